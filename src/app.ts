@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Container } from './container';
+import type { Ctx } from './context';
+import { registerErrorHandler } from './http/error-handler';
+import { RATE_LIMITS } from './http/rate-limits';
+import type { App } from './http/types';
+import { routeModules } from './modules';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The bearer value of a request: the Authorization header, or for WebSocket upgrades (browsers
+ * cannot set headers) the `bearer.<token>` subprotocol or the `token` query parameter.
+ */
+export function bearerFromRequest(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1] ?? '';
+  }
+  if (req.headers.upgrade?.toLowerCase() === 'websocket') {
+    const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    const fromProtocol = protocols.find((p) => p.startsWith('bearer.'));
+    if (fromProtocol) return fromProtocol.slice('bearer.'.length);
+    const token = (req.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token === 'string' && token) return token;
+  }
+  return undefined;
+}
+
+/** Builds the HTTP application around a container. It never listens: main.ts and tests do. */
+export async function buildApp(container: Container): Promise<App> {
+  const { config } = container;
+  const app = Fastify({
+    loggerInstance: container.log,
+    trustProxy: config.server.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'simdeck API', version: '1.0.0', description: 'Remote iOS and Android device sessions and mobile test automation.' },
+      servers: [{ url: config.server.appUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Login JWT or a tok_ API token' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  if (config.rateLimit.enabled) {
+    await app.register(rateLimit, {
+      global: true,
+      ...RATE_LIMITS.default,
+      keyGenerator: (req) => req.ip,
+      ...(config.redis.url ? { redis: new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }), nameSpace: 'simdeck-rl:' } : {}),
+      skipOnError: true,
+      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
+      allowList: (req) => req.url.startsWith('/docs'),
+    });
+  }
+
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
+
+  // Authentication runs after the rate limiter (onRequest), so rejected tokens are limited too.
+  app.addHook('preValidation', async (req) => {
+    const base: Ctx = {
+      actor: { kind: 'system' },
+      org: null,
+      requestId: req.id,
+      db: container.db,
+      clock: container.clock,
+      log: req.log,
+      inTransaction: false,
+      afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => req.log.error({ err }, 'after-commit callback failed')),
+    };
+    if (req.is404 || req.routeOptions.config?.public || !req.url.startsWith('/api/')) {
+      req.ctx = base;
+      return;
+    }
+    const principal = await container.services.auth.authenticateBearer(container.db, bearerFromRequest(req), container.clock.now());
+    req.ctx = { ...base, actor: principal.actor, org: principal.org };
+  });
+
+  await app.register(
+    async (api) => {
+      for (const mod of routeModules) await mod(api as unknown as App, container);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
+    await container.database.pool.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalUrl = z.url().optional();
+
+/** Every environment variable simdeck reads, in one place. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  APP_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('simdeck <no-reply@simdeck.local>'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT: bool.default(true),
+  DEFAULT_PLAN: z.enum(['free', 'starter', 'professional', 'enterprise']).default('free'),
+  WORKER_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  VIRTUAL_DEVICES: z.string().optional(),
+  IN_PROCESS_WORKER: bool.default(true),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  server: { port: number; host: string; appUrl: string; trustProxy: boolean; logLevel: string; shutdownTimeoutMs: number };
+  dataDir: string;
+  db: { url: string | undefined };
+  redis: { url: string | undefined };
+  auth: { jwtSecret: string | undefined };
+  secretKey: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  rateLimit: { enabled: boolean };
+  plans: { defaultPlan: 'free' | 'starter' | 'professional' | 'enterprise' };
+  workers: { token: string | undefined; virtualDevices: string | undefined; inProcess: boolean };
+  storage: {
+    s3:
+      | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
+      | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  return {
+    server: {
+      port,
+      host: e.HOST,
+      appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      trustProxy: e.TRUST_PROXY,
+      logLevel: e.LOG_LEVEL,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    dataDir: path.resolve(e.DATA_DIR),
+    db: { url: e.DATABASE_URL },
+    redis: { url: e.REDIS_URL },
+    auth: { jwtSecret: e.JWT_SECRET },
+    secretKey: e.SECRET_KEY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    rateLimit: { enabled: e.RATE_LIMIT },
+    plans: { defaultPlan: e.DEFAULT_PLAN },
+    workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
+    storage: {
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    },
+  };
+}

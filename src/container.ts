@@ -1,0 +1,80 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { SecretBox } from './crypto/secret-box';
+import { createDatabase, type Database, type Db } from './db/client';
+import { JobQueue } from './jobs/queue';
+import { createLogger } from './logging';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { AuthService } from './modules/auth/auth.service';
+import { JwtIssuer } from './modules/auth/jwt';
+import type { Secrets } from './secrets';
+import { LocalStorage } from './storage/local-storage';
+import type { ObjectStorage } from './storage/storage';
+
+export interface Container {
+  config: Config;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+  jwt: JwtIssuer;
+  storage: ObjectStorage;
+  services: {
+    auth: AuthService;
+  };
+  close(): Promise<void>;
+}
+
+export interface ContainerOverrides {
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: ObjectStorage;
+  log?: FastifyBaseLogger;
+  /** Seconds between job polls; tests shorten it. */
+  jobPollingIntervalSeconds?: number;
+}
+
+/** The composition root: every edge and service, built explicitly from config. */
+export function createContainer(config: Config, secrets: Secrets, overrides: ContainerOverrides = {}): Container {
+  if (!config.db.url) throw new Error('createContainer needs config.db.url (main.ts starts the embedded database first)');
+  const log = overrides.log ?? createLogger(config.server.logLevel);
+  const database = createDatabase(config.db.url);
+  const clock = overrides.clock ?? systemClock;
+  const mailer =
+    overrides.mailer ??
+    (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
+  const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds });
+  const jwt = new JwtIssuer(secrets.jwtSecret);
+  const secretBox = new SecretBox(secrets.secretKey);
+  const storage = overrides.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
+
+  const services = {
+    auth: new AuthService({ config, jwt, jobs }),
+  };
+
+  return {
+    config,
+    secrets,
+    log,
+    database,
+    db: database.db,
+    clock,
+    mailer,
+    jobs,
+    secretBox,
+    jwt,
+    storage,
+    services,
+    async close() {
+      await jobs.stop();
+      mailer.close();
+      await database.close();
+    },
+  };
+}

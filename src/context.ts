@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { DbOrTx } from './db/client';
+import type { Role } from './db/schema';
+import { AppError } from './errors';
+
+export type Actor =
+  | { kind: 'user'; userId: number; email: string }
+  | { kind: 'api_token'; tokenId: number; userId: number | null; email: string }
+  | { kind: 'worker'; workerId: string }
+  | { kind: 'system' };
+
+export interface OrgScope {
+  id: number;
+  role: Role;
+}
+
+/** What every service verb receives: who acts, in which organization, and the edges it may use. */
+export interface Ctx {
+  actor: Actor;
+  org: OrgScope | null;
+  requestId: string;
+  db: DbOrTx;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** True inside withTransaction: `db` is the open transaction. */
+  inTransaction: boolean;
+  /** Runs after the surrounding transaction commits (or at once outside one). */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+const ROLE_RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2 };
+
+export function roleAtLeast(role: Role, min: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[min];
+}
+
+/** The first check of every organization-scoped verb: 401 without an org, 403 below `min`. */
+export function requireRole(ctx: Ctx, min: Role): OrgScope {
+  if (!ctx.org) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  if (!roleAtLeast(ctx.org.role, min)) throw new AppError('FORBIDDEN', `This action requires the ${min} role or above`);
+  return ctx.org;
+}
+
+/** The id and email of the human behind the actor, for created_by fields and audit rows. */
+export function actorIdentity(ctx: Ctx): { userId: number | null; email: string } {
+  switch (ctx.actor.kind) {
+    case 'user':
+      return { userId: ctx.actor.userId, email: ctx.actor.email };
+    case 'api_token':
+      return { userId: ctx.actor.userId, email: ctx.actor.email };
+    case 'worker':
+      return { userId: null, email: `worker:${ctx.actor.workerId}` };
+    case 'system':
+      return { userId: null, email: 'system' };
+  }
+}
+
+/**
+ * Runs `fn` in a transaction, reusing the caller's if there is one. Callbacks registered with
+ * afterCommit run once the outermost transaction has committed, never after a rollback.
+ */
+export async function withTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
+  if (ctx.inTransaction) return fn(ctx);
+  const pending: Array<() => void | Promise<void>> = [];
+  const result = await (ctx.db as import('./db/client').Db).transaction((tx) =>
+    fn({ ...ctx, db: tx, inTransaction: true, afterCommit: (cb) => void pending.push(cb) }),
+  );
+  for (const cb of pending) {
+    try {
+      await cb();
+    } catch (err) {
+      ctx.log.error({ err }, 'after-commit callback failed');
+    }
+  }
+  return result;
+}
+
+/** A context for work the system does on its own (jobs, sweeps, worker events). */
+export function systemContext(deps: { db: DbOrTx; clock: Clock; log: FastifyBaseLogger }, org: OrgScope | null = null, requestId = 'system'): Ctx {
+  return {
+    actor: { kind: 'system' },
+    org,
+    requestId,
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    inTransaction: false,
+    afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => deps.log.error({ err }, 'after-commit callback failed')),
+  };
+}

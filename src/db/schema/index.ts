@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './audit';
+export * from './apps';
+export * from './events';

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string } };
+}
+
+/** "email: required" — the field path, then what is wrong with it. */
+function describeValidation(input: unknown, context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request';
+  const issue = first.params?.issue;
+  const pathParts = issue?.path?.length ? issue.path.map(String) : (first.instancePath ?? '').split('/').filter(Boolean);
+  const field = pathParts.join('.') || context || 'body';
+  const missing = valueAt(input, pathParts) === undefined && (issue?.code === 'invalid_type' || issue?.code === undefined);
+  return `${field}: ${missing ? 'required' : (issue?.message ?? first.message ?? 'invalid')}`;
+}
+
+function valueAt(root: unknown, pathParts: string[]): unknown {
+  let current = root;
+  for (const part of pathParts) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** One place that turns every error into `{detail}` with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler((_req, reply) => {
+    void reply.code(404).send({ detail: 'Not found' });
+  });
+
+  app.setErrorHandler((error: FastifyError & { detail?: string }, req, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) req.log.error({ err: error }, error.detail);
+      return reply.code(error.status).send({ detail: error.detail, ...(error.extra ?? {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const input = error.validationContext ? (req as unknown as Record<string, unknown>)[error.validationContext] : undefined;
+      return reply.code(400).send({ detail: describeValidation(input, error.validationContext, error.validation as ValidationIssue[]) });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ detail: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ detail: error.detail ?? 'Rate limit exceeded, retry later' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ detail: 'Request body too large' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ detail: 'Unsupported content type' });
+    }
+    if (status >= 400 && status < 500) {
+      const detail = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: required' : error.message.replace(/^body\//, 'body.');
+      return reply.code(status).send({ detail });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error' });
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Container } from '../container';
+import type { Ctx } from '../context';
+
+/** The Fastify instance every route module receives: zod schemas type the handlers. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A feature's routes: registered under /api/v1 with the container's services. */
+export type RouteModule = (app: App, container: Container) => Promise<void> | void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every authenticated route before validation; public routes get a context without org. */
+    ctx: Ctx;
+  }
+  interface FastifyContextConfig {
+    /** No bearer token needed (register, login, ...). */
+    public?: boolean;
+  }
+}

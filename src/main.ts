@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createContainer } from './container';
+import { runMigrations } from './db/migrate';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { createJobHandlers } from './jobs/handlers';
+import { createLogger } from './logging';
+import { resolveSecrets } from './secrets';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.server.logLevel);
+  const secrets = resolveSecrets(config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.db.url) {
+    log.info({ dataDir: path.join(config.dataDir, 'postgres') }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
+    config = { ...config, db: { url: embedded.url } };
+  }
+  await runMigrations(config.db.url!);
+
+  const container = createContainer(config, secrets, { log });
+  await container.jobs.start();
+  await container.jobs.work(createJobHandlers(container));
+  const app = await buildApp(container);
+  await app.listen({ port: config.server.port, host: config.server.host });
+  log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.server.shutdownTimeoutMs + 5000);
+    force.unref();
+    try {
+      await app.close();
+      await container.close();
+      await embedded?.stop();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ROLES } from '../../db/schema';
+
+export const Email = z.email({ error: 'must be a valid email address' }).max(254).transform((v) => v.trim());
+export const NewPassword = z.string().min(8, 'must be at least 8 characters').max(1024);
+
+export const RegisterBody = z.object({
+  email: Email,
+  password: NewPassword,
+  organization_name: z.string().trim().min(1).max(200).optional(),
+  invite_token: z.string().min(1).max(200).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(1024) });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AccountResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user_id: z.number().int(),
+  email: z.string(),
+  organization_id: z.number().int(),
+  role: z.enum(ROLES),
+  email_verified: z.boolean(),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;
+
+export const StatusOk = z.object({ status: z.literal('ok') });

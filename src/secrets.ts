@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+
+export interface Secrets {
+  jwtSecret: string;
+  /** 32-byte key for AES-256-GCM encryption of stored credentials. */
+  secretKey: Buffer;
+  workerToken: string;
+}
+
+/**
+ * Secrets from the environment, or generated once and kept in DATA_DIR/secrets.json (mode 600)
+ * so that a fresh `npm start` works and restarts keep tokens and encrypted data valid.
+ */
+export function resolveSecrets(config: Config): Secrets {
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken', string>> = {};
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const next = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    secretKey: stored.secretKey ?? randomBytes(32).toString('hex'),
+    workerToken: stored.workerToken ?? `wkr_${randomBytes(24).toString('base64url')}`,
+  };
+  const changed = next.jwtSecret !== stored.jwtSecret || next.secretKey !== stored.secretKey || next.workerToken !== stored.workerToken;
+  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token;
+  if (changed && needsFile) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
+  }
+  return {
+    jwtSecret: config.auth.jwtSecret ?? next.jwtSecret,
+    secretKey: Buffer.from(config.secretKey ?? next.secretKey, 'hex'),
+    workerToken: config.workers.token ?? next.workerToken,
+  };
+}

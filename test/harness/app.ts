@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { ManualClock, type Clock } from '../../src/clock';
+import { loadConfig, type Env } from '../../src/config';
+import { createContainer, type Container } from '../../src/container';
+import { createJobHandlers } from '../../src/jobs/handlers';
+import { createLogger } from '../../src/logging';
+import type { App } from '../../src/http/types';
+import { resolveSecrets } from '../../src/secrets';
+import { withDatabase } from './global-setup';
+import { startSmtpServer, type SmtpPeer } from './smtp';
+
+export interface TestAppOptions {
+  /** Extra environment (as strings, exactly as an operator would set them). */
+  env?: Partial<Record<keyof Env, string>>;
+  clock?: Clock;
+  /** Start a loopback SMTP server and point SMTP_URL at it. */
+  smtp?: boolean;
+  /** Run background jobs (default true). */
+  jobs?: boolean;
+}
+
+export interface TestApp {
+  app: App;
+  container: Container;
+  clock: Clock;
+  smtp: SmtpPeer | undefined;
+  databaseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template; dropped by the returned function. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { adminUrl, template } = inject('testDb');
+  const name = `simdeck_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => c.end());
+    },
+  };
+}
+
+/** The whole application on its own database and data directory, as `npm start` builds it. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-test-data-'));
+  const smtp = options.smtp ? await startSmtpServer() : undefined;
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'false',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    APP_URL: 'http://simdeck.test',
+    IN_PROCESS_WORKER: 'false',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...options.env,
+  });
+  const clock = options.clock ?? new ManualClock('2026-06-01T12:00:00Z');
+  const container = createContainer(config, resolveSecrets(config), {
+    clock,
+    log: createLogger(config.server.logLevel),
+    jobPollingIntervalSeconds: 0.5,
+  });
+  if (options.jobs !== false) {
+    await container.jobs.start();
+    await container.jobs.work(createJobHandlers(container));
+  }
+  const app = await buildApp(container);
+  await app.ready();
+  return {
+    app,
+    container,
+    clock,
+    smtp,
+    databaseUrl: database.url,
+    dataDir,
+    async close() {
+      await app.close();
+      await container.close();
+      await smtp?.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
