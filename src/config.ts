@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: optionalUrl,
   APP_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -43,7 +44,7 @@ export type Env = z.input<typeof EnvSchema>;
 export interface Config {
   server: { port: number; host: string; appUrl: string; trustProxy: boolean; logLevel: string; shutdownTimeoutMs: number };
   dataDir: string;
-  db: { url: string | undefined };
+  db: { url: string | undefined; poolMax: number };
   redis: { url: string | undefined };
   auth: { jwtSecret: string | undefined };
   secretKey: string | undefined;
@@ -83,7 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     dataDir: path.resolve(e.DATA_DIR),
-    db: { url: e.DATABASE_URL },
+    db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL },
     auth: { jwtSecret: e.JWT_SECRET },
     secretKey: e.SECRET_KEY,

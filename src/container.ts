@@ -44,12 +44,12 @@ export interface ContainerOverrides {
 export function createContainer(config: Config, secrets: Secrets, overrides: ContainerOverrides = {}): Container {
   if (!config.db.url) throw new Error('createContainer needs config.db.url (main.ts starts the embedded database first)');
   const log = overrides.log ?? createLogger(config.server.logLevel);
-  const database = createDatabase(config.db.url);
+  const database = createDatabase(config.db.url, { max: config.db.poolMax });
   const clock = overrides.clock ?? systemClock;
   const mailer =
     overrides.mailer ??
     (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
-  const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds });
+  const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds, max: Math.min(4, config.db.poolMax) });
   const jwt = new JwtIssuer(secrets.jwtSecret);
   const secretBox = new SecretBox(secrets.secretKey);
   const storage = overrides.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));

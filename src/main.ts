@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   if (!config.db.url) {
     log.info({ dataDir: path.join(config.dataDir, 'postgres') }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
-    config = { ...config, db: { url: embedded.url } };
+    config = { ...config, db: { ...config.db, url: embedded.url } };
   }
   await runMigrations(config.db.url!);
 

@@ -30,9 +30,9 @@ export class JobQueue {
   constructor(
     connectionString: string,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { pollingIntervalSeconds?: number } = {},
+    private readonly options: { pollingIntervalSeconds?: number; max?: number } = {},
   ) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: options.max ?? 4 });
     this.boss.on('error', (err) => {
       if (this.started) this.log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue error');
     });

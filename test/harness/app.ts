@@ -65,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     RATE_LIMIT: 'false',
+    DATABASE_POOL_MAX: '4',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_URL: 'http://simdeck.test',
     IN_PROCESS_WORKER: 'false',
