@@ -103,7 +103,7 @@ function run(cmd: string, args: string[], ids: object): Promise<void> {
 /** Starts PostgreSQL with its data under `dataDir` (initialised on first use) and a `simdeck` database. */
 export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; persistent?: boolean; onLog?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const bins = await locateBinaries();
-  const ids = isRoot() ? postgresUser() : {};
+  const ids: { uid?: number; gid?: number } = isRoot() ? postgresUser() : {};
   const dataDir = path.resolve(options.dataDir);
   if (isRoot() && !traversableByOthers(path.dirname(dataDir))) {
     throw new Error(
@@ -112,7 +112,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
     );
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if ('uid' in ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+  if (ids.uid !== undefined && ids.gid !== undefined) fs.chownSync(dataDir, ids.uid, ids.gid);
 
   const password = 'simdeck';
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
