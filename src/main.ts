@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createContainer } from './container';
 import { runMigrations } from './db/migrate';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
 import { resolveSecrets } from './secrets';
@@ -24,8 +23,9 @@ async function main(): Promise<void> {
 
   let embedded: EmbeddedDatabase | undefined;
   if (!config.db.url) {
-    log.info({ dataDir: path.join(config.dataDir, 'postgres') }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres') });
+    const pgDataDir = embeddedDataDir(config.dataDir);
+    log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir });
     config = { ...config, db: { ...config.db, url: embedded.url } };
   }
   await runMigrations(config.db.url!);

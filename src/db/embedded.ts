@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -98,6 +98,20 @@ function run(cmd: string, args: string[], ids: object): Promise<void> {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${stderr.trim()}`))));
   });
+}
+
+/**
+ * Where `npm start` keeps the embedded database: DATA_DIR/postgres, unless simdeck runs as root
+ * and the postgres user cannot reach DATA_DIR (a checkout under /root or in a mktemp folder);
+ * then /var/lib/simdeck/<hash of DATA_DIR>/postgres, which persists across restarts.
+ */
+export function embeddedDataDir(dataDir: string): string {
+  const preferred = path.join(path.resolve(dataDir), 'postgres');
+  if (!isRoot() || traversableByOthers(path.resolve(dataDir))) return preferred;
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  const base = path.join('/var/lib/simdeck', key);
+  fs.mkdirSync(base, { recursive: true, mode: 0o755 });
+  return path.join(base, 'postgres');
 }
 
 /** Starts PostgreSQL with its data under `dataDir` (initialised on first use) and a `simdeck` database. */
