@@ -2,8 +2,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invitations, memberships, organizations, users, type Role } from '../../db/schema';
 
-/** The organizations a user belongs to, with their role: one indexed query (memberships by user). */
-export async function listOrganizationsOfUser(db: DbOrTx, userId: number) {
+/** The organizations a user belongs to, with their role: one indexed query (memberships by user). Returns the awaitable query (the API bench reuses its SQL). */
+export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
   return db
     .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt, planId: organizations.planId, role: memberships.role })
     .from(memberships)
