@@ -24,14 +24,44 @@ export async function insertMembership(db: DbOrTx, values: { organizationId: num
   return rows[0]!;
 }
 
+/**
+ * Statements run on every authenticated request are prepared once per database (named statements:
+ * PostgreSQL parses and plans them once per connection, and Drizzle builds the SQL once).
+ */
+function buildPrepared(db: DbOrTx) {
+  return {
+    principal: db
+      .select({ role: memberships.role, email: users.email, tokenVersion: users.tokenVersion })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.organizationId, sql.placeholder('orgId'))))
+      .limit(1)
+      .prepare('auth_principal_membership'),
+    apiToken: db
+      .select({
+        id: apiTokens.id,
+        organizationId: apiTokens.organizationId,
+        role: apiTokens.role,
+        createdByUserId: apiTokens.createdByUserId,
+        createdByEmail: apiTokens.createdByEmail,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('auth_api_token_by_hash'),
+  };
+}
+const prepared = new WeakMap<object, ReturnType<typeof buildPrepared>>();
+function preparedFor(db: DbOrTx) {
+  let p = prepared.get(db);
+  if (!p) prepared.set(db, (p = buildPrepared(db)));
+  return p;
+}
+
 /** The membership a login token speaks for, with what is needed to check the token is current. */
 export async function findPrincipalMembership(db: DbOrTx, userId: number, orgId: number) {
-  const rows = await db
-    .select({ role: memberships.role, email: users.email, tokenVersion: users.tokenVersion })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, orgId)))
-    .limit(1);
+  const rows = await preparedFor(db).principal.execute({ userId, orgId });
   return rows[0] ?? null;
 }
 
@@ -42,18 +72,7 @@ export async function findPrimaryMembership(db: DbOrTx, userId: number) {
 }
 
 export async function findApiTokenByHash(db: DbOrTx, tokenHash: string) {
-  const rows = await db
-    .select({
-      id: apiTokens.id,
-      organizationId: apiTokens.organizationId,
-      role: apiTokens.role,
-      createdByUserId: apiTokens.createdByUserId,
-      createdByEmail: apiTokens.createdByEmail,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .where(eq(apiTokens.tokenHash, tokenHash))
-    .limit(1);
+  const rows = await preparedFor(db).apiToken.execute({ tokenHash });
   return rows[0] ?? null;
 }
 
