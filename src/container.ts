@@ -7,7 +7,10 @@ import { createDatabase, type Database, type Db } from './db/client';
 import { JobQueue } from './jobs/queue';
 import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
+import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
+import { OrgsService } from './modules/orgs/orgs.service';
 import { JwtIssuer } from './modules/auth/jwt';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
@@ -27,6 +30,9 @@ export interface Container {
   storage: ObjectStorage;
   services: {
     auth: AuthService;
+    orgs: OrgsService;
+    apiTokens: ApiTokensService;
+    audit: AuditService;
   };
   close(): Promise<void>;
 }
@@ -56,6 +62,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
+    orgs: new OrgsService({ config, jobs }),
+    apiTokens: new ApiTokensService(),
+    audit: new AuditService(),
   };
 
   return {

@@ -30,8 +30,8 @@ function stripParams(text: string): string {
  * The process logger. Request lines carry method, redacted URL and address, never headers or
  * bodies; known secret-bearing keys are censored wherever they appear in a logged object.
  */
-export function createLogger(level: string): FastifyBaseLogger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): FastifyBaseLogger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: ['authorization', '*.authorization', 'password', '*.password', 'token', '*.token', 'api_key', '*.api_key', 'secret', '*.secret', 'headers.authorization'],
@@ -45,5 +45,6 @@ export function createLogger(level: string): FastifyBaseLogger {
       }),
       err: serializeError,
     },
-  }) as FastifyBaseLogger;
+  };
+  return (destination ? pino(options, destination) : pino(options)) as FastifyBaseLogger;
 }

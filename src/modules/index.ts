@@ -1,5 +1,8 @@
 import type { RouteModule } from '../http/types';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { orgsRoutes } from './orgs/orgs.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes];

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** Run background jobs (default true). */
   jobs?: boolean;
+  /** Where log lines go (tests that inspect logs pass a stream and set LOG_LEVEL). */
+  logStream?: import('pino').DestinationStream;
 }
 
 export interface TestApp {
@@ -75,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = options.clock ?? new ManualClock('2026-06-01T12:00:00Z');
   const container = createContainer(config, resolveSecrets(config), {
     clock,
-    log: createLogger(config.server.logLevel),
+    log: createLogger(config.server.logLevel, options.logStream),
     jobPollingIntervalSeconds: 0.5,
   });
   if (options.jobs !== false) {

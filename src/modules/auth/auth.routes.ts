@@ -1,6 +1,18 @@
+import { z } from 'zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
-import { AccountResponse, LoginBody, RegisterBody } from './auth.schemas';
+import {
+  AccountResponse,
+  ChangePasswordBody,
+  EmailOnlyBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  StatusAccountDeleted,
+  StatusOk,
+  StatusVerified,
+  VerifyEmailBody,
+} from './auth.schemas';
 
 export const authRoutes: RouteModule = (app, { services }) => {
   app.post('/auth/register', {
@@ -13,5 +25,45 @@ export const authRoutes: RouteModule = (app, { services }) => {
     config: { public: true, rateLimit: RATE_LIMITS.auth },
     schema: { tags: ['auth'], summary: 'Log in', security: [], body: LoginBody, response: { 200: AccountResponse } },
     handler: (req) => services.auth.login({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.post('/auth/change-password', {
+    config: { rateLimit: RATE_LIMITS.auth },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the caller’s password (older login tokens stop working; a fresh one is returned)',
+      body: ChangePasswordBody,
+      response: { 200: StatusOk.extend({ access_token: z.string() }) },
+    },
+    handler: (req) => services.auth.changePassword({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.post('/auth/forgot-password', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Mail a password reset link (always 200)', security: [], body: EmailOnlyBody, response: { 200: StatusOk } },
+    handler: (req) => services.auth.forgotPassword({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.post('/auth/reset-password', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', security: [], body: ResetPasswordBody, response: { 200: StatusOk } },
+    handler: (req) => services.auth.resetPassword({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.post('/auth/verify-email', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Confirm an email address', security: [], body: VerifyEmailBody, response: { 200: StatusVerified } },
+    handler: (req) => services.auth.verifyEmail({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.post('/auth/resend-verification', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Mail a new verification link (always 200)', security: [], body: EmailOnlyBody, response: { 200: StatusOk } },
+    handler: (req) => services.auth.resendVerification({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.delete('/auth/account', {
+    schema: { tags: ['auth'], summary: 'Permanently delete the caller’s account', response: { 200: StatusAccountDeleted } },
+    handler: (req) => services.auth.deleteAccount({ ctx: req.ctx }),
   });
 };

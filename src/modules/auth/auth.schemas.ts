@@ -27,3 +27,18 @@ export const AccountResponse = z.object({
 export type AccountResponse = z.infer<typeof AccountResponse>;
 
 export const StatusOk = z.object({ status: z.literal('ok') });
+
+export const ChangePasswordBody = z.object({ current_password: z.string().min(1).max(1024), new_password: NewPassword });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const EmailOnlyBody = z.object({ email: z.string().trim().min(1).max(254) });
+export type EmailOnlyBody = z.infer<typeof EmailOnlyBody>;
+
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), new_password: NewPassword });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+export const StatusVerified = z.object({ status: z.literal('verified') });
+export const StatusAccountDeleted = z.object({ status: z.literal('account_deleted') });

@@ -3,17 +3,19 @@ import { withTransaction, type Actor, type Ctx, type OrgScope } from '../../cont
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { emailTokens, type Role } from '../../db/schema';
+import type { AuditEntry } from '../audit/audit.recorder';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
 import * as repo from './auth.repository';
-import type { AccountResponse, LoginBody, RegisterBody } from './auth.schemas';
+import type { AccountResponse, ChangePasswordBody, EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from './auth.schemas';
 import type { JwtIssuer } from './jwt';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
 export const API_TOKEN_PREFIX = 'tok_';
 const VERIFY_TTL_MS = 24 * 3600 * 1000;
+const RESET_TTL_MS = 3600 * 1000;
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface Principal {
@@ -35,7 +37,7 @@ export class AuthService {
    * link; signup with an invitation joins the inviting organization, already verified.
    */
   async register({ ctx, input }: { ctx: Ctx; input: RegisterBody }): Promise<AccountResponse> {
-    if (input.invite_token) throw new AppError('BAD_REQUEST', 'Invalid or expired invitation');
+    if (input.invite_token) return this.registerWithInvitation({ ctx, input: { ...input, invite_token: input.invite_token } });
     if (!input.organization_name) throw new AppError('UNPROCESSABLE', 'organization_name: required for signup without an invitation');
     const passwordHash = await hashPassword(input.password);
     const now = ctx.clock.now();
@@ -51,6 +53,148 @@ export class AuthService {
       return { user, orgId: org.id, role: 'admin' as Role };
     });
     return this.accountResponse(ctx, account.user, account.orgId, account.role);
+  }
+
+  /**
+   * Signup through an invitation: the invitation (single-use, 7 days, bound to one address) puts
+   * the new account into the inviting organization with the invited role, already verified.
+   */
+  private async registerWithInvitation({ ctx, input }: { ctx: Ctx; input: RegisterBody & { invite_token: string } }): Promise<AccountResponse> {
+    const passwordHash = await hashPassword(input.password);
+    const now = ctx.clock.now();
+    const account = await withTransaction(ctx, async (tx) => {
+      const invitation = await repo.findInvitationByHash(tx.db, sha256Hex(input.invite_token));
+      if (!invitation) throw new AppError('BAD_REQUEST', 'Invalid invitation');
+      if (invitation.acceptedAt) throw new AppError('BAD_REQUEST', 'This invitation has already been used');
+      if (invitation.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', 'This invitation has expired');
+      if (invitation.email.toLowerCase() !== input.email.toLowerCase()) throw new AppError('BAD_REQUEST', 'This invitation was sent to a different email address');
+      if (await repo.findUserByEmail(tx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
+      if (!(await repo.acceptInvitation(tx.db, invitation.id, now))) throw new AppError('BAD_REQUEST', 'This invitation has already been used');
+      const user = await repo.insertUser(tx.db, { email: input.email, passwordHash, emailVerified: true, createdAt: now }).catch(rethrowDuplicateEmail);
+      await repo.insertMembership(tx.db, { organizationId: invitation.organizationId, userId: user.id, role: invitation.role, joinedAt: now });
+      const auditCtx: Ctx = { ...tx, actor: { kind: 'user', userId: user.id, email: user.email }, org: { id: invitation.organizationId, role: invitation.role } };
+      await recordAudit(auditCtx, { action: 'member.joined', resourceType: 'member', resourceId: user.id, details: { email: user.email, role: invitation.role, invitation_id: invitation.id } });
+      return { user, orgId: invitation.organizationId, role: invitation.role };
+    });
+    return this.accountResponse(ctx, account.user, account.orgId, account.role);
+  }
+
+  /** Confirms an address with the mailed single-use token (24 h). */
+  async verifyEmail({ ctx, input }: { ctx: Ctx; input: VerifyEmailBody }): Promise<{ status: 'verified' }> {
+    await withTransaction(ctx, async (tx) => {
+      const userId = await repo.redeemEmailToken(tx.db, 'verify_email', sha256Hex(input.token), tx.clock.now());
+      if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
+      await repo.markEmailVerified(tx.db, userId);
+      await this.auditInUserOrgs(tx, userId, { action: 'user.email_verified', resourceType: 'user', resourceId: userId });
+    });
+    return { status: 'verified' };
+  }
+
+  /** Always answers ok; mails a fresh link only when the address belongs to an unverified account. */
+  async resendVerification({ ctx, input }: { ctx: Ctx; input: EmailOnlyBody }): Promise<{ status: 'ok' }> {
+    await withTransaction(ctx, async (tx) => {
+      const user = await repo.findUserByEmail(tx.db, input.email);
+      if (user && !user.emailVerified) await this.sendVerificationEmail(tx, user);
+    });
+    return { status: 'ok' };
+  }
+
+  /** Always answers ok; for a known address, mails a single-use reset link valid for 1 hour. */
+  async forgotPassword({ ctx, input }: { ctx: Ctx; input: EmailOnlyBody }): Promise<{ status: 'ok' }> {
+    await withTransaction(ctx, async (tx) => {
+      const user = await repo.findUserByEmail(tx.db, input.email);
+      if (!user) return;
+      const token = randomToken(32);
+      const now = tx.clock.now();
+      await repo.insertEmailToken(tx.db, { userId: user.id, purpose: 'reset_password', tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+      const link = `${this.deps.config.server.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.deps.jobs.send(
+        'mail.send',
+        {
+          to: user.email,
+          subject: 'Reset your simdeck password',
+          text: `Someone asked to reset the password of your simdeck account.\n\nChoose a new password by opening this link within 1 hour:\n\n${link}\n\nIf you did not ask for this, ignore this message; your password stays as it is.\n`,
+        },
+        { db: tx.db },
+      );
+    });
+    return { status: 'ok' };
+  }
+
+  /**
+   * Sets a new password with a reset token (single-use, 1 h). It also marks the email verified (the
+   * link proved the address), voids other reset links and every login token issued before.
+   */
+  async resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPasswordBody }): Promise<{ status: 'ok' }> {
+    const passwordHash = await hashPassword(input.new_password);
+    await withTransaction(ctx, async (tx) => {
+      const now = tx.clock.now();
+      const userId = await repo.redeemEmailToken(tx.db, 'reset_password', sha256Hex(input.token), now);
+      if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid, expired or already used reset link');
+      await repo.setPassword(tx.db, userId, passwordHash, { verifyEmail: true });
+      await repo.voidEmailTokens(tx.db, userId, 'reset_password', now);
+      await this.auditInUserOrgs(tx, userId, { action: 'user.password_reset', resourceType: 'user', resourceId: userId });
+    });
+    return { status: 'ok' };
+  }
+
+  /**
+   * Changes the caller's password after checking the current one (400 when wrong). Every login
+   * token issued before stops working; the response carries a fresh one (additive field).
+   */
+  async changePassword({ ctx, input }: { ctx: Ctx; input: ChangePasswordBody }): Promise<{ status: 'ok'; access_token: string }> {
+    const userId = requireLoginUser(ctx);
+    const user = await repo.findUserById(ctx.db, userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    const passwordHash = await hashPassword(input.new_password);
+    await withTransaction(ctx, async (tx) => {
+      await repo.setPassword(tx.db, userId, passwordHash, { verifyEmail: false });
+      await this.auditInUserOrgs(tx, userId, { action: 'user.password_changed', resourceType: 'user', resourceId: userId });
+    });
+    const access_token = await this.deps.jwt.sign({ userId, orgId: ctx.org!.id, tokenVersion: user.tokenVersion + 1 }, ctx.clock.now());
+    return { status: 'ok', access_token };
+  }
+
+  /**
+   * Deletes the caller's account. An organization where the caller is the only member goes with
+   * it; the last admin of an organization that has other members gets 400 until another admin exists.
+   */
+  async deleteAccount({ ctx }: { ctx: Ctx }): Promise<{ status: 'account_deleted' }> {
+    const userId = requireLoginUser(ctx);
+    await withTransaction(ctx, async (tx) => {
+      const user = await repo.findUserById(tx.db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+      const owned = await repo.listUserMemberships(tx.db, userId);
+      await repo.lockOrganizations(tx.db, owned.map((m) => m.organizationId));
+      const remove: number[] = [];
+      const leave: typeof owned = [];
+      for (const m of owned) {
+        const counts = await repo.countMembers(tx.db, m.organizationId);
+        if (counts.members <= 1) remove.push(m.organizationId);
+        else if (m.role === 'admin' && counts.admins <= 1)
+          throw new AppError('BAD_REQUEST', `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`);
+        else leave.push(m);
+      }
+      for (const m of leave) {
+        await recordAudit(
+          { ...tx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } },
+          { action: 'user.deleted', resourceType: 'member', resourceId: m.membershipId, details: { email: user.email, user_id: userId, role: m.role } },
+        );
+      }
+      for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);
+      await repo.deleteUser(tx.db, userId);
+    });
+    return { status: 'account_deleted' };
+  }
+
+  /** User-level changes (password, verification) are recorded in every organization the user belongs to. */
+  private async auditInUserOrgs(ctx: Ctx, userId: number, entry: AuditEntry): Promise<void> {
+    const user = await repo.findUserById(ctx.db, userId);
+    if (!user) return;
+    for (const m of await repo.listUserMemberships(ctx.db, userId)) {
+      await recordAudit({ ...ctx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } }, entry);
+    }
   }
 
   /** Wrong email and wrong password answer the same 401, after the same amount of hashing work. */
@@ -114,4 +258,11 @@ export class AuthService {
 function rethrowDuplicateEmail(err: unknown): never {
   if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Email already registered');
   throw err;
+}
+
+/** Password and account operations act for a person, so they need a login token, not an API token. */
+function requireLoginUser(ctx: Ctx): number {
+  if (ctx.actor.kind === 'user') return ctx.actor.userId;
+  if (ctx.actor.kind === 'api_token') throw new AppError('FORBIDDEN', 'This action needs a login token, not an API token');
+  throw new AppError('UNAUTHENTICATED', 'Authentication required');
 }

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export interface LoginClaims {
   userId: number;
@@ -12,6 +13,12 @@ const LIFETIME_SECONDS = 7 * 24 * 3600;
 /** HS256 login tokens valid for 7 days (DECISIONS.md). */
 export class JwtIssuer {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature was already checked, with their claims and expiry. A valid HS256
+   * signature stays valid, so only the expiry needs checking again; this takes the signature check
+   * (WebCrypto, ~0.2 ms) off every request. Revocation (token_version) is still checked per request.
+   */
+  private readonly verified = new LRUCache<string, { claims: LoginClaims; expMs: number }>({ max: 10_000 });
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -28,13 +35,17 @@ export class JwtIssuer {
 
   /** The claims of a valid token at `now`, or null for a bad signature, malformed token or expiry. */
   async verify(token: string, now: Date): Promise<LoginClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) return now.getTime() < hit.expMs ? hit.claims : null;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
       const userId = Number(payload.sub);
       const orgId = payload.org;
       const tokenVersion = payload.ver;
-      if (!Number.isInteger(userId) || typeof orgId !== 'number' || typeof tokenVersion !== 'number') return null;
-      return { userId, orgId, tokenVersion };
+      if (!Number.isInteger(userId) || typeof orgId !== 'number' || typeof tokenVersion !== 'number' || typeof payload.exp !== 'number') return null;
+      const claims = { userId, orgId, tokenVersion };
+      this.verified.set(token, { claims, expMs: payload.exp * 1000 });
+      return claims;
     } catch {
       return null;
     }

@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { invitations, memberships, organizations, users, type Role } from '../../db/schema';
+
+/** The organizations a user belongs to, with their role: one indexed query (memberships by user). Returns the awaitable query (the API bench reuses its SQL). */
+export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
+  return db
+    .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt, planId: organizations.planId, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.id));
+}
+
+export async function findOrganization(db: DbOrTx, orgId: number, opts: { lock?: boolean } = {}) {
+  const q = db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  const rows = opts.lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+export async function updateOrganization(
+  db: DbOrTx,
+  orgId: number,
+  values: Partial<{ name: string; sessionTimeoutMinutes: number; sessionPermissions: 'full' | 'app_only'; allowStreamingOverage: boolean }>,
+) {
+  const rows = await db.update(organizations).set(values).where(eq(organizations.id, orgId)).returning();
+  return rows[0] ?? null;
+}
+
+export async function listMembers(db: DbOrTx, orgId: number) {
+  return db
+    .select({ id: memberships.id, userId: memberships.userId, email: users.email, role: memberships.role, joinedAt: memberships.joinedAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, orgId))
+    .orderBy(asc(memberships.joinedAt), asc(memberships.id));
+}
+
+export async function findMember(db: DbOrTx, orgId: number, membershipId: number) {
+  const rows = await db
+    .select({ id: memberships.id, userId: memberships.userId, role: memberships.role, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.id, membershipId), eq(memberships.organizationId, orgId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findMemberByEmail(db: DbOrTx, orgId: number, email: string) {
+  const rows = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteMembership(db: DbOrTx, membershipId: number): Promise<void> {
+  await db.delete(memberships).where(eq(memberships.id, membershipId));
+}
+
+/** Drops the outstanding (unredeemed) invitations of an address, so a re-invite replaces them. */
+export async function deleteOutstandingInvitations(db: DbOrTx, orgId: number, email: string): Promise<number> {
+  const rows = await db
+    .delete(invitations)
+    .where(and(eq(invitations.organizationId, orgId), sql`lower(${invitations.email}) = lower(${email})`, isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  return rows.length;
+}
+
+export async function insertInvitation(
+  db: DbOrTx,
+  values: { organizationId: number; email: string; role: Role; tokenHash: string; invitedByUserId: number | null; expiresAt: Date; createdAt: Date },
+) {
+  const rows = await db.insert(invitations).values(values).returning();
+  return rows[0]!;
+}
