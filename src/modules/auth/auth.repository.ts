@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiTokens, emailTokens, invitations, memberships, organizations, users, type EMAIL_TOKEN_PURPOSES, type Role } from '../../db/schema';
 
@@ -168,4 +168,14 @@ export async function acceptInvitation(db: DbOrTx, id: number, now: Date): Promi
     .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
     .returning({ id: invitations.id });
   return rows.length === 1;
+}
+
+/** Whether a token of `purpose` was issued to the user at or after `since` (mail throttling). */
+export async function hasEmailTokenSince(db: DbOrTx, userId: number, purpose: EmailTokenPurpose, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gte(emailTokens.createdAt, since)))
+    .limit(1);
+  return rows.length > 0;
 }

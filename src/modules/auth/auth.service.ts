@@ -17,6 +17,8 @@ export const API_TOKEN_PREFIX = 'tok_';
 const VERIFY_TTL_MS = 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
 const TOUCH_INTERVAL_MS = 60_000;
+/** At most one verification or reset mail per account per minute, so the always-200 endpoints cannot flood a mailbox. */
+const MAIL_INTERVAL_MS = 60_000;
 
 export interface Principal {
   actor: Actor;
@@ -90,20 +92,21 @@ export class AuthService {
     return { status: 'verified' };
   }
 
-  /** Always answers ok; mails a fresh link only when the address belongs to an unverified account. */
+  /** Always answers ok; mails a fresh link only to an unverified account, at most once a minute. */
   async resendVerification({ ctx, input }: { ctx: Ctx; input: EmailOnlyBody }): Promise<{ status: 'ok' }> {
     await withTransaction(ctx, async (tx) => {
       const user = await repo.findUserByEmail(tx.db, input.email);
-      if (user && !user.emailVerified) await this.sendVerificationEmail(tx, user);
+      if (!user || user.emailVerified || (await this.mailedRecently(tx, user.id, 'verify_email'))) return;
+      await this.sendVerificationEmail(tx, user);
     });
     return { status: 'ok' };
   }
 
-  /** Always answers ok; for a known address, mails a single-use reset link valid for 1 hour. */
+  /** Always answers ok; for a known address, mails a single-use reset link valid for 1 hour (at most once a minute). */
   async forgotPassword({ ctx, input }: { ctx: Ctx; input: EmailOnlyBody }): Promise<{ status: 'ok' }> {
     await withTransaction(ctx, async (tx) => {
       const user = await repo.findUserByEmail(tx.db, input.email);
-      if (!user) return;
+      if (!user || (await this.mailedRecently(tx, user.id, 'reset_password'))) return;
       const token = randomToken(32);
       const now = tx.clock.now();
       await repo.insertEmailToken(tx.db, { userId: user.id, purpose: 'reset_password', tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
@@ -186,6 +189,10 @@ export class AuthService {
       await repo.deleteUser(tx.db, userId);
     });
     return { status: 'account_deleted' };
+  }
+
+  private mailedRecently(ctx: Ctx, userId: number, purpose: 'verify_email' | 'reset_password'): Promise<boolean> {
+    return repo.hasEmailTokenSince(ctx.db, userId, purpose, new Date(ctx.clock.now().getTime() - MAIL_INTERVAL_MS));
   }
 
   /** User-level changes (password, verification) are recorded in every organization the user belongs to. */

@@ -130,7 +130,9 @@ describe('POST /organizations/{org_id}/invites', () => {
     expect(joined.json().role).toBe('developer');
   });
 
-  it('400 for an existing member (any letter case), an invalid role or a bad email', async () => {
+  it('400 for an existing member (any letter case), an invalid role or a bad email, writing nothing', async () => {
+    const auditBefore = (await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))).length;
+    const invitesBefore = (await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))).length;
     const member = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, { email: env.a.viewer.email.toUpperCase() });
     expect(member.statusCode).toBe(400);
     expect(member.json().detail).toMatch(/already a member/);
@@ -140,6 +142,8 @@ describe('POST /organizations/{org_id}/invites', () => {
     const bad = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/^email: /);
+    expect(await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))).toHaveLength(auditBefore);
+    expect(await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))).toHaveLength(invitesBefore);
   });
 
   it('a re-invite leaves exactly one outstanding invitation', async () => {
