@@ -73,11 +73,13 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   if (config.rateLimit.enabled) {
+    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
     await app.register(rateLimit, {
       global: true,
       ...RATE_LIMITS.default,
       keyGenerator: (req) => req.ip,
-      ...(config.redis.url ? { redis: new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }), nameSpace: 'simdeck-rl:' } : {}),
+      ...(redis ? { redis, nameSpace: 'simdeck-rl:' } : {}),
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
       allowList: (req) => req.url.startsWith('/docs'),
