@@ -9,6 +9,7 @@ import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { AuthService } from './modules/auth/auth.service';
 import { JwtIssuer } from './modules/auth/jwt';
+import { TestsService } from './modules/tests/tests.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import type { ObjectStorage } from './storage/storage';
@@ -27,6 +28,7 @@ export interface Container {
   storage: ObjectStorage;
   services: {
     auth: AuthService;
+    tests: TestsService;
   };
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
+    tests: new TestsService({ storage }),
   };
 
   return {
