@@ -2,7 +2,7 @@ import { parseDocument, stringify } from 'yaml';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { CASE_MODES, RESET_STRATEGIES } from '../../db/schema';
-import { parseOrThrow, validateCaseContent, type Step } from './recording';
+import { formatPath, parseOrThrow, validateCaseContent, type Step } from './recording';
 
 /** The largest YAML file import-yaml accepts. */
 export const MAX_YAML_BYTES = 2 * 1024 * 1024;
@@ -128,6 +128,7 @@ export function parseSuiteYaml(text: string): SuiteDocument {
     throw new AppError('BAD_REQUEST', `Invalid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('BAD_REQUEST', 'Invalid YAML: the document must be a mapping with name and cases');
+  rejectMergeKeys(raw, []);
   const suite = parseOrThrow(YamlSuite, raw, '');
   const cases = suite.cases.map((c, i) => {
     const at = `cases[${i}]`;
@@ -186,6 +187,17 @@ export function parseSuiteYaml(text: string): SuiteDocument {
     visualFailPct: fail,
     cases,
   };
+}
+
+/** Merge keys are off; a literal `<<` key would silently mean something else than the author meant. */
+function rejectMergeKeys(value: unknown, path: PropertyKey[]): void {
+  if (Array.isArray(value)) value.forEach((v, i) => rejectMergeKeys(v, [...path, i]));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '<<') throw new AppError('BAD_REQUEST', `${formatPath('', [...path, k])}: merge keys (<<) are not supported`);
+      rejectMergeKeys(v, [...path, k]);
+    }
+  }
 }
 
 /** `Checkout Flow (v2)` → `checkout-flow-v2`; never empty. */
