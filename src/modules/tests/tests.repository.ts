@@ -63,18 +63,26 @@ export async function listSuites(
       conditions.push(sql`EXISTS (SELECT 1 FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names}))`);
     }
   }
+  // One grouped pass over the org's cases beats a correlated count per suite (heap visits).
+  const caseCounts = db
+    .select({ suiteId: sql<number>`${testCases.suiteId}`.as('cc_suite_id'), n: sql<number>`count(*)::int`.as('cc_n') })
+    .from(testCases)
+    .where(and(eq(testCases.organizationId, orgId), sql`${testCases.suiteId} IS NOT NULL`, filter.suiteId !== undefined ? eq(testCases.suiteId, filter.suiteId) : undefined))
+    .groupBy(testCases.suiteId)
+    .as('cc');
   const rows = await db
     .select({
       suite: testSuites,
       appPublicId: apps.publicId,
       appName: apps.name,
       appPackageName: apps.packageName,
-      caseCount: sql<number>`(SELECT count(*)::int FROM ${testCases} c WHERE c.suite_id = ${testSuites.id})`,
+      caseCount: sql<number>`coalesce(${caseCounts.n}, 0)`,
       lastRun: sql<{ status: string; started_at: string } | null>`(SELECT json_build_object('status', r.status, 'started_at', r.started_at) FROM ${suiteRuns} r WHERE r.suite_id = ${testSuites.id} ORDER BY r.id DESC LIMIT 1)`,
       tags: sql<Array<{ name: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('name', tt.name, 'display_name', tt.display_name) ORDER BY tt.name) FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id}), '[]'::json)`,
     })
     .from(testSuites)
     .leftJoin(apps, eq(apps.id, testSuites.appId))
+    .leftJoin(caseCounts, eq(caseCounts.suiteId, testSuites.id))
     .where(and(...conditions))
     .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
   return rows.map((r) => ({
