@@ -96,3 +96,14 @@ describe('pure helpers', () => {
     expect([doc.visualWarnPct, doc.visualFailPct]).toEqual([10, 25]);
   });
 });
+
+describe('docs/test-catalogue.md', () => {
+  it('its YAML example is a valid suite document', async () => {
+    const fs = await import('node:fs');
+    const md = fs.readFileSync(new URL('../../../docs/test-catalogue.md', import.meta.url), 'utf8');
+    const example = /```yaml\n([\s\S]*?)```/.exec(md)![1]!;
+    const doc = parseSuiteYaml(example);
+    expect(doc).toMatchObject({ name: 'Checkout Flow (v2)', appId: 'com.example.shop', visualWarnPct: null, visualFailPct: 30, tags: ['checkout', 'Smoke'] });
+    expect(doc.cases[0]!.steps[1]).toEqual({ text: 'Sign in as {{email}}', action_indices: [1], visual: { mode: 'custom', warn_pct: 5, fail_pct: 15 } });
+  });
+});
