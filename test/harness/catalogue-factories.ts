@@ -86,3 +86,9 @@ export async function insertTestRun(t: TestApp, orgId: number, caseId: number, s
     .returning();
   return row!;
 }
+
+/** `api('GET', '/tests/suites', token)` against /api/v1 of the test app `getT()` returns. */
+export function apiClient(getT: () => TestApp) {
+  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
+    getT().app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+}

@@ -13,6 +13,7 @@ import {
   makeReusable,
   SAMPLE_RECORDING,
   SAMPLE_STEPS,
+  apiClient,
 } from '../../../test/harness/catalogue-factories';
 import { bearer, createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 
@@ -33,8 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const api = apiClient(() => t);
 
 async function auditActions(resourceId: string) {
   const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.resourceId, resourceId)));

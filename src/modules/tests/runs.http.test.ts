@@ -6,7 +6,7 @@ import { systemContext } from '../../context';
 import { auditEvents, testBaselines, type apps } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { describeAuthCases } from '../../../test/harness/auth-cases';
-import { createAppRow, createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun } from '../../../test/harness/catalogue-factories';
+import { createAppRow, createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun, apiClient } from '../../../test/harness/catalogue-factories';
 import { bearer, createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { apiTime } from '../../http/api-time';
 import { baselineKey } from './tests.service';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string) => t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token) });
+const api = apiClient(() => t);
 const caseIn = (org: OrgWithRoles, appPublicId: string) => createStandaloneCase(t, org.developer.token, appPublicId, { name: `run case ${Math.random()}` });
 
 describe('test runs', () => {

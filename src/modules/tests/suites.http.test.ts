@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apps, auditEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { describeAuthCases } from '../../../test/harness/auth-cases';
-import { createAppRow, createSuite, createSuiteCase, insertSuiteRun } from '../../../test/harness/catalogue-factories';
+import { createAppRow, createSuite, createSuiteCase, insertSuiteRun, apiClient } from '../../../test/harness/catalogue-factories';
 import { bearer, createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import type { ManualClock } from '../../clock';
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+const api = apiClient(() => t);
 
 async function auditActions(orgId: number, resourceId: string) {
   const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, orgId), eq(auditEvents.resourceId, resourceId)));
@@ -129,7 +128,6 @@ describe('GET /tests/suites', () => {
     const none = await createSuite(t, org.developer.token, { name: 'untagged' });
     await createSuiteCase(t, org.developer.token, both.public_id);
     await createSuiteCase(t, org.developer.token, both.public_id, { name: 'second' });
-    const clock = t.clock as ManualClock;
     await insertSuiteRun(t, org.orgId, both.id, 'failed', new Date('2026-05-30T10:00:00Z'));
     await insertSuiteRun(t, org.orgId, both.id, 'passed', new Date('2026-05-31T10:00:00Z'));
 
@@ -152,7 +150,6 @@ describe('GET /tests/suites', () => {
     expect(entry).toMatchObject({ case_count: 2, last_run_status: 'passed', last_run_at: '2026-05-31T10:00:00.000', app_name: 'One', app_public_id: app1.publicId, platform: 'ios' });
     expect(list.find((s) => s.public_id === smoke.public_id)).toMatchObject({ case_count: 0, last_run_status: null });
     expect(list.find((s) => s.public_id === none.public_id)).toMatchObject({ tags: [], app_id: null, app_name: null });
-    void clock;
   });
 
   it('422 for an invalid tag in the filter; 400 for a bad match value', async () => {
