@@ -12,6 +12,7 @@ import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { JwtIssuer } from './modules/auth/jwt';
+import { TestsService } from './modules/tests/tests.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import type { ObjectStorage } from './storage/storage';
@@ -33,6 +34,7 @@ export interface Container {
     orgs: OrgsService;
     apiTokens: ApiTokensService;
     audit: AuditService;
+    tests: TestsService;
   };
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
+    tests: new TestsService({ storage }),
   };
 
   return {

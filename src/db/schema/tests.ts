@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { apps } from './apps';
+import { createdAt, ts, updatedAt } from './columns';
+
+export const RESET_STRATEGIES = ['relaunch', 'clear_data', 'reinstall'] as const;
+export type ResetStrategy = (typeof RESET_STRATEGIES)[number];
+export const CASE_MODES = ['ai', 'recorded'] as const;
+export type CaseMode = (typeof CASE_MODES)[number];
+export const SOURCE_PLATFORMS = ['ios', 'android', 'tvos', 'androidtv'] as const;
+export type SourcePlatform = (typeof SOURCE_PLATFORMS)[number];
+export const TEST_RUN_STATUSES = ['pending', 'running', 'passed', 'failed', 'error'] as const;
+export type TestRunStatus = (typeof TEST_RUN_STATUSES)[number];
+export const SUITE_RUN_STATUSES = ['pending', 'running', 'passed', 'failed', 'cancelled', 'error'] as const;
+export type SuiteRunStatus = (typeof SUITE_RUN_STATUSES)[number];
+
+export const DEFAULT_VISUAL_WARN_PCT = 10;
+export const DEFAULT_VISUAL_FAIL_PCT = 25;
+
+export const testSuites = pgTable(
+  'test_suites',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Deleting the app keeps the suite and its cases; only the link goes. */
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    platform: text('platform', { enum: ['ios', 'android'] }),
+    resetStrategy: text('reset_strategy', { enum: RESET_STRATEGIES }).notNull().default('relaunch'),
+    context: text('context'),
+    variables: jsonb('variables').$type<Record<string, unknown>>().notNull().default({}),
+    /** null disables the tier; when both are set warn < fail. */
+    visualWarnPct: integer('visual_warn_pct').default(DEFAULT_VISUAL_WARN_PCT),
+    visualFailPct: integer('visual_fail_pct').default(DEFAULT_VISUAL_FAIL_PCT),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('test_suites_public_id_idx').on(t.publicId),
+    index('test_suites_org_idx').on(t.organizationId, t.id),
+    index('test_suites_app_idx').on(t.appId),
+  ],
+);
+
+/** Tags per organization: `name` is the lower-cased key, `displayName` the first-seen casing. */
+export const testTags = pgTable(
+  'test_tags',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_tags_org_name_idx').on(t.organizationId, t.name)],
+);
+
+export const testSuiteTags = pgTable(
+  'test_suite_tags',
+  {
+    suiteId: integer('suite_id').notNull().references(() => testSuites.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => testTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.suiteId, t.tagId] }), index('test_suite_tags_tag_idx').on(t.tagId)],
+);
+
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** null for a standalone case. */
+    suiteId: integer('suite_id').references(() => testSuites.id, { onDelete: 'cascade' }),
+    /** Set on standalone cases; a suite case uses its suite's app. */
+    appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mode: text('mode', { enum: CASE_MODES }).notNull().default('recorded'),
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    assertions: jsonb('assertions').$type<unknown[]>().notNull().default([]),
+    context: text('context'),
+    sourceRecording: jsonb('source_recording').$type<unknown[] | null>(),
+    sourceDeviceWidth: integer('source_device_width'),
+    sourceDeviceHeight: integer('source_device_height'),
+    sourcePlatform: text('source_platform', { enum: SOURCE_PLATFORMS }),
+    fuzzyMatch: boolean('fuzzy_match').notNull().default(true),
+    isReusable: boolean('is_reusable').notNull().default(false),
+    /** Internal ids of reusable cases run before this case's steps, in order. */
+    subFlowIds: jsonb('sub_flow_ids').$type<number[]>().notNull().default([]),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('test_cases_public_id_idx').on(t.publicId),
+    index('test_cases_suite_idx').on(t.suiteId, t.id),
+    index('test_cases_org_idx').on(t.organizationId, t.id),
+    // Creating a standalone case whose name exists for the same app updates it in place.
+    uniqueIndex('test_cases_standalone_name_idx').on(t.organizationId, t.appId, t.name).where(sql`suite_id IS NULL`),
+  ],
+);
+
+export const suiteRuns = pgTable(
+  'suite_runs',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    suiteId: integer('suite_id').notNull().references(() => testSuites.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    status: text('status', { enum: SUITE_RUN_STATUSES }).notNull().default('pending'),
+    resetStrategy: text('reset_strategy', { enum: RESET_STRATEGIES }).notNull(),
+    startedAt: ts('started_at').defaultNow().notNull(),
+    finishedAt: ts('finished_at'),
+    durationMs: integer('duration_ms'),
+    errorMessage: text('error_message'),
+    /** Set by a cancel request; the engine stops after the current case when it sees it. */
+    cancelRequestedAt: ts('cancel_requested_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('suite_runs_public_id_idx').on(t.publicId), index('suite_runs_suite_idx').on(t.suiteId, t.id.desc())],
+);
+
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id').notNull().references(() => testCases.id, { onDelete: 'cascade' }),
+    suiteRunId: integer('suite_run_id').references(() => suiteRuns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TEST_RUN_STATUSES }).notNull().default('pending'),
+    startedAt: ts('started_at').defaultNow().notNull(),
+    finishedAt: ts('finished_at'),
+    result: jsonb('result'),
+    reasoningLog: jsonb('reasoning_log'),
+    errorMessage: text('error_message'),
+    durationMs: integer('duration_ms'),
+    modelUsed: text('model_used'),
+    tokensUsed: integer('tokens_used'),
+    costMicro: bigint('cost_micro', { mode: 'number' }),
+    /** Set by a cancel request on a running run; the engine ends the run as error "Cancelled". */
+    cancelRequestedAt: ts('cancel_requested_at'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('test_runs_public_id_idx').on(t.publicId),
+    index('test_runs_case_idx').on(t.testCaseId, t.id.desc()),
+    index('test_runs_suite_run_idx').on(t.suiteRunId, t.id),
+  ],
+);
+
+/** One baseline screenshot per case step; the JPEG lives in storage at `storageKey`. */
+export const testBaselines = pgTable(
+  'test_baselines',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id').notNull().references(() => testCases.id, { onDelete: 'cascade' }),
+    stepIndex: integer('step_index').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    deviceName: text('device_name'),
+    sourceRunId: integer('source_run_id').references(() => testRuns.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('test_baselines_case_step_idx').on(t.testCaseId, t.stepIndex)],
+);
