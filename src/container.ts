@@ -7,6 +7,7 @@ import { createDatabase, type Database, type Db } from './db/client';
 import { JobQueue } from './jobs/queue';
 import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { AppsService, uploadTempDir } from './modules/apps/apps.service';
 import { AuthService } from './modules/auth/auth.service';
 import { JwtIssuer } from './modules/auth/jwt';
 import type { Secrets } from './secrets';
@@ -27,6 +28,7 @@ export interface Container {
   storage: ObjectStorage;
   services: {
     auth: AuthService;
+    apps: AppsService;
   };
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
+    apps: new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) }),
   };
 
   return {

@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RouteModule } from '../../http/types';
+import { RATE_LIMITS } from '../../http/rate-limits';
+import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppBody, UploadAppResponse, UploadBuildBody, UploadBuildResponse } from './apps.schemas';
+import { uploadTempDir } from './apps.service';
+import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from './upload-receiver';
+
+export const appsRoutes: RouteModule = async (root, { services, config }) => {
+  // Multipart parsing stays inside this scope: only the upload routes stream request bodies.
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const tempDir = uploadTempDir(config.dataDir);
+    const multipartDoc = { consumes: ['multipart/form-data'] };
+
+    app.post('/apps/upload', {
+      config: { rateLimit: RATE_LIMITS.heavy },
+      // Content-Length over the limit is refused before a byte of the body is read.
+      preValidation: async (req) => assertContentLengthWithinLimit(req),
+      // The body is streamed by the service; the schema only documents it.
+      schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', ...multipartDoc, response: { 200: UploadAppResponse } },
+      handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req, tempDir) } }),
+    });
+
+    app.post('/apps/:app_id/builds', {
+      config: { rateLimit: RATE_LIMITS.heavy },
+      preValidation: async (req) => assertContentLengthWithinLimit(req),
+      schema: { tags: ['apps'], summary: 'Upload a new build of an app', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
+      handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req, tempDir) } }),
+    });
+
+    app.get('/apps/', {
+      schema: { tags: ['apps'], summary: 'List apps', querystring: ListAppsQuery, response: { 200: AppListEntry.array() } },
+      handler: (req) => services.apps.listApps({ ctx: req.ctx, input: req.query }),
+    });
+
+    app.get('/apps/:app_id', {
+      schema: { tags: ['apps'], summary: 'An app with its builds', params: AppIdParams, response: { 200: AppDetail } },
+      handler: (req) => services.apps.getApp({ ctx: req.ctx, input: { appId: req.params.app_id } }),
+    });
+
+    app.delete('/apps/:app_id', {
+      schema: { tags: ['apps'], summary: 'Delete an app, its builds and files', params: AppIdParams, response: { 200: DeletedResponse } },
+      handler: (req) => services.apps.deleteApp({ ctx: req.ctx, input: { appId: req.params.app_id } }),
+    });
+
+    app.get('/apps/:app_id/icon.png', {
+      schema: { tags: ['apps'], summary: "The app's icon (PNG)", params: AppIdParams },
+      handler: async (req, reply) => {
+        const png = await services.apps.getIcon({ ctx: req.ctx, input: { appId: req.params.app_id } });
+        return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
+      },
+    });
+  });
+  void UploadAppBody;
+  void UploadBuildBody;
+};
