@@ -12,6 +12,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { JwtIssuer } from './modules/auth/jwt';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
 
 export interface Container {
@@ -54,7 +55,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds, max: Math.min(4, config.db.poolMax) });
   const jwt = new JwtIssuer(secrets.jwtSecret);
   const secretBox = new SecretBox(secrets.secretKey);
-  const storage = overrides.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
+  const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
@@ -78,6 +79,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await jobs.stop();
       mailer.close();
       await database.close();
+      (storage as { close?: () => void }).close?.();
     },
   };
 }
