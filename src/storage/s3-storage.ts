@@ -1,16 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertValidKey, type ObjectStorage } from './storage';
 
 export interface S3StorageOptions {
@@ -22,20 +13,31 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
+type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/lib-storage'), 'Upload'>;
+
 /**
  * An S3-compatible bucket (AWS S3, MinIO, Ceph, R2...). Streams go up as multipart uploads of
- * 8 MB parts, so a 500 MB package never sits in memory.
+ * 8 MB parts, so a 500 MB package never sits in memory. The AWS SDK (~40 MB resident) is loaded
+ * on first use, so deployments on local storage never pay for it.
  */
 export class S3Storage implements ObjectStorage {
-  private readonly client: S3Client;
+  private sdk: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
   private readonly bucket: string;
 
-  constructor(options: S3StorageOptions) {
-    const config: S3ClientConfig = { region: options.region, forcePathStyle: options.forcePathStyle };
-    if (options.endpoint) config.endpoint = options.endpoint;
-    if (options.accessKeyId && options.secretAccessKey) config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
-    this.client = new S3Client(config);
+  constructor(private readonly options: S3StorageOptions) {
     this.bucket = options.bucket;
+  }
+
+  private load(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.sdk ??= (async () => {
+      const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+      const { options } = this;
+      const config: S3ClientConfig = { region: options.region, forcePathStyle: options.forcePathStyle };
+      if (options.endpoint) config.endpoint = options.endpoint;
+      if (options.accessKeyId && options.secretAccessKey) config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
+      return { sdk: { ...s3, Upload: storage.Upload }, client: new s3.S3Client(config) };
+    })();
+    return this.sdk;
   }
 
   async put(key: string, body: Readable | Buffer, options: { contentType?: string } = {}): Promise<{ size: number }> {
@@ -47,8 +49,9 @@ export class S3Storage implements ObjectStorage {
           size += chunk.length;
           return chunk;
         });
-    const upload = new Upload({
-      client: this.client,
+    const { sdk, client } = await this.load();
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.bucket, Key: key, Body: counted, ContentType: options.contentType },
       partSize: 8 * 1024 * 1024,
       queueSize: 4,
@@ -67,7 +70,8 @@ export class S3Storage implements ObjectStorage {
   async get(key: string): Promise<Readable | null> {
     assertValidKey(key);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { sdk, client } = await this.load();
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return res.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -86,7 +90,8 @@ export class S3Storage implements ObjectStorage {
   async exists(key: string): Promise<boolean> {
     assertValidKey(key);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { sdk, client } = await this.load();
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
     } catch (err) {
       if (isNotFound(err)) return false;
@@ -96,24 +101,26 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    const { sdk, client } = await this.load();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     assertValidKey(prefix);
+    const { sdk, client } = await this.load();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }));
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
       if (keys.length > 0) {
-        await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+        await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
 
   close(): void {
-    this.client.destroy();
+    void this.sdk?.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }
 
