@@ -393,3 +393,12 @@ describe('auth, roles and other organizations', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/apps/${bRow.id}`, headers: bearer(a.admin.token) })).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the app routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/v1/apps/upload', '/api/v1/apps/{app_id}/builds', '/api/v1/apps/{app_id}', '/api/v1/apps/{app_id}/icon.png']));
+  });
+});

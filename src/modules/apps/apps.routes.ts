@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
-import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppBody, UploadAppResponse, UploadBuildBody, UploadBuildResponse } from './apps.schemas';
+import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
 import { uploadTempDir } from './apps.service';
 import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from './upload-receiver';
 
@@ -19,14 +19,14 @@ export const appsRoutes: RouteModule = async (root, { services, config }) => {
       // Content-Length over the limit is refused before a byte of the body is read.
       preValidation: async (req) => assertContentLengthWithinLimit(req),
       // The body is streamed by the service; the schema only documents it.
-      schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', ...multipartDoc, response: { 200: UploadAppResponse } },
+      schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', description: 'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.', ...multipartDoc, response: { 200: UploadAppResponse } },
       handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req, tempDir) } }),
     });
 
     app.post('/apps/:app_id/builds', {
       config: { rateLimit: RATE_LIMITS.heavy },
       preValidation: async (req) => assertContentLengthWithinLimit(req),
-      schema: { tags: ['apps'], summary: 'Upload a new build of an app', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
+      schema: { tags: ['apps'], summary: 'Upload a new build of an app', description: 'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
       handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req, tempDir) } }),
     });
 
@@ -53,6 +53,4 @@ export const appsRoutes: RouteModule = async (root, { services, config }) => {
       },
     });
   });
-  void UploadAppBody;
-  void UploadBuildBody;
 };

@@ -26,16 +26,6 @@ export type UploadAppFields = z.infer<typeof UploadAppFields>;
 export const UploadBuildFields = UploadAppFields.pick({ note: true, version: true, build_number: true, platform: true });
 export type UploadBuildFields = z.infer<typeof UploadBuildFields>;
 
-/** The multipart body, for the OpenAPI document only (the route streams the body itself). */
-export const UploadAppBody = z
-  .object({ file: z.any().meta({ type: 'string', format: 'binary' }) })
-  .extend(UploadAppFields.shape)
-  .meta({ description: 'multipart/form-data' });
-export const UploadBuildBody = z
-  .object({ file: z.any().meta({ type: 'string', format: 'binary' }) })
-  .extend(UploadBuildFields.shape)
-  .meta({ description: 'multipart/form-data' });
-
 const Warnings = z.array(z.string()).meta({ description: 'Additive: things that make the build unusable on some devices' });
 
 export const AppListEntry = z.object({
