@@ -402,3 +402,24 @@ describe('OpenAPI', () => {
     expect(paths).toEqual(expect.arrayContaining(['/api/v1/apps/upload', '/api/v1/apps/{app_id}/builds', '/api/v1/apps/{app_id}', '/api/v1/apps/{app_id}/icon.png']));
   });
 });
+
+describe('rate limit', () => {
+  it('uploads are limited to 10 per minute per client (429 on the 11th), other app routes are not', async () => {
+    const rt = await createTestApp({ jobs: false, env: { RATE_LIMIT: 'true' } });
+    try {
+      const org = await createOrgWithRoles(rt);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const body = multipartBody({ name: 'x.apk', data: Buffer.from('not a zip') });
+        const res = await rt.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload: body.payload, headers: { ...body.headers, ...bearer(org.developer.token) } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(statuses[10]).toBe(429);
+      const list = await rt.app.inject({ method: 'GET', url: '/api/v1/apps/', headers: bearer(org.viewer.token) });
+      expect(list.statusCode).toBe(200);
+    } finally {
+      await rt.close();
+    }
+  });
+});
