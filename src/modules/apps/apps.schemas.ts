@@ -58,31 +58,15 @@ export const Build = z.object({
 });
 export type Build = z.infer<typeof Build>;
 
-export const AppDetail = z.object({
-  id: z.number().int(),
-  public_id: z.string(),
-  name: z.string(),
-  package_name: z.string(),
-  platform: z.enum(PLATFORMS),
-  icon_url: z.string(),
-  last_started_at: ApiTimestamp.nullable(),
+export const AppDetail = AppListEntry.extend({
   latest_version: z.string().nullable(),
   latest_build_number: z.string().nullable(),
   latest_uploaded_at: ApiTimestamp.nullable(),
-  updated_at: ApiTimestamp,
-  created_at: ApiTimestamp,
   builds: z.array(Build),
 });
 export type AppDetail = z.infer<typeof AppDetail>;
 
-export const UploadAppResponse = z.object({
-  id: z.number().int(),
-  public_id: z.string(),
-  name: z.string(),
-  package_name: z.string(),
-  platform: z.enum(PLATFORMS),
-  icon_url: z.string(),
-  created_at: ApiTimestamp,
+export const UploadAppResponse = AppListEntry.pick({ id: true, public_id: true, name: true, package_name: true, platform: true, icon_url: true, created_at: true }).extend({
   build_id: z.number().int(),
   version: z.string(),
   build_number: z.string(),

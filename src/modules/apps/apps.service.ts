@@ -71,14 +71,9 @@ export class AppsService {
         note: fields.note,
       });
       const { app, build, created } = result;
+      const { last_started_at: _started, updated_at: _updated, ...entry } = toListEntry(app);
       return {
-        id: app.id,
-        public_id: app.publicId,
-        name: app.name,
-        package_name: app.packageName,
-        platform: app.platform,
-        icon_url: iconUrl(app),
-        created_at: apiTime(app.createdAt),
+        ...entry,
         build_id: build.id,
         version: build.version,
         build_number: build.buildNumber,
