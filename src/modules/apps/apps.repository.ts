@@ -31,7 +31,7 @@ export async function insertAppIfAbsent(db: DbOrTx, values: typeof apps.$inferIn
   return rows[0] ?? null;
 }
 
-export async function updateApp(db: DbOrTx, id: number, values: Partial<Pick<AppRow, 'name' | 'iconKey' | 'updatedAt'>>) {
+export async function updateApp(db: DbOrTx, id: number, values: Partial<Pick<AppRow, 'name' | 'iconKey' | 'updatedAt' | 'lastStartedAt'>>) {
   const rows = await db.update(apps).set(values).where(eq(apps.id, id)).returning();
   return rows[0]!;
 }

@@ -205,6 +205,14 @@ export class AppsService {
     return { app, build, storageKey: build.storageKey };
   }
 
+  /** Sets the app's last_started_at (sessions call it when they launch the app). */
+  async recordAppStarted({ ctx, input }: { ctx: Ctx; input: { appId: number } }): Promise<void> {
+    const org = requireRole(ctx, 'viewer');
+    const app = await repo.findAppById(ctx.db, org.id, input.appId);
+    if (!app) throw notFound('App');
+    await repo.updateApp(ctx.db, app.id, { lastStartedAt: ctx.clock.now() });
+  }
+
   /** Opens a build's package for streaming (to a device worker); 404 when the file is gone. */
   async openBuildFile(build: Pick<BuildRow, 'storageKey' | 'fileName' | 'fileSize'>): Promise<{ stream: Readable; fileName: string; size: number }> {
     const stream = await this.deps.storage.get(build.storageKey);

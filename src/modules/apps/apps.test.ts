@@ -65,6 +65,15 @@ describe('apps service', () => {
     expect(latest.build.id).toBe(iosA.build_id);
   });
 
+  it('recordAppStarted sets last_started_at in the caller organization only', async () => {
+    const svc = t.container.services.apps;
+    const up = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('Demo.zip', await packIosZip(await iosAppFiles({ bundleId: 'com.example.started' }))) } });
+    await expect(svc.recordAppStarted({ ctx: ctxFor(b.orgId), input: { appId: up.id } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await svc.getApp({ ctx: ctxFor(a.orgId), input: { appId: up.public_id } })).last_started_at).toBeNull();
+    await svc.recordAppStarted({ ctx: ctxFor(a.orgId, 'viewer'), input: { appId: up.id } });
+    expect((await svc.getApp({ ctx: ctxFor(a.orgId), input: { appId: up.public_id } })).last_started_at).toBe('2026-06-01T12:00:00.000');
+  });
+
   it('openBuildFile streams exactly the uploaded bytes', async () => {
     const svc = t.container.services.apps;
     const up = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('s.apk', settingsApk()) } });
