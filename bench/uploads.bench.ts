@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -121,11 +121,15 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       const file = path.join(dir, `bench-${sizeMb}.apk`);
       await makeApk(file, Math.min(sizeMb * MB, MAX_BYTES));
       const bytes = fs.statSync(file).size;
+      // Flush dirty pages between phases, so that no phase pays for the previous one's writeback.
+      execSync('sync');
       const mb = bytes / MB;
       const copyMs = await timed(() => fs.promises.copyFile(file, path.join(dir, 'copy.bin')));
       fs.rmSync(path.join(dir, 'copy.bin'));
+      execSync('sync');
       const streamMs = await timed(() => pipeline(fs.createReadStream(file), fs.createWriteStream(path.join(dir, 'copy.bin'))));
       fs.rmSync(path.join(dir, 'copy.bin'));
+      execSync('sync');
       const { rss: baseline } = await server.ask('reset');
       const up = await uploadFile(server.url, token, file);
       if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
