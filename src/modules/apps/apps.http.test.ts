@@ -292,6 +292,25 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
   });
 });
 
+describe('concurrent first uploads', () => {
+  it('two simultaneous uploads of a new package make one app with two builds', async () => {
+    const org = await freshOrg();
+    const [r1, r2] = await Promise.all([
+      upload(org.developer.token, { name: 's.apk', data: settingsApk() }),
+      upload(org.admin.token, { name: 's.apk', data: settingsApk() }, { name: 'Renamed' }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect(r1.json().id).toBe(r2.json().id);
+    expect([r1.json().created, r2.json().created].sort()).toEqual([false, true]);
+    const { appRows, buildRows } = await rowsOf(org.orgId);
+    expect(appRows).toHaveLength(1);
+    expect(buildRows).toHaveLength(2);
+    // Both packages are still reachable through the app, wherever the loser stored its file.
+    const root = path.join(t.dataDir, 'storage');
+    for (const row of buildRows) expect(fs.existsSync(path.join(root, row.storageKey))).toBe(true);
+  });
+});
+
 describe('POST /apps/{app_id}/builds', () => {
   it('adds a build with version override and note, by public or numeric id', async () => {
     const org = await freshOrg();

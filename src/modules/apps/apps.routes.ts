@@ -20,7 +20,11 @@ async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export const appsRoutes: RouteModule = async (root, { services, config }) => {
+export const appsRoutes: RouteModule = async (root, { services, config, clock, log }) => {
+  root.addHook('onReady', async () => {
+    const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => (log.warn({ err }, 'sweeping stale uploads failed'), 0));
+    if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
+  });
   // Multipart parsing stays inside this scope: only the upload routes stream request bodies.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { actorIdentity, requireRole, withTransaction, type Ctx, type OrgScope } from '../../context';
@@ -218,6 +219,29 @@ export class AppsService {
     const stream = await this.deps.storage.get(build.storageKey);
     if (!stream) throw notFound('Build file');
     return { stream, fileName: build.fileName, size: build.fileSize };
+  }
+
+  /**
+   * Removes spooled uploads left by a crash mid-request (a live upload writes to its file
+   * continuously, so anything untouched for `olderThanMs` is abandoned). Returns how many went.
+   */
+  async sweepStaleUploads(now: Date, olderThanMs = 6 * 60 * 60 * 1000): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.deps.tempDir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.deps.tempDir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat?.isFile() && now.getTime() - stat.mtimeMs > olderThanMs) {
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private async loadApp(ctx: Ctx, org: OrgScope, appId: string): Promise<AppRow> {

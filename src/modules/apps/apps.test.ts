@@ -92,6 +92,20 @@ describe('apps service', () => {
     expect(storedFiles()).toEqual(before);
   });
 
+  it('sweepStaleUploads removes only abandoned spool files', async () => {
+    const dir = path.join(t.dataDir, 'tmp', 'uploads');
+    fs.mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, 'upload-old.part');
+    const fresh = path.join(dir, 'upload-fresh.part');
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(fresh, 'y');
+    const now = new Date();
+    fs.utimesSync(old, new Date(now.getTime() - 7 * 3600_000), new Date(now.getTime() - 7 * 3600_000));
+    expect(await t.container.services.apps.sweepStaleUploads(now)).toBe(1);
+    expect([fs.existsSync(old), fs.existsSync(fresh)]).toEqual([false, true]);
+    fs.rmSync(fresh);
+  });
+
   it('checks the role before reading the upload', async () => {
     let read = false;
     const source = async () => {
