@@ -75,6 +75,8 @@ const MAX_RESOURCES = 64 * 1024 * 1024;
 const MAX_ICON = 8 * 1024 * 1024;
 const MAX_PLIST = 4 * 1024 * 1024;
 const MACHO_HEAD = 16 * 1024 * 1024;
+/** A gzip bomb stops here: no simulator app is this big unpacked. */
+const MAX_TAR_UNPACKED = 8 * 1024 * 1024 * 1024;
 
 const invalid = (fileName: string, kind: PackageFormat, why?: string) =>
   new AppError('BAD_REQUEST', `${fileName} is not ${EXPECTED[kind]}${why ? `: ${why}` : ''}`);
@@ -284,6 +286,7 @@ async function inspectIosTar(filePath: string, fileName: string): Promise<Packag
 async function scanTar(filePath: string, fileName: string, want: (name: string) => number): Promise<{ names: string[]; buffers: Map<string, Buffer> }> {
   const names: string[] = [];
   const buffers = new Map<string, Buffer>();
+  let total = 0;
   const extract = tar.extract();
   const done = (async () => {
     for await (const entry of extract) {
@@ -293,6 +296,8 @@ async function scanTar(filePath: string, fileName: string, want: (name: string) 
       const chunks: Buffer[] = [];
       let kept = 0;
       for await (const chunk of entry as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > MAX_TAR_UNPACKED) throw new Error(`it unpacks to more than ${MAX_TAR_UNPACKED / 1024 ** 3} GB`);
         if (kept < limit) {
           chunks.push(chunk);
           kept += chunk.length;
@@ -425,7 +430,8 @@ async function iosInfo(info: Record<string, unknown>, fileName: string, format: 
 async function toPng(image: Buffer | null): Promise<Buffer | null> {
   if (!image || image.length === 0) return null;
   try {
-    return await sharp(image).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    // Icons are small; the pixel cap keeps a decompression-bomb PNG from costing gigabytes.
+    return await sharp(image, { limitInputPixels: 4096 * 4096 }).resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   } catch {
     return null; // e.g. Apple's CgBI-crushed PNGs of device builds
   }
