@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apps, builds, type Platform } from '../../db/schema';
 
@@ -54,19 +54,9 @@ export async function listBuilds(db: DbOrTx, appId: number) {
   return db.select().from(builds).where(eq(builds.appId, appId)).orderBy(desc(builds.uploadedAt), desc(builds.id));
 }
 
-export async function listBuildsOfApps(db: DbOrTx, appIds: number[]) {
-  if (appIds.length === 0) return [];
-  return db.select({ appId: builds.appId, storageKey: builds.storageKey }).from(builds).where(inArray(builds.appId, appIds));
-}
-
 /** A build by id in any organization: callers tell "missing" from "someone else's". */
 export async function findBuildAnyOrg(db: DbOrTx, id: number) {
   const rows = await db.select().from(builds).where(eq(builds.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findAppAnyOrg(db: DbOrTx, id: number) {
-  const rows = await db.select().from(apps).where(eq(apps.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -76,7 +66,3 @@ export async function deleteApp(db: DbOrTx, id: number) {
   return rows.length > 0;
 }
 
-export async function countBuilds(db: DbOrTx, appId: number) {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(builds).where(eq(builds.appId, appId));
-  return rows[0]?.n ?? 0;
-}
