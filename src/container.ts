@@ -9,12 +9,14 @@ import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuditService } from './modules/audit/audit.service';
+import { AppsService, uploadTempDir } from './modules/apps/apps.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { JwtIssuer } from './modules/auth/jwt';
 import { TestsService } from './modules/tests/tests.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
 
 export interface Container {
@@ -35,6 +37,7 @@ export interface Container {
     apiTokens: ApiTokensService;
     audit: AuditService;
     tests: TestsService;
+    apps: AppsService;
   };
   close(): Promise<void>;
 }
@@ -60,7 +63,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds, max: Math.min(4, config.db.poolMax) });
   const jwt = new JwtIssuer(secrets.jwtSecret);
   const secretBox = new SecretBox(secrets.secretKey);
-  const storage = overrides.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
+  const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
@@ -68,6 +71,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
     tests: new TestsService({ storage }),
+    apps: new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) }),
   };
 
   return {
@@ -87,6 +91,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await jobs.stop();
       mailer.close();
       await database.close();
+      (storage as { close?: () => void }).close?.();
     },
   };
 }

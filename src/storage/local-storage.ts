@@ -29,6 +29,19 @@ export class LocalStorage implements ObjectStorage {
     return { size: (await fs.stat(target)).size };
   }
 
+  async putFile(key: string, filePath: string): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(filePath, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await this.put(key, createReadStream(filePath));
+      await fs.rm(filePath, { force: true });
+    }
+    return { size: (await fs.stat(target)).size };
+  }
+
   async get(key: string): Promise<Readable | null> {
     const p = this.pathOf(key);
     try {

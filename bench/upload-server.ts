@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { startBenchServer } from './harness';
+
+/**
+ * A simdeck server in its own process, so that its resident memory is measured alone. Messages:
+ * 'reset' clears the peak-RSS mark (VmHWM), 'peak' answers with it in bytes, 'stop' shuts down.
+ */
+const server = await startBenchServer();
+
+function peakRss(): number {
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return Number.isFinite(kb) ? kb * 1024 : process.memoryUsage().rss;
+}
+
+process.on('message', async (msg: string) => {
+  if (msg === 'reset') {
+    // Writing 5 to clear_refs resets the high-water mark to the current RSS (Linux).
+    try {
+      fs.writeFileSync('/proc/self/clear_refs', '5');
+    } catch {
+      /* not Linux: the peak then covers the whole run */
+    }
+    process.send!({ type: 'reset', rss: process.memoryUsage().rss });
+  } else if (msg === 'peak') {
+    process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss });
+  } else if (msg === 'stop') {
+    await server.stop();
+    process.exit(0);
+  }
+});
+process.send!({ type: 'ready', url: server.url });

@@ -1,0 +1,162 @@
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import type { BenchRow } from './harness';
+
+/**
+ * Upload throughput of 200 MB and 500 MB APK-shaped packages through POST /apps/upload (streamed
+ * multipart, inspection, storage, rows), next to a plain disk copy of the same file, and the
+ * server's peak RSS (its own process). Goals: ≥ 0.5× disk copy, peak RSS < 200 MB.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MB = 1024 * 1024;
+const SIZES = (process.env.BENCH_UPLOAD_SIZES_MB ?? '200,500').split(',').map(Number);
+const MAX_BYTES = 500 * MB;
+
+/** The real settings APK's entries plus a stored random blob, sized to exactly `bytes`. */
+async function makeApk(file: string, bytes: number): Promise<void> {
+  const apk = path.resolve('node_modules/io.appium.settings/apks/settings_apk-debug.apk');
+  const src = await yauzl.openPromise(apk, { lazyEntries: true });
+  const zip = new yazl.ZipFile();
+  const out = pipeline(zip.outputStream, fs.createWriteStream(file));
+  await new Promise<void>((resolve, reject) => {
+    src.on('entry', async (entry: yauzl.Entry) => {
+      const chunks: Buffer[] = [];
+      for await (const c of await src.openReadStreamPromise(entry)) chunks.push(c as Buffer);
+      zip.addBuffer(Buffer.concat(chunks), entry.fileName);
+      src.readEntry();
+    });
+    src.on('end', resolve);
+    src.on('error', reject);
+    src.readEntry();
+  });
+  src.close();
+  // Size the blob so the whole archive lands just under `bytes` (headers ~ a few hundred bytes).
+  const base = fs.statSync(apk).size;
+  const blob = Math.max(0, bytes - base - 64 * 1024);
+  const chunk = randomBytes(MB);
+  zip.addReadStream(
+    Readable.from(
+      (function* () {
+        for (let left = blob; left > 0; left -= MB) yield left >= MB ? chunk : chunk.subarray(0, left);
+      })(),
+    ),
+    'assets/blob.bin',
+    { compress: false, size: blob },
+  );
+  zip.end();
+  await out;
+}
+
+function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
+  const child = fork(path.join(here, 'upload-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (m: string) =>
+    new Promise<Record<string, number>>((resolve) => {
+      child.once('message', (msg) => resolve(msg as Record<string, number>));
+      child.send(m);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('message', (msg: { type: string; url: string }) => resolve({ child, url: msg.url, ask }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function register(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Streams the file as multipart/form-data with a Content-Length, as curl -F would. */
+function uploadFile(url: string, token: string, file: string): Promise<{ status: number; body: string; ms: number }> {
+  const boundary = '----simdeckbench';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + fs.statSync(file).size + tail.length;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}/api/v1/apps/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const rs = fs.createReadStream(file, { highWaterMark: MB });
+    rs.on('error', reject);
+    rs.on('end', () => req.end(tail));
+    rs.pipe(req, { end: false });
+  });
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+export default async function uploadsBench(): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-upload-bench-'));
+  const server = await startServer();
+  const rows: BenchRow[] = [];
+  try {
+    const token = await register(server.url);
+    for (const sizeMb of SIZES) {
+      const file = path.join(dir, `bench-${sizeMb}.apk`);
+      await makeApk(file, Math.min(sizeMb * MB, MAX_BYTES));
+      const bytes = fs.statSync(file).size;
+      // Flush dirty pages between phases, so that no phase pays for the previous one's writeback.
+      execSync('sync');
+      const mb = bytes / MB;
+      const copyMs = await timed(() => fs.promises.copyFile(file, path.join(dir, 'copy.bin')));
+      fs.rmSync(path.join(dir, 'copy.bin'));
+      execSync('sync');
+      const streamMs = await timed(() => pipeline(fs.createReadStream(file), fs.createWriteStream(path.join(dir, 'copy.bin'))));
+      fs.rmSync(path.join(dir, 'copy.bin'));
+      execSync('sync');
+      const { rss: baseline } = await server.ask('reset');
+      const up = await uploadFile(server.url, token, file);
+      if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
+      const { peak } = await server.ask('peak');
+      const uploadMbs = mb / (up.ms / 1000);
+      const copyMbs = mb / (copyMs / 1000);
+      const streamMbs = mb / (streamMs / 1000);
+      rows.push({
+        name: `POST /apps/upload ${sizeMb} MB APK`,
+        file_mb: Number(mb.toFixed(1)),
+        upload_ms: Math.round(up.ms),
+        upload_mb_s: Number(uploadMbs.toFixed(1)),
+        copyfile_mb_s: Number(copyMbs.toFixed(1)),
+        stream_copy_mb_s: Number(streamMbs.toFixed(1)),
+        ratio_vs_copyfile: Number((uploadMbs / copyMbs).toFixed(2)),
+        ratio_vs_stream_copy: Number((uploadMbs / streamMbs).toFixed(2)),
+        server_rss_before_mb: Math.round(baseline! / MB),
+        server_peak_rss_mb: Math.round(peak! / MB),
+      });
+      fs.rmSync(file);
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.send('stop');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (server.child.exitCode === null) server.child.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

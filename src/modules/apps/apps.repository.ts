@@ -1,0 +1,68 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apps, builds, type Platform } from '../../db/schema';
+
+export type AppRow = typeof apps.$inferSelect;
+export type BuildRow = typeof builds.$inferSelect;
+export type NewBuild = typeof builds.$inferInsert;
+
+export async function findAppByPublicId(db: DbOrTx, organizationId: number, publicId: string) {
+  const rows = await db.select().from(apps).where(and(eq(apps.publicId, publicId), eq(apps.organizationId, organizationId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAppById(db: DbOrTx, organizationId: number, id: number) {
+  const rows = await db.select().from(apps).where(and(eq(apps.id, id), eq(apps.organizationId, organizationId))).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAppByPackage(db: DbOrTx, organizationId: number, platform: Platform, packageName: string) {
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.organizationId, organizationId), eq(apps.platform, platform), eq(apps.packageName, packageName)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts the app unless (org, platform, package) exists already; null on that conflict. */
+export async function insertAppIfAbsent(db: DbOrTx, values: typeof apps.$inferInsert) {
+  const rows = await db.insert(apps).values(values).onConflictDoNothing({ target: [apps.organizationId, apps.platform, apps.packageName] }).returning();
+  return rows[0] ?? null;
+}
+
+export async function updateApp(db: DbOrTx, id: number, values: Partial<Pick<AppRow, 'name' | 'iconKey' | 'updatedAt' | 'lastStartedAt'>>) {
+  const rows = await db.update(apps).set(values).where(eq(apps.id, id)).returning();
+  return rows[0]!;
+}
+
+export async function listApps(db: DbOrTx, organizationId: number, platform?: Platform) {
+  return db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.organizationId, organizationId), platform ? eq(apps.platform, platform) : undefined))
+    .orderBy(desc(apps.updatedAt), desc(apps.id));
+}
+
+export async function insertBuild(db: DbOrTx, values: NewBuild) {
+  const rows = await db.insert(builds).values(values).returning();
+  return rows[0]!;
+}
+
+/** Newest first; uploads in the same instant keep their insertion order. */
+export async function listBuilds(db: DbOrTx, appId: number) {
+  return db.select().from(builds).where(eq(builds.appId, appId)).orderBy(desc(builds.uploadedAt), desc(builds.id));
+}
+
+/** A build by id in any organization: callers tell "missing" from "someone else's". */
+export async function findBuildAnyOrg(db: DbOrTx, id: number) {
+  const rows = await db.select().from(builds).where(eq(builds.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Deletes the app; its builds go with it (ON DELETE CASCADE), links from suites are nulled by their FK. */
+export async function deleteApp(db: DbOrTx, id: number) {
+  const rows = await db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
+  return rows.length > 0;
+}
+

@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RouteModule } from '../../http/types';
+import { RATE_LIMITS } from '../../http/rate-limits';
+import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
+import { uploadTempDir } from './apps.service';
+import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from './upload-receiver';
+
+/**
+ * 413 from Content-Length before any of the body is read. The connection is closed with the
+ * answer: otherwise the client keeps sending a body nobody reads and never sees the 413.
+ */
+async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
+  try {
+    assertContentLengthWithinLimit(req);
+  } catch (err) {
+    reply.header('connection', 'close');
+    throw err;
+  }
+}
+
+export const appsRoutes: RouteModule = async (root, { services, config, clock, log }) => {
+  root.addHook('onReady', async () => {
+    const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => (log.warn({ err }, 'sweeping stale uploads failed'), 0));
+    if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
+  });
+  // Multipart parsing stays inside this scope: only the upload routes stream request bodies.
+  await root.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const tempDir = uploadTempDir(config.dataDir);
+    const multipartDoc = { consumes: ['multipart/form-data'] };
+
+    app.post('/apps/upload', {
+      config: { rateLimit: RATE_LIMITS.heavy },
+      // Content-Length over the limit is refused before a byte of the body is read.
+      preValidation: refuseOversizedBody,
+      // The body is streamed by the service; the schema only documents it.
+      schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', description: 'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.', ...multipartDoc, response: { 200: UploadAppResponse } },
+      handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req, tempDir) } }),
+    });
+
+    app.post('/apps/:app_id/builds', {
+      config: { rateLimit: RATE_LIMITS.heavy },
+      preValidation: refuseOversizedBody,
+      schema: { tags: ['apps'], summary: 'Upload a new build of an app', description: 'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
+      handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req, tempDir) } }),
+    });
+
+    app.get('/apps/', {
+      schema: { tags: ['apps'], summary: 'List apps', querystring: ListAppsQuery, response: { 200: AppListEntry.array() } },
+      handler: (req) => services.apps.listApps({ ctx: req.ctx, input: req.query }),
+    });
+
+    app.get('/apps/:app_id', {
+      schema: { tags: ['apps'], summary: 'An app with its builds', params: AppIdParams, response: { 200: AppDetail } },
+      handler: (req) => services.apps.getApp({ ctx: req.ctx, input: { appId: req.params.app_id } }),
+    });
+
+    app.delete('/apps/:app_id', {
+      schema: { tags: ['apps'], summary: 'Delete an app, its builds and files', params: AppIdParams, response: { 200: DeletedResponse } },
+      handler: (req) => services.apps.deleteApp({ ctx: req.ctx, input: { appId: req.params.app_id } }),
+    });
+
+    app.get('/apps/:app_id/icon.png', {
+      schema: { tags: ['apps'], summary: "The app's icon (PNG)", params: AppIdParams },
+      handler: async (req, reply) => {
+        const png = await services.apps.getIcon({ ctx: req.ctx, input: { appId: req.params.app_id } });
+        return reply.type('image/png').header('cache-control', 'private, max-age=300').send(png);
+      },
+    });
+  });
+};
