@@ -225,12 +225,14 @@ export class AppRuntime {
 
   private focusedBox(): Box | undefined {
     if (!this.last) return undefined;
+    this.layout(this.last.area);
     const all = collectFocusable(this.last.root);
     return all.find((b) => b.focusKey === this.focus);
   }
 
   private moveFocus(dir: Direction): boolean {
     if (!this.last) return false;
+    this.layout(this.last.area);
     const all = collectFocusable(this.last.root);
     const current = all.find((b) => b.focusKey === this.focus);
     const next = nextFocus(all, current, dir);
@@ -306,7 +308,8 @@ export class AppRuntime {
       return this.layout(area);
     }
     if (this.env.tv && this.focus === null) {
-      const first = collectFocusable(root)[0];
+      const all = collectFocusable(root);
+      const first = all.find((b) => !b.focusKey!.endsWith(':nav-back')) ?? all[0];
       if (first) {
         this.focus = first.focusKey!;
         return this.layout(area);
