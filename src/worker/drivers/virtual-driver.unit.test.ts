@@ -79,7 +79,7 @@ describe('virtual device sessions', () => {
     const { deviceId: id } = await device(driver, 'Pixel 8');
     await expect(driver.screenshot(id)).rejects.toMatchObject({ code: 'NOT_BOOTED' });
     const screen = await driver.boot(id);
-    expect(screen).toEqual({ width: 390, height: 844, rotation: 0 });
+    expect(screen).toEqual({ width: 393, height: 852, rotation: 0 });
 
     const installed = await driver.install(id, apk);
     expect(installed).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
@@ -111,7 +111,7 @@ describe('virtual device sessions', () => {
     const after = await driver.screenshot(id);
     expect(after.jpeg.equals(before.jpeg)).toBe(false);
     const meta = await sharp(after.jpeg).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 390, 844]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 393, 852]);
   });
 
   it('keeps app data across relaunch until clear_data, and uninstall removes the app', async () => {
@@ -143,7 +143,7 @@ describe('virtual device sessions', () => {
     await driver.rotate(id, 90);
     await driver.shutdown(id);
     await expect(driver.listApps(id)).rejects.toBeInstanceOf(DeviceDriverError);
-    expect(await driver.boot(id)).toEqual({ width: 390, height: 844, rotation: 0 });
+    expect(await driver.boot(id)).toEqual({ width: 393, height: 852, rotation: 0 });
     expect(await driver.listApps(id)).toEqual([]);
   });
 
