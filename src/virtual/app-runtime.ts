@@ -206,6 +206,9 @@ export class AppRuntime {
       return false;
     }
     if (k === 'TAB') return this.moveFocus('down');
+    // Character keycodes type their character into the focused input, as on Android.
+    const ch = /^[A-Z0-9]$/.test(k) ? k.toLowerCase() : k === 'SPACE' ? ' ' : null;
+    if (ch !== null) return this.typeText(ch);
     return false;
   }
 

@@ -95,8 +95,16 @@ describe('app runtime', () => {
     expect(rt.vars.name).toBe('Ada L');
     rt.key('DEL');
     expect(find(rt.layout(AREA), 'hello')!.text).toBe('Hello Ada ');
+    rt.key('DEL');
+    rt.key('D');
+    rt.key('SPACE');
+    expect(rt.vars.name).toBe('Adad ');
+    rt.key('X');
+    expect(rt.vars.name).toBe('Adad ');
+    rt.key('DEL');
+    rt.key('DEL');
     rt.key('ENTER');
-    expect(rt.vars.submitted).toBe('Ada ');
+    expect(rt.vars.submitted).toBe('Ada');
     expect(rt.editing).toBeNull();
   });
 

@@ -106,6 +106,7 @@ describe('virtual device sessions', () => {
     await tapId(driver, id, 'sign-in');
 
     const signedIn = await driver.uiTree(id);
+    expect(await driver.uiTree(id)).toEqual(signedIn);
     expect(byId(signedIn, 'welcome').text).toBe('Welcome, demo');
     expect(maybeById(signedIn, 'sign-in')).toBeUndefined();
     const after = await driver.screenshot(id);
