@@ -80,6 +80,8 @@ describe('app model', () => {
     expect(evaluate({ any: [{ var: 'b', notEmpty: true }, { var: 'n', equals: 4 }] }, vars)).toBe(false);
     expect(evaluate({ not: { var: 'b', empty: true } }, vars)).toBe(false);
     expect(evaluate({ var: 'missing', empty: true }, vars)).toBe(true);
+    expect(evaluate({ var: 'params.mode', equals: 'kiosk' }, vars, { mode: 'kiosk' })).toBe(true);
+    expect(evaluate({ var: 'params.mode', equals: 'kiosk' }, vars)).toBe(false);
     expect(renderTemplate('{{a}}-{{ n }}-{{item.k}}-{{params.p}}-{{zz}}', vars, { item: { k: 'K' } }, { p: 1 })).toBe('x-3-K-1-');
   });
 });

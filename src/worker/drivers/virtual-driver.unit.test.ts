@@ -127,6 +127,10 @@ describe('virtual device sessions', () => {
     await driver.launch(id, 'dev.simdeck.sample');
     expect(byId(await driver.uiTree(id), 'welcome').text).toBe('Welcome, demo');
 
+    expect(maybeById(await driver.uiTree(id), 'launch-banner')).toBeUndefined();
+    await driver.launch(id, 'dev.simdeck.sample', { params: { banner: 'Hello from CI' } });
+    expect(byId(await driver.uiTree(id), 'launch-banner').text).toBe('Hello from CI');
+
     await driver.clearData(id, 'dev.simdeck.sample');
     await driver.launch(id, 'dev.simdeck.sample');
     expect(maybeById(await driver.uiTree(id), 'sign-in')).toBeDefined();
