@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSampleApk, buildSampleIosZip } from '../../../examples/build-sample-app';
+import { SAMPLE_MODEL_PATH, buildSampleApk, buildSampleIosZip, sampleInfoPlist } from '../../../examples/build-sample-app';
 import { encodeBinaryXml } from '../../../examples/android-binary-xml';
 import { byId, byText, center, findAll, maybeById } from '../../../test/virtual/ui';
 import type { DeviceDriver, DeviceSpec, Frame } from '../driver';
@@ -163,6 +165,29 @@ describe('virtual device sessions', () => {
     await expect(driver.install(ios, path.join(tmp, 'missing.zip'))).rejects.toMatchObject({ code: 'INVALID_PACKAGE' });
     await expect(driver.boot('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
     await expect(driver.input(ios, { kind: 'tap', x: 5000, y: 10 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('installs an iOS bundle from a .tar.gz and rejects an invalid model with its path', async () => {
+    const pack = tar.pack();
+    pack.entry({ name: 'SimdeckSample.app/Info.plist' }, sampleInfoPlist());
+    pack.entry({ name: 'SimdeckSample.app/simdeck-app.json' }, fs.readFileSync(SAMPLE_MODEL_PATH));
+    pack.entry({ name: 'SimdeckSample.app/SimdeckSample', mode: 0o755 }, '#!/bin/sh\n');
+    pack.finalize();
+    const tgz = path.join(tmp, 'sample.tgz');
+    await new Promise<void>((resolve) => pack.pipe(zlib.createGzip()).pipe(fs.createWriteStream(tgz)).on('close', () => resolve()));
+    const driver = newDriver();
+    const { deviceId: id } = await device(driver, 'iPad Air');
+    await driver.boot(id);
+    expect(await driver.install(id, tgz)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    await driver.launch(id, 'dev.simdeck.sample');
+    expect(byId(await driver.uiTree(id), 'sign-in')).toBeDefined();
+
+    const bad = path.join(tmp, 'bad-model.apk');
+    await buildSampleApk(bad, Buffer.from(JSON.stringify({ initialScreen: 'home', screens: { main: { title: 'M', elements: [] } } })));
+    const android = (await device(driver, 'Pixel 8')).deviceId;
+    await driver.boot(android);
+    await expect(driver.install(android, bad)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: expect.stringContaining('initialScreen: unknown screen "home"') });
+    expect(await driver.listApps(android)).toEqual([]);
   });
 
   it('shows a placeholder screen for an app without a model', async () => {
