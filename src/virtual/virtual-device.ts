@@ -300,10 +300,17 @@ export class VirtualDevice {
     let changed = false;
     switch (event.kind) {
       case 'tap':
-      case 'double_tap':
       case 'long_press': {
         const p = pt(event.x, event.y);
         changed = this.tapAt(p.x, p.y);
+        break;
+      }
+      case 'double_tap': {
+        // Two taps; the second one lands on whatever the first one left on screen.
+        const p = pt(event.x, event.y);
+        changed = this.tapAt(p.x, p.y);
+        this.scene = null;
+        changed = this.tapAt(p.x, p.y) || changed;
         break;
       }
       case 'swipe': {

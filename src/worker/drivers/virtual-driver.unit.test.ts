@@ -291,6 +291,11 @@ describe('virtual device sessions', () => {
     expect(byId(await driver.uiTree(ios), 'notifications').checked).toBe(true);
     await tapId(driver, ios, 'notifications');
     expect(byId(await driver.uiTree(ios), 'notifications').checked).toBe(false);
+    const dark = center(byId(await driver.uiTree(ios), 'dark-mode'));
+    await driver.input(ios, { kind: 'double_tap', ...dark });
+    expect(byId(await driver.uiTree(ios), 'dark-mode').checked).toBe(false);
+    await driver.input(ios, { kind: 'long_press', ...dark, durationMs: 600 });
+    expect(byId(await driver.uiTree(ios), 'dark-mode').checked).toBe(true);
     await driver.input(ios, { kind: 'swipe', x: 5, y: 400, x2: 250, y2: 410 });
     expect(maybeById(await driver.uiTree(ios), 'welcome')).toBeDefined();
     await tapId(driver, ios, 'open-settings');
