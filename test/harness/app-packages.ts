@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import plist from 'plist';
+import * as plist from 'plist';
 import sharp from 'sharp';
 import tar from 'tar-stream';
 import yauzl from 'yauzl';

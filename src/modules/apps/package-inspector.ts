@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import plist from 'plist';
+import * as plist from 'plist';
 import sharp from 'sharp';
 import tar from 'tar-stream';
 import type { Platform } from '../../db/schema';
