@@ -8,6 +8,11 @@ import { JobQueue } from './jobs/queue';
 import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { AuthService } from './modules/auth/auth.service';
+import { DevicesService } from './modules/devices/devices.service';
+import { RealtimeHub } from './modules/realtime/realtime-hub';
+import { SessionsService } from './modules/sessions/sessions.service';
+import { FileLinks } from './modules/workers/file-links';
+import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
@@ -27,6 +32,11 @@ export interface Container {
   storage: ObjectStorage;
   services: {
     auth: AuthService;
+    router: InMemoryDeviceRouter;
+    realtime: RealtimeHub;
+    fileLinks: FileLinks;
+    sessions: SessionsService;
+    devices: DevicesService;
   };
   close(): Promise<void>;
 }
@@ -56,6 +66,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
+    ...createDeviceServices({ config, secrets, db: database.db, clock, log, storage }),
   };
 
   return {
@@ -72,9 +83,20 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     storage,
     services,
     async close() {
+      services.router.closeAll();
+      await services.sessions.idle();
       await jobs.stop();
       mailer.close();
       await database.close();
     },
   };
+}
+
+/** Device registry, command routing, real-time fan-out and sessions (issue 4). */
+function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage }) {
+  const router = new InMemoryDeviceRouter(d.log);
+  const realtime = new RealtimeHub();
+  const fileLinks = new FileLinks(d.secrets.workerToken);
+  const sessions = new SessionsService({ config: d.config, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
+  return { router, realtime, fileLinks, sessions, devices: new DevicesService() };
 }

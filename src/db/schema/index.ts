@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './audit';
 export * from './apps';
 export * from './events';
+export * from './sessions';
