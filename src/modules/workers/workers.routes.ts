@@ -83,12 +83,12 @@ export const workersRoutes: RouteModule = (app, container) => {
     });
   });
 
-  app.get('/workers/files/:file_id', {
+  app.get('/workers/files/*', {
     config: { public: true },
     preValidation: requireWorker,
-    schema: { hide: true, params: z.object({ file_id: z.string().min(1).max(2000) }) },
+    schema: { hide: true, params: z.object({ '*': z.string().min(1).max(2000) }) },
     handler: async (req, reply) => {
-      const key = container.services.fileLinks.verify(req.params.file_id, container.clock.now());
+      const key = container.services.fileLinks.verify(req.params['*'], container.clock.now());
       if (!key) throw new AppError('NOT_FOUND', 'File link not found or expired');
       const stream = await container.storage.get(key);
       if (!stream) throw new AppError('NOT_FOUND', 'File not found');
