@@ -241,6 +241,7 @@ export class AppRuntime {
       return false;
     }
     this.focus = next.focusKey!;
+    this.editing = null;
     const ca = this.last.contentArea;
     if (next.y + next.h > ca.y + ca.h) this.scrollBy(next.y + next.h - (ca.y + ca.h) + GAP);
     else if (next.y < ca.y) this.scrollBy(next.y - ca.y - GAP);
@@ -315,7 +316,8 @@ export class AppRuntime {
   }
 
   private isFocused(key: string): boolean {
-    return this.focus === key || this.editing === key;
+    // Touch screens show focus only on the input being edited; TVs show the d-pad focus.
+    return this.env.tv ? this.focus === key : this.editing === key;
   }
 
   private layoutElement(el: Element, key: string, enabled: boolean, x: number, y: number, w: number, add: (b: Box) => void): number {
