@@ -62,7 +62,7 @@ export const ListSessionsQuery = z.object({
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
 
 const coord = z.number().min(0).max(10000);
-export const CONTROL_ACTIONS = ['tap', 'swipe', 'rotate', 'button', 'key', 'screenshot', 'touch_start', 'touch_move', 'touch_end'] as const;
+export const CONTROL_ACTIONS = ['tap', 'swipe', 'rotate', 'button', 'key', 'screenshot', 'touch_start', 'touch_move', 'touch_end', 'text'] as const;
 export const ControlBody = z.object({
   action: z.enum(CONTROL_ACTIONS),
   x: coord.optional(),
@@ -73,6 +73,8 @@ export const ControlBody = z.object({
   rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
   button: z.string().min(1).max(50).optional(),
   keycode: z.string().min(1).max(50).optional(),
+  /** Additive: text typed into the focused field (action `text`). */
+  text: z.string().min(1).max(1000).optional(),
 });
 export type ControlBody = z.infer<typeof ControlBody>;
 

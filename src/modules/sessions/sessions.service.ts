@@ -309,9 +309,17 @@ export class SessionsService {
         need('button');
         await r.command(device, 'input', { kind: 'button', button: input.button!.toUpperCase() } satisfies InputEvent);
         break;
-      case 'key':
+      case 'key': {
         need('keycode');
-        await r.command(device, 'input', { kind: 'key', key: input.keycode!.toUpperCase().replace(/^KEYCODE_/, '') } satisfies InputEvent);
+        const key = input.keycode!.toUpperCase().replace(/^KEYCODE_/, '');
+        // Character keycodes (KEYCODE_A..Z, 0..9, SPACE) type their character, as on Android.
+        const ch = /^[A-Z0-9]$/.test(key) ? key.toLowerCase() : key === 'SPACE' ? ' ' : null;
+        await r.command(device, 'input', (ch ? { kind: 'text', text: ch } : { kind: 'key', key }) satisfies InputEvent);
+        break;
+      }
+      case 'text':
+        need('text');
+        await r.command(device, 'input', { kind: 'text', text: input.text! } satisfies InputEvent);
         break;
       case 'rotate': {
         need('rotation');
