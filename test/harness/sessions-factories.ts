@@ -111,10 +111,13 @@ export async function createAndStart(t: TestApp, token: string, body: Record<str
 }
 
 export async function waitForStatus(t: TestApp, token: string, sessionId: string, status: string, timeoutMs = 15_000) {
+  let body: Record<string, unknown> = {};
   return waitFor(async () => {
     const r = await api(t, token, 'GET', `/sessions/${sessionId}`);
-    const body = r.json();
+    body = r.json();
     if (body.status === 'failed' && status !== 'failed') throw new Error(`session failed: ${body.error_message}`);
     return body.status === status ? body : undefined;
-  }, `session ${sessionId} ${status}`, timeoutMs);
+  }, `session ${sessionId} ${status}`, timeoutMs).catch((err) => {
+    throw new Error(`${(err as Error).message}; last seen ${JSON.stringify(body)}`);
+  }) as Promise<any>;
 }

@@ -59,6 +59,13 @@ CREATE TABLE "sessions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "workers" (
+	"worker_id" text PRIMARY KEY NOT NULL,
+	"driver" text,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"connected_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "session_queue" ADD CONSTRAINT "session_queue_session_pk_sessions_id_fk" FOREIGN KEY ("session_pk") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session_queue" ADD CONSTRAINT "session_queue_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

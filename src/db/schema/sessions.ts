@@ -11,6 +11,14 @@ export const END_REASONS = ['user', 'idle_timeout', 'never_used', 'plan_limit', 
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export type EndReason = (typeof END_REASONS)[number];
 
+/** Connected device workers; heartbeats touch only this row, never the device rows. */
+export const workers = pgTable('workers', {
+  workerId: text('worker_id').primaryKey(),
+  driver: text('driver'),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  connectedAt: ts('connected_at').notNull(),
+});
+
 /** Mirror of the devices that workers register; the lease (`session_id`) lives here. */
 export const devices = pgTable(
   'devices',

@@ -67,7 +67,7 @@ describe('control-plane restart', () => {
 
     // The other worker never comes back: 20 s later its session fails and its device leaves the lists.
     clock().advance(21_000);
-    await waitFor(async () => (await container2!.db.execute(`SELECT 1 FROM devices WHERE worker_id = 'stays' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'heartbeat of the surviving worker');
+    await waitFor(async () => (await container2!.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'stays' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'heartbeat of the surviving worker');
     const swept = await container2.services.sessions.sweepWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
     expect((await api(t2, a.developer.token, 'GET', `/sessions/${onGoes.sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });

@@ -210,7 +210,7 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     await waitFor(async () => (await api(t, a.admin.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 })).statusCode === 503, 'commands fail at once');
     clock().advance(21_000);
     // worker-1 keeps heart-beating; only worker-2's devices are lost.
-    await waitFor(async () => (await t.container.db.execute(`SELECT 1 FROM devices WHERE worker_id = 'worker-1' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'worker-1 heartbeat');
+    await waitFor(async () => (await t.container.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'worker-1' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'worker-1 heartbeat');
     const swept = await t.container.services.sessions.sweepWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
     expect((await api(t, a.admin.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });

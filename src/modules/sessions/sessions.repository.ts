@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apps, builds, devices, organizations, sessionQueue, sessions, type SessionStatus } from '../../db/schema';
+import { apps, builds, devices, organizations, sessionQueue, sessions, workers, type SessionStatus } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -101,7 +101,11 @@ export async function listSessions(
 }
 
 /** Registers a worker's devices: known devices keep a lease only while its session is live. */
-export async function upsertWorkerDevices(db: DbOrTx, workerId: string, specs: DeviceSpec[], now: Date): Promise<void> {
+export async function upsertWorkerDevices(db: DbOrTx, workerId: string, driver: string | null, specs: DeviceSpec[], now: Date): Promise<void> {
+  await db
+    .insert(workers)
+    .values({ workerId, driver, lastSeenAt: now, connectedAt: now })
+    .onConflictDoUpdate({ target: workers.workerId, set: { driver, lastSeenAt: now, connectedAt: now } });
   for (const d of specs) {
     await db.execute(sql`
       INSERT INTO ${devices} (device_id, worker_id, name, model, type, category, os_version, status, leased_session_id, last_seen_at, created_at, updated_at)
@@ -123,7 +127,7 @@ export async function upsertWorkerDevices(db: DbOrTx, workerId: string, specs: D
 }
 
 export async function touchWorker(db: DbOrTx, workerId: string, now: Date): Promise<void> {
-  await db.update(devices).set({ lastSeenAt: now }).where(and(eq(devices.workerId, workerId), inArray(devices.status, ['available', 'busy'])));
+  await db.update(workers).set({ lastSeenAt: now }).where(eq(workers.workerId, workerId));
 }
 
 export async function findBuildForOrg(db: DbOrTx, orgId: number, buildId: number) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import { actorIdentity, requireRole, systemContext, withTransaction, type Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { devices, sessionQueue, sessions, type EndReason } from '../../db/schema';
+import { devices, sessionQueue, sessions, workers, type EndReason } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { apiTimeOrNull, apiTime } from '../../http/api-time';
 import type { ObjectStorage } from '../../storage/storage';
@@ -547,9 +547,9 @@ export class SessionsService {
 
   // ---------------------------------------------------------------- workers
 
-  async registerWorker(workerId: string, specs: DeviceSpec[]): Promise<void> {
+  async registerWorker(workerId: string, specs: DeviceSpec[], driver: string | null = null): Promise<void> {
     await withTransaction(this.sys(), async (tx) => {
-      await repo.upsertWorkerDevices(tx.db, workerId, specs, tx.clock.now());
+      await repo.upsertWorkerDevices(tx.db, workerId, driver, specs, tx.clock.now());
       await this.dispatch(tx);
     });
   }
@@ -561,20 +561,24 @@ export class SessionsService {
   /**
    * Workers silent for 20 s are lost: their devices go offline (unlisted) and the sessions on
    * them fail with `worker_lost`. Also covers devices left from before a control-plane restart.
+   * Ends with a queue tick, so entries skipped earlier (busy rows, plan slots) get another chance.
    */
   async sweepWorkers(now: Date = this.deps.clock.now()): Promise<{ lostDevices: number; failedSessions: number }> {
     const cutoff = new Date(now.getTime() - WORKER_LOST_AFTER_MS);
     const lost = await this.deps.db
-      .select()
+      .select({ device: devices })
       .from(devices)
-      .where(and(inArray(devices.status, ['available', 'busy']), lt(devices.lastSeenAt, cutoff)));
+      .leftJoin(workers, eq(workers.workerId, devices.workerId))
+      .where(and(inArray(devices.status, ['available', 'busy']), sql`(${workers.lastSeenAt} IS NULL OR ${workers.lastSeenAt} < ${cutoff})`));
     let failed = 0;
-    const workers = new Set<string>();
-    for (const d of lost) {
-      workers.add(d.workerId);
+    const lostWorkers = new Set<string>();
+    for (const { device: d } of lost) {
+      lostWorkers.add(d.workerId);
       await withTransaction(this.sys(), async (tx) => {
         const [dev] = await tx.db.select().from(devices).where(eq(devices.id, d.id)).for('update');
-        if (!dev || dev.status === 'offline' || dev.lastSeenAt >= cutoff) return;
+        if (!dev || dev.status === 'offline') return;
+        const [w] = await tx.db.select().from(workers).where(eq(workers.workerId, dev.workerId));
+        if (w && w.lastSeenAt >= cutoff) return; // heard from meanwhile
         await tx.db.update(devices).set({ status: 'offline', updatedAt: now }).where(eq(devices.id, d.id));
         if (dev.leasedSessionId) {
           const s = await repo.findSessionAnyOrg(tx.db, dev.leasedSessionId, true);
@@ -587,7 +591,9 @@ export class SessionsService {
         }
       });
     }
-    for (const w of workers) this.deps.router.drop(w);
+    for (const w of lostWorkers) this.deps.router.drop(w);
+    const [waiting] = await this.deps.db.select({ n: sql<number>`count(*)::int` }).from(sessionQueue);
+    if (waiting && waiting.n > 0) await withTransaction(this.sys(), (tx) => this.dispatch(tx));
     return { lostDevices: lost.length, failedSessions: failed };
   }
 

@@ -61,7 +61,7 @@ export const workersRoutes: RouteModule = (app, container) => {
         router.attach(workerId, socket, specs);
         const id = workerId;
         sessions
-          .registerWorker(id, specs)
+          .registerWorker(id, specs, hello.data.driver ?? null)
           .then(() => socket.send(JSON.stringify({ type: 'welcome', worker_id: id })))
           .catch((err) => req.log.error({ err, workerId: id }, 'worker registration failed'));
         req.log.info({ workerId, devices: specs.length }, 'worker connected');
