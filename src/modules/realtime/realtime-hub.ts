@@ -21,7 +21,7 @@ interface Subscriber {
 export class RealtimeHub {
   private readonly bySession = new Map<string, Set<Subscriber>>();
   /** Viewers connected to a session's stream: a connected tab counts as use. */
-  private readonly streamViewers = new Map<string, number>();
+  private readonly streamViewers = new Map<string, Set<() => void>>();
 
   subscribe(sessionId: string, socket: WebSocket, organizationId: number): () => void {
     let set = this.bySession.get(sessionId);
@@ -53,16 +53,22 @@ export class RealtimeHub {
     return this.bySession.get(sessionId)?.size ?? 0;
   }
 
-  addStreamViewer(sessionId: string): () => void {
-    this.streamViewers.set(sessionId, (this.streamViewers.get(sessionId) ?? 0) + 1);
-    let done = false;
+  /** Registers a stream viewer; `end` closes it when the session ends. Returns the removal. */
+  addStreamViewer(sessionId: string, end: () => void = () => {}): () => void {
+    let set = this.streamViewers.get(sessionId);
+    if (!set) this.streamViewers.set(sessionId, (set = new Set()));
+    set.add(end);
     return () => {
-      if (done) return;
-      done = true;
-      const n = (this.streamViewers.get(sessionId) ?? 1) - 1;
-      if (n <= 0) this.streamViewers.delete(sessionId);
-      else this.streamViewers.set(sessionId, n);
+      const s = this.streamViewers.get(sessionId);
+      s?.delete(end);
+      if (s && s.size === 0) this.streamViewers.delete(sessionId);
     };
+  }
+
+  /** The session ended: its viewers must not see the device's next session. */
+  closeStreams(sessionId: string): void {
+    for (const end of [...(this.streamViewers.get(sessionId) ?? [])]) end();
+    this.streamViewers.delete(sessionId);
   }
 
   /** Sessions with at least one connected stream viewer on this replica. */

@@ -77,7 +77,7 @@ export const realtimeRoutes: RouteModule = (app, container) => {
         if (socket.bufferedAmount > 4 * 1024 * 1024) return;
         socket.send(jpeg, { binary: true });
       };
-      cleanup.push(realtime.addStreamViewer(row.sessionId));
+      cleanup.push(realtime.addStreamViewer(row.sessionId, () => socket.close(4410, 'session ended')));
       const last = router.lastFrame(deviceId);
       if (last) sendFrame(last.jpeg, last.meta);
       else if (screen.width) {

@@ -166,9 +166,13 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     other.send({ type: 'subscribe', session_id: sessionId });
     expect(await other.next((m) => m.text?.type === 'error')).toMatchObject({ detail: 'Session not found' });
     await expect(WsPeer.open(wsUrl(t, `/api/v1/ws?token=garbage`))).rejects.toThrow(/401/);
-    await Promise.all([ws.close(), other.close(), stream.close()]);
+    await Promise.all([ws.close(), other.close()]);
     expect(active.device_id).toBeTruthy();
+    // Ending the session closes its stream, so no one watches the device's next session.
+    const streamClosed = new Promise<number>((r) => stream.socket.once('close', (code) => r(code)));
     await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
+    expect(await streamClosed).toBe(4410);
+    await expect(WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${a.developer.token}`)).then((p) => new Promise<number>((r) => p.socket.once('close', (c) => r(c))))).resolves.toBe(4409);
   });
 
   it('lists with filters, paginates and exports CSV', async () => {

@@ -540,7 +540,10 @@ export class SessionsService {
         });
       }
     }
-    tx.afterCommit(() => this.publishSession(next));
+    tx.afterCommit(() => {
+      this.deps.realtime.closeStreams(row.sessionId);
+      this.publishSession(next);
+    });
     if (wasLive) await this.dispatch(tx);
     else tx.afterCommit(() => this.publishQueuePositions());
   }
