@@ -156,6 +156,7 @@ describe('session lifetime, plan caps and apps', () => {
     const other = await insertAppWithBuild(t, b.orgId, { platform: 'ios', packageName: 'com.example.theirs', file: zip, fileName: 'theirs.zip' });
     const { sessionId } = await createAndStart(t, a.developer.token);
     const active = await waitForStatus(t, a.developer.token, sessionId, 'active');
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'button', button: 'HOME' })).statusCode).toBe(200);
     const ib = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: build.id, launch_after_install: true });
     expect(ib.statusCode, ib.body).toBe(200);
     expect(ib.json()).toMatchObject({ status: 'ok', package_name: 'com.example.built', version: '2.1', launched: true });
@@ -195,7 +196,7 @@ describe('session lifetime, plan caps and apps', () => {
     expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: build.id, launch_after_install: false })).statusCode).toBe(200);
     await setOrg(a.orgId, { sessionPermissions: 'full' });
     const audit = await t.container.db.execute(`SELECT action FROM audit_events WHERE resource_id = '${sessionId}' ORDER BY id`);
-    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['session.created', 'session.device_assigned', 'session.started', 'session.build_installed', 'session.app_installed', 'session.app_launched', 'session.app_uninstalled']));
+    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['session.control', 'session.created', 'session.device_assigned', 'session.started', 'session.build_installed', 'session.app_installed', 'session.app_launched', 'session.app_uninstalled']));
     await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
     const events = await t.container.db.execute(`SELECT type FROM domain_events WHERE data->>'session_id' = '${sessionId}' ORDER BY id`);
     expect(events.rows.map((r) => r.type)).toEqual(['session.started', 'session.ended']);

@@ -271,14 +271,15 @@ export class SessionsService {
     return out;
   }
 
-  async stop({ ctx, sessionId }: { ctx: Ctx; sessionId: string }): Promise<{ status: 'ok' }> {
+  /** DELETE /sessions/{id}; CI cleanup passes `reason: 'ci_cleanup'`. */
+  async stop({ ctx, sessionId, reason = 'user' }: { ctx: Ctx; sessionId: string; reason?: 'user' | 'ci_cleanup' }): Promise<{ status: 'ok' }> {
     const org = requireRole(ctx, 'viewer');
     await withTransaction(ctx, async (tx) => {
       const found = await repo.findSession(tx.db, org.id, sessionId);
       if (!found) throw notFound('Session');
       const row = (await repo.lockSession(tx.db, found.id))!;
       if (row.status === 'stopped' || row.status === 'failed') return;
-      await this.endSession(tx, row, 'stopped', 'user');
+      await this.endSession(tx, row, 'stopped', reason);
     });
     return { status: 'ok' };
   }
@@ -332,6 +333,10 @@ export class SessionsService {
         this.deps.realtime.publish(row.sessionId, { type: 'session.screenshot', session_id: row.sessionId, image: `data:image/jpeg;base64,${shot.image}` });
         break;
       }
+    }
+    // Touch phases stream at pointer rate; the gesture is audited by its other actions.
+    if (!input.action.startsWith('touch_')) {
+      await recordAudit(ctx, { action: 'session.control', resourceType: 'session', resourceId: row.sessionId, details: { action: input.action } });
     }
     await this.markUsed(ctx, row);
     return { status: 'ok' };
