@@ -55,11 +55,12 @@ export function renderTemplate(text: string, vars: Vars, scope: Scope = {}, para
   });
 }
 
-export function evaluate(cond: Condition, vars: Vars): boolean {
-  if ('all' in cond) return cond.all.every((c) => evaluate(c, vars));
-  if ('any' in cond) return cond.any.some((c) => evaluate(c, vars));
-  if ('not' in cond) return !evaluate(cond.not, vars);
-  const v = vars[cond.var];
+/** Evaluates a condition; `var: "params.x"` reads a launch parameter. */
+export function evaluate(cond: Condition, vars: Vars, params: Vars = {}): boolean {
+  if ('all' in cond) return cond.all.every((c) => evaluate(c, vars, params));
+  if ('any' in cond) return cond.any.some((c) => evaluate(c, vars, params));
+  if ('not' in cond) return !evaluate(cond.not, vars, params);
+  const v = cond.var.startsWith('params.') ? params[cond.var.slice(7)] : vars[cond.var];
   const isEmpty = v === undefined || v === '' || v === false;
   if (cond.empty !== undefined && isEmpty !== cond.empty) return false;
   if (cond.notEmpty !== undefined && isEmpty === cond.notEmpty) return false;
@@ -91,7 +92,7 @@ export class AppRuntime {
     readonly params: Vars = {},
   ) {
     this.vars = { ...(model.state ?? {}), ...(store.load() ?? {}) };
-    const rule = model.launchRules?.find((r) => evaluate(r.if, this.vars));
+    const rule = model.launchRules?.find((r) => evaluate(r.if, this.vars, params));
     this.stack = [{ screen: rule?.screen ?? model.initialScreen, scroll: 0 }];
   }
 
@@ -122,7 +123,7 @@ export class AppRuntime {
         this.vars[a.toggle] = !(this.vars[a.toggle] === true);
         this.persist();
       } else if ('alert' in a) this.alert = { spec: a.alert, scope };
-      else if ('if' in a) this.run(evaluate(a.if, this.vars) ? a.then : a.else, scope);
+      else if ('if' in a) this.run(evaluate(a.if, this.vars, this.params) ? a.then : a.else, scope);
     }
   }
 
@@ -206,6 +207,9 @@ export class AppRuntime {
       return false;
     }
     if (k === 'TAB') return this.moveFocus('down');
+    // Character keycodes type their character into the focused input, as on Android.
+    const ch = /^[A-Z0-9]$/.test(k) ? k.toLowerCase() : k === 'SPACE' ? ' ' : null;
+    if (ch !== null) return this.typeText(ch);
     return false;
   }
 
@@ -225,12 +229,14 @@ export class AppRuntime {
 
   private focusedBox(): Box | undefined {
     if (!this.last) return undefined;
+    this.layout(this.last.area);
     const all = collectFocusable(this.last.root);
     return all.find((b) => b.focusKey === this.focus);
   }
 
   private moveFocus(dir: Direction): boolean {
     if (!this.last) return false;
+    this.layout(this.last.area);
     const all = collectFocusable(this.last.root);
     const current = all.find((b) => b.focusKey === this.focus);
     const next = nextFocus(all, current, dir);
@@ -290,8 +296,8 @@ export class AppRuntime {
       if (b.y + b.h > visibleTop && b.y < visibleBottom) content.children.push(b);
     };
     screen.elements.forEach((el, index) => {
-      if (el.visibleIf && !evaluate(el.visibleIf, this.vars)) return;
-      const enabled = el.enabledIf ? evaluate(el.enabledIf, this.vars) : true;
+      if (el.visibleIf && !evaluate(el.visibleIf, this.vars, this.params)) return;
+      const enabled = el.enabledIf ? evaluate(el.enabledIf, this.vars, this.params) : true;
       const key = `${this.screenId}:${index}`;
       const h = this.layoutElement(el, key, enabled, left, y, innerW, add);
       y += h + GAP;
@@ -306,7 +312,8 @@ export class AppRuntime {
       return this.layout(area);
     }
     if (this.env.tv && this.focus === null) {
-      const first = collectFocusable(root)[0];
+      const all = collectFocusable(root);
+      const first = all.find((b) => !b.focusKey!.endsWith(':nav-back')) ?? all[0];
       if (first) {
         this.focus = first.focusKey!;
         return this.layout(area);

@@ -211,3 +211,80 @@ export async function readPackage(filePath: string): Promise<PackageInfo> {
   if (names.size > 0) return readApk(filePath);
   return readIosBundle(filePath, 'zip');
 }
+
+/**
+ * Unpacks an iOS app archive (.zip/.ipa or .tar.gz/.tgz) into `destDir` and returns the path of
+ * the `.app` directory. Entries that would land outside `destDir` are refused.
+ */
+export async function extractAppBundle(filePath: string, destDir: string): Promise<string> {
+  const head = Buffer.alloc(2);
+  const fd = await fs.promises.open(filePath, 'r');
+  try {
+    await fd.read(head, 0, 2, 0);
+  } finally {
+    await fd.close();
+  }
+  const root = path.resolve(destDir);
+  const target = (name: string) => {
+    const p = path.resolve(root, name);
+    if (p !== root && !p.startsWith(root + path.sep)) throw new PackageError(`archive entry escapes the bundle: ${name}`);
+    return p;
+  };
+  const write = async (name: string, data: Buffer, mode: number) => {
+    const p = target(name);
+    await fs.promises.mkdir(path.dirname(p), { recursive: true });
+    await fs.promises.writeFile(p, data, { mode: mode & 0o777 || 0o644 });
+  };
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    const extract = tar.extract();
+    extract.on('entry', (header, stream, next) => {
+      if (header.type !== 'file') {
+        stream.on('end', next);
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (c) => chunks.push(c as Buffer));
+      stream.on('end', () => {
+        write(header.name, Buffer.concat(chunks), header.mode ?? 0o644).then(() => next(), next);
+      });
+    });
+    try {
+      await pipeline(fs.createReadStream(filePath), zlib.createGunzip(), extract);
+    } catch (err) {
+      if (err instanceof PackageError) throw err;
+      throw new PackageError(`cannot unpack the archive: ${(err as Error).message}`);
+    }
+  } else {
+    const modes = new Map<string, number>();
+    const entries = await new Promise<Map<string, Buffer>>((resolve, reject) => {
+      yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (err, zip) => {
+        if (err || !zip) return reject(new PackageError(`not a readable zip archive: ${err?.message ?? 'unknown'}`));
+        const out = new Map<string, Buffer>();
+        zip.on('end', () => resolve(out));
+        zip.on('error', (e: Error) => reject(new PackageError(e.message)));
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (entry.fileName.endsWith('/')) return zip.readEntry();
+          modes.set(entry.fileName, (entry.externalFileAttributes >>> 16) & 0o777);
+          zip.openReadStream(entry, (e2, s) => {
+            if (e2 || !s) return reject(new PackageError(`corrupt zip entry ${entry.fileName}`));
+            const chunks: Buffer[] = [];
+            s.on('data', (c: Buffer) => chunks.push(c));
+            s.on('end', () => {
+              out.set(entry.fileName, Buffer.concat(chunks));
+              zip.readEntry();
+            });
+          });
+        });
+        zip.readEntry();
+      });
+    });
+    for (const [name, data] of entries) await write(name, data, modes.get(name) ?? 0o644);
+  }
+  const found = (await fs.promises.readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isDirectory() && d.name.endsWith('.app'))
+    .map((d) => path.join(d.parentPath, d.name))
+    .sort((a, b) => a.length - b.length)[0];
+  if (!found) throw new PackageError('not an iOS app bundle: no .app directory in the archive');
+  return found;
+}

@@ -58,13 +58,27 @@ export class SceneRenderer {
   }
 
   render(root: Box, theme: Theme): Buffer {
+    this.paint(root, theme);
+    return this.canvas.toBuffer('image/jpeg', this.quality);
+  }
+
+  /**
+   * Draws on the calling thread and JPEG-encodes on the libuv pool, so a worker serving many
+   * devices keeps handling input while frames encode. Callers must not draw again before the
+   * promise settles (the device serialises its renders).
+   */
+  async renderAsync(root: Box, theme: Theme): Promise<Buffer> {
+    this.paint(root, theme);
+    return this.canvas.encode('jpeg', this.quality);
+  }
+
+  private paint(root: Box, theme: Theme): void {
     const ctx = this.ctx;
     const p = paletteFor(theme);
     ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
     ctx.fillStyle = p.bg;
     ctx.fillRect(0, 0, this.width / this.scale, this.height / this.scale);
     this.draw(root, theme, p);
-    return this.canvas.toBuffer('image/jpeg', this.quality);
   }
 
   /** Raw RGBA pixels of the last render (tests compare these). */

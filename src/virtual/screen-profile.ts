@@ -10,7 +10,7 @@ export interface ScreenProfile {
 }
 
 /**
- * Native sizes: phone 1179×2556 (390×844 pt @3x), iPad Air 1640×2360 (820×1180 @2x), Pixel
+ * Native sizes: phone 1179×2556 (393×852 pt @3x), iPad Air 1640×2360 (820×1180 @2x), Pixel
  * Tablet 1600×2560 (800×1280 @2x), TV 1920×1080 (960×540 @2x). The virtual driver renders at
  * its own scale (default 1 px per point) and reports that size in ScreenInfo.
  */
@@ -22,6 +22,6 @@ export function screenProfile(spec: Pick<DeviceSpec, 'type' | 'category' | 'mode
       : { widthPt: 800, heightPt: 1280, nativeScale: 2, statusBarPt: 28, bottomInsetPt: 24 };
   }
   return spec.type === 'ios'
-    ? { widthPt: 390, heightPt: 844, nativeScale: 3, statusBarPt: 47, bottomInsetPt: 34 }
-    : { widthPt: 390, heightPt: 844, nativeScale: 3, statusBarPt: 32, bottomInsetPt: 24 };
+    ? { widthPt: 393, heightPt: 852, nativeScale: 3, statusBarPt: 47, bottomInsetPt: 34 }
+    : { widthPt: 393, heightPt: 852, nativeScale: 3, statusBarPt: 32, bottomInsetPt: 24 };
 }

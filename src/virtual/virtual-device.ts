@@ -65,8 +65,11 @@ export class VirtualDevice {
   private touch: TouchTrack | null = null;
   private scene: Box | null = null;
   private lastFrame: Frame | null = null;
+  private lastFrameVersion = -1;
+  private renderChain: Promise<unknown> = Promise.resolve();
+  private inflight: { version: number; promise: Promise<Frame> } | null = null;
   private renderer: SceneRenderer | null = null;
-  private stream: { onFrame: (f: Frame) => void; timer: NodeJS.Timeout; pending: boolean } | null = null;
+  private stream: { onFrame: (f: Frame) => void; timer: NodeJS.Timeout; busy: boolean; dirty: boolean } | null = null;
   /** Bumped on every change; frames carry the version they show. */
   version = 0;
 
@@ -300,10 +303,17 @@ export class VirtualDevice {
     let changed = false;
     switch (event.kind) {
       case 'tap':
-      case 'double_tap':
       case 'long_press': {
         const p = pt(event.x, event.y);
         changed = this.tapAt(p.x, p.y);
+        break;
+      }
+      case 'double_tap': {
+        // Two taps; the second one lands on whatever the first one left on screen.
+        const p = pt(event.x, event.y);
+        changed = this.tapAt(p.x, p.y);
+        this.scene = null;
+        changed = this.tapAt(p.x, p.y) || changed;
         break;
       }
       case 'swipe': {
@@ -571,14 +581,33 @@ export class VirtualDevice {
     return this.renderer;
   }
 
-  /** Renders the current state (cached until the next change). */
-  frame(keyframe = false): Frame {
-    if (!this.lastFrame) {
+  /**
+   * Renders the current state as JPEG (cached until the next change). Renders are serialised per
+   * device; concurrent requests for one state share a render.
+   */
+  frame(keyframe = false): Promise<Frame> {
+    const wrap = (f: Frame): Frame => ({ ...f, keyframe, at: keyframe ? this.opts.now() : f.at });
+    if (this.lastFrame && this.lastFrameVersion === this.version) return Promise.resolve(wrap(this.lastFrame));
+    if (this.inflight && this.inflight.version === this.version) return this.inflight.promise.then(wrap);
+    const version = this.version;
+    const promise = this.renderChain.then(async () => {
+      const at = this.version;
       const scene = this.currentScene();
-      const jpeg = this.ensureRenderer().render(scene, this.theme);
-      this.lastFrame = { jpeg, screen: this.screenInfo(), at: this.opts.now(), keyframe };
-    }
-    return { ...this.lastFrame, keyframe, at: keyframe ? this.opts.now() : this.lastFrame.at };
+      const screen = this.screenInfo();
+      const jpeg = await this.ensureRenderer().renderAsync(scene, this.theme);
+      const f: Frame = { jpeg, screen, at: this.opts.now(), keyframe: false };
+      if (this.version === at) {
+        this.lastFrame = f;
+        this.lastFrameVersion = at;
+      }
+      return f;
+    });
+    this.renderChain = promise.catch(() => undefined);
+    this.inflight = { version, promise };
+    void promise.finally(() => {
+      if (this.inflight?.promise === promise) this.inflight = null;
+    }).catch(() => undefined);
+    return promise.then(wrap);
   }
 
   /** Raw RGBA of the current state, rendered fresh (determinism checks). */
@@ -598,11 +627,11 @@ export class VirtualDevice {
     if (this.stream) {
       this.stream.onFrame = onFrame;
     } else {
-      const timer = setInterval(() => this.pushFrame(true), 1000);
+      const timer = setInterval(() => this.pushKeyframe(), 1000);
       timer.unref();
-      this.stream = { onFrame, timer, pending: false };
+      this.stream = { onFrame, timer, busy: false, dirty: false };
     }
-    this.pushFrame(true);
+    this.pushKeyframe();
   }
 
   stopStream(): void {
@@ -611,26 +640,36 @@ export class VirtualDevice {
     this.stream = null;
   }
 
-  /** Coalesces bursts of changes (a swipe's touch moves) into one frame per event-loop turn. */
+  /**
+   * One stream render in flight at a time: changes during a render mark the stream dirty and
+   * are drawn together right after, so a fast swipe yields frames as fast as they encode.
+   */
   private scheduleStreamFrame(): void {
     const s = this.stream!;
-    if (s.pending) return;
-    s.pending = true;
-    setImmediate(() => {
-      s.pending = false;
-      if (this.stream === s) this.pushFrame(false);
-    });
-  }
-
-  private pushFrame(keyframe: boolean): void {
-    const s = this.stream;
-    if (!s) return;
-    let f: Frame;
-    try {
-      f = this.frame(keyframe);
-    } catch {
+    if (s.busy) {
+      s.dirty = true;
       return;
     }
-    s.onFrame(f);
+    s.busy = true;
+    s.dirty = false;
+    this.frame(false)
+      .then((f) => {
+        if (this.stream === s) s.onFrame(f);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        s.busy = false;
+        if (s.dirty && this.stream === s) this.scheduleStreamFrame();
+      });
+  }
+
+  private pushKeyframe(): void {
+    const s = this.stream;
+    if (!s) return;
+    this.frame(true)
+      .then((f) => {
+        if (this.stream === s) s.onFrame(f);
+      })
+      .catch(() => undefined);
   }
 }

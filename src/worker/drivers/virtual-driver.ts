@@ -17,7 +17,7 @@ export interface VirtualDriverOptions {
   /** Seed for the stable device ids. Default: the hostname. */
   hostSeed?: string;
   /**
-   * Pixels per point of screenshots and frames (default 1: a phone is 390×844). Native density
+   * Pixels per point of screenshots and frames (default 1: a phone is 393×852). Native density
    * (3 for phones) is supported but costs ~10× per frame; see docs/virtual-devices.md.
    */
   renderScale?: number;

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import yazl from 'yazl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSampleApk, buildSampleIosZip } from '../../../examples/build-sample-app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_MODEL_PATH, buildSampleApk, buildSampleIosZip, sampleInfoPlist } from '../../../examples/build-sample-app';
 import { encodeBinaryXml } from '../../../examples/android-binary-xml';
 import { byId, byText, center, findAll, maybeById } from '../../../test/virtual/ui';
 import type { DeviceDriver, DeviceSpec, Frame } from '../driver';
@@ -79,7 +81,7 @@ describe('virtual device sessions', () => {
     const { deviceId: id } = await device(driver, 'Pixel 8');
     await expect(driver.screenshot(id)).rejects.toMatchObject({ code: 'NOT_BOOTED' });
     const screen = await driver.boot(id);
-    expect(screen).toEqual({ width: 390, height: 844, rotation: 0 });
+    expect(screen).toEqual({ width: 393, height: 852, rotation: 0 });
 
     const installed = await driver.install(id, apk);
     expect(installed).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
@@ -106,12 +108,13 @@ describe('virtual device sessions', () => {
     await tapId(driver, id, 'sign-in');
 
     const signedIn = await driver.uiTree(id);
+    expect(await driver.uiTree(id)).toEqual(signedIn);
     expect(byId(signedIn, 'welcome').text).toBe('Welcome, demo');
     expect(maybeById(signedIn, 'sign-in')).toBeUndefined();
     const after = await driver.screenshot(id);
     expect(after.jpeg.equals(before.jpeg)).toBe(false);
     const meta = await sharp(after.jpeg).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 390, 844]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 393, 852]);
   });
 
   it('keeps app data across relaunch until clear_data, and uninstall removes the app', async () => {
@@ -125,6 +128,10 @@ describe('virtual device sessions', () => {
     expect((await driver.uiTree(id)).text).toBe('Home');
     await driver.launch(id, 'dev.simdeck.sample');
     expect(byId(await driver.uiTree(id), 'welcome').text).toBe('Welcome, demo');
+
+    expect(maybeById(await driver.uiTree(id), 'launch-banner')).toBeUndefined();
+    await driver.launch(id, 'dev.simdeck.sample', { params: { banner: 'Hello from CI' } });
+    expect(byId(await driver.uiTree(id), 'launch-banner').text).toBe('Hello from CI');
 
     await driver.clearData(id, 'dev.simdeck.sample');
     await driver.launch(id, 'dev.simdeck.sample');
@@ -143,7 +150,7 @@ describe('virtual device sessions', () => {
     await driver.rotate(id, 90);
     await driver.shutdown(id);
     await expect(driver.listApps(id)).rejects.toBeInstanceOf(DeviceDriverError);
-    expect(await driver.boot(id)).toEqual({ width: 390, height: 844, rotation: 0 });
+    expect(await driver.boot(id)).toEqual({ width: 393, height: 852, rotation: 0 });
     expect(await driver.listApps(id)).toEqual([]);
   });
 
@@ -158,6 +165,29 @@ describe('virtual device sessions', () => {
     await expect(driver.install(ios, path.join(tmp, 'missing.zip'))).rejects.toMatchObject({ code: 'INVALID_PACKAGE' });
     await expect(driver.boot('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
     await expect(driver.input(ios, { kind: 'tap', x: 5000, y: 10 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('installs an iOS bundle from a .tar.gz and rejects an invalid model with its path', async () => {
+    const pack = tar.pack();
+    pack.entry({ name: 'SimdeckSample.app/Info.plist' }, sampleInfoPlist());
+    pack.entry({ name: 'SimdeckSample.app/simdeck-app.json' }, fs.readFileSync(SAMPLE_MODEL_PATH));
+    pack.entry({ name: 'SimdeckSample.app/SimdeckSample', mode: 0o755 }, '#!/bin/sh\n');
+    pack.finalize();
+    const tgz = path.join(tmp, 'sample.tgz');
+    await new Promise<void>((resolve) => pack.pipe(zlib.createGzip()).pipe(fs.createWriteStream(tgz)).on('close', () => resolve()));
+    const driver = newDriver();
+    const { deviceId: id } = await device(driver, 'iPad Air');
+    await driver.boot(id);
+    expect(await driver.install(id, tgz)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    await driver.launch(id, 'dev.simdeck.sample');
+    expect(byId(await driver.uiTree(id), 'sign-in')).toBeDefined();
+
+    const bad = path.join(tmp, 'bad-model.apk');
+    await buildSampleApk(bad, Buffer.from(JSON.stringify({ initialScreen: 'home', screens: { main: { title: 'M', elements: [] } } })));
+    const android = (await device(driver, 'Pixel 8')).deviceId;
+    await driver.boot(android);
+    await expect(driver.install(android, bad)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: expect.stringContaining('initialScreen: unknown screen "home"') });
+    expect(await driver.listApps(android)).toEqual([]);
   });
 
   it('shows a placeholder screen for an app without a model', async () => {
@@ -211,19 +241,33 @@ describe('virtual device sessions', () => {
     await driver.install(id, apk);
     const frames: Frame[] = [];
     await driver.startStream(id, (f) => frames.push(f));
-    expect(frames).toHaveLength(1);
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
     expect(frames[0]!.keyframe).toBe(true);
     await driver.launch(id, 'dev.simdeck.sample');
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(frames.length).toBe(2));
+    await new Promise((r) => setTimeout(r, 50));
     expect(frames.length).toBe(2);
     expect(frames[1]!.keyframe).toBe(false);
     expect(frames[1]!.jpeg.equals(frames[0]!.jpeg)).toBe(false);
     await new Promise((r) => setTimeout(r, 1100));
     expect(frames.filter((f) => f.keyframe).length).toBeGreaterThanOrEqual(2);
+    // A burst of changes (a drag) yields frames, never more than one per change, the last one current.
+    await signIn(driver, id, 'secret');
+    await new Promise((r) => setTimeout(r, 100));
+    const before = frames.length;
+    await driver.input(id, { kind: 'touch', phase: 'start', x: 200, y: 700 });
+    for (let y = 690; y >= 300; y -= 30) await driver.input(id, { kind: 'touch', phase: 'move', x: 200, y });
+    await driver.input(id, { kind: 'touch', phase: 'end', x: 200, y: 300 });
+    await new Promise((r) => setTimeout(r, 200));
+    const burst = frames.slice(before).filter((f) => !f.keyframe);
+    expect(burst.length).toBeGreaterThanOrEqual(1);
+    expect(burst.length).toBeLessThanOrEqual(14);
+    expect(burst.at(-1)!.jpeg.equals((await driver.screenshot(id)).jpeg)).toBe(true);
+
     await driver.stopStream(id);
     const n = frames.length;
     await driver.input(id, { kind: 'key', key: 'HOME' });
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
     expect(frames.length).toBe(n);
     await driver.close();
   });
@@ -261,6 +305,11 @@ describe('virtual device sessions', () => {
     expect(byId(await driver.uiTree(ios), 'notifications').checked).toBe(true);
     await tapId(driver, ios, 'notifications');
     expect(byId(await driver.uiTree(ios), 'notifications').checked).toBe(false);
+    const dark = center(byId(await driver.uiTree(ios), 'dark-mode'));
+    await driver.input(ios, { kind: 'double_tap', ...dark });
+    expect(byId(await driver.uiTree(ios), 'dark-mode').checked).toBe(false);
+    await driver.input(ios, { kind: 'long_press', ...dark, durationMs: 600 });
+    expect(byId(await driver.uiTree(ios), 'dark-mode').checked).toBe(true);
     await driver.input(ios, { kind: 'swipe', x: 5, y: 400, x2: 250, y2: 410 });
     expect(maybeById(await driver.uiTree(ios), 'welcome')).toBeDefined();
     await tapId(driver, ios, 'open-settings');
