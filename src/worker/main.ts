@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { DeviceDriver } from './driver';
 import { WorkerClient } from './worker-client';
 
-export type DriverKind = 'virtual' | 'android' | 'ios';
+import type { DriverKind } from './drivers/index';
+export type { DriverKind };
 
 export interface WorkerRunOptions {
   serverUrl: string;
@@ -16,13 +17,10 @@ export interface WorkerRunOptions {
   log?: ConstructorParameters<typeof WorkerClient>[0]['log'];
 }
 
-/** Builds the driver a worker runs on this host. */
+/** Builds the driver a worker runs on this host (virtual, android via adb, ios via simctl + idb). */
 export async function createDriver(kind: DriverKind, opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string }): Promise<DeviceDriver> {
-  if (kind === 'virtual') {
-    const { createVirtualDriver } = await import('./drivers/virtual-driver');
-    return createVirtualDriver({ devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed });
-  }
-  throw new Error(`The ${kind} driver is not available in this build of simdeck; use --driver virtual`);
+  const { createDriver: create } = await import('./drivers/index');
+  return create(kind, { virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed } });
 }
 
 /** Starts a worker: driver + protocol client. Resolves once the control plane registered it. */
