@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { RATE_LIMITS } from './http/rate-limits';
 import type { App } from './http/types';
 import { routeModules } from './modules';
+import { sessionViewPage } from './modules/sessions/session-view';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -114,6 +115,8 @@ export async function buildApp(container: Container): Promise<App> {
     },
     { prefix: '/api/v1' },
   );
+
+  await app.register(sessionViewPage);
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
     await container.database.pool.query('SELECT 1');

@@ -12,6 +12,11 @@ import { AuditService } from './modules/audit/audit.service';
 import { AppsService, uploadTempDir } from './modules/apps/apps.service';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
+import { DevicesService } from './modules/devices/devices.service';
+import { RealtimeHub } from './modules/realtime/realtime-hub';
+import { SessionsService } from './modules/sessions/sessions.service';
+import { FileLinks } from './modules/workers/file-links';
+import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { TestsService } from './modules/tests/tests.service';
 import type { Secrets } from './secrets';
@@ -38,6 +43,11 @@ export interface Container {
     audit: AuditService;
     tests: TestsService;
     apps: AppsService;
+    router: InMemoryDeviceRouter;
+    realtime: RealtimeHub;
+    fileLinks: FileLinks;
+    sessions: SessionsService;
+    devices: DevicesService;
   };
   close(): Promise<void>;
 }
@@ -72,6 +82,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     audit: new AuditService(),
     tests: new TestsService({ storage }),
     apps: new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) }),
+    ...createDeviceServices({ config, secrets, db: database.db, clock, log, storage }),
   };
 
   return {
@@ -88,10 +99,21 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     storage,
     services,
     async close() {
+      services.router.closeAll();
+      await services.sessions.idle();
       await jobs.stop();
       mailer.close();
       await database.close();
       (storage as { close?: () => void }).close?.();
     },
   };
+}
+
+/** Device registry, command routing, real-time fan-out and sessions (issue 4). */
+function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage }) {
+  const router = new InMemoryDeviceRouter(d.log);
+  const realtime = new RealtimeHub();
+  const fileLinks = new FileLinks(d.secrets.workerToken);
+  const sessions = new SessionsService({ config: d.config, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
+  return { router, realtime, fileLinks, sessions, devices: new DevicesService() };
 }

@@ -6,6 +6,7 @@ import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from '.
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
 import { resolveSecrets } from './secrets';
+import { startInProcessWorker, startSessionSweeper } from './modules/sessions/sessions.runtime';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
   await container.jobs.start();
   await container.jobs.work(createJobHandlers(container));
   const app = await buildApp(container);
-  await app.listen({ port: config.server.port, host: config.server.host });
+  const address = await app.listen({ port: config.server.port, host: config.server.host });
+  const sweeper = startSessionSweeper(container);
+  const worker = config.workers.inProcess ? await startInProcessWorker(container, address) : undefined;
   log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
 
   let stopping = false;
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
     }, config.server.shutdownTimeoutMs + 5000);
     force.unref();
     try {
+      clearInterval(sweeper);
+      await worker?.stop();
       await app.close();
       await container.close();
       await embedded?.stop();

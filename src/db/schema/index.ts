@@ -3,3 +3,4 @@ export * from './audit';
 export * from './apps';
 export * from './events';
 export * from './tests';
+export * from './sessions';

@@ -1,0 +1,104 @@
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { createdAt, ts, updatedAt } from './columns';
+
+export const DEVICE_TYPES = ['ios', 'android'] as const;
+export const DEVICE_CATEGORIES = ['phone', 'tablet', 'tv'] as const;
+/** `offline`: its worker is gone; such devices are not listed and never allocated. */
+export const DEVICE_STATUSES = ['available', 'busy', 'offline'] as const;
+export const SESSION_STATUSES = ['pending', 'starting', 'active', 'stopped', 'failed'] as const;
+export const END_REASONS = ['user', 'idle_timeout', 'never_used', 'plan_limit', 'credit_exhausted', 'worker_lost', 'ci_cleanup', 'boot_failed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export type EndReason = (typeof END_REASONS)[number];
+
+/** Connected device workers; heartbeats touch only this row, never the device rows. */
+export const workers = pgTable('workers', {
+  workerId: text('worker_id').primaryKey(),
+  driver: text('driver'),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  connectedAt: ts('connected_at').notNull(),
+});
+
+/** Mirror of the devices that workers register; the lease (`session_id`) lives here. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: text('device_id').notNull(),
+    workerId: text('worker_id').notNull(),
+    name: text('name').notNull(),
+    model: text('model').notNull(),
+    type: text('type', { enum: DEVICE_TYPES }).notNull(),
+    category: text('category', { enum: DEVICE_CATEGORIES }).notNull(),
+    osVersion: text('os_version').notNull(),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('available'),
+    /** The session (UUID) that holds the device, or null when free. */
+    leasedSessionId: text('leased_session_id'),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_worker_idx').on(t.workerId), index('devices_group_idx').on(t.type, t.category, t.status)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email'),
+    deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
+    /** Requested category; null means any handheld (phone or tablet). */
+    deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
+    specificDeviceId: text('specific_device_id'),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('pending'),
+    endReason: text('end_reason', { enum: END_REASONS }),
+    errorMessage: text('error_message'),
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
+    deviceModel: text('device_model'),
+    assignedCategory: text('assigned_category', { enum: DEVICE_CATEGORIES }),
+    osVersion: text('os_version'),
+    workerId: text('worker_id'),
+    /** Pinned app (public id), build and launch parameters. */
+    appPublicId: text('app_public_id'),
+    buildId: integer('build_id'),
+    launchParams: jsonb('launch_params').$type<Record<string, string | number | boolean>>(),
+    screenWidth: integer('screen_width'),
+    screenHeight: integer('screen_height'),
+    rotation: integer('rotation'),
+    startTime: ts('start_time'),
+    activeAt: ts('active_at'),
+    endTime: ts('end_time'),
+    /** Last use that counts (control, installs, launches, agent tools, connected viewers). */
+    lastUsedAt: ts('last_used_at'),
+    /** When the pending `session.ending` warning was sent (cleared by use). */
+    endingNotifiedAt: ts('ending_notified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_session_id_idx').on(t.sessionId),
+    index('sessions_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    index('sessions_status_idx').on(t.status),
+  ],
+);
+
+/** Sessions waiting for a device (and a plan slot), first in first out. */
+export const sessionQueue = pgTable(
+  'session_queue',
+  {
+    id: serial('id').primaryKey(),
+    sessionPk: integer('session_pk').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id'),
+    deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
+    deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
+    specificDeviceId: text('specific_device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('session_queue_session_idx').on(t.sessionPk), index('session_queue_type_idx').on(t.deviceType, t.id)],
+);

@@ -1,0 +1,78 @@
+import type { WebSocket } from 'ws';
+
+export type RealtimeMessage =
+  | { type: 'session.updated'; session: unknown }
+  | { type: 'queue.updated'; queue_entry_id: number; session_id: string; position: number }
+  | { type: 'session.apps'; session_id: string; apps: Array<{ package_name: string; name: string; version: string }> }
+  | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number }
+  | { type: 'session.screenshot'; session_id: string; image: string }
+  | { type: 'run.progress'; run_public_id: string; step_index: number; status: string; message: string };
+
+interface Subscriber {
+  socket: WebSocket;
+  organizationId: number;
+}
+
+/**
+ * The `/api/v1/ws` fan-out: sockets subscribe to sessions of their own organization and receive
+ * the messages published for them. In-memory, per replica; with REDIS_URL a pub/sub transport
+ * carries `publish` to every replica (scale-out task).
+ */
+export class RealtimeHub {
+  private readonly bySession = new Map<string, Set<Subscriber>>();
+  /** Viewers connected to a session's stream: a connected tab counts as use. */
+  private readonly streamViewers = new Map<string, Set<() => void>>();
+
+  subscribe(sessionId: string, socket: WebSocket, organizationId: number): () => void {
+    let set = this.bySession.get(sessionId);
+    if (!set) this.bySession.set(sessionId, (set = new Set()));
+    const sub = { socket, organizationId };
+    set.add(sub);
+    return () => {
+      const s = this.bySession.get(sessionId);
+      s?.delete(sub);
+      if (s && s.size === 0) this.bySession.delete(sessionId);
+    };
+  }
+
+  unsubscribeSocket(sessionId: string, socket: WebSocket): void {
+    const s = this.bySession.get(sessionId);
+    if (!s) return;
+    for (const sub of s) if (sub.socket === socket) s.delete(sub);
+    if (s.size === 0) this.bySession.delete(sessionId);
+  }
+
+  publish(sessionId: string, message: RealtimeMessage): void {
+    const s = this.bySession.get(sessionId);
+    if (!s) return;
+    const text = JSON.stringify(message);
+    for (const sub of s) if (sub.socket.readyState === sub.socket.OPEN) sub.socket.send(text);
+  }
+
+  subscriberCount(sessionId: string): number {
+    return this.bySession.get(sessionId)?.size ?? 0;
+  }
+
+  /** Registers a stream viewer; `end` closes it when the session ends. Returns the removal. */
+  addStreamViewer(sessionId: string, end: () => void = () => {}): () => void {
+    let set = this.streamViewers.get(sessionId);
+    if (!set) this.streamViewers.set(sessionId, (set = new Set()));
+    set.add(end);
+    return () => {
+      const s = this.streamViewers.get(sessionId);
+      s?.delete(end);
+      if (s && s.size === 0) this.streamViewers.delete(sessionId);
+    };
+  }
+
+  /** The session ended: its viewers must not see the device's next session. */
+  closeStreams(sessionId: string): void {
+    for (const end of [...(this.streamViewers.get(sessionId) ?? [])]) end();
+    this.streamViewers.delete(sessionId);
+  }
+
+  /** Sessions with at least one connected stream viewer on this replica. */
+  sessionsWithViewers(): string[] {
+    return [...this.streamViewers.keys()];
+  }
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../clock';
+import { organizations } from '../../db/schema';
+import type { DeviceSpec } from '../../worker/driver';
+import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
+import type { WorkerClient } from '../../worker/worker-client';
+import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
+import { buildIosBundleZip, insertAppWithBuild } from '../../../test/harness/session-app-factories';
+import { api, connectWorker, createAndStart, createLiveApp, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
+
+const phones = (n: number): DeviceSpec[] =>
+  Array.from({ length: n }, (_, i) => ({ deviceId: randomUUID(), name: `iPhone 15 Pro (${i + 1})`, model: 'iPhone 15 Pro', type: 'ios' as const, category: 'phone' as const, osVersion: '17.5' }));
+
+describe('session lifetime, plan caps and apps', () => {
+  let t: LiveApp;
+  let a: OrgWithRoles;
+  let b: OrgWithRoles;
+  let worker: WorkerClient;
+  let driver: ReturnType<typeof createVirtualDriver>;
+  const clock = () => t.clock as ManualClock;
+  const setOrg = (orgId: number, patch: Partial<typeof organizations.$inferInsert>) => t.container.db.update(organizations).set(patch).where(eq(organizations.id, orgId));
+  const sweep = () => t.container.services.sessions.sweepSessions(clock().now());
+
+  beforeAll(async () => {
+    t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
+    a = await createOrgWithRoles(t, 'Org A');
+    b = await createOrgWithRoles(t, 'Org B');
+    driver = createVirtualDriver({ devices: phones(4), dataDir: t.dataDir });
+    worker = await connectWorker(t, driver, 'lifetime-worker');
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+  });
+  beforeEach(async () => {
+    // Every test starts with all devices free.
+    for (const s of (await api(t, a.admin.token, 'GET', '/sessions/?limit=200')).json()) if (['pending', 'starting', 'active'].includes(s.status)) await api(t, a.admin.token, 'DELETE', `/sessions/${s.session_id}`);
+    await t.container.services.sessions.idle();
+  });
+
+  it('ends a never-used session 3 minutes after it became active, with a warning 60 s before; polling does not count', async () => {
+    const { sessionId } = await createAndStart(t, a.developer.token);
+    await waitForStatus(t, a.developer.token, sessionId, 'active');
+    const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${a.developer.token}`));
+    ws.send({ type: 'subscribe', session_id: sessionId });
+    await ws.next((m) => m.text?.type === 'subscribed');
+    clock().advance(60_000);
+    await api(t, a.developer.token, 'GET', `/sessions/${sessionId}`); // polling
+    expect((await sweep()).ended).toEqual([]);
+    clock().advance(70_000);
+    await sweep();
+    expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({ session_id: sessionId, reason: 'never_used', in_seconds: 50 });
+    clock().advance(50_000);
+    expect((await sweep()).ended).toEqual([{ sessionId, reason: 'never_used' }]);
+    const s = (await api(t, a.developer.token, 'GET', `/sessions/${sessionId}`)).json();
+    expect(s).toMatchObject({ status: 'stopped', end_reason: 'never_used', duration_minutes: 3 });
+    expect((await ws.next<{ session: { status: string } }>((m) => m.text?.type === 'session.updated' && m.text.session.status === 'stopped')).session.status).toBe('stopped');
+    await ws.close();
+  });
+
+  it("ends an API-driven session after the organization's idle timeout without use; use resets it", async () => {
+    await setOrg(a.orgId, { sessionTimeoutMinutes: 5 });
+    const { sessionId } = await createAndStart(t, a.developer.token);
+    await waitForStatus(t, a.developer.token, sessionId, 'active');
+    const tap = () => api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 5, y: 5 });
+    expect((await tap()).statusCode).toBe(200);
+    clock().advance(4 * 60_000 + 30_000);
+    await sweep();
+    expect((await api(t, a.developer.token, 'GET', `/sessions/${sessionId}`)).json().status).toBe('active');
+    expect((await tap()).statusCode).toBe(200);
+    clock().advance(4 * 60_000);
+    expect((await sweep()).ended).toEqual([]);
+    clock().advance(61_000);
+    expect((await sweep()).ended).toEqual([{ sessionId, reason: 'idle_timeout' }]);
+    expect((await api(t, a.developer.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'idle_timeout' });
+    await setOrg(a.orgId, { sessionTimeoutMinutes: 30 });
+  });
+
+  it('a connected stream viewer keeps the session alive; a /ws heartbeat counts as use', async () => {
+    const { sessionId } = await createAndStart(t, a.developer.token);
+    await waitForStatus(t, a.developer.token, sessionId, 'active');
+    const stream = await WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${a.developer.token}`));
+    await stream.next((m) => !!m.binary);
+    for (let i = 0; i < 4; i++) {
+      clock().advance(20 * 60_000);
+      expect((await sweep()).ended).toEqual([]);
+    }
+    await stream.close();
+    const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws`), { protocols: [`bearer.${a.developer.token}`] });
+    clock().advance(29 * 60_000);
+    ws.send({ type: 'heartbeat', session_id: sessionId });
+    await ws.next((m) => m.text?.type === 'heartbeat.ack');
+    clock().advance(2 * 60_000);
+    expect((await sweep()).ended).toEqual([]);
+    clock().advance(29 * 60_000);
+    expect((await sweep()).ended).toEqual([{ sessionId, reason: 'idle_timeout' }]);
+    await ws.close();
+  });
+
+  it('free plan: 2 concurrent sessions (the third waits with 202 though devices are free) and a 5-minute cap', async () => {
+    await setOrg(b.orgId, { planId: 'free' });
+    const s1 = await createAndStart(t, b.developer.token);
+    const s2 = await createAndStart(t, b.developer.token);
+    const s3 = await createAndStart(t, b.developer.token);
+    expect([s1.started.statusCode, s2.started.statusCode, s3.started.statusCode]).toEqual([200, 200, 202]);
+    expect(s3.started.json()).toMatchObject({ status: 'queued', position: 1 });
+    expect((await api(t, b.developer.token, 'GET', '/devices/pools')).json()[0].free).toBe(2);
+    // Another organization is not held up by b's cap.
+    const other = await createAndStart(t, a.developer.token);
+    expect(other.started.statusCode).toBe(200);
+    await waitForStatus(t, b.developer.token, s1.sessionId, 'active');
+    await waitForStatus(t, b.developer.token, s2.sessionId, 'active');
+    await api(t, b.developer.token, 'POST', `/sessions/${s1.sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+    const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${b.developer.token}`));
+    ws.send({ type: 'subscribe', session_id: s1.sessionId });
+    await ws.next((m) => m.text?.type === 'subscribed');
+    clock().advance(2 * 60_000);
+    await api(t, b.developer.token, 'POST', `/sessions/${s1.sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+    clock().advance(2 * 60_000 + 10_000);
+    await sweep(); // s2 was never used: it ends at 3 min and s3 takes its slot.
+    expect((await api(t, b.developer.token, 'GET', `/sessions/${s2.sessionId}`)).json().end_reason).toBe('never_used');
+    await waitForStatus(t, b.developer.token, s3.sessionId, 'active');
+    expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({ reason: 'plan_limit', in_seconds: 50 });
+    clock().advance(50_000);
+    const ended = (await sweep()).ended;
+    expect(ended).toContainEqual({ sessionId: s1.sessionId, reason: 'plan_limit' });
+    expect((await api(t, b.developer.token, 'GET', `/sessions/${s1.sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'plan_limit' });
+    await ws.close();
+    await api(t, a.developer.token, 'DELETE', `/sessions/${other.sessionId}`);
+    await api(t, b.developer.token, 'DELETE', `/sessions/${s3.sessionId}`);
+    await setOrg(b.orgId, { planId: 'enterprise' });
+  });
+
+  it('installs and launches a pinned app (with launch params) before the session becomes active', async () => {
+    const zip = await buildIosBundleZip({ bundleId: 'com.example.pinned', name: 'Pinned' });
+    const { app, build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.pinned', file: zip, fileName: 'pinned.zip' });
+    expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: 'app_missing' })).statusCode).toBe(404);
+    expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', app_id: app.publicId })).statusCode).toBe(400);
+    expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: app.publicId, build_id: 999999 })).statusCode).toBe(404);
+    expect((await api(t, b.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: app.publicId })).statusCode).toBe(404);
+    const { sessionId, started } = await createAndStart(t, a.developer.token, { device_type: 'ios', app_id: app.publicId, build_id: build.id, launch_params: { user: 'ada', debug: true } });
+    expect(started.statusCode).toBe(200);
+    const active = await waitForStatus(t, a.developer.token, sessionId, 'active');
+    expect(active).toMatchObject({ app_id: app.publicId, build_id: build.id });
+    const device = driver.device(active.device_id);
+    expect(device.foregroundApp()).toBe('com.example.pinned');
+    expect((await driver.listApps(active.device_id)).map((x) => x.packageName)).toContain('com.example.pinned');
+    await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
+  });
+
+  it('install-build, install-app (multipart), launch-app and uninstall; app_only refuses sideloading with 403', async () => {
+    const zip = await buildIosBundleZip({ bundleId: 'com.example.built', name: 'Built', version: '2.1' });
+    const { build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.built', file: zip, fileName: 'built.zip' });
+    const other = await insertAppWithBuild(t, b.orgId, { platform: 'ios', packageName: 'com.example.theirs', file: zip, fileName: 'theirs.zip' });
+    const { sessionId } = await createAndStart(t, a.developer.token);
+    const active = await waitForStatus(t, a.developer.token, sessionId, 'active');
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'button', button: 'HOME' })).statusCode).toBe(200);
+    const ib = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: build.id, launch_after_install: true });
+    expect(ib.statusCode, ib.body).toBe(200);
+    expect(ib.json()).toMatchObject({ status: 'ok', package_name: 'com.example.built', version: '2.1', launched: true });
+    expect(driver.device(active.device_id).foregroundApp()).toBe('com.example.built');
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: other.build.id })).statusCode).toBe(404);
+
+    const side = await buildIosBundleZip({ bundleId: 'com.example.side', name: 'Side' });
+    const boundary = '----simdeck' + randomUUID();
+    const multipart = (name: string, content: Buffer, extra: Record<string, string> = {}) =>
+      Buffer.concat([
+        ...Object.entries(extra).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const upload = (name: string, content: Buffer, extra?: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/sessions/${sessionId}/install-app`, headers: { authorization: `Bearer ${a.developer.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart(name, content, extra) });
+    const ok = await upload('side.zip', side, { launch_after_install: 'true' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ package_name: 'com.example.side', launched: true });
+    expect(driver.device(active.device_id).foregroundApp()).toBe('com.example.side');
+    expect((await upload('notes.txt', Buffer.from('hello'))).statusCode).toBe(400);
+    const broken = await upload('broken.zip', Buffer.from('not a zip'));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/zip/i);
+
+    const launch = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, { package_name: 'com.example.built', params: { mode: 'demo' } });
+    expect(launch.statusCode, launch.body).toBe(200);
+    expect(driver.device(active.device_id).foregroundApp()).toBe('com.example.built');
+    const un = await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}/apps/com.example.side`);
+    expect(un.json()).toEqual({ status: 'ok', message: 'Uninstalling com.example.side' });
+    expect((await driver.listApps(active.device_id)).map((x) => x.packageName)).not.toContain('com.example.side');
+
+    await setOrg(a.orgId, { sessionPermissions: 'app_only' });
+    const refused = await upload('side.zip', side);
+    expect(refused.statusCode).toBe(403);
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: build.id, launch_after_install: false })).statusCode).toBe(200);
+    await setOrg(a.orgId, { sessionPermissions: 'full' });
+    const audit = await t.container.db.execute(`SELECT action FROM audit_events WHERE resource_id = '${sessionId}' ORDER BY id`);
+    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['session.control', 'session.created', 'session.device_assigned', 'session.started', 'session.build_installed', 'session.app_installed', 'session.app_launched', 'session.app_uninstalled']));
+    await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
+    const events = await t.container.db.execute(`SELECT type FROM domain_events WHERE data->>'session_id' = '${sessionId}' ORDER BY id`);
+    expect(events.rows.map((r) => r.type)).toEqual(['session.started', 'session.ended']);
+  });
+});

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError } from '../../errors';
+import type { DeviceSpec } from '../../worker/driver';
+import { decodeFrame, timeoutFor, type FrameMeta, type ServerToWorker, type WorkerOp } from '../../worker/protocol';
+
+export interface DeviceFrame {
+  jpeg: Buffer;
+  meta: FrameMeta;
+}
+export type FrameListener = (frame: DeviceFrame) => void;
+
+/**
+ * Routes commands to the worker that holds a device and fans frames out to subscribers.
+ * This in-memory implementation serves one control-plane replica; with several replicas a
+ * Redis-backed implementation of the same interface forwards commands and frames to the replica
+ * that holds the worker's socket.
+ */
+export interface DeviceRouter {
+  command<T = unknown>(deviceId: string, op: WorkerOp, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<T>;
+  /** Subscribes to a device's frames; the first subscriber starts the stream, the last one stops it. */
+  subscribeFrames(deviceId: string, listener: FrameListener): () => void;
+  lastFrame(deviceId: string): DeviceFrame | undefined;
+  isDeviceConnected(deviceId: string): boolean;
+  connectedWorkers(): string[];
+}
+
+interface Pending {
+  resolve(data: unknown): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+  op: WorkerOp;
+  deviceId: string;
+}
+
+interface WorkerConn {
+  workerId: string;
+  socket: WebSocket;
+  devices: Set<string>;
+  pending: Map<string, Pending>;
+}
+
+export class InMemoryDeviceRouter implements DeviceRouter {
+  private readonly workers = new Map<string, WorkerConn>();
+  private readonly deviceToWorker = new Map<string, string>();
+  private readonly listeners = new Map<string, Set<FrameListener>>();
+  private readonly frames = new Map<string, DeviceFrame>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** A worker said hello on `socket`; an older connection of the same worker is replaced. */
+  attach(workerId: string, socket: WebSocket, devices: DeviceSpec[]): void {
+    const old = this.workers.get(workerId);
+    if (old && old.socket !== socket) {
+      this.detach(workerId, old.socket, 'replaced by a new connection');
+      old.socket.close(4000, 'replaced');
+    }
+    const conn: WorkerConn = { workerId, socket, devices: new Set(devices.map((d) => d.deviceId)), pending: new Map() };
+    this.workers.set(workerId, conn);
+    for (const d of devices) this.deviceToWorker.set(d.deviceId, workerId);
+    // Streams that had viewers before the worker (re)connected resume.
+    for (const d of devices) {
+      if (this.listeners.get(d.deviceId)?.size) this.command(d.deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId: d.deviceId }, 'stream_start after reconnect failed'));
+    }
+  }
+
+  /** The socket closed or was replaced: pending commands fail at once. */
+  detach(workerId: string, socket: WebSocket, reason = 'worker disconnected'): void {
+    const conn = this.workers.get(workerId);
+    if (!conn || conn.socket !== socket) return;
+    this.workers.delete(workerId);
+    for (const d of conn.devices) if (this.deviceToWorker.get(d) === workerId) this.deviceToWorker.delete(d);
+    for (const [id, p] of conn.pending) {
+      clearTimeout(p.timer);
+      p.reject(new AppError('UNAVAILABLE', `The device worker ${workerId} is not reachable (${reason}) during ${p.op}`));
+      conn.pending.delete(id);
+    }
+  }
+
+  /** Forgets a worker the sweep declared lost; closes its socket if it is still half-open. */
+  drop(workerId: string): void {
+    const conn = this.workers.get(workerId);
+    if (!conn) return;
+    this.detach(workerId, conn.socket, 'worker lost');
+    conn.socket.terminate();
+  }
+
+  onResult(workerId: string, msg: { request_id: string; ok: boolean; data?: unknown; error?: string }): void {
+    const conn = this.workers.get(workerId);
+    const p = conn?.pending.get(msg.request_id);
+    if (!conn || !p) return;
+    conn.pending.delete(msg.request_id);
+    clearTimeout(p.timer);
+    if (msg.ok) p.resolve(msg.data);
+    else p.reject(new AppError('BAD_REQUEST', `Device ${p.op} failed: ${msg.error ?? 'unknown error'}`));
+  }
+
+  onBinary(workerId: string, buf: Buffer): void {
+    let frame: ReturnType<typeof decodeFrame>;
+    try {
+      frame = decodeFrame(buf);
+    } catch (err) {
+      this.log.warn({ err, workerId }, 'bad frame from worker');
+      return;
+    }
+    if (this.deviceToWorker.get(frame.deviceId) !== workerId) return;
+    const f = { jpeg: frame.jpeg, meta: frame.meta };
+    this.frames.set(frame.deviceId, f);
+    for (const l of this.listeners.get(frame.deviceId) ?? []) {
+      try {
+        l(f);
+      } catch (err) {
+        this.log.warn({ err }, 'frame listener failed');
+      }
+    }
+  }
+
+  command<T = unknown>(deviceId: string, op: WorkerOp, args: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<T> {
+    const workerId = this.deviceToWorker.get(deviceId);
+    const conn = workerId ? this.workers.get(workerId) : undefined;
+    if (!conn) return Promise.reject(new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`));
+    const requestId = randomUUID();
+    const timeoutMs = options.timeoutMs ?? timeoutFor(op);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        conn.pending.delete(requestId);
+        reject(new AppError('TIMEOUT', `Device command ${op} on ${deviceId} timed out after ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      conn.pending.set(requestId, { resolve: resolve as (d: unknown) => void, reject, timer, op, deviceId });
+      const msg: ServerToWorker = { type: 'command', request_id: requestId, device_id: deviceId, op, args };
+      conn.socket.send(JSON.stringify(msg), (err) => {
+        if (!err) return;
+        clearTimeout(timer);
+        conn.pending.delete(requestId);
+        reject(new AppError('UNAVAILABLE', `Could not reach the worker of device ${deviceId}: ${err.message}`));
+      });
+    });
+  }
+
+  subscribeFrames(deviceId: string, listener: FrameListener): () => void {
+    let set = this.listeners.get(deviceId);
+    if (!set) this.listeners.set(deviceId, (set = new Set()));
+    set.add(listener);
+    if (set.size === 1) this.command(deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId }, 'stream_start failed'));
+    return () => {
+      const s = this.listeners.get(deviceId);
+      if (!s?.delete(listener)) return;
+      if (s.size === 0) {
+        this.listeners.delete(deviceId);
+        this.command(deviceId, 'stream_stop').catch(() => {});
+      }
+    };
+  }
+
+  lastFrame(deviceId: string): DeviceFrame | undefined {
+    return this.frames.get(deviceId);
+  }
+
+  /** A device's screen was reset (session ended): its cached frame is stale. */
+  forgetFrame(deviceId: string): void {
+    this.frames.delete(deviceId);
+  }
+
+  isDeviceConnected(deviceId: string): boolean {
+    const w = this.deviceToWorker.get(deviceId);
+    return !!w && this.workers.has(w);
+  }
+
+  connectedWorkers(): string[] {
+    return [...this.workers.keys()];
+  }
+
+  closeAll(): void {
+    for (const conn of [...this.workers.values()]) {
+      this.detach(conn.workerId, conn.socket, 'server shutting down');
+      conn.socket.close(1001, 'server shutting down');
+    }
+  }
+}
