@@ -75,14 +75,15 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const secretBox = new SecretBox(secrets.secretKey);
   const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
+  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) });
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
     tests: new TestsService({ storage }),
-    apps: new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) }),
-    ...createDeviceServices({ config, secrets, db: database.db, clock, log, storage }),
+    apps,
+    ...createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps }),
   };
 
   return {
@@ -110,10 +111,10 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 }
 
 /** Device registry, command routing, real-time fan-out and sessions (issue 4). */
-function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage }) {
+function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService }) {
   const router = new InMemoryDeviceRouter(d.log);
   const realtime = new RealtimeHub();
   const fileLinks = new FileLinks(d.secrets.workerToken);
-  const sessions = new SessionsService({ config: d.config, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
+  const sessions = new SessionsService({ config: d.config, apps: d.apps, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
   return { router, realtime, fileLinks, sessions, devices: new DevicesService() };
 }

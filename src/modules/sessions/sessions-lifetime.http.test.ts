@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
-import { organizations } from '../../db/schema';
+import { apps, organizations } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
@@ -152,7 +152,7 @@ describe('session lifetime, plan caps and apps', () => {
 
   it('install-build, install-app (multipart), launch-app and uninstall; app_only refuses sideloading with 403', async () => {
     const zip = await buildIosBundleZip({ bundleId: 'com.example.built', name: 'Built', version: '2.1' });
-    const { build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.built', file: zip, fileName: 'built.zip' });
+    const { app: builtApp, build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.built', file: zip, fileName: 'built.zip' });
     const other = await insertAppWithBuild(t, b.orgId, { platform: 'ios', packageName: 'com.example.theirs', file: zip, fileName: 'theirs.zip' });
     const { sessionId } = await createAndStart(t, a.developer.token);
     const active = await waitForStatus(t, a.developer.token, sessionId, 'active');
@@ -161,7 +161,11 @@ describe('session lifetime, plan caps and apps', () => {
     expect(ib.statusCode, ib.body).toBe(200);
     expect(ib.json()).toMatchObject({ status: 'ok', package_name: 'com.example.built', version: '2.1', launched: true });
     expect(driver.device(active.device_id).foregroundApp()).toBe('com.example.built');
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: other.build.id })).statusCode).toBe(404);
+    const [started] = await t.container.db.select().from(apps).where(eq(apps.id, builtApp.id));
+    expect(started!.lastStartedAt).not.toBeNull();
+    // The spec's Errors table: a build of another app or organization is 403.
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: other.build.id })).statusCode).toBe(403);
+    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: 999999 })).statusCode).toBe(404);
 
     const side = await buildIosBundleZip({ bundleId: 'com.example.side', name: 'Side' });
     const boundary = '----simdeck' + randomUUID();

@@ -130,21 +130,3 @@ export async function touchWorker(db: DbOrTx, workerId: string, now: Date): Prom
   await db.update(workers).set({ lastSeenAt: now }).where(eq(workers.workerId, workerId));
 }
 
-export async function findBuildForOrg(db: DbOrTx, orgId: number, buildId: number) {
-  const [row] = await db
-    .select({ build: builds, app: apps })
-    .from(builds)
-    .innerJoin(apps, eq(apps.id, builds.appId))
-    .where(and(eq(builds.id, buildId), eq(builds.organizationId, orgId)));
-  return row;
-}
-
-export async function findAppByPublicId(db: DbOrTx, orgId: number, publicId: string) {
-  const [row] = await db.select().from(apps).where(and(eq(apps.publicId, publicId), eq(apps.organizationId, orgId)));
-  return row;
-}
-
-export async function latestBuild(db: DbOrTx, appId: number) {
-  const [row] = await db.select().from(builds).where(eq(builds.appId, appId)).orderBy(desc(builds.uploadedAt), desc(builds.id)).limit(1);
-  return row;
-}

@@ -11,6 +11,7 @@ import { apiTimeOrNull, apiTime } from '../../http/api-time';
 import type { ObjectStorage } from '../../storage/storage';
 import type { DeviceSpec, InputEvent, InstalledApp, ScreenInfo } from '../../worker/driver';
 import { WORKER_LOST_AFTER_MS } from '../../worker/protocol';
+import type { AppsService } from '../apps/apps.service';
 import { recordAudit } from '../audit/audit.recorder';
 import { emitEvent } from '../events/events';
 import { planFor } from '../plans/plans';
@@ -28,6 +29,8 @@ export const STARTING_TIMEOUT_MS = 10 * 60_000;
 
 export interface SessionsDeps {
   config: Config;
+  /** App and build resolution with the spec's build_id rules, and last_started_at. */
+  apps: AppsService;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -134,16 +137,12 @@ export class SessionsService {
     let appPublicId: string | null = null;
     let buildId: number | null = null;
     if (input.app_id) {
-      const app = await repo.findAppByPublicId(ctx.db, org.id, input.app_id);
-      if (!app) throw notFound('App');
+      const app = await this.deps.apps.resolveApp({ ctx, input: { appId: input.app_id } });
       if (app.platform !== input.device_type) throw badRequest(`app_id: the app is for ${app.platform}, not ${input.device_type}`);
       if (input.build_id !== undefined) {
-        const b = await repo.findBuildForOrg(ctx.db, org.id, input.build_id);
-        if (!b) throw notFound('Build');
-        if (b.app.id !== app.id) throw new AppError('FORBIDDEN', 'build_id: the build belongs to a different app');
-        buildId = b.build.id;
+        buildId = (await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id, appId: app.id } })).build.id;
       } else {
-        const latest = await repo.latestBuild(ctx.db, app.id);
+        const latest = await this.deps.apps.latestBuild({ ctx, input: { appId: app.publicId } }).catch(() => null);
         if (!latest) throw badRequest('app_id: the app has no builds to install');
       }
       appPublicId = app.publicId;
@@ -370,13 +369,15 @@ export class SessionsService {
   }
 
   async installBuild({ ctx, sessionId, input }: { ctx: Ctx; sessionId: string; input: InstallBuildBody }) {
-    const org = requireRole(ctx, 'viewer');
-    const found = await repo.findBuildForOrg(ctx.db, org.id, input.build_id);
-    if (!found) throw notFound('Build');
+    requireRole(ctx, 'viewer');
+    const found = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id } });
     const row = await this.requireActive(ctx, sessionId);
     if (found.app.platform !== row.deviceType) throw badRequest(`build_id: the build is for ${found.app.platform}, this session runs ${row.deviceType}`);
     const app = await this.installKey(row, found.build.storageKey, found.build.fileName, { grant_permissions: input.grant_permissions });
-    if (input.launch_after_install) await this.deps.router.command(row.deviceId!, 'launch', { package_name: app.packageName, params: input.params });
+    if (input.launch_after_install) {
+      await this.deps.router.command(row.deviceId!, 'launch', { package_name: app.packageName, params: input.params });
+      await this.deps.apps.recordAppStarted({ ctx, input: { appId: found.app.id } });
+    }
     await withTransaction(ctx, async (tx) => {
       await recordAudit(tx, { action: 'session.build_installed', resourceType: 'session', resourceId: row.sessionId, details: { build_id: found.build.id, app_id: found.app.publicId, package_name: app.packageName } });
     });
@@ -486,12 +487,13 @@ export class SessionsService {
     try {
       const screen = await this.deps.router.command<ScreenInfo>(row.deviceId, 'boot');
       if (row.appPublicId) {
-        const app = await repo.findAppByPublicId(db, row.organizationId, row.appPublicId);
-        if (!app) throw new Error(`pinned app ${row.appPublicId} no longer exists`);
-        const build = row.buildId ? (await repo.findBuildForOrg(db, row.organizationId, row.buildId))?.build : await repo.latestBuild(db, app.id);
-        if (!build) throw new Error(`pinned app ${row.appPublicId} has no build to install`);
+        const sys = this.sys(row.organizationId);
+        const { app, build } = row.buildId
+          ? await this.deps.apps.resolveBuildForInstall({ ctx: sys, input: { buildId: row.buildId, appId: row.appPublicId } })
+          : await this.deps.apps.latestBuild({ ctx: sys, input: { appId: row.appPublicId } });
         const installed = await this.installKey(row, build.storageKey, build.fileName, { grant_permissions: true });
         await this.deps.router.command(row.deviceId, 'launch', { package_name: installed.packageName, params: row.launchParams ?? undefined });
+        await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
         if (!row.buildId) await repo.updateSession(db, row.id, { buildId: build.id });
       }
       await withTransaction(this.sys(row.organizationId), async (tx) => {
