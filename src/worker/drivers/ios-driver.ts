@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
-import { PackageError, extractAppBundle, readPackage } from '../../virtual/package-reader';
+import { PackageError, extractAppBundle } from '../../virtual/package-reader';
+import { readInstallablePackage } from './installable-package';
 import { execRun, runText, type Run } from './exec';
 import {
   idbInputArgs,
@@ -118,14 +119,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async install(deviceId, filePath): Promise<InstalledApp> {
       const d = await find(deviceId);
-      let info;
-      try {
-        info = await readPackage(filePath);
-      } catch (err) {
-        if (err instanceof PackageError) throw new DeviceDriverError('INVALID_PACKAGE', err.message);
-        throw err;
-      }
-      if (info.platform !== 'ios') throw new DeviceDriverError('INVALID_PACKAGE', 'an Android package (.apk) cannot be installed on an iOS device');
+      const info = await readInstallablePackage(filePath, 'ios');
       const dir = await fs.promises.mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'simdeck-ios-'));
       try {
         const app = await extractAppBundle(filePath, dir);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
-import { PackageError, readPackage } from '../../virtual/package-reader';
+import { readInstallablePackage } from './installable-package';
 import { VirtualDevice } from '../../virtual/virtual-device';
 
 export interface VirtualDriverOptions {
@@ -87,13 +87,7 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     },
     async install(deviceId: string, filePath: string): Promise<InstalledApp> {
       const d = booted(deviceId);
-      try {
-        const info = await readPackage(filePath);
-        return d.install(info);
-      } catch (err) {
-        if (err instanceof PackageError) throw new DeviceDriverError('INVALID_PACKAGE', err.message);
-        throw err;
-      }
+      return d.install(await readInstallablePackage(filePath, d.spec.type));
     },
     async uninstall(deviceId: string, packageName: string): Promise<void> {
       get(deviceId).uninstall(packageName);
