@@ -7,8 +7,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { bundle } from '../scripts/build.mjs';
 import type { BenchRow } from './harness';
 
 /**
@@ -56,8 +59,12 @@ async function makeApk(file: string, bytes: number): Promise<void> {
   await out;
 }
 
-function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
-  const child = fork(path.join(here, 'upload-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** The server runs bundled under plain Node, as `npm start` runs it, so its RSS is production's. */
+async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
+  const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-server.mjs');
+  await bundle('bench/upload-server.ts', bundled);
+  // execArgv: [] so the child does not inherit this process's tsx loader.
+  const child = fork(bundled, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (m: string) =>
     new Promise<Record<string, number>>((resolve) => {
       child.once('message', (msg) => resolve(msg as Record<string, number>));
@@ -68,6 +75,20 @@ function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: str
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+}
+
+/** The ceiling of the framework itself: a bare Fastify route streaming a multipart file to disk. */
+async function startBareMultipartServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = Fastify();
+  await app.register(multipart, { limits: { fileSize: MAX_BYTES + MB } });
+  app.post('/api/v1/apps/upload', async (req) => {
+    const part = await req.file();
+    if (!part) throw new Error('no file');
+    await pipeline(part.file, fs.createWriteStream(path.join(dir, 'bare-upload.bin'), { highWaterMark: MB }));
+    return { ok: true };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
 }
 
 async function register(url: string): Promise<string> {
@@ -114,6 +135,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 export default async function uploadsBench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-upload-bench-'));
   const server = await startServer();
+  const bare = await startBareMultipartServer(dir);
   const rows: BenchRow[] = [];
   try {
     const token = await register(server.url);
@@ -129,6 +151,10 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       execSync('sync');
       const streamMs = await timed(() => pipeline(fs.createReadStream(file), fs.createWriteStream(path.join(dir, 'copy.bin'))));
       fs.rmSync(path.join(dir, 'copy.bin'));
+      execSync('sync');
+      const bareUp = await uploadFile(bare.url, 'none', file);
+      if (bareUp.status !== 200) throw new Error(`bare multipart upload failed: ${bareUp.status}`);
+      fs.rmSync(path.join(dir, 'bare-upload.bin'), { force: true });
       execSync('sync');
       const { rss: baseline } = await server.ask('reset');
       const up = await uploadFile(server.url, token, file);
@@ -146,12 +172,15 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         stream_copy_mb_s: Number(streamMbs.toFixed(1)),
         ratio_vs_copyfile: Number((uploadMbs / copyMbs).toFixed(2)),
         ratio_vs_stream_copy: Number((uploadMbs / streamMbs).toFixed(2)),
+        bare_fastify_multipart_mb_s: Number((mb / (bareUp.ms / 1000)).toFixed(1)),
+        ratio_vs_bare_multipart: Number((uploadMbs / (mb / (bareUp.ms / 1000))).toFixed(2)),
         server_rss_before_mb: Math.round(baseline! / MB),
         server_peak_rss_mb: Math.round(peak! / MB),
       });
       fs.rmSync(file);
     }
   } finally {
+    await bare.close();
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.send('stop');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../paths';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'db', 'migrations');
 
 /** Applies the committed migrations; an advisory lock keeps concurrent replicas from racing. */
 export async function runMigrations(url: string): Promise<void> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { PROJECT_ROOT } from '../paths';
 
 /**
  * The bundled DejaVu Sans (assets/fonts, Bitstream Vera licence) is the only font the virtual
@@ -8,7 +8,7 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
  */
 export const FONT_FAMILY = 'SimdeckSans';
 
-const fontDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+const fontDir = path.join(PROJECT_ROOT, 'assets', 'fonts');
 let registered = false;
 
 export function ensureFonts(): void {
