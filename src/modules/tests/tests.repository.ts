@@ -70,6 +70,18 @@ export async function listSuites(
     .where(and(eq(testCases.organizationId, orgId), sql`${testCases.suiteId} IS NOT NULL`, filter.suiteId !== undefined ? eq(testCases.suiteId, filter.suiteId) : undefined))
     .groupBy(testCases.suiteId)
     .as('cc');
+  // The org's tag links are few (suites × tags), so one grouped pass beats a subquery per suite.
+  // The last run stays a per-suite index probe: a pass over all runs would grow with history.
+  const suiteTags = db
+    .select({
+      suiteId: sql<number>`${testSuiteTags.suiteId}`.as('tg_suite_id'),
+      tags: sql<Array<{ name: string; display_name: string }>>`json_agg(json_build_object('name', ${testTags.name}, 'display_name', ${testTags.displayName}) ORDER BY ${testTags.name})`.as('tg_tags'),
+    })
+    .from(testSuiteTags)
+    .innerJoin(testTags, eq(testTags.id, testSuiteTags.tagId))
+    .where(and(eq(testTags.organizationId, orgId), filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined))
+    .groupBy(testSuiteTags.suiteId)
+    .as('tg');
   const rows = await db
     .select({
       suite: testSuites,
@@ -78,11 +90,12 @@ export async function listSuites(
       appPackageName: apps.packageName,
       caseCount: sql<number>`coalesce(${caseCounts.n}, 0)`,
       lastRun: sql<{ status: string; started_at: string } | null>`(SELECT json_build_object('status', r.status, 'started_at', r.started_at) FROM ${suiteRuns} r WHERE r.suite_id = ${testSuites.id} ORDER BY r.id DESC LIMIT 1)`,
-      tags: sql<Array<{ name: string; display_name: string }>>`coalesce((SELECT json_agg(json_build_object('name', tt.name, 'display_name', tt.display_name) ORDER BY tt.name) FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id}), '[]'::json)`,
+      tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`,
     })
     .from(testSuites)
     .leftJoin(apps, eq(apps.id, testSuites.appId))
     .leftJoin(caseCounts, eq(caseCounts.suiteId, testSuites.id))
+    .leftJoin(suiteTags, eq(suiteTags.suiteId, testSuites.id))
     .where(and(...conditions))
     .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
   return rows.map((r) => ({
