@@ -10,6 +10,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AppsService, uploadTempDir } from './modules/apps/apps.service';
+import { FileHasher } from './modules/apps/file-hasher';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { DevicesService } from './modules/devices/devices.service';
@@ -75,7 +76,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const secretBox = new SecretBox(secrets.secretKey);
   const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
-  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir) });
+  const hasher = new FileHasher();
+  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher });
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
     orgs: new OrgsService({ config, jobs }),
@@ -106,6 +108,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       mailer.close();
       await database.close();
       (storage as { close?: () => void }).close?.();
+      await hasher.close();
     },
   };
 }

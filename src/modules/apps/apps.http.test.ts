@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { describeAuthCases, type AuthCaseEnv } from '../../../test/harness/auth-cases';
 import { bearer, createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import {
+  apkWithExtraEntries,
   apkWithNativeLibs,
   buildApks,
   iosAppFiles,
@@ -76,7 +78,7 @@ describe('POST /apps/upload: formats', () => {
     expect(build).toMatchObject({ min_sdk_version: '26', target_sdk_version: '35', uploaded_by: org.developer.email, note: 'first drop', file_size: settingsApk().length, tags: [] });
     expect(build.permissions).toContain('android.permission.INTERNET');
     expect(build.metadata).toMatchObject({ format: 'apk', debuggable: true, release: false, native_architectures: [] });
-    expect(build.metadata.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(build.metadata.sha256).toBe(createHash('sha256').update(settingsApk()).digest('hex'));
 
     const icon = await t.app.inject({ method: 'GET', url: body.icon_url, headers: bearer(org.viewer.token) });
     expect(icon.statusCode).toBe(200);
@@ -91,6 +93,17 @@ describe('POST /apps/upload: formats', () => {
     const events = await t.container.db.select().from(domainEvents).where(eq(domainEvents.organizationId, org.orgId));
     expect(events.map((e) => e.type).sort()).toEqual(['app.uploaded', 'build.uploaded']);
     expect(events[0]!.data).toMatchObject({ app_id: body.public_id, package_name: SETTINGS_PACKAGE });
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('hashes a large upload exactly, while it streams to disk', async () => {
+    const org = await freshOrg();
+    // Large enough that the hasher follows the writes in several steps rather than at the end.
+    const data = await apkWithExtraEntries({ 'assets/blob.bin': randomBytes(24 * 1024 * 1024) });
+    const res = await upload(org.developer.token, { name: 'large.apk', data });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
+    expect(detail.builds[0]).toMatchObject({ file_size: data.length, metadata: { sha256: createHash('sha256').update(data).digest('hex') } });
     expect(tempFiles()).toEqual([]);
   });
 

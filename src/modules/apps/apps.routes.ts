@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
-import { uploadTempDir } from './apps.service';
 import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from './upload-receiver';
 
 /**
@@ -20,7 +19,7 @@ async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export const appsRoutes: RouteModule = async (root, { services, config, clock, log }) => {
+export const appsRoutes: RouteModule = async (root, { services, clock, log }) => {
   root.addHook('onReady', async () => {
     const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => (log.warn({ err }, 'sweeping stale uploads failed'), 0));
     if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
@@ -29,7 +28,6 @@ export const appsRoutes: RouteModule = async (root, { services, config, clock, l
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    const tempDir = uploadTempDir(config.dataDir);
     const multipartDoc = { consumes: ['multipart/form-data'] };
 
     app.post('/apps/upload', {
@@ -38,14 +36,14 @@ export const appsRoutes: RouteModule = async (root, { services, config, clock, l
       preValidation: refuseOversizedBody,
       // The body is streamed by the service; the schema only documents it.
       schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', description: 'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.', ...multipartDoc, response: { 200: UploadAppResponse } },
-      handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req, tempDir) } }),
+      handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req) } }),
     });
 
     app.post('/apps/:app_id/builds', {
       config: { rateLimit: RATE_LIMITS.heavy },
       preValidation: refuseOversizedBody,
       schema: { tags: ['apps'], summary: 'Upload a new build of an app', description: 'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
-      handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req, tempDir) } }),
+      handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req) } }),
     });
 
     app.get('/apps/', {

@@ -23,12 +23,15 @@ import {
   type UploadBuildResponse,
 } from './apps.schemas';
 import { fileExtension, inspectPackage, placeholderIcon, type PackageInfo } from './package-inspector';
+import type { FileHasher } from './file-hasher';
 import type { ReceivedUpload, UploadSource } from './upload-receiver';
 
 export interface AppsServiceDeps {
   storage: ObjectStorage;
   /** Where uploads are spooled and packages unpacked; best on the same filesystem as local storage. */
   tempDir: string;
+  /** Hashes uploads on a worker thread while they are written. */
+  hasher: FileHasher;
 }
 
 /** What installing a build needs: the rows and where the package lives. */
@@ -57,7 +60,7 @@ export class AppsService {
    */
   async uploadApp({ ctx, input }: { ctx: Ctx; input: { source: UploadSource } }): Promise<UploadAppResponse> {
     const org = requireRole(ctx, 'developer');
-    const upload = await input.source();
+    const upload = await input.source(this.spool());
     try {
       const fields = parseFields(UploadAppFields, upload.fields);
       const info = await this.inspect(upload, fields.platform);
@@ -90,7 +93,7 @@ export class AppsService {
   async uploadBuild({ ctx, input }: { ctx: Ctx; input: { appId: string; source: UploadSource } }): Promise<UploadBuildResponse> {
     const org = requireRole(ctx, 'developer');
     const app = await this.loadApp(ctx, org, input.appId);
-    const upload = await input.source();
+    const upload = await input.source(this.spool());
     try {
       const fields = parseFields(UploadBuildFields, upload.fields);
       const info = await this.inspect(upload, fields.platform ?? app.platform);
@@ -242,6 +245,10 @@ export class AppsService {
       }
     }
     return removed;
+  }
+
+  private spool() {
+    return { tempDir: this.deps.tempDir, hasher: this.deps.hasher };
   }
 
   private async loadApp(ctx: Ctx, org: OrgScope, appId: string): Promise<AppRow> {
