@@ -17,8 +17,9 @@ import { sessionViewPage } from './modules/sessions/session-view';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * The bearer value of a request: the Authorization header, or for WebSocket upgrades (browsers
- * cannot set headers) the `bearer.<token>` subprotocol or the `token` query parameter.
+ * The bearer value of a request: the Authorization header, or where browsers cannot set headers
+ * (WebSocket upgrades, routes marked `tokenInQuery` for beacons) the `bearer.<token>` subprotocol
+ * or the `token` query parameter.
  */
 export function bearerFromRequest(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -26,10 +27,13 @@ export function bearerFromRequest(req: FastifyRequest): string | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     return match?.[1] ?? '';
   }
-  if (req.headers.upgrade?.toLowerCase() === 'websocket') {
+  const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
+  if (websocket) {
     const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
     const fromProtocol = protocols.find((p) => p.startsWith('bearer.'));
     if (fromProtocol) return fromProtocol.slice('bearer.'.length);
+  }
+  if (websocket || req.routeOptions.config?.tokenInQuery) {
     const token = (req.query as Record<string, unknown> | undefined)?.token;
     if (typeof token === 'string' && token) return token;
   }
@@ -52,6 +56,14 @@ export async function buildApp(container: Container): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // An empty body sent as application/json (DELETEs and optional-body POSTs from clients that always
+  // set the header) is no body, not a parse error; anything else goes to Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -88,8 +100,9 @@ export async function buildApp(container: Container): Promise<App> {
 
   await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
 
-  // Authentication runs after the rate limiter (onRequest), so rejected tokens are limited too.
-  app.addHook('preValidation', async (req) => {
+  // Authentication runs after the rate limiter (onRequest), so rejected tokens are limited too, and
+  // before the body is parsed, so a request without a valid token is a 401 whatever its body.
+  app.addHook('preParsing', async (req) => {
     const base: Ctx = {
       actor: { kind: 'system' },
       org: null,

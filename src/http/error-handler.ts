@@ -2,21 +2,24 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
+/** A zod issue as fastify-type-provider-zod hands it over: `keyword` is the zod issue code. */
 interface ValidationIssue {
   instancePath?: string;
+  keyword?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; code?: string; message?: string } };
 }
+
+/** Where each validation context's input lives on the request. */
+const CONTEXT_INPUT = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
 
 /** "email: required" — the field path, then what is wrong with it. */
 function describeValidation(input: unknown, context: string | undefined, issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const issue = first.params?.issue;
-  const pathParts = issue?.path?.length ? issue.path.map(String) : (first.instancePath ?? '').split('/').filter(Boolean);
+  const pathParts = (first.instancePath ?? '').split('/').filter(Boolean);
   const field = pathParts.join('.') || context || 'body';
-  const missing = valueAt(input, pathParts) === undefined && (issue?.code === 'invalid_type' || issue?.code === undefined);
-  return `${field}: ${missing ? 'required' : (issue?.message ?? first.message ?? 'invalid')}`;
+  const missing = valueAt(input, pathParts) === undefined && (first.keyword === 'invalid_type' || first.keyword === undefined);
+  return `${field}: ${missing ? 'required' : (first.message ?? 'invalid')}`;
 }
 
 function valueAt(root: unknown, pathParts: string[]): unknown {
@@ -40,7 +43,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.status).send({ detail: error.detail, ...(error.extra ?? {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const input = error.validationContext ? (req as unknown as Record<string, unknown>)[error.validationContext] : undefined;
+      const key = CONTEXT_INPUT[error.validationContext as keyof typeof CONTEXT_INPUT];
+      const input = key ? req[key] : undefined;
       return reply.code(400).send({ detail: describeValidation(input, error.validationContext, error.validation as ValidationIssue[]) });
     }
     if (isResponseSerializationError(error)) {

@@ -11,11 +11,13 @@ export type RouteModule = (app: App, container: Container) => Promise<void> | vo
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set for every authenticated route before validation; public routes get a context without org. */
+    /** Set for every route before its body is parsed; public routes get a context without org. */
     ctx: Ctx;
   }
   interface FastifyContextConfig {
     /** No bearer token needed (register, login, ...). */
     public?: boolean;
+    /** Also take the bearer token from `?token=`: for browser beacons, which cannot set headers. */
+    tokenInQuery?: boolean;
   }
 }

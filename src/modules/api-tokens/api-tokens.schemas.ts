@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { RowId } from '../../http/schemas';
 import { ROLES } from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
 import { OrgParams } from '../orgs/orgs.schemas';
 
-export const ApiTokenParams = OrgParams.extend({ token_id: z.coerce.number().int().positive() });
+export const ApiTokenParams = OrgParams.extend({ token_id: RowId });
 export type ApiTokenParams = z.infer<typeof ApiTokenParams>;
 
 export const ApiTokenEntry = z.object({

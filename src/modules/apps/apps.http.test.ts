@@ -269,6 +269,14 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
     const res = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { name: 'Settings QA', package_name: 'com.acme.settings.qa', version: '9.9', build_number: '1000', platform: 'android' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Settings QA', package_name: 'com.acme.settings.qa', version: '9.9', build_number: '1000' });
+    // Builds of the app are the package it was uploaded as, whatever name the form gave it.
+    const url = `/api/v1/apps/${res.json().public_id}/builds`;
+    const build = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { note: 'next' }, url);
+    expect(build.statusCode, build.body).toBe(200);
+    const other = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.acme.other' })) }, {}, url);
+    expect(other.statusCode).toBe(400);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
+    expect(detail.builds.map((b: { metadata: { package_name: string } }) => b.metadata.package_name)).toEqual([SETTINGS_PACKAGE, SETTINGS_PACKAGE]);
   });
 
   it('the same package on the same platform becomes a new build; another package a new app', async () => {

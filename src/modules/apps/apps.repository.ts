@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apps, builds, type Platform } from '../../db/schema';
 
@@ -50,6 +50,16 @@ export async function insertBuild(db: DbOrTx, values: NewBuild) {
 }
 
 /** Newest first; uploads in the same instant keep their insertion order. */
+/** Whether a build of the app was detected as `packageName` (its package may have been overridden). */
+export async function hasBuildOfDetectedPackage(db: DbOrTx, appId: number, packageName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: builds.id })
+    .from(builds)
+    .where(and(eq(builds.appId, appId), sql`${builds.metadata}->>'package_name' = ${packageName}`))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listBuilds(db: DbOrTx, appId: number) {
   return db.select().from(builds).where(eq(builds.appId, appId)).orderBy(desc(builds.uploadedAt), desc(builds.id));
 }

@@ -97,7 +97,8 @@ export class AppsService {
     try {
       const fields = parseFields(UploadBuildFields, upload.fields);
       const info = await this.inspect(upload, fields.platform ?? app.platform);
-      if (info.packageName !== app.packageName) {
+      // The app's package, or the detected one of its builds when the app was named otherwise at upload.
+      if (info.packageName !== app.packageName && !(await repo.hasBuildOfDetectedPackage(ctx.db, app.id, info.packageName))) {
         throw badRequest(`The package is ${info.packageName}, but this app is ${app.packageName}: upload it with POST /apps/upload instead`);
       }
       const { build } = await this.store(ctx, org, upload, info, {
@@ -177,10 +178,13 @@ export class AppsService {
     return png;
   }
 
-  /** An app of the caller's organization by public id (or numeric id); 404 otherwise. For other modules. */
+  /** An app of the caller's organization by public id; 404 otherwise. For other modules. */
   async resolveApp({ ctx, input }: { ctx: Ctx; input: { appId: string } }): Promise<AppRow> {
     const org = requireRole(ctx, 'viewer');
-    return this.loadApp(ctx, org, input.appId);
+    // Body references take the public id only (DECISIONS: numeric only where the spec says legacy).
+    const app = await repo.findAppByPublicId(ctx.db, org.id, input.appId);
+    if (!app) throw notFound('App');
+    return app;
   }
 
   /**
@@ -263,6 +267,8 @@ export class AppsService {
       throw badRequest(`platform: the file is an ${info.platform} package, not ${givenPlatform}`);
     }
     info.metadata.sha256 = upload.sha256;
+    // What the package itself says, even when the form overrides the app's package_name.
+    info.metadata.package_name = info.packageName;
     return info;
   }
 

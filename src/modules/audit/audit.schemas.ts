@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Offset } from '../../http/schemas';
 import { ApiTimestamp } from '../../http/api-time';
 
 export const TIME_RANGES = { 'last-hour': 3600_000, 'last-day': 24 * 3600_000, 'last-week': 7 * 24 * 3600_000, 'last-month': 30 * 24 * 3600_000 } as const;
@@ -14,7 +15,7 @@ export type AuditFilterQuery = z.infer<typeof AuditFilterQuery>;
 
 export const AuditListQuery = AuditFilterQuery.extend({
   limit: z.coerce.number().int().min(1).max(200, 'must be at most 200').default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: Offset,
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 

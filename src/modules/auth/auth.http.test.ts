@@ -31,10 +31,12 @@ describe('POST /auth/register', () => {
     expect(res.json()).toEqual({ detail: 'Email already registered' });
   });
 
-  it('422 without organization_name on a self-serve signup', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: uniqueEmail(), password: PASSWORD } });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toMatch(/organization_name/);
+  it('422 without organization_name on a self-serve signup, also when it is empty, blank or null', async () => {
+    for (const organization_name of [undefined, '', '   ', null]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: uniqueEmail(), password: PASSWORD, organization_name } });
+      expect(res.statusCode, String(organization_name)).toBe(422);
+      expect(res.json().detail).toMatch(/organization_name/);
+    }
   });
 
   it('400 naming the field for a short password or a missing email', async () => {
@@ -76,5 +78,49 @@ describe('errors', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().detail).toBe('string');
+  });
+  it('checks the token before the body: no token is 401 even with a malformed or missing body', async () => {
+    const { orgId } = await signup(t);
+    const json = { 'content-type': 'application/json' };
+    const malformed = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${orgId}/invites`, headers: json, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(401);
+    const empty = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: json });
+    expect(empty.statusCode).toBe(401);
+  });
+
+  it('takes an empty body sent as application/json as no body', async () => {
+    const { token, orgId } = await signup(t);
+    const tokenRes = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${orgId}/api-tokens`, headers: bearer(token), payload: { label: 'ci' } });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/organizations/${orgId}/api-tokens/${tokenRes.json().id}`, headers: { ...bearer(token), 'content-type': 'application/json' } });
+    expect(res.statusCode, res.body).toBe(200);
+    // A route whose body is required still names it.
+    const missing = await t.app.inject({ method: 'POST', url: `/api/v1/organizations/${orgId}/api-tokens`, headers: { ...bearer(token), 'content-type': 'application/json' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toMatch(/^(body|label): required$/);
+  });
+
+  it('names what is wrong with a query parameter that was given, and "required" only when it was not', async () => {
+    const { token, orgId } = await signup(t);
+    const audit = (query: string) => t.app.inject({ method: 'GET', url: `/api/v1/organizations/${orgId}/audit-events?${query}`, headers: bearer(token) });
+    const tooBig = await audit('limit=201');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().detail).toBe('limit: must be at most 200');
+    const notNumber = await audit('offset=abc');
+    expect(notNumber.statusCode).toBe(400);
+    expect(notNumber.json().detail).toMatch(/^offset: (?!required)/);
+  });
+
+  it('answers ids beyond any row (over PostgreSQL integer) with 400, not 500', async () => {
+    const { token, orgId } = await signup(t);
+    const cases = [
+      ['DELETE', `/api/v1/organizations/${orgId}/members/2147483648`],
+      ['DELETE', `/api/v1/organizations/${orgId}/api-tokens/99999999999`],
+      ['GET', '/api/v1/organizations/2147483648'],
+    ] as const;
+    for (const [method, url] of cases) {
+      const res = await t.app.inject({ method, url, headers: bearer(token) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detail).toMatch(/^(member_id|token_id|org_id): /);
+    }
   });
 });

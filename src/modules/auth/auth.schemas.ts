@@ -7,7 +7,8 @@ export const NewPassword = z.string().min(8, 'must be at least 8 characters').ma
 export const RegisterBody = z.object({
   email: Email,
   password: NewPassword,
-  organization_name: z.string().trim().min(1).max(200).optional(),
+  // Empty or missing is the service's 422 ("required for signup without an invitation"), not a 400.
+  organization_name: z.string().trim().max(200).nullish(),
   invite_token: z.string().min(1).max(200).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;

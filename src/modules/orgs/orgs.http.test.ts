@@ -70,6 +70,22 @@ describe('GET and PATCH /organizations/{org_id}', () => {
   });
 });
 
+describe('another organization', () => {
+  it("is 404 (never 403) whatever the caller's role, also for verbs above that role", async () => {
+    for (const [method, url, payload] of [
+      ['PATCH', `/organizations/${env.b.orgId}`, { name: 'Taken' }],
+      ['GET', `/organizations/${env.b.orgId}/api-tokens`, undefined],
+      ['GET', `/organizations/${env.b.orgId}/audit-events`, undefined],
+      ['POST', `/organizations/${env.b.orgId}/invites`, { email: uniqueEmail(), role: 'viewer' }],
+    ] as const) {
+      const res = await api(method, url, env.a.viewer.token, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Its own organization still answers the viewer with 403 for an admin verb.
+    expect((await api('PATCH', `/organizations/${env.a.orgId}`, env.a.viewer.token, { name: 'Mine' })).statusCode).toBe(403);
+  });
+});
+
 describe('members', () => {
   it('lists members with membership id, user id, email, role and joined_at', async () => {
     const res = await api('GET', `/organizations/${env.a.orgId}/members`, env.a.viewer.token);

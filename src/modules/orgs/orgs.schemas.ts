@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { RowId } from '../../http/schemas';
 import { ROLES } from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
 import { Email } from '../auth/auth.schemas';
 
-export const OrgParams = z.object({ org_id: z.coerce.number().int().positive() });
+export const OrgParams = z.object({ org_id: RowId });
 export type OrgParams = z.infer<typeof OrgParams>;
 
-export const MemberParams = OrgParams.extend({ member_id: z.coerce.number().int().positive() });
+export const MemberParams = OrgParams.extend({ member_id: RowId });
 export type MemberParams = z.infer<typeof MemberParams>;
 
 export const Organization = z.object({

@@ -137,6 +137,8 @@ describe('session lifetime, plan caps and apps', () => {
     const zip = await buildIosBundleZip({ bundleId: 'com.example.pinned', name: 'Pinned' });
     const { app, build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.pinned', file: zip, fileName: 'pinned.zip' });
     expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: 'app_missing' })).statusCode).toBe(404);
+    // app_id is the public id: the numeric id is not a body reference the spec allows.
+    expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: String(app.id) })).statusCode).toBe(404);
     expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', app_id: app.publicId })).statusCode).toBe(400);
     expect((await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: app.publicId, build_id: 999999 })).statusCode).toBe(404);
     expect((await api(t, b.developer.token, 'POST', '/sessions/', { device_type: 'ios', app_id: app.publicId })).statusCode).toBe(404);

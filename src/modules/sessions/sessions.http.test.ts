@@ -88,6 +88,28 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     await api(t, a.admin.token, 'DELETE', `/sessions/${sessionId}`);
   });
 
+  it('starts on a named device of any category, with or without device_category, and says which', async () => {
+    // A TV named without device_category is that TV, not "any handheld".
+    const tv = await createAndStart(t, a.developer.token, { device_type: 'android', specific_device_id: devices[3]!.deviceId });
+    expect(tv.started.statusCode, tv.started.body).toBe(200);
+    expect(tv.started.json()).toMatchObject({ status: 'starting', device_id: devices[3]!.deviceId, device_category: 'tv' });
+    await waitForStatus(t, a.developer.token, tv.sessionId, 'active');
+    await api(t, a.developer.token, 'DELETE', `/sessions/${tv.sessionId}`);
+    // Start's device_id: any device of the type when the session named no category…
+    const any = (await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android' })).json();
+    const onTv = await api(t, a.developer.token, 'POST', `/sessions/${any.session_id}/start`, { device_id: devices[3]!.deviceId });
+    expect(onTv.statusCode, onTv.body).toBe(200);
+    expect(onTv.json()).toMatchObject({ device_id: devices[3]!.deviceId, device_category: 'tv' });
+    await waitForStatus(t, a.developer.token, any.session_id, 'active');
+    await api(t, a.developer.token, 'DELETE', `/sessions/${any.session_id}`);
+    // …and a 400 for a device outside the category the session asked for.
+    const phone = (await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', device_category: 'phone' })).json();
+    const wrong = await api(t, a.developer.token, 'POST', `/sessions/${phone.session_id}/start`, { device_id: devices[3]!.deviceId });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe('device_id: the device is a tv, not a phone');
+    await api(t, a.developer.token, 'DELETE', `/sessions/${phone.session_id}`);
+  });
+
   it('queues when the pool is full, keeps positions current and hands devices over in order', async () => {
     const first = await createAndStart(t, a.developer.token);
     const second = await createAndStart(t, a.developer.token);
@@ -118,8 +140,14 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(s1.device_id).toBeTruthy();
     expect((await ws.next<{ position: number }>((m) => m.text?.type === 'queue.updated' && m.text.session_id === q2.sessionId)).position).toBe(1);
     expect((await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json().queue_position).toBe(1);
-    // q2 leaves the queue itself (beacon form).
-    const left = await api(t, a.viewer.token, 'POST', `/sessions/queue/${q2.started.json().queue_entry_id}/leave`);
+    // q2 leaves the queue itself with a beacon: no Authorization header (a beacon cannot set one),
+    // the token in the query, and whatever body the page sent.
+    const leaveUrl = `/api/v1/sessions/queue/${q2.started.json().queue_entry_id}/leave`;
+    const beacon = (url: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: 'bye' });
+    expect((await beacon(leaveUrl)).statusCode).toBe(401);
+    expect((await beacon(`${leaveUrl}?token=${b.admin.token}`)).statusCode).toBe(404);
+    const left = await beacon(`${leaveUrl}?token=${a.viewer.token}`);
+    expect(left.statusCode, left.body).toBe(200);
     expect(left.json()).toEqual({ status: 'ok' });
     expect((await api(t, a.viewer.token, 'DELETE', `/sessions/queue/${q2.started.json().queue_entry_id}`)).statusCode).toBe(404);
     expect((await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'user' });
@@ -239,6 +267,10 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect((await api(t, a.admin.token, 'POST', `/sessions/${randomUUID()}/start`)).statusCode).toBe(404);
     expect((await api(t, a.admin.token, 'DELETE', `/sessions/${randomUUID()}`)).statusCode).toBe(404);
     expect((await api(t, a.admin.token, 'DELETE', '/sessions/queue/999999')).statusCode).toBe(404);
+    // The session is looked up first, whatever the body names.
+    expect((await api(t, a.admin.token, 'POST', `/sessions/${randomUUID()}/install-build`, { build_id: 2_000_000_000 })).statusCode).toBe(404);
+    // Other routes take the token from the Authorization header only.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/sessions/?token=${a.admin.token}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sessions/' })).statusCode).toBe(401);
     expect((await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'windows' })).statusCode).toBe(400);
     const m = await addMember(t, a.orgId, 'viewer');

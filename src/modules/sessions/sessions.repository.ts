@@ -53,8 +53,9 @@ export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[
 /** A device of the entry's group that is free, locked for this transaction. */
 export async function lockFreeDevice(db: DbOrTx, want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null }): Promise<DeviceRow | undefined> {
   const conds: SQL[] = [eq(devices.status, 'available'), isNull(devices.leasedSessionId), eq(devices.type, want.deviceType as 'ios')];
+  // A named device is that device, whatever its category; otherwise the category, or any handheld.
   if (want.specificDeviceId) conds.push(eq(devices.deviceId, want.specificDeviceId));
-  if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
+  else if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
   else conds.push(inArray(devices.category, ['phone', 'tablet']));
   const [row] = await db.select().from(devices).where(and(...conds)).orderBy(devices.id).limit(1).for('update', { skipLocked: true });
   return row;

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify/sync';
 import { AppError } from '../../errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import {
@@ -34,7 +35,17 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
     handler: (req: { ctx: import('../../context').Ctx; params: { queue_entry_id: number } }) => sessions.leaveQueue({ ctx: req.ctx, entryId: req.params.queue_entry_id }),
   };
   app.delete('/sessions/queue/:queue_entry_id', leave);
-  app.post('/sessions/queue/:queue_entry_id/leave', leave);
+  // The POST form is for navigator.sendBeacon on page unload: a beacon cannot set headers and sends
+  // whatever body it holds (text, form data), so this route takes `?token=` and ignores its body.
+  await app.register(async (beacon) => {
+    beacon.removeAllContentTypeParsers();
+    beacon.addContentTypeParser('*', (_req, payload, done) => {
+      payload.once('error', done);
+      payload.once('end', () => done(null, undefined));
+      payload.resume();
+    });
+    beacon.withTypeProvider<ZodTypeProvider>().post('/sessions/queue/:queue_entry_id/leave', { ...leave, config: { tokenInQuery: true } });
+  });
 
   app.get('/sessions/export/csv', {
     schema: { tags, summary: 'Session history as CSV' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowId, Offset } from '../../http/schemas';
 import { ApiTimestamp } from '../../http/api-time';
 import { DEVICE_CATEGORIES, DEVICE_TYPES, END_REASONS, SESSION_STATUSES } from '../../db/schema';
 
@@ -17,7 +18,7 @@ export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 export const StartSessionBody = z.object({ device_id: z.string().min(1).max(100).optional() }).optional().nullable();
 
 export const SessionIdParams = z.object({ session_id: z.string().min(1).max(100) });
-export const QueueEntryParams = z.object({ queue_entry_id: z.coerce.number().int().positive() });
+export const QueueEntryParams = z.object({ queue_entry_id: RowId });
 export const AppParams = z.object({ session_id: z.string().min(1).max(100), package_name: z.string().min(1).max(300) });
 
 export const Session = z.object({
@@ -53,11 +54,11 @@ export const TIME_RANGES = { 'last-hour': 3600_000, 'last-day': 86_400_000, 'las
 export const ListSessionsQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
   device_type: z.enum(DEVICE_TYPES).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: RowId.optional(),
   time_range: z.enum(['last-hour', 'last-day', 'last-week', 'last-month']).optional(),
   search: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: Offset,
 });
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
 

@@ -127,12 +127,15 @@ export class SessionsService {
     const who = actorIdentity(ctx);
     const now = ctx.clock.now();
     if (input.build_id !== undefined && !input.app_id) throw badRequest('build_id: needs app_id');
+    let deviceCategory = input.device_category ?? null;
     if (input.specific_device_id) {
       const device = await repo.findDevice(ctx.db, input.specific_device_id);
       if (!device || device.status === 'offline') throw notFound('Device');
       if (device.type !== input.device_type) throw badRequest(`specific_device_id: the device is ${device.type}, not ${input.device_type}`);
       if (input.device_category && device.category !== input.device_category) throw badRequest(`specific_device_id: the device is a ${device.category}, not a ${input.device_category}`);
       if (device.status !== 'available' || device.leasedSessionId) throw new AppError('CONFLICT', 'The requested device is not available');
+      // A named device fixes the category, including one that is not a handheld (a TV).
+      deviceCategory = device.category;
     }
     let appPublicId: string | null = null;
     let buildId: number | null = null;
@@ -156,7 +159,7 @@ export class SessionsService {
           userId: who.userId,
           userEmail: who.email,
           deviceType: input.device_type,
-          deviceCategory: input.device_category ?? null,
+          deviceCategory,
           specificDeviceId: input.specific_device_id ?? null,
           appPublicId,
           buildId,
@@ -180,16 +183,19 @@ export class SessionsService {
       let entry = await repo.queueEntryForSession(tx.db, row.id);
       if (!entry) {
         let specific = row.specificDeviceId;
+        let category = row.deviceCategory;
         if (deviceId) {
           const device = await repo.findDevice(tx.db, deviceId);
           if (!device || device.status === 'offline') throw notFound('Device');
           if (device.type !== row.deviceType) throw badRequest(`device_id: the device is ${device.type}, not ${row.deviceType}`);
+          if (row.deviceCategory && device.category !== row.deviceCategory) throw badRequest(`device_id: the device is a ${device.category}, not a ${row.deviceCategory}`);
           specific = device.deviceId;
-          await repo.updateSession(tx.db, row.id, { specificDeviceId: specific });
+          category = device.category;
+          await repo.updateSession(tx.db, row.id, { specificDeviceId: specific, deviceCategory: category });
         }
         [entry] = await tx.db
           .insert(sessionQueue)
-          .values({ sessionPk: row.id, sessionId: row.sessionId, organizationId: org.id, userId: actorIdentity(ctx).userId, deviceType: row.deviceType, deviceCategory: row.deviceCategory, specificDeviceId: specific, createdAt: tx.clock.now() })
+          .values({ sessionPk: row.id, sessionId: row.sessionId, organizationId: org.id, userId: actorIdentity(ctx).userId, deviceType: row.deviceType, deviceCategory: category, specificDeviceId: specific, createdAt: tx.clock.now() })
           .returning();
         await recordAudit(tx, { action: 'session.start_requested', resourceType: 'session', resourceId: row.sessionId });
       }
@@ -344,6 +350,8 @@ export class SessionsService {
   /** Checks before an upload is read: permissions, file type, session state. */
   async prepareInstallApp({ ctx, sessionId, fileName }: { ctx: Ctx; sessionId: string; fileName: string }): Promise<{ key: string }> {
     const org = requireRole(ctx, 'viewer');
+    // An unknown session is 404 before anything is said about the organization or the file.
+    await this.load(ctx, sessionId);
     const orgRow = await repo.getOrg(ctx.db, org.id);
     if (orgRow?.sessionPermissions === 'app_only') throw new AppError('FORBIDDEN', 'This organization allows only builds of its apps in sessions (session_permissions is app_only)');
     const lower = fileName.toLowerCase();
@@ -369,7 +377,8 @@ export class SessionsService {
   }
 
   async installBuild({ ctx, sessionId, input }: { ctx: Ctx; sessionId: string; input: InstallBuildBody }) {
-    requireRole(ctx, 'viewer');
+    // The session first: an unknown session is 404 whatever the build.
+    await this.load(ctx, sessionId);
     const found = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id } });
     const row = await this.requireActive(ctx, sessionId);
     if (found.app.platform !== row.deviceType) throw badRequest(`build_id: the build is for ${found.app.platform}, this session runs ${row.deviceType}`);

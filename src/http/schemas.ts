@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** PostgreSQL `integer`, the type of every serial id: larger numbers cannot name a row. */
+const MAX_INT4 = 2_147_483_647;
+
+/** A numeric row id in a path or query string. */
+export const RowId = z.coerce.number().int().positive().max(MAX_INT4);
+
+/** A list offset: a non-negative integer PostgreSQL can take. */
+export const Offset = z.coerce.number().int().min(0).max(MAX_INT4).default(0);
