@@ -18,7 +18,8 @@ function describeValidation(input: unknown, context: string | undefined, issues:
   if (!first) return 'Invalid request';
   const pathParts = (first.instancePath ?? '').split('/').filter(Boolean);
   const field = pathParts.join('.') || context || 'body';
-  const missing = valueAt(input, pathParts) === undefined && (first.keyword === 'invalid_type' || first.keyword === undefined);
+  // Nothing was sent there: "required", unless a custom rule explains itself.
+  const missing = valueAt(input, pathParts) === undefined && first.keyword !== 'custom';
   return `${field}: ${missing ? 'required' : (first.message ?? 'invalid')}`;
 }
 

@@ -59,7 +59,9 @@ describe('apps service', () => {
     await expect(svc.resolveBuildForInstall({ ctx: viewer, input: { buildId: appA.build_id, appId: iosA.public_id } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(svc.resolveBuildForInstall({ ctx: viewer, input: { buildId: appA.build_id, appId: iosA.id } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(svc.resolveApp({ ctx: viewer, input: { appId: appB.public_id } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await svc.resolveApp({ ctx: viewer, input: { appId: String(appA.id) } })).publicId).toBe(appA.public_id);
+    expect((await svc.resolveApp({ ctx: viewer, input: { appId: appA.public_id } })).id).toBe(appA.id);
+    // Body references take the public id only.
+    await expect(svc.resolveApp({ ctx: viewer, input: { appId: String(appA.id) } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const latest = await svc.latestBuild({ ctx: viewer, input: { appId: iosA.public_id } });
     expect(latest.build.id).toBe(iosA.build_id);

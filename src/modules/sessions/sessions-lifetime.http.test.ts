@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
-import { apps, organizations } from '../../db/schema';
+import { apps, organizations, sessions } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
@@ -131,6 +131,40 @@ describe('session lifetime, plan caps and apps', () => {
     await api(t, a.developer.token, 'DELETE', `/sessions/${other.sessionId}`);
     await api(t, b.developer.token, 'DELETE', `/sessions/${s3.sessionId}`);
     await setOrg(b.orgId, { planId: 'enterprise' });
+  });
+
+  it("monthly streaming minutes: without overage the running sessions get a warning and end with plan_limit when the plan's minutes are used up", async () => {
+    const c = await createOrgWithRoles(t, 'Org C');
+    await setOrg(c.orgId, { planId: 'starter' }); // 500 minutes a month, no per-session cap
+    const now = clock().now().getTime();
+    // 498 minutes already streamed this month; one session of last month does not count.
+    await t.container.db.insert(sessions).values([
+      { sessionId: randomUUID(), organizationId: c.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date(now - 500 * 60_000), endTime: new Date(now - 2 * 60_000), createdAt: new Date(now - 500 * 60_000) },
+      { sessionId: randomUUID(), organizationId: c.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date(now - 40 * 86_400_000), endTime: new Date(now - 39 * 86_400_000), createdAt: new Date(now - 40 * 86_400_000) },
+    ]);
+    const { sessionId } = await createAndStart(t, c.developer.token);
+    await waitForStatus(t, c.developer.token, sessionId, 'active');
+    await api(t, c.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+    const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${c.developer.token}`));
+    ws.send({ type: 'subscribe', session_id: sessionId });
+    await ws.next((m) => m.text?.type === 'subscribed');
+    expect((await sweep()).ended).toEqual([]);
+    clock().advance(65_000);
+    expect((await sweep()).ended).toEqual([]);
+    expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({ reason: 'plan_limit', in_seconds: 55 });
+    clock().advance(55_000);
+    expect((await sweep()).ended).toEqual([{ sessionId, reason: 'plan_limit' }]);
+    expect((await api(t, c.developer.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'plan_limit' });
+    await ws.close();
+
+    // With overage allowed, the session goes on past the plan's minutes.
+    await setOrg(c.orgId, { allowStreamingOverage: true });
+    const more = await createAndStart(t, c.developer.token);
+    await waitForStatus(t, c.developer.token, more.sessionId, 'active');
+    await api(t, c.developer.token, 'POST', `/sessions/${more.sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+    clock().advance(5 * 60_000);
+    expect((await sweep()).ended).toEqual([]);
+    await api(t, c.developer.token, 'DELETE', `/sessions/${more.sessionId}`);
   });
 
   it('installs and launches a pinned app (with launch params) before the session becomes active', async () => {

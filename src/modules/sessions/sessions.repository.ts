@@ -40,6 +40,22 @@ export async function queueEntryForSession(db: DbOrTx, sessionPk: number): Promi
   return row;
 }
 
+/**
+ * Milliseconds each organization has streamed since `since` (sessions' start to end, or to `now`
+ * for those still running), for the monthly streaming-minutes allowance of its plan.
+ */
+export async function streamedMsSince(db: DbOrTx, orgIds: number[], since: Date, now: Date): Promise<Map<number, number>> {
+  if (orgIds.length === 0) return new Map();
+  const until = sql`least(coalesce(${sessions.endTime}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+  const from = sql`greatest(${sessions.startTime}, ${since.toISOString()}::timestamptz)`;
+  const rows = await db
+    .select({ orgId: sessions.organizationId, ms: sql<string>`sum(extract(epoch from ${until} - ${from}) * 1000)` })
+    .from(sessions)
+    .where(and(inArray(sessions.organizationId, orgIds), sql`${sessions.startTime} is not null`, sql`${until} > ${from}`))
+    .groupBy(sessions.organizationId);
+  return new Map(rows.map((r) => [r.orgId, Number(r.ms)]));
+}
+
 /** Queue positions (1-based) per device group, oldest first. */
 export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[] }): Promise<Array<{ id: number; sessionId: string; sessionPk: number; position: number }>> {
   const rows = await db.execute<{ id: number; session_id: string; session_pk: number; position: string }>(sql`

@@ -620,13 +620,42 @@ export class SessionsService {
    * The lifetime rules, evaluated at `now`: free-plan wall-clock cap, never-used, idle timeout
    * (with a `session.ending` warning 60 s before), and boots that never finished.
    */
+  /**
+   * When each organization without streaming overage runs out of its plan's monthly streaming
+   * minutes (calendar month, UTC): what is left is shared by its running sessions, so that they
+   * end together at the moment the allowance is used up.
+   */
+  private async monthlyAllowanceEnds(live: Array<{ s: SessionRow; planId: string; overage: boolean }>, now: Date): Promise<Map<number, number>> {
+    const running = new Map<number, { minutes: number; count: number }>();
+    for (const { s, planId, overage } of live) {
+      const minutes = planFor(planId).streamingMinutesPerMonth;
+      if (minutes === null || overage || !s.startTime) continue;
+      const entry = running.get(s.organizationId) ?? { minutes, count: 0 };
+      entry.count++;
+      running.set(s.organizationId, entry);
+    }
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const streamed = await repo.streamedMsSince(this.deps.db, [...running.keys()], monthStart, now);
+    const ends = new Map<number, number>();
+    for (const [orgId, { minutes, count }] of running) {
+      const leftMs = Math.max(0, minutes * 60_000 - (streamed.get(orgId) ?? 0));
+      ends.set(orgId, now.getTime() + leftMs / count);
+    }
+    return ends;
+  }
+
   async sweepSessions(now: Date = this.deps.clock.now()): Promise<{ ended: Array<{ sessionId: string; reason: EndReason | null }> }> {
     const db = this.deps.db;
     const viewed = this.deps.realtime.sessionsWithViewers();
     if (viewed.length) {
       await db.update(sessions).set({ lastUsedAt: now, endingNotifiedAt: null }).where(and(inArray(sessions.sessionId, viewed), eq(sessions.status, 'active')));
     }
-    const live = await db.select({ s: sessions, timeout: sql<number>`o.session_timeout_minutes`, planId: sql<string>`o.plan_id` }).from(sessions).innerJoin(sql`organizations o`, sql`o.id = ${sessions.organizationId}`).where(inArray(sessions.status, ['starting', 'active']));
+    const live = await db
+      .select({ s: sessions, timeout: sql<number>`o.session_timeout_minutes`, planId: sql<string>`o.plan_id`, overage: sql<boolean>`o.allow_streaming_overage` })
+      .from(sessions)
+      .innerJoin(sql`organizations o`, sql`o.id = ${sessions.organizationId}`)
+      .where(inArray(sessions.status, ['starting', 'active']));
+    const monthlyEnd = await this.monthlyAllowanceEnds(live, now);
     const ended: Array<{ sessionId: string; reason: EndReason | null }> = [];
     for (const { s, timeout, planId } of live) {
       const plan = planFor(planId);
@@ -637,6 +666,9 @@ export class SessionsService {
       } else {
         const candidates: Array<{ reason: EndReason; at: number }> = [];
         if (plan.sessionCapMinutes !== null && s.startTime) candidates.push({ reason: 'plan_limit', at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000 });
+        const allowanceEnd = monthlyEnd.get(s.organizationId);
+        // A session started with the allowance (nearly) used up still gets its 60 s warning.
+        if (allowanceEnd !== undefined && s.startTime) candidates.push({ reason: 'plan_limit', at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS) });
         if (!s.lastUsedAt && s.activeAt) candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS });
         const lastUse = s.lastUsedAt ?? s.activeAt;
         if (lastUse) candidates.push({ reason: 'idle_timeout', at: lastUse.getTime() + Number(timeout) * 60_000 });
