@@ -186,6 +186,41 @@ describe('session lifetime, plan caps and apps', () => {
     await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
   });
 
+  it('a session deleted while it boots sends nothing more to the device: its pinned app never lands on the next session', async () => {
+    const spec: DeviceSpec = { deviceId: randomUUID(), name: 'Slow iPhone', model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' };
+    const slowDriver = createVirtualDriver({ devices: [spec], dataDir: t.dataDir });
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    // Boots wait for the gate; everything else is the virtual driver as it is.
+    const gatedDriver = new Proxy(slowDriver, {
+      get(target, prop) {
+        if (prop === 'boot') return async (id: string) => (await gate, target.boot(id));
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const slowWorker = await connectWorker(t, gatedDriver, 'slow-worker');
+    try {
+      const zip = await buildIosBundleZip({ bundleId: 'com.example.private', name: 'Private' });
+      const { app } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.private', file: zip, fileName: 'private.zip' });
+      const first = await createAndStart(t, a.developer.token, { device_type: 'ios', specific_device_id: spec.deviceId, app_id: app.publicId });
+      expect(first.started.json().status).toBe('starting');
+      await api(t, a.developer.token, 'DELETE', `/sessions/${first.sessionId}`);
+      // The next session (another organization) takes the device while the first boot still hangs;
+      // then both boots finish, the first one's answer last to arrive or not.
+      const next = await createAndStart(t, b.developer.token, { device_type: 'ios', specific_device_id: spec.deviceId });
+      expect(next.started.json().status).toBe('starting');
+      openGate();
+      await waitForStatus(t, b.developer.token, next.sessionId, 'active');
+      await t.container.services.sessions.idle();
+      expect((await slowDriver.listApps(spec.deviceId)).map((x) => x.packageName)).not.toContain('com.example.private');
+      expect((await api(t, a.developer.token, 'GET', `/sessions/${first.sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'user' });
+      await api(t, b.developer.token, 'DELETE', `/sessions/${next.sessionId}`);
+    } finally {
+      await slowWorker.close();
+    }
+  });
+
   it('install-build, install-app (multipart), launch-app and uninstall; app_only refuses sideloading with 403', async () => {
     const zip = await buildIosBundleZip({ bundleId: 'com.example.built', name: 'Built', version: '2.1' });
     const { app: builtApp, build } = await insertAppWithBuild(t, a.orgId, { platform: 'ios', packageName: 'com.example.built', file: zip, fileName: 'built.zip' });

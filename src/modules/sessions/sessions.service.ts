@@ -24,6 +24,9 @@ import { TIME_RANGES, type ControlBody, type CreateSessionBody, type InstallBuil
 
 export const NEVER_USED_MS = 3 * 60_000;
 export const ENDING_WARNING_MS = 60_000;
+
+/** A boot that stops because its session ended meanwhile (not a failure). */
+class BootAbandoned extends Error {}
 /** A session stuck in `starting` this long (boot 180 s + installs) has failed. */
 export const STARTING_TIMEOUT_MS = 10 * 60_000;
 
@@ -493,6 +496,12 @@ export class SessionsService {
     const db = this.deps.db;
     const row = await repo.findSessionAnyOrg(db, sessionId);
     if (!row || row.status !== 'starting' || !row.deviceId) return;
+    // Ended (DELETE) or failed while booting: the device may already belong to the next session,
+    // so nothing more of this session's (its pinned app above all) may reach it.
+    const stillOurs = async () => {
+      const cur = await repo.findSessionAnyOrg(db, sessionId);
+      if (cur?.status !== 'starting' || cur.deviceId !== row.deviceId) throw new BootAbandoned();
+    };
     try {
       const screen = await this.deps.router.command<ScreenInfo>(row.deviceId, 'boot');
       if (row.appPublicId) {
@@ -500,7 +509,9 @@ export class SessionsService {
         const { app, build } = row.buildId
           ? await this.deps.apps.resolveBuildForInstall({ ctx: sys, input: { buildId: row.buildId, appId: row.appPublicId } })
           : await this.deps.apps.latestBuild({ ctx: sys, input: { appId: row.appPublicId } });
+        await stillOurs();
         const installed = await this.installKey(row, build.storageKey, build.fileName, { grant_permissions: true });
+        await stillOurs();
         await this.deps.router.command(row.deviceId, 'launch', { package_name: installed.packageName, params: row.launchParams ?? undefined });
         await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
         if (!row.buildId) await repo.updateSession(db, row.id, { buildId: build.id });
@@ -515,6 +526,7 @@ export class SessionsService {
         tx.afterCommit(() => this.publishSession(next));
       });
     } catch (err) {
+      if (err instanceof BootAbandoned) return;
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.warn({ err, sessionId }, 'session failed to start');
       await withTransaction(this.sys(row.organizationId), async (tx) => {
