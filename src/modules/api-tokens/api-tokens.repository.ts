@@ -35,3 +35,12 @@ export async function deleteApiToken(db: DbOrTx, orgId: number, tokenId: number)
     .returning({ id: apiTokens.id, label: apiTokens.label, role: apiTokens.role, tokenPrefix: apiTokens.tokenPrefix });
   return rows[0] ?? null;
 }
+
+/**
+ * Revokes the tokens a user created, in one organization or (no `orgId`) in all: a member who
+ * leaves keeps no access through them. Returns their labels, for the audit log.
+ */
+export async function deleteApiTokensCreatedBy(db: DbOrTx, userId: number, orgId?: number): Promise<Array<{ organizationId: number; label: string }>> {
+  const where = orgId === undefined ? eq(apiTokens.createdByUserId, userId) : and(eq(apiTokens.createdByUserId, userId), eq(apiTokens.organizationId, orgId));
+  return db.delete(apiTokens).where(where).returning({ organizationId: apiTokens.organizationId, label: apiTokens.label });
+}

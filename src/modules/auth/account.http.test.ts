@@ -195,6 +195,7 @@ describe('DELETE /auth/account', () => {
     const second = uniqueEmail('second-admin');
     const inv = await invite(t, org.admin.token, org.orgId, second, 'admin');
     expect((await registerWithInvite(t, second, inv.token)).statusCode).toBe(200);
+    const deployKey = await createApiToken(t, org.admin.token, org.orgId, { label: 'deploy', role: 'admin' });
     const ok = await del(org.admin.token);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await t.container.db.select().from(organizations).where(eq(organizations.id, org.orgId))).toHaveLength(1);
@@ -202,6 +203,9 @@ describe('DELETE /auth/account', () => {
     const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userEmail).toBe(org.admin.email);
+    // The tokens the account created went with it.
+    expect(rows[0]!.details).toMatchObject({ revoked_api_tokens: ['deploy'] });
+    expect((await orgsWith(deployKey.token)).statusCode).toBe(401);
   });
 
   it('a non-admin member leaves the organization, which stays; 401 without a token; 403 with an API token', async () => {

@@ -6,6 +6,7 @@ import { emailTokens, type Role } from '../../db/schema';
 import type { AuditEntry } from '../audit/audit.recorder';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
+import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
 import * as repo from './auth.repository';
@@ -179,10 +180,13 @@ export class AuthService {
           throw new AppError('BAD_REQUEST', `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`);
         else leave.push(m);
       }
+      // Tokens the user created go with the account (they would otherwise outlive it, ownerless).
+      const revoked = await deleteApiTokensCreatedBy(tx.db, userId);
       for (const m of leave) {
+        const labels = revoked.filter((r) => r.organizationId === m.organizationId).map((r) => r.label);
         await recordAudit(
           { ...tx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } },
-          { action: 'user.deleted', resourceType: 'member', resourceId: m.membershipId, details: { email: user.email, user_id: userId, role: m.role } },
+          { action: 'user.deleted', resourceType: 'member', resourceId: m.membershipId, details: { email: user.email, user_id: userId, role: m.role, revoked_api_tokens: labels } },
         );
       }
       for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);

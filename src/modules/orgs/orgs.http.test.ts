@@ -120,6 +120,21 @@ describe('members', () => {
     expect((await api('DELETE', `/organizations/${org.orgId}/members/${dev.id}`, second.token)).statusCode).toBe(404);
   });
 
+  it('revokes the API tokens a removed member created, and only theirs', async () => {
+    const org = await createOrgWithRoles(t);
+    const leaver = await addMember(t, org.orgId, 'admin');
+    const theirs = await createApiToken(t, leaver.token, org.orgId, { label: 'their deploy key', role: 'admin' });
+    const kept = await createApiToken(t, org.admin.token, org.orgId, { label: 'shared ci' });
+    const members = (await api('GET', `/organizations/${org.orgId}/members`, org.admin.token)).json() as Array<{ id: number; user_id: number }>;
+    const leaving = members.find((m) => m.user_id === leaver.userId)!;
+    expect((await api('DELETE', `/organizations/${org.orgId}/members/${leaving.id}`, org.admin.token)).statusCode).toBe(200);
+    expect((await api('GET', `/organizations/${org.orgId}`, theirs.token)).statusCode).toBe(401);
+    expect((await api('GET', `/organizations/${org.orgId}`, kept.token)).statusCode).toBe(200);
+    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'member.removed', details: { revoked_api_tokens: ['their deploy key'] } });
+    const labels = (await api('GET', `/organizations/${org.orgId}/api-tokens`, org.admin.token)).json().map((x: { label: string }) => x.label);
+    expect(labels).toEqual(['shared ci']);
+  });
+
   it("404 for a member id of another organization", async () => {
     const other = (await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json() as Array<{ id: number }>;
     const res = await api('DELETE', `/organizations/${env.a.orgId}/members/${other[0]!.id}`, env.a.admin.token);

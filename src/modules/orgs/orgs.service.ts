@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
+import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
 import { apiTime } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
@@ -110,7 +111,8 @@ export class OrgsService {
       if (member.role === 'admin' && (await countMembers(tx.db, input.orgId)).admins <= 1)
         throw new AppError('BAD_REQUEST', 'Cannot remove the last admin of the organization');
       await repo.deleteMembership(tx.db, member.id);
-      await recordAudit(tx, { action: 'member.removed', resourceType: 'member', resourceId: member.id, details: { email: member.email, user_id: member.userId, role: member.role } });
+      const revoked = await deleteApiTokensCreatedBy(tx.db, member.userId, input.orgId);
+      await recordAudit(tx, { action: 'member.removed', resourceType: 'member', resourceId: member.id, details: { email: member.email, user_id: member.userId, role: member.role, revoked_api_tokens: revoked.map((r) => r.label) } });
       return { status: 'removed' as const };
     });
   }
