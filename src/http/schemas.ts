@@ -8,3 +8,10 @@ export const RowId = z.coerce.number().int().positive().max(MAX_INT4);
 
 /** A list offset: a non-negative integer PostgreSQL can take. */
 export const Offset = z.coerce.number().int().min(0).max(MAX_INT4).default(0);
+
+/** A whole number from a query string: digits only, so that `?n=` is an error rather than 0. */
+export const QueryCount = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .pipe(z.number().int().max(MAX_INT4));

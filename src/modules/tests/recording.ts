@@ -169,7 +169,8 @@ export function normaliseTags(tags: string[]): Array<{ name: string; displayName
   for (const raw of tags) {
     const display = raw.trim();
     const name = display.toLowerCase();
-    if (!TAG_PATTERN.test(name)) throw new AppError('UNPROCESSABLE', `Invalid tag name '${raw}': tags must match ^[a-z0-9_-]{1,50}$ (letters are compared case-insensitively)`);
+    const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
+    if (!TAG_PATTERN.test(name)) throw new AppError('UNPROCESSABLE', `Invalid tag name '${shown}': tags must match ^[a-z0-9_-]{1,50}$ (letters are compared case-insensitively)`);
     if (!seen.has(name)) seen.set(name, display);
   }
   return [...seen].map(([name, displayName]) => ({ name, displayName }));

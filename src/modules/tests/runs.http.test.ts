@@ -81,10 +81,13 @@ describe('test runs', () => {
     expect(bad.json().detail).toBe('result_json: must be valid JSON');
     expect((await api('PATCH', `/tests/runs/${run.public_id}?status=exploded`, a.viewer.token)).statusCode).toBe(400);
     expect((await api('PATCH', `/tests/runs/${run.public_id}`, a.viewer.token)).json().detail).toBe('status: required');
+    const emptyDuration = await api('PATCH', `/tests/runs/${run.public_id}?status=failed&duration_ms=`, a.viewer.token);
+    expect(emptyDuration.statusCode).toBe(400);
+    expect(emptyDuration.json().detail).toBe('duration_ms: must be a whole number');
     expect((await api('GET', `/tests/runs/${run.public_id}`, a.viewer.token)).json().status).toBe('pending');
   });
 
-  it('cancel: a pending run ends as error "Cancelled"; a running run gets cancel_requested_at; finished runs 400', async () => {
+  it('cancel: a pending or running run ends as error "Cancelled"; finished runs 400', async () => {
     const c = await caseIn(a, appA.publicId);
     const now = apiTime(t.clock.now());
     const pending = (await api('POST', `/tests/cases/${c.public_id}/run`, a.viewer.token)).json();
@@ -97,7 +100,8 @@ describe('test runs', () => {
     const running = (await api('POST', `/tests/cases/${c.public_id}/run`, a.viewer.token)).json();
     await api('PATCH', `/tests/runs/${running.public_id}?status=running`, a.viewer.token);
     expect((await api('POST', `/tests/runs/${running.public_id}/cancel`, a.viewer.token)).statusCode).toBe(200);
-    expect((await api('GET', `/tests/runs/${running.public_id}`, a.viewer.token)).json()).toMatchObject({ status: 'running', cancel_requested_at: now, error_message: null });
+    expect((await api('GET', `/tests/runs/${running.public_id}`, a.viewer.token)).json()).toMatchObject({ status: 'error', cancel_requested_at: now, error_message: 'Cancelled' });
+    expect((await api('POST', `/tests/runs/${running.public_id}/cancel`, a.viewer.token)).statusCode).toBe(400);
 
     const passed = (await api('POST', `/tests/cases/${c.public_id}/run`, a.viewer.token)).json();
     await api('PATCH', `/tests/runs/${passed.public_id}?status=passed`, a.viewer.token);

@@ -74,13 +74,18 @@ describe('POST /tests/suites', () => {
     const res = await api('POST', '/tests/suites', a.developer.token, { name: 'X', app_public_id: appA.publicId, platform: 'ios' });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/platform/);
+    // description is a string in every response, the empty one when none was given.
+    const bare = await api('POST', '/tests/suites', a.developer.token, { name: 'No description' });
+    expect(bare.json().description).toBe('');
+    const cleared = await api('PATCH', `/tests/suites/${bare.json().public_id}`, a.developer.token, { description: null });
+    expect(cleared.json().description).toBe('');
     const noName = await api('POST', '/tests/suites', a.developer.token, { description: 'x' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().detail).toBe('name: required');
   });
 
   it('422 for an invalid tag name and writes nothing', async () => {
-    for (const bad of ['has space', 'dots.not.allowed', '', 'x'.repeat(51), 'ümlaut']) {
+    for (const bad of ['has space', 'dots.not.allowed', '', 'x'.repeat(51), 'x'.repeat(101), 'ümlaut']) {
       const res = await api('POST', '/tests/suites', a.developer.token, { name: 'Bad tags', tags: ['ok', bad] });
       expect(res.statusCode, bad).toBe(422);
       expect(res.json().detail).toMatch(/tag/i);

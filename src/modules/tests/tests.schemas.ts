@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ApiTimestamp } from '../../http/api-time';
+import { QueryCount } from '../../http/schemas';
 import { CASE_MODES, RESET_STRATEGIES, SOURCE_PLATFORMS, SUITE_RUN_STATUSES, TEST_RUN_STATUSES } from '../../db/schema';
 
 const Name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const Pct = z.number().int().min(0).max(100).nullable();
-const TagList = z.array(z.string().max(100)).max(50);
+// Each name is checked against the tag pattern by the service: an invalid one is the spec's 422.
+const TagList = z.array(z.string()).max(50);
 /** Validated in the service so that errors name the element (`source_recording[3].x: ...`). */
 const Loose = (description: string) => z.array(z.unknown()).meta({ description });
 
@@ -97,7 +99,7 @@ export const UpdateRunQuery = z.object({
   status: z.enum(TEST_RUN_STATUSES),
   result_json: z.string().max(5 * 1024 * 1024).optional(),
   error_message: z.string().max(10000).optional(),
-  duration_ms: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  duration_ms: QueryCount.optional(),
 });
 export type UpdateRunQuery = z.infer<typeof UpdateRunQuery>;
 
@@ -109,7 +111,7 @@ export const SuiteResponse = z.object({
   id: z.number().int(),
   public_id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string(),
   app_id: z.number().int().nullable(),
   app_public_id: z.string().nullable(),
   app_name: z.string().nullable(),

@@ -40,7 +40,8 @@ export function renderSuite(row: repo.SuiteListRow): SuiteResponse {
     id: s.id,
     public_id: s.publicId,
     name: s.name,
-    description: s.description,
+    // The spec types description as a string: a suite without one has the empty string.
+    description: s.description ?? '',
     app_id: s.appId,
     app_public_id: row.appPublicId,
     app_name: row.appName,
@@ -579,17 +580,16 @@ export class TestsService {
       const run = found.run;
       if (!ACTIVE_RUN_STATUSES.includes(run.status)) throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
       const now = tx.clock.now();
-      if (run.status === 'pending') {
-        await repo.updateRun(tx.db, run.id, {
-          status: 'error',
-          errorMessage: 'Cancelled',
-          cancelRequestedAt: run.cancelRequestedAt ?? now,
-          finishedAt: now,
-          durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
-        });
-      } else {
-        await repo.updateRun(tx.db, run.id, { cancelRequestedAt: run.cancelRequestedAt ?? now });
-      }
+      // Runs are recorded and reported by their client (PATCH); nothing in the service executes
+      // them, so a cancelled run ends here, running or not (DECISIONS: error "Cancelled").
+      // cancel_requested_at stays on the row for an executor that has a step in flight.
+      await repo.updateRun(tx.db, run.id, {
+        status: 'error',
+        errorMessage: 'Cancelled',
+        cancelRequestedAt: run.cancelRequestedAt ?? now,
+        finishedAt: now,
+        durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
+      });
       await recordAudit(tx, { action: 'test_run.cancel_requested', resourceType: 'test_run', resourceId: run.publicId, details: { status: run.status } });
       return { status: 'cancellation_requested' as const };
     });

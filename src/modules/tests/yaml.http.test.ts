@@ -162,6 +162,18 @@ describe('YAML export and import', () => {
     expect(r2.json().detail).toBe('file: required');
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/tests/suites/import-yaml', headers: bearer(a.developer.token), payload: { name: 'x' } });
     expect(json.statusCode).toBe(400);
+    // Malformed multipart bodies are the client's: 400 naming the problem, never 500.
+    const post = (contentType: string, payload: string) => t.app.inject({ method: 'POST', url: '/api/v1/tests/suites/import-yaml', headers: { ...bearer(a.developer.token), 'content-type': contentType }, payload });
+    const part = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="s.yaml"\r\n\r\nname: cut';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'name: x'],
+      ['multipart/form-data; boundary=xyz', 'no boundary in here'],
+      ['multipart/form-data; boundary=xyz', part],
+    ] as const) {
+      const res = await post(contentType, payload);
+      expect(res.statusCode, `${contentType} ${payload}`).toBe(400);
+      expect(res.json().detail).toMatch(/^(The multipart body is malformed: |file: required)/);
+    }
   });
 });
 
