@@ -43,6 +43,7 @@ export function bearerFromRequest(req: FastifyRequest): string | undefined {
 /** Builds the HTTP application around a container. It never listens: main.ts and tests do. */
 export async function buildApp(container: Container): Promise<App> {
   const { config } = container;
+  await container.ready();
   const app = Fastify({
     loggerInstance: container.log,
     trustProxy: config.server.trustProxy,
@@ -91,7 +92,7 @@ export async function buildApp(container: Container): Promise<App> {
       global: true,
       ...RATE_LIMITS.default,
       keyGenerator: (req) => req.ip,
-      ...(redis ? { redis, nameSpace: 'simdeck-rl:' } : {}),
+      ...(redis ? { redis, nameSpace: `${config.redis.prefix}rl:` } : {}),
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
       allowList: (req) => req.url.startsWith('/docs'),

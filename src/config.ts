@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: optionalUrl,
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - (at most 64)').default('simdeck:'),
   APP_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SECRET_KEY: z
@@ -45,7 +46,7 @@ export interface Config {
   server: { port: number; host: string; appUrl: string; trustProxy: boolean; logLevel: string; shutdownTimeoutMs: number };
   dataDir: string;
   db: { url: string | undefined; poolMax: number };
-  redis: { url: string | undefined };
+  redis: { url: string | undefined; prefix: string };
   auth: { jwtSecret: string | undefined };
   secretKey: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
@@ -85,7 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dataDir: path.resolve(e.DATA_DIR),
     db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
-    redis: { url: e.REDIS_URL },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     auth: { jwtSecret: e.JWT_SECRET },
     secretKey: e.SECRET_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

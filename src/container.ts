@@ -17,6 +17,8 @@ import { DevicesService } from './modules/devices/devices.service';
 import { RealtimeHub } from './modules/realtime/realtime-hub';
 import { SessionsService } from './modules/sessions/sessions.service';
 import { FileLinks } from './modules/workers/file-links';
+import { ClusterBus } from './modules/cluster/cluster-bus';
+import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { TestsService } from './modules/tests/tests.service';
@@ -50,6 +52,8 @@ export interface Container {
     sessions: SessionsService;
     devices: DevicesService;
   };
+  /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +82,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const hasher = new FileHasher();
   const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher });
+  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps });
   const services = {
     auth: new AuthService({ config, jwt, jobs }),
     orgs: new OrgsService({ config, jobs }),
@@ -85,7 +90,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     audit: new AuditService(),
     tests: new TestsService({ storage }),
     apps,
-    ...createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps }),
+    ...deviceServices,
   };
 
   return {
@@ -101,8 +106,13 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     jwt,
     storage,
     services,
+    async ready() {
+      await services.realtime.ready();
+      await services.router.ready();
+    },
     async close() {
       services.router.closeAll();
+      await bus?.close();
       await services.sessions.idle();
       await jobs.stop();
       mailer.close();
@@ -115,9 +125,11 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
 /** Device registry, command routing, real-time fan-out and sessions (issue 4). */
 function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService }) {
-  const router = new InMemoryDeviceRouter(d.log);
-  const realtime = new RealtimeHub();
+  // With Redis, replicas route device commands, frames and /ws events to each other.
+  const bus = d.config.redis.url ? new ClusterBus(d.config.redis.url, d.config.redis.prefix, d.log) : undefined;
+  const router = bus ? new ClusterDeviceRouter(d.log, bus) : new InMemoryDeviceRouter(d.log);
+  const realtime = new RealtimeHub(bus);
   const fileLinks = new FileLinks(d.secrets.workerToken);
   const sessions = new SessionsService({ config: d.config, apps: d.apps, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
-  return { router, realtime, fileLinks, sessions, devices: new DevicesService() };
+  return { router, realtime, fileLinks, sessions, devices: new DevicesService(), bus };
 }

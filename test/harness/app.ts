@@ -25,6 +25,11 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Where log lines go (tests that inspect logs pass a stream and set LOG_LEVEL). */
   logStream?: import('pino').DestinationStream;
+  /**
+   * Another replica of that app: the same database, data directory (so the same secrets) and
+   * clock. It owns neither: the first app's close() drops them.
+   */
+  replicaOf?: TestApp;
 }
 
 export interface TestApp {
@@ -60,8 +65,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 /** The whole application on its own database and data directory, as `npm start` builds it. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-test-data-'));
+  const primary = options.replicaOf;
+  const database = primary ? { url: primary.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const dataDir = primary ? primary.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-test-data-'));
   const smtp = options.smtp ? await startSmtpServer() : undefined;
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -74,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });
-  const clock = options.clock ?? new ManualClock('2026-06-01T12:00:00Z');
+  const clock = options.clock ?? primary?.clock ?? new ManualClock('2026-06-01T12:00:00Z');
   const container = createContainer(config, resolveSecrets(config), {
     clock,
     log: createLogger(config.server.logLevel, options.logStream),
@@ -98,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await container.close();
       await smtp?.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!primary) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { json, type ClusterBus } from '../cluster/cluster-bus';
 
 export type RealtimeMessage =
   | { type: 'session.updated'; session: unknown }
@@ -13,15 +14,33 @@ interface Subscriber {
   organizationId: number;
 }
 
+/** What replicas tell each other: a message for a session's subscribers, or its streams' end. */
+type RelayBody = { sessionId: string } & ({ kind: 'publish'; message: RealtimeMessage } | { kind: 'close_streams' });
+type Relayed = RelayBody & { from: string };
+
 /**
  * The `/api/v1/ws` fan-out: sockets subscribe to sessions of their own organization and receive
- * the messages published for them. In-memory, per replica; with REDIS_URL a pub/sub transport
- * carries `publish` to every replica (scale-out task).
+ * the messages published for them. Subscribers are held per replica; with a cluster bus
+ * (REDIS_URL), `publish` and `closeStreams` reach the subscribers and viewers of every replica.
  */
 export class RealtimeHub {
   private readonly bySession = new Map<string, Set<Subscriber>>();
   /** Viewers connected to a session's stream: a connected tab counts as use. */
   private readonly streamViewers = new Map<string, Set<() => void>>();
+
+  constructor(private readonly bus?: ClusterBus) {}
+
+  /** Starts hearing the other replicas (no-op without a cluster bus). */
+  async ready(): Promise<void> {
+    const bus = this.bus;
+    if (!bus) return;
+    await bus.subscribe('realtime', (payload) => {
+      const relayed = json.decode<Relayed>(payload);
+      if (relayed.from === bus.replicaId) return;
+      if (relayed.kind === 'publish') this.deliver(relayed.sessionId, relayed.message);
+      else this.closeLocalStreams(relayed.sessionId);
+    });
+  }
 
   subscribe(sessionId: string, socket: WebSocket, organizationId: number): () => void {
     let set = this.bySession.get(sessionId);
@@ -43,6 +62,15 @@ export class RealtimeHub {
   }
 
   publish(sessionId: string, message: RealtimeMessage): void {
+    this.deliver(sessionId, message);
+    this.relay({ sessionId, kind: 'publish', message });
+  }
+
+  private relay(body: RelayBody): void {
+    if (this.bus) this.bus.publishQuietly('realtime', json.encode({ ...body, from: this.bus.replicaId }));
+  }
+
+  private deliver(sessionId: string, message: RealtimeMessage): void {
     const s = this.bySession.get(sessionId);
     if (!s) return;
     const text = JSON.stringify(message);
@@ -67,6 +95,11 @@ export class RealtimeHub {
 
   /** The session ended: its viewers must not see the device's next session. */
   closeStreams(sessionId: string): void {
+    this.closeLocalStreams(sessionId);
+    this.relay({ sessionId, kind: 'close_streams' });
+  }
+
+  private closeLocalStreams(sessionId: string): void {
     for (const end of [...(this.streamViewers.get(sessionId) ?? [])]) end();
     this.streamViewers.delete(sessionId);
   }

@@ -13,8 +13,8 @@ export type FrameListener = (frame: DeviceFrame) => void;
 
 /**
  * Routes commands to the worker that holds a device and fans frames out to subscribers.
- * This in-memory implementation serves one control-plane replica; with several replicas a
- * Redis-backed implementation of the same interface forwards commands and frames to the replica
+ * This in-memory implementation serves one control-plane replica; with several replicas,
+ * ClusterDeviceRouter (cluster-router.ts) forwards commands and frames over Redis to the replica
  * that holds the worker's socket.
  */
 export interface DeviceRouter {
@@ -42,12 +42,15 @@ interface WorkerConn {
 }
 
 export class InMemoryDeviceRouter implements DeviceRouter {
-  private readonly workers = new Map<string, WorkerConn>();
+  protected readonly workers = new Map<string, WorkerConn>();
   private readonly deviceToWorker = new Map<string, string>();
   private readonly listeners = new Map<string, Set<FrameListener>>();
   private readonly frames = new Map<string, DeviceFrame>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(protected readonly log: FastifyBaseLogger) {}
+
+  /** Ready at once: everything is in this process (the cluster router subscribes to Redis here). */
+  async ready(): Promise<void> {}
 
   /** A worker said hello on `socket`; an older connection of the same worker is replaced. */
   attach(workerId: string, socket: WebSocket, devices: DeviceSpec[]): void {
@@ -97,19 +100,28 @@ export class InMemoryDeviceRouter implements DeviceRouter {
   }
 
   onBinary(workerId: string, buf: Buffer): void {
-    let frame: ReturnType<typeof decodeFrame>;
-    try {
-      frame = decodeFrame(buf);
-    } catch (err) {
-      this.log.warn({ err, workerId }, 'bad frame from worker');
-      return;
-    }
-    if (this.deviceToWorker.get(frame.deviceId) !== workerId) return;
+    const frame = this.decode(buf, { workerId });
+    if (!frame || this.deviceToWorker.get(frame.deviceId) !== workerId) return;
     const f = { jpeg: frame.jpeg, meta: frame.meta };
     this.frames.set(frame.deviceId, f);
-    for (const l of this.listeners.get(frame.deviceId) ?? []) {
+    this.deliver(this.listeners.get(frame.deviceId), f);
+  }
+
+  /** A binary frame as workers (and replicas) send it; undefined, and a warning, when it is not one. */
+  protected decode(buf: Buffer, from: Record<string, string>): ReturnType<typeof decodeFrame> | undefined {
+    try {
+      return decodeFrame(buf);
+    } catch (err) {
+      this.log.warn({ err, ...from }, 'bad device frame');
+      return undefined;
+    }
+  }
+
+  /** Hands a frame to each listener; one that throws does not keep it from the others. */
+  protected deliver(listeners: Iterable<FrameListener> | undefined, frame: DeviceFrame): void {
+    for (const l of listeners ?? []) {
       try {
-        l(f);
+        l(frame);
       } catch (err) {
         this.log.warn({ err }, 'frame listener failed');
       }

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/** A message handler: `payload` is the raw bytes published on the channel. */
+export type BusHandler = (payload: Buffer) => void;
+
+/**
+ * What control-plane replicas say to each other over Redis pub/sub: session events, worker
+ * commands and their results, device frames. Every channel and key carries the deployment's
+ * prefix (`REDIS_PREFIX`), so that several deployments (or test runs) can share one Redis.
+ * Pub/sub needs a connection of its own, hence two.
+ */
+export class ClusterBus {
+  /** This replica, as other replicas address it. */
+  readonly replicaId = randomUUID();
+  /** For keys (device ownership) next to the pub/sub traffic. */
+  readonly redis: Redis;
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<BusHandler>>();
+
+  constructor(
+    url: string,
+    readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const options = { maxRetriesPerRequest: 2, connectTimeout: 2000, lazyConnect: false };
+    this.redis = new Redis(url, options);
+    this.sub = new Redis(url, options);
+    for (const conn of [this.redis, this.sub]) conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
+    this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
+      for (const handler of this.handlers.get(channel.toString()) ?? []) {
+        try {
+          handler(payload);
+        } catch (err) {
+          this.log.warn({ err, channel: channel.toString() }, 'cluster message handler failed');
+        }
+      }
+    });
+  }
+
+  /** The full name of a channel or key. */
+  key(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  async publish(channel: string, payload: Buffer | string): Promise<void> {
+    await this.redis.publish(this.key(channel), payload);
+  }
+
+  /** Publishes without waiting; a failure is logged (a lost event is not worth a request). */
+  publishQuietly(channel: string, payload: Buffer | string): void {
+    this.publish(channel, payload).catch((err) => this.log.warn({ err, channel }, 'cluster publish failed'));
+  }
+
+  /** Resolves once Redis confirmed the subscription. Returns the unsubscription. */
+  async subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>> {
+    const name = this.key(channel);
+    let set = this.handlers.get(name);
+    if (!set) {
+      this.handlers.set(name, (set = new Set()));
+      await this.sub.subscribe(name);
+    }
+    set.add(handler);
+    return async () => {
+      const s = this.handlers.get(name);
+      if (!s?.delete(handler) || s.size > 0) return;
+      this.handlers.delete(name);
+      await this.sub.unsubscribe(name).catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.all([this.redis, this.sub].map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}
+
+/** JSON messages on the bus. */
+export const json = {
+  encode: (value: unknown): string => JSON.stringify(value),
+  decode: <T>(payload: Buffer): T => JSON.parse(payload.toString('utf8')) as T,
+};

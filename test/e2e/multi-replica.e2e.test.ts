@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceSpec } from '../../src/worker/driver';
+import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
+import type { WorkerClient } from '../../src/worker/worker-client';
+import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
+import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../harness/sessions-factories';
+
+/**
+ * Two control-plane replicas on one database and one Redis, the worker connected to the second:
+ * everything a client does through the first must reach the device, and everything the device
+ * and the sessions say must reach the clients of both.
+ */
+describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDIS_URL)', () => {
+  let one: LiveApp;
+  let two: LiveApp;
+  let org: OrgWithRoles;
+  let worker: WorkerClient;
+  const devices: DeviceSpec[] = [{ deviceId: randomUUID(), name: 'Pixel 8 (replica two)', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' }];
+
+  beforeAll(async () => {
+    // A prefix of its own, so that concurrent test files sharing the Redis do not hear each other.
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `simdeck-test-${randomUUID().slice(0, 8)}:`, DEFAULT_PLAN: 'enterprise' as const };
+    one = await createLiveApp({ env });
+    two = await createLiveApp({ env, replicaOf: one });
+    org = await createOrgWithRoles(one, 'Replicated');
+    worker = await connectWorker(one, createVirtualDriver({ devices, dataDir: one.dataDir }), 'worker-on-two', two.baseUrl);
+    // Replica one learns the device's owner from the announcement.
+    await waitFor(() => one.container.services.router.isDeviceConnected(devices[0]!.deviceId), 'replica one to hear of the device');
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await two?.close();
+    await one?.close();
+  });
+
+  it('boots, controls and streams a device held by the other replica, and fans session events out to both', async () => {
+    const token = org.developer.token;
+    const eventsOnTwo = await WsPeer.open(wsUrl(two, `/api/v1/ws?token=${token}`));
+    const { sessionId, started } = await createAndStart(one, token, { device_type: 'android' });
+    expect(started.statusCode, started.body).toBe(200);
+    eventsOnTwo.send({ type: 'subscribe', session_id: sessionId });
+    await eventsOnTwo.next((m) => m.text?.type === 'subscribed');
+    // The boot command went from replica one to the worker on replica two and back.
+    const active = await waitForStatus(one, token, sessionId, 'active');
+    expect(active.device_id).toBe(devices[0]!.deviceId);
+
+    // Frames of the device reach a viewer connected to replica one.
+    const stream = await WsPeer.open(wsUrl(one, `/api/v1/sessions/${sessionId}/stream`), { protocols: [`bearer.${token}`] });
+    expect(await stream.next((m) => m.text?.type === 'hello')).toMatchObject({ width: active.screen.width, height: active.screen.height });
+    const first = await stream.next<Buffer>((m) => !!m.binary);
+    expect(first.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const before = stream.messages.length;
+    const tap = await api(one, token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 100, y: 200 });
+    expect(tap.statusCode, tap.body).toBe(200);
+    await stream.next((m) => !!m.binary, 5000, before);
+
+    // The answer to a screenshot, published where the command ran, reaches /ws on both replicas.
+    const eventsOnOne = await WsPeer.open(wsUrl(one, `/api/v1/ws?token=${token}`));
+    eventsOnOne.send({ type: 'subscribe', session_id: sessionId });
+    await eventsOnOne.next((m) => m.text?.type === 'subscribed');
+    expect((await api(two, token, 'POST', `/sessions/${sessionId}/control`, { action: 'screenshot' })).statusCode).toBe(200);
+    for (const peer of [eventsOnOne, eventsOnTwo]) {
+      const shot = await peer.next<{ image: string }>((m) => m.text?.type === 'session.screenshot');
+      expect(shot.image).toMatch(/^data:image\/jpeg;base64,/);
+    }
+
+    // Ending the session on replica two closes the stream on replica one and tells both.
+    expect((await api(two, token, 'DELETE', `/sessions/${sessionId}`)).statusCode).toBe(200);
+    await waitFor(() => stream.socket.readyState === stream.socket.CLOSED, 'the stream on replica one to close');
+    for (const peer of [eventsOnOne, eventsOnTwo]) {
+      await peer.next((m) => m.text?.type === 'session.updated' && (m.text as { session: { status: string } }).session.status === 'stopped');
+    }
+    // The device was shut down and is free for the next session, which any replica can start.
+    await waitFor(async () => (await api(two, token, 'GET', `/devices/${devices[0]!.deviceId}`)).json().status === 'available', 'the device to be free');
+    await Promise.all([stream.close(), eventsOnOne.close(), eventsOnTwo.close()]);
+  });
+
+  it('answers 503 for a device whose worker is gone, from either replica', async () => {
+    const { sessionId } = await createAndStart(one, org.developer.token, { device_type: 'android' });
+    await waitForStatus(one, org.developer.token, sessionId, 'active');
+    await worker.close();
+    await waitFor(() => !one.container.services.router.isDeviceConnected(devices[0]!.deviceId), 'replica one to hear the worker left');
+    for (const replica of [one, two]) {
+      const res = await api(replica, org.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+      expect(res.statusCode, res.body).toBe(503);
+    }
+    await api(one, org.developer.token, 'DELETE', `/sessions/${sessionId}`);
+  });
+});
