@@ -156,6 +156,23 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     await api(t, a.developer.token, 'DELETE', `/sessions/${q1.sessionId}`);
   });
 
+  it('counts in a queue position every older entry that could take the same device', async () => {
+    const phone = await createAndStart(t, a.developer.token, { device_type: 'android', device_category: 'phone' });
+    const tv = await createAndStart(t, a.developer.token, { device_type: 'android', device_category: 'tv' });
+    expect([phone.started.statusCode, tv.started.statusCode]).toEqual([200, 200]);
+    const anyHandheld = await createAndStart(t, a.developer.token, { device_type: 'android' });
+    const phoneOnly = await createAndStart(t, a.developer.token, { device_type: 'android', device_category: 'phone' });
+    const tvOnly = await createAndStart(t, a.developer.token, { device_type: 'android', device_category: 'tv' });
+    const iosPhone = await createAndStart(t, a.developer.token, { device_type: 'ios', device_category: 'phone' });
+    // The phone entry waits behind the "any handheld" one, which a freed phone would go to first;
+    // the TV entry and the iOS session compete with neither.
+    expect(anyHandheld.started.json()).toMatchObject({ status: 'queued', position: 1 });
+    expect(phoneOnly.started.json()).toMatchObject({ status: 'queued', position: 2 });
+    expect(tvOnly.started.json()).toMatchObject({ status: 'queued', position: 1 });
+    expect(iosPhone.started.statusCode).toBe(200);
+    for (const s of [anyHandheld, phoneOnly, tvOnly, phone, tv, iosPhone]) await api(t, a.developer.token, 'DELETE', `/sessions/${s.sessionId}`);
+  });
+
   it('sends control actions to the device, streams frames and delivers screenshots and apps over /ws', async () => {
     const { sessionId } = await createAndStart(t, a.developer.token, { device_type: 'android' });
     const active = await waitForStatus(t, a.developer.token, sessionId, 'active');

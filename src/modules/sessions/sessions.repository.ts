@@ -56,12 +56,23 @@ export async function streamedMsSince(db: DbOrTx, orgIds: number[], since: Date,
   return new Map(rows.map((r) => [r.orgId, Number(r.ms)]));
 }
 
-/** Queue positions (1-based) per device group, oldest first. */
+/**
+ * Queue positions (1-based): 1 + the older entries that could take a device this entry could take
+ * (the dispatcher serves entries oldest first). "Any handheld" competes with phone and tablet
+ * entries, a named device with the entries of its category, entries of one device type only.
+ */
 export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[] }): Promise<Array<{ id: number; sessionId: string; sessionPk: number; position: number }>> {
   const rows = await db.execute<{ id: number; session_id: string; session_pk: number; position: string }>(sql`
-    SELECT id, session_id, session_pk, row_number() OVER (
-      PARTITION BY device_type, device_category, specific_device_id ORDER BY id) AS position
-    FROM ${sessionQueue}`);
+    WITH q AS (
+      SELECT e.id, e.session_id, e.session_pk, e.device_type, e.specific_device_id,
+        CASE WHEN e.specific_device_id IS NOT NULL THEN ARRAY[coalesce(d.category, e.device_category, 'phone')]
+             WHEN e.device_category IS NOT NULL THEN ARRAY[e.device_category]
+             ELSE ARRAY['phone', 'tablet'] END AS categories
+      FROM ${sessionQueue} e LEFT JOIN ${devices} d ON d.device_id = e.specific_device_id)
+    SELECT q.id, q.session_id, q.session_pk, 1 + count(o.id) AS position
+    FROM q LEFT JOIN q o ON o.id < q.id AND o.device_type = q.device_type AND o.categories && q.categories
+      AND (o.specific_device_id IS NULL OR q.specific_device_id IS NULL OR o.specific_device_id = q.specific_device_id)
+    GROUP BY q.id, q.session_id, q.session_pk`);
   const list = rows.rows.map((r) => ({ id: Number(r.id), sessionId: r.session_id, sessionPk: Number(r.session_pk), position: Number(r.position) }));
   return filter?.sessionPks ? list.filter((r) => filter.sessionPks!.includes(r.sessionPk)) : list;
 }
