@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../src/clock';
 import type { DeviceSpec } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
@@ -74,6 +75,24 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     // The device was shut down and is free for the next session, which any replica can start.
     await waitFor(async () => (await api(two, token, 'GET', `/devices/${devices[0]!.deviceId}`)).json().status === 'available', 'the device to be free');
     await Promise.all([stream.close(), eventsOnOne.close(), eventsOnTwo.close()]);
+  });
+
+  it('both replicas sweep, and a session.ending warning still goes out once', async () => {
+    const token = org.developer.token;
+    const { sessionId } = await createAndStart(one, token, { device_type: 'android' });
+    await waitForStatus(one, token, sessionId, 'active');
+    const events = await WsPeer.open(wsUrl(one, `/api/v1/ws?token=${token}`));
+    events.send({ type: 'subscribe', session_id: sessionId });
+    await events.next((m) => m.text?.type === 'subscribed');
+    // Never used: it ends 3 minutes after it became active, with a warning in the last 60 s.
+    (one.clock as ManualClock).advance(2 * 60_000 + 10_000);
+    const now = one.clock.now();
+    await Promise.all([one.container.services.sessions.sweepSessions(now), two.container.services.sessions.sweepSessions(now)]);
+    await events.next((m) => m.text?.type === 'session.ending');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending')).toHaveLength(1);
+    await events.close();
+    await api(one, token, 'DELETE', `/sessions/${sessionId}`);
   });
 
   it('answers 503 for a device whose worker is gone, from either replica', async () => {

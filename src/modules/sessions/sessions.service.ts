@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -699,7 +699,9 @@ export class SessionsService {
           ended.push({ sessionId: s.sessionId, reason: e.reason });
         });
       } else if (warn) {
-        await db.update(sessions).set({ endingNotifiedAt: now }).where(eq(sessions.id, s.id));
+        // Every replica sweeps: the one that marks the session first sends the warning.
+        const marked = await db.update(sessions).set({ endingNotifiedAt: now }).where(and(eq(sessions.id, s.id), isNull(sessions.endingNotifiedAt))).returning({ id: sessions.id });
+        if (marked.length === 0) continue;
         this.deps.realtime.publish(s.sessionId, { type: 'session.ending', session_id: s.sessionId, reason: warn.reason, in_seconds: Math.max(0, Math.round((warn.at - now.getTime()) / 1000)) });
       }
     }
