@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { actorIdentity, requireRole, withTransaction, type Ctx, type OrgScope } from '../../context';
 import { newPublicId } from '../../db/public-id';
+import type { Platform } from '../../db/schema';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
@@ -219,6 +220,16 @@ export class AppsService {
     const app = await repo.findAppById(ctx.db, org.id, input.appId);
     if (!app) throw notFound('App');
     await repo.updateApp(ctx.db, app.id, { lastStartedAt: ctx.clock.now() });
+  }
+
+  /**
+   * An app was launched by its package name in a session: when the organization has that app for
+   * the platform, it was started now. Packages that are not the organization's are ignored.
+   */
+  async recordPackageStarted({ ctx, input }: { ctx: Ctx; input: { platform: Platform; packageName: string } }): Promise<void> {
+    const org = requireRole(ctx, 'viewer');
+    const app = await repo.findAppByPackage(ctx.db, org.id, input.platform, input.packageName);
+    if (app) await repo.updateApp(ctx.db, app.id, { lastStartedAt: ctx.clock.now() });
   }
 
   /** Opens a build's package for streaming (to a device worker); 404 when the file is gone. */

@@ -258,9 +258,13 @@ describe('session lifetime, plan caps and apps', () => {
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toMatch(/zip/i);
 
+    clock().advance(1000);
     const launch = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, { package_name: 'com.example.built', params: { mode: 'demo' } });
     expect(launch.statusCode, launch.body).toBe(200);
     expect(driver.device(active.device_id).foregroundApp()).toBe('com.example.built');
+    // Launching one of the organization's apps by its package counts as starting it.
+    const [relaunched] = await t.container.db.select().from(apps).where(eq(apps.id, builtApp.id));
+    expect(relaunched!.lastStartedAt?.getTime()).toBe(clock().now().getTime());
     const un = await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}/apps/com.example.side`);
     expect(un.json()).toEqual({ status: 'ok', message: 'Uninstalling com.example.side' });
     expect((await driver.listApps(active.device_id)).map((x) => x.packageName)).not.toContain('com.example.side');

@@ -400,6 +400,7 @@ export class SessionsService {
   async launchApp({ ctx, sessionId, input }: { ctx: Ctx; sessionId: string; input: LaunchAppBody }) {
     const row = await this.requireActive(ctx, sessionId);
     await this.deps.router.command(row.deviceId!, 'launch', { package_name: input.package_name, activity: input.activity_name, params: input.params });
+    await this.deps.apps.recordPackageStarted({ ctx, input: { platform: row.deviceType, packageName: input.package_name } });
     await withTransaction(ctx, async (tx) => {
       await recordAudit(tx, { action: 'session.app_launched', resourceType: 'session', resourceId: row.sessionId, details: { package_name: input.package_name } });
     });
