@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/clock';
 import type { DeviceSpec } from '../../src/worker/driver';
@@ -17,11 +18,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
   let two: LiveApp;
   let org: OrgWithRoles;
   let worker: WorkerClient;
+  const prefix = `simdeck-test-${randomUUID().slice(0, 8)}:`;
   const devices: DeviceSpec[] = [{ deviceId: randomUUID(), name: 'Pixel 8 (replica two)', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' }];
 
   beforeAll(async () => {
     // A prefix of its own, so that concurrent test files sharing the Redis do not hear each other.
-    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `simdeck-test-${randomUUID().slice(0, 8)}:`, DEFAULT_PLAN: 'enterprise' as const };
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix, DEFAULT_PLAN: 'enterprise' as const };
     one = await createLiveApp({ env });
     two = await createLiveApp({ env, replicaOf: one });
     org = await createOrgWithRoles(one, 'Replicated');
@@ -105,5 +107,21 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
       expect(res.statusCode, res.body).toBe(503);
     }
     await api(one, org.developer.token, 'DELETE', `/sessions/${sessionId}`);
+  });
+
+  it('a device whose replica is gone (no heartbeat) fails at once, and its stale owner entry goes', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    try {
+      const ghost = randomUUID();
+      await redis.hset(`${prefix}device-owners`, ghost, 'a-replica-that-crashed');
+      const started = Date.now();
+      await expect(one.container.services.router.command(ghost, 'screenshot')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await redis.hget(`${prefix}device-owners`, ghost)).toBeNull();
+      // The live replicas keep their heartbeat.
+      expect(await redis.keys(`${prefix}replica:*`)).toHaveLength(2);
+    } finally {
+      await redis.quit();
+    }
   });
 });

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
+const REPLICA_HEARTBEAT_MS = 5_000;
+const REPLICA_TTL_MS = 15_000;
+
 /** A message handler: `payload` is the raw bytes published on the channel. */
 export type BusHandler = (payload: Buffer) => void;
 
@@ -18,6 +21,7 @@ export class ClusterBus {
   readonly redis: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<BusHandler>>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     url: string,
@@ -37,6 +41,22 @@ export class ClusterBus {
         }
       }
     });
+  }
+
+  /**
+   * Keeps `<prefix>replica:<id>` alive while this replica runs (refreshed every 5 s, expiring 15 s
+   * after the last refresh), so that the others can tell a replica that is gone.
+   */
+  async startHeartbeat(): Promise<void> {
+    const beat = () => this.redis.set(this.key(`replica:${this.replicaId}`), '1', 'PX', REPLICA_TTL_MS);
+    await beat();
+    this.heartbeat = setInterval(() => void beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed')), REPLICA_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Whether another replica is alive (its heartbeat key has not expired). */
+  async isAlive(replicaId: string): Promise<boolean> {
+    return (await this.redis.exists(this.key(`replica:${replicaId}`))) === 1;
   }
 
   /** The full name of a channel or key. */
@@ -72,6 +92,11 @@ export class ClusterBus {
 
   async close(): Promise<void> {
     this.handlers.clear();
+    if (this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = null;
+      await this.redis.del(this.key(`replica:${this.replicaId}`)).catch(() => {});
+    }
     await Promise.all([this.redis, this.sub].map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

@@ -17,6 +17,9 @@ type Announcement =
   | { kind: 'forget_frame'; replica: string; deviceId: string }
   | { kind: 'drop_worker'; replica: string; workerId: string };
 
+/** Removes the devices (ARGV[2..]) from the owners hash where ARGV[1] still owns them. */
+const CLEAR_OWNED = "for i, d in ipairs(ARGV) do if i > 1 and redis.call('hget', KEYS[1], d) == ARGV[1] then redis.call('hdel', KEYS[1], d) end end";
+
 /** Margin for the owner's answer to travel back, on top of the command's own timeout. */
 const RPC_MARGIN_MS = 2_000;
 const FRAMES_RPC_TIMEOUT_MS = 5_000;
@@ -52,6 +55,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   /** Subscribes to this replica's channels and loads who owns which device. */
   override async ready(): Promise<void> {
     const me = this.bus.replicaId;
+    await this.bus.startHeartbeat();
     await this.bus.subscribe(`rpc:${me}`, (p) => void this.serve(json.decode<Rpc>(p)));
     await this.bus.subscribe(`rpc-result:${me}`, (p) => this.settle(json.decode<RpcResult>(p)));
     await this.bus.subscribe('devices', (p) => this.hear(json.decode<Announcement>(p)));
@@ -76,8 +80,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     const gone = ids.filter((id) => !super.isDeviceConnected(id));
     if (gone.length === 0) return;
     // Only this replica's entries go: the worker may already have reconnected elsewhere.
-    const script = "for i, d in ipairs(ARGV) do if i > 1 and redis.call('hget', KEYS[1], d) == ARGV[1] then redis.call('hdel', KEYS[1], d) end end";
-    this.bus.redis.eval(script, 1, this.ownersKey, this.bus.replicaId, ...gone).catch((err) => this.log.warn({ err }, 'clearing device owners failed'));
+    this.bus.redis.eval(CLEAR_OWNED, 1, this.ownersKey, this.bus.replicaId, ...gone).catch((err) => this.log.warn({ err }, 'clearing device owners failed'));
     for (const id of gone) this.stopWatching(id);
     this.announce({ kind: 'detach', replica: this.bus.replicaId, devices: gone });
   }
@@ -144,6 +147,13 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   private async ask<T>(deviceId: string, body: RpcBody, timeoutMs: number): Promise<T> {
     const owner = this.owners.get(deviceId) ?? (await this.bus.redis.hget(this.ownersKey, deviceId));
     if (!owner || owner === this.bus.replicaId) throw new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`);
+    if (!(await this.bus.isAlive(owner))) {
+      // That replica stopped without clearing its devices (a crash): forget them until their
+      // worker reconnects somewhere, rather than wait out a timeout.
+      this.owners.delete(deviceId);
+      await this.bus.redis.eval(CLEAR_OWNED, 1, this.ownersKey, owner, deviceId).catch(() => {});
+      throw new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected (its server is gone)`);
+    }
     const requestId = randomUUID();
     const rpc: Rpc = { ...body, requestId, from: this.bus.replicaId, deviceId };
     return new Promise<T>((resolve, reject) => {
