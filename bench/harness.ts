@@ -19,6 +19,7 @@ export interface BenchRow {
 
 export interface BenchServer {
   url: string;
+  dataDir: string;
   app: App;
   container: Container;
   databaseUrl: string;
@@ -28,11 +29,12 @@ export interface BenchServer {
 /**
  * A real simdeck server on loopback: embedded PostgreSQL (or BENCH_DATABASE_URL), migrations,
  * jobs, listening on a free port. Rate limits are off: the benchmarks measure throughput.
+ * `replicaOf` starts a second replica on the first one's database and data directory (secrets).
  */
-export async function startBenchServer(env: Partial<Record<keyof Env, string>> = {}): Promise<BenchServer> {
+export async function startBenchServer(env: Partial<Record<keyof Env, string>> = {}, replicaOf?: BenchServer): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-'));
   fs.chmodSync(dir, 0o755);
-  let databaseUrl = process.env.BENCH_DATABASE_URL;
+  let databaseUrl = replicaOf?.databaseUrl ?? process.env.BENCH_DATABASE_URL;
   let stopDb = async () => {};
   if (!databaseUrl) {
     const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), persistent: false });
@@ -40,7 +42,8 @@ export async function startBenchServer(env: Partial<Record<keyof Env, string>> =
     stopDb = pg.stop;
   }
   await runMigrations(databaseUrl);
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(dir, 'data'), RATE_LIMIT: 'false', LOG_LEVEL: 'warn', PORT: '0', ...env });
+  const dataDir = replicaOf?.dataDir ?? path.join(dir, 'data');
+  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT: 'false', LOG_LEVEL: 'warn', PORT: '0', ...env });
   const container = createContainer(config, resolveSecrets(config), { log: createLogger('warn') });
   await container.jobs.start();
   await container.jobs.work(createJobHandlers(container));
@@ -48,6 +51,7 @@ export async function startBenchServer(env: Partial<Record<keyof Env, string>> =
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
+    dataDir,
     app,
     container,
     databaseUrl,
