@@ -34,7 +34,7 @@ function valueAt(root: unknown, pathParts: string[]): unknown {
 
 /**
  * busboy (under @fastify/multipart) reports a malformed body with plain errors, no status: a
- * missing or oversized boundary, a body cut off mid-part, a broken part header. They are the
+ * missing or oversized boundary, a body cut off mid-part. They are the
  * client's fault, whichever route was reading the parts.
  */
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.)$/;
