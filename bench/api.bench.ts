@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { listOrganizationsOfUser } from '../src/modules/orgs/orgs.repository';
-import { startBenchServer, type BenchRow } from './harness';
+import { registerBenchAccount, startBenchServer, type BenchRow } from './harness';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -23,12 +23,7 @@ export default async function apiBench(): Promise<BenchRow[]> {
   const bare = Fastify({ logger: false });
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: server.container.config.db.poolMax });
   try {
-    const reg = await fetch(`${server.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.test', password: 'bench-password-1', organization_name: 'Bench' }),
-    });
-    const account = (await reg.json()) as { access_token: string; organization_id: number; user_id: number };
+    const account = await registerBenchAccount(server.url);
     const tok = await fetch(`${server.url}/api/v1/organizations/${account.organization_id}/api-tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${account.access_token}` },

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startBenchServer, type BenchRow } from './harness';
+import { registerBenchAccount, startBenchServer, type BenchRow } from './harness';
 
 const SUITES = 1000;
 const CASES_PER_SUITE = 20;
@@ -14,12 +14,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 export default async function catalogueBench(): Promise<BenchRow[]> {
   const server = await startBenchServer();
   try {
-    const reg = await fetch(`${server.url}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.test', password: 'correct-horse-42', organization_name: 'Bench' }),
-    });
-    const account = (await reg.json()) as { access_token: string; organization_id: number };
+    const account = await registerBenchAccount(server.url);
     const org = account.organization_id;
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();

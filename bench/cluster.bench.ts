@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createVirtualDriver } from '../src/worker/drivers/virtual-driver';
 import { WorkerClient } from '../src/worker/worker-client';
-import { percentile, startBenchServer, type BenchRow, type BenchServer } from './harness';
+import { apiCaller, percentile, registerBenchAccount, startBenchServer, type BenchRow, type BenchServer } from './harness';
 
 /**
  * Two replicas on one database and one Redis (BENCH_REDIS_URL, default the local one), the worker
@@ -38,14 +38,9 @@ export default async function clusterBench(): Promise<BenchRow[]> {
   await worker.start();
   const rows: BenchRow[] = [];
   try {
-    const reg = await fetch(`${one.url}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }) });
-    const token = ((await reg.json()) as { access_token: string }).access_token;
-    const call = async (server: BenchServer, method: string, url: string, body?: unknown) => {
-      const r = await fetch(`${server.url}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      const text = await r.text();
-      if (r.status >= 400) throw new Error(`${method} ${url}: ${r.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const token = (await registerBenchAccount(one.url)).access_token;
+    const callers = new Map([one, two].map((server) => [server, apiCaller(server.url, token)]));
+    const call = (server: BenchServer, method: string, url: string, body?: unknown) => callers.get(server)!(method, url, body);
     const waitActive = async (server: BenchServer, sessionId: string) => {
       for (;;) {
         if ((await call(server, 'GET', `/sessions/${sessionId}`)).status === 'active') return;

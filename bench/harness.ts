@@ -69,3 +69,24 @@ export function percentile(sorted: number[], p: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[idx]!;
 }
+
+/** Signs up a fresh account with its own organization on the server at `url`. */
+export async function registerBenchAccount(url: string): Promise<{ access_token: string; organization_id: number; user_id: number }> {
+  const res = await fetch(`${url}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }),
+  });
+  if (!res.ok) throw new Error(`bench signup failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { access_token: string; organization_id: number; user_id: number };
+}
+
+/** JSON calls to the API of the server at `url` with `token`; a 4xx or 5xx throws. */
+export function apiCaller(url: string, token: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const text = await r.text();
+    if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
 import { createVirtualDriver } from '../src/worker/drivers/virtual-driver';
 import { WorkerClient } from '../src/worker/worker-client';
-import { percentile, startBenchServer, type BenchRow } from './harness';
+import { apiCaller, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
 
 /**
  * Sessions on the virtual driver over the real worker protocol: create→active latency,
@@ -20,14 +20,8 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
   await worker.start();
   const rows: BenchRow[] = [];
   try {
-    const reg = await fetch(`${server.url}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }) });
-    const token = ((await reg.json()) as { access_token: string }).access_token;
-    const call = async (method: string, url: string, body?: unknown) => {
-      const r = await fetch(`${server.url}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-      const text = await r.text();
-      if (r.status >= 400) throw new Error(`${method} ${url}: ${r.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    };
+    const token = (await registerBenchAccount(server.url)).access_token;
+    const call = apiCaller(server.url, token);
     const rt = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/ws`, [`bearer.${token}`]);
     await new Promise((r) => rt.once('open', r));
     const activeWaiters = new Map<string, () => void>();

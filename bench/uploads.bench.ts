@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { bundle } from '../scripts/build.mjs';
-import { percentile, type BenchRow } from './harness';
+import { percentile, registerBenchAccount, type BenchRow } from './harness';
 
 /**
  * Upload throughput of 200 MB and 500 MB APK-shaped packages through POST /apps/upload (streamed
@@ -96,15 +96,6 @@ async function startBareMultipartServer(dir: string): Promise<{ url: string; clo
   return { url, close: () => app.close() };
 }
 
-async function register(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** Streams the file as multipart/form-data with a Content-Length, as curl -F would. */
 function uploadFile(url: string, token: string, file: string): Promise<{ status: number; body: string; ms: number }> {
   const boundary = '----simdeckbench';
@@ -143,7 +134,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
   const bare = await startBareMultipartServer(dir);
   const rows: BenchRow[] = [];
   try {
-    const token = await register(server.url);
+    const token = (await registerBenchAccount(server.url)).access_token;
     for (const sizeMb of SIZES) {
       const file = path.join(dir, `bench-${sizeMb}.apk`);
       await makeApk(file, Math.min(sizeMb * MB, MAX_BYTES));
