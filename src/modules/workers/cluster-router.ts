@@ -23,6 +23,7 @@ const CLEAR_OWNED = "for i, d in ipairs(ARGV) do if i > 1 and redis.call('hget',
 /** Margin for the owner's answer to travel back, on top of the command's own timeout. */
 const RPC_MARGIN_MS = 2_000;
 const FRAMES_RPC_TIMEOUT_MS = 5_000;
+const WATCHER_PRUNE_MS = 15_000;
 
 /**
  * The device router of a replica among several (REDIS_URL set). Devices whose worker is connected
@@ -40,6 +41,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   private readonly frameChannels = new Map<string, Promise<() => Promise<void>>>();
   /** As owner: the replicas watching a local device, and the listener that publishes its frames. */
   private readonly watchers = new Map<string, { replicas: Set<string>; stop: () => void }>();
+  private pruning: NodeJS.Timeout | null = null;
 
   constructor(
     log: FastifyBaseLogger,
@@ -59,6 +61,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     await this.bus.subscribe(`rpc:${me}`, (p) => void this.serve(json.decode<Rpc>(p)));
     await this.bus.subscribe(`rpc-result:${me}`, (p) => this.settle(json.decode<RpcResult>(p)));
     await this.bus.subscribe('devices', (p) => this.hear(json.decode<Announcement>(p)));
+    this.pruning = setInterval(() => void this.pruneWatchers().catch((err) => this.log.warn({ err }, 'pruning frame watchers failed')), WATCHER_PRUNE_MS);
+    this.pruning.unref();
     const all = await this.bus.redis.hgetall(this.ownersKey);
     for (const [deviceId, replica] of Object.entries(all)) if (replica !== me) this.owners.set(deviceId, replica);
   }
@@ -134,6 +138,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
 
   override closeAll(): void {
     super.closeAll();
+    if (this.pruning) clearInterval(this.pruning);
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.reject(new AppError('UNAVAILABLE', 'The server is shutting down'));
@@ -190,7 +195,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     });
     this.frameChannels.set(deviceId, channel);
     channel
-      .then(() => this.ask(deviceId, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS))
+      // The viewers may all have left meanwhile: then there is nothing to ask for.
+      .then(() => (this.frameChannels.get(deviceId) === channel ? this.ask(deviceId, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS) : undefined))
       .catch((err) => this.log.warn({ err, deviceId }, 'watching a device of another replica failed'));
   }
 
@@ -229,6 +235,15 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     const w = this.watchers.get(deviceId);
     if (!w?.replicas.delete(replica) || w.replicas.size > 0) return;
     this.stopWatching(deviceId);
+  }
+
+  /** A watching replica that stopped without saying so (a crash) must not keep frames flowing. */
+  private async pruneWatchers(): Promise<void> {
+    const replicas = new Set([...this.watchers.values()].flatMap((w) => [...w.replicas]));
+    for (const replica of replicas) {
+      if (await this.bus.isAlive(replica)) continue;
+      for (const deviceId of [...this.watchers.keys()]) this.removeWatcher(deviceId, replica);
+    }
   }
 
   private stopWatching(deviceId: string): void {
