@@ -25,6 +25,11 @@ import { TIME_RANGES, type ControlBody, type CreateSessionBody, type InstallBuil
 export const NEVER_USED_MS = 3 * 60_000;
 export const ENDING_WARNING_MS = 60_000;
 
+/** Device verbs need a session that is active on a device: 400 otherwise. */
+function assertActive(row: SessionRow): void {
+  if (row.status !== 'active' || !row.deviceId) throw badRequest(`Session is not active (status ${row.status})`);
+}
+
 /** A boot that stops because its session ended meanwhile (not a failure). */
 class BootAbandoned extends Error {}
 /** A session stuck in `starting` this long (boot 180 s + installs) has failed. */
@@ -354,12 +359,12 @@ export class SessionsService {
   async prepareInstallApp({ ctx, sessionId, fileName }: { ctx: Ctx; sessionId: string; fileName: string }): Promise<{ key: string }> {
     const org = requireRole(ctx, 'viewer');
     // An unknown session is 404 before anything is said about the organization or the file.
-    await this.load(ctx, sessionId);
+    const row = await this.load(ctx, sessionId);
     const orgRow = await repo.getOrg(ctx.db, org.id);
     if (orgRow?.sessionPermissions === 'app_only') throw new AppError('FORBIDDEN', 'This organization allows only builds of its apps in sessions (session_permissions is app_only)');
     const lower = fileName.toLowerCase();
     if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext))) throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
-    const row = await this.requireActive(ctx, sessionId);
+    assertActive(row);
     return { key: `session-uploads/${row.sessionId}/${randomUUID()}-${lower.replace(/[^a-z0-9._-]/g, '_').slice(-80)}` };
   }
 
@@ -381,9 +386,9 @@ export class SessionsService {
 
   async installBuild({ ctx, sessionId, input }: { ctx: Ctx; sessionId: string; input: InstallBuildBody }) {
     // The session first: an unknown session is 404 whatever the build.
-    await this.load(ctx, sessionId);
+    const row = await this.load(ctx, sessionId);
     const found = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id } });
-    const row = await this.requireActive(ctx, sessionId);
+    assertActive(row);
     if (found.app.platform !== row.deviceType) throw badRequest(`build_id: the build is for ${found.app.platform}, this session runs ${row.deviceType}`);
     const app = await this.installKey(row, found.build.storageKey, found.build.fileName, { grant_permissions: input.grant_permissions });
     if (input.launch_after_install) {
@@ -444,7 +449,7 @@ export class SessionsService {
 
   async requireActive(ctx: Ctx, sessionId: string): Promise<SessionRow> {
     const row = await this.load(ctx, sessionId);
-    if (row.status !== 'active' || !row.deviceId) throw badRequest(`Session is not active (status ${row.status})`);
+    assertActive(row);
     return row;
   }
 
