@@ -15,7 +15,13 @@ import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { DevicesService } from './modules/devices/devices.service';
 import { RealtimeHub } from './modules/realtime/realtime-hub';
+import { DeviceControlService } from './modules/sessions/device-control.service';
+import { SessionLifecycle } from './modules/sessions/session-lifecycle';
+import { SessionLifetime } from './modules/sessions/lifetime';
+import { SessionNotifier } from './modules/sessions/session-notifier';
+import { SessionPresenter } from './modules/sessions/session-presenter';
 import { SessionsService } from './modules/sessions/sessions.service';
+import { WorkersService } from './modules/workers/workers.service';
 import { FileLinks } from './modules/workers/file-links';
 import { ClusterBus } from './modules/cluster/cluster-bus';
 import { ClusterDeviceRouter } from './modules/workers/cluster-router';
@@ -50,6 +56,10 @@ export interface Container {
     realtime: RealtimeHub;
     fileLinks: FileLinks;
     sessions: SessionsService;
+    deviceControl: DeviceControlService;
+    lifecycle: SessionLifecycle;
+    lifetime: SessionLifetime;
+    workers: WorkersService;
     devices: DevicesService;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
@@ -113,7 +123,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     async close() {
       services.router.closeAll();
       await bus?.close();
-      await services.sessions.idle();
+      await services.lifecycle.idle();
+      await services.deviceControl.idle();
       await jobs.stop();
       mailer.close();
       await database.close();
@@ -123,13 +134,29 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   };
 }
 
-/** Device registry, command routing, real-time fan-out and sessions (issue 4). */
+/** Device registry, command routing, real-time fan-out and sessions. */
 function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService }) {
   // With Redis, replicas route device commands, frames and /ws events to each other.
   const bus = d.config.redis.url ? new ClusterBus(d.config.redis.url, d.config.redis.prefix, d.log) : undefined;
   const router = bus ? new ClusterDeviceRouter(d.log, bus) : new InMemoryDeviceRouter(d.log);
   const realtime = new RealtimeHub(bus);
   const fileLinks = new FileLinks(d.secrets.workerToken);
-  const sessions = new SessionsService({ config: d.config, apps: d.apps, db: d.db, clock: d.clock, log: d.log, router, realtime, storage: d.storage, links: fileLinks });
-  return { router, realtime, fileLinks, sessions, devices: new DevicesService(), bus };
+  const presenter = new SessionPresenter(d.config.server.appUrl);
+  const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
+  const lifecycle = new SessionLifecycle({ db: d.db, clock: d.clock, log: d.log, router, links: fileLinks, apps: d.apps, notifier, presenter });
+  const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier });
+  const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
+  const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log });
+  const workers = new WorkersService({
+    db: d.db,
+    clock: d.clock,
+    log: d.log,
+    router,
+    devices: {
+      devicesRegistered: (tx) => lifecycle.dispatch(tx),
+      leasedDeviceLost: (tx, device) => lifecycle.failOnLostDevice(tx, device),
+      retryQueue: () => lifecycle.retryQueue(),
+    },
+  });
+  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, devices: new DevicesService(), bus };
 }

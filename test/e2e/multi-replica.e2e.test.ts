@@ -89,7 +89,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     // Never used: it ends 3 minutes after it became active, with a warning in the last 60 s.
     (one.clock as ManualClock).advance(2 * 60_000 + 10_000);
     const now = one.clock.now();
-    await Promise.all([one.container.services.sessions.sweepSessions(now), two.container.services.sessions.sweepSessions(now)]);
+    await Promise.all([one.container.services.lifetime.sweepLifetimes(now), two.container.services.lifetime.sweepLifetimes(now)]);
     await events.next((m) => m.text?.type === 'session.ending');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema';
 
@@ -14,4 +14,55 @@ export async function listReachable(db: DbOrTx, f: { type?: 'ios' | 'android'; c
 export async function findReachable(db: DbOrTx, deviceId: string) {
   const [row] = await db.select().from(devices).where(and(eq(devices.deviceId, deviceId), inArray(devices.status, [...LISTED])));
   return row;
+}
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Any device by its string id, offline included (callers decide what offline means). */
+export async function findDevice(db: DbOrTx, deviceId: string): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(devices).where(eq(devices.deviceId, deviceId));
+  return row;
+}
+
+/** A device of the entry's group that is free, locked for this transaction. */
+export async function lockFreeDevice(db: DbOrTx, want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null }): Promise<DeviceRow | undefined> {
+  const conds: SQL[] = [eq(devices.status, 'available'), isNull(devices.leasedSessionId), eq(devices.type, want.deviceType as 'ios')];
+  // A named device is that device, whatever its category; otherwise the category, or any handheld.
+  if (want.specificDeviceId) conds.push(eq(devices.deviceId, want.specificDeviceId));
+  else if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
+  else conds.push(inArray(devices.category, ['phone', 'tablet']));
+  const [row] = await db.select().from(devices).where(and(...conds)).orderBy(devices.id).limit(1).for('update', { skipLocked: true });
+  return row;
+}
+
+export async function leaseDevice(db: DbOrTx, id: number, sessionId: string, now: Date): Promise<void> {
+  await db.update(devices).set({ status: 'busy', leasedSessionId: sessionId, updatedAt: now }).where(eq(devices.id, id));
+}
+
+/**
+ * Frees the device if `sessionId` still holds it; a lost device goes offline. Returns whether a
+ * lease was released.
+ */
+export async function releaseDeviceLease(db: DbOrTx, deviceId: string, sessionId: string, now: Date, lost: boolean): Promise<boolean> {
+  const released = await db
+    .update(devices)
+    .set(lost ? { leasedSessionId: null, status: 'offline', updatedAt: now } : { leasedSessionId: null, status: sql`CASE WHEN ${devices.status} = 'offline' THEN 'offline' ELSE 'available' END`, updatedAt: now })
+    .where(and(eq(devices.deviceId, deviceId), eq(devices.leasedSessionId, sessionId)))
+    .returning({ id: devices.id });
+  return released.length > 0;
+}
+
+/**
+ * Leases whose session is gone or finished (deleted organizations, crashes between commits):
+ * the devices go back to the pool. Leases younger than `leasedBefore` are left alone, as their
+ * session may be committing with them. Returns the freed device ids.
+ */
+export async function releaseOrphanLeases(db: DbOrTx, now: Date, leasedBefore: Date): Promise<string[]> {
+  const rows = await db.execute<{ device_id: string }>(sql`
+    UPDATE ${devices} d SET leased_session_id = NULL, updated_at = ${now},
+      status = CASE WHEN d.status = 'offline' THEN 'offline' ELSE 'available' END
+    WHERE d.leased_session_id IS NOT NULL AND d.updated_at < ${leasedBefore}
+      AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = d.leased_session_id AND s.status IN ('starting', 'active'))
+    RETURNING d.device_id`);
+  return rows.rows.map((r) => r.device_id);
 }

@@ -29,14 +29,14 @@ export const realtimeRoutes: RouteModule = (app, container) => {
           subscribed.delete(sessionId);
           return send({ type: 'unsubscribed', session_id: sessionId });
         }
-        const row = await sessions.load({ ...ctx, db: container.db }, sessionId);
+        const row = await sessions.loadSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } });
         if (parsed.type === 'subscribe') {
           if (!subscribed.has(sessionId)) realtime.subscribe(sessionId, socket, orgId);
           subscribed.add(sessionId);
           send({ type: 'subscribed', session_id: sessionId });
-          send({ type: 'session.updated', session: await sessions.toResponse(container.db, row, container.clock.now()) });
+          send({ type: 'session.updated', session: await sessions.getSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } }) });
         } else {
-          await sessions.markUsed({ db: container.db, clock: container.clock }, row);
+          await sessions.heartbeatSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } });
           send({ type: 'heartbeat.ack', session_id: sessionId });
         }
       })().catch((err) => send({ type: 'error', session_id: sessionId, detail: err?.detail ?? 'Request failed' }));
@@ -56,13 +56,13 @@ export const realtimeRoutes: RouteModule = (app, container) => {
     });
     socket.on('message', () => {});
     (async () => {
-      const row = await sessions.load(req.ctx, req.params.session_id);
+      const row = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } });
       if (!row.deviceId || (row.status !== 'active' && row.status !== 'starting')) {
         socket.close(4409, 'session is not running');
         return;
       }
       if (closed) return;
-      await sessions.markUsed(req.ctx, row);
+      await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
       const deviceId = row.deviceId;
       let screen = { width: row.screenWidth ?? 0, height: row.screenHeight ?? 0, rotation: row.rotation ?? 0 };
       let helloSent = false;

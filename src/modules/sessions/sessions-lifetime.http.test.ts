@@ -21,7 +21,7 @@ describe('session lifetime, plan caps and apps', () => {
   let driver: ReturnType<typeof createVirtualDriver>;
   const clock = () => t.clock as ManualClock;
   const setOrg = (orgId: number, patch: Partial<typeof organizations.$inferInsert>) => t.container.db.update(organizations).set(patch).where(eq(organizations.id, orgId));
-  const sweep = () => t.container.services.sessions.sweepSessions(clock().now());
+  const sweep = () => t.container.services.lifetime.sweepLifetimes(clock().now());
 
   beforeAll(async () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
@@ -37,7 +37,7 @@ describe('session lifetime, plan caps and apps', () => {
   beforeEach(async () => {
     // Every test starts with all devices free.
     for (const s of (await api(t, a.admin.token, 'GET', '/sessions/?limit=200')).json()) if (['pending', 'starting', 'active'].includes(s.status)) await api(t, a.admin.token, 'DELETE', `/sessions/${s.session_id}`);
-    await t.container.services.sessions.idle();
+    await t.container.services.lifecycle.idle();
   });
 
   it('ends a never-used session 3 minutes after it became active, with a warning 60 s before; polling does not count', async () => {
@@ -212,7 +212,7 @@ describe('session lifetime, plan caps and apps', () => {
       expect(next.started.json().status).toBe('starting');
       openGate();
       await waitForStatus(t, b.developer.token, next.sessionId, 'active');
-      await t.container.services.sessions.idle();
+      await t.container.services.lifecycle.idle();
       expect((await slowDriver.listApps(spec.deviceId)).map((x) => x.packageName)).not.toContain('com.example.private');
       expect((await api(t, a.developer.token, 'GET', `/sessions/${first.sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'user' });
       await api(t, b.developer.token, 'DELETE', `/sessions/${next.sessionId}`);

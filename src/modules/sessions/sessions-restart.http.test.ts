@@ -68,7 +68,7 @@ describe('control-plane restart', () => {
     // The other worker never comes back: 20 s later its session fails and its device leaves the lists.
     clock().advance(21_000);
     await waitFor(async () => (await container2!.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'stays' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'heartbeat of the surviving worker');
-    const swept = await container2.services.sessions.sweepWorkers(clock().now());
+    const swept = await container2.services.workers.sweepLostWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
     expect((await api(t2, a.developer.token, 'GET', `/sessions/${onGoes.sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });
     expect((await api(t2, a.developer.token, 'GET', '/devices/')).json().map((d: { name: string }) => d.name)).toEqual(['Stays']);
@@ -78,7 +78,7 @@ describe('control-plane restart', () => {
     const started = await waitForStatus(t2, a.developer.token, q.sessionId, 'active');
     expect(started.device_name).toBe('Stays');
     await api(t2, a.developer.token, 'DELETE', `/sessions/${q.sessionId}`);
-    await container2.services.sessions.idle();
+    await container2.services.lifecycle.idle();
     const leased = await container2.db.execute(`SELECT device_id FROM devices WHERE leased_session_id IS NOT NULL OR status = 'busy'`);
     expect(leased.rows).toEqual([]);
   });

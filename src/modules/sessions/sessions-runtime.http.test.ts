@@ -38,7 +38,7 @@ describe('the in-process worker of npm start', () => {
     expect((await waitForStatus(t, a.developer.token, other.session_id, 'active')).device_id).toBe(second.device_id);
     // The sweeper keeps a heart-beating worker.
     (t.clock as ManualClock).advance(1000);
-    expect((await t.container.services.sessions.sweepWorkers()).lostDevices).toBe(0);
+    expect((await t.container.services.workers.sweepLostWorkers()).lostDevices).toBe(0);
     await api(t, a.developer.token, 'DELETE', `/sessions/${other.session_id}`);
   });
 });

@@ -54,11 +54,11 @@ describe('sessions and devices over HTTP and WebSocket', () => {
   it('creates a pending session, starts it on a free device and reaches active', async () => {
     const created = await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ status: 'pending', device_id: null, device_name: null, os_version: null, webrtc_room_id: null, stream_url: null, start_time: null, end_time: null, duration_minutes: null, user_email: a.developer.email });
+    expect(created.json()).toMatchObject({ status: 'pending', device_id: null, device_name: null, os_version: null, webrtc_room_id: null, stream_url: null, start_time: null, end_time: null, duration_minutes: null, user_email: null });
     const sid = created.json().session_id;
     const started = await api(t, a.developer.token, 'POST', `/sessions/${sid}/start`);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json()).toMatchObject({ status: 'starting', device_id: devices[2]!.deviceId, device_name: 'Pixel 8 w1', os_version: '14' });
+    expect(started.json()).toMatchObject({ status: 'starting', device_id: devices[2]!.deviceId, device_name: 'Pixel 8 w1', os_version: '14', user_email: a.developer.email });
     expect(started.json().stream_url).toBe(`ws://simdeck.test/api/v1/sessions/${sid}/stream`);
     const active = await waitForStatus(t, a.developer.token, sid, 'active');
     expect(active.screen).toMatchObject({ rotation: 0 });
@@ -260,7 +260,7 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     clock().advance(21_000);
     // worker-1 keeps heart-beating; only worker-2's devices are lost.
     await waitFor(async () => (await t.container.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'worker-1' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'worker-1 heartbeat');
-    const swept = await t.container.services.sessions.sweepWorkers(clock().now());
+    const swept = await t.container.services.workers.sweepLostWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
     expect((await api(t, a.admin.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });
     expect((await api(t, a.admin.token, 'GET', `/devices/${spec[0]!.deviceId}`)).statusCode).toBe(404);

@@ -1,13 +1,16 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apps, builds, devices, organizations, sessionQueue, sessions, workers, type SessionStatus } from '../../db/schema';
-import type { DeviceSpec } from '../../worker/driver';
+import { organizations, sessions, type SessionStatus } from '../../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type DeviceRow = typeof devices.$inferSelect;
-export type QueueRow = typeof sessionQueue.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
 
 export const LIVE_STATUSES: SessionStatus[] = ['starting', 'active'];
+
+export async function insertSession(db: DbOrTx, values: NewSession): Promise<SessionRow> {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
 
 export async function findSession(db: DbOrTx, orgId: number, sessionId: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(and(eq(sessions.sessionId, sessionId), eq(sessions.organizationId, orgId)));
@@ -25,19 +28,41 @@ export async function lockSession(db: DbOrTx, id: number): Promise<SessionRow | 
   return row;
 }
 
-export async function updateSession(db: DbOrTx, id: number, patch: Partial<typeof sessions.$inferInsert>): Promise<SessionRow> {
+export async function updateSession(db: DbOrTx, id: number, patch: Partial<NewSession>): Promise<SessionRow> {
   const [row] = await db.update(sessions).set(patch).where(eq(sessions.id, id)).returning();
   return row!;
 }
 
-export async function findDevice(db: DbOrTx, deviceId: string): Promise<DeviceRow | undefined> {
-  const [row] = await db.select().from(devices).where(eq(devices.deviceId, deviceId));
-  return row;
+/** Use that counts (control, installs, viewers): clears a pending ending warning. Active sessions only. */
+export async function markUsed(db: DbOrTx, ids: { id: number } | { sessionIds: string[] }, now: Date): Promise<void> {
+  const which = 'id' in ids ? eq(sessions.id, ids.id) : inArray(sessions.sessionId, ids.sessionIds);
+  if ('sessionIds' in ids && ids.sessionIds.length === 0) return;
+  await db.update(sessions).set({ lastUsedAt: now, endingNotifiedAt: null }).where(and(which, eq(sessions.status, 'active')));
 }
 
-export async function queueEntryForSession(db: DbOrTx, sessionPk: number): Promise<QueueRow | undefined> {
-  const [row] = await db.select().from(sessionQueue).where(eq(sessionQueue.sessionPk, sessionPk));
-  return row;
+export async function recordScreen(db: DbOrTx, sessionId: string, screen: { width: number; height: number; rotation: number }, now: Date): Promise<void> {
+  await db.update(sessions).set({ screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now }).where(eq(sessions.sessionId, sessionId));
+}
+
+/** Marks the ending warning as sent; false when another replica marked it first. */
+export async function markEndingNotified(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const marked = await db.update(sessions).set({ endingNotifiedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.endingNotifiedAt))).returning({ id: sessions.id });
+  return marked.length > 0;
+}
+
+/** Running sessions with the rules of their organization, for the lifetime sweep. */
+export async function listLiveWithOrgRules(db: DbOrTx): Promise<Array<{ s: SessionRow; timeout: number; planId: string; overage: boolean }>> {
+  return db
+    .select({ s: sessions, timeout: organizations.sessionTimeoutMinutes, planId: organizations.planId, overage: organizations.allowStreamingOverage })
+    .from(sessions)
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .where(inArray(sessions.status, LIVE_STATUSES));
+}
+
+/** The organization's live sessions (pending included), for ending them all at once. */
+export async function listUnfinishedSessions(db: DbOrTx, filter: { orgId: number } | { userId: number }): Promise<SessionRow[]> {
+  const who = 'orgId' in filter ? eq(sessions.organizationId, filter.orgId) : eq(sessions.userId, filter.userId);
+  return db.select().from(sessions).where(and(who, inArray(sessions.status, ['pending', 'starting', 'active'])));
 }
 
 /**
@@ -56,42 +81,6 @@ export async function streamedMsSince(db: DbOrTx, orgIds: number[], since: Date,
   return new Map(rows.map((r) => [r.orgId, Number(r.ms)]));
 }
 
-/**
- * Queue positions (1-based): 1 + the older entries that could take a device this entry could take
- * (the dispatcher serves entries oldest first). "Any handheld" competes with phone and tablet
- * entries, a named device with the entries of its category, entries of one device type only.
- */
-export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[] }): Promise<Array<{ id: number; sessionId: string; sessionPk: number; position: number }>> {
-  const rows = await db.execute<{ id: number; session_id: string; session_pk: number; position: string }>(sql`
-    WITH q AS (
-      SELECT e.id, e.session_id, e.session_pk, e.device_type, e.specific_device_id,
-        CASE WHEN e.specific_device_id IS NOT NULL THEN ARRAY[coalesce(d.category, e.device_category, 'phone')]
-             WHEN e.device_category IS NOT NULL THEN ARRAY[e.device_category]
-             ELSE ARRAY['phone', 'tablet'] END AS categories
-      FROM ${sessionQueue} e LEFT JOIN ${devices} d ON d.device_id = e.specific_device_id)
-    SELECT q.id, q.session_id, q.session_pk, 1 + count(o.id) AS position
-    FROM q LEFT JOIN q o ON o.id < q.id AND o.device_type = q.device_type AND o.categories && q.categories
-      AND (o.specific_device_id IS NULL OR q.specific_device_id IS NULL OR o.specific_device_id = q.specific_device_id)
-    GROUP BY q.id, q.session_id, q.session_pk`);
-  const list = rows.rows.map((r) => ({ id: Number(r.id), sessionId: r.session_id, sessionPk: Number(r.session_pk), position: Number(r.position) }));
-  return filter?.sessionPks ? list.filter((r) => filter.sessionPks!.includes(r.sessionPk)) : list;
-}
-
-/** A device of the entry's group that is free, locked for this transaction. */
-export async function lockFreeDevice(db: DbOrTx, want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null }): Promise<DeviceRow | undefined> {
-  const conds: SQL[] = [eq(devices.status, 'available'), isNull(devices.leasedSessionId), eq(devices.type, want.deviceType as 'ios')];
-  // A named device is that device, whatever its category; otherwise the category, or any handheld.
-  if (want.specificDeviceId) conds.push(eq(devices.deviceId, want.specificDeviceId));
-  else if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
-  else conds.push(inArray(devices.category, ['phone', 'tablet']));
-  const [row] = await db.select().from(devices).where(and(...conds)).orderBy(devices.id).limit(1).for('update', { skipLocked: true });
-  return row;
-}
-
-export async function lockQueueEntries(db: DbOrTx, limit = 200): Promise<QueueRow[]> {
-  return db.select().from(sessionQueue).orderBy(sessionQueue.id).limit(limit).for('update', { skipLocked: true });
-}
-
 export async function lockOrgPlan(db: DbOrTx, orgId: number): Promise<{ planId: string; sessionTimeoutMinutes: number; sessionPermissions: string } | undefined> {
   const [row] = await db
     .select({ planId: organizations.planId, sessionTimeoutMinutes: organizations.sessionTimeoutMinutes, sessionPermissions: organizations.sessionPermissions })
@@ -101,9 +90,9 @@ export async function lockOrgPlan(db: DbOrTx, orgId: number): Promise<{ planId: 
   return row;
 }
 
-export async function getOrg(db: DbOrTx, orgId: number) {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, orgId));
-  return row;
+export async function getOrgSessionPermissions(db: DbOrTx, orgId: number): Promise<string | undefined> {
+  const [row] = await db.select({ p: organizations.sessionPermissions }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.p;
 }
 
 export async function countLiveSessions(db: DbOrTx, orgId: number): Promise<number> {
@@ -127,34 +116,3 @@ export async function listSessions(
   }
   return db.select().from(sessions).where(and(...conds)).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(q.limit).offset(q.offset);
 }
-
-/** Registers a worker's devices: known devices keep a lease only while its session is live. */
-export async function upsertWorkerDevices(db: DbOrTx, workerId: string, driver: string | null, specs: DeviceSpec[], now: Date): Promise<void> {
-  await db
-    .insert(workers)
-    .values({ workerId, driver, lastSeenAt: now, connectedAt: now })
-    .onConflictDoUpdate({ target: workers.workerId, set: { driver, lastSeenAt: now, connectedAt: now } });
-  for (const d of specs) {
-    await db.execute(sql`
-      INSERT INTO ${devices} (device_id, worker_id, name, model, type, category, os_version, status, leased_session_id, last_seen_at, created_at, updated_at)
-      VALUES (${d.deviceId}, ${workerId}, ${d.name}, ${d.model}, ${d.type}, ${d.category}, ${d.osVersion}, 'available', NULL, ${now}, ${now}, ${now})
-      ON CONFLICT (device_id) DO UPDATE SET
-        worker_id = EXCLUDED.worker_id, name = EXCLUDED.name, model = EXCLUDED.model, type = EXCLUDED.type,
-        category = EXCLUDED.category, os_version = EXCLUDED.os_version, last_seen_at = EXCLUDED.last_seen_at,
-        updated_at = EXCLUDED.updated_at,
-        leased_session_id = CASE WHEN EXISTS (SELECT 1 FROM ${sessions} s WHERE s.session_id = ${devices.leasedSessionId} AND s.status IN ('starting','active'))
-          THEN ${devices.leasedSessionId} ELSE NULL END,
-        status = CASE WHEN EXISTS (SELECT 1 FROM ${sessions} s WHERE s.session_id = ${devices.leasedSessionId} AND s.status IN ('starting','active'))
-          THEN 'busy' ELSE 'available' END`);
-  }
-  const ids = specs.map((d) => d.deviceId);
-  await db
-    .update(devices)
-    .set({ status: 'offline', updatedAt: now })
-    .where(and(eq(devices.workerId, workerId), ids.length ? notInArray(devices.deviceId, ids) : sql`true`));
-}
-
-export async function touchWorker(db: DbOrTx, workerId: string, now: Date): Promise<void> {
-  await db.update(workers).set({ lastSeenAt: now }).where(eq(workers.workerId, workerId));
-}
-

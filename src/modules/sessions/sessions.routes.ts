@@ -13,18 +13,18 @@ import { z } from 'zod';
 const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 export const sessionsRoutes: RouteModule = async (app, container) => {
-  const sessions = container.services.sessions;
+  const { sessions, deviceControl } = container.services;
   const tags = ['sessions'];
 
   app.post('/sessions', {
     schema: { tags, summary: 'Create a session', body: CreateSessionBody, response: { 200: Session } },
-    handler: (req) => sessions.create({ ctx: req.ctx, input: req.body }),
+    handler: (req) => sessions.createSession({ ctx: req.ctx, input: req.body }),
   });
 
   app.post('/sessions/:session_id/start', {
     schema: { tags, summary: 'Start a session (or queue it)', params: SessionIdParams, body: StartSessionBody, response: { 200: Session, 202: QueuedResponse } },
     handler: async (req, reply) => {
-      const r = await sessions.start({ ctx: req.ctx, sessionId: req.params.session_id, deviceId: req.body?.device_id });
+      const r = await sessions.startSession({ ctx: req.ctx, input: { sessionId: req.params.session_id, deviceId: req.body?.device_id } });
       if ('queued' in r) return reply.code(202).send(r.queued);
       return r.started;
     },
@@ -32,7 +32,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
 
   const leave = {
     schema: { tags, summary: 'Leave the queue', params: QueueEntryParams, response: { 200: StatusOk } },
-    handler: (req: { ctx: import('../../context').Ctx; params: { queue_entry_id: number } }) => sessions.leaveQueue({ ctx: req.ctx, entryId: req.params.queue_entry_id }),
+    handler: (req: { ctx: import('../../context').Ctx; params: { queue_entry_id: number } }) => sessions.leaveQueue({ ctx: req.ctx, input: { entryId: req.params.queue_entry_id } }),
   };
   app.delete('/sessions/queue/:queue_entry_id', leave);
   // The POST form is for navigator.sendBeacon on page unload: a beacon cannot set headers and sends
@@ -50,7 +50,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
   app.get('/sessions/export/csv', {
     schema: { tags, summary: 'Session history as CSV' },
     handler: async (req, reply) => {
-      const rows = await sessions.exportCsv({ ctx: req.ctx });
+      const rows = await sessions.exportSessions({ ctx: req.ctx });
       const columns = ['id', 'session_id', 'status', 'end_reason', 'device_type', 'device_category', 'device_id', 'device_name', 'os_version', 'user_email', 'start_time', 'end_time', 'duration_minutes', 'created_at'] as const;
       const csv = stringify(
         rows.map((r) => columns.map((c) => r[c] ?? '')),
@@ -62,42 +62,42 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
 
   app.get('/sessions', {
     schema: { tags, summary: 'List sessions', querystring: ListSessionsQuery, response: { 200: z.array(Session) } },
-    handler: (req) => sessions.list({ ctx: req.ctx, query: req.query }),
+    handler: (req) => sessions.listSessions({ ctx: req.ctx, input: req.query }),
   });
 
   app.get('/sessions/:session_id', {
     schema: { tags, summary: 'Get a session', params: SessionIdParams, response: { 200: Session } },
-    handler: (req) => sessions.get({ ctx: req.ctx, sessionId: req.params.session_id }),
+    handler: (req) => sessions.getSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } }),
   });
 
   app.delete('/sessions/:session_id', {
     schema: { tags, summary: 'Stop a session and release its device', params: SessionIdParams, response: { 200: StatusOk } },
-    handler: (req) => sessions.stop({ ctx: req.ctx, sessionId: req.params.session_id }),
+    handler: (req) => sessions.stopSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } }),
   });
 
   app.post('/sessions/:session_id/control', {
     schema: { tags, summary: 'Send input to the device', params: SessionIdParams, body: ControlBody, response: { 200: StatusOk } },
-    handler: (req) => sessions.control({ ctx: req.ctx, sessionId: req.params.session_id, input: req.body }),
+    handler: (req) => deviceControl.controlSession({ ctx: req.ctx, input: { sessionId: req.params.session_id, control: req.body } }),
   });
 
   app.post('/sessions/:session_id/install-build', {
     schema: { tags, summary: "Install a build of one of the organization's apps", params: SessionIdParams, body: InstallBuildBody, response: { 200: InstallResult } },
-    handler: (req) => sessions.installBuild({ ctx: req.ctx, sessionId: req.params.session_id, input: req.body }),
+    handler: (req) => deviceControl.installBuild({ ctx: req.ctx, input: { sessionId: req.params.session_id, ...req.body } }),
   });
 
   app.post('/sessions/:session_id/launch-app', {
     schema: { tags, summary: 'Launch an installed app', params: SessionIdParams, body: LaunchAppBody, response: { 200: StatusMessage } },
-    handler: (req) => sessions.launchApp({ ctx: req.ctx, sessionId: req.params.session_id, input: req.body }),
+    handler: (req) => deviceControl.launchApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, ...req.body } }),
   });
 
   app.get('/sessions/:session_id/apps', {
     schema: { tags, summary: 'Request the installed apps (delivered as session.apps over /api/v1/ws)', params: SessionIdParams, response: { 200: StatusMessage } },
-    handler: (req) => sessions.listApps({ ctx: req.ctx, sessionId: req.params.session_id }),
+    handler: (req) => deviceControl.listInstalledApps({ ctx: req.ctx, input: { sessionId: req.params.session_id } }),
   });
 
   app.delete('/sessions/:session_id/apps/:package_name', {
     schema: { tags, summary: 'Uninstall an app', params: AppParams, response: { 200: StatusMessage } },
-    handler: (req) => sessions.uninstallApp({ ctx: req.ctx, sessionId: req.params.session_id, packageName: req.params.package_name }),
+    handler: (req) => deviceControl.uninstallApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, packageName: req.params.package_name } }),
   });
 
   // Multipart lives in its own scope so it does not clash with other modules' registrations.
@@ -117,7 +117,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
                 part.file.resume();
                 continue;
               }
-              const { key } = await sessions.prepareInstallApp({ ctx: req.ctx, sessionId: req.params.session_id, fileName: part.filename ?? '' });
+              const { key } = await deviceControl.prepareInstallApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, fileName: part.filename ?? '' } });
               await container.storage.put(key, part.file);
               staged = { key, fileName: part.filename };
               if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'file: larger than the 500 MB limit');
@@ -130,7 +130,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
           if (staged) await container.storage.delete(staged.key).catch(() => {});
           throw err;
         }
-        return sessions.installApp({ ctx: req.ctx, sessionId: req.params.session_id, key: staged.key, fileName: staged.fileName, launchAfterInstall: launch });
+        return deviceControl.installApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, key: staged.key, fileName: staged.fileName, launchAfterInstall: launch } });
       },
     });
   });

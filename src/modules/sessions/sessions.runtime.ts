@@ -10,9 +10,9 @@ export function startSessionSweeper(c: Container, everyMs = 5000): NodeJS.Timeou
     if (running) return;
     running = true;
     const now = c.clock.now();
-    c.services.sessions
-      .sweepWorkers(now)
-      .then(() => c.services.sessions.sweepSessions(now))
+    c.services.workers
+      .sweepLostWorkers(now)
+      .then(() => c.services.lifetime.sweepLifetimes(now))
       .catch((err) => c.log.error({ err }, 'session sweep failed'))
       .finally(() => (running = false));
   }, everyMs);

@@ -1,0 +1,46 @@
+import type { Ctx } from '../../context';
+import { recordAudit } from '../audit/audit.recorder';
+import { leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices/devices.repository';
+import { planFor } from '../plans/plans';
+import { deleteQueueEntry, lockQueueEntries } from './queue.repository';
+import { countLiveSessions, lockOrgPlan, updateSession, type SessionRow } from './sessions.repository';
+
+/**
+ * Hands free devices to queued entries, oldest first, within the caller's transaction; an
+ * organization at its plan's concurrency cap keeps waiting. Returns the sessions that got a
+ * device (now `starting`); the caller boots them after commit.
+ */
+export async function assignFreeDevices(tx: Ctx): Promise<SessionRow[]> {
+  const entries = await lockQueueEntries(tx.db);
+  const started: SessionRow[] = [];
+  for (const entry of entries) {
+    const org = await lockOrgPlan(tx.db, entry.organizationId);
+    const cap = planFor(org?.planId ?? 'free').concurrentSessions;
+    if (cap !== null && (await countLiveSessions(tx.db, entry.organizationId)) >= cap) continue;
+    const device = await lockFreeDevice(tx.db, entry);
+    if (!device) continue;
+    const now = tx.clock.now();
+    await leaseDevice(tx.db, device.id, entry.sessionId, now);
+    await deleteQueueEntry(tx.db, { id: entry.id });
+    const row = await updateSession(tx.db, entry.sessionPk, {
+      status: 'starting',
+      deviceId: device.deviceId,
+      deviceName: device.name,
+      deviceModel: device.model,
+      assignedCategory: device.category,
+      osVersion: device.osVersion,
+      workerId: device.workerId,
+      startTime: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, { action: 'session.device_assigned', resourceType: 'session', resourceId: row.sessionId, organizationId: row.organizationId, details: { device_id: device.deviceId, queue_entry_id: entry.id } });
+    started.push(row);
+  }
+  return started;
+}
+
+/** Gives the session's device back to the pool (or marks it offline when it was lost with its worker). */
+export async function releaseDevice(tx: Ctx, row: SessionRow, opts: { lost: boolean }): Promise<boolean> {
+  if (!row.deviceId) return false;
+  return releaseDeviceLease(tx.db, row.deviceId, row.sessionId, tx.clock.now(), opts.lost);
+}

@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import { systemContext, withTransaction, type Ctx } from '../../context';
+import type { Db } from '../../db/client';
+import type { EndReason } from '../../db/schema';
+import type { ScreenInfo } from '../../worker/driver';
+import type { AppsService } from '../apps/apps.service';
+import { recordAudit } from '../audit/audit.recorder';
+import { emitEvent } from '../events/events';
+import type { FileLinks } from '../workers/file-links';
+import type { DeviceRouter } from '../workers/worker-hub';
+import { assignFreeDevices, releaseDevice } from './allocation';
+import { SessionDeviceHandle } from './device-handle';
+import { countQueueEntries, deleteQueueEntry } from './queue.repository';
+import type { SessionNotifier } from './session-notifier';
+import type { SessionPresenter } from './session-presenter';
+import { findSessionAnyOrg, lockSession, updateSession, type SessionRow } from './sessions.repository';
+
+/** A boot that stops because its session ended meanwhile (not a failure). */
+class BootAbandoned extends Error {}
+
+export interface EndSessionInput {
+  status: 'stopped' | 'failed';
+  reason: EndReason | null;
+  message?: string | null;
+  /** The device went away with its worker: it goes offline and gets no shutdown. */
+  deviceLost?: boolean;
+}
+
+export interface SessionLifecycleDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  router: DeviceRouter & { isDeviceConnected(deviceId: string): boolean; forgetFrame(deviceId: string): void };
+  links: FileLinks;
+  apps: AppsService;
+  notifier: SessionNotifier;
+  presenter: SessionPresenter;
+}
+
+/**
+ * How sessions move between states once they exist: a queued session gets a device and boots
+ * (`starting` → `active`, or `failed`), and every end — user, lifetime rules, worker loss,
+ * account deletion — goes through `endSession`, which releases the device and hands it on.
+ */
+export class SessionLifecycle {
+  /** Boots and device resets in flight, so tests and shutdown can wait for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: SessionLifecycleDeps) {}
+
+  /** Resolves when every boot and release started so far has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p)).catch(() => {});
+    return p;
+  }
+
+  private sys(orgId: number | null = null): Ctx {
+    return systemContext(this.deps, orgId === null ? null : { id: orgId, role: 'admin' });
+  }
+
+  /** Hands free devices to waiting sessions inside `tx`; they boot once it commits. */
+  async dispatch(tx: Ctx): Promise<void> {
+    const started = await assignFreeDevices(tx);
+    tx.afterCommit(async () => {
+      for (const row of started) {
+        this.deps.notifier.sessionUpdated(row);
+        void this.track(this.boot(row.sessionId));
+      }
+      await this.deps.notifier.queueMoved();
+    });
+  }
+
+  /** A dispatch in a transaction of its own (worker registration, queue retries). */
+  dispatchNow(): Promise<void> {
+    return withTransaction(this.sys(), (tx) => this.dispatch(tx));
+  }
+
+  /** Another chance for entries skipped earlier (busy rows, plan slots); nothing to do without entries. */
+  async retryQueue(): Promise<void> {
+    if ((await countQueueEntries(this.deps.db)) > 0) await this.dispatchNow();
+  }
+
+  /** A leased device left with its worker: the running session on it fails. Returns whether one did. */
+  async failOnLostDevice(tx: Ctx, device: { workerId: string; leasedSessionId: string }): Promise<boolean> {
+    const s = await findSessionAnyOrg(tx.db, device.leasedSessionId, true);
+    if (!s || (s.status !== 'starting' && s.status !== 'active')) return false;
+    const orgTx = { ...tx, org: { id: s.organizationId, role: 'admin' as const } };
+    await this.endSession(orgTx, s, { status: 'failed', reason: 'worker_lost', message: "The device's worker stopped responding", deviceLost: true });
+    return true;
+  }
+
+  /** Boots the device, installs and launches the pinned app, then marks the session active. */
+  private async boot(sessionId: string): Promise<void> {
+    const db = this.deps.db;
+    const row = await findSessionAnyOrg(db, sessionId);
+    if (!row || row.status !== 'starting' || !row.deviceId) return;
+    // Ended (DELETE) or failed while booting: the device may already belong to the next session,
+    // so nothing more of this session's (its pinned app above all) may reach it.
+    const stillOurs = async () => {
+      const cur = await findSessionAnyOrg(db, sessionId);
+      if (cur?.status !== 'starting' || cur.deviceId !== row.deviceId) throw new BootAbandoned();
+    };
+    try {
+      const screen = await this.deps.router.command<ScreenInfo>(row.deviceId, 'boot');
+      if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
+      await withTransaction(this.sys(row.organizationId), async (tx) => {
+        const cur = await lockSession(tx.db, row.id);
+        if (!cur || cur.status !== 'starting') return;
+        const now = tx.clock.now();
+        const next = await updateSession(tx.db, row.id, { status: 'active', activeAt: now, screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now });
+        await emitEvent(tx, { type: 'session.started', data: { session_id: next.sessionId, device_id: next.deviceId, device_name: next.deviceName, device_type: next.deviceType, os_version: next.osVersion, user_email: next.userEmail } });
+        await recordAudit(tx, { action: 'session.started', resourceType: 'session', resourceId: next.sessionId, details: { device_id: next.deviceId } });
+        tx.afterCommit(() => this.deps.notifier.sessionUpdated(next));
+      });
+    } catch (err) {
+      if (err instanceof BootAbandoned) return;
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.log.warn({ err, sessionId }, 'session failed to start');
+      await withTransaction(this.sys(row.organizationId), async (tx) => {
+        const cur = await lockSession(tx.db, row.id);
+        if (!cur || cur.status !== 'starting') return;
+        await this.endSession(tx, cur, { status: 'failed', reason: null, message: `The device could not start: ${message}` });
+      });
+    }
+  }
+
+  private async installPinnedApp(row: SessionRow, stillOurs: () => Promise<void>): Promise<void> {
+    const sys = this.sys(row.organizationId);
+    const { app, build } = row.buildId
+      ? await this.deps.apps.resolveBuildForInstall({ ctx: sys, input: { buildId: row.buildId, appId: row.appPublicId! } })
+      : await this.deps.apps.latestBuild({ ctx: sys, input: { appId: row.appPublicId! } });
+    const device = new SessionDeviceHandle(this.deps, row.sessionId, row.deviceId!, row.deviceType, { guard: stillOurs, screen: null });
+    const installed = await device.install({ storageKey: build.storageKey, fileName: build.fileName }, { grantPermissions: true });
+    await device.launch(installed.packageName, { params: row.launchParams ?? undefined });
+    await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
+    if (!row.buildId) await updateSession(this.deps.db, row.id, { buildId: build.id });
+  }
+
+  /**
+   * Ends a session (stopped or failed) inside `tx`: the queue entry goes, the device is released
+   * and handed to the next queued entry in the same transaction; after commit the device is reset
+   * and the session's stream viewers are closed.
+   */
+  async endSession(tx: Ctx, row: SessionRow, end: EndSessionInput): Promise<SessionRow> {
+    const now = tx.clock.now();
+    const { status, reason } = end;
+    const message = end.message ?? null;
+    const wasLive = row.status === 'starting' || row.status === 'active';
+    await deleteQueueEntry(tx.db, { sessionPk: row.id });
+    const next = await updateSession(tx.db, row.id, { status, endReason: reason, errorMessage: message, endTime: now, updatedAt: now });
+    const ctxOrg = { ...tx, org: tx.org ?? { id: row.organizationId, role: 'admin' as const } };
+    await recordAudit(ctxOrg, { action: status === 'failed' ? 'session.failed' : 'session.stopped', resourceType: 'session', resourceId: row.sessionId, organizationId: row.organizationId, details: { end_reason: reason, error: message } });
+    if (wasLive) {
+      await emitEvent(ctxOrg, {
+        type: 'session.ended',
+        organizationId: row.organizationId,
+        data: { session_id: row.sessionId, status, end_reason: reason, device_id: row.deviceId, duration_minutes: this.deps.presenter.shape(next, now).duration_minutes },
+      });
+    }
+    const deviceId = row.deviceId;
+    if (deviceId) {
+      await releaseDevice(tx, row, { lost: !!end.deviceLost });
+      if (wasLive && !end.deviceLost && this.deps.router.isDeviceConnected(deviceId)) {
+        tx.afterCommit(() => {
+          this.deps.router.forgetFrame(deviceId);
+          void this.track(this.deps.router.command(deviceId, 'shutdown').catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')));
+        });
+      }
+    }
+    tx.afterCommit(() => {
+      this.deps.notifier.closeStreams(row.sessionId);
+      this.deps.notifier.sessionUpdated(next);
+    });
+    if (wasLive) await this.dispatch(tx);
+    else tx.afterCommit(() => this.deps.notifier.queueMoved());
+    return next;
+  }
+}

@@ -1,0 +1,64 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { devices, sessions, workers } from '../../db/schema';
+import type { DeviceSpec } from '../../worker/driver';
+
+export type WorkerRow = typeof workers.$inferSelect;
+type DeviceRow = typeof devices.$inferSelect;
+
+/** Registers a worker's devices: known devices keep a lease only while its session is live. */
+export async function upsertWorkerDevices(db: DbOrTx, workerId: string, driver: string | null, specs: DeviceSpec[], now: Date): Promise<void> {
+  await db
+    .insert(workers)
+    .values({ workerId, driver, lastSeenAt: now, connectedAt: now })
+    .onConflictDoUpdate({ target: workers.workerId, set: { driver, lastSeenAt: now, connectedAt: now } });
+  for (const d of specs) {
+    await db.execute(sql`
+      INSERT INTO ${devices} (device_id, worker_id, name, model, type, category, os_version, status, leased_session_id, last_seen_at, created_at, updated_at)
+      VALUES (${d.deviceId}, ${workerId}, ${d.name}, ${d.model}, ${d.type}, ${d.category}, ${d.osVersion}, 'available', NULL, ${now}, ${now}, ${now})
+      ON CONFLICT (device_id) DO UPDATE SET
+        worker_id = EXCLUDED.worker_id, name = EXCLUDED.name, model = EXCLUDED.model, type = EXCLUDED.type,
+        category = EXCLUDED.category, os_version = EXCLUDED.os_version, last_seen_at = EXCLUDED.last_seen_at,
+        updated_at = EXCLUDED.updated_at,
+        leased_session_id = CASE WHEN EXISTS (SELECT 1 FROM ${sessions} s WHERE s.session_id = ${devices.leasedSessionId} AND s.status IN ('starting','active'))
+          THEN ${devices.leasedSessionId} ELSE NULL END,
+        status = CASE WHEN EXISTS (SELECT 1 FROM ${sessions} s WHERE s.session_id = ${devices.leasedSessionId} AND s.status IN ('starting','active'))
+          THEN 'busy' ELSE 'available' END`);
+  }
+  const ids = specs.map((d) => d.deviceId);
+  await db
+    .update(devices)
+    .set({ status: 'offline', updatedAt: now })
+    .where(and(eq(devices.workerId, workerId), ids.length ? notInArray(devices.deviceId, ids) : sql`true`));
+}
+
+export async function touchWorker(db: DbOrTx, workerId: string, now: Date): Promise<void> {
+  await db.update(workers).set({ lastSeenAt: now }).where(eq(workers.workerId, workerId));
+}
+
+export async function findWorker(db: DbOrTx, workerId: string): Promise<WorkerRow | undefined> {
+  const [row] = await db.select().from(workers).where(eq(workers.workerId, workerId));
+  return row;
+}
+
+/** Listed devices whose worker has not been heard from since `cutoff` (or never registered). */
+export async function listDevicesOfSilentWorkers(db: DbOrTx, cutoff: Date): Promise<DeviceRow[]> {
+  const rows = await db
+    .select({ device: devices })
+    .from(devices)
+    .leftJoin(workers, eq(workers.workerId, devices.workerId))
+    .where(and(inArray(devices.status, ['available', 'busy']), sql`(${workers.lastSeenAt} IS NULL OR ${workers.lastSeenAt} < ${cutoff})`));
+  return rows.map((r) => r.device);
+}
+
+export async function lockDevice(db: DbOrTx, id: number): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(devices).where(eq(devices.id, id)).for('update');
+  return row;
+}
+
+export async function markDeviceOffline(db: DbOrTx, id: number, now: Date, opts: { clearLease: boolean }): Promise<void> {
+  await db
+    .update(devices)
+    .set(opts.clearLease ? { status: 'offline', leasedSessionId: null, updatedAt: now } : { status: 'offline', updatedAt: now })
+    .where(eq(devices.id, id));
+}

@@ -1,0 +1,152 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Clock } from '../../clock';
+import { systemContext, withTransaction, type Ctx } from '../../context';
+import type { Db } from '../../db/client';
+import { DEVICE_CATEGORIES, DEVICE_TYPES } from '../../db/schema';
+import type { DeviceSpec } from '../../worker/driver';
+import { WORKER_LOST_AFTER_MS } from '../../worker/protocol';
+import type { InMemoryDeviceRouter } from './worker-hub';
+import * as repo from './workers.repository';
+
+const Hello = z.object({
+  type: z.literal('hello'),
+  worker_id: z.string().min(1).max(200),
+  driver: z.string().optional(),
+  devices: z
+    .array(
+      z.object({
+        deviceId: z.string().min(1).max(200),
+        name: z.string().min(1).max(200),
+        model: z.string().min(1).max(200),
+        type: z.enum(DEVICE_TYPES),
+        category: z.enum(DEVICE_CATEGORIES),
+        osVersion: z.string().min(1).max(50),
+      }),
+    )
+    .max(1000),
+});
+const Result = z.object({ type: z.literal('result'), request_id: z.string(), ok: z.boolean(), data: z.unknown().optional(), error: z.string().optional() });
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+/** What sessions must hear from the worker registry; the container wires it to the session lifecycle. */
+export interface DeviceAvailabilityListener {
+  /** Devices were (re)registered inside `tx`: waiting sessions may get one. */
+  devicesRegistered(tx: Ctx): Promise<void>;
+  /** A leased device went away with its worker; returns whether a running session on it failed. */
+  leasedDeviceLost(tx: Ctx, device: { deviceId: string; workerId: string; leasedSessionId: string }): Promise<boolean>;
+  /** After a sweep: entries skipped earlier (busy rows, plan slots) get another chance. */
+  retryQueue(): Promise<void>;
+}
+
+export interface WorkersDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  router: InMemoryDeviceRouter;
+  devices: DeviceAvailabilityListener;
+}
+
+/**
+ * The registry of device workers: the protocol socket of each (hello, heartbeats, results,
+ * frames), their devices mirrored in the database, and the sweep that declares silent workers lost.
+ */
+export class WorkersService {
+  constructor(private readonly deps: WorkersDeps) {}
+
+  /** Serves one worker's protocol socket until it closes. */
+  acceptConnection({ socket, log }: { socket: WebSocket; log: FastifyBaseLogger }): void {
+    const { router } = this.deps;
+    let workerId: string | null = null;
+    const helloTimer = setTimeout(() => socket.close(4001, 'hello expected'), HELLO_TIMEOUT_MS);
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) {
+        if (workerId) router.onBinary(workerId, Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as Buffer));
+        return;
+      }
+      let msg: unknown;
+      try {
+        msg = JSON.parse(raw.toString());
+      } catch {
+        socket.close(4002, 'invalid JSON');
+        return;
+      }
+      const type = (msg as { type?: string }).type;
+      if (type === 'hello') {
+        const hello = Hello.safeParse(msg);
+        if (!hello.success) {
+          socket.close(4002, 'invalid hello');
+          return;
+        }
+        clearTimeout(helloTimer);
+        const id = (workerId = hello.data.worker_id);
+        const specs = hello.data.devices as DeviceSpec[];
+        router.attach(id, socket, specs);
+        this.registerWorker({ workerId: id, devices: specs, driver: hello.data.driver ?? null })
+          .then(() => socket.send(JSON.stringify({ type: 'welcome', worker_id: id })))
+          .catch((err) => log.error({ err, workerId: id }, 'worker registration failed'));
+        log.info({ workerId, devices: specs.length }, 'worker connected');
+      } else if (!workerId) {
+        socket.close(4001, 'hello expected');
+      } else if (type === 'heartbeat') {
+        this.touchWorker(workerId).catch((err) => log.warn({ err }, 'worker heartbeat update failed'));
+      } else if (type === 'result') {
+        const r = Result.safeParse(msg);
+        if (r.success) router.onResult(workerId, r.data);
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      if (workerId) {
+        router.detach(workerId, socket);
+        log.info({ workerId }, 'worker disconnected');
+      }
+    });
+  }
+
+  /** Records the worker's devices (others of this worker go offline) and lets the queue move. */
+  async registerWorker({ workerId, devices, driver }: { workerId: string; devices: DeviceSpec[]; driver: string | null }): Promise<void> {
+    await withTransaction(this.sys(), async (tx) => {
+      await repo.upsertWorkerDevices(tx.db, workerId, driver, devices, tx.clock.now());
+      await this.deps.devices.devicesRegistered(tx);
+    });
+  }
+
+  async touchWorker(workerId: string): Promise<void> {
+    await repo.touchWorker(this.deps.db, workerId, this.deps.clock.now());
+  }
+
+  /**
+   * Workers silent for 20 s are lost: their devices go offline (unlisted) and the sessions on
+   * them fail with `worker_lost`. Also covers devices left from before a control-plane restart.
+   */
+  async sweepLostWorkers(now: Date = this.deps.clock.now()): Promise<{ lostDevices: number; failedSessions: number }> {
+    const cutoff = new Date(now.getTime() - WORKER_LOST_AFTER_MS);
+    const lost = await repo.listDevicesOfSilentWorkers(this.deps.db, cutoff);
+    let failed = 0;
+    const lostWorkers = new Set<string>();
+    for (const d of lost) {
+      lostWorkers.add(d.workerId);
+      await withTransaction(this.sys(), async (tx) => {
+        const dev = await repo.lockDevice(tx.db, d.id);
+        if (!dev || dev.status === 'offline') return;
+        const w = await repo.findWorker(tx.db, dev.workerId);
+        if (w && w.lastSeenAt >= cutoff) return; // heard from meanwhile
+        await repo.markDeviceOffline(tx.db, dev.id, now, { clearLease: false });
+        if (!dev.leasedSessionId) return;
+        const sessionFailed = await this.deps.devices.leasedDeviceLost(tx, { deviceId: dev.deviceId, workerId: dev.workerId, leasedSessionId: dev.leasedSessionId });
+        if (sessionFailed) failed++;
+        else await repo.markDeviceOffline(tx.db, dev.id, now, { clearLease: true });
+      });
+    }
+    for (const w of lostWorkers) this.deps.router.drop(w);
+    await this.deps.devices.retryQueue();
+    return { lostDevices: lost.length, failedSessions: failed };
+  }
+
+  private sys(): Ctx {
+    return systemContext(this.deps);
+  }
+}
