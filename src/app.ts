@@ -3,11 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyRequest } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
+import { bearerFromRequest } from './http/bearer';
 import { registerErrorHandler } from './http/error-handler';
 import { RATE_LIMITS } from './http/rate-limits';
 import type { App } from './http/types';
@@ -15,30 +16,6 @@ import { routeModules } from './modules';
 import { sessionViewPage } from './modules/sessions/session-view';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/**
- * The bearer value of a request: the Authorization header, or where browsers cannot set headers
- * (WebSocket upgrades, routes marked `tokenInQuery` for beacons) the `bearer.<token>` subprotocol
- * or the `token` query parameter.
- */
-export function bearerFromRequest(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1] ?? '';
-  }
-  const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
-  if (websocket) {
-    const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-    const fromProtocol = protocols.find((p) => p.startsWith('bearer.'));
-    if (fromProtocol) return fromProtocol.slice('bearer.'.length);
-  }
-  if (websocket || req.routeOptions.config?.tokenInQuery) {
-    const token = (req.query as Record<string, unknown> | undefined)?.token;
-    if (typeof token === 'string' && token) return token;
-  }
-  return undefined;
-}
 
 /** Builds the HTTP application around a container. It never listens: main.ts and tests do. */
 export async function buildApp(container: Container): Promise<App> {

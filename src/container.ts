@@ -14,6 +14,7 @@ import { FileHasher } from './modules/apps/file-hasher';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { DevicesService } from './modules/devices/devices.service';
+import { CredentialWatch } from './modules/realtime/credential-watch';
 import { RealtimeHub } from './modules/realtime/realtime-hub';
 import { DeviceControlService } from './modules/sessions/device-control.service';
 import { SessionLifecycle } from './modules/sessions/session-lifecycle';
@@ -61,6 +62,7 @@ export interface Container {
     lifetime: SessionLifetime;
     workers: WorkersService;
     devices: DevicesService;
+    credentialWatch: CredentialWatch;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
@@ -94,7 +96,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps });
   const services = {
-    auth: new AuthService({ config, jwt, jobs }),
+    auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
@@ -121,6 +123,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await services.router.ready();
     },
     async close() {
+      services.credentialWatch.close();
       services.router.closeAll();
       await bus?.close();
       await services.lifecycle.idle();
@@ -158,5 +161,6 @@ function createDeviceServices(d: { config: Config; secrets: Secrets; db: Databas
       retryQueue: () => lifecycle.retryQueue(),
     },
   });
-  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, devices: new DevicesService(), bus };
+  const credentialWatch = new CredentialWatch(d.log);
+  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, devices: new DevicesService(), credentialWatch, bus };
 }

@@ -42,7 +42,10 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
 export class WsPeer {
   readonly messages: Array<{ text?: unknown; binary?: Buffer; at: number }> = [];
   private waiters: Array<() => void> = [];
+  /** The close code, once the socket has closed. */
+  readonly closed: Promise<number>;
   constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
     socket.on('message', (data, isBinary) => {
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
       this.messages.push(isBinary ? { binary: buf, at: Date.now() } : { text: JSON.parse(buf.toString()), at: Date.now() });

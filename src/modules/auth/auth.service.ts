@@ -26,10 +26,16 @@ export interface Principal {
   org: OrgScope;
 }
 
+/** How account deletion ends sessions; the session lifecycle provides it. */
+export interface SessionEnder {
+  endSessionsOf(tx: Ctx, filter: { orgId: number } | { userId: number }): Promise<number>;
+}
+
 export interface AuthServiceDeps {
   config: Config;
   jwt: JwtIssuer;
   jobs: JobQueue;
+  sessions: SessionEnder;
 }
 
 export class AuthService {
@@ -189,6 +195,10 @@ export class AuthService {
           { action: 'user.deleted', resourceType: 'member', resourceId: m.membershipId, details: { email: user.email, user_id: userId, role: m.role, revoked_api_tokens: labels } },
         );
       }
+      // Sessions end through their normal path (device reset and released, streams closed) before
+      // the rows they hang on go: the user's own everywhere, and every session of a removed org.
+      await this.deps.sessions.endSessionsOf(tx, { userId });
+      for (const orgId of remove) await this.deps.sessions.endSessionsOf(tx, { orgId });
       for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);
       await repo.deleteUser(tx.db, userId);
     });

@@ -1,16 +1,55 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Container } from '../../container';
+import type { Ctx } from '../../context';
+import { AppError } from '../../errors';
+import { bearerFromRequest } from '../../http/bearer';
 import type { RouteModule } from '../../http/types';
 
 const ClientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe', 'heartbeat']), session_id: z.string().min(1).max(100) });
+
+/** Close codes of the stream socket. */
+const STREAM_NOT_RUNNING = 4409;
+const STREAM_SESSION_ENDED = 4410;
+const STREAM_NOT_FOUND = 4404;
+
+/**
+ * The request's own credential, checked again: it must still authenticate as the same actor in
+ * the same organization. Throws 401 when it does not.
+ */
+async function reauthenticate(container: Container, req: FastifyRequest, ctx: Ctx): Promise<Ctx> {
+  const principal = await container.services.auth.authenticateBearer(container.db, bearerFromRequest(req), container.clock.now());
+  if (principal.org?.id !== ctx.org?.id || actorKey(principal.actor) !== actorKey(ctx.actor)) throw new AppError('UNAUTHENTICATED', 'Credentials revoked');
+  return { ...ctx, db: container.db, actor: principal.actor, org: principal.org };
+}
+
+function actorKey(actor: Ctx['actor']): string {
+  return actor.kind === 'user' ? `u:${actor.userId}` : actor.kind === 'api_token' ? `t:${actor.tokenId}` : actor.kind;
+}
+
+/** Registers `socket` with the credential watch under the request's bearer; returns the removal. */
+function followCredentials(container: Container, req: FastifyRequest, socket: { close(code: number, reason: string): void }): () => void {
+  const ctx = req.ctx;
+  const bearer = bearerFromRequest(req) ?? '';
+  return container.services.credentialWatch.watch(`bearer:${bearer}`, socket, () =>
+    reauthenticate(container, req, ctx).then(
+      () => true,
+      (err) => {
+        if (err instanceof AppError && err.code === 'UNAUTHENTICATED') return false;
+        throw err;
+      },
+    ),
+  );
+}
 
 /** `/api/v1/ws` (real-time channel) and `/api/v1/sessions/{id}/stream` (JPEG frames). */
 export const realtimeRoutes: RouteModule = (app, container) => {
   const { realtime, router, sessions } = container.services;
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, req) => {
-    const ctx = req.ctx;
-    const orgId = ctx.org!.id;
+    const orgId = req.ctx.org!.id;
     const subscribed = new Set<string>();
+    const unwatch = followCredentials(container, req, socket);
     const send = (m: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return;
@@ -29,44 +68,61 @@ export const realtimeRoutes: RouteModule = (app, container) => {
           subscribed.delete(sessionId);
           return send({ type: 'unsubscribed', session_id: sessionId });
         }
-        const row = await sessions.loadSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } });
+        // Access is decided anew for every message, with the credential as it is now.
+        const ctx = await reauthenticate(container, req, req.ctx);
         if (parsed.type === 'subscribe') {
+          const session = await sessions.getSession({ ctx, input: { sessionId } });
           if (!subscribed.has(sessionId)) realtime.subscribe(sessionId, socket, orgId);
           subscribed.add(sessionId);
           send({ type: 'subscribed', session_id: sessionId });
-          send({ type: 'session.updated', session: await sessions.getSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } }) });
+          send({ type: 'session.updated', session });
         } else {
-          await sessions.heartbeatSession({ ctx: { ...ctx, db: container.db }, input: { sessionId } });
+          await sessions.heartbeatSession({ ctx, input: { sessionId } });
           send({ type: 'heartbeat.ack', session_id: sessionId });
         }
-      })().catch((err) => send({ type: 'error', session_id: sessionId, detail: err?.detail ?? 'Request failed' }));
+      })().catch((err) => {
+        if (err instanceof AppError && err.code === 'UNAUTHENTICATED') return socket.close(4401, 'credentials revoked');
+        send({ type: 'error', session_id: sessionId, detail: err?.detail ?? 'Request failed' });
+      });
     });
     socket.on('close', () => {
+      unwatch();
       for (const id of subscribed) realtime.unsubscribeSocket(id, socket);
     });
   });
 
   app.get('/sessions/:session_id/stream', { websocket: true, schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) } }, (socket, req) => {
-    let cleanup: Array<() => void> = [];
+    const cleanup: Array<() => void> = [];
     let closed = false;
+    const end = (code: number, reason: string) => {
+      if (!closed) socket.close(code, reason);
+    };
     socket.on('close', () => {
       closed = true;
-      for (const fn of cleanup) fn();
-      cleanup = [];
+      for (const fn of cleanup.splice(0)) fn();
     });
     socket.on('message', () => {});
+    // The viewer is registered before the session is looked at: an end that commits after the
+    // look closes it, and one that committed before is seen by the look.
+    cleanup.push(realtime.addStreamViewer(req.params.session_id, () => end(STREAM_SESSION_ENDED, 'session ended')));
+    cleanup.push(followCredentials(container, req, socket));
+    const isRunning = (row: { status: string; deviceId: string | null }) => !!row.deviceId && (row.status === 'active' || row.status === 'starting');
     (async () => {
       const row = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } });
-      if (!row.deviceId || (row.status !== 'active' && row.status !== 'starting')) {
-        socket.close(4409, 'session is not running');
-        return;
-      }
+      if (!isRunning(row)) return end(STREAM_NOT_RUNNING, 'session is not running');
       if (closed) return;
-      await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
-      const deviceId = row.deviceId;
+      const deviceId = row.deviceId!;
       let screen = { width: row.screenWidth ?? 0, height: row.screenHeight ?? 0, rotation: row.rotation ?? 0 };
       let helloSent = false;
-      const sendFrame = (jpeg: Buffer, meta: { screen: { width: number; height: number; rotation: number } }) => {
+      // Nothing goes out before the second look below has confirmed the lease; until then only
+      // the newest frame is kept.
+      let verified = false;
+      let held: { jpeg: Buffer; meta: { screen: typeof screen } } | undefined;
+      const sendFrame = (jpeg: Buffer, meta: { screen: typeof screen }) => {
+        if (!verified) {
+          held = { jpeg, meta };
+          return;
+        }
         if (socket.readyState !== socket.OPEN) return;
         if (!helloSent || meta.screen.width !== screen.width || meta.screen.height !== screen.height || meta.screen.rotation !== screen.rotation) {
           screen = meta.screen;
@@ -77,18 +133,23 @@ export const realtimeRoutes: RouteModule = (app, container) => {
         if (socket.bufferedAmount > 4 * 1024 * 1024) return;
         socket.send(jpeg, { binary: true });
       };
-      cleanup.push(realtime.addStreamViewer(row.sessionId, () => socket.close(4410, 'session ended')));
-      const last = router.lastFrame(deviceId);
-      if (last) sendFrame(last.jpeg, last.meta);
+      cleanup.push(router.subscribeFrames(deviceId, (f) => sendFrame(f.jpeg, f.meta)));
+      // Looked at again now that frames are subscribed: the device must still be this session's.
+      const now = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
+      if (!isRunning(now) || now.deviceId !== deviceId) return end(STREAM_SESSION_ENDED, 'session ended');
+      if (closed) return;
+      await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
+      verified = true;
+      const first = held ?? router.lastFrame(deviceId);
+      if (first) sendFrame(first.jpeg, first.meta);
       else if (screen.width) {
         socket.send(JSON.stringify({ type: 'hello', ...screen }));
         helloSent = true;
       }
-      cleanup.push(router.subscribeFrames(deviceId, (f) => sendFrame(f.jpeg, f.meta)));
       if (closed) for (const fn of cleanup.splice(0)) fn();
     })().catch((err) => {
       req.log.warn({ err }, 'stream setup failed');
-      socket.close(err?.status === 404 ? 4404 : 1011, err?.detail ?? 'stream failed');
+      end(err?.status === 404 ? STREAM_NOT_FOUND : 1011, err?.detail ?? 'stream failed');
     });
   });
 };

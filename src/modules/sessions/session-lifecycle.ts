@@ -14,7 +14,7 @@ import { SessionDeviceHandle } from './device-handle';
 import { countQueueEntries, deleteQueueEntry } from './queue.repository';
 import type { SessionNotifier } from './session-notifier';
 import type { SessionPresenter } from './session-presenter';
-import { findSessionAnyOrg, lockSession, updateSession, type SessionRow } from './sessions.repository';
+import { findSessionAnyOrg, listUnfinishedSessions, lockSession, updateSession, type SessionRow } from './sessions.repository';
 
 /** A boot that stops because its session ended meanwhile (not a failure). */
 class BootAbandoned extends Error {}
@@ -140,6 +140,24 @@ export class SessionLifecycle {
     await device.launch(installed.packageName, { params: row.launchParams ?? undefined });
     await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
     if (!row.buildId) await updateSession(this.deps.db, row.id, { buildId: build.id });
+  }
+
+  /**
+   * Ends every unfinished session of an organization (or of a user) through the normal end path,
+   * waiting ones first so that no device is handed to them on the way: for account and
+   * organization deletion, which would otherwise leave devices leased to vanished rows.
+   */
+  async endSessionsOf(tx: Ctx, filter: { orgId: number } | { userId: number }): Promise<number> {
+    const rows = await listUnfinishedSessions(tx.db, filter);
+    rows.sort((x, y) => Number(x.status !== 'pending') - Number(y.status !== 'pending'));
+    let ended = 0;
+    for (const r of rows) {
+      const cur = await lockSession(tx.db, r.id);
+      if (!cur || cur.status === 'stopped' || cur.status === 'failed') continue;
+      await this.endSession({ ...tx, org: { id: cur.organizationId, role: 'admin' } }, cur, { status: 'stopped', reason: 'user' });
+      ended++;
+    }
+    return ended;
   }
 
   /**
