@@ -22,6 +22,7 @@ import { SessionLifetime } from './modules/sessions/lifetime';
 import { SessionNotifier } from './modules/sessions/session-notifier';
 import { SessionPresenter } from './modules/sessions/session-presenter';
 import { SessionsService } from './modules/sessions/sessions.service';
+import { WorkerCredentials } from './modules/workers/worker-credentials';
 import { WorkersService } from './modules/workers/workers.service';
 import { FileLinks } from './modules/workers/file-links';
 import { ClusterBus } from './modules/cluster/cluster-bus';
@@ -63,6 +64,7 @@ export interface Container {
     workers: WorkersService;
     devices: DevicesService;
     credentialWatch: CredentialWatch;
+    workerCredentials: WorkerCredentials;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
@@ -143,24 +145,27 @@ function createDeviceServices(d: { config: Config; secrets: Secrets; db: Databas
   const bus = d.config.redis.url ? new ClusterBus(d.config.redis.url, d.config.redis.prefix, d.log) : undefined;
   const router = bus ? new ClusterDeviceRouter(d.log, bus) : new InMemoryDeviceRouter(d.log);
   const realtime = new RealtimeHub(bus);
-  const fileLinks = new FileLinks(d.secrets.workerToken);
+  const fileLinks = new FileLinks(d.secrets.fileLinkKey);
   const presenter = new SessionPresenter(d.config.server.appUrl);
   const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
   const lifecycle = new SessionLifecycle({ db: d.db, clock: d.clock, log: d.log, router, links: fileLinks, apps: d.apps, notifier, presenter });
   const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier });
   const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
   const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log });
+  const credentialWatch = new CredentialWatch(d.log);
+  const workerCredentials = new WorkerCredentials({ db: d.db, clock: d.clock, sharedToken: d.secrets.workerToken });
   const workers = new WorkersService({
     db: d.db,
     clock: d.clock,
     log: d.log,
     router,
+    credentials: workerCredentials,
+    credentialWatch,
     devices: {
       devicesRegistered: (tx) => lifecycle.dispatch(tx),
       leasedDeviceLost: (tx, device) => lifecycle.failOnLostDevice(tx, device),
       retryQueue: () => lifecycle.retryQueue(),
     },
   });
-  const credentialWatch = new CredentialWatch(d.log);
-  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, devices: new DevicesService(), credentialWatch, bus };
+  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, workerCredentials, devices: new DevicesService(), credentialWatch, bus };
 }

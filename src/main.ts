@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
+import { recordEmbeddedUrl } from './cli/operator-database';
 import { resolveSecrets } from './secrets';
 import { startInProcessWorker, startSessionSweeper } from './modules/sessions/sessions.runtime';
 
@@ -23,11 +24,14 @@ async function main(): Promise<void> {
   const secrets = resolveSecrets(config);
 
   let embedded: EmbeddedDatabase | undefined;
+  // Operator commands (simdeck worker-token) find the running embedded database through this.
+  let forgetEmbeddedUrl = () => {};
   if (!config.db.url) {
     const pgDataDir = embeddedDataDir(config.dataDir);
     log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({ dataDir: pgDataDir });
     config = { ...config, db: { ...config.db, url: embedded.url } };
+    forgetEmbeddedUrl = recordEmbeddedUrl(config.dataDir, embedded.url);
   }
   await runMigrations(config.db.url!);
 
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
       await app.close();
       await container.close();
       await embedded?.stop();
+      forgetEmbeddedUrl();
       log.info('stopped');
       process.exit(0);
     } catch (err) {

@@ -8,6 +8,8 @@ export interface Secrets {
   /** 32-byte key for AES-256-GCM encryption of stored credentials. */
   secretKey: Buffer;
   workerToken: string;
+  /** Signs package download links for workers (never a worker credential). */
+  fileLinkKey: string;
 }
 
 /**
@@ -16,15 +18,17 @@ export interface Secrets {
  */
 export function resolveSecrets(config: Config): Secrets {
   const file = path.join(config.dataDir, 'secrets.json');
-  let stored: Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken', string>> = {};
+  let stored: Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken' | 'fileLinkKey', string>> = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
   const next = {
     jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     secretKey: stored.secretKey ?? randomBytes(32).toString('hex'),
     workerToken: stored.workerToken ?? `wkr_${randomBytes(24).toString('base64url')}`,
+    fileLinkKey: stored.fileLinkKey ?? randomBytes(32).toString('base64url'),
   };
-  const changed = next.jwtSecret !== stored.jwtSecret || next.secretKey !== stored.secretKey || next.workerToken !== stored.workerToken;
-  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token;
+  const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== stored[k]);
+  // The file-link key lives only in the file, so it is always written when new.
+  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token || next.fileLinkKey !== stored.fileLinkKey;
   if (changed && needsFile) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
@@ -33,5 +37,6 @@ export function resolveSecrets(config: Config): Secrets {
     jwtSecret: config.auth.jwtSecret ?? next.jwtSecret,
     secretKey: Buffer.from(config.secretKey ?? next.secretKey, 'hex'),
     workerToken: config.workers.token ?? next.workerToken,
+    fileLinkKey: next.fileLinkKey,
   };
 }

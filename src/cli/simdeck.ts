@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { startWorker, type DriverKind } from '../worker/main';
+import { registerWorkerTokenCommands } from './worker-token';
 
 const program = new Command();
 program.name('simdeck').description('simdeck command line');
@@ -8,7 +9,7 @@ program
   .command('worker')
   .description('Run a device worker that connects to a simdeck control plane')
   .requiredOption('--server <url>', 'control plane URL, e.g. https://simdeck.example.com')
-  .option('--token <token>', 'worker token (WORKER_TOKEN); defaults to $WORKER_TOKEN')
+  .option('--token <token>', 'this host\'s worker token (see `simdeck worker-token create`), or the shared WORKER_TOKEN; defaults to $WORKER_TOKEN')
   .option('--driver <driver>', 'virtual | android | ios', 'virtual')
   .option('--id <workerId>', 'worker id (default: <hostname>-<driver>)')
   .option('--devices <fleet>', 'virtual fleet, VIRTUAL_DEVICES format; defaults to $VIRTUAL_DEVICES')
@@ -33,7 +34,9 @@ program
     process.on('SIGTERM', () => void stop());
   });
 
+registerWorkerTokenCommands(program);
+
 program.parseAsync(process.argv).catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
+  console.error(err instanceof Error ? (err as { detail?: string }).detail ?? err.message : err);
+  process.exit(2);
 });

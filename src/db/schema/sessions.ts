@@ -15,9 +15,30 @@ export type EndReason = (typeof END_REASONS)[number];
 export const workers = pgTable('workers', {
   workerId: text('worker_id').primaryKey(),
   driver: text('driver'),
+  /** Which credential the live connection presented (`shared`, or `token:<id>`). */
+  credential: text('credential'),
   lastSeenAt: ts('last_seen_at').notNull(),
   connectedAt: ts('connected_at').notNull(),
 });
+
+/**
+ * Credentials of worker hosts, created and revoked by the operator (`simdeck worker-token`).
+ * Each is bound to one worker id; only its SHA-256 is stored.
+ */
+export const workerTokens = pgTable(
+  'worker_tokens',
+  {
+    id: serial('id').primaryKey(),
+    workerId: text('worker_id').notNull(),
+    label: text('label'),
+    tokenHash: text('token_hash').notNull(),
+    tokenPrefix: text('token_prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('worker_tokens_hash_idx').on(t.tokenHash), index('worker_tokens_worker_idx').on(t.workerId)],
+);
 
 /** Mirror of the devices that workers register; the lease (`session_id`) lives here. */
 export const devices = pgTable(

@@ -1,9 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../crypto/tokens';
 
 /**
  * Short-lived links through which a worker downloads a package from the control plane:
- * `<base64url JSON {k: storage key, e: expiry (unix s)}>.<base64url HMAC-SHA256>` keyed by the
- * worker token, so only the control plane mints them and only workers can redeem them.
+ * `<base64url JSON {k: storage key, e: expiry (unix s)}>.<base64url HMAC-SHA256>` under a key of
+ * their own (never a worker credential), so only the control plane mints them; redeeming one
+ * also takes a worker credential.
  */
 export class FileLinks {
   constructor(private readonly secret: string) {}
@@ -17,9 +19,7 @@ export class FileLinks {
   verify(id: string, now: Date): string | null {
     const [body, mac] = id.split('.');
     if (!body || !mac) return null;
-    const want = Buffer.from(this.mac(body));
-    const got = Buffer.from(mac);
-    if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+    if (!safeEqual(this.mac(body), mac)) return null;
     try {
       const { k, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { k: string; e: number };
       if (typeof k !== 'string' || typeof e !== 'number' || e * 1000 < now.getTime()) return null;
@@ -32,10 +32,4 @@ export class FileLinks {
   private mac(body: string): string {
     return createHmac('sha256', this.secret).update(`file:${body}`).digest('base64url');
   }
-}
-
-export function safeTokenEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

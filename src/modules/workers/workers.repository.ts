@@ -1,6 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { devices, sessions, workers } from '../../db/schema';
+import { devices, sessions, workers, workerTokens } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 
 export type WorkerRow = typeof workers.$inferSelect;
@@ -61,4 +61,53 @@ export async function markDeviceOffline(db: DbOrTx, id: number, now: Date, opts:
     .update(devices)
     .set(opts.clearLease ? { status: 'offline', leasedSessionId: null, updatedAt: now } : { status: 'offline', updatedAt: now })
     .where(eq(devices.id, id));
+}
+
+export type WorkerTokenRow = typeof workerTokens.$inferSelect;
+
+export async function insertWorkerToken(db: DbOrTx, values: typeof workerTokens.$inferInsert): Promise<WorkerTokenRow> {
+  const [row] = await db.insert(workerTokens).values(values).returning();
+  return row!;
+}
+
+export async function findActiveWorkerToken(db: DbOrTx, tokenHash: string): Promise<WorkerTokenRow | undefined> {
+  const [row] = await db.select().from(workerTokens).where(and(eq(workerTokens.tokenHash, tokenHash), isNull(workerTokens.revokedAt)));
+  return row;
+}
+
+export async function isWorkerTokenActive(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: workerTokens.id }).from(workerTokens).where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt)));
+  return !!row;
+}
+
+export async function touchWorkerToken(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db.update(workerTokens).set({ lastUsedAt: now }).where(eq(workerTokens.id, id));
+}
+
+export async function listWorkerTokens(db: DbOrTx): Promise<WorkerTokenRow[]> {
+  return db.select().from(workerTokens).orderBy(asc(workerTokens.id));
+}
+
+export async function revokeWorkerToken(db: DbOrTx, id: number, now: Date): Promise<WorkerTokenRow | undefined> {
+  const [row] = await db.update(workerTokens).set({ revokedAt: now }).where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt))).returning();
+  return row;
+}
+
+export async function lockWorker(db: DbOrTx, workerId: string): Promise<WorkerRow | undefined> {
+  const [row] = await db.select().from(workers).where(eq(workers.workerId, workerId)).for('update');
+  return row;
+}
+
+/** Of `deviceIds`, those registered by another worker. */
+export async function devicesOwnedByOthers(db: DbOrTx, workerId: string, deviceIds: string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .select({ deviceId: devices.deviceId })
+    .from(devices)
+    .where(and(inArray(devices.deviceId, deviceIds), ne(devices.workerId, workerId)));
+  return rows.map((r) => r.deviceId);
+}
+
+export async function setWorkerCredential(db: DbOrTx, workerId: string, credential: string): Promise<void> {
+  await db.update(workers).set({ credential }).where(eq(workers.workerId, workerId));
 }

@@ -1,17 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { RouteModule } from '../../http/types';
-import { safeTokenEqual } from './file-links';
+import type { WorkerCredential } from './worker-credentials';
 
-/** The device-worker endpoints: the protocol socket and package downloads, both on WORKER_TOKEN. */
+/** The device-worker endpoints: the protocol socket and package downloads, on worker credentials. */
 export const workersRoutes: RouteModule = (app, container) => {
-  const requireWorker = async (req: { headers: Record<string, string | string[] | undefined> }) => {
+  const credentials = new WeakMap<FastifyRequest, WorkerCredential>();
+  const requireWorker = async (req: FastifyRequest) => {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers.authorization ?? ''));
-    if (!m || !safeTokenEqual(m[1]!, container.secrets.workerToken)) throw new AppError('UNAUTHENTICATED', 'Invalid worker token');
+    credentials.set(req, await container.services.workerCredentials.authenticate(m?.[1]));
   };
 
   app.get('/workers/connect', { websocket: true, config: { public: true }, preValidation: requireWorker, schema: { hide: true } }, (socket, req) => {
-    container.services.workers.acceptConnection({ socket, log: req.log });
+    container.services.workers.acceptConnection({ socket, log: req.log, credential: credentials.get(req)! });
   });
 
   app.get('/workers/files/*', {

@@ -8,6 +8,8 @@ import { DEVICE_CATEGORIES, DEVICE_TYPES } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 import { WORKER_LOST_AFTER_MS } from '../../worker/protocol';
 import type { InMemoryDeviceRouter } from './worker-hub';
+import type { CredentialWatch } from '../realtime/credential-watch';
+import { credentialKey, type WorkerCredential, type WorkerCredentials } from './worker-credentials';
 import * as repo from './workers.repository';
 
 const Hello = z.object({
@@ -31,6 +33,16 @@ const Result = z.object({ type: z.literal('result'), request_id: z.string(), ok:
 
 const HELLO_TIMEOUT_MS = 10_000;
 
+/** A hello the control plane will not accept; the socket closes with `closeCode`. */
+class WorkerRefused extends Error {
+  constructor(
+    readonly closeCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** What sessions must hear from the worker registry; the container wires it to the session lifecycle. */
 export interface DeviceAvailabilityListener {
   /** Devices were (re)registered inside `tx`: waiting sessions may get one. */
@@ -47,6 +59,8 @@ export interface WorkersDeps {
   log: FastifyBaseLogger;
   router: InMemoryDeviceRouter;
   devices: DeviceAvailabilityListener;
+  credentials: WorkerCredentials;
+  credentialWatch: CredentialWatch;
 }
 
 /**
@@ -56,10 +70,12 @@ export interface WorkersDeps {
 export class WorkersService {
   constructor(private readonly deps: WorkersDeps) {}
 
-  /** Serves one worker's protocol socket until it closes. */
-  acceptConnection({ socket, log }: { socket: WebSocket; log: FastifyBaseLogger }): void {
+  /** Serves one worker's protocol socket, opened with `credential`, until it closes. */
+  acceptConnection({ socket, log, credential }: { socket: WebSocket; log: FastifyBaseLogger; credential: WorkerCredential }): void {
     const { router } = this.deps;
     let workerId: string | null = null;
+    let helloSeen = false;
+    const unwatch = this.deps.credentialWatch.watch(`worker:${credentialKey(credential)}`, socket, () => this.deps.credentials.stillValid(credential));
     const helloTimer = setTimeout(() => socket.close(4001, 'hello expected'), HELLO_TIMEOUT_MS);
     socket.on('message', (raw, isBinary) => {
       if (isBinary) {
@@ -76,20 +92,35 @@ export class WorkersService {
       const type = (msg as { type?: string }).type;
       if (type === 'hello') {
         const hello = Hello.safeParse(msg);
-        if (!hello.success) {
-          socket.close(4002, 'invalid hello');
+        if (!hello.success || helloSeen) {
+          socket.close(4002, helloSeen ? 'hello sent twice' : 'invalid hello');
           return;
         }
+        helloSeen = true;
         clearTimeout(helloTimer);
-        const id = (workerId = hello.data.worker_id);
+        const id = hello.data.worker_id;
         const specs = hello.data.devices as DeviceSpec[];
-        router.attach(id, socket, specs);
-        this.registerWorker({ workerId: id, devices: specs, driver: hello.data.driver ?? null })
-          .then(() => socket.send(JSON.stringify({ type: 'welcome', worker_id: id })))
-          .catch((err) => log.error({ err, workerId: id }, 'worker registration failed'));
-        log.info({ workerId, devices: specs.length }, 'worker connected');
+        // Attached once admitted, before waiting sessions boot on its devices.
+        const admitted = () => {
+          workerId = id;
+          router.attach(id, socket, specs);
+        };
+        this.registerWorker({ workerId: id, devices: specs, driver: hello.data.driver ?? null, credential, onAdmitted: admitted })
+          .then(() => {
+            socket.send(JSON.stringify({ type: 'welcome', worker_id: id }));
+            log.info({ workerId: id, devices: specs.length }, 'worker connected');
+          })
+          .catch((err) => {
+            if (err instanceof WorkerRefused) {
+              log.warn({ workerId: id, reason: err.message }, 'worker refused');
+              socket.close(err.closeCode, err.message);
+            } else {
+              log.error({ err, workerId: id }, 'worker registration failed');
+              socket.close(1011, 'registration failed');
+            }
+          });
       } else if (!workerId) {
-        socket.close(4001, 'hello expected');
+        if (!helloSeen) socket.close(4001, 'hello expected');
       } else if (type === 'heartbeat') {
         this.touchWorker(workerId).catch((err) => log.warn({ err }, 'worker heartbeat update failed'));
       } else if (type === 'result') {
@@ -99,6 +130,7 @@ export class WorkersService {
     });
     socket.on('close', () => {
       clearTimeout(helloTimer);
+      unwatch();
       if (workerId) {
         router.detach(workerId, socket);
         log.info({ workerId }, 'worker disconnected');
@@ -106,10 +138,27 @@ export class WorkersService {
     });
   }
 
-  /** Records the worker's devices (others of this worker go offline) and lets the queue move. */
-  async registerWorker({ workerId, devices, driver }: { workerId: string; devices: DeviceSpec[]; driver: string | null }): Promise<void> {
+  /**
+   * Records the worker's devices (others of this worker go offline) and lets the queue move.
+   * A worker token registers only its own worker id; a worker id connected live with another
+   * credential is refused, and so are device ids another worker registered (the shared operator
+   * token is trusted with any).
+   */
+  async registerWorker(input: { workerId: string; devices: DeviceSpec[]; driver: string | null; credential?: WorkerCredential; onAdmitted?: () => void }): Promise<void> {
+    const { workerId, devices, driver, credential = { kind: 'shared' } } = input;
+    if (credential.kind === 'token' && credential.workerId !== workerId) throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
     await withTransaction(this.sys(), async (tx) => {
-      await repo.upsertWorkerDevices(tx.db, workerId, driver, devices, tx.clock.now());
+      const now = tx.clock.now();
+      const existing = await repo.lockWorker(tx.db, workerId);
+      const live = existing && now.getTime() - existing.lastSeenAt.getTime() < WORKER_LOST_AFTER_MS;
+      if (live && existing.credential && existing.credential !== credentialKey(credential)) throw new WorkerRefused(4009, 'this worker id is connected with another credential');
+      if (credential.kind === 'token') {
+        const taken = await repo.devicesOwnedByOthers(tx.db, workerId, devices.map((d) => d.deviceId));
+        if (taken.length) throw new WorkerRefused(4003, `device ${taken[0]} belongs to another worker`);
+      }
+      await repo.upsertWorkerDevices(tx.db, workerId, driver, devices, now);
+      await repo.setWorkerCredential(tx.db, workerId, credentialKey(credential));
+      if (input.onAdmitted) tx.afterCommit(input.onAdmitted);
       await this.deps.devices.devicesRegistered(tx);
     });
   }
