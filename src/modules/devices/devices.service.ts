@@ -11,20 +11,20 @@ function shape(d: Row): Device {
 
 /** The device catalogue as workers registered it: only reachable (available or busy) devices. */
 export class DevicesService {
-  async list({ ctx, query }: { ctx: Ctx; query: { device_type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' } }): Promise<Device[]> {
+  async listDevices({ ctx, input }: { ctx: Ctx; input: { device_type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' } }): Promise<Device[]> {
     requireRole(ctx, 'viewer');
-    return (await repo.listReachable(ctx.db, { type: query.device_type, category: query.category })).map(shape);
+    return (await repo.listReachable(ctx.db, { type: input.device_type, category: input.category })).map(shape);
   }
 
-  async get({ ctx, deviceId }: { ctx: Ctx; deviceId: string }): Promise<Device> {
+  async getDevice({ ctx, input }: { ctx: Ctx; input: { deviceId: string } }): Promise<Device> {
     requireRole(ctx, 'viewer');
-    const row = await repo.findReachable(ctx.db, deviceId);
+    const row = await repo.findReachable(ctx.db, input.deviceId);
     if (!row) throw notFound('Device');
     return shape(row);
   }
 
   /** One entry per (model, OS, platform, category); groups with no reachable device are absent. */
-  async pools({ ctx }: { ctx: Ctx }) {
+  async listDevicePools({ ctx }: { ctx: Ctx }) {
     requireRole(ctx, 'viewer');
     const groups = new Map<string, { group_key: string; model: string; os_version: string; device_type: 'ios' | 'android'; category: 'phone' | 'tablet' | 'tv'; total: number; free: number }>();
     for (const d of await repo.listReachable(ctx.db)) {

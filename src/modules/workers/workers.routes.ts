@@ -13,7 +13,7 @@ export const workersRoutes: RouteModule = (app, container) => {
   };
 
   app.get('/workers/connect', { websocket: true, config: { public: true }, preValidation: requireWorker, schema: { hide: true } }, (socket, req) => {
-    container.services.workers.acceptConnection({ socket, log: req.log, credential: credentials.get(req)! });
+    container.services.workers.acceptConnection({ input: { socket, log: req.log, credential: credentials.get(req)! } });
   });
 
   app.get('/workers/files/*', {

@@ -71,7 +71,8 @@ export class WorkersService {
   constructor(private readonly deps: WorkersDeps) {}
 
   /** Serves one worker's protocol socket, opened with `credential`, until it closes. */
-  acceptConnection({ socket, log, credential }: { socket: WebSocket; log: FastifyBaseLogger; credential: WorkerCredential }): void {
+  acceptConnection({ input }: { input: { socket: WebSocket; log: FastifyBaseLogger; credential: WorkerCredential } }): void {
+    const { socket, log, credential } = input;
     const { router } = this.deps;
     let workerId: string | null = null;
     let helloSeen = false;
@@ -105,7 +106,7 @@ export class WorkersService {
           workerId = id;
           router.attach(id, socket, specs);
         };
-        this.registerWorker({ workerId: id, devices: specs, driver: hello.data.driver ?? null, credential, onAdmitted: admitted })
+        this.registerWorker({ input: { workerId: id, devices: specs, driver: hello.data.driver ?? null, credential, onAdmitted: admitted } })
           .then(() => {
             socket.send(JSON.stringify({ type: 'welcome', worker_id: id }));
             log.info({ workerId: id, devices: specs.length }, 'worker connected');
@@ -144,7 +145,7 @@ export class WorkersService {
    * credential is refused, and so are device ids another worker registered (the shared operator
    * token is trusted with any).
    */
-  async registerWorker(input: { workerId: string; devices: DeviceSpec[]; driver: string | null; credential?: WorkerCredential; onAdmitted?: () => void }): Promise<void> {
+  async registerWorker({ input }: { input: { workerId: string; devices: DeviceSpec[]; driver: string | null; credential?: WorkerCredential; onAdmitted?: () => void } }): Promise<void> {
     const { workerId, devices, driver, credential = { kind: 'shared' } } = input;
     if (credential.kind === 'token' && credential.workerId !== workerId) throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
     await withTransaction(this.sys(), async (tx) => {
