@@ -19,7 +19,7 @@ export interface SuitesServiceDeps {
   storage: ObjectStorage;
 }
 
-export function renderSuite(row: repo.SuiteListRow): SuiteResponse {
+function renderSuite(row: repo.SuiteListRow): SuiteResponse {
   const s = row.suite;
   return {
     id: s.id,
