@@ -29,7 +29,8 @@ import { ClusterBus } from './modules/cluster/cluster-bus';
 import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
-import { TestsService } from './modules/tests/tests.service';
+import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
+import { RunsService } from './modules/engine/runs.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -52,7 +53,8 @@ export interface Container {
     orgs: OrgsService;
     apiTokens: ApiTokensService;
     audit: AuditService;
-    tests: TestsService;
+    catalogue: CatalogueServices;
+    runs: RunsService;
     apps: AppsService;
     router: InMemoryDeviceRouter;
     realtime: RealtimeHub;
@@ -102,7 +104,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
-    tests: new TestsService({ storage }),
+    catalogue: createCatalogueServices({ storage }),
+    runs: new RunsService(),
     apps,
     ...deviceServices,
   };

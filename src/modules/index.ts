@@ -3,12 +3,13 @@ import { appsRoutes } from './apps/apps.routes';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { devicesRoutes } from './devices/devices.routes';
+import { runsRoutes } from './engine/runs.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
-import { testsRoutes } from './tests/tests.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, testsRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes];

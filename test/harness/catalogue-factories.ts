@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { systemContext, type Ctx } from '../../src/context';
 import { apps, suiteRuns, testRuns, type Platform, type SuiteRunStatus, type TestRunStatus } from '../../src/db/schema';
 import { newPublicId } from '../../src/db/public-id';
-import type { TestApp } from './app';
-import { bearer } from './factories';
+import { createTestApp, type TestApp } from './app';
+import { bearer, createOrgWithRoles, type OrgWithRoles } from './factories';
+
+type AppRow = typeof apps.$inferSelect;
 
 /** An app row written straight to the database (the apps upload API lives in another module). */
 export async function createAppRow(t: TestApp, orgId: number, opts: { name?: string; packageName?: string; platform?: Platform } = {}) {
@@ -91,4 +95,45 @@ export async function insertTestRun(t: TestApp, orgId: number, caseId: number, s
 export function apiClient(getT: () => TestApp) {
   return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     getT().app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+export interface CatalogueFixture {
+  t: TestApp;
+  /** The caller's organization, with an admin, a developer and a viewer. */
+  a: OrgWithRoles;
+  /** Another organization, whose suites, cases and runs must look absent to `a`. */
+  b: OrgWithRoles;
+  /** Org A's Android app 'Shop A', package `com.example.shop`. */
+  appA: AppRow;
+  /** Org A's iOS app 'Other A'. */
+  appA2: AppRow;
+  /** Org B's Android app 'Shop B' with the same package as appA. */
+  appB: AppRow;
+  /** `api('GET', '/tests/suites', token)` against /api/v1. */
+  api: ReturnType<typeof apiClient>;
+  /** A system context acting in the organization as admin, as the engine calls services. */
+  systemCtx(orgId: number): Ctx;
+}
+
+/**
+ * The setup every catalogue and run test file shares, registered as the file's beforeAll and
+ * afterAll: one test app (no job workers), two organizations and three apps. The fields are set
+ * once beforeAll has run.
+ */
+export function useCatalogueFixture(): CatalogueFixture {
+  const fx = {
+    api: apiClient(() => fx.t),
+    systemCtx: (orgId) => systemContext({ db: fx.t.container.db, clock: fx.t.clock, log: fx.t.container.log }, { id: orgId, role: 'admin' }),
+  } as CatalogueFixture;
+  beforeAll(async () => {
+    fx.t = await createTestApp({ jobs: false });
+    [fx.a, fx.b] = await Promise.all([createOrgWithRoles(fx.t, 'Org A'), createOrgWithRoles(fx.t, 'Org B')]);
+    [fx.appA, fx.appA2, fx.appB] = await Promise.all([
+      createAppRow(fx.t, fx.a.orgId, { name: 'Shop A', packageName: 'com.example.shop', platform: 'android' }),
+      createAppRow(fx.t, fx.a.orgId, { name: 'Other A', platform: 'ios' }),
+      createAppRow(fx.t, fx.b.orgId, { name: 'Shop B', packageName: 'com.example.shop', platform: 'android' }),
+    ]);
+  });
+  afterAll(async () => fx.t?.close());
+  return fx;
 }

@@ -2,5 +2,5 @@ export * from './accounts';
 export * from './audit';
 export * from './apps';
 export * from './events';
-export * from './tests';
+export * from './catalogue';
 export * from './sessions';

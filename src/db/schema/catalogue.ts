@@ -4,6 +4,9 @@ import { organizations, users } from './accounts';
 import { apps } from './apps';
 import { createdAt, ts, updatedAt } from './columns';
 
+// The test catalogue (suites, tags, cases, baselines) and the test runs and suite runs recorded
+// against it. Table names keep their `test_` prefix.
+
 export const RESET_STRATEGIES = ['relaunch', 'clear_data', 'reinstall'] as const;
 export type ResetStrategy = (typeof RESET_STRATEGIES)[number];
 export const CASE_MODES = ['ai', 'recorded'] as const;

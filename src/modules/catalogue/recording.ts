@@ -160,18 +160,3 @@ export function deriveRecordingFields(steps: unknown[], recording: unknown[] | n
     step_gesture_groups: steps.map((s) => (typeof s === 'object' && s !== null && Array.isArray((s as { action_indices?: unknown }).action_indices) ? [...(s as { action_indices: number[] }).action_indices] : [])),
   };
 }
-
-/** Tag names: matched against the pattern after lower-casing; the given casing is the display name. */
-export const TAG_PATTERN = /^[a-z0-9_-]{1,50}$/;
-
-export function normaliseTags(tags: string[]): Array<{ name: string; displayName: string }> {
-  const seen = new Map<string, string>();
-  for (const raw of tags) {
-    const display = raw.trim();
-    const name = display.toLowerCase();
-    const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-    if (!TAG_PATTERN.test(name)) throw new AppError('UNPROCESSABLE', `Invalid tag name '${shown}': tags must match ^[a-z0-9_-]{1,50}$ (letters are compared case-insensitively)`);
-    if (!seen.has(name)) seen.set(name, display);
-  }
-  return [...seen].map(([name, displayName]) => ({ name, displayName }));
-}

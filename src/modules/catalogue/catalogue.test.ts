@@ -3,59 +3,54 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext, type Ctx } from '../../context';
 import * as schema from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/harness/app';
-import { createAppRow, createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun } from '../../../test/harness/catalogue-factories';
+import { createAppRow, createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { deriveRecordingFields } from './recording';
 import { parseSuiteYaml, slugify } from './suite-yaml';
 
-let t: TestApp;
+const fx = useCatalogueFixture();
 let pool: pg.Pool;
 let queries: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
-  pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+  pool = new pg.Pool({ connectionString: fx.t.databaseUrl, max: 2 });
 });
-afterAll(async () => {
-  await pool?.end();
-  await t?.close();
-});
+afterAll(async () => pool?.end());
 
 /** A context whose database counts every statement it sends. */
 function countingCtx(org: OrgWithRoles): Ctx {
   const db = drizzle(pool, { schema, logger: { logQuery: (q) => void queries.push(q) } });
-  return { ...systemContext({ db, clock: t.clock, log: t.container.log }, { id: org.orgId, role: 'viewer' }) };
+  return { ...systemContext({ db, clock: fx.t.clock, log: fx.t.container.log }, { id: org.orgId, role: 'viewer' }) };
 }
 
 async function seed(org: OrgWithRoles, suites: number) {
-  const app = await createAppRow(t, org.orgId);
+  const app = await createAppRow(fx.t, org.orgId);
   for (let i = 0; i < suites; i++) {
-    const s = await createSuite(t, org.developer.token, { name: `s${i}`, app_public_id: app.publicId, tags: [`t${i % 3}`, 'all'] });
-    const c = await createSuiteCase(t, org.developer.token, s.public_id);
-    await createSuiteCase(t, org.developer.token, s.public_id, { name: 'two' });
-    await insertSuiteRun(t, org.orgId, s.id, i % 2 ? 'passed' : 'failed');
-    await insertTestRun(t, org.orgId, c.id, 'passed');
+    const s = await createSuite(fx.t, org.developer.token, { name: `s${i}`, app_public_id: app.publicId, tags: [`t${i % 3}`, 'all'] });
+    const c = await createSuiteCase(fx.t, org.developer.token, s.public_id);
+    await createSuiteCase(fx.t, org.developer.token, s.public_id, { name: 'two' });
+    await insertSuiteRun(fx.t, org.orgId, s.id, i % 2 ? 'passed' : 'failed');
+    await insertTestRun(fx.t, org.orgId, c.id, 'passed');
   }
-  for (let i = 0; i < suites; i++) await createStandaloneCase(t, org.developer.token, app.publicId, { name: `sa${i}` });
+  for (let i = 0; i < suites; i++) await createStandaloneCase(fx.t, org.developer.token, app.publicId, { name: `sa${i}` });
 }
 
 describe('query counts do not grow with the data', () => {
   it('listSuites, listTags and listStandaloneCases use a constant number of statements', async () => {
-    const small = await createOrgWithRoles(t, 'small');
-    const large = await createOrgWithRoles(t, 'large');
+    const small = await createOrgWithRoles(fx.t, 'small');
+    const large = await createOrgWithRoles(fx.t, 'large');
     await seed(small, 2);
     await seed(large, 25);
-    const svc = t.container.services.tests;
+    const { suites, cases: caseService } = fx.t.container.services.catalogue;
     const count = async (org: OrgWithRoles, fn: (ctx: Ctx) => Promise<unknown[]>) => {
       queries = [];
       const rows = await fn(countingCtx(org));
       return { n: queries.length, rows: rows.length };
     };
-    const listAll = (ctx: Ctx) => svc.listSuites({ ctx, input: { match: 'any' } });
-    const listTagged = (ctx: Ctx) => svc.listSuites({ ctx, input: { tags: 't1,all', match: 'all' } });
-    const cases = (ctx: Ctx) => svc.listStandaloneCases({ ctx, reusable: undefined });
-    const tags = (ctx: Ctx) => svc.listTags({ ctx });
+    const listAll = (ctx: Ctx) => suites.listSuites({ ctx, input: { match: 'any' } });
+    const listTagged = (ctx: Ctx) => suites.listSuites({ ctx, input: { tags: 't1,all', match: 'all' } });
+    const cases = (ctx: Ctx) => caseService.listStandaloneCases({ ctx, input: { reusable: undefined } });
+    const tags = (ctx: Ctx) => suites.listTags({ ctx });
     for (const fn of [listAll, listTagged, cases, tags]) {
       const a = await count(small, fn);
       const b = await count(large, fn);

@@ -1,0 +1,22 @@
+import type { ObjectStorage } from '../../storage/storage';
+import { BaselinesService } from './baselines.service';
+import { CasesService } from './cases.service';
+import { SuitesService } from './suites.service';
+import { SuiteYamlService } from './yaml.service';
+
+/** The test catalogue: suites (with their tags), cases, YAML import/export and visual baselines. */
+export interface CatalogueServices {
+  suites: SuitesService;
+  cases: CasesService;
+  yaml: SuiteYamlService;
+  baselines: BaselinesService;
+}
+
+export function createCatalogueServices(deps: { storage: ObjectStorage }): CatalogueServices {
+  return {
+    suites: new SuitesService(deps),
+    cases: new CasesService(deps),
+    yaml: new SuiteYamlService(),
+    baselines: new BaselinesService(deps),
+  };
+}

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apps, suiteRuns, testCases, testSuites, testSuiteTags, testTags } from '../../db/schema';
+import type { AppRow } from '../apps/apps.repository';
+
+export type SuiteRow = typeof testSuites.$inferSelect;
+
+export interface SuiteListRow {
+  suite: SuiteRow;
+  appPublicId: string | null;
+  appName: string | null;
+  appPackageName: string | null;
+  caseCount: number;
+  lastRunStatus: string | null;
+  lastRunAt: Date | null;
+  tags: Array<{ name: string; display_name: string }>;
+}
+
+/**
+ * The suite list in ONE statement: case counts, the latest suite run and the tags come from
+ * correlated subqueries, so the number of queries does not grow with the number of suites.
+ */
+export async function listSuites(
+  db: DbOrTx,
+  orgId: number,
+  filter: { appId?: number; suiteId?: number; tags?: string[]; match?: 'any' | 'all' } = {},
+): Promise<SuiteListRow[]> {
+  const conditions = [eq(testSuites.organizationId, orgId)];
+  if (filter.appId !== undefined) conditions.push(eq(testSuites.appId, filter.appId));
+  if (filter.suiteId !== undefined) conditions.push(eq(testSuites.id, filter.suiteId));
+  if (filter.tags && filter.tags.length > 0) {
+    const names = sql`ARRAY[${sql.join(
+      filter.tags.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`;
+    if (filter.match === 'all') {
+      conditions.push(
+        sql`(SELECT count(DISTINCT tt.name) FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names})) = ${new Set(filter.tags).size}`,
+      );
+    } else {
+      conditions.push(sql`EXISTS (SELECT 1 FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names}))`);
+    }
+  }
+  // One grouped pass over the org's cases beats a correlated count per suite (heap visits).
+  const caseCounts = db
+    .select({ suiteId: sql<number>`${testCases.suiteId}`.as('cc_suite_id'), n: sql<number>`count(*)::int`.as('cc_n') })
+    .from(testCases)
+    .where(and(eq(testCases.organizationId, orgId), sql`${testCases.suiteId} IS NOT NULL`, filter.suiteId !== undefined ? eq(testCases.suiteId, filter.suiteId) : undefined))
+    .groupBy(testCases.suiteId)
+    .as('cc');
+  // The org's tag links are few (suites × tags), so one grouped pass beats a subquery per suite.
+  // The last run stays a per-suite index probe: a pass over all runs would grow with history.
+  const suiteTags = db
+    .select({
+      suiteId: sql<number>`${testSuiteTags.suiteId}`.as('tg_suite_id'),
+      tags: sql<Array<{ name: string; display_name: string }>>`json_agg(json_build_object('name', ${testTags.name}, 'display_name', ${testTags.displayName}) ORDER BY ${testTags.name})`.as('tg_tags'),
+    })
+    .from(testSuiteTags)
+    .innerJoin(testTags, eq(testTags.id, testSuiteTags.tagId))
+    .where(and(eq(testTags.organizationId, orgId), filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined))
+    .groupBy(testSuiteTags.suiteId)
+    .as('tg');
+  const rows = await db
+    .select({
+      suite: testSuites,
+      appPublicId: apps.publicId,
+      appName: apps.name,
+      appPackageName: apps.packageName,
+      caseCount: sql<number>`coalesce(${caseCounts.n}, 0)`,
+      lastRun: sql<{ status: string; started_at: string } | null>`(SELECT json_build_object('status', r.status, 'started_at', r.started_at) FROM ${suiteRuns} r WHERE r.suite_id = ${testSuites.id} ORDER BY r.id DESC LIMIT 1)`,
+      tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`,
+    })
+    .from(testSuites)
+    .leftJoin(apps, eq(apps.id, testSuites.appId))
+    .leftJoin(caseCounts, eq(caseCounts.suiteId, testSuites.id))
+    .leftJoin(suiteTags, eq(suiteTags.suiteId, testSuites.id))
+    .where(and(...conditions))
+    .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
+  return rows.map((r) => ({
+    suite: r.suite,
+    appPublicId: r.appPublicId,
+    appName: r.appName,
+    appPackageName: r.appPackageName,
+    caseCount: r.caseCount,
+    lastRunStatus: r.lastRun?.status ?? null,
+    lastRunAt: r.lastRun ? new Date(r.lastRun.started_at) : null,
+    tags: r.tags,
+  }));
+}
+
+export async function findSuiteByPublicId(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<SuiteRow | undefined> {
+  const q = db.select().from(testSuites).where(and(eq(testSuites.organizationId, orgId), eq(testSuites.publicId, publicId)));
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertSuite(db: DbOrTx, values: typeof testSuites.$inferInsert): Promise<SuiteRow> {
+  const [row] = await db.insert(testSuites).values(values).returning();
+  return row!;
+}
+
+export async function updateSuite(db: DbOrTx, id: number, values: Partial<typeof testSuites.$inferInsert>): Promise<void> {
+  await db.update(testSuites).set(values).where(eq(testSuites.id, id));
+}
+
+export async function deleteSuite(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(testSuites).where(eq(testSuites.id, id));
+}
+
+/** For the engine: the suite by numeric id, in the organization. */
+export async function findSuiteById(db: DbOrTx, orgId: number, id: number): Promise<SuiteRow | undefined> {
+  const [row] = await db.select().from(testSuites).where(and(eq(testSuites.organizationId, orgId), eq(testSuites.id, id)));
+  return row;
+}
+
+/** The organization's apps with this package name (any platform), oldest first; the apps module owns them. */
+export async function findAppsByPackage(db: DbOrTx, orgId: number, packageName: string): Promise<AppRow[]> {
+  return db.select().from(apps).where(and(eq(apps.organizationId, orgId), eq(apps.packageName, packageName))).orderBy(asc(apps.id));
+}

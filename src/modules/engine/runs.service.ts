@@ -1,0 +1,187 @@
+import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { newPublicId } from '../../db/public-id';
+import type { TestRunStatus } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { apiTime, apiTimeOrNull } from '../../http/api-time';
+import { recordAudit } from '../audit/audit.recorder';
+import { findCaseByPublicId } from '../catalogue/cases.repository';
+import { findSuiteById } from '../catalogue/suites.repository';
+import * as repo from './runs.repository';
+import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
+
+const ACTIVE_RUN_STATUSES: TestRunStatus[] = ['pending', 'running'];
+const TERMINAL_RUN_STATUSES: TestRunStatus[] = ['passed', 'failed', 'error'];
+
+export function renderRun(run: repo.RunRow, casePublicId: string): RunResponse {
+  return {
+    id: run.id,
+    public_id: run.publicId,
+    test_case_id: run.testCaseId,
+    test_case_public_id: casePublicId,
+    suite_run_id: run.suiteRunId,
+    status: run.status,
+    started_at: apiTime(run.startedAt),
+    finished_at: apiTimeOrNull(run.finishedAt),
+    result: run.result ?? null,
+    reasoning_log: run.reasoningLog ?? null,
+    error_message: run.errorMessage,
+    duration_ms: run.durationMs,
+    model_used: run.modelUsed,
+    tokens_used: run.tokensUsed,
+    cost_micro: run.costMicro,
+    cancel_requested_at: apiTimeOrNull(run.cancelRequestedAt),
+  };
+}
+
+/** The life of test runs and suite runs: recorded, reported, cancelled, read. */
+export class RunsService {
+  /** Records a pending run; nothing is executed (the execution engine picks runs up elsewhere). */
+  async createRun({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<RunResponse> {
+    const org = requireRole(ctx, 'viewer');
+    return withTransaction(ctx, async (tx) => {
+      const found = await findCaseByPublicId(tx.db, org.id, input.caseId);
+      if (!found) throw notFound('Test case');
+      const now = tx.clock.now();
+      const run = await repo.insertRun(tx.db, {
+        publicId: newPublicId('run'),
+        organizationId: org.id,
+        testCaseId: found.c.id,
+        status: 'pending',
+        startedAt: now,
+        createdByUserId: actorIdentity(tx).userId,
+        createdAt: now,
+      });
+      await recordAudit(tx, { action: 'test_run.created', resourceType: 'test_run', resourceId: run.publicId, details: { test_case_id: found.c.publicId } });
+      return renderRun(run, found.c.publicId);
+    });
+  }
+
+  async getRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<RunResponse> {
+    const org = requireRole(ctx, 'viewer');
+    const row = await repo.findRunByPublicId(ctx.db, org.id, input.runId);
+    if (!row) throw notFound('Test run');
+    return renderRun(row.run, row.casePublicId);
+  }
+
+  /** The case's runs, most recent first. */
+  async listCaseRuns({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<RunResponse[]> {
+    const org = requireRole(ctx, 'viewer');
+    const found = await findCaseByPublicId(ctx.db, org.id, input.caseId);
+    if (!found) throw notFound('Test case');
+    return (await repo.listCaseRuns(ctx.db, found.c.id)).map((r) => renderRun(r, found.c.publicId));
+  }
+
+  /** Sets the status; a terminal status stamps finished_at once. result_json must be JSON. */
+  async updateRun({ ctx, input }: { ctx: Ctx; input: { runId: string; query: UpdateRunQuery } }): Promise<RunResponse> {
+    const org = requireRole(ctx, 'viewer');
+    const { query } = input;
+    let result: unknown;
+    if (query.result_json !== undefined) {
+      try {
+        result = JSON.parse(query.result_json);
+      } catch {
+        throw new AppError('BAD_REQUEST', 'result_json: must be valid JSON');
+      }
+    }
+    return withTransaction(ctx, async (tx) => {
+      const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
+      if (!found) throw notFound('Test run');
+      const now = tx.clock.now();
+      const terminal = TERMINAL_RUN_STATUSES.includes(query.status);
+      const run = await repo.updateRun(tx.db, found.run.id, {
+        status: query.status,
+        ...(result !== undefined ? { result } : {}),
+        ...(query.error_message !== undefined ? { errorMessage: query.error_message } : {}),
+        ...(query.duration_ms !== undefined ? { durationMs: query.duration_ms } : {}),
+        finishedAt: terminal ? (found.run.finishedAt ?? now) : null,
+      });
+      await recordAudit(tx, {
+        action: 'test_run.updated',
+        resourceType: 'test_run',
+        resourceId: run.publicId,
+        details: { from: found.run.status, to: query.status },
+      });
+      return renderRun(run, found.casePublicId);
+    });
+  }
+
+  /**
+   * A pending run nobody picked up ends at once as error "Cancelled"; a running run gets
+   * cancel_requested_at, which the engine honours between steps. Inactive runs: 400.
+   */
+  async cancelRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<{ status: 'cancellation_requested' }> {
+    const org = requireRole(ctx, 'viewer');
+    return withTransaction(ctx, async (tx) => {
+      const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
+      if (!found) throw notFound('Test run');
+      const run = found.run;
+      if (!ACTIVE_RUN_STATUSES.includes(run.status)) throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
+      const now = tx.clock.now();
+      // Runs are recorded and reported by their client (PATCH); nothing in the service executes
+      // them, so a cancelled run ends here, running or not (DECISIONS: error "Cancelled").
+      // cancel_requested_at stays on the row for an executor that has a step in flight.
+      await repo.updateRun(tx.db, run.id, {
+        status: 'error',
+        errorMessage: 'Cancelled',
+        cancelRequestedAt: run.cancelRequestedAt ?? now,
+        finishedAt: now,
+        durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
+      });
+      await recordAudit(tx, { action: 'test_run.cancel_requested', resourceType: 'test_run', resourceId: run.publicId, details: { status: run.status } });
+      return { status: 'cancellation_requested' as const };
+    });
+  }
+
+  async getSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteRunId: string } }): Promise<SuiteRunResponse> {
+    const org = requireRole(ctx, 'viewer');
+    const found = await repo.findSuiteRunByPublicId(ctx.db, org.id, input.suiteRunId);
+    if (!found) throw notFound('Suite run');
+    const sr = found.sr;
+    const runs = await repo.listSuiteRunTestRuns(ctx.db, sr.id);
+    return {
+      id: sr.id,
+      public_id: sr.publicId,
+      suite_id: sr.suiteId,
+      suite_public_id: found.suitePublicId,
+      session_id: sr.sessionId,
+      status: sr.status,
+      reset_strategy: sr.resetStrategy,
+      started_at: apiTime(sr.startedAt),
+      finished_at: apiTimeOrNull(sr.finishedAt),
+      duration_ms: sr.durationMs,
+      error_message: sr.errorMessage,
+      cancel_requested_at: apiTimeOrNull(sr.cancelRequestedAt),
+      test_runs: runs.map(({ run, casePublicId }) => ({
+        id: run.id,
+        public_id: run.publicId,
+        test_case_id: run.testCaseId,
+        test_case_public_id: casePublicId,
+        status: run.status,
+        duration_ms: run.durationMs,
+        error_message: run.errorMessage,
+      })),
+    };
+  }
+
+  /** For the execution engine: a suite run in pending status with the suite's reset strategy. */
+  async createSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteId: number; sessionId: string | null } }): Promise<repo.SuiteRunRow> {
+    const org = requireRole(ctx, 'viewer');
+    return withTransaction(ctx, async (tx) => {
+      const suite = await findSuiteById(tx.db, org.id, input.suiteId);
+      if (!suite) throw notFound('Test suite');
+      const now = tx.clock.now();
+      const sr = await repo.insertSuiteRun(tx.db, {
+        publicId: newPublicId('srun'),
+        organizationId: org.id,
+        suiteId: suite.id,
+        sessionId: input.sessionId,
+        status: 'pending',
+        resetStrategy: suite.resetStrategy,
+        startedAt: now,
+        createdAt: now,
+      });
+      await recordAudit(tx, { action: 'suite_run.created', resourceType: 'suite_run', resourceId: sr.publicId, details: { suite_id: suite.publicId } });
+      return sr;
+    });
+  }
+}
