@@ -18,8 +18,34 @@ export type TestRunStatus = (typeof TEST_RUN_STATUSES)[number];
 export const SUITE_RUN_STATUSES = ['pending', 'running', 'passed', 'failed', 'cancelled', 'error'] as const;
 export type SuiteRunStatus = (typeof SUITE_RUN_STATUSES)[number];
 
+/** How a run settles steps (DECISIONS.md, "Execution"). */
+export const RUN_MODES = ['hybrid', 'ai', 'replay'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+export const VISUAL_VERDICTS = ['ok', 'warn', 'fail'] as const;
+export type VisualVerdict = (typeof VISUAL_VERDICTS)[number];
+
 export const DEFAULT_VISUAL_WARN_PCT = 10;
 export const DEFAULT_VISUAL_FAIL_PCT = 25;
+
+/**
+ * What an executed run (test or suite) was asked for and how it is doing; null on runs that were
+ * only recorded (POST /tests/cases/{id}/run, PATCH).
+ */
+function executionColumns() {
+  return {
+    mode: text('mode', { enum: RUN_MODES }),
+    /** Per-run override of the cases' fuzzy_match. */
+    fuzzyMatch: boolean('fuzzy_match'),
+    buildId: integer('build_id'),
+    model: text('model'),
+    provider: text('provider'),
+    /** Touched by the executor while it works; a stale one means the run was interrupted. */
+    heartbeatAt: ts('heartbeat_at'),
+    visualRegressionStatus: text('visual_regression_status', { enum: VISUAL_VERDICTS }),
+    /** Passed through unchanged into the run's events (CI metadata). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+  };
+}
 
 export const testSuites = pgTable(
   'test_suites',
@@ -123,6 +149,8 @@ export const suiteRuns = pgTable(
     errorMessage: text('error_message'),
     /** Set by a cancel request; the engine stops after the current case when it sees it. */
     cancelRequestedAt: ts('cancel_requested_at'),
+    ...executionColumns(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('suite_runs_public_id_idx').on(t.publicId), index('suite_runs_suite_idx').on(t.suiteId, t.id.desc())],
@@ -148,6 +176,11 @@ export const testRuns = pgTable(
     costMicro: bigint('cost_micro', { mode: 'number' }),
     /** Set by a cancel request on a running run; the engine ends the run as error "Cancelled". */
     cancelRequestedAt: ts('cancel_requested_at'),
+    ...executionColumns(),
+    /** The session the run drives. */
+    sessionId: text('session_id'),
+    /** Human-readable warnings given when the run started (usage thresholds...). */
+    warnings: jsonb('warnings').$type<string[]>(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -97,6 +97,8 @@ export const sessions = pgTable(
     lastUsedAt: ts('last_used_at'),
     /** When the pending `session.ending` warning was sent (cleared by use). */
     endingNotifiedAt: ts('ending_notified_at'),
+    /** The run (or suite run) public id executing on the session: one at a time. */
+    runLease: text('run_lease'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
