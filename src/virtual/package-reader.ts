@@ -178,7 +178,8 @@ async function readIosBundle(filePath: string, kind: 'zip' | 'tgz'): Promise<Pac
     version: str(info.CFBundleShortVersionString) ?? str(info.CFBundleVersion) ?? '0',
     build: str(info.CFBundleVersion),
     minOsVersion: str(info.MinimumOSVersion),
-    permissions: [],
+    // The usage-description keys are the permissions an iOS app declares.
+    permissions: Object.keys(info).filter((k) => /^NS[A-Za-z]+UsageDescription$/.test(k)).sort(),
     model,
     icon: iconName ? entries.get(iconName) ?? null : null,
   };

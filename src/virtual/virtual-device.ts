@@ -14,6 +14,8 @@ interface InstalledPackage {
   info: PackageInfo;
   system: boolean;
   color: string;
+  /** Granted at install (a reinstall keeps earlier grants, like `adb install -r`). */
+  permissionsGranted: boolean;
 }
 
 /** What an app shows without a model: a placeholder screen. */
@@ -139,6 +141,7 @@ export class VirtualDevice {
       const model = packageName.endsWith('ettings') || packageName.endsWith('Preferences') || packageName.endsWith('.settings') ? this.settingsModel() : null;
       this.apps.set(packageName, {
         system: true,
+        permissionsGranted: true,
         color: name === 'Settings' ? '#8e8e93' : colorFor(packageName),
         info: { platform: this.spec.type, packageName, name, version: this.spec.osVersion, build: null, minOsVersion: null, permissions: [], model, icon: null },
       });
@@ -171,7 +174,7 @@ export class VirtualDevice {
 
   // ---- apps ---------------------------------------------------------------------------------
 
-  install(info: PackageInfo): InstalledApp {
+  install(info: PackageInfo, options: { grantPermissions: boolean } = { grantPermissions: true }): InstalledApp {
     this.requireBooted();
     if (info.platform !== this.spec.type) {
       const what = info.platform === 'android' ? 'an Android package (.apk)' : 'an iOS app bundle';
@@ -181,9 +184,10 @@ export class VirtualDevice {
     if (existing?.system) throw new DeviceDriverError('INVALID_PACKAGE', `${info.packageName} is a system app`);
     // Reinstalling keeps data (adb install -r / simctl install); the running copy is stopped.
     this.stopApp(info.packageName);
-    this.apps.set(info.packageName, { info, system: false, color: info.model?.color ?? colorFor(info.packageName) });
+    const permissionsGranted = options.grantPermissions || (existing?.permissionsGranted ?? false);
+    this.apps.set(info.packageName, { info, system: false, color: info.model?.color ?? colorFor(info.packageName), permissionsGranted });
     this.changed();
-    return { packageName: info.packageName, name: info.name, version: info.version };
+    return { packageName: info.packageName, name: info.name, version: info.version, permissionsGranted };
   }
 
   uninstall(packageName: string): void {
@@ -200,7 +204,7 @@ export class VirtualDevice {
     this.requireBooted();
     return [...this.apps.values()]
       .filter((a) => !a.system)
-      .map((a) => ({ packageName: a.info.packageName, name: a.info.name, version: a.info.version }))
+      .map((a) => ({ packageName: a.info.packageName, name: a.info.name, version: a.info.version, permissionsGranted: a.permissionsGranted }))
       .sort((a, b) => a.packageName.localeCompare(b.packageName));
   }
 

@@ -45,6 +45,8 @@ export interface InstalledApp {
   packageName: string;
   name: string;
   version: string;
+  /** Whether the app's declared permissions were granted at install (when the driver knows). */
+  permissionsGranted?: boolean;
 }
 
 export interface UiNode {
@@ -71,11 +73,21 @@ export interface Frame {
   keyframe: boolean;
 }
 
+/** Flat key-value launch parameters (intent extras / launch arguments). */
+export type LaunchParams = Record<string, string | number | boolean>;
+
 export interface LaunchOptions {
   /** Android activity to start instead of the launcher activity. */
   activity?: string;
-  /** Flat key-value launch parameters (intent extras / launch arguments). */
-  params?: Record<string, string | number | boolean>;
+  params?: LaunchParams;
+}
+
+export interface InstallOptions {
+  /**
+   * Grant the permissions the app declares, so sessions are not stopped by permission prompts
+   * (`adb install -g`; `simctl privacy grant` on iOS). Default true, like the API.
+   */
+  grantPermissions?: boolean;
 }
 
 export interface DeviceDriver {
@@ -86,7 +98,7 @@ export interface DeviceDriver {
   /** Powers the device off and resets it to a clean state for the next session. */
   shutdown(deviceId: string): Promise<void>;
   /** Installs a package from a local file (.apk, or an iOS .app as .zip/.tar.gz/.tgz). */
-  install(deviceId: string, filePath: string): Promise<InstalledApp>;
+  install(deviceId: string, filePath: string, options?: InstallOptions): Promise<InstalledApp>;
   uninstall(deviceId: string, packageName: string): Promise<void>;
   launch(deviceId: string, packageName: string, options?: LaunchOptions): Promise<void>;
   terminate(deviceId: string, packageName: string): Promise<void>;

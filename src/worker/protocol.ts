@@ -1,4 +1,5 @@
 import type { DeviceSpec, ScreenInfo } from './driver';
+import type { DriverErrorCode } from './driver-error';
 
 /**
  * The device-worker protocol (DECISIONS.md, "Device workers"), shared by the control plane and
@@ -19,7 +20,8 @@ export type WorkerToServer =
   | { type: 'hello'; worker_id: string; driver?: string; devices: DeviceSpec[] }
   | { type: 'heartbeat'; worker_id?: string }
   | { type: 'result'; request_id: string; ok: true; data?: unknown }
-  | { type: 'result'; request_id: string; ok: false; error: string };
+  /** `error` is client-safe; `code` says why (DRIVER_ERROR_STATUS maps it to an HTTP status). */
+  | { type: 'result'; request_id: string; ok: false; error: string; code?: DriverErrorCode };
 
 export type ServerToWorker =
   | { type: 'welcome'; worker_id: string }

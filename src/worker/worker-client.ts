@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { DeviceDriver, InputEvent, Rotation } from './driver';
+import type { DeviceDriver, InputEvent, LaunchParams, Rotation } from './driver';
+import { DeviceDriverError, describeFailure } from './driver-error';
 import { encodeFrame, HEARTBEAT_INTERVAL_MS, type ServerToWorker, type WorkerOp } from './protocol';
 
 export interface WorkerClientOptions {
@@ -22,10 +23,24 @@ export interface WorkerClientOptions {
 
 const silent = { info() {}, warn() {}, error() {} };
 
+function stringArg(args: Record<string, unknown>, name: string): string {
+  const v = args[name];
+  if (typeof v !== 'string') throw new DeviceDriverError('INVALID_INPUT', `${name} must be a string`);
+  return v;
+}
+
+function optionalArg<T>(args: Record<string, unknown>, name: string, type: 'string' | 'boolean'): T | undefined {
+  const v = args[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== type) throw new DeviceDriverError('INVALID_INPUT', `${name} must be a ${type}`);
+  return v as T;
+}
+
 /**
  * A device worker: connects to `/api/v1/workers/connect`, says hello with the driver's devices,
  * heartbeats every 5 s, runs commands on the driver (one at a time per device, in order) and
- * pushes stream frames as binary messages. Reconnects with backoff until closed.
+ * pushes stream frames as binary messages. Reconnects with backoff until closed. A failed
+ * command answers its driver code and client-safe message; the tool's output goes to the log.
  */
 export class WorkerClient {
   private socket: WebSocket | null = null;
@@ -68,8 +83,12 @@ export class WorkerClient {
     this.socket = socket;
     socket.on('open', () => {
       this.attempt = 0;
-      void this.opts.driver.listDevices().then((devices) => {
-        socket.send(JSON.stringify({ type: 'hello', worker_id: this.opts.workerId, driver: this.opts.driver.kind, devices }));
+      const hello = (devices: unknown[]) => socket.send(JSON.stringify({ type: 'hello', worker_id: this.opts.workerId, driver: this.opts.driver.kind, devices }));
+      this.opts.driver.listDevices().then(hello, (err: unknown) => {
+        // A host whose tools fail still registers; it offers no devices until it reconnects.
+        const failure = describeFailure(err);
+        this.log.error({ code: failure.code, err: failure.message, diagnostic: failure.diagnostic }, 'listing devices failed');
+        hello([]);
       });
       this.heartbeat = setInterval(() => {
         if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'heartbeat', worker_id: this.opts.workerId }));
@@ -94,7 +113,11 @@ export class WorkerClient {
         this.chains.set(device_id, next);
         next.then(
           (data) => this.send({ type: 'result', request_id, ok: true, data: data ?? null }),
-          (err: unknown) => this.send({ type: 'result', request_id, ok: false, error: err instanceof Error ? err.message : String(err) }),
+          (err: unknown) => {
+            const failure = describeFailure(err);
+            this.log.warn({ op, device_id, code: failure.code, err: failure.message, diagnostic: failure.diagnostic }, 'device command failed');
+            this.send({ type: 'result', request_id, ok: false, error: failure.message, code: failure.code });
+          },
         );
       }
     });
@@ -123,28 +146,30 @@ export class WorkerClient {
         if (this.streaming.delete(deviceId)) await d.stopStream(deviceId).catch(() => {});
         return d.shutdown(deviceId);
       case 'install': {
-        const file = await this.download(String(args.url), String(args.file_name ?? 'package'));
+        const grantPermissions = optionalArg<boolean>(args, 'grant_permissions', 'boolean') ?? true;
+        const file = await this.download(stringArg(args, 'url'), optionalArg<string>(args, 'file_name', 'string') ?? 'package');
         try {
-          return await d.install(deviceId, file);
+          return await d.install(deviceId, file, { grantPermissions });
         } finally {
           fs.rmSync(path.dirname(file), { recursive: true, force: true });
         }
       }
       case 'uninstall':
-        return d.uninstall(deviceId, String(args.package_name));
+        return d.uninstall(deviceId, stringArg(args, 'package_name'));
       case 'launch':
-        return d.launch(deviceId, String(args.package_name), {
-          activity: typeof args.activity === 'string' ? args.activity : undefined,
-          params: (args.params as Record<string, string | number | boolean> | undefined) ?? undefined,
+        // The driver validates the activity and the params against its platform's rules.
+        return d.launch(deviceId, stringArg(args, 'package_name'), {
+          activity: optionalArg<string>(args, 'activity', 'string'),
+          params: (args.params ?? undefined) as LaunchParams | undefined,
         });
       case 'terminate':
-        return d.terminate(deviceId, String(args.package_name));
+        return d.terminate(deviceId, stringArg(args, 'package_name'));
       case 'clear_data':
-        return d.clearData(deviceId, String(args.package_name));
+        return d.clearData(deviceId, stringArg(args, 'package_name'));
       case 'input':
         return d.input(deviceId, args as unknown as InputEvent);
       case 'rotate':
-        return d.rotate(deviceId, Number(args.rotation) as Rotation);
+        return d.rotate(deviceId, args.rotation as Rotation);
       case 'screenshot': {
         const f = await d.screenshot(deviceId);
         return { image: f.jpeg.toString('base64'), width: f.screen.width, height: f.screen.height, rotation: f.screen.rotation, at: f.at };
@@ -166,7 +191,7 @@ export class WorkerClient {
         this.streaming.delete(deviceId);
         return d.stopStream(deviceId);
       default:
-        throw new Error(`unknown op ${String(op)}`);
+        throw new DeviceDriverError('UNSUPPORTED', 'this worker does not know the requested operation');
     }
   }
 
@@ -174,7 +199,7 @@ export class WorkerClient {
   private async download(urlPath: string, fileName: string): Promise<string> {
     const url = new URL(urlPath, this.opts.serverUrl).toString();
     const res = await fetch(url, { headers: { authorization: `Bearer ${this.opts.token}` } });
-    if (!res.ok || !res.body) throw new Error(`package download failed: HTTP ${res.status}`);
+    if (!res.ok || !res.body) throw new DeviceDriverError('WORKER_FAILED', `the worker could not download the package (HTTP ${res.status})`, `GET ${url} → ${res.status}`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-worker-'));
     const safe = path.basename(fileName).replace(/[^A-Za-z0-9._-]/g, '_') || `${randomUUID()}.bin`;
     const file = path.join(dir, safe);

@@ -1,6 +1,7 @@
 import { DOMParser, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
-import type { DeviceCategory, InputEvent, UiNode } from '../driver';
+import type { DeviceCategory, InputEvent, LaunchParams, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
+import { assertActivityName, assertInputEvent, assertKeyName, assertLaunchParams, assertPackageName, assertText } from '../device-arguments';
 
 /** Pure command building and output parsing for adb/emulator; the driver runs them. */
 
@@ -85,25 +86,115 @@ export function parsePmResult(out: string): { ok: true } | { ok: false; reason: 
 }
 
 /**
- * `adb shell input text` takes one shell word: spaces become %s and shell metacharacters are
- * backslash-escaped, because the device shell parses the argument again.
+ * Quotes one word for the device's sh. `adb shell` joins its arguments with spaces and the
+ * device shell parses the line again, so every word is single-quoted unless it is made only of
+ * characters sh never interprets.
  */
-export function escapeInputText(text: string): string {
-  // Non-ASCII cannot be typed through `input text`.
-  if (/[^\x20-\x7e]/.test(text)) throw new DeviceDriverError('INVALID_INPUT', 'adb input text supports printable ASCII only');
-  return text.replace(/([\\"'`$&|;<>()[\]{}*?!~#^])/g, '\\$1').replace(/ /g, '%s');
+export function quoteShellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The one command line `adb shell` sends for these words: the device's sh reads back exactly them. */
+export function adbShellCommand(words: string[]): string {
+  return words.map(quoteShellWord).join(' ');
+}
+
+/** Why a failed adb call failed, when its output says the device is gone, offline or still connecting. */
+export function classifyAdbFailure(output: string): { code: 'DEVICE_OFFLINE' | 'DEVICE_BUSY'; message: string } | null {
+  if (/device (?:'[^']*' )?not found|no devices\/emulators found/i.test(output)) return { code: 'DEVICE_OFFLINE', message: 'the device is no longer connected to its host' };
+  if (/device offline|device unauthorized/i.test(output)) return { code: 'DEVICE_OFFLINE', message: 'the device is offline or has not authorized its host' };
+  if (/device still (?:authorizing|connecting)/i.test(output)) return { code: 'DEVICE_BUSY', message: 'the device is still connecting to its host' };
+  return null;
+}
+
+/** The failure code of an install (`INSTALL_FAILED_…`, `INSTALL_PARSE_FAILED_…`), without the tool's prose. */
+export function pmFailureCode(reason: string): string | null {
+  return /\b((?:INSTALL|DELETE)_[A-Z0-9_]+)/.exec(reason)?.[1] ?? null;
+}
+
+/** `adb install` arguments (after `-s <serial>`); `-g` grants the permissions the manifest declares. */
+export function installArgs(filePath: string, grantPermissions: boolean): string[] {
+  return ['install', '-r', ...(grantPermissions ? ['-g'] : []), filePath];
+}
+
+/** `adb uninstall` arguments (after `-s <serial>`): a local argv, the package name validated. */
+export function uninstallArgs(packageName: string): string[] {
+  assertPackageName('android', packageName);
+  return ['uninstall', packageName];
+}
+
+export function resolveLauncherArgs(packageName: string): string[] {
+  assertPackageName('android', packageName);
+  return ['cmd', 'package', 'resolve-activity', '--brief', '-c', 'android.intent.category.LAUNCHER', packageName];
+}
+
+export function forceStopArgs(packageName: string): string[] {
+  assertPackageName('android', packageName);
+  return ['am', 'force-stop', packageName];
+}
+
+export function pmClearArgs(packageName: string): string[] {
+  assertPackageName('android', packageName);
+  return ['pm', 'clear', packageName];
+}
+
+export function dumpsysPackageArgs(packageName: string): string[] {
+  assertPackageName('android', packageName);
+  return ['dumpsys', 'package', packageName];
+}
+
+/** The component to start: the package's `activity` (relative, qualified or `pkg/cls`). */
+export function componentFor(packageName: string, activity: string): string {
+  assertPackageName('android', packageName);
+  assertActivityName(activity);
+  return activity.includes('/') ? activity : `${packageName}/${activity}`;
 }
 
 const KEY_ALIASES: Record<string, string> = { BACKSPACE: 'DEL', ESCAPE: 'ESCAPE', RETURN: 'ENTER' };
 
 export function keycodeFor(key: string): string {
+  assertKeyName(key);
   const k = key.toUpperCase().replace(/^KEYCODE_/, '');
-  if (!/^[A-Z0-9_]+$/.test(k)) throw new DeviceDriverError('INVALID_INPUT', `invalid key ${key}`);
   return `KEYCODE_${KEY_ALIASES[k] ?? k}`;
 }
 
-/** Arguments after `adb -s <serial> shell` for one input event (touch phases are handled by the driver). */
+const BUTTON_KEYCODES: Record<string, string> = { HOME: 'KEYCODE_HOME', LOCK: 'KEYCODE_POWER', POWER: 'KEYCODE_POWER', VOLUME_UP: 'KEYCODE_VOLUME_UP', VOLUME_DOWN: 'KEYCODE_VOLUME_DOWN', SIRI: 'KEYCODE_ASSIST' };
+
+/** Longest `input text` argument sent at once; longer text goes in several commands. */
+const TEXT_CHUNK = 500;
+
+/**
+ * `input text` commands that type `text` literally. `input text` reads "%s" as a space, so
+ * spaces are sent as %s and a literal "%" followed by "s" ends one command before the "s";
+ * line breaks and tabs are ENTER and TAB key events. adb types printable ASCII only.
+ */
+export function textInputCommands(text: string): string[][] {
+  assertText(text);
+  if (/[^\x20-\x7e\n\t]/.test(text)) throw new DeviceDriverError('INVALID_INPUT', 'text typed on Android may contain printable ASCII characters, tabs and line breaks only');
+  const commands: string[][] = [];
+  let chunk = '';
+  const flush = () => {
+    if (chunk !== '') commands.push(['input', 'text', chunk]);
+    chunk = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n' || c === '\t') {
+      flush();
+      commands.push(['input', 'keyevent', c === '\n' ? 'KEYCODE_ENTER' : 'KEYCODE_TAB']);
+      continue;
+    }
+    if (c === 's' && text[i - 1] === '%') flush();
+    chunk += c === ' ' ? '%s' : c;
+    if (chunk.length >= TEXT_CHUNK) flush();
+  }
+  flush();
+  return commands;
+}
+
+/** Device shell words for one input event (touch phases are handled by the driver). */
 export function inputArgs(event: Exclude<InputEvent, { kind: 'touch' }>): string[][] {
+  assertInputEvent(event);
   const r = (n: number) => String(Math.round(n));
   switch (event.kind) {
     case 'tap':
@@ -111,37 +202,47 @@ export function inputArgs(event: Exclude<InputEvent, { kind: 'touch' }>): string
     case 'double_tap':
       return [['input', 'tap', r(event.x), r(event.y)], ['input', 'tap', r(event.x), r(event.y)]];
     case 'long_press':
-      return [['input', 'swipe', r(event.x), r(event.y), r(event.x), r(event.y), String(event.durationMs ?? 800)]];
+      return [['input', 'swipe', r(event.x), r(event.y), r(event.x), r(event.y), r(event.durationMs ?? 800)]];
     case 'swipe':
-      return [['input', 'swipe', r(event.x), r(event.y), r(event.x2), r(event.y2), String(event.durationMs ?? 300)]];
+      return [['input', 'swipe', r(event.x), r(event.y), r(event.x2), r(event.y2), r(event.durationMs ?? 300)]];
     case 'key':
       return [['input', 'keyevent', keycodeFor(event.key)]];
     case 'button': {
-      const map: Record<string, string> = { HOME: 'KEYCODE_HOME', LOCK: 'KEYCODE_POWER', POWER: 'KEYCODE_POWER', VOLUME_UP: 'KEYCODE_VOLUME_UP', VOLUME_DOWN: 'KEYCODE_VOLUME_DOWN', SIRI: 'KEYCODE_ASSIST' };
-      const code = map[event.button.toUpperCase()];
-      if (!code) throw new DeviceDriverError('INVALID_INPUT', `unknown button ${event.button}`);
+      const code = BUTTON_KEYCODES[event.button.toUpperCase()];
+      if (!code) throw new DeviceDriverError('INVALID_INPUT', 'button must be HOME, LOCK, POWER, VOLUME_UP, VOLUME_DOWN or SIRI on Android');
       return [['input', 'keyevent', code]];
     }
     case 'text':
-      return event.text === '' ? [] : [['input', 'text', escapeInputText(event.text)]];
+      return textInputCommands(event.text);
   }
 }
 
-/** `am start` arguments with typed extras (--es string, --ei int, --ef float, --ez boolean). */
-export function amStartArgs(component: string, params: Record<string, string | number | boolean> = {}): string[] {
+const INT32 = 2 ** 31;
+
+/**
+ * `am start` words with typed extras: --es string, --ez boolean, --ei int, --el long, --ef float.
+ * Every word is quoted when the command line is built (`adbShellCommand`).
+ */
+export function amStartArgs(component: string, params: LaunchParams = {}): string[] {
+  if (!component.includes('/')) throw new DeviceDriverError('INVALID_INPUT', 'the component to start must be package/activity');
+  assertActivityName(component);
+  assertLaunchParams(params);
   const args = ['am', 'start', '-W', '-n', component];
   for (const [k, v] of Object.entries(params)) {
-    if (!/^[\w.-]+$/.test(k)) throw new DeviceDriverError('INVALID_INPUT', `invalid launch parameter name ${k}`);
     if (typeof v === 'boolean') args.push('--ez', k, String(v));
-    else if (typeof v === 'number') args.push(Number.isInteger(v) ? '--ei' : '--ef', k, String(v));
-    else args.push('--es', k, shellQuote(v));
+    else if (typeof v === 'number') args.push(!Number.isInteger(v) ? '--ef' : Math.abs(v) < INT32 ? '--ei' : '--el', k, String(v));
+    else args.push('--es', k, v);
   }
   return args;
 }
 
-/** Single-quotes a value for the device shell (adb joins shell arguments with spaces). */
-export function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+/** The two settings that pin the screen to `rotation` (0..3 quarter turns). */
+export function rotationArgs(quarterTurns: number): string[][] {
+  if (!Number.isInteger(quarterTurns) || quarterTurns < 0 || quarterTurns > 3) throw new DeviceDriverError('INVALID_INPUT', 'rotation must be 0, 90, 180 or 270');
+  return [
+    ['settings', 'put', 'system', 'accelerometer_rotation', '0'],
+    ['settings', 'put', 'system', 'user_rotation', String(quarterTurns)],
+  ];
 }
 
 function parseBounds(b: string | null): { x: number; y: number; width: number; height: number } {
@@ -220,7 +321,11 @@ export function androidReleaseFor(apiLevel: number | null): string {
   return API_TO_RELEASE[apiLevel] ?? `API ${apiLevel}`;
 }
 
+/** AVD names as `emulator -list-avds` prints them; a leading '-' would read as an option. */
+export const AVD_NAME = /^\w[\w.-]*$/;
+
 /** Emulator arguments for a throwaway session: no window, no saved snapshot, disk writes discarded. */
 export function emulatorArgs(avd: string, port: number): string[] {
+  if (!AVD_NAME.test(avd)) throw new DeviceDriverError('INVALID_INPUT', 'AVD names are letters, digits, "_", "." and "-"');
   return ['-avd', avd, '-port', String(port), '-no-window', '-no-audio', '-no-boot-anim', '-no-snapshot-save', '-read-only'];
 }

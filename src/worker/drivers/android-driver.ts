@@ -2,16 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
+import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { stableDeviceId } from '../../virtual/fleet';
 import { readInstallablePackage } from './installable-package';
 import {
+  AVD_NAME,
+  adbShellCommand,
   amStartArgs,
   androidReleaseFor,
   categoryFromProps,
+  classifyAdbFailure,
+  componentFor,
+  dumpsysPackageArgs,
   emulatorArgs,
+  forceStopArgs,
   inputArgs,
+  installArgs,
   parseAdbDevices,
   parseAvdConfig,
   parseDumpsysVersion,
@@ -21,8 +29,13 @@ import {
   parseResolvedActivity,
   parseUiautomatorXml,
   parseWmSize,
+  pmClearArgs,
+  pmFailureCode,
+  resolveLauncherArgs,
+  rotationArgs,
+  uninstallArgs,
 } from './adb-commands';
-import { execRun, runText, spawnDetached, type Run, type SpawnDetached } from './exec';
+import { execRun, runTool, runToolText, runToolUnchecked, spawnDetached, toolFailure, type Run, type SpawnDetached, type ToolCall } from './exec';
 
 export interface AndroidDriverOptions {
   run?: Run;
@@ -70,11 +83,16 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const touches = new Map<string, { x: number; y: number; at: number }>();
   let nextPort = options.basePort ?? 5580;
 
-  const sh = (serial: string, args: string[], timeoutMs?: number) => runText(run, adb, ['-s', serial, 'shell', ...args], { timeoutMs });
+  /** An adb call; `action` names it in messages, from fixed words only. */
+  const adbCall = (action: string, args: string[], timeoutMs?: number): ToolCall => ({ tool: 'adb', action, cmd: adb, args, timeoutMs, classify: classifyAdbFailure });
+  /** Runs `words` in the device shell as one quoted command line; the first two words are ours. */
+  const shellCall = (serial: string, words: string[], timeoutMs?: number) => adbCall(words.slice(0, 2).join(' '), ['-s', serial, 'shell', adbShellCommand(words)], timeoutMs);
+  const sh = (serial: string, words: string[], timeoutMs?: number) => runToolText(run, shellCall(serial, words, timeoutMs));
+  const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
 
   async function refresh(): Promise<DeviceSpec[]> {
     const seen = new Map<string, Known>();
-    const devices = parseAdbDevices(await runText(run, adb, ['devices', '-l']));
+    const devices = parseAdbDevices(await runToolText(run, adbCall('devices', ['devices', '-l'])));
     const runningAvds = new Set<string>();
     for (const d of devices.filter((x) => x.state === 'device')) {
       const props = parseGetprop(await sh(d.serial, ['getprop']));
@@ -98,7 +116,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     }
     let avds: string[] = [];
     try {
-      avds = (await runText(run, emulator, ['-list-avds'])).split('\n').map((l) => l.trim()).filter((l) => /^[\w.-]+$/.test(l));
+      avds = (await runToolText(run, { tool: 'emulator', action: '-list-avds', cmd: emulator, args: ['-list-avds'] })).split('\n').map((l) => l.trim()).filter((l) => AVD_NAME.test(l));
     } catch {
       avds = [];
     }
@@ -144,7 +162,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
   async function screenInfo(serial: string): Promise<ScreenInfo> {
     const size = parseWmSize(await sh(serial, ['wm', 'size']));
-    if (!size) throw new DeviceDriverError('TOOL_FAILED', 'wm size printed no size');
+    if (!size) throw new DeviceDriverError('TOOL_FAILED', 'adb wm size printed no screen size');
     const rot = Number((await sh(serial, ['settings', 'get', 'system', 'user_rotation'])).trim());
     const rotation = ROTATIONS[Number.isInteger(rot) && rot >= 0 && rot <= 3 ? rot : 0]!;
     const landscape = rotation === 90 || rotation === 270;
@@ -158,8 +176,9 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   }
 
   async function capture(serial: string): Promise<Buffer> {
-    const r = await run(adb, ['-s', serial, 'exec-out', 'screencap', '-p'], { timeoutMs: 20_000 });
-    if (r.exitCode !== 0 || r.stdout.length < 8) throw new DeviceDriverError('TOOL_FAILED', `screencap failed: ${r.stderr.trim() || 'no image'}`);
+    const call = adbCall('screencap', ['-s', serial, 'exec-out', 'screencap', '-p'], 20_000);
+    const r = await runToolUnchecked(run, call);
+    if (r.exitCode !== 0 || r.stdout.length < 8) throw toolFailure(call, { ...r, exitCode: r.exitCode || 1 });
     return r.stdout;
   }
 
@@ -182,17 +201,17 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async boot(deviceId) {
       const k = await lookup(deviceId);
       if (!k.serial) {
-        if (!k.avd) throw new DeviceDriverError('NOT_BOOTED', `device ${deviceId} is offline`);
+        if (!k.avd) throw new DeviceDriverError('DEVICE_OFFLINE', `device ${deviceId} is not connected to its host`);
         const port = nextPort;
         nextPort += 2;
         started.set(deviceId, spawn(emulator, emulatorArgs(k.avd, port)));
         k.serial = `emulator-${port}`;
       }
       const serial = k.serial;
-      await runText(run, adb, ['-s', serial, 'wait-for-device'], { timeoutMs: options.bootTimeoutMs ?? 180_000 });
-      const deadline = now() + (options.bootTimeoutMs ?? 180_000);
+      await runTool(run, adbCall('wait-for-device', ['-s', serial, 'wait-for-device'], bootTimeoutMs));
+      const deadline = now() + bootTimeoutMs;
       while ((await sh(serial, ['getprop', 'sys.boot_completed'])).trim() !== '1') {
-        if (now() > deadline) throw new DeviceDriverError('TOOL_FAILED', `device ${deviceId} did not finish booting`);
+        if (now() > deadline) throw new DeviceDriverError('TIMEOUT', `the device did not finish booting within ${Math.round(bootTimeoutMs / 1000)} s`);
         await sleep(1000);
       }
       return screenInfo(serial);
@@ -204,7 +223,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       streams.delete(deviceId);
       if (!k.serial) return;
       if (k.avd) {
-        await run(adb, ['-s', k.serial, 'emu', 'kill']);
+        await runToolUnchecked(run, adbCall('emu kill', ['-s', k.serial, 'emu', 'kill']));
         started.get(deviceId)?.kill();
         started.delete(deviceId);
         k.serial = null;
@@ -212,49 +231,71 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       }
       // A USB device cannot be powered off remotely: remove what sessions installed instead.
       for (const p of parsePmListPackages(await sh(k.serial, ['pm', 'list', 'packages', '-3']))) {
-        await run(adb, ['-s', k.serial, 'uninstall', p.packageName]);
+        await runToolUnchecked(run, adbCall('uninstall', ['-s', k.serial, ...uninstallArgs(p.packageName)]));
       }
       await sh(k.serial, ['settings', 'put', 'system', 'user_rotation', '0']);
       await sh(k.serial, ['input', 'keyevent', 'KEYCODE_HOME']);
     },
 
-    async install(deviceId, filePath) {
+    async install(deviceId, filePath, install: InstallOptions = {}) {
       const serial = await serialOf(deviceId);
       const info = await readInstallablePackage(filePath, 'android');
-      const r = await run(adb, ['-s', serial, 'install', '-r', '-g', filePath], { timeoutMs: 300_000 });
+      const grant = install.grantPermissions !== false;
+      const call = adbCall('install', ['-s', serial, ...installArgs(filePath, grant)], 300_000);
+      const r = await runToolUnchecked(run, call);
       const result = parsePmResult(`${r.stdout.toString('utf8')}\n${r.stderr}`);
-      if (!result.ok) throw new DeviceDriverError('INVALID_PACKAGE', `install failed: ${result.reason}`);
-      return { packageName: info.packageName, name: info.name, version: info.version };
+      if (!result.ok) {
+        const failure = toolFailure(call, r);
+        if (failure.code !== 'TOOL_FAILED') throw failure;
+        const reason = pmFailureCode(result.reason);
+        throw new DeviceDriverError('INVALID_PACKAGE', `the device refused the package${reason ? ` (${reason})` : ''}`, failure.diagnostic);
+      }
+      return { packageName: info.packageName, name: info.name, version: info.version, permissionsGranted: grant };
     },
 
     async uninstall(deviceId, packageName) {
+      const args = uninstallArgs(packageName);
       const serial = await serialOf(deviceId);
-      const r = await run(adb, ['-s', serial, 'uninstall', packageName]);
-      const result = parsePmResult(`${r.stdout.toString('utf8')}\n${r.stderr}`);
-      if (!result.ok) throw new DeviceDriverError('APP_NOT_INSTALLED', `uninstall failed: ${result.reason}`);
+      const call = adbCall('uninstall', ['-s', serial, ...args]);
+      const r = await runToolUnchecked(run, call);
+      if (parsePmResult(`${r.stdout.toString('utf8')}\n${r.stderr}`).ok) return;
+      const failure = toolFailure(call, r);
+      if (failure.code !== 'TOOL_FAILED') throw failure;
+      throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device`, failure.diagnostic);
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
+      assertPackageName('android', packageName);
+      assertLaunchParams(launch.params);
+      const explicit = launch.activity !== undefined ? componentFor(packageName, launch.activity) : null;
       const serial = await serialOf(deviceId);
-      let component: string | null = null;
-      if (launch.activity) component = launch.activity.includes('/') ? launch.activity : `${packageName}/${launch.activity}`;
-      else component = parseResolvedActivity(await sh(serial, ['cmd', 'package', 'resolve-activity', '--brief', '-c', 'android.intent.category.LAUNCHER', packageName]));
-      if (!component) throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} has no launcher activity on this device`);
-      const out = await sh(serial, amStartArgs(component, launch.params));
-      if (/^Error:/m.test(out)) throw new DeviceDriverError('TOOL_FAILED', out.trim().split('\n').find((l) => l.startsWith('Error')) ?? 'am start failed');
+      const component = explicit ?? parseResolvedActivity(await sh(serial, resolveLauncherArgs(packageName)));
+      if (!component) throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device or has no launcher activity`);
+      const call = shellCall(serial, amStartArgs(component, launch.params));
+      const out = await runToolText(run, call);
+      if (!/^Error:/m.test(out)) return;
+      const diagnostic = toolFailure(call, { stdout: Buffer.from(out), stderr: '', exitCode: 1 }).diagnostic;
+      if (explicit && /does not exist/.test(out)) throw new DeviceDriverError('INVALID_INPUT', `activity ${launch.activity} does not exist in ${packageName}`, diagnostic);
+      throw new DeviceDriverError('TOOL_FAILED', `adb am start could not start ${packageName}`, diagnostic);
     },
 
     async terminate(deviceId, packageName) {
-      await sh(await serialOf(deviceId), ['am', 'force-stop', packageName]);
+      const words = forceStopArgs(packageName);
+      await sh(await serialOf(deviceId), words);
     },
 
     async clearData(deviceId, packageName) {
-      const out = await sh(await serialOf(deviceId), ['pm', 'clear', packageName]);
-      const r = parsePmResult(out);
-      if (!r.ok) throw new DeviceDriverError('APP_NOT_INSTALLED', `pm clear failed: ${r.reason}`);
+      const words = pmClearArgs(packageName);
+      const call = shellCall(await serialOf(deviceId), words);
+      const r = await runToolUnchecked(run, call);
+      if (parsePmResult(r.stdout.toString('utf8')).ok) return;
+      const failure = toolFailure(call, r);
+      if (failure.code !== 'TOOL_FAILED') throw failure;
+      throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device`, failure.diagnostic);
     },
 
     async input(deviceId, event: InputEvent) {
+      assertInputEvent(event);
       const serial = await serialOf(deviceId);
       if (event.kind === 'touch') {
         // adb has no touch-down/up primitives without root: replay start→end as one swipe.
@@ -274,11 +315,9 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     },
 
     async rotate(deviceId, rotation) {
+      assertRotation(rotation);
       const serial = await serialOf(deviceId);
-      const idx = ROTATIONS.indexOf(rotation);
-      if (idx < 0) throw new DeviceDriverError('INVALID_INPUT', 'rotation must be 0, 90, 180 or 270');
-      await sh(serial, ['settings', 'put', 'system', 'accelerometer_rotation', '0']);
-      await sh(serial, ['settings', 'put', 'system', 'user_rotation', String(idx)]);
+      for (const words of rotationArgs(ROTATIONS.indexOf(rotation))) await sh(serial, words);
       return screenInfo(serial);
     },
 
@@ -291,7 +330,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const serial = await serialOf(deviceId);
       const file = '/sdcard/simdeck-ui.xml';
       await sh(serial, ['uiautomator', 'dump', file], 30_000);
-      const xml = await runText(run, adb, ['-s', serial, 'exec-out', 'cat', file]);
+      const xml = await runToolText(run, adbCall('exec-out cat', ['-s', serial, 'exec-out', 'cat', file]));
       return parseUiautomatorXml(xml);
     },
 
@@ -300,7 +339,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const pkgs = parsePmListPackages(await sh(serial, ['pm', 'list', 'packages', '-3', '--show-versioncode']));
       const apps: InstalledApp[] = [];
       for (const p of pkgs) {
-        const v = parseDumpsysVersion(await sh(serial, ['dumpsys', 'package', p.packageName]));
+        const v = parseDumpsysVersion(await sh(serial, dumpsysPackageArgs(p.packageName)));
         // The label needs aapt on the host; the package name stands in.
         apps.push({ packageName: p.packageName, name: p.packageName, version: v.versionName ?? p.versionCode ?? 'unknown' });
       }

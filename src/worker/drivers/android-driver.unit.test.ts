@@ -7,7 +7,7 @@ import { buildSampleApk } from '../../../examples/build-sample-app';
 import {
   amStartArgs,
   categoryFromProps,
-  escapeInputText,
+  classifyAdbFailure,
   inputArgs,
   parseAdbDevices,
   parseAvdConfig,
@@ -87,12 +87,6 @@ describe('adb output parsing', () => {
 });
 
 describe('adb command building', () => {
-  it('escapes text for the device shell', () => {
-    expect(escapeInputText('hello world')).toBe('hello%sworld');
-    expect(escapeInputText(`it's $5 & "ok"; 100% \\o/`)).toBe(`it\\'s%s\\$5%s\\&%s\\"ok\\"\\;%s100%%s\\\\o/`);
-    expect(() => escapeInputText('naïve')).toThrow(/ASCII/);
-  });
-
   it('maps input events to input commands', () => {
     expect(inputArgs({ kind: 'tap', x: 10.4, y: 20.6 })).toEqual([['input', 'tap', '10', '21']]);
     expect(inputArgs({ kind: 'swipe', x: 1, y: 2, x2: 3, y2: 4, durationMs: 500 })).toEqual([['input', 'swipe', '1', '2', '3', '4', '500']]);
@@ -100,13 +94,21 @@ describe('adb command building', () => {
     expect(inputArgs({ kind: 'key', key: 'back' })).toEqual([['input', 'keyevent', 'KEYCODE_BACK']]);
     expect(inputArgs({ kind: 'key', key: 'KEYCODE_DPAD_UP' })).toEqual([['input', 'keyevent', 'KEYCODE_DPAD_UP']]);
     expect(inputArgs({ kind: 'button', button: 'HOME' })).toEqual([['input', 'keyevent', 'KEYCODE_HOME']]);
-    expect(() => inputArgs({ kind: 'key', key: 'BACK; reboot' })).toThrow(/invalid key/);
+    expect(() => inputArgs({ kind: 'key', key: 'BACK; reboot' })).toThrow(/key must be a key name/);
     expect(inputArgs({ kind: 'text', text: 'a b' })).toEqual([['input', 'text', 'a%sb']]);
   });
 
+  it('tells an offline, missing or connecting device from a failing tool', () => {
+    expect(classifyAdbFailure("adb: device 'emulator-5554' not found")).toMatchObject({ code: 'DEVICE_OFFLINE' });
+    expect(classifyAdbFailure('error: no devices/emulators found')).toMatchObject({ code: 'DEVICE_OFFLINE' });
+    expect(classifyAdbFailure('error: device unauthorized.\nThis adb server\'s $ADB_VENDOR_KEYS is not set')).toMatchObject({ code: 'DEVICE_OFFLINE' });
+    expect(classifyAdbFailure('error: device still authorizing')).toMatchObject({ code: 'DEVICE_BUSY' });
+    expect(classifyAdbFailure('/system/bin/sh: uiautomator: inaccessible or not found')).toBeNull();
+  });
+
   it('builds am start with typed extras', () => {
-    expect(amStartArgs('p/.Main', { user: "o'hara", count: 3, ratio: 0.5, debug: true })).toEqual([
-      'am', 'start', '-W', '-n', 'p/.Main', '--es', 'user', `'o'\\''hara'`, '--ei', 'count', '3', '--ef', 'ratio', '0.5', '--ez', 'debug', 'true',
+    expect(amStartArgs('com.p/.Main', { user: "o'hara", count: 3, big: 2 ** 40, ratio: 0.5, debug: true })).toEqual([
+      'am', 'start', '-W', '-n', 'com.p/.Main', '--es', 'user', "o'hara", '--ei', 'count', '3', '--el', 'big', String(2 ** 40), '--ef', 'ratio', '0.5', '--ez', 'debug', 'true',
     ]);
   });
 });
@@ -144,7 +146,7 @@ describe('android driver over the exec seam', () => {
       'shell wm size': fx('wm-size.txt'),
       'shell settings get system user_rotation': '0\n',
       'shell getprop sys.boot_completed': '1\n',
-      '~ install -r -g ': fx('install-success.txt'),
+      '~ install -r ': fx('install-success.txt'),
       'shell cmd package resolve-activity --brief -c android.intent.category.LAUNCHER dev.simdeck.sample': fx('resolve-activity.txt'),
       'shell pm clear dev.simdeck.sample': 'Success\n',
       'exec-out screencap -p': png,
@@ -169,11 +171,13 @@ describe('android driver over the exec seam', () => {
     calls.length = 0;
     const run2 = run;
     void run2;
-    await expect(driver.install(emu, apk)).resolves.toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    await expect(driver.install(emu, apk)).resolves.toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
     expect(calls).toContain(`adb -s emulator-5554 install -r -g ${apk}`);
+    await expect(driver.install(emu, apk, { grantPermissions: false })).resolves.toMatchObject({ permissionsGranted: false });
+    expect(calls.at(-1)).toBe(`adb -s emulator-5554 install -r ${apk}`);
 
-    await driver.launch(emu, 'dev.simdeck.sample', { params: { user: 'demo', n: 2 } });
-    expect(calls.at(-1)).toBe(`adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.MainActivity --es user 'demo' --ei n 2`);
+    await driver.launch(emu, 'dev.simdeck.sample', { params: { user: 'demo user', n: 2 } });
+    expect(calls.at(-1)).toBe(`adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.MainActivity --es user 'demo user' --ei n 2`);
     await driver.launch(emu, 'dev.simdeck.sample', { activity: '.SettingsActivity' });
     expect(calls.at(-1)).toBe('adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.SettingsActivity');
 
@@ -225,7 +229,7 @@ describe('android driver over the exec seam', () => {
     await expect(driver.screenshot(avd!.deviceId)).rejects.toMatchObject({ code: 'NOT_BOOTED' });
     await driver.boot(avd!.deviceId);
     expect(spawned).toEqual(['emulator -avd Pixel_8_API_34 -port 5580 -no-window -no-audio -no-boot-anim -no-snapshot-save -read-only']);
-    await expect(driver.install(avd!.deviceId, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: expect.stringMatching(/INSTALL_FAILED_UPDATE_INCOMPATIBLE/) });
+    await expect(driver.install(avd!.deviceId, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: 'the device refused the package (INSTALL_FAILED_UPDATE_INCOMPATIBLE)' });
     await expect(driver.boot('nope')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
   });
 });

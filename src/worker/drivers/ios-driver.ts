@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
-import { DeviceDriverError } from '../driver-error';
+import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
+import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { PackageError, extractAppBundle } from '../../virtual/package-reader';
 import { readInstallablePackage } from './installable-package';
-import { execRun, runText, type Run } from './exec';
+import { execRun, runToolText, runToolUnchecked, toolFailure, type Run, type ToolCall } from './exec';
 import {
+  classifySimctlFailure,
   idbInputArgs,
   isBenignSimctlError,
   modelFromDeviceType,
@@ -15,7 +17,11 @@ import {
   parseIdbDescribeAll,
   parseListApps,
   parseSimctlDevices,
+  privacyServicesFor,
+  simctlAppArgs,
+  simctlDataContainerArgs,
   simctlLaunchArgs,
+  simctlPrivacyGrantArgs,
   type SimDevice,
 } from './simctl-commands';
 
@@ -45,30 +51,40 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   const streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
   const touches = new Map<string, { x: number; y: number; at: number }>();
 
-  const simctl = async (args: string[], opts?: { timeoutMs?: number; benign?: boolean }) => {
-    const r = await run(xcrun, ['simctl', ...args], { timeoutMs: opts?.timeoutMs });
-    if (r.exitCode !== 0 && !(opts?.benign && isBenignSimctlError(r.stderr))) {
-      const msg = r.stderr.trim().split('\n').slice(-2).join(' ').slice(0, 500);
-      throw new DeviceDriverError('TOOL_FAILED', `simctl ${args[0]} failed: ${msg || `exit ${r.exitCode}`}`);
-    }
-    return r;
+  const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({ tool: 'simctl', action: args[0]!, cmd: xcrun, args: ['simctl', ...args], timeoutMs, classify: classifySimctlFailure });
+  const idbCall = (args: string[]): ToolCall => ({ tool: 'idb', action: args.slice(0, 2).filter((a) => !a.startsWith('-')).join(' '), cmd: idb, args });
+
+  /**
+   * Runs `simctl <args>`. A failure is TIMEOUT, what the simulator's state explains, `otherwise`
+   * (when the verb's failure has one likely cause), or TOOL_FAILED; `benign` failures pass.
+   */
+  const simctl = async (args: string[], opts?: { timeoutMs?: number; benign?: boolean; otherwise?: { code: DriverErrorCode; message: string } }) => {
+    const call = simctlCall(args, opts?.timeoutMs);
+    const r = await runToolUnchecked(run, call);
+    if (r.exitCode === 0 || (opts?.benign && isBenignSimctlError(r.stderr))) return r;
+    const failure = toolFailure(call, r);
+    if (failure.code === 'TOOL_FAILED' && opts?.otherwise) throw new DeviceDriverError(opts.otherwise.code, opts.otherwise.message, failure.diagnostic);
+    throw failure;
   };
 
   async function devices(): Promise<SimDevice[]> {
-    return parseSimctlDevices(await runText(run, xcrun, ['simctl', 'list', '-j', 'devices']));
+    return parseSimctlDevices(await runToolText(run, simctlCall(['list', '-j', 'devices'])));
   }
 
   async function find(deviceId: string, mustBeBooted = true): Promise<SimDevice> {
     const d = (await devices()).find((x) => x.udid.toLowerCase() === deviceId.toLowerCase());
     if (!d) throw new DeviceDriverError('UNKNOWN_DEVICE', `no simulator ${deviceId} on this host`);
-    if (mustBeBooted && d.state !== 'Booted') throw new DeviceDriverError('NOT_BOOTED', `simulator ${deviceId} is ${d.state.toLowerCase()}`);
+    if (mustBeBooted && d.state !== 'Booted') {
+      const busy = /^(?:Booting|Shutting ?Down|Creating)$/i.test(d.state);
+      throw new DeviceDriverError(busy ? 'DEVICE_BUSY' : 'NOT_BOOTED', busy ? `simulator ${deviceId} is booting or shutting down` : `simulator ${deviceId} is not booted`);
+    }
     return d;
   }
 
   async function pointsPerPixel(udid: string): Promise<number> {
     const hit = density.get(udid);
     if (hit) return hit;
-    const d = parseIdbDescribe(await runText(run, idb, ['describe', '--json', '--udid', udid])).density;
+    const d = parseIdbDescribe(await runToolText(run, idbCall(['describe', '--json', '--udid', udid]))).density;
     density.set(udid, d);
     return d;
   }
@@ -117,7 +133,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       await simctl(['erase', d.udid], { timeoutMs: 120_000 });
     },
 
-    async install(deviceId, filePath): Promise<InstalledApp> {
+    async install(deviceId, filePath, install: InstallOptions = {}): Promise<InstalledApp> {
       const d = await find(deviceId);
       const info = await readInstallablePackage(filePath, 'ios');
       const dir = await fs.promises.mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'simdeck-ios-'));
@@ -130,36 +146,51 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });
       }
-      // Like `adb install -g`: grant what the app may ask for, so sessions are not blocked by prompts.
-      await simctl(['privacy', d.udid, 'grant', 'all', info.packageName], { benign: true });
-      return { packageName: info.packageName, name: info.name, version: info.version };
+      // Like `adb install -g`: grant what the app declares, so sessions are not stopped by prompts.
+      const grant = install.grantPermissions !== false;
+      if (grant) {
+        for (const service of privacyServicesFor(info.permissions)) {
+          await simctl(simctlPrivacyGrantArgs(d.udid, service, info.packageName), {
+            otherwise: { code: 'TOOL_FAILED', message: `the app was installed but simctl could not grant its ${service} permission` },
+          });
+        }
+      }
+      return { packageName: info.packageName, name: info.name, version: info.version, permissionsGranted: grant };
     },
 
     async uninstall(deviceId, packageName) {
+      assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(['uninstall', d.udid, packageName]);
+      await simctl(simctlAppArgs('uninstall', d.udid, packageName));
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
+      assertPackageName('ios', packageName);
+      assertLaunchParams(launch.params);
       const d = await find(deviceId);
-      const r = await run(xcrun, simctlLaunchArgs(d.udid, packageName, launch.params));
-      if (r.exitCode !== 0) {
-        const msg = r.stderr.trim();
-        if (/not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(msg)) throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed`);
-        throw new DeviceDriverError('TOOL_FAILED', `simctl launch failed: ${msg.split('\n').slice(-2).join(' ')}`);
+      const call = simctlCall(simctlLaunchArgs(d.udid, packageName, launch.params));
+      const r = await runToolUnchecked(run, call);
+      if (r.exitCode === 0) return;
+      const failure = toolFailure(call, r);
+      if (failure.code === 'TOOL_FAILED' && /not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(r.stderr)) {
+        throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this simulator`, failure.diagnostic);
       }
+      throw failure;
     },
 
     async terminate(deviceId, packageName) {
+      assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(['terminate', d.udid, packageName], { benign: true });
+      await simctl(simctlAppArgs('terminate', d.udid, packageName), { benign: true });
     },
 
     async clearData(deviceId, packageName) {
+      assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(['terminate', d.udid, packageName], { benign: true });
-      const container = (await simctl(['get_app_container', d.udid, packageName, 'data'])).stdout.toString('utf8').trim();
-      if (!container.startsWith('/')) throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} has no data container`);
+      await simctl(simctlAppArgs('terminate', d.udid, packageName), { benign: true });
+      const notInstalled = { code: 'APP_NOT_INSTALLED' as const, message: `${packageName} is not installed on this simulator` };
+      const container = (await simctl(simctlDataContainerArgs(d.udid, packageName), { otherwise: notInstalled })).stdout.toString('utf8').trim();
+      if (!container.startsWith('/')) throw new DeviceDriverError(notInstalled.code, notInstalled.message);
       // The data container is on this host's disk: empty it, keep its standard folders.
       for (const entry of await fs.promises.readdir(container).catch(() => [] as string[])) {
         const p = path.join(container, entry);
@@ -169,6 +200,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async input(deviceId, event: InputEvent) {
+      assertInputEvent(event);
       const d = await find(deviceId);
       const dens = await pointsPerPixel(d.udid);
       if (event.kind === 'touch') {
@@ -180,15 +212,16 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
           if (t) {
             const ev: Exclude<InputEvent, { kind: 'touch' }> =
               Math.hypot(event.x - t.x, event.y - t.y) < 10 ? { kind: 'tap', x: t.x, y: t.y } : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
-            for (const a of idbInputArgs(d.udid, ev, dens)) await runText(run, idb, a);
+            for (const a of idbInputArgs(d.udid, ev, dens)) await runToolText(run, idbCall(a));
           }
         }
         return;
       }
-      for (const a of idbInputArgs(d.udid, event, dens)) await runText(run, idb, a);
+      for (const a of idbInputArgs(d.udid, event, dens)) await runToolText(run, idbCall(a));
     },
 
     async rotate(deviceId, rotation: Rotation): Promise<ScreenInfo> {
+      assertRotation(rotation);
       const d = await find(deviceId);
       if (rotation !== 0) throw new DeviceDriverError('UNSUPPORTED', 'simctl cannot rotate a simulator; rotation needs the Simulator app');
       return (await toFrame(await capturePng(d.udid), true)).screen;
@@ -202,7 +235,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     async uiTree(deviceId): Promise<UiNode> {
       const d = await find(deviceId);
       const dens = await pointsPerPixel(d.udid);
-      return parseIdbDescribeAll(await runText(run, idb, ['ui', 'describe-all', '--json', '--udid', d.udid]), dens);
+      return parseIdbDescribeAll(await runToolText(run, idbCall(['ui', 'describe-all', '--json', '--udid', d.udid])), dens);
     },
 
     async listApps(deviceId): Promise<InstalledApp[]> {

@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSampleApk, buildSampleIosZip } from '../../../examples/build-sample-app';
+import { build as buildPlist, parse as parsePlist } from 'plist';
+import yazl from 'yazl';
+import { buildSampleApk, buildSampleIosZip, sampleInfoPlist } from '../../../examples/build-sample-app';
 import type { Run } from './exec';
 import { createIosDriver } from './ios-driver';
 import {
+  classifySimctlFailure,
   idbInputArgs,
   modelFromDeviceType,
   parseIdbDescribe,
@@ -14,6 +17,7 @@ import {
   parseListApps,
   parseOpenStepPlist,
   parseSimctlDevices,
+  privacyServicesFor,
   simctlLaunchArgs,
 } from './simctl-commands';
 
@@ -61,16 +65,45 @@ describe('simctl and idb command building', () => {
       ['ui', 'swipe', '--udid', UDID, '--duration', '0.25', '10', '500', '10', '100.33'],
     ]);
     expect(idbInputArgs(UDID, { kind: 'long_press', x: 3, y: 3, durationMs: 1500 }, 3)).toEqual([['ui', 'tap', '--udid', UDID, '--duration', '1.5', '1', '1']]);
-    expect(idbInputArgs(UDID, { kind: 'text', text: "it's ok" }, 3)).toEqual([['ui', 'text', '--udid', UDID, "it's ok"]]);
+    expect(idbInputArgs(UDID, { kind: 'text', text: "it's ok" }, 3)).toEqual([['ui', 'text', '--udid', UDID, '--', "it's ok"]]);
     expect(idbInputArgs(UDID, { kind: 'button', button: 'lock' }, 3)).toEqual([['ui', 'button', '--udid', UDID, 'LOCK']]);
     expect(idbInputArgs(UDID, { kind: 'key', key: 'ENTER' }, 3)).toEqual([['ui', 'key', '--udid', UDID, '40']]);
     expect(idbInputArgs(UDID, { kind: 'key', key: 'HOME' }, 3)).toEqual([['ui', 'button', '--udid', UDID, 'HOME']]);
     expect(() => idbInputArgs(UDID, { kind: 'key', key: 'BACK' }, 3)).toThrow(/no iOS equivalent/);
   });
 
+  it('maps usage-description keys to the privacy services simctl can grant', () => {
+    expect(
+      privacyServicesFor([
+        'NSCameraUsageDescription',
+        'NSLocationWhenInUseUsageDescription',
+        'NSLocationAlwaysAndWhenInUseUsageDescription',
+        'NSPhotoLibraryUsageDescription',
+        'NSPhotoLibraryAddUsageDescription',
+        'NSContactsUsageDescription',
+        'NSCalendarsFullAccessUsageDescription',
+        'NSRemindersUsageDescription',
+        'NSMicrophoneUsageDescription',
+        'NSMotionUsageDescription',
+        'NSAppleMusicUsageDescription',
+        'NSSiriUsageDescription',
+        'NSBluetoothAlwaysUsageDescription',
+        'constructor',
+      ]),
+    ).toEqual(['calendar', 'contacts', 'location', 'location-always', 'media-library', 'microphone', 'motion', 'photos', 'photos-add', 'reminders', 'siri']);
+    expect(privacyServicesFor(['NSCameraUsageDescription', 'NSFaceIDUsageDescription'])).toEqual([]);
+  });
+
+  it('tells a missing, busy or shut-down simulator from a failing tool', () => {
+    expect(classifySimctlFailure('Invalid device: 4F6C2A6E-8D0B-4E7B-9E22-2C1B3E6F8A11')).toMatchObject({ code: 'UNKNOWN_DEVICE' });
+    expect(classifySimctlFailure('Unable to boot device in current state: Booting')).toMatchObject({ code: 'DEVICE_BUSY' });
+    expect(classifySimctlFailure('Unable to install applications when the device is not booted. current state: Shutdown')).toMatchObject({ code: 'NOT_BOOTED' });
+    expect(classifySimctlFailure('An error was encountered processing the command (domain=IXErrorDomain, code=13)')).toBeNull();
+  });
+
   it('builds simctl launch with arguments', () => {
     expect(simctlLaunchArgs(UDID, 'dev.simdeck.sample', { user: 'demo', debug: true, n: 2 })).toEqual([
-      'simctl', 'launch', '--terminate-running-process', UDID, 'dev.simdeck.sample', '-user', 'demo', '-debug', 'YES', '-n', '2',
+      'launch', '--terminate-running-process', UDID, 'dev.simdeck.sample', '-user', 'demo', '-debug', 'YES', '-n', '2',
     ]);
   });
 });
@@ -120,9 +153,10 @@ describe('ios driver over the exec seam', () => {
     expect(list[0]).toEqual({ deviceId: UDID, name: 'iPhone 15 Pro', model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' });
 
     expect(await driver.boot(UDID)).toEqual({ width: 117, height: 255, rotation: 0 });
-    expect(await driver.install(UDID, zip)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    expect(await driver.install(UDID, zip)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
     expect(installedApp).toContain('<string>dev.simdeck.sample</string>');
-    expect(calls).toContain(`xcrun simctl privacy ${UDID} grant all dev.simdeck.sample`);
+    // The sample declares only the camera, which simctl cannot grant.
+    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([]);
     expect(fs.readdirSync(tmp).filter((f) => f.startsWith('simdeck-ios-'))).toEqual([]);
     await expect(driver.install(UDID, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE' });
 
@@ -149,5 +183,64 @@ describe('ios driver over the exec seam', () => {
     expect((await sharp(shot.jpeg).metadata()).format).toBe('jpeg');
     await expect(driver.screenshot('9A1D7C52-3E4F-4B8A-8C1D-6E2F0A9B7C33')).rejects.toMatchObject({ code: 'NOT_BOOTED' });
     await expect(driver.screenshot('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
+  });
+});
+
+describe('ios driver permissions at install', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-ios-perm-'));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  /** The sample bundle with extra usage-description keys in its Info.plist. */
+  function zipDeclaring(name: string, usageKeys: string[]): Promise<string> {
+    const info = parsePlist(sampleInfoPlist()) as Record<string, string>;
+    for (const k of usageKeys) info[k] = 'The sample needs this.';
+    const out = path.join(tmp, name);
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(buildPlist(info)), 'Perms.app/Info.plist');
+    zip.addBuffer(Buffer.from('#!/bin/sh\n'), 'Perms.app/SimdeckSample', { mode: 0o100755 });
+    zip.end();
+    return new Promise((resolve, reject) => {
+      zip.outputStream.pipe(fs.createWriteStream(out)).on('close', () => resolve(out)).on('error', reject);
+    });
+  }
+
+  function recordingRun() {
+    const calls: string[] = [];
+    const run: Run = async (cmd, args) => {
+      calls.push([cmd, ...args].join(' '));
+      const out = args.join(' ') === 'simctl list -j devices' ? fx('list-devices.json') : '';
+      return { stdout: Buffer.from(out), stderr: '', exitCode: 0 };
+    };
+    return { run, calls };
+  }
+
+  it('grants the services the app declares when asked, and none otherwise', async () => {
+    const zip = await zipDeclaring('perms.zip', ['NSLocationWhenInUseUsageDescription', 'NSPhotoLibraryUsageDescription']);
+    const { run, calls } = recordingRun();
+    const driver = createIosDriver({ run, workDir: tmp });
+    expect(await driver.install(UDID, zip)).toMatchObject({ packageName: 'dev.simdeck.sample', permissionsGranted: true });
+    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([
+      `xcrun simctl privacy ${UDID} grant location dev.simdeck.sample`,
+      `xcrun simctl privacy ${UDID} grant photos dev.simdeck.sample`,
+    ]);
+    calls.length = 0;
+    expect(await driver.install(UDID, zip, { grantPermissions: false })).toMatchObject({ permissionsGranted: false });
+    expect(calls.some((c) => c.startsWith('xcrun simctl install'))).toBe(true);
+    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([]);
+  });
+
+  it('reports a grant that simctl refuses without its output', async () => {
+    const zip = await zipDeclaring('mic.zip', ['NSMicrophoneUsageDescription']);
+    const run: Run = async (cmd, args) => {
+      if (args.join(' ') === 'simctl list -j devices') return { stdout: Buffer.from(fx('list-devices.json')), stderr: '', exitCode: 0 };
+      if (args[1] === 'privacy') return { stdout: Buffer.alloc(0), stderr: 'Operation not permitted on /Users/ci/Library/Developer', exitCode: 1 };
+      return { stdout: Buffer.alloc(0), stderr: '', exitCode: 0 };
+    };
+    const err = await createIosDriver({ run, workDir: tmp }).install(UDID, zip).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'TOOL_FAILED', message: 'the app was installed but simctl could not grant its microphone permission' });
+    expect((err as { diagnostic: string }).diagnostic).toContain('Operation not permitted');
   });
 });

@@ -1,5 +1,6 @@
-import type { DeviceCategory, InputEvent, UiNode } from '../driver';
-import { DeviceDriverError } from '../driver-error';
+import type { DeviceCategory, InputEvent, LaunchParams, UiNode } from '../driver';
+import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
+import { assertInputEvent, assertLaunchParams, assertPackageName } from '../device-arguments';
 
 /** Pure command building and output parsing for `xcrun simctl` and idb. */
 
@@ -244,9 +245,14 @@ const HID_KEYS: Record<string, number> = {
 
 const IDB_BUTTONS = new Set(['HOME', 'LOCK', 'SIDE_BUTTON', 'SIRI', 'APPLE_PAY']);
 
-/** idb arguments (after `idb`) for one input event; coordinates are converted from pixels to points. */
+/**
+ * idb arguments (after `idb`) for one input event; coordinates are converted from pixels to
+ * points. Typed text follows `--`, so text that starts with '-' is never read as an option.
+ */
 export function idbInputArgs(udid: string, event: Exclude<InputEvent, { kind: 'touch' }>, density: number): string[][] {
+  assertInputEvent(event);
   const p = (v: number) => String(Math.round((v / density) * 100) / 100);
+  const seconds = (ms: number) => String(Math.round(ms) / 1000);
   const u = ['--udid', udid];
   switch (event.kind) {
     case 'tap':
@@ -254,37 +260,98 @@ export function idbInputArgs(udid: string, event: Exclude<InputEvent, { kind: 't
     case 'double_tap':
       return [['ui', 'tap', ...u, p(event.x), p(event.y)], ['ui', 'tap', ...u, p(event.x), p(event.y)]];
     case 'long_press':
-      return [['ui', 'tap', ...u, '--duration', String((event.durationMs ?? 800) / 1000), p(event.x), p(event.y)]];
+      return [['ui', 'tap', ...u, '--duration', seconds(event.durationMs ?? 800), p(event.x), p(event.y)]];
     case 'swipe':
-      return [['ui', 'swipe', ...u, '--duration', String((event.durationMs ?? 300) / 1000), p(event.x), p(event.y), p(event.x2), p(event.y2)]];
+      return [['ui', 'swipe', ...u, '--duration', seconds(event.durationMs ?? 300), p(event.x), p(event.y), p(event.x2), p(event.y2)]];
     case 'text':
-      return event.text === '' ? [] : [['ui', 'text', ...u, event.text]];
+      return event.text === '' ? [] : [['ui', 'text', ...u, '--', event.text]];
     case 'button': {
       const b = event.button.toUpperCase();
-      if (!IDB_BUTTONS.has(b)) throw new DeviceDriverError('INVALID_INPUT', `unknown button ${event.button}`);
+      if (!IDB_BUTTONS.has(b)) throw new DeviceDriverError('INVALID_INPUT', `button must be one of ${[...IDB_BUTTONS].join(', ')} on iOS`);
       return [['ui', 'button', ...u, b]];
     }
     case 'key': {
       const k = event.key.toUpperCase().replace(/^KEYCODE_/, '');
       if (k === 'HOME') return [['ui', 'button', ...u, 'HOME']];
       const code = HID_KEYS[k];
-      if (code === undefined) throw new DeviceDriverError('UNSUPPORTED', `key ${event.key} has no iOS equivalent`);
+      if (code === undefined) throw new DeviceDriverError('UNSUPPORTED', `key ${k} has no iOS equivalent`);
       return [['ui', 'key', ...u, String(code)]];
     }
   }
 }
 
-/** `simctl launch` arguments: launch params become `-key value` pairs (read by NSUserDefaults). */
-export function simctlLaunchArgs(udid: string, bundleId: string, params: Record<string, string | number | boolean> = {}): string[] {
-  const args = ['simctl', 'launch', '--terminate-running-process', udid, bundleId];
-  for (const [k, v] of Object.entries(params)) {
-    if (!/^[\w.-]+$/.test(k)) throw new DeviceDriverError('INVALID_INPUT', `invalid launch parameter name ${k}`);
-    args.push(`-${k}`, typeof v === 'boolean' ? (v ? 'YES' : 'NO') : String(v));
-  }
+/**
+ * `simctl launch` arguments (after `simctl`): launch params become `-key value` pairs (read by
+ * NSUserDefaults). Everything after the bundle id is the app's own argv, never simctl's options.
+ */
+export function simctlLaunchArgs(udid: string, bundleId: string, params: LaunchParams = {}): string[] {
+  assertPackageName('ios', bundleId);
+  assertLaunchParams(params);
+  const args = ['launch', '--terminate-running-process', udid, bundleId];
+  for (const [k, v] of Object.entries(params)) args.push(`-${k}`, typeof v === 'boolean' ? (v ? 'YES' : 'NO') : String(v));
   return args;
+}
+
+/** `<verb> <udid> <bundle>` (after `simctl`) for uninstall and terminate, the bundle id validated. */
+export function simctlAppArgs(verb: 'uninstall' | 'terminate', udid: string, bundleId: string): string[] {
+  assertPackageName('ios', bundleId);
+  return [verb, udid, bundleId];
+}
+
+export function simctlDataContainerArgs(udid: string, bundleId: string): string[] {
+  assertPackageName('ios', bundleId);
+  return ['get_app_container', udid, bundleId, 'data'];
+}
+
+/**
+ * The `simctl privacy` service each Info.plist usage-description key asks for. Keys without one
+ * (camera, Bluetooth, Face ID, local network, tracking, health, ...) cannot be granted by simctl.
+ */
+export const PRIVACY_SERVICE_BY_USAGE_KEY: Readonly<Record<string, string>> = {
+  NSCalendarsUsageDescription: 'calendar',
+  NSCalendarsFullAccessUsageDescription: 'calendar',
+  NSCalendarsWriteOnlyAccessUsageDescription: 'calendar',
+  NSContactsUsageDescription: 'contacts',
+  NSLocationUsageDescription: 'location',
+  NSLocationWhenInUseUsageDescription: 'location',
+  NSLocationAlwaysUsageDescription: 'location-always',
+  NSLocationAlwaysAndWhenInUseUsageDescription: 'location-always',
+  NSPhotoLibraryUsageDescription: 'photos',
+  NSPhotoLibraryAddUsageDescription: 'photos-add',
+  NSAppleMusicUsageDescription: 'media-library',
+  NSMicrophoneUsageDescription: 'microphone',
+  NSMotionUsageDescription: 'motion',
+  NSRemindersUsageDescription: 'reminders',
+  NSRemindersFullAccessUsageDescription: 'reminders',
+  NSSiriUsageDescription: 'siri',
+};
+
+/** The simctl privacy services an app's usage-description keys map to, each once, sorted. */
+export function privacyServicesFor(usageKeys: readonly string[]): string[] {
+  const services = new Set<string>();
+  for (const key of usageKeys) {
+    const service = Object.hasOwn(PRIVACY_SERVICE_BY_USAGE_KEY, key) ? PRIVACY_SERVICE_BY_USAGE_KEY[key] : undefined;
+    if (service) services.add(service);
+  }
+  return [...services].sort();
+}
+
+/** `simctl privacy <udid> grant <service> <bundle>` for a service of the table above. */
+export function simctlPrivacyGrantArgs(udid: string, service: string, bundleId: string): string[] {
+  if (!Object.values(PRIVACY_SERVICE_BY_USAGE_KEY).includes(service)) throw new DeviceDriverError('INVALID_INPUT', 'unknown privacy service');
+  assertPackageName('ios', bundleId);
+  return ['privacy', udid, 'grant', service, bundleId];
 }
 
 /** simctl reports "already booted" / "not running" as errors that are fine to ignore. */
 export function isBenignSimctlError(stderr: string): boolean {
   return /current state: Booted|Unable to shutdown device in current state: Shutdown|found nothing to terminate|No such process/i.test(stderr);
+}
+
+/** Why a failed simctl call failed, when its output says the simulator is gone, busy or shut down. */
+export function classifySimctlFailure(output: string): { code: DriverErrorCode; message: string } | null {
+  if (/Invalid device/i.test(output)) return { code: 'UNKNOWN_DEVICE', message: 'the simulator no longer exists on its host' };
+  if (/current state: (?:Booting|Creating|Shutting ?Down)/i.test(output)) return { code: 'DEVICE_BUSY', message: 'the simulator is booting or shutting down' };
+  if (/current state: Shutdown/i.test(output)) return { code: 'NOT_BOOTED', message: 'the simulator is not booted' };
+  return null;
 }

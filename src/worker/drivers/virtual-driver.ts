@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
+import { assertActivityName, assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
 import { readInstallablePackage } from './installable-package';
 import { VirtualDevice } from '../../virtual/virtual-device';
@@ -72,6 +73,12 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     if (!d.booted) throw new DeviceDriverError('NOT_BOOTED', `device ${deviceId} is not booted`);
     return d;
   };
+  /** The device, once `packageName` is a package name of its platform (the protocol is not trusted). */
+  const withPackage = (deviceId: string, packageName: string): VirtualDevice => {
+    const d = get(deviceId);
+    assertPackageName(d.spec.type, packageName);
+    return d;
+  };
 
   return {
     kind: 'virtual',
@@ -85,27 +92,31 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     async shutdown(deviceId: string): Promise<void> {
       get(deviceId).shutdown();
     },
-    async install(deviceId: string, filePath: string): Promise<InstalledApp> {
+    async install(deviceId: string, filePath: string, options: InstallOptions = {}): Promise<InstalledApp> {
       const d = booted(deviceId);
-      return d.install(await readInstallablePackage(filePath, d.spec.type));
+      return d.install(await readInstallablePackage(filePath, d.spec.type), { grantPermissions: options.grantPermissions !== false });
     },
     async uninstall(deviceId: string, packageName: string): Promise<void> {
-      get(deviceId).uninstall(packageName);
+      withPackage(deviceId, packageName).uninstall(packageName);
     },
     async launch(deviceId: string, packageName: string, launchOptions?: LaunchOptions): Promise<void> {
-      get(deviceId).launch(packageName, launchOptions);
+      const d = withPackage(deviceId, packageName);
+      assertLaunchParams(launchOptions?.params);
+      if (launchOptions?.activity !== undefined && d.spec.type === 'android') assertActivityName(launchOptions.activity);
+      d.launch(packageName, launchOptions);
     },
     async terminate(deviceId: string, packageName: string): Promise<void> {
-      get(deviceId).terminate(packageName);
+      withPackage(deviceId, packageName).terminate(packageName);
     },
     async clearData(deviceId: string, packageName: string): Promise<void> {
-      get(deviceId).clearData(packageName);
+      withPackage(deviceId, packageName).clearData(packageName);
     },
     async input(deviceId: string, event: InputEvent): Promise<void> {
+      assertInputEvent(event);
       get(deviceId).input(event);
     },
     async rotate(deviceId: string, rotation: Rotation): Promise<ScreenInfo> {
-      if (![0, 90, 180, 270].includes(rotation)) throw new DeviceDriverError('INVALID_INPUT', 'rotation must be 0, 90, 180 or 270');
+      assertRotation(rotation);
       return get(deviceId).rotate(rotation);
     },
     async screenshot(deviceId: string): Promise<Frame> {

@@ -84,7 +84,7 @@ describe('virtual device sessions', () => {
     expect(screen).toEqual({ width: 393, height: 852, rotation: 0 });
 
     const installed = await driver.install(id, apk);
-    expect(installed).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    expect(installed).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
     expect(await driver.listApps(id)).toEqual([installed]);
 
     // The home screen shows the app; tapping its icon launches it.
@@ -178,7 +178,7 @@ describe('virtual device sessions', () => {
     const driver = newDriver();
     const { deviceId: id } = await device(driver, 'iPad Air');
     await driver.boot(id);
-    expect(await driver.install(id, tgz)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' });
+    expect(await driver.install(id, tgz)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
     await driver.launch(id, 'dev.simdeck.sample');
     expect(byId(await driver.uiTree(id), 'sign-in')).toBeDefined();
 
@@ -199,7 +199,7 @@ describe('virtual device sessions', () => {
     const driver = newDriver();
     const { deviceId: id } = await device(driver, 'Pixel 8');
     await driver.boot(id);
-    expect(await driver.install(id, bare)).toEqual({ packageName: 'com.example.bare', name: 'Bare', version: '0.1' });
+    expect(await driver.install(id, bare)).toEqual({ packageName: 'com.example.bare', name: 'Bare', version: '0.1', permissionsGranted: true });
     await driver.launch(id, 'com.example.bare');
     const tree = await driver.uiTree(id);
     expect(tree).toMatchObject({ role: 'application', text: 'Bare', id: 'com.example.bare' });
