@@ -35,6 +35,19 @@ export async function findCaseByPublicId(db: DbOrTx, orgId: number, publicId: st
   return row;
 }
 
+/** By the internal id, for the legacy numeric `test_case_id` of run requests. */
+export async function findCaseById(db: DbOrTx, orgId: number, id: number): Promise<CaseListRow | undefined> {
+  const [row] = await caseSelect(db, false).where(and(eq(testCases.organizationId, orgId), eq(testCases.id, id)));
+  return row;
+}
+
+/** Cases by internal id (sub-flows), in the order asked for; missing ones are left out. */
+export async function findCasesByIds(db: DbOrTx, orgId: number, ids: number[]): Promise<CaseRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(testCases).where(and(eq(testCases.organizationId, orgId), inArray(testCases.id, ids)));
+  return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CaseRow => !!r);
+}
+
 export async function lockCase(db: DbOrTx, id: number): Promise<CaseRow | undefined> {
   const [row] = await db.select().from(testCases).where(eq(testCases.id, id)).for('update');
   return row;

@@ -7,15 +7,21 @@ export type RealtimeMessage =
   | { type: 'session.apps'; session_id: string; apps: Array<{ package_name: string; name: string; version: string }> }
   | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number }
   | { type: 'session.screenshot'; session_id: string; image: string }
-  | { type: 'run.progress'; run_public_id: string; step_index: number; status: string; message: string };
+  | { type: 'run.progress'; run_public_id: string; step_index: number; status: string; message: string }
+  | { type: 'run.started'; run_public_id: string; test_case_public_id: string; session_id: string; suite_run_public_id: string | null }
+  | { type: 'run.step'; run_public_id: string; step_index: number; text: string; status: string; resolved_by: string | null }
+  | { type: 'run.finished'; run_public_id: string; status: string; error_message: string | null; visual_regression_status: string | null }
+  | { type: 'suite_run.updated'; suite_run_public_id: string; status: string };
 
 interface Subscriber {
   socket: WebSocket;
   organizationId: number;
 }
 
-/** What replicas tell each other: a message for a session's subscribers, or its streams' end. */
-type RelayBody = { sessionId: string } & ({ kind: 'publish'; message: RealtimeMessage } | { kind: 'close_streams' });
+/** What replicas tell each other: a message for a session's subscribers or an organization's sockets, or a session's streams' end. */
+type RelayBody =
+  | ({ sessionId: string } & ({ kind: 'publish'; message: RealtimeMessage } | { kind: 'close_streams' }))
+  | { kind: 'publish_org'; organizationId: number; message: RealtimeMessage };
 type Relayed = RelayBody & { from: string };
 
 /**
@@ -25,6 +31,8 @@ type Relayed = RelayBody & { from: string };
  */
 export class RealtimeHub {
   private readonly bySession = new Map<string, Set<Subscriber>>();
+  /** Every open /ws socket of an organization, for organization-wide events (runs). */
+  private readonly byOrganization = new Map<number, Set<WebSocket>>();
   /** Viewers connected to a session's stream: a connected tab counts as use. */
   private readonly streamViewers = new Map<string, Set<() => void>>();
 
@@ -38,6 +46,7 @@ export class RealtimeHub {
       const relayed = json.decode<Relayed>(payload);
       if (relayed.from === bus.replicaId) return;
       if (relayed.kind === 'publish') this.deliver(relayed.sessionId, relayed.message);
+      else if (relayed.kind === 'publish_org') this.deliverToOrganization(relayed.organizationId, relayed.message);
       else this.closeLocalStreams(relayed.sessionId);
     });
   }
@@ -52,6 +61,31 @@ export class RealtimeHub {
       s?.delete(sub);
       if (s && s.size === 0) this.bySession.delete(sessionId);
     };
+  }
+
+  /** A /ws socket hears its organization's events until the returned function is called. */
+  joinOrganization(socket: WebSocket, organizationId: number): () => void {
+    let set = this.byOrganization.get(organizationId);
+    if (!set) this.byOrganization.set(organizationId, (set = new Set()));
+    set.add(socket);
+    return () => {
+      const s = this.byOrganization.get(organizationId);
+      s?.delete(socket);
+      if (s && s.size === 0) this.byOrganization.delete(organizationId);
+    };
+  }
+
+  /** An event for every connected socket of the organization, on every replica. */
+  publishToOrganization(organizationId: number, message: RealtimeMessage): void {
+    this.deliverToOrganization(organizationId, message);
+    this.relay({ kind: 'publish_org', organizationId, message });
+  }
+
+  private deliverToOrganization(organizationId: number, message: RealtimeMessage): void {
+    const s = this.byOrganization.get(organizationId);
+    if (!s) return;
+    const text = JSON.stringify(message);
+    for (const socket of s) if (socket.readyState === socket.OPEN) socket.send(text);
   }
 
   unsubscribeSocket(sessionId: string, socket: WebSocket): void {

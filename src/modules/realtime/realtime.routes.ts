@@ -50,6 +50,7 @@ export const realtimeRoutes: RouteModule = (app, container) => {
     const orgId = req.ctx.org!.id;
     const subscribed = new Set<string>();
     const unwatch = followCredentials(container, req, socket);
+    const leaveOrganization = realtime.joinOrganization(socket, orgId);
     const send = (m: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return;
@@ -87,6 +88,7 @@ export const realtimeRoutes: RouteModule = (app, container) => {
     });
     socket.on('close', () => {
       unwatch();
+      leaveOrganization();
       for (const id of subscribed) realtime.unsubscribeSocket(id, socket);
     });
   });

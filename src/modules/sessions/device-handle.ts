@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import { androidActivityNameProblem, inputEventProblem, launchParamsProblem, packageNameProblem, rotationProblem } from '../../worker/device-arguments';
 import type { InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../../worker/driver';
 import type { WorkerOp } from '../../worker/protocol';
 import type { FileLinks } from '../workers/file-links';
@@ -19,8 +21,9 @@ export interface StoredPackage {
 
 /**
  * The narrow device surface that code drives a session through (the control endpoint, installs,
- * the execution engine). Every call checks that the session still holds the device, has a timeout,
- * and rejects with the signal's reason once the caller's AbortSignal fires.
+ * the execution engine). Every call validates its arguments for the platform (422), checks that
+ * the session still holds the device, has a timeout, and rejects with the signal's reason once the
+ * caller's AbortSignal fires.
  */
 export interface DeviceHandle {
   readonly sessionId: string;
@@ -62,6 +65,7 @@ export class SessionDeviceHandle implements DeviceHandle {
   ) {}
 
   async input(event: InputEvent): Promise<void> {
+    checkArgument(inputEventProblem(event));
     await this.call('input', event as unknown as Record<string, unknown>);
   }
 
@@ -80,18 +84,24 @@ export class SessionDeviceHandle implements DeviceHandle {
   }
 
   async launch(packageName: string, options: LaunchOptions = {}): Promise<void> {
+    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
+    if (options.activity !== undefined) checkArgument(this.platform === 'android' ? androidActivityNameProblem(options.activity, 'activity_name') : 'activity_name: only Android apps have activities');
+    if (options.params !== undefined) checkArgument(launchParamsProblem(options.params, 'params'));
     await this.call('launch', { package_name: packageName, activity: options.activity, params: options.params });
   }
 
   async terminate(packageName: string): Promise<void> {
+    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('terminate', { package_name: packageName });
   }
 
   async clearData(packageName: string): Promise<void> {
+    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('clear_data', { package_name: packageName });
   }
 
   async uninstall(packageName: string): Promise<void> {
+    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('uninstall', { package_name: packageName });
   }
 
@@ -100,6 +110,7 @@ export class SessionDeviceHandle implements DeviceHandle {
   }
 
   async rotate(rotation: Rotation): Promise<ScreenInfo> {
+    checkArgument(rotationProblem(rotation));
     const screen = await this.call<ScreenInfo>('rotate', { rotation });
     this.options.screen = screen;
     return screen;
@@ -121,6 +132,11 @@ export class SessionDeviceHandle implements DeviceHandle {
     const pending = this.deps.router.command<T>(this.deviceId, op, args, { timeoutMs: this.options.timeoutMs });
     return signal ? untilAborted(pending, signal) : pending;
   }
+}
+
+/** Arguments that do not fit the platform's syntax never reach a device: 422. */
+function checkArgument(problem: string | null): void {
+  if (problem) throw new AppError('UNPROCESSABLE', problem);
 }
 
 /** The promise's outcome, or the signal's reason as soon as it fires (the device command itself runs on). */

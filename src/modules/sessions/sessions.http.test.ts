@@ -205,7 +205,7 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(apps.statusCode).toBe(200);
     expect(Array.isArray((await ws.next<{ apps: unknown[] }>((m) => m.text?.type === 'session.apps')).apps)).toBe(true);
     const un = await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}/apps/com.example.none`);
-    expect(un.statusCode).toBe(400);
+    expect(un.statusCode).toBe(422);
     // Another org's token cannot subscribe or stream.
     const other = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${b.admin.token}`));
     other.send({ type: 'subscribe', session_id: sessionId });

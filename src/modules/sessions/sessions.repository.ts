@@ -44,6 +44,20 @@ export async function recordScreen(db: DbOrTx, sessionId: string, screen: { widt
   await db.update(sessions).set({ screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now }).where(eq(sessions.sessionId, sessionId));
 }
 
+/** Gives the session to a run when it is active and no run holds it; false otherwise. */
+export async function takeRunLease(db: DbOrTx, id: number, runPublicId: string): Promise<boolean> {
+  const taken = await db
+    .update(sessions)
+    .set({ runLease: runPublicId })
+    .where(and(eq(sessions.id, id), eq(sessions.status, 'active'), isNull(sessions.runLease)))
+    .returning({ id: sessions.id });
+  return taken.length > 0;
+}
+
+export async function releaseRunLease(db: DbOrTx, sessionId: string, runPublicId: string): Promise<void> {
+  await db.update(sessions).set({ runLease: null }).where(and(eq(sessions.sessionId, sessionId), eq(sessions.runLease, runPublicId)));
+}
+
 /** Marks the ending warning as sent; false when another replica marked it first. */
 export async function markEndingNotified(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const marked = await db.update(sessions).set({ endingNotifiedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.endingNotifiedAt))).returning({ id: sessions.id });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
+import { launchParamsProblem } from '../../worker/device-arguments';
 import type { DeviceCategory } from '../../worker/driver';
 import type { AppsService } from '../apps/apps.service';
 import { recordAudit } from '../audit/audit.recorder';
@@ -38,6 +39,8 @@ export class SessionsService {
     const who = actorIdentity(ctx);
     const now = ctx.clock.now();
     if (input.build_id !== undefined && !input.app_id) throw badRequest('build_id: needs app_id');
+    const paramsProblem = input.launch_params === undefined ? null : launchParamsProblem(input.launch_params, 'launch_params');
+    if (paramsProblem) throw new AppError('UNPROCESSABLE', paramsProblem);
     let deviceCategory = input.device_category ?? null;
     if (input.specific_device_id) {
       const device = await findDevice(ctx.db, input.specific_device_id);
@@ -187,6 +190,23 @@ export class SessionsService {
   async heartbeatSession({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<void> {
     const row = await this.loadSession({ ctx, input });
     await repo.markUsed(ctx.db, row, ctx.clock.now());
+  }
+
+  /**
+   * Reserves an active session of the caller's organization for one run (test or suite run):
+   * 404 unknown, 400 not active, 409 when another run holds it. Call inside the transaction
+   * that creates the run, so that both exist or neither.
+   */
+  async reserveForRun({ ctx, input }: { ctx: Ctx; input: { sessionId: string; runPublicId: string } }): Promise<SessionRow> {
+    const row = await this.loadSession({ ctx, input });
+    if (row.status !== 'active') throw badRequest(`session_id: the session is not active (status ${row.status})`);
+    if (!(await repo.takeRunLease(ctx.db, row.id, input.runPublicId))) throw new AppError('CONFLICT', 'The session is busy with another run; wait for it to finish or cancel it');
+    return row;
+  }
+
+  /** Frees the session of a run (a no-op when the run no longer holds it). */
+  async releaseFromRun({ ctx, input }: { ctx: Ctx; input: { sessionId: string; runPublicId: string } }): Promise<void> {
+    await repo.releaseRunLease(ctx.db, input.sessionId, input.runPublicId);
   }
 
   /**

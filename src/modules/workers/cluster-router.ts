@@ -170,7 +170,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
       this.bus.publish(`rpc:${owner}`, json.encode(rpc)).catch((err: Error) => {
         clearTimeout(timer);
         this.pending.delete(requestId);
-        reject(new AppError('UNAVAILABLE', `Could not reach the replica of device ${deviceId}: ${err.message}`));
+        this.log.warn({ err, deviceId }, 'publishing a device command to its replica failed');
+        reject(new AppError('UNAVAILABLE', `Could not reach the replica of device ${deviceId}`));
       });
     });
   }

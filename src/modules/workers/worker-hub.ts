@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../errors';
 import type { DeviceSpec } from '../../worker/driver';
+import { DRIVER_ERROR_STATUS, isDriverErrorCode } from '../../worker/driver-error';
 import { decodeFrame, timeoutFor, type FrameMeta, type ServerToWorker, type WorkerOp } from '../../worker/protocol';
 
 export interface DeviceFrame {
@@ -76,7 +77,7 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     for (const d of conn.devices) if (this.deviceToWorker.get(d) === workerId) this.deviceToWorker.delete(d);
     for (const [id, p] of conn.pending) {
       clearTimeout(p.timer);
-      p.reject(new AppError('UNAVAILABLE', `The device worker ${workerId} is not reachable (${reason}) during ${p.op}`));
+      p.reject(new AppError('UNAVAILABLE', `The device's worker is not reachable (${reason}) during ${p.op}`));
       conn.pending.delete(id);
     }
   }
@@ -89,14 +90,14 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     conn.socket.terminate();
   }
 
-  onResult(workerId: string, msg: { request_id: string; ok: boolean; data?: unknown; error?: string }): void {
+  onResult(workerId: string, msg: { request_id: string; ok: boolean; data?: unknown; error?: string; code?: string }): void {
     const conn = this.workers.get(workerId);
     const p = conn?.pending.get(msg.request_id);
     if (!conn || !p) return;
     conn.pending.delete(msg.request_id);
     clearTimeout(p.timer);
     if (msg.ok) p.resolve(msg.data);
-    else p.reject(new AppError('BAD_REQUEST', `Device ${p.op} failed: ${msg.error ?? 'unknown error'}`));
+    else p.reject(commandFailure(p.op, msg));
   }
 
   onBinary(workerId: string, buf: Buffer): void {
@@ -145,7 +146,8 @@ export class InMemoryDeviceRouter implements DeviceRouter {
         if (!err) return;
         clearTimeout(timer);
         conn.pending.delete(requestId);
-        reject(new AppError('UNAVAILABLE', `Could not reach the worker of device ${deviceId}: ${err.message}`));
+        this.log.warn({ err, deviceId, op }, 'sending a device command failed');
+        reject(new AppError('UNAVAILABLE', `Could not reach the worker of device ${deviceId}`));
       });
     });
   }
@@ -189,4 +191,15 @@ export class InMemoryDeviceRouter implements DeviceRouter {
       conn.socket.close(1001, 'server shutting down');
     }
   }
+}
+
+/**
+ * A failed result as the API reports it: the driver's code keeps its meaning (busy 409, gone 503,
+ * timeout 504, bad arguments 422, tool failure 502); the worker's message is client-safe by
+ * contract and is cut to a sentence's length.
+ */
+function commandFailure(op: WorkerOp, msg: { error?: string; code?: string }): AppError {
+  const text = (msg.error ?? 'unknown error').slice(0, 500);
+  const code = isDriverErrorCode(msg.code) ? DRIVER_ERROR_STATUS[msg.code] : 'UPSTREAM_ERROR';
+  return new AppError(code, `Device ${op} failed: ${text}`);
 }

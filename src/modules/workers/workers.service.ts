@@ -29,7 +29,7 @@ const Hello = z.object({
     )
     .max(1000),
 });
-const Result = z.object({ type: z.literal('result'), request_id: z.string(), ok: z.boolean(), data: z.unknown().optional(), error: z.string().optional() });
+const Result = z.object({ type: z.literal('result'), request_id: z.string(), ok: z.boolean(), data: z.unknown().optional(), error: z.string().optional(), code: z.string().max(50).optional() });
 
 const HELLO_TIMEOUT_MS = 10_000;
 
