@@ -58,7 +58,7 @@ function screenTitle(index: ScreenIndex): string | null {
   return screens.at(-1)?.node.text?.trim() ?? null;
 }
 
-const COUNT_ROLES: Record<CountNoun, string[]> = { item: ['list_item'], button: ['button'], field: ['input'], switch: ['toggle'] };
+const COUNT_ROLES: Record<CountNoun, string[]> = { item: ['list_item', 'app_icon'], button: ['button'], field: ['input'], switch: ['toggle'] };
 
 /** A check's verdict on the observed screen, or not settled with the reason. */
 export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution {

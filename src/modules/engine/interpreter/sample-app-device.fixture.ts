@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSampleApk, buildSampleIosZip } from '../../../../examples/build-sample-app';
-import type { DeviceDriver, UiNode } from '../../../worker/driver';
+import type { UiNode } from '../../../worker/driver';
 import { createVirtualDriver } from '../../../worker/drivers/virtual-driver';
 import { isSatisfied, type DeviceAction, type LoopPlan, type Observation } from './index';
 
@@ -13,7 +13,16 @@ import { isSatisfied, type DeviceAction, type LoopPlan, type Observation } from 
 
 export const SAMPLE_PACKAGE = 'dev.simdeck.sample';
 const packages = new Map<string, Promise<string>>();
+const opened: Array<ReturnType<typeof createVirtualDriver>> = [];
 let tmpRoot: string | null = null;
+
+/** Closes every device opened by this file's tests and removes their data. */
+export async function closeSampleApps(): Promise<void> {
+  await Promise.all(opened.splice(0).map((d) => d.close()));
+  if (tmpRoot) fs.rmSync(tmpRoot, { recursive: true, force: true });
+  tmpRoot = null;
+  packages.clear();
+}
 
 function samplePackage(kind: 'apk' | 'ios'): Promise<string> {
   tmpRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-interp-'));
@@ -27,7 +36,7 @@ function samplePackage(kind: 'apk' | 'ios'): Promise<string> {
 }
 
 export interface SampleDevice {
-  driver: DeviceDriver;
+  driver: ReturnType<typeof createVirtualDriver>;
   deviceId: string;
   observe(): Promise<Observation>;
   tree(): Promise<UiNode>;
@@ -52,6 +61,7 @@ export async function openSampleApp(opts: { model?: 'Pixel 8' | 'iPhone 15 Pro';
   const model = opts.model ?? 'Pixel 8';
   const pkg = await samplePackage(model === 'Pixel 8' ? 'apk' : 'ios');
   const driver = createVirtualDriver({ dataDir: fs.mkdtempSync(path.join(tmpRoot!, 'device-')), hostSeed: 'interp-tests', devices: `${model}:${model === 'Pixel 8' ? 'android' : 'ios'}:phone:17` });
+  opened.push(driver);
   const deviceId = (await driver.listDevices())[0]!.deviceId;
   await driver.boot(deviceId);
   await driver.install(deviceId, pkg);
@@ -60,8 +70,7 @@ export async function openSampleApp(opts: { model?: 'Pixel 8' | 'iPhone 15 Pro';
     driver,
     deviceId,
     async observe() {
-      const [tree, frame] = [await driver.uiTree(deviceId), await driver.screenshot(deviceId)];
-      return { tree, screen: frame.screen };
+      return { tree: await driver.uiTree(deviceId), screen: driver.device(deviceId).screenInfo() };
     },
     tree: () => driver.uiTree(deviceId),
     screenshot: async () => (await driver.screenshot(deviceId)).jpeg,

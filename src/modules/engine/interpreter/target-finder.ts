@@ -57,7 +57,7 @@ export interface ScreenIndex {
 export function indexScreen(observation: Observation): ScreenIndex {
   const elements = flattenTree(observation);
   const labels = controlLabels(elements);
-  return { observation, elements, labels, candidates: candidateElements(modalScope(elements), labels), allCandidates: candidateElements(elements, labels) };
+  return { observation, elements, labels, candidates: candidateElements(modalScope(elements), labels, 'act'), allCandidates: candidateElements(elements, labels, 'check') };
 }
 
 function names(el: TreeElement, labels: Map<UiNode, UiNode>): { text: string | null; id: string | null; label: string | null } {

@@ -112,10 +112,13 @@ export function controlLabels(elements: TreeElement[]): Map<UiNode, UiNode> {
   return labels;
 }
 
-/** Elements a step can mean: no structural containers, no labels (they stand for their control). */
-export function candidateElements(elements: TreeElement[], labels: Map<UiNode, UiNode>): TreeElement[] {
+/**
+ * Elements a step can mean: no structural containers, no labels (they stand for their
+ * control); a navigation bar's title only for checks, never as something to act on.
+ */
+export function candidateElements(elements: TreeElement[], labels: Map<UiNode, UiNode>, purpose: 'act' | 'check'): TreeElement[] {
   const labelNodes = new Set(labels.values());
-  return elements.filter((e) => !CONTAINER_ROLES.has(e.node.role) && !labelNodes.has(e.node));
+  return elements.filter((e) => !CONTAINER_ROLES.has(e.node.role) && !labelNodes.has(e.node) && (purpose === 'check' || e.node.role !== 'navigation_bar'));
 }
 
 /** `button "Sign in" #sign-in`: how a reason names an element. */
