@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSampleApk, buildSampleIosZip } from '../../../../examples/build-sample-app';
+import { byId, center } from '../../../../test/virtual/ui';
 import type { UiNode } from '../../../worker/driver';
 import { createVirtualDriver } from '../../../worker/drivers/virtual-driver';
 import { isSatisfied, type DeviceAction, type LoopPlan, type Observation } from './index';
@@ -47,15 +48,6 @@ export interface SampleDevice {
   drive(plan: LoopPlan): Promise<boolean>;
 }
 
-function nodeById(n: UiNode, id: string): UiNode | undefined {
-  if (n.id === id) return n;
-  for (const c of n.children) {
-    const hit = nodeById(c, id);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
 /** The sample app launched on a fresh virtual device (Pixel 8 or iPhone 15 Pro), optionally signed in as demo. */
 export async function openSampleApp(opts: { model?: 'Pixel 8' | 'iPhone 15 Pro'; signedIn?: boolean } = {}): Promise<SampleDevice> {
   const model = opts.model ?? 'Pixel 8';
@@ -75,9 +67,7 @@ export async function openSampleApp(opts: { model?: 'Pixel 8' | 'iPhone 15 Pro';
     tree: () => driver.uiTree(deviceId),
     screenshot: async () => (await driver.screenshot(deviceId)).jpeg,
     async tapId(id) {
-      const n = nodeById(await driver.uiTree(deviceId), id);
-      if (!n) throw new Error(`no element #${id} on screen`);
-      await driver.input(deviceId, { kind: 'tap', x: n.bounds.x + n.bounds.width / 2, y: n.bounds.y + n.bounds.height / 2 });
+      await driver.input(deviceId, { kind: 'tap', ...center(byId(await driver.uiTree(deviceId), id)) });
     },
     async perform(actions) {
       for (const a of actions) {
