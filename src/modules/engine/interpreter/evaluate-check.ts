@@ -38,9 +38,9 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean): Check
 
 /** The one element a property check reads; several are fine when they all give the same answer. */
 function propertyCheck(index: ScreenIndex, target: Target, judge: (el: TreeElement) => { ok: boolean; why: string } | string): CheckResolution {
-  const hit = matchAll(index, target, { wholeScreen: true }) ?? (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);
-  if (!hit) return notSettled(`no element matches ${nameOf(target)} on this screen`);
-  const verdicts = [...new Set(hit.matches)].map((el) => judge(el));
+  const matches = closeMatches(index, target);
+  if (!matches) return notSettled(`no element matches ${nameOf(target)} on this screen`);
+  const verdicts = [...new Set(matches)].map((el) => judge(el));
   const unknown = verdicts.find((v): v is string => typeof v === 'string');
   if (unknown) return notSettled(unknown);
   const judged = verdicts as Array<{ ok: boolean; why: string }>;

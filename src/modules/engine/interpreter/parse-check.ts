@@ -75,6 +75,11 @@ function textCheck(s: string): Check | null {
     [/^(.+?) (?:shows|displays|reads|says|equals|is equal to|has (?:the )?(?:text|value)) (.+)$/i, 'equals', 'target-first'],
     [/^(.+?) (?:contains|includes|has text containing) (.+)$/i, 'contains', 'target-first'],
   ];
+  const empty = /^(.+?) (?:is|are) empty$/i.exec(s);
+  if (empty) {
+    const target = parseTarget(empty[1]!);
+    return target ? { kind: 'text', target, value: '', match: 'equals' } : null;
+  }
   for (const [re, match] of forms) {
     const m = re.exec(s);
     if (!m) continue;

@@ -220,6 +220,8 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ["Username's value is demo", check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
   ['verify the welcome message reads "Welcome, demo"', check({ kind: 'text', target: t('welcome', { role: 'text', literal: 'welcome message' }), value: 'Welcome, demo', match: 'equals' })],
   ['Message has the text "Hi"', check({ kind: 'text', target: t('Message'), value: 'Hi', match: 'equals' })],
+  ['Username is empty', check({ kind: 'text', target: t('Username'), value: '', match: 'equals' })],
+  ['the Message field should be empty', check({ kind: 'text', target: t('Message', { role: 'field', literal: 'Message field' }), value: '', match: 'equals' })],
   ['version includes 1.2.0', check({ kind: 'text', target: t('version'), value: '1.2.0', match: 'contains' })],
   ['the screen shows Welcome', check({ kind: 'screen_text', value: 'Welcome' })],
   ['verify the page contains "Details for item 3"', check({ kind: 'screen_text', value: 'Details for item 3' })],
