@@ -1,0 +1,102 @@
+import type { Check, CountNoun, Target } from './intent';
+import { notSettled, type CheckResolution } from './resolution';
+import { matchAll, nameOf, type ScreenIndex } from './target-finder';
+import { describeElement, isVisible, type TreeElement } from './ui-tree';
+
+/**
+ * Judges a check on one screen. Whether something is on screen is always decided: absence is
+ * an answer ("X is visible" → passed: false). A check on a property of an element (its text,
+ * enabled, on/off) needs the element: when it is absent or ambiguous the check is not settled.
+ */
+
+const passed = (ok: boolean, reasoning: string): CheckResolution => ({ settled: true, kind: 'check', passed: ok, reasoning });
+
+const loose = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+const isSecure = (s: string | null) => s !== null && /^[•*●]+$/.test(s.trim());
+
+function closeMatches(index: ScreenIndex, target: Target): TreeElement[] | null {
+  const hit = matchAll(index, target, { closeOnly: true, wholeScreen: true }) ?? (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
+  return hit ? hit.matches : null;
+}
+
+function nearMiss(index: ScreenIndex, target: Target): TreeElement | null {
+  return matchAll(index, target, { wholeScreen: true })?.matches[0] ?? null;
+}
+
+function visibility(index: ScreenIndex, target: Target, negated: boolean): CheckResolution {
+  const { screen } = index.observation;
+  const matches = closeMatches(index, target);
+  if (!matches) {
+    const near = nearMiss(index, target);
+    if (near) return notSettled(`no element reads ${nameOf(target)}, but ${describeElement(near.node)} is close; cannot tell a typo from a change`);
+    return passed(negated, `no element matches ${nameOf(target)} on this screen`);
+  }
+  const shown = matches.find((e) => isVisible(e, screen));
+  if (shown) return passed(!negated, `${describeElement(shown.node)} is on screen`);
+  return passed(negated, `${describeElement(matches[0]!.node)} is in the UI tree but off screen`);
+}
+
+/** The one element a property check reads; several are fine when they all give the same answer. */
+function propertyCheck(index: ScreenIndex, target: Target, judge: (el: TreeElement) => { ok: boolean; why: string } | string): CheckResolution {
+  const matches = closeMatches(index, target);
+  if (!matches) return notSettled(`no element matches ${nameOf(target)} on this screen`);
+  const verdicts = [...new Set(matches)].map((el) => judge(el));
+  const unknown = verdicts.find((v): v is string => typeof v === 'string');
+  if (unknown) return notSettled(unknown);
+  const judged = verdicts as Array<{ ok: boolean; why: string }>;
+  if (judged.some((v) => v.ok !== judged[0]!.ok)) {
+    return notSettled(`${judged.length} elements match ${nameOf(target)} and they disagree: ${judged.map((v) => v.why).join('; ')}`);
+  }
+  return passed(judged[0]!.ok, judged[0]!.why);
+}
+
+function screenTitle(index: ScreenIndex): string | null {
+  const visible = index.elements.filter((e) => isVisible(e, index.observation.screen) && e.node.text?.trim());
+  const nav = visible.filter((e) => e.node.role === 'navigation_bar').at(-1);
+  if (nav) return nav.node.text!.trim();
+  const screens = visible.filter((e) => e.node.role === 'screen' && e.parent !== null);
+  return screens.at(-1)?.node.text?.trim() ?? null;
+}
+
+const COUNT_ROLES: Record<CountNoun, string[]> = { item: ['list_item', 'app_icon'], button: ['button'], field: ['input'], switch: ['toggle'] };
+
+/** A check's verdict on the observed screen, or not settled with the reason. */
+export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution {
+  const { screen } = index.observation;
+  switch (check.kind) {
+    case 'visible':
+      return visibility(index, check.target, check.negated);
+    case 'text':
+      return propertyCheck(index, check.target, (el) => {
+        if (isSecure(el.node.text)) return `${describeElement(el.node)} hides its text`;
+        const actual = el.node.text ?? '';
+        const ok = check.match === 'equals' ? loose(actual) === loose(check.value) : loose(actual).includes(loose(check.value));
+        return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
+      });
+    case 'state':
+      return propertyCheck(index, check.target, (el) => {
+        const label = describeElement(el.node);
+        if (check.state === 'enabled' || check.state === 'disabled') {
+          return { ok: el.node.enabled === (check.state === 'enabled'), why: `${label} is ${el.node.enabled ? 'enabled' : 'disabled'}` };
+        }
+        if (el.node.checked === undefined) return `${label} has no on/off state`;
+        return { ok: el.node.checked === (check.state === 'on'), why: `${label} is ${el.node.checked ? 'on' : 'off'}` };
+      });
+    case 'title': {
+      const title = screenTitle(index);
+      if (title === null) return notSettled('the UI tree shows no screen title');
+      return passed(loose(title) === loose(check.value), `the screen title is "${title}"`);
+    }
+    case 'screen_text': {
+      const hit = index.elements.find((e) => e.node.role !== 'application' && isVisible(e, screen) && loose(e.node.text).includes(loose(check.value)));
+      return passed(hit !== undefined, hit ? `${describeElement(hit.node)} is on screen` : `no text on screen contains "${check.value}"`);
+    }
+    case 'count': {
+      const roles = COUNT_ROLES[check.noun];
+      const n = index.allCandidates.filter((e) => roles.includes(e.node.role) && isVisible(e, screen)).length;
+      const ok = check.comparison === 'exactly' ? n === check.count : check.comparison === 'at_least' ? n >= check.count : n <= check.count;
+      const phrase = check.comparison === 'exactly' ? '' : `${check.comparison.replace('_', ' ')} `;
+      return passed(ok, `${n} ${check.noun}${n === 1 ? ' is' : 's are'} on screen (expected ${phrase}${check.count})`);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Intent, ParsedStep } from './intent';
+import { evaluateCheck } from './evaluate-check';
+import { parseStep } from './parse-step';
+import { resolveAction } from './resolve-action';
+import { notSettled, type CheckResolution, type Resolution } from './resolution';
+import { indexScreen } from './target-finder';
+import type { Observation } from './ui-tree';
+
+/**
+ * The step interpreter (`platform/interpreter`): English step text → intent → device actions,
+ * a loop plan or a check verdict on one observed screen. Pure and free; what it cannot
+ * settle without guessing goes to the model.
+ */
+
+export type { Intent, ParsedStep, Target, Check } from './intent';
+export type { DeviceAction, Resolution, CheckResolution } from './resolution';
+export type { Observation } from './ui-tree';
+export type { ScrollUntilPlan, WaitUntilPlan, LoopPlan } from './plans';
+export { isSatisfied } from './plans';
+export { parseStep } from './parse-step';
+
+/** Resolves a parsed intent on the observed screen. */
+export function resolveIntent(intent: Intent, observation: Observation): Resolution {
+  const index = indexScreen(observation);
+  return intent.kind === 'check' ? evaluateCheck(intent.check, index) : resolveAction(intent, index);
+}
+
+/** A step as written, on the observed screen. */
+export function interpretStep(text: string, observation: Observation): Resolution {
+  const parsed: ParsedStep = parseStep(text);
+  return parsed.understood ? resolveIntent(parsed.intent, observation) : notSettled(parsed.reason);
+}
+
+/** An assertion as written: only checks are assertions ("tap X" is not one). */
+export function interpretAssertion(text: string, observation: Observation): CheckResolution {
+  const parsed = parseStep(text);
+  if (!parsed.understood) return notSettled(parsed.reason);
+  if (parsed.intent.kind !== 'check') return notSettled('not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible');
+  return evaluateCheck(parsed.intent.check, indexScreen(observation));
+}

@@ -1,0 +1,145 @@
+import type { Check, CountNoun, ElementState } from './intent';
+import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
+
+/**
+ * Checks: "X is visible", "X is not visible", "X shows V", "X contains V", "X is enabled /
+ * disabled / on / off", "the screen title is V", "N items are shown", in indicative, modal
+ * ("should be", "must be") and "expect X to be" forms.
+ */
+
+const MODAL_REWRITES: Array<[RegExp, string]> = [
+  [/\b(?:should not|shouldn't|must not|mustn't|does not|doesn't) (?:be|get)\b|\bto not be\b|\bnot to be\b/gi, 'is not'],
+  [/\b(?:should|must|will) (?:be|get)\b|\bto be\b/gi, 'is'],
+  [/\b(?:should not|shouldn't|must not|to not|not to) (appear|show up|exist)\b/gi, 'does not $1'],
+  [/\b(?:should|must|will|to) (show|display|contain|include|read|say|equal|have|appear|exist|disappear)\b/gi, '$1s'],
+  [/\b(show|display|contain|include|read|say|equal|appear|exist|disappear)ss\b/gi, '$1s'],
+  [/\bhaves\b/gi, 'has'],
+];
+
+/** Rewrites modal forms to the indicative outside quoted values: "X should be visible" → "X is visible". */
+function indicative(s: string): string {
+  return s
+    .split(/("[^"]*")/)
+    .map((part, i) => (i % 2 === 1 ? part : MODAL_REWRITES.reduce((acc, [re, to]) => acc.replace(re, to), part)))
+    .join('');
+}
+
+const NOUNS: Array<[RegExp, CountNoun]> = [
+  [/^(?:list )?(?:items?|rows?|entries|entry|results?|cells?)$/i, 'item'],
+  [/^buttons?$/i, 'button'],
+  [/^(?:fields?|inputs?|text fields?)$/i, 'field'],
+  [/^(?:switch(?:es)?|toggles?|checkbox(?:es)?)$/i, 'switch'],
+];
+
+const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in the list)';
+const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display)';
+
+function countCheck(s: string): Check | null {
+  const patterns = [
+    new RegExp(`^(?:there (?:is|are) )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?) (?:is|are) ${SHOWN}$`, 'i'),
+    new RegExp(`^there (?:is|are) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)(?: ${SHOWN})?$`, 'i'),
+    new RegExp(`^(?:the )?list (?:shows|has|contains|displays) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`, 'i'),
+  ];
+  for (const re of patterns) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const noun = NOUNS.find(([n]) => n.test(m[3]!))?.[1];
+    const count = parseCount(m[2]!);
+    if (!noun || count === null) return null;
+    const q = (m[1] ?? '').trim().toLowerCase();
+    return { kind: 'count', count, noun, comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly' };
+  }
+  return null;
+}
+
+function titleCheck(s: string): Check | null {
+  const patterns = [
+    /^(?:the )?(?:current )?(?:screen |page |navigation |nav bar |navigation bar )?title (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
+    /^(?:the )?(?:current )?(?:screen|page) is (?:titled|called|named) (.+)$/i,
+    /^(?:i am|i'm|we are|we're|the user is|user is|you are|you're) (?:now )?on (?:the )?(.+?) (?:screen|page)$/i,
+    /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|visible|displayed|open|opened|showing)|appears|opens)$/i,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(s);
+    if (m) return { kind: 'title', value: unquote(m[1]!) };
+  }
+  return null;
+}
+
+function textCheck(s: string): Check | null {
+  const screen = /^(?:the )?(?:screen|page) (?:shows|displays|contains|includes|has) (?:the )?(?:text )?(.+)$/i.exec(s);
+  if (screen) return { kind: 'screen_text', value: unquote(screen[1]!) };
+  const forms: Array<[RegExp, 'equals' | 'contains', 'target-first' | 'value-last']> = [
+    [/^(?:the )?(?:text|value) of (.+?) (?:is|equals|reads) (.+)$/i, 'equals', 'target-first'],
+    [/^(.+?)(?:'s)? (?:text|value) (?:is|equals|reads) (.+)$/i, 'equals', 'target-first'],
+    [/^(.+?) (?:shows|displays|reads|says|equals|is equal to|has (?:the )?(?:text|value)) (.+)$/i, 'equals', 'target-first'],
+    [/^(.+?) (?:contains|includes|has text containing) (.+)$/i, 'contains', 'target-first'],
+  ];
+  const empty = /^(.+?) (?:is|are) empty$/i.exec(s);
+  if (empty) {
+    const target = parseTarget(empty[1]!);
+    return target ? { kind: 'text', target, value: '', match: 'equals' } : null;
+  }
+  for (const [re, match] of forms) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const target = parseTarget(m[1]!);
+    if (!target) return null;
+    return { kind: 'text', target, value: unquote(m[2]!), match };
+  }
+  return null;
+}
+
+function visibilityCheck(s: string): Check | null {
+  const negative = [
+    /^(?:i |we |the user )?(?:do not|don't|cannot|can't|can not|should not|shouldn't|must not) see (.+)$/i,
+    new RegExp(`^(.+?) (?:is|are) not ${VISIBLE}$`, 'i'),
+    new RegExp(`^(.+?) (?:isn't|aren't) ${VISIBLE}$`, 'i'),
+    /^(.+?) (?:is|are) (?:hidden|gone|absent|invisible|no longer (?:visible|shown|displayed))$/i,
+    /^(.+?) (?:does not|doesn't|do not|don't) (?:appear|exist|show up|show)$/i,
+    /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)$/i,
+  ];
+  const positive = [
+    /^(?:i |we |the user )?(?:should |can |must |will )?see (.+)$/i,
+    new RegExp(`^(.+?) (?:is|are) ${VISIBLE}$`, 'i'),
+    /^(.+?) (?:appears|exists|shows up|is displayed|has appeared)$/i,
+  ];
+  for (const re of negative) {
+    const m = re.exec(s);
+    if (m) {
+      const target = parseTarget(m[1]!);
+      return target ? { kind: 'visible', target, negated: true } : null;
+    }
+  }
+  for (const re of positive) {
+    const m = re.exec(s);
+    if (m) {
+      const target = parseTarget(m[1]!);
+      return target ? { kind: 'visible', target, negated: false } : null;
+    }
+  }
+  return null;
+}
+
+const STATES: Record<string, ElementState> = {
+  enabled: 'enabled', active: 'enabled', clickable: 'enabled', tappable: 'enabled',
+  disabled: 'disabled', inactive: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
+  on: 'on', checked: 'on', selected: 'on', ticked: 'on', 'switched on': 'on', 'turned on': 'on', 'toggled on': 'on',
+  off: 'off', unchecked: 'off', unselected: 'off', unticked: 'off', 'switched off': 'off', 'turned off': 'off', 'toggled off': 'off',
+};
+const OPPOSITE: Record<ElementState, ElementState> = { enabled: 'disabled', disabled: 'enabled', on: 'off', off: 'on' };
+
+function stateCheck(s: string): Check | null {
+  const m = new RegExp(`^(.+?) (?:is|are) (not )?(${Object.keys(STATES).join('|')})$`, 'i').exec(s);
+  if (!m) return null;
+  const target = parseTarget(m[1]!);
+  if (!target) return null;
+  const state = STATES[m[3]!.toLowerCase()]!;
+  return { kind: 'state', target, state: m[2] ? OPPOSITE[state] : state };
+}
+
+/** A check in any of its phrasings, or null when the text is not one. */
+export function parseCheck(text: string): Check | null {
+  const s = indicative(text);
+  return countCheck(s) ?? titleCheck(s) ?? visibilityCheck(s) ?? stateCheck(s) ?? textCheck(s);
+}

@@ -1,0 +1,248 @@
+import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
+import { parseCheck } from './parse-check';
+import { COUNT_PATTERN, DURATION_PATTERN, cleanStepText, keyCodeFor, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
+
+/**
+ * English step text → intent, case-insensitive. The grammar is in docs/engine.md; anything it
+ * does not cover is "not understood" so that a model can take the step.
+ */
+
+const MAX_WAIT_MS = 300_000;
+const MAX_SCROLL_TIMES = 20;
+const DEFAULT_WAIT_UNTIL_MS = 10_000;
+const DEFAULT_LONG_PRESS_MS = 1_000;
+
+type Rule = (s: string) => ParsedStep | null;
+
+const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
+const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
+
+function targetOr(raw: string, build: (t: Target) => Intent): ParsedStep {
+  const target = parseTarget(raw);
+  return target ? ok(build(target)) : refuse(`not understood: cannot tell which element "${raw}" means`);
+}
+
+/**
+ * Splits "V into X" / "V in X" at the one separator; a quoted value may contain anything.
+ * Null target: no separator (type into the focused field). Undefined: more than one separator.
+ */
+function splitValueAndTarget(rest: string): { value: string; target: string | null } | undefined {
+  const quoted = /^("[^"]*"|'[^']*')(?:\s+(?:into|in|inside|to)\s+(.+))?$/i.exec(rest);
+  if (quoted) return { value: quotedContent(quoted[1]!)!, target: quoted[2] ?? null };
+  const quotedTarget = /^(.+?)\s+(?:into|in|inside)\s+((?:the\s+)?"[^"]+".*)$/i.exec(rest);
+  if (quotedTarget) return { value: quotedTarget[1]!, target: quotedTarget[2]! };
+  for (const sep of [' into ', ' in ']) {
+    const parts = rest.toLowerCase().split(sep);
+    if (parts.length === 2) {
+      const at = parts[0]!.length;
+      return { value: rest.slice(0, at), target: rest.slice(at + sep.length) };
+    }
+    if (parts.length > 2) return undefined;
+  }
+  return { value: rest, target: null };
+}
+
+const SWITCH_VALUES: Record<string, boolean> = { on: true, off: false, true: true, false: false, enabled: true, disabled: false, checked: true, unchecked: false, yes: true, no: false };
+
+const typeRules: Rule[] = [
+  (s) => {
+    const m = /^(?:type|enter|input|write|key in)\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    const split = splitValueAndTarget(m[1]!);
+    if (!split) return refuse('not understood: the text to type is ambiguous; put it in quotes, e.g. type "sign in" into Username');
+    if (split.target === null) return ok({ kind: 'type', text: split.value, target: null });
+    return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
+  },
+  (s) => {
+    const m = /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null) return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
+    return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(m[2]!), target }));
+  },
+  (s) => {
+    const m = /^fill(?: in)?\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    const split = splitValueAndTarget(m[1]!);
+    if (!split || split.target === null) return refuse('not understood: say which field to fill, e.g. fill Username with demo');
+    return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
+  },
+  (s) => {
+    const m = /^set\s+(.+?)\s+to\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    const value = unquote(m[2]!);
+    const on = quotedContent(m[2]!.trim()) === null ? SWITCH_VALUES[value.toLowerCase()] : undefined;
+    if (on !== undefined) return targetOr(m[1]!, (target) => ({ kind: 'set_switch', target, on }));
+    return targetOr(m[1]!, (target) => ({ kind: 'type', text: value, target }));
+  },
+  (s) => {
+    const m = /^(?:clear|empty|erase)(?:\s+(?:the\s+)?text\s+(?:in|of|from))?\s+(.+)$/i.exec(s);
+    return m ? targetOr(m[1]!, (target) => ({ kind: 'clear', target })) : null;
+  },
+];
+
+const switchRules: Rule[] = [
+  (s) => {
+    const m = /^(?:turn|switch|toggle|flip)\s+(on|off)\s+(.+)$/i.exec(s) ?? /^(?:turn|switch|toggle|flip)\s+(.+?)\s+(on|off)$/i.exec(s);
+    if (!m) return null;
+    const [word, raw] = /^(?:on|off)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+    return targetOr(raw, (target) => ({ kind: 'set_switch', target, on: word.toLowerCase() === 'on' }));
+  },
+  (s) => {
+    const m = /^(enable|disable|check|uncheck|tick|untick)\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    const on = ['enable', 'check', 'tick'].includes(m[1]!.toLowerCase());
+    return targetOr(m[2]!, (target) => ({ kind: 'set_switch', target, on }));
+  },
+  (s) => {
+    const m = /^(?:toggle|flip)\s+(.+)$/i.exec(s);
+    return m ? targetOr(m[1]!, (target) => ({ kind: 'toggle', target })) : null;
+  },
+];
+
+const FINGER_TO_CONTENT: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
+const APPEARS = '(?:is visible|appears|is shown|is displayed|shows up|comes into view|is on (?:the )?screen)';
+
+function scrollDirection(verb: string, dir: string | undefined): ScrollDirection | null {
+  const d = dir?.toLowerCase() as ScrollDirection | undefined;
+  if (verb.toLowerCase() === 'scroll') return d ?? 'down';
+  return d ? FINGER_TO_CONTENT[d] : null;
+}
+
+function times(word: string | undefined): number | null {
+  if (!word) return 1;
+  const w = word.toLowerCase().trim();
+  if (w === 'once') return 1;
+  if (w === 'twice') return 2;
+  if (w === 'thrice') return 3;
+  return parseCount(w.replace(/\s+times?$/, ''));
+}
+
+const scrollRules: Rule[] = [
+  (s) => {
+    const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))? (?:until|till) (.+?) ${APPEARS}$`, 'i').exec(s);
+    if (!m) return null;
+    const direction = scrollDirection(m[1]!, m[2]);
+    if (!direction) return refuse('not understood: say which way to swipe, e.g. swipe up until "Item 30" is visible');
+    return targetOr(m[3]!, (target) => ({ kind: 'scroll_until', direction, target }));
+  },
+  (s) => {
+    const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
+    if (!m) return null;
+    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!)) return refuse('not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible');
+    return targetOr(m[2]!, (target) => ({ kind: 'scroll_until', direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down', target }));
+  },
+  (s) => {
+    const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`, 'i').exec(s);
+    if (!m) return null;
+    const direction = scrollDirection(m[1]!, m[2]);
+    if (!direction) return refuse('not understood: say which way to swipe (up, down, left or right)');
+    const n = times(m[4]);
+    if (n === null || n < 1 || n > MAX_SCROLL_TIMES) return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
+    if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
+    return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
+  },
+];
+
+const gestureRules: Rule[] = [
+  (s) => {
+    const m = /^(?:double[- ]?(?:tap|click)|tap twice(?: on)?|click twice(?: on)?)\s+(?:on\s+)?(.+)$/i.exec(s);
+    return m ? targetOr(m[1]!, (target) => ({ kind: 'double_tap', target })) : null;
+  },
+  (s) => {
+    const m = new RegExp(`^(?:long[- ]?press|long[- ]?tap|long[- ]?click|press and hold|tap and hold|touch and hold)\\s+(?:on\\s+)?(.+?)(?:\\s+for\\s+${DURATION_PATTERN})?$`, 'i').exec(s);
+    if (!m) return null;
+    const ms = m[2] ? parseDuration(m[2]) : DEFAULT_LONG_PRESS_MS;
+    if (ms === null || ms > 10_000) return refuse('not understood: a long press lasts at most 10 seconds');
+    return targetOr(m[1]!, (target) => ({ kind: 'long_press', target, durationMs: ms }));
+  },
+];
+
+const navigationRules: Rule[] = [
+  (s) => (/^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(s) ? ok({ kind: 'back' }) : null),
+  (s) =>
+    /^(?:(?:go|navigate|return|get) (?:back )?(?:to )?(?:the )?home(?: screen)?|(?:press|hit|push) (?:the )?home(?: button| key)?)$/i.test(s) ? ok({ kind: 'home' }) : null,
+  (s) =>
+    /^(?:re-?launch|restart|re-?open|re-?start|kill and (?:re)?launch|close and (?:re)?open|force[- ]stop and (?:re)?launch) (?:the )?app(?:lication)?$/i.test(s) ? ok({ kind: 'relaunch' }) : null,
+  (s) => (/^(?:open|launch|start|run|bring up) (?:the )?app(?:lication)?$/i.test(s) ? ok({ kind: 'launch' }) : null),
+  (s) => {
+    const m = /^run (?:the )?(?:sub-?flow|flow) (.+)$/i.exec(s) ?? /^run (?:the )?(.+?) (?:sub-?flow|flow)$/i.exec(s);
+    return m ? ok({ kind: 'run_flow', name: unquote(m[1]!) }) : null;
+  },
+  (s) => {
+    const m = /^(?:rotate|turn|switch|flip)(?: the)?(?: device| screen| phone| tablet)?(?: (?:to|into))?(?: (landscape|portrait)(?: mode| orientation)?| (-?\d+)\s*(?:°|degrees?|deg))?$/i.exec(s);
+    if (!m) return null;
+    if (m[1]) return ok({ kind: 'rotate', to: m[1].toLowerCase() as 'landscape' | 'portrait' });
+    if (m[2]) {
+      const deg = Number(m[2]);
+      if (deg !== 0 && deg !== 90 && deg !== 180 && deg !== 270) return refuse('not understood: a rotation is 0, 90, 180 or 270 degrees');
+      return ok({ kind: 'rotate', to: deg });
+    }
+    return /^(?:rotate)/i.test(s) ? ok({ kind: 'rotate', to: 'next' }) : null;
+  },
+];
+
+const waitRules: Rule[] = [
+  (s) => {
+    const m = new RegExp(`^(?:wait|sleep|pause|delay)(?: for)? ${DURATION_PATTERN}$`, 'i').exec(s);
+    if (!m) return null;
+    const ms = parseDuration(m[1]!);
+    if (ms === null) return null;
+    if (ms > MAX_WAIT_MS) return refuse('not understood: a fixed wait is at most 5 minutes; say wait until X appears');
+    return ok({ kind: 'wait', ms });
+  },
+  (s) => {
+    const m = new RegExp(
+      `^wait (?:until|till|for) (.+?) (?:to )?(appears?|is visible|is shown|is displayed|shows up|show up|disappears?|is gone|is hidden|is not visible|goes away|go away|vanishes)(?:,? (?:for )?(?:up to|at most|max(?:imum)?) ${DURATION_PATTERN})?$`,
+      'i',
+    ).exec(s);
+    const bare = m ? null : /^wait for (.+)$/i.exec(s);
+    if (!m && !bare) return null;
+    const appears = m ? !/disappear|gone|hidden|not visible|away|vanish/i.test(m[2]!) : true;
+    const timeoutMs = m?.[3] ? parseDuration(m[3]) : DEFAULT_WAIT_UNTIL_MS;
+    if (timeoutMs === null || timeoutMs > MAX_WAIT_MS) return refuse('not understood: a wait lasts at most 5 minutes');
+    return targetOr((m ?? bare)![1]!, (target) => ({ kind: 'wait_until', target, appears, timeoutMs }));
+  },
+];
+
+const pressRules: Rule[] = [
+  (s) => {
+    const m = /^(?:press|hit|push|tap)\s+(?:the\s+)?key\s+(.+)$/i.exec(s) ?? /^(?:press|hit|push|tap)\s+(?:the\s+)?(.+?)\s+key$/i.exec(s);
+    if (!m) return null;
+    const key = keyCodeFor(m[1]!);
+    return key ? ok({ kind: 'key', key }) : refuse(`not understood: "${unquote(m[1]!)}" is not a key name`);
+  },
+  (s) => {
+    const m = /^(?:press|hit|push)\s+(.+)$/i.exec(s);
+    if (!m) return null;
+    const raw = m[1]!.trim();
+    const key = /^[a-z]+(?: [a-z]+)?$/i.test(raw) && raw.length > 1 ? keyCodeFor(raw) : null;
+    if (key) return ok({ kind: 'press', target: { text: raw }, key });
+    return targetOr(raw, (target) => ({ kind: 'tap', target }));
+  },
+  (s) => {
+    const m = /^(?:tap|click|select|choose|touch|pick)(?:\s+on)?\s+(.+)$/i.exec(s);
+    return m ? targetOr(m[1]!, (target) => ({ kind: 'tap', target })) : null;
+  },
+];
+
+const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;
+
+/** Parses one step or assertion; a check may come with or without "verify"/"check"/"expect". */
+export function parseStep(text: string): ParsedStep {
+  const s = cleanStepText(text);
+  if (s === '') return refuse('not understood: the step is empty');
+  const prefixed = CHECK_PREFIX.exec(s);
+  if (prefixed) {
+    const check = parseCheck(prefixed[1]!);
+    if (check) return ok({ kind: 'check', check });
+    // "check Contact me" ticks a box; "check that …" is always a check.
+    if (!/^check\s+(?!that\s)/i.test(s)) return refuse('not understood: no check the interpreter knows follows the verb');
+  }
+  for (const rule of [...navigationRules, ...waitRules, ...scrollRules, ...gestureRules, ...switchRules, ...typeRules, ...pressRules]) {
+    const parsed = rule(s);
+    if (parsed) return parsed;
+  }
+  const check = parseCheck(s);
+  if (check) return ok({ kind: 'check', check });
+  return refuse('not understood: the step does not match the interpreter grammar');
+}

@@ -1,0 +1,134 @@
+import type { RoleHint, Target } from './intent';
+
+/**
+ * The small vocabulary the grammar shares: quotes, targets with role words, durations,
+ * counts and key names.
+ */
+
+/** Straight quotes, single spaces, no trailing full stop outside quotes. */
+export function cleanStepText(text: string): string {
+  let s = text
+    .replace(/[\u201c\u201d\u201e]/g, '"')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/[.!]$/.test(s) && !/["']$/.test(s)) s = s.slice(0, -1).trimEnd();
+  return s;
+}
+
+/** The text inside one pair of surrounding quotes, or null when `s` is not wholly quoted. */
+export function quotedContent(s: string): string | null {
+  const m = /^"([^"]*)"$/.exec(s) ?? /^'([^']*)'$/.exec(s);
+  return m ? m[1]! : null;
+}
+
+/** A value as written: without its surrounding quotes when it has them. */
+export function unquote(s: string): string {
+  return quotedContent(s.trim()) ?? s.trim();
+}
+
+const ROLE_WORDS: Array<[RegExp, RoleHint]> = [
+  [/ (?:text field|input field|text box|textbox|field|input)$/i, 'field'],
+  [/ (?:button|btn)$/i, 'button'],
+  [/ (?:switch|toggle|checkbox|check box)$/i, 'switch'],
+  [/ tab$/i, 'tab'],
+  [/ link$/i, 'link'],
+  [/ (?:list item|item|row|cell|entry)$/i, 'item'],
+  [/ (?:app icon|icon)$/i, 'icon'],
+  [/ (?:label|text|message)$/i, 'text'],
+  [/ (?:alert|dialog|popup|pop-up)$/i, 'alert'],
+];
+
+/** Role words that name an element on their own; "Message" or "Item" are more likely texts. */
+const BARE_ROLES: Array<[RegExp, RoleHint]> = [
+  [/^(?:alert|dialog|popup|pop-up)$/i, 'alert'],
+  [/^(?:button)$/i, 'button'],
+  [/^(?:text field|input field)$/i, 'field'],
+  [/^(?:switch|toggle|checkbox)$/i, 'switch'],
+];
+
+function stripArticles(s: string): string {
+  let out = s.trim();
+  for (;;) {
+    const next = out.replace(/^(?:on|the|a|an|at)\s+/i, '');
+    if (next === out) return out;
+    out = next;
+  }
+}
+
+/**
+ * An element reference as written in a step: `Sign in`, `"Sign in"`, `the Sign in button`,
+ * `the "Username" field`. A trailing role word becomes a hint; the literal text is kept in case
+ * an element is really called that ("Add item").
+ */
+export function parseTarget(raw: string): Target | null {
+  // Actions reach only the open alert anyway; "in the alert" adds nothing to find.
+  const s = stripArticles(raw.replace(/\s+(?:in|on|of) (?:the )?(?:alert|dialog|popup|pop-up)$/i, ''));
+  if (s === '') return null;
+  const quoted = /^(?:[\w-]+\s+)*?("[^"]+"|'[^']+')((?:\s+[\w-]+)*)$/.exec(s);
+  if (quoted) {
+    const text = quotedContent(quoted[1]!)!;
+    const rest = quoted[2]!.trim();
+    const role = rest ? ROLE_WORDS.find(([re]) => re.test(` ${rest}`))?.[1] : undefined;
+    return role ? { text, role } : { text };
+  }
+  if (/["]/.test(s)) return null;
+  // "the alert", "the button": any one element of that kind.
+  const bare = BARE_ROLES.find(([re]) => re.test(s));
+  if (bare) return { text: '', role: bare[1], literal: s };
+  for (const [re, role] of ROLE_WORDS) {
+    const m = re.exec(s);
+    if (m && m.index > 0) {
+      const text = stripArticles(s.slice(0, m.index));
+      if (text !== '') return { text, role, literal: s };
+    }
+  }
+  return { text: s };
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, no: 0, one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+};
+
+/** A whole number written as digits or as an English word up to twenty. */
+export function parseCount(word: string): number | null {
+  const w = word.trim().toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  return NUMBER_WORDS[w] ?? null;
+}
+
+export const COUNT_PATTERN = '(\\d+|zero|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
+
+/** `2 s`, `1.5 seconds`, `500ms`, `a second`, `half a second`, `2 minutes` → milliseconds. */
+export function parseDuration(text: string): number | null {
+  const s = text.trim().toLowerCase();
+  if (/^half (?:a|one) (?:s|sec|second)$/.test(s)) return 500;
+  const m = /^(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?)$/.exec(s);
+  if (!m) return null;
+  const n = /^\d/.test(m[1]!) ? Number(m[1]) : parseCount(m[1]!)!;
+  const unit = m[2]!;
+  const factor = unit.startsWith('ms') || unit.startsWith('milli') ? 1 : unit.startsWith('m') ? 60_000 : 1000;
+  return Math.round(n * factor);
+}
+
+export const DURATION_PATTERN = '((?:half (?:a|one)|\\d+(?:\\.\\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\\s*(?:ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?))';
+
+/** Key names people write, mapped to the Android keycode names the drivers take. */
+const KEY_NAMES: Record<string, string> = {
+  enter: 'ENTER', return: 'ENTER', tab: 'TAB', space: 'SPACE', spacebar: 'SPACE',
+  backspace: 'DEL', delete: 'DEL', del: 'DEL', escape: 'ESCAPE', esc: 'ESCAPE',
+  up: 'DPAD_UP', down: 'DPAD_DOWN', left: 'DPAD_LEFT', right: 'DPAD_RIGHT', center: 'DPAD_CENTER', select: 'DPAD_CENTER', ok: 'DPAD_CENTER',
+  'arrow up': 'DPAD_UP', 'arrow down': 'DPAD_DOWN', 'arrow left': 'DPAD_LEFT', 'arrow right': 'DPAD_RIGHT',
+  'up arrow': 'DPAD_UP', 'down arrow': 'DPAD_DOWN', 'left arrow': 'DPAD_LEFT', 'right arrow': 'DPAD_RIGHT',
+  menu: 'MENU', search: 'SEARCH', 'volume up': 'VOLUME_UP', 'volume down': 'VOLUME_DOWN', power: 'POWER',
+};
+
+/** The keycode for a key name (`enter`, `the Return key`, `DPAD_DOWN`, `KEYCODE_TAB`), or null. */
+export function keyCodeFor(name: string): string | null {
+  const s = unquote(name).toLowerCase().replace(/^the\s+/, '').replace(/\s+key$/, '').trim();
+  if (KEY_NAMES[s]) return KEY_NAMES[s];
+  const code = s.toUpperCase().replace(/^KEYCODE_/, '').replace(/\s+/g, '_');
+  if (Object.values(KEY_NAMES).includes(code)) return code;
+  return /^(?:DPAD_(?:UP|DOWN|LEFT|RIGHT|CENTER)|[A-Z]|[0-9]|F\d{1,2}|MOVE_(?:HOME|END)|PAGE_(?:UP|DOWN)|FORWARD_DEL|NUMPAD_ENTER)$/.test(code) ? code : null;
+}
