@@ -1,5 +1,5 @@
 import type { ScreenInfo, UiNode } from '../../worker/driver';
-import type { RecordingAction } from '../tests/recording';
+import type { RecordingAction } from '../catalogue/recording';
 import { normalizeText, tolerantDistance } from './interpreter/text-match';
 import { flattenTree, isVisible, modalScope, touchPoint, type Observation, type TreeElement } from './interpreter/ui-tree';
 
