@@ -6,7 +6,7 @@ import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from '.
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
 import { resolveSecrets } from './secrets';
-import { startInProcessWorker, startSessionSweeper } from './modules/sessions/sessions.runtime';
+import { startInProcessWorker } from './modules/sessions/sessions.runtime';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -36,7 +36,6 @@ async function main(): Promise<void> {
   await container.jobs.work(createJobHandlers(container));
   const app = await buildApp(container);
   const address = await app.listen({ port: config.server.port, host: config.server.host });
-  const sweeper = startSessionSweeper(container);
   const worker = config.workers.inProcess ? await startInProcessWorker(container, address) : undefined;
   log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
 
@@ -51,7 +50,6 @@ async function main(): Promise<void> {
     }, config.server.shutdownTimeoutMs + 5000);
     force.unref();
     try {
-      clearInterval(sweeper);
       await worker?.stop();
       await app.close();
       await container.close();
