@@ -11,9 +11,16 @@ export interface OnDemandJobDef {
   batchSize: number;
 }
 
-/** A payload-less tick that runs once per `everySeconds` across all replicas (see recurring.ts). */
+/** A payload-less tick every `everySeconds` (see recurring.ts). */
 export interface RecurringJobDef {
-  recurring: { everySeconds: number };
+  recurring: {
+    everySeconds: number;
+    /**
+     * `cluster` (default): one replica runs each tick, through pg-boss. `replica`: every replica
+     * runs each tick on its own, for work on state that only that process holds.
+     */
+    scope?: 'cluster' | 'replica';
+  };
   expireInSeconds: number;
 }
 
@@ -33,7 +40,8 @@ export const JOB_CATALOG = {
     batchSize: 5,
   },
   'sessions.sweep_workers': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
-  'sessions.sweep_lifetimes': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
+  // Per replica while sweepSessions also keeps alive the sessions this replica's viewers watch.
+  'sessions.sweep_lifetimes': { recurring: { everySeconds: 5, scope: 'replica' }, expireInSeconds: 60 },
 } as const satisfies JobCatalog;
 
 export type AppJobCatalog = typeof JOB_CATALOG;
@@ -58,6 +66,11 @@ export type JobHandlers<C extends JobCatalog = AppJobCatalog> = { [N in JobName<
 
 export function isRecurring(def: JobDef): def is RecurringJobDef {
   return 'recurring' in def;
+}
+
+/** Ticks of replica scope never reach the database; every other job has a pg-boss queue. */
+export function hasQueue(def: JobDef): boolean {
+  return !isRecurring(def) || def.recurring.scope !== 'replica';
 }
 
 /**

@@ -112,6 +112,23 @@ describe('recurring jobs', () => {
   });
 });
 
+describe('recurring jobs of replica scope', () => {
+  it('every replica runs every tick itself, without a queue', async () => {
+    const LOCAL = { 'test.local': { recurring: { everySeconds: 1, scope: 'replica' }, expireInSeconds: 30 } } as const satisfies JobCatalog;
+    const seen = { a: [] as number[], b: [] as number[] };
+    const a = queue(LOCAL, 0.5);
+    const b = queue(LOCAL, 0.5);
+    for (const [q, replica] of [[a, 'a'], [b, 'b']] as const) {
+      await q.start();
+      await q.work({ 'test.local': async ({ scheduledAt }) => void seen[replica].push(slotAt(scheduledAt.getTime(), 1)) });
+    }
+    await until('3 ticks on each replica', () => seen.a.length >= 3 && seen.b.length >= 3, 10_000);
+    expect(seen.a.filter((slot) => seen.b.includes(slot)).length).toBeGreaterThanOrEqual(2);
+    const { rows } = await database.pool.query(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = 'test.local'`);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
 describe('checked at start', () => {
   it('work() refuses a catalog job without a handler, naming it', async () => {
     const q = queue({ ...TICKS, ...ECHO }, 0.5);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import {
   JOB_CATALOG,
+  hasQueue,
   isRecurring,
   queueOptionsOf,
   type AppJobCatalog,
@@ -17,7 +18,7 @@ import {
   type RecurringJobDef,
   type RecurringTick,
 } from './catalog';
-import { RecurringWatchdog, slotAt, slotStart, tickJobId } from './recurring';
+import { RecurringWatchdog, ReplicaTicker, slotAt, slotStart, tickJobId } from './recurring';
 import { JobWakeupListener, NOTIFY_SQL, WAKEUP_CHANNEL } from './wakeups';
 
 export interface SendJobOptions {
@@ -67,6 +68,7 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   private readonly wakeups: JobWakeupListener;
   private readonly consumers = new Map<string, Consumer[]>();
   private readonly watchdogs: RecurringWatchdog[] = [];
+  private readonly tickers: ReplicaTicker[] = [];
   private nextConsumer = 0;
   private started = false;
 
@@ -87,7 +89,7 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const [name, def] of this.entries()) {
+    for (const [name, def] of this.entries().filter(([, d]) => hasQueue(d))) {
       await this.boss.createQueue(name, { name, ...queueOptionsOf(def) });
       await this.boss.updateQueue(name, { name, ...queueOptionsOf(def) });
     }
@@ -124,16 +126,20 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     for (const [name, def] of this.entries()) {
       const handler = (handlers as Record<string, unknown>)[name];
       if (!isRecurring(def)) await this.consumeOnDemand(name, def, handler as (p: unknown, m: JobMeta) => Promise<void>);
-      else if (runRecurring) await this.consumeTicks(name, def, handler as (t: RecurringTick) => Promise<void>);
+      else if (!runRecurring) continue;
+      else if (hasQueue(def)) await this.consumeTicks(name, def, handler as (t: RecurringTick) => Promise<void>);
+      else this.tickers.push(this.replicaTicker(name, def, handler as (t: RecurringTick) => Promise<void>));
     }
     await this.wakeups.start();
     for (const watchdog of this.watchdogs) await watchdog.start();
+    for (const ticker of this.tickers) ticker.start();
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     for (const watchdog of this.watchdogs.splice(0)) watchdog.stop();
+    await Promise.all(this.tickers.splice(0).map((ticker) => ticker.stop()));
     await this.wakeups.stop();
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true });
     this.consumers.clear();
@@ -146,8 +152,8 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   private async assertQueuesExist(): Promise<void> {
     const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
     const missing = this.entries()
-      .map(([name]) => name)
-      .filter((name) => !existing.has(name));
+      .filter(([name, def]) => hasQueue(def) && !existing.has(name))
+      .map(([name]) => name);
     if (missing.length > 0) throw new Error(`Background job ${missing.map((n) => `"${n}"`).join(', ')} has no queue in the database (JobQueue.start creates them)`);
   }
 
@@ -214,6 +220,14 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
         onError: (err) => this.log.warn({ job: name, err: { message: err instanceof Error ? err.message : String(err) } }, 'could not schedule the next tick'),
       }),
     );
+  }
+
+  private replicaTicker(name: string, def: RecurringJobDef, handler: (tick: RecurringTick) => Promise<void>): ReplicaTicker {
+    return new ReplicaTicker({
+      everySeconds: def.recurring.everySeconds,
+      run: handler,
+      onError: (err) => this.log.error({ job: name, err }, 'recurring job failed; the next tick runs as scheduled'),
+    });
   }
 
   /** Wakes one idle consumer of `name` (every consumer of every job for `null`). */

@@ -24,6 +24,14 @@ export function tickJobId(name: string, slot: number): string {
 /** Past a slot's start by this much, its tick is surely due in the database too. */
 const WAKE_AFTER_SLOT_MS = 50;
 
+/** A timer that fires just after the start of each next slot. */
+function onNextSlot(everySeconds: number, fire: (slot: number) => void): NodeJS.Timeout {
+  const slot = slotAt(Date.now(), everySeconds) + 1;
+  const timer = setTimeout(() => fire(slot), slotStart(slot, everySeconds).getTime() - Date.now() + WAKE_AFTER_SLOT_MS);
+  timer.unref();
+  return timer;
+}
+
 /**
  * One replica's watchdog for one recurring job: at start and at every slot boundary it makes sure
  * the next tick exists (so the chain survives the loss of whichever replica ran the last one)
@@ -55,9 +63,7 @@ export class RecurringWatchdog {
 
   private arm(): void {
     if (this.stopped) return;
-    const next = slotStart(slotAt(Date.now(), this.d.everySeconds) + 1, this.d.everySeconds).getTime();
-    this.timer = setTimeout(() => void this.onSlot(), next - Date.now() + WAKE_AFTER_SLOT_MS);
-    this.timer.unref();
+    this.timer = onNextSlot(this.d.everySeconds, () => void this.onSlot());
   }
 
   private async onSlot(): Promise<void> {
@@ -69,5 +75,45 @@ export class RecurringWatchdog {
     if (this.stopped) return;
     this.d.wake();
     this.arm();
+  }
+}
+
+/**
+ * A recurring job of replica scope: this process runs every tick itself, on the same slots as the
+ * cluster-wide ones. A tick that comes while the previous one still runs is skipped.
+ */
+export class ReplicaTicker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly d: {
+      everySeconds: number;
+      run(tick: { scheduledAt: Date }): Promise<void>;
+      onError(err: unknown): void;
+    },
+  ) {}
+
+  start(): void {
+    this.arm();
+  }
+
+  /** Stops ticking and waits for a tick in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private arm(): void {
+    if (this.stopped) return;
+    this.timer = onNextSlot(this.d.everySeconds, (slot) => {
+      this.running ??= this.d
+        .run({ scheduledAt: slotStart(slot, this.d.everySeconds) })
+        .catch((err) => this.d.onError(err))
+        .finally(() => (this.running = undefined));
+      this.arm();
+    });
   }
 }

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   /** Decoded text of the message (quoted-printable soft breaks removed). */
   text: string;
   raw: string;
+  /** `Date.now()` when the server accepted the message. */
+  receivedAt: number;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -20,7 +22,7 @@ function parse(raw: string, to: string[], from: string): ReceivedMail {
   const subject = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
   const body = rest.join('\n\n');
   const text = /content-transfer-encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
-  return { to, from, subject, text, raw };
+  return { to, from, subject, text, raw, receivedAt: Date.now() };
 }
 
 export interface SmtpServerOptions {
