@@ -117,6 +117,7 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
    */
   async work(handlers: JobHandlers<C>, options: WorkOptions = {}): Promise<void> {
     if (!this.started) throw new Error('JobQueue.work: call start() first');
+    if (this.consumers.size > 0 || this.tickers.length > 0) throw new Error('JobQueue.work: already working');
     const missing = this.entries()
       .map(([name]) => name)
       .filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
