@@ -7,7 +7,7 @@ import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
 import { recordEmbeddedUrl } from './cli/operator-database';
 import { resolveSecrets } from './secrets';
-import { startInProcessWorker, startSessionSweeper } from './modules/sessions/sessions.runtime';
+import { startInProcessWorker } from './modules/sessions/sessions.runtime';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -40,7 +40,6 @@ async function main(): Promise<void> {
   await container.jobs.work(createJobHandlers(container));
   const app = await buildApp(container);
   const address = await app.listen({ port: config.server.port, host: config.server.host });
-  const sweeper = startSessionSweeper(container);
   const worker = config.workers.inProcess ? await startInProcessWorker(container, address) : undefined;
   log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
 
@@ -55,7 +54,6 @@ async function main(): Promise<void> {
     }, config.server.shutdownTimeoutMs + 5000);
     force.unref();
     try {
-      clearInterval(sweeper);
       await worker?.stop();
       await app.close();
       await container.close();

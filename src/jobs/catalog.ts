@@ -1,16 +1,84 @@
 import { z } from 'zod';
 
+/** A job the code enqueues (a mail to send): payload schema, retry policy and how it is consumed. */
+export interface OnDemandJobDef {
+  payload: z.ZodType<object>;
+  retry: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  /** Seconds a handler may run before its job is failed (and retried). */
+  expireInSeconds: number;
+  /** Pollers per replica, each handling up to `batchSize` jobs in parallel. */
+  consumers: number;
+  batchSize: number;
+}
+
+/** A payload-less tick every `everySeconds` (see recurring.ts). */
+export interface RecurringJobDef {
+  recurring: {
+    everySeconds: number;
+    /**
+     * `cluster` (default): one replica runs each tick, through pg-boss. `replica`: every replica
+     * runs each tick on its own, for work on state that only that process holds.
+     */
+    scope?: 'cluster' | 'replica';
+  };
+  expireInSeconds: number;
+}
+
+export type JobDef = OnDemandJobDef | RecurringJobDef;
+export type JobCatalog = Record<string, JobDef>;
+
 /**
- * Every background job simdeck runs: name → payload schema and retry policy. A handler map is
- * declared `satisfies JobHandlers`, so a job without a handler does not compile.
+ * Every background job simdeck runs. A handler map is declared `satisfies JobHandlers`, so a job
+ * without a handler does not compile; `JobQueue.work` checks the same at run time.
  */
 export const JOB_CATALOG = {
   'mail.send': {
     payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() }),
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+    expireInSeconds: 120,
+    consumers: 4,
+    batchSize: 5,
   },
-} as const;
+  'sessions.sweep_workers': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
+  // Per replica while sweepSessions also keeps alive the sessions this replica's viewers watch.
+  'sessions.sweep_lifetimes': { recurring: { everySeconds: 5, scope: 'replica' }, expireInSeconds: 60 },
+} as const satisfies JobCatalog;
 
-export type JobName = keyof typeof JOB_CATALOG;
-export type JobPayload<N extends JobName> = z.infer<(typeof JOB_CATALOG)[N]['payload']>;
-export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, meta: { jobId: string; retryCount: number }) => Promise<void> };
+export type AppJobCatalog = typeof JOB_CATALOG;
+export type JobName<C extends JobCatalog = AppJobCatalog> = keyof C & string;
+export type OnDemandJobName<C extends JobCatalog = AppJobCatalog> = { [N in JobName<C>]: C[N] extends OnDemandJobDef ? N : never }[JobName<C>];
+export type JobPayload<N extends OnDemandJobName<C>, C extends JobCatalog = AppJobCatalog> = C[N] extends OnDemandJobDef ? z.infer<C[N]['payload']> : never;
+
+export interface JobMeta {
+  jobId: string;
+  retryCount: number;
+}
+
+/** What a recurring handler is told: the start of the interval its tick stands for. */
+export interface RecurringTick {
+  scheduledAt: Date;
+}
+
+export type JobHandler<D extends JobDef> = D extends OnDemandJobDef
+  ? (payload: z.infer<D['payload']>, meta: JobMeta) => Promise<void>
+  : (tick: RecurringTick) => Promise<void>;
+export type JobHandlers<C extends JobCatalog = AppJobCatalog> = { [N in JobName<C>]: JobHandler<C[N]> };
+
+export function isRecurring(def: JobDef): def is RecurringJobDef {
+  return 'recurring' in def;
+}
+
+/** Ticks of replica scope never reach the database; every other job has a pg-boss queue. */
+export function hasQueue(def: JobDef): boolean {
+  return !isRecurring(def) || def.recurring.scope !== 'replica';
+}
+
+/**
+ * The pg-boss queue options of a catalog entry. A missed tick is not retried: the next one, a
+ * few seconds later, does the same work.
+ */
+export function queueOptionsOf(def: JobDef) {
+  return isRecurring(def)
+    ? { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: def.expireInSeconds }
+    : { ...def.retry, expireInSeconds: def.expireInSeconds };
+}

@@ -1,11 +1,12 @@
 import type { Container } from '../container';
+import { mailJobs } from '../mail/mail.jobs';
 import type { JobHandlers } from './catalog';
+import { sessionSweepJobs } from './session-sweeps.jobs';
 
-/** One handler per catalog entry; `satisfies` makes a missing one a compile error. */
+/** Every module's job handlers; `satisfies` makes a catalog entry without one a compile error. */
 export function createJobHandlers(c: Container) {
   return {
-    'mail.send': async (payload) => {
-      await c.mailer.send(payload);
-    },
+    ...mailJobs(c),
+    ...sessionSweepJobs(c),
   } satisfies JobHandlers;
 }

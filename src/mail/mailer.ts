@@ -15,9 +15,20 @@ export interface Mailer {
   close(): void;
 }
 
-/** Real SMTP delivery (SMTP_URL, e.g. smtp://user:pass@host:587). */
+/**
+ * Real SMTP delivery (SMTP_URL, e.g. smtp://user:pass@host:587) over a pool of reused
+ * connections, so parallel mail jobs do not each pay a handshake. The timeouts bound how long a
+ * stalled server holds a job (nodemailer waits minutes by default); parameters in the URL win.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

@@ -23,6 +23,13 @@ export interface TestAppOptions {
   smtp?: boolean;
   /** Run background jobs (default true). */
   jobs?: boolean;
+  /**
+   * Also schedule and run the recurring jobs (the session sweeps; default false: tests call the
+   * sweeps with their clock when they want them).
+   */
+  recurringJobs?: boolean;
+  /** Seconds between job polls (default 0.5); enqueued jobs wake a worker without a poll anyway. */
+  jobPollingIntervalSeconds?: number;
   /** Where log lines go (tests that inspect logs pass a stream and set LOG_LEVEL). */
   logStream?: import('pino').DestinationStream;
   /**
@@ -84,11 +91,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const container = createContainer(config, resolveSecrets(config), {
     clock,
     log: createLogger(config.server.logLevel, options.logStream),
-    jobPollingIntervalSeconds: 0.5,
+    jobPollingIntervalSeconds: options.jobPollingIntervalSeconds ?? 0.5,
   });
   if (options.jobs !== false) {
     await container.jobs.start();
-    await container.jobs.work(createJobHandlers(container));
+    await container.jobs.work(createJobHandlers(container), { recurring: options.recurringJobs ?? false });
   }
   const app = await buildApp(container);
   await app.ready();

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 import { MIGRATIONS_DIR, runMigrations } from '../../src/db/migrate';
 import { JOB_CATALOG } from '../../src/jobs/catalog';
+import { JobQueue } from '../../src/jobs/queue';
+import { createLogger } from '../../src/logging';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,11 +53,9 @@ async function prepareTemplate(adminUrl: string): Promise<string> {
       await admin.query(`CREATE DATABASE "${building}"`);
       const url = withDatabase(adminUrl, building);
       await runMigrations(url);
-      const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 2, supervise: false, schedule: false });
-      boss.on('error', () => {});
-      await boss.start();
-      for (const [name, def] of Object.entries(JOB_CATALOG)) await boss.createQueue(name, { name, ...def.retry });
-      await boss.stop({ graceful: false, wait: true });
+      const jobs = new JobQueue(url, createLogger('silent'), { max: 2 });
+      await jobs.start();
+      await jobs.stop();
       await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [building]);
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
     }

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   /** Decoded text of the message (quoted-printable soft breaks removed). */
   text: string;
   raw: string;
+  /** `Date.now()` when the server accepted the message. */
+  receivedAt: number;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -20,13 +22,19 @@ function parse(raw: string, to: string[], from: string): ReceivedMail {
   const subject = /^subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
   const body = rest.join('\n\n');
   const text = /content-transfer-encoding: quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
-  return { to, from, subject, text, raw };
+  return { to, from, subject, text, raw, receivedAt: Date.now() };
+}
+
+export interface SmtpServerOptions {
+  /** Mails to these recipients are never answered (a stalled server) until `releaseStalled()`. */
+  stall?: (to: string) => boolean;
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail. */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const stalled: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -36,6 +44,10 @@ export async function startSmtpServer() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
+        if (options.stall && to.some(options.stall)) {
+          stalled.push(() => callback(new Error('stalled mail released unsent')));
+          return;
+        }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         messages.push(parse(Buffer.concat(chunks).toString('utf8'), to, from));
         for (const w of waiters.splice(0)) w();
@@ -65,7 +77,16 @@ export async function startSmtpServer() {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** How many mails are held by `stall` right now. */
+    stalledCount: () => stalled.length,
+    /** Answers every stalled mail with an error, so that its sender gives up and retries later. */
+    releaseStalled: () => {
+      for (const release of stalled.splice(0)) release();
+    },
+    close: () => {
+      for (const release of stalled.splice(0)) release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 export type SmtpPeer = Awaited<ReturnType<typeof startSmtpServer>>;
