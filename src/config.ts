@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  RUN_BUDGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  RUN_MAX_STEPS: z.coerce.number().int().min(1).max(5000).default(500),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -53,6 +55,8 @@ export interface Config {
   rateLimit: { enabled: boolean };
   plans: { defaultPlan: 'free' | 'starter' | 'professional' | 'enterprise' };
   workers: { token: string | undefined; virtualDevices: string | undefined; inProcess: boolean };
+  /** Bounds of one executed test run: wall clock, steps per case. */
+  engine: { runBudgetMs: number; maxStepsPerCase: number };
   storage: {
     s3:
       | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
@@ -93,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { enabled: e.RATE_LIMIT },
     plans: { defaultPlan: e.DEFAULT_PLAN },
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
+    engine: { runBudgetMs: e.RUN_BUDGET_MINUTES * 60_000, maxStepsPerCase: e.RUN_MAX_STEPS },
     storage: {
       s3: e.S3_BUCKET
         ? {

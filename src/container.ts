@@ -30,7 +30,8 @@ import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
-import { RunsService } from './modules/engine/runs.service';
+import { createEngine, type EngineServices } from './modules/engine/engine';
+import type { RunsService } from './modules/engine/runs.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -55,6 +56,7 @@ export interface Container {
     audit: AuditService;
     catalogue: CatalogueServices;
     runs: RunsService;
+    engine: EngineServices;
     apps: AppsService;
     router: InMemoryDeviceRouter;
     realtime: RealtimeHub;
@@ -99,13 +101,29 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const hasher = new FileHasher();
   const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps });
+  const catalogue = createCatalogueServices({ storage });
+  const engine = createEngine({
+    config,
+    db: database.db,
+    clock,
+    log,
+    storage,
+    jobs,
+    apps,
+    sessions: deviceServices.sessions,
+    lifecycle: deviceServices.lifecycle,
+    baselines: catalogue.baselines,
+    realtime: deviceServices.realtime,
+    bus,
+  });
   const services = {
     auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
-    catalogue: createCatalogueServices({ storage }),
-    runs: new RunsService(),
+    catalogue,
+    runs: engine.runsApi,
+    engine,
     apps,
     ...deviceServices,
   };
@@ -125,9 +143,12 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     services,
     async ready() {
       await services.realtime.ready();
+      await services.engine.signals.ready();
       await services.router.ready();
     },
     async close() {
+      // Runs executing here end now as interrupted rather than waiting for the sweep.
+      services.engine.signals.stopAllHere('interrupted: the control plane stopped');
       services.credentialWatch.close();
       services.router.closeAll();
       await bus?.close();

@@ -39,9 +39,35 @@ export const JOB_CATALOG = {
     consumers: 4,
     batchSize: 5,
   },
-  'sessions.sweep_workers': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
-  // Per replica while sweepSessions also keeps alive the sessions this replica's viewers watch.
-  'sessions.sweep_lifetimes': { recurring: { everySeconds: 5, scope: 'replica' }, expireInSeconds: 60 },
+  'workers.sweep_lost': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
+  // Viewers are held per replica: each marks the sessions its own viewers watch as used.
+  'sessions.touch_viewed': { recurring: { everySeconds: 5, scope: 'replica' }, expireInSeconds: 60 },
+  'sessions.sweep_lifetimes': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
+  'sessions.release_orphan_leases': { recurring: { everySeconds: 30 }, expireInSeconds: 60 },
+  'sessions.retry_queue': { recurring: { everySeconds: 10 }, expireInSeconds: 60 },
+  'engine.execute_test_run': {
+    payload: z.object({ runId: z.number().int().positive() }),
+    // A crash is noticed by the heartbeat sweep (engine.sweep_interrupted), not by a retry.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 3 * 60 * 60,
+    consumers: 8,
+    batchSize: 1,
+  },
+  'engine.execute_suite_run': {
+    payload: z.object({ suiteRunId: z.number().int().positive() }),
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 12 * 60 * 60,
+    consumers: 8,
+    batchSize: 1,
+  },
+  'engine.sweep_interrupted': { recurring: { everySeconds: 30 }, expireInSeconds: 120 },
+  'orgs.purge_files': {
+    payload: z.object({ prefixes: z.array(z.string().min(1).max(300)).max(1_000_000) }),
+    retry: { retryLimit: 10, retryDelay: 60, retryBackoff: true },
+    expireInSeconds: 60 * 60,
+    consumers: 1,
+    batchSize: 1,
+  },
 } as const satisfies JobCatalog;
 
 export type AppJobCatalog = typeof JOB_CATALOG;

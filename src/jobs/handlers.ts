@@ -1,12 +1,18 @@
 import type { Container } from '../container';
 import { mailJobs } from '../mail/mail.jobs';
+import { engineJobs } from '../modules/engine/engine.jobs';
+import { orgsJobs } from '../modules/orgs/orgs.jobs';
+import { sessionsJobs } from '../modules/sessions/sessions.jobs';
+import { workersJobs } from '../modules/workers/workers.jobs';
 import type { JobHandlers } from './catalog';
-import { sessionSweepJobs } from './session-sweeps.jobs';
 
 /** Every module's job handlers; `satisfies` makes a catalog entry without one a compile error. */
 export function createJobHandlers(c: Container) {
   return {
     ...mailJobs(c),
-    ...sessionSweepJobs(c),
+    ...workersJobs(c),
+    ...sessionsJobs(c),
+    ...engineJobs(c),
+    ...orgsJobs(c),
   } satisfies JobHandlers;
 }

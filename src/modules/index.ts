@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { devicesRoutes } from './devices/devices.routes';
+import { executionRoutes } from './engine/execution.routes';
 import { runsRoutes } from './engine/runs.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
@@ -12,4 +13,4 @@ import { sessionsRoutes } from './sessions/sessions.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, executionRoutes];

@@ -76,3 +76,8 @@ export async function deleteApp(db: DbOrTx, id: number) {
   return rows.length > 0;
 }
 
+
+/** Public ids of every app of an organization (their files live under `apps/<public id>/`). */
+export async function appPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await db.select({ id: apps.publicId }).from(apps).where(eq(apps.organizationId, orgId))).map((r) => r.id);
+}

@@ -7,6 +7,7 @@ import type { AuditEntry } from '../audit/audit.recorder';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
 import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
+import { storagePrefixesOfOrg } from '../orgs/org-files';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
 import * as repo from './auth.repository';
@@ -199,6 +200,9 @@ export class AuthService {
       // the rows they hang on go: the user's own everywhere, and every session of a removed org.
       await this.deps.sessions.endSessionsOf(tx, { userId });
       for (const orgId of remove) await this.deps.sessions.endSessionsOf(tx, { orgId });
+      // The removed organizations' files go by a job, enqueued with the deletion.
+      const prefixes = (await Promise.all(remove.map((orgId) => storagePrefixesOfOrg(tx.db, orgId)))).flat();
+      if (prefixes.length) await this.deps.jobs.send('orgs.purge_files', { prefixes }, { db: tx.db });
       for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);
       await repo.deleteUser(tx.db, userId);
     });

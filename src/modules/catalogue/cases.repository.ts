@@ -48,6 +48,15 @@ export async function findCasesByIds(db: DbOrTx, orgId: number, ids: number[]): 
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CaseRow => !!r);
 }
 
+/** A reusable case by name (case-insensitive), for `run flow "Name"`: the app's own first, then app-less ones. */
+export async function findReusableCaseByName(db: DbOrTx, orgId: number, appId: number | null, name: string): Promise<CaseRow | undefined> {
+  const rows = await db
+    .select()
+    .from(testCases)
+    .where(and(eq(testCases.organizationId, orgId), eq(testCases.isReusable, true), sql`lower(${testCases.name}) = lower(${name.trim()})`));
+  return rows.find((r) => r.appId === appId) ?? rows.find((r) => r.appId === null);
+}
+
 export async function lockCase(db: DbOrTx, id: number): Promise<CaseRow | undefined> {
   const [row] = await db.select().from(testCases).where(eq(testCases.id, id)).for('update');
   return row;
@@ -139,4 +148,9 @@ export async function casesUsingAsSubFlow(db: DbOrTx, orgId: number, caseId: num
 
 export async function casePublicIdsOfSuite(db: DbOrTx, suiteId: number): Promise<Array<{ id: number; publicId: string }>> {
   return db.select({ id: testCases.id, publicId: testCases.publicId }).from(testCases).where(eq(testCases.suiteId, suiteId));
+}
+
+/** Public ids of every case of an organization (baselines live under `baselines/<public id>/`). */
+export async function casePublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await db.select({ id: testCases.publicId }).from(testCases).where(eq(testCases.organizationId, orgId))).map((r) => r.id);
 }

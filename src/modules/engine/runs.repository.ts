@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { suiteRuns, testCases, testRuns, testSuites } from '../../db/schema';
 
@@ -55,4 +55,57 @@ export async function listSuiteRunTestRuns(db: DbOrTx, suiteRunId: number) {
 export async function insertSuiteRun(db: DbOrTx, values: typeof suiteRuns.$inferInsert): Promise<SuiteRunRow> {
   const [row] = await db.insert(suiteRuns).values(values).returning();
   return row!;
+}
+
+export async function lockSuiteRun(db: DbOrTx, orgId: number, id: number): Promise<SuiteRunRow | undefined> {
+  const [row] = await db.select().from(suiteRuns).where(and(eq(suiteRuns.organizationId, orgId), eq(suiteRuns.id, id))).for('update');
+  return row;
+}
+
+export async function updateSuiteRun(db: DbOrTx, id: number, values: Partial<typeof suiteRuns.$inferInsert>): Promise<SuiteRunRow> {
+  const [row] = await db.update(suiteRuns).set(values).where(eq(suiteRuns.id, id)).returning();
+  return row!;
+}
+
+/** A run by internal id, locked, for the executor (any organization: jobs carry only the id). */
+export async function lockRunById(db: DbOrTx, id: number): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(testRuns).where(eq(testRuns.id, id)).for('update');
+  return row;
+}
+
+export async function lockSuiteRunById(db: DbOrTx, id: number): Promise<SuiteRunRow | undefined> {
+  const [row] = await db.select().from(suiteRuns).where(eq(suiteRuns.id, id)).for('update');
+  return row;
+}
+
+export async function findRunById(db: DbOrTx, id: number): Promise<RunRow | undefined> {
+  const [row] = await db.select().from(testRuns).where(eq(testRuns.id, id));
+  return row;
+}
+
+export async function touchRunHeartbeat(db: DbOrTx, which: { runId: number } | { suiteRunId: number }, now: Date): Promise<{ cancelRequested: boolean }> {
+  if ('runId' in which) {
+    const [row] = await db.update(testRuns).set({ heartbeatAt: now }).where(eq(testRuns.id, which.runId)).returning({ cancel: testRuns.cancelRequestedAt });
+    return { cancelRequested: !!row?.cancel };
+  }
+  const [row] = await db.update(suiteRuns).set({ heartbeatAt: now }).where(eq(suiteRuns.id, which.suiteRunId)).returning({ cancel: suiteRuns.cancelRequestedAt });
+  return { cancelRequested: !!row?.cancel };
+}
+
+/** Running runs and suite runs whose executor has been silent since `before`. */
+export async function listStaleExecutions(db: DbOrTx, before: Date): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
+  const stale = (hb: typeof testRuns.heartbeatAt | typeof suiteRuns.heartbeatAt, started: typeof testRuns.startedAt | typeof suiteRuns.startedAt) => sql`coalesce(${hb}, ${started}) < ${before}`;
+  const runs = await db.select().from(testRuns).where(and(eq(testRuns.status, 'running'), isNull(testRuns.suiteRunId), stale(testRuns.heartbeatAt, testRuns.startedAt)));
+  const suites = await db.select().from(suiteRuns).where(and(eq(suiteRuns.status, 'running'), stale(suiteRuns.heartbeatAt, suiteRuns.startedAt)));
+  return { runs, suiteRuns: suites };
+}
+
+export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number): Promise<RunRow[]> {
+  return db.select().from(testRuns).where(and(eq(testRuns.suiteRunId, suiteRunId), eq(testRuns.status, 'running')));
+}
+
+
+/** Public ids of every executed run of an organization (screenshots live under `runs/<public id>/`). */
+export async function runPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await db.select({ id: testRuns.publicId }).from(testRuns).where(and(eq(testRuns.organizationId, orgId), sql`${testRuns.mode} IS NOT NULL`))).map((r) => r.id);
 }

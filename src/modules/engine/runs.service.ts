@@ -4,8 +4,12 @@ import type { TestRunStatus } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import { recordAudit } from '../audit/audit.recorder';
+import { emitEvent } from '../events/events';
 import { findCaseByPublicId } from '../catalogue/cases.repository';
 import { findSuiteById } from '../catalogue/suites.repository';
+import type { ObjectStorage } from '../../storage/storage';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { RunSignals } from './run-signals';
 import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 
@@ -35,6 +39,8 @@ export function renderRun(run: repo.RunRow, casePublicId: string): RunResponse {
 
 /** The life of test runs and suite runs: recorded, reported, cancelled, read. */
 export class RunsService {
+  constructor(private readonly deps: { signals: RunSignals; sessions: SessionsService; storage: ObjectStorage }) {}
+
   /** Records a pending run; nothing is executed (the execution engine picks runs up elsewhere). */
   async createRun({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<RunResponse> {
     const org = requireRole(ctx, 'viewer');
@@ -117,19 +123,36 @@ export class RunsService {
       const run = found.run;
       if (!ACTIVE_RUN_STATUSES.includes(run.status)) throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
       const now = tx.clock.now();
-      // Runs are recorded and reported by their client (PATCH); nothing in the service executes
-      // them, so a cancelled run ends here, running or not (DECISIONS: error "Cancelled").
-      // cancel_requested_at stays on the row for an executor that has a step in flight.
-      await repo.updateRun(tx.db, run.id, {
-        status: 'error',
-        errorMessage: 'Cancelled',
-        cancelRequestedAt: run.cancelRequestedAt ?? now,
-        finishedAt: now,
-        durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
-      });
+      if (run.status === 'running' && run.mode !== null) {
+        // An executing run: its executor stops within a second, wherever it runs, and ends it
+        // as error "Cancelled".
+        await repo.updateRun(tx.db, run.id, { cancelRequestedAt: run.cancelRequestedAt ?? now });
+        tx.afterCommit(() => this.deps.signals.stopRun(run.publicId, 'cancelled', 'Cancelled'));
+      } else {
+        // Not started yet, or only recorded by its client (PATCH): it ends here (DECISIONS: error "Cancelled").
+        await repo.updateRun(tx.db, run.id, {
+          status: 'error',
+          errorMessage: 'Cancelled',
+          cancelRequestedAt: run.cancelRequestedAt ?? now,
+          finishedAt: now,
+          durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
+        });
+        if (run.mode !== null) {
+          await emitEvent(tx, { type: 'run.cancelled', data: { kind: 'test_run', run_id: run.id, run_public_id: run.publicId, test_case_id: found.casePublicId, status: 'error', error_message: 'Cancelled' }, metadata: run.metadata ?? null });
+        }
+        if (run.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
+      }
       await recordAudit(tx, { action: 'test_run.cancel_requested', resourceType: 'test_run', resourceId: run.publicId, details: { status: run.status } });
       return { status: 'cancellation_requested' as const };
     });
+  }
+
+  /** A step screenshot of one of the organization's runs; null when the run has no such file. */
+  async getRunScreenshot({ ctx, input }: { ctx: Ctx; input: { runId: string; file: string } }): Promise<Buffer | null> {
+    const org = requireRole(ctx, 'viewer');
+    const found = await repo.findRunByPublicId(ctx.db, org.id, input.runId);
+    if (!found) throw notFound('Test run');
+    return this.deps.storage.getBuffer(`runs/${found.run.publicId}/${input.file}`);
   }
 
   async getSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteRunId: string } }): Promise<SuiteRunResponse> {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { androidActivityNameProblem, inputEventProblem, launchParamsProblem, packageNameProblem, rotationProblem } from '../../worker/device-arguments';
-import type { InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../../worker/driver';
+import type { DeviceCategory, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../../worker/driver';
 import type { WorkerOp } from '../../worker/protocol';
 import type { FileLinks } from '../workers/file-links';
 import type { DeviceRouter } from '../workers/worker-hub';
@@ -29,6 +29,9 @@ export interface DeviceHandle {
   readonly sessionId: string;
   readonly deviceId: string;
   readonly platform: 'ios' | 'android';
+  readonly category: DeviceCategory;
+  /** The device's display name, e.g. "Pixel 8". */
+  readonly deviceName: string;
   input(event: InputEvent): Promise<void>;
   screenshot(): Promise<Screenshot>;
   uiTree(): Promise<UiNode>;
@@ -61,6 +64,8 @@ export class SessionDeviceHandle implements DeviceHandle {
     readonly sessionId: string,
     readonly deviceId: string,
     readonly platform: 'ios' | 'android',
+    readonly category: DeviceCategory,
+    readonly deviceName: string,
     private readonly options: DeviceHandleOptions,
   ) {}
 

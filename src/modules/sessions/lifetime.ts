@@ -28,10 +28,13 @@ type Ending = { status: 'stopped' | 'failed'; reason: EndReason | null; message:
 export class SessionLifetime {
   constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; realtime: RealtimeHub; lifecycle: SessionLifecycle; notifier: SessionNotifier }) {}
 
+  /** A stream viewer connected to this replica is use of its session (every replica runs this). */
+  async touchViewedSessions(now: Date = this.deps.clock.now()): Promise<void> {
+    await markUsed(this.deps.db, { sessionIds: this.deps.realtime.sessionsWithViewers() }, now);
+  }
+
   async sweepLifetimes(now: Date = this.deps.clock.now()): Promise<{ ended: Array<{ sessionId: string; reason: EndReason | null }> }> {
     const db = this.deps.db;
-    // A connected viewer on this replica is use.
-    await markUsed(db, { sessionIds: this.deps.realtime.sessionsWithViewers() }, now);
     const live = await listLiveWithOrgRules(db);
     const monthlyEnd = await this.monthlyAllowanceEnds(live, now);
     const ended: Array<{ sessionId: string; reason: EndReason | null }> = [];

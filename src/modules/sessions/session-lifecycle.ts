@@ -46,8 +46,14 @@ export interface SessionLifecycleDeps {
 export class SessionLifecycle {
   /** Boots and device resets in flight, so tests and shutdown can wait for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly endListeners: Array<(sessionId: string, message: string) => void> = [];
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
+
+  /** Called after a session's end commits (the engine stops the run on it). */
+  onSessionEnded(listener: (sessionId: string, message: string) => void): void {
+    this.endListeners.push(listener);
+  }
 
   /** Resolves when every boot and release started so far has finished (tests, shutdown). */
   async idle(): Promise<void> {
@@ -135,7 +141,7 @@ export class SessionLifecycle {
     const { app, build } = row.buildId
       ? await this.deps.apps.resolveBuildForInstall({ ctx: sys, input: { buildId: row.buildId, appId: row.appPublicId! } })
       : await this.deps.apps.latestBuild({ ctx: sys, input: { appId: row.appPublicId! } });
-    const device = new SessionDeviceHandle(this.deps, row.sessionId, row.deviceId!, row.deviceType, { guard: stillOurs, screen: null });
+    const device = new SessionDeviceHandle(this.deps, row.sessionId, row.deviceId!, row.deviceType, row.assignedCategory ?? 'phone', row.deviceName ?? row.deviceId!, { guard: stillOurs, screen: null });
     const installed = await device.install({ storageKey: build.storageKey, fileName: build.fileName }, { grantPermissions: true });
     await device.launch(installed.packageName, { params: row.launchParams ?? undefined });
     await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
@@ -194,6 +200,8 @@ export class SessionLifecycle {
     tx.afterCommit(() => {
       this.deps.notifier.closeStreams(row.sessionId);
       this.deps.notifier.sessionUpdated(next);
+      const why = message ?? (reason ? `The session ended (${reason})` : `The session ${status === 'failed' ? 'failed' : 'ended'}`);
+      for (const listener of this.endListeners) listener(row.sessionId, why);
     });
     if (wasLive) await this.dispatch(tx);
     else tx.afterCommit(() => this.deps.notifier.queueMoved());

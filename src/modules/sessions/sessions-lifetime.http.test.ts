@@ -21,7 +21,11 @@ describe('session lifetime, plan caps and apps', () => {
   let driver: ReturnType<typeof createVirtualDriver>;
   const clock = () => t.clock as ManualClock;
   const setOrg = (orgId: number, patch: Partial<typeof organizations.$inferInsert>) => t.container.db.update(organizations).set(patch).where(eq(organizations.id, orgId));
-  const sweep = () => t.container.services.lifetime.sweepLifetimes(clock().now());
+  // As the jobs do: each replica marks its viewed sessions used, then the lifetime rules run.
+  const sweep = async () => {
+    await t.container.services.lifetime.touchViewedSessions(clock().now());
+    return t.container.services.lifetime.sweepLifetimes(clock().now());
+  };
 
   beforeAll(async () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });

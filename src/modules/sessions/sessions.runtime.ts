@@ -3,23 +3,6 @@ import path from 'node:path';
 import type { Container } from '../../container';
 import { startWorker } from '../../worker/main';
 
-/** Runs the worker-loss and lifetime sweeps every 5 s with the container's clock. */
-export function startSessionSweeper(c: Container, everyMs = 5000): NodeJS.Timeout {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const now = c.clock.now();
-    c.services.workers
-      .sweepLostWorkers(now)
-      .then(() => c.services.lifetime.sweepLifetimes(now))
-      .catch((err) => c.log.error({ err }, 'session sweep failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return timer;
-}
-
 /**
  * The embedded default: a virtual-device worker in this process that connects over the real
  * worker protocol to the local server (`address` as returned by listen).

@@ -229,7 +229,7 @@ export class SessionsService {
       assertActive(cur);
     };
     const screen = row.screenWidth && row.screenHeight ? { width: row.screenWidth, height: row.screenHeight, rotation: (row.rotation ?? 0) as 0 } : null;
-    return new SessionDeviceHandle({ ...this.deps, clock: ctx.clock }, row.sessionId, deviceId, row.deviceType, { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen });
+    return new SessionDeviceHandle({ ...this.deps, clock: ctx.clock }, row.sessionId, deviceId, row.deviceType, row.assignedCategory ?? 'phone', row.deviceName ?? deviceId, { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen });
   }
 }
 

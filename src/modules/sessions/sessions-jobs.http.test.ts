@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../clock';
-import { createVirtualDriver } from '../worker/drivers/virtual-driver';
-import type { WorkerClient } from '../worker/worker-client';
-import { createOrgWithRoles, type OrgWithRoles } from '../../test/harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, type LiveApp } from '../../test/harness/sessions-factories';
+import type { ManualClock } from '../../clock';
+import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
+import type { WorkerClient } from '../../worker/worker-client';
+import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
+import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, type LiveApp } from '../../../test/harness/sessions-factories';
 
 // The sweeps tick every 5 s; two ticks and some slack.
 const SWEPT_WITHIN_MS = 12_000;

@@ -1,0 +1,225 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx } from '../../context';
+import type { RunMode, VisualVerdict } from '../../db/schema';
+import type { ObjectStorage } from '../../storage/storage';
+import type { CaseRow } from '../catalogue/cases.repository';
+import type { RecordingAction } from '../catalogue/recording';
+import type { DeviceHandle } from '../sessions/device-handle';
+import { normalizeAssertions, normalizeSteps, UnknownVariable, withVariables, type CaseStep } from './case-steps';
+import type { PerformedAction } from './device-actions';
+import { interpretAssertion } from './interpreter';
+import { waitForSettledScreen } from './settle';
+import { executeStep, NEEDS_MODEL, type TraceEntry } from './step-runner';
+import { VisualJudge } from './visual-judge';
+import type { VisualTiers } from './visual-compare';
+
+/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
+export interface StepEntry {
+  index: number;
+  text: string;
+  status: 'passed' | 'failed' | 'skipped';
+  resolved_by: 'replay' | 'interpreter' | 'model' | null;
+  actions: PerformedAction[];
+  screenshot: string | null;
+  visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
+  duration_ms: number;
+  error: string | null;
+  /** Hybrid: replay could not finish and the step was settled by the next resolver. */
+  healed?: boolean;
+}
+
+export interface AssertionEntry {
+  text: string;
+  passed: boolean;
+  reasoning: string;
+}
+
+export interface SubFlowEntry {
+  name: string;
+  status: 'passed' | 'failed';
+  steps: StepEntry[];
+}
+
+export interface CaseOutcome {
+  status: 'passed' | 'failed';
+  error: string | null;
+  steps: StepEntry[];
+  subFlows: SubFlowEntry[];
+  assertions: AssertionEntry[];
+  trace: TraceEntry[];
+  visualStatus: VisualVerdict | null;
+  baselinesWritten: number[];
+  healedSteps: number[];
+}
+
+export interface CaseRunInput {
+  ctx: Ctx;
+  device: DeviceHandle;
+  testCase: CaseRow;
+  mode: RunMode;
+  fuzzy: boolean;
+  variables: Record<string, unknown>;
+  tiers: VisualTiers;
+  appPackage: string | null;
+  runId: number;
+  runPublicId: string;
+  signal: AbortSignal;
+  /** Loads the reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`. */
+  flows: { byIds(ids: number[]): Promise<CaseRow[]>; byName(name: string): Promise<CaseRow | null> };
+  /** Called after each step, before the next starts, with what is known so far. */
+  onProgress(outcome: CaseOutcome, step: StepEntry): Promise<void>;
+}
+
+export interface CaseRunnerDeps {
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+  judge: VisualJudge;
+  limits: { stepsPerCase: number; flowDepth: number };
+}
+
+/** Storage key of a run's step screenshot. */
+export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
+
+/**
+ * Executes one case's body on a prepared device: its sub-flows, its steps one after another (each
+ * settled, photographed and compared with its baseline), then its assertions.
+ */
+export class CaseRunner {
+  constructor(private readonly deps: CaseRunnerDeps) {}
+
+  async run(input: CaseRunInput): Promise<CaseOutcome> {
+    const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    const c = input.testCase;
+    let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
+    try {
+      body = withVariables({ steps: normalizeSteps(c.steps), assertions: normalizeAssertions(c.assertions), recording: (c.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+    } catch (err) {
+      if (!(err instanceof UnknownVariable)) throw err;
+      return { ...outcome, status: 'failed', error: err.message };
+    }
+    if (body.steps.length > this.deps.limits.stepsPerCase) return { ...outcome, status: 'failed', error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}` };
+
+    for (const flow of await input.flows.byIds(c.subFlowIds)) {
+      const entry = await this.runFlow(input, flow, 1);
+      outcome.subFlows.push(entry);
+      if (entry.status === 'failed') return { ...outcome, status: 'failed', error: `Sub-flow "${flow.name}" failed: ${entry.steps.find((s) => s.status === 'failed')?.error ?? 'a step failed'}` };
+    }
+
+    const source = c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
+    for (const [index, step] of body.steps.entries()) {
+      input.signal.throwIfAborted();
+      const entry = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: true }, outcome);
+      outcome.steps.push(entry);
+      await input.onProgress(outcome, entry);
+      if (entry.status === 'failed') {
+        outcome.status = 'failed';
+        outcome.error = `Step ${index + 1} failed: ${entry.error}`;
+        for (const [rest, s] of body.steps.entries()) {
+          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: null });
+        }
+        return outcome;
+      }
+    }
+
+    if (body.assertions.length) {
+      const observation = { tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree, screen: await input.device.screen() };
+      for (const text of body.assertions) {
+        const r = interpretAssertion(text, observation);
+        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL} to judge this: ${r.reason}` };
+        outcome.assertions.push(entry);
+        outcome.trace.push({ step_index: body.steps.length, thought: entry.reasoning, tool: 'interpreter', args: { assertion: text }, outcome: entry.passed ? 'passed' : 'failed' });
+      }
+      const failed = outcome.assertions.find((a) => !a.passed);
+      if (failed) {
+        outcome.status = 'failed';
+        outcome.error = `Assertion failed: ${failed.text} (${failed.reasoning})`;
+      }
+    }
+    return outcome;
+  }
+
+  private async runStep(
+    input: CaseRunInput,
+    step: CaseStep,
+    index: number,
+    opts: { recording: RecordingAction[]; source: { width: number; height: number } | null; judgeVisual: boolean; screenshotPrefix?: string; depth?: number },
+    outcome: CaseOutcome,
+  ): Promise<StepEntry> {
+    const started = Date.now();
+    const result = await executeStep(step, index, {
+      device: input.device,
+      appPackage: input.appPackage,
+      signal: input.signal,
+      mode: input.mode,
+      fuzzy: input.fuzzy,
+      recording: opts.recording,
+      source: opts.source,
+      runFlow: (name) => this.runNamedFlow(input, name, (opts.depth ?? 0) + 1),
+    });
+    outcome.trace.push(...result.trace);
+    if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
+    await waitForSettledScreen(input.device, { signal: input.signal });
+    const shot = await input.device.screenshot();
+    const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
+    await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
+    const entry: StepEntry = {
+      index,
+      text: step.text,
+      status: result.status,
+      resolved_by: result.resolvedBy,
+      actions: result.actions,
+      screenshot: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,
+      visual: null,
+      duration_ms: 0,
+      error: result.error,
+      ...(result.healed ? { healed: true } : {}),
+    };
+    if (opts.judgeVisual && result.status === 'passed') {
+      const verdict = await this.deps.judge.judgeStep({ ctx: input.ctx, testCase: input.testCase, stepIndex: index, step, screenshot: shot, device: input.device, tiers: input.tiers, runId: input.runId, runPublicId: input.runPublicId });
+      if (verdict.kind === 'baseline_written') outcome.baselinesWritten.push(index);
+      if (verdict.kind === 'compared') {
+        entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
+        outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
+        if (verdict.verdict === 'fail') {
+          entry.status = 'failed';
+          entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${input.tiers.fail_pct}%)`;
+        }
+      } else if (verdict.kind === 'baseline_written') {
+        entry.visual = { diff_pct: 0, verdict: 'ok' };
+        outcome.visualStatus = worst(outcome.visualStatus, 'ok');
+      }
+    }
+    entry.duration_ms = Date.now() - started;
+    return entry;
+  }
+
+  private async runFlow(input: CaseRunInput, flow: CaseRow, depth: number): Promise<SubFlowEntry> {
+    if (depth > this.deps.limits.flowDepth) return { name: flow.name, status: 'failed', steps: [] };
+    const steps = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
+    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    const entries: StepEntry[] = [];
+    for (const [index, step] of steps.steps.entries()) {
+      input.signal.throwIfAborted();
+      const entry = await this.runStep(input, step, index, { recording: steps.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
+      entries.push(entry);
+      if (entry.status === 'failed') return { name: flow.name, status: 'failed', steps: entries };
+    }
+    return { name: flow.name, status: 'passed', steps: entries };
+  }
+
+  private async runNamedFlow(input: CaseRunInput, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+    const flow = await input.flows.byName(name);
+    if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
+    if (depth > this.deps.limits.flowDepth) return { ok: false, error: `Flows nest more than ${this.deps.limits.flowDepth} deep`, actions: [] };
+    const entry = await this.runFlow(input, flow, depth);
+    const failed = entry.steps.find((s) => s.status === 'failed');
+    return { ok: entry.status === 'passed', error: failed ? `Flow "${name}" step ${failed.index + 1} failed: ${failed.error}` : null, actions: entry.steps.flatMap((s) => s.actions) };
+  }
+}
+
+const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
+
+function worst(a: VisualVerdict | null, b: VisualVerdict): VisualVerdict {
+  return a === null || SEVERITY[b] > SEVERITY[a] ? b : a;
+}

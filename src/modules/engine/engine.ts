@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import type { ObjectStorage } from '../../storage/storage';
+import type { AppsService } from '../apps/apps.service';
+import type { BaselinesService } from '../catalogue/baselines.service';
+import type { ClusterBus } from '../cluster/cluster-bus';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { SessionLifecycle } from '../sessions/session-lifecycle';
+import type { SessionsService } from '../sessions/sessions.service';
+import { CaseRunner } from './case-runner';
+import { ExecutionService } from './execution.service';
+import { Interruptions } from './interruptions';
+import { RunEvents } from './run-events';
+import { RunExecutor } from './run-executor';
+import { RunSignals } from './run-signals';
+import { RunsService } from './runs.service';
+import { SuiteExecutor } from './suite-executor';
+import { VisualJudge } from './visual-judge';
+
+/** How often a running execution touches its heartbeat (and looks for a cancel). */
+const HEARTBEAT_MS = 5_000;
+
+export interface EngineDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  storage: ObjectStorage;
+  jobs: JobQueue;
+  apps: AppsService;
+  sessions: SessionsService;
+  lifecycle: SessionLifecycle;
+  baselines: BaselinesService;
+  realtime: RealtimeHub;
+  bus?: ClusterBus;
+}
+
+export type EngineServices = ReturnType<typeof createEngine>;
+
+/** The execution engine's parts, wired (ENGINE.md): starting runs, executing them, stopping them. */
+export function createEngine(d: EngineDeps) {
+  const signals = new RunSignals(d.bus);
+  // A session that ends stops the run on it at once.
+  d.lifecycle.onSessionEnded((sessionId, message) => signals.stopSessionRuns(sessionId, message));
+  const events = new RunEvents(d.realtime);
+  const judge = new VisualJudge({ storage: d.storage, baselines: d.baselines });
+  const caseRunner = new CaseRunner({ storage: d.storage, log: d.log, judge, limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 } });
+  const runs = new RunExecutor({ ...d, signals, events, caseRunner, limits: { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS } });
+  const suites = new SuiteExecutor({ ...d, signals, events, runs });
+  return {
+    signals,
+    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events }),
+    runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
+    runs,
+    suites,
+    interruptions: new Interruptions({ ...d, runs, suites }),
+  };
+}

@@ -1,0 +1,137 @@
+import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { newPublicId } from '../../db/public-id';
+import { badRequest, notFound } from '../../errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { AppsService } from '../apps/apps.service';
+import { recordAudit } from '../audit/audit.recorder';
+import { findCaseById, findCaseByPublicId } from '../catalogue/cases.repository';
+import { findSuiteById, findSuiteByPublicId } from '../catalogue/suites.repository';
+import type { SessionsService } from '../sessions/sessions.service';
+import { resolveRunModel } from './models';
+import type { RunSignals } from './run-signals';
+import type { RunEvents } from './run-events';
+import * as repo from './runs.repository';
+import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
+
+export interface ExecutionDeps {
+  apps: AppsService;
+  sessions: SessionsService;
+  jobs: JobQueue;
+  signals: RunSignals;
+  events: RunEvents;
+}
+
+/**
+ * Starting and cancelling executed runs (`POST /ai/test/run`, `/ai/suite/run`): the request is
+ * checked, then the run row, the session's reservation, the job that executes it and its first
+ * event are written in one transaction.
+ */
+export class ExecutionService {
+  constructor(private readonly deps: ExecutionDeps) {}
+
+  async startTestRun({ ctx, input }: { ctx: Ctx; input: StartTestRunBody }) {
+    const org = requireRole(ctx, 'developer');
+    const found = input.test_case_public_id !== undefined ? await findCaseByPublicId(ctx.db, org.id, input.test_case_public_id) : await findCaseById(ctx.db, org.id, input.test_case_id!);
+    if (!found) throw notFound('Test case');
+    const model = resolveRunModel(input);
+    const buildId = await this.checkBuild(ctx, found.effectiveAppId, input.build_id, 'case');
+    return withTransaction(ctx, async (tx) => {
+      const publicId = newPublicId('run');
+      const session = await this.deps.sessions.reserveForRun({ ctx: tx, input: { sessionId: input.session_id, runPublicId: publicId } });
+      await this.checkPlatform(tx, found.effectiveAppId, session.deviceType);
+      const now = tx.clock.now();
+      const run = await repo.insertRun(tx.db, {
+        publicId,
+        organizationId: org.id,
+        testCaseId: found.c.id,
+        status: 'pending',
+        startedAt: now,
+        sessionId: session.sessionId,
+        mode: input.mode,
+        fuzzyMatch: input.fuzzy_match ?? null,
+        buildId,
+        model: model.model,
+        provider: model.provider,
+        modelUsed: model.model,
+        warnings: model.warnings.length ? model.warnings : null,
+        createdByUserId: actorIdentity(tx).userId,
+        createdAt: now,
+      });
+      await this.deps.jobs.send('engine.execute_test_run', { runId: run.id }, { db: tx.db, singletonKey: `run:${run.publicId}` });
+      await this.deps.events.runQueued(tx, { run, casePublicId: found.c.publicId, caseName: found.c.name });
+      await recordAudit(tx, { action: 'test_run.started', resourceType: 'test_run', resourceId: run.publicId, details: { test_case_id: found.c.publicId, session_id: session.sessionId, mode: input.mode, model: model.model } });
+      return {
+        run_id: run.id,
+        run_public_id: run.publicId,
+        status: 'started' as const,
+        message: `Run ${run.publicId} of "${found.c.name}" started on session ${session.sessionId}; poll GET /api/v1/tests/runs/${run.publicId} for the result`,
+        warnings: model.warnings.length ? model.warnings : null,
+      };
+    });
+  }
+
+  async startSuiteRun({ ctx, input }: { ctx: Ctx; input: StartSuiteRunBody }) {
+    const org = requireRole(ctx, 'viewer');
+    const suite = input.suite_public_id !== undefined ? await findSuiteByPublicId(ctx.db, org.id, input.suite_public_id) : await findSuiteById(ctx.db, org.id, input.suite_id!);
+    if (!suite) throw notFound('Test suite');
+    const model = resolveRunModel(input);
+    const buildId = await this.checkBuild(ctx, suite.appId, input.build_id, 'suite');
+    return withTransaction(ctx, async (tx) => {
+      const publicId = newPublicId('srun');
+      const session = await this.deps.sessions.reserveForRun({ ctx: tx, input: { sessionId: input.session_id, runPublicId: publicId } });
+      await this.checkPlatform(tx, suite.appId, session.deviceType);
+      const now = tx.clock.now();
+      const suiteRun = await repo.insertSuiteRun(tx.db, {
+        publicId,
+        organizationId: org.id,
+        suiteId: suite.id,
+        sessionId: session.sessionId,
+        status: 'pending',
+        resetStrategy: suite.resetStrategy,
+        startedAt: now,
+        mode: input.mode,
+        fuzzyMatch: input.fuzzy_match ?? null,
+        buildId,
+        model: model.model,
+        provider: model.provider,
+        createdByUserId: actorIdentity(tx).userId,
+        createdAt: now,
+      });
+      await this.deps.jobs.send('engine.execute_suite_run', { suiteRunId: suiteRun.id }, { db: tx.db, singletonKey: `srun:${suiteRun.publicId}` });
+      await this.deps.events.suiteRunQueued(tx, suiteRun, suite.publicId);
+      await recordAudit(tx, { action: 'suite_run.started', resourceType: 'suite_run', resourceId: suiteRun.publicId, details: { suite_id: suite.publicId, session_id: session.sessionId, mode: input.mode } });
+      return { suite_run_id: suiteRun.id, suite_run_public_id: suiteRun.publicId, status: 'pending' as const };
+    });
+  }
+
+  /** Cancels a pending or running suite run (numeric id): no further case starts, the current one stops. */
+  async cancelSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteRunId: number } }): Promise<{ status: 'cancellation_requested' }> {
+    const org = requireRole(ctx, 'viewer');
+    await withTransaction(ctx, async (tx) => {
+      const sr = await repo.lockSuiteRun(tx.db, org.id, input.suiteRunId);
+      if (!sr) throw notFound('Suite run');
+      if (sr.status !== 'pending' && sr.status !== 'running') throw badRequest(`The suite run is not active (status ${sr.status})`);
+      const now = tx.clock.now();
+      await repo.updateSuiteRun(tx.db, sr.id, { cancelRequestedAt: now });
+      await recordAudit(tx, { action: 'suite_run.cancel_requested', resourceType: 'suite_run', resourceId: sr.publicId });
+      tx.afterCommit(() => this.deps.signals.stopRun(sr.publicId, 'cancelled', 'Cancelled'));
+    });
+    return { status: 'cancellation_requested' };
+  }
+
+  /**
+   * The build to install before the run, with the spec's rules: 400 when the case or suite has no
+   * app, 404 for an unknown build, 403 for a build of another app or organization.
+   */
+  private async checkBuild(ctx: Ctx, appId: number | null, buildId: number | undefined, what: 'case' | 'suite'): Promise<number | null> {
+    if (buildId === undefined) return null;
+    if (appId === null) throw badRequest(`build_id: the ${what} has no app`);
+    return (await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId, appId } })).build.id;
+  }
+
+  private async checkPlatform(ctx: Ctx, appId: number | null, deviceType: string): Promise<void> {
+    if (appId === null) return;
+    const app = await this.deps.apps.resolveApp({ ctx, input: { appId: String(appId) } }).catch(() => null);
+    if (app && app.platform !== deviceType) throw badRequest(`session_id: the session runs ${deviceType}, the app is for ${app.platform}`);
+  }
+}

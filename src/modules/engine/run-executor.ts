@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import { systemContext, withTransaction, type Ctx } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AppsService, InstallableBuild } from '../apps/apps.service';
+import { findCaseById, findCasesByIds, findReusableCaseByName } from '../catalogue/cases.repository';
+import { findSuiteById, type SuiteRow } from '../catalogue/suites.repository';
+import { emitEvent } from '../events/events';
+import type { DeviceHandle } from '../sessions/device-handle';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { CaseOutcome, CaseRunner } from './case-runner';
+import { buildForRun, installIfNeeded, resetApp } from './prepare';
+import type { RunEvents } from './run-events';
+import { RunStopped, type RunSignals } from './run-signals';
+import * as repo from './runs.repository';
+import { DEFAULT_VISUAL_TIERS, type VisualTiers } from './visual-compare';
+
+export interface ExecutorDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  apps: AppsService;
+  sessions: SessionsService;
+  signals: RunSignals;
+  events: RunEvents;
+  caseRunner: CaseRunner;
+  limits: { runBudgetMs: number; heartbeatMs: number };
+}
+
+/** What a case run needs from its surroundings (a standalone run, or one case of a suite run). */
+export interface CaseRunSetting {
+  device: DeviceHandle;
+  suite: SuiteRow | null;
+  build: InstallableBuild | null;
+  signal: AbortSignal;
+}
+
+/** The message a run ends with when something outside the case stopped it. */
+export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
+  if (err instanceof RunStopped) return err.message;
+  if (err instanceof AppError) return err.detail;
+  log.error({ err }, 'run failed unexpectedly');
+  return 'Internal error while running the case';
+}
+
+export function tiersOf(suite: SuiteRow | null): VisualTiers {
+  return suite ? { warn_pct: suite.visualWarnPct, fail_pct: suite.visualFailPct } : DEFAULT_VISUAL_TIERS;
+}
+
+/**
+ * Executes a test run (RunExecutor.executeTestRun, the `engine.execute_test_run` job): the run
+ * goes `running`, the device is prepared (build installed, app reset), the case runs step by step
+ * with each step persisted, and the run ends `passed`, `failed` or `error` — also when cancelled,
+ * out of budget, or when its session or device goes away.
+ */
+export class RunExecutor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  private orgCtx(orgId: number): Ctx {
+    return systemContext(this.deps, { id: orgId, role: 'admin' });
+  }
+
+  async executeTestRun(runId: number): Promise<void> {
+    const run = await this.begin(runId);
+    if (!run) return;
+    const ctx = this.orgCtx(run.organizationId);
+    const stop = this.deps.signals.register(run.publicId, run.sessionId!);
+    const guards = this.watch(stop, { runId: run.id });
+    try {
+      const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
+      const suite = found.c.suiteId ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null) : null;
+      const device = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId!, signal: stop.signal } });
+      const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
+      if (build) await installIfNeeded(device, build);
+      await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
+    } catch (err) {
+      await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null });
+    } finally {
+      guards();
+      stop.done();
+      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
+    }
+  }
+
+  /**
+   * One case on a prepared device: the app reset by the suite's strategy (relaunch without a suite),
+   * then the case runner; the run row is updated after every step and ended with the outcome.
+   */
+  async runCase(ctx: Ctx, run: repo.RunRow, setting: CaseRunSetting): Promise<repo.RunRow> {
+    const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
+    const c = found.c;
+    this.deps.events.executionStarted(run, c.publicId, null);
+    if (setting.build) await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build);
+    const outcome = await this.deps.caseRunner.run({
+      ctx,
+      device: setting.device,
+      testCase: c,
+      mode: run.mode ?? 'hybrid',
+      fuzzy: run.fuzzyMatch ?? c.fuzzyMatch,
+      variables: setting.suite?.variables ?? {},
+      tiers: tiersOf(setting.suite),
+      appPackage: setting.build?.app.packageName ?? null,
+      runId: run.id,
+      runPublicId: run.publicId,
+      signal: setting.signal,
+      flows: {
+        byIds: (ids) => findCasesByIds(ctx.db, run.organizationId, ids),
+        byName: async (name) => (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
+      },
+      onProgress: async (so_far, step) => {
+        await repo.updateRun(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        this.deps.events.stepFinished(run, step);
+      },
+    });
+    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome });
+  }
+
+  /** Marks a pending run running; an already running one was interrupted (a crash) and ends now. */
+  private async begin(runId: number): Promise<repo.RunRow | null> {
+    return withTransaction(systemContext(this.deps), async (tx) => {
+      const run = await repo.lockRunById(tx.db, runId);
+      if (!run || run.status === 'passed' || run.status === 'failed' || run.status === 'error') return null;
+      const orgTx = { ...tx, org: { id: run.organizationId, role: 'admin' as const } };
+      if (run.status === 'running' || run.cancelRequestedAt) {
+        // Running already: a crash interrupted an earlier attempt.
+        await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null });
+        if (run.sessionId && !run.suiteRunId) await this.deps.sessions.releaseFromRun({ ctx: orgTx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
+        return null;
+      }
+      const now = tx.clock.now();
+      return repo.updateRun(tx.db, run.id, { status: 'running', startedAt: now, heartbeatAt: now });
+    });
+  }
+
+  /**
+   * While a run executes: a heartbeat every few seconds (which also notices a cancel written by
+   * another replica) and the wall-clock budget. Returns the function that stops both.
+   */
+  watch(stop: { abort(reason: unknown): void }, which: { runId: number } | { suiteRunId: number }): () => void {
+    const { heartbeatMs, runBudgetMs } = this.deps.limits;
+    const beat = setInterval(() => {
+      repo
+        .touchRunHeartbeat(this.deps.db, which, this.deps.clock.now())
+        .then((r) => r.cancelRequested && stop.abort(new RunStopped('cancelled', 'Cancelled')))
+        .catch((err) => this.deps.log.warn({ err }, 'run heartbeat failed'));
+    }, heartbeatMs);
+    const budget = setTimeout(() => stop.abort(new RunStopped('cancelled', `The run exceeded its budget of ${Math.round(runBudgetMs / 60_000)} minutes`)), runBudgetMs);
+    return () => {
+      clearInterval(beat);
+      clearTimeout(budget);
+    };
+  }
+
+  /** Ends the run once (a run another path ended already is left as it is), with its events. */
+  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null }): Promise<repo.RunRow> {
+    return withTransaction(ctx, async (tx) => {
+      const cur = await repo.lockRunById(tx.db, run.id);
+      if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
+      const now = tx.clock.now();
+      const o = end.outcome;
+      const ended = await repo.updateRun(tx.db, run.id, {
+        status: end.status,
+        errorMessage: end.error,
+        finishedAt: now,
+        durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
+        ...(o ? { result: resultOf(o), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus } : {}),
+      });
+      const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
+      const steps = (o?.steps ?? []).map((s) => ({ index: s.index, text: s.text, status: s.status, resolved_by: s.resolved_by, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, error: s.error }));
+      await this.deps.events.runFinished(tx, { run: ended, casePublicId: found.c.publicId, caseName: found.c.name, steps, baselinesWritten: o?.baselinesWritten ?? [] });
+      if (o && o.healedSteps.length) {
+        await emitEvent(tx, { type: 'run.warning.ai_fallback_used', organizationId: run.organizationId, data: { run_id: run.id, run_public_id: run.publicId, test_case_id: found.c.publicId, step_indexes: o.healedSteps }, metadata: run.metadata ?? null });
+      }
+      return ended;
+    });
+  }
+}
+
+/** The run's `result` (DECISIONS.md, "Execution"), with its sub-flows as an additive field. */
+export function resultOf(o: CaseOutcome) {
+  return { steps: o.steps, assertions: o.assertions, visual_regression_status: o.visualStatus, ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}) };
+}
