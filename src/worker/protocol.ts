@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import type { DeviceSpec, ScreenInfo } from './driver';
-import type { DriverErrorCode } from './driver-error';
 
 /**
  * The device-worker protocol (DECISIONS.md, "Device workers"), shared by the control plane and
@@ -16,16 +16,50 @@ export const WORKER_LOST_AFTER_MS = 20_000;
 export const COMMAND_TIMEOUT_MS = 30_000;
 export const BOOT_TIMEOUT_MS = 180_000;
 
-export type WorkerToServer =
-  | { type: 'hello'; worker_id: string; driver?: string; devices: DeviceSpec[] }
-  | { type: 'heartbeat'; worker_id?: string }
-  | { type: 'result'; request_id: string; ok: true; data?: unknown }
-  /** `error` is client-safe; `code` says why (DRIVER_ERROR_STATUS maps it to an HTTP status). */
-  | { type: 'result'; request_id: string; ok: false; error: string; code?: DriverErrorCode };
+const Id = z.string().min(1).max(200);
 
-export type ServerToWorker =
-  | { type: 'welcome'; worker_id: string }
-  | { type: 'command'; request_id: string; device_id: string; op: WorkerOp; args: Record<string, unknown> };
+/** A device as workers announce it: one naming case on the wire (snake_case), like every field. */
+export const WireDevice = z.object({
+  device_id: Id,
+  name: z.string().min(1).max(200),
+  model: z.string().min(1).max(200),
+  type: z.enum(['ios', 'android']),
+  category: z.enum(['phone', 'tablet', 'tv']),
+  os_version: z.string().min(1).max(50),
+});
+export type WireDevice = z.infer<typeof WireDevice>;
+
+export function deviceToWire(d: DeviceSpec): WireDevice {
+  return { device_id: d.deviceId, name: d.name, model: d.model, type: d.type, category: d.category, os_version: d.osVersion };
+}
+
+export function deviceFromWire(d: WireDevice): DeviceSpec {
+  return { deviceId: d.device_id, name: d.name, model: d.model, type: d.type, category: d.category, osVersion: d.os_version };
+}
+
+/** Messages a worker sends; both ends validate with these schemas. */
+export const WorkerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), worker_id: Id, driver: z.string().max(50).optional(), devices: z.array(WireDevice).max(1000) }),
+  z.object({ type: z.literal('heartbeat'), worker_id: Id.optional() }),
+  z.object({
+    type: z.literal('result'),
+    request_id: z.string().min(1).max(100),
+    ok: z.boolean(),
+    data: z.unknown().optional(),
+    /** Client-safe text of a failure; `code` says why (DRIVER_ERROR_STATUS maps it to an HTTP status). */
+    error: z.string().max(2000).optional(),
+    code: z.string().max(50).optional(),
+  }),
+]);
+export type WorkerMessage = z.infer<typeof WorkerMessage>;
+
+/** Messages the control plane sends to a worker. */
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), worker_id: Id }),
+  // Any op name: a worker answers one it does not know with UNSUPPORTED rather than never.
+  z.object({ type: z.literal('command'), request_id: z.string().min(1).max(100), device_id: Id, op: z.string().min(1).max(50), args: z.record(z.string(), z.unknown()) }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Metadata carried with each frame. */
 export interface FrameMeta {

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { DeviceDriver, InputEvent, LaunchParams, Rotation } from './driver';
+import type { DeviceDriver, DeviceSpec, InputEvent, LaunchParams, Rotation } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
-import { encodeFrame, HEARTBEAT_INTERVAL_MS, type ServerToWorker, type WorkerOp } from './protocol';
+import { deviceToWire, encodeFrame, HEARTBEAT_INTERVAL_MS, ServerMessage, type WorkerMessage, type WorkerOp } from './protocol';
 
 export interface WorkerClientOptions {
   /** Control-plane base URL, e.g. http://127.0.0.1:8000 */
@@ -83,7 +83,7 @@ export class WorkerClient {
     this.socket = socket;
     socket.on('open', () => {
       this.attempt = 0;
-      const hello = (devices: unknown[]) => socket.send(JSON.stringify({ type: 'hello', worker_id: this.opts.workerId, driver: this.opts.driver.kind, devices }));
+      const hello = (devices: DeviceSpec[]) => this.send({ type: 'hello', worker_id: this.opts.workerId, driver: this.opts.driver.kind, devices: devices.map(deviceToWire) });
       this.opts.driver.listDevices().then(hello, (err: unknown) => {
         // A host whose tools fail still registers; it offers no devices until it reconnects.
         const failure = describeFailure(err);
@@ -91,14 +91,16 @@ export class WorkerClient {
         hello([]);
       });
       this.heartbeat = setInterval(() => {
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'heartbeat', worker_id: this.opts.workerId }));
+        this.send({ type: 'heartbeat', worker_id: this.opts.workerId });
       }, this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
     });
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return;
-      let msg: ServerToWorker;
+      let msg: ServerMessage;
       try {
-        msg = JSON.parse(raw.toString());
+        const parsed = ServerMessage.safeParse(JSON.parse(raw.toString()));
+        if (!parsed.success) return this.log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'ignored a malformed message from the control plane');
+        msg = parsed.data;
       } catch {
         return;
       }
@@ -106,7 +108,7 @@ export class WorkerClient {
         this.resolveConnected();
       } else if (msg.type === 'command') {
         const { request_id, device_id, op, args } = msg;
-        const run = () => this.execute(device_id, op, args ?? {});
+        const run = () => this.execute(device_id, op as WorkerOp, args ?? {});
         // Commands on one device run in order; input and screenshots need no queue behind boots.
         const prev = this.chains.get(device_id) ?? Promise.resolve();
         const next = prev.catch(() => {}).then(run);
@@ -133,7 +135,7 @@ export class WorkerClient {
     socket.on('error', (err) => this.log.warn({ err: err.message }, 'worker connection error'));
   }
 
-  private send(msg: unknown): void {
+  private send(msg: WorkerMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
   }
 

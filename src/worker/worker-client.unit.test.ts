@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildSampleApk } from '../../examples/build-sample-app';
 import type { DeviceDriver, DeviceSpec } from './driver';
 import { createAndroidDriver, createIosDriver, createVirtualDriver } from './drivers/index';
+import { deviceFromWire, type WireDevice } from './protocol';
 import { WorkerClient } from './worker-client';
 
 /**
@@ -52,10 +53,10 @@ async function connect(driver: DeviceDriver): Promise<Session> {
   const hello = new Promise<{ socket: WebSocket; devices: DeviceSpec[] }>((resolve) => {
     wss.on('connection', (socket) => {
       socket.on('message', (raw) => {
-        const msg = JSON.parse(raw.toString()) as { type: string; devices?: DeviceSpec[]; worker_id?: string };
+        const msg = JSON.parse(raw.toString()) as { type: string; devices?: WireDevice[]; worker_id?: string };
         if (msg.type === 'hello') {
           socket.send(JSON.stringify({ type: 'welcome', worker_id: msg.worker_id }));
-          resolve({ socket, devices: msg.devices ?? [] });
+          resolve({ socket, devices: (msg.devices ?? []).map(deviceFromWire) });
         }
       });
     });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../paths';
 import { createLiveApp, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
 
-const phone = (deviceId = randomUUID()) => ({ deviceId, name: 'Pixel 8', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' });
+const phone = (deviceId = randomUUID()) => ({ device_id: deviceId, name: 'Pixel 8', model: 'Pixel 8', type: 'android', category: 'phone', os_version: '14' });
 
 describe('worker credentials', () => {
   let t: LiveApp;

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../../errors';
 import type { DeviceSpec } from '../../worker/driver';
 import { DRIVER_ERROR_STATUS, isDriverErrorCode } from '../../worker/driver-error';
-import { decodeFrame, timeoutFor, type FrameMeta, type ServerToWorker, type WorkerOp } from '../../worker/protocol';
+import { decodeFrame, timeoutFor, type FrameMeta, type ServerMessage, type WorkerOp } from '../../worker/protocol';
 
 export interface DeviceFrame {
   jpeg: Buffer;
@@ -141,7 +141,7 @@ export class InMemoryDeviceRouter implements DeviceRouter {
         reject(new AppError('TIMEOUT', `Device command ${op} on ${deviceId} timed out after ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
       conn.pending.set(requestId, { resolve: resolve as (d: unknown) => void, reject, timer, op, deviceId });
-      const msg: ServerToWorker = { type: 'command', request_id: requestId, device_id: deviceId, op, args };
+      const msg: ServerMessage = { type: 'command', request_id: requestId, device_id: deviceId, op, args };
       conn.socket.send(JSON.stringify(msg), (err) => {
         if (!err) return;
         clearTimeout(timer);

@@ -16,7 +16,7 @@ describe('worker protocol edge cases', () => {
     env = { t, a: await createOrgWithRoles(t, 'A'), b: await createOrgWithRoles(t, 'B') };
     // A hand-written worker that registers a device and then never answers a command.
     raw = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
-    raw.send({ type: 'hello', worker_id: 'mute', devices: [{ deviceId, name: 'Mute Pixel', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' }] });
+    raw.send({ type: 'hello', worker_id: 'mute', devices: [{ device_id: deviceId, name: 'Mute Pixel', model: 'Pixel 8', type: 'android', category: 'phone', os_version: '14' }] });
     await raw.next((m) => m.text?.type === 'welcome');
   });
   afterAll(async () => {
@@ -51,7 +51,7 @@ describe('worker protocol edge cases', () => {
   it('a worker that does not say hello is closed; a bad hello is refused', async () => {
     const bad = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
     const closed = new Promise<number>((r) => bad.socket.once('close', (code) => r(code)));
-    bad.send({ type: 'hello', worker_id: 'x', devices: [{ deviceId: 'd', type: 'windows' }] });
+    bad.send({ type: 'hello', worker_id: 'x', devices: [{ device_id: 'd', type: 'windows' }] });
     expect(await closed).toBe(4002);
     const silent = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
     const closed2 = new Promise<number>((r) => silent.socket.once('close', (code) => r(code)));

@@ -1,35 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import type { Clock } from '../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { DEVICE_CATEGORIES, DEVICE_TYPES } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
-import { WORKER_LOST_AFTER_MS } from '../../worker/protocol';
+import { deviceFromWire, WORKER_LOST_AFTER_MS, WorkerMessage, type ServerMessage } from '../../worker/protocol';
 import type { InMemoryDeviceRouter } from './worker-hub';
 import type { CredentialWatch } from '../realtime/credential-watch';
 import { credentialKey, type WorkerCredential, type WorkerCredentials } from './worker-credentials';
 import * as repo from './workers.repository';
-
-const Hello = z.object({
-  type: z.literal('hello'),
-  worker_id: z.string().min(1).max(200),
-  driver: z.string().optional(),
-  devices: z
-    .array(
-      z.object({
-        deviceId: z.string().min(1).max(200),
-        name: z.string().min(1).max(200),
-        model: z.string().min(1).max(200),
-        type: z.enum(DEVICE_TYPES),
-        category: z.enum(DEVICE_CATEGORIES),
-        osVersion: z.string().min(1).max(50),
-      }),
-    )
-    .max(1000),
-});
-const Result = z.object({ type: z.literal('result'), request_id: z.string(), ok: z.boolean(), data: z.unknown().optional(), error: z.string().optional(), code: z.string().max(50).optional() });
 
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -83,32 +62,35 @@ export class WorkersService {
         if (workerId) router.onBinary(workerId, Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as Buffer));
         return;
       }
-      let msg: unknown;
+      let msg: WorkerMessage;
       try {
-        msg = JSON.parse(raw.toString());
+        const parsed = WorkerMessage.safeParse(JSON.parse(raw.toString()));
+        if (!parsed.success) {
+          socket.close(4002, 'invalid message');
+          return;
+        }
+        msg = parsed.data;
       } catch {
         socket.close(4002, 'invalid JSON');
         return;
       }
-      const type = (msg as { type?: string }).type;
-      if (type === 'hello') {
-        const hello = Hello.safeParse(msg);
-        if (!hello.success || helloSeen) {
-          socket.close(4002, helloSeen ? 'hello sent twice' : 'invalid hello');
+      if (msg.type === 'hello') {
+        if (helloSeen) {
+          socket.close(4002, 'hello sent twice');
           return;
         }
         helloSeen = true;
         clearTimeout(helloTimer);
-        const id = hello.data.worker_id;
-        const specs = hello.data.devices as DeviceSpec[];
+        const id = msg.worker_id;
+        const specs = msg.devices.map(deviceFromWire);
         // Attached once admitted, before waiting sessions boot on its devices.
         const admitted = () => {
           workerId = id;
           router.attach(id, socket, specs);
         };
-        this.registerWorker({ input: { workerId: id, devices: specs, driver: hello.data.driver ?? null, credential, onAdmitted: admitted } })
+        this.registerWorker({ input: { workerId: id, devices: specs, driver: msg.driver ?? null, credential, onAdmitted: admitted } })
           .then(() => {
-            socket.send(JSON.stringify({ type: 'welcome', worker_id: id }));
+            socket.send(JSON.stringify({ type: 'welcome', worker_id: id } satisfies ServerMessage));
             log.info({ workerId: id, devices: specs.length }, 'worker connected');
           })
           .catch((err) => {
@@ -122,11 +104,10 @@ export class WorkersService {
           });
       } else if (!workerId) {
         if (!helloSeen) socket.close(4001, 'hello expected');
-      } else if (type === 'heartbeat') {
+      } else if (msg.type === 'heartbeat') {
         this.touchWorker(workerId).catch((err) => log.warn({ err }, 'worker heartbeat update failed'));
-      } else if (type === 'result') {
-        const r = Result.safeParse(msg);
-        if (r.success) router.onResult(workerId, r.data);
+      } else {
+        router.onResult(workerId, msg);
       }
     });
     socket.on('close', () => {
