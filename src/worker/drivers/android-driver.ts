@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { stableDeviceId } from '../../virtual/fleet';
-import { readInstallablePackage } from './installable-package';
+import { readDevicePackage } from '../../packages/device-package';
 import {
   amStartArgs,
   androidReleaseFor,
@@ -220,7 +220,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async install(deviceId, filePath) {
       const serial = await serialOf(deviceId);
-      const info = await readInstallablePackage(filePath, 'android');
+      const info = await readDevicePackage(filePath, 'android');
       const r = await run(adb, ['-s', serial, 'install', '-r', '-g', filePath], { timeoutMs: 300_000 });
       const result = parsePmResult(`${r.stdout.toString('utf8')}\n${r.stderr}`);
       if (!result.ok) throw new DeviceDriverError('INVALID_PACKAGE', `install failed: ${result.reason}`);

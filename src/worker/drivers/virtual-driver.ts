@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
-import { readInstallablePackage } from './installable-package';
+import { readDevicePackage } from '../../packages/device-package';
 import { VirtualDevice } from '../../virtual/virtual-device';
 
 export interface VirtualDriverOptions {
@@ -87,7 +87,7 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     },
     async install(deviceId: string, filePath: string): Promise<InstalledApp> {
       const d = booted(deviceId);
-      return d.install(await readInstallablePackage(filePath, d.spec.type));
+      return d.install(await readDevicePackage(filePath, d.spec.type));
     },
     async uninstall(deviceId: string, packageName: string): Promise<void> {
       get(deviceId).uninstall(packageName);
