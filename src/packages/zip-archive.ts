@@ -128,7 +128,11 @@ export class ZipArchive {
       await use(await this.zip.openReadStreamPromise(found.entry));
     } catch (err) {
       if (err instanceof PackageRejection) throw err;
-      throw malformed(`${printable(found.name)} cannot be unpacked (${(err as Error).message})`);
+      const message = (err as Error).message;
+      // yauzl's own check that an entry inflates to exactly its declared size.
+      if (message.startsWith('too many bytes in the stream')) throw malformed(`${printable(found.name)} unpacks to more bytes than its header declares`);
+      if (message.startsWith('not enough bytes in the stream')) throw malformed(`${printable(found.name)} unpacks to fewer bytes than its header declares`);
+      throw malformed(`${printable(found.name)} cannot be unpacked (${message})`);
     }
   }
 }
