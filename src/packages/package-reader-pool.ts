@@ -55,6 +55,8 @@ export class PackageReaderPool {
   readonly limits: PackageLimits;
   private readonly settings: PackagePoolSettings;
   private pool: Piscina<PoolTask, ReadOutcome> | null = null;
+  /** Reads running or waiting for a thread. */
+  private inFlight = 0;
 
   constructor(private readonly options: PackageReaderPoolOptions) {
     this.limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };
@@ -123,6 +125,17 @@ export class PackageReaderPool {
   }
 
   private async runTask(request: ReadRequest): Promise<ReadOutcome> {
+    // Counted here: piscina's own maxQueue does not bound tasks that carry an abort signal.
+    if (this.inFlight >= this.settings.threads + this.settings.maxQueue) throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
+    this.inFlight++;
+    try {
+      return await this.runOnThread(request);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async runOnThread(request: ReadRequest): Promise<ReadOutcome> {
     const pool = this.ensurePool();
     const { port1, port2 } = new MessageChannel();
     const abort = new AbortController();
@@ -135,7 +148,6 @@ export class PackageReaderPool {
       return await pool.run({ request, limits: this.limits, started: port2 }, { transferList: [port2], signal: abort.signal });
     } catch (err) {
       if (abort.signal.aborted) throw new AppError('BAD_REQUEST', `file: reading the package took longer than ${this.limits.timeMs / 1000} s`);
-      if ((err as Error).message === 'Task queue is at limit') throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
       if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         throw new AppError('PAYLOAD_TOO_LARGE', `file: reading the package needs more than the ${this.settings.heapMb} MB of memory allowed`);
       }
@@ -152,9 +164,10 @@ export class PackageReaderPool {
     const pool = new Piscina<PoolTask, ReadOutcome>({
       filename,
       execArgv,
-      minThreads: 0,
+      // One thread stays up once the pool is used: piscina replaces a terminated thread only up
+      // to minThreads, and reads queued behind a killed one would otherwise wait for the next read.
+      minThreads: 1,
       maxThreads: this.settings.threads,
-      maxQueue: this.settings.maxQueue,
       idleTimeout: this.settings.idleMs,
       resourceLimits: { maxOldGenerationSizeMb: this.settings.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });
