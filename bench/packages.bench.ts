@@ -1,8 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { bundle } from '../scripts/build.mjs';
 import {
   DEMO_INFO,
   iosAppFiles,
@@ -16,31 +12,15 @@ import {
   zipWithHugeEntry,
 } from '../test/harness/app-packages';
 import { percentile, registerBenchAccount, type BenchRow } from './harness';
+import { startServer } from './uploads.bench';
 
 /**
- * Crafted packages through POST /apps/upload on a bundled server in its own process (as
- * `npm start` runs it): the answer, the latency of GET /healthz probed every 10 ms while the
- * attack is read, and the server's peak RSS. Goals: /healthz under 100 ms, RSS under 300 MB.
+ * Crafted packages through POST /apps/upload on the bundled upload server in its own process
+ * (as `npm start` runs it, see uploads.bench.ts): the answer, the latency of GET /healthz probed
+ * every 10 ms while the attack is read, and the server's peak RSS. Goals: /healthz under 100 ms,
+ * RSS under 300 MB.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
-
-async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
-  const bundled = path.join(here, '..', '.tmp', 'bench', 'packages-server.mjs');
-  await bundle('bench/upload-server.ts', bundled);
-  // execArgv: [] so the child does not inherit this process's tsx loader.
-  const child = fork(bundled, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ask = (m: string) =>
-    new Promise<Record<string, number>>((resolve) => {
-      child.once('message', (msg) => resolve(msg as Record<string, number>));
-      child.send(m);
-    });
-  return new Promise((resolve, reject) => {
-    child.once('message', (msg: { type: string; url: string }) => resolve({ child, url: msg.url, ask }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
 
 async function attacks(): Promise<Array<[string, string, () => Promise<Buffer>]>> {
   return [
