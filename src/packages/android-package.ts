@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseBinaryXml, type AxmlValue } from './android-binary-xml';
@@ -68,8 +67,8 @@ export async function readApks(zip: ZipArchive, ctx: ReadContext): Promise<Packa
     .filter((a): a is string => !!a)
     .map((a) => a.replace('arm64_v8a', 'arm64-v8a').replace('armeabi_v7a', 'armeabi-v7a'));
   // A zip inside a zip needs random access: the base APK goes to a temporary file first.
-  await fs.mkdir(ctx.tempDir, { recursive: true });
-  const baseFile = path.join(ctx.tempDir, `base-${randomBytes(6).toString('hex')}.apk`);
+  const baseFile = ctx.scratchFile;
+  await fs.mkdir(path.dirname(baseFile), { recursive: true });
   try {
     await zip.copyTo(base, baseFile, ctx.limits.maxNestedApkBytes);
     let inner: ZipArchive;

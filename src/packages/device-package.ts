@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +37,8 @@ export interface DevicePackage {
  * unsafe package, or one built for the other platform, is INVALID_PACKAGE before any tool runs.
  */
 export async function readDevicePackage(filePath: string, platform: DeviceType, limits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<DevicePackage> {
-  const outcome = await readPackage({ filePath, format: null, purpose: 'install', tempDir: os.tmpdir() }, limits);
+  const scratchFile = path.join(os.tmpdir(), `simdeck-package-${randomUUID()}`);
+  const outcome = await readPackage({ filePath, format: null, purpose: 'install', scratchFile }, limits).finally(() => fs.promises.rm(scratchFile, { force: true }));
   if (!outcome.ok) throw new DeviceDriverError('INVALID_PACKAGE', describe(outcome));
   const facts = outcome.facts;
   if (facts.platform !== platform) {

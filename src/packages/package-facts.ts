@@ -16,8 +16,11 @@ export interface ReadRequest {
   /** What the file must be, or null to tell from its content. */
   format: PackageFormat | null;
   purpose: ReadPurpose;
-  /** Where a nested package (an .apks's base APK) is unpacked for the length of the read. */
-  tempDir: string;
+  /**
+   * A path the read may write a nested package to (an .apks's base APK). The caller removes it
+   * afterwards, so that nothing is left behind when a pool thread is terminated mid-read.
+   */
+  scratchFile: string;
 }
 
 /** What a package says about itself, before anything is converted for storage or display. */
@@ -47,7 +50,7 @@ export interface ReadContext {
   limits: PackageLimits;
   deadline: Deadline;
   purpose: ReadPurpose;
-  tempDir: string;
+  scratchFile: string;
 }
 
 export function stringOf(v: unknown): string {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -36,7 +39,7 @@ export interface InstallablePackageInfo {
 }
 
 export interface PackageReaderPoolOptions {
-  /** Where nested packages are unpacked for the length of a read. */
+  /** Where nested packages are unpacked for the length of a read (the upload spool: swept at start). */
   tempDir: string;
   limits?: Partial<PackageLimits>;
   pool?: Partial<PackagePoolSettings>;
@@ -70,7 +73,7 @@ export class PackageReaderPool {
   async inspectUpload({ filePath, fileName }: { filePath: string; fileName: string }): Promise<PackageInfo> {
     const format = formatFromFileName(fileName);
     if (!format) throw new AppError('BAD_REQUEST', `Unsupported file type "${fileName}": expected ${ACCEPTED_FORMATS}`);
-    const facts = await this.read({ filePath, format, purpose: 'upload', tempDir: this.options.tempDir }, fileName);
+    const facts = await this.read({ filePath, format, purpose: 'upload' }, fileName);
     return {
       platform: facts.platform,
       format: facts.format,
@@ -93,7 +96,7 @@ export class PackageReaderPool {
    * checked). `platform`, when given, must match. 400/413 with a clear detail otherwise.
    */
   async checkInstallable({ filePath, fileName, platform }: { filePath: string; fileName: string; platform?: Platform }): Promise<InstallablePackageInfo> {
-    const facts = await this.read({ filePath, format: null, purpose: 'install', tempDir: this.options.tempDir }, fileName);
+    const facts = await this.read({ filePath, format: null, purpose: 'install' }, fileName);
     await this.icon(facts);
     if (platform && facts.platform !== platform) {
       const what = facts.platform === 'android' ? 'an Android package' : 'an iOS app bundle';
@@ -109,10 +112,15 @@ export class PackageReaderPool {
     await pool?.destroy();
   }
 
-  private async read(request: ReadRequest, fileName: string): Promise<PackageFacts> {
-    const outcome = await this.runTask(request);
-    if (outcome.ok) return outcome.facts;
-    throw refusal(outcome, fileName);
+  private async read(what: Omit<ReadRequest, 'scratchFile'>, fileName: string): Promise<PackageFacts> {
+    const scratchFile = path.join(this.options.tempDir, `package-${randomUUID()}.part`);
+    try {
+      const outcome = await this.runTask({ ...what, scratchFile });
+      if (outcome.ok) return outcome.facts;
+      throw refusal(outcome, fileName);
+    } finally {
+      await fs.rm(scratchFile, { force: true });
+    }
   }
 
   private async icon(facts: PackageFacts): Promise<Buffer | null> {

@@ -38,7 +38,7 @@ function file(name: string, data: Buffer): string {
 }
 
 const read = (filePath: string, over: Partial<PackageLimits> = {}, purpose: 'upload' | 'install' = 'upload') =>
-  readPackage({ filePath, format: null, purpose, tempDir: tmp }, limits(over));
+  readPackage({ filePath, format: null, purpose, scratchFile: path.join(tmp, 'scratch.apk') }, limits(over));
 
 describe('binary plists', () => {
   it('decodes shared references once: 8 arrays each holding 12 references to the next (12^8 when expanded)', () => {
