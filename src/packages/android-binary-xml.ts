@@ -47,7 +47,6 @@ export class StringPool {
   constructor(
     private readonly buf: Buffer,
     at: number,
-    what: string,
   ) {
     const headerSize = buf.readUInt16LE(at + 2);
     const size = buf.readUInt32LE(at + 4);
@@ -105,7 +104,7 @@ export function parseBinaryXml(buf: Buffer, what: string, limits: PackageLimits)
     const size = buf.readUInt32LE(at + 4);
     if (size < 8 || headerSize < 8 || headerSize > size || at + size > end) throw malformed(`it has a chunk that does not fit`);
     if (type === CHUNK_STRING_POOL) {
-      strings ??= new StringPool(buf, at, what);
+      strings ??= new StringPool(buf, at);
     } else if (type === CHUNK_RESOURCE_MAP) {
       const ids = (size - headerSize) >>> 2;
       if (ids > limits.maxDocumentNodes) throw unsafe(`${what} has more than ${limits.maxDocumentNodes} nodes`);

@@ -41,11 +41,11 @@ export class ResourceTable {
       let strings: StringPool | null = null;
       const types = new Map<number, number[]>();
       let chunks = 0;
-      for (const top of chunksOf(buf, buf.readUInt16LE(2), end, what)) {
-        if (top.type === CHUNK_STRING_POOL) strings ??= new StringPool(buf, top.at, what);
+      for (const top of chunksOf(buf, buf.readUInt16LE(2), end)) {
+        if (top.type === CHUNK_STRING_POOL) strings ??= new StringPool(buf, top.at);
         if (top.type !== CHUNK_PACKAGE) continue;
         const packageId = buf.readUInt32LE(top.at + 8) & 0xff;
-        for (const inner of chunksOf(buf, top.at + top.headerSize, top.at + top.size, what)) {
+        for (const inner of chunksOf(buf, top.at + top.headerSize, top.at + top.size)) {
           if (inner.type !== CHUNK_TYPE) continue;
           if (++chunks > limits.maxDocumentNodes) throw unsafe(`${what} has more than ${limits.maxDocumentNodes} type chunks`);
           const key = (packageId << 8) | buf[inner.at + 8]!;
@@ -136,7 +136,7 @@ function entryOffset(buf: Buffer, table: number, flags: number, count: number, i
   return buf.readUInt32LE(table + index * 4);
 }
 
-function* chunksOf(buf: Buffer, start: number, end: number, what: string): Generator<{ type: number; headerSize: number; size: number; at: number }> {
+function* chunksOf(buf: Buffer, start: number, end: number): Generator<{ type: number; headerSize: number; size: number; at: number }> {
   let at = start;
   while (at + 8 <= end) {
     const type = buf.readUInt16LE(at);

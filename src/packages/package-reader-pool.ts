@@ -78,7 +78,7 @@ export class PackageReaderPool {
       platform: facts.platform,
       format: facts.format,
       packageName: facts.packageName,
-      name: facts.label && !facts.label.startsWith('resourceId:') ? facts.label : facts.packageName,
+      name: facts.label || facts.packageName,
       version: facts.version,
       buildNumber: facts.buildNumber,
       minSdkVersion: facts.minSdkVersion,
