@@ -65,7 +65,7 @@ async function makeApk(file: string, bytes: number): Promise<void> {
 }
 
 /** The server runs bundled under plain Node, as `npm start` runs it, so its RSS is production's. */
-async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
+export async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
   const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-server.mjs');
   await bundle('bench/upload-server.ts', bundled);
   // execArgv: [] so the child does not inherit this process's tsx loader.

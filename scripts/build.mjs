@@ -7,8 +7,15 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Bundles `entry` (relative to the checkout) into `outfile`. */
+/**
+ * Bundles `entry` (relative to the checkout) into `outfile`, with the package reader's thread
+ * module beside it (src/packages/package-reader-pool.ts loads it from there).
+ */
 export async function bundle(entry, outfile) {
+  await Promise.all([esbuild(entry, outfile), esbuild('src/packages/package-reader.worker.ts', path.join(path.dirname(outfile), 'package-reader.worker.mjs'))]);
+}
+
+async function esbuild(entry, outfile) {
   await build({
     absWorkingDir: root,
     entryPoints: [entry],

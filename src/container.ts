@@ -11,6 +11,7 @@ import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AppsService, uploadTempDir } from './modules/apps/apps.service';
 import { FileHasher } from './modules/apps/file-hasher';
+import { PackageReaderPool } from './packages/package-reader-pool';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
 import { DevicesService } from './modules/devices/devices.service';
@@ -49,6 +50,8 @@ export interface Container {
   secretBox: SecretBox;
   jwt: JwtIssuer;
   storage: ObjectStorage;
+  /** The bounded package reader (uploads, and install-app validation before a device gets the file). */
+  packages: PackageReaderPool;
   services: {
     auth: AuthService;
     orgs: OrgsService;
@@ -99,7 +102,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const hasher = new FileHasher();
-  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher });
+  const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
+  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher, packages });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps });
   const catalogue = createCatalogueServices({ storage });
   const engine = createEngine({
@@ -140,6 +144,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     secretBox,
     jwt,
     storage,
+    packages,
     services,
     async ready() {
       await services.realtime.ready();
@@ -159,6 +164,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await database.close();
       (storage as { close?: () => void }).close?.();
       await hasher.close();
+      await packages.close();
     },
   };
 }

@@ -5,7 +5,7 @@ import type { DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotati
 import { DeviceDriverError } from '../worker/driver-error';
 import type { AppModel, Scalar } from './app-model';
 import { AppRuntime, type Area, type Vars } from './app-runtime';
-import type { PackageInfo } from './package-reader';
+import type { DevicePackage as PackageInfo } from '../packages/device-package';
 import { SceneRenderer, type Theme } from './renderer';
 import { box, collectFocusable, hitTest, nextFocus, toUiTree, type Box, type Direction } from './scene';
 import { screenProfile, type ScreenProfile } from './screen-profile';

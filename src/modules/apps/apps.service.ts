@@ -23,7 +23,9 @@ import {
   type UploadAppResponse,
   type UploadBuildResponse,
 } from './apps.schemas';
-import { fileExtension, inspectPackage, placeholderIcon, type PackageInfo } from './package-inspector';
+import { placeholderIcon } from '../../packages/app-icon';
+import { fileExtension } from '../../packages/package-formats';
+import type { PackageInfo, PackageReaderPool } from '../../packages/package-reader-pool';
 import type { FileHasher } from './file-hasher';
 import type { ReceivedUpload, UploadSource } from './upload-receiver';
 
@@ -33,6 +35,8 @@ export interface AppsServiceDeps {
   tempDir: string;
   /** Hashes uploads on a worker thread while they are written. */
   hasher: FileHasher;
+  /** Reads the uploaded packages, off the event loop. */
+  packages: PackageReaderPool;
 }
 
 /** What installing a build needs: the rows and where the package lives. */
@@ -273,7 +277,7 @@ export class AppsService {
   }
 
   private async inspect(upload: ReceivedUpload, givenPlatform: string | undefined): Promise<PackageInfo> {
-    const info = await inspectPackage(upload.tempPath, upload.fileName, this.deps.tempDir);
+    const info = await this.deps.packages.inspectUpload({ filePath: upload.tempPath, fileName: upload.fileName });
     if (givenPlatform && givenPlatform !== info.platform) {
       throw badRequest(`platform: the file is an ${info.platform} package, not ${givenPlatform}`);
     }

@@ -6,7 +6,7 @@ import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, Insta
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { stableDeviceId } from '../../virtual/fleet';
-import { readInstallablePackage } from './installable-package';
+import { readDevicePackage } from '../../packages/device-package';
 import {
   AVD_NAME,
   adbShellCommand,
@@ -239,7 +239,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async install(deviceId, filePath, install: InstallOptions = {}) {
       const serial = await serialOf(deviceId);
-      const info = await readInstallablePackage(filePath, 'android');
+      const info = await readDevicePackage(filePath, 'android');
       const grant = install.grantPermissions !== false;
       const call = adbCall('install', ['-s', serial, ...installArgs(filePath, grant)], 300_000);
       const r = await runToolUnchecked(run, call);

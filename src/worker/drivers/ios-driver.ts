@@ -5,8 +5,7 @@ import sharp from 'sharp';
 import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
 import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
-import { PackageError, extractAppBundle } from '../../virtual/package-reader';
-import { readInstallablePackage } from './installable-package';
+import { extractIosBundle, readDevicePackage } from '../../packages/device-package';
 import { execRun, runToolText, runToolUnchecked, toolFailure, type Run, type ToolCall } from './exec';
 import {
   classifySimctlFailure,
@@ -135,14 +134,11 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async install(deviceId, filePath, install: InstallOptions = {}): Promise<InstalledApp> {
       const d = await find(deviceId);
-      const info = await readInstallablePackage(filePath, 'ios');
+      const info = await readDevicePackage(filePath, 'ios');
       const dir = await fs.promises.mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'simdeck-ios-'));
       try {
-        const app = await extractAppBundle(filePath, dir);
+        const app = await extractIosBundle(filePath, dir);
         await simctl(['install', d.udid, app], { timeoutMs: 300_000 });
-      } catch (err) {
-        if (err instanceof PackageError) throw new DeviceDriverError('INVALID_PACKAGE', err.message);
-        throw err;
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });
       }

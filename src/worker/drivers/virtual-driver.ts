@@ -4,7 +4,7 @@ import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, Insta
 import { DeviceDriverError } from '../driver-error';
 import { assertActivityName, assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
-import { readInstallablePackage } from './installable-package';
+import { readDevicePackage } from '../../packages/device-package';
 import { VirtualDevice } from '../../virtual/virtual-device';
 
 export interface VirtualDriverOptions {
@@ -94,7 +94,7 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     },
     async install(deviceId: string, filePath: string, options: InstallOptions = {}): Promise<InstalledApp> {
       const d = booted(deviceId);
-      return d.install(await readInstallablePackage(filePath, d.spec.type), { grantPermissions: options.grantPermissions !== false });
+      return d.install(await readDevicePackage(filePath, d.spec.type), { grantPermissions: options.grantPermissions !== false });
     },
     async uninstall(deviceId: string, packageName: string): Promise<void> {
       withPackage(deviceId, packageName).uninstall(packageName);
