@@ -10,7 +10,8 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AppsService, uploadTempDir } from './modules/apps/apps.service';
-import { FileHasher } from './modules/apps/file-hasher';
+import { FileHasher } from './uploads/file-hasher';
+import type { UploadSpool } from './uploads/upload-receiver';
 import { PackageReaderPool } from './packages/package-reader-pool';
 import { AuthService } from './modules/auth/auth.service';
 import { OrgsService } from './modules/orgs/orgs.service';
@@ -104,7 +105,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const hasher = new FileHasher();
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
   const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher, packages });
-  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps });
+  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool: { tempDir: uploadTempDir(config.dataDir), hasher }, packages });
   const catalogue = createCatalogueServices({ storage });
   const engine = createEngine({
     config,
@@ -170,7 +171,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 }
 
 /** Device registry, command routing, real-time fan-out and sessions. */
-function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService }) {
+function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService; spool: UploadSpool; packages: PackageReaderPool }) {
   // With Redis, replicas route device commands, frames and /ws events to each other.
   const bus = d.config.redis.url ? new ClusterBus(d.config.redis.url, d.config.redis.prefix, d.log) : undefined;
   const router = bus ? new ClusterDeviceRouter(d.log, bus) : new InMemoryDeviceRouter(d.log);
@@ -181,7 +182,7 @@ function createDeviceServices(d: { config: Config; secrets: Secrets; db: Databas
   const lifecycle = new SessionLifecycle({ db: d.db, clock: d.clock, log: d.log, router, links: fileLinks, apps: d.apps, notifier, presenter });
   const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier });
   const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
-  const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log });
+  const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log, spool: d.spool, packages: d.packages });
   const credentialWatch = new CredentialWatch(d.log);
   const workerCredentials = new WorkerCredentials({ db: d.db, clock: d.clock, sharedToken: d.secrets.workerToken });
   const workers = new WorkersService({

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
-import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from './upload-receiver';
+import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from '../../uploads/upload-receiver';
 
 /**
  * 413 from Content-Length before any of the body is read. The connection is closed with the

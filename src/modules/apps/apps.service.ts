@@ -26,8 +26,8 @@ import {
 import { placeholderIcon } from '../../packages/app-icon';
 import { fileExtension } from '../../packages/package-formats';
 import type { PackageInfo, PackageReaderPool } from '../../packages/package-reader-pool';
-import type { FileHasher } from './file-hasher';
-import type { ReceivedUpload, UploadSource } from './upload-receiver';
+import type { FileHasher } from '../../uploads/file-hasher';
+import type { ReceivedUpload, UploadSource } from '../../uploads/upload-receiver';
 
 export interface AppsServiceDeps {
   storage: ObjectStorage;

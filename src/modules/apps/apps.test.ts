@@ -7,7 +7,7 @@ import type { Role } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { buildApks, iosAppFiles, packIosZip, SETTINGS_APK_PATH, settingsApk } from '../../../test/harness/app-packages';
-import type { ReceivedUpload } from './upload-receiver';
+import type { ReceivedUpload } from '../../uploads/upload-receiver';
 
 let t: TestApp;
 let a: OrgWithRoles;

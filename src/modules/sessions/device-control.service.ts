@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, badRequest } from '../../errors';
@@ -6,7 +7,9 @@ import type { InputEvent, ScreenInfo } from '../../worker/driver';
 import type { AppsService } from '../apps/apps.service';
 import { recordAudit } from '../audit/audit.recorder';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { PackageReaderPool } from '../../packages/package-reader-pool';
 import type { ObjectStorage } from '../../storage/storage';
+import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 import type { DeviceHandle } from './device-handle';
 import { getOrgSessionPermissions, markUsed, recordScreen } from './sessions.repository';
 import { assertActive, type SessionsService } from './sessions.service';
@@ -14,6 +17,9 @@ import type { ControlBody, InstallBuildBody, LaunchAppBody } from './sessions.sc
 
 export interface DeviceControlDeps {
   sessions: SessionsService;
+  /** Where install-app uploads are spooled, and the reader that checks them. */
+  spool: UploadSpool;
+  packages: Pick<PackageReaderPool, 'checkInstallable'>;
   apps: AppsService;
   realtime: RealtimeHub;
   storage: ObjectStorage;
@@ -89,29 +95,35 @@ export class DeviceControlService {
     return { status: 'ok' };
   }
 
-  /** Checks before an upload is read: permissions, file type, session state. Returns where to stage it. */
-  async prepareInstallApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; fileName: string } }): Promise<{ key: string }> {
+  /**
+   * Installs a package uploaded for this session only (install-app). Before the body is read:
+   * 404 unknown session, 403 when the organization allows only its apps' builds, 400 when the
+   * session is not active. The file is then spooled, parsed as untrusted input by the bounded
+   * package reader (400/413 for anything crafted or of the wrong platform), staged in storage for
+   * the worker, installed, and removed.
+   */
+  async installApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; source: UploadSource } }) {
     const org = requireRole(ctx, 'viewer');
-    // An unknown session is 404 before anything is said about the organization or the file.
     const row = await this.deps.sessions.loadSession({ ctx, input });
     if ((await getOrgSessionPermissions(ctx.db, org.id)) === 'app_only') throw new AppError('FORBIDDEN', 'This organization allows only builds of its apps in sessions (session_permissions is app_only)');
-    const lower = input.fileName.toLowerCase();
-    if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext))) throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
     assertActive(row);
-    return { key: `session-uploads/${row.sessionId}/${randomUUID()}-${lower.replace(/[^a-z0-9._-]/g, '_').slice(-80)}` };
-  }
-
-  /** Installs an upload staged under `key` (see prepareInstallApp); the staged file is deleted after. */
-  async installApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; key: string; fileName: string; launchAfterInstall: boolean } }) {
+    const upload = await input.source(this.deps.spool);
+    const key = `session-uploads/${row.sessionId}/${randomUUID()}`;
     try {
+      const lower = upload.fileName.toLowerCase();
+      if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext))) throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
+      await this.deps.packages.checkInstallable({ filePath: upload.tempPath, fileName: upload.fileName, platform: row.deviceType });
+      await this.deps.storage.put(key, createReadStream(upload.tempPath));
+      const launch = ['true', '1', 'yes', 'on'].includes(String(upload.fields.launch_after_install ?? '').toLowerCase());
       const device = await this.deps.sessions.attach({ ctx, input });
-      const app = await device.install({ storageKey: input.key, fileName: input.fileName });
-      if (input.launchAfterInstall) await device.launch(app.packageName);
-      await recordAudit(ctx, { action: 'session.app_installed', resourceType: 'session', resourceId: device.sessionId, details: { package_name: app.packageName, file_name: input.fileName } });
+      const app = await device.install({ storageKey: key, fileName: upload.fileName });
+      if (launch) await device.launch(app.packageName);
+      await recordAudit(ctx, { action: 'session.app_installed', resourceType: 'session', resourceId: device.sessionId, details: { package_name: app.packageName, file_name: upload.fileName } });
       await this.markUsed(ctx, device);
-      return { status: 'ok' as const, package_name: app.packageName, name: app.name, version: app.version, launched: input.launchAfterInstall };
+      return { status: 'ok' as const, package_name: app.packageName, name: app.name, version: app.version, launched: launch };
     } finally {
-      await this.deps.storage.delete(input.key).catch(() => {});
+      await upload.discard();
+      await this.deps.storage.delete(key).catch(() => {});
     }
   }
 

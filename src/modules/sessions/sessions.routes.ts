@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify/sync';
-import { AppError } from '../../errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
@@ -9,8 +8,8 @@ import {
   Session, SessionIdParams, StartSessionBody, StatusMessage, StatusOk,
 } from './sessions.schemas';
 import { z } from 'zod';
+import { multipartUploadSource } from '../../uploads/upload-receiver';
 
-const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 
 export const sessionsRoutes: RouteModule = async (app, container) => {
   const { sessions, deviceControl } = container.services;
@@ -102,36 +101,11 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
 
   // Multipart lives in its own scope so it does not clash with other modules' registrations.
   await app.register(async (scoped: App) => {
-    await scoped.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    await scoped.register(multipart);
     scoped.post('/sessions/:session_id/install-app', {
       config: { rateLimit: RATE_LIMITS.heavy },
-      schema: { tags, summary: 'Upload and install a package (.apk, or an iOS simulator bundle as .zip/.tar.gz/.tgz)', params: SessionIdParams, consumes: ['multipart/form-data'], response: { 200: InstallResult } },
-      handler: async (req) => {
-        if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'file: required (multipart/form-data)');
-        let staged: { key: string; fileName: string } | undefined;
-        let launch = false;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file' || staged) {
-                part.file.resume();
-                continue;
-              }
-              const { key } = await deviceControl.prepareInstallApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, fileName: part.filename ?? '' } });
-              await container.storage.put(key, part.file);
-              staged = { key, fileName: part.filename };
-              if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'file: larger than the 500 MB limit');
-            } else if (part.fieldname === 'launch_after_install') {
-              launch = ['true', '1', 'yes', 'on'].includes(String(part.value).toLowerCase());
-            }
-          }
-          if (!staged) throw new AppError('BAD_REQUEST', 'file: required');
-        } catch (err) {
-          if (staged) await container.storage.delete(staged.key).catch(() => {});
-          throw err;
-        }
-        return deviceControl.installApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, key: staged.key, fileName: staged.fileName, launchAfterInstall: launch } });
-      },
+      schema: { tags, summary: 'Upload and install a package (.apk, or an iOS simulator bundle as .zip/.tar.gz/.tgz)', description: 'multipart/form-data: `file` (required, at most 500 MB), `launch_after_install` (default false).', params: SessionIdParams, consumes: ['multipart/form-data'], response: { 200: InstallResult } },
+      handler: (req) => deviceControl.installApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, source: multipartUploadSource(req) } }),
     });
   });
 };

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { FileDigest, FileHasher } from './file-hasher';
 
 /** 500 MB, the spec's upload limit (binary megabytes). */
@@ -38,7 +38,10 @@ export interface UploadSpool {
 /** The body of an upload, read lazily so that the service can check the caller's role first. */
 export type UploadSource = (spool: UploadSpool) => Promise<ReceivedUpload>;
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MB upload limit`);
+function tooLarge(maxBytes = MAX_UPLOAD_BYTES): AppError {
+  const limit = maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new AppError('PAYLOAD_TOO_LARGE', `file: larger than the ${limit} upload limit`);
+}
 
 /** 413 before any byte of the body is read, when Content-Length already says it is too big. */
 export function assertContentLengthWithinLimit(req: FastifyRequest): void {
@@ -49,9 +52,10 @@ export function assertContentLengthWithinLimit(req: FastifyRequest): void {
 /**
  * Streams the multipart body: the one `file` part goes to a temp file under the spool's directory
  * (never held in memory; the hasher's worker thread hashes it behind the writes), text parts
- * become `fields`. A file over the limit is a 413 and leaves no file behind.
+ * become `fields`. A file over `maxBytes` is a 413 and leaves no file behind. Every multipart
+ * route (app and build uploads, install-app, YAML import) reads its body through this.
  */
-export function multipartUploadSource(req: FastifyRequest): UploadSource {
+export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {}): UploadSource {
   return async ({ tempDir, hasher }) => {
     if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
     await fs.mkdir(tempDir, { recursive: true });
@@ -60,7 +64,7 @@ export function multipartUploadSource(req: FastifyRequest): UploadSource {
     const tempPath = path.join(tempDir, `upload-${randomBytes(8).toString('hex')}.part`);
     const discard = () => fs.rm(tempPath, { force: true });
     try {
-      for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 } })) {
+      for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 } })) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
           continue;
@@ -80,14 +84,14 @@ export function multipartUploadSource(req: FastifyRequest): UploadSource {
           digest.written(out.bytesWritten);
         });
         await pipeline(part.file, out);
-        if (part.file.truncated) throw tooLarge();
+        if (part.file.truncated) throw tooLarge(maxBytes);
       }
     } catch (err) {
       received?.digest.abort();
       await discard();
       if (err instanceof AppError) throw err;
       const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('BAD_REQUEST', 'Too many parts: send one file and a few text fields');
       if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
       throw new AppError('BAD_REQUEST', `The upload could not be read: ${(err as Error).message}`);
