@@ -105,8 +105,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const hasher = new FileHasher();
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
   const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher, packages });
-  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool: { tempDir: uploadTempDir(config.dataDir), hasher }, packages });
-  const catalogue = createCatalogueServices({ storage });
+  const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher };
+  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages });
+  const catalogue = createCatalogueServices({ storage, spool });
   const engine = createEngine({
     config,
     db: database.db,

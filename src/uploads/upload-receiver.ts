@@ -94,7 +94,7 @@ export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLO
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('BAD_REQUEST', 'Too many parts: send one file and a few text fields');
       if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
-      throw new AppError('BAD_REQUEST', `The upload could not be read: ${(err as Error).message}`);
+      throw new AppError('BAD_REQUEST', `The multipart body is malformed: ${(err as Error).message}`);
     }
     if (!received) throw new AppError('BAD_REQUEST', 'file: required');
     const { fileName, size, digest } = received;

@@ -1,4 +1,5 @@
 import type { ObjectStorage } from '../../storage/storage';
+import type { UploadSpool } from '../../uploads/upload-receiver';
 import { BaselinesService } from './baselines.service';
 import { CasesService } from './cases.service';
 import { SuitesService } from './suites.service';
@@ -12,11 +13,11 @@ export interface CatalogueServices {
   baselines: BaselinesService;
 }
 
-export function createCatalogueServices(deps: { storage: ObjectStorage }): CatalogueServices {
+export function createCatalogueServices(deps: { storage: ObjectStorage; spool: UploadSpool }): CatalogueServices {
   return {
     suites: new SuitesService(deps),
     cases: new CasesService(deps),
-    yaml: new SuiteYamlService(),
+    yaml: new SuiteYamlService(deps),
     baselines: new BaselinesService(deps),
   };
 }

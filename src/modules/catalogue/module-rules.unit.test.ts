@@ -31,7 +31,7 @@ describe('the catalogue and run modules', () => {
     expectTypeOf<EveryVerb<CatalogueServices['yaml']>>().toEqualTypeOf<true>();
     expectTypeOf<EveryVerb<CatalogueServices['baselines']>>().toEqualTypeOf<true>();
     expectTypeOf<EveryVerb<RunsService>>().toEqualTypeOf<true>();
-    const services: Record<string, object> = { ...createCatalogueServices({ storage: {} as never }), runs: new RunsService({} as never) };
+    const services: Record<string, object> = { ...createCatalogueServices({ storage: {} as never, spool: {} as never }), runs: new RunsService({} as never) };
     for (const [name, service] of Object.entries(services)) {
       const proto = Object.getPrototypeOf(service) as Record<string, unknown>;
       const verbs = Object.getOwnPropertyNames(proto).filter((k) => k !== 'constructor');

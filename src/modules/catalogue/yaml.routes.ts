@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { multipartUploadSource } from '../../uploads/upload-receiver';
 import type { App } from '../../http/types';
 import { TESTS_TAG as tags } from './catalogue.schemas';
 import { MAX_YAML_BYTES } from './suite-yaml';
@@ -16,28 +16,6 @@ export function registerYamlRoutes(app: App, svc: SuiteYamlService): void {
   });
   app.post('/tests/suites/import-yaml', {
     schema: { tags, summary: 'Import a suite from a YAML file (multipart field `file`)', querystring: ImportYamlQuery, response: { 200: ImportResponse } },
-    handler: async (req) => {
-      requireMultipart(req.headers['content-type']);
-      let text: string | undefined;
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            continue;
-          }
-          const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-            if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `file: larger than ${MAX_YAML_BYTES} bytes`);
-            throw err;
-          });
-          text = bytes.toString('utf8');
-        }
-      }
-      if (text === undefined) throw new AppError('BAD_REQUEST', 'file: required');
-      return svc.importSuiteYaml({ ctx: req.ctx, input: { appPublicId: req.query.app_id, text } });
-    },
+    handler: (req) => svc.importSuiteYaml({ ctx: req.ctx, input: { appPublicId: req.query.app_id, source: multipartUploadSource(req, { maxBytes: MAX_YAML_BYTES }) } }),
   });
-}
-
-function requireMultipart(contentType: string | undefined): void {
-  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) throw new AppError('BAD_REQUEST', 'file: send the YAML as multipart/form-data field `file`');
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { newPublicId } from '../../db/public-id';
 import type { Platform } from '../../db/schema';
@@ -10,9 +11,12 @@ import type { ImportResponse } from './suites.schemas';
 import * as suitesRepo from './suites.repository';
 import { normaliseTags } from './tags';
 import { replaceSuiteTags } from './tags.repository';
+import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 
 /** Export and import of whole suites in the YAML format of DECISIONS.md ("YAML suite format"). */
 export class SuiteYamlService {
+  constructor(private readonly deps: { spool: UploadSpool }) {}
+
   /** The suite as YAML and a file name from its slug. */
   async exportSuiteYaml({ ctx, input }: { ctx: Ctx; input: { suiteId: string } }): Promise<{ fileName: string; body: string }> {
     const org = requireRole(ctx, 'viewer');
@@ -50,9 +54,16 @@ export class SuiteYamlService {
    * org's app whose package name is the document's `appId` (preferring the document's platform);
    * no such app leaves the suite unlinked.
    */
-  async importSuiteYaml({ ctx, input }: { ctx: Ctx; input: { appPublicId?: string; text: string } }): Promise<ImportResponse> {
+  async importSuiteYaml({ ctx, input }: { ctx: Ctx; input: { appPublicId?: string; source: UploadSource } }): Promise<ImportResponse> {
     const org = requireRole(ctx, 'developer');
-    const doc = parseSuiteYaml(input.text);
+    const upload = await input.source(this.deps.spool);
+    let text: string;
+    try {
+      text = await fs.readFile(upload.tempPath, 'utf8');
+    } finally {
+      await upload.discard();
+    }
+    const doc = parseSuiteYaml(text);
     const tags = normaliseTags(doc.tags);
     return withTransaction(ctx, async (tx) => {
       let app: AppRow | null = null;
