@@ -79,7 +79,12 @@ export default async function clusterBench(): Promise<BenchRow[]> {
       const ctl: number[] = [];
       for (let i = 0; i < 30; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        const next = new Promise<number>((r) => (onFrame = () => ((onFrame = null), r(performance.now()))));
+        const next = new Promise<number>((r) => {
+          onFrame = () => {
+            onFrame = null;
+            r(performance.now());
+          };
+        });
         const t0 = performance.now();
         void call(server, 'POST', `/sessions/${s.session_id}/control`, { action: 'rotate', rotation: i % 2 ? 0 : 90 });
         ctl.push((await next) - t0);

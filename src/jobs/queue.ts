@@ -55,7 +55,7 @@ function asBossDb(db: DbOrTx): PgBoss.Db {
   return { executeSql: (text, values) => client.query(text, values) };
 }
 
-type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: any[] }>;
+type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 interface Consumer {
   id: string;

@@ -32,7 +32,7 @@ function parseXmlPlist(text: string, what: string, limits: PackageLimits): Plist
   } catch (err) {
     throw malformed(`the XML is invalid (${firstLine(err)})`);
   }
-  if (!root || root.nodeName !== 'plist') throw malformed(`it is not a property list`);
+  if (root?.nodeName !== 'plist') throw malformed(`it is not a property list`);
   const value = elementChildren(root)[0];
   if (!value) throw malformed(`it is empty`);
   const nodes = new NodeBudget(what, limits.maxDocumentNodes);

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertValidKey, type ObjectStorage } from './storage';
 

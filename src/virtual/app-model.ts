@@ -165,7 +165,7 @@ export const AppModelSchema = z
       if (!ids.has(id)) ctx.addIssue({ code: 'custom', path, message: `unknown screen "${id}"` });
     };
     check(m.initialScreen, ['initialScreen']);
-    m.launchRules?.forEach((r, i) => check(r.screen, ['launchRules', i, 'screen']));
+    for (const [i, r] of (m.launchRules ?? []).entries()) check(r.screen, ['launchRules', i, 'screen']);
     const walk = (actions: Action[] | undefined, path: (string | number)[]) => {
       actions?.forEach((a, i) => {
         const p = [...path, i];
@@ -175,7 +175,7 @@ export const AppModelSchema = z
         else if ('if' in a) {
           walk(a.then, [...p, 'then']);
           walk(a.else, [...p, 'else']);
-        } else if ('alert' in a) a.alert.buttons?.forEach((b, j) => walk(b.action, [...p, 'alert', 'buttons', j, 'action']));
+        } else if ('alert' in a) for (const [j, b] of (a.alert.buttons ?? []).entries()) walk(b.action, [...p, 'alert', 'buttons', j, 'action']);
       });
     };
     for (const [sid, s] of Object.entries(m.screens)) {
@@ -184,7 +184,7 @@ export const AppModelSchema = z
         if (e.type === 'button' || e.type === 'toggle') walk(e.action, [...p, 'action']);
         if (e.type === 'input') walk(e.submit, [...p, 'submit']);
         if (e.type === 'list') {
-          e.items?.forEach((it, j) => walk(it.action, [...p, 'items', j, 'action']));
+          for (const [j, it] of (e.items ?? []).entries()) walk(it.action, [...p, 'items', j, 'action']);
           walk(e.repeat?.action, [...p, 'repeat', 'action']);
         }
       });

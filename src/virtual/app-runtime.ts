@@ -167,7 +167,7 @@ export class AppRuntime {
 
   typeText(text: string): boolean {
     const el = this.editing ? this.findElement(this.editing) : null;
-    if (!el || el.type !== 'input') return false;
+    if (el?.type !== 'input') return false;
     const current = String(this.vars[el.bind] ?? '');
     let next = current + text;
     if (el.maxLength !== undefined) next = next.slice(0, el.maxLength);
@@ -182,7 +182,7 @@ export class AppRuntime {
     if (k === 'BACK' || k === 'ESCAPE') return this.back();
     if (k === 'DEL' || k === 'BACKSPACE') {
       const el = this.editing ? this.findElement(this.editing) : null;
-      if (!el || el.type !== 'input') return false;
+      if (el?.type !== 'input') return false;
       const current = String(this.vars[el.bind] ?? '');
       if (current === '') return false;
       this.vars[el.bind] = Array.from(current).slice(0, -1).join('');

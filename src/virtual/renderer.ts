@@ -179,7 +179,7 @@ export class SceneRenderer {
           text_success: [15, false, p.success, 20],
         }[b.draw] as [number, boolean, string, number];
         const lines = (b.detail ?? b.text ?? '').split('\n');
-        lines.forEach((line, i) => this.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], spec[2], { bold: spec[1] }));
+        for (const [i, line] of lines.entries()) this.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], spec[2], { bold: spec[1] });
         break;
       }
       case 'button_primary':

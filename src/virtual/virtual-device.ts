@@ -439,7 +439,7 @@ export class VirtualDevice {
     const isBack = (key === 'BACK' && this.spec.type === 'android') || (key === 'MENU' && this.spec.type === 'ios' && this.spec.category === 'tv');
     if (this.foreground) {
       if (isBack) {
-        if (run && run.back()) return true;
+        if (run?.back()) return true;
         // Back at the root finishes the app (Android) / returns to the TV home.
         this.stopApp(this.foreground);
         return true;

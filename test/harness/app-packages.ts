@@ -440,7 +440,7 @@ export function sharedReferencePlist(opts: { info: Record<string, string>; depth
     at += body.length;
   }
   const table = Buffer.alloc(offsets.length * 4);
-  offsets.forEach((o, i) => table.writeUInt32BE(o, i * 4));
+  for (const [i, o] of offsets.entries()) table.writeUInt32BE(o, i * 4);
   const trailer = Buffer.alloc(32);
   trailer[6] = 4;
   trailer[7] = 2;

@@ -71,6 +71,7 @@ export class WsPeer {
   binaries(): Buffer[] {
     return this.messages.filter((m) => m.binary).map((m) => m.binary!);
   }
+  // biome-ignore lint/suspicious/noExplicitAny: predicates read message fields of any shape
   async next<T = Record<string, unknown>>(pred: (m: { text?: any; binary?: Buffer }) => boolean, timeoutMs = 10_000, from = 0): Promise<T> {
     const until = Date.now() + timeoutMs;
     for (;;) {
@@ -122,5 +123,6 @@ export async function waitForStatus(t: TestApp, token: string, sessionId: string
     return body.status === status ? body : undefined;
   }, `session ${sessionId} ${status}`, timeoutMs).catch((err) => {
     throw new Error(`${(err as Error).message}; last seen ${JSON.stringify(body)}`);
+    // biome-ignore lint/suspicious/noExplicitAny: the session as the API answers it
   }) as Promise<any>;
 }

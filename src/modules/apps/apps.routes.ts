@@ -21,7 +21,10 @@ async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
 
 export const appsRoutes: RouteModule = async (root, { services, clock, log }) => {
   root.addHook('onReady', async () => {
-    const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => (log.warn({ err }, 'sweeping stale uploads failed'), 0));
+    const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => {
+      log.warn({ err }, 'sweeping stale uploads failed');
+      return 0;
+    });
     if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
   });
   // Multipart parsing stays inside this scope: only the upload routes stream request bodies.

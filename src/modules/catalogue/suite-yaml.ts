@@ -149,7 +149,7 @@ export function parseSuiteYaml(text: string): SuiteDocument {
       }
       return step as Step;
     });
-    let content;
+    let content: ReturnType<typeof validateCaseContent>;
     try {
       content = validateCaseContent({ steps, assertions: c.assertions, sourceRecording: c.sourceRecording ?? null });
     } catch (err) {
@@ -191,7 +191,7 @@ export function parseSuiteYaml(text: string): SuiteDocument {
 
 /** Merge keys are off; a literal `<<` key would silently mean something else than the author meant. */
 function rejectMergeKeys(value: unknown, path: PropertyKey[]): void {
-  if (Array.isArray(value)) value.forEach((v, i) => rejectMergeKeys(v, [...path, i]));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) rejectMergeKeys(v, [...path, i]);
   else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === '<<') throw new AppError('BAD_REQUEST', `${formatPath('', [...path, k])}: merge keys (<<) are not supported`);

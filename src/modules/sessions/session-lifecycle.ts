@@ -105,7 +105,7 @@ export class SessionLifecycle {
   private async boot(sessionId: string): Promise<void> {
     const db = this.deps.db;
     const row = await findSessionAnyOrg(db, sessionId);
-    if (!row || row.status !== 'starting' || !row.deviceId) return;
+    if (row?.status !== 'starting' || !row.deviceId) return;
     // Ended (DELETE) or failed while booting: the device may already belong to the next session,
     // so nothing more of this session's (its pinned app above all) may reach it.
     const stillOurs = async () => {
@@ -117,7 +117,7 @@ export class SessionLifecycle {
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
       await withTransaction(this.sys(row.organizationId), async (tx) => {
         const cur = await lockSession(tx.db, row.id);
-        if (!cur || cur.status !== 'starting') return;
+        if (cur?.status !== 'starting') return;
         const now = tx.clock.now();
         const next = await updateSession(tx.db, row.id, { status: 'active', activeAt: now, screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now });
         await emitEvent(tx, { type: 'session.started', data: { session_id: next.sessionId, device_id: next.deviceId, device_name: next.deviceName, device_type: next.deviceType, os_version: next.osVersion, user_email: next.userEmail } });
@@ -130,7 +130,7 @@ export class SessionLifecycle {
       this.deps.log.warn({ err, sessionId }, 'session failed to start');
       await withTransaction(this.sys(row.organizationId), async (tx) => {
         const cur = await lockSession(tx.db, row.id);
-        if (!cur || cur.status !== 'starting') return;
+        if (cur?.status !== 'starting') return;
         await this.endSession(tx, cur, { status: 'failed', reason: null, message: `The device could not start: ${message}` });
       });
     }

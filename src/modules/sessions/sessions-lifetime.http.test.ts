@@ -198,7 +198,11 @@ describe('session lifetime, plan caps and apps', () => {
     // Boots wait for the gate; everything else is the virtual driver as it is.
     const gatedDriver = new Proxy(slowDriver, {
       get(target, prop) {
-        if (prop === 'boot') return async (id: string) => (await gate, target.boot(id));
+        if (prop === 'boot')
+          return async (id: string) => {
+            await gate;
+            return target.boot(id);
+          };
         const value = Reflect.get(target, prop, target) as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
@@ -243,7 +247,7 @@ describe('session lifetime, plan caps and apps', () => {
     expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/install-build`, { build_id: 999999 })).statusCode).toBe(404);
 
     const side = await buildIosBundleZip({ bundleId: 'com.example.side', name: 'Side' });
-    const boundary = '----simdeck' + randomUUID();
+    const boundary = `----simdeck${randomUUID()}`;
     const multipart = (name: string, content: Buffer, extra: Record<string, string> = {}) =>
       Buffer.concat([
         ...Object.entries(extra).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),

@@ -267,7 +267,7 @@ function roleFor(cls: string, attrs: { checkable: boolean; scrollable: boolean; 
 export function parseUiautomatorXml(xml: string): UiNode {
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   const hierarchy = doc.documentElement;
-  if (!hierarchy || hierarchy.nodeName !== 'hierarchy') throw new DeviceDriverError('TOOL_FAILED', 'uiautomator dump returned no hierarchy');
+  if (hierarchy?.nodeName !== 'hierarchy') throw new DeviceDriverError('TOOL_FAILED', 'uiautomator dump returned no hierarchy');
   let n = 0;
   const convert = (el: XmlElement): UiNode => {
     n += 1;

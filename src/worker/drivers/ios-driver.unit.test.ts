@@ -234,7 +234,7 @@ describe('ios driver permissions at install', () => {
 
   it('reports a grant that simctl refuses without its output', async () => {
     const zip = await zipDeclaring('mic.zip', ['NSMicrophoneUsageDescription']);
-    const run: Run = async (cmd, args) => {
+    const run: Run = async (_cmd, args) => {
       if (args.join(' ') === 'simctl list -j devices') return { stdout: Buffer.from(fx('list-devices.json')), stderr: '', exitCode: 0 };
       if (args[1] === 'privacy') return { stdout: Buffer.alloc(0), stderr: 'Operation not permitted on /Users/ci/Library/Developer', exitCode: 1 };
       return { stdout: Buffer.alloc(0), stderr: '', exitCode: 0 };

@@ -127,7 +127,7 @@ export function parseOpenStepPlist(text: string): PlistValue {
       i = end + 1;
       return s;
     }
-    const m = /^[A-Za-z0-9_$+/:.\-]+/.exec(text.slice(i));
+    const m = /^[A-Za-z0-9_$+/:.-]+/.exec(text.slice(i));
     if (!m) fail('unexpected character');
     i += m![0].length;
     return m![0];
