@@ -9,7 +9,9 @@ import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { AuditService } from './modules/audit/audit.service';
-import { AppsService, uploadTempDir } from './modules/apps/apps.service';
+import { AppUploadsService } from './modules/apps/app-uploads.service';
+import { AppsService } from './modules/apps/apps.service';
+import { sweepStaleUploads, uploadTempDir } from './uploads/upload-spool';
 import { FileHasher } from './uploads/file-hasher';
 import type { UploadSpool } from './uploads/upload-receiver';
 import { PackageReaderPool } from './packages/package-reader-pool';
@@ -62,6 +64,7 @@ export interface Container {
     runs: RunsService;
     engine: EngineServices;
     apps: AppsService;
+    appUploads: AppUploadsService;
     router: InMemoryDeviceRouter;
     realtime: RealtimeHub;
     fileLinks: FileLinks;
@@ -104,8 +107,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const hasher = new FileHasher();
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
-  const apps = new AppsService({ storage, tempDir: uploadTempDir(config.dataDir), hasher, packages });
   const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher };
+  const apps = new AppsService({ storage });
+  const appUploads = new AppUploadsService({ storage, spool, packages });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages });
   const catalogue = createCatalogueServices({ storage, spool });
   const engine = createEngine({
@@ -131,6 +135,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     runs: engine.runsApi,
     engine,
     apps,
+    appUploads,
     ...deviceServices,
   };
 
@@ -149,6 +154,12 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     packages,
     services,
     async ready() {
+      // Spool files left by a crash mid-upload.
+      const removed = await sweepStaleUploads(spool.tempDir, clock.now()).catch((err) => {
+        log.warn({ err }, 'sweeping stale uploads failed');
+        return 0;
+      });
+      if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
       await services.realtime.ready();
       await services.engine.signals.ready();
       await services.router.ready();

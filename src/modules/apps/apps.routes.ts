@@ -19,14 +19,7 @@ async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
   }
 }
 
-export const appsRoutes: RouteModule = async (root, { services, clock, log }) => {
-  root.addHook('onReady', async () => {
-    const removed = await services.apps.sweepStaleUploads(clock.now()).catch((err) => {
-      log.warn({ err }, 'sweeping stale uploads failed');
-      return 0;
-    });
-    if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
-  });
+export const appsRoutes: RouteModule = async (root, { services }) => {
   // Multipart parsing stays inside this scope: only the upload routes stream request bodies.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -39,14 +32,14 @@ export const appsRoutes: RouteModule = async (root, { services, clock, log }) =>
       preValidation: refuseOversizedBody,
       // The body is streamed by the service; the schema only documents it.
       schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', description: 'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.', ...multipartDoc, response: { 200: UploadAppResponse } },
-      handler: (req) => services.apps.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req) } }),
+      handler: (req) => services.appUploads.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req) } }),
     });
 
     app.post('/apps/:app_id/builds', {
       config: { rateLimit: RATE_LIMITS.heavy },
       preValidation: refuseOversizedBody,
       schema: { tags: ['apps'], summary: 'Upload a new build of an app', description: 'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
-      handler: (req) => services.apps.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req) } }),
+      handler: (req) => services.appUploads.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req) } }),
     });
 
     app.get('/apps/', {

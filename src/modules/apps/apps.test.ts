@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { buildApks, iosAppFiles, packIosZip, SETTINGS_APK_PATH, settingsApk } from '../../../test/harness/app-packages';
 import type { ReceivedUpload } from '../../uploads/upload-receiver';
+import { sweepStaleUploads } from '../../uploads/upload-spool';
 
 let t: TestApp;
 let a: OrgWithRoles;
@@ -44,9 +45,9 @@ function storedFiles(): string[] {
 describe('apps service', () => {
   it('resolveBuildForInstall: the build, 404 missing, 403 for another org or another app', async () => {
     const svc = t.container.services.apps;
-    const appA = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('s.apk', settingsApk()) } });
-    const iosA = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('Demo.zip', await packIosZip(await iosAppFiles())) } });
-    const appB = await svc.uploadApp({ ctx: ctxFor(b.orgId), input: { source: sourceOf('s.apks', await buildApks()) } });
+    const appA = await t.container.services.appUploads.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('s.apk', settingsApk()) } });
+    const iosA = await t.container.services.appUploads.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('Demo.zip', await packIosZip(await iosAppFiles())) } });
+    const appB = await t.container.services.appUploads.uploadApp({ ctx: ctxFor(b.orgId), input: { source: sourceOf('s.apks', await buildApks()) } });
 
     const viewer = ctxFor(a.orgId, 'viewer');
     const got = await svc.resolveBuildForInstall({ ctx: viewer, input: { buildId: appA.build_id, appId: appA.public_id } });
@@ -69,28 +70,26 @@ describe('apps service', () => {
 
   it('recordAppStarted sets last_started_at in the caller organization only', async () => {
     const svc = t.container.services.apps;
-    const up = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('Demo.zip', await packIosZip(await iosAppFiles({ bundleId: 'com.example.started' }))) } });
+    const up = await t.container.services.appUploads.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('Demo.zip', await packIosZip(await iosAppFiles({ bundleId: 'com.example.started' }))) } });
     await expect(svc.recordAppStarted({ ctx: ctxFor(b.orgId), input: { appId: up.id } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await svc.getApp({ ctx: ctxFor(a.orgId), input: { appId: up.public_id } })).last_started_at).toBeNull();
     await svc.recordAppStarted({ ctx: ctxFor(a.orgId, 'viewer'), input: { appId: up.id } });
     expect((await svc.getApp({ ctx: ctxFor(a.orgId), input: { appId: up.public_id } })).last_started_at).toBe('2026-06-01T12:00:00.000');
   });
 
-  it('openBuildFile streams exactly the uploaded bytes', async () => {
+  it('stores exactly the uploaded bytes under the build', async () => {
     const svc = t.container.services.apps;
-    const up = await svc.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('s.apk', settingsApk()) } });
+    const up = await t.container.services.appUploads.uploadApp({ ctx: ctxFor(a.orgId), input: { source: sourceOf('s.apk', settingsApk()) } });
     const { build } = await svc.resolveBuildForInstall({ ctx: ctxFor(a.orgId), input: { buildId: up.build_id } });
-    const file = await svc.openBuildFile(build);
-    const hash = createHash('sha256');
-    for await (const chunk of file.stream) hash.update(chunk as Buffer);
-    expect(hash.digest('hex')).toBe(createHash('sha256').update(fs.readFileSync(SETTINGS_APK_PATH)).digest('hex'));
-    expect(file.size).toBe(settingsApk().length);
+    const stored = await t.container.storage.getBuffer(build.storageKey);
+    expect(createHash('sha256').update(stored!).digest('hex')).toBe(createHash('sha256').update(fs.readFileSync(SETTINGS_APK_PATH)).digest('hex'));
+    expect(build.fileSize).toBe(settingsApk().length);
   });
 
   it('removes the stored package and icon when the transaction fails', async () => {
     const before = storedFiles();
     // An organization that does not exist: the app insert violates its foreign key.
-    await expect(t.container.services.apps.uploadApp({ ctx: ctxFor(999_999), input: { source: sourceOf('s.apk', settingsApk()) } })).rejects.toThrow();
+    await expect(t.container.services.appUploads.uploadApp({ ctx: ctxFor(999_999), input: { source: sourceOf('s.apk', settingsApk()) } })).rejects.toThrow();
     expect(storedFiles()).toEqual(before);
   });
 
@@ -103,7 +102,7 @@ describe('apps service', () => {
     fs.writeFileSync(fresh, 'y');
     const now = new Date();
     fs.utimesSync(old, new Date(now.getTime() - 7 * 3600_000), new Date(now.getTime() - 7 * 3600_000));
-    expect(await t.container.services.apps.sweepStaleUploads(now)).toBe(1);
+    expect(await sweepStaleUploads(path.join(t.dataDir, 'tmp', 'uploads'), now)).toBe(1);
     expect([fs.existsSync(old), fs.existsSync(fresh)]).toEqual([false, true]);
     fs.rmSync(fresh);
   });
@@ -114,7 +113,7 @@ describe('apps service', () => {
       read = true;
       return sourceOf('s.apk', settingsApk())();
     };
-    await expect(t.container.services.apps.uploadApp({ ctx: ctxFor(a.orgId, 'viewer'), input: { source } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.container.services.appUploads.uploadApp({ ctx: ctxFor(a.orgId, 'viewer'), input: { source } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(read).toBe(false);
   });
 });

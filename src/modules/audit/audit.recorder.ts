@@ -1,5 +1,5 @@
 import { actorIdentity, type Ctx } from '../../context';
-import { auditEvents } from '../../db/schema';
+import { insertAuditEvent } from './audit.repository';
 
 export interface AuditEntry {
   action: string;
@@ -20,7 +20,7 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   const who = actorIdentity(ctx);
   const details =
     ctx.actor.kind === 'api_token' ? { ...(isObject(entry.details) ? entry.details : entry.details === undefined ? {} : { value: entry.details }), api_token_id: ctx.actor.tokenId } : entry.details;
-  await ctx.db.insert(auditEvents).values({
+  await insertAuditEvent(ctx.db, {
     organizationId,
     userId: who.userId,
     userEmail: who.email,

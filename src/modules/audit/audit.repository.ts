@@ -35,3 +35,7 @@ export async function listAuditEvents(db: DbOrTx, f: AuditFilter, page: { limit:
     .limit(page.limit)
     .offset(page.offset);
 }
+
+export async function insertAuditEvent(db: DbOrTx, values: typeof auditEvents.$inferInsert): Promise<void> {
+  await db.insert(auditEvents).values(values);
+}

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import { withTransaction, type Actor, type Ctx, type OrgScope } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { emailTokens, type Role } from '../../db/schema';
+import type { Role } from '../../db/schema';
 import type { AuditEntry } from '../audit/audit.recorder';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
@@ -254,7 +254,7 @@ export class AuthService {
   /** Issues a single-use verification token (stored hashed, 24 h) and queues the mail with it. */
   async sendVerificationEmail(ctx: Ctx, user: { id: number; email: string }): Promise<void> {
     const token = randomToken(32);
-    await ctx.db.insert(emailTokens).values({
+    await repo.insertEmailToken(ctx.db, {
       userId: user.id,
       purpose: 'verify_email',
       tokenHash: sha256Hex(token),

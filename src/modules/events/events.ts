@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context';
-import { domainEvents } from '../../db/schema';
+import { insertDomainEvent } from './events.repository';
 
 /** Event types simdeck emits (DECISIONS.md, "CI, webhooks, source control"). */
 export const EVENT_TYPES = [
@@ -18,7 +18,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export async function emitEvent(ctx: Ctx, event: { type: EventType; data: Record<string, unknown>; metadata?: Record<string, unknown> | null; organizationId?: number }): Promise<void> {
   const organizationId = event.organizationId ?? ctx.org?.id;
   if (organizationId === undefined) throw new Error(`event ${event.type}: no organization in context`);
-  await ctx.db.insert(domainEvents).values({
+  await insertDomainEvent(ctx.db, {
     organizationId,
     type: event.type,
     data: event.data,
