@@ -252,7 +252,7 @@ export class AuthService {
   }
 
   /** Issues a single-use verification token (stored hashed, 24 h) and queues the mail with it. */
-  async sendVerificationEmail(ctx: Ctx, user: { id: number; email: string }): Promise<void> {
+  private async sendVerificationEmail(ctx: Ctx, user: { id: number; email: string }): Promise<void> {
     const token = randomToken(32);
     await repo.insertEmailToken(ctx.db, {
       userId: user.id,
@@ -273,7 +273,7 @@ export class AuthService {
     );
   }
 
-  async accountResponse(ctx: Ctx, user: { id: number; email: string; emailVerified: boolean; tokenVersion: number }, orgId: number, role: Role): Promise<AccountResponse> {
+  private async accountResponse(ctx: Ctx, user: { id: number; email: string; emailVerified: boolean; tokenVersion: number }, orgId: number, role: Role): Promise<AccountResponse> {
     const access_token = await this.deps.jwt.sign({ userId: user.id, orgId, tokenVersion: user.tokenVersion }, ctx.clock.now());
     return { access_token, token_type: 'bearer', user_id: user.id, email: user.email, organization_id: orgId, role, email_verified: user.emailVerified };
   }
