@@ -40,6 +40,15 @@ export function bearerFromRequest(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/**
+ * Every route under /api/ needs a bearer token unless it is marked `public`. Decided on the route
+ * that matched, never on the raw URL: the router decodes escapes, so `/%61pi/v1/…` reaches /api/v1.
+ */
+function requiresBearer(req: FastifyRequest): boolean {
+  if (req.is404 || req.routeOptions.config?.public) return false;
+  return req.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
 /** Builds the HTTP application around a container. It never listens: main.ts and tests do. */
 export async function buildApp(container: Container): Promise<App> {
   const { config } = container;
@@ -95,7 +104,7 @@ export async function buildApp(container: Container): Promise<App> {
       ...(redis ? { redis, nameSpace: `${config.redis.prefix}rl:` } : {}),
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
-      allowList: (req) => req.url.startsWith('/docs'),
+      allowList: (req) => req.routeOptions.url?.startsWith('/docs') ?? false,
     });
   }
 
@@ -114,7 +123,7 @@ export async function buildApp(container: Container): Promise<App> {
       inTransaction: false,
       afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => req.log.error({ err }, 'after-commit callback failed')),
     };
-    if (req.is404 || req.routeOptions.config?.public || !req.url.startsWith('/api/')) {
+    if (!requiresBearer(req)) {
       req.ctx = base;
       return;
     }
