@@ -10,6 +10,7 @@ import type { Container } from './container';
 import type { Ctx } from './context';
 import { registerErrorHandler } from './http/error-handler';
 import { RATE_LIMITS } from './http/rate-limits';
+import { DOCS_POLICY, registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { routeModules } from './modules';
 import { sessionViewPage } from './modules/sessions/session-view';
@@ -77,6 +78,7 @@ export async function buildApp(container: Container): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { https: config.server.https });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -92,7 +94,7 @@ export async function buildApp(container: Container): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
 
   if (config.rateLimit.enabled) {
     const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
