@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
 import { registerErrorHandler } from './http/error-handler';
+import { redisCounterStore } from './http/rate-limit-store';
 import { RATE_LIMITS } from './http/rate-limits';
 import { DOCS_POLICY, registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
@@ -97,13 +98,18 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
 
   if (config.rateLimit.enabled) {
-    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // A bounded command time: a Redis that is down or silent must fail a request's count, never hold the request.
+    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: 1000 }) : undefined;
+    if (redis) {
+      redis.on('error', (err) => container.log.warn({ err }, 'rate-limit redis connection error'));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    }
     await app.register(rateLimit, {
       global: true,
       ...RATE_LIMITS.default,
       keyGenerator: (req) => req.ip,
-      ...(redis ? { redis, nameSpace: `${config.redis.prefix}rl:` } : {}),
+      ...(redis ? { store: redisCounterStore(redis, `${config.redis.prefix}rl:`) } : {}),
+      // Fail open by default; RATE_LIMITS.auth overrides this to fail closed.
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
       allowList: (req) => req.routeOptions.url?.startsWith('/docs') ?? false,
