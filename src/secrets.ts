@@ -8,23 +8,29 @@ export interface Secrets {
   /** 32-byte key for AES-256-GCM encryption of stored credentials. */
   secretKey: Buffer;
   workerToken: string;
+  /** Superuser password of the embedded PostgreSQL (unused with DATABASE_URL). */
+  embeddedDatabasePassword: string;
 }
+
+type StoredSecrets = Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken' | 'embeddedDatabasePassword', string>>;
 
 /**
  * Secrets from the environment, or generated once and kept in DATA_DIR/secrets.json (mode 600)
- * so that a fresh `npm start` works and restarts keep tokens and encrypted data valid.
+ * so that a fresh `npm start` works and restarts keep tokens, encrypted data and the embedded
+ * database's password valid.
  */
 export function resolveSecrets(config: Config): Secrets {
   const file = path.join(config.dataDir, 'secrets.json');
-  let stored: Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken', string>> = {};
+  let stored: StoredSecrets = {};
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8'));
   const next = {
     jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     secretKey: stored.secretKey ?? randomBytes(32).toString('hex'),
     workerToken: stored.workerToken ?? `wkr_${randomBytes(24).toString('base64url')}`,
+    embeddedDatabasePassword: stored.embeddedDatabasePassword ?? randomBytes(24).toString('base64url'),
   };
-  const changed = next.jwtSecret !== stored.jwtSecret || next.secretKey !== stored.secretKey || next.workerToken !== stored.workerToken;
-  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token;
+  const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== stored[k]);
+  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token || !config.db.url;
   if (changed && needsFile) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });
@@ -33,5 +39,6 @@ export function resolveSecrets(config: Config): Secrets {
     jwtSecret: config.auth.jwtSecret ?? next.jwtSecret,
     secretKey: Buffer.from(config.secretKey ?? next.secretKey, 'hex'),
     workerToken: config.workers.token ?? next.workerToken,
+    embeddedDatabasePassword: next.embeddedDatabasePassword,
   };
 }
