@@ -23,8 +23,8 @@ export interface EmbeddedDatabase {
 }
 
 /**
- * The superuser password every data directory was initialised with before passwords were generated
- * per installation. Only ever tried to replace it: a server found with it is given the new password.
+ * The superuser password every data directory got before passwords were generated per
+ * installation. It is tried only to replace it: a server that still takes it gets the new one.
  */
 const LEGACY_PASSWORD = 'simdeck';
 
