@@ -3,19 +3,30 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
 import { bearerFromRequest } from './http/bearer';
 import { registerErrorHandler } from './http/error-handler';
+import { redisCounterStore } from './http/rate-limit-store';
 import { RATE_LIMITS } from './http/rate-limits';
+import { DOCS_POLICY, registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { routeModules } from './modules';
 import { sessionViewPage } from './modules/sessions/session-view';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Every route under /api/ needs a bearer token unless it is marked `public`. Decided on the route
+ * that matched, never on the raw URL: the router decodes escapes, so `/%61pi/v1/…` reaches /api/v1.
+ */
+function requiresBearer(req: FastifyRequest): boolean {
+  if (req.is404 || req.routeOptions.config?.public) return false;
+  return req.routeOptions.url?.startsWith('/api/') ?? false;
+}
 
 /** Builds the HTTP application around a container. It never listens: main.ts and tests do. */
 export async function buildApp(container: Container): Promise<App> {
@@ -45,6 +56,7 @@ export async function buildApp(container: Container): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { https: config.server.https });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -60,19 +72,24 @@ export async function buildApp(container: Container): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_POLICY });
 
   if (config.rateLimit.enabled) {
-    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : undefined;
-    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    // A bounded command time: a Redis that is down or silent must fail a request's count, never hold the request.
+    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: 1000 }) : undefined;
+    if (redis) {
+      redis.on('error', (err) => container.log.warn({ err }, 'rate-limit redis connection error'));
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    }
     await app.register(rateLimit, {
       global: true,
       ...RATE_LIMITS.default,
       keyGenerator: (req) => req.ip,
-      ...(redis ? { redis, nameSpace: `${config.redis.prefix}rl:` } : {}),
+      ...(redis ? { store: redisCounterStore(redis, `${config.redis.prefix}rl:`) } : {}),
+      // Fail open by default; RATE_LIMITS.auth overrides this to fail closed.
       skipOnError: true,
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
-      allowList: (req) => req.url.startsWith('/docs'),
+      allowList: (req) => req.routeOptions.url?.startsWith('/docs') ?? false,
     });
   }
 
@@ -91,7 +108,7 @@ export async function buildApp(container: Container): Promise<App> {
       inTransaction: false,
       afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => req.log.error({ err }, 'after-commit callback failed')),
     };
-    if (req.is404 || req.routeOptions.config?.public || !req.url.startsWith('/api/')) {
+    if (!requiresBearer(req)) {
       req.ctx = base;
       return;
     }

@@ -45,7 +45,16 @@ const EnvSchema = z.object({
 export type Env = z.input<typeof EnvSchema>;
 
 export interface Config {
-  server: { port: number; host: string; appUrl: string; trustProxy: boolean; logLevel: string; shutdownTimeoutMs: number };
+  server: {
+    port: number;
+    host: string;
+    appUrl: string;
+    /** APP_URL is https: browsers are told to use nothing else (HSTS). */
+    https: boolean;
+    trustProxy: boolean;
+    logLevel: string;
+    shutdownTimeoutMs: number;
+  };
   dataDir: string;
   db: { url: string | undefined; poolMax: number };
   redis: { url: string | undefined; prefix: string };
@@ -79,11 +88,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const port = e.PORT;
+  const appUrl = (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     server: {
       port,
       host: e.HOST,
-      appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      appUrl,
+      https: new URL(appUrl).protocol === 'https:',
       trustProxy: e.TRUST_PROXY,
       logLevel: e.LOG_LEVEL,
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   if (!config.db.url) {
     const pgDataDir = embeddedDataDir(config.dataDir);
     log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir });
+    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, password: secrets.embeddedDatabasePassword });
+    if (embedded.rotatedFromLegacyPassword) log.warn('the embedded PostgreSQL had the old fixed superuser password; it now has the one generated into DATA_DIR/secrets.json');
     config = { ...config, db: { ...config.db, url: embedded.url } };
     forgetEmbeddedUrl = recordEmbeddedUrl(config.dataDir, embedded.url);
   }

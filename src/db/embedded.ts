@@ -17,8 +17,16 @@ import pg from 'pg';
  */
 export interface EmbeddedDatabase {
   url: string;
+  /** The data directory still had the password every embedded database used to get; it now has the given one. */
+  rotatedFromLegacyPassword: boolean;
   stop(): Promise<void>;
 }
+
+/**
+ * The superuser password every data directory got before passwords were generated per
+ * installation. It is tried only to replace it: a server that still takes it gets the new one.
+ */
+const LEGACY_PASSWORD = 'simdeck';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -114,8 +122,18 @@ export function embeddedDataDir(dataDir: string): string {
   return path.join(base, 'postgres');
 }
 
-/** Starts PostgreSQL with its data under `dataDir` (initialised on first use) and a `simdeck` database. */
-export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; persistent?: boolean; onLog?: (line: string) => void }): Promise<EmbeddedDatabase> {
+/**
+ * Starts PostgreSQL with its data under `dataDir` (initialised on first use) and a `simdeck` database.
+ * The superuser gets `password` (persistent servers pass the one kept in DATA_DIR/secrets.json;
+ * throwaway ones get a random one). A data directory still on the legacy password is moved to it.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  password?: string;
+  port?: number;
+  persistent?: boolean;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   const bins = await locateBinaries();
   const ids: { uid?: number; gid?: number } = isRoot() ? postgresUser() : {};
   const dataDir = path.resolve(options.dataDir);
@@ -128,16 +146,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined && ids.gid !== undefined) fs.chownSync(dataDir, ids.uid, ids.gid);
 
-  const password = 'simdeck';
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const pwfile = path.join(os.tmpdir(), `simdeck-pgpass-${randomBytes(6).toString('hex')}`);
-    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
-    try {
-      await run(bins.initdb, [`--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
-    } finally {
-      fs.rmSync(pwfile, { force: true });
-    }
-  }
+  const password = options.password ?? randomBytes(24).toString('base64url');
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(bins, dataDir, password, ids);
 
   const port = options.port ?? (await freePort());
   const flags = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', `unix_socket_directories=`];
@@ -146,6 +156,15 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
   const child: ChildProcess = spawn(bins.postgres, flags, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
   const killOnExit = () => child.kill('SIGINT');
   process.on('exit', killOnExit);
+  const stopServer = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      });
+    }
+  };
   await new Promise<void>((resolve, reject) => {
     let log = '';
     const onData = (chunk: Buffer) => {
@@ -160,27 +179,78 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
     child.once('close', (code) => reject(new Error(`postgres exited early (${code}): ${log.trim().split('\n').slice(-5).join(' | ')}`)));
   });
 
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  const serverUrl = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  let rotatedFromLegacyPassword: boolean;
   try {
-    const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'simdeck'`);
-    if (exists.rowCount === 0) await client.query('CREATE DATABASE simdeck');
-  } finally {
-    await client.end();
+    rotatedFromLegacyPassword = await ensureSuperuserPassword(port, password, dataDir);
+    const client = new pg.Client({ connectionString: serverUrl('postgres') });
+    await client.connect();
+    try {
+      const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'simdeck'`);
+      if (exists.rowCount === 0) await client.query('CREATE DATABASE simdeck');
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await stopServer();
+    throw err;
   }
 
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/simdeck`,
+    url: serverUrl('simdeck'),
+    rotatedFromLegacyPassword,
     async stop() {
-      process.off('exit', killOnExit);
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGINT');
-        });
-      }
+      await stopServer();
       if (options.persistent === false) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** initdb with SCRAM authentication; the password file is readable by the server's user only. */
+async function initialise(bins: Binaries, dataDir: string, password: string, ids: { uid?: number; gid?: number }): Promise<void> {
+  const pwfile = path.join(os.tmpdir(), `simdeck-pgpass-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (ids.uid !== undefined && ids.gid !== undefined) fs.chownSync(pwfile, ids.uid, ids.gid);
+    await run(bins.initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+/**
+ * Makes sure the superuser answers to `password`. A server that refuses it but still takes the
+ * legacy password gets `password` set (returns true); one that takes neither belongs to another
+ * secrets.json, and starting stops with what to do.
+ */
+async function ensureSuperuserPassword(port: number, password: string, dataDir: string): Promise<boolean> {
+  const connect = async (candidate: string): Promise<pg.Client | null> => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: candidate, database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if ((err as { code?: string }).code === '28P01') return null;
+      throw err;
+    }
+  };
+  const current = await connect(password);
+  if (current) {
+    await current.end();
+    return false;
+  }
+  const legacy = password === LEGACY_PASSWORD ? null : await connect(LEGACY_PASSWORD);
+  if (!legacy) {
+    throw new Error(
+      `The embedded PostgreSQL in ${dataDir} does not accept the password kept in DATA_DIR/secrets.json ` +
+        `(embeddedDatabasePassword). Restore the secrets.json that belongs to this data directory, or set DATABASE_URL.`,
+    );
+  }
+  try {
+    await legacy.query(`ALTER USER postgres WITH PASSWORD ${legacy.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { COUNTERS_RETRY_AFTER_S, RateLimitUnavailableError } from './rate-limit-store';
 
 /** A zod issue as fastify-type-provider-zod hands it over: `keyword` is the zod issue code. */
 interface ValidationIssue {
@@ -49,6 +50,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, error.detail);
       return reply.code(error.status).send({ detail: error.detail, ...(error.extra ?? {}) });
+    }
+    if (error instanceof RateLimitUnavailableError) {
+      req.log.error({ err: error.reason }, 'rate-limit counters unavailable: refusing a route that fails closed');
+      return reply
+        .code(503)
+        .header('retry-after', String(COUNTERS_RETRY_AFTER_S))
+        .send({ detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const key = CONTEXT_INPUT[error.validationContext as keyof typeof CONTEXT_INPUT];

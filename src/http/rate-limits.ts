@@ -4,6 +4,10 @@ export const RATE_LIMITS = {
   default: { max: 100, timeWindow: 60_000 },
   /** App and build uploads, POST /ai/test/run. */
   heavy: { max: 10, timeWindow: 60_000 },
-  /** Register, login, change-password. */
-  auth: { max: 5, timeWindow: 60_000 },
+  /**
+   * Register, login, change-password. These fail closed: when the shared counters (Redis) cannot
+   * be reached the request is refused with 503, because letting it through would lift the limit
+   * on password guessing. Every other limit fails open, so a Redis outage does not stop the API.
+   */
+  auth: { max: 5, timeWindow: 60_000, skipOnError: false },
 } as const;

@@ -107,7 +107,10 @@ describe('secrets stay secret', () => {
 
     const { email, token: jwt, orgId } = await signup(t, { password });
     secrets.push(jwt);
-    secrets.push(await tokenFromMail(t, email, 'verify-email'));
+    const verifyToken = await tokenFromMail(t, email, 'verify-email');
+    secrets.push(verifyToken);
+    // Only a verified admin may invite (below).
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: verifyToken } })).statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
     secrets.push(login.json().access_token);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: `${password}-wrong` } });

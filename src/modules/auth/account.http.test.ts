@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, memberships, organizations, users } from '../../db/schema';
+import { auditEvents, invitations, memberships, organizations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { createApiToken, invite, mailCount, registerWithInvite, tokenFromMail } from '../../../test/harness/accounts-factories';
-import { PASSWORD, bearer, createOrgWithRoles, signup, uniqueEmail } from '../../../test/harness/factories';
+import { PASSWORD, addMember, bearer, createOrgWithRoles, signup, uniqueEmail } from '../../../test/harness/factories';
 import type { ManualClock } from '../../clock';
 
 let t: TestApp;
@@ -206,6 +206,24 @@ describe('DELETE /auth/account', () => {
     // The tokens the account created went with it.
     expect(rows[0]!.details).toMatchObject({ revoked_api_tokens: ['deploy'] });
     expect((await orgsWith(deployKey.token)).statusCode).toBe(401);
+  });
+
+  it('withdraws the invitations the account sent and that nobody redeemed, in every organization it leaves', async () => {
+    const org = await createOrgWithRoles(t);
+    const leaver = await addMember(t, org.orgId, 'admin');
+    const pending = uniqueEmail('pending');
+    const theirs = await invite(t, leaver.token, org.orgId, pending);
+    const kept = await invite(t, org.admin.token, org.orgId);
+    const res = await del(leaver.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.details).toMatchObject({ revoked_invitations: 1 });
+    const join = await registerWithInvite(t, pending, theirs.token);
+    expect(join.statusCode).toBe(400);
+    expect(join.json()).toEqual({ detail: 'Invalid invitation' });
+    const left = await t.container.db.select().from(invitations).where(eq(invitations.organizationId, org.orgId));
+    expect(left.map((r) => r.email)).toEqual([kept.email]);
   });
 
   it('a non-admin member leaves the organization, which stays; 401 without a token; 403 with an API token', async () => {

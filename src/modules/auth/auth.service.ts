@@ -10,6 +10,7 @@ import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
 import { storagePrefixesOfOrg } from '../orgs/org-files';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
+import { deleteOutstandingInvitationsSentBy } from '../orgs/orgs.repository';
 import * as repo from './auth.repository';
 import type { AccountResponse, ChangePasswordBody, EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from './auth.schemas';
 import type { JwtIssuer } from './jwt';
@@ -170,6 +171,7 @@ export class AuthService {
   /**
    * Deletes the caller's account. An organization where the caller is the only member goes with
    * it; the last admin of an organization that has other members gets 400 until another admin exists.
+   * The API tokens the caller created and the invitations they sent that nobody redeemed go too.
    */
   async deleteAccount({ ctx }: { ctx: Ctx }): Promise<{ status: 'account_deleted' }> {
     const userId = requireLoginUser(ctx);
@@ -187,13 +189,20 @@ export class AuthService {
           throw new AppError('BAD_REQUEST', `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`);
         else leave.push(m);
       }
-      // Tokens the user created go with the account (they would otherwise outlive it, ownerless).
+      // Tokens and invitations the user created go with the account (they would otherwise outlive it, ownerless).
       const revoked = await deleteApiTokensCreatedBy(tx.db, userId);
+      const withdrawn = await deleteOutstandingInvitationsSentBy(tx.db, userId);
       for (const m of leave) {
         const labels = revoked.filter((r) => r.organizationId === m.organizationId).map((r) => r.label);
+        const invitations = withdrawn.filter((r) => r.organizationId === m.organizationId).length;
         await recordAudit(
           { ...tx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } },
-          { action: 'user.deleted', resourceType: 'member', resourceId: m.membershipId, details: { email: user.email, user_id: userId, role: m.role, revoked_api_tokens: labels } },
+          {
+            action: 'user.deleted',
+            resourceType: 'member',
+            resourceId: m.membershipId,
+            details: { email: user.email, user_id: userId, role: m.role, revoked_api_tokens: labels, revoked_invitations: invitations },
+          },
         );
       }
       // Sessions end through their normal path (device reset and released, streams closed) before

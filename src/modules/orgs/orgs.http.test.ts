@@ -135,6 +135,27 @@ describe('members', () => {
     expect(labels).toEqual(['shared ci']);
   });
 
+  it('removing a member withdraws the invitations they sent and have not been redeemed, and says how many', async () => {
+    const org = await createOrgWithRoles(t);
+    const leaver = await addMember(t, org.orgId, 'admin');
+    const pending = [uniqueEmail('pending'), uniqueEmail('pending')];
+    const theirs = [await invite(t, leaver.token, org.orgId, pending[0]), await invite(t, leaver.token, org.orgId, pending[1])];
+    const redeemed = uniqueEmail('redeemed');
+    expect((await registerWithInvite(t, redeemed, (await invite(t, leaver.token, org.orgId, redeemed)).token)).statusCode).toBe(200);
+    const kept = await invite(t, org.admin.token, org.orgId, uniqueEmail('kept'));
+    const res = await api('DELETE', `/organizations/${org.orgId}/members/${await memberIdOf(org.orgId, leaver.userId)}`, org.admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'member.removed', details: { revoked_invitations: 2 } });
+    for (const [i, inv] of theirs.entries()) {
+      const join = await registerWithInvite(t, pending[i]!, inv.token);
+      expect(join.statusCode).toBe(400);
+      expect(join.json()).toEqual({ detail: 'Invalid invitation' });
+    }
+    const left = await t.container.db.select().from(invitations).where(eq(invitations.organizationId, org.orgId));
+    expect(left.map((r) => r.email).sort()).toEqual([redeemed, kept.email].sort());
+    expect((await registerWithInvite(t, kept.email, kept.token)).statusCode).toBe(200);
+  });
+
   it("404 for a member id of another organization", async () => {
     const other = (await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json() as Array<{ id: number }>;
     const res = await api('DELETE', `/organizations/${env.a.orgId}/members/${other[0]!.id}`, env.a.admin.token);
@@ -175,6 +196,21 @@ describe('POST /organizations/{org_id}/invites', () => {
     expect(bad.json().detail).toMatch(/^email: /);
     expect(await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))).toHaveLength(auditBefore);
     expect(await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))).toHaveLength(invitesBefore);
+  });
+
+  it('403 until the inviting admin has verified their email, for a login token and an API token alike', async () => {
+    const admin = await signup(t, { organizationName: 'Unverified Co' });
+    const key = await createApiToken(t, admin.token, admin.orgId, { role: 'admin' });
+    for (const token of [admin.token, key.token]) {
+      const res = await api('POST', `/organizations/${admin.orgId}/invites`, token, { email: uniqueEmail('spam') });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ detail: 'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.' });
+    }
+    expect(await t.container.db.select().from(invitations).where(eq(invitations.organizationId, admin.orgId))).toHaveLength(0);
+    expect((await lastAudit(admin.orgId))?.action).not.toBe('member.invited');
+    const verified = await api('POST', '/auth/verify-email', undefined, { token: await tokenFromMail(t, admin.email, 'verify-email') });
+    expect(verified.statusCode).toBe(200);
+    for (const token of [admin.token, key.token]) expect((await api('POST', `/organizations/${admin.orgId}/invites`, token, { email: uniqueEmail('welcome') })).statusCode).toBe(200);
   });
 
   it('a re-invite leaves exactly one outstanding invitation', async () => {

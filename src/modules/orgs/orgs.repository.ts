@@ -60,6 +60,17 @@ export async function deleteMembership(db: DbOrTx, membershipId: number): Promis
   await db.delete(memberships).where(eq(memberships.id, membershipId));
 }
 
+/** The person sending an invitation, read under the organization lock: null once they are no longer a member. */
+export async function findInviter(db: DbOrTx, orgId: number, userId: number) {
+  const rows = await db
+    .select({ emailVerified: users.emailVerified })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, orgId), eq(memberships.userId, userId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** Drops the outstanding (unredeemed) invitations of an address, so a re-invite replaces them. */
 export async function deleteOutstandingInvitations(db: DbOrTx, orgId: number, email: string): Promise<number> {
   const rows = await db
@@ -75,4 +86,13 @@ export async function insertInvitation(
 ) {
   const rows = await db.insert(invitations).values(values).returning();
   return rows[0]!;
+}
+
+/** Drops the outstanding invitations a user sent (in one organization, or everywhere): they leave with their sender. */
+export async function deleteOutstandingInvitationsSentBy(db: DbOrTx, userId: number, orgId?: number): Promise<Array<{ organizationId: number }>> {
+  const sentBy = and(eq(invitations.invitedByUserId, userId), isNull(invitations.acceptedAt));
+  return db
+    .delete(invitations)
+    .where(orgId === undefined ? sentBy : and(sentBy, eq(invitations.organizationId, orgId)))
+    .returning({ organizationId: invitations.organizationId });
 }

@@ -63,7 +63,8 @@ export class OrgsService {
 
   /**
    * Invites an address with a role (7 days, single-use, bound to the address; only the token's
-   * SHA-256 is stored). A new invitation replaces the address's outstanding one.
+   * SHA-256 is stored). A new invitation replaces the address's outstanding one. Only a member
+   * whose email is verified may invite (directly or through an API token they created).
    */
   async inviteMember({ ctx, input }: { ctx: Ctx; input: { orgId: number; body: InviteBody } }): Promise<Invitation> {
     requireOrgAccess(ctx, input.orgId, 'admin');
@@ -71,6 +72,7 @@ export class OrgsService {
     return withTransaction(ctx, async (tx) => {
       // The organization row lock serialises invitations, so one address never has two outstanding.
       const org = await this.load(tx, input.orgId, true);
+      await this.requireVerifiedInviter(tx, org.id);
       if (await repo.findMemberByEmail(tx.db, org.id, email)) throw new AppError('BAD_REQUEST', `${email} is already a member of this organization`);
       const replaced = await repo.deleteOutstandingInvitations(tx.db, org.id, email);
       const token = randomToken(32, 'inv_');
@@ -101,7 +103,10 @@ export class OrgsService {
     });
   }
 
-  /** Removes a member (membership id). The last admin cannot be removed: 400. */
+  /**
+   * Removes a member (membership id). The last admin cannot be removed: 400. The API tokens the
+   * member created and the invitations they sent that nobody redeemed go with the membership.
+   */
   async removeMember({ ctx, input }: { ctx: Ctx; input: { orgId: number; memberId: number } }): Promise<{ status: 'removed' }> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     return withTransaction(ctx, async (tx) => {
@@ -112,7 +117,13 @@ export class OrgsService {
         throw new AppError('BAD_REQUEST', 'Cannot remove the last admin of the organization');
       await repo.deleteMembership(tx.db, member.id);
       const revoked = await deleteApiTokensCreatedBy(tx.db, member.userId, input.orgId);
-      await recordAudit(tx, { action: 'member.removed', resourceType: 'member', resourceId: member.id, details: { email: member.email, user_id: member.userId, role: member.role, revoked_api_tokens: revoked.map((r) => r.label) } });
+      const withdrawn = await repo.deleteOutstandingInvitationsSentBy(tx.db, member.userId, input.orgId);
+      await recordAudit(tx, {
+        action: 'member.removed',
+        resourceType: 'member',
+        resourceId: member.id,
+        details: { email: member.email, user_id: member.userId, role: member.role, revoked_api_tokens: revoked.map((r) => r.label), revoked_invitations: withdrawn.length },
+      });
       return { status: 'removed' as const };
     });
   }
@@ -142,6 +153,18 @@ export class OrgsService {
       });
       return sessionDefaultsOf(after);
     });
+  }
+
+  /**
+   * Invitations are mail we send on someone's behalf, so the person behind the request must have
+   * proved their address. Read under the organization lock, so a member removed meanwhile cannot invite.
+   */
+  private async requireVerifiedInviter(tx: Ctx, orgId: number): Promise<void> {
+    const { userId } = actorIdentity(tx);
+    const inviter = userId === null ? null : await repo.findInviter(tx.db, orgId, userId);
+    if (userId !== null && !inviter) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+    if (!inviter?.emailVerified)
+      throw new AppError('FORBIDDEN', 'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.');
   }
 
   private async load(ctx: Ctx, orgId: number, lock = false): Promise<OrgRow> {

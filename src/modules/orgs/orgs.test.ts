@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext, type Ctx } from '../../context';
-import { memberships } from '../../db/schema';
+import { invitations, memberships } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { addMember, createOrgWithRoles, uniqueEmail, PASSWORD } from '../../../test/harness/factories';
@@ -65,5 +65,21 @@ describe('membership races', () => {
     expect(['BAD_REQUEST', 'CONFLICT']).toContain((rejected.reason as AppError).code);
     const rows = await t.container.db.select().from(memberships).where(eq(memberships.organizationId, org.orgId));
     expect(rows.filter((m) => m.role === 'viewer')).toHaveLength(2);
+  });
+
+  it('an admin removed while their invitation waits for the organization lock sends nothing', async () => {
+    for (let round = 0; round < 5; round++) {
+      const org = await createOrgWithRoles(t);
+      const leaver = await addMember(t, org.orgId, 'admin');
+      const email = uniqueEmail('late');
+      const [removal, invitation] = await Promise.allSettled([
+        t.container.services.orgs.removeMember({ ctx: ctxOf(org.admin, org.orgId), input: { orgId: org.orgId, memberId: await membershipIdOf(org.orgId, leaver.userId) } }),
+        t.container.services.orgs.inviteMember({ ctx: ctxOf(leaver, org.orgId), input: { orgId: org.orgId, body: { email, role: 'viewer' } } }),
+      ]);
+      expect(removal.status).toBe('fulfilled');
+      // Either the invitation went first and was withdrawn with its sender, or it was refused.
+      if (invitation.status === 'rejected') expect((invitation.reason as AppError).code).toBe('UNAUTHENTICATED');
+      expect(await t.container.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(0);
+    }
   });
 });

@@ -1,21 +1,48 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { pagePolicy, routePolicy } from '../../http/security-headers';
+
+const SCRIPT_PATH = '/sessions/view.js';
 
 /**
  * `/sessions/{session_id}/view`: a minimal page that shows a session's stream on a canvas and
- * sends taps and swipes. Plain HTML and JS, no build step; the token comes from `?token=` (then
- * kept in localStorage) or from localStorage.
+ * sends taps and swipes. Plain HTML and a script file of its own, no build step. The token comes
+ * in the URL fragment (`#token=…`, which browsers never send to a server) and lives only in the
+ * page's memory: it leaves the address bar at once and is never stored.
  */
 export async function sessionViewPage(app: FastifyInstance): Promise<void> {
-  app.get('/sessions/:session_id/view', { config: { public: true, rateLimit: false }, schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) } }, async (_req, reply) => {
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob: data:; connect-src 'self' ws: wss:")
-      .send(PAGE);
-  });
+  app.get(
+    '/sessions/:session_id/view',
+    {
+      config: { public: true, rateLimit: false },
+      helmet: routePolicy(VIEW_POLICY),
+      schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) },
+    },
+    async (_req, reply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(PAGE),
+  );
+  app.get(SCRIPT_PATH, { config: { public: true, rateLimit: false }, schema: { hide: true } }, async (_req, reply) =>
+    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
+  );
 }
+
+const STYLE = `
+  body { margin: 0; font: 14px system-ui, sans-serif; background: #111; color: #eee; display: flex; flex-direction: column; align-items: center; }
+  header { padding: 8px; display: flex; gap: 12px; align-items: center; }
+  canvas { background: #000; max-height: calc(100vh - 60px); max-width: 100vw; touch-action: none; cursor: crosshair; }
+  button { font: inherit; }
+  #status { opacity: .8; }
+  #warning { color: #fc6; }
+`;
+
+/**
+ * Only our script file runs (no inline script, no handler attributes); the one inline style block
+ * is allowed by its hash; fetch and WebSocket go to this origin only.
+ */
+const VIEW_POLICY = pagePolicy({
+  'style-src': [`'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`],
+  'connect-src': ["'self'"],
+});
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -23,14 +50,8 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>simdeck session</title>
-<style>
-  body { margin: 0; font: 14px system-ui, sans-serif; background: #111; color: #eee; display: flex; flex-direction: column; align-items: center; }
-  header { padding: 8px; display: flex; gap: 12px; align-items: center; }
-  canvas { background: #000; max-height: calc(100vh - 60px); max-width: 100vw; touch-action: none; cursor: crosshair; }
-  button { font: inherit; }
-  #status { opacity: .8; }
-  #warning { color: #fc6; }
-</style>
+<style>${STYLE}</style>
+<script src="${SCRIPT_PATH}" defer></script>
 </head>
 <body>
 <header>
@@ -41,12 +62,14 @@ const PAGE = `<!doctype html>
   <button id="rotate">Rotate</button>
 </header>
 <canvas id="screen" width="390" height="844"></canvas>
-<script>
+</body>
+</html>`;
+
+const SCRIPT = `'use strict';
 (() => {
-  const params = new URLSearchParams(location.search);
-  let token = params.get('token');
-  if (token) { localStorage.setItem('simdeck_token', token); history.replaceState(null, '', location.pathname); }
-  else token = localStorage.getItem('simdeck_token');
+  // The token arrives in the fragment, which never reaches a server or its logs; it stays in this closure only.
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   const sessionId = decodeURIComponent(location.pathname.split('/')[2] || '');
   const statusEl = document.getElementById('status');
   const warnEl = document.getElementById('warning');
@@ -54,7 +77,7 @@ const PAGE = `<!doctype html>
   const g = canvas.getContext('2d');
   const wsBase = location.origin.replace(/^http/, 'ws');
   window.simdeck = { frames: 0, controls: 0, lastError: null, hello: null };
-  if (!token) { statusEl.textContent = 'No token: open this page with ?token=<access token>'; return; }
+  if (!token) { statusEl.textContent = 'No token: open this page as …/view#token=<access token>'; return; }
   let rotation = 0;
 
   const control = (body) => fetch('/api/v1/sessions/' + encodeURIComponent(sessionId) + '/control', {
@@ -118,6 +141,4 @@ const PAGE = `<!doctype html>
   for (const b of document.querySelectorAll('button[data-key]')) b.addEventListener('click', () => control({ action: 'key', keycode: b.dataset.key }));
   document.getElementById('rotate').addEventListener('click', () => control({ action: 'rotate', rotation: (rotation + 90) % 360 }));
 })();
-</script>
-</body>
-</html>`;
+`;
