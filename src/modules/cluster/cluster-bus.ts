@@ -29,7 +29,8 @@ export class ClusterBus {
     private readonly log: FastifyBaseLogger,
   ) {
     const options = { maxRetriesPerRequest: 2, connectTimeout: 2000, lazyConnect: false };
-    this.redis = new Redis(url, options);
+    // A Redis that accepts connections but never answers must not hang commands (or shutdown).
+    this.redis = new Redis(url, { ...options, commandTimeout: 5000 });
     this.sub = new Redis(url, options);
     for (const conn of [this.redis, this.sub]) conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
@@ -97,7 +98,8 @@ export class ClusterBus {
       this.heartbeat = null;
       await this.redis.del(this.key(`replica:${this.replicaId}`)).catch(() => {});
     }
-    await Promise.all([this.redis, this.sub].map((c) => c.quit().catch(() => c.disconnect())));
+    const quit = (c: Redis) => Promise.race([c.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 2000).unref())]).catch(() => c.disconnect());
+    await Promise.all([this.redis, this.sub].map(quit));
   }
 }
 
