@@ -38,6 +38,7 @@ export interface SubFlowEntry {
   name: string;
   status: 'passed' | 'failed';
   steps: StepEntry[];
+  error: string | null;
 }
 
 export interface CaseOutcome {
@@ -87,8 +88,9 @@ export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${
 export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
-  async run(input: CaseRunInput): Promise<CaseOutcome> {
+  async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
     const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    const input: Running = { ...caseInput, stepsTaken: { n: 0 } };
     const c = input.testCase;
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
     try {
@@ -99,11 +101,8 @@ export class CaseRunner {
     }
     if (body.steps.length > this.deps.limits.stepsPerCase) return { ...outcome, status: 'failed', error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}` };
 
-    for (const flow of await input.flows.byIds(c.subFlowIds)) {
-      const entry = await this.runFlow(input, flow, 1);
-      outcome.subFlows.push(entry);
-      if (entry.status === 'failed') return { ...outcome, status: 'failed', error: `Sub-flow "${flow.name}" failed: ${entry.steps.find((s) => s.status === 'failed')?.error ?? 'a step failed'}` };
-    }
+    const failedFlow = await this.runSubFlows(input, c.subFlowIds, 1, outcome.subFlows);
+    if (failedFlow) return { ...outcome, status: 'failed', error: `Sub-flow "${failedFlow.name}" failed: ${failedFlow.error}` };
 
     const source = c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
     for (const [index, step] of body.steps.entries()) {
@@ -139,13 +138,17 @@ export class CaseRunner {
   }
 
   private async runStep(
-    input: CaseRunInput,
+    input: Running,
     step: CaseStep,
     index: number,
     opts: { recording: RecordingAction[]; source: { width: number; height: number } | null; judgeVisual: boolean; screenshotPrefix?: string; depth?: number },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
     const started = Date.now();
+    const max = this.deps.limits.stepsPerCase;
+    if (++input.stepsTaken.n > max) {
+      return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
+    }
     const result = await executeStep(step, index, {
       device: input.device,
       appPackage: input.appPackage,
@@ -193,30 +196,62 @@ export class CaseRunner {
     return entry;
   }
 
-  private async runFlow(input: CaseRunInput, flow: CaseRow, depth: number): Promise<SubFlowEntry> {
-    if (depth > this.deps.limits.flowDepth) return { name: flow.name, status: 'failed', steps: [] };
-    const steps = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
-    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
-    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
-    const entries: StepEntry[] = [];
-    for (const [index, step] of steps.steps.entries()) {
-      input.signal.throwIfAborted();
-      const entry = await this.runStep(input, step, index, { recording: steps.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
-      entries.push(entry);
-      if (entry.status === 'failed') return { name: flow.name, status: 'failed', steps: entries };
+  /**
+   * Runs reusable cases before a case (or another flow): each flow's own sub-flows first, then its
+   * steps. Entries go to `sink` in the order they ran; returns the first that failed.
+   */
+  private async runSubFlows(input: Running, ids: number[], depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry | null> {
+    for (const flow of await input.flows.byIds(ids)) {
+      const entry = await this.runFlow(input, flow, depth, sink);
+      if (entry.status === 'failed') return entry;
     }
-    return { name: flow.name, status: 'passed', steps: entries };
+    return null;
   }
 
-  private async runNamedFlow(input: CaseRunInput, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+  private async runFlow(input: Running, flow: CaseRow, depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry> {
+    const entry: SubFlowEntry = { name: flow.name, status: 'passed', steps: [], error: null };
+    const fail = (error: string) => {
+      entry.status = 'failed';
+      entry.error = error;
+      return entry;
+    };
+    if (depth > this.deps.limits.flowDepth) {
+      sink.push(entry);
+      return fail(`flows nest more than ${this.deps.limits.flowDepth} deep`);
+    }
+    const nested = await this.runSubFlows(input, flow.subFlowIds, depth + 1, sink);
+    sink.push(entry);
+    if (nested) return fail(`its sub-flow "${nested.name}" failed: ${nested.error}`);
+    let body: { steps: CaseStep[]; recording: RecordingAction[] };
+    try {
+      body = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+    } catch (err) {
+      if (err instanceof UnknownVariable) return fail(err.message);
+      throw err;
+    }
+    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
+    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    for (const [index, step] of body.steps.entries()) {
+      input.signal.throwIfAborted();
+      const done = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
+      entry.steps.push(done);
+      if (done.status === 'failed') return fail(`step ${index + 1} failed: ${done.error}`);
+    }
+    return entry;
+  }
+
+  private async runNamedFlow(input: Running, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
     const flow = await input.flows.byName(name);
     if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
-    if (depth > this.deps.limits.flowDepth) return { ok: false, error: `Flows nest more than ${this.deps.limits.flowDepth} deep`, actions: [] };
-    const entry = await this.runFlow(input, flow, depth);
-    const failed = entry.steps.find((s) => s.status === 'failed');
-    return { ok: entry.status === 'passed', error: failed ? `Flow "${name}" step ${failed.index + 1} failed: ${failed.error}` : null, actions: entry.steps.flatMap((s) => s.actions) };
+    const ran: SubFlowEntry[] = [];
+    const entry = await this.runFlow(input, flow, depth, ran);
+    const actions = ran.flatMap((e) => e.steps.flatMap((s) => s.actions));
+    return { ok: entry.status === 'passed', error: entry.error === null ? null : `Flow "${name}": ${entry.error}`, actions };
   }
 }
+
+/** A case being run: its input, and the steps taken so far (sub-flow steps included) against the step budget. */
+type Running = CaseRunInput & { stepsTaken: { n: number } };
 
 const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
 

@@ -10,9 +10,10 @@ import { emitEvent } from '../events/events';
 import type { DeviceHandle } from '../sessions/device-handle';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { CaseOutcome, CaseRunner } from './case-runner';
-import { buildForRun, installIfNeeded, resetApp } from './prepare';
+import { buildForRun, installBuild, resetApp } from './prepare';
 import type { RunEvents } from './run-events';
 import { RunStopped, type RunSignals } from './run-signals';
+import { watchExecution } from './run-watch';
 import * as repo from './runs.repository';
 import { DEFAULT_VISUAL_TIERS, type VisualTiers } from './visual-compare';
 
@@ -66,13 +67,14 @@ export class RunExecutor {
     if (!run) return;
     const ctx = this.orgCtx(run.organizationId);
     const stop = this.deps.signals.register(run.publicId, run.sessionId!);
-    const guards = this.watch(stop, { runId: run.id });
+    const guards = watchExecution(this.deps, { ctx, stop, which: { runId: run.id }, sessionId: run.sessionId!, budgetFrom: run.startedAt });
     try {
       const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
       const suite = found.c.suiteId ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null) : null;
       const device = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
-      if (build) await installIfNeeded(device, build);
+      // `reinstall` installs the build as the case's reset.
+      if (build && suite?.resetStrategy !== 'reinstall') await installBuild(device, build);
       await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
     } catch (err) {
       await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null });
@@ -131,25 +133,6 @@ export class RunExecutor {
       const now = tx.clock.now();
       return repo.updateRun(tx.db, run.id, { status: 'running', startedAt: now, heartbeatAt: now });
     });
-  }
-
-  /**
-   * While a run executes: a heartbeat every few seconds (which also notices a cancel written by
-   * another replica) and the wall-clock budget. Returns the function that stops both.
-   */
-  watch(stop: { abort(reason: unknown): void }, which: { runId: number } | { suiteRunId: number }): () => void {
-    const { heartbeatMs, runBudgetMs } = this.deps.limits;
-    const beat = setInterval(() => {
-      repo
-        .touchRunHeartbeat(this.deps.db, which, this.deps.clock.now())
-        .then((r) => r.cancelRequested && stop.abort(new RunStopped('cancelled', 'Cancelled')))
-        .catch((err) => this.deps.log.warn({ err }, 'run heartbeat failed'));
-    }, heartbeatMs);
-    const budget = setTimeout(() => stop.abort(new RunStopped('cancelled', `The run exceeded its budget of ${Math.round(runBudgetMs / 60_000)} minutes`)), runBudgetMs);
-    return () => {
-      clearInterval(beat);
-      clearTimeout(budget);
-    };
   }
 
   /** Ends the run once (a run another path ended already is left as it is), with its events. */
