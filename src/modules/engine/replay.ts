@@ -1,6 +1,7 @@
 import type { InputEvent } from '../../worker/driver';
 import type { RecordingAction } from '../catalogue/recording';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
+import { flattenTree, isInteractive, modalScope, visibleRect, type Observation } from './interpreter/ui-tree';
 import { findRecordedElement, scalePoint } from './selectors';
 import { sleep, waitForSettledScreen } from './settle';
 
@@ -13,8 +14,9 @@ export interface ReplayInput {
   source: { width: number; height: number } | null;
   fuzzy: boolean;
   /**
-   * Hybrid runs: a recorded element that cannot be found again is a failed replay (the step goes
-   * to the interpreter) rather than a tap at the scaled coordinates, which may hit something else.
+   * Hybrid runs: a recorded element that cannot be found again, or a recorded point that no
+   * longer hits anything that can be acted on, is a failed replay (the step goes to the
+   * interpreter) rather than a tap that may hit something else or nothing.
    */
   healInsteadOfCoordinates: boolean;
 }
@@ -43,6 +45,9 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         const recorded = { x: a.x!, y: a.y!, sourceWidth: source.width, sourceHeight: source.height };
         const match = findRecordedElement({ selector: a.selector, observation, fuzzy: input.fuzzy, recorded: input.healInsteadOfCoordinates && a.selector ? undefined : recorded });
         if (!match.found) return { ok: false, reason: match.reason, actions };
+        if (match.method === 'coordinates' && input.healInsteadOfCoordinates && !actionableAt(observation, match.point)) {
+          return { ok: false, reason: `the recorded point (${match.point.x}, ${match.point.y}) hits no element that can be acted on`, actions };
+        }
         const { x, y } = match.point;
         const event: InputEvent = a.type === 'long_press' ? { kind: 'long_press', x, y, durationMs: a.duration_ms } : { kind: a.type, x, y };
         await device.input(event);
@@ -87,4 +92,13 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
     await waitForSettledScreen(device, { signal: ctx.signal });
   }
   return { ok: true, actions };
+}
+
+/** Whether a button, field, switch, list item (or the like) is under the point, and not behind an alert. */
+function actionableAt(observation: Observation, p: { x: number; y: number }): boolean {
+  return modalScope(flattenTree(observation)).some((el) => {
+    if (!isInteractive(el.node) || !el.node.enabled) return false;
+    const r = visibleRect(el);
+    return r !== null && p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
+  });
 }
