@@ -40,6 +40,8 @@ export interface CaseRunSetting {
 /** The message a run ends with when something outside the case stopped it. */
 export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
   if (err instanceof RunStopped) return err.message;
+  // The device's worker disconnected or stopped answering.
+  if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT')) return `The device was lost: ${err.detail}`;
   if (err instanceof AppError) return err.detail;
   log.error({ err }, 'run failed unexpectedly');
   return 'Internal error while running the case';
