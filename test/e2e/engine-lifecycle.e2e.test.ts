@@ -126,4 +126,19 @@ describe('a run as the world sees it', () => {
     expect(ended).toMatchObject({ status: 'error', error_message: 'The session ended (user)' });
     expect((await eventsOf(f.t, f.org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type)).toEqual(['run.started', 'run.failed']);
   });
+
+  it('a run the interrupted sweep ends (its heartbeat looked stale) stops at once where it executes, leaving the device alone', async () => {
+    const stalled = await activeSession(f);
+    const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['type demo into Username', 'wait 10 s', 'Tap Sign in'] });
+    const runId = await startRun(f, caseId, stalled);
+    await waitForSteps(f, runId, 1);
+    clock().advance(91_000);
+    expect(await f.t.container.services.engine.interruptions.sweepInterrupted(clock().now())).toEqual({ runs: 1, suiteRuns: 0 });
+    await waitFor(() => !f.t.container.services.engine.signals.isRunningHere(runId), 'the executor to stop', 1_000);
+    const ended = await getRun(f, runId);
+    expect(ended).toMatchObject({ status: 'error', error_message: 'interrupted' });
+    expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
+    expect(await runLeaseOf(f.t, stalled)).toBeNull();
+    await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${stalled}`);
+  });
 });

@@ -9,7 +9,7 @@ import { normalizeAssertions, normalizeSteps, UnknownVariable, withVariables, ty
 import type { PerformedAction } from './device-actions';
 import { interpretAssertion } from './interpreter';
 import { waitForSettledScreen } from './settle';
-import { executeStep, NEEDS_MODEL, type TraceEntry } from './step-runner';
+import { executeStep, NEEDS_MODEL_TO_JUDGE, type TraceEntry } from './step-runner';
 import { VisualJudge } from './visual-judge';
 import type { VisualTiers } from './visual-compare';
 
@@ -124,7 +124,7 @@ export class CaseRunner {
       const observation = { tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree, screen: await input.device.screen() };
       for (const text of body.assertions) {
         const r = interpretAssertion(text, observation);
-        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL} to judge this: ${r.reason}` };
+        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${r.reason}` };
         outcome.assertions.push(entry);
         outcome.trace.push({ step_index: body.steps.length, thought: entry.reasoning, tool: 'interpreter', args: { assertion: text }, outcome: entry.passed ? 'passed' : 'failed' });
       }

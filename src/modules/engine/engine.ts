@@ -55,6 +55,6 @@ export function createEngine(d: EngineDeps) {
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
     runs,
     suites,
-    interruptions: new Interruptions({ ...d, runs, suites }),
+    interruptions: new Interruptions({ ...d, runs, suites, signals }),
   };
 }

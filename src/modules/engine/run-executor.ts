@@ -113,7 +113,9 @@ export class RunExecutor {
         byName: async (name) => (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
       },
       onProgress: async (so_far, step) => {
-        await repo.updateRun(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        const running = await repo.recordRunProgress(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
+        if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
       },
     });
