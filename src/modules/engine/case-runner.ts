@@ -9,6 +9,7 @@ import { normalizeAssertions, normalizeSteps, UnknownVariable, withVariables, ty
 import type { PerformedAction } from './device-actions';
 import { interpretAssertion } from './interpreter';
 import { waitForSettledScreen } from './settle';
+import { StepMeter } from './step-meter';
 import { executeStep, NEEDS_MODEL_TO_JUDGE, type TraceEntry } from './step-runner';
 import { VisualJudge } from './visual-judge';
 import type { VisualTiers } from './visual-compare';
@@ -24,6 +25,8 @@ export interface StepEntry {
   visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
   duration_ms: number;
   error: string | null;
+  /** Of duration_ms: time in device calls, and waiting for the screen to settle or as the step asked. */
+  timing?: { device_ms: number; wait_ms: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
 }
@@ -149,8 +152,12 @@ export class CaseRunner {
     if (++input.stepsTaken.n > max) {
       return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
     }
+    const meter = new StepMeter();
+    const device = meter.meter(input.device);
+    const wait = (ms: number, signal?: AbortSignal) => meter.sleep(ms, signal);
     const result = await executeStep(step, index, {
-      device: input.device,
+      device,
+      wait,
       appPackage: input.appPackage,
       signal: input.signal,
       mode: input.mode,
@@ -161,8 +168,8 @@ export class CaseRunner {
     });
     outcome.trace.push(...result.trace);
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
-    await waitForSettledScreen(input.device, { signal: input.signal });
-    const shot = await input.device.screenshot();
+    await waitForSettledScreen(device, { signal: input.signal, wait });
+    const shot = await device.screenshot();
     const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
     await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
     const entry: StepEntry = {
@@ -193,6 +200,7 @@ export class CaseRunner {
       }
     }
     entry.duration_ms = Date.now() - started;
+    entry.timing = meter.timing;
     return entry;
   }
 

@@ -3,7 +3,7 @@ import type { RecordingAction } from '../catalogue/recording';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
 import { flattenTree, isInteractive, modalScope, visibleRect, type Observation } from './interpreter/ui-tree';
 import { findRecordedElement, scalePoint } from './selectors';
-import { sleep, waitForSettledScreen } from './settle';
+import { waitForSettledScreen } from './settle';
 
 export type ReplayOutcome = { ok: true; actions: PerformedAction[] } | { ok: false; reason: string; actions: PerformedAction[] };
 
@@ -84,12 +84,12 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         break;
       case 'wait': {
         const ms = Math.min(a.duration_ms ?? 0, MAX_RECORDED_WAIT_MS);
-        await sleep(ms, ctx.signal);
+        await ctx.wait(ms, ctx.signal);
         actions.push({ type: 'wait', duration_ms: ms });
         break;
       }
     }
-    await waitForSettledScreen(device, { signal: ctx.signal });
+    await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait });
   }
   return { ok: true, actions };
 }
