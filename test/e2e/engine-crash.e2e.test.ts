@@ -66,11 +66,11 @@ describe('runs whose worker or control plane goes away', () => {
     const runId = await startRun(at(first), caseId, sessionId);
     await waitForSteps(at(first), runId, 1);
 
-    // The crash: the first control plane takes no more jobs, answers nothing and can write nothing.
+    // The crash: the first control plane can write nothing more, takes no more jobs and answers nothing.
     const port = Number(new URL(first.baseUrl).port);
+    await first.container.database.pool.end();
     const jobsStopped = first.container.jobs.stop();
     await first.app.close();
-    await first.container.database.pool.end();
     first.container.services.credentialWatch.close();
 
     // Another control plane comes up on the same database and address; the worker finds it again.
@@ -107,9 +107,13 @@ describe('runs whose worker or control plane goes away', () => {
     const runId = await startRun(at(live), caseId, sessionId);
     await waitForSteps(at(live), runId, 1);
     second = undefined;
-    await live.close();
-    const ended = (await holder.app.inject({ method: 'GET', url: `/api/v1/tests/runs/${runId}`, headers: { authorization: `Bearer ${org.developer.token}` } })).json();
+    // Closing the server stops the runs first, before the workers' sockets go.
+    await live.app.close();
+    const read = async () => (await holder.app.inject({ method: 'GET', url: `/api/v1/tests/runs/${runId}`, headers: { authorization: `Bearer ${org.developer.token}` } })).json();
+    const ended = await waitFor(async () => ((await read()).status === 'running' ? undefined : read()), 'the run to end', 2_000);
     expect(ended).toMatchObject({ status: 'error', error_message: 'interrupted: the control plane stopped' });
+    expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
     expect(await runLeaseOf(holder, sessionId)).toBeNull();
+    await live.close();
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/clock';
 import { createOrgWithRoles } from '../harness/factories';
@@ -140,5 +141,18 @@ describe('a run as the world sees it', () => {
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
     expect(await runLeaseOf(f.t, stalled)).toBeNull();
     await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${stalled}`);
+  });
+
+  it('the session is free the moment the end of its run is visible, so the next run can start on run.finished', async () => {
+    const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['type demo into Username'] });
+    const runId = await startRun(f, caseId, sessionId);
+    // One snapshot of the run and its session, as often as the database answers.
+    let seen: { status: string; run_lease: string | null } | undefined;
+    for (const until = Date.now() + 10_000; !seen && Date.now() < until; ) {
+      const { rows } = await f.t.container.db.execute(sql`SELECT r.status, s.run_lease FROM test_runs r JOIN sessions s ON s.session_id = r.session_id WHERE r.public_id = ${runId}`);
+      const row = rows[0] as { status: string; run_lease: string | null };
+      if (row.status !== 'running' && row.status !== 'pending') seen = row;
+    }
+    expect(seen).toEqual({ status: 'passed', run_lease: null });
   });
 });

@@ -83,7 +83,6 @@ export class RunExecutor {
     } finally {
       guards();
       stop.done();
-      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
     }
   }
 
@@ -131,7 +130,6 @@ export class RunExecutor {
       if (run.status === 'running' || run.cancelRequestedAt) {
         // Running already: a crash interrupted an earlier attempt.
         await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null });
-        if (run.sessionId && !run.suiteRunId) await this.deps.sessions.releaseFromRun({ ctx: orgTx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
         return null;
       }
       const now = tx.clock.now();
@@ -139,11 +137,16 @@ export class RunExecutor {
     });
   }
 
-  /** Ends the run once (a run another path ended already is left as it is), with its events. */
+  /**
+   * Ends the run once (a run another path ended already is left as it is), with its events. A
+   * run of its own frees its session in the same transaction: whoever sees it ended can start
+   * the next run on that session.
+   */
   async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null }): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
       if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
+      if (cur.sessionId && cur.suiteRunId === null) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
       const now = tx.clock.now();
       const o = end.outcome;
       const ended = await repo.updateRun(tx.db, run.id, {

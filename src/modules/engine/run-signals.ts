@@ -15,6 +15,9 @@ export class RunStopped extends Error {
   }
 }
 
+/** How a run ends when the control plane executing it shuts down. */
+export const INTERRUPTED_BY_SHUTDOWN = 'interrupted: the control plane stopped';
+
 type Relayed = { runPublicId?: string; sessionId?: string; kind: RunStopped['kind']; message: string; from: string };
 
 interface Running {

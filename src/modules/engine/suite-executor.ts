@@ -72,7 +72,6 @@ export class SuiteExecutor {
       guards();
       stop.done();
       await this.finish(ctx, sr, runs, failure);
-      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: sr.sessionId!, runPublicId: sr.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a suite run failed'));
     }
   }
 
@@ -93,7 +92,6 @@ export class SuiteExecutor {
         // Running already: a crash interrupted an earlier attempt.
         const orgTx = { ...tx, org: { id: sr.organizationId, role: 'admin' as const } };
         await this.close(orgTx, sr, sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' }, { passed: 0, failed: 0 }, null);
-        if (sr.sessionId) await this.deps.sessions.releaseFromRun({ ctx: orgTx, input: { sessionId: sr.sessionId, runPublicId: sr.publicId } });
         return null;
       }
       return repo.updateSuiteRun(tx.db, sr.id, { status: 'running', startedAt: now, heartbeatAt: now });
@@ -138,9 +136,11 @@ export class SuiteExecutor {
     await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, visual));
   }
 
+  /** Ends the suite run once, with its events, and frees its session in the same transaction. */
   private async close(tx: Ctx, sr: repo.SuiteRunRow, end: { status: SuiteRunStatus; error: string | null }, counts: { passed: number; failed: number }, visual: VisualVerdict | null): Promise<void> {
     const cur = await repo.lockSuiteRunById(tx.db, sr.id);
     if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
+    if (cur.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
     const now = tx.clock.now();
     const ended = await repo.updateSuiteRun(tx.db, sr.id, {
       status: end.status,
