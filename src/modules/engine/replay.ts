@@ -26,13 +26,15 @@ const MAX_RECORDED_WAIT_MS = 10_000;
 /**
  * Plays a step's recorded actions: each target element is found again in the current UI tree by
  * its selector (exact or tolerant), falling back to the recorded coordinates scaled to this screen;
- * the screen settles after every action.
+ * the screen settles between actions (the step settles it after the last).
  */
 export async function replayActions(input: ReplayInput, ctx: ActionContext): Promise<ReplayOutcome> {
   const { device } = ctx;
   const actions: PerformedAction[] = [];
-  for (const index of input.indices) {
+  for (const [n, index] of input.indices.entries()) {
     ctx.signal.throwIfAborted();
+    // The next action reads a settled screen; after the last one the step settles it.
+    if (n > 0) await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait });
     const a = input.recording[index];
     if (!a) return { ok: false, reason: `the step points at recorded action ${index}, which the recording does not have`, actions };
     const screen = await device.screen();
@@ -89,7 +91,6 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         break;
       }
     }
-    await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait });
   }
   return { ok: true, actions };
 }
