@@ -178,6 +178,20 @@ describe('POST /ai/test/run', () => {
     await free(third.json().run_public_id);
   });
 
+  it('an accepted run its client ends with PATCH frees the session', async () => {
+    const started = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
+    const res = await api(f.t, dev(), 'PATCH', `/tests/runs/${started.run_public_id}?status=failed&error_message=stopped%20by%20CI`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'failed', error_message: 'stopped by CI' });
+    expect(await runLeaseOf(f.t, session)).toBeNull();
+    // A PATCH that keeps it active keeps the session.
+    const next = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
+    expect((await api(f.t, dev(), 'PATCH', `/tests/runs/${next.run_public_id}?status=running`)).statusCode).toBe(200);
+    expect(await runLeaseOf(f.t, session)).toBe(next.run_public_id);
+    expect((await api(f.t, dev(), 'PATCH', `/tests/runs/${next.run_public_id}?status=error`)).statusCode).toBe(200);
+    expect(await runLeaseOf(f.t, session)).toBeNull();
+  });
+
   it('cancel of an accepted run ends it as error "Cancelled" with a run.cancelled event; cancelling it again is 400', async () => {
     const started = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
     const res = await post(f.org.viewer.token, `/tests/runs/${started.run_public_id}/cancel`, undefined);

@@ -83,6 +83,8 @@ export class RunExecutor {
     } finally {
       guards();
       stop.done();
+      // Normally freed when the run ended; this covers a run whose end another path wrote.
+      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
     }
   }
 
