@@ -19,7 +19,8 @@ export interface WatchInput {
   ctx: Ctx;
   stop: { abort(reason: unknown): void };
   which: { runId: number } | { suiteRunId: number };
-  sessionId: string;
+  /** The session to keep in use; null when another watch does (a suite run's, for its cases). */
+  sessionId: string | null;
   /** The wall-clock budget counts from here on the injectable clock; none for a suite run (each case has its own). */
   budgetFrom: Date | null;
 }
@@ -38,7 +39,9 @@ export function budgetMessage(runBudgetMs: number): string {
 export function watchExecution(deps: WatchDeps, input: WatchInput): () => void {
   const { ctx, stop, which, sessionId, budgetFrom } = input;
   const { heartbeatMs, runBudgetMs } = deps.limits;
-  const touchSession = () => deps.sessions.heartbeatSession({ ctx, input: { sessionId } }).catch((err) => deps.log.warn({ err }, 'marking the session of a run in use failed'));
+  const touchSession = async () => {
+    if (sessionId) await deps.sessions.heartbeatSession({ ctx, input: { sessionId } }).catch((err) => deps.log.warn({ err }, 'marking the session of a run in use failed'));
+  };
   void touchSession();
   const beat = setInterval(() => {
     void touchSession();

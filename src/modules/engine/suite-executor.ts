@@ -53,7 +53,7 @@ export class SuiteExecutor {
         const run = await this.startCaseRun(ctx, sr, c.id);
         const child = this.deps.signals.register(run.publicId, sr.sessionId!, stop.signal);
         // Each case has the run budget of its own.
-        const childGuards = watchExecution(this.deps, { ctx, stop: child, which: { runId: run.id }, sessionId: sr.sessionId!, budgetFrom: run.startedAt });
+        const childGuards = watchExecution(this.deps, { ctx, stop: child, which: { runId: run.id }, sessionId: null, budgetFrom: run.startedAt });
         try {
           runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
         } catch (err) {
