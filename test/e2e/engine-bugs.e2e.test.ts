@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, sampleModel, startRun, stepSummary, uploadSample, waitForRun, waitForSuiteRun, type EngineFixture,
+  type RunJson,
+  activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, getRun, sampleModel, startRun, stepSummary, uploadSample, waitForRun, waitForSuiteRun, type EngineFixture,
 } from '../harness/engine-fixture';
+import type { SuiteRunResponse } from '../../src/modules/engine/runs.schemas';
 import { api, waitFor } from '../harness/sessions-factories';
 
 /** The sample app with three planted bugs: Sign in renamed (label and id), a wrong welcome text, and items past 25 missing. */
@@ -47,18 +49,18 @@ describe('a build with planted bugs', () => {
     expect(res.statusCode, res.body).toBe(200);
     return waitForSuiteRun(f, res.json().suite_run_public_id);
   };
-  const runOf = async (suiteRun: any, caseId: string) => (await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${suiteRun.test_runs.find((r: any) => r.test_case_public_id === caseId).public_id}`)).json();
+  const runOf = (suiteRun: SuiteRunResponse, caseId: string) => getRun(f, suiteRun.test_runs.find((r) => r.test_case_public_id === caseId)!.public_id);
 
   it('the good build passes every case of the suite', async () => {
     const sr = await runSuite(f.buildId);
     expect(sr, JSON.stringify(sr.test_runs)).toMatchObject({ status: 'passed', error_message: null, finished_at: expect.any(String) });
-    expect(sr.test_runs.map((r: any) => [r.test_case_public_id, r.status])).toEqual(Object.values(ids).map((id) => [id, 'passed']));
+    expect(sr.test_runs.map((r) => [r.test_case_public_id, r.status])).toEqual(Object.values(ids).map((id) => [id, 'passed']));
   });
 
   it('the buggy build fails each case at the step its bug breaks, and the suite run fails', async () => {
     const sr = await runSuite(buggy.buildId);
     expect(sr.status).toBe('failed');
-    expect(sr.test_runs.map((r: any) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(sr.test_runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
 
     const signIn = await runOf(sr, ids.signIn);
     expect(stepSummary(signIn)).toEqual([[0, 'passed', 'interpreter'], [1, 'passed', 'interpreter'], [2, 'failed', null], [3, 'skipped', null]]);
@@ -78,7 +80,7 @@ describe('a build with planted bugs', () => {
     expect(suiteFailed?.data).toMatchObject({ kind: 'suite_run', passed: 0, failed: 3 });
     // The case's run history holds both runs, most recent first.
     const history = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${ids.signIn}/runs`)).json();
-    expect(history.map((r: any) => r.status)).toEqual(['failed', 'passed']);
+    expect(history.map((r: RunJson) => r.status)).toEqual(['failed', 'passed']);
   });
 
   it('a suite run cancelled mid-case ends cancelled within a second and starts no further case', async () => {
@@ -89,7 +91,7 @@ describe('a build with planted bugs', () => {
     const started = (await api(f.t, f.org.viewer.token, 'POST', '/ai/suite/run', { suite_public_id: slow, session_id: sessionId, build_id: f.buildId })).json();
     await waitFor(async () => {
       const sr = (await api(f.t, f.org.viewer.token, 'GET', `/tests/suite-runs/${started.suite_run_public_id}`)).json();
-      const current = sr.test_runs.find((r: any) => r.test_case_public_id === waiting);
+      const current = sr.test_runs.find((r: SuiteRunResponse['test_runs'][number]) => r.test_case_public_id === waiting);
       if (!current) return undefined;
       const run = (await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${current.public_id}`)).json();
       return (run.result?.steps?.length ?? 0) >= 1;
@@ -99,7 +101,7 @@ describe('a build with planted bugs', () => {
     const sr = await waitForSuiteRun(f, started.suite_run_public_id, 5_000);
     expect(Date.now() - asked).toBeLessThan(1_000);
     expect(sr).toMatchObject({ status: 'cancelled' });
-    expect(sr.test_runs.map((r: any) => [r.status, r.error_message])).toEqual([['passed', null], ['error', 'Cancelled']]);
+    expect(sr.test_runs.map((r) => [r.status, r.error_message])).toEqual([['passed', null], ['error', 'Cancelled']]);
     // The session is free for the next run.
     const next = await startRun(f, ids.signIn, sessionId, { build_id: f.buildId });
     expect((await waitForRun(f, next)).status).toBe('passed');

@@ -93,7 +93,7 @@ describe('runs whose worker or control plane goes away', () => {
     // The session is free again and the new control plane runs on it.
     expect(await runLeaseOf(holder, sessionId)).toBeNull();
     const next = await runCase(at(second), await createCase(at(second), suiteId, { mode: 'ai', steps: ['type demo into Username'] }), sessionId);
-    expect(next.status, next.error_message).toBe('passed');
+    expect(next.status, next.error_message ?? '').toBe('passed');
     await jobsStopped;
   });
 

@@ -34,7 +34,7 @@ describe('cases with flows, variables, resets and builds', () => {
     await patch(f, `/tests/cases/${withSubFlow}`, { sub_flow_ids: [signIn] });
     const run = await runCase(f, withSubFlow, sessionId);
     expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
-    expect(run.result.sub_flows.map((s: any) => [s.name, s.status, s.steps.map((x: any) => x.text)])).toEqual([
+    expect(run.result.sub_flows!.map((s) => [s.name, s.status, s.steps.map((x) => x.text)])).toEqual([
       ['Enter the user', 'passed', ['type demo into Username']],
       ['Sign in as demo', 'passed', ['type secret into Password', 'Tap Sign in']],
     ]);

@@ -31,9 +31,9 @@ describe('a run as the world sees it', () => {
     const run = await runCase(f, caseId, sessionId);
     expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
 
-    const mine = (m: { text?: any }) => m.text?.run_public_id === run.public_id;
+    const mine = (m: { text?: Record<string, unknown> }) => m.text?.run_public_id === run.public_id;
     await ours.next((m) => mine(m) && m.text.type === 'run.finished');
-    const seen = ours.texts<any>().filter((m) => m.run_public_id === run.public_id);
+    const seen = ours.texts().filter((m) => m.run_public_id === run.public_id);
     expect(seen.map((m) => [m.type, m.step_index ?? null])).toEqual([
       ['run.started', null],
       ['run.step', 0],
@@ -44,7 +44,7 @@ describe('a run as the world sees it', () => {
     expect(seen[0]).toMatchObject({ test_case_public_id: caseId, session_id: sessionId });
     expect(seen[1]).toMatchObject({ text: 'type demo into Username', status: 'passed', resolved_by: 'interpreter' });
     expect(seen.at(-1)).toMatchObject({ status: 'passed', error_message: null, visual_regression_status: 'ok' });
-    expect(theirs.texts<any>().filter((m) => String(m.type).startsWith('run.'))).toEqual([]);
+    expect(theirs.texts().filter((m) => String(m.type).startsWith('run.'))).toEqual([]);
 
     const failing = await createCase(f, suiteId, { mode: 'ai', steps: ['type demo into Username', 'verify "Nothing here" is visible', 'Tap Sign in'] });
     const failed = await runCase(f, failing, sessionId);

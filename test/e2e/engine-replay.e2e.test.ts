@@ -82,15 +82,15 @@ describe('replaying recorded cases', () => {
     const tablet = await activeSession(f, { device_type: 'android', device_category: 'tablet' });
     const caseId = await createCase(f, suiteId, { mode: 'recorded', steps: STEPS, assertions: ASSERTIONS, source_recording: recording(points, true), ...SOURCE });
     const run = await runCase(f, caseId, tablet, { mode: 'replay' });
-    expect(run.status, JSON.stringify(run.result?.steps?.find((s: any) => s.status !== 'passed') ?? run.error_message)).toBe('passed');
+    expect(run.status, JSON.stringify(run.result?.steps?.find((s) => s.status !== 'passed') ?? run.error_message)).toBe('passed');
     expect(stepSummary(run)).toEqual(STEPS.map((_, i) => [i, 'passed', 'replay']));
-    expect(run.result.assertions.map((a: any) => a.passed)).toEqual([true, true]);
-    const taps = run.result.steps.flatMap((s: any) => s.actions).filter((a: any) => a.type === 'tap');
-    expect(taps.map((a: any) => a.matched_by)).toEqual(['id', 'id', 'text', 'text', 'id']);
+    expect(run.result.assertions.map((a) => a.passed)).toEqual([true, true]);
+    const taps = run.result.steps.flatMap((s) => s.actions).filter((a) => a.type === 'tap');
+    expect(taps.map((a) => a.matched_by)).toEqual(['id', 'id', 'text', 'text', 'id']);
     // The tablet's sign-in button is not where the phone's scaled point falls: the selector found it.
     const scaled = { x: Math.round((points.signIn.x * 800) / SOURCE.source_device_width), y: Math.round((points.signIn.y * 1280) / SOURCE.source_device_height) };
-    expect(Math.abs(taps[2].y - scaled.y)).toBeGreaterThan(40);
-    expect(run.result.steps[3].actions[0]).toMatchObject({ type: 'swipe', matched_by: 'coordinates', y: Math.round((2000 * 1280) / SOURCE.source_device_height) });
+    expect(Math.abs(taps[2]!.y! - scaled.y)).toBeGreaterThan(40);
+    expect(run.result.steps[3]!.actions[0]).toMatchObject({ type: 'swipe', matched_by: 'coordinates', y: Math.round((2000 * 1280) / SOURCE.source_device_height) });
   });
 
   it('hybrid heals a step whose recorded point no longer hits its element; replay alone misses it and the assertions fail', async () => {
@@ -103,7 +103,7 @@ describe('replaying recorded cases', () => {
     const caseId = await createCase(f, suiteId, { mode: 'recorded', steps: STEPS, assertions: ASSERTIONS, source_recording: recording(points, false), ...SOURCE });
 
     const healed = await runCase(f, caseId, phone, { mode: 'hybrid', build_id: moved.buildId });
-    expect(healed.status, JSON.stringify(healed.result?.steps?.find((s: any) => s.status !== 'passed') ?? healed.error_message)).toBe('passed');
+    expect(healed.status, JSON.stringify(healed.result?.steps?.find((s) => s.status !== 'passed') ?? healed.error_message)).toBe('passed');
     expect(stepSummary(healed)).toEqual(STEPS.map((_, i) => [i, 'passed', i === 2 ? 'interpreter' : 'replay']));
     expect(healed.result.steps[2]).toMatchObject({ healed: true, actions: [expect.objectContaining({ type: 'tap', selector: expect.objectContaining({ id: 'sign-in' }) })] });
     expect(healed.reasoning_log).toContainEqual(expect.objectContaining({ step_index: 2, tool: 'replay', outcome: 'failed', thought: expect.stringMatching(/^Replay stopped: the recorded point .* hits no element that can be acted on/) }));

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type RunJson,
   activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, runCase, sampleModel, uploadSample, type EngineFixture,
 } from '../harness/engine-fixture';
+import type { BaselineResponse as Baseline } from '../../src/modules/catalogue/baselines.schemas';
+import type { StepEntry } from '../../src/modules/engine/case-runner';
 import { api } from '../harness/sessions-factories';
 
 /** The items screen with `n` filled buttons added under the welcome line: each covers about 5 % of a phone screen. */
@@ -23,7 +26,7 @@ describe('visual regression in runs', () => {
   let f: EngineFixture;
   let sessionId: string;
   let caseId: string;
-  let baselineRun: any;
+  let baselineRun: RunJson;
 
   beforeAll(async () => {
     f = await createEngineFixture({ devices: androidPhones(1) });
@@ -38,9 +41,9 @@ describe('visual regression in runs', () => {
   it('the first run writes a baseline for every compared step', async () => {
     baselineRun = await runCase(f, caseId, sessionId);
     expect(baselineRun).toMatchObject({ status: 'passed', result: { visual_regression_status: 'ok' } });
-    expect(baselineRun.result.steps.map((s: any) => s.visual)).toEqual([{ diff_pct: 0, verdict: 'ok' }, null, { diff_pct: 0, verdict: 'ok' }, { diff_pct: 0, verdict: 'ok' }]);
+    expect(baselineRun.result.steps.map((s) => s.visual)).toEqual([{ diff_pct: 0, verdict: 'ok' }, null, { diff_pct: 0, verdict: 'ok' }, { diff_pct: 0, verdict: 'ok' }]);
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
-    expect(baselines.map((b: any) => [b.step_index, b.width, b.height, b.source_run_id])).toEqual([
+    expect(baselines.map((b: Baseline) => [b.step_index, b.width, b.height, b.source_run_id])).toEqual([
       [0, 393, 852, baselineRun.public_id],
       [2, 393, 852, baselineRun.public_id],
       [3, 393, 852, baselineRun.public_id],
@@ -57,9 +60,9 @@ describe('visual regression in runs', () => {
   it("a change over the suite's warn tier (10 %) is a warning: the run passes with visual warn", async () => {
     const build = await uploadSample(f.t, f.org.developer.token, withBanners(2));
     const run = await runCase(f, caseId, sessionId, { build_id: build.buildId });
-    expect(run.status, JSON.stringify(run.result.steps.map((s: any) => s.visual))).toBe('passed');
+    expect(run.status, JSON.stringify(run.result.steps.map((s) => s.visual))).toBe('passed');
     expect(run.result.visual_regression_status).toBe('warn');
-    const [s0, s1, s2, s3] = run.result.steps;
+    const [s0, s1, s2, s3] = run.result.steps as [StepEntry, StepEntry, StepEntry & { visual: NonNullable<StepEntry['visual']> }, StepEntry];
     expect(s0.visual).toMatchObject({ verdict: 'ok' });
     expect(s1.visual).toBeNull();
     expect(s2.visual).toEqual({ diff_pct: expect.any(Number), verdict: 'warn', diff_image: `/api/v1/tests/runs/${run.public_id}/screenshots/step_2_diff.jpg` });
@@ -79,7 +82,7 @@ describe('visual regression in runs', () => {
     ]);
     // A warning does not move the baseline.
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
-    expect(baselines.map((b: any) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
+    expect(baselines.map((b: Baseline) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
   });
 
   it('a change over the fail tier (25 %) fails the step, which stops the run', async () => {
@@ -87,7 +90,7 @@ describe('visual regression in runs', () => {
     const run = await runCase(f, caseId, sessionId, { build_id: build.buildId });
     expect(run.status).toBe('failed');
     expect(run.result.visual_regression_status).toBe('fail');
-    const s2 = run.result.steps[2];
+    const s2 = run.result.steps[2] as StepEntry & { visual: NonNullable<StepEntry['visual']> };
     expect(s2).toMatchObject({ status: 'failed', resolved_by: 'interpreter', visual: { verdict: 'fail' } });
     expect(s2.visual.diff_pct).toBeGreaterThanOrEqual(25);
     expect(run.error_message).toBe(`Step 3 failed: Visual regression: ${s2.visual.diff_pct}% of the screen differs from the baseline (fail at 25%)`);

@@ -22,7 +22,7 @@ describe('the execution engine on virtual devices with the sample app', () => {
     });
     const run = await runCase(f, caseId, sessionId);
     expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
-    expect(run.result.steps.map((s: any) => [s.status, s.resolved_by])).toEqual(Array(5).fill(['passed', 'interpreter']));
+    expect(run.result.steps.map((s) => [s.status, s.resolved_by])).toEqual(Array(5).fill(['passed', 'interpreter']));
     expect(run.result.assertions).toEqual([{ text: '"Item 30" is visible', passed: true, reasoning: expect.any(String) }]);
     expect(run.model_used).toBe('platform/interpreter');
     // Where each step's time went: device calls, waiting, and the rest (the engine's own work).
@@ -38,7 +38,7 @@ describe('the execution engine on virtual devices with the sample app', () => {
     const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['wait 500 ms'] });
     const run = await runCase(f, caseId, sessionId);
     expect(run.status).toBe('passed');
-    const [step] = run.result.steps;
+    const step = run.result.steps[0]!;
     expect(step.actions).toEqual([{ type: 'wait', duration_ms: 500 }]);
     expect(step.timing.wait_ms).toBeGreaterThanOrEqual(500);
     expect(step.duration_ms).toBeGreaterThanOrEqual(step.timing.wait_ms);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildSampleApk, SAMPLE_MODEL_PATH } from '../../examples/build-sample-app';
-import { domainEvents, sessions } from '../../src/db/schema';
+import { domainEvents, sessions, type VisualVerdict } from '../../src/db/schema';
+import type { AssertionEntry, StepEntry, SubFlowEntry } from '../../src/modules/engine/case-runner';
+import type { RunResponse, SuiteRunResponse } from '../../src/modules/engine/runs.schemas';
+import type { TraceEntry } from '../../src/modules/engine/step-runner';
 import type { DeviceSpec } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
@@ -28,6 +31,12 @@ export function androidTablet(name = 'Pixel Tablet'): DeviceSpec {
 export function iosPhone(name = 'iPhone 15 Pro'): DeviceSpec {
   return { deviceId: randomUUID(), name, model: name, type: 'ios', category: 'phone', osVersion: '17.5' };
 }
+
+/** A test run as GET /tests/runs/{id} returns it, with the engine's result shape. */
+export type RunJson = Omit<RunResponse, 'result' | 'reasoning_log'> & {
+  result: { steps: StepEntry[]; assertions: AssertionEntry[]; visual_regression_status: VisualVerdict | null; sub_flows?: SubFlowEntry[] };
+  reasoning_log: TraceEntry[];
+};
 
 export interface EngineFixture {
   t: LiveApp;
@@ -80,6 +89,7 @@ export async function uploadSample(t: TestApp, token: string, model?: unknown): 
 }
 
 /** The sample app's model, parsed, for tests that plant changes in it. */
+// biome-ignore lint/suspicious/noExplicitAny: tests reach anywhere into the app model to plant a change
 export function sampleModel(): any {
   return JSON.parse(fs.readFileSync(SAMPLE_MODEL_PATH, 'utf8'));
 }
@@ -113,7 +123,7 @@ export async function createStandalone(f: Pick<EngineFixture, 't' | 'org' | 'app
   return res.json().public_id;
 }
 
-export async function patch(f: Pick<EngineFixture, 't' | 'org'>, url: string, body: Record<string, unknown>): Promise<any> {
+export async function patch(f: Pick<EngineFixture, 't' | 'org'>, url: string, body: Record<string, unknown>): Promise<unknown> {
   const res = await api(f.t, f.org.developer.token, 'PATCH', url, body);
   if (res.statusCode !== 200) throw new Error(`PATCH ${url} failed: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -131,7 +141,7 @@ export async function runCase(f: Pick<EngineFixture, 't' | 'org'>, caseId: strin
   return waitForRun(f, await startRun(f, caseId, sessionId, extra), timeoutMs);
 }
 
-export async function getRun(f: Pick<EngineFixture, 't' | 'org'>, runId: string): Promise<any> {
+export async function getRun(f: Pick<EngineFixture, 't' | 'org'>, runId: string): Promise<RunJson> {
   return (await api(f.t, f.org.developer.token, 'GET', `/tests/runs/${runId}`)).json();
 }
 
@@ -139,7 +149,7 @@ export async function waitForRun(f: Pick<EngineFixture, 't' | 'org'>, runId: str
   return waitFor(async () => {
     const r = await getRun(f, runId);
     return TERMINAL_RUN.includes(r.status) ? r : undefined;
-  }, `run ${runId} to finish`, timeoutMs) as Promise<any>;
+  }, `run ${runId} to finish`, timeoutMs);
 }
 
 /** Waits until a running run has persisted `steps` finished steps; returns the run as read then. */
@@ -148,20 +158,20 @@ export async function waitForSteps(f: Pick<EngineFixture, 't' | 'org'>, runId: s
     const r = await getRun(f, runId);
     if (TERMINAL_RUN.includes(r.status)) throw new Error(`run ended ${r.status}: ${r.error_message}`);
     return r.status === 'running' && (r.result?.steps?.length ?? 0) >= steps ? r : undefined;
-  }, `run ${runId} to persist ${steps} step(s)`, timeoutMs) as Promise<any>;
+  }, `run ${runId} to persist ${steps} step(s)`, timeoutMs);
 }
 
 export async function waitForSuiteRun(f: Pick<EngineFixture, 't' | 'org'>, suiteRunId: string, timeoutMs = 45_000) {
   return waitFor(async () => {
-    const r = (await api(f.t, f.org.developer.token, 'GET', `/tests/suite-runs/${suiteRunId}`)).json();
+    const r = (await api(f.t, f.org.developer.token, 'GET', `/tests/suite-runs/${suiteRunId}`)).json() as SuiteRunResponse;
     return TERMINAL_SUITE_RUN.includes(r.status) ? r : undefined;
-  }, `suite run ${suiteRunId} to finish`, timeoutMs) as Promise<any>;
+  }, `suite run ${suiteRunId} to finish`, timeoutMs);
 }
 
 /** The `domain_events` rows of an organization, oldest first. */
-export async function eventsOf(t: TestApp, orgId: number): Promise<Array<{ type: string; data: any }>> {
+export async function eventsOf(t: TestApp, orgId: number): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
   const rows = await t.container.db.select().from(domainEvents).where(eq(domainEvents.organizationId, orgId)).orderBy(domainEvents.id);
-  return rows.map((r) => ({ type: r.type, data: r.data }));
+  return rows.map((r) => ({ type: r.type, data: r.data as Record<string, unknown> }));
 }
 
 /** The run holding a session, straight from the session row (null when free). */
@@ -171,4 +181,4 @@ export async function runLeaseOf(t: TestApp, sessionId: string): Promise<string 
 }
 
 /** A run's steps as `[index, status, resolved_by]`, for compact assertions. */
-export const stepSummary = (run: any): Array<[number, string, string | null]> => (run.result?.steps ?? []).map((s: any) => [s.index, s.status, s.resolved_by]);
+export const stepSummary = (run: Pick<RunJson, 'result'>): Array<[number, string, string | null]> => (run.result?.steps ?? []).map((s) => [s.index, s.status, s.resolved_by]);

@@ -11,7 +11,7 @@ import { interpretAssertion } from './interpreter';
 import { waitForSettledScreen } from './settle';
 import { StepMeter } from './step-meter';
 import { executeStep, NEEDS_MODEL_TO_JUDGE, type TraceEntry } from './step-runner';
-import { VisualJudge } from './visual-judge';
+import type { VisualJudge } from './visual-judge';
 import type { VisualTiers } from './visual-compare';
 
 /** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
@@ -26,7 +26,7 @@ export interface StepEntry {
   duration_ms: number;
   error: string | null;
   /** Of duration_ms: time in device calls, and waiting for the screen to settle or as the step asked. */
-  timing?: { device_ms: number; wait_ms: number };
+  timing: { device_ms: number; wait_ms: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
 }
@@ -81,6 +81,8 @@ export interface CaseRunnerDeps {
   limits: { stepsPerCase: number; flowDepth: number };
 }
 
+const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
+
 /** Storage key of a run's step screenshot. */
 export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
 
@@ -117,7 +119,7 @@ export class CaseRunner {
         outcome.status = 'failed';
         outcome.error = `Step ${index + 1} failed: ${entry.error}`;
         for (const [rest, s] of body.steps.entries()) {
-          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: null });
+          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: null });
         }
         return outcome;
       }
@@ -150,7 +152,7 @@ export class CaseRunner {
     const started = Date.now();
     const max = this.deps.limits.stepsPerCase;
     if (++input.stepsTaken.n > max) {
-      return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
+      return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
     }
     const meter = new StepMeter();
     const device = meter.meter(input.device);
@@ -181,6 +183,7 @@ export class CaseRunner {
       screenshot: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,
       visual: null,
       duration_ms: 0,
+      timing: NOTHING_TIMED,
       error: result.error,
       ...(result.healed ? { healed: true } : {}),
     };

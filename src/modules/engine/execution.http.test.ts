@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, domainEvents, suiteRuns, testRuns } from '../../db/schema';
 import { describeAuthCases, type AuthCaseEnv } from '../../../test/harness/auth-cases';
 import {
-  activeSession, androidPhones, createCase, createEngineFixture, createStandalone, createSuite, iosPhone, runLeaseOf, uploadSample, type EngineFixture,
+  activeSession, androidPhones, createCase, createEngineFixture, createSuite, iosPhone, runLeaseOf, uploadSample, type EngineFixture,
 } from '../../../test/harness/engine-fixture';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { insertAppWithBuild } from '../../../test/harness/session-app-factories';
