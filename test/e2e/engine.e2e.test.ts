@@ -22,8 +22,25 @@ describe('the execution engine on virtual devices with the sample app', () => {
     });
     const run = await runCase(f, caseId, sessionId);
     expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
-    expect(run.result.steps.map((s: any) => [s.status, s.resolved_by])).toEqual(Array(5).fill(['passed', 'interpreter']));
+    expect(run.result.steps.map((s) => [s.status, s.resolved_by])).toEqual(Array(5).fill(['passed', 'interpreter']));
     expect(run.result.assertions).toEqual([{ text: '"Item 30" is visible', passed: true, reasoning: expect.any(String) }]);
     expect(run.model_used).toBe('platform/interpreter');
+    // Where each step's time went: device calls, waiting, and the rest (the engine's own work).
+    for (const step of run.result.steps) {
+      expect(step.timing.device_ms, JSON.stringify(step)).toBeGreaterThan(0);
+      expect(step.timing.wait_ms).toBeGreaterThan(0);
+      expect(step.timing.device_ms + step.timing.wait_ms).toBeLessThanOrEqual(step.duration_ms + 1);
+    }
+  });
+
+  it('a wait step is counted as waiting, not as device or engine time', async () => {
+    const suiteId = await createSuite(f);
+    const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['wait 500 ms'] });
+    const run = await runCase(f, caseId, sessionId);
+    expect(run.status).toBe('passed');
+    const step = run.result.steps[0]!;
+    expect(step.actions).toEqual([{ type: 'wait', duration_ms: 500 }]);
+    expect(step.timing.wait_ms).toBeGreaterThanOrEqual(500);
+    expect(step.duration_ms).toBeGreaterThanOrEqual(step.timing.wait_ms);
   });
 });

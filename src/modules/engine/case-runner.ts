@@ -9,8 +9,9 @@ import { normalizeAssertions, normalizeSteps, UnknownVariable, withVariables, ty
 import type { PerformedAction } from './device-actions';
 import { interpretAssertion } from './interpreter';
 import { waitForSettledScreen } from './settle';
-import { executeStep, NEEDS_MODEL, type TraceEntry } from './step-runner';
-import { VisualJudge } from './visual-judge';
+import { StepMeter } from './step-meter';
+import { executeStep, NEEDS_MODEL_TO_JUDGE, type TraceEntry } from './step-runner';
+import type { VisualJudge } from './visual-judge';
 import type { VisualTiers } from './visual-compare';
 
 /** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
@@ -24,6 +25,8 @@ export interface StepEntry {
   visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
   duration_ms: number;
   error: string | null;
+  /** Of duration_ms: time in device calls, and waiting for the screen to settle or as the step asked. */
+  timing: { device_ms: number; wait_ms: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
 }
@@ -38,6 +41,7 @@ export interface SubFlowEntry {
   name: string;
   status: 'passed' | 'failed';
   steps: StepEntry[];
+  error: string | null;
 }
 
 export interface CaseOutcome {
@@ -77,6 +81,8 @@ export interface CaseRunnerDeps {
   limits: { stepsPerCase: number; flowDepth: number };
 }
 
+const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
+
 /** Storage key of a run's step screenshot. */
 export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
 
@@ -87,8 +93,9 @@ export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${
 export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
-  async run(input: CaseRunInput): Promise<CaseOutcome> {
+  async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
     const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    const input: Running = { ...caseInput, stepsTaken: { n: 0 } };
     const c = input.testCase;
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
     try {
@@ -99,11 +106,8 @@ export class CaseRunner {
     }
     if (body.steps.length > this.deps.limits.stepsPerCase) return { ...outcome, status: 'failed', error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}` };
 
-    for (const flow of await input.flows.byIds(c.subFlowIds)) {
-      const entry = await this.runFlow(input, flow, 1);
-      outcome.subFlows.push(entry);
-      if (entry.status === 'failed') return { ...outcome, status: 'failed', error: `Sub-flow "${flow.name}" failed: ${entry.steps.find((s) => s.status === 'failed')?.error ?? 'a step failed'}` };
-    }
+    const failedFlow = await this.runSubFlows(input, c.subFlowIds, 1, outcome.subFlows);
+    if (failedFlow) return { ...outcome, status: 'failed', error: `Sub-flow "${failedFlow.name}" failed: ${failedFlow.error}` };
 
     const source = c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
     for (const [index, step] of body.steps.entries()) {
@@ -115,7 +119,7 @@ export class CaseRunner {
         outcome.status = 'failed';
         outcome.error = `Step ${index + 1} failed: ${entry.error}`;
         for (const [rest, s] of body.steps.entries()) {
-          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, error: null });
+          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: null });
         }
         return outcome;
       }
@@ -125,7 +129,7 @@ export class CaseRunner {
       const observation = { tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree, screen: await input.device.screen() };
       for (const text of body.assertions) {
         const r = interpretAssertion(text, observation);
-        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL} to judge this: ${r.reason}` };
+        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${r.reason}` };
         outcome.assertions.push(entry);
         outcome.trace.push({ step_index: body.steps.length, thought: entry.reasoning, tool: 'interpreter', args: { assertion: text }, outcome: entry.passed ? 'passed' : 'failed' });
       }
@@ -139,15 +143,23 @@ export class CaseRunner {
   }
 
   private async runStep(
-    input: CaseRunInput,
+    input: Running,
     step: CaseStep,
     index: number,
     opts: { recording: RecordingAction[]; source: { width: number; height: number } | null; judgeVisual: boolean; screenshotPrefix?: string; depth?: number },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
     const started = Date.now();
+    const max = this.deps.limits.stepsPerCase;
+    if (++input.stepsTaken.n > max) {
+      return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
+    }
+    const meter = new StepMeter();
+    const device = meter.meter(input.device);
+    const wait = (ms: number, signal?: AbortSignal) => meter.sleep(ms, signal);
     const result = await executeStep(step, index, {
-      device: input.device,
+      device,
+      wait,
       appPackage: input.appPackage,
       signal: input.signal,
       mode: input.mode,
@@ -158,8 +170,8 @@ export class CaseRunner {
     });
     outcome.trace.push(...result.trace);
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
-    await waitForSettledScreen(input.device, { signal: input.signal });
-    const shot = await input.device.screenshot();
+    await waitForSettledScreen(device, { signal: input.signal, wait });
+    const shot = await device.screenshot();
     const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
     await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
     const entry: StepEntry = {
@@ -171,6 +183,7 @@ export class CaseRunner {
       screenshot: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,
       visual: null,
       duration_ms: 0,
+      timing: NOTHING_TIMED,
       error: result.error,
       ...(result.healed ? { healed: true } : {}),
     };
@@ -190,33 +203,66 @@ export class CaseRunner {
       }
     }
     entry.duration_ms = Date.now() - started;
+    entry.timing = meter.timing;
     return entry;
   }
 
-  private async runFlow(input: CaseRunInput, flow: CaseRow, depth: number): Promise<SubFlowEntry> {
-    if (depth > this.deps.limits.flowDepth) return { name: flow.name, status: 'failed', steps: [] };
-    const steps = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
-    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
-    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
-    const entries: StepEntry[] = [];
-    for (const [index, step] of steps.steps.entries()) {
-      input.signal.throwIfAborted();
-      const entry = await this.runStep(input, step, index, { recording: steps.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
-      entries.push(entry);
-      if (entry.status === 'failed') return { name: flow.name, status: 'failed', steps: entries };
+  /**
+   * Runs reusable cases before a case (or another flow): each flow's own sub-flows first, then its
+   * steps. Entries go to `sink` in the order they ran; returns the first that failed.
+   */
+  private async runSubFlows(input: Running, ids: number[], depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry | null> {
+    for (const flow of await input.flows.byIds(ids)) {
+      const entry = await this.runFlow(input, flow, depth, sink);
+      if (entry.status === 'failed') return entry;
     }
-    return { name: flow.name, status: 'passed', steps: entries };
+    return null;
   }
 
-  private async runNamedFlow(input: CaseRunInput, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+  private async runFlow(input: Running, flow: CaseRow, depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry> {
+    const entry: SubFlowEntry = { name: flow.name, status: 'passed', steps: [], error: null };
+    const fail = (error: string) => {
+      entry.status = 'failed';
+      entry.error = error;
+      return entry;
+    };
+    if (depth > this.deps.limits.flowDepth) {
+      sink.push(entry);
+      return fail(`flows nest more than ${this.deps.limits.flowDepth} deep`);
+    }
+    const nested = await this.runSubFlows(input, flow.subFlowIds, depth + 1, sink);
+    sink.push(entry);
+    if (nested) return fail(`its sub-flow "${nested.name}" failed: ${nested.error}`);
+    let body: { steps: CaseStep[]; recording: RecordingAction[] };
+    try {
+      body = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+    } catch (err) {
+      if (err instanceof UnknownVariable) return fail(err.message);
+      throw err;
+    }
+    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
+    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    for (const [index, step] of body.steps.entries()) {
+      input.signal.throwIfAborted();
+      const done = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
+      entry.steps.push(done);
+      if (done.status === 'failed') return fail(`step ${index + 1} failed: ${done.error}`);
+    }
+    return entry;
+  }
+
+  private async runNamedFlow(input: Running, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
     const flow = await input.flows.byName(name);
     if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
-    if (depth > this.deps.limits.flowDepth) return { ok: false, error: `Flows nest more than ${this.deps.limits.flowDepth} deep`, actions: [] };
-    const entry = await this.runFlow(input, flow, depth);
-    const failed = entry.steps.find((s) => s.status === 'failed');
-    return { ok: entry.status === 'passed', error: failed ? `Flow "${name}" step ${failed.index + 1} failed: ${failed.error}` : null, actions: entry.steps.flatMap((s) => s.actions) };
+    const ran: SubFlowEntry[] = [];
+    const entry = await this.runFlow(input, flow, depth, ran);
+    const actions = ran.flatMap((e) => e.steps.flatMap((s) => s.actions));
+    return { ok: entry.status === 'passed', error: entry.error === null ? null : `Flow "${name}": ${entry.error}`, actions };
   }
 }
+
+/** A case being run: its input, and the steps taken so far (sub-flow steps included) against the step budget. */
+type Running = CaseRunInput & { stepsTaken: { n: number } };
 
 const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
 

@@ -3,7 +3,7 @@ import type { InputEvent, UiNode } from '../../worker/driver';
 import type { DeviceHandle } from '../sessions/device-handle';
 import { isSatisfied, type DeviceAction, type LoopPlan } from './interpreter';
 import type { ElementSelector } from './selectors';
-import { sleep, waitForSettledScreen } from './settle';
+import { waitForSettledScreen } from './settle';
 
 /** An action as a run's result lists it. */
 export interface PerformedAction {
@@ -28,6 +28,8 @@ export interface ActionContext {
   /** The package of the case's app, for launch and relaunch. */
   appPackage: string | null;
   signal: AbortSignal;
+  /** How the step waits (a metered sleep, see StepMeter). */
+  wait: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** A wait step never holds a run longer than this. */
@@ -117,7 +119,7 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
       return { type: 'rotate', rotation: action.rotation };
     case 'wait': {
       const ms = Math.min(action.ms, MAX_WAIT_MS);
-      await sleep(ms, ctx.signal);
+      await ctx.wait(ms, ctx.signal);
       return { type: 'wait', duration_ms: ms };
     }
   }
@@ -129,7 +131,7 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
  */
 export async function runLoopPlan(plan: LoopPlan, ctx: ActionContext): Promise<{ met: boolean; actions: PerformedAction[] }> {
   const { device } = ctx;
-  const observe = async () => ({ tree: (await waitForSettledScreen(device, { signal: ctx.signal })).tree, screen: await device.screen() });
+  const observe = async () => ({ tree: (await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait })).tree, screen: await device.screen() });
   const actions: PerformedAction[] = [];
   if (plan.kind === 'scroll_until') {
     for (let i = 0; i <= plan.maxSwipes; i++) {
@@ -144,6 +146,6 @@ export async function runLoopPlan(plan: LoopPlan, ctx: ActionContext): Promise<{
   for (;;) {
     if (isSatisfied(plan, await observe())) return { met: true, actions };
     if (Date.now() >= deadline) return { met: false, actions };
-    await sleep(plan.pollMs, ctx.signal);
+    await ctx.wait(plan.pollMs, ctx.signal);
   }
 }

@@ -16,12 +16,10 @@ import { Interruptions } from './interruptions';
 import { RunEvents } from './run-events';
 import { RunExecutor } from './run-executor';
 import { RunSignals } from './run-signals';
+import { HEARTBEAT_MS } from './run-watch';
 import { RunsService } from './runs.service';
 import { SuiteExecutor } from './suite-executor';
 import { VisualJudge } from './visual-judge';
-
-/** How often a running execution touches its heartbeat (and looks for a cancel). */
-const HEARTBEAT_MS = 5_000;
 
 export interface EngineDeps {
   config: Config;
@@ -48,14 +46,15 @@ export function createEngine(d: EngineDeps) {
   const events = new RunEvents(d.realtime);
   const judge = new VisualJudge({ storage: d.storage, baselines: d.baselines });
   const caseRunner = new CaseRunner({ storage: d.storage, log: d.log, judge, limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 } });
-  const runs = new RunExecutor({ ...d, signals, events, caseRunner, limits: { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS } });
-  const suites = new SuiteExecutor({ ...d, signals, events, runs });
+  const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
+  const runs = new RunExecutor({ ...d, signals, events, caseRunner, limits });
+  const suites = new SuiteExecutor({ ...d, signals, events, runs, limits });
   return {
     signals,
     execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
     runs,
     suites,
-    interruptions: new Interruptions({ ...d, runs, suites }),
+    interruptions: new Interruptions({ ...d, runs, suites, signals }),
   };
 }

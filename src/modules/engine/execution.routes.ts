@@ -6,6 +6,7 @@ import { TESTS_TAG } from '../catalogue/catalogue.schemas';
 import {
   CancellationResponse, StartSuiteRunBody, StartSuiteRunResponse, StartTestRunBody, StartTestRunResponse, SuiteRunNumericParams,
 } from './execution.schemas';
+import { INTERRUPTED_BY_SHUTDOWN } from './run-signals';
 import { RunIdParams } from './runs.schemas';
 
 const tags = ['ai'];
@@ -13,7 +14,11 @@ const ScreenshotParams = RunIdParams.extend({ file: z.string().regex(/^[A-Za-z0-
 
 /** Executed runs: start a test or suite run on a session, cancel a suite run, read a run's screenshots. */
 export const executionRoutes: RouteModule = (app, { services }) => {
-  const { execution } = services.engine;
+  const { execution, signals } = services.engine;
+
+  // A control plane that stops ends its runs as interrupted before it closes the workers'
+  // sockets, rather than letting a device call in flight fail them as a lost device.
+  app.addHook('preClose', async () => signals.stopAllHere(INTERRUPTED_BY_SHUTDOWN));
 
   app.post('/ai/test/run', {
     config: { rateLimit: RATE_LIMITS.heavy },

@@ -2,6 +2,7 @@ import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../con
 import { newPublicId } from '../../db/public-id';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
+import { findAppById } from '../apps/apps.repository';
 import type { AppsService } from '../apps/apps.service';
 import { recordAudit } from '../audit/audit.recorder';
 import { findCaseById, findCaseByPublicId } from '../catalogue/cases.repository';
@@ -104,7 +105,10 @@ export class ExecutionService {
     });
   }
 
-  /** Cancels a pending or running suite run (numeric id): no further case starts, the current one stops. */
+  /**
+   * Cancels a suite run (numeric id). One that has not started ends `cancelled` at once and frees
+   * its session; a running one stops its current case within a second and starts no other.
+   */
   async cancelSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteRunId: number } }): Promise<{ status: 'cancellation_requested' }> {
     const org = requireRole(ctx, 'viewer');
     await withTransaction(ctx, async (tx) => {
@@ -112,9 +116,16 @@ export class ExecutionService {
       if (!sr) throw notFound('Suite run');
       if (sr.status !== 'pending' && sr.status !== 'running') throw badRequest(`The suite run is not active (status ${sr.status})`);
       const now = tx.clock.now();
-      await repo.updateSuiteRun(tx.db, sr.id, { cancelRequestedAt: now });
-      await recordAudit(tx, { action: 'suite_run.cancel_requested', resourceType: 'suite_run', resourceId: sr.publicId });
-      tx.afterCommit(() => this.deps.signals.stopRun(sr.publicId, 'cancelled', 'Cancelled'));
+      await recordAudit(tx, { action: 'suite_run.cancel_requested', resourceType: 'suite_run', resourceId: sr.publicId, details: { status: sr.status } });
+      if (sr.status === 'running') {
+        await repo.updateSuiteRun(tx.db, sr.id, { cancelRequestedAt: sr.cancelRequestedAt ?? now });
+        tx.afterCommit(() => this.deps.signals.stopRun(sr.publicId, 'cancelled', 'Cancelled'));
+        return;
+      }
+      const ended = await repo.updateSuiteRun(tx.db, sr.id, { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, durationMs: Math.max(0, now.getTime() - sr.startedAt.getTime()) });
+      const suite = await findSuiteById(tx.db, org.id, sr.suiteId);
+      await this.deps.events.suiteRunFinished(tx, ended, suite?.publicId ?? '', { passed: 0, failed: 0 });
+      if (sr.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: sr.sessionId, runPublicId: sr.publicId } });
     });
     return { status: 'cancellation_requested' };
   }
@@ -129,9 +140,10 @@ export class ExecutionService {
     return (await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId, appId } })).build.id;
   }
 
+  /** A case's app runs only on a device of its platform. */
   private async checkPlatform(ctx: Ctx, appId: number | null, deviceType: string): Promise<void> {
     if (appId === null) return;
-    const app = await this.deps.apps.resolveApp({ ctx, input: { appId: String(appId) } }).catch(() => null);
+    const app = await findAppById(ctx.db, requireRole(ctx, 'viewer').id, appId);
     if (app && app.platform !== deviceType) throw badRequest(`session_id: the session runs ${deviceType}, the app is for ${app.platform}`);
   }
 }

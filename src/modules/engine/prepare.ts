@@ -17,12 +17,12 @@ export async function buildForRun(apps: AppsService, ctx: Ctx, appId: number | n
   });
 }
 
-/** Installs the build unless the device already has that package at that version. */
-export async function installIfNeeded(device: DeviceHandle, b: InstallableBuild): Promise<'installed' | 'already_installed'> {
-  const installed = (await device.listApps()).find((a) => a.packageName === b.app.packageName);
-  if (installed && installed.version === b.build.version) return 'already_installed';
+/**
+ * Installs the run's build (keeping the app's data, as `adb install -r` does). Always: two builds
+ * of one version cannot be told apart on the device, and a run must test the build it names.
+ */
+export async function installBuild(device: DeviceHandle, b: InstallableBuild): Promise<void> {
   await device.install({ storageKey: b.build.storageKey, fileName: b.build.fileName });
-  return 'installed';
 }
 
 /** Whether an error only says the app was not there (terminating or uninstalling it is then done). */

@@ -1,8 +1,9 @@
 import type { InputEvent } from '../../worker/driver';
 import type { RecordingAction } from '../catalogue/recording';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
+import { flattenTree, isInteractive, modalScope, visibleRect, type Observation } from './interpreter/ui-tree';
 import { findRecordedElement, scalePoint } from './selectors';
-import { sleep, waitForSettledScreen } from './settle';
+import { waitForSettledScreen } from './settle';
 
 export type ReplayOutcome = { ok: true; actions: PerformedAction[] } | { ok: false; reason: string; actions: PerformedAction[] };
 
@@ -13,8 +14,9 @@ export interface ReplayInput {
   source: { width: number; height: number } | null;
   fuzzy: boolean;
   /**
-   * Hybrid runs: a recorded element that cannot be found again is a failed replay (the step goes
-   * to the interpreter) rather than a tap at the scaled coordinates, which may hit something else.
+   * Hybrid runs: a recorded element that cannot be found again, or a recorded point that no
+   * longer hits anything that can be acted on, is a failed replay (the step goes to the
+   * interpreter) rather than a tap that may hit something else or nothing.
    */
   healInsteadOfCoordinates: boolean;
 }
@@ -24,13 +26,15 @@ const MAX_RECORDED_WAIT_MS = 10_000;
 /**
  * Plays a step's recorded actions: each target element is found again in the current UI tree by
  * its selector (exact or tolerant), falling back to the recorded coordinates scaled to this screen;
- * the screen settles after every action.
+ * the screen settles between actions (the step settles it after the last).
  */
 export async function replayActions(input: ReplayInput, ctx: ActionContext): Promise<ReplayOutcome> {
   const { device } = ctx;
   const actions: PerformedAction[] = [];
-  for (const index of input.indices) {
+  for (const [n, index] of input.indices.entries()) {
     ctx.signal.throwIfAborted();
+    // The next action reads a settled screen; after the last one the step settles it.
+    if (n > 0) await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait });
     const a = input.recording[index];
     if (!a) return { ok: false, reason: `the step points at recorded action ${index}, which the recording does not have`, actions };
     const screen = await device.screen();
@@ -43,6 +47,9 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         const recorded = { x: a.x!, y: a.y!, sourceWidth: source.width, sourceHeight: source.height };
         const match = findRecordedElement({ selector: a.selector, observation, fuzzy: input.fuzzy, recorded: input.healInsteadOfCoordinates && a.selector ? undefined : recorded });
         if (!match.found) return { ok: false, reason: match.reason, actions };
+        if (match.method === 'coordinates' && input.healInsteadOfCoordinates && !actionableAt(observation, match.point)) {
+          return { ok: false, reason: `the recorded point (${match.point.x}, ${match.point.y}) hits no element that can be acted on`, actions };
+        }
         const { x, y } = match.point;
         const event: InputEvent = a.type === 'long_press' ? { kind: 'long_press', x, y, durationMs: a.duration_ms } : { kind: a.type, x, y };
         await device.input(event);
@@ -79,12 +86,20 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         break;
       case 'wait': {
         const ms = Math.min(a.duration_ms ?? 0, MAX_RECORDED_WAIT_MS);
-        await sleep(ms, ctx.signal);
+        await ctx.wait(ms, ctx.signal);
         actions.push({ type: 'wait', duration_ms: ms });
         break;
       }
     }
-    await waitForSettledScreen(device, { signal: ctx.signal });
   }
   return { ok: true, actions };
+}
+
+/** Whether a button, field, switch, list item (or the like) is under the point, and not behind an alert. */
+function actionableAt(observation: Observation, p: { x: number; y: number }): boolean {
+  return modalScope(flattenTree(observation)).some((el) => {
+    if (!isInteractive(el.node) || !el.node.enabled) return false;
+    const r = visibleRect(el);
+    return r !== null && p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
+  });
 }

@@ -10,9 +10,10 @@ import { emitEvent } from '../events/events';
 import type { DeviceHandle } from '../sessions/device-handle';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { CaseOutcome, CaseRunner } from './case-runner';
-import { buildForRun, installIfNeeded, resetApp } from './prepare';
+import { buildForRun, installBuild, resetApp } from './prepare';
 import type { RunEvents } from './run-events';
 import { RunStopped, type RunSignals } from './run-signals';
+import { watchExecution } from './run-watch';
 import * as repo from './runs.repository';
 import { DEFAULT_VISUAL_TIERS, type VisualTiers } from './visual-compare';
 
@@ -39,6 +40,8 @@ export interface CaseRunSetting {
 /** The message a run ends with when something outside the case stopped it. */
 export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
   if (err instanceof RunStopped) return err.message;
+  // The device's worker disconnected or stopped answering.
+  if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT')) return `The device was lost: ${err.detail}`;
   if (err instanceof AppError) return err.detail;
   log.error({ err }, 'run failed unexpectedly');
   return 'Internal error while running the case';
@@ -66,19 +69,21 @@ export class RunExecutor {
     if (!run) return;
     const ctx = this.orgCtx(run.organizationId);
     const stop = this.deps.signals.register(run.publicId, run.sessionId!);
-    const guards = this.watch(stop, { runId: run.id });
+    const guards = watchExecution(this.deps, { ctx, stop, which: { runId: run.id }, sessionId: run.sessionId!, budgetFrom: run.startedAt });
     try {
       const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
       const suite = found.c.suiteId ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null) : null;
       const device = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
-      if (build) await installIfNeeded(device, build);
+      // `reinstall` installs the build as the case's reset.
+      if (build && suite?.resetStrategy !== 'reinstall') await installBuild(device, build);
       await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
     } catch (err) {
       await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null });
     } finally {
       guards();
       stop.done();
+      // Normally freed when the run ended; this covers a run whose end another path wrote.
       await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
     }
   }
@@ -109,7 +114,9 @@ export class RunExecutor {
         byName: async (name) => (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
       },
       onProgress: async (so_far, step) => {
-        await repo.updateRun(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        const running = await repo.recordRunProgress(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
+        if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
       },
     });
@@ -125,7 +132,6 @@ export class RunExecutor {
       if (run.status === 'running' || run.cancelRequestedAt) {
         // Running already: a crash interrupted an earlier attempt.
         await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null });
-        if (run.sessionId && !run.suiteRunId) await this.deps.sessions.releaseFromRun({ ctx: orgTx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
         return null;
       }
       const now = tx.clock.now();
@@ -134,29 +140,15 @@ export class RunExecutor {
   }
 
   /**
-   * While a run executes: a heartbeat every few seconds (which also notices a cancel written by
-   * another replica) and the wall-clock budget. Returns the function that stops both.
+   * Ends the run once (a run another path ended already is left as it is), with its events. A
+   * run of its own frees its session in the same transaction: whoever sees it ended can start
+   * the next run on that session.
    */
-  watch(stop: { abort(reason: unknown): void }, which: { runId: number } | { suiteRunId: number }): () => void {
-    const { heartbeatMs, runBudgetMs } = this.deps.limits;
-    const beat = setInterval(() => {
-      repo
-        .touchRunHeartbeat(this.deps.db, which, this.deps.clock.now())
-        .then((r) => r.cancelRequested && stop.abort(new RunStopped('cancelled', 'Cancelled')))
-        .catch((err) => this.deps.log.warn({ err }, 'run heartbeat failed'));
-    }, heartbeatMs);
-    const budget = setTimeout(() => stop.abort(new RunStopped('cancelled', `The run exceeded its budget of ${Math.round(runBudgetMs / 60_000)} minutes`)), runBudgetMs);
-    return () => {
-      clearInterval(beat);
-      clearTimeout(budget);
-    };
-  }
-
-  /** Ends the run once (a run another path ended already is left as it is), with its events. */
   async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null }): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
       if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
+      if (cur.sessionId && cur.suiteRunId === null) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
       const now = tx.clock.now();
       const o = end.outcome;
       const ended = await repo.updateRun(tx.db, run.id, {
@@ -169,7 +161,7 @@ export class RunExecutor {
       const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
       const steps = (o?.steps ?? []).map((s) => ({ index: s.index, text: s.text, status: s.status, resolved_by: s.resolved_by, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, error: s.error }));
       await this.deps.events.runFinished(tx, { run: ended, casePublicId: found.c.publicId, caseName: found.c.name, steps, baselinesWritten: o?.baselinesWritten ?? [] });
-      if (o && o.healedSteps.length) {
+      if (o?.healedSteps.length) {
         await emitEvent(tx, { type: 'run.warning.ai_fallback_used', organizationId: run.organizationId, data: { run_id: run.id, run_public_id: run.publicId, test_case_id: found.c.publicId, step_indexes: o.healedSteps }, metadata: run.metadata ?? null });
       }
       return ended;

@@ -1,15 +1,22 @@
 import { json, type ClusterBus } from '../cluster/cluster-bus';
 
-/** Why a run was stopped from outside; the executor turns it into the run's end. */
+/**
+ * Why a run was stopped from outside; the executor turns it into the run's end: `cancelled` by a
+ * user, `budget` (its wall-clock budget ran out), `session_ended` (the session or its device
+ * went away), `interrupted` (this control plane is shutting down).
+ */
 export class RunStopped extends Error {
   constructor(
-    readonly kind: 'cancelled' | 'session_ended',
+    readonly kind: 'cancelled' | 'budget' | 'session_ended' | 'interrupted',
     message: string,
   ) {
     super(message);
     this.name = 'RunStopped';
   }
 }
+
+/** How a run ends when the control plane executing it shuts down. */
+export const INTERRUPTED_BY_SHUTDOWN = 'interrupted: the control plane stopped';
 
 type Relayed = { runPublicId?: string; sessionId?: string; kind: RunStopped['kind']; message: string; from: string };
 
@@ -64,7 +71,7 @@ export class RunSignals {
 
   /** Stops every execution of this replica (shutdown): they end as `error` with `message`. */
   stopAllHere(message: string): void {
-    for (const r of this.running.values()) r.controller.abort(new RunStopped('session_ended', message));
+    for (const r of this.running.values()) r.controller.abort(new RunStopped('interrupted', message));
   }
 
   isRunningHere(runPublicId: string): boolean {

@@ -34,6 +34,12 @@ export async function updateRun(db: DbOrTx, id: number, values: Partial<typeof t
   return row!;
 }
 
+/** A running run's progress; false when the run is no longer running (ended elsewhere: a sweep, a cancel). */
+export async function recordRunProgress(db: DbOrTx, id: number, values: Pick<typeof testRuns.$inferInsert, 'result' | 'reasoningLog' | 'heartbeatAt'>): Promise<boolean> {
+  const rows = await db.update(testRuns).set(values).where(and(eq(testRuns.id, id), eq(testRuns.status, 'running'))).returning({ id: testRuns.id });
+  return rows.length > 0;
+}
+
 export async function findSuiteRunByPublicId(db: DbOrTx, orgId: number, publicId: string): Promise<{ sr: SuiteRunRow; suitePublicId: string } | undefined> {
   const [row] = await db
     .select({ sr: suiteRuns, suitePublicId: testSuites.publicId })
@@ -103,7 +109,6 @@ export async function listStaleExecutions(db: DbOrTx, before: Date): Promise<{ r
 export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number): Promise<RunRow[]> {
   return db.select().from(testRuns).where(and(eq(testRuns.suiteRunId, suiteRunId), eq(testRuns.status, 'running')));
 }
-
 
 /** Public ids of every executed run of an organization (screenshots live under `runs/<public id>/`). */
 export async function runPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {

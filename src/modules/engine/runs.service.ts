@@ -107,6 +107,11 @@ export class RunsService {
         resourceId: run.publicId,
         details: { from: found.run.status, to: query.status },
       });
+      if (terminal && ACTIVE_RUN_STATUSES.includes(found.run.status) && run.mode !== null) {
+        // An executed run given its end by its client: the executor stops and the session is free.
+        if (run.sessionId && run.suiteRunId === null) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
+        tx.afterCommit(() => this.deps.signals.stopRun(run.publicId, 'interrupted', `Ended by PATCH (status ${query.status})`));
+      }
       return renderRun(run, found.casePublicId);
     });
   }

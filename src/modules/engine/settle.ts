@@ -7,6 +7,8 @@ export interface SettleOptions {
   /** Give up waiting (the screen keeps moving: an animation, a ticking clock) after this long. */
   maxMs?: number;
   signal?: AbortSignal;
+  /** Counts the quiet windows as waiting. */
+  wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Ticks the UI tree would show without the screen having changed for a person. */
@@ -42,7 +44,7 @@ export async function waitForSettledScreen(device: DeviceHandle, opts: SettleOpt
   let tree = await device.uiTree();
   let last = fingerprint(tree);
   while (Date.now() < deadline) {
-    await sleep(quietMs, opts.signal);
+    await (opts.wait ?? sleep)(quietMs, opts.signal);
     tree = await device.uiTree();
     const now = fingerprint(tree);
     if (now === last) return { tree, settled: true, waitedMs: Date.now() - started };

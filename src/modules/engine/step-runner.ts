@@ -35,6 +35,8 @@ export interface StepOutcome {
 
 /** The message of a step no deterministic resolver could settle. */
 export const NEEDS_MODEL = 'The step needs a language model';
+/** The same for an assertion the interpreter cannot judge. */
+export const NEEDS_MODEL_TO_JUDGE = 'The assertion needs a language model to judge it';
 
 /**
  * Settles one step: replay its recorded actions (hybrid, replay), else hand it to the step

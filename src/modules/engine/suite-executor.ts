@@ -8,14 +8,15 @@ import { listSuiteCases } from '../catalogue/cases.repository';
 import { findSuiteById } from '../catalogue/suites.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { AppsService } from '../apps/apps.service';
-import { buildForRun, installIfNeeded } from './prepare';
+import { buildForRun, installBuild } from './prepare';
 import type { RunEvents } from './run-events';
 import { stopMessage, type RunExecutor } from './run-executor';
 import { RunStopped, type RunSignals } from './run-signals';
+import { watchExecution, type WatchDeps } from './run-watch';
 import * as repo from './runs.repository';
 import { rollUpVisual } from './visual-compare';
 
-export interface SuiteExecutorDeps {
+export interface SuiteExecutorDeps extends WatchDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -39,26 +40,29 @@ export class SuiteExecutor {
     if (!sr) return;
     const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
     const stop = this.deps.signals.register(sr.publicId, sr.sessionId!);
-    const guards = this.deps.runs.watch(stop, { suiteRunId: sr.id });
+    const guards = watchExecution(this.deps, { ctx, stop, which: { suiteRunId: sr.id }, sessionId: sr.sessionId!, budgetFrom: null });
     const runs: repo.RunRow[] = [];
     let failure: string | null = null;
     try {
       const suite = (await findSuiteById(ctx.db, sr.organizationId, sr.suiteId))!;
       const device = await this.deps.sessions.attach({ ctx, input: { sessionId: sr.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, suite.appId, sr.buildId);
-      if (build) await installIfNeeded(device, build);
+      if (build && suite.resetStrategy !== 'reinstall') await installBuild(device, build);
       for (const { c } of await listSuiteCases(ctx.db, suite.id)) {
         stop.signal.throwIfAborted();
         const run = await this.startCaseRun(ctx, sr, c.id);
         const child = this.deps.signals.register(run.publicId, sr.sessionId!, stop.signal);
+        // Each case has the run budget of its own.
+        const childGuards = watchExecution(this.deps, { ctx, stop: child, which: { runId: run.id }, sessionId: null, budgetFrom: run.startedAt });
         try {
           runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
         } catch (err) {
           const message = stopMessage(err, this.deps.log);
           runs.push(await this.deps.runs.end(ctx, run, { status: 'error', error: message, outcome: null }));
-          // A cancel of this case alone lets the suite go on; anything else stops it.
-          if (!(err instanceof RunStopped && err.kind === 'cancelled' && !stop.signal.aborted)) throw err;
+          // A cancel of this case alone, or its budget, lets the suite go on; anything else stops it.
+          if (!(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)) throw err;
         } finally {
+          childGuards();
           child.done();
         }
       }
@@ -68,7 +72,6 @@ export class SuiteExecutor {
       guards();
       stop.done();
       await this.finish(ctx, sr, runs, failure);
-      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: sr.sessionId!, runPublicId: sr.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a suite run failed'));
     }
   }
 
@@ -86,6 +89,7 @@ export class SuiteExecutor {
       if (!sr || (sr.status !== 'pending' && sr.status !== 'running')) return null;
       const now = tx.clock.now();
       if (sr.status === 'running' || sr.cancelRequestedAt) {
+        // Running already: a crash interrupted an earlier attempt.
         const orgTx = { ...tx, org: { id: sr.organizationId, role: 'admin' as const } };
         await this.close(orgTx, sr, sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' }, { passed: 0, failed: 0 }, null);
         return null;
@@ -132,9 +136,11 @@ export class SuiteExecutor {
     await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, visual));
   }
 
+  /** Ends the suite run once, with its events, and frees its session in the same transaction. */
   private async close(tx: Ctx, sr: repo.SuiteRunRow, end: { status: SuiteRunStatus; error: string | null }, counts: { passed: number; failed: number }, visual: VisualVerdict | null): Promise<void> {
     const cur = await repo.lockSuiteRunById(tx.db, sr.id);
     if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
+    if (cur.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
     const now = tx.clock.now();
     const ended = await repo.updateSuiteRun(tx.db, sr.id, {
       status: end.status,
