@@ -35,6 +35,7 @@ import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
 import { createEngine, type EngineServices } from './modules/engine/engine';
+import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
 import type { RunsService } from './modules/engine/runs.service';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
@@ -166,7 +167,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     },
     async close() {
       // Runs executing here end now as interrupted rather than waiting for the sweep.
-      services.engine.signals.stopAllHere('interrupted: the control plane stopped');
+      services.engine.signals.stopAllHere(INTERRUPTED_BY_SHUTDOWN);
       services.credentialWatch.close();
       services.router.closeAll();
       await bus?.close();
