@@ -1,11 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
-import { createVirtualDriver } from '../src/worker/drivers/virtual-driver';
-import { WorkerClient } from '../src/worker/worker-client';
-import { apiCaller, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
+import { apiCaller, startBenchWorker, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
 
 /** Twenty natural-language steps through the sample app: sign-in, list, detail, settings, feedback. */
 const STEPS = [
@@ -66,10 +63,8 @@ function asRecorded(a: Record<string, unknown>, tMs: number): Record<string, unk
  */
 export default async function engineBench(): Promise<BenchRow[]> {
   const server = await startBenchServer({ DEFAULT_PLAN: 'enterprise' });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-engine-'));
-  const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:2', dataDir: tmp, hostSeed: 'bench-engine' });
-  const worker = new WorkerClient({ serverUrl: server.url, token: server.container.secrets.workerToken, workerId: 'bench-engine', driver });
-  await worker.start();
+  const host = await startBenchWorker(server, { devices: 'Pixel 8:android:phone:14:2', id: 'bench-engine' });
+  const { tmp } = host;
   const rows: BenchRow[] = [];
   try {
     const token = (await registerBenchAccount(server.url)).access_token;
@@ -206,10 +201,8 @@ export default async function engineBench(): Promise<BenchRow[]> {
     });
     rt.close();
   } finally {
-    await worker.close();
-    await driver.close();
+    await host.stop();
     await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
   return rows;
 }

@@ -8,6 +8,8 @@ import { runMigrations } from '../src/db/migrate';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { createJobHandlers } from '../src/jobs/handlers';
 import { createLogger } from '../src/logging';
+import { createVirtualDriver } from '../src/worker/drivers/virtual-driver';
+import { WorkerClient } from '../src/worker/worker-client';
 import type { App } from '../src/http/types';
 import { resolveSecrets } from '../src/secrets';
 
@@ -88,5 +90,23 @@ export function apiCaller(url: string, token: string) {
     const text = await r.text();
     if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${text}`);
     return text ? JSON.parse(text) : null;
+  };
+}
+
+/** A virtual-device worker connected to `server` over the worker protocol, with a scratch directory. */
+export async function startBenchWorker(server: BenchServer, opts: { devices: string; id: string }) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `simdeck-bench-${opts.id}-`));
+  const driver = createVirtualDriver({ devices: opts.devices, dataDir: tmp, hostSeed: opts.id });
+  const worker = new WorkerClient({ serverUrl: server.url, token: server.container.secrets.workerToken, workerId: opts.id, driver });
+  await worker.start();
+  return {
+    tmp,
+    driver,
+    worker,
+    async stop() {
+      await worker.close();
+      await driver.close();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
   };
 }

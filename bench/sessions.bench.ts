@@ -1,11 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
-import { createVirtualDriver } from '../src/worker/drivers/virtual-driver';
-import { WorkerClient } from '../src/worker/worker-client';
-import { apiCaller, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
+import { apiCaller, startBenchWorker, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
 
 /**
  * Sessions on the virtual driver over the real worker protocol: create→active latency,
@@ -14,10 +11,8 @@ import { apiCaller, percentile, registerBenchAccount, startBenchServer, type Ben
  */
 export default async function sessionsBench(): Promise<BenchRow[]> {
   const server = await startBenchServer({ DEFAULT_PLAN: 'enterprise' });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-sessions-'));
-  const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:12', dataDir: tmp, hostSeed: 'bench' });
-  const worker = new WorkerClient({ serverUrl: server.url, token: server.container.secrets.workerToken, workerId: 'bench', driver });
-  await worker.start();
+  const host = await startBenchWorker(server, { devices: 'Pixel 8:android:phone:14:12', id: 'bench' });
+  const { tmp } = host;
   const rows: BenchRow[] = [];
   try {
     const token = (await registerBenchAccount(server.url)).access_token;
@@ -132,10 +127,8 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
     for (const s of sessionsOpen) s.stream.close();
     rt.close();
   } finally {
-    await worker.close();
-    await driver.close();
+    await host.stop();
     await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
   return rows;
 }
