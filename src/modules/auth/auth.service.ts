@@ -210,7 +210,8 @@ export class AuthService {
       await this.deps.sessions.endSessionsOf(tx, { userId });
       for (const orgId of remove) await this.deps.sessions.endSessionsOf(tx, { orgId });
       // The removed organizations' files go by a job, enqueued with the deletion.
-      const prefixes = (await Promise.all(remove.map((orgId) => storagePrefixesOfOrg(tx.db, orgId)))).flat();
+      const prefixes: string[] = [];
+      for (const orgId of remove) prefixes.push(...(await storagePrefixesOfOrg(tx.db, orgId)));
       if (prefixes.length) await this.deps.jobs.send('orgs.purge_files', { prefixes }, { db: tx.db });
       for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);
       await repo.deleteUser(tx.db, userId);

@@ -8,6 +8,9 @@ import { runPublicIdsOfOrg } from '../engine/runs.repository';
  * run screenshots. Read before the organization's rows go, for the purge job.
  */
 export async function storagePrefixesOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
-  const [apps, cases, runs] = await Promise.all([appPublicIdsOfOrg(db, orgId), casePublicIdsOfOrg(db, orgId), runPublicIdsOfOrg(db, orgId)]);
+  // One after another: inside a transaction there is one connection to send them on.
+  const apps = await appPublicIdsOfOrg(db, orgId);
+  const cases = await casePublicIdsOfOrg(db, orgId);
+  const runs = await runPublicIdsOfOrg(db, orgId);
   return [...apps.map((id) => `apps/${id}`), ...cases.map((id) => `baselines/${id}`), ...runs.map((id) => `runs/${id}`)];
 }
