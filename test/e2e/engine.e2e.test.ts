@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSession, createCase, createEngineFixture, createSuite, runCase, type EngineFixture } from '../harness/engine-fixture';
+import { activeSession, createCase, createEngineFixture, createSuite, runCase, uploadSample, type EngineFixture } from '../harness/engine-fixture';
+import { api } from '../harness/sessions-factories';
 
 describe('the execution engine on virtual devices with the sample app', () => {
   let f: EngineFixture;
@@ -31,6 +32,26 @@ describe('the execution engine on virtual devices with the sample app', () => {
       expect(step.timing.wait_ms).toBeGreaterThan(0);
       expect(step.timing.device_ms + step.timing.wait_ms).toBeLessThanOrEqual(step.duration_ms + 1);
     }
+  });
+
+  it('installs the build unless the device has that very build: again for a new build of the same version', async () => {
+    let installs = 0;
+    const install = f.driver.install.bind(f.driver);
+    f.driver.install = (...args: Parameters<typeof install>) => {
+      installs++;
+      return install(...args);
+    };
+    const session = await activeSession(f);
+    const suiteId = await createSuite(f);
+    const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['verify "Sign in" is visible'] });
+    expect((await runCase(f, caseId, session)).status).toBe('passed');
+    expect((await runCase(f, caseId, session)).status).toBe('passed');
+    expect(installs).toBe(1);
+    // Another build of the same version: the version alone says nothing, so it is installed.
+    await uploadSample(f.t, f.org.developer.token);
+    expect((await runCase(f, caseId, session)).status).toBe('passed');
+    expect(installs).toBe(2);
+    await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${session}`);
   });
 
   it('a wait step is counted as waiting, not as device or engine time', async () => {

@@ -13,6 +13,7 @@ import type { SessionsService } from '../sessions/sessions.service';
 import { CaseRunner } from './case-runner';
 import { ExecutionService } from './execution.service';
 import { Interruptions } from './interruptions';
+import { InstalledBuilds } from './prepare';
 import { RunEvents } from './run-events';
 import { RunExecutor } from './run-executor';
 import { RunSignals } from './run-signals';
@@ -42,13 +43,17 @@ export type EngineServices = ReturnType<typeof createEngine>;
 export function createEngine(d: EngineDeps) {
   const signals = new RunSignals(d.bus);
   // A session that ends stops the run on it at once.
-  d.lifecycle.onSessionEnded((sessionId, message) => signals.stopSessionRuns(sessionId, message));
+  const installed = new InstalledBuilds();
+  d.lifecycle.onSessionEnded((sessionId, message) => {
+    signals.stopSessionRuns(sessionId, message);
+    installed.forget(sessionId);
+  });
   const events = new RunEvents(d.realtime);
   const judge = new VisualJudge({ storage: d.storage, baselines: d.baselines });
   const caseRunner = new CaseRunner({ storage: d.storage, log: d.log, judge, limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 } });
   const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
-  const runs = new RunExecutor({ ...d, signals, events, caseRunner, limits });
-  const suites = new SuiteExecutor({ ...d, signals, events, runs, limits });
+  const runs = new RunExecutor({ ...d, signals, events, caseRunner, installed, limits });
+  const suites = new SuiteExecutor({ ...d, signals, events, runs, installed, limits });
   return {
     signals,
     execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events }),

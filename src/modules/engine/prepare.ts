@@ -18,11 +18,38 @@ export async function buildForRun(apps: AppsService, ctx: Ctx, appId: number | n
 }
 
 /**
- * Installs the run's build (keeping the app's data, as `adb install -r` does). Always: two builds
- * of one version cannot be told apart on the device, and a run must test the build it names.
+ * Which build the engine last installed on each session's device. Two builds of one version look
+ * the same on a device, so the version alone cannot tell a run that its build is already there.
  */
-export async function installBuild(device: DeviceHandle, b: InstallableBuild): Promise<void> {
+export class InstalledBuilds {
+  private readonly bySession = new Map<string, Map<string, number>>();
+
+  record(sessionId: string, packageName: string, buildId: number): void {
+    let apps = this.bySession.get(sessionId);
+    if (!apps) this.bySession.set(sessionId, (apps = new Map()));
+    apps.set(packageName, buildId);
+  }
+
+  has(sessionId: string, packageName: string, buildId: number): boolean {
+    return this.bySession.get(sessionId)?.get(packageName) === buildId;
+  }
+
+  forget(sessionId: string): void {
+    this.bySession.delete(sessionId);
+  }
+}
+
+/**
+ * Installs the run's build (keeping the app's data, as `adb install -r` does), unless the device
+ * already has that build: the same version installed by the engine from the same build on this
+ * session. Returns whether it installed.
+ */
+export async function installIfNeeded(device: DeviceHandle, b: InstallableBuild, installed: InstalledBuilds): Promise<boolean> {
+  const onDevice = (await device.listApps()).find((a) => a.packageName === b.app.packageName);
+  if (onDevice?.version === b.build.version && installed.has(device.sessionId, b.app.packageName, b.build.id)) return false;
   await device.install({ storageKey: b.build.storageKey, fileName: b.build.fileName });
+  installed.record(device.sessionId, b.app.packageName, b.build.id);
+  return true;
 }
 
 /** Whether an error only says the app was not there (terminating or uninstalling it is then done). */
@@ -35,7 +62,7 @@ function notInstalled(err: unknown): boolean {
  * launches, `clear_data` clears the app's data then launches, `reinstall` uninstalls, installs
  * and launches.
  */
-export async function resetApp(device: DeviceHandle, strategy: ResetStrategy, b: InstallableBuild): Promise<void> {
+export async function resetApp(device: DeviceHandle, strategy: ResetStrategy, b: InstallableBuild, installed: InstalledBuilds): Promise<void> {
   const pkg = b.app.packageName;
   const tolerate = (p: Promise<void>) => p.catch((err) => {
     if (!notInstalled(err)) throw err;
@@ -51,6 +78,7 @@ export async function resetApp(device: DeviceHandle, strategy: ResetStrategy, b:
     case 'reinstall':
       await tolerate(device.uninstall(pkg));
       await device.install({ storageKey: b.build.storageKey, fileName: b.build.fileName });
+      installed.record(device.sessionId, pkg, b.build.id);
       break;
   }
   await device.launch(pkg);

@@ -10,7 +10,7 @@ import { emitEvent } from '../events/events';
 import type { DeviceHandle } from '../sessions/device-handle';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { CaseOutcome, CaseRunner } from './case-runner';
-import { buildForRun, installBuild, resetApp } from './prepare';
+import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
 import type { RunEvents } from './run-events';
 import { RunStopped, type RunSignals } from './run-signals';
 import { watchExecution } from './run-watch';
@@ -25,6 +25,7 @@ export interface ExecutorDeps {
   sessions: SessionsService;
   signals: RunSignals;
   events: RunEvents;
+  installed: InstalledBuilds;
   caseRunner: CaseRunner;
   limits: { runBudgetMs: number; heartbeatMs: number };
 }
@@ -76,7 +77,7 @@ export class RunExecutor {
       const device = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
       // `reinstall` installs the build as the case's reset.
-      if (build && suite?.resetStrategy !== 'reinstall') await installBuild(device, build);
+      if (build && suite?.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
       await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
     } catch (err) {
       await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null });
@@ -96,7 +97,7 @@ export class RunExecutor {
     const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
     const c = found.c;
     this.deps.events.executionStarted(run, c.publicId, null);
-    if (setting.build) await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build);
+    if (setting.build) await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
     const outcome = await this.deps.caseRunner.run({
       ctx,
       device: setting.device,

@@ -8,7 +8,7 @@ import { listSuiteCases } from '../catalogue/cases.repository';
 import { findSuiteById } from '../catalogue/suites.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { AppsService } from '../apps/apps.service';
-import { buildForRun, installBuild } from './prepare';
+import { buildForRun, installIfNeeded, type InstalledBuilds } from './prepare';
 import type { RunEvents } from './run-events';
 import { stopMessage, type RunExecutor } from './run-executor';
 import { RunStopped, type RunSignals } from './run-signals';
@@ -24,6 +24,7 @@ export interface SuiteExecutorDeps extends WatchDeps {
   sessions: SessionsService;
   signals: RunSignals;
   events: RunEvents;
+  installed: InstalledBuilds;
   runs: RunExecutor;
 }
 
@@ -47,7 +48,7 @@ export class SuiteExecutor {
       const suite = (await findSuiteById(ctx.db, sr.organizationId, sr.suiteId))!;
       const device = await this.deps.sessions.attach({ ctx, input: { sessionId: sr.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, suite.appId, sr.buildId);
-      if (build && suite.resetStrategy !== 'reinstall') await installBuild(device, build);
+      if (build && suite.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
       for (const { c } of await listSuiteCases(ctx.db, suite.id)) {
         stop.signal.throwIfAborted();
         const run = await this.startCaseRun(ctx, sr, c.id);
