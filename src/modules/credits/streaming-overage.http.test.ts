@@ -6,7 +6,7 @@ import { organizations, sessions } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
-import { accountOf, expectLedgerBalanced, insertBilledRun, ledgerOf, orgCtx, setPlan, usd } from '../../../test/harness/credits-factories';
+import { accountOf, expectLedgerBalanced, insertBilledRun, ledgerOf, orgCtx, setPlan } from '../../../test/harness/credits-factories';
 import { createOrgWithRoles } from '../../../test/harness/factories';
 import { api, connectWorker, createAndStart, createLiveApp, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
 
