@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
-import { systemContext } from '../../context';
+import { createJobHandlers } from '../../jobs/handlers';
 import { domainEvents, testRuns } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { accountOf, expectLedgerBalanced, grant, insertBilledRun, ledgerOf, orgCtx, setPlan, usd } from '../../../test/harness/credits-factories';
@@ -12,7 +12,8 @@ const clock = () => t.clock as ManualClock;
 const metering = () => t.container.services.credits.metering;
 const settle = (orgId: number, run: { id: number; costMicro: number | null }, infrastructureFailure = false) =>
   metering().settleRunCost({ ctx: orgCtx(t, orgId), input: { runId: run.id, model: 'platform/vision-1', costMicro: run.costMicro ?? 0, billing: 'platform', infrastructureFailure } });
-const refillJob = () => t.container.services.credits.operator.refillDueAllowances({ ctx: systemContext({ db: t.container.db, clock: t.clock, log: t.container.log }) });
+/** A tick of the refill job, as pg-boss runs it (its handler reads the container's clock). */
+const refillJob = () => createJobHandlers(t.container)['credits.refill_allowances']({ scheduledAt: clock().now() });
 const eventsOf = async (orgId: number, type: string) => t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, orgId), eq(domainEvents.type, type)));
 const newOrg = async () => (await createOrgWithRoles(t, 'Credit Org')).orgId;
 

@@ -16,7 +16,7 @@ let org: OrgWithRoles;
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 const deliver = (e: { payload: string; signature: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, payload: e.payload });
+  t.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature }, payload: e.payload });
 
 /** Opens a top-up through the API; returns the checkout session the fake Stripe created. */
 async function openTopup(o: OrgWithRoles, body: Record<string, unknown>) {
