@@ -13,7 +13,7 @@ const metering = () => t.container.services.credits.metering;
 const settle = (orgId: number, run: { id: number; costMicro: number | null }, infrastructureFailure = false) =>
   metering().settleRunCost({ ctx: orgCtx(t, orgId), input: { runId: run.id, model: 'platform/vision-1', costMicro: run.costMicro ?? 0, billing: 'platform', infrastructureFailure } });
 /** A tick of the refill job, as pg-boss runs it (its handler reads the container's clock). */
-const refillJob = () => createJobHandlers(t.container)['credits.refill_allowances']({ scheduledAt: clock().now() });
+const refillJob = () => createJobHandlers(t.container)['credits.refill_allowances']();
 const eventsOf = async (orgId: number, type: string) => t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, orgId), eq(domainEvents.type, type)));
 const newOrg = async () => (await createOrgWithRoles(t, 'Credit Org')).orgId;
 
