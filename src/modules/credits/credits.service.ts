@@ -57,8 +57,9 @@ export class CreditsService {
       await recordAudit(tx, { action: 'credits.topup_started', resourceType: 'credit_topup', resourceId: row.id, details: { amount_micro: amountMicro, bundle_key: input.bundle_key ?? null } });
       return row;
     });
+    let checkout: { checkoutSessionId: string; url: string };
     try {
-      const checkout = await this.deps.payments.createCheckout({
+      checkout = await this.deps.payments.createCheckout({
         topupId: topup.id,
         organizationId: org.id,
         amountMicro,
@@ -66,13 +67,13 @@ export class CreditsService {
         successUrl: `${this.deps.appUrl}/billing?topup=success&session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${this.deps.appUrl}/billing?topup=cancelled`,
       });
-      await repo.updateTopup(ctx.db, topup.id, { checkoutSessionId: checkout.checkoutSessionId });
-      return { url: checkout.url };
     } catch (err) {
       await repo.updateTopup(ctx.db, topup.id, { status: 'failed' });
       ctx.log.error({ err, topupId: topup.id }, 'opening a Stripe checkout failed');
       throw new AppError('UPSTREAM_ERROR', 'The payment provider could not open a checkout; try again in a minute');
     }
+    await repo.updateTopup(ctx.db, topup.id, { checkoutSessionId: checkout.checkoutSessionId });
+    return { url: checkout.url };
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditLedger, sessions, testRuns } from '../../db/schema';
 import type { StreamingInterval } from './streaming-overage';
@@ -21,14 +21,6 @@ export async function countSessionsCreatedSince(db: DbOrTx, orgId: number, since
     .select({ n: sql<number>`count(*)::int` })
     .from(sessions)
     .where(and(eq(sessions.organizationId, orgId), gte(sessions.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-export async function countLiveSessions(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.organizationId, orgId), inArray(sessions.status, ['starting', 'active'])));
   return row?.n ?? 0;
 }
 

@@ -4,7 +4,8 @@ import { planFor } from '../plans/plans';
 import { allowanceOf, readCreditAccount } from './credit-account';
 import { allowancePeriodAt, MICROS_PER_USD, runBilling } from './credit-rules';
 import type { UsageDashboard } from './credits.schemas';
-import { countLiveSessions, countSessionsCreatedSince, ledgerUsageSince, runUsageSince, sessionIntervalsSince } from './usage.repository';
+import { countLiveSessions } from '../sessions/sessions.repository';
+import { countSessionsCreatedSince, ledgerUsageSince, runUsageSince, sessionIntervalsSince } from './usage.repository';
 
 /** The usage dashboard: what the organization used this month against its plan's limits. */
 export class UsageService {
