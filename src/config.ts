@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_BUDGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   RUN_MAX_STEPS: z.coerce.number().int().min(1).max(5000).default(500),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -64,6 +67,12 @@ export interface Config {
   rateLimit: { enabled: boolean };
   plans: { defaultPlan: 'free' | 'starter' | 'professional' | 'enterprise' };
   workers: { token: string | undefined; virtualDevices: string | undefined; inProcess: boolean };
+  /** Stripe for credit top-ups: without a secret key top-ups answer 503. `api` aims the client elsewhere (tests). */
+  billing: {
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  };
   /** Bounds of one executed test run: wall clock, steps per case. */
   engine: { runBudgetMs: number; maxStepsPerCase: number };
   storage: {
@@ -108,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { enabled: e.RATE_LIMIT },
     plans: { defaultPlan: e.DEFAULT_PLAN },
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
+    billing: { stripeSecretKey: e.STRIPE_SECRET_KEY, stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET, stripeApi: e.STRIPE_API_BASE ? apiAddress(e.STRIPE_API_BASE) : undefined },
     engine: { runBudgetMs: e.RUN_BUDGET_MINUTES * 60_000, maxStepsPerCase: e.RUN_MAX_STEPS },
     storage: {
       s3: e.S3_BUCKET
@@ -122,4 +132,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     },
   };
+}
+
+/** `http://127.0.0.1:12111` → the host, port and protocol an API client takes. */
+function apiAddress(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const u = new URL(base);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443, protocol };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import { systemContext } from './context';
 import { SecretBox } from './crypto/secret-box';
 import { createDatabase, type Database, type Db } from './db/client';
 import { JobQueue } from './jobs/queue';
@@ -34,6 +35,8 @@ import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
+import { createCreditsServices, type CreditsServices } from './modules/credits/credits';
+import { StripePayments } from './modules/credits/stripe-payments';
 import { createEngine, type EngineServices } from './modules/engine/engine';
 import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
 import type { RunsService } from './modules/engine/runs.service';
@@ -77,6 +80,7 @@ export interface Container {
     devices: DevicesService;
     credentialWatch: CredentialWatch;
     workerCredentials: WorkerCredentials;
+    credits: CreditsServices;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
@@ -111,7 +115,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher };
   const apps = new AppsService({ storage });
   const appUploads = new AppUploadsService({ storage, spool, packages });
-  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages });
+  const payments = new StripePayments({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, api: config.billing.stripeApi });
+  const credits = createCreditsServices({ payments, appUrl: config.server.appUrl });
+  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages, credits });
   const catalogue = createCatalogueServices({ storage, spool });
   const engine = createEngine({
     config,
@@ -125,6 +131,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     lifecycle: deviceServices.lifecycle,
     baselines: catalogue.baselines,
     realtime: deviceServices.realtime,
+    credits: credits.metering,
     bus,
   });
   const services = {
@@ -138,6 +145,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     apps,
     appUploads,
     ...deviceServices,
+    credits,
   };
 
   return {
@@ -184,7 +192,18 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 }
 
 /** Device registry, command routing, real-time fan-out and sessions. */
-function createDeviceServices(d: { config: Config; secrets: Secrets; db: Database['db']; clock: Clock; log: FastifyBaseLogger; storage: ObjectStorage; apps: AppsService; spool: UploadSpool; packages: PackageReaderPool }) {
+function createDeviceServices(d: {
+  config: Config;
+  secrets: Secrets;
+  db: Database['db'];
+  clock: Clock;
+  log: FastifyBaseLogger;
+  storage: ObjectStorage;
+  apps: AppsService;
+  spool: UploadSpool;
+  packages: PackageReaderPool;
+  credits: CreditsServices;
+}) {
   // With Redis, replicas route device commands, frames and /ws events to each other.
   const bus = d.config.redis.url ? new ClusterBus(d.config.redis.url, d.config.redis.prefix, d.log) : undefined;
   const router = bus ? new ClusterDeviceRouter(d.log, bus) : new InMemoryDeviceRouter(d.log);
@@ -193,7 +212,12 @@ function createDeviceServices(d: { config: Config; secrets: Secrets; db: Databas
   const presenter = new SessionPresenter(d.config.server.appUrl);
   const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
   const lifecycle = new SessionLifecycle({ db: d.db, clock: d.clock, log: d.log, router, links: fileLinks, apps: d.apps, notifier, presenter });
-  const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier });
+  // Streaming past the plan's minutes is charged to usage credit when the organization allows it.
+  const overage = {
+    chargeOverage: async (orgId: number, now: Date) =>
+      (await d.credits.metering.chargeStreamingOverage({ ctx: systemContext(d, { id: orgId, role: 'admin' }, 'sweep:streaming-overage'), input: { now } })).creditOutAt,
+  };
+  const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier, overage });
   const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
   const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log, spool: d.spool, packages: d.packages });
   const credentialWatch = new CredentialWatch(d.log);

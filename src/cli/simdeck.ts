@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { startWorker, type DriverKind } from '../worker/main';
+import { registerCreditsCommands } from './credits-commands';
 import { registerWorkerTokenCommands } from './worker-token';
 
 const program = new Command();
@@ -35,6 +36,7 @@ program
   });
 
 registerWorkerTokenCommands(program);
+registerCreditsCommands(program);
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? (err as { detail?: string }).detail ?? err.message : err);

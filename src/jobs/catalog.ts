@@ -61,6 +61,8 @@ export const JOB_CATALOG = {
     batchSize: 1,
   },
   'engine.sweep_interrupted': { recurring: { everySeconds: 30 }, expireInSeconds: 120 },
+  // Allowance periods start on the first of each month (UTC); a minute late at most.
+  'credits.refill_allowances': { recurring: { everySeconds: 60 }, expireInSeconds: 300 },
   'orgs.purge_files': {
     payload: z.object({ prefixes: z.array(z.string().min(1).max(300)).max(1_000_000) }),
     retry: { retryLimit: 10, retryDelay: 60, retryBackoff: true },

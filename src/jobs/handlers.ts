@@ -1,5 +1,6 @@
 import type { Container } from '../container';
 import { mailJobs } from '../mail/mail.jobs';
+import { creditsJobs } from '../modules/credits/credits.jobs';
 import { engineJobs } from '../modules/engine/engine.jobs';
 import { orgsJobs } from '../modules/orgs/orgs.jobs';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs';
@@ -14,5 +15,6 @@ export function createJobHandlers(c: Container) {
     ...sessionsJobs(c),
     ...engineJobs(c),
     ...orgsJobs(c),
+    ...creditsJobs(c),
   } satisfies JobHandlers;
 }

@@ -4,6 +4,7 @@ import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
+import { creditsRoutes } from './credits/credits.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { executionRoutes } from './engine/execution.routes';
 import { runsRoutes } from './engine/runs.routes';
@@ -13,4 +14,4 @@ import { sessionsRoutes } from './sessions/sessions.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, executionRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, executionRoutes, creditsRoutes];

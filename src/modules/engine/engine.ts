@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { AppsService } from '../apps/apps.service';
 import type { BaselinesService } from '../catalogue/baselines.service';
 import type { ClusterBus } from '../cluster/cluster-bus';
+import type { MeteringService } from '../credits/metering.service';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { SessionLifecycle } from '../sessions/session-lifecycle';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -34,6 +35,8 @@ export interface EngineDeps {
   lifecycle: SessionLifecycle;
   baselines: BaselinesService;
   realtime: RealtimeHub;
+  /** Usage credit: platform-billed runs are checked before they start and between steps, and settled when they end. */
+  credits: MeteringService;
   bus?: ClusterBus;
 }
 
@@ -56,7 +59,7 @@ export function createEngine(d: EngineDeps) {
   const suites = new SuiteExecutor({ ...d, signals, events, runs, installed, limits });
   return {
     signals,
-    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events }),
+    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events, credits: d.credits }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
     runs,
     suites,

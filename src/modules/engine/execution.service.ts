@@ -5,6 +5,8 @@ import type { JobQueue } from '../../jobs/queue';
 import { findAppById } from '../apps/apps.repository';
 import type { AppsService } from '../apps/apps.service';
 import { recordAudit } from '../audit/audit.recorder';
+import { runBilling } from '../credits/credit-rules';
+import type { MeteringService } from '../credits/metering.service';
 import { findCaseById, findCaseByPublicId } from '../catalogue/cases.repository';
 import { findSuiteById, findSuiteByPublicId } from '../catalogue/suites.repository';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -20,6 +22,7 @@ export interface ExecutionDeps {
   jobs: JobQueue;
   signals: RunSignals;
   events: RunEvents;
+  credits: MeteringService;
 }
 
 /**
@@ -35,6 +38,7 @@ export class ExecutionService {
     const found = input.test_case_public_id !== undefined ? await findCaseByPublicId(ctx.db, org.id, input.test_case_public_id) : await findCaseById(ctx.db, org.id, input.test_case_id!);
     if (!found) throw notFound('Test case');
     const model = resolveRunModel(input);
+    await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
     const buildId = await this.checkBuild(ctx, found.effectiveAppId, input.build_id, 'case');
     return withTransaction(ctx, async (tx) => {
       const publicId = newPublicId('run');
@@ -76,6 +80,7 @@ export class ExecutionService {
     const suite = input.suite_public_id !== undefined ? await findSuiteByPublicId(ctx.db, org.id, input.suite_public_id) : await findSuiteById(ctx.db, org.id, input.suite_id!);
     if (!suite) throw notFound('Test suite');
     const model = resolveRunModel(input);
+    await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
     const buildId = await this.checkBuild(ctx, suite.appId, input.build_id, 'suite');
     return withTransaction(ctx, async (tx) => {
       const publicId = newPublicId('srun');

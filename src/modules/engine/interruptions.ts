@@ -23,12 +23,12 @@ export class Interruptions {
     const stale = await repo.listStaleExecutions(this.deps.db, new Date(now.getTime() - INTERRUPTED_AFTER_MS));
     for (const run of stale.runs) {
       const ctx = systemContext(this.deps, { id: run.organizationId, role: 'admin' });
-      await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null });
+      await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null, infrastructure: true });
       this.deps.signals.stopRun(run.publicId, 'interrupted', 'interrupted');
     }
     for (const sr of stale.suiteRuns) {
       const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
-      for (const run of await repo.listRunningRunsOfSuiteRun(this.deps.db, sr.id)) await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null });
+      for (const run of await repo.listRunningRunsOfSuiteRun(this.deps.db, sr.id)) await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null, infrastructure: true });
       await this.deps.suites.endInterrupted(sr);
       this.deps.signals.stopRun(sr.publicId, 'interrupted', 'interrupted');
     }

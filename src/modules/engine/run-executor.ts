@@ -6,6 +6,8 @@ import { AppError } from '../../errors';
 import type { AppsService, InstallableBuild } from '../apps/apps.service';
 import { findCaseById, findCasesByIds, findReusableCaseByName } from '../catalogue/cases.repository';
 import { findSuiteById, type SuiteRow } from '../catalogue/suites.repository';
+import { runBilling } from '../credits/credit-rules';
+import type { MeteringService } from '../credits/metering.service';
 import { emitEvent } from '../events/events';
 import type { DeviceHandle } from '../sessions/device-handle';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -27,6 +29,7 @@ export interface ExecutorDeps {
   events: RunEvents;
   installed: InstalledBuilds;
   caseRunner: CaseRunner;
+  credits: MeteringService;
   limits: { runBudgetMs: number; heartbeatMs: number };
 }
 
@@ -47,6 +50,20 @@ export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
   log.error({ err }, 'run failed unexpectedly');
   return 'Internal error while running the case';
 }
+
+/**
+ * Whether a run stopped by `err` failed for reasons of the platform (device or worker lost, a
+ * provider or internal failure, a control plane going away), not of the test or its user: its
+ * platform AI cost is refunded.
+ */
+export function isInfrastructureFailure(err: unknown): boolean {
+  if (err instanceof RunStopped) return err.kind === 'interrupted';
+  if (err instanceof AppError) return err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' || err.code === 'UPSTREAM_ERROR' || err.code === 'INTERNAL';
+  return true;
+}
+
+/** Who pays for a run's model (the credits module's rule over its provider and model). */
+const billingOf = (run: repo.RunRow) => runBilling({ provider: run.provider, model: run.modelUsed ?? run.model });
 
 export function tiersOf(suite: SuiteRow | null): VisualTiers {
   return suite ? { warn_pct: suite.visualWarnPct, fail_pct: suite.visualFailPct } : DEFAULT_VISUAL_TIERS;
@@ -80,7 +97,7 @@ export class RunExecutor {
       if (build && suite?.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
       await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
     } catch (err) {
-      await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null });
+      await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null, infrastructure: isInfrastructureFailure(err) });
     } finally {
       guards();
       stop.done();
@@ -119,6 +136,8 @@ export class RunExecutor {
         // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
         if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
+        // Out of credit: the next step does not start.
+        await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
     return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome });
@@ -132,7 +151,7 @@ export class RunExecutor {
       const orgTx = { ...tx, org: { id: run.organizationId, role: 'admin' as const } };
       if (run.status === 'running' || run.cancelRequestedAt) {
         // Running already: a crash interrupted an earlier attempt.
-        await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null });
+        await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null, infrastructure: !run.cancelRequestedAt });
         return null;
       }
       const now = tx.clock.now();
@@ -143,9 +162,10 @@ export class RunExecutor {
   /**
    * Ends the run once (a run another path ended already is left as it is), with its events. A
    * run of its own frees its session in the same transaction: whoever sees it ended can start
-   * the next run on that session.
+   * the next run on that session. Its platform AI cost is settled in the same transaction
+   * (refunded when `infrastructure` says the platform failed it).
    */
-  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null }): Promise<repo.RunRow> {
+  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null; infrastructure?: boolean }): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
       if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
@@ -158,6 +178,10 @@ export class RunExecutor {
         finishedAt: now,
         durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
         ...(o ? { result: resultOf(o), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus } : {}),
+      });
+      await this.deps.credits.settleRunCost({
+        ctx: tx,
+        input: { runId: ended.id, model: ended.modelUsed ?? ended.model, costMicro: ended.costMicro ?? 0, billing: billingOf(ended), infrastructureFailure: end.infrastructure === true },
       });
       const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
       const steps = (o?.steps ?? []).map((s) => ({ index: s.index, text: s.text, status: s.status, resolved_by: s.resolved_by, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, error: s.error }));

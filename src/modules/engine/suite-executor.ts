@@ -10,7 +10,7 @@ import type { SessionsService } from '../sessions/sessions.service';
 import type { AppsService } from '../apps/apps.service';
 import { buildForRun, installIfNeeded, type InstalledBuilds } from './prepare';
 import type { RunEvents } from './run-events';
-import { stopMessage, type RunExecutor } from './run-executor';
+import { isInfrastructureFailure, stopMessage, type RunExecutor } from './run-executor';
 import { RunStopped, type RunSignals } from './run-signals';
 import { watchExecution, type WatchDeps } from './run-watch';
 import * as repo from './runs.repository';
@@ -59,7 +59,7 @@ export class SuiteExecutor {
           runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
         } catch (err) {
           const message = stopMessage(err, this.deps.log);
-          runs.push(await this.deps.runs.end(ctx, run, { status: 'error', error: message, outcome: null }));
+          runs.push(await this.deps.runs.end(ctx, run, { status: 'error', error: message, outcome: null, infrastructure: isInfrastructureFailure(err) }));
           // A cancel of this case alone, or its budget, lets the suite go on; anything else stops it.
           if (!(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)) throw err;
         } finally {

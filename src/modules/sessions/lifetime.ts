@@ -21,12 +21,22 @@ type LiveSession = { s: SessionRow; timeout: number; planId: string; overage: bo
 type Ending = { status: 'stopped' | 'failed'; reason: EndReason | null; message: string | null };
 
 /**
+ * Charges an organization's streaming past its plan's minutes to its usage credit (the credits
+ * module), up to `now`; returns since when its credit has run short, or null while it lasts.
+ */
+export interface StreamingOverageMeter {
+  chargeOverage(orgId: number, now: Date): Promise<Date | null>;
+}
+
+/**
  * The lifetime rules (DECISIONS.md, "Sessions"), evaluated at a given instant: the free plan's
  * wall-clock cap, the plan's monthly streaming minutes, never-used, idle timeout (with a
  * `session.ending` warning 60 s before), and boots that never finished.
  */
 export class SessionLifetime {
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; realtime: RealtimeHub; lifecycle: SessionLifecycle; notifier: SessionNotifier }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; realtime: RealtimeHub; lifecycle: SessionLifecycle; notifier: SessionNotifier; overage?: StreamingOverageMeter },
+  ) {}
 
   /** A stream viewer connected to this replica is use of its session (every replica runs this). */
   async touchViewedSessions(now: Date = this.deps.clock.now()): Promise<void> {
@@ -37,10 +47,11 @@ export class SessionLifetime {
     const db = this.deps.db;
     const live = await listLiveWithOrgRules(db);
     const monthlyEnd = await this.monthlyAllowanceEnds(live, now);
+    const creditOut = await this.chargeOverage(live, now);
     const ended: Array<{ sessionId: string; reason: EndReason | null }> = [];
     for (const session of live) {
       const { s } = session;
-      const verdict = this.judge(session, monthlyEnd.get(s.organizationId), now);
+      const verdict = this.judge(session, monthlyEnd.get(s.organizationId), creditOut.get(s.organizationId), now);
       if (verdict.end) {
         const end = verdict.end;
         await withTransaction(systemContext(this.deps, { id: s.organizationId, role: 'admin' }), async (tx) => {
@@ -68,7 +79,7 @@ export class SessionLifetime {
     return freed;
   }
 
-  private judge({ s, timeout, planId }: LiveSession, allowanceEnd: number | undefined, now: Date): { end?: Ending; warn?: { reason: string; at: number } } {
+  private judge({ s, timeout, planId }: LiveSession, allowanceEnd: number | undefined, creditOutAt: Date | undefined, now: Date): { end?: Ending; warn?: { reason: string; at: number } } {
     if (s.status === 'starting') {
       const stuck = s.startTime && now.getTime() - s.startTime.getTime() > STARTING_TIMEOUT_MS;
       return stuck ? { end: { status: 'failed', reason: null, message: 'The device did not finish starting in time' } } : {};
@@ -78,6 +89,7 @@ export class SessionLifetime {
     if (plan.sessionCapMinutes !== null && s.startTime) candidates.push({ reason: 'plan_limit', at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000 });
     // A session started with the allowance (nearly) used up still gets its 60 s warning.
     if (allowanceEnd !== undefined && s.startTime) candidates.push({ reason: 'plan_limit', at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS) });
+    if (creditOutAt && s.startTime) candidates.push({ reason: 'credit_exhausted', at: Math.max(creditOutAt.getTime(), s.startTime.getTime()) + ENDING_WARNING_MS });
     if (!s.lastUsedAt && s.activeAt) candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS });
     const lastUse = s.lastUsedAt ?? s.activeAt;
     if (lastUse) candidates.push({ reason: 'idle_timeout', at: lastUse.getTime() + Number(timeout) * 60_000 });
@@ -86,6 +98,17 @@ export class SessionLifetime {
     if (first && first.at <= now.getTime()) return { end: { status: 'stopped', reason: first.reason, message: null } };
     if (first && first.at - now.getTime() <= ENDING_WARNING_MS && !s.endingNotifiedAt) return { warn: first };
     return {};
+  }
+
+  /** Streaming overage of the organizations that allow it, charged up to `now`: when each one's credit ran short. */
+  private async chargeOverage(live: LiveSession[], now: Date): Promise<Map<number, Date>> {
+    const out = new Map<number, Date>();
+    const orgs = new Set(live.filter((l) => l.overage && l.s.startTime && planFor(l.planId).streamingMinutesPerMonth !== null).map((l) => l.s.organizationId));
+    for (const orgId of orgs) {
+      const at = await this.deps.overage?.chargeOverage(orgId, now).catch((err) => void this.deps.log.error({ err, orgId }, 'charging streaming overage failed'));
+      if (at) out.set(orgId, at);
+    }
+    return out;
   }
 
   /**
