@@ -4,3 +4,4 @@ export * from './apps';
 export * from './events';
 export * from './catalogue';
 export * from './sessions';
+export * from './ai';
