@@ -33,6 +33,7 @@ import { ClusterBus } from './modules/cluster/cluster-bus';
 import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
+import { createAiServices, type AiServices } from './modules/ai/ai';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
 import { createEngine, type EngineServices } from './modules/engine/engine';
 import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
@@ -64,6 +65,7 @@ export interface Container {
     catalogue: CatalogueServices;
     runs: RunsService;
     engine: EngineServices;
+    ai: AiServices;
     apps: AppsService;
     appUploads: AppUploadsService;
     router: InMemoryDeviceRouter;
@@ -113,6 +115,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const appUploads = new AppUploadsService({ storage, spool, packages });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages });
   const catalogue = createCatalogueServices({ storage, spool });
+  const ai = createAiServices({ config: config.ai, secretBox, db: database.db, clock, log });
   const engine = createEngine({
     config,
     db: database.db,
@@ -126,6 +129,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     baselines: catalogue.baselines,
     realtime: deviceServices.realtime,
     bus,
+    agent: ai.agent,
+    models: ai.config,
   });
   const services = {
     auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
@@ -135,6 +140,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     catalogue,
     runs: engine.runsApi,
     engine,
+    ai,
     apps,
     appUploads,
     ...deviceServices,
