@@ -110,7 +110,10 @@ function parseGemini(body: Record<string, unknown>): ParsedParts & { system: str
     for (const p of c.parts ?? []) {
       if (typeof p.text === 'string') texts.push(p.text);
       if (p.inlineData) out.images.push(String((p.inlineData as { data: string }).data));
-      if (p.functionResponse) out.toolResults.push(JSON.stringify((p.functionResponse as { response: unknown }).response));
+      if (p.functionResponse) {
+        const response = (p.functionResponse as { response: { content?: unknown } }).response;
+        out.toolResults.push(typeof response?.content === 'string' ? response.content : JSON.stringify(response));
+      }
     }
     out.texts.push(...texts);
     if (c.role === 'user' && texts.length) out.lastUser = texts;
