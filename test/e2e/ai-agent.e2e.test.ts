@@ -162,6 +162,16 @@ describe('when the provider misbehaves', () => {
     expect(retry.toolResults).toEqual([]);
   });
 
+  it('a model that answers in words is told to call a tool; its tokens still count', async () => {
+    fake.script(first({ text: 'Let me think about the sign-in form first.' }));
+    const before = fake.calls.length;
+    const run = await runCase(f, caseId, session, { mode: 'ai', model: 'claude-sonnet-4-5:byok' });
+    expect(run.status, run.error_message ?? '').toBe('passed');
+    expect(run.reasoning_log).toContainEqual({ step_index: 0, thought: 'Let me think about the sign-in form first.', tool: 'model', args: { call: 1 }, outcome: 'no tool call' });
+    expect(fake.calls[before + 1]!.texts.join('\n')).toContain('Answer with exactly one tool call.');
+    expect(await usageOf(run.id)).toHaveLength(6);
+  });
+
   it.each([['anthropic', 'claude-sonnet-4-5:byok'], ['gemini', 'gemini-2.5-flash:byok']])('a tool call whose input does not fit the tool (%s) is corrected the same way', async (_wire, model) => {
     fake.script(first({ malformed: 'type', arguments: '', invalidInput: { text: 42 } }));
     const run = await runCase(f, caseId, session, { mode: 'ai', model });

@@ -113,7 +113,7 @@ function backoffMs(err: unknown, attempt: number, baseMs: number): number {
 }
 
 /**
- * One model call with tools (the model must call one): bounded by `timeoutMs` per attempt,
+ * One model call with tools: bounded by `timeoutMs` per attempt,
  * retried with backoff on 429, 5xx, timeouts and network failures. A stop of the run (`signal`)
  * propagates its own reason; any other failure is a ModelCallFailure, logged with its cause.
  */
@@ -128,7 +128,8 @@ export async function callModel(target: ModelTarget, request: ModelRequest, poli
         system: request.system,
         messages: request.messages,
         tools: request.tools,
-        toolChoice: 'required',
+        // Not 'required': a model that answers in words is told to call a tool, and its tokens are still counted.
+        toolChoice: 'auto',
         maxRetries: 0,
         abortSignal: AbortSignal.any([signal, timeout]),
       });
@@ -147,7 +148,9 @@ export async function callModel(target: ModelTarget, request: ModelRequest, poli
     } catch (err) {
       signal.throwIfAborted();
       const { kind, status } = classify(err, timeout.aborted);
-      log.warn({ err, provider: target.provider, model: target.modelName, kind, status, attempt }, 'model call failed');
+      // Not the error itself: it carries the whole request, screenshots included.
+      const body = APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
+      log.warn({ provider: target.provider, model: target.modelName, kind, status, attempt, cause: err instanceof Error ? err.message.slice(0, 300) : String(err), body }, 'model call failed');
       if (!RETRYABLE.has(kind) || attempt >= policy.maxRetries) throw new ModelCallFailure(kind, describe(kind, target, status, attempt + 1, policy.timeoutMs));
       await delay(backoffMs(err, attempt, policy.retryBaseMs), undefined, { signal }).catch(() => signal.throwIfAborted());
     }

@@ -66,7 +66,7 @@ export class ModelSession {
     } catch (err) {
       if (!(err instanceof ModelCallFailure)) throw err;
       if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, err.detail);
-      throw new AppError('UPSTREAM_ERROR', err.detail, { kind: err.kind });
+      throw new AppError('UPSTREAM_ERROR', err.detail);
     }
     const cost = costMicro({ modelName: this.choice.modelName, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, billing: this.choice.billing, platformMarkup: config.platformMarkup });
     await insertUsage(this.deps.db, {
