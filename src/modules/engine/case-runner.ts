@@ -28,8 +28,12 @@ export interface StepEntry {
   visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
   duration_ms: number;
   error: string | null;
-  /** Of duration_ms: time in device calls, waiting (for the screen to settle, or as the step asked), and for the language model. */
-  timing: { device_ms: number; wait_ms: number; model_ms?: number };
+  /**
+   * Of duration_ms: time in device calls, and waiting (for the screen to settle, or as the step
+   * asked). A step the model settled adds the time waiting for the model and in the agent as a
+   * whole (model, device calls and waiting included).
+   */
+  timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
 }
@@ -221,7 +225,7 @@ export class CaseRunner {
       }
     }
     entry.duration_ms = Date.now() - started;
-    entry.timing = result.modelMs > 0 ? { ...meter.timing, model_ms: result.modelMs } : meter.timing;
+    entry.timing = result.resolvedBy === 'model' ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs } : meter.timing;
     return entry;
   }
 

@@ -38,8 +38,9 @@ export interface StepOutcome {
   trace: TraceEntry[];
   /** Hybrid: the recorded actions could not be replayed and the step was settled otherwise. */
   healed: boolean;
-  /** Time spent waiting for the language model. */
+  /** Time spent waiting for the language model, and in the agent as a whole (model included). */
   modelMs: number;
+  agentMs: number;
 }
 
 /** The message of a step no deterministic resolver could settle. */
@@ -60,23 +61,25 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
     const replay = await replayActions({ indices: step.actionIndices, recording: ctx.recording, source: ctx.source, fuzzy: ctx.fuzzy, healInsteadOfCoordinates: ctx.mode === 'hybrid' }, ctx);
     actions = replay.actions;
     trace.push({ step_index: index, thought: replay.ok ? `Replayed ${replay.actions.length} recorded action(s)` : `Replay stopped: ${replay.reason}`, tool: 'replay', args: { action_indices: step.actionIndices }, outcome: replay.ok ? 'done' : 'failed' });
-    if (replay.ok) return { status: 'passed', resolvedBy: 'replay', actions, error: null, trace, healed, modelMs: 0 };
-    if (ctx.mode === 'replay') return { status: 'failed', resolvedBy: 'replay', actions, error: `Replay failed: ${replay.reason}`, trace, healed, modelMs: 0 };
+    if (replay.ok) return { status: 'passed', resolvedBy: 'replay', actions, error: null, trace, healed, modelMs: 0, agentMs: 0 };
+    if (ctx.mode === 'replay') return { status: 'failed', resolvedBy: 'replay', actions, error: `Replay failed: ${replay.reason}`, trace, healed, modelMs: 0, agentMs: 0 };
     healed = true;
   } else if (ctx.mode === 'replay') {
-    return { status: 'failed', resolvedBy: null, actions, error: 'The step has no recorded actions, and replay mode plays only recorded actions', trace, healed, modelMs: 0 };
+    return { status: 'failed', resolvedBy: null, actions, error: 'The step has no recorded actions, and replay mode plays only recorded actions', trace, healed, modelMs: 0, agentMs: 0 };
   }
   const observation = { tree: await ctx.device.uiTree(), screen: await ctx.device.screen() };
   const resolution = interpretStep(step.text, observation);
   trace.push({ step_index: index, thought: resolution.settled ? resolution.reasoning : resolution.reason, tool: 'interpreter', args: { text: step.text }, outcome: resolution.settled ? resolution.kind : 'not settled' });
   if (!resolution.settled) {
-    if (!ctx.agent) return { status: 'failed', resolvedBy: null, actions, error: `${NEEDS_MODEL}: ${resolution.reason}`, trace, healed, modelMs: 0 };
+    if (!ctx.agent) return { status: 'failed', resolvedBy: null, actions, error: `${NEEDS_MODEL}: ${resolution.reason}`, trace, healed, modelMs: 0, agentMs: 0 };
+    const started = performance.now();
     const settled = await ctx.agent.settleStep({ device: agentDevice(ctx), stepIndex: index, text: step.text, hint: resolution.reason, context: ctx.context, signal: ctx.signal });
     trace.push(...settled.trace);
-    return { status: settled.status, resolvedBy: 'model', actions: [...actions, ...settled.actions], error: settled.error, trace, healed, modelMs: settled.modelMs };
+    const agentMs = Math.round(performance.now() - started);
+    return { status: settled.status, resolvedBy: 'model', actions: [...actions, ...settled.actions], error: settled.error, trace, healed, modelMs: settled.modelMs, agentMs };
   }
   const done = await carryOut(resolution, ctx);
-  return { status: done.ok ? 'passed' : 'failed', resolvedBy: 'interpreter', actions: [...actions, ...done.actions], error: done.error, trace, healed, modelMs: 0 };
+  return { status: done.ok ? 'passed' : 'failed', resolvedBy: 'interpreter', actions: [...actions, ...done.actions], error: done.error, trace, healed, modelMs: 0, agentMs: 0 };
 }
 
 async function carryOut(resolution: Extract<Resolution, { settled: true }>, ctx: StepContext): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
