@@ -43,6 +43,18 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  PLATFORM_AI_BASE_URL: optionalUrl,
+  PLATFORM_AI_API_KEY: z.string().optional(),
+  PLATFORM_AI_MODEL: z.string().regex(/^[A-Za-z0-9._:/@-]{1,200}$/, 'a model name: letters, digits and . _ : / @ - (at most 200)').optional(),
+  PLATFORM_AI_MARKUP: z.coerce.number().min(0).max(100).default(1),
+  PROVIDER_A_BASE_URL: optionalUrl,
+  PROVIDER_B_BASE_URL: optionalUrl,
+  PROVIDER_C_BASE_URL: optionalUrl,
+  AGGREGATOR_BASE_URL: optionalUrl,
+  AI_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  AI_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  AI_RUN_BUDGET_MICRO: z.coerce.number().int().min(0).max(1_000_000_000_000).default(2_000_000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -75,11 +87,29 @@ export interface Config {
   };
   /** Bounds of one executed test run: wall clock, steps per case. */
   engine: { runBudgetMs: number; maxStepsPerCase: number };
+  ai: AiConfig;
   storage: {
     s3:
       | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
       | undefined;
   };
+}
+
+/** Language-model providers (DECISIONS.md, "AI providers, models and cost") and the agent's bounds. */
+export interface AiConfig {
+  /** The operator's hosted model (an OpenAI-compatible endpoint), billed from usage credit; unset without a base URL and model. */
+  platform: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** Platform calls are billed at list price × this (PLATFORM_AI_MARKUP). */
+  platformMarkup: number;
+  /** Base URL overrides per provider (tests, self-hosted gateways); unset uses each SDK's default. */
+  baseUrls: { provider_a: string | undefined; provider_b: string | undefined; provider_c: string | undefined; aggregator: string | undefined };
+  /** One model call's time limit, and how often a 429, 5xx, timeout or network failure is retried. */
+  callTimeoutMs: number;
+  maxRetries: number;
+  /** First backoff; doubled on each retry (a Retry-After header wins, up to 30 s). */
+  retryBaseMs: number;
+  /** What one run may spend on model calls, in micro-credits (1,000,000 = $1). */
+  runBudgetMicro: number;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +149,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
     billing: { stripeSecretKey: e.STRIPE_SECRET_KEY, stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET, stripeApi: e.STRIPE_API_BASE ? apiAddress(e.STRIPE_API_BASE) : undefined },
     engine: { runBudgetMs: e.RUN_BUDGET_MINUTES * 60_000, maxStepsPerCase: e.RUN_MAX_STEPS },
+    ai: {
+      platform: e.PLATFORM_AI_BASE_URL && e.PLATFORM_AI_MODEL ? { baseUrl: e.PLATFORM_AI_BASE_URL, apiKey: e.PLATFORM_AI_API_KEY, model: e.PLATFORM_AI_MODEL } : undefined,
+      platformMarkup: e.PLATFORM_AI_MARKUP,
+      baseUrls: { provider_a: e.PROVIDER_A_BASE_URL, provider_b: e.PROVIDER_B_BASE_URL, provider_c: e.PROVIDER_C_BASE_URL, aggregator: e.AGGREGATOR_BASE_URL },
+      callTimeoutMs: e.AI_CALL_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+      retryBaseMs: e.AI_RETRY_BASE_MS,
+      runBudgetMicro: e.AI_RUN_BUDGET_MICRO,
+    },
     storage: {
       s3: e.S3_BUCKET
         ? {

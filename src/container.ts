@@ -34,6 +34,7 @@ import { ClusterBus } from './modules/cluster/cluster-bus';
 import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
+import { createAiServices, type AiServices } from './modules/ai/ai';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
 import { createCreditsServices, type CreditsServices } from './modules/credits/credits';
 import { StripePayments } from './modules/credits/stripe-payments';
@@ -67,6 +68,7 @@ export interface Container {
     catalogue: CatalogueServices;
     runs: RunsService;
     engine: EngineServices;
+    ai: AiServices;
     apps: AppsService;
     appUploads: AppUploadsService;
     router: InMemoryDeviceRouter;
@@ -119,6 +121,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const credits = createCreditsServices({ payments, appUrl: config.server.appUrl });
   const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages, credits });
   const catalogue = createCatalogueServices({ storage, spool });
+  const ai = createAiServices({ config: config.ai, secretBox, db: database.db, clock, log });
   const engine = createEngine({
     config,
     db: database.db,
@@ -133,6 +136,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     realtime: deviceServices.realtime,
     credits: credits.metering,
     bus,
+    agent: ai.agent,
+    models: ai.config,
   });
   const services = {
     auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
@@ -142,6 +147,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     catalogue,
     runs: engine.runsApi,
     engine,
+    ai,
     apps,
     appUploads,
     ...deviceServices,

@@ -1,4 +1,5 @@
 import type { RouteModule } from '../http/types';
+import { aiRoutes } from './ai/ai.routes';
 import { appsRoutes } from './apps/apps.routes';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -8,10 +9,11 @@ import { creditsRoutes } from './credits/credits.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { executionRoutes } from './engine/execution.routes';
 import { runsRoutes } from './engine/runs.routes';
+import { suggestionsRoutes } from './engine/suggestions.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, executionRoutes, creditsRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes];

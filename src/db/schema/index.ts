@@ -5,3 +5,4 @@ export * from './events';
 export * from './catalogue';
 export * from './sessions';
 export * from './credits';
+export * from './ai';

@@ -5,10 +5,13 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { CaseRow } from '../catalogue/cases.repository';
 import type { RecordingAction } from '../catalogue/recording';
 import type { DeviceHandle } from '../sessions/device-handle';
-import { normalizeAssertions, normalizeSteps, UnknownVariable, withVariables, type CaseStep } from './case-steps';
+import { agentDevice } from './agent-actions';
+import { normalizeAssertions, normalizeSteps, substitute, UnknownVariable, withVariables, type CaseStep } from './case-steps';
 import type { PerformedAction } from './device-actions';
+import { isRecordable, type HealingSuggestion } from './healing';
 import { interpretAssertion } from './interpreter';
-import { waitForSettledScreen } from './settle';
+import { sleep, waitForSettledScreen } from './settle';
+import type { RunAgent } from './step-agent';
 import { StepMeter } from './step-meter';
 import { executeStep, NEEDS_MODEL_TO_JUDGE, type TraceEntry } from './step-runner';
 import type { VisualJudge } from './visual-judge';
@@ -25,8 +28,12 @@ export interface StepEntry {
   visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
   duration_ms: number;
   error: string | null;
-  /** Of duration_ms: time in device calls, and waiting for the screen to settle or as the step asked. */
-  timing: { device_ms: number; wait_ms: number };
+  /**
+   * Of duration_ms: time in device calls, and waiting (for the screen to settle, or as the step
+   * asked). A step the model settled adds the time waiting for the model and in the agent as a
+   * whole (model, device calls and waiting included).
+   */
+  timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
 }
@@ -54,6 +61,8 @@ export interface CaseOutcome {
   visualStatus: VisualVerdict | null;
   baselinesWritten: number[];
   healedSteps: number[];
+  /** Steps the model settled, offered back as recorded actions (hybrid healing). */
+  suggestions: HealingSuggestion[];
 }
 
 export interface CaseRunInput {
@@ -68,6 +77,10 @@ export interface CaseRunInput {
   runId: number;
   runPublicId: string;
   signal: AbortSignal;
+  /** The run's language-model agent; null when the run uses the interpreter alone. */
+  agent: RunAgent | null;
+  /** The suite's and the case's context for the agent (variables not yet substituted). */
+  context: string | null;
   /** Loads the reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`. */
   flows: { byIds(ids: number[]): Promise<CaseRow[]>; byName(name: string): Promise<CaseRow | null> };
   /** Called after each step, before the next starts, with what is known so far. */
@@ -94,12 +107,15 @@ export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
   async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
-    const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
-    const input: Running = { ...caseInput, stepsTaken: { n: 0 } };
-    const c = input.testCase;
+    const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [], suggestions: [] };
+    const c = caseInput.testCase;
+    const raw = normalizeSteps(c.steps);
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
+    let input: Running;
     try {
-      body = withVariables({ steps: normalizeSteps(c.steps), assertions: normalizeAssertions(c.assertions), recording: (c.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+      body = withVariables({ steps: raw, assertions: normalizeAssertions(c.assertions), recording: (c.sourceRecording ?? []) as RecordingAction[] }, caseInput.variables);
+      const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
+      input = { ...caseInput, context, stepsTaken: { n: 0 } };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
@@ -114,6 +130,10 @@ export class CaseRunner {
       input.signal.throwIfAborted();
       const entry = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: true }, outcome);
       outcome.steps.push(entry);
+      if (entry.resolved_by === 'model' && entry.status === 'passed' && isRecordable(entry.actions)) {
+        const screen = await input.device.screen();
+        outcome.suggestions.push({ index: outcome.suggestions.length, step_index: index, step_text: raw[index]!.text, status: 'offered', actions: entry.actions, screen: { width: screen.width, height: screen.height } });
+      }
       await input.onProgress(outcome, entry);
       if (entry.status === 'failed') {
         outcome.status = 'failed';
@@ -129,9 +149,9 @@ export class CaseRunner {
       const observation = { tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree, screen: await input.device.screen() };
       for (const text of body.assertions) {
         const r = interpretAssertion(text, observation);
-        const entry = r.settled ? { text, passed: r.passed, reasoning: r.reasoning } : { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${r.reason}` };
-        outcome.assertions.push(entry);
-        outcome.trace.push({ step_index: body.steps.length, thought: entry.reasoning, tool: 'interpreter', args: { assertion: text }, outcome: entry.passed ? 'passed' : 'failed' });
+        outcome.trace.push({ step_index: body.steps.length, thought: r.settled ? r.reasoning : r.reason, tool: 'interpreter', args: { assertion: text }, outcome: r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled' });
+        if (r.settled) outcome.assertions.push({ text, passed: r.passed, reasoning: r.reasoning });
+        else outcome.assertions.push(await this.judgeByModel(input, text, r.reason, body.steps.length, outcome));
       }
       const failed = outcome.assertions.find((a) => !a.passed);
       if (failed) {
@@ -167,6 +187,8 @@ export class CaseRunner {
       recording: opts.recording,
       source: opts.source,
       runFlow: (name) => this.runNamedFlow(input, name, (opts.depth ?? 0) + 1),
+      agent: input.agent,
+      context: input.context,
     });
     outcome.trace.push(...result.trace);
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
@@ -203,8 +225,17 @@ export class CaseRunner {
       }
     }
     entry.duration_ms = Date.now() - started;
-    entry.timing = meter.timing;
+    entry.timing = result.resolvedBy === 'model' ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs } : meter.timing;
     return entry;
+  }
+
+  /** An assertion the interpreter cannot judge: the run's model judges it, or it fails saying a model is needed. */
+  private async judgeByModel(input: Running, text: string, reason: string, index: number, outcome: CaseOutcome): Promise<AssertionEntry> {
+    if (!input.agent) return { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${reason}` };
+    const device = agentDevice({ device: input.device, appPackage: input.appPackage, signal: input.signal, wait: sleep });
+    const verdict = await input.agent.judgeAssertion({ device, stepIndex: index, text, hint: reason, context: input.context, signal: input.signal });
+    outcome.trace.push(...verdict.trace);
+    return { text, passed: verdict.passed, reasoning: verdict.reasoning };
   }
 
   /**
@@ -241,7 +272,7 @@ export class CaseRunner {
       throw err;
     }
     const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
-    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [] };
+    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [], suggestions: [] };
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
       const done = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);

@@ -20,7 +20,9 @@ import { RunExecutor } from './run-executor';
 import { RunSignals } from './run-signals';
 import { HEARTBEAT_MS } from './run-watch';
 import { RunsService } from './runs.service';
+import type { ModelResolver, StepAgent } from './step-agent';
 import { SuiteExecutor } from './suite-executor';
+import { SuggestionsService } from './suggestions.service';
 import { VisualJudge } from './visual-judge';
 
 export interface EngineDeps {
@@ -38,6 +40,9 @@ export interface EngineDeps {
   /** Usage credit: platform-billed runs are checked before they start and between steps, and settled when they end. */
   credits: MeteringService;
   bus?: ClusterBus;
+  /** Language models (the ai module): the agent settles what the interpreter cannot; `models` checks a run's model. */
+  agent?: StepAgent;
+  models?: ModelResolver;
 }
 
 export type EngineServices = ReturnType<typeof createEngine>;
@@ -59,8 +64,9 @@ export function createEngine(d: EngineDeps) {
   const suites = new SuiteExecutor({ ...d, signals, events, runs, installed, limits });
   return {
     signals,
-    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events, credits: d.credits }),
+    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events, credits: d.credits, models: d.models }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
+    suggestions: new SuggestionsService(),
     runs,
     suites,
     interruptions: new Interruptions({ ...d, runs, suites, signals }),

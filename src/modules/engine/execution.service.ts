@@ -12,6 +12,7 @@ import { findSuiteById, findSuiteByPublicId } from '../catalogue/suites.reposito
 import type { SessionsService } from '../sessions/sessions.service';
 import { resolveRunModel } from './models';
 import type { RunSignals } from './run-signals';
+import type { ModelResolver } from './step-agent';
 import type { RunEvents } from './run-events';
 import * as repo from './runs.repository';
 import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
@@ -23,6 +24,8 @@ export interface ExecutionDeps {
   signals: RunSignals;
   events: RunEvents;
   credits: MeteringService;
+  /** Language models (the ai module); without it runs use the interpreter alone. */
+  models?: ModelResolver;
 }
 
 /**
@@ -37,7 +40,7 @@ export class ExecutionService {
     const org = requireRole(ctx, 'developer');
     const found = input.test_case_public_id !== undefined ? await findCaseByPublicId(ctx.db, org.id, input.test_case_public_id) : await findCaseById(ctx.db, org.id, input.test_case_id!);
     if (!found) throw notFound('Test case');
-    const model = resolveRunModel(input);
+    const model = await resolveRunModel({ ctx, input, resolver: this.deps.models });
     await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
     const buildId = await this.checkBuild(ctx, found.effectiveAppId, input.build_id, 'case');
     return withTransaction(ctx, async (tx) => {
@@ -79,7 +82,7 @@ export class ExecutionService {
     const org = requireRole(ctx, 'viewer');
     const suite = input.suite_public_id !== undefined ? await findSuiteByPublicId(ctx.db, org.id, input.suite_public_id) : await findSuiteById(ctx.db, org.id, input.suite_id!);
     if (!suite) throw notFound('Test suite');
-    const model = resolveRunModel(input);
+    const model = await resolveRunModel({ ctx, input, resolver: this.deps.models });
     await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
     const buildId = await this.checkBuild(ctx, suite.appId, input.build_id, 'suite');
     return withTransaction(ctx, async (tx) => {

@@ -1,21 +1,19 @@
+import type { Ctx } from '../../context';
 import { badRequest } from '../../errors';
+import type { ModelResolver, RunModel } from './step-agent';
 
 /** The free, deterministic step interpreter: always available, never billed. */
 export const INTERPRETER_MODEL = 'platform/interpreter';
 export const PLATFORM_PROVIDER = 'platform';
 
-export interface RunModel {
-  model: string;
-  provider: string;
-  warnings: string[];
-}
-
 /**
- * The model a run uses. Until language models are configured for the organization, the built-in
- * interpreter settles steps; any other model or provider is refused with 400 rather than silently
- * replaced.
+ * The model a run uses. With language models wired in (the ai module), the request's model or
+ * the organization's default, checked against its keys and the operator's platform model;
+ * without them only the interpreter. Either way `platform/interpreter` is always valid, and an
+ * unknown model or provider is refused with 400 rather than silently replaced.
  */
-export function resolveRunModel(input: { model?: string; provider?: string }): RunModel {
+export async function resolveRunModel({ ctx, input, resolver }: { ctx: Ctx; input: { model?: string; provider?: string }; resolver: ModelResolver | undefined }): Promise<RunModel> {
+  if (resolver) return resolver.resolveRunModel({ ctx, input });
   if (input.provider !== undefined && input.provider !== PLATFORM_PROVIDER) {
     throw badRequest(`provider: ${input.provider} is not configured for this organization; use ${PLATFORM_PROVIDER}`);
   }

@@ -12,11 +12,14 @@ import { emitEvent } from '../events/events';
 import type { DeviceHandle } from '../sessions/device-handle';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { CaseOutcome, CaseRunner } from './case-runner';
+import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
 import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
 import type { RunEvents } from './run-events';
 import { RunStopped, type RunSignals } from './run-signals';
 import { watchExecution } from './run-watch';
 import * as repo from './runs.repository';
+import { RunUsageMeter, type ModelUsageSummary } from './run-usage';
+import type { StepAgent } from './step-agent';
 import { DEFAULT_VISUAL_TIERS, type VisualTiers } from './visual-compare';
 
 export interface ExecutorDeps {
@@ -31,6 +34,8 @@ export interface ExecutorDeps {
   caseRunner: CaseRunner;
   credits: MeteringService;
   limits: { runBudgetMs: number; heartbeatMs: number };
+  /** The language-model agent (the ai module); without it steps go no further than the interpreter. */
+  agent?: StepAgent;
 }
 
 /** What a case run needs from its surroundings (a standalone run, or one case of a suite run). */
@@ -115,6 +120,11 @@ export class RunExecutor {
     const c = found.c;
     this.deps.events.executionStarted(run, c.publicId, null);
     if (setting.build) await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
+    const usage = new RunUsageMeter(ctx.db, run.id);
+    const agent =
+      this.deps.agent?.forRun({ organizationId: run.organizationId, runId: run.id, runPublicId: run.publicId, metadata: run.metadata ?? null, model: run.model ?? INTERPRETER_MODEL, provider: run.provider ?? PLATFORM_PROVIDER, usage }) ?? null;
+    if (agent) await usage.start();
+    const modelUsage = () => (agent ? usage.summary() : null);
     const outcome = await this.deps.caseRunner.run({
       ctx,
       device: setting.device,
@@ -127,12 +137,14 @@ export class RunExecutor {
       runId: run.id,
       runPublicId: run.publicId,
       signal: setting.signal,
+      agent,
+      context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
       flows: {
         byIds: (ids) => findCasesByIds(ctx.db, run.organizationId, ids),
         byName: async (name) => (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
       },
       onProgress: async (so_far, step) => {
-        const running = await repo.recordRunProgress(ctx.db, run.id, { result: resultOf(so_far), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        const running = await repo.recordRunProgress(ctx.db, run.id, { result: resultOf(so_far, modelUsage()), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
         // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
         if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
@@ -140,7 +152,7 @@ export class RunExecutor {
         await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
-    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome });
+    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() });
   }
 
   /** Marks a pending run running; an already running one was interrupted (a crash) and ends now. */
@@ -165,7 +177,7 @@ export class RunExecutor {
    * the next run on that session. Its platform AI cost is settled in the same transaction
    * (refunded when `infrastructure` says the platform failed it).
    */
-  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null; infrastructure?: boolean }): Promise<repo.RunRow> {
+  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null; infrastructure?: boolean; usage?: ModelUsageSummary | null }): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
       if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
@@ -177,7 +189,7 @@ export class RunExecutor {
         errorMessage: end.error,
         finishedAt: now,
         durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
-        ...(o ? { result: resultOf(o), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus } : {}),
+        ...(o ? { result: resultOf(o, end.usage ?? null), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus } : {}),
       });
       await this.deps.credits.settleRunCost({
         ctx: tx,
@@ -194,7 +206,17 @@ export class RunExecutor {
   }
 }
 
-/** The run's `result` (DECISIONS.md, "Execution"), with its sub-flows as an additive field. */
-export function resultOf(o: CaseOutcome) {
-  return { steps: o.steps, assertions: o.assertions, visual_regression_status: o.visualStatus, ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}) };
+/**
+ * The run's `result` (DECISIONS.md, "Execution"), with additive fields: its sub-flows, the steps
+ * the model settled offered back as `suggestions` (hybrid healing), and its `model_usage`.
+ */
+export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {
+  return {
+    steps: o.steps,
+    assertions: o.assertions,
+    visual_regression_status: o.visualStatus,
+    ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}),
+    ...(o.suggestions.length ? { suggestions: o.suggestions } : {}),
+    ...(usage ? { model_usage: usage } : {}),
+  };
 }

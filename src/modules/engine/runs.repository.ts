@@ -114,3 +114,11 @@ export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number):
 export async function runPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
   return (await db.select({ id: testRuns.publicId }).from(testRuns).where(and(eq(testRuns.organizationId, orgId), sql`${testRuns.mode} IS NOT NULL`))).map((r) => r.id);
 }
+
+/** Adds a model call's tokens and billed cost to the run's totals (0 + nothing starts them). */
+export async function addRunUsage(db: DbOrTx, id: number, add: { tokens: number; costMicro: number }): Promise<void> {
+  await db
+    .update(testRuns)
+    .set({ tokensUsed: sql`coalesce(${testRuns.tokensUsed}, 0) + ${add.tokens}`, costMicro: sql`coalesce(${testRuns.costMicro}, 0) + ${add.costMicro}` })
+    .where(eq(testRuns.id, id));
+}

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { AiConfig } from '../../config';
+import { systemContext } from '../../context';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { DbOrTx } from '../../db/client';
+import type { AiBilling, AiUsagePurpose, KeyProvider } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { AgentRun } from '../engine/step-agent';
+import { emitEvent } from '../events/events';
+import { findProviderKey, insertUsage } from './ai.repository';
+import type { ModelChoice } from './model-catalog';
+import { callModel, ModelCallFailure, type ModelReply, type ModelRequest, type ModelTarget } from './model-call';
+import { costMicro } from './prices';
+import { baseUrlOf, languageModel } from './providers';
+
+export interface ModelSessionDeps {
+  db: DbOrTx;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: AiConfig;
+  secretBox: SecretBox;
+}
+
+/** A paid model choice: the platform model or an own-key one. */
+export type PaidChoice = ModelChoice & { modelName: string; billing: AiBilling };
+
+export interface CallOptions {
+  purpose: AiUsagePurpose;
+  stepIndex: number | null;
+  signal: AbortSignal;
+}
+
+/** A reply with what it cost. */
+export type PricedReply = ModelReply & { costMicro: number };
+
+const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(2)}`;
+
+/**
+ * Model calls for one organization and model: the provider reached with the operator's key or
+ * the organization's own (decrypted once, on the first call), each answered call written as a
+ * usage row and, in a run, added to the run's totals. Provider failures become AppError
+ * UPSTREAM_ERROR with a sentence for the run or client; a BYOK quota error also emits
+ * `run.warning.byok_quota_low`.
+ */
+export class ModelSession {
+  private target: ModelTarget | null = null;
+
+  constructor(
+    private readonly deps: ModelSessionDeps,
+    private readonly organizationId: number,
+    readonly choice: PaidChoice,
+    private readonly run: AgentRun | null,
+  ) {}
+
+  async call(request: ModelRequest, opts: CallOptions): Promise<PricedReply> {
+    const { config } = this.deps;
+    const run = this.run;
+    if (run && run.usage.spentMicro >= config.runBudgetMicro) {
+      throw new AppError('PAYMENT_REQUIRED', `The run spent its model budget of ${usd(config.runBudgetMicro)}`);
+    }
+    const target = this.target ?? (this.target = await this.connect());
+    let reply: ModelReply;
+    try {
+      reply = await callModel(target, request, { timeoutMs: config.callTimeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs }, opts.signal, this.deps.log);
+    } catch (err) {
+      if (!(err instanceof ModelCallFailure)) throw err;
+      if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, err.detail);
+      throw new AppError('UPSTREAM_ERROR', err.detail);
+    }
+    const cost = costMicro({ modelName: this.choice.modelName, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, billing: this.choice.billing, platformMarkup: config.platformMarkup });
+    await insertUsage(this.deps.db, {
+      organizationId: this.organizationId,
+      runId: run?.runId ?? null,
+      stepIndex: opts.stepIndex,
+      purpose: opts.purpose,
+      model: this.choice.model,
+      provider: this.choice.provider,
+      billing: this.choice.billing,
+      inputTokens: reply.inputTokens,
+      outputTokens: reply.outputTokens,
+      costMicro: cost,
+      createdAt: this.deps.clock.now(),
+    });
+    await run?.usage.add({ inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costMicro: cost, billing: this.choice.billing });
+    return { ...reply, costMicro: cost };
+  }
+
+  private async connect(): Promise<ModelTarget> {
+    const { provider, modelName } = this.choice;
+    const baseUrl = baseUrlOf(this.deps.config, provider);
+    if (provider === 'platform') {
+      const platform = this.deps.config.platform;
+      if (!platform || platform.model !== modelName) throw new AppError('UNPROCESSABLE', `The platform model ${modelName} is no longer offered`);
+      return { model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName), provider, modelName };
+    }
+    const key = await findProviderKey(this.deps.db, this.organizationId, provider as KeyProvider);
+    if (!key) throw new AppError('UNPROCESSABLE', `The organization has no ${provider} key any more; add one with POST /api/v1/ai/keys`);
+    return { model: languageModel({ provider, apiKey: this.deps.secretBox.open(key.sealedKey), baseUrl }, modelName), provider, modelName };
+  }
+
+  private async warnQuota(run: AgentRun, detail: string): Promise<void> {
+    const ctx = systemContext(this.deps, { id: run.organizationId, role: 'admin' });
+    await emitEvent(ctx, {
+      type: 'run.warning.byok_quota_low',
+      data: { run_id: run.runId, run_public_id: run.runPublicId, provider: this.choice.provider, model: this.choice.model, detail },
+      metadata: run.metadata,
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createOpenRouter } from '@openrouter/ai-sdk-provider';
+import type { LanguageModel } from 'ai';
+import type { AiConfig } from '../../config';
+import type { AiProvider } from '../../db/schema';
+
+/** Where and how to reach one provider: its key and, when overridden, its base URL. */
+export interface ProviderAccess {
+  provider: AiProvider;
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+}
+
+/**
+ * The AI SDK model for a provider's wire format: `provider_a` OpenAI chat completions,
+ * `provider_b` Anthropic messages, `provider_c` Gemini generateContent, `aggregator` OpenRouter,
+ * `platform` any OpenAI-compatible endpoint the operator runs.
+ */
+export function languageModel(access: ProviderAccess, modelName: string): LanguageModel {
+  const { apiKey, baseUrl } = access;
+  switch (access.provider) {
+    case 'provider_a':
+      return createOpenAI({ apiKey, baseURL: baseUrl }).chat(modelName);
+    case 'provider_b':
+      return createAnthropic({ apiKey, baseURL: baseUrl })(modelName);
+    case 'provider_c':
+      return createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(modelName);
+    case 'aggregator':
+      return createOpenRouter({ apiKey, baseURL: baseUrl }).chat(modelName);
+    case 'platform':
+      if (!baseUrl) throw new Error('the platform model needs PLATFORM_AI_BASE_URL');
+      return createOpenAICompatible({ name: 'platform', apiKey, baseURL: baseUrl })(modelName);
+  }
+}
+
+/** The configured base URL of a provider (undefined: the SDK's default). */
+export function baseUrlOf(config: AiConfig, provider: AiProvider): string | undefined {
+  return provider === 'platform' ? config.platform?.baseUrl : config.baseUrls[provider];
+}
