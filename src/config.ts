@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   RUN_BUDGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   RUN_MAX_STEPS: z.coerce.number().int().min(1).max(5000).default(500),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -66,6 +68,10 @@ export interface Config {
   workers: { token: string | undefined; virtualDevices: string | undefined; inProcess: boolean };
   /** Bounds of one executed test run: wall clock, steps per case. */
   engine: { runBudgetMs: number; maxStepsPerCase: number };
+  /** Webhook targets on private, loopback or link-local addresses are refused unless allowPrivate. */
+  webhooks: { allowPrivate: boolean };
+  /** Where commit statuses are posted (a GitHub Enterprise or a test server may stand in). */
+  github: { apiUrl: string };
   storage: {
     s3:
       | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
@@ -109,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plans: { defaultPlan: e.DEFAULT_PLAN },
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
     engine: { runBudgetMs: e.RUN_BUDGET_MINUTES * 60_000, maxStepsPerCase: e.RUN_MAX_STEPS },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
+    github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     storage: {
       s3: e.S3_BUCKET
         ? {

@@ -4,3 +4,5 @@ export * from './apps';
 export * from './events';
 export * from './catalogue';
 export * from './sessions';
+export * from './ci';
+export * from './webhooks';
