@@ -14,6 +14,11 @@ import type { RunEvents } from './run-events';
 import * as repo from './runs.repository';
 import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
 
+/** What callers inside simdeck (CI) may add to a run: metadata passed unchanged into its events. */
+export interface RunOrigin {
+  metadata?: Record<string, unknown> | null;
+}
+
 export interface ExecutionDeps {
   apps: AppsService;
   sessions: SessionsService;
@@ -30,7 +35,7 @@ export interface ExecutionDeps {
 export class ExecutionService {
   constructor(private readonly deps: ExecutionDeps) {}
 
-  async startTestRun({ ctx, input }: { ctx: Ctx; input: StartTestRunBody }) {
+  async startTestRun({ ctx, input }: { ctx: Ctx; input: StartTestRunBody & RunOrigin }) {
     const org = requireRole(ctx, 'developer');
     const found = input.test_case_public_id !== undefined ? await findCaseByPublicId(ctx.db, org.id, input.test_case_public_id) : await findCaseById(ctx.db, org.id, input.test_case_id!);
     if (!found) throw notFound('Test case');
@@ -55,6 +60,7 @@ export class ExecutionService {
         provider: model.provider,
         modelUsed: model.model,
         warnings: model.warnings.length ? model.warnings : null,
+        metadata: input.metadata ?? null,
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
@@ -71,7 +77,7 @@ export class ExecutionService {
     });
   }
 
-  async startSuiteRun({ ctx, input }: { ctx: Ctx; input: StartSuiteRunBody }) {
+  async startSuiteRun({ ctx, input }: { ctx: Ctx; input: StartSuiteRunBody & RunOrigin }) {
     const org = requireRole(ctx, 'viewer');
     const suite = input.suite_public_id !== undefined ? await findSuiteByPublicId(ctx.db, org.id, input.suite_public_id) : await findSuiteById(ctx.db, org.id, input.suite_id!);
     if (!suite) throw notFound('Test suite');
@@ -95,6 +101,7 @@ export class ExecutionService {
         buildId,
         model: model.model,
         provider: model.provider,
+        metadata: input.metadata ?? null,
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
