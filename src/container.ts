@@ -37,6 +37,9 @@ import { createCatalogueServices, type CatalogueServices } from './modules/catal
 import { createEngine, type EngineServices } from './modules/engine/engine';
 import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
 import type { RunsService } from './modules/engine/runs.service';
+import { createCi, type CiServices } from './modules/ci/ci';
+import { GithubService } from './modules/integrations/github.service';
+import { createWebhooks, type WebhookServices } from './modules/webhooks/webhooks';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -77,6 +80,9 @@ export interface Container {
     devices: DevicesService;
     credentialWatch: CredentialWatch;
     workerCredentials: WorkerCredentials;
+    ci: CiServices;
+    webhooks: WebhookServices;
+    github: GithubService;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
@@ -127,6 +133,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     realtime: deviceServices.realtime,
     bus,
   });
+  const ci = createCi({ config, db: database.db, clock, log, jobs, secretBox, apps, sessions: deviceServices.sessions, execution: engine.execution, runs: engine.runsApi, realtime: deviceServices.realtime });
+  const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
     auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
     orgs: new OrgsService({ config, jobs }),
@@ -138,6 +146,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     apps,
     appUploads,
     ...deviceServices,
+    ci,
+    webhooks,
+    github: new GithubService({ secretBox }),
   };
 
   return {
@@ -168,12 +179,15 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     async close() {
       // Runs executing here end now as interrupted rather than waiting for the sweep.
       services.engine.signals.stopAllHere(INTERRUPTED_BY_SHUTDOWN);
+      // CI runs executing here are released for another replica (or the next start) to take over.
+      await services.ci.orchestrator.stopAll();
       services.credentialWatch.close();
       services.router.closeAll();
       await bus?.close();
       await services.lifecycle.idle();
       await services.deviceControl.idle();
       await jobs.stop();
+      services.webhooks.close();
       mailer.close();
       await database.close();
       (storage as { close?: () => void }).close?.();

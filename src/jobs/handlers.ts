@@ -1,8 +1,10 @@
 import type { Container } from '../container';
 import { mailJobs } from '../mail/mail.jobs';
+import { ciJobs } from '../modules/ci/ci.jobs';
 import { engineJobs } from '../modules/engine/engine.jobs';
 import { orgsJobs } from '../modules/orgs/orgs.jobs';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs';
+import { webhooksJobs } from '../modules/webhooks/webhooks.jobs';
 import { workersJobs } from '../modules/workers/workers.jobs';
 import type { JobHandlers } from './catalog';
 
@@ -14,5 +16,7 @@ export function createJobHandlers(c: Container) {
     ...sessionsJobs(c),
     ...engineJobs(c),
     ...orgsJobs(c),
+    ...ciJobs(c),
+    ...webhooksJobs(c),
   } satisfies JobHandlers;
 }
