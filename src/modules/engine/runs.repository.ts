@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { suiteRuns, testCases, testRuns, testSuites } from '../../db/schema';
 
@@ -113,4 +113,14 @@ export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number):
 /** Public ids of every executed run of an organization (screenshots live under `runs/<public id>/`). */
 export async function runPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
   return (await db.select({ id: testRuns.publicId }).from(testRuns).where(and(eq(testRuns.organizationId, orgId), sql`${testRuns.mode} IS NOT NULL`))).map((r) => r.id);
+}
+
+/** The case's executed runs that ended passed or failed before `beforeRunId`, newest first. */
+export async function recentOutcomesOfCase(db: DbOrTx, caseId: number, beforeRunId: number, limit: number): Promise<Array<Pick<RunRow, 'status' | 'durationMs'>>> {
+  return db
+    .select({ status: testRuns.status, durationMs: testRuns.durationMs })
+    .from(testRuns)
+    .where(and(eq(testRuns.testCaseId, caseId), lt(testRuns.id, beforeRunId), sql`${testRuns.mode} IS NOT NULL`, inArray(testRuns.status, ['passed', 'failed'])))
+    .orderBy(desc(testRuns.id))
+    .limit(limit);
 }
