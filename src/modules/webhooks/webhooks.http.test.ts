@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { describeAuthCases, type AuthCaseEnv } from '../../../test/harness/auth-cases';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { api } from '../../../test/harness/sessions-factories';
-import { DEFAULT_EVENT_TYPES, EVENT_CATALOG } from './event-catalog';
+import { DEFAULT_EVENT_TYPES } from './event-catalog';
 import { EVENT_TYPES } from '../events/events';
 
 /**
