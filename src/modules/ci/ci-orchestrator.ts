@@ -179,16 +179,26 @@ export class CiOrchestrator {
     return started;
   }
 
+  /**
+   * The run, locked, for a step that changes it; null when it has ended, or when a cancel came
+   * before its engine run started (which ends it here). A started engine run is cancelled by
+   * the cancel request itself, and the run ends when that run does.
+   */
+  private async lockLive(tx: Ctx, id: number): Promise<repo.CiRunRow | null> {
+    const cur = await repo.findCiRunById(tx.db, id, { forUpdate: true });
+    if (!cur || isTerminal(cur.status)) return null;
+    if (cur.cancelRequestedAt && !cur.engineRunPublicId) {
+      await this.endRun(tx, cur.id, { status: 'cancelled', error: 'Cancelled' });
+      return null;
+    }
+    return cur;
+  }
+
   /** Creates the session and asks for a device, in the transaction that records the session on the run. */
   private async allocate(ctx: Ctx, row: repo.CiRunRow): Promise<repo.CiRunRow | null> {
     return withTransaction(ctx, async (tx) => {
-      const cur = await repo.findCiRunById(tx.db, row.id, { forUpdate: true });
-      if (!cur || isTerminal(cur.status)) return null;
-      if (cur.sessionId) return cur;
-      if (cur.cancelRequestedAt) {
-        await this.endRun(tx, cur.id, { status: 'cancelled', error: 'Cancelled' });
-        return null;
-      }
+      const cur = await this.lockLive(tx, row.id);
+      if (!cur || cur.sessionId) return cur;
       const session = await this.d.sessions.createSession({ ctx: tx, input: { device_type: cur.deviceType, ...(cur.deviceCategory ? { device_category: cur.deviceCategory } : {}) } });
       const started = await this.d.sessions.startSession({ ctx: tx, input: { sessionId: session.session_id, ...(cur.pinnedDeviceId ? { deviceId: cur.pinnedDeviceId } : {}) } });
       const now = tx.clock.now();
@@ -223,13 +233,8 @@ export class CiOrchestrator {
   /** Starts the engine's run with the CI run's metadata, in the transaction that records it on the CI run. */
   private async startEngineRun(ctx: Ctx, row: repo.CiRunRow): Promise<repo.CiRunRow | null> {
     return withTransaction(ctx, async (tx) => {
-      const cur = await repo.findCiRunById(tx.db, row.id, { forUpdate: true });
-      if (!cur || isTerminal(cur.status)) return null;
-      if (cur.engineRunPublicId) return cur;
-      if (cur.cancelRequestedAt) {
-        await this.endRun(tx, cur.id, { status: 'cancelled', error: 'Cancelled' });
-        return null;
-      }
+      const cur = await this.lockLive(tx, row.id);
+      if (!cur || cur.engineRunPublicId) return cur;
       const options = {
         session_id: cur.sessionId!,
         mode: cur.mode,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { apiTime } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
 import { signatureHeader } from './signature';
-import type { WebhookSender } from './webhook-sender';
+import type { SendResult, WebhookSender } from './webhook-sender';
 import * as repo from './webhooks.repository';
 
 /** Waits before the 2nd … 6th attempt of a failed delivery; after the 6th it is failed. */
@@ -36,13 +36,7 @@ export class WebhookDeliveries {
       await repo.recordAttempt(this.d.db, claimed, { state: 'failed', nextAttemptAt: null, error: 'The webhook is disabled' }, { ...entry, error: 'The webhook is disabled' });
       return;
     }
-    const result = await this.d.sender.send(hook.url, claimed.body, {
-      'content-type': 'application/json',
-      'user-agent': 'simdeck-webhooks/1',
-      'x-webhook-event': claimed.eventType,
-      'x-webhook-delivery': String(claimed.id),
-      'x-webhook-signature': signatureHeader(this.d.secretBox.open(hook.secretSealed), claimed.body, at),
-    });
+    const result = await this.attempt(hook, claimed, at);
     const after = this.d.clock.now();
     const outcome = { responseStatus: result.status, responseExcerpt: result.excerpt, error: result.error, durationMs: result.durationMs };
     const logged = { ...entry, response_status: result.status, error: result.error, duration_ms: result.durationMs };
@@ -58,6 +52,22 @@ export class WebhookDeliveries {
     const next = new Date(after.getTime() + delay);
     const recorded = await repo.recordAttempt(this.d.db, claimed, { state: 'retrying', nextAttemptAt: next, ...outcome }, logged);
     if (recorded) await this.d.jobs.send('webhooks.deliver', { deliveryId: claimed.id }, { startAfter: next });
+  }
+
+  /** One signed POST; an error of ours (a secret that cannot be opened) is a failed attempt too, so the schedule holds. */
+  private async attempt(hook: repo.WebhookRow, d: repo.DeliveryRow, at: Date): Promise<SendResult> {
+    try {
+      return await this.d.sender.send(hook.url, d.body, {
+        'content-type': 'application/json',
+        'user-agent': 'simdeck-webhooks/1',
+        'x-webhook-event': d.eventType,
+        'x-webhook-delivery': String(d.id),
+        'x-webhook-signature': signatureHeader(this.d.secretBox.open(hook.secretSealed), d.body, at),
+      });
+    } catch (err) {
+      this.d.log.error({ err, deliveryId: d.id }, 'webhook delivery could not be sent');
+      return { ok: false, status: null, excerpt: null, error: 'Internal error while sending the delivery', durationMs: 0 };
+    }
   }
 
   /** Enqueues an attempt for every delivery due on the service clock. Returns how many. */
