@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AI_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   AI_RUN_BUDGET_MICRO: z.coerce.number().int().min(0).max(1_000_000_000_000).default(2_000_000),
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -88,6 +90,10 @@ export interface Config {
   /** Bounds of one executed test run: wall clock, steps per case. */
   engine: { runBudgetMs: number; maxStepsPerCase: number };
   ai: AiConfig;
+  /** Webhook targets on private, loopback or link-local addresses are refused unless allowPrivate. */
+  webhooks: { allowPrivate: boolean };
+  /** Where commit statuses are posted (a GitHub Enterprise or a test server may stand in). */
+  github: { apiUrl: string };
   storage: {
     s3:
       | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
@@ -158,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.AI_RETRY_BASE_MS,
       runBudgetMicro: e.AI_RUN_BUDGET_MICRO,
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
+    github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     storage: {
       s3: e.S3_BUCKET
         ? {

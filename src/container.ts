@@ -41,6 +41,9 @@ import { StripePayments } from './modules/credits/stripe-payments';
 import { createEngine, type EngineServices } from './modules/engine/engine';
 import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
 import type { RunsService } from './modules/engine/runs.service';
+import { createCi, type CiServices } from './modules/ci/ci';
+import { GithubService } from './modules/integrations/github.service';
+import { createWebhooks, type WebhookServices } from './modules/webhooks/webhooks';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -83,6 +86,9 @@ export interface Container {
     credentialWatch: CredentialWatch;
     workerCredentials: WorkerCredentials;
     credits: CreditsServices;
+    ci: CiServices;
+    webhooks: WebhookServices;
+    github: GithubService;
   };
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
@@ -139,6 +145,8 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     agent: ai.agent,
     models: ai.config,
   });
+  const ci = createCi({ config, db: database.db, clock, log, jobs, secretBox, apps, sessions: deviceServices.sessions, execution: engine.execution, runs: engine.runsApi, realtime: deviceServices.realtime });
+  const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
     auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
     orgs: new OrgsService({ config, jobs }),
@@ -152,6 +160,9 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     appUploads,
     ...deviceServices,
     credits,
+    ci,
+    webhooks,
+    github: new GithubService({ secretBox }),
   };
 
   return {
@@ -182,12 +193,15 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     async close() {
       // Runs executing here end now as interrupted rather than waiting for the sweep.
       services.engine.signals.stopAllHere(INTERRUPTED_BY_SHUTDOWN);
+      // CI runs executing here are released for another replica (or the next start) to take over.
+      await services.ci.orchestrator.stopAll();
       services.credentialWatch.close();
       services.router.closeAll();
       await bus?.close();
       await services.lifecycle.idle();
       await services.deviceControl.idle();
       await jobs.stop();
+      services.webhooks.close();
       mailer.close();
       await database.close();
       (storage as { close?: () => void }).close?.();

@@ -50,4 +50,15 @@ describe('module rules', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('CI sits on top: no other module imports it; webhooks know only the outbox and the audit log', () => {
+    const modulesImported = (file: string) => [...(sources.find((s) => s.file === file)?.text ?? '').matchAll(/from '\.\.\/([a-z-]+)\//g)].map((m) => m[1]!);
+    const bad: string[] = [];
+    for (const s of sources) {
+      const from = modulesImported(s.file);
+      if (!s.file.startsWith('ci/') && from.includes('ci')) bad.push(`${s.file} imports ci`);
+      if (s.file.startsWith('webhooks/')) for (const m of from.filter((x) => !['events', 'audit'].includes(x))) bad.push(`${s.file} imports ${m}`);
+    }
+    expect(bad).toEqual([]);
+  });
 });

@@ -9,6 +9,8 @@ export interface OnDemandJobDef {
   /** Pollers per replica, each handling up to `batchSize` jobs in parallel. */
   consumers: number;
   batchSize: number;
+  /** `singleton`: at most one job per singleton key runs at a time (default `standard`). */
+  policy?: 'standard' | 'singleton';
 }
 
 /** A payload-less tick every `everySeconds` (see recurring.ts). */
@@ -63,6 +65,37 @@ export const JOB_CATALOG = {
   'engine.sweep_interrupted': { recurring: { everySeconds: 30 }, expireInSeconds: 120 },
   // Allowance periods start on the first of each month (UTC); a minute late at most.
   'credits.refill_allowances': { recurring: { everySeconds: 60 }, expireInSeconds: 300 },
+  // The outbox is dispatched when a transaction that wrote events commits (a wake-up); the tick
+  // catches whatever a lost wake-up left.
+  'webhooks.dispatch': { recurring: { everySeconds: 5 }, expireInSeconds: 120 },
+  'webhooks.deliver': {
+    payload: z.object({ deliveryId: z.number().int().positive() }),
+    // Retries follow the delivery's own schedule on the service clock, not pg-boss's.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 120,
+    consumers: 4,
+    batchSize: 8,
+  },
+  'webhooks.send_due': { recurring: { everySeconds: 10 }, expireInSeconds: 60 },
+  'webhooks.prune': { recurring: { everySeconds: 3600 }, expireInSeconds: 600 },
+  'ci.execute_run': {
+    payload: z.object({ ciRunId: z.number().int().positive() }),
+    // The job only hands the run to an orchestration on this replica; heartbeats and the sweep keep it going.
+    retry: { retryLimit: 3, retryDelay: 5, retryBackoff: true },
+    expireInSeconds: 120,
+    consumers: 2,
+    batchSize: 4,
+  },
+  'ci.sweep_interrupted': { recurring: { everySeconds: 30 }, expireInSeconds: 120 },
+  'ci.commit_status': {
+    payload: z.object({ ciRunId: z.number().int().positive() }),
+    retry: { retryLimit: 8, retryDelay: 2, retryBackoff: true },
+    expireInSeconds: 60,
+    consumers: 1,
+    batchSize: 4,
+    // One post per CI run at a time, each posting the run's state as it is then: the last word is the latest state.
+    policy: 'singleton',
+  },
   'orgs.purge_files': {
     payload: z.object({ prefixes: z.array(z.string().min(1).max(300)).max(1_000_000) }),
     retry: { retryLimit: 10, retryDelay: 60, retryBackoff: true },
@@ -108,5 +141,5 @@ export function hasQueue(def: JobDef): boolean {
 export function queueOptionsOf(def: JobDef) {
   return isRecurring(def)
     ? { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: def.expireInSeconds }
-    : { ...def.retry, expireInSeconds: def.expireInSeconds };
+    : { ...def.retry, expireInSeconds: def.expireInSeconds, ...(def.policy ? { policy: def.policy } : {}) };
 }

@@ -1,9 +1,11 @@
 import type { Container } from '../container';
 import { mailJobs } from '../mail/mail.jobs';
 import { creditsJobs } from '../modules/credits/credits.jobs';
+import { ciJobs } from '../modules/ci/ci.jobs';
 import { engineJobs } from '../modules/engine/engine.jobs';
 import { orgsJobs } from '../modules/orgs/orgs.jobs';
 import { sessionsJobs } from '../modules/sessions/sessions.jobs';
+import { webhooksJobs } from '../modules/webhooks/webhooks.jobs';
 import { workersJobs } from '../modules/workers/workers.jobs';
 import type { JobHandlers } from './catalog';
 
@@ -16,5 +18,7 @@ export function createJobHandlers(c: Container) {
     ...engineJobs(c),
     ...orgsJobs(c),
     ...creditsJobs(c),
+    ...ciJobs(c),
+    ...webhooksJobs(c),
   } satisfies JobHandlers;
 }

@@ -69,6 +69,7 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   private readonly consumers = new Map<string, Consumer[]>();
   private readonly watchdogs: RecurringWatchdog[] = [];
   private readonly tickers: ReplicaTicker[] = [];
+  private readonly topicListeners = new Map<string, Array<() => void>>();
   private nextConsumer = 0;
   private started = false;
 
@@ -144,6 +145,16 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     await this.wakeups.stop();
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true });
     this.consumers.clear();
+  }
+
+  /**
+   * Calls `listener` whenever a committed transaction notifies `topic` on the wake-up channel
+   * (and after the listener reconnects), while this queue works: for work that is not a job row.
+   */
+  onWakeup(topic: string, listener: () => void): void {
+    const list = this.topicListeners.get(topic) ?? [];
+    list.push(listener);
+    this.topicListeners.set(topic, list);
   }
 
   private entries(): Array<[JobName<C>, C[JobName<C>]]> {
@@ -233,6 +244,8 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
 
   /** Wakes one idle consumer of `name` (every consumer of every job for `null`). */
   private wake(name: string | null): void {
+    const topics = name === null ? [...this.topicListeners.values()] : [this.topicListeners.get(name) ?? []];
+    for (const listener of topics.flat()) listener();
     const lists = name === null ? [...this.consumers.values()] : [this.consumers.get(name) ?? []];
     for (const list of lists) {
       const idle = list.filter((c) => !c.busy);

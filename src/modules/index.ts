@@ -6,14 +6,17 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { creditsRoutes } from './credits/credits.routes';
+import { ciRoutes } from './ci/ci.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { executionRoutes } from './engine/execution.routes';
+import { githubRoutes } from './integrations/github.routes';
 import { runsRoutes } from './engine/runs.routes';
 import { suggestionsRoutes } from './engine/suggestions.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes, ciRoutes, webhooksRoutes, githubRoutes];

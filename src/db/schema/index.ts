@@ -6,3 +6,5 @@ export * from './catalogue';
 export * from './sessions';
 export * from './credits';
 export * from './ai';
+export * from './ci';
+export * from './webhooks';

@@ -12,10 +12,15 @@ import { findSuiteById, findSuiteByPublicId } from '../catalogue/suites.reposito
 import type { SessionsService } from '../sessions/sessions.service';
 import { resolveRunModel } from './models';
 import type { RunSignals } from './run-signals';
-import type { ModelResolver } from './step-agent';
+import type { ModelResolver, RunModel } from './step-agent';
 import type { RunEvents } from './run-events';
 import * as repo from './runs.repository';
 import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
+
+/** What callers inside simdeck (CI) may add to a run: metadata passed unchanged into its events. */
+export interface RunOrigin {
+  metadata?: Record<string, unknown> | null;
+}
 
 export interface ExecutionDeps {
   apps: AppsService;
@@ -36,12 +41,21 @@ export interface ExecutionDeps {
 export class ExecutionService {
   constructor(private readonly deps: ExecutionDeps) {}
 
-  async startTestRun({ ctx, input }: { ctx: Ctx; input: StartTestRunBody }) {
+  /**
+   * The model a run would use, checked: 400 for one the organization cannot use, 402 when it is
+   * billed to usage credit and none is left. CI checks its requests with it before accepting them.
+   */
+  async resolveModelForRun({ ctx, input }: { ctx: Ctx; input: { model?: string; provider?: string } }): Promise<RunModel> {
+    const model = await resolveRunModel({ ctx, input, resolver: this.deps.models });
+    await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
+    return model;
+  }
+
+  async startTestRun({ ctx, input }: { ctx: Ctx; input: StartTestRunBody & RunOrigin }) {
     const org = requireRole(ctx, 'developer');
     const found = input.test_case_public_id !== undefined ? await findCaseByPublicId(ctx.db, org.id, input.test_case_public_id) : await findCaseById(ctx.db, org.id, input.test_case_id!);
     if (!found) throw notFound('Test case');
-    const model = await resolveRunModel({ ctx, input, resolver: this.deps.models });
-    await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
+    const model = await this.resolveModelForRun({ ctx, input });
     const buildId = await this.checkBuild(ctx, found.effectiveAppId, input.build_id, 'case');
     return withTransaction(ctx, async (tx) => {
       const publicId = newPublicId('run');
@@ -62,6 +76,7 @@ export class ExecutionService {
         provider: model.provider,
         modelUsed: model.model,
         warnings: model.warnings.length ? model.warnings : null,
+        metadata: input.metadata ?? null,
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
@@ -78,12 +93,11 @@ export class ExecutionService {
     });
   }
 
-  async startSuiteRun({ ctx, input }: { ctx: Ctx; input: StartSuiteRunBody }) {
+  async startSuiteRun({ ctx, input }: { ctx: Ctx; input: StartSuiteRunBody & RunOrigin }) {
     const org = requireRole(ctx, 'viewer');
     const suite = input.suite_public_id !== undefined ? await findSuiteByPublicId(ctx.db, org.id, input.suite_public_id) : await findSuiteById(ctx.db, org.id, input.suite_id!);
     if (!suite) throw notFound('Test suite');
-    const model = await resolveRunModel({ ctx, input, resolver: this.deps.models });
-    await this.deps.credits.requireRunCredit({ ctx, input: { model: model.model, billing: runBilling(model) } });
+    const model = await this.resolveModelForRun({ ctx, input });
     const buildId = await this.checkBuild(ctx, suite.appId, input.build_id, 'suite');
     return withTransaction(ctx, async (tx) => {
       const publicId = newPublicId('srun');
@@ -103,6 +117,7 @@ export class ExecutionService {
         buildId,
         model: model.model,
         provider: model.provider,
+        metadata: input.metadata ?? null,
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });

@@ -16,6 +16,7 @@ import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
 import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
 import type { RunEvents } from './run-events';
 import { RunStopped, type RunSignals } from './run-signals';
+import { emitRunWarnings } from './run-warnings';
 import { watchExecution } from './run-watch';
 import * as repo from './runs.repository';
 import { RunUsageMeter, type ModelUsageSummary } from './run-usage';
@@ -198,6 +199,7 @@ export class RunExecutor {
       const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
       const steps = (o?.steps ?? []).map((s) => ({ index: s.index, text: s.text, status: s.status, resolved_by: s.resolved_by, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, error: s.error }));
       await this.deps.events.runFinished(tx, { run: ended, casePublicId: found.c.publicId, caseName: found.c.name, steps, baselinesWritten: o?.baselinesWritten ?? [] });
+      await emitRunWarnings(tx, ended, found.c.publicId);
       if (o?.healedSteps.length) {
         await emitEvent(tx, { type: 'run.warning.ai_fallback_used', organizationId: run.organizationId, data: { run_id: run.id, run_public_id: run.publicId, test_case_id: found.c.publicId, step_indexes: o.healedSteps }, metadata: run.metadata ?? null });
       }

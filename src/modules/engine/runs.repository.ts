@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { suiteRuns, testCases, testRuns, testSuites } from '../../db/schema';
 
@@ -121,4 +121,14 @@ export async function addRunUsage(db: DbOrTx, id: number, add: { tokens: number;
     .update(testRuns)
     .set({ tokensUsed: sql`coalesce(${testRuns.tokensUsed}, 0) + ${add.tokens}`, costMicro: sql`coalesce(${testRuns.costMicro}, 0) + ${add.costMicro}` })
     .where(eq(testRuns.id, id));
+}
+
+/** The case's executed runs that ended passed or failed before `beforeRunId`, newest first. */
+export async function recentOutcomesOfCase(db: DbOrTx, caseId: number, beforeRunId: number, limit: number): Promise<Array<Pick<RunRow, 'status' | 'durationMs'>>> {
+  return db
+    .select({ status: testRuns.status, durationMs: testRuns.durationMs })
+    .from(testRuns)
+    .where(and(eq(testRuns.testCaseId, caseId), lt(testRuns.id, beforeRunId), sql`${testRuns.mode} IS NOT NULL`, inArray(testRuns.status, ['passed', 'failed'])))
+    .orderBy(desc(testRuns.id))
+    .limit(limit);
 }

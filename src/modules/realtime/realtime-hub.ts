@@ -11,7 +11,8 @@ export type RealtimeMessage =
   | { type: 'run.started'; run_public_id: string; test_case_public_id: string; session_id: string; suite_run_public_id: string | null }
   | { type: 'run.step'; run_public_id: string; step_index: number; text: string; status: string; resolved_by: string | null }
   | { type: 'run.finished'; run_public_id: string; status: string; error_message: string | null; visual_regression_status: string | null }
-  | { type: 'suite_run.updated'; suite_run_public_id: string; status: string };
+  | { type: 'suite_run.updated'; suite_run_public_id: string; status: string }
+  | { type: 'ci_run.updated'; run_id: string; status: string; phase: string };
 
 interface Subscriber {
   socket: WebSocket;
@@ -35,6 +36,8 @@ export class RealtimeHub {
   private readonly byOrganization = new Map<number, Set<WebSocket>>();
   /** Viewers connected to a session's stream: a connected tab counts as use. */
   private readonly streamViewers = new Map<string, Set<() => void>>();
+  /** In-process listeners (a CI run waiting for its session or run), keyed `s:<session>` / `o:<org>`. */
+  private readonly watchers = new Map<string, Set<(message: RealtimeMessage) => void>>();
 
   constructor(private readonly bus?: ClusterBus) {}
 
@@ -81,7 +84,33 @@ export class RealtimeHub {
     this.relay({ kind: 'publish_org', organizationId, message });
   }
 
+  /** Hears every message published for the session, from any replica, until the returned function is called. */
+  watchSession(sessionId: string, listener: (message: RealtimeMessage) => void): () => void {
+    return this.watch(`s:${sessionId}`, listener);
+  }
+
+  /** Hears every organization-wide message (runs, CI runs), from any replica. */
+  watchOrganization(organizationId: number, listener: (message: RealtimeMessage) => void): () => void {
+    return this.watch(`o:${organizationId}`, listener);
+  }
+
+  private watch(key: string, listener: (message: RealtimeMessage) => void): () => void {
+    let set = this.watchers.get(key);
+    if (!set) this.watchers.set(key, (set = new Set()));
+    set.add(listener);
+    return () => {
+      const s = this.watchers.get(key);
+      s?.delete(listener);
+      if (s && s.size === 0) this.watchers.delete(key);
+    };
+  }
+
+  private notifyWatchers(key: string, message: RealtimeMessage): void {
+    for (const listener of [...(this.watchers.get(key) ?? [])]) listener(message);
+  }
+
   private deliverToOrganization(organizationId: number, message: RealtimeMessage): void {
+    this.notifyWatchers(`o:${organizationId}`, message);
     const s = this.byOrganization.get(organizationId);
     if (!s) return;
     const text = JSON.stringify(message);
@@ -105,6 +134,7 @@ export class RealtimeHub {
   }
 
   private deliver(sessionId: string, message: RealtimeMessage): void {
+    this.notifyWatchers(`s:${sessionId}`, message);
     const s = this.bySession.get(sessionId);
     if (!s) return;
     const text = JSON.stringify(message);

@@ -1,0 +1,153 @@
+import type { Ctx } from '../../context';
+import type { CiProgressEntry, VisualVerdict } from '../../db/schema';
+import { apiTime, apiTimeOrNull } from '../../http/api-time';
+import { rollUpVisual } from '../engine/visual-compare';
+import type { SessionsService } from '../sessions/sessions.service';
+import { aggregateStatus, isTerminal } from './ci-outcome';
+import * as repo from './ci.repository';
+import type { CaseResult, CiRunPayload, MultiSuiteRun, StepResult } from './ci.schemas';
+
+/** Live progress lines kept in a poll payload (the most recent). */
+const MAX_PROGRESS = 300;
+
+interface StepLike {
+  index?: number;
+  text?: string;
+  status?: string;
+  resolved_by?: string | null;
+  duration_ms?: number;
+  error?: string | null;
+  visual?: { diff_pct: number; verdict: VisualVerdict } | null;
+  screenshot?: string | null;
+}
+
+function stepsOf(run: repo.EngineTestRunRow): StepLike[] {
+  const steps = (run.result as { steps?: unknown } | null)?.steps;
+  return Array.isArray(steps) ? (steps as StepLike[]) : [];
+}
+
+/** A run's steps as progress lines, each at the time it ended (its start plus the steps' durations). */
+function runProgress(run: repo.EngineTestRunRow, label: string): CiProgressEntry[] {
+  const out: CiProgressEntry[] = [{ at: apiTime(run.startedAt), message: `${label} started` }];
+  let t = run.startedAt.getTime();
+  for (const s of stepsOf(run)) {
+    t += s.duration_ms ?? 0;
+    out.push({ at: apiTime(new Date(t)), message: `${label}, step ${(s.index ?? 0) + 1} ${s.status ?? 'ran'}: ${s.text ?? ''}${s.error ? ` (${s.error})` : ''}` });
+  }
+  if (run.finishedAt) out.push({ at: apiTime(run.finishedAt), message: `${label} ${run.status}${run.errorMessage ? `: ${run.errorMessage}` : ''}` });
+  return out;
+}
+
+/** The CI poll payload and the multi-suite aggregate, read from the CI rows and the engine's run rows. */
+export class CiPresenter {
+  constructor(private readonly deps: { appUrl: string; sessions: SessionsService }) {}
+
+  /** Where the run is shown in the console. */
+  runUrl(publicId: string): string {
+    return `${this.deps.appUrl}/ci/runs/${publicId}`;
+  }
+
+  testRunUrl(publicId: string): string {
+    return `${this.deps.appUrl}/tests/runs/${publicId}`;
+  }
+
+  caseResults(caseRuns: repo.EngineCaseRun[]): CaseResult[] {
+    return caseRuns.map(({ run, casePublicId, caseName }) => ({
+      case_id: casePublicId,
+      case_name: caseName,
+      run_id: run.publicId,
+      status: run.status,
+      duration_ms: run.durationMs,
+      error_message: run.errorMessage,
+      visual_regression_status: run.visualRegressionStatus,
+      url: this.testRunUrl(run.publicId),
+    }));
+  }
+
+  async payload(ctx: Ctx, row: repo.CiRunRow): Promise<CiRunPayload> {
+    const terminal = isTerminal(row.status);
+    let progress: CiProgressEntry[] = [...row.progress];
+    // Terminal runs always have results: none when they ended before their engine run started.
+    let results: CaseResult[] | StepResult[] | null = terminal ? [] : null;
+    if (row.suiteRunId !== null) {
+      const caseRuns = await repo.listEngineCaseRuns(ctx.db, [row.suiteRunId]);
+      for (const c of caseRuns) progress.push(...runProgress(c.run, `Case "${c.caseName}"`));
+      if (terminal) results = this.caseResults(caseRuns);
+    } else if (row.testRunId !== null) {
+      const run = await repo.findEngineTestRun(ctx.db, row.testRunId);
+      if (run) {
+        progress.push(...runProgress(run, `Case "${row.targetName}"`));
+        if (terminal) results = stepsOf(run).map((s) => ({ index: s.index ?? 0, text: s.text ?? '', status: s.status ?? 'skipped', resolved_by: s.resolved_by ?? null, duration_ms: s.duration_ms ?? null, error: s.error ?? null, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, screenshot: s.screenshot ?? null }));
+      }
+    }
+    // Stable by time: the orchestration's lines and the engine's interleave as they happened.
+    progress = progress.map((p, i) => ({ p, i })).sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i)).map((x) => x.p).slice(-MAX_PROGRESS);
+    return {
+      run_id: row.publicId,
+      type: row.type,
+      status: row.status,
+      run_url: this.runUrl(row.publicId),
+      commit_sha: row.commitSha,
+      metadata: row.metadata ?? null,
+      created_at: apiTime(row.createdAt),
+      started_at: apiTimeOrNull(row.startedAt),
+      finished_at: apiTimeOrNull(row.finishedAt),
+      duration_ms: row.durationMs,
+      error_message: row.errorMessage,
+      queue: await this.queueOf(ctx, row),
+      progress,
+      results,
+      phase: row.phase,
+      suite_id: row.type === 'suite_run' ? row.targetPublicId : null,
+      test_id: row.type === 'test_run' ? row.targetPublicId : null,
+      name: row.targetName,
+      session_id: row.sessionId,
+      engine_run_id: row.engineRunPublicId,
+      visual_regression_status: row.visualRegressionStatus,
+      multi_suite_run_id: row.multiSuiteRunId === null ? null : ((await repo.findMultiSuiteRunById(ctx.db, row.multiSuiteRunId))?.publicId ?? null),
+    };
+  }
+
+  /** The session's place in the device queue while the run waits for a device. */
+  private async queueOf(ctx: Ctx, row: repo.CiRunRow): Promise<{ position: number } | null> {
+    if (row.phase !== 'queued' || !row.sessionId) return null;
+    const session = await this.deps.sessions.getSession({ ctx, input: { sessionId: row.sessionId } }).catch(() => null);
+    return session?.status === 'pending' && session.queue_position !== null ? { position: session.queue_position } : null;
+  }
+
+  async multi(ctx: Ctx, m: repo.MultiSuiteRunRow): Promise<MultiSuiteRun> {
+    const children = await repo.listMultiSuiteChildren(ctx.db, m.id);
+    const caseRuns = await repo.listEngineCaseRuns(ctx.db, children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])));
+    const suiteRuns = new Map((await repo.findEngineSuiteRuns(ctx.db, children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])))).map((s) => [s.id, s]));
+    const entries = children.map((c) => {
+      const runs = caseRuns.filter((r) => c.suiteRunId !== null && r.run.suiteRunId === c.suiteRunId);
+      const visual = c.visualRegressionStatus ?? (c.suiteRunId === null ? null : (suiteRuns.get(c.suiteRunId)?.visualRegressionStatus ?? null));
+      return {
+        suite_id: c.targetPublicId,
+        suite_name: c.targetName,
+        run_id: c.publicId,
+        status: c.status,
+        passed: runs.filter((r) => r.run.status === 'passed').length,
+        failed: runs.filter((r) => r.run.status === 'failed' || r.run.status === 'error').length,
+        visual_regression_status: visual,
+        case_runs: runs.map(({ run, caseName }) => ({ case_name: caseName, run_id: run.publicId, status: run.status, visual_regression_status: run.visualRegressionStatus, duration_ms: run.durationMs, url: this.testRunUrl(run.publicId) })),
+        suite_run_id: c.engineRunPublicId,
+        error_message: c.errorMessage,
+      };
+    });
+    const done = children.every((c) => isTerminal(c.status));
+    const finished = children.flatMap((c) => (c.finishedAt ? [c.finishedAt.getTime()] : []));
+    return {
+      id: m.publicId,
+      status: aggregateStatus(children.map((c) => ({ status: c.status, started: c.startedAt !== null }))),
+      visual_regression_status: rollUpVisual(entries.map((e) => e.visual_regression_status)),
+      suite_runs: entries,
+      started_at: apiTime(m.createdAt),
+      completed_at: done && finished.length ? apiTime(new Date(Math.max(...finished))) : null,
+      commit_sha: m.commitSha,
+      tags: m.tags,
+      match: m.match,
+      metadata: m.metadata ?? null,
+    };
+  }
+}

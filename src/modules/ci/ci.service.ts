@@ -1,0 +1,201 @@
+import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { newPublicId } from '../../db/public-id';
+import type { CiActor, ciRuns } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { apiTime } from '../../http/api-time';
+import type { JobQueue } from '../../jobs/queue';
+import { recordAudit } from '../audit/audit.recorder';
+import { listSuites } from '../catalogue/suites.repository';
+import { normaliseTags, parseTagFilter } from '../catalogue/tags';
+import type { ExecutionService } from '../engine/execution.service';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { RunsService } from '../engine/runs.service';
+import type { CiOrchestrator } from './ci-orchestrator';
+import { isTerminal } from './ci-outcome';
+import type { CiPresenter } from './ci-presenter';
+import type { CiPlan, CiTarget, CiTargets } from './ci-targets';
+import * as repo from './ci.repository';
+import type { CiRunOptions, CiRunPayload, CiSuite, ListCiSuitesQuery, MultiSuiteRun, RunSuiteBody, RunSuitesBody, RunTestBody } from './ci.schemas';
+
+/** Metadata travels in every event of the run: keep it small. */
+const MAX_METADATA_BYTES = 16 * 1024;
+
+export interface CiServiceDeps {
+  jobs: JobQueue;
+  targets: CiTargets;
+  presenter: CiPresenter;
+  orchestrator: CiOrchestrator;
+  execution: ExecutionService;
+  runs: RunsService;
+  realtime: RealtimeHub;
+}
+
+function actorOf(ctx: Ctx): CiActor {
+  if (ctx.actor.kind === 'user' || ctx.actor.kind === 'api_token') return ctx.actor;
+  throw new AppError('FORBIDDEN', 'CI runs are started by members and API tokens');
+}
+
+/** The metadata a CI run carries into its events: 400 past 16 KB of JSON. */
+function checkMetadata(input: CiRunOptions): void {
+  if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) throw badRequest('metadata: at most 16 KB of JSON');
+}
+
+/**
+ * CI (spec: CI; Multi-suite run): start a suite or a case headlessly — a device is allocated, a
+ * session created, the build installed, the run executed and the session ended with `ci_cleanup`
+ * by the orchestration — poll it, and run every suite matching tags one after another.
+ */
+export class CiService {
+  constructor(private readonly deps: CiServiceDeps) {}
+
+  async runSuite({ ctx, input }: { ctx: Ctx; input: RunSuiteBody }) {
+    const org = requireRole(ctx, 'developer');
+    checkMetadata(input);
+    const model = await this.deps.execution.resolveModelForRun({ ctx, input });
+    const target = await this.deps.targets.suite(ctx, org.id, input.suite_id);
+    return this.start(ctx, target, await this.deps.targets.plan(ctx, target, input), input, model);
+  }
+
+  async runTest({ ctx, input }: { ctx: Ctx; input: RunTestBody }) {
+    const org = requireRole(ctx, 'developer');
+    checkMetadata(input);
+    const model = await this.deps.execution.resolveModelForRun({ ctx, input });
+    const target = await this.deps.targets.testCase(ctx, org.id, input.test_id);
+    return this.start(ctx, target, await this.deps.targets.plan(ctx, target, input), input, model);
+  }
+
+  private async start(ctx: Ctx, target: CiTarget, plan: CiPlan, input: CiRunOptions, model: { model: string; provider: string }) {
+    return withTransaction(ctx, async (tx) => {
+      const [row] = await repo.insertCiRuns(tx.db, [this.values(tx, target, plan, input, model, { position: 0, waiting: false, multiSuiteRunId: null })]);
+      await this.deps.jobs.send('ci.execute_run', { ciRunId: row!.id }, { db: tx.db });
+      await recordAudit(tx, { action: 'ci_run.created', resourceType: 'ci_run', resourceId: row!.publicId, details: { type: target.type, target: target.publicId, commit_sha: input.commit_sha ?? null } });
+      return { run_id: row!.publicId, status: 'pending' as const, status_url: `/api/v1/ci/runs/${row!.publicId}` };
+    });
+  }
+
+  private values(
+    ctx: Ctx,
+    target: CiTarget,
+    plan: CiPlan,
+    input: CiRunOptions,
+    model: { model: string; provider: string },
+    place: { position: number; waiting: boolean; multiSuiteRunId: number | null },
+  ): typeof ciRuns.$inferInsert {
+    const now = ctx.clock.now();
+    return {
+      publicId: newPublicId('ci'),
+      organizationId: requireRole(ctx, 'developer').id,
+      type: target.type,
+      targetId: target.id,
+      targetPublicId: target.publicId,
+      targetName: target.name,
+      suiteId: target.suiteId,
+      multiSuiteRunId: place.multiSuiteRunId,
+      position: place.position,
+      phase: place.waiting ? 'waiting_turn' : 'allocating',
+      commitSha: input.commit_sha ?? null,
+      metadata: input.metadata ?? null,
+      mode: input.mode,
+      model: model.model,
+      provider: model.provider,
+      deviceType: plan.deviceType,
+      deviceCategory: plan.deviceCategory,
+      pinnedDeviceId: plan.pinnedDeviceId,
+      buildId: plan.buildId,
+      actor: actorOf(ctx),
+      createdByUserId: actorIdentity(ctx).userId,
+      progress: [{ at: apiTime(now), message: place.waiting ? 'Accepted; waits for the suites before it' : 'Accepted' }],
+      createdAt: now,
+    };
+  }
+
+  /** The poll payload: live progress while running, results once terminal, the queue position while queued. */
+  async getRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<CiRunPayload> {
+    const org = requireRole(ctx, 'developer');
+    const row = await repo.findCiRun(ctx.db, org.id, input.runId);
+    if (!row) throw notFound('CI run');
+    return this.deps.presenter.payload(ctx, row);
+  }
+
+  async listSuites({ ctx, input }: { ctx: Ctx; input: ListCiSuitesQuery }): Promise<CiSuite[]> {
+    const org = requireRole(ctx, 'developer');
+    const rows = await listSuites(ctx.db, org.id, { tags: parseTagFilter(input.tags), match: input.match });
+    return rows.map((r) => ({ id: r.suite.publicId, name: r.suite.name, platform: r.suite.platform, case_count: r.caseCount, description: r.suite.description, tags: r.tags }));
+  }
+
+  /**
+   * Runs every suite with cases that matches the tags, one after another, each as a CI run with
+   * its own session and suite run. Every suite is checked up front: none starts unless all can.
+   */
+  async runSuites({ ctx, input }: { ctx: Ctx; input: RunSuitesBody }) {
+    const org = requireRole(ctx, 'developer');
+    const tags = normaliseTags(input.tags).map((t) => t.name);
+    checkMetadata(input);
+    const model = await this.deps.execution.resolveModelForRun({ ctx, input });
+    const matched = (await listSuites(ctx.db, org.id, { tags, match: input.match })).filter((r) => r.caseCount > 0).reverse();
+    if (matched.length === 0) throw new AppError('NOT_FOUND', `No suite with test cases matches the tags (${input.match} of ${tags.join(', ')})`);
+    const targets = await Promise.all(matched.map((r) => this.deps.targets.ofSuite(ctx, org.id, r.suite, r.caseCount)));
+    const problems: Array<{ id: string; reason: string }> = [];
+    for (const t of targets) {
+      const reason = await this.deps.targets.problemWith(ctx, t, input);
+      if (reason) problems.push({ id: t.publicId, reason });
+    }
+    if (problems.length > 0) {
+      const detail = `${problems.length} of ${targets.length} matched suites cannot run as asked: ${problems.map((p) => `${p.id} (${p.reason})`).join('; ')}`;
+      throw new AppError('BAD_REQUEST', detail, { suite_ids: problems.map((p) => p.id) });
+    }
+    const plans = await Promise.all(targets.map((t) => this.deps.targets.plan(ctx, t, input)));
+    return withTransaction(ctx, async (tx) => {
+      const multi = await repo.insertMultiSuiteRun(tx.db, {
+        publicId: newPublicId('msr'),
+        organizationId: org.id,
+        tags,
+        match: input.match,
+        commitSha: input.commit_sha ?? null,
+        metadata: input.metadata ?? null,
+        createdByUserId: actorIdentity(tx).userId,
+        createdAt: tx.clock.now(),
+      });
+      const rows = await repo.insertCiRuns(
+        tx.db,
+        targets.map((t, i) => this.values(tx, t, plans[i]!, input, model, { position: i, waiting: i > 0, multiSuiteRunId: multi.id })),
+      );
+      await this.deps.jobs.send('ci.execute_run', { ciRunId: rows[0]!.id }, { db: tx.db });
+      await recordAudit(tx, { action: 'multi_suite_run.created', resourceType: 'multi_suite_run', resourceId: multi.publicId, details: { tags, match: input.match, suites: targets.map((t) => t.publicId) } });
+      return { aggregate_id: multi.publicId, matched_suite_ids: targets.map((t) => t.publicId), status_url: `/api/v1/ci/multi-suite-runs/${multi.publicId}` };
+    });
+  }
+
+  async getMultiSuiteRun({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<MultiSuiteRun> {
+    const org = requireRole(ctx, 'developer');
+    const m = await repo.findMultiSuiteRun(ctx.db, org.id, input.id);
+    if (!m) throw notFound('Multi-suite run');
+    return this.deps.presenter.multi(ctx, m);
+  }
+
+  /**
+   * Cancels a CI run (additive). One that has no session yet ends at once; one waiting for its
+   * device or booting ends when its executor hears of it; a running one cancels its engine run,
+   * and ends (session cleaned up) when that stops. Terminal runs: 400.
+   */
+  async cancelRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<{ status: 'cancellation_requested' }> {
+    const org = requireRole(ctx, 'developer');
+    await withTransaction(ctx, async (tx) => {
+      const row = await repo.findCiRun(tx.db, org.id, input.runId, { forUpdate: true });
+      if (!row) throw notFound('CI run');
+      if (isTerminal(row.status)) throw badRequest(`The CI run is not active (status ${row.status})`);
+      await recordAudit(tx, { action: 'ci_run.cancel_requested', resourceType: 'ci_run', resourceId: row.publicId, details: { phase: row.phase } });
+      if (!row.sessionId) return this.deps.orchestrator.endRun(tx, row.id, { status: 'cancelled', error: 'Cancelled' });
+      await repo.updateCiRun(tx.db, row.id, { cancelRequestedAt: row.cancelRequestedAt ?? tx.clock.now() });
+      if (row.suiteRunId !== null) await this.deps.execution.cancelSuiteRun({ ctx: tx, input: { suiteRunId: row.suiteRunId } }).catch(ignoreFinished);
+      else if (row.engineRunPublicId) await this.deps.runs.cancelRun({ ctx: tx, input: { runId: row.engineRunPublicId } }).catch(ignoreFinished);
+      tx.afterCommit(() => this.deps.realtime.publishToOrganization(row.organizationId, { type: 'ci_run.updated', run_id: row.publicId, status: row.status, phase: row.phase }));
+    });
+    return { status: 'cancellation_requested' };
+  }
+}
+
+/** An engine run that ended meanwhile needs no cancel: its end is what the CI run waits for. */
+function ignoreFinished(err: unknown): void {
+  if (!(err instanceof AppError && err.code === 'BAD_REQUEST')) throw err;
+}

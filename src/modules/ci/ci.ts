@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import type { AppsService } from '../apps/apps.service';
+import type { ExecutionService } from '../engine/execution.service';
+import type { RunsService } from '../engine/runs.service';
+import { CommitStatuses } from '../integrations/commit-statuses';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { SessionsService } from '../sessions/sessions.service';
+import { CiCommitStatus } from './ci-commit-status';
+import { CiOrchestrator } from './ci-orchestrator';
+import { CiPresenter } from './ci-presenter';
+import { CiTargets } from './ci-targets';
+import { CiService } from './ci.service';
+
+export type CiServices = ReturnType<typeof createCi>;
+
+/** CI runs, wired: the API, the orchestration that runs them, and their commit statuses. */
+export function createCi(d: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+  apps: AppsService;
+  sessions: SessionsService;
+  execution: ExecutionService;
+  runs: RunsService;
+  realtime: RealtimeHub;
+}) {
+  const presenter = new CiPresenter({ appUrl: d.config.server.appUrl, sessions: d.sessions });
+  const orchestrator = new CiOrchestrator(d);
+  const statuses = new CommitStatuses({ db: d.db, secretBox: d.secretBox, apiUrl: d.config.github.apiUrl });
+  return {
+    api: new CiService({ ...d, targets: new CiTargets(d), presenter, orchestrator }),
+    orchestrator,
+    commitStatus: new CiCommitStatus({ db: d.db, statuses, presenter }),
+  };
+}

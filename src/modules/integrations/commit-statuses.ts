@@ -1,0 +1,47 @@
+import { Octokit } from '@octokit/rest';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { DbOrTx } from '../../db/client';
+import { findGithubConnection } from './github.repository';
+
+export type CommitState = 'pending' | 'success' | 'failure' | 'error';
+
+export interface CommitStatus {
+  organizationId: number;
+  sha: string;
+  state: CommitState;
+  /** GitHub keeps at most 140 characters. */
+  description: string;
+  /** Statuses with the same context replace each other on the commit. */
+  context: string;
+  targetUrl: string;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Posts commit statuses to the organization's GitHub repository through the REST API (its base
+ * URL is configurable, for GitHub Enterprise and tests). Throws when GitHub does not take the
+ * status, so that the job posting it is retried.
+ */
+export class CommitStatuses {
+  constructor(private readonly d: { db: DbOrTx; secretBox: SecretBox; apiUrl: string }) {}
+
+  /** `false` when the organization has no GitHub connection (nothing to post). */
+  async post(s: CommitStatus): Promise<boolean> {
+    const connection = await findGithubConnection(this.d.db, s.organizationId);
+    if (!connection) return false;
+    const [owner, repo] = connection.repository.split('/') as [string, string];
+    const octokit = new Octokit({ auth: this.d.secretBox.open(connection.tokenSealed), baseUrl: this.d.apiUrl, userAgent: 'simdeck', log: { debug() {}, info() {}, warn() {}, error() {} } });
+    await octokit.rest.repos.createCommitStatus({
+      owner,
+      repo,
+      sha: s.sha,
+      state: s.state,
+      description: s.description.length > 140 ? `${s.description.slice(0, 139)}…` : s.description,
+      context: s.context,
+      target_url: s.targetUrl,
+      request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+    });
+    return true;
+  }
+}
