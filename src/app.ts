@@ -4,12 +4,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
 import { bearerFromRequest } from './http/bearer';
 import { registerErrorHandler } from './http/error-handler';
+import { compiledSerializerCompiler } from './http/response-serializer';
 import { redisCounterStore } from './http/rate-limit-store';
 import { RATE_LIMITS } from './http/rate-limits';
 import { DOCS_POLICY, registerSecurityHeaders } from './http/security-headers';
@@ -54,7 +55,7 @@ export async function buildApp(container: Container): Promise<App> {
     return parseJson(req, body as string, done);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.server.https });
 
