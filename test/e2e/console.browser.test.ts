@@ -12,7 +12,7 @@ import { CHROMIUM, CHROMIUM_ARGS, hasChromium, SCREENSHOT_DIR, screenshot, serio
 import { androidPhones } from '../harness/engine-fixture';
 import { uniqueEmail } from '../harness/factories';
 import { api, connectWorker, createLiveApp, type LiveApp, waitFor } from '../harness/sessions-factories';
-import { byId, center } from '../virtual/ui';
+import { byId, byText, center } from '../virtual/ui';
 
 if (!hasChromium) console.warn(`console browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
@@ -39,9 +39,18 @@ async function screenFingerprint(page: Page): Promise<string> {
   })()`)) as string;
 }
 
-/** Picks `option` in the Mantine select labelled `label`. */
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
+/** The form control labelled exactly `label` (a required field's label ends in " *"). */
+function field(scope: Pick<Page, 'getByLabel'>, label: string) {
+  return scope.getByLabel(labelled(label));
+}
+
+function labelled(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+/** Picks `option` in the Mantine select labelled `label` (inside `scope`: the open dialog, say). */
+async function choose(page: Page, label: string, option: string | RegExp, scope: Pick<Page, 'getByRole'> = page): Promise<void> {
+  await scope.getByRole('combobox', { name: labelled(label) }).click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -109,9 +118,10 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.waitForURL(/\/sign-in/);
     await checkPage(page, '01-sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Organization name', { exact: true }).fill('Console Org');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(PASSWORD);
+    await field(page, 'Organization name').fill('Console Org');
     await checkPage(page, '02-sign-up');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/sessions$/);
@@ -133,7 +143,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     // Start a session and see its screen.
     await page.goto(`${t.baseUrl}/sessions`);
     await page.getByRole('button', { name: 'New session' }).click();
-    await choose(page, 'Platform', 'Android');
+    await choose(page, 'Platform', 'Android', page.getByRole('dialog'));
     await page.getByRole('button', { name: 'Start session' }).click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}$/);
     const sessionId = page.url().split('/').at(-1)!;
@@ -146,72 +156,80 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     console.log(`web console: first frame ${firstFrameMs === null ? 'before the page saw the session active' : `${Math.round(firstFrameMs)} ms after it did`}`);
     await checkPage(page, '06-sandbox');
 
-    // A click on the screen is a tap where it was clicked, and the screen changes.
+    // A drag is a swipe; a click is a tap where it was clicked, and the screen changes.
     const box = (await page.getByTestId('live-screen').boundingBox())!;
     const width = Number(await page.getByTestId('live-screen').getAttribute('width'));
-    const before = await screenFingerprint(page);
-    const framesBefore = await framesDrawn(page);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.85);
+    const toPage = (p: { x: number; y: number }) => ({ x: box.x + (p.x * box.width) / width, y: box.y + (p.y * box.width) / width });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.6);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.25, { steps: 6 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3, { steps: 6 });
     await page.mouse.up();
     await waitFor(() => inputs.some((e) => e.kind === 'swipe'), 'swipe from the console');
-    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.4);
+    const swipe = inputs.find((e) => e.kind === 'swipe') as { y: number; y2: number };
+    expect(swipe.y).toBeGreaterThan(swipe.y2);
+    const [device] = await driver.listDevices();
+    const settingsIcon = center(byText(await driver.uiTree(device!.deviceId), 'Settings'));
+    const before = await screenFingerprint(page);
+    const framesBefore = await framesDrawn(page);
+    await page.mouse.click(toPage(settingsIcon).x, toPage(settingsIcon).y);
     await waitFor(() => inputs.some((e) => e.kind === 'tap'), 'tap from the console');
     const tap = inputs.find((e) => e.kind === 'tap') as { x: number; y: number };
-    expect(Math.abs(tap.x - (box.width * 0.25 * width) / box.width)).toBeLessThanOrEqual(3);
+    expect(Math.abs(tap.x - settingsIcon.x)).toBeLessThanOrEqual(3);
+    expect(Math.abs(tap.y - settingsIcon.y)).toBeLessThanOrEqual(3);
     await waitFor(async () => (await framesDrawn(page)) > framesBefore && (await screenFingerprint(page)) !== before, 'the live screen to change');
+    await checkPage(page, '07-sandbox-tapped');
+    await page.getByRole('button', { name: 'Home', exact: true }).click();
+    await waitFor(() => inputs.some((e) => e.kind === 'key' && (e as { key: string }).key === 'HOME'), 'the Home key');
 
     // Upload the sample app with a progress bar; it shows with its icon.
     await page.getByRole('link', { name: 'Apps' }).click();
     await page.getByText('No apps yet').waitFor();
     await page.getByRole('button', { name: 'Upload app' }).click();
-    await page.getByLabel('Package file', { exact: true }).setInputFiles(sampleApk);
+    await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(sampleApk);
     await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('link', { name: 'Simdeck Sample' }).waitFor();
-    await checkPage(page, '07-apps');
+    await checkPage(page, '08-apps');
     await page.getByRole('link', { name: 'Simdeck Sample' }).click();
     await page.getByRole('table', { name: 'Builds' }).getByText('1.2.0').waitFor();
-    await checkPage(page, '08-app');
+    await checkPage(page, '09-app');
 
     // Install it into the session and launch it.
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await choose(page, 'App', 'Simdeck Sample');
     await page.getByRole('button', { name: 'Install and launch' }).click();
     await page.getByRole('table', { name: 'Installed apps' }).getByText('dev.simdeck.sample', { exact: false }).waitFor({ timeout: 20_000 });
-    await checkPage(page, '09-sandbox-app');
+    await checkPage(page, '10-sandbox-app');
 
     // Typing on the focused screen reaches the device whole and in order.
-    const [device] = await driver.listDevices();
-    const username = center(byId(await driver.uiTree(device!.deviceId), 'username'));
-    await page.mouse.click(box.x + (username.x * box.width) / width, box.y + (username.y * box.width) / width);
+    const username = toPage(center(byId(await driver.uiTree(device!.deviceId), 'username')));
+    await page.mouse.click(username.x, username.y);
     await page.keyboard.type('demo-user_42', { delay: 5 });
     await waitFor(() => inputs.filter((e) => e.kind === 'text').map((e) => (e as { text: string }).text).join('') === 'demo-user_42', 'typed text on the device');
 
     // A suite for the app with a natural-language case.
     await page.getByRole('link', { name: 'Tests' }).click();
     await page.getByText('No test suites yet').waitFor();
-    await checkPage(page, '10-tests-empty');
+    await checkPage(page, '11-tests-empty');
     await page.getByRole('button', { name: 'New suite' }).click();
-    await page.getByLabel('Name', { exact: true }).fill('Smoke');
-    await choose(page, 'App', /Simdeck Sample/);
-    await page.getByLabel('Tags', { exact: true }).fill('smoke');
+    await field(page.getByRole('dialog'), 'Name').fill('Smoke');
+    await choose(page, 'App', /Simdeck Sample/, page.getByRole('dialog'));
+    await field(page.getByRole('dialog'), 'Tags').fill('smoke');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create suite' }).click();
     await page.waitForURL(/\/tests\/suites\/ste_/);
     await page.getByRole('button', { name: 'Add a case' }).first().click();
-    await page.getByLabel('Name', { exact: true }).fill('Sign in');
-    await page.getByLabel('Steps', { exact: true }).fill('type demo into Username\ntype secret into Password\ntap Sign in');
-    await page.getByLabel('Assertions', { exact: true }).fill('verify "Welcome, demo" is visible');
+    await field(page.getByRole('dialog'), 'Name').fill('Sign in');
+    await field(page, 'Steps').fill('type demo into Username\ntype secret into Password\ntap Sign in');
+    await field(page, 'Assertions').fill('verify "Welcome, demo" is visible');
     await page.getByRole('button', { name: 'Create case' }).click();
     await page.waitForURL(/\/tests\/cases\/tc_/);
-    await page.getByLabel('Step 3', { exact: true }).waitFor();
-    expect(await page.getByLabel('Step 3', { exact: true }).inputValue()).toBe('tap Sign in');
-    await checkPage(page, '11-case');
+    await field(page, 'Step 3').waitFor();
+    expect(await field(page, 'Step 3').inputValue()).toBe('tap Sign in');
+    await checkPage(page, '12-case');
 
     // Run it on the live session and watch the steps go green.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await choose(page, 'Session', /Pixel 8/);
+    await choose(page, 'Session', /Pixel 8/, page.getByRole('dialog'));
     await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/runs\/run_/);
     await page.locator('[data-step-status]').nth(2).waitFor({ timeout: 60_000 });
@@ -220,28 +238,28 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(await page.locator('[data-step-status="failed"]').count()).toBe(0);
     await page.getByRole('button', { name: /3\. tap Sign in/ }).click();
     await page.getByRole('img', { name: 'Screenshot of step 3' }).waitFor();
-    await checkPage(page, '12-run');
+    await checkPage(page, '13-run');
     const runId = page.url().split('/').at(-1)!;
     const run = await api(t, (await loginToken(email)) ?? '', 'GET', `/tests/runs/${runId}`);
     expect(run.json().status).toBe('passed');
 
     // Invite a member; the invitation link signs them up into this organization.
     await page.getByRole('link', { name: 'Organization' }).click();
-    await checkPage(page, '13-organization');
+    await checkPage(page, '14-organization');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
     const invitee = uniqueEmail('invitee');
-    await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(invitee);
-    await choose(page, 'Role', /^Viewer/);
+    await field(page.getByRole('dialog'), 'Email').fill(invitee);
+    await choose(page, 'Role', /^Viewer/, page.getByRole('dialog'));
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const link = await page.locator('pre').filter({ hasText: '/accept-invite?token=' }).textContent();
-    await checkPage(page, '14-invite');
+    await checkPage(page, '15-invite');
     await page.getByRole('button', { name: 'Done' }).click();
     const guest = await watchedPage(browser);
     await guest.page.goto(link!);
-    await guest.page.getByLabel('Email', { exact: true }).fill(invitee);
-    await guest.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await checkPage(guest.page, '15-accept-invite');
+    await field(guest.page, 'Email').fill(invitee);
+    await field(guest.page, 'Password').fill(PASSWORD);
+    await checkPage(guest.page, '16-accept-invite');
     await guest.page.getByRole('button', { name: 'Accept and join' }).click();
     await guest.page.waitForURL(/\/sessions$/);
     expect(guest.problems).toEqual([]);
@@ -254,12 +272,12 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('tab', { name: 'API tokens' }).click();
     await page.getByText('No API tokens').waitFor();
     await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByLabel('Label', { exact: true }).fill('CI pipeline');
+    await field(page, 'Label').fill('CI pipeline');
     await page.getByRole('dialog').getByRole('button', { name: 'Create token' }).click();
     const token = (await page.getByTestId('new-token').textContent())!.trim();
     expect(token).toMatch(/^tok_/);
     expect((await api(t, token, 'GET', '/organizations/')).statusCode).toBe(200);
-    await checkPage(page, '16-api-token');
+    await checkPage(page, '17-api-token');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('table', { name: 'API tokens' }).getByText('CI pipeline').waitFor();
     await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
@@ -269,7 +287,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('table', { name: 'Audit events' }).getByText('api_token.deleted').waitFor();
-    await checkPage(page, '17-audit-log');
+    await checkPage(page, '18-audit-log');
 
     // Dark mode.
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -277,7 +295,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(await page.evaluate('document.documentElement.getAttribute("data-mantine-color-scheme")')).toBe('dark');
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await page.getByTestId('live-screen').waitFor();
-    await checkPage(page, '18-sandbox-dark');
+    await checkPage(page, '19-sandbox-dark');
 
     // Everything above ran under the console's policy without a violation or a console error.
     expect(problems).toEqual([]);
@@ -290,22 +308,23 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password: PASSWORD, organization_name: 'Reset Org' } })).statusCode).toBe(200);
     const { page, problems } = await watchedPage(browser, { colorScheme: 'dark' });
     await page.goto(`${t.baseUrl}/forgot-password`);
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send the reset link' }).click();
     await page.getByText('Check your email').waitFor();
     const mail = await t.smtp!.waitFor((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
     await page.goto(`${t.baseUrl}${/\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0]}`);
-    await page.getByLabel('New password', { exact: true }).fill('another-long-password');
-    await checkPage(page, '19-reset-password');
+    await field(page, 'New password').fill('another-long-password');
+    await checkPage(page, '20-reset-password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed').waitFor();
     await page.getByRole('link', { name: 'Back to sign in' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The old password no longer works, and the page says so in the API's words.
     await page.getByRole('alert').getByText(/invalid/i).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill('another-long-password');
+    await field(page, 'Password').fill('another-long-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/sessions$/);
     expect(problems).toEqual([]);

@@ -19,11 +19,16 @@ export interface WatchedPage {
 
 /** A page whose Content-Security-Policy is enforced, recording every violation, console error and page error. */
 export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light', reducedMotion: 'reduce', acceptDownloads: true });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
+    // An API answering 4xx is part of a flow (a wrong password, say); the page shows its detail.
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) return;
     if (m.type() === 'error' || /content security policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/')) problems.push(`${r.status()} for ${r.url()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   await page.addInitScript("document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))");

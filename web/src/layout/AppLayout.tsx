@@ -46,7 +46,7 @@ export function AppLayout() {
             <ColorSchemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
+                <UnstyledButton>
                   <Text size="sm">{account.email}</Text>
                   <Text size="xs" c="dimmed">
                     {account.role}

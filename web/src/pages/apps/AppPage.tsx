@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
@@ -63,7 +64,7 @@ export function AppPage() {
         ) : null}
       </Group>
       <Title order={3}>Builds</Title>
-      <Table.ScrollContainer minWidth={700}>
+      <ScrollRegion label="Builds (scrolls sideways)" minWidth={700}>
         <Table striped aria-label="Builds">
           <Table.Thead>
             <Table.Tr>
@@ -96,7 +97,7 @@ export function AppPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       <UploadDialog opened={uploading} onClose={upload.close} appId={appId} />
       <Modal opened={confirming} onClose={confirm.close} title="Delete this app?">
         <Stack>

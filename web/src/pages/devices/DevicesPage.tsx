@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -32,7 +33,7 @@ export function DevicesPage() {
         ))}
       </SimpleGrid>
       {devices.data?.length ? (
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollRegion label="Devices (scrolls sideways)" minWidth={600}>
           <Table striped aria-label="Devices">
             <Table.Thead>
               <Table.Tr>
@@ -59,7 +60,7 @@ export function DevicesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       ) : null}
     </>
   );

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { Button, Code, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
@@ -60,7 +61,7 @@ export function AuditSection() {
           <Text size="sm" c="dimmed">
             {events.data.total} event{events.data.total === 1 ? '' : 's'}
           </Text>
-          <Table.ScrollContainer minWidth={760}>
+          <ScrollRegion label="Audit events (scrolls sideways)" minWidth={760}>
             <Table striped aria-label="Audit events">
               <Table.Thead>
                 <Table.Tr>
@@ -87,7 +88,7 @@ export function AuditSection() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
           {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
         </>
       ) : null}

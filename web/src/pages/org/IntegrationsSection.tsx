@@ -23,7 +23,7 @@ function SecretOnce({ secret }: { secret: string }) {
     <Alert color="yellow" title="Signing secret: copy it now">
       <Stack gap="xs">
         <Text size="sm">Deliveries carry X-Webhook-Signature, an HMAC-SHA256 with this secret. It is shown only once.</Text>
-        <Code block>{secret}</Code>
+        <Code block tabIndex={0}>{secret}</Code>
         <CopyButton value={secret}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy secret'}</Button>}</CopyButton>
       </Stack>
     </Alert>

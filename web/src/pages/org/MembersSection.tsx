@@ -125,7 +125,7 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
           <Alert color="green" title="Invitation sent">
             {sent.email} gets an email with a link to join. It works until {formatTime(sent.expires_at)}. You can also pass the link on yourself:
           </Alert>
-          <Code block>{sent.link}</Code>
+          <Code block tabIndex={0}>{sent.link}</Code>
           <CopyButton value={sent.link}>
             {({ copied, copy }) => (
               <Button variant="light" onClick={copy}>

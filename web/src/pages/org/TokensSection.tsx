@@ -134,7 +134,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
           <Alert color="yellow" title="Copy it now">
             This is the only time the token is shown. Store it in your CI’s secrets.
           </Alert>
-          <Code block data-testid="new-token">
+          <Code block tabIndex={0} data-testid="new-token">
             {created}
           </Code>
           <CopyButton value={created}>

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { AnchorLink } from '../../components/links';
 import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
@@ -67,7 +68,7 @@ export function SessionsPage() {
         </EmptyState>
       ) : null}
       {rows.length ? (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollRegion label="Sessions (scrolls sideways)" minWidth={760}>
           <Table striped highlightOnHover aria-label="Sessions">
             <Table.Thead>
               <Table.Tr>
@@ -99,7 +100,7 @@ export function SessionsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       ) : null}
       {page > 1 || hasMore ? <Pagination mt="md" total={hasMore ? page + 1 : page} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
       <NewSessionDialog opened={opened} onClose={close} />

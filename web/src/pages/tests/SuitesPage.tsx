@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { AnchorLink } from '../../components/links';
 import { Badge, Button, FileInput, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Table, TagsInput, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -64,7 +65,7 @@ export function SuitesPage() {
             </EmptyState>
           ) : null}
           {suites.data?.length ? (
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollRegion label="Suites (scrolls sideways)" minWidth={760}>
               <Table striped highlightOnHover aria-label="Suites">
                 <Table.Thead>
                   <Table.Tr>
@@ -111,7 +112,7 @@ export function SuitesPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="reusable">
