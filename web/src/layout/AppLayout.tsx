@@ -2,6 +2,7 @@ import { NavLinkLink } from '../components/links';
 import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconApps, IconBuilding, IconDeviceMobile, IconLogout, IconPlayerPlay, IconTestPipe } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { api, ok } from '../api/client';
@@ -27,6 +28,12 @@ export function AppLayout() {
   useEffect(() => {
     if (!account) void navigate({ to: '/sign-in' });
   }, [account, navigate]);
+  // The role may have changed since sign-in; the organization says what it is now.
+  const orgId = account?.organization_id;
+  const org = useQuery({ queryKey: ['org', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId! } } })), enabled: !!orgId, staleTime: 60_000 });
+  useEffect(() => {
+    if (org.data && org.data.role !== authStore.get()?.role) authStore.update({ role: org.data.role });
+  }, [org.data]);
   // A phone's navigation drawer closes once a page is chosen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => close(), [pathname]);
@@ -41,6 +48,11 @@ export function AppLayout() {
             <Title order={1} size="h3">
               simdeck
             </Title>
+            {org.data ? (
+              <Text c="dimmed" size="sm" visibleFrom="sm">
+                {org.data.name}
+              </Text>
+            ) : null}
           </Group>
           <Group gap="sm">
             <ColorSchemeToggle />

@@ -83,7 +83,13 @@ export function AuditSection() {
                     <Table.Td>
                       {e.resource_type} {e.resource_id}
                     </Table.Td>
-                    <Table.Td>{e.details ? <Code>{JSON.stringify(e.details)}</Code> : null}</Table.Td>
+                    <Table.Td>
+                      {e.details ? (
+                        <Text size="xs" ff="monospace" maw={320} lineClamp={2} title={JSON.stringify(e.details)}>
+                          {JSON.stringify(e.details)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

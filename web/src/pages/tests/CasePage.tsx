@@ -20,6 +20,8 @@ export function CasePage() {
   const { caseId } = useParams({ strict: false }) as { caseId: string };
   const testCase = useQuery({ queryKey: ['case', caseId], queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: caseId } } })) });
   const [running, run] = useDisclosure();
+  // Running a single case takes the developer role (a suite run does not).
+  const canRun = useHasRole('developer');
   if (testCase.isPending) return <Loading />;
   if (!testCase.data) return <ErrorAlert error={testCase.error} title="Could not load the case" />;
   const c = testCase.data;
@@ -45,9 +47,11 @@ export function CasePage() {
             {c.has_source_recording ? <Badge variant="outline">{c.source_recording_summary.total_actions} recorded actions</Badge> : null}
           </Group>
         </Stack>
-        <Button leftSection={<IconPlayerPlay size={16} />} onClick={run.open} disabled={c.step_count === 0}>
-          Run
-        </Button>
+        {canRun ? (
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={run.open} disabled={c.step_count === 0}>
+            Run
+          </Button>
+        ) : null}
       </Group>
       <Tabs defaultValue="edit">
         <Tabs.List mb="md">
