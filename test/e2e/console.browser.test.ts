@@ -10,8 +10,8 @@ import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { CHROMIUM, CHROMIUM_ARGS, hasChromium, SCREENSHOT_DIR, screenshot, seriousAxeViolations, type WatchedPage, watchedPage } from '../harness/console-browser';
 import { androidPhones } from '../harness/engine-fixture';
-import { uniqueEmail } from '../harness/factories';
-import { api, connectWorker, createLiveApp, type LiveApp, waitFor } from '../harness/sessions-factories';
+import { signup, uniqueEmail } from '../harness/factories';
+import { api, connectWorker, createAndStart, createLiveApp, type LiveApp, waitFor } from '../harness/sessions-factories';
 import { byId, byText, center } from '../virtual/ui';
 
 if (!hasChromium) console.warn(`console browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -243,9 +243,31 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const run = await api(t, (await loginToken(email)) ?? '', 'GET', `/tests/runs/${runId}`);
     expect(run.json().status).toBe('passed');
 
+    // Record a case in the sandbox: the actions sent to the device become its recording and steps.
+    await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
+    await page.getByRole('tab', { name: 'Record a test' }).click();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByTestId('live-screen').waitFor();
+    const recordBox = (await page.getByTestId('live-screen').boundingBox())!;
+    await page.mouse.click(recordBox.x + recordBox.width / 2, recordBox.y + recordBox.height * 0.5);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByRole('list', { name: 'Recorded actions' }).getByText('Press BACK').waitFor();
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await choose(page, 'Save into suite', 'Smoke');
+    await field(page, 'Case name').fill('Open and go back');
+    await checkPage(page, '14-recorder');
+    await page.getByRole('button', { name: 'Save as test case' }).click();
+    await page.waitForURL(/\/tests\/cases\/tc_/);
+    await page.getByText('2 recorded actions').waitFor();
+    await field(page, 'Step 1').waitFor();
+    const recorded = (await api(t, (await loginToken(email))!, 'GET', `/tests/cases/${page.url().split('/').at(-1)}`)).json();
+    expect(recorded.mode).toBe('recorded');
+    expect(recorded.source_recording.map((a: { type: string }) => a.type)).toEqual(['tap', 'key']);
+    expect(recorded.source_device_width).toBe(width);
+
     // Invite a member; the invitation link signs them up into this organization.
     await page.getByRole('link', { name: 'Organization' }).click();
-    await checkPage(page, '14-organization');
+    await checkPage(page, '15-organization');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
     const invitee = uniqueEmail('invitee');
@@ -253,13 +275,13 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await choose(page, 'Role', /^Viewer/, page.getByRole('dialog'));
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const link = await page.locator('pre').filter({ hasText: '/accept-invite?token=' }).textContent();
-    await checkPage(page, '15-invite');
+    await checkPage(page, '16-invite');
     await page.getByRole('button', { name: 'Done' }).click();
     const guest = await watchedPage(browser);
     await guest.page.goto(link!);
     await field(guest.page, 'Email').fill(invitee);
     await field(guest.page, 'Password').fill(PASSWORD);
-    await checkPage(guest.page, '16-accept-invite');
+    await checkPage(guest.page, '17-accept-invite');
     await guest.page.getByRole('button', { name: 'Accept and join' }).click();
     await guest.page.waitForURL(/\/sessions$/);
     expect(guest.problems).toEqual([]);
@@ -277,7 +299,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const token = (await page.getByTestId('new-token').textContent())!.trim();
     expect(token).toMatch(/^tok_/);
     expect((await api(t, token, 'GET', '/organizations/')).statusCode).toBe(200);
-    await checkPage(page, '17-api-token');
+    await checkPage(page, '18-api-token');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('table', { name: 'API tokens' }).getByText('CI pipeline').waitFor();
     await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
@@ -287,7 +309,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('table', { name: 'Audit events' }).getByText('api_token.deleted').waitFor();
-    await checkPage(page, '18-audit-log');
+    await checkPage(page, '19-audit-log');
 
     // Dark mode.
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -295,9 +317,37 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(await page.evaluate('document.documentElement.getAttribute("data-mantine-color-scheme")')).toBe('dark');
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await page.getByTestId('live-screen').waitFor();
-    await checkPage(page, '19-sandbox-dark');
+    await checkPage(page, '20-sandbox-dark');
 
     // Everything above ran under the console's policy without a violation or a console error.
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
+  it('shows the queue position while every device is busy, and leaves the queue', { timeout: 90_000 }, async () => {
+    // The one device is held by another organization's session (or already busy), so the next session waits.
+    const holder = await signup(t, { organizationName: 'Holder' });
+    const held = await createAndStart(t, holder.token, { device_type: 'android' });
+    const waiter = await signup(t, { password: PASSWORD, organizationName: 'Waiter' });
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(`${t.baseUrl}/sign-in`);
+    await field(page, 'Email').fill(waiter.email);
+    await field(page, 'Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/sessions$/);
+    await page.getByRole('button', { name: 'New session' }).click();
+    await choose(page, 'Platform', 'Android', page.getByRole('dialog'));
+    await page.getByRole('button', { name: 'Start session' }).click();
+    await page.getByText('Waiting for a device').waitFor();
+    await page.getByText(/You are number \d+ in the queue/).waitFor();
+    await checkPage(page, '22-queue');
+    const sessionId = page.url().split('/').at(-1)!;
+    expect((await api(t, waiter.token, 'GET', `/sessions/${sessionId}`)).json().queue_position).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Leave the queue' }).click();
+    await page.getByText('This session is over.').waitFor();
+    expect((await api(t, waiter.token, 'GET', `/sessions/${sessionId}`)).json().status).toBe('stopped');
+    await api(t, holder.token, 'DELETE', `/sessions/${held.sessionId}`);
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();
@@ -314,7 +364,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const mail = await t.smtp!.waitFor((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
     await page.goto(`${t.baseUrl}${/\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0]}`);
     await field(page, 'New password').fill('another-long-password');
-    await checkPage(page, '20-reset-password');
+    await checkPage(page, '21-reset-password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed').waitFor();
     await page.getByRole('link', { name: 'Back to sign in' }).click();

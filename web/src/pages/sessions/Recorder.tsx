@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { api, ok, request } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { RecordedAction, Session, StepValue } from '../../api/types';
-import { ErrorAlert } from '../../components/feedback';
+import { ErrorAlert, notify } from '../../components/feedback';
 import type { ControlAction } from './control-queue';
 import type { ScreenInfo } from './LiveScreen';
 
@@ -98,15 +98,17 @@ interface GeneratedTest {
 
 /**
  * Steps for the recording: from generate-test (a language model reads the actions and their
- * screenshots) where the server has it, otherwise one plain step per action.
+ * screenshots) where the server has it, otherwise one plain step per action. A generate-test that
+ * fails does not lose the recording: the plain steps are saved and the reason is shown.
  */
-async function stepsFor(actions: RecordedAction[], appName: string | undefined): Promise<{ steps: StepValue[]; assertions: string[]; generated: boolean }> {
+async function stepsFor(actions: RecordedAction[], appName: string | undefined): Promise<{ steps: StepValue[]; assertions: string[] }> {
   try {
     const generated = await request<GeneratedTest>('POST', '/api/v1/ai/generate-test', { recording: actions, ...(appName ? { app_name: appName } : {}) });
-    return { steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })), assertions: generated.assertions, generated: true };
+    return { steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })), assertions: generated.assertions };
   } catch (err) {
-    if (!(err instanceof ApiError && (err.status === 404 || err.status === 402 || err.status === 502 || err.status === 503))) throw err;
-    return { steps: actions.map((a, i) => ({ text: describe(a), action_indices: [i] })), assertions: [], generated: false };
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    if (err.status !== 404) notify.error(err, 'Steps were written one per action');
+    return { steps: actions.map((a, i) => ({ text: describe(a), action_indices: [i] })), assertions: [] };
   }
 }
 
