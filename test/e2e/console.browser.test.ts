@@ -267,6 +267,17 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
     // Invite a member; the invitation link signs them up into this organization.
     await page.getByRole('link', { name: 'Organization' }).click();
+    await page.getByRole('tab', { name: 'Audit log' }).waitFor();
+    // Sections of endpoints this server does not have are hidden, not broken; those it has are shown.
+    const adminToken = (await loginToken(email))!;
+    const served = async (...paths: string[]) => {
+      for (const p of paths) if ((await api(t, adminToken, 'GET', p)).statusCode !== 404) return true;
+      return false;
+    };
+    await page.waitForLoadState('networkidle');
+    for (const [tab, paths] of [['AI', ['/ai/config']], ['Credits and usage', ['/credits/balance', '/usage/dashboard']], ['Integrations', ['/integrations/webhooks', '/integrations/github']]] as const) {
+      expect(await page.getByRole('tab', { name: tab, exact: true }).count(), `the ${tab} tab`).toBe((await served(...paths)) ? 1 : 0);
+    }
     await checkPage(page, '15-organization');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
