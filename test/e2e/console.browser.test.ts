@@ -364,7 +364,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.context().close();
   });
 
-  it('resets a forgotten password from the mailed link', { timeout: 60_000 }, async () => {
+  it('resets a forgotten password from the mailed link, then changes it from the account dialog', { timeout: 60_000 }, async () => {
     const email = uniqueEmail('reset');
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password: PASSWORD, organization_name: 'Reset Org' } })).statusCode).toBe(200);
     const { page, problems } = await watchedPage(browser, { colorScheme: 'dark' });
@@ -388,6 +388,21 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await field(page, 'Password').fill('another-long-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/sessions$/);
+
+    // Changing the password keeps this tab signed in with the new token the API hands back.
+    await page.getByRole('button', { name: new RegExp(email) }).click();
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
+    await field(page, 'Current password').fill('another-long-password');
+    await field(page, 'New password').fill('a-third-long-password');
+    await checkPage(page, '23-account');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('heading', { name: 'Devices' }).waitFor();
+    expect(page.url()).toMatch(/\/devices$/);
+    const stored = (await page.evaluate('JSON.parse(localStorage.getItem("simdeck.account")).access_token')) as string;
+    expect((await api(t, stored, 'GET', '/organizations/')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'a-third-long-password' } })).statusCode).toBe(200);
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();

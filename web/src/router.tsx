@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet,
 import { authStore } from './auth/auth-store';
 import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
-import { SignInPage } from './pages/auth/SignInPage';
+import { SignInPage, safeNext } from './pages/auth/SignInPage';
 
 /** `?token=` of the mailed links (verify, reset, invitation) as a string, whatever it looks like. */
 const tokenSearch = (search: Record<string, unknown>): { token?: string } => (search.token === undefined ? {} : { token: String(search.token) });
@@ -10,7 +10,16 @@ const tokenSearch = (search: Record<string, unknown>): { token?: string } => (se
 const rootRoute = createRootRoute({ component: Outlet });
 
 const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: AuthLayout });
-const signIn = createRoute({ getParentRoute: () => authLayout, path: 'sign-in', component: SignInPage, validateSearch: (s: Record<string, unknown>): { next?: string } => (typeof s.next === 'string' ? { next: s.next } : {}) });
+const signIn = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'sign-in',
+  component: SignInPage,
+  validateSearch: (s: Record<string, unknown>): { next?: string } => (typeof s.next === 'string' ? { next: s.next } : {}),
+  // Already signed in: straight on to the console.
+  beforeLoad: ({ search }) => {
+    if (authStore.token()) throw redirect({ to: safeNext(search.next) });
+  },
+});
 const signUp = createRoute({ getParentRoute: () => authLayout, path: 'sign-up', component: lazyRouteComponent(() => import('./pages/auth/SignUpPage'), 'SignUpPage') });
 const forgot = createRoute({ getParentRoute: () => authLayout, path: 'forgot-password', component: lazyRouteComponent(() => import('./pages/auth/TokenPages'), 'ForgotPasswordPage') });
 const reset = createRoute({ getParentRoute: () => authLayout, path: 'reset-password', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./pages/auth/TokenPages'), 'ResetPasswordPage') });

@@ -1,13 +1,14 @@
 import { NavLinkLink } from '../components/links';
 import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconApps, IconBuilding, IconDeviceMobile, IconLogout, IconPlayerPlay, IconTestPipe } from '@tabler/icons-react';
+import { IconApps, IconBuilding, IconDeviceMobile, IconLogout, IconPlayerPlay, IconTestPipe, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { api, ok } from '../api/client';
 import { authStore, useAccount } from '../auth/auth-store';
 import { notify } from '../components/feedback';
+import { AccountDialog } from './AccountDialog';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
 const NAV = [
@@ -23,6 +24,7 @@ export function AppLayout() {
   const account = useAccount();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure();
+  const [accountOpened, accountDialog] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   useEffect(() => {
@@ -66,6 +68,9 @@ export function AppLayout() {
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUser size={16} />} onClick={accountDialog.open}>
+                  Your account
+                </Menu.Item>
                 <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => authStore.signOut()}>
                   Sign out
                 </Menu.Item>
@@ -84,6 +89,7 @@ export function AppLayout() {
         {!account.email_verified ? <VerifyBanner email={account.email} /> : null}
         <Outlet />
       </AppShell.Main>
+      <AccountDialog opened={accountOpened} onClose={accountDialog.close} />
     </AppShell>
   );
 }

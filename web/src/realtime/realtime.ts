@@ -30,6 +30,15 @@ class RealtimeChannel {
   private retry = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
+  constructor() {
+    // Signing out (or in as someone else) closes the socket of the previous token at once.
+    authStore.subscribe(() => {
+      if (authStore.token() === this.token) return;
+      this.close();
+      if (authStore.token() && (this.listeners.size > 0 || this.subscriptions.size > 0)) this.ensureOpen();
+    });
+  }
+
   listen(listener: Listener): () => void {
     this.listeners.add(listener);
     this.ensureOpen();
