@@ -217,6 +217,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Create suite' }).click();
     await page.waitForURL(/\/tests\/suites\/ste_/);
+    const suiteId = page.url().split('/').at(-1)!;
     await page.getByRole('button', { name: 'Add a case' }).first().click();
     await field(page.getByRole('dialog'), 'Name').fill('Sign in');
     await field(page, 'Steps').fill('type demo into Username\ntype secret into Password\ntap Sign in');
@@ -233,7 +234,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/runs\/run_/);
     await page.locator('[data-step-status]').nth(2).waitFor({ timeout: 60_000 });
-    await page.getByText('passed', { exact: true }).first().waitFor({ timeout: 60_000 });
+    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the run to pass', 60_000);
     await waitFor(async () => (await page.locator('[data-step-status="passed"]').count()) === 3, 'three passed steps', 60_000);
     expect(await page.locator('[data-step-status="failed"]').count()).toBe(0);
     await page.getByRole('button', { name: /3\. tap Sign in/ }).click();
@@ -242,6 +243,24 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const runId = page.url().split('/').at(-1)!;
     const run = await api(t, (await loginToken(email)) ?? '', 'GET', `/tests/runs/${runId}`);
     expect(run.json().status).toBe('passed');
+
+    // Suite settings: a clean app before each case; then the whole suite runs and its case goes green.
+    await page.goto(`${t.baseUrl}/tests/suites/${suiteId}`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await choose(page, 'Reset before each case', /Clear the app/);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Suite settings saved.').waitFor();
+    expect((await api(t, (await loginToken(email))!, 'GET', `/tests/suites/${suiteId}`)).json().reset_strategy).toBe('clear_data');
+    await page.getByRole('button', { name: 'Run suite' }).click();
+    await choose(page, 'Session', /Pixel 8/, page.getByRole('dialog'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
+    await page.waitForURL(/\/suite-runs\/srun_/);
+    const suiteRun = page.getByRole('table', { name: 'Cases of the suite run' });
+    await suiteRun.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: /^Suite run srun_/ }).waitFor();
+    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the suite run to pass', 90_000);
+    expect(await suiteRun.getByText('passed', { exact: true }).count()).toBe(1);
+    await checkPage(page, '14-suite-run');
 
     // Record a case in the sandbox: the actions sent to the device become its recording and steps.
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
@@ -255,7 +274,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await choose(page, 'Save into suite', 'Smoke');
     await field(page, 'Case name').fill('Open and go back');
-    await checkPage(page, '14-recorder');
+    await checkPage(page, '15-recorder');
     await page.getByRole('button', { name: 'Save as test case' }).click();
     await page.waitForURL(/\/tests\/cases\/tc_/);
     await page.getByText('2 recorded actions').waitFor();
@@ -278,7 +297,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     for (const [tab, paths] of [['AI', ['/ai/config']], ['Credits and usage', ['/credits/balance', '/usage/dashboard']], ['Integrations', ['/integrations/webhooks', '/integrations/github']]] as const) {
       expect(await page.getByRole('tab', { name: tab, exact: true }).count(), `the ${tab} tab`).toBe((await served(...paths)) ? 1 : 0);
     }
-    await checkPage(page, '15-organization');
+    await checkPage(page, '16-organization');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
     const invitee = uniqueEmail('invitee');
@@ -286,13 +305,13 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await choose(page, 'Role', /^Viewer/, page.getByRole('dialog'));
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const link = await page.locator('pre').filter({ hasText: '/accept-invite?token=' }).textContent();
-    await checkPage(page, '16-invite');
+    await checkPage(page, '17-invite');
     await page.getByRole('button', { name: 'Done' }).click();
     const guest = await watchedPage(browser);
     await guest.page.goto(link!);
     await field(guest.page, 'Email').fill(invitee);
     await field(guest.page, 'Password').fill(PASSWORD);
-    await checkPage(guest.page, '17-accept-invite');
+    await checkPage(guest.page, '18-accept-invite');
     await guest.page.getByRole('button', { name: 'Accept and join' }).click();
     await guest.page.waitForURL(/\/sessions$/);
     expect(guest.problems).toEqual([]);
@@ -310,7 +329,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const token = (await page.getByTestId('new-token').textContent())!.trim();
     expect(token).toMatch(/^tok_/);
     expect((await api(t, token, 'GET', '/organizations/')).statusCode).toBe(200);
-    await checkPage(page, '18-api-token');
+    await checkPage(page, '19-api-token');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('table', { name: 'API tokens' }).getByText('CI pipeline').waitFor();
     await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
@@ -320,7 +339,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('table', { name: 'Audit events' }).getByText('api_token.deleted').waitFor();
-    await checkPage(page, '19-audit-log');
+    await checkPage(page, '20-audit-log');
 
     // Dark mode.
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -328,7 +347,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(await page.evaluate('document.documentElement.getAttribute("data-mantine-color-scheme")')).toBe('dark');
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await page.getByTestId('live-screen').waitFor();
-    await checkPage(page, '20-sandbox-dark');
+    await checkPage(page, '21-sandbox-dark');
 
     // Everything above ran under the console's policy without a violation or a console error.
     expect(problems).toEqual([]);
@@ -352,7 +371,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('button', { name: 'Start session' }).click();
     await page.getByText('Waiting for a device').waitFor();
     await page.getByText(/You are number \d+ in the queue/).waitFor();
-    await checkPage(page, '22-queue');
+    await checkPage(page, '23-queue');
     const sessionId = page.url().split('/').at(-1)!;
     expect((await api(t, waiter.token, 'GET', `/sessions/${sessionId}`)).json().queue_position).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Leave the queue' }).click();
@@ -375,7 +394,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const mail = await t.smtp!.waitFor((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text));
     await page.goto(`${t.baseUrl}${/\/reset-password\?token=[^\s"<>]+/.exec(mail.text)![0]}`);
     await field(page, 'New password').fill('another-long-password');
-    await checkPage(page, '21-reset-password');
+    await checkPage(page, '22-reset-password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed').waitFor();
     await page.getByRole('link', { name: 'Back to sign in' }).click();
@@ -394,7 +413,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('menuitem', { name: 'Your account' }).click();
     await field(page, 'Current password').fill('another-long-password');
     await field(page, 'New password').fill('a-third-long-password');
-    await checkPage(page, '23-account');
+    await checkPage(page, '24-account');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Devices' }).click();

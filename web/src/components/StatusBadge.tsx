@@ -20,10 +20,15 @@ const COLORS: Record<string, string> = {
 };
 
 /** A status word in its colour: green done well, blue in progress, red failed. */
-export function StatusBadge({ status }: { status: string | null | undefined }) {
-  if (!status) return <Badge color="gray" variant="light">never run</Badge>;
+export function StatusBadge({ status, testId }: { status: string | null | undefined; testId?: string }) {
+  if (!status)
+    return (
+      <Badge color="gray" variant="light" data-testid={testId}>
+        never run
+      </Badge>
+    );
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light">
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-testid={testId}>
       {status}
     </Badge>
   );

@@ -80,7 +80,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           </AnchorLink>
           <Group gap="sm">
             <Title order={2}>Run {run.public_id}</Title>
-            <StatusBadge status={run.status} />
+            <StatusBadge status={run.status} testId="run-status" />
             {result?.visual_regression_status && result.visual_regression_status !== 'ok' ? <Badge color={result.visual_regression_status === 'fail' ? 'red' : 'yellow'}>visual {result.visual_regression_status}</Badge> : null}
           </Group>
           <Text size="sm" c="dimmed">

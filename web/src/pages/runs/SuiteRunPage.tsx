@@ -44,7 +44,7 @@ export function SuiteRunPage() {
           </AnchorLink>
           <Group gap="sm">
             <Title order={2}>Suite run {r.public_id}</Title>
-            <StatusBadge status={r.status} />
+            <StatusBadge status={r.status} testId="run-status" />
           </Group>
           <Text size="sm" c="dimmed">
             Started {formatTime(r.started_at)} · {formatDuration(r.duration_ms)} · reset: {r.reset_strategy}
