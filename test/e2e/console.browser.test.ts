@@ -199,6 +199,14 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('button', { name: 'Install and launch' }).click();
     await page.getByRole('table', { name: 'Installed apps' }).getByText('dev.simdeck.sample', { exact: false }).waitFor({ timeout: 20_000 });
     await checkPage(page, '10-sandbox-app');
+    // The same package as a file, uploaded straight into the session.
+    await page.locator('input[type="file"]').setInputFiles(sampleApk);
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    await page.getByText('Simdeck Sample 1.2.0 is installed.').waitFor({ timeout: 20_000 });
+    // A screenshot of the device downloads as a JPEG.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Screenshot' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Pixel 8 \(1\)-.*\.jpg$/);
+    expect(fs.readFileSync(await download.path()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     // Typing on the focused screen reaches the device whole and in order.
     const username = toPage(center(byId(await driver.uiTree(device!.deviceId), 'username')));

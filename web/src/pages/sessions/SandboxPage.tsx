@@ -18,6 +18,14 @@ import { SessionApps } from './SessionApps';
 
 const HEARTBEAT_MS = 20_000;
 
+/** A `data:image/…;base64,` URL as a Blob, decoded here: the page's policy lets fetch reach this origin only. */
+function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', base64 = ''] = dataUrl.split(',', 2);
+  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
 /** A live session: its screen, its controls, installing and launching apps, recording a case. */
 export function SandboxPage() {
   const { sessionId } = useParams({ strict: false }) as { sessionId: string };
@@ -184,7 +192,7 @@ function LiveSession({ session, apps, screenshotWaiter }: { session: Session; ap
       send({ action: 'screenshot' });
     });
     screenshotWaiter.current = null;
-    const blob = image ? await (await fetch(image)).blob() : await new Promise<Blob | null>((r) => canvasRef.current?.toBlob(r, 'image/png'));
+    const blob = image ? dataUrlToBlob(image) : await new Promise<Blob | null>((r) => canvasRef.current?.toBlob(r, 'image/png'));
     if (blob) saveBlob(blob, `${session.device_name ?? 'screen'}-${new Date().toISOString().replace(/[:.]/g, '-')}.${image ? 'jpg' : 'png'}`);
   };
   const hardware = session.device_type === 'ios' ? IOS_BUTTONS : ANDROID_KEYS;
