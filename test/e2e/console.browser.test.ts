@@ -270,6 +270,17 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(await suiteRun.getByText('passed', { exact: true }).count()).toBe(1);
     await checkPage(page, '14-suite-run');
 
+    // YAML out and back in: the export imports as a new suite with the same case.
+    await page.goto(`${t.baseUrl}/tests/suites/${suiteId}`);
+    const [yaml] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export YAML' }).click()]);
+    expect(yaml.suggestedFilename()).toBe('Smoke.yaml');
+    await page.getByRole('link', { name: 'Tests', exact: true }).click();
+    await page.getByRole('button', { name: 'Import YAML' }).click();
+    await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(await yaml.path());
+    await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL((url) => /\/tests\/suites\/ste_/.test(url.pathname) && !url.pathname.endsWith(suiteId));
+    await page.getByRole('table', { name: 'Cases' }).getByRole('link', { name: 'Sign in' }).waitFor();
+
     // Record a case in the sandbox: the actions sent to the device become its recording and steps.
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await page.getByRole('tab', { name: 'Record a test' }).click();
