@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
 import { bearerFromRequest } from './http/bearer';
+import { consolePages } from './http/console';
 import { registerErrorHandler } from './http/error-handler';
 import { compiledSerializerCompiler } from './http/response-serializer';
 import { redisCounterStore } from './http/rate-limit-store';
@@ -125,6 +126,7 @@ export async function buildApp(container: Container): Promise<App> {
   );
 
   await app.register(sessionViewPage);
+  await app.register(consolePages());
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
     await container.database.pool.query('SELECT 1');

@@ -1,0 +1,77 @@
+import type { paths } from './schema';
+
+/** The JSON a path answers with 200 for a method, straight from the OpenAPI document. */
+export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : never;
+/** The JSON body a path takes for a method. */
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** A session; `webrtc_room_id` is deprecated and always null, so the console leaves it out. */
+export type Session = Omit<Answer<'/api/v1/sessions/{session_id}', 'get'>, 'webrtc_room_id'>;
+export type SessionStatus = Session['status'];
+export type QueueEntry = Extract<Answer<'/api/v1/sessions/{session_id}/start', 'post'>, { status: 'queued' }>;
+export type Device = Answer<'/api/v1/devices', 'get'>[number];
+export type DevicePool = Answer<'/api/v1/devices/pools', 'get'>[number];
+export type AppSummary = Answer<'/api/v1/apps/', 'get'>[number];
+export type AppDetail = Answer<'/api/v1/apps/{app_id}', 'get'>;
+export type Build = AppDetail['builds'][number];
+export type Suite = Answer<'/api/v1/tests/suites', 'get'>[number];
+export type SuiteDetail = Answer<'/api/v1/tests/suites/{suite_id}', 'get'>;
+export type TestCase = Answer<'/api/v1/tests/cases/{case_id}', 'get'>;
+export type Tag = Answer<'/api/v1/tests/tags', 'get'>[number];
+export type Run = Answer<'/api/v1/tests/runs/{run_id}', 'get'>;
+export type RunStatus = Run['status'];
+export type SuiteRun = Answer<'/api/v1/tests/suite-runs/{suite_run_id}', 'get'>;
+export type Baseline = Answer<'/api/v1/tests/cases/{case_id}/baselines', 'get'>[number];
+export type Member = Answer<'/api/v1/organizations/{org_id}/members', 'get'>[number];
+export type ApiToken = Answer<'/api/v1/organizations/{org_id}/api-tokens', 'get'>[number];
+export type AuditPage = Answer<'/api/v1/organizations/{org_id}/audit-events', 'get'>;
+export type SessionDefaults = Answer<'/api/v1/organizations/{org_id}/session-defaults', 'get'>;
+export type Role = Member['role'];
+
+/** A step or an assertion as a case holds it: a sentence, or an object around one. */
+export type StepValue = string | { text: string; action_indices?: number[]; visual?: { mode: 'default' | 'skip' | 'custom'; warn_pct?: number; fail_pct?: number } };
+
+/** What the engine records per step of a run (`result.steps[]`, docs/engine.md). */
+export interface StepResult {
+  index: number;
+  text: string;
+  status: 'passed' | 'failed' | 'skipped';
+  resolved_by: 'replay' | 'interpreter' | 'model' | null;
+  screenshot: string | null;
+  visual: { diff_pct: number; verdict: 'ok' | 'warn' | 'fail'; diff_image?: string } | null;
+  duration_ms: number;
+  error: string | null;
+  healed?: boolean;
+}
+
+export interface RunResult {
+  steps: StepResult[];
+  assertions: Array<{ text: string; passed: boolean; reasoning: string }>;
+  visual_regression_status: 'ok' | 'warn' | 'fail' | null;
+  sub_flows?: Array<{ name: string; status: 'passed' | 'failed'; steps: StepResult[]; error: string | null }>;
+}
+
+export interface TraceEntry {
+  step_index: number;
+  thought: string;
+  tool: string;
+  args: Record<string, unknown>;
+  outcome: string;
+}
+
+/** A recorded action (DECISIONS.md, "Recordings"): what the sandbox recorder captures. */
+export interface RecordedAction {
+  type: 'tap' | 'double_tap' | 'long_press' | 'swipe' | 'type_text' | 'key' | 'button' | 'rotate' | 'launch_app' | 'wait';
+  t_ms: number;
+  x?: number;
+  y?: number;
+  x2?: number;
+  y2?: number;
+  duration_ms?: number;
+  text?: string;
+  key?: string;
+  button?: string;
+  rotation?: number;
+  package_name?: string;
+  screenshot?: string;
+}

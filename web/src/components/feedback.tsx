@@ -1,0 +1,53 @@
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { messageOf } from '../api/errors';
+
+/** An API failure on the page, in the API's own words. */
+export function ErrorAlert({ error, title = 'Something went wrong' }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" title={title} role="alert">
+      {messageOf(error)}
+    </Alert>
+  );
+}
+
+/** What to show where a list is empty: what it holds, and what to do next. */
+export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={480} ta="center">
+        <Title order={3}>{title}</Title>
+        <Text c="dimmed">{children}</Text>
+        {action}
+      </Stack>
+    </Center>
+  );
+}
+
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py="xl" aria-live="polite">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** Notifications after an action: success in a sentence, failure with the API's detail. */
+export const notify = {
+  ok(message: string) {
+    notifications.show({ color: 'green', message });
+  },
+  error(err: unknown, title = 'That did not work') {
+    notifications.show({ color: 'red', title, message: messageOf(err), autoClose: 8000 });
+  },
+};
+
+export function RetryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="light" onClick={onClick}>
+      Try again
+    </Button>
+  );
+}

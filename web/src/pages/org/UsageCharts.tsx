@@ -1,0 +1,56 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { dollars, type Metric, type UsageDashboard } from '../../api/coming';
+
+const METRICS: Array<{ key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions'; label: string }> = [
+  { key: 'ai_credit_platform', label: 'AI credit used' },
+  { key: 'ai_tokens_byok', label: 'Tokens on your keys' },
+  { key: 'streaming_minutes', label: 'Streaming minutes' },
+  { key: 'active_sessions', label: 'Active sessions' },
+];
+
+function MetricCard({ label, metric }: { label: string; metric: Metric }) {
+  const value = metric.unit === 'USD' ? `$${metric.current.toFixed(2)}` : metric.current.toLocaleString();
+  const limit = metric.limit === null ? 'unlimited' : metric.unit === 'USD' ? `$${metric.limit.toFixed(2)}` : metric.limit.toLocaleString();
+  return (
+    <Card withBorder>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="lg" fw={700}>
+        {value} <Text span size="sm" c="dimmed">of {limit} {metric.unit === 'USD' ? '' : metric.unit}</Text>
+      </Text>
+      {metric.limit ? <Progress mt="xs" value={Math.min(100, (metric.current / metric.limit) * 100)} aria-label={`${label}: ${value} of ${limit}`} /> : null}
+    </Card>
+  );
+}
+
+/** This month's usage against the plan, and AI cost per model. */
+export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
+  const byModel = dashboard.by_model.map((m) => ({ model: m.model, cost: m.cost_micro / 1_000_000, runs: m.runs }));
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Usage this month · {dashboard.plan_name}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {METRICS.map((m) => {
+          const metric = dashboard[m.key] ?? (dashboard as unknown as Record<string, Metric | undefined>)[m.key === 'ai_credit_platform' ? 'ai_credit_vibeview' : m.key];
+          return metric ? <MetricCard key={m.key} label={m.label} metric={metric} /> : null;
+        })}
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {dashboard.monthly_sessions} sessions · {dashboard.ai_runs} AI runs ({dollars(dashboard.ai_cost_micro)}) · {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)} estimated) · {dashboard.streaming_overage_minutes} overage minutes ({dollars(dashboard.streaming_overage_micro)})
+      </Text>
+      {byModel.length ? (
+        <Card withBorder>
+          <Text fw={600} mb="sm">
+            AI cost by model (USD)
+          </Text>
+          <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} aria-label="AI cost by model" />
+        </Card>
+      ) : (
+        <Text c="dimmed">No AI runs this month.</Text>
+      )}
+    </Stack>
+  );
+}

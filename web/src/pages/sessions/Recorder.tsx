@@ -1,0 +1,183 @@
+import { Alert, Badge, Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useRef, useState } from 'react';
+import { api, ok, request } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { RecordedAction, Session, StepValue } from '../../api/types';
+import { ErrorAlert, notify } from '../../components/feedback';
+import type { ControlAction } from './control-queue';
+import type { ScreenInfo } from './LiveScreen';
+
+/** How many actions keep a screenshot (for turning the recording into steps); later ones go without. */
+const SCREENSHOTS_KEPT = 30;
+
+function toRecorded(a: ControlAction, t_ms: number): RecordedAction | null {
+  switch (a.action) {
+    case 'tap':
+      return { type: 'tap', t_ms, x: a.x, y: a.y };
+    case 'swipe':
+      return { type: 'swipe', t_ms, x: a.x, y: a.y, x2: a.x2, y2: a.y2, duration_ms: a.duration };
+    case 'text':
+      return { type: 'type_text', t_ms, text: a.text };
+    case 'key':
+      return { type: 'key', t_ms, key: a.keycode };
+    case 'button':
+      return { type: 'button', t_ms, button: a.button };
+    case 'rotate':
+      return { type: 'rotate', t_ms, rotation: a.rotation };
+    default:
+      return null;
+  }
+}
+
+export type Recording = ReturnType<typeof useRecording>;
+
+/** Captures the input sent to the device while recording, with a screenshot of the screen it acted on. */
+export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null>) {
+  const [active, setActive] = useState(false);
+  const [actions, setActions] = useState<RecordedAction[]>([]);
+  const startedAt = useRef(0);
+  const activeRef = useRef(false);
+  const capture = useCallback(
+    (a: ControlAction) => {
+      if (!activeRef.current) return;
+      const recorded = toRecorded(a, Math.round(performance.now() - startedAt.current));
+      if (!recorded) return;
+      setActions((list) => {
+        const last = list.at(-1);
+        // Typing arrives in pieces; one type_text action holds what was typed in a row.
+        if (recorded.type === 'type_text' && last?.type === 'type_text') return [...list.slice(0, -1), { ...last, text: `${last.text ?? ''}${recorded.text ?? ''}` }];
+        const shot = list.length < SCREENSHOTS_KEPT ? canvasRef.current?.toDataURL('image/jpeg', 0.6) : undefined;
+        return [...list, shot ? { ...recorded, screenshot: shot } : recorded];
+      });
+    },
+    [canvasRef],
+  );
+  return {
+    active,
+    actions,
+    capture,
+    start() {
+      startedAt.current = performance.now();
+      activeRef.current = true;
+      setActions([]);
+      setActive(true);
+    },
+    stop() {
+      activeRef.current = false;
+      setActive(false);
+    },
+  };
+}
+
+function describe(a: RecordedAction): string {
+  switch (a.type) {
+    case 'tap':
+      return `Tap at ${a.x}, ${a.y}`;
+    case 'swipe':
+      return `Swipe ${Math.abs((a.y2 ?? 0) - (a.y ?? 0)) > Math.abs((a.x2 ?? 0) - (a.x ?? 0)) ? ((a.y2 ?? 0) < (a.y ?? 0) ? 'up' : 'down') : (a.x2 ?? 0) < (a.x ?? 0) ? 'left' : 'right'}`;
+    case 'type_text':
+      return `Type "${a.text}"`;
+    case 'key':
+      return `Press ${a.key}`;
+    case 'button':
+      return `Press the ${a.button} button`;
+    case 'rotate':
+      return `Rotate to ${a.rotation}°`;
+    default:
+      return a.type;
+  }
+}
+
+interface GeneratedTest {
+  name: string;
+  steps: Array<{ text: string; source_action_index: number }>;
+  assertions: string[];
+}
+
+/**
+ * Steps for the recording: from generate-test (a language model reads the actions and their
+ * screenshots) where the server has it, otherwise one plain step per action. A generate-test that
+ * fails does not lose the recording: the plain steps are saved and the reason is shown.
+ */
+async function stepsFor(actions: RecordedAction[], appName: string | undefined): Promise<{ steps: StepValue[]; assertions: string[] }> {
+  try {
+    const generated = await request<GeneratedTest>('POST', '/api/v1/ai/generate-test', { recording: actions, ...(appName ? { app_name: appName } : {}) });
+    return { steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })), assertions: generated.assertions };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 401) throw err;
+    if (err.status !== 404) notify.error(err, 'Steps were written one per action');
+    return { steps: actions.map((a, i) => ({ text: describe(a), action_indices: [i] })), assertions: [] };
+  }
+}
+
+export function Recorder({ session, screen, recording }: { session: Session; screen: ScreenInfo | null; recording: Recording }) {
+  const navigate = useNavigate();
+  const suites = useQuery({ queryKey: ['suites', {}], queryFn: () => ok(api.GET('/api/v1/tests/suites')) });
+  const [suiteId, setSuiteId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const options = (suites.data ?? []).filter((s) => !s.platform || s.platform === session.device_type);
+
+  const save = async () => {
+    if (!suiteId) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const suite = options.find((s) => s.public_id === suiteId);
+      const { steps, assertions } = await stepsFor(recording.actions, suite?.app_name ?? undefined);
+      const sourceRecording = recording.actions.map(({ screenshot: _s, ...a }) => a);
+      const created = await ok(
+        api.POST('/api/v1/tests/suites/{suite_id}/cases', {
+          params: { path: { suite_id: suiteId } },
+          body: { name: name || `Recorded ${new Date().toLocaleString()}`, mode: 'recorded', steps, assertions, source_recording: sourceRecording, ...(screen ? { source_device_width: screen.width, source_device_height: screen.height } : {}) },
+        }),
+      );
+      await navigate({ to: '/tests/cases/$caseId', params: { caseId: created.public_id } });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={4}>Record a test</Title>
+      <Text size="sm" c="dimmed">
+        Start recording, then use the device: every tap, swipe, key and text is captured with a picture of the screen. Save it as a case; its steps replay the actions.
+      </Text>
+      <Group>
+        {recording.active ? (
+          <Button color="red" onClick={recording.stop}>
+            Stop recording
+          </Button>
+        ) : (
+          <Button onClick={recording.start}>{recording.actions.length ? 'Record again' : 'Start recording'}</Button>
+        )}
+        {recording.active ? <Badge color="red">recording</Badge> : null}
+      </Group>
+      {recording.actions.length ? (
+        <List type="ordered" size="sm" aria-label="Recorded actions">
+          {recording.actions.map((a, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: recorded actions are an append-only log
+            <List.Item key={`${a.t_ms}-${i}`}>{describe(a)}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {!recording.active && recording.actions.length ? (
+        <Stack gap="xs">
+          {options.length === 0 ? <Alert color="blue">Create a suite on the Tests page first; recorded cases are saved into a suite.</Alert> : null}
+          <Select label="Save into suite" data={options.map((s) => ({ value: s.public_id, label: s.name }))} value={suiteId} onChange={setSuiteId} placeholder="Choose a suite" />
+          <TextInput label="Case name" placeholder="Sign in with a valid account" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <ErrorAlert error={error} title="Could not save the case" />
+          <Button onClick={save} loading={saving} disabled={!suiteId}>
+            Save as test case
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
