@@ -30,6 +30,7 @@ export const CONSOLE_ROUTES = [
   '/tests/*',
   '/runs/*',
   '/suite-runs/*',
+  '/ci/runs/*',
   '/organization',
 ] as const;
 

@@ -11,6 +11,7 @@ import { formatDuration, formatTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useOrganizationChannel } from '../../realtime/realtime';
 import { StepCompare } from './StepCompare';
+import { Suggestions } from './Suggestions';
 
 const ACTIVE = new Set(['pending', 'running']);
 
@@ -99,6 +100,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           {run.error_message}
         </Alert>
       ) : null}
+      {result?.suggestions?.length ? <Suggestions run={run} suggestions={result.suggestions} /> : null}
       <Tabs defaultValue="steps">
         <Tabs.List mb="md">
           <Tabs.Tab value="steps">Steps</Tabs.Tab>
