@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock';
+import type { CiRunPayload } from '../../src/modules/ci/ci.schemas';
+import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
+import type { WorkerClient } from '../../src/worker/worker-client';
+import { createTestApp } from '../harness/app';
+import { buildConsoleOnce, CHROMIUM, CHROMIUM_ARGS, hasChromium, screenshot, seriousAxeViolations, watchedPage } from '../harness/console-browser';
+import { grant } from '../harness/credits-factories';
+import { androidPhones, uploadSample } from '../harness/engine-fixture';
+import { addMember, PASSWORD, signup } from '../harness/factories';
+import { FakeGithub } from '../harness/fake-github';
+import { type FakeStripe, startFakeStripe } from '../harness/fake-stripe';
+import { api, connectWorker, type LiveApp, waitFor } from '../harness/sessions-factories';
+import { WebhookReceiver } from '../harness/webhook-receiver';
+
+/**
+ * The console against the AI, credits, webhooks, GitHub and CI endpoints, in Debian's Chromium:
+ * a live server whose APP_URL is its own address (so the links it hands out, a CI run's run_url,
+ * GitHub's target_url and the top-up's return, are opened as they are), one virtual Android phone,
+ * a webhook receiver, a fake payment provider and a fake GitHub API on loopback.
+ */
+const PROVIDER_KEY = 'sk-console-test-9f3a7c2e5b1d';
+const SIGN_IN = ['type demo into Username', 'type secret into Password', 'Tap Sign in', 'verify "Items" is visible'];
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function labelled(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and CI', () => {
+  let t: LiveApp;
+  let worker: WorkerClient;
+  let browser: Browser;
+  let receiver: WebhookReceiver;
+  let github: FakeGithub;
+  let stripe: FakeStripe;
+  let admin: Awaited<ReturnType<typeof signup>>;
+  let suiteId: string;
+  const axeFindings: Record<string, unknown> = {};
+
+  async function checkPage(page: Page, name: string): Promise<void> {
+    await screenshot(page, `platform-${name}`);
+    const serious = await seriousAxeViolations(page);
+    if (serious.length) axeFindings[name] = serious;
+  }
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.goto(`${t.baseUrl}/sign-in`);
+    await page.getByLabel(labelled('Email')).fill(email);
+    await page.getByLabel(labelled('Password')).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/sessions$/);
+  }
+
+  beforeAll(async () => {
+    await buildConsoleOnce();
+    [receiver, github, stripe] = await Promise.all([WebhookReceiver.start(), FakeGithub.start(), startFakeStripe()]);
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const app = await createTestApp({
+      clock: systemClock,
+      env: { APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
+    });
+    await app.app.listen({ port, host: '127.0.0.1' });
+    t = Object.assign(app, { baseUrl: appUrl });
+    worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), `console-ci-${randomUUID().slice(0, 6)}`);
+    admin = await signup(t, { organizationName: 'Platform Console' });
+    const { appId } = await uploadSample(t, admin.token);
+    const suite = (await api(t, admin.token, 'POST', '/tests/suites', { name: 'Checkout', app_public_id: appId })).json();
+    suiteId = suite.public_id;
+    await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { reset_strategy: 'clear_data' });
+    expect((await api(t, admin.token, 'POST', `/tests/suites/${suiteId}/cases`, { name: 'Sign in case', mode: 'ai', steps: SIGN_IN })).statusCode).toBe(200);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.close();
+    await t?.close();
+    await Promise.all([receiver?.close(), github?.close(), stripe?.close()]);
+  });
+
+  it('saves the default model and a provider key, shows credit after a grant, tops up, creates a webhook and connects GitHub', { timeout: 180_000 }, async () => {
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, admin.email, PASSWORD);
+
+    // AI: a provider key (only its hint comes back), then a model on that key as the default.
+    await page.goto(`${t.baseUrl}/organization?tab=ai`);
+    await page.getByText('No keys yet.').waitFor();
+    await page.getByLabel(labelled('API key')).fill(PROVIDER_KEY);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    const keys = page.getByRole('table', { name: 'Provider keys' });
+    await keys.getByText('OpenAI').waitFor();
+    const hint = (await page.getByTestId('key-hint').textContent())!;
+    expect(PROVIDER_KEY.endsWith(hint.replace(/^…/, ''))).toBe(true);
+    expect(hint.length).toBeLessThan(8);
+    expect(await page.getByLabel(labelled('API key')).inputValue()).toBe('');
+    await page.getByRole('combobox', { name: labelled('Default model') }).click();
+    await page.getByRole('option', { name: /^GPT-4\.1 mini · OpenAI$/ }).click();
+    await page.getByRole('button', { name: 'Save default model' }).click();
+    await page.getByTestId('default-model').getByText('gpt-4.1-mini:byok (OpenAI)', { exact: false }).waitFor();
+    expect((await api(t, admin.token, 'GET', '/ai/config')).json()).toEqual({ default_provider: 'provider_a', default_model: 'gpt-4.1-mini:byok' });
+    // After a reload the key is still only a hint: the secret is never sent back.
+    await page.reload();
+    await page.getByTestId('key-hint').waitFor();
+    expect(await page.content()).not.toContain(PROVIDER_KEY);
+    await checkPage(page, '01-ai');
+
+    // Credits: a grant shows in the balance and the ledger; the usage dashboard draws.
+    await grant(t, admin.orgId, 25);
+    await page.getByRole('tab', { name: 'Credits and usage' }).click();
+    await waitFor(async () => (await page.getByTestId('prepaid').textContent()) === '$25.00', 'the prepaid balance', 15_000);
+    await page.getByRole('table', { name: 'Credit ledger' }).getByText('Grant').waitFor();
+    await page.getByRole('heading', { name: /^Usage this month/ }).waitFor();
+    await checkPage(page, '02-credits');
+    // A top-up goes to the payment provider's checkout and comes back to this tab.
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Checkout</title><main>Checkout</main>' }));
+    const [bundle] = await page.getByRole('button', { name: /^Add \$/ }).all();
+    await bundle!.click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\//);
+    const back = stripe.created.at(-1)!.form.success_url!.replace('{CHECKOUT_SESSION_ID}', 'cs_test_1');
+    expect(back.startsWith(`${t.baseUrl}/organization?`)).toBe(true);
+    await page.goto(back);
+    await page.getByText('Your payment went through').waitFor();
+    await page.getByRole('tab', { name: 'Credits and usage', selected: true }).waitFor();
+
+    // A webhook with a picked event: its secret shows once, with a copy button.
+    await page.getByRole('tab', { name: 'Integrations' }).click();
+    await page.getByText('No endpoints yet.').waitFor();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(labelled('URL')).fill(receiver.url('/console'));
+    await dialog.getByLabel(labelled('Events')).click();
+    await page.getByRole('option', { name: /^run\.passed:/ }).click();
+    await dialog.getByLabel(labelled('Description')).click();
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    expect(secret.length).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Copy secret' }).waitFor();
+    const [hook] = (await api(t, admin.token, 'GET', '/integrations/webhooks')).json();
+    expect(hook).toMatchObject({ url: receiver.url('/console'), enabled: true, event_types: ['run.passed'] });
+    await checkPage(page, '03-webhook-secret');
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.reload();
+    await page.getByRole('table', { name: 'Webhooks' }).getByText(receiver.url('/console')).waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    // GitHub: connect, then the token shows only as its hint.
+    await page.getByLabel(labelled('Repository')).fill('acme/mobile');
+    await page.getByLabel(labelled('Token')).fill('ghp_console_token_7788');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('github-state').getByText(/Connected to acme\/mobile with the token …7788/).waitFor();
+    await checkPage(page, '04-integrations');
+
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
+  it('opens a CI run from its run_url and shows its result; the webhook delivery shows and redelivers', { timeout: 180_000 }, async () => {
+    const commit = randomUUID().replace(/-/g, '').padEnd(40, '0');
+    const started = (await api(t, admin.token, 'POST', '/ci/run-suite', { suite_id: suiteId, commit_sha: commit, metadata: { pipeline: 'console' } })).json();
+    const polled = (await api(t, admin.token, 'GET', `/ci/runs/${started.run_id}`)).json() as CiRunPayload;
+    expect(polled.run_url).toBe(`${t.baseUrl}/ci/runs/${started.run_id}`);
+
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, admin.email, PASSWORD);
+    await page.goto(polled.run_url);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await waitFor(async () => (await page.getByTestId('ci-status').textContent()) === 'passed', 'the CI run to pass', 120_000);
+    const cases = page.getByRole('table', { name: 'Cases of the CI run' });
+    await cases.getByText('passed', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Progress' }).getByText('Suite run passed').waitFor();
+    await checkPage(page, '05-ci-run');
+    // GitHub's commit status links to the same page.
+    await waitFor(() => github.statuses.some((s) => s.sha === commit && s.state === 'success'), 'the success status');
+    expect(github.statuses.filter((s) => s.sha === commit).every((s) => s.target_url === polled.run_url)).toBe(true);
+    // The case's url in the payload is the run page the table links to.
+    const done = (await api(t, admin.token, 'GET', `/ci/runs/${started.run_id}`)).json() as CiRunPayload;
+    const caseUrl = (done.results as Array<{ url: string }>)[0]!.url;
+    expect(caseUrl).toMatch(new RegExp(`^${t.baseUrl}/runs/run_`));
+    await cases.getByRole('link', { name: 'Sign in case' }).click();
+    await page.waitForURL(caseUrl);
+    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the case run page');
+    await page.goto(`${t.baseUrl}/ci/runs/${started.run_id}`);
+    await page.getByRole('link', { name: /^suite run srun_/ }).click();
+    await page.waitForURL(/\/suite-runs\/srun_/);
+    await page.getByRole('table', { name: 'Cases of the suite run' }).getByRole('link', { name: 'Sign in case' }).waitFor();
+
+    // The run.passed events reached the receiver; their deliveries show, and one goes again.
+    await receiver.waitFor((r) => r.filter((d) => d.json?.type === 'run.passed').length >= 2, 'run.passed deliveries');
+    await page.goto(`${t.baseUrl}/organization?tab=integrations`);
+    await page.getByRole('button', { name: `Deliveries to ${receiver.url('/console')}` }).click();
+    const deliveries = page.getByRole('table', { name: 'Deliveries' });
+    await deliveries.getByText('succeeded').first().waitFor();
+    expect(await deliveries.getByText('run.passed').count()).toBeGreaterThanOrEqual(2);
+    await checkPage(page, '06-deliveries');
+    const before = receiver.received.length;
+    await deliveries.getByRole('button', { name: 'Redeliver' }).first().click();
+    await page.getByText('Sent again as a new delivery.').waitFor();
+    await receiver.waitFor((r) => r.length > before, 'the redelivery');
+
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
+  it('shows a viewer what the API lets a viewer read, and nothing it would refuse', { timeout: 60_000 }, async () => {
+    const viewer = await addMember(t, admin.orgId, 'viewer');
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, viewer.email, PASSWORD);
+    await page.goto(`${t.baseUrl}/organization?tab=ai`);
+    await page.getByRole('table', { name: 'Provider keys' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save key' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remove the / }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Credits and usage' }).click();
+    await page.getByRole('table', { name: 'Credit ledger' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Add \$/ }).count()).toBe(0);
+    // Integrations and API tokens answer 403 to a viewer: their tabs are not there.
+    expect(await page.getByRole('tab', { name: 'Integrations' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'API tokens' }).count()).toBe(0);
+    await checkPage(page, '07-viewer-credits');
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+});
