@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock';
 import type { CiRunPayload } from '../../src/modules/ci/ci.schemas';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
@@ -82,6 +82,9 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     expect((await api(t, admin.token, 'POST', `/tests/suites/${suiteId}/cases`, { name: 'Sign in case', mode: 'ai', steps: SIGN_IN })).statusCode).toBe(200);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, 180_000);
+  beforeEach(() => {
+    for (const k of Object.keys(axeFindings)) delete axeFindings[k];
+  });
   afterAll(async () => {
     await browser?.close();
     await worker?.close();

@@ -147,7 +147,8 @@ function Ledger() {
                 </Table.Td>
                 <Table.Td>{e.balance_bucket}</Table.Td>
                 <Table.Td>{e.model ?? ''}</Table.Td>
-                <Table.Td ta="right" c={e.amount_micro < 0 ? 'red' : 'green'}>
+                <Table.Td ta="right" fw={500}>
+                  {e.amount_micro > 0 ? '+' : ''}
                   {dollars(e.amount_micro)}
                 </Table.Td>
               </Table.Tr>

@@ -46,7 +46,9 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
           <Text fw={600} mb="sm">
             AI cost by model (USD)
           </Text>
-          <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} aria-label="AI cost by model" />
+          <div role="figure" aria-label="AI cost by model">
+            <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} />
+          </div>
         </Card>
       ) : (
         <Text c="dimmed">No AI runs this month.</Text>
