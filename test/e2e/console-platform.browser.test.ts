@@ -6,6 +6,8 @@ import { systemClock } from '../../src/clock';
 import type { CiRunPayload } from '../../src/modules/ci/ci.schemas';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
+import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
+import { byId, center } from '../virtual/ui';
 import { createTestApp } from '../harness/app';
 import { buildConsoleOnce, CHROMIUM, CHROMIUM_ARGS, hasChromium, screenshot, seriousAxeViolations, watchedPage } from '../harness/console-browser';
 import { grant } from '../harness/credits-factories';
@@ -13,7 +15,8 @@ import { androidPhones, uploadSample } from '../harness/engine-fixture';
 import { addMember, PASSWORD, signup } from '../harness/factories';
 import { FakeGithub } from '../harness/fake-github';
 import { type FakeStripe, startFakeStripe } from '../harness/fake-stripe';
-import { api, connectWorker, type LiveApp, waitFor } from '../harness/sessions-factories';
+import { api, connectWorker, createAndStart, type LiveApp, waitFor, waitForStatus } from '../harness/sessions-factories';
+import { type FakeLlmServer, refOf, startFakeLlm } from '../harness/fake-llm';
 import { WebhookReceiver } from '../harness/webhook-receiver';
 
 /**
@@ -44,6 +47,8 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
   let receiver: WebhookReceiver;
   let github: FakeGithub;
   let stripe: FakeStripe;
+  let llm: FakeLlmServer;
+  let appId: string;
   let admin: Awaited<ReturnType<typeof signup>>;
   let suiteId: string;
   const axeFindings: Record<string, unknown> = {};
@@ -64,18 +69,18 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
 
   beforeAll(async () => {
     await buildConsoleOnce();
-    [receiver, github, stripe] = await Promise.all([WebhookReceiver.start(), FakeGithub.start(), startFakeStripe()]);
+    [receiver, github, stripe, llm] = await Promise.all([WebhookReceiver.start(), FakeGithub.start(), startFakeStripe(), startFakeLlm()]);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     const app = await createTestApp({
       clock: systemClock,
-      env: { APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
+      env: { ...llm.env(), APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
     });
     await app.app.listen({ port, host: '127.0.0.1' });
     t = Object.assign(app, { baseUrl: appUrl });
     worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), `console-ci-${randomUUID().slice(0, 6)}`);
     admin = await signup(t, { organizationName: 'Platform Console' });
-    const { appId } = await uploadSample(t, admin.token);
+    ({ appId } = await uploadSample(t, admin.token));
     const suite = (await api(t, admin.token, 'POST', '/tests/suites', { name: 'Checkout', app_public_id: appId })).json();
     suiteId = suite.public_id;
     await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { reset_strategy: 'clear_data' });
@@ -89,7 +94,7 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await browser?.close();
     await worker?.close();
     await t?.close();
-    await Promise.all([receiver?.close(), github?.close(), stripe?.close()]);
+    await Promise.all([receiver?.close(), github?.close(), stripe?.close(), llm?.close()]);
   });
 
   it('saves the default model and a provider key, shows credit after a grant, tops up, creates a webhook and connects GitHub', { timeout: 180_000 }, async () => {
@@ -217,6 +222,64 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.context().close();
   });
 
+  it('runs a case with a model picked in the run dialog; the healed step is offered back and Accept writes it into the case', { timeout: 180_000 }, async () => {
+    // A recording made on an older build, whose button was "Log in": replay cannot tap it, the model can.
+    const phone = await openSampleApp({ model: 'Pixel 8' });
+    const tree = await phone.tree();
+    const [username, password, signInButton] = ['username', 'password', 'sign-in'].map((id) => center(byId(tree, id)));
+    await closeSampleApps();
+    const suite = (await api(t, admin.token, 'POST', '/tests/suites', { name: 'Healing', app_public_id: appId })).json();
+    await api(t, admin.token, 'PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
+    const created = await api(t, admin.token, 'POST', `/tests/suites/${suite.public_id}/cases`, {
+      name: 'Sign in, recorded',
+      mode: 'recorded',
+      steps: [{ text: 'type demo into Username', action_indices: [0, 1] }, { text: 'type secret into Password', action_indices: [2, 3] }, { text: 'Submit the sign-in form', action_indices: [4] }],
+      source_recording: [
+        { type: 'tap', t_ms: 0, ...username, selector: { id: 'username', class: 'android.widget.EditText' } },
+        { type: 'type_text', t_ms: 400, text: 'demo' },
+        { type: 'tap', t_ms: 900, ...password, selector: { id: 'password', class: 'android.widget.EditText' } },
+        { type: 'type_text', t_ms: 1300, text: 'secret' },
+        { type: 'tap', t_ms: 2000, ...signInButton, selector: { id: 'log-in', text: 'Log in', class: 'android.widget.Button' } },
+      ],
+      source_device_width: 393,
+      source_device_height: 852,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const caseId = created.json().public_id as string;
+    const { sessionId } = await createAndStart(t, admin.token, { device_type: 'android', device_category: 'phone' });
+    await waitForStatus(t, admin.token, sessionId, 'active', 30_000);
+    llm.script((call) => (call.toolResults.length === 0 ? { tool: 'tap', input: { ref: refOf(call, 'sign-in') } } : { tool: 'step_done', input: { reasoning: 'the items screen is shown' } }));
+
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, admin.email, PASSWORD);
+    await page.goto(`${t.baseUrl}/tests/cases/${caseId}`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: labelled('Session') }).click();
+    await page.getByRole('option', { name: /Pixel 8/ }).first().click();
+    await dialog.getByRole('combobox', { name: labelled('Model') }).click();
+    await page.getByRole('option', { name: /^GPT-4\.1 · OpenAI$/ }).click();
+    await checkPage(page, '07-run-dialog');
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.waitForURL(/\/runs\/run_/);
+    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the hybrid run to pass', 90_000);
+    const runId = page.url().split('/').at(-1)!;
+    expect((await api(t, admin.token, 'GET', `/tests/runs/${runId}`)).json().model_used).toBe('gpt-4.1:byok');
+    expect(llm.calls.at(-1)?.model).toBe('gpt-4.1');
+    await page.getByRole('heading', { name: 'Suggested fixes' }).waitFor();
+    await checkPage(page, '08-suggestion');
+    await page.getByRole('button', { name: 'Accept the fix for step 3' }).click();
+    await page.getByText('Step 3 now replays 1 recorded action.').waitFor();
+    await page.locator('[data-suggestion-status="accepted"]').waitFor();
+    const healed = (await api(t, admin.token, 'GET', `/tests/cases/${caseId}`)).json();
+    expect(healed.steps[2]).toMatchObject({ text: 'Submit the sign-in form', action_indices: [5] });
+    await api(t, admin.token, 'DELETE', `/sessions/${sessionId}`);
+
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
   it('shows a viewer what the API lets a viewer read, and nothing it would refuse', { timeout: 60_000 }, async () => {
     const viewer = await addMember(t, admin.orgId, 'viewer');
     const { page, problems } = await watchedPage(browser);
@@ -231,7 +294,7 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     // Integrations and API tokens answer 403 to a viewer: their tabs are not there.
     expect(await page.getByRole('tab', { name: 'Integrations' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'API tokens' }).count()).toBe(0);
-    await checkPage(page, '07-viewer-credits');
+    await checkPage(page, '09-viewer-credits');
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();
