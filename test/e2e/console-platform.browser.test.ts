@@ -10,7 +10,7 @@ import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpr
 import { byId, center } from '../virtual/ui';
 import { createTestApp } from '../harness/app';
 import { buildConsoleOnce, CHROMIUM, CHROMIUM_ARGS, hasChromium, screenshot, seriousAxeViolations, watchedPage } from '../harness/console-browser';
-import { grant } from '../harness/credits-factories';
+import { grant, setPlan } from '../harness/credits-factories';
 import { androidPhones, uploadSample } from '../harness/engine-fixture';
 import { addMember, PASSWORD, signup } from '../harness/factories';
 import { FakeGithub } from '../harness/fake-github';
@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     const appUrl = `http://127.0.0.1:${port}`;
     const app = await createTestApp({
       clock: systemClock,
-      env: { ...llm.env(), APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
+      env: { ...llm.env(), PLATFORM_AI_MODEL: 'vision-1', APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
     });
     await app.app.listen({ port, host: '127.0.0.1' });
     t = Object.assign(app, { baseUrl: appUrl });
@@ -280,6 +280,43 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.context().close();
   });
 
+  it("the run dialog says why a run cannot start: a default model whose key is gone (400), no credit for simdeck's model (402)", { timeout: 120_000 }, async () => {
+    const other = await signup(t, { organizationName: 'No Credit Left' });
+    await setPlan(t, other.orgId, 'enterprise', 0);
+    const key = (await api(t, other.token, 'POST', '/ai/keys', { provider: 'provider_a', api_key: 'sk-removed-later-1234' })).json();
+    expect((await api(t, other.token, 'PUT', '/ai/config', { default_model: 'gpt-4.1-mini:byok' })).statusCode).toBe(200);
+    expect((await api(t, other.token, 'DELETE', `/ai/keys/${key.id}`)).statusCode).toBe(200);
+    const suite = (await api(t, other.token, 'POST', '/tests/suites', { name: 'Dialog' })).json();
+    const testCase = (await api(t, other.token, 'POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Anything', mode: 'ai', steps: ['tap Sign in'] })).json();
+    const { sessionId } = await createAndStart(t, other.token, { device_type: 'android', device_category: 'phone' });
+    await waitForStatus(t, other.token, sessionId, 'active', 30_000);
+
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, other.email, PASSWORD);
+    await page.goto(`${t.baseUrl}/tests/cases/${testCase.public_id}`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: labelled('Session') }).click();
+    await page.getByRole('option', { name: /Pixel 8/ }).first().click();
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    const refused = dialog.getByRole('alert');
+    await refused.getByText('The run cannot start like this').waitFor();
+    await refused.getByText(/gpt-4\.1-mini:byok needs a provider_a key/).waitFor();
+    await refused.getByRole('link', { name: 'AI settings' }).waitFor();
+    await dialog.getByRole('combobox', { name: labelled('Model') }).click();
+    await page.getByRole('option', { name: /^vision-1 \(hosted/ }).click();
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await refused.getByText('Out of usage credit').waitFor();
+    await refused.getByRole('link', { name: 'add credit' }).waitFor();
+    await checkPage(page, '09-run-402');
+    expect((await api(t, other.token, 'GET', `/tests/cases/${testCase.public_id}/runs`)).json()).toEqual([]);
+    await api(t, other.token, 'DELETE', `/sessions/${sessionId}`);
+
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
   it('shows a viewer what the API lets a viewer read, and nothing it would refuse', { timeout: 60_000 }, async () => {
     const viewer = await addMember(t, admin.orgId, 'viewer');
     const { page, problems } = await watchedPage(browser);
@@ -294,7 +331,7 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     // Integrations and API tokens answer 403 to a viewer: their tabs are not there.
     expect(await page.getByRole('tab', { name: 'Integrations' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'API tokens' }).count()).toBe(0);
-    await checkPage(page, '09-viewer-credits');
+    await checkPage(page, '10-viewer-credits');
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();

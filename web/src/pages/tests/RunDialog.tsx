@@ -125,7 +125,7 @@ function RunError({ error }: { error: unknown }) {
         <Text size="sm">{messageOf(error)}</Text>
         <Text size="sm" mt="xs">
           Pick a model on your own key, or{' '}
-          <AnchorLink to="/organization" search={{ tab: 'billing' }}>
+          <AnchorLink to="/organization" search={{ tab: 'billing' }} c="inherit" fw={600} underline="always">
             add credit
           </AnchorLink>
           .
@@ -139,7 +139,7 @@ function RunError({ error }: { error: unknown }) {
         {/model/i.test(error.detail) ? (
           <Text size="sm" mt="xs">
             Choose another model, or set up the organization's{' '}
-            <AnchorLink to="/organization" search={{ tab: 'ai' }}>
+            <AnchorLink to="/organization" search={{ tab: 'ai' }} c="inherit" fw={600} underline="always">
               AI settings
             </AnchorLink>
             .
