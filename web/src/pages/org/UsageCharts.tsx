@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UsageDashboard, UsageMetric } from '../../api/types';
 import { dollars } from '../../components/format';
 
@@ -46,9 +46,9 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
           <Text fw={600} mb="sm">
             AI cost by model (USD)
           </Text>
-          <div role="figure" aria-label="AI cost by model">
+          <Box component="figure" m={0} aria-label="AI cost by model">
             <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} />
-          </div>
+          </Box>
         </Card>
       ) : (
         <Text c="dimmed">No AI runs this month.</Text>
