@@ -52,7 +52,7 @@ function Balance({ balance }: { balance: CreditBalance }) {
       const r = await ok(api.POST('/api/v1/credits/topup', { body }));
       window.location.assign(r.url);
     } catch (err) {
-      notify.error(err, 'Top-up is not available');
+      notify.error(err, 'Could not start the top-up');
     }
   };
   const min = balance.custom_min_micro / 1_000_000;
