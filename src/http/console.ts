@@ -31,6 +31,7 @@ export const CONSOLE_ROUTES = [
   '/runs/*',
   '/suite-runs/*',
   '/ci/runs/*',
+  '/ci/multi-suite-runs/*',
   '/organization',
 ] as const;
 

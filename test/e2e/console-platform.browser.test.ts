@@ -222,6 +222,26 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.context().close();
   });
 
+  it('follows a multi-suite CI run (suites by tag) and its suite runs', { timeout: 120_000 }, async () => {
+    expect((await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { tags: ['release'] })).statusCode).toBe(200);
+    const started = (await api(t, admin.token, 'POST', '/ci/run-suites', { tags: ['release'] })).json();
+    expect(started.matched_suite_ids).toEqual([suiteId]);
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, admin.email, PASSWORD);
+    await page.goto(`${t.baseUrl}/ci/multi-suite-runs/${started.aggregate_id}`);
+    await page.getByRole('heading', { name: 'Suites tagged release' }).waitFor();
+    await waitFor(async () => (await page.getByTestId('multi-status').textContent()) === 'passed', 'the multi-suite run to pass', 90_000);
+    await page.getByRole('table', { name: 'Cases of Checkout' }).getByRole('link', { name: 'Sign in case' }).waitFor();
+    await checkPage(page, '06b-multi-suite-run');
+    await page.getByRole('link', { name: 'Checkout', exact: true }).click();
+    await page.waitForURL(/\/ci\/runs\/ci_/);
+    await page.getByRole('link', { name: `the multi-suite run ${started.aggregate_id}` }).waitFor();
+    await waitFor(async () => (await page.getByTestId('ci-status').textContent()) === 'passed', 'the suite CI run page');
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+  });
+
   it('runs a case with a model picked in the run dialog; the healed step is offered back and Accept writes it into the case', { timeout: 180_000 }, async () => {
     // A recording made on an older build, whose button was "Log in": replay cannot tap it, the model can.
     const phone = await openSampleApp({ model: 'Pixel 8' });

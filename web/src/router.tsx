@@ -53,11 +53,12 @@ const testCase = createRoute({ getParentRoute: () => appLayout, path: 'tests/cas
 const run = createRoute({ getParentRoute: () => appLayout, path: 'runs/$runId', component: lazyRouteComponent(() => import('./pages/runs/RunPage'), 'RunPage') });
 const suiteRun = createRoute({ getParentRoute: () => appLayout, path: 'suite-runs/$suiteRunId', component: lazyRouteComponent(() => import('./pages/runs/SuiteRunPage'), 'SuiteRunPage') });
 const ciRun = createRoute({ getParentRoute: () => appLayout, path: 'ci/runs/$runId', component: lazyRouteComponent(() => import('./pages/runs/CiRunPage'), 'CiRunPage') });
+const multiRun = createRoute({ getParentRoute: () => appLayout, path: 'ci/multi-suite-runs/$multiRunId', component: lazyRouteComponent(() => import('./pages/runs/MultiSuiteRunPage'), 'MultiSuiteRunPage') });
 const organization = createRoute({ getParentRoute: () => appLayout, path: 'organization', validateSearch: orgSearch, component: lazyRouteComponent(() => import('./pages/org/OrganizationPage'), 'OrganizationPage') });
 
 const routeTree = rootRoute.addChildren([
   authLayout.addChildren([signIn, signUp, forgot, reset, verify, accept]),
-  appLayout.addChildren([home, devices, sessions, sandbox, apps, app, tests, suite, testCase, run, suiteRun, ciRun, organization]),
+  appLayout.addChildren([home, devices, sessions, sandbox, apps, app, tests, suite, testCase, run, suiteRun, ciRun, multiRun, organization]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -127,7 +127,14 @@ export function CiRunPage() {
         <Paper withBorder p="sm">
           <Stack gap={4}>
             <Text size="sm">Commit: {r.commit_sha ? <Code>{r.commit_sha.slice(0, 12)}</Code> : 'none'}</Text>
-            {r.multi_suite_run_id ? <Text size="sm">Part of the multi-suite run {r.multi_suite_run_id}</Text> : null}
+            {r.multi_suite_run_id ? (
+              <Text size="sm">
+                Part of{' '}
+                <AnchorLink to="/ci/multi-suite-runs/$multiRunId" params={{ multiRunId: r.multi_suite_run_id }}>
+                  the multi-suite run {r.multi_suite_run_id}
+                </AnchorLink>
+              </Text>
+            ) : null}
             {r.metadata && Object.keys(r.metadata).length ? (
               <Text size="sm">
                 Metadata: <Code>{JSON.stringify(r.metadata)}</Code>
