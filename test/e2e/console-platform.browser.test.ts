@@ -140,9 +140,17 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.goto(back);
     await page.getByText('Your payment went through').waitFor();
     await page.getByRole('tab', { name: 'Credits and usage', selected: true }).waitFor();
+    // A custom amount: whole dollars within the server's bounds, or the button stays off.
+    const other = page.getByLabel(/^Other amount/);
+    await other.fill('2');
+    expect(await page.getByRole('button', { name: 'Top up' }).isDisabled()).toBe(true);
+    await other.fill('7');
+    await page.getByRole('button', { name: 'Top up' }).click();
+    await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\//);
+    expect(stripe.created.at(-1)!.form['line_items[0][price_data][unit_amount]']).toBe('700');
 
     // A webhook with a picked event: its secret shows once, with a copy button.
-    await page.getByRole('tab', { name: 'Integrations' }).click();
+    await page.goto(`${t.baseUrl}/organization?tab=integrations`);
     await page.getByText('No endpoints yet.').waitFor();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const dialog = page.getByRole('dialog');
