@@ -63,7 +63,9 @@ describe('the console served by the control plane', () => {
   });
 
   it('answers every client route, mailed links included, with index.html, never cached, under its own policy', async () => {
-    const urls = ['/', '/sign-in', '/verify-email?token=abc', '/reset-password?token=abc', '/accept-invite?token=abc', '/sessions', '/sessions/2b1f0c7e-2d4e-4f55-9a53-0c8f1c1f3e10', '/tests/cases/tc_1', '/runs/run_1', '/organization'];
+    const urls = ['/', '/sign-in', '/verify-email?token=abc', '/reset-password?token=abc', '/accept-invite?token=abc', '/sessions', '/sessions/2b1f0c7e-2d4e-4f55-9a53-0c8f1c1f3e10', '/tests/cases/tc_1', '/runs/run_1', '/suite-runs/srun_1', '/organization'];
+    // Where the server's own links land: a CI run's run_url and commit-status target, its case runs' url, the top-up return.
+    urls.push('/ci/runs/ci_abc', '/ci/multi-suite-runs/msr_abc', '/organization?tab=billing&topup=success&session_id=cs_1', '/organization?tab=billing&topup=cancelled');
     for (const url of urls) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

@@ -30,6 +30,8 @@ export const CONSOLE_ROUTES = [
   '/tests/*',
   '/runs/*',
   '/suite-runs/*',
+  '/ci/runs/*',
+  '/ci/multi-suite-runs/*',
   '/organization',
 ] as const;
 

@@ -94,7 +94,7 @@ describe('CI runs, webhooks and commit statuses', () => {
     const done = seen.at(-1)!;
     expect(done, JSON.stringify(done.progress)).toMatchObject({ run_id: started.run_id, type: 'suite_run', status: 'passed', commit_sha: commit, metadata, error_message: null, queue: null, visual_regression_status: 'ok', run_url: `http://simdeck.test/ci/runs/${started.run_id}` });
     expect(done.duration_ms).toBe(new Date(done.finished_at!).getTime() - new Date(done.started_at!).getTime());
-    expect(done.results).toEqual([{ case_id: passingCase, case_name: 'Sign in case', run_id: expect.stringMatching(/^run_/), status: 'passed', duration_ms: expect.any(Number), error_message: null, visual_regression_status: 'ok', url: expect.stringMatching(/^http:\/\/simdeck\.test\/tests\/runs\/run_/) }]);
+    expect(done.results).toEqual([{ case_id: passingCase, case_name: 'Sign in case', run_id: expect.stringMatching(/^run_/), status: 'passed', duration_ms: expect.any(Number), error_message: null, visual_regression_status: 'ok', url: expect.stringMatching(/^http:\/\/simdeck\.test\/runs\/run_/) }]);
     // Results only once terminal; the statuses seen only move forward.
     expect(seen.filter((p) => p.status !== 'passed').every((p) => p.results === null)).toBe(true);
     const order = ['pending', 'running', 'passed'];
@@ -208,7 +208,7 @@ describe('CI runs, webhooks and commit statuses', () => {
       [passing, 'Sign in', 'passed', 1, 0, ['passed']],
       [failing, 'Broken welcome', 'failed', 0, 1, ['failed']],
     ]);
-    expect(m!.suite_runs[0]!.case_runs[0]).toEqual({ case_name: 'Sign in case', run_id: expect.stringMatching(/^run_/), status: 'passed', visual_regression_status: 'ok', duration_ms: expect.any(Number), url: expect.stringMatching(/^http:\/\/simdeck\.test\/tests\/runs\/run_/) });
+    expect(m!.suite_runs[0]!.case_runs[0]).toEqual({ case_name: 'Sign in case', run_id: expect.stringMatching(/^run_/), status: 'passed', visual_regression_status: 'ok', duration_ms: expect.any(Number), url: expect.stringMatching(/^http:\/\/simdeck\.test\/runs\/run_/) });
     const [one, two] = await Promise.all(m!.suite_runs.map(async (s) => (await call('GET', `/ci/runs/${s.run_id}`)).json() as Promise<CiRunPayload>));
     expect(one!.session_id).not.toBe(two!.session_id);
     expect(new Date(two!.started_at!).getTime()).toBeGreaterThanOrEqual(new Date(one!.finished_at!).getTime());

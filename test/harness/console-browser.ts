@@ -2,12 +2,62 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { buildConsole } from '../../scripts/build.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** Where the console's browser tests leave a screenshot of every page they visit. */
 export const SCREENSHOT_DIR = path.resolve('.tmp/console');
+
+const WEB = path.resolve('web');
+const DIST = path.join(WEB, 'dist');
+const LOCK = path.resolve('.tmp/console-build.lock');
+
+/** The newest modification time of the console's sources (web/ without its build and packages). */
+function newestSource(dir = WEB): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (p === DIST || e.name === 'node_modules') continue;
+    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** What a first visit loads of the bundle in web/dist: its entry and preloaded chunks, gzipped. */
+function bundleStats(): { initialJsGzip: number; initialFiles: string[] } {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const initialFiles = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  return { initialFiles, initialJsGzip: initialFiles.reduce((sum, name) => sum + fs.statSync(path.join(DIST, 'assets', `${name}.gz`)).size, 0) };
+}
+
+/**
+ * Builds the console into web/dist unless it is newer than every source, one test file at a
+ * time (browser test files run in parallel; a second build would swap web/dist under the first
+ * one's pages). Returns what a first visit loads.
+ */
+export async function buildConsoleOnce(): Promise<{ initialJsGzip: number; initialFiles: string[] }> {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (const until = Date.now() + 600_000; ; ) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch {
+      // A lock older than a build can take was left by a killed run.
+      if (Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })!.mtimeMs > 600_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`${LOCK} is held too long`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    const built = fs.statSync(path.join(DIST, 'index.html'), { throwIfNoEntry: false });
+    if (built && built.mtimeMs > newestSource()) return bundleStats();
+    return await buildConsole();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -3,6 +3,7 @@ import { authStore } from './auth/auth-store';
 import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
 import { SignInPage, safeNext } from './pages/auth/SignInPage';
+import { orgSearch } from './pages/org/org-tabs';
 
 /** `?token=` of the mailed links (verify, reset, invitation) as a string, whatever it looks like. */
 const tokenSearch = (search: Record<string, unknown>): { token?: string } => (search.token === undefined ? {} : { token: String(search.token) });
@@ -51,11 +52,13 @@ const suite = createRoute({ getParentRoute: () => appLayout, path: 'tests/suites
 const testCase = createRoute({ getParentRoute: () => appLayout, path: 'tests/cases/$caseId', component: lazyRouteComponent(() => import('./pages/tests/CasePage'), 'CasePage') });
 const run = createRoute({ getParentRoute: () => appLayout, path: 'runs/$runId', component: lazyRouteComponent(() => import('./pages/runs/RunPage'), 'RunPage') });
 const suiteRun = createRoute({ getParentRoute: () => appLayout, path: 'suite-runs/$suiteRunId', component: lazyRouteComponent(() => import('./pages/runs/SuiteRunPage'), 'SuiteRunPage') });
-const organization = createRoute({ getParentRoute: () => appLayout, path: 'organization', component: lazyRouteComponent(() => import('./pages/org/OrganizationPage'), 'OrganizationPage') });
+const ciRun = createRoute({ getParentRoute: () => appLayout, path: 'ci/runs/$runId', component: lazyRouteComponent(() => import('./pages/runs/CiRunPage'), 'CiRunPage') });
+const multiRun = createRoute({ getParentRoute: () => appLayout, path: 'ci/multi-suite-runs/$multiRunId', component: lazyRouteComponent(() => import('./pages/runs/MultiSuiteRunPage'), 'MultiSuiteRunPage') });
+const organization = createRoute({ getParentRoute: () => appLayout, path: 'organization', validateSearch: orgSearch, component: lazyRouteComponent(() => import('./pages/org/OrganizationPage'), 'OrganizationPage') });
 
 const routeTree = rootRoute.addChildren([
   authLayout.addChildren([signIn, signUp, forgot, reset, verify, accept]),
-  appLayout.addChildren([home, devices, sessions, sandbox, apps, app, tests, suite, testCase, run, suiteRun, organization]),
+  appLayout.addChildren([home, devices, sessions, sandbox, apps, app, tests, suite, testCase, run, suiteRun, ciRun, multiRun, organization]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

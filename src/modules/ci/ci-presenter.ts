@@ -42,13 +42,14 @@ function runProgress(run: repo.EngineTestRunRow, label: string): CiProgressEntry
 export class CiPresenter {
   constructor(private readonly deps: { appUrl: string; sessions: SessionsService }) {}
 
-  /** Where the run is shown in the console. */
+  /** Where the CI run is shown in the console (its page `/ci/runs/{run_id}`). */
   runUrl(publicId: string): string {
     return `${this.deps.appUrl}/ci/runs/${publicId}`;
   }
 
+  /** Where a test run is shown in the console (its page `/runs/{run_id}`). */
   testRunUrl(publicId: string): string {
-    return `${this.deps.appUrl}/tests/runs/${publicId}`;
+    return `${this.deps.appUrl}/runs/${publicId}`;
   }
 
   caseResults(caseRuns: repo.EngineCaseRun[]): CaseResult[] {

@@ -64,8 +64,8 @@ export class CreditsService {
         organizationId: org.id,
         amountMicro,
         description: `simdeck usage credit (${formatUsd(amountMicro)})`,
-        successUrl: `${this.deps.appUrl}/billing?topup=success&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${this.deps.appUrl}/billing?topup=cancelled`,
+        successUrl: `${this.deps.appUrl}/organization?tab=billing&topup=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${this.deps.appUrl}/organization?tab=billing&topup=cancelled`,
       });
     } catch (err) {
       await repo.updateTopup(ctx.db, topup.id, { status: 'failed' });

@@ -55,7 +55,8 @@ describe('POST /credits/topup', () => {
       'line_items[0][price_data][unit_amount]': '2500',
       'metadata[organization_id]': String(org.orgId),
       'metadata[amount_micro]': '25000000',
-      success_url: 'http://simdeck.test/billing?topup=success&session_id={CHECKOUT_SESSION_ID}',
+      success_url: 'http://simdeck.test/organization?tab=billing&topup=success&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://simdeck.test/organization?tab=billing&topup=cancelled',
     });
     expect(call.idempotencyKey).toBe(`simdeck-topup-${call.form['metadata[topup_id]']}`);
     expect(await prepaidOf(org.orgId)).toBe(0);

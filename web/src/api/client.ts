@@ -36,46 +36,11 @@ function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/**
- * A request by path for what the generated client does not type: endpoints other teams are
- * adding (AI, credits, integrations), whose shapes follow the spec; multipart bodies; downloads.
- */
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: { ...authHeaders(), ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, detailOf(undefined, 0));
-  }
-  if (res.status === 401 && authStore.token()) authStore.signOut();
-  const text = await res.text();
-  const parsed = text ? safeJson(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, detailOf(parsed, res.status));
-  return parsed as T;
-}
-
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return text;
-  }
-}
-
-/**
- * For a section whose endpoint may not exist on this server yet: its answer, or null when the
- * API says 404 (the console then hides the section instead of failing).
- */
-export async function requestIfAvailable<T>(path: string): Promise<T | null> {
-  try {
-    return await request<T>('GET', path);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
   }
 }
 

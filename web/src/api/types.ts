@@ -28,6 +28,22 @@ export type AuditPage = Answer<'/api/v1/organizations/{org_id}/audit-events', 'g
 export type SessionDefaults = Answer<'/api/v1/organizations/{org_id}/session-defaults', 'get'>;
 export type Role = Member['role'];
 
+export type AiConfig = Answer<'/api/v1/ai/config', 'get'>;
+export type AiProvider = AiConfig['default_provider'];
+export type AiModel = Answer<'/api/v1/ai/models', 'get'>[number];
+export type ProviderKey = Answer<'/api/v1/ai/keys', 'get'>[number];
+export type KeyProvider = ProviderKey['provider'];
+export type AiUsage = Answer<'/api/v1/ai/usage', 'get'>;
+export type CreditBalance = Answer<'/api/v1/credits/balance', 'get'>;
+export type LedgerEntry = Answer<'/api/v1/credits/ledger', 'get'>['entries'][number];
+export type UsageDashboard = Answer<'/api/v1/usage/dashboard', 'get'>;
+export type UsageMetric = UsageDashboard['ai_credit_platform'] | UsageDashboard['ai_tokens_byok'] | UsageDashboard['streaming_minutes'] | UsageDashboard['active_sessions'];
+export type Webhook = Answer<'/api/v1/integrations/webhooks', 'get'>[number];
+export type EventType = Answer<'/api/v1/integrations/events/catalog', 'get'>[number];
+export type Delivery = Answer<'/api/v1/integrations/webhooks/{id}/deliveries', 'get'>['deliveries'][number];
+export type GithubConnection = Answer<'/api/v1/integrations/github', 'get'>;
+export type CiRun = Answer<'/api/v1/ci/runs/{run_id}', 'get'>;
+
 /** A step or an assertion as a case holds it: a sentence, or an object around one. */
 export type StepValue = string | { text: string; action_indices?: number[]; visual?: { mode: 'default' | 'skip' | 'custom'; warn_pct?: number; fail_pct?: number } };
 
@@ -44,8 +60,22 @@ export interface StepResult {
   healed?: boolean;
 }
 
+/**
+ * A step the model settled in a hybrid run, offered back as a change of the case
+ * (`result.suggestions[]`, engine/healing.ts); accepting it writes its actions into the recording.
+ */
+export interface HealingSuggestion {
+  index: number;
+  step_index: number;
+  step_text: string;
+  status: 'offered' | 'accepted';
+  actions: Array<{ type: string; x?: number; y?: number; text?: string; key?: string; button?: string }>;
+  accepted_at?: string;
+}
+
 export interface RunResult {
   steps: StepResult[];
+  suggestions?: HealingSuggestion[];
   assertions: Array<{ text: string; passed: boolean; reasoning: string }>;
   visual_regression_status: 'ok' | 'warn' | 'fail' | null;
   sub_flows?: Array<{ name: string; status: 'passed' | 'failed'; steps: StepResult[]; error: string | null }>;
@@ -71,7 +101,7 @@ export interface RecordedAction {
   text?: string;
   key?: string;
   button?: string;
-  rotation?: number;
+  rotation?: 0 | 90 | 180 | 270;
   package_name?: string;
   screenshot?: string;
 }

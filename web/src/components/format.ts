@@ -32,3 +32,8 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** 1,000,000 micro-credits are one US dollar. */
+export function dollars(micro: number): string {
+  return (micro / 1_000_000).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
+}

@@ -1,7 +1,5 @@
-import { Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { requestIfAvailable } from '../../api/client';
-import type { AiConfig, CreditBalance, GithubConnection, UsageDashboard, Webhook } from '../../api/coming';
+import { Alert, Tabs } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useHasRole } from '../../auth/auth-store';
 import { PageHeader } from '../../components/PageHeader';
 import { AiSection } from './AiSection';
@@ -10,35 +8,45 @@ import { BillingSection } from './BillingSection';
 import { GeneralSection } from './GeneralSection';
 import { IntegrationsSection } from './IntegrationsSection';
 import { MembersSection } from './MembersSection';
+import type { OrgTab } from './org-tabs';
 import { TokensSection } from './TokensSection';
 
+
 /**
- * Everything about the organization. Tabs for AI, billing and integrations appear only when the
- * server has their endpoints (a 404 hides them); tabs the role may not open are not shown.
+ * Everything about the organization. A tab shows only for roles the API answers: API tokens and
+ * integrations (webhooks, GitHub) need developer; the rest every member reads, and controls that
+ * change things appear for the roles that may use them. `?tab=` opens a tab (the top-up checkout
+ * returns to `?tab=billing&topup=success`).
  */
 export function OrganizationPage() {
   const isDeveloper = useHasRole('developer');
-  const isAdmin = useHasRole('admin');
-  const ai = useQuery({ queryKey: ['ai-config'], queryFn: () => requestIfAvailable<AiConfig>('/api/v1/ai/config'), retry: false });
-  const balance = useQuery({ queryKey: ['credit-balance'], queryFn: () => requestIfAvailable<CreditBalance>('/api/v1/credits/balance'), retry: false });
-  const dashboard = useQuery({ queryKey: ['usage-dashboard'], queryFn: () => requestIfAvailable<UsageDashboard>('/api/v1/usage/dashboard'), retry: false });
-  const webhooks = useQuery({ queryKey: ['webhooks'], queryFn: () => requestIfAvailable<Webhook[]>('/api/v1/integrations/webhooks'), retry: false, enabled: isAdmin });
-  const github = useQuery({ queryKey: ['github'], queryFn: () => requestIfAvailable<GithubConnection>('/api/v1/integrations/github'), retry: false, enabled: isAdmin });
-  const hasBilling = !!balance.data || !!dashboard.data;
-  const hasIntegrations = !!webhooks.data || !!github.data;
+  const search = useSearch({ strict: false }) as { tab?: OrgTab; topup?: string };
+  const navigate = useNavigate();
+  const tab = search.tab ?? 'general';
+  const visible = (t: OrgTab) => isDeveloper || (t !== 'tokens' && t !== 'integrations');
 
   return (
     <>
-      <PageHeader title="Organization" description="Members, access, defaults and billing" />
-      <Tabs defaultValue="general" keepMounted={false}>
+      <PageHeader title="Organization" description="Members, access, defaults, AI, credit and integrations" />
+      {search.topup === 'success' ? (
+        <Alert color="green" title="Thank you" mb="md">
+          Your payment went through; the credit shows below as soon as the payment provider confirms it.
+        </Alert>
+      ) : null}
+      {search.topup === 'cancelled' ? (
+        <Alert color="gray" title="Top-up cancelled" mb="md">
+          Nothing was charged.
+        </Alert>
+      ) : null}
+      <Tabs value={visible(tab) ? tab : 'general'} onChange={(v) => void navigate({ to: '/organization', search: { tab: (v ?? 'general') as OrgTab }, replace: true })} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="members">Members</Tabs.Tab>
           {isDeveloper ? <Tabs.Tab value="tokens">API tokens</Tabs.Tab> : null}
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
-          {ai.data ? <Tabs.Tab value="ai">AI</Tabs.Tab> : null}
-          {hasBilling ? <Tabs.Tab value="billing">Credits and usage</Tabs.Tab> : null}
-          {hasIntegrations ? <Tabs.Tab value="integrations">Integrations</Tabs.Tab> : null}
+          <Tabs.Tab value="ai">AI</Tabs.Tab>
+          <Tabs.Tab value="billing">Credits and usage</Tabs.Tab>
+          {isDeveloper ? <Tabs.Tab value="integrations">Integrations</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="general">
           <GeneralSection />
@@ -54,19 +62,15 @@ export function OrganizationPage() {
         <Tabs.Panel value="audit">
           <AuditSection />
         </Tabs.Panel>
-        {ai.data ? (
-          <Tabs.Panel value="ai">
-            <AiSection config={ai.data} />
-          </Tabs.Panel>
-        ) : null}
-        {hasBilling ? (
-          <Tabs.Panel value="billing">
-            <BillingSection balance={balance.data ?? null} />
-          </Tabs.Panel>
-        ) : null}
-        {hasIntegrations ? (
+        <Tabs.Panel value="ai">
+          <AiSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="billing">
+          <BillingSection />
+        </Tabs.Panel>
+        {isDeveloper ? (
           <Tabs.Panel value="integrations">
-            <IntegrationsSection webhooks={webhooks.data ?? null} github={github.data} />
+            <IntegrationsSection />
           </Tabs.Panel>
         ) : null}
       </Tabs>

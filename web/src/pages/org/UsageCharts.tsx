@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dollars, type Metric, type UsageDashboard } from '../../api/coming';
+import { Box, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UsageDashboard, UsageMetric } from '../../api/types';
+import { dollars } from '../../components/format';
 
 const METRICS: Array<{ key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions'; label: string }> = [
   { key: 'ai_credit_platform', label: 'AI credit used' },
@@ -10,7 +11,7 @@ const METRICS: Array<{ key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming
   { key: 'active_sessions', label: 'Active sessions' },
 ];
 
-function MetricCard({ label, metric }: { label: string; metric: Metric }) {
+function MetricCard({ label, metric }: { label: string; metric: UsageMetric }) {
   const value = metric.unit === 'USD' ? `$${metric.current.toFixed(2)}` : metric.current.toLocaleString();
   const limit = metric.limit === null ? 'unlimited' : metric.unit === 'USD' ? `$${metric.limit.toFixed(2)}` : metric.limit.toLocaleString();
   return (
@@ -33,10 +34,9 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
     <Stack gap="sm">
       <Title order={3}>Usage this month · {dashboard.plan_name}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        {METRICS.map((m) => {
-          const metric = dashboard[m.key] ?? (dashboard as unknown as Record<string, Metric | undefined>)[m.key === 'ai_credit_platform' ? 'ai_credit_vibeview' : m.key];
-          return metric ? <MetricCard key={m.key} label={m.label} metric={metric} /> : null;
-        })}
+        {METRICS.map((m) => (
+          <MetricCard key={m.key} label={m.label} metric={dashboard[m.key]} />
+        ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
         {dashboard.monthly_sessions} sessions · {dashboard.ai_runs} AI runs ({dollars(dashboard.ai_cost_micro)}) · {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)} estimated) · {dashboard.streaming_overage_minutes} overage minutes ({dollars(dashboard.streaming_overage_micro)})
@@ -46,7 +46,9 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
           <Text fw={600} mb="sm">
             AI cost by model (USD)
           </Text>
-          <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} aria-label="AI cost by model" />
+          <Box component="figure" m={0} aria-label="AI cost by model">
+            <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} />
+          </Box>
         </Card>
       ) : (
         <Text c="dimmed">No AI runs this month.</Text>

@@ -11,6 +11,7 @@ import { formatDuration, formatTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useOrganizationChannel } from '../../realtime/realtime';
 import { StepCompare } from './StepCompare';
+import { Suggestions } from './Suggestions';
 
 const ACTIVE = new Set(['pending', 'running']);
 
@@ -99,6 +100,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           {run.error_message}
         </Alert>
       ) : null}
+      {result?.suggestions?.length ? <Suggestions run={run} suggestions={result.suggestions} /> : null}
       <Tabs defaultValue="steps">
         <Tabs.List mb="md">
           <Tabs.Tab value="steps">Steps</Tabs.Tab>
@@ -130,7 +132,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                   {'screenshot' in s ? (
                     <Stack>
                       {s.error ? <Alert color="red">{s.error}</Alert> : null}
-                      {s.healed ? <Text size="sm">Replay could not finish this step, so the {s.resolved_by} settled it. Re-record the step, or keep the healed version by editing the case.</Text> : null}
+                      {s.healed ? <Text size="sm">Replay could not finish this step, so the {s.resolved_by} settled it. Accept its suggested fix above to replay it next time, or re-record the step.</Text> : null}
                       <StepCompare step={s} caseId={run.test_case_public_id} />
                     </Stack>
                   ) : (

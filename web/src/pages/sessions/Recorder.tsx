@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, List, Select, Stack, Text, TextInput, Titl
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
-import { api, ok, request } from '../../api/client';
+import { api, ok } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { RecordedAction, Session, StepValue } from '../../api/types';
 import { ErrorAlert, notify } from '../../components/feedback';
@@ -90,24 +90,18 @@ function describe(a: RecordedAction): string {
   }
 }
 
-interface GeneratedTest {
-  name: string;
-  steps: Array<{ text: string; source_action_index: number }>;
-  assertions: string[];
-}
-
 /**
  * Steps for the recording: from generate-test (a language model reads the actions and their
- * screenshots) where the server has it, otherwise one plain step per action. A generate-test that
+ * screenshots), or one plain step per action when it cannot answer (no model, no credit). A generate-test that
  * fails does not lose the recording: the plain steps are saved and the reason is shown.
  */
 async function stepsFor(actions: RecordedAction[], appName: string | undefined): Promise<{ steps: StepValue[]; assertions: string[] }> {
   try {
-    const generated = await request<GeneratedTest>('POST', '/api/v1/ai/generate-test', { recording: actions, ...(appName ? { app_name: appName } : {}) });
+    const generated = await ok(api.POST('/api/v1/ai/generate-test', { body: { recording: actions, ...(appName ? { app_name: appName } : {}) } }));
     return { steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })), assertions: generated.assertions };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
-    if (err.status !== 404) notify.error(err, 'Steps were written one per action');
+    notify.error(err, 'Steps were written one per action');
     return { steps: actions.map((a, i) => ({ text: describe(a), action_indices: [i] })), assertions: [] };
   }
 }

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, ok, requestIfAvailable } from '../../api/client';
-import type { AiModel } from '../../api/coming';
+import { api, ok } from '../../api/client';
+import { ApiError, messageOf } from '../../api/errors';
 import { ErrorAlert, notify } from '../../components/feedback';
+import { AnchorLink } from '../../components/links';
+import { ModelSelect } from '../../components/ModelSelect';
 import { createAndStartSession } from '../sessions/start-session';
 
 type Mode = 'hybrid' | 'ai' | 'replay';
@@ -33,7 +35,7 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const sessions = useQuery({ queryKey: ['sessions', { status: 'active' }], queryFn: () => ok(api.GET('/api/v1/sessions', { params: { query: { status: 'active', limit: 100 } } })), enabled: opened });
-  const models = useQuery({ queryKey: ['ai-models'], queryFn: () => requestIfAvailable<AiModel[]>('/api/v1/ai/models'), enabled: opened, staleTime: 60_000 });
+  const config = useQuery({ queryKey: ['ai-config'], queryFn: () => ok(api.GET('/api/v1/ai/config')), enabled: opened });
   const usable = (sessions.data ?? []).filter((s) => !platform || s.device_type === platform);
 
   const startSession = async () => {
@@ -57,7 +59,7 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
     setBusy('Starting the run…');
     setError(null);
     try {
-      const common = { session_id: sessionId, mode, ...(model ? { model } : {}) };
+      const common = { session_id: sessionId, mode, ...(model && mode !== 'replay' ? { model } : {}) };
       if (target.kind === 'case') {
         const r = await ok(api.POST('/api/v1/ai/test/run', { body: { test_case_public_id: target.publicId, ...common } }));
         for (const w of r.warnings ?? []) notify.error(new Error(w), 'Warning');
@@ -78,7 +80,7 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
   return (
     <Modal opened={opened} onClose={onClose} title={`Run “${target.name}”`}>
       <Stack>
-        <ErrorAlert error={error} title="Could not start the run" />
+        <RunError error={error} />
         {sessions.data && usable.length === 0 ? (
           <Alert color="blue" title="No active session">
             A run needs a live {platform === 'ios' ? 'iOS' : platform === 'android' ? 'Android' : ''} session. Start one here; it is yours until you end it.
@@ -101,7 +103,7 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
             { value: 'replay', label: 'Replay only: recorded actions, no AI' },
           ]}
         />
-        {models.data?.length ? <Select label="Model" placeholder="Organization default" clearable data={models.data.map((m) => ({ value: m.id, label: m.name }))} value={model} onChange={setModel} /> : null}
+        {mode !== 'replay' ? <ModelSelect label="Model" placeholder={config.data ? `Organization default: ${config.data.default_model}` : 'Organization default'} clearable value={model} onChange={(m) => setModel(m?.id ?? null)} enabled={opened} /> : null}
         {busy ? <Text c="dimmed">{busy}</Text> : null}
         <Button onClick={run} disabled={!sessionId || !!busy}>
           Run
@@ -109,4 +111,41 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
       </Stack>
     </Modal>
   );
+}
+
+/**
+ * Why the run did not start, in the API's words: 402 is no usage credit left for simdeck's model
+ * (top up, or pick a model on your own key); 400 names the model or the input at fault.
+ */
+function RunError({ error }: { error: unknown }) {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 402)
+    return (
+      <Alert color="orange" title="Out of usage credit" role="alert">
+        <Text size="sm">{messageOf(error)}</Text>
+        <Text size="sm" mt="xs">
+          Pick a model on your own key, or{' '}
+          <AnchorLink to="/organization" search={{ tab: 'billing' }} c="inherit" fw={600} underline="always">
+            add credit
+          </AnchorLink>
+          .
+        </Text>
+      </Alert>
+    );
+  if (error instanceof ApiError && error.status === 400)
+    return (
+      <Alert color="red" title="The run cannot start like this" role="alert">
+        <Text size="sm">{messageOf(error)}</Text>
+        {/model/i.test(error.detail) ? (
+          <Text size="sm" mt="xs">
+            Choose another model, or set up the organization's{' '}
+            <AnchorLink to="/organization" search={{ tab: 'ai' }} c="inherit" fw={600} underline="always">
+              AI settings
+            </AnchorLink>
+            .
+          </Text>
+        ) : null}
+      </Alert>
+    );
+  return <ErrorAlert error={error} title="Could not start the run" />;
 }
