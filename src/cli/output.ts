@@ -60,7 +60,7 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): 
       const cmd = args.find((a): a is Command => typeof a === 'object' && a !== null && 'optsWithGlobals' in a);
       const json = !!cmd?.optsWithGlobals<CommonOptions>().json;
       const detail = describeError(err);
-      if (json) process.stderr.write(`${JSON.stringify({ error: detail, status: err instanceof ApiError ? err.status : null })}\n`);
+      if (json) process.stderr.write(`${JSON.stringify(err instanceof ApiError ? { error: err.detail, status: err.status } : { error: detail, status: null })}\n`);
       else process.stderr.write(`error: ${detail}\n`);
       if (process.env.SIMDECK_DEBUG && err instanceof Error && !(err instanceof ApiError) && !(err instanceof UsageError)) process.stderr.write(`${err.stack}\n`);
       process.exitCode = EXIT.error;

@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import type { DriverKind } from '../worker/main';
 import { registerAppCommands } from './commands/apps';
 import { registerAuthCommands } from './commands/auth';
@@ -15,6 +15,8 @@ program
   .name('simdeck')
   .description('simdeck from the terminal and from CI: devices, sessions, apps, suites and runs over the API; an MCP server for coding agents')
   .showHelpAfterError('(add --help for usage)')
+  // Usage mistakes exit 2 like every other error (commander prints the message itself).
+  .exitOverride()
   .addHelpText(
     'after',
     `
@@ -71,6 +73,7 @@ registerWorkerTokenCommands(program);
 registerCreditsCommands(program);
 
 program.parseAsync(process.argv).catch((err) => {
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : EXIT.error);
   console.error(`error: ${describeError(err)}`);
   process.exit(EXIT.error);
 });

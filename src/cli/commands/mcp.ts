@@ -20,6 +20,6 @@ export function registerMcpCommand(program: Command): void {
         const { serveMcpOnStdio } = await import('../mcp/server');
         await serveMcpOnStdio(api);
       }),
-    ['SIMDECK_URL=https://simdeck.example.com SIMDECK_TOKEN=tok_… simdeck mcp'],
+    ['simdeck mcp', 'SIMDECK_URL=https://simdeck.example.com SIMDECK_TOKEN=tok_… simdeck mcp'],
   );
 }
