@@ -86,7 +86,7 @@ describe('the simdeck CLI', () => {
     expect([wrong.code, wrong.stderr.trim()]).toEqual([2, 'error: Invalid email or password (HTTP 401)']);
     // Back to the API token for the rest.
     expect((await cli.run(['login', '--url', t.baseUrl, '--token', apiToken])).code).toBe(0);
-  });
+  }, 120_000);
 
   it('uploads the sample app: a progress bar when asked (or on a terminal), none in a pipe; --json is the API answer', async () => {
     const quiet = await cli.run(['apps', 'upload', apkPath, '--json']);
@@ -104,7 +104,7 @@ describe('the simdeck CLI', () => {
     expect(JSON.parse(list.stdout).map((a: { public_id: string }) => a.public_id)).toEqual([appId]);
     const table = await cli.run(['apps', 'list']);
     expect(table.stdout.split('\n')[0]).toMatch(/^PUBLIC_ID\s+NAME\s+PACKAGE_NAME\s+PLATFORM\s+UPDATED_AT$/);
-  });
+  }, 90_000);
 
   it('run suite --wait --junit: a passing suite exits 0, a failing one 1; both reports parse as JUnit', async () => {
     passing = await suite('Sign in', SIGN_IN);
@@ -166,7 +166,28 @@ describe('the simdeck CLI', () => {
     await new Promise((r) => closed.close(r));
     const unreachable = await cli.run(['devices'], { SIMDECK_URL: `http://127.0.0.1:${port}`, SIMDECK_TOKEN: apiToken });
     expect([unreachable.code, unreachable.stderr]).toEqual([2, `error: Cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`]);
-  });
+  }, 90_000);
+
+  it('sessions: start --wait, list, screenshot, view, stop', async () => {
+    // On its own login (the environment's), so it does not lean on the tests above.
+    const env = { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken };
+    const run = (args: string[]) => cli.run(args, env);
+    const started = await run(['sessions', 'start', '--platform', 'android', '--wait', '--json']);
+    expect(started.code, started.stderr).toBe(0);
+    const session = JSON.parse(started.stdout);
+    expect(session).toMatchObject({ status: 'active', device_name: 'Pixel 8 (1)' });
+    const list = JSON.parse((await run(['sessions', 'list', '--status', 'active', '--json'])).stdout);
+    expect(list.map((s: { session_id: string }) => s.session_id)).toEqual([session.session_id]);
+    const png = path.join(cli.home, 'shot.png');
+    const shot = await run(['sessions', 'screenshot', session.session_id, '-o', png]);
+    expect(shot.code, shot.stderr).toBe(0);
+    expect(fs.readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    const view = await run(['sessions', 'view', session.session_id]);
+    expect(view.stdout).toBe(`${t.baseUrl}/sessions/${session.session_id}/view\n`);
+    expect((await run(['sessions', 'stop', session.session_id])).stdout).toBe(`Stopped ${session.session_id}\n`);
+    const again = await run(['sessions', 'screenshot', session.session_id]);
+    expect([again.code, again.stderr]).toEqual([2, 'error: Session is not active (status stopped) (HTTP 409)\n']);
+  }, 90_000);
 
   it('every command has --help with examples; operator commands sit in their own group', async () => {
     const top = await cli.run(['--help']);
@@ -175,5 +196,5 @@ describe('the simdeck CLI', () => {
       const help = await cli.run([...args, '--help']);
       expect(help.stdout, args.join(' ')).toContain('Examples:\n  $ simdeck');
     }
-  });
+  }, 90_000);
 });
