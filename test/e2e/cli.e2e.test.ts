@@ -11,7 +11,7 @@ import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import { CliRunner } from '../harness/cli-runner';
 import { androidPhones } from '../harness/engine-fixture';
 import { PASSWORD, signup } from '../harness/factories';
-import { api, connectWorker, createLiveApp, type LiveApp } from '../harness/sessions-factories';
+import { api, connectWorker, createLiveApp, waitFor, type LiveApp } from '../harness/sessions-factories';
 
 /**
  * The `simdeck` binary as people and pipelines use it, spawned as a separate process against a
@@ -187,6 +187,21 @@ describe('the simdeck CLI', () => {
     expect((await run(['sessions', 'stop', session.session_id])).stdout).toBe(`Stopped ${session.session_id}\n`);
     const again = await run(['sessions', 'screenshot', session.session_id]);
     expect([again.code, again.stderr]).toEqual([2, 'error: Session is not active (status stopped) (HTTP 409)\n']);
+  }, 90_000);
+
+  it('--wait shows the queue position while no device is free; SIGTERM cancels the run and exits 2', async () => {
+    // The only device is held by a session, so the run waits in the queue.
+    const env = { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken };
+    const held = JSON.parse((await cli.run(['sessions', 'start', '--platform', 'android', '--wait', '--json'], env)).stdout);
+    const proc = cli.start(['run', 'suite', passing, '--wait', '--poll-interval', '0.3'], env);
+    await waitFor(() => /waiting for a device: position 1 in the queue/.test(proc.out.stdout), 'the queue position', 30_000);
+    const runId = /Started (ci_\w+)/.exec(proc.out.stdout)![1]!;
+    proc.child.kill('SIGTERM');
+    const ended = await proc.done;
+    expect(ended.code, ended.stdout + ended.stderr).toBe(2);
+    expect(ended.stdout).toContain('SIGTERM: cancelling the run');
+    await waitFor(async () => (await api(t, accessToken, 'GET', `/ci/runs/${runId}`)).json().status === 'cancelled', 'the run cancelled', 30_000);
+    await cli.run(['sessions', 'stop', held.session_id], env);
   }, 90_000);
 
   it('every command has --help with examples; operator commands sit in their own group', async () => {

@@ -27,21 +27,26 @@ export class CliRunner {
   }
 
   run(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<CliResult> {
+    return this.start(args, env, timeoutMs).done;
+  }
+
+  /** The running process, its output so far, and its end. */
+  start(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000) {
     // Only what a shell would pass: no SIMDECK_* of the developer's own environment.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIMDECK_')));
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, 'config'), ...this.baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, 'config'), ...this.baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => (out.stdout += d));
+    child.stderr.on('data', (d) => (out.stderr += d));
+    const done = new Promise<CliResult>((resolve, reject) => {
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       child.on('error', reject);
       child.on('close', (code) => {
         clearTimeout(timer);
-        resolve({ code, stdout, stderr });
+        resolve({ code, ...out });
       });
     });
+    return { child, out, done };
   }
 
   cleanup(): void {

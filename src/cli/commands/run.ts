@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../api-client';
 import { junitXml } from '../junit';
-import { action, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
-import { exitCodeOf, junitSuiteOf, RunReporter, watchMulti, watchRun, type CiRun } from '../run-watch';
+import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
+import { exitCodeOf, junitSuiteOf, RunReporter, watchMulti, watchRun, type CiRun, type MultiRun } from '../run-watch';
 
 interface RunOptions extends CommonOptions {
   tags?: string;
@@ -44,6 +44,26 @@ function startBody(o: RunOptions): Record<string, unknown> {
 
 const collect = (v: string, prev: string[]) => [...prev, v];
 
+/**
+ * While --wait follows runs, Ctrl-C or a CI job's cancellation (SIGINT, SIGTERM) cancels them, so
+ * their devices are freed, and exits 2. Returns the function that removes the handlers.
+ */
+function cancelOnInterrupt(say: (line: string) => void, runIds: () => Promise<string[]>): () => void {
+  const api = loggedInClient();
+  const onSignal = (signal: NodeJS.Signals) => {
+    say(`${signal}: cancelling the run`);
+    void runIds()
+      .then((ids) => Promise.allSettled(ids.map((id) => api.post(`/ci/runs/${encodeURIComponent(id)}/cancel`))))
+      .finally(() => process.exit(EXIT.error));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
 function withRunOptions(cmd: Command): Command {
   return cmd
     .option('--device-category <category>', 'phone (default), tablet or tv')
@@ -71,7 +91,8 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
     const started = await api.post<{ aggregate_id: string; matched_suite_ids: string[] }>('/ci/run-suites', { ...body, tags: o.tags.split(',').map((t) => t.trim()).filter(Boolean), match: o.match });
     if (!o.wait) return output(o, started, () => console.log(`Started ${started.aggregate_id} (${started.matched_suite_ids.length} suites)`));
     say(`Started ${started.aggregate_id}: ${started.matched_suite_ids.length} suites`);
-    const { multi, runs } = await watchMulti(api, started.aggregate_id, watch);
+    const release = cancelOnInterrupt(say, async () => (await api.get<MultiRun>(`/ci/multi-suite-runs/${encodeURIComponent(started.aggregate_id)}`)).suite_runs.map((r) => r.run_id));
+    const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
     finish(o, multi.status, multi, runs, () => printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']));
     return;
   }
@@ -79,7 +100,8 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   const started = await api.post<{ run_id: string; status: string }>(kind === 'suite' ? '/ci/run-suite' : '/ci/run-test', { ...body, [kind === 'suite' ? 'suite_id' : 'test_id']: id });
   if (!o.wait) return output(o, started, () => console.log(`Started ${started.run_id}`));
   say(`Started ${started.run_id}`);
-  const run = await watchRun(api, started.run_id, watch);
+  const release = cancelOnInterrupt(say, async () => [started.run_id]);
+  const run = await watchRun(api, started.run_id, watch).finally(release);
   finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run') printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['case_name', 'status', 'duration_ms', 'error_message']);
     else printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['index', 'status', 'text', 'error']);
