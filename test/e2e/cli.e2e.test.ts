@@ -145,8 +145,19 @@ describe('the simdeck CLI', () => {
     expect(payload).toMatchObject({ type: 'suite_run', status: 'passed', results: [expect.objectContaining({ case_name: 'Sign in case', status: 'passed' })] });
     // Progress goes to stderr with --json, so stdout stays one document.
     expect(run.stderr).toContain('Started ci_');
-    const exported = await cli.run(['suites', 'export', passing]);
-    expect(exported.stdout).toContain('Sign in case');
+    const yamlFile = path.join(cli.home, 'suite.yaml');
+    expect((await cli.run(['suites', 'export', passing, '-o', yamlFile])).code).toBe(0);
+    expect(fs.readFileSync(yamlFile, 'utf8')).toContain('Sign in case');
+    const imported = JSON.parse((await cli.run(['suites', 'import', yamlFile, '--app', appId, '--json'])).stdout);
+    expect(imported).toMatchObject({ name: 'Sign in', case_count: 1, public_id: expect.any(String) });
+    expect(imported.public_id).not.toBe(passing);
+
+    // run test: the JUnit report has one test case per step.
+    const caseId = (await call('GET', `/tests/suites/${imported.public_id}`)).json().cases[0].public_id as string;
+    const junit = path.join(cli.home, 'test.xml');
+    const single = await cli.run(['run', 'test', caseId, '--wait', '--junit', junit, '--poll-interval', '0.5']);
+    expect(single.code, single.stdout + single.stderr).toBe(0);
+    expect(parseXml(junit).all('testcase').map((c) => c.getAttribute('name'))).toEqual(SIGN_IN.map((text, i) => `step ${i + 1}: ${text}`));
   }, 120_000);
 
   it('an API error prints its detail and exits 2, without a stack trace', async () => {

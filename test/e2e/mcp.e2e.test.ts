@@ -8,7 +8,7 @@ import type { WorkerClient } from '../../src/worker/worker-client';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import { androidPhones, uploadSample } from '../harness/engine-fixture';
 import { signup } from '../harness/factories';
-import { api, connectWorker, createLiveApp, type LiveApp } from '../harness/sessions-factories';
+import { api, connectWorker, createLiveApp, waitFor, type LiveApp } from '../harness/sessions-factories';
 
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
 
@@ -91,6 +91,18 @@ describe('simdeck mcp', () => {
     const shot = await tool('screenshot', { session_id: sessionId });
     expect((shot.content as Content)[0]).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) });
     expect(textOf(await tool('list_apps', { session_id: sessionId }))).toContain('dev.simdeck.sample');
+  }, 120_000);
+
+  it('start_session waits in the queue while the device is busy, reporting the position', async () => {
+    const progress: string[] = [];
+    const pending = client.callTool({ name: 'start_session', arguments: { platform: 'android' } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    await waitFor(() => progress.some((m) => /queued: position 1$/.test(m)), 'the queue position', 30_000);
+    // The first session leaves; the queued one gets the device.
+    expect(textOf(await tool('stop_session', { session_id: sessionId }))).toContain('"status": "ok"');
+    const started = await pending;
+    const session = JSON.parse(textOf(started));
+    expect(session).toMatchObject({ status: 'active', device_name: 'Pixel 8 (1)' });
+    sessionId = session.session_id;
   }, 120_000);
 
   it('errors come back as isError results with the API detail', async () => {
