@@ -148,6 +148,7 @@ describe('the simdeck CLI', () => {
     const yamlFile = path.join(cli.home, 'suite.yaml');
     expect((await cli.run(['suites', 'export', passing, '-o', yamlFile])).code).toBe(0);
     expect(fs.readFileSync(yamlFile, 'utf8')).toContain('Sign in case');
+    expect(JSON.parse((await cli.run(['suites', 'export', passing, '--json'])).stdout)).toEqual({ suite_id: passing, yaml: fs.readFileSync(yamlFile, 'utf8') });
     const imported = JSON.parse((await cli.run(['suites', 'import', yamlFile, '--app', appId, '--json'])).stdout);
     expect(imported).toMatchObject({ name: 'Sign in', case_count: 1, public_id: expect.any(String) });
     expect(imported.public_id).not.toBe(passing);

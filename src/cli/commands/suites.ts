@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../api-client';
-import { action, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
+import { action, examples, loggedInClient, output, printJson, printTable, type CommonOptions } from '../output';
 
 export function registerSuiteCommands(program: Command): void {
   const suites = program.command('suites').description('Test suites: list, export and import as YAML');
@@ -28,12 +28,13 @@ export function registerSuiteCommands(program: Command): void {
       .command('export <suite_id>')
       .description('Export a suite (cases, step mappings, recordings) as YAML')
       .option('-o, --output <file>', 'write to this file instead of stdout')
-      .option('--json', 'machine-readable output (with -o)')
+      .option('--json', 'machine-readable output ({suite_id, yaml} without -o)')
       .action(
         action(async (id: string, o: CommonOptions & { output?: string }) => {
           const yaml = await loggedInClient().download(`/tests/suites/${encodeURIComponent(id)}/export-yaml`);
           if (!o.output) {
-            process.stdout.write(yaml);
+            if (o.json) printJson({ suite_id: id, yaml: yaml.toString('utf8') });
+            else process.stdout.write(yaml);
             return;
           }
           fs.writeFileSync(o.output, yaml);
