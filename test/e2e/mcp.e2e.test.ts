@@ -124,7 +124,7 @@ describe('simdeck mcp', () => {
     expect(JSON.parse(String((suites.contents[0] as { text: string }).text))).toEqual([]);
   });
 
-  it('run_test runs a saved case on a device the server allocates and returns its steps; the suites resource lists the suite', async () => {
+  it('run_test runs a saved case on a device the server allocates and returns its steps; the resources list the suite and the case’s runs', async () => {
     const dev = (method: 'POST' | 'PATCH', url: string, body: unknown) => api(t, token, method, url, body);
     const suite = (await dev('POST', '/tests/suites', { name: 'Agent smoke', app_public_id: appId })).json();
     await dev('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
@@ -143,5 +143,9 @@ describe('simdeck mcp', () => {
     expect([failing.isError, textOf(failing)]).toEqual([true, 'Give exactly one of test_id and suite_id']);
     const suites = JSON.parse(String(((await client.readResource({ uri: 'simdeck://suites' })).contents[0] as { text: string }).text));
     expect(suites).toEqual([expect.objectContaining({ id: suite.public_id, name: 'Agent smoke', case_count: 1 })]);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(['simdeck://cases/{case_id}/runs']);
+    const runs = JSON.parse(String(((await client.readResource({ uri: `simdeck://cases/${testCase.public_id}/runs` })).contents[0] as { text: string }).text));
+    expect(runs).toEqual([expect.objectContaining({ public_id: expect.stringMatching(/^run_/), status: 'passed' })]);
   }, 120_000);
 });

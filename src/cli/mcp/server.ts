@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -167,6 +167,14 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
     const runs = suites.filter((s) => s.last_run_at).sort((x, y) => (x.last_run_at! < y.last_run_at! ? 1 : -1)).map((s) => ({ suite_id: s.public_id, suite_name: s.name, status: s.last_run_status, at: s.last_run_at }));
     return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(runs, null, 2) }] };
   });
+  server.registerResource(
+    'case-runs',
+    new ResourceTemplate('simdeck://cases/{case_id}/runs', { list: undefined }),
+    { title: "A test case's runs, most recent first", mimeType: 'application/json' },
+    async (uri, { case_id }) => ({
+      contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await api.get(`/tests/cases/${encodeURIComponent(String(case_id))}/runs`), null, 2) }],
+    }),
+  );
   return server;
 }
 
