@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package works without a build step.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
+// Runs the TypeScript CLI in this process through tsx's loader, so the package works without a
+// build step (and `simdeck mcp` talks on this process's own stdin and stdout).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
-const r = spawnSync(process.execPath, [tsx, path.join(here, '..', 'src', 'cli', 'simdeck.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+register();
+await import(pathToFileURL(path.join(here, '..', 'src', 'cli', 'simdeck.ts')).href);

@@ -35,6 +35,7 @@ import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
 import { JwtIssuer } from './modules/auth/jwt';
 import { createAiServices, type AiServices } from './modules/ai/ai';
+import { DeviceToolsService } from './modules/ai/device-tools.service';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
 import { createCreditsServices, type CreditsServices } from './modules/credits/credits';
 import { StripePayments } from './modules/credits/stripe-payments';
@@ -79,6 +80,8 @@ export interface Container {
     fileLinks: FileLinks;
     sessions: SessionsService;
     deviceControl: DeviceControlService;
+    /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
+    deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
     lifetime: SessionLifetime;
     workers: WorkersService;
@@ -159,6 +162,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     apps,
     appUploads,
     ...deviceServices,
+    deviceTools: new DeviceToolsService({ sessions: deviceServices.sessions, deviceControl: deviceServices.deviceControl }),
     credits,
     ci,
     webhooks,

@@ -1,12 +1,17 @@
 import type { Command } from 'commander';
-import { systemClock } from '../clock';
-import { systemContext } from '../context';
-import { createLogger } from '../logging';
-import { CreditsOperatorService, type AccountSummary } from '../modules/credits/credits-operator.service';
+import type { Ctx } from '../context';
+import type { AccountSummary, CreditsOperatorService } from '../modules/credits/credits-operator.service';
 import { formatUsd, parseUsd } from '../modules/credits/credit-rules';
-import { openOperatorDatabase } from './operator-database';
 
-async function asOperator<T>(orgId: number, fn: (operator: CreditsOperatorService, ctx: ReturnType<typeof systemContext>) => Promise<T>): Promise<T> {
+async function asOperator<T>(orgId: number, fn: (operator: CreditsOperatorService, ctx: Ctx) => Promise<T>): Promise<T> {
+  // Loaded here, so the API commands of the same binary start without the database layer.
+  const [{ systemClock }, { systemContext }, { createLogger }, { CreditsOperatorService }, { openOperatorDatabase }] = await Promise.all([
+    import('../clock'),
+    import('../context'),
+    import('../logging'),
+    import('../modules/credits/credits-operator.service'),
+    import('./operator-database'),
+  ]);
   const database = openOperatorDatabase();
   try {
     const ctx = systemContext({ db: database.db, clock: systemClock, log: createLogger('warn') }, { id: orgId, role: 'admin' }, 'cli');

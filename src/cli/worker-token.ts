@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { systemClock } from '../clock';
-import { WorkerCredentials } from '../modules/workers/worker-credentials';
-import { openOperatorDatabase } from './operator-database';
+import type { WorkerCredentials } from '../modules/workers/worker-credentials';
 
 async function withCredentials<T>(fn: (c: WorkerCredentials) => Promise<T>): Promise<T> {
+  // Loaded here, so the API commands of the same binary start without the database layer.
+  const [{ systemClock }, { WorkerCredentials }, { openOperatorDatabase }] = await Promise.all([import('../clock'), import('../modules/workers/worker-credentials'), import('./operator-database')]);
   const database = openOperatorDatabase();
   try {
     // The shared token is not needed to manage worker tokens; an empty one never matches.

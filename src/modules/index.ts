@@ -1,5 +1,6 @@
 import type { RouteModule } from '../http/types';
 import { aiRoutes } from './ai/ai.routes';
+import { deviceToolsRoutes } from './ai/device-tools.routes';
 import { appsRoutes } from './apps/apps.routes';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -19,4 +20,4 @@ import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes, ciRoutes, webhooksRoutes, githubRoutes];
+export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, deviceToolsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes, ciRoutes, webhooksRoutes, githubRoutes];

@@ -2343,6 +2343,84 @@ export interface paths {
       };
     };
   };
+  "/api/v1/sessions/{session_id}/agent/tools": {
+    /** The device tools an agent can call on this session, with their JSON schemas */
+    get: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              tools: {
+                  description: string;
+                  /** @description JSON Schema of the arguments */
+                  input_schema: {
+                    [key: string]: unknown;
+                  };
+                  name: string;
+                }[];
+            };
+          };
+        };
+      };
+    };
+    /** Call one device tool; acting tools answer with the settled screen that follows (counts as use of the session) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description the tool's arguments, as its input_schema describes; omit for none */
+            arguments?: {
+              [key: string]: unknown;
+            };
+            tool: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              apps?: {
+                  name: string;
+                  package_name: string;
+                  version: string;
+                }[];
+              detail: string;
+              image?: {
+                /** @enum {string} */
+                content_type: "image/png";
+                /** @description base64 */
+                data: string;
+                height: number;
+                width: number;
+              };
+              /** @description false when the device was not asked (a disabled element, nothing focused); detail says why */
+              ok: boolean;
+              screen?: {
+                /** @description one line per element: ref role "text" #id [x,y wxh] flags */
+                elements: string[];
+                height: number;
+                width: number;
+              };
+              tool: string;
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/sessions/{session_id}/apps": {
     /** Request the installed apps (delivered as session.apps over /api/v1/ws) */
     get: {

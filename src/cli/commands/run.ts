@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import { UsageError } from '../api-client';
+import { junitXml } from '../junit';
+import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
+import { exitCodeOf, junitSuiteOf, RunReporter, watchMulti, watchRun, type CiRun, type MultiRun } from '../run-watch';
+
+interface RunOptions extends CommonOptions {
+  tags?: string;
+  match?: string;
+  deviceCategory?: string;
+  device?: string;
+  commitSha?: string;
+  metadata: string[];
+  build?: string;
+  model?: string;
+  mode?: string;
+  wait?: boolean;
+  junit?: string;
+  timeout: string;
+  pollInterval: string;
+}
+
+function metadataOf(pairs: string[]): Record<string, string> | undefined {
+  if (pairs.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const p of pairs) {
+    const i = p.indexOf('=');
+    if (i < 1) throw new UsageError(`--metadata ${p}: expected key=value`);
+    out[p.slice(0, i)] = p.slice(i + 1);
+  }
+  return out;
+}
+
+function startBody(o: RunOptions): Record<string, unknown> {
+  if (o.deviceCategory && o.device) throw new UsageError('--device-category and --device exclude each other');
+  const body: Record<string, unknown> = { commit_sha: o.commitSha, device_category: o.deviceCategory, device_id: o.device, metadata: metadataOf(o.metadata), model: o.model, mode: o.mode };
+  if (o.build !== undefined) {
+    if (!/^\d+$/.test(o.build)) throw new UsageError('--build must be a build id (a number)');
+    body.build_id = Number(o.build);
+  }
+  return body;
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+/**
+ * While --wait follows runs, Ctrl-C or a CI job's cancellation (SIGINT, SIGTERM) cancels them, so
+ * their devices are freed, and exits 2. Returns the function that removes the handlers.
+ */
+function cancelOnInterrupt(say: (line: string) => void, runIds: () => Promise<string[]>): () => void {
+  const api = loggedInClient();
+  const onSignal = (signal: NodeJS.Signals) => {
+    say(`${signal}: cancelling the run`);
+    void runIds()
+      .then((ids) => Promise.allSettled(ids.map((id) => api.post(`/ci/runs/${encodeURIComponent(id)}/cancel`))))
+      .finally(() => process.exit(EXIT.error));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
+function withRunOptions(cmd: Command): Command {
+  return cmd
+    .option('--device-category <category>', 'phone (default), tablet or tv')
+    .option('--device <device_id>', 'pin a device (see `simdeck devices`); excludes --device-category')
+    .option('--commit-sha <sha>', 'the commit under test (commit status, webhooks)')
+    .option('--metadata <key=value>', 'passed through to webhook payloads; repeat for more', collect, [])
+    .option('--build <build_id>', "install this build (default: the app's latest)")
+    .option('--model <model>', "the model for AI steps (default: the organization's)")
+    .option('--mode <mode>', 'hybrid (default), ai or replay')
+    .option('--wait', 'follow the run to its end: exit 0 passed, 1 failed, 2 error or cancelled')
+    .option('--junit <file>', 'with --wait, write a JUnit XML report here')
+    .option('--timeout <seconds>', 'with --wait, stop waiting after this long (exit 2; the run goes on)', '3600')
+    .option('--poll-interval <seconds>', 'with --wait, seconds between polls', '2')
+    .option('--json', 'machine-readable output (the final poll payload with --wait)');
+}
+
+async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOptions): Promise<void> {
+  if (o.junit && !o.wait) throw new UsageError('--junit needs --wait');
+  const api = loggedInClient();
+  const body = startBody(o);
+  const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
+  const watch = { intervalMs: Math.max(0.2, Number(o.pollInterval)) * 1000, timeoutMs: Number(o.timeout) * 1000, reporter: new RunReporter(say) };
+  if (kind === 'suite' && o.tags) {
+    if (id) throw new UsageError('give a suite id or --tags, not both');
+    const started = await api.post<{ aggregate_id: string; matched_suite_ids: string[] }>('/ci/run-suites', { ...body, tags: o.tags.split(',').map((t) => t.trim()).filter(Boolean), match: o.match });
+    if (!o.wait) return output(o, started, () => console.log(`Started ${started.aggregate_id} (${started.matched_suite_ids.length} suites)`));
+    say(`Started ${started.aggregate_id}: ${started.matched_suite_ids.length} suites`);
+    const release = cancelOnInterrupt(say, async () => (await api.get<MultiRun>(`/ci/multi-suite-runs/${encodeURIComponent(started.aggregate_id)}`)).suite_runs.map((r) => r.run_id));
+    const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
+    finish(o, multi.status, multi, runs, () => printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']));
+    return;
+  }
+  if (!id) throw new UsageError(kind === 'suite' ? 'give a suite id, or --tags' : 'give a test case id');
+  const started = await api.post<{ run_id: string; status: string }>(kind === 'suite' ? '/ci/run-suite' : '/ci/run-test', { ...body, [kind === 'suite' ? 'suite_id' : 'test_id']: id });
+  if (!o.wait) return output(o, started, () => console.log(`Started ${started.run_id}`));
+  say(`Started ${started.run_id}`);
+  const release = cancelOnInterrupt(say, async () => [started.run_id]);
+  const run = await watchRun(api, started.run_id, watch).finally(release);
+  finish(o, run.status, run, [run], () => {
+    if (run.type === 'suite_run') printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['case_name', 'status', 'duration_ms', 'error_message']);
+    else printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['index', 'status', 'text', 'error']);
+  });
+}
+
+function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], table: () => void): void {
+  if (o.junit) fs.writeFileSync(o.junit, junitXml('simdeck', runs.map(junitSuiteOf)));
+  const running = !['passed', 'failed', 'cancelled', 'error'].includes(status);
+  output(o, payload, () => {
+    table();
+    const first = runs[0];
+    console.log(running ? `Still ${status} after --timeout; the run goes on` : `Run ${status}${runs.length === 1 && first?.error_message ? `: ${first.error_message}` : ''}${runs.length === 1 && first ? ` (${first.run_url})` : ''}`);
+    if (o.junit) console.log(`JUnit report: ${o.junit}`);
+  });
+  process.exitCode = exitCodeOf(status);
+}
+
+export function registerRunCommands(program: Command): void {
+  const run = program.command('run').description('Run a suite or a test on a device the server allocates (CI runs)');
+  examples(
+    withRunOptions(run.command('suite [suite_id]').description('Run a suite, or with --tags every matching suite one after another'))
+      .option('--tags <tags>', 'instead of a suite id: the suites with these tags (comma-separated)')
+      .option('--match <match>', 'with --tags: any (default) or all')
+      .action(action((id: string | undefined, o: RunOptions) => execute('suite', id, o))),
+    [
+      'simdeck run suite suite_abc --wait --junit simdeck.xml',
+      'simdeck run suite --tags smoke --commit-sha "$GITHUB_SHA" --metadata pr=42 --wait',
+      'simdeck run suite suite_abc --device-category tablet --wait --json > result.json',
+    ],
+  );
+  examples(
+    withRunOptions(run.command('test <test_id>').description('Run one test case')).action(action((id: string, o: RunOptions) => execute('test', id, o))),
+    ['simdeck run test case_abc --wait', 'simdeck run test case_abc --build 42 --wait --junit out.xml'],
+  );
+}

@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import { z } from 'zod';
+import { requireRole, type Ctx } from '../../context';
+import { AppError, conflict } from '../../errors';
+import { recordAudit } from '../audit/audit.recorder';
+import { agentDevice } from '../engine/agent-actions';
+import { sleep } from '../engine/settle';
+import type { AgentDevice } from '../engine/step-agent';
+import type { DeviceControlService } from '../sessions/device-control.service';
+import type { InstallBuildBody, LaunchAppBody } from '../sessions/sessions.schemas';
+import type { SessionsService } from '../sessions/sessions.service';
+import { DEVICE_TOOLS, isActingTool, isDeviceTool, toolAction, type DeviceToolName } from './device-tools';
+import type { AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
+import { viewOf, type ScreenView } from './screen-view';
+
+/** One tool call holds the device at most this long (scroll_until swipes and settles several times). */
+const CALL_TIMEOUT_MS = 60_000;
+
+const TOOL_LIST = Object.entries(DEVICE_TOOLS).map(([name, t]) => ({ name, description: t.description, input_schema: z.toJSONSchema(t.input, { io: 'input' }) as Record<string, unknown> }));
+
+export interface DeviceToolsDeps {
+  sessions: SessionsService;
+  deviceControl: DeviceControlService;
+}
+
+/**
+ * The device tools over HTTP (`/sessions/{id}/agent/tools`), for agents outside the engine: the
+ * same definitions and the same device actions as the engine's agent. A call counts as use of
+ * the session, as /control does, and is audited as `session.agent_tool`.
+ */
+export class DeviceToolsService {
+  constructor(private readonly deps: DeviceToolsDeps) {}
+
+  async listTools({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<AgentToolList> {
+    await this.deps.sessions.loadSession({ ctx, input });
+    return { tools: TOOL_LIST };
+  }
+
+  /** 404 unknown session, 409 not active, 422 unknown tool or arguments that do not fit it or this screen. */
+  async callTool({ ctx, input }: { ctx: Ctx; input: { sessionId: string } & AgentToolCallBody }): Promise<AgentToolResult> {
+    requireRole(ctx, 'viewer');
+    const row = await this.deps.sessions.loadSession({ ctx, input });
+    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
+    const name = input.tool;
+    if (!isDeviceTool(name)) throw new AppError('UNPROCESSABLE', `tool: there is no tool ${name}; the tools are ${Object.keys(DEVICE_TOOLS).join(', ')}`);
+    const parsed = DEVICE_TOOLS[name].input.safeParse(input.arguments ?? {});
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${['arguments', ...i.path].join('.')}: ${i.message}`).join('; ');
+      throw new AppError('UNPROCESSABLE', `${name}: ${issues}`);
+    }
+    const args = parsed.data as Record<string, unknown>;
+    const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
+    const result = await this.run(ctx, row.sessionId, name, args, signal);
+    await recordAudit(ctx, { action: 'session.agent_tool', resourceType: 'session', resourceId: row.sessionId, details: { tool: name, ok: result.ok } });
+    await this.deps.sessions.heartbeatSession({ ctx, input: { sessionId: row.sessionId } });
+    return result;
+  }
+
+  private async run(ctx: Ctx, sessionId: string, name: DeviceToolName, args: Record<string, unknown>, signal: AbortSignal): Promise<AgentToolResult> {
+    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal } });
+    const agent = agentDevice({ device, appPackage: null, signal, wait: sleep });
+    const look = async () => {
+      const shot = await agent.observe();
+      return { shot, view: await viewOf(shot) };
+    };
+    if (isActingTool(name)) {
+      const { shot, view } = await look();
+      const move = toolAction(name, args, view);
+      if (move.kind === 'invalid') throw new AppError('UNPROCESSABLE', `${name}: ${move.problem}`);
+      const done = await agent.perform(move.action, shot);
+      return { tool: name, ok: done.ok, detail: done.detail, screen: await summary(agent) };
+    }
+    switch (name) {
+      case 'screenshot': {
+        const { view } = await look();
+        const png = await sharp(view.jpeg).png().toBuffer();
+        return { tool: name, ok: true, detail: `a ${view.width}x${view.height} screenshot`, image: { content_type: 'image/png', data: png.toString('base64'), width: view.width, height: view.height } };
+      }
+      case 'ui_tree': {
+        const { view } = await look();
+        return { tool: name, ok: true, detail: `${view.refs.size} elements`, screen: screenOf(view) };
+      }
+      case 'list_apps': {
+        const apps = await device.listApps();
+        return { tool: name, ok: true, detail: `${apps.length} apps installed`, apps: apps.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })) };
+      }
+      case 'launch_app': {
+        const r = await this.deps.deviceControl.launchApp({ ctx, input: { sessionId, ...(args as LaunchAppBody) } });
+        return { tool: name, ok: true, detail: r.message, screen: await summary(agent) };
+      }
+      case 'install_build': {
+        const a = args as Pick<InstallBuildBody, 'build_id' | 'launch_after_install'>;
+        const r = await this.deps.deviceControl.installBuild({ ctx, input: { sessionId, ...a, grant_permissions: true } });
+        return { tool: name, ok: true, detail: `installed ${r.package_name} ${r.version}${r.launched ? ' and launched it' : ''}`, screen: await summary(agent) };
+      }
+    }
+  }
+}
+
+function screenOf(view: ScreenView) {
+  return { width: view.width, height: view.height, elements: view.elements === '' ? [] : view.elements.split('\n') };
+}
+
+async function summary(agent: AgentDevice) {
+  return screenOf(await viewOf(await agent.observe()));
+}

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock';
+import type { WorkerClient } from '../../src/worker/worker-client';
+import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
+import { androidPhones, uploadSample } from '../harness/engine-fixture';
+import { signup } from '../harness/factories';
+import { api, connectWorker, createLiveApp, waitFor, type LiveApp } from '../harness/sessions-factories';
+
+type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
+
+/**
+ * `simdeck mcp` as a coding agent's MCP client sees it: the SDK's own Client spawns the real
+ * binary over stdio against a live server with one virtual Android phone and the sample app.
+ */
+describe('simdeck mcp', () => {
+  let t: LiveApp;
+  let worker: WorkerClient;
+  let client: Client;
+  let token: string;
+  let appId: string;
+  let sessionId: string;
+  const logs: string[] = [];
+
+  const textOf = (r: Record<string, unknown>) => ((r.content ?? []) as Content).map((c) => c.text ?? '').join('\n');
+  const refIn = (text: string, pattern: RegExp) => {
+    const line = text.split('\n').find((l) => pattern.test(l));
+    if (!line) throw new Error(`no element matches ${pattern} in:\n${text}`);
+    return line.trim().split(' ')[0]!;
+  };
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const r = await client.callTool({ name, arguments: args });
+    if (r.isError) throw new Error(`${name}: ${textOf(r)}`);
+    return r;
+  };
+
+  beforeAll(async () => {
+    t = await createLiveApp({ clock: systemClock, env: { DEFAULT_PLAN: 'enterprise' } });
+    worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), 'mcp-worker');
+    const account = await signup(t, { organizationName: 'Agent Team' });
+    ({ appId } = await uploadSample(t, account.token));
+    token = (await api(t, account.token, 'POST', `/organizations/${account.orgId}/api-tokens`, { label: 'mcp', role: 'developer' })).json().token;
+    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('SIMDECK_')));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [path.resolve('bin/simdeck.js'), 'mcp'], env: { ...env, SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: token }, stderr: 'pipe' });
+    client = new Client({ name: 'simdeck-test-agent', version: '1.0.0' });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(String(n.params.data));
+    });
+    await client.connect(transport);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await worker?.close();
+    await t?.close();
+  });
+
+  it('lists its tools, each with a JSON schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(
+      ['go_back', 'install_build', 'launch_app', 'list_apps', 'list_devices', 'press_key', 'run_test', 'screenshot', 'scroll_until', 'start_session', 'stop_session', 'swipe', 'tap', 'type_text', 'ui_tree'].sort(),
+    );
+    const tap = tools.find((x) => x.name === 'tap')!;
+    expect(tap.inputSchema).toMatchObject({ type: 'object', required: ['session_id'], properties: { ref: expect.any(Object), x: expect.any(Object), y: expect.any(Object), session_id: expect.any(Object) } });
+    expect(tools.find((x) => x.name === 'start_session')!.inputSchema.required).toEqual(['platform']);
+  });
+
+  it('starts a session (reporting its progress), signs in by tapping refs, and reads the next screen', async () => {
+    const progress: string[] = [];
+    const started = await client.callTool({ name: 'start_session', arguments: { platform: 'android', category: 'phone', app_id: appId } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    expect(started.isError, textOf(started)).toBeFalsy();
+    const session = JSON.parse(textOf(started));
+    expect(session).toMatchObject({ status: 'active', device_type: 'android', device_name: 'Pixel 8 (1)' });
+    sessionId = session.session_id;
+    expect(progress.length, 'progress notifications').toBeGreaterThan(0);
+    expect(progress.every((m) => m.startsWith(`session ${sessionId}: `))).toBe(true);
+    expect(logs).toEqual(expect.arrayContaining(progress));
+
+    const tree = textOf(await tool('ui_tree', { session_id: sessionId }));
+    await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#username/), text: 'demo' });
+    const typed = textOf(await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#password/), text: 'secret' }));
+    const signIn = refIn(typed, /button "Sign in"/);
+    const tapped = textOf(await tool('tap', { session_id: sessionId, ref: signIn }));
+    expect(tapped).toMatch(/^tapped .*Sign in/);
+    const after = textOf(await tool('ui_tree', { session_id: sessionId }));
+    expect(after).toContain('"Items"');
+    expect(after).not.toContain('#username');
+
+    const shot = await tool('screenshot', { session_id: sessionId });
+    expect((shot.content as Content)[0]).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) });
+    expect(textOf(await tool('list_apps', { session_id: sessionId }))).toContain('dev.simdeck.sample');
+  }, 120_000);
+
+  it('start_session waits in the queue while the device is busy, reporting the position', async () => {
+    const progress: string[] = [];
+    const pending = client.callTool({ name: 'start_session', arguments: { platform: 'android' } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    await waitFor(() => progress.some((m) => /queued: position 1$/.test(m)), 'the queue position', 30_000);
+    // The first session leaves; the queued one gets the device.
+    expect(textOf(await tool('stop_session', { session_id: sessionId }))).toContain('"status": "ok"');
+    const started = await pending;
+    const session = JSON.parse(textOf(started));
+    expect(session).toMatchObject({ status: 'active', device_name: 'Pixel 8 (1)' });
+    sessionId = session.session_id;
+  }, 120_000);
+
+  it('errors come back as isError results with the API detail', async () => {
+    const stale = await client.callTool({ name: 'tap', arguments: { session_id: sessionId, ref: 'e999' } });
+    expect([stale.isError, textOf(stale)]).toEqual([true, 'tap: there is no element e999 on this screen; use a ref from the element list (HTTP 422)']);
+    const unknown = await client.callTool({ name: 'ui_tree', arguments: { session_id: 'no-such-session' } });
+    expect([unknown.isError, textOf(unknown)]).toEqual([true, 'Session not found (HTTP 404)']);
+    const bad = await client.callTool({ name: 'swipe', arguments: { session_id: sessionId, direction: 'sideways' } });
+    expect(bad.isError).toBe(true);
+  });
+
+  it('stops the session; the resources list the suites and their recent runs', async () => {
+    expect(textOf(await tool('stop_session', { session_id: sessionId }))).toContain('"status": "ok"');
+    const stopped = await client.callTool({ name: 'ui_tree', arguments: { session_id: sessionId } });
+    expect([stopped.isError, textOf(stopped)]).toEqual([true, 'Session is not active (status stopped) (HTTP 409)']);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['simdeck://runs/recent', 'simdeck://suites']);
+    const suites = await client.readResource({ uri: 'simdeck://suites' });
+    expect(JSON.parse(String((suites.contents[0] as { text: string }).text))).toEqual([]);
+  });
+
+  it('run_test runs a saved case on a device the server allocates and returns its steps; the resources list the suite and the case’s runs', async () => {
+    const dev = (method: 'POST' | 'PATCH', url: string, body: unknown) => api(t, token, method, url, body);
+    const suite = (await dev('POST', '/tests/suites', { name: 'Agent smoke', app_public_id: appId })).json();
+    await dev('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
+    const testCase = (await dev('POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Sign in', mode: 'ai', steps: ['type demo into Username', 'type secret into Password', 'Tap Sign in'] })).json();
+    const progress: string[] = [];
+    const ran = await client.callTool({ name: 'run_test', arguments: { test_id: testCase.public_id } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    const result = JSON.parse(textOf(ran));
+    expect(result, textOf(ran)).toMatchObject({ type: 'test_run', status: 'passed', error_message: null });
+    expect(result.results.map((r: { index: number; status: string; text: string }) => [r.index, r.status, r.text])).toEqual([
+      [0, 'passed', 'type demo into Username'],
+      [1, 'passed', 'type secret into Password'],
+      [2, 'passed', 'Tap Sign in'],
+    ]);
+    expect(progress).toContain('Accepted');
+    const failing = await client.callTool({ name: 'run_test', arguments: { test_id: testCase.public_id, suite_id: suite.public_id } });
+    expect([failing.isError, textOf(failing)]).toEqual([true, 'Give exactly one of test_id and suite_id']);
+    const suites = JSON.parse(String(((await client.readResource({ uri: 'simdeck://suites' })).contents[0] as { text: string }).text));
+    expect(suites).toEqual([expect.objectContaining({ id: suite.public_id, name: 'Agent smoke', case_count: 1 })]);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(['simdeck://cases/{case_id}/runs']);
+    const runs = JSON.parse(String(((await client.readResource({ uri: `simdeck://cases/${testCase.public_id}/runs` })).contents[0] as { text: string }).text));
+    expect(runs).toEqual([expect.objectContaining({ public_id: expect.stringMatching(/^run_/), status: 'passed' })]);
+  }, 120_000);
+});
