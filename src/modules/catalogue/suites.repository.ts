@@ -20,11 +20,29 @@ export interface SuiteListRow {
  * The suite list in ONE statement: case counts, the latest suite run and the tags come from
  * correlated subqueries, so the number of queries does not grow with the number of suites.
  */
-export async function listSuites(
-  db: DbOrTx,
-  orgId: number,
-  filter: { appId?: number; suiteId?: number; tags?: string[]; match?: 'any' | 'all' } = {},
-): Promise<SuiteListRow[]> {
+export interface SuiteListFilter {
+  appId?: number;
+  suiteId?: number;
+  tags?: string[];
+  match?: 'any' | 'all';
+}
+
+export async function listSuites(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}): Promise<SuiteListRow[]> {
+  const rows = await suiteListQuery(db, orgId, filter);
+  return rows.map((r) => ({
+    suite: r.suite,
+    appPublicId: r.appPublicId,
+    appName: r.appName,
+    appPackageName: r.appPackageName,
+    caseCount: r.caseCount,
+    lastRunStatus: r.lastRun?.status ?? null,
+    lastRunAt: r.lastRun ? new Date(r.lastRun.started_at) : null,
+    tags: r.tags,
+  }));
+}
+
+/** The suite list's statement, unexecuted (the catalogue bench runs its SQL bare, for comparison). */
+export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}) {
   const conditions = [eq(testSuites.organizationId, orgId)];
   if (filter.appId !== undefined) conditions.push(eq(testSuites.appId, filter.appId));
   if (filter.suiteId !== undefined) conditions.push(eq(testSuites.id, filter.suiteId));
@@ -60,7 +78,7 @@ export async function listSuites(
     .where(and(eq(testTags.organizationId, orgId), filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined))
     .groupBy(testSuiteTags.suiteId)
     .as('tg');
-  const rows = await db
+  return db
     .select({
       suite: testSuites,
       appPublicId: apps.publicId,
@@ -76,16 +94,6 @@ export async function listSuites(
     .leftJoin(suiteTags, eq(suiteTags.suiteId, testSuites.id))
     .where(and(...conditions))
     .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
-  return rows.map((r) => ({
-    suite: r.suite,
-    appPublicId: r.appPublicId,
-    appName: r.appName,
-    appPackageName: r.appPackageName,
-    caseCount: r.caseCount,
-    lastRunStatus: r.lastRun?.status ?? null,
-    lastRunAt: r.lastRun ? new Date(r.lastRun.started_at) : null,
-    tags: r.tags,
-  }));
 }
 
 export async function findSuiteByPublicId(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<SuiteRow | undefined> {
