@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool } from './model-call';
 import { z } from 'zod';
 import type { AgentAction, Direction } from '../engine/step-agent';
 import type { ScreenView } from './screen-view';
