@@ -1,4 +1,5 @@
-import fastJson from 'fast-json-stringify';
+import type fastJson from 'fast-json-stringify';
+import { loadFastJson } from '../lazy-modules';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 
@@ -13,7 +14,7 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   // soon after starting, and each compiled writer costs time and memory.
   let write: ((data: unknown) => string) | undefined;
   return (data: unknown) => {
-    write ??= fastJson(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
+    write ??= loadFastJson()(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
     return write(data);
   };
 };
