@@ -17,7 +17,21 @@ function once<T>(name: string): () => T {
   return () => (mod ??= load(name) as T);
 }
 
-export const loadSharp = once<typeof import('sharp').default>('sharp');
+const loadSharpModule = once<typeof import('sharp').default>('sharp');
+let sharpConfigured = false;
+/**
+ * sharp, configured on load: no operation cache (libvips keeps up to 50 MB of decoded images for
+ * repeated operations on one input, which simdeck never does; that memory would stay resident
+ * after the first upload's icon).
+ */
+export const loadSharp = (): typeof import('sharp').default => {
+  const sharp = loadSharpModule();
+  if (!sharpConfigured) {
+    sharp.cache(false);
+    sharpConfigured = true;
+  }
+  return sharp;
+};
 /** The Stripe class (the CommonJS build exports it as the module). */
 export const loadStripe = once<typeof import('stripe').default>('stripe');
 export const loadPiscina = once<typeof import('piscina')>('piscina');
