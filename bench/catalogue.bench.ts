@@ -1,11 +1,11 @@
-import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
+import { suiteListQuery } from '../src/modules/catalogue/suites.repository';
 import { registerBenchAccount, startBenchServer, type BenchRow } from './harness';
+import { bareListRoute, compareLists } from './lists';
 
 const SUITES = 1000;
 const CASES_PER_SUITE = 20;
-const CONNECTIONS = 20;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 /**
  * GET /tests/suites for an organization with 1,000 suites and 20,000 cases (plus tags and a
@@ -55,26 +55,27 @@ export default async function catalogueBench(): Promise<BenchRow[]> {
     if (list.length !== SUITES || list[0]!.case_count !== CASES_PER_SUITE) throw new Error(`unexpected list: ${list.length} suites`);
     const bytes = Number((await fetch(`${server.url}/api/v1/tests/suites`, { headers })).headers.get('content-length') ?? 0);
 
-    const rows: BenchRow[] = [];
-    for (const [name, path] of [
-      ['GET /api/v1/tests/suites (1,000 suites)', '/api/v1/tests/suites'],
-      ['GET /api/v1/tests/suites?tags=tag3,tag5 (any)', '/api/v1/tests/suites?tags=tag3,tag5'],
-    ] as const) {
-      const result = await autocannon({ url: `${server.url}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
-      rows.push({
-        name,
-        suites: counts.rows[0].suites,
-        cases: counts.rows[0].cases,
-        connections: CONNECTIONS,
-        requests: result.requests.total,
-        non2xx: result.non2xx,
-        rps: Math.round(result.requests.average),
-        p50_ms: result.latency.p50,
-        p99_ms: result.latency.p99,
-        response_kb: path === '/api/v1/tests/suites' ? Math.round(bytes / 1024) : null,
-      });
+    // The same statement, run bare on a pool of the same size and written with JSON.stringify.
+    const bare = Fastify({ logger: false });
+    const pool = new pg.Pool({ connectionString: server.databaseUrl, max: server.container.config.db.poolMax });
+    try {
+      bareListRoute(bare, pool, '/suites', suiteListQuery(server.container.db, org).toSQL());
+      const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+      const rows = await compareLists(server, [
+        {
+          name: `GET /api/v1/tests/suites (${counts.rows[0].suites} suites, ${counts.rows[0].cases} cases, tags)`,
+          url: `${server.url}/api/v1/tests/suites`,
+          bareUrl: `${bareUrl}/suites`,
+          headers,
+          baseline: { 20: '23–40 req/s, p50 510–867 ms' },
+        },
+      ]);
+      rows.push({ name: 'response size', kb: Math.round(bytes / 1024) });
+      return rows;
+    } finally {
+      await bare.close();
+      await pool.end();
     }
-    return rows;
   } finally {
     await server.stop();
   }

@@ -185,6 +185,8 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         ratio_vs_bare_multipart: Number((uploadMbs / bareMbs).toFixed(2)),
         server_rss_before_mb: Math.round(median(rss.before) / MB),
         server_peak_rss_mb: Math.round(Math.max(...rss.peak) / MB),
+        goal: '≥ 0.5× copyFile, peak RSS < 200 MB',
+        'baseline (main)': '0.40× copyFile, 173–184 MB before, ~200 MB peak',
       });
       fs.rmSync(file);
     }

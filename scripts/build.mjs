@@ -29,6 +29,8 @@ async function esbuild(entry, outfile) {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    // Stack traces need the mappings only; the sources' text would sit in memory for nothing.
+    sourcesContent: false,
     logLevel: 'warning',
   });
 }

@@ -5,11 +5,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Container } from './container';
 import type { Ctx } from './context';
 import { bearerFromRequest } from './http/bearer';
 import { consolePages } from './http/console';
+import { loadIoredis } from './lazy-modules';
 import { registerErrorHandler } from './http/error-handler';
 import { compiledSerializerCompiler } from './http/response-serializer';
 import { redisCounterStore } from './http/rate-limit-store';
@@ -78,7 +78,7 @@ export async function buildApp(container: Container): Promise<App> {
 
   if (config.rateLimit.enabled) {
     // A bounded command time: a Redis that is down or silent must fail a request's count, never hold the request.
-    const redis = config.redis.url ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: 1000 }) : undefined;
+    const redis = config.redis.url ? new (loadIoredis().Redis)(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: 1000 }) : undefined;
     if (redis) {
       redis.on('error', (err) => container.log.warn({ err }, 'rate-limit redis connection error'));
       app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));

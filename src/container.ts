@@ -33,6 +33,7 @@ import { FileLinks } from './modules/workers/file-links';
 import { ClusterBus } from './modules/cluster/cluster-bus';
 import { ClusterDeviceRouter } from './modules/workers/cluster-router';
 import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
+import { CredentialCache } from './modules/auth/credential-cache';
 import { JwtIssuer } from './modules/auth/jwt';
 import { createAiServices, type AiServices } from './modules/ai/ai';
 import { DeviceToolsService } from './modules/ai/device-tools.service';
@@ -61,6 +62,8 @@ export interface Container {
   jobs: JobQueue;
   secretBox: SecretBox;
   jwt: JwtIssuer;
+  /** What bearer tokens resolve to, per replica, emptied on every revocation. */
+  credentials: CredentialCache;
   storage: ObjectStorage;
   /** The bounded package reader (uploads, and install-app validation before a device gets the file). */
   packages: PackageReaderPool;
@@ -118,6 +121,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
   const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds, max: Math.min(4, config.db.poolMax) });
   const jwt = new JwtIssuer(secrets.jwtSecret);
+  const credentials = new CredentialCache(config.db.url, log);
   const secretBox = new SecretBox(secrets.secretKey);
   const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
@@ -151,7 +155,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const ci = createCi({ config, db: database.db, clock, log, jobs, secretBox, apps, sessions: deviceServices.sessions, execution: engine.execution, runs: engine.runsApi, realtime: deviceServices.realtime });
   const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
-    auth: new AuthService({ config, jwt, jobs, sessions: deviceServices.lifecycle }),
+    auth: new AuthService({ config, jwt, credentials, jobs, sessions: deviceServices.lifecycle }),
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),
@@ -180,6 +184,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     jobs,
     secretBox,
     jwt,
+    credentials,
     storage,
     packages,
     services,
@@ -190,6 +195,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
         return 0;
       });
       if (removed > 0) log.info({ removed }, 'removed abandoned upload files');
+      await credentials.start();
       await services.realtime.ready();
       await services.engine.signals.ready();
       await services.router.ready();
@@ -200,6 +206,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       // CI runs executing here are released for another replica (or the next start) to take over.
       await services.ci.orchestrator.stopAll();
       services.credentialWatch.close();
+      await credentials.stop();
       services.router.closeAll();
       await bus?.close();
       await services.lifecycle.idle();

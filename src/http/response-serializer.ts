@@ -1,4 +1,5 @@
-import fastJson from 'fast-json-stringify';
+import type fastJson from 'fast-json-stringify';
+import { loadFastJson } from '../lazy-modules';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 
@@ -9,6 +10,11 @@ import { z } from 'zod';
  * declared fields (extra ones are dropped, as zod's strip did).
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
-  const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-  return fastJson(json as Parameters<typeof fastJson>[0]);
+  // Compiled when the route first answers, not at start: a server answers few of its ~200 routes
+  // soon after starting, and each compiled writer costs time and memory.
+  let write: ((data: unknown) => string) | undefined;
+  return (data: unknown) => {
+    write ??= loadFastJson()(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
+    return write(data);
+  };
 };

@@ -1,7 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lazy-modules';
+
+/** A transport made (and nodemailer loaded) when the first mail is sent. */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
+  let transport: Transporter | undefined;
+  return {
+    get: () => (transport ??= loadNodemailer().createTransport(options)),
+    close: () => transport?.close(),
+  };
+}
 
 export interface MailMessage {
   to: string;
@@ -21,7 +31,7 @@ export interface Mailer {
  * stalled server holds a job (nodemailer waits minutes by default); parameters in the URL win.
  */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: 5,
@@ -31,7 +41,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.get().sendMail({ from, ...message });
     },
     close: () => transport.close(),
   };
@@ -42,10 +52,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * the file and recipient but never the body, which carries single-use tokens.
  */
 export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.get().sendMail({ from, ...message });
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

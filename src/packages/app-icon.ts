@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../lazy-modules';
 import type { Platform } from '../db/schema';
 import { printable } from './entry-names';
 import { unsafe, type PackageLimits } from './package-limits';

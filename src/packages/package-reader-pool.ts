@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { loadPiscina } from '../lazy-modules';
 import { AppError } from '../errors';
 import type { Platform } from '../db/schema';
 import { iconToPng } from './app-icon';
@@ -169,7 +170,7 @@ export class PackageReaderPool {
   private ensurePool(): Piscina<PoolTask, ReadOutcome> {
     if (this.pool) return this.pool;
     const { filename, execArgv } = workerEntry();
-    const pool = new Piscina<PoolTask, ReadOutcome>({
+    const pool = new (loadPiscina().Piscina)<PoolTask, ReadOutcome>({
       filename,
       execArgv,
       // One thread stays up once the pool is used: piscina replaces a terminated thread only up

@@ -1,4 +1,5 @@
-import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import type { Element as XmlElement } from '@xmldom/xmldom';
+import { loadXmldom } from '../lazy-modules';
 import { NodeBudget, parseBinaryPlist, type PlistValue } from './binary-plist';
 import { formatBytes, malformed, PackageRejection, tooLarge, unsafe, type PackageLimits } from './package-limits';
 
@@ -23,7 +24,7 @@ function parseXmlPlist(text: string, what: string, limits: PackageLimits): Plist
   if (/<!ENTITY/i.test(text)) throw malformed(`it declares XML entities`);
   let root: XmlElement | null;
   try {
-    const doc = new DOMParser({
+    const doc = new (loadXmldom().DOMParser)({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);
       },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import tar from 'tar-stream';
+import { loadTarStream } from '../lazy-modules';
 import { checkEntryName, HeaderBudget, printable } from './entry-names';
 import { formatBytes, malformed, PackageRejection, tooLarge, unsafe, type Deadline, type PackageLimits } from './package-limits';
 
@@ -38,7 +38,7 @@ export async function walkTarGz(filePath: string, limits: PackageLimits, deadlin
       done(null, chunk);
     },
   });
-  const extract = tar.extract();
+  const extract = loadTarStream().extract();
   const piping = pipeline(fs.createReadStream(filePath), zlib.createGunzip(), counter, extract);
   const walking = (async () => {
     const headers = new HeaderBudget(limits);

@@ -14,10 +14,11 @@ const MULTIPART_OVERHEAD = 256 * 1024;
 /**
  * How much of an upload may wait in memory for the disk. When page-cache writes stall (they come
  * in bursts on virtual disks), a deep buffer keeps the socket flowing instead of pausing the client
- * at every stall: 16 MB took a 500 MB upload from ~180 to ~270 MB/s in `npm run bench -- uploads`,
- * and it is bounded per upload, so peak RSS stays under the 200 MB goal.
+ * at every stall (16 MB took a 500 MB upload from ~180 to ~270 MB/s in `npm run bench -- uploads`).
+ * 8 MB keeps that within the noise of the benchmark while the server's peak RSS during a 500 MB
+ * upload stays under the 200 MB goal (219 MB with 16 MB, 173 MB with 8 MB).
  */
-const WRITE_BUFFER_BYTES = 16 * 1024 * 1024;
+const WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
 
 /** An uploaded package spooled to a temporary file; `discard()` removes it. */
 export interface ReceivedUpload {

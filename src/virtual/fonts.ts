@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { loadCanvas } from '../lazy-modules';
 import { PROJECT_ROOT } from '../paths';
 
 /**
@@ -13,8 +14,8 @@ let registered = false;
 
 export function ensureFonts(): void {
   if (registered) return;
-  const regular = GlobalFonts.registerFromPath(path.join(fontDir, 'DejaVuSans.ttf'), FONT_FAMILY);
-  const bold = GlobalFonts.registerFromPath(path.join(fontDir, 'DejaVuSans-Bold.ttf'), FONT_FAMILY);
+  const regular = loadCanvas().GlobalFonts.registerFromPath(path.join(fontDir, 'DejaVuSans.ttf'), FONT_FAMILY);
+  const bold = loadCanvas().GlobalFonts.registerFromPath(path.join(fontDir, 'DejaVuSans-Bold.ttf'), FONT_FAMILY);
   if (!regular || !bold) throw new Error(`cannot load the bundled fonts from ${fontDir}`);
   registered = true;
 }
@@ -31,7 +32,7 @@ export function textWidth(text: string, size: number, bold = false): number {
   const hit = widthCache.get(key);
   if (hit !== undefined) return hit;
   ensureFonts();
-  measureCtx ??= createCanvas(4, 4).getContext('2d');
+  measureCtx ??= loadCanvas().createCanvas(4, 4).getContext('2d');
   measureCtx.font = font(size, bold);
   const w = measureCtx.measureText(text).width;
   if (widthCache.size > 20_000) widthCache.clear();

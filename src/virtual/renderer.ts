@@ -1,4 +1,5 @@
-import { createCanvas, Image, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
+import { loadCanvas } from '../lazy-modules';
 import type { Box } from './scene';
 import { ellipsize, ensureFonts, font } from './fonts';
 
@@ -45,7 +46,7 @@ export class SceneRenderer {
     private readonly quality = 80,
   ) {
     ensureFonts();
-    this.canvas = createCanvas(width, height);
+    this.canvas = loadCanvas().createCanvas(width, height);
     this.ctx = this.canvas.getContext('2d');
   }
 
@@ -53,7 +54,7 @@ export class SceneRenderer {
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
-    this.canvas = createCanvas(width, height);
+    this.canvas = loadCanvas().createCanvas(width, height);
     this.ctx = this.canvas.getContext('2d');
   }
 
@@ -339,7 +340,7 @@ export class SceneRenderer {
     let img = this.images.get(png);
     if (!img) {
       try {
-        img = new Image();
+        img = new (loadCanvas().Image)();
         img.src = png;
       } catch {
         return null;

@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool } from './model-call';
 import { z } from 'zod';
 import { DEVICE_TOOLS, isActingTool, toolAction, type ToolAction } from './device-tools';
 import type { ScreenView } from './screen-view';

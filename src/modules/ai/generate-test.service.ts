@@ -1,5 +1,6 @@
-import { tool, type ModelMessage, type UserContent } from 'ai';
-import sharp from 'sharp';
+import type { ModelMessage, UserContent } from 'ai';
+import { tool } from './model-call';
+import { sharp } from '../../lazy-modules';
 import { z } from 'zod';
 import { requireRole, type Ctx } from '../../context';
 import { AppError } from '../../errors';

@@ -1,7 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { APICallError, generateText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { tool as aiTool, LanguageModel, ModelMessage, ToolSet } from 'ai';
+import { loadAi } from '../../lazy-modules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiProvider } from '../../db/schema';
+
+/** The AI SDK's `tool()` (an identity with typing), without loading the SDK until a model is called. */
+export const tool = ((definition: unknown) => definition) as typeof aiTool;
 
 /** Why a model call failed, as far as simdeck needs to know to act on it. */
 export type FailureKind = 'auth' | 'quota' | 'rate_limited' | 'server' | 'timeout' | 'unreachable' | 'unknown_model' | 'refused';
@@ -58,7 +62,7 @@ export interface CallPolicy {
 
 function classify(err: unknown, timedOut: boolean): { kind: FailureKind; status: number | undefined } {
   if (timedOut) return { kind: 'timeout', status: undefined };
-  if (!APICallError.isInstance(err)) return { kind: 'server', status: undefined };
+  if (!loadAi().APICallError.isInstance(err)) return { kind: 'server', status: undefined };
   const status = err.statusCode;
   const body = err.responseBody ?? '';
   if (status === undefined) return { kind: 'unreachable', status };
@@ -100,7 +104,7 @@ function problemOf(call: unknown): string | null {
 
 /** How long to wait before retry `attempt` (0-based): the provider's Retry-After, else exponential with jitter. */
 function backoffMs(err: unknown, attempt: number, baseMs: number): number {
-  const headers = APICallError.isInstance(err) ? (err.responseHeaders ?? {}) : {};
+  const headers = loadAi().APICallError.isInstance(err) ? (err.responseHeaders ?? {}) : {};
   const ms = Number(headers['retry-after-ms']);
   if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, MAX_RETRY_AFTER_MS);
   const after = headers['retry-after'];
@@ -123,7 +127,7 @@ export async function callModel(target: ModelTarget, request: ModelRequest, poli
     const timeout = AbortSignal.timeout(policy.timeoutMs);
     const started = performance.now();
     try {
-      const r = await generateText({
+      const r = await loadAi().generateText({
         model: target.model,
         system: request.system,
         messages: request.messages,
@@ -149,7 +153,7 @@ export async function callModel(target: ModelTarget, request: ModelRequest, poli
       signal.throwIfAborted();
       const { kind, status } = classify(err, timeout.aborted);
       // Not the error itself: it carries the whole request, screenshots included.
-      const body = APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
+      const body = loadAi().APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
       log.warn({ provider: target.provider, model: target.modelName, kind, status, attempt, cause: err instanceof Error ? err.message.slice(0, 300) : String(err), body }, 'model call failed');
       if (!RETRYABLE.has(kind) || attempt >= policy.maxRetries) throw new ModelCallFailure(kind, describe(kind, target, status, attempt + 1, policy.timeoutMs));
       await delay(backoffMs(err, attempt, policy.retryBaseMs), undefined, { signal }).catch(() => signal.throwIfAborted());

@@ -1,11 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createOpenRouter } from '@openrouter/ai-sdk-provider';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../../config';
 import type { AiProvider } from '../../db/schema';
+import { loadAnthropic, loadGoogle, loadOpenAi, loadOpenAiCompatible, loadOpenRouter } from '../../lazy-modules';
 
 /** Where and how to reach one provider: its key and, when overridden, its base URL. */
 export interface ProviderAccess {
@@ -23,16 +19,16 @@ export function languageModel(access: ProviderAccess, modelName: string): Langua
   const { apiKey, baseUrl } = access;
   switch (access.provider) {
     case 'provider_a':
-      return createOpenAI({ apiKey, baseURL: baseUrl }).chat(modelName);
+      return loadOpenAi().createOpenAI({ apiKey, baseURL: baseUrl }).chat(modelName);
     case 'provider_b':
-      return createAnthropic({ apiKey, baseURL: baseUrl })(modelName);
+      return loadAnthropic().createAnthropic({ apiKey, baseURL: baseUrl })(modelName);
     case 'provider_c':
-      return createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(modelName);
+      return loadGoogle().createGoogleGenerativeAI({ apiKey, baseURL: baseUrl })(modelName);
     case 'aggregator':
-      return createOpenRouter({ apiKey, baseURL: baseUrl }).chat(modelName);
+      return loadOpenRouter().createOpenRouter({ apiKey, baseURL: baseUrl }).chat(modelName);
     case 'platform':
       if (!baseUrl) throw new Error('the platform model needs PLATFORM_AI_BASE_URL');
-      return createOpenAICompatible({ name: 'platform', apiKey, baseURL: baseUrl })(modelName);
+      return loadOpenAiCompatible().createOpenAICompatible({ name: 'platform', apiKey, baseURL: baseUrl })(modelName);
   }
 }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lazy-modules';
 import type { RecordingAction } from '../catalogue/recording';
 
 /** A step written from a recording: its text and the recorded actions it stands for. */

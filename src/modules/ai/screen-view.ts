@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../lazy-modules';
 import type { ScreenInfo, UiNode } from '../../worker/driver';
 import type { AgentScreen } from '../engine/step-agent';
 

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { loadCsvStringify } from '../../lazy-modules';
 import type { Ctx } from '../../context';
 import { apiTime } from '../../http/api-time';
 import { requireOrgAccess } from '../orgs/org-access';
@@ -54,6 +54,6 @@ export class AuditService {
       }
       if (rows.length < CSV_PAGE) break;
     }
-    return stringify(records, { header: true, columns: ['Date', 'User', 'Action', 'Resource Type', 'Resource ID', 'Details'] });
+    return loadCsvStringify().stringify(records, { header: true, columns: ['Date', 'User', 'Action', 'Resource Type', 'Resource ID', 'Details'] });
   }
 }

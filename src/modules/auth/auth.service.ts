@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.recorder';
 import { deleteOutstandingInvitationsSentBy } from '../orgs/orgs.repository';
 import * as repo from './auth.repository';
 import type { AccountResponse, ChangePasswordBody, EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from './auth.schemas';
+import type { CredentialCache } from './credential-cache';
 import type { JwtIssuer } from './jwt';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
@@ -36,6 +37,8 @@ export interface SessionEnder {
 export interface AuthServiceDeps {
   config: Config;
   jwt: JwtIssuer;
+  /** What bearer tokens resolve to, emptied on every revocation (credential-cache.ts). */
+  credentials: CredentialCache;
   jobs: JobQueue;
   sessions: SessionEnder;
 }
@@ -245,10 +248,16 @@ export class AuthService {
   /** Resolves a bearer value (login JWT or `tok_` API token) to who acts and in which org. */
   async authenticateBearer(db: DbOrTx, token: string | undefined, now: Date): Promise<Principal> {
     if (!token) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');
+    const cache = this.deps.credentials;
     if (token.startsWith(API_TOKEN_PREFIX)) {
-      const row = await repo.findApiTokenByHash(db, sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const row = await cache.get(`t:${tokenHash}`, () => repo.findApiTokenByHash(db, tokenHash));
       if (!row) throw new AppError('UNAUTHENTICATED', 'Invalid or revoked API token');
-      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchApiToken(db, row.id, now);
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+        // Marked on the cached row too, so the write stays at most one a minute per token.
+        row.lastUsedAt = now;
+        await repo.touchApiToken(db, row.id, now);
+      }
       return {
         actor: { kind: 'api_token', tokenId: row.id, userId: row.createdByUserId, email: row.createdByEmail },
         org: { id: row.organizationId, role: row.role },
@@ -256,7 +265,7 @@ export class AuthService {
     }
     const claims = await this.deps.jwt.verify(token, now);
     if (!claims) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-    const member = await repo.findPrincipalMembership(db, claims.userId, claims.orgId);
+    const member = await cache.get(`m:${claims.userId}:${claims.orgId}`, () => repo.findPrincipalMembership(db, claims.userId, claims.orgId));
     if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
     return { actor: { kind: 'user', userId: claims.userId, email: member.email }, org: { id: claims.orgId, role: member.role } };
   }

@@ -1,4 +1,4 @@
-import { parseDocument, stringify } from 'yaml';
+import { loadYaml } from '../../lazy-modules';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { CASE_MODES, RESET_STRATEGIES } from '../../db/schema';
@@ -109,7 +109,7 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
     if (steps.some((s) => s.actions.length > 0)) entry.stepActions = steps.map((s) => s.actions);
     return entry;
   });
-  return stringify(out, { lineWidth: 0, aliasDuplicateObjects: false });
+  return loadYaml().stringify(out, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 /**
@@ -118,7 +118,7 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
  * (`cases[0].steps[2]: ...`).
  */
 export function parseSuiteYaml(text: string): SuiteDocument {
-  const parsed = parseDocument(text, { schema: 'core', merge: false, uniqueKeys: true, strict: true, prettyErrors: true, customTags: [] });
+  const parsed = loadYaml().parseDocument(text, { schema: 'core', merge: false, uniqueKeys: true, strict: true, prettyErrors: true, customTags: [] });
   const problem = parsed.errors[0] ?? parsed.warnings[0];
   if (problem) throw new AppError('BAD_REQUEST', `Invalid YAML: ${problem.message.split('\n')[0]}`);
   let raw: unknown;

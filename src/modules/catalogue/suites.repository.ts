@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apps, suiteRuns, testCases, testSuites, testSuiteTags, testTags } from '../../db/schema';
 import type { AppRow } from '../apps/apps.repository';
@@ -16,15 +16,33 @@ export interface SuiteListRow {
   tags: Array<{ name: string; display_name: string }>;
 }
 
+export interface SuiteListFilter {
+  appId?: number;
+  suiteId?: number;
+  tags?: string[];
+  match?: 'any' | 'all';
+}
+
 /**
- * The suite list in ONE statement: case counts, the latest suite run and the tags come from
+ * The suite list with whole suite rows in ONE statement: case counts, the latest suite run and the tags come from
  * correlated subqueries, so the number of queries does not grow with the number of suites.
  */
-export async function listSuites(
-  db: DbOrTx,
-  orgId: number,
-  filter: { appId?: number; suiteId?: number; tags?: string[]; match?: 'any' | 'all' } = {},
-): Promise<SuiteListRow[]> {
+export async function listSuites(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}): Promise<SuiteListRow[]> {
+  const rows = await suiteRowsQuery(db, orgId, filter);
+  return rows.map((r) => ({
+    suite: r.suite,
+    appPublicId: r.appPublicId,
+    appName: r.appName,
+    appPackageName: r.appPackageName,
+    caseCount: r.caseCount,
+    lastRunStatus: r.lastRun?.status ?? null,
+    lastRunAt: r.lastRun ? new Date(r.lastRun.started_at) : null,
+    tags: r.tags,
+  }));
+}
+
+/** What both shapes of the suite list share: the filter, and the grouped case counts and tags. */
+function suiteListParts(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
   const conditions = [eq(testSuites.organizationId, orgId)];
   if (filter.appId !== undefined) conditions.push(eq(testSuites.appId, filter.appId));
   if (filter.suiteId !== undefined) conditions.push(eq(testSuites.id, filter.suiteId));
@@ -60,7 +78,68 @@ export async function listSuites(
     .where(and(eq(testTags.organizationId, orgId), filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined))
     .groupBy(testSuiteTags.suiteId)
     .as('tg');
-  const rows = await db
+  return { conditions, caseCounts, suiteTags };
+}
+
+const API_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.MS'`;
+/** A timestamptz as the API writes it (apiTime), formatted by PostgreSQL. */
+const apiTimeSql = (col: SQL | AnyColumn) => sql<string>`to_char(${col} AT TIME ZONE 'UTC', ${sql.raw(API_TIME)})`;
+
+/**
+ * The suite list's statement in the API's shape: every column named and formatted as the response
+ * writes it, so that the rows go to the serializer as they come (no per-row mapping, no Date
+ * objects). The catalogue bench runs the same SQL bare, for comparison.
+ */
+export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}) {
+  const { conditions, caseCounts, suiteTags } = suiteListParts(db, orgId, filter);
+  const s = testSuites;
+  return db
+    .select({
+      id: s.id,
+      public_id: s.publicId,
+      name: s.name,
+      description: sql<string>`coalesce(${s.description}, '')`.as('description'),
+      app_id: s.appId,
+      app_public_id: sql<string | null>`${apps.publicId}`.as('app_public_id'),
+      app_name: sql<string | null>`${apps.name}`.as('app_name'),
+      platform: s.platform,
+      case_count: sql<number>`coalesce(${caseCounts.n}, 0)`.as('case_count'),
+      reset_strategy: s.resetStrategy,
+      context: s.context,
+      variables: s.variables,
+      last_run: sql<{ status: string; at: string } | null>`(SELECT json_build_object('status', r.status, 'at', ${apiTimeSql(sql`r.started_at`)}) FROM ${suiteRuns} r WHERE r.suite_id = ${s.id} ORDER BY r.id DESC LIMIT 1)`.as('last_run'),
+      created_at: apiTimeSql(s.createdAt).as('created_at'),
+      updated_at: apiTimeSql(s.updatedAt).as('updated_at'),
+      tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`.as('tags'),
+      visual_regression_warn_pct: sql<number | null>`${s.visualWarnPct}`.as('visual_regression_warn_pct'),
+      visual_regression_fail_pct: sql<number | null>`${s.visualFailPct}`.as('visual_regression_fail_pct'),
+    })
+    .from(s)
+    .leftJoin(apps, eq(apps.id, s.appId))
+    .leftJoin(caseCounts, eq(caseCounts.suiteId, s.id))
+    .leftJoin(suiteTags, eq(suiteTags.suiteId, s.id))
+    .where(and(...conditions))
+    .orderBy(desc(s.createdAt), desc(s.id));
+}
+
+export type SuiteListItem = Omit<Awaited<ReturnType<typeof suiteListQuery>>[number], 'last_run'> & { last_run_status: string | null; last_run_at: string | null };
+
+/** The suite list as the API answers it, in one statement whatever the number of suites. */
+export async function listSuiteItems(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}): Promise<SuiteListItem[]> {
+  // Run as plain SQL: the rows are already in the response's shape, Drizzle's row mapping would only cost.
+  const result = await db.execute<Awaited<ReturnType<typeof suiteListQuery>>[number]>(suiteListQuery(db, orgId, filter));
+  const rows = result.rows as unknown as Array<SuiteListItem & { last_run: { status: string; at: string } | null }>;
+  for (const r of rows) {
+    r.last_run_status = r.last_run?.status ?? null;
+    r.last_run_at = r.last_run?.at ?? null;
+  }
+  return rows;
+}
+
+/** The suite list with whole suite rows (one suite's response, YAML export). */
+function suiteRowsQuery(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
+  const { conditions, caseCounts, suiteTags } = suiteListParts(db, orgId, filter);
+  return db
     .select({
       suite: testSuites,
       appPublicId: apps.publicId,
@@ -76,16 +155,6 @@ export async function listSuites(
     .leftJoin(suiteTags, eq(suiteTags.suiteId, testSuites.id))
     .where(and(...conditions))
     .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
-  return rows.map((r) => ({
-    suite: r.suite,
-    appPublicId: r.appPublicId,
-    appName: r.appName,
-    appPackageName: r.appPackageName,
-    caseCount: r.caseCount,
-    lastRunStatus: r.lastRun?.status ?? null,
-    lastRunAt: r.lastRun ? new Date(r.lastRun.started_at) : null,
-    tags: r.tags,
-  }));
 }
 
 export async function findSuiteByPublicId(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<SuiteRow | undefined> {

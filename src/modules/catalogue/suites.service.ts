@@ -83,8 +83,8 @@ export class SuitesService {
       if (!app) return [];
       appId = app.id;
     }
-    const rows = await repo.listSuites(ctx.db, org.id, { appId, tags: parseTagFilter(input.tags), match: input.match });
-    return rows.map(renderSuite);
+    // Rows come in the response's shape (the serializer writes the declared fields only).
+    return repo.listSuiteItems(ctx.db, org.id, { appId, tags: parseTagFilter(input.tags), match: input.match });
   }
 
   /** Tags are normalised (lower-cased key, first-seen casing kept) and created on first use. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadIoredis } from '../../lazy-modules';
 
 const REPLICA_HEARTBEAT_MS = 5_000;
 const REPLICA_TTL_MS = 15_000;
@@ -30,8 +31,9 @@ export class ClusterBus {
   ) {
     const options = { maxRetriesPerRequest: 2, connectTimeout: 2000, lazyConnect: false };
     // A Redis that accepts connections but never answers must not hang commands (or shutdown).
-    this.redis = new Redis(url, { ...options, commandTimeout: 5000 });
-    this.sub = new Redis(url, options);
+    const { Redis: RedisClient } = loadIoredis();
+    this.redis = new RedisClient(url, { ...options, commandTimeout: 5000 });
+    this.sub = new RedisClient(url, options);
     for (const conn of [this.redis, this.sub]) conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
       for (const handler of this.handlers.get(channel.toString()) ?? []) {

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadStripe } from '../../lazy-modules';
 
 /** Where the Stripe client sends its API calls; unset is Stripe itself. Tests aim it at a local server. */
 export interface StripeApiAddress {
@@ -42,16 +43,21 @@ const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session
 
 /** The gateway over the `stripe` package: Checkout Sessions in payment mode, and its own webhook verification. */
 export class StripePayments implements PaymentsGateway {
-  private readonly client: Stripe | undefined;
+  private stripe: Stripe | undefined;
 
-  constructor(private readonly settings: StripeSettings) {
-    this.client = settings.secretKey
-      ? new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(settings.api ? { host: settings.api.host, port: settings.api.port, protocol: settings.api.protocol } : {}) })
-      : undefined;
+  constructor(private readonly settings: StripeSettings) {}
+
+  /** The Stripe client, built (and the package loaded) on first use; undefined without a secret key. */
+  private get client(): Stripe | undefined {
+    const { secretKey, api } = this.settings;
+    if (!secretKey) return undefined;
+    const StripeClient = loadStripe();
+    this.stripe ??= new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}) });
+    return this.stripe;
   }
 
   get checkoutAvailable(): boolean {
-    return this.client !== undefined;
+    return Boolean(this.settings.secretKey);
   }
 
   get webhooksAvailable(): boolean {
@@ -81,7 +87,7 @@ export class StripePayments implements PaymentsGateway {
     if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+      event = loadStripe().webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
     } catch (err) {
       throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
     }

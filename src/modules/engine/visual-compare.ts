@@ -1,5 +1,4 @@
-import pixelmatch from 'pixelmatch';
-import sharp from 'sharp';
+import { sharp } from '../../lazy-modules';
 import { AppError } from '../../errors';
 import type { DeviceCategory } from '../../worker/driver';
 
@@ -135,6 +134,7 @@ export async function compareScreenshots(input: { screenshot: Buffer; baseline: 
   const defaultMask = statusBarMask({ width, height });
   const masked = applyMasks(base.data, shot.data, width, height, input.masks ?? (defaultMask ? [defaultMask] : []));
   const diff = Buffer.alloc(width * height * 4);
+  const { default: pixelmatch } = await import('pixelmatch');
   const differing = pixelmatch(base.data, shot.data, diff, width, height, { threshold: COLOR_THRESHOLD, alpha: DIFF_ALPHA, diffColor: [255, 0, 0] });
   const compared = width * height - masked;
   const diffPct = compared > 0 ? Math.round((differing / compared) * 10_000) / 100 : 0;

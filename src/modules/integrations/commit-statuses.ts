@@ -1,4 +1,3 @@
-import { Octokit } from '@octokit/rest';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import { findGithubConnection } from './github.repository';
@@ -31,6 +30,8 @@ export class CommitStatuses {
     const connection = await findGithubConnection(this.d.db, s.organizationId);
     if (!connection) return false;
     const [owner, repo] = connection.repository.split('/') as [string, string];
+    // Loaded on first use: most servers never post a commit status.
+    const { Octokit } = await import('@octokit/rest');
     const octokit = new Octokit({ auth: this.d.secretBox.open(connection.tokenSealed), baseUrl: this.d.apiUrl, userAgent: 'simdeck', log: { debug() {}, info() {}, warn() {}, error() {} } });
     await octokit.rest.repos.createCommitStatus({
       owner,

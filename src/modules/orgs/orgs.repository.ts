@@ -12,7 +12,30 @@ export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
     .orderBy(asc(organizations.id));
 }
 
+/**
+ * The organization list runs on most page loads: prepared once per database (a named statement,
+ * planned once per connection; Drizzle builds its SQL once).
+ */
+function buildPrepared(db: DbOrTx) {
+  return {
+    ofUser: listOrganizationsOfUser(db, sql.placeholder('userId') as unknown as number).prepare('orgs_of_user'),
+    byId: db.select().from(organizations).where(eq(organizations.id, sql.placeholder('orgId'))).limit(1).prepare('orgs_by_id'),
+  };
+}
+const prepared = new WeakMap<object, ReturnType<typeof buildPrepared>>();
+function preparedFor(db: DbOrTx) {
+  let p = prepared.get(db);
+  if (!p) prepared.set(db, (p = buildPrepared(db)));
+  return p;
+}
+
+/** The organizations `userId` belongs to, with the role in each, by id. */
+export function organizationsOfUser(db: DbOrTx, userId: number) {
+  return preparedFor(db).ofUser.execute({ userId });
+}
+
 export async function findOrganization(db: DbOrTx, orgId: number, opts: { lock?: boolean } = {}) {
+  if (!opts.lock) return (await preparedFor(db).byId.execute({ orgId }))[0] ?? null;
   const q = db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
   const rows = opts.lock ? await q.for('update') : await q;
   return rows[0] ?? null;

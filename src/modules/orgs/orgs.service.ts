@@ -31,7 +31,7 @@ export class OrgsService {
   async listOrganizations({ ctx }: { ctx: Ctx }): Promise<Organization[]> {
     const scope = requireRole(ctx, 'viewer');
     if (ctx.actor.kind === 'user') {
-      const rows = await repo.listOrganizationsOfUser(ctx.db, ctx.actor.userId);
+      const rows = await repo.organizationsOfUser(ctx.db, ctx.actor.userId);
       return rows.map((r) => ({ id: r.id, name: r.name, created_at: apiTime(r.createdAt), role: r.role, plan_id: r.planId }));
     }
     const org = await repo.findOrganization(ctx.db, scope.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { InputEvent, ScreenInfo } from '../../worker/driver';
@@ -30,9 +31,14 @@ export interface DeviceControlDeps {
  * The API verbs that act on a session's device: input, installs, launches and the app list. Each
  * goes through the session's device handle and counts as use of the session.
  */
+const MARK_USED_EVERY_MS = 1000;
+
 export class DeviceControlService {
   /** Background device work (the app list), so tests and shutdown can wait for it. */
   private readonly inFlight = new Set<Promise<unknown>>();
+
+  /** When each session's use was last written (bounded: sessions come and go). */
+  private readonly lastMarked = new LRUCache<string, number>({ max: 10_000 });
 
   constructor(private readonly deps: DeviceControlDeps) {}
 
@@ -173,8 +179,16 @@ export class DeviceControlService {
     return { status: 'ok' as const, message: `Uninstalling ${input.packageName}` };
   }
 
+  /**
+   * Records use for the idle timeout (minutes): at most once a second per session, so that a
+   * drag sending 30+ touch moves a second is not 30 row writes (and WAL flushes) a second.
+   */
   private async markUsed(ctx: Ctx, device: DeviceHandle): Promise<void> {
-    await markUsed(ctx.db, { sessionIds: [device.sessionId] }, ctx.clock.now());
+    const now = ctx.clock.now();
+    const last = this.lastMarked.get(device.sessionId);
+    if (last !== undefined && now.getTime() >= last && now.getTime() - last < MARK_USED_EVERY_MS) return;
+    this.lastMarked.set(device.sessionId, now.getTime());
+    await markUsed(ctx.db, { sessionIds: [device.sessionId] }, now);
   }
 }
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { stringify } from 'csv-stringify/sync';
+import { loadCsvStringify } from '../../lazy-modules';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
@@ -51,7 +51,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
     handler: async (req, reply) => {
       const rows = await sessions.exportSessions({ ctx: req.ctx });
       const columns = ['id', 'session_id', 'status', 'end_reason', 'device_type', 'device_category', 'device_id', 'device_name', 'os_version', 'user_email', 'start_time', 'end_time', 'duration_minutes', 'created_at'] as const;
-      const csv = stringify(
+      const csv = loadCsvStringify().stringify(
         rows.map((r) => columns.map((c) => r[c] ?? '')),
         { header: true, columns: [...columns] },
       );

@@ -1,4 +1,5 @@
-import { DOMParser, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
+import type { Element as XmlElement, Node as XmlNode } from '@xmldom/xmldom';
+import { loadXmldom } from '../../lazy-modules';
 import type { DeviceCategory, InputEvent, LaunchParams, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { assertActivityName, assertInputEvent, assertKeyName, assertLaunchParams, assertPackageName, assertText } from '../device-arguments';
@@ -265,7 +266,7 @@ function roleFor(cls: string, attrs: { checkable: boolean; scrollable: boolean; 
 
 /** `uiautomator dump` XML → UiNode tree (bounds are already device pixels). */
 export function parseUiautomatorXml(xml: string): UiNode {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const doc = new (loadXmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const hierarchy = doc.documentElement;
   if (hierarchy?.nodeName !== 'hierarchy') throw new DeviceDriverError('TOOL_FAILED', 'uiautomator dump returned no hierarchy');
   let n = 0;
