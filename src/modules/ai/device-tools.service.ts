@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lazy-modules';
 import { z } from 'zod';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, conflict } from '../../errors';
@@ -73,7 +73,7 @@ export class DeviceToolsService {
     switch (name) {
       case 'screenshot': {
         const { view } = await look();
-        const png = await sharp(view.jpeg).png().toBuffer();
+        const png = await loadSharp()(view.jpeg).png().toBuffer();
         return { tool: name, ok: true, detail: `a ${view.width}x${view.height} screenshot`, image: { content_type: 'image/png', data: png.toString('base64'), width: view.width, height: view.height } };
       }
       case 'ui_tree': {
