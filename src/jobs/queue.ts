@@ -19,7 +19,8 @@ import {
   type RecurringTick,
 } from './catalog';
 import { RecurringWatchdog, ReplicaTicker, slotAt, slotStart, tickJobId } from './recurring';
-import { JobWakeupListener, NOTIFY_SQL, WAKEUP_CHANNEL } from './wakeups';
+import { jobWakeupListener, NOTIFY_SQL, WAKEUP_CHANNEL } from './wakeups';
+import type { ChannelListener } from '../db/channel-listener';
 
 export interface SendJobOptions {
   /** Enqueue inside this transaction: the job exists, and wakes a worker, only if it commits. */
@@ -65,7 +66,7 @@ interface Consumer {
 export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   private readonly boss: PgBoss;
   private readonly catalog: C;
-  private readonly wakeups: JobWakeupListener;
+  private readonly wakeups: ChannelListener;
   private readonly consumers = new Map<string, Consumer[]>();
   private readonly watchdogs: RecurringWatchdog[] = [];
   private readonly tickers: ReplicaTicker[] = [];
@@ -83,7 +84,7 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     this.boss.on('error', (err) => {
       if (this.started) this.log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue error');
     });
-    this.wakeups = new JobWakeupListener(connectionString, log, (name) => this.wake(name));
+    this.wakeups = jobWakeupListener(connectionString, log, (name) => this.wake(name));
   }
 
   /** Installs pg-boss's schema, creates or updates one queue per catalog entry, and checks them. */
