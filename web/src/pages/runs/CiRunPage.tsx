@@ -8,6 +8,7 @@ import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatDuration, formatTime, parseApiTime } from '../../components/format';
 import { AnchorLink } from '../../components/links';
 import { StatusBadge } from '../../components/StatusBadge';
+import { CaseRunsTable } from './CaseRunsTable';
 
 const TERMINAL = new Set(['passed', 'failed', 'cancelled', 'error']);
 
@@ -174,34 +175,7 @@ function CaseResults({ rows }: { rows: CaseRow[] }) {
       <Title order={3}>Cases</Title>
       {rows.length === 0 ? <Text c="dimmed">No case ran.</Text> : null}
       {rows.length ? (
-        <Table aria-label="Cases of the CI run">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Case</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Visual</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th>Error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.run_id}>
-                <Table.Td>
-                  <AnchorLink to="/runs/$runId" params={{ runId: c.run_id }}>
-                    {c.case_name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={c.status} />
-                </Table.Td>
-                <Table.Td>{c.visual_regression_status ? <StatusBadge status={c.visual_regression_status} /> : '—'}</Table.Td>
-                <Table.Td>{formatDuration(c.duration_ms)}</Table.Td>
-                <Table.Td>{c.error_message ?? ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CaseRunsTable rows={rows} label="Cases of the CI run" />
       ) : null}
     </Stack>
   );

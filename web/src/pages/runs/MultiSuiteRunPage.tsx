@@ -1,11 +1,12 @@
-import { Alert, Badge, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { api, ok } from '../../api/client';
 import { ErrorAlert, Loading } from '../../components/feedback';
-import { formatDuration, formatTime } from '../../components/format';
+import { formatTime } from '../../components/format';
 import { AnchorLink } from '../../components/links';
 import { StatusBadge } from '../../components/StatusBadge';
+import { CaseRunsTable } from './CaseRunsTable';
 
 const TERMINAL = new Set(['passed', 'failed', 'cancelled', 'error']);
 
@@ -59,24 +60,7 @@ export function MultiSuiteRunPage() {
               </Text>
             ) : null}
             {s.case_runs.length ? (
-              <Table aria-label={`Cases of ${s.suite_name}`}>
-                <Table.Tbody>
-                  {s.case_runs.map((c) => (
-                    <Table.Tr key={c.run_id}>
-                      <Table.Td>
-                        <AnchorLink to="/runs/$runId" params={{ runId: c.run_id }}>
-                          {c.case_name}
-                        </AnchorLink>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={c.status} />
-                      </Table.Td>
-                      <Table.Td>{c.visual_regression_status ? <StatusBadge status={c.visual_regression_status} /> : '—'}</Table.Td>
-                      <Table.Td>{formatDuration(c.duration_ms)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <CaseRunsTable rows={s.case_runs} label={`Cases of ${s.suite_name}`} />
             ) : null}
           </Stack>
         </Paper>
