@@ -66,6 +66,8 @@ interface StreamState {
   lastAt: number;
   /** Waits out the frame interval before the next drag frame. */
   pace: NodeJS.Timeout | null;
+  /** The keyframe timer fired while a frame was coming anyway: that frame is the keyframe. */
+  keyframeDue: boolean;
 }
 
 const ICON_COLORS = ['#ff9500', '#34c759', '#5856d6', '#ff2d55', '#00c7be', '#af52de', '#007aff', '#ff3b30', '#30b0c7', '#a2845e'];
@@ -665,7 +667,7 @@ export class VirtualDevice {
     } else {
       const timer = setInterval(() => this.pushKeyframe(), 1000);
       timer.unref();
-      this.stream = { onFrame, timer, busy: false, dirty: false, dirtyUrgent: false, lastAt: -Infinity, pace: null };
+      this.stream = { onFrame, timer, busy: false, dirty: false, dirtyUrgent: false, lastAt: -Infinity, pace: null, keyframeDue: false };
     }
     this.pushKeyframe();
   }
@@ -712,8 +714,10 @@ export class VirtualDevice {
     s.dirty = false;
     s.dirtyUrgent = false;
     s.lastAt = performance.now();
+    const keyframe = s.keyframeDue;
+    s.keyframeDue = false;
     try {
-      const f = await this.frame(false);
+      const f = await this.frame(keyframe);
       if (this.stream === s) s.onFrame(f);
     } catch {
       // A failed render leaves the previous frame on screen; the next change or keyframe retries.
@@ -726,6 +730,11 @@ export class VirtualDevice {
   private pushKeyframe(): void {
     const s = this.stream;
     if (!s) return;
+    // A frame of a newer state is queued or paced: it goes out as the keyframe, drawn once.
+    if (s.busy || s.pace) {
+      s.keyframeDue = true;
+      return;
+    }
     this.frame(true)
       .then((f) => {
         if (this.stream === s) s.onFrame(f);
