@@ -6,6 +6,7 @@ import { DeviceDriverError } from '../worker/driver-error';
 import type { AppModel, Scalar } from './app-model';
 import { AppRuntime, type Area, type Vars } from './app-runtime';
 import type { DevicePackage as PackageInfo } from '../packages/device-package';
+import { FrameScheduler } from './frame-scheduler';
 import { SceneRenderer, type Theme } from './renderer';
 import { box, collectFocusable, hitTest, nextFocus, toUiTree, type Box, type Direction } from './scene';
 import { screenProfile, type ScreenProfile } from './screen-profile';
@@ -40,6 +41,33 @@ export interface VirtualDeviceOptions {
   renderScale: number;
   jpegQuality: number;
   now: () => number;
+  /** Render slots shared with the other devices of the host (default: a scheduler of its own). */
+  frames?: FrameScheduler;
+}
+
+/**
+ * A streaming device sends at most this many frames a second: changes that come faster (the
+ * moves of a drag) fold into the next frame. A discrete action (tap, key, launch) is not held
+ * back, so its frame follows at once.
+ */
+export const STREAM_MAX_FPS = 40;
+const STREAM_FRAME_INTERVAL_MS = 1000 / STREAM_MAX_FPS;
+
+interface StreamState {
+  onFrame: (f: Frame) => void;
+  /** The keyframe timer (new viewers get a full frame within a second). */
+  timer: NodeJS.Timeout;
+  /** A frame is queued or rendering. */
+  busy: boolean;
+  /** The screen changed after the queued frame started; `dirtyUrgent` if by a discrete action. */
+  dirty: boolean;
+  dirtyUrgent: boolean;
+  /** When the last stream frame started (performance.now()). */
+  lastAt: number;
+  /** Waits out the frame interval before the next drag frame. */
+  pace: NodeJS.Timeout | null;
+  /** The keyframe timer fired while a frame was coming anyway: that frame is the keyframe. */
+  keyframeDue: boolean;
 }
 
 const ICON_COLORS = ['#ff9500', '#34c759', '#5856d6', '#ff2d55', '#00c7be', '#af52de', '#007aff', '#ff3b30', '#30b0c7', '#a2845e'];
@@ -71,13 +99,17 @@ export class VirtualDevice {
   private renderChain: Promise<unknown> = Promise.resolve();
   private inflight: { version: number; promise: Promise<Frame> } | null = null;
   private renderer: SceneRenderer | null = null;
-  private stream: { onFrame: (f: Frame) => void; timer: NodeJS.Timeout; busy: boolean; dirty: boolean } | null = null;
+  private stream: StreamState | null = null;
+  private readonly frames: FrameScheduler;
   /** Bumped on every change; frames carry the version they show. */
   version = 0;
+  /** Screens drawn and encoded so far (a device nobody watches or screenshots draws none). */
+  renders = 0;
 
   constructor(private readonly opts: VirtualDeviceOptions) {
     this.spec = opts.spec;
     this.profile = screenProfile(opts.spec);
+    this.frames = opts.frames ?? new FrameScheduler(1);
     this.installSystemApps();
   }
 
@@ -346,7 +378,8 @@ export class VirtualDevice {
         throw new DeviceDriverError('INVALID_INPUT', `unknown input kind ${(event as { kind: string }).kind}`);
     }
     this.afterAppInput();
-    if (changed) this.changed();
+    // The moves of a drag are paced; every other input's frame is drawn at once.
+    if (changed) this.changed(!(event.kind === 'touch' && event.phase === 'move'));
   }
 
   private foregroundRuntime(): AppRuntime | null {
@@ -477,11 +510,11 @@ export class VirtualDevice {
 
   // ---- scene, frames and UI tree -------------------------------------------------------------
 
-  private changed(): void {
+  private changed(urgent = true): void {
     this.version += 1;
     this.scene = null;
     this.lastFrame = null;
-    if (this.stream) this.scheduleStreamFrame();
+    if (this.stream) this.scheduleStreamFrame(urgent);
   }
 
   private layout(): Box {
@@ -598,6 +631,7 @@ export class VirtualDevice {
       const at = this.version;
       const scene = this.currentScene();
       const screen = this.screenInfo();
+      this.renders += 1;
       const jpeg = await this.ensureRenderer().renderAsync(scene, this.theme);
       const f: Frame = { jpeg, screen, at: this.opts.now(), keyframe: false };
       if (this.version === at) {
@@ -633,43 +667,74 @@ export class VirtualDevice {
     } else {
       const timer = setInterval(() => this.pushKeyframe(), 1000);
       timer.unref();
-      this.stream = { onFrame, timer, busy: false, dirty: false };
+      this.stream = { onFrame, timer, busy: false, dirty: false, dirtyUrgent: false, lastAt: -Infinity, pace: null, keyframeDue: false };
     }
     this.pushKeyframe();
   }
 
   stopStream(): void {
-    if (!this.stream) return;
-    clearInterval(this.stream.timer);
+    const s = this.stream;
+    if (!s) return;
+    clearInterval(s.timer);
+    if (s.pace) clearTimeout(s.pace);
+    this.frames.cancel(s);
     this.stream = null;
   }
 
   /**
-   * One stream render in flight at a time: changes during a render mark the stream dirty and
-   * are drawn together right after, so a fast swipe yields frames as fast as they encode.
+   * One stream frame queued or rendering at a time: changes meanwhile mark the stream dirty and
+   * are drawn together right after. Drag frames keep STREAM_FRAME_INTERVAL_MS apart; the render
+   * itself waits for a slot of the host's scheduler.
    */
-  private scheduleStreamFrame(): void {
+  private scheduleStreamFrame(urgent: boolean): void {
     const s = this.stream!;
     if (s.busy) {
       s.dirty = true;
+      s.dirtyUrgent ||= urgent;
+      return;
+    }
+    if (s.pace) {
+      if (!urgent) return;
+      clearTimeout(s.pace);
+      s.pace = null;
+    }
+    const wait = s.lastAt + STREAM_FRAME_INTERVAL_MS - performance.now();
+    if (!urgent && wait > 0) {
+      s.pace = setTimeout(() => {
+        s.pace = null;
+        if (this.stream === s) this.scheduleStreamFrame(false);
+      }, wait);
       return;
     }
     s.busy = true;
+    this.frames.request(s, () => this.streamFrame(s), urgent);
+  }
+
+  private async streamFrame(s: StreamState): Promise<void> {
     s.dirty = false;
-    this.frame(false)
-      .then((f) => {
-        if (this.stream === s) s.onFrame(f);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        s.busy = false;
-        if (s.dirty && this.stream === s) this.scheduleStreamFrame();
-      });
+    s.dirtyUrgent = false;
+    s.lastAt = performance.now();
+    const keyframe = s.keyframeDue;
+    s.keyframeDue = false;
+    try {
+      const f = await this.frame(keyframe);
+      if (this.stream === s) s.onFrame(f);
+    } catch {
+      // A failed render leaves the previous frame on screen; the next change or keyframe retries.
+    } finally {
+      s.busy = false;
+      if (s.dirty && this.stream === s) this.scheduleStreamFrame(s.dirtyUrgent);
+    }
   }
 
   private pushKeyframe(): void {
     const s = this.stream;
     if (!s) return;
+    // A frame of a newer state is queued or paced: it goes out as the keyframe, drawn once.
+    if (s.busy || s.pace) {
+      s.keyframeDue = true;
+      return;
+    }
     this.frame(true)
       .then((f) => {
         if (this.stream === s) s.onFrame(f);

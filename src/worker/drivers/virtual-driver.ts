@@ -5,6 +5,7 @@ import { DeviceDriverError } from '../driver-error';
 import { assertActivityName, assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
 import { readDevicePackage } from '../../packages/device-package';
+import { FrameScheduler } from '../../virtual/frame-scheduler';
 import { VirtualDevice } from '../../virtual/virtual-device';
 
 export interface VirtualDriverOptions {
@@ -24,6 +25,8 @@ export interface VirtualDriverOptions {
   renderScale?: number;
   /** JPEG quality 1..100 (default 80). */
   jpegQuality?: number;
+  /** Stream frames drawn and encoded at once across the host's devices (default: the CPU count). */
+  renderSlots?: number;
   now?: () => number;
 }
 
@@ -57,10 +60,11 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
   const renderScale = options.renderScale ?? 1;
   if (!(renderScale > 0 && renderScale <= 4)) throw new Error('renderScale must be in (0, 4]');
   const devices = new Map<string, VirtualDevice>();
+  const frames = new FrameScheduler(options.renderSlots);
   for (const spec of specs) {
     devices.set(
       spec.deviceId,
-      new VirtualDevice({ spec, dataDir: path.join(dataDir, spec.deviceId), renderScale, jpegQuality: options.jpegQuality ?? 80, now: options.now ?? Date.now }),
+      new VirtualDevice({ spec, dataDir: path.join(dataDir, spec.deviceId), renderScale, jpegQuality: options.jpegQuality ?? 80, now: options.now ?? Date.now, frames }),
     );
   }
   const get = (deviceId: string): VirtualDevice => {

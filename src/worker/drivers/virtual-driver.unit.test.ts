@@ -11,6 +11,7 @@ import { encodeBinaryXml } from '../../../examples/android-binary-xml';
 import { byId, byText, center, findAll, maybeById } from '../../../test/virtual/ui';
 import type { DeviceDriver, DeviceSpec, Frame } from '../driver';
 import { DeviceDriverError } from '../driver-error';
+import { STREAM_MAX_FPS } from '../../virtual/virtual-device';
 import { createVirtualDriver } from './virtual-driver';
 
 let tmp: string;
@@ -269,6 +270,49 @@ describe('virtual device sessions', () => {
     await driver.input(id, { kind: 'key', key: 'HOME' });
     await new Promise((r) => setTimeout(r, 50));
     expect(frames.length).toBe(n);
+    await driver.close();
+  });
+
+  it('draws nothing for a device nobody watches, paces drag frames and shows a tap at once', async () => {
+    const driver = newDriver();
+    const { deviceId: id } = await device(driver, 'Pixel 8');
+    await driver.boot(id);
+    await driver.install(id, apk);
+    await driver.launch(id, 'dev.simdeck.sample');
+    await signIn(driver, id, 'secret');
+    const dev = driver.device(id);
+    // No stream and no screenshot: input changes the state but draws no frame.
+    await driver.input(id, { kind: 'touch', phase: 'start', x: 200, y: 700 });
+    for (let y = 690; y >= 300; y -= 30) await driver.input(id, { kind: 'touch', phase: 'move', x: 200, y });
+    await driver.input(id, { kind: 'touch', phase: 'end', x: 200, y: 300 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(dev.renders).toBe(0);
+
+    const frames: { at: number; f: Frame }[] = [];
+    await driver.startStream(id, (f) => frames.push({ at: performance.now(), f }));
+    await vi.waitFor(() => expect(frames).toHaveLength(1));
+    // A drag with a move every 2 ms: frames come at most STREAM_MAX_FPS a second.
+    await driver.input(id, { kind: 'touch', phase: 'start', x: 200, y: 300 });
+    const t0 = performance.now();
+    let y = 300;
+    while (performance.now() - t0 < 400) {
+      y = y >= 700 ? 300 : y + 12;
+      await driver.input(id, { kind: 'touch', phase: 'move', x: 200, y });
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await new Promise((r) => setTimeout(r, 60));
+    const drag = frames.slice(1).filter((x) => !x.f.keyframe);
+    expect(drag.length).toBeGreaterThanOrEqual(2);
+    expect(drag.length).toBeLessThanOrEqual(Math.ceil((400 + 60) / (1000 / STREAM_MAX_FPS)) + 1);
+    await driver.input(id, { kind: 'touch', phase: 'end', x: 200, y });
+    await new Promise((r) => setTimeout(r, 60));
+    // A tap right after a frame is not held back by the pacing.
+    const n = frames.length;
+    const tapAt = performance.now();
+    await driver.input(id, { kind: 'swipe', x: 200, y: 600, x2: 200, y2: 300 });
+    await vi.waitFor(() => expect(frames.length).toBeGreaterThan(n));
+    expect(frames[n]!.f.jpeg.equals((await driver.screenshot(id)).jpeg)).toBe(true);
+    expect(frames[n]!.at - tapAt).toBeLessThan(1000);
     await driver.close();
   });
 

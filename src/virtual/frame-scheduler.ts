@@ -1,0 +1,61 @@
+import os from 'node:os';
+
+/** A device's pending stream frame: the scheduler runs it when a render slot is free. */
+export type FrameJob = () => Promise<void>;
+
+/**
+ * Shares the host's render slots between the streaming devices of one worker. Each device has at
+ * most one pending frame (later changes fold into it), slots are handed out first come first
+ * served, and a frame that answers a discrete action (a tap, a key, a launch) goes ahead of the
+ * frames of continuous drags, so a tap still shows promptly while other sessions are dragging.
+ *
+ * The number of slots bounds how many frames draw and encode at once: more only queue on the
+ * thread pool behind each other and delay every device's next frame.
+ */
+export class FrameScheduler {
+  private running = 0;
+  private readonly urgent: { key: object; job: FrameJob }[] = [];
+  private readonly normal: { key: object; job: FrameJob }[] = [];
+
+  constructor(readonly slots: number = Math.max(1, os.availableParallelism())) {}
+
+  /** Queues `job` for `key` unless one is already queued for it (then an urgent request promotes it). */
+  request(key: object, job: FrameJob, urgent: boolean): void {
+    const inUrgent = this.urgent.findIndex((e) => e.key === key);
+    if (inUrgent >= 0) return;
+    const inNormal = this.normal.findIndex((e) => e.key === key);
+    if (inNormal >= 0) {
+      if (!urgent) return;
+      this.normal.splice(inNormal, 1);
+    }
+    (urgent ? this.urgent : this.normal).push({ key, job });
+    this.pump();
+  }
+
+  /** Drops a queued job (the device stopped streaming). */
+  cancel(key: object): void {
+    for (const q of [this.urgent, this.normal]) {
+      const i = q.findIndex((e) => e.key === key);
+      if (i >= 0) q.splice(i, 1);
+    }
+  }
+
+  get queued(): number {
+    return this.urgent.length + this.normal.length;
+  }
+
+  private pump(): void {
+    while (this.running < this.slots) {
+      const next = this.urgent.shift() ?? this.normal.shift();
+      if (!next) return;
+      this.running += 1;
+      next
+        .job()
+        .catch(() => undefined)
+        .finally(() => {
+          this.running -= 1;
+          this.pump();
+        });
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { FrameScheduler } from './frame-scheduler';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('FrameScheduler', () => {
+  it('runs at most `slots` frames at once, one pending frame per device, urgent ones first', async () => {
+    const s = new FrameScheduler(1);
+    const order: string[] = [];
+    const gates: Array<() => void> = [];
+    const job = (name: string) => () => {
+      order.push(name);
+      return new Promise<void>((r) => gates.push(r));
+    };
+    const [a, b, c] = [{}, {}, {}];
+    s.request(a, job('a1'), false);
+    s.request(b, job('b1'), false);
+    s.request(b, job('b2'), false); // folds into b's pending frame
+    s.request(c, job('c1'), true); // a tap: ahead of b's drag frame
+    expect(order).toEqual(['a1']);
+    expect(s.queued).toBe(2);
+    gates.shift()!();
+    await tick();
+    expect(order).toEqual(['a1', 'c1']);
+    gates.shift()!();
+    await tick();
+    expect(order).toEqual(['a1', 'c1', 'b1']);
+    s.request(a, job('a2'), false);
+    s.cancel(a);
+    gates.shift()!();
+    await tick();
+    expect(order).toEqual(['a1', 'c1', 'b1']);
+    expect(s.queued).toBe(0);
+  });
+
+  it('promotes a pending drag frame when an urgent change comes (the newest job runs)', async () => {
+    const s = new FrameScheduler(1);
+    const order: string[] = [];
+    let release = () => {};
+    const [a, b, c] = [{}, {}, {}];
+    s.request(a, () => new Promise<void>((r) => (release = r)), false);
+    s.request(b, async () => void order.push('b'), false);
+    s.request(c, async () => {
+      order.push('c');
+      throw new Error('render failed');
+    }, false);
+    s.request(c, async () => void order.push('c-urgent'), true);
+    release();
+    await tick();
+    await tick();
+    expect(order).toEqual(['c-urgent', 'b']);
+  });
+});
