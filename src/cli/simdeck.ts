@@ -21,7 +21,7 @@ program
     'after',
     `
 Log in once (or set SIMDECK_URL and SIMDECK_TOKEN, which override the stored login):
-  $ simdeck login --url https://simdeck.example.com --token tok_xxxxxxxx
+  $ simdeck login --url https://simdeck.example.com --token tok_1f2e3d4c
   $ simdeck run suite suite_abc --wait --junit simdeck.xml
 Every command takes --json for machine output. Exit codes: 0 ok (run passed), 1 run failed, 2 error or run cancelled.`,
   );

@@ -61,7 +61,7 @@ export function registerAuthCommands(program: Command): void {
           output(o, { ...shown, config_path: file }, () => console.log(`Logged in to ${stored.url}${stored.organization_name ? ` (${stored.organization_name})` : ''}; saved to ${file}`));
         }),
       ),
-    ['simdeck login --url https://simdeck.example.com --token tok_xxxxxxxx', 'SIMDECK_PASSWORD=… simdeck login --url https://simdeck.example.com --email me@example.com'],
+    ['simdeck login --url https://simdeck.example.com --token tok_1f2e3d4c', 'SIMDECK_PASSWORD=… simdeck login --url https://simdeck.example.com --email me@example.com'],
   );
 
   examples(
