@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { messageOf } from '../api/errors';
@@ -49,5 +49,24 @@ export function RetryButton({ onClick }: { onClick: () => void }) {
     <Button variant="light" onClick={onClick}>
       Try again
     </Button>
+  );
+}
+
+/** Asks before something that cannot be undone: a sentence, Cancel, and the red action. */
+export function ConfirmDialog({ opened, title, action, onConfirm, onClose, children }: { opened: boolean; title: string; action: string; onConfirm: () => void; onClose: () => void; children: ReactNode }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        <Text>{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

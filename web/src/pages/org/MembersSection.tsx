@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../../api/client';
 import type { Member, Role } from '../../api/types';
 import { useAccount, useHasRole } from '../../auth/auth-store';
-import { ErrorAlert, Loading, notify } from '../../components/feedback';
+import { ConfirmDialog, ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatTime } from '../../components/format';
 import { useOrgId } from './org-id';
 
@@ -79,19 +79,9 @@ export function MembersSection() {
         </Table>
       ) : null}
       <InviteDialog opened={inviting} onClose={invite.close} />
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title="Remove this member?">
-        <Stack>
-          <Text>{removing?.email} loses access to the organization at once.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={remove}>
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog opened={!!removing} onClose={() => setRemoving(null)} title="Remove this member?" action="Remove" onConfirm={remove}>
+        {removing?.email} loses access to the organization at once.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../../api/client';
 import type { ApiToken, Role } from '../../api/types';
 import { useHasRole } from '../../auth/auth-store';
-import { EmptyState, ErrorAlert, Loading, notify } from '../../components/feedback';
+import { ConfirmDialog, EmptyState, ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatTime } from '../../components/format';
 import { ROLE_OPTIONS } from './MembersSection';
 import { useOrgId } from './org-id';
@@ -86,19 +86,9 @@ export function TokensSection() {
         </Table>
       ) : null}
       <CreateTokenDialog opened={creating} onClose={create.close} />
-      <Modal opened={!!revoking} onClose={() => setRevoking(null)} title="Revoke this token?">
-        <Stack>
-          <Text>Anything that uses “{revoking?.label}” stops working at once; open sockets with it are closed.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={revoke}>
-              Revoke
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog opened={!!revoking} onClose={() => setRevoking(null)} title="Revoke this token?" action="Revoke" onConfirm={revoke}>
+        Anything that uses “{revoking?.label}” stops working at once; open sockets with it are closed.
+      </ConfirmDialog>
     </Stack>
   );
 }
