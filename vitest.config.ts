@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     globalSetup: ['test/harness/global-setup.ts'],
     pool: 'forks',
+    // Most files wait on sockets and the database, so two at a time keep both of CI's cores busy
+    // (vitest's default is one fewer worker than cores: one on a 2-core machine).
+    maxWorkers: 2,
     ...shared,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.unit.test.ts', 'test/**/*.unit.test.ts'] } },

@@ -64,12 +64,19 @@ async function makeApk(file: string, bytes: number): Promise<void> {
   await out;
 }
 
+/** The `--flags` that package.json's start script gives Node. */
+function startNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  return command.slice(1).filter((arg) => arg.startsWith('--'));
+}
+
 /** The server runs bundled under plain Node, as `npm start` runs it, so its RSS is production's. */
 export async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
   const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-server.mjs');
   await bundle('bench/upload-server.ts', bundled);
-  // execArgv: [] so the child does not inherit this process's tsx loader.
-  const child = fork(bundled, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Node's flags from `npm start` (not this process's tsx loader), so that memory behaves as there.
+  const child = fork(bundled, [], { execArgv: startNodeFlags(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (m: string) =>
     new Promise<Record<string, number>>((resolve) => {
       child.once('message', (msg) => resolve(msg as Record<string, number>));

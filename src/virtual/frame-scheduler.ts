@@ -32,6 +32,17 @@ export class FrameScheduler {
     this.pump();
   }
 
+  /**
+   * Moves `key`'s queued drag frame ahead of the others (an urgent change came while it waited; it
+   * draws the newest state when it runs). False when `key` has no job waiting.
+   */
+  promote(key: object): boolean {
+    const i = this.normal.findIndex((e) => e.key === key);
+    if (i < 0) return this.urgent.some((e) => e.key === key);
+    this.urgent.push(...this.normal.splice(i, 1));
+    return true;
+  }
+
   /** Drops a queued job (the device stopped streaming). */
   cancel(key: object): void {
     for (const q of [this.urgent, this.normal]) {

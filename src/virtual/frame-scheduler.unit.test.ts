@@ -50,4 +50,23 @@ describe('FrameScheduler', () => {
     await tick();
     expect(order).toEqual(['c-urgent', 'b']);
   });
+
+  it('promote() moves a waiting drag frame ahead and keeps its job; a running or absent one is not queued again', async () => {
+    const s = new FrameScheduler(1);
+    const order: string[] = [];
+    let release = () => {};
+    const [a, b, c] = [{}, {}, {}];
+    s.request(a, () => new Promise<void>((r) => (release = r)), false);
+    s.request(b, async () => void order.push('b'), false);
+    s.request(c, async () => void order.push('c'), false);
+    expect(s.promote(a)).toBe(false); // running, not waiting
+    expect(s.promote(c)).toBe(true);
+    expect(s.promote(c)).toBe(true); // already ahead
+    expect(s.promote({})).toBe(false);
+    expect(s.queued).toBe(2);
+    release();
+    await tick();
+    await tick();
+    expect(order).toEqual(['c', 'b']);
+  });
 });

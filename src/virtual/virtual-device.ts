@@ -689,6 +689,9 @@ export class VirtualDevice {
   private scheduleStreamFrame(urgent: boolean): void {
     const s = this.stream!;
     if (s.busy) {
+      // A frame still waiting for a slot draws the newest state when it runs: a tap only moves it
+      // ahead of the other devices' drag frames.
+      if (urgent && this.frames.promote(s)) return;
       s.dirty = true;
       s.dirtyUrgent ||= urgent;
       return;
