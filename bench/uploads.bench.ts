@@ -21,7 +21,9 @@ import { percentile, registerBenchAccount, type BenchRow } from './harness';
  *
  * Writing hundreds of megabytes on a virtual machine swings between fast and slow phases (how
  * quickly fresh page-cache pages come), so each size runs BENCH_UPLOAD_TRIALS rounds of every
- * measurement interleaved, and the row shows medians (and the highest peak RSS).
+ * measurement interleaved, and the row shows medians (and the highest peak RSS). Two references
+ * bound what any upload route can reach here: a plain HTTP request body piped to disk (Node's HTTP
+ * on loopback) and a bare Fastify multipart route.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -103,6 +105,32 @@ async function startBareMultipartServer(dir: string): Promise<{ url: string; clo
   return { url, close: () => app.close() };
 }
 
+/** The ceiling of Node's HTTP on this machine: a plain request body (no multipart) piped to disk. */
+async function startRawBodyServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    pipeline(req, fs.createWriteStream(path.join(dir, 'raw-upload.bin'), { highWaterMark: MB })).then(
+      () => res.end('{"ok":true}'),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Streams the file as the raw request body. */
+function uploadRaw(url: string, file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': fs.statSync(file).size } });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    fs.createReadStream(file, { highWaterMark: MB }).on('error', reject).pipe(req);
+  });
+}
+
 /** Streams the file as multipart/form-data with a Content-Length, as curl -F would. */
 function uploadFile(url: string, token: string, file: string): Promise<{ status: number; body: string; ms: number }> {
   const boundary = '----simdeckbench';
@@ -139,6 +167,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-upload-bench-'));
   const server = await startServer();
   const bare = await startBareMultipartServer(dir);
+  const raw = await startRawBodyServer(dir);
   const rows: BenchRow[] = [];
   try {
     const token = (await registerBenchAccount(server.url)).access_token;
@@ -154,11 +183,17 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         fs.rmSync(output, { force: true });
         return ms;
       };
-      const times = { copyFile: [] as number[], stream: [] as number[], bare: [] as number[], upload: [] as number[] };
+      const times = { copyFile: [] as number[], stream: [] as number[], raw: [] as number[], bare: [] as number[], upload: [] as number[] };
       const rss = { before: [] as number[], peak: [] as number[] };
       for (let trial = 0; trial < TRIALS; trial++) {
         times.copyFile.push(await measure(() => fs.promises.copyFile(file, copy), copy));
         times.stream.push(await measure(() => pipeline(fs.createReadStream(file), fs.createWriteStream(copy)), copy));
+        times.raw.push(
+          await measure(async () => {
+            const status = await uploadRaw(raw.url, file);
+            if (status !== 200) throw new Error(`raw body upload failed: ${status}`);
+          }, path.join(dir, 'raw-upload.bin')),
+        );
         times.bare.push(
           await measure(async () => {
             const res = await uploadFile(bare.url, 'none', file);
@@ -176,7 +211,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       }
       const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
       const mbs = (ms: number[]) => mb / (median(ms) / 1000);
-      const [uploadMbs, copyMbs, streamMbs, bareMbs] = [mbs(times.upload), mbs(times.copyFile), mbs(times.stream), mbs(times.bare)];
+      const [uploadMbs, copyMbs, streamMbs, rawMbs, bareMbs] = [mbs(times.upload), mbs(times.copyFile), mbs(times.stream), mbs(times.raw), mbs(times.bare)];
       rows.push({
         name: `POST /apps/upload ${sizeMb} MB APK`,
         trials: TRIALS,
@@ -188,6 +223,8 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         stream_copy_mb_s: Number(streamMbs.toFixed(1)),
         ratio_vs_copyfile: Number((uploadMbs / copyMbs).toFixed(2)),
         ratio_vs_stream_copy: Number((uploadMbs / streamMbs).toFixed(2)),
+        raw_http_body_mb_s: Number(rawMbs.toFixed(1)),
+        raw_http_vs_copyfile: Number((rawMbs / copyMbs).toFixed(2)),
         bare_fastify_multipart_mb_s: Number(bareMbs.toFixed(1)),
         ratio_vs_bare_multipart: Number((uploadMbs / bareMbs).toFixed(2)),
         server_rss_before_mb: Math.round(median(rss.before) / MB),
@@ -199,6 +236,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
     }
   } finally {
     await bare.close();
+    await raw.close();
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.send('stop');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);

@@ -14,6 +14,7 @@ export type FrameJob = () => Promise<void>;
  */
 export class FrameScheduler {
   private running = 0;
+  private pumpScheduled = false;
   private readonly urgent: { key: object; job: FrameJob }[] = [];
   private readonly normal: { key: object; job: FrameJob }[] = [];
 
@@ -29,7 +30,7 @@ export class FrameScheduler {
       this.normal.splice(inNormal, 1);
     }
     (urgent ? this.urgent : this.normal).push({ key, job });
-    this.pump();
+    this.schedulePump();
   }
 
   /**
@@ -55,6 +56,20 @@ export class FrameScheduler {
     return this.urgent.length + this.normal.length;
   }
 
+  /**
+   * Frames start from the event loop's check phase, after it has read its sockets, never inside
+   * the callback that asked for them: a frame may draw and encode on the calling thread, and input
+   * that arrives meanwhile (a tap that should go ahead of drag frames) is read between frames.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
   private pump(): void {
     while (this.running < this.slots) {
       const next = this.urgent.shift() ?? this.normal.shift();
@@ -65,7 +80,7 @@ export class FrameScheduler {
         .catch(() => undefined)
         .finally(() => {
           this.running -= 1;
-          this.pump();
+          this.schedulePump();
         });
     }
   }

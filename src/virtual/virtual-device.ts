@@ -613,7 +613,7 @@ export class VirtualDevice {
 
   private ensureRenderer(): SceneRenderer {
     const info = this.screenInfo();
-    this.renderer ??= new SceneRenderer(info.width, info.height, this.opts.renderScale, this.opts.jpegQuality);
+    this.renderer ??= new SceneRenderer(info.width, info.height, this.opts.renderScale, this.opts.jpegQuality, this.frames.slots > 1);
     this.renderer.resize(info.width, info.height);
     return this.renderer;
   }
