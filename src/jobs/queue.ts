@@ -114,6 +114,22 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
   }
 
   /**
+   * Which of `keys` (singleton keys of on-demand `name` jobs) still have a job that will run or
+   * is running: waiting (`created`, `retry`) or fetched at or after `activeSince`. A job fetched
+   * earlier whose work has not shown any sign of starting belongs to a consumer that died.
+   */
+  async liveSingletonKeys(name: OnDemandJobName<C>, keys: string[], activeSince: Date): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT DISTINCT singleton_key FROM pgboss.job
+        WHERE name = $1 AND singleton_key = ANY($2::text[])
+          AND (state IN ('created', 'retry') OR (state = 'active' AND started_on >= $3))`,
+      [name, keys, activeSince],
+    );
+    return new Set(rows.map((r: { singleton_key: string }) => r.singleton_key));
+  }
+
+  /**
    * Starts consuming every catalog job. Refuses to start, naming the job, when a catalog entry
    * has no handler or no queue in the database: a job nobody consumes would silently pile up.
    */

@@ -38,6 +38,10 @@ export interface ExecutionDeps {
  * checked, then the run row, the session's reservation, the job that executes it and its first
  * event are written in one transaction.
  */
+/** The singleton key of a run's execution job: one job per run, and the sweep finds it by this. */
+export const testRunJobKey = (runPublicId: string) => `run:${runPublicId}`;
+export const suiteRunJobKey = (suiteRunPublicId: string) => `srun:${suiteRunPublicId}`;
+
 export class ExecutionService {
   constructor(private readonly deps: ExecutionDeps) {}
 
@@ -80,7 +84,7 @@ export class ExecutionService {
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
-      await this.deps.jobs.send('engine.execute_test_run', { runId: run.id }, { db: tx.db, singletonKey: `run:${run.publicId}` });
+      await this.deps.jobs.send('engine.execute_test_run', { runId: run.id }, { db: tx.db, singletonKey: testRunJobKey(run.publicId) });
       await this.deps.events.runQueued(tx, { run, casePublicId: found.c.publicId, caseName: found.c.name });
       await recordAudit(tx, { action: 'test_run.started', resourceType: 'test_run', resourceId: run.publicId, details: { test_case_id: found.c.publicId, session_id: session.sessionId, mode: input.mode, model: model.model } });
       return {
@@ -121,7 +125,7 @@ export class ExecutionService {
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
-      await this.deps.jobs.send('engine.execute_suite_run', { suiteRunId: suiteRun.id }, { db: tx.db, singletonKey: `srun:${suiteRun.publicId}` });
+      await this.deps.jobs.send('engine.execute_suite_run', { suiteRunId: suiteRun.id }, { db: tx.db, singletonKey: suiteRunJobKey(suiteRun.publicId) });
       await this.deps.events.suiteRunQueued(tx, suiteRun, suite.publicId);
       await recordAudit(tx, { action: 'suite_run.started', resourceType: 'suite_run', resourceId: suiteRun.publicId, details: { suite_id: suite.publicId, session_id: session.sessionId, mode: input.mode } });
       return { suite_run_id: suiteRun.id, suite_run_public_id: suiteRun.publicId, status: 'pending' as const };

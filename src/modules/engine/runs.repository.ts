@@ -106,6 +106,19 @@ export async function listStaleExecutions(db: DbOrTx, before: Date): Promise<{ r
   return { runs, suiteRuns: suites };
 }
 
+/** Runs and suite runs the engine was asked to execute (mode set) that are still pending since before `before`. */
+export async function listPendingExecutions(db: DbOrTx, before: Date): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
+  const runs = await db
+    .select()
+    .from(testRuns)
+    .where(and(eq(testRuns.status, 'pending'), isNull(testRuns.suiteRunId), sql`${testRuns.mode} IS NOT NULL`, lt(testRuns.createdAt, before)));
+  const suites = await db
+    .select()
+    .from(suiteRuns)
+    .where(and(eq(suiteRuns.status, 'pending'), sql`${suiteRuns.mode} IS NOT NULL`, lt(suiteRuns.createdAt, before)));
+  return { runs, suiteRuns: suites };
+}
+
 export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number): Promise<RunRow[]> {
   return db.select().from(testRuns).where(and(eq(testRuns.suiteRunId, suiteRunId), eq(testRuns.status, 'running')));
 }
