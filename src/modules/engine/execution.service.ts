@@ -33,15 +33,15 @@ export interface ExecutionDeps {
   models?: ModelResolver;
 }
 
+/** The singleton key of a run's execution job: one job per run, and the sweep finds it by this. */
+export const testRunJobKey = (runPublicId: string) => `run:${runPublicId}`;
+export const suiteRunJobKey = (suiteRunPublicId: string) => `srun:${suiteRunPublicId}`;
+
 /**
  * Starting and cancelling executed runs (`POST /ai/test/run`, `/ai/suite/run`): the request is
  * checked, then the run row, the session's reservation, the job that executes it and its first
  * event are written in one transaction.
  */
-/** The singleton key of a run's execution job: one job per run, and the sweep finds it by this. */
-export const testRunJobKey = (runPublicId: string) => `run:${runPublicId}`;
-export const suiteRunJobKey = (suiteRunPublicId: string) => `srun:${suiteRunPublicId}`;
-
 export class ExecutionService {
   constructor(private readonly deps: ExecutionDeps) {}
 
