@@ -78,7 +78,8 @@ export async function startServer(): Promise<{ child: ChildProcess; url: string;
   const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-server.mjs');
   await bundle('bench/upload-server.ts', bundled);
   // Node's flags from `npm start` (not this process's tsx loader), so that memory behaves as there.
-  const child = fork(bundled, [], { execArgv: startNodeFlags(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const prof = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
+  const child = fork(bundled, [], { execArgv: [...startNodeFlags(), ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (m: string) =>
     new Promise<Record<string, number>>((resolve) => {
       child.once('message', (msg) => resolve(msg as Record<string, number>));
