@@ -353,7 +353,17 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByRole('table', { name: 'Provider keys' }).waitFor();
     expect(await page.getByRole('button', { name: 'Save key' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Remove the / }).count()).toBe(0);
+    // The balance held back: the tab shows its loading state, which must pass axe too.
+    let releaseBalance = () => {};
+    const balanceHeld = new Promise<void>((resolve) => (releaseBalance = resolve));
+    await page.route('**/api/v1/credits/balance', async (route) => {
+      await balanceHeld;
+      await route.continue();
+    });
     await page.getByRole('tab', { name: 'Credits and usage' }).click();
+    await page.locator('[aria-label="Loading"]').first().waitFor();
+    await checkPage(page, '10-viewer-credits-loading');
+    releaseBalance();
     await page.getByRole('table', { name: 'Credit ledger' }).waitFor();
     expect(await page.getByRole('button', { name: /^Add \$/ }).count()).toBe(0);
     // Integrations and API tokens answer 403 to a viewer: their tabs are not there.

@@ -29,7 +29,7 @@ export function EmptyState({ title, children, action }: { title: string; childre
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
     <Center py="xl" aria-live="polite">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

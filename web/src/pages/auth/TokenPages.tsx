@@ -112,7 +112,7 @@ export function VerifyEmailPage() {
       <Title order={2} size="h3">
         Email verification
       </Title>
-      {state === 'working' ? <Loader aria-label="Verifying" /> : null}
+      {state === 'working' ? <Loader role="status" aria-label="Verifying" /> : null}
       {state === 'verified' ? (
         <Alert color="green" title="Your email address is verified">
           You can close this tab, or go on to the console.

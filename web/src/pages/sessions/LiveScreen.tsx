@@ -154,7 +154,7 @@ export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessio
       />
       {state !== 'streaming' ? (
         <Center pos="absolute" inset={0} style={{ lineHeight: 1.4 }}>
-          {state === 'connecting' ? <Loader color="gray" aria-label="Connecting to the device" /> : <Text c="gray.4">The stream ended.</Text>}
+          {state === 'connecting' ? <Loader color="gray" role="status" aria-label="Connecting to the device" /> : <Text c="gray.4">The stream ended.</Text>}
         </Center>
       ) : null}
     </Box>

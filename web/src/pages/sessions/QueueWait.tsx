@@ -40,7 +40,7 @@ export function QueueWait({ session, position }: { session: Session; position: n
     return (
       <Paper withBorder p="lg">
         <Group>
-          <Loader size="sm" aria-label="Waiting" />
+          <Loader size="sm" role="status" aria-label="Waiting" />
           <Text>Asking for a device…</Text>
         </Group>
       </Paper>
