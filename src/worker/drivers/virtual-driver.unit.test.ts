@@ -48,6 +48,17 @@ async function signIn(driver: DeviceDriver, id: string, password: string): Promi
   await tapId(driver, id, 'sign-in');
 }
 
+/** A new driver with `model` booted and the sample app installed from `pkg`, launched and signed in. */
+async function signedInSample(model: string, pkg: string): Promise<{ driver: ReturnType<typeof newDriver>; id: string }> {
+  const driver = newDriver();
+  const { deviceId: id } = await device(driver, model);
+  await driver.boot(id);
+  await driver.install(id, pkg);
+  await driver.launch(id, 'dev.simdeck.sample');
+  await signIn(driver, id, 'secret');
+  return { driver, id };
+}
+
 describe('virtual driver fleet', () => {
   it('offers the default fleet with ids stable per host seed', async () => {
     const a = await newDriver().listDevices();
@@ -119,12 +130,7 @@ describe('virtual device sessions', () => {
   });
 
   it('keeps app data across relaunch until clear_data, and uninstall removes the app', async () => {
-    const driver = newDriver();
-    const { deviceId: id } = await device(driver, 'iPhone 15 Pro');
-    await driver.boot(id);
-    await driver.install(id, iosZip);
-    await driver.launch(id, 'dev.simdeck.sample');
-    await signIn(driver, id, 'secret');
+    const { driver, id } = await signedInSample('iPhone 15 Pro', iosZip);
     await driver.terminate(id, 'dev.simdeck.sample');
     expect((await driver.uiTree(id)).text).toBe('Home');
     await driver.launch(id, 'dev.simdeck.sample');
@@ -223,12 +229,7 @@ describe('virtual device sessions', () => {
 
   it('renders identical state to identical bytes', async () => {
     const run = async () => {
-      const driver = newDriver();
-      const { deviceId: id } = await device(driver, 'Pixel 8');
-      await driver.boot(id);
-      await driver.install(id, apk);
-      await driver.launch(id, 'dev.simdeck.sample');
-      await signIn(driver, id, 'secret');
+      const { driver, id } = await signedInSample('Pixel 8', apk);
       return (await driver.screenshot(id)).jpeg;
     };
     const [a, b] = [await run(), await run()];
@@ -274,12 +275,7 @@ describe('virtual device sessions', () => {
   });
 
   it('draws nothing for a device nobody watches, paces drag frames and shows a tap at once', async () => {
-    const driver = newDriver();
-    const { deviceId: id } = await device(driver, 'Pixel 8');
-    await driver.boot(id);
-    await driver.install(id, apk);
-    await driver.launch(id, 'dev.simdeck.sample');
-    await signIn(driver, id, 'secret');
+    const { driver, id } = await signedInSample('Pixel 8', apk);
     const dev = driver.device(id);
     // No stream and no screenshot: input changes the state but draws no frame.
     await driver.input(id, { kind: 'touch', phase: 'start', x: 200, y: 700 });
