@@ -15,6 +15,8 @@ export type FrameJob = () => Promise<void>;
 export class FrameScheduler {
   private running = 0;
   private pumpScheduled = false;
+  /** The last frame started was urgent: a waiting drag frame goes next. */
+  private lastUrgent = false;
   private readonly urgent: { key: object; job: FrameJob }[] = [];
   private readonly normal: { key: object; job: FrameJob }[] = [];
 
@@ -72,8 +74,12 @@ export class FrameScheduler {
 
   private pump(): void {
     while (this.running < this.slots) {
-      const next = this.urgent.shift() ?? this.normal.shift();
+      // Urgent frames go first, but after one a waiting drag frame gets its turn: a device that
+      // floods taps cannot hold back every other device's frames.
+      const fromUrgent = this.urgent.length > 0 && !(this.lastUrgent && this.normal.length > 0);
+      const next = fromUrgent ? this.urgent.shift() : this.normal.shift();
       if (!next) return;
+      this.lastUrgent = fromUrgent;
       this.running += 1;
       next
         .job()

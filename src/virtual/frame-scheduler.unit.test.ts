@@ -76,4 +76,22 @@ describe('FrameScheduler', () => {
     await tick();
     expect(order).toEqual(['c', 'b']);
   });
+
+  it("a device that keeps asking for urgent frames (a flood of taps) does not starve the others' drag frames", async () => {
+    const s = new FrameScheduler(1);
+    const order: string[] = [];
+    const [flooder, dragger] = [{}, {}];
+    let floods = 0;
+    const flood = async () => {
+      order.push('tap');
+      // Every frame it gets, it asks for another urgent one at once.
+      if (++floods < 20) s.request(flooder, flood, true);
+    };
+    s.request(flooder, flood, true);
+    s.request(dragger, async () => void order.push('drag'), false);
+    for (let i = 0; i < 10; i++) await tick();
+    expect(order.indexOf('drag')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('drag')).toBeLessThanOrEqual(2);
+  });
 });
+
