@@ -3,9 +3,16 @@ import { startBenchServer } from './harness';
 
 /**
  * A simdeck server in its own process, so that its resident memory is measured alone. Messages:
- * 'reset' clears the peak-RSS mark (VmHWM), 'peak' answers with it in bytes, 'stop' shuts down.
+ * 'reset' clears the peak-RSS mark (VmHWM), 'peak' answers with it in bytes (both also with the
+ * process's CPU time so far), 'stop' shuts down.
  */
 const server = await startBenchServer();
+
+/** CPU time of the whole process (every thread), in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 function peakRss(): number {
   const status = fs.readFileSync('/proc/self/status', 'utf8');
@@ -21,9 +28,9 @@ process.on('message', async (msg: string) => {
     } catch {
       /* not Linux: the peak then covers the whole run */
     }
-    process.send!({ type: 'reset', rss: process.memoryUsage().rss });
+    process.send!({ type: 'reset', rss: process.memoryUsage().rss, cpu: cpuMs() });
   } else if (msg === 'peak') {
-    process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss });
+    process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss, cpu: cpuMs() });
   } else if (msg === 'stop') {
     await server.stop();
     process.exit(0);

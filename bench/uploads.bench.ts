@@ -1,18 +1,16 @@
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
-import Fastify from 'fastify';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { bundle } from '../scripts/build.mjs';
 import { percentile, registerBenchAccount, type BenchRow } from './harness';
+import type { UploadAnswer, UploadRequest } from './upload-peers';
 
 /**
  * Upload throughput of 200 MB and 500 MB APK-shaped packages through POST /apps/upload (streamed
@@ -23,7 +21,9 @@ import { percentile, registerBenchAccount, type BenchRow } from './harness';
  * quickly fresh page-cache pages come), so each size runs BENCH_UPLOAD_TRIALS rounds of every
  * measurement interleaved, and the row shows medians (and the highest peak RSS). Two references
  * bound what any upload route can reach here: a plain HTTP request body piped to disk (Node's HTTP
- * on loopback) and a bare Fastify multipart route.
+ * on loopback) and a bare Fastify multipart route. The client that sends the files and the two
+ * references run in lean processes of their own (bench/upload-peers.ts): a load generator sharing
+ * this process's large heap spent half its CPU in garbage collection, CPU the server then lacked.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -92,69 +92,23 @@ export async function startServer(): Promise<{ child: ChildProcess; url: string;
   });
 }
 
-/** The ceiling of the framework itself: a bare Fastify route streaming a multipart file to disk. */
-async function startBareMultipartServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify();
-  await app.register(multipart, { limits: { fileSize: MAX_BYTES + MB } });
-  app.post('/api/v1/apps/upload', async (req) => {
-    const part = await req.file();
-    if (!part) throw new Error('no file');
-    await pipeline(part.file, fs.createWriteStream(path.join(dir, 'bare-upload.bin'), { highWaterMark: MB }));
-    return { ok: true };
+/** One of bench/upload-peers.ts's lean processes, bundled and run under plain Node. */
+async function startPeer<T>(role: 'client' | 'references', dir: string): Promise<{ child: ChildProcess; first: T }> {
+  const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-peers.mjs');
+  await bundle('bench/upload-peers.ts', bundled);
+  const child = fork(bundled, [role, dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const first = await new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('error', reject);
   });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => app.close() };
+  return { child, first };
 }
 
-/** The ceiling of Node's HTTP on this machine: a plain request body (no multipart) piped to disk. */
-async function startRawBodyServer(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    pipeline(req, fs.createWriteStream(path.join(dir, 'raw-upload.bin'), { highWaterMark: MB })).then(
-      () => res.end('{"ok":true}'),
-      () => res.writeHead(500).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** Streams the file as the raw request body. */
-function uploadRaw(url: string, file: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': fs.statSync(file).size } });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    fs.createReadStream(file, { highWaterMark: MB }).on('error', reject).pipe(req);
-  });
-}
-
-/** Streams the file as multipart/form-data with a Content-Length, as curl -F would. */
-function uploadFile(url: string, token: string, file: string): Promise<{ status: number; body: string; ms: number }> {
-  const boundary = '----simdeckbench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const length = head.length + fs.statSync(file).size + tail.length;
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/v1/apps/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
-    });
-    req.on('error', reject);
-    req.write(head);
-    const rs = fs.createReadStream(file, { highWaterMark: MB });
-    rs.on('error', reject);
-    rs.on('end', () => req.end(tail));
-    rs.pipe(req, { end: false });
+/** Sends a file from the client process; resolves with its answer. */
+function uploadVia(client: ChildProcess, request: UploadRequest): Promise<UploadAnswer> {
+  return new Promise((resolve) => {
+    client.once('message', (m) => resolve(m as UploadAnswer));
+    client.send(request);
   });
 }
 
@@ -167,8 +121,9 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 export default async function uploadsBench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-upload-bench-'));
   const server = await startServer();
-  const bare = await startBareMultipartServer(dir);
-  const raw = await startRawBodyServer(dir);
+  const client = (await startPeer<{ ready: true }>('client', dir)).child;
+  const references = await startPeer<{ raw: string; bare: string }>('references', dir);
+  const { raw, bare } = references.first;
   const rows: BenchRow[] = [];
   try {
     const token = (await registerBenchAccount(server.url)).access_token;
@@ -178,34 +133,43 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       const mb = fs.statSync(file).size / MB;
       const copy = path.join(dir, 'copy.bin');
       // Each measurement starts with no dirty pages left by the one before (sync), and removes its output.
-      const measure = async (fn: () => Promise<unknown>, output: string): Promise<number> => {
+      const referenceCpu = () =>
+        new Promise<number>((resolve) => {
+          references.child.once('message', (m) => resolve((m as { cpu: number }).cpu));
+          references.child.send('cpu');
+        });
+      const measure = async (fn: () => Promise<unknown>, output: string, cpu?: number[]): Promise<number> => {
         execSync('sync');
+        const cpu0 = cpu ? await referenceCpu() : 0;
         const ms = await timed(fn);
+        if (cpu) cpu.push((await referenceCpu()) - cpu0);
         fs.rmSync(output, { force: true });
         return ms;
       };
       const times = { copyFile: [] as number[], stream: [] as number[], raw: [] as number[], bare: [] as number[], upload: [] as number[] };
       const rss = { before: [] as number[], peak: [] as number[] };
+      const cpu = { raw: [] as number[], bare: [] as number[], upload: [] as number[] };
       for (let trial = 0; trial < TRIALS; trial++) {
         times.copyFile.push(await measure(() => fs.promises.copyFile(file, copy), copy));
         times.stream.push(await measure(() => pipeline(fs.createReadStream(file), fs.createWriteStream(copy)), copy));
         times.raw.push(
           await measure(async () => {
-            const status = await uploadRaw(raw.url, file);
-            if (status !== 200) throw new Error(`raw body upload failed: ${status}`);
-          }, path.join(dir, 'raw-upload.bin')),
+            const res = await uploadVia(client, { url: raw, file, as: 'raw' });
+            if (res.status !== 200) throw new Error(`raw body upload failed: ${res.status} ${res.body}`);
+          }, path.join(dir, 'raw-upload.bin'), cpu.raw),
         );
         times.bare.push(
           await measure(async () => {
-            const res = await uploadFile(bare.url, 'none', file);
-            if (res.status !== 200) throw new Error(`bare multipart upload failed: ${res.status}`);
-          }, path.join(dir, 'bare-upload.bin')),
+            const res = await uploadVia(client, { url: `${bare}/api/v1/apps/upload`, file, as: 'multipart' });
+            if (res.status !== 200) throw new Error(`bare multipart upload failed: ${res.status} ${res.body}`);
+          }, path.join(dir, 'bare-upload.bin'), cpu.bare),
         );
         execSync('sync');
-        const { rss: before } = await server.ask('reset');
-        const up = await uploadFile(server.url, token, file);
+        const { rss: before, cpu: cpuBefore } = await server.ask('reset');
+        const up = await uploadVia(client, { url: `${server.url}/api/v1/apps/upload`, file, as: 'multipart', token });
         if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
-        const { peak } = await server.ask('peak');
+        const { peak, cpu: cpuAfter } = await server.ask('peak');
+        cpu.upload.push(cpuAfter! - cpuBefore!);
         times.upload.push(up.ms);
         rss.before.push(before!);
         rss.peak.push(peak!);
@@ -228,6 +192,10 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         raw_http_vs_copyfile: Number((rawMbs / copyMbs).toFixed(2)),
         bare_fastify_multipart_mb_s: Number(bareMbs.toFixed(1)),
         ratio_vs_bare_multipart: Number((uploadMbs / bareMbs).toFixed(2)),
+        // CPU per 100 MB steadies what wall time cannot on a noisy machine: the work each route does.
+        server_cpu_ms_per_100mb: Math.round((median(cpu.upload) * 100) / mb),
+        bare_multipart_cpu_ms_per_100mb: Math.round((median(cpu.bare) * 100) / mb),
+        raw_http_cpu_ms_per_100mb: Math.round((median(cpu.raw) * 100) / mb),
         server_rss_before_mb: Math.round(median(rss.before) / MB),
         server_peak_rss_mb: Math.round(Math.max(...rss.peak) / MB),
         goal: '≥ 0.5× copyFile, peak RSS < 200 MB',
@@ -236,8 +204,8 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       fs.rmSync(file);
     }
   } finally {
-    await bare.close();
-    await raw.close();
+    client.send('stop');
+    references.child.send('stop');
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.send('stop');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);

@@ -33,13 +33,6 @@ function valueAt(root: unknown, pathParts: string[]): unknown {
   return current;
 }
 
-/**
- * busboy (under @fastify/multipart) reports a malformed body with plain errors, no status: a
- * missing or oversized boundary, a body cut off mid-part. They are the
- * client's fault, whichever route was reading the parts.
- */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.)$/;
-
 /** One place that turns every error into `{detail}` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((_req, reply) => {
@@ -66,9 +59,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ detail: 'Internal server error' });
-    }
-    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
-      return reply.code(400).send({ detail: `The multipart body is malformed: ${error.message}` });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

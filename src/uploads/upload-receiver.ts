@@ -1,24 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { FileDigest, FileHasher } from './file-hasher';
+import { DEFAULT_MULTIPART_LIMITS, fieldSink, MultipartError, MultipartParser, type PartSink, skipSink, multipartBoundary } from './multipart-parser';
 
 /** 500 MB, the spec's upload limit (binary megabytes). */
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 /** Room for the multipart framing and the small text fields around the file. */
 const MULTIPART_OVERHEAD = 256 * 1024;
 /**
- * How much of an upload may wait in memory for the disk. When page-cache writes stall (they come
- * in bursts on virtual disks), a deep buffer keeps the socket flowing instead of pausing the client
- * at every stall (16 MB took a 500 MB upload from ~180 to ~270 MB/s in `npm run bench -- uploads`).
- * 8 MB keeps that within the noise of the benchmark while the server's peak RSS during a 500 MB
- * upload stays under the 200 MB goal (219 MB with 16 MB, 173 MB with 8 MB).
+ * How much of an upload may wait in memory for the disk before the socket is paused. 8 MB and
+ * 1 MB gave the same throughput within the noise of `npm run bench -- uploads` (four alternating
+ * runs of 3 trials); 1 MB keeps the server's peak RSS during a 500 MB upload at 175–185 MB where
+ * 8 MB reached 187–203 MB.
  */
-const WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /** An uploaded package spooled to a temporary file; `discard()` removes it. */
 export interface ReceivedUpload {
@@ -51,6 +53,14 @@ export function assertContentLengthWithinLimit(req: FastifyRequest): void {
 }
 
 /**
+ * Lets a Fastify scope accept multipart/form-data requests without reading their bodies: the
+ * upload route streams the body itself, through `multipartUploadSource`, after its checks.
+ */
+export function acceptMultipartBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
+}
+
+/**
  * Streams the multipart body: the one `file` part goes to a temp file under the spool's directory
  * (never held in memory; the hasher's worker thread hashes it behind the writes), text parts
  * become `fields`. A file over `maxBytes` is a 413 and leaves no file behind. Every multipart
@@ -58,59 +68,173 @@ export function assertContentLengthWithinLimit(req: FastifyRequest): void {
  */
 export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {}): UploadSource {
   return async ({ tempDir, hasher }) => {
-    if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
+    const boundary = multipartBoundary(req.headers['content-type']);
+    if (!boundary) throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
     await fs.mkdir(tempDir, { recursive: true });
-    const fields: Record<string, string> = {};
-    let received: { fileName: string; size: number; digest: FileDigest } | null = null;
+    const fields: Record<string, string> = Object.create(null);
     const tempPath = path.join(tempDir, `upload-${randomBytes(8).toString('hex')}.part`);
-    const discard = () => fs.rm(tempPath, { force: true });
+    const pump = new BodyPump(req.raw);
+    const spooled: { file: SpooledFile | null } = { file: null };
+    const parser = new MultipartParser(boundary, (part) => {
+      if (part.filename === null) return fieldSink(part.name, DEFAULT_MULTIPART_LIMITS.fieldBytes, (value) => (fields[part.name] = value));
+      if (part.name !== 'file') return skipSink;
+      spooled.file = new SpooledFile(tempPath, safeFileName(part.filename), maxBytes, hasher, pump);
+      return spooled.file;
+    });
     try {
-      for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 } })) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          continue;
-        }
-        if (part.fieldname !== 'file' || received) {
-          part.file.resume();
-          continue;
-        }
-        const out = createWriteStream(tempPath, { highWaterMark: WRITE_BUFFER_BYTES });
-        const digest = hasher.track(tempPath);
-        received = { fileName: path.basename(part.filename || 'upload'), size: 0, digest };
-        // A 'data' listener next to the pipe counts the bytes and tells the hasher how far the
-        // file is written (bytesWritten only counts completed writes).
-        const file = received;
-        part.file.on('data', (chunk: Buffer) => {
-          file.size += chunk.length;
-          digest.written(out.bytesWritten);
-        });
-        await pipeline(part.file, out);
-        if (part.file.truncated) throw tooLarge(maxBytes);
-      }
+      await pump.run(parser);
+      await spooled.file?.closed();
     } catch (err) {
-      received?.digest.abort();
-      await discard();
-      if (err instanceof AppError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError('BAD_REQUEST', 'Too many parts: send one file and a few text fields');
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
-      throw new AppError('BAD_REQUEST', `The multipart body is malformed: ${(err as Error).message}`);
+      // The rest of the body is read and dropped, so that the client gets the answer.
+      req.raw.resume();
+      await spooled.file?.discard();
+      throw uploadError(err);
     }
+    const received = spooled.file;
     if (!received) throw new AppError('BAD_REQUEST', 'file: required');
-    const { fileName, size, digest } = received;
-    if (size === 0) {
-      digest.abort();
-      await discard();
+    if (received.size === 0) {
+      await received.discard();
       throw new AppError('BAD_REQUEST', 'file: the uploaded file is empty');
     }
+    const discard = () => fs.rm(tempPath, { force: true });
     let sha256: string;
     try {
-      sha256 = await digest.finish(size);
+      sha256 = await received.digest.finish(received.size);
     } catch (err) {
       await discard();
       throw err;
     }
-    return { tempPath, fileName, size, sha256, fields, discard };
+    return { tempPath, fileName: received.fileName, size: received.size, sha256, fields, discard };
   };
+}
+
+/** The client's file name without directories or control characters (it lands in rows and logs). */
+function safeFileName(given: string | null): string {
+  const name = path.basename((given ?? '').replace(/[\u0000-\u001f\u007f]/g, '')).slice(0, 255);
+  return name === '' || name === '.' || name === '..' ? 'upload' : name;
+}
+
+/** The client's mistakes as 400/413 `{detail}`; anything else (a disk error) stays a server error. */
+function uploadError(err: unknown): unknown {
+  if (err instanceof MultipartError) return new AppError('BAD_REQUEST', err.kind === 'malformed' ? `The multipart body is malformed: ${err.message}` : err.message);
+  if (err instanceof UploadInterrupted) return new AppError('BAD_REQUEST', err.message);
+  return err;
+}
+
+class UploadInterrupted extends Error {
+  constructor() {
+    super('The upload was interrupted before the body ended');
+  }
+}
+
+/**
+ * Feeds the request body to the parser chunk by chunk, pausing the socket while the file's write
+ * buffer is full. It stops at the first failure (the parser's, the disk's, or the client going
+ * away) and leaves the rest of the body unread: Node discards it once the answer is sent.
+ */
+class BodyPump {
+  private fail: ((err: Error) => void) | null = null;
+  private pending: Error | null = null;
+  private writer: Writable | null = null;
+
+  constructor(private readonly raw: IncomingMessage) {}
+
+  /** The writable whose buffer holds the socket back. */
+  throttleWith(writer: Writable): void {
+    this.writer = writer;
+  }
+
+  /** Ends the pump with `err` (a sink's disk error). */
+  abort(err: Error): void {
+    if (this.fail) this.fail(err);
+    else this.pending ??= err;
+  }
+
+  run(parser: MultipartParser): Promise<void> {
+    const { raw } = this;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const settle = (err?: Error) => {
+        if (settled) return;
+        settled = true;
+        this.fail = null;
+        raw.off('data', onData).off('end', onEnd).off('error', onClose).off('close', onClose);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onData = (chunk: Buffer) => {
+        try {
+          parser.write(chunk);
+        } catch (err) {
+          return settle(err as Error);
+        }
+        const writer = this.writer;
+        if (writer?.writableNeedDrain && !raw.isPaused()) {
+          raw.pause();
+          writer.once('drain', () => settled || raw.resume());
+        }
+      };
+      const onEnd = () => {
+        try {
+          parser.end();
+          settle();
+        } catch (err) {
+          settle(err as Error);
+        }
+      };
+      const onClose = () => settle(new UploadInterrupted());
+      this.fail = settle;
+      if (this.pending) return settle(this.pending);
+      // An error on the request itself is the client's connection failing.
+      raw.on('data', onData).on('end', onEnd).on('error', onClose).on('close', onClose);
+    });
+  }
+}
+
+/** The `file` part, written to its temp file as it arrives and hashed behind the writes. */
+class SpooledFile implements PartSink {
+  size = 0;
+  readonly digest: FileDigest;
+  private readonly out: WriteStream;
+
+  constructor(
+    readonly tempPath: string,
+    readonly fileName: string,
+    private readonly maxBytes: number,
+    hasher: FileHasher,
+    pump: BodyPump,
+  ) {
+    this.out = createWriteStream(tempPath, { highWaterMark: WRITE_BUFFER_BYTES });
+    this.out.on('error', (err) => pump.abort(err));
+    this.digest = hasher.track(tempPath);
+    pump.throttleWith(this.out);
+  }
+
+  data(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) throw tooLarge(this.maxBytes);
+    this.out.write(chunk);
+    // bytesWritten counts completed writes only: the hasher reads no further than that.
+    this.digest.written(this.out.bytesWritten);
+  }
+
+  end(): void {
+    this.out.end();
+  }
+
+  /** Resolves once every byte is on disk (rejects with the disk's error). */
+  closed(): Promise<void> {
+    return finished(this.out);
+  }
+
+  /** Stops writing and hashing and removes the temp file. */
+  async discard(): Promise<void> {
+    this.digest.abort();
+    if (!this.out.closed) {
+      const closed = new Promise<void>((resolve) => this.out.once('close', () => resolve()));
+      this.out.destroy();
+      await closed;
+    }
+    await fs.rm(this.tempPath, { force: true });
+  }
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -264,6 +266,39 @@ describe('POST /apps/upload: rejections', () => {
 });
 
 describe('POST /apps/upload: detection, overrides, new build vs new app', () => {
+  it('a file name with directories and control characters is stored as its bare, clean name', async () => {
+    const org = await freshOrg();
+    const res = await upload(org.developer.token, { name: '../../etc/se\u0000tt\u0007ings.apk', data: settingsApk() });
+    expect(res.statusCode, res.body).toBe(200);
+    const [build] = (await rowsOf(org.orgId)).buildRows;
+    expect(build!.fileName).toBe('settings.apk');
+  });
+
+  it('a client that goes away mid-upload leaves no file or row behind, and the server keeps serving', async () => {
+    const org = await freshOrg();
+    const before = storageFiles();
+    const url = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const boundary = 'cut-off';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.apk"\r\n\r\n`;
+    const socket = net.connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/v1/apps/upload HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${org.developer.token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${64 * 1024 * 1024}\r\n\r\n${head}`,
+    );
+    // Part of the file arrives, then the client is gone.
+    for (let i = 0; i < 32; i++) socket.write(randomBytes(64 * 1024));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tempFiles()).toHaveLength(1);
+    socket.destroy();
+    for (let i = 0; i < 100 && tempFiles().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tempFiles()).toEqual([]);
+    expect(storageFiles()).toEqual(before);
+    const { appRows, buildRows } = await rowsOf(org.orgId);
+    expect([appRows.length, buildRows.length]).toEqual([0, 0]);
+    expect((await upload(org.developer.token, { name: 'settings.apk', data: settingsApk() })).statusCode).toBe(200);
+  });
+
   it('form fields override detected name, package name and version', async () => {
     const org = await freshOrg();
     const res = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { name: 'Settings QA', package_name: 'com.acme.settings.qa', version: '9.9', build_number: '1000', platform: 'android' });

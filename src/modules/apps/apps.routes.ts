@@ -1,10 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
-import { assertContentLengthWithinLimit, MAX_UPLOAD_BYTES, multipartUploadSource } from '../../uploads/upload-receiver';
+import { acceptMultipartBodies, assertContentLengthWithinLimit, multipartUploadSource } from '../../uploads/upload-receiver';
 
 /**
  * 413 from Content-Length before any of the body is read. The connection is closed with the
@@ -20,10 +19,10 @@ async function refuseOversizedBody(req: FastifyRequest, reply: FastifyReply) {
 }
 
 export const appsRoutes: RouteModule = async (root, { services }) => {
-  // Multipart parsing stays inside this scope: only the upload routes stream request bodies.
+  // Multipart bodies are accepted unread inside this scope only: the upload routes stream them.
   await root.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    acceptMultipartBodies(scope);
     const multipartDoc = { consumes: ['multipart/form-data'] };
 
     app.post('/apps/upload', {

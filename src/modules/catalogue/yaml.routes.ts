@@ -5,7 +5,7 @@ import { MAX_YAML_BYTES } from './suite-yaml';
 import { ImportResponse, ImportYamlQuery, SuiteIdParams } from './suites.schemas';
 import type { SuiteYamlService } from './yaml.service';
 
-/** Needs the multipart parser of the catalogue's scope (catalogue.routes.ts). */
+/** Needs the catalogue scope to accept multipart bodies (catalogue.routes.ts). */
 export function registerYamlRoutes(app: App, svc: SuiteYamlService): void {
   app.get('/tests/suites/:suite_id/export-yaml', {
     schema: { tags, summary: 'Export a suite as YAML', params: SuiteIdParams },

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { loadCsvStringify } from '../../lazy-modules';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
@@ -8,7 +7,7 @@ import {
   Session, SessionIdParams, StartSessionBody, StatusMessage, StatusOk,
 } from './sessions.schemas';
 import { z } from 'zod';
-import { multipartUploadSource } from '../../uploads/upload-receiver';
+import { acceptMultipartBodies, multipartUploadSource } from '../../uploads/upload-receiver';
 
 
 export const sessionsRoutes: RouteModule = async (app, container) => {
@@ -99,9 +98,9 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
     handler: (req) => deviceControl.uninstallApp({ ctx: req.ctx, input: { sessionId: req.params.session_id, packageName: req.params.package_name } }),
   });
 
-  // Multipart lives in its own scope so it does not clash with other modules' registrations.
+  // Multipart bodies are accepted unread in this scope only: install-app streams its body.
   await app.register(async (scoped: App) => {
-    await scoped.register(multipart);
+    acceptMultipartBodies(scoped);
     scoped.post('/sessions/:session_id/install-app', {
       config: { rateLimit: RATE_LIMITS.heavy },
       schema: { tags, summary: 'Upload and install a package (.apk, or an iOS simulator bundle as .zip/.tar.gz/.tgz)', description: 'multipart/form-data: `file` (required, at most 500 MB), `launch_after_install` (default false).', params: SessionIdParams, consumes: ['multipart/form-data'], response: { 200: InstallResult } },
