@@ -73,7 +73,7 @@ export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLO
     await fs.mkdir(tempDir, { recursive: true });
     const fields: Record<string, string> = Object.create(null);
     const tempPath = path.join(tempDir, `upload-${randomBytes(8).toString('hex')}.part`);
-    const pump = new BodyPump(req.raw);
+    const pump = new BodyPump(req.raw, maxBytes + MULTIPART_OVERHEAD);
     const spooled: { file: SpooledFile | null } = { file: null };
     const parser = new MultipartParser(boundary, (part) => {
       if (part.filename === null) return fieldSink(part.name, DEFAULT_MULTIPART_LIMITS.fieldBytes, (value) => (fields[part.name] = value));
@@ -129,15 +129,20 @@ class UploadInterrupted extends Error {
 
 /**
  * Feeds the request body to the parser chunk by chunk, pausing the socket while the file's write
- * buffer is full. It stops at the first failure (the parser's, the disk's, or the client going
- * away) and leaves the rest of the body unread: Node discards it once the answer is sent.
+ * buffer is full. It stops at the first failure: the parser's, the disk's, the client going away,
+ * or a body longer than `maxBodyBytes` (whatever it holds besides the file: skipped parts, a
+ * preamble, an epilogue), which is a 413.
  */
 class BodyPump {
   private fail: ((err: Error) => void) | null = null;
   private pending: Error | null = null;
   private writer: Writable | null = null;
+  private received = 0;
 
-  constructor(private readonly raw: IncomingMessage) {}
+  constructor(
+    private readonly raw: IncomingMessage,
+    private readonly maxBodyBytes: number,
+  ) {}
 
   /** The writable whose buffer holds the socket back. */
   throttleWith(writer: Writable): void {
@@ -163,6 +168,8 @@ class BodyPump {
         else resolve();
       };
       const onData = (chunk: Buffer) => {
+        this.received += chunk.length;
+        if (this.received > this.maxBodyBytes) return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
         try {
           parser.write(chunk);
         } catch (err) {
