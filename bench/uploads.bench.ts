@@ -92,11 +92,11 @@ export async function startServer(): Promise<{ child: ChildProcess; url: string;
   });
 }
 
-/** One of bench/upload-peers.ts's lean processes, bundled and run under plain Node. */
+const PEERS_BUNDLE = path.join(here, '..', '.tmp', 'bench', 'upload-peers.mjs');
+
+/** One of bench/upload-peers.ts's lean processes, run under plain Node from PEERS_BUNDLE. */
 async function startPeer<T>(role: 'client' | 'references', dir: string): Promise<{ child: ChildProcess; first: T }> {
-  const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-peers.mjs');
-  await bundle('bench/upload-peers.ts', bundled);
-  const child = fork(bundled, [role, dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(PEERS_BUNDLE, [role, dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const first = await new Promise<T>((resolve, reject) => {
     child.once('message', (m) => resolve(m as T));
     child.once('error', reject);
@@ -121,6 +121,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 export default async function uploadsBench(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-upload-bench-'));
   const server = await startServer();
+  await bundle('bench/upload-peers.ts', PEERS_BUNDLE);
   const client = (await startPeer<{ ready: true }>('client', dir)).child;
   const references = await startPeer<{ raw: string; bare: string }>('references', dir);
   const { raw, bare } = references.first;

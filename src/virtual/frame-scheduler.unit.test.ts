@@ -6,6 +6,16 @@ const tick = async () => {
   for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
 };
 
+/** A one-slot scheduler whose slot device `a` holds until `release()`; `order` records the frames that ran. */
+function heldSlot() {
+  const s = new FrameScheduler(1);
+  const order: string[] = [];
+  const held = { release: () => {} };
+  const [a, b, c] = [{}, {}, {}];
+  s.request(a, () => new Promise<void>((r) => (held.release = r)), false);
+  return { s, order, a, b, c, release: () => held.release() };
+}
+
 describe('FrameScheduler', () => {
   it('runs at most `slots` frames at once, one pending frame per device, urgent ones first', async () => {
     const s = new FrameScheduler(1);
@@ -39,11 +49,7 @@ describe('FrameScheduler', () => {
   });
 
   it('promotes a pending drag frame when an urgent change comes (the newest job runs)', async () => {
-    const s = new FrameScheduler(1);
-    const order: string[] = [];
-    let release = () => {};
-    const [a, b, c] = [{}, {}, {}];
-    s.request(a, () => new Promise<void>((r) => (release = r)), false);
+    const { s, order, b, c, release } = heldSlot();
     await tick();
     s.request(b, async () => void order.push('b'), false);
     s.request(c, async () => {
@@ -58,11 +64,7 @@ describe('FrameScheduler', () => {
   });
 
   it('promote() moves a waiting drag frame ahead and keeps its job; a running or absent one is not queued again', async () => {
-    const s = new FrameScheduler(1);
-    const order: string[] = [];
-    let release = () => {};
-    const [a, b, c] = [{}, {}, {}];
-    s.request(a, () => new Promise<void>((r) => (release = r)), false);
+    const { s, order, a, b, c, release } = heldSlot();
     s.request(b, async () => void order.push('b'), false);
     s.request(c, async () => void order.push('c'), false);
     await tick();
