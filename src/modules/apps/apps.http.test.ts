@@ -274,6 +274,34 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
     expect(build!.fileName).toBe('settings.apk');
   });
 
+  it('hostile multipart framing is a 400 naming the problem, leaves nothing behind, and the server keeps serving', async () => {
+    const org = await freshOrg();
+    const before = storageFiles();
+    const boundary = 'hostile';
+    const post = (payload: Buffer) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(org.developer.token) } });
+    const filePart = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\x03\x04\r\n`;
+    const cases: [Buffer, RegExp][] = [
+      // A part header that never ends: refused at 16 KB, not buffered to its 8 MB.
+      [Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nX-Pad: `), Buffer.alloc(8 * 1024 * 1024, 'a')]), /headers are longer than 16384 bytes/],
+      [Buffer.from(`${filePart('a.apk')}${filePart('b.apk')}--${boundary}--\r\n`), /^Too many files: at most 1$/],
+      [Buffer.from(`${Array.from({ length: 25 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--${boundary}--\r\n`), /^Too many (fields|parts)/],
+      [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${'n'.repeat(70 * 1024)}\r\n--${boundary}--\r\n`), /^note: longer than 65536 bytes$/],
+      [Buffer.from(`--${boundary}\r\nno colon\r\n\r\nx\r\n--${boundary}--\r\n`), /^The multipart body is malformed: A part header has no name$/],
+    ];
+    for (const [payload, detail] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toMatch(detail);
+    }
+    expect(tempFiles()).toEqual([]);
+    expect(storageFiles()).toEqual(before);
+    const { appRows, buildRows } = await rowsOf(org.orgId);
+    expect([appRows.length, buildRows.length]).toEqual([0, 0]);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await upload(org.developer.token, { name: 'settings.apk', data: settingsApk() })).statusCode).toBe(200);
+  });
+
   it('a client that goes away mid-upload leaves no file or row behind, and the server keeps serving', async () => {
     const org = await freshOrg();
     const before = storageFiles();
