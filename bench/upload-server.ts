@@ -1,12 +1,18 @@
 import fs from 'node:fs';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { startBenchServer } from './harness';
 
 /**
  * A simdeck server in its own process, so that its resident memory is measured alone. Messages:
  * 'reset' clears the peak-RSS mark (VmHWM), 'peak' answers with it in bytes (both also with the
- * process's CPU time so far), 'stop' shuts down.
+ * process's CPU time so far and the full (mark-compact) GCs since 'reset'), 'stop' shuts down.
  */
 const server = await startBenchServer();
+
+let fullGcs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if ((entry as unknown as { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullGcs++;
+}).observe({ entryTypes: ['gc'] });
 
 /** CPU time of the whole process (every thread), in ms. */
 function cpuMs(): number {
@@ -28,9 +34,12 @@ process.on('message', async (msg: string) => {
     } catch {
       /* not Linux: the peak then covers the whole run */
     }
+    fullGcs = 0;
     process.send!({ type: 'reset', rss: process.memoryUsage().rss, cpu: cpuMs() });
   } else if (msg === 'peak') {
-    process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss, cpu: cpuMs() });
+    // GC entries arrive after the fact: let the last ones in.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss, cpu: cpuMs(), fullGcs });
   } else if (msg === 'stop') {
     await server.stop();
     process.exit(0);

@@ -79,7 +79,9 @@ export async function startServer(): Promise<{ child: ChildProcess; url: string;
   await bundle('bench/upload-server.ts', bundled);
   // Node's flags from `npm start` (not this process's tsx loader), so that memory behaves as there.
   const prof = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
-  const child = fork(bundled, [], { execArgv: [...startNodeFlags(), ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_SERVER_NODE_FLAGS adds Node/V8 flags for one experiment, e.g. '--trace-gc'.
+  const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = fork(bundled, [], { execArgv: [...startNodeFlags(), ...prof, ...extra], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (m: string) =>
     new Promise<Record<string, number>>((resolve) => {
       child.once('message', (msg) => resolve(msg as Record<string, number>));
@@ -150,6 +152,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
       const times = { copyFile: [] as number[], stream: [] as number[], raw: [] as number[], bare: [] as number[], upload: [] as number[] };
       const rss = { before: [] as number[], peak: [] as number[] };
       const cpu = { raw: [] as number[], bare: [] as number[], upload: [] as number[] };
+      const fullGcs: number[] = [];
       for (let trial = 0; trial < TRIALS; trial++) {
         times.copyFile.push(await measure(() => fs.promises.copyFile(file, copy), copy));
         times.stream.push(await measure(() => pipeline(fs.createReadStream(file), fs.createWriteStream(copy)), copy));
@@ -169,8 +172,9 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         const { rss: before, cpu: cpuBefore } = await server.ask('reset');
         const up = await uploadVia(client, { url: `${server.url}/api/v1/apps/upload`, file, as: 'multipart', token });
         if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
-        const { peak, cpu: cpuAfter } = await server.ask('peak');
+        const { peak, cpu: cpuAfter, fullGcs: gcs } = await server.ask('peak');
         cpu.upload.push(cpuAfter! - cpuBefore!);
+        fullGcs.push(gcs!);
         times.upload.push(up.ms);
         rss.before.push(before!);
         rss.peak.push(peak!);
@@ -197,6 +201,8 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         server_cpu_ms_per_100mb: Math.round((median(cpu.upload) * 100) / mb),
         bare_multipart_cpu_ms_per_100mb: Math.round((median(cpu.bare) * 100) / mb),
         raw_http_cpu_ms_per_100mb: Math.round((median(cpu.raw) * 100) / mb),
+        // Mark-compacts of the whole heap during one upload (V8's own schedule for off-heap body chunks ran ~20 per 500 MB).
+        server_full_gcs: median(fullGcs),
         server_rss_before_mb: Math.round(median(rss.before) / MB),
         server_peak_rss_mb: Math.round(Math.max(...rss.peak) / MB),
         goal: '≥ 0.5× copyFile, peak RSS < 200 MB',

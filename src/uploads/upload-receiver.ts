@@ -7,6 +7,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { noteOffHeapBytes } from '../http/off-heap-churn';
 import type { FileDigest, FileHasher } from './file-hasher';
 import { DEFAULT_MULTIPART_LIMITS, fieldSink, MultipartError, MultipartParser, type PartSink, skipSink, multipartBoundary } from './multipart-parser';
 
@@ -170,6 +171,8 @@ class BodyPump {
       const onData = (chunk: Buffer) => {
         this.received += chunk.length;
         if (this.received > this.maxBodyBytes) return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
+        // Each chunk is a fresh off-heap copy made by Node's HTTP parser: see off-heap-churn.ts.
+        noteOffHeapBytes(chunk.length);
         try {
           parser.write(chunk);
         } catch (err) {
