@@ -9,10 +9,10 @@ export interface ObjectStorage {
   /** Streams `body` into `key`, replacing it; resolves with the bytes written. */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
   /**
-   * Moves a finished local file into `key` (the file is consumed). Optional: callers fall back to
-   * put(createReadStream(file)) when a backend has no cheaper way (LocalStorage renames).
+   * Moves a finished local file into `key`; the file is consumed. LocalStorage renames it (a copy
+   * only across filesystems), S3 streams it up and removes it.
    */
-  putFile?(key: string, filePath: string, options?: { contentType?: string }): Promise<{ size: number }>;
+  putFile(key: string, filePath: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** A readable stream of the object, or null when it does not exist. */
   get(key: string): Promise<Readable | null>;
   /** The whole object in memory, or null; only for small objects (icons, baselines). */

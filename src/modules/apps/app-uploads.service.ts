@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { actorIdentity, requireRole, withTransaction, type Ctx, type OrgScope } from '../../context';
 import { newPublicId } from '../../db/public-id';
 import { apiTime } from '../../http/api-time';
@@ -140,8 +139,7 @@ export class AppUploadsService {
     const written: string[] = [];
     try {
       const contentType = CONTENT_TYPES[ext];
-      if (storage.putFile) await storage.putFile(storageKey, upload.tempPath, { contentType });
-      else await storage.put(storageKey, createReadStream(upload.tempPath), { contentType });
+      await storage.putFile(storageKey, upload.tempPath, { contentType });
       written.push(storageKey);
       if (iconKey && iconPng) {
         await storage.put(iconKey, iconPng, { contentType: 'image/png' });

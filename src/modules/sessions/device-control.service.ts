@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { requireRole, type Ctx } from '../../context';
@@ -119,7 +118,7 @@ export class DeviceControlService {
       const lower = upload.fileName.toLowerCase();
       if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext))) throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
       await this.deps.packages.checkInstallable({ filePath: upload.tempPath, fileName: upload.fileName, platform: row.deviceType });
-      await this.deps.storage.put(key, createReadStream(upload.tempPath));
+      await this.deps.storage.putFile(key, upload.tempPath);
       const launch = ['true', '1', 'yes', 'on'].includes(String(upload.fields.launch_after_install ?? '').toLowerCase());
       const device = await this.deps.sessions.attach({ ctx, input });
       const app = await device.install({ storageKey: key, fileName: upload.fileName });
