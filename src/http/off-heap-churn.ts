@@ -22,15 +22,19 @@ export const OFF_HEAP_GC_EVERY_BYTES = 4 * 1024 * 1024;
 let sinceLastGc = 0;
 let scavenge: (() => void) | null | undefined;
 
+type GcFunction = (options: { type: 'minor' }) => void;
+
 /**
- * V8's `gc` function, taken from a fresh context with the flag on for that moment only (the
- * process's own global never gets it). Null where the runtime refuses: the buffers are then left
- * to V8's own schedule, which is slower but correct.
+ * V8's `gc` function: the global one when Node runs with `--expose-gc`, otherwise taken from a
+ * fresh context with the flag on for that moment only (the process's own global never gets it).
+ * Null where the runtime refuses: the buffers are then left to V8's own schedule, slower but correct.
  */
 function loadScavenge(): (() => void) | null {
+  const global = (globalThis as { gc?: GcFunction }).gc;
+  if (typeof global === 'function') return () => global({ type: 'minor' });
   try {
     v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as ((options: { type: 'minor' }) => void) | undefined;
+    const gc = vm.runInNewContext('gc') as GcFunction | undefined;
     return typeof gc === 'function' ? () => gc({ type: 'minor' }) : null;
   } catch {
     return null;
