@@ -9,7 +9,7 @@ import vm from 'node:vm';
  * V8 frees such a buffer only in a GC, and until then counts it against the old generation's
  * allocation limit. Streaming a file to disk allocates almost nothing on the heap itself, so no
  * young GC comes along on its own before 32 MB of them pile up, while the limit after start leaves
- * about 12 MB of room. So every ~10 MB of body V8 marked and compacted the whole heap (34 MB after
+ * about 12 MB of room. So every ~25 MB of body V8 marked and compacted the whole heap (34 MB after
  * start): during a 500 MB upload, a full GC every 50 ms and about 40 % of the server's CPU (perf and
  * `--trace-gc` on `npm run bench -- uploads`). A scavenge every 4 MB frees the same dead chunks in
  * well under a millisecond, before they count. The chunks still being written when it runs (about
