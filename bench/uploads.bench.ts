@@ -174,7 +174,7 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
         const { peak, cpu: cpuAfter, fullGcs: gcs } = await server.ask('peak');
         // Like every other measurement, the upload removes its output: the app, its build and file.
-        const removed = await fetch(`${server.url}/api/v1/apps/${(JSON.parse(up.body) as { id: string }).id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+        const removed = await fetch(`${server.url}/api/v1/apps/${(JSON.parse(up.body) as { public_id: string }).public_id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
         if (removed.status !== 200) throw new Error(`deleting the uploaded app failed: ${removed.status}`);
         cpu.upload.push(cpuAfter! - cpuBefore!);
         fullGcs.push(gcs!);
