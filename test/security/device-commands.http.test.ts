@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceSpec } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
@@ -49,6 +51,33 @@ describe('device commands: arguments, packages and failures', () => {
     const ok = await installApp('settings.apk', settingsApk());
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await installedPackages()).toContain(ok.json().package_name);
+  });
+
+  it('install-app leaves no spooled file and no staged package behind, whatever the body, and the session keeps serving', async () => {
+    const spool = path.join(t.dataDir, 'tmp', 'uploads');
+    const staged = path.join(t.dataDir, 'storage', 'session-uploads');
+    // Files only: an emptied staging directory may stay.
+    const leftovers = () =>
+      [spool, staged].flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []));
+    // 12 MB of noise named like an APK: read through several young-GC intervals, then refused.
+    const noise = await installApp('noise.apk', randomBytes(12 * 1024 * 1024));
+    expect(noise.statusCode, noise.body).toBe(400);
+    expect(noise.json().detail).toMatch(/noise\.apk is not an Android/);
+    // A body cut off inside the file part.
+    const full = multipartBody({ name: 'settings.apk', data: settingsApk() });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sessions/${sessionId}/install-app`,
+      headers: { authorization: `Bearer ${a.developer.token}`, ...full.headers },
+      payload: full.payload.subarray(0, full.payload.length - 1000),
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(leftovers()).toEqual([]);
+    // A good package is moved to staging, installed, and the staged copy removed.
+    const ok = await installApp('settings.apk', settingsApk());
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(leftovers()).toEqual([]);
+    expect((await api(t, a.developer.token, 'GET', `/sessions/${sessionId}`)).json().status).toBe('active');
   });
 
   it('package names, activities, launch params and keys with shell metacharacters are 422 before any device sees them', async () => {
