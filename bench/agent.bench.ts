@@ -18,19 +18,32 @@ const plan =
   (...actions: Array<(c: FakeCall) => FakeTurn>) =>
   (c: FakeCall, n: number): FakeTurn =>
     actions[n]?.(c) ?? { tool: 'step_done', input: { reasoning: 'the screen shows it' } };
-const tap = (id: string) => (c: FakeCall): FakeTurn => ({ tool: 'tap', input: { ref: refOf(c, id) } });
-const type = (text: string, id: string) => (c: FakeCall): FakeTurn => ({ tool: 'type', input: { text, ref: refOf(c, id) } });
+const tap =
+  (id: string) =>
+  (c: FakeCall): FakeTurn => ({ tool: 'tap', input: { ref: refOf(c, id) } });
+const type =
+  (text: string, id: string) =>
+  (c: FakeCall): FakeTurn => ({ tool: 'type', input: { text, ref: refOf(c, id) } });
 const back = (): FakeTurn => ({ tool: 'go_back', input: {} });
 
 const STEPS: Array<{ text: string; plan: (call: FakeCall, n: number) => FakeTurn }> = [
-  { text: 'Sign in as the demo user', plan: plan(type('demo', 'username'), type('secret', 'password'), tap('sign-in')) },
+  {
+    text: 'Sign in as the demo user',
+    plan: plan(type('demo', 'username'), type('secret', 'password'), tap('sign-in')),
+  },
   { text: 'Open the preferences', plan: plan(tap('open-settings')) },
   { text: 'Use the dark theme', plan: plan(tap('dark-mode')) },
   { text: 'Return to the list', plan: plan(back) },
-  { text: 'Bring the twelfth item into view', plan: plan(() => ({ tool: 'scroll_until', input: { text: 'Item 12' } })) },
+  {
+    text: 'Bring the twelfth item into view',
+    plan: plan(() => ({ tool: 'scroll_until', input: { text: 'Item 12' } })),
+  },
   { text: 'Look at the twelfth item', plan: plan(tap('item-12')) },
   { text: 'Go back to the list', plan: plan(back) },
-  { text: 'Scroll back to the top of the list', plan: plan(() => ({ tool: 'scroll_until', input: { text: 'Send feedback', direction: 'up' } })) },
+  {
+    text: 'Scroll back to the top of the list',
+    plan: plan(() => ({ tool: 'scroll_until', input: { text: 'Send feedback', direction: 'up' } })),
+  },
   { text: 'Leave a note saying Great app', plan: plan(tap('open-feedback'), type('Great app', 'feedback-message')) },
 ];
 const RUNS = Number(process.env.BENCH_AGENT_RUNS ?? 5);
@@ -48,7 +61,12 @@ export default async function agentBench(): Promise<BenchRow[]> {
   const server = await startBenchServer({ DEFAULT_PLAN: 'enterprise', ...fake.env() });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-agent-'));
   const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:1', dataDir: tmp, hostSeed: 'bench-agent' });
-  const worker = new WorkerClient({ serverUrl: server.url, token: server.container.secrets.workerToken, workerId: 'bench-agent', driver });
+  const worker = new WorkerClient({
+    serverUrl: server.url,
+    token: server.container.secrets.workerToken,
+    workerId: 'bench-agent',
+    driver,
+  });
   await worker.start();
   const rows: BenchRow[] = [];
   try {
@@ -58,15 +76,24 @@ export default async function agentBench(): Promise<BenchRow[]> {
     const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
     const form = new FormData();
     form.append('file', new Blob([fs.readFileSync(apk)]), 'sample.apk');
-    const up = await fetch(`${server.url}/api/v1/apps/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const up = await fetch(`${server.url}/api/v1/apps/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (!up.ok) throw new Error(`upload ${up.status} ${await up.text()}`);
     const app = (await up.json()) as { public_id: string };
     const suite = await call('POST', '/tests/suites', { name: 'Agent bench', app_public_id: app.public_id });
     await call('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
-    const testCase = await call('POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Tour by the model', mode: 'ai', steps: STEPS.map((s) => s.text) });
+    const testCase = await call('POST', `/tests/suites/${suite.public_id}/cases`, {
+      name: 'Tour by the model',
+      mode: 'ai',
+      steps: STEPS.map((s) => s.text),
+    });
     const s = await call('POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
     await call('POST', `/sessions/${s.session_id}/start`);
-    while ((await call('GET', `/sessions/${s.session_id}`)).status !== 'active') await new Promise((r) => setTimeout(r, 50));
+    while ((await call('GET', `/sessions/${s.session_id}`)).status !== 'active')
+      await new Promise((r) => setTimeout(r, 50));
 
     // Which step a model call belongs to: the step's text is in the conversation.
     fake.script((c) => {
@@ -79,8 +106,18 @@ export default async function agentBench(): Promise<BenchRow[]> {
     const callTokens: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const firstCall = fake.calls.length;
-      const started = await call('POST', '/ai/test/run', { test_case_public_id: testCase.public_id, session_id: s.session_id, mode: 'ai', model: 'gpt-4.1-mini:byok' });
-      let run: { status: string; error_message: string | null; result: { steps: StepResult[] }; reasoning_log: Array<{ step_index: number; tool: string }> };
+      const started = await call('POST', '/ai/test/run', {
+        test_case_public_id: testCase.public_id,
+        session_id: s.session_id,
+        mode: 'ai',
+        model: 'gpt-4.1-mini:byok',
+      });
+      let run: {
+        status: string;
+        error_message: string | null;
+        result: { steps: StepResult[] };
+        reasoning_log: Array<{ step_index: number; tool: string }>;
+      };
       for (;;) {
         run = await call('GET', `/tests/runs/${started.run_public_id}`);
         if (!['pending', 'running'].includes(run.status)) break;
@@ -108,7 +145,12 @@ export default async function agentBench(): Promise<BenchRow[]> {
       p95_ms: Math.round(percentile(overhead, 95)),
       goal: 'p50 ≤ 150 ms',
     });
-    rows.push({ name: 'agent overhead per model call', n: perCall.length, p50_ms: Math.round(percentile(perCall, 50)), p95_ms: Math.round(percentile(perCall, 95)) });
+    rows.push({
+      name: 'agent overhead per model call',
+      n: perCall.length,
+      p50_ms: Math.round(percentile(perCall, 50)),
+      p95_ms: Math.round(percentile(perCall, 95)),
+    });
     rows.push({
       name: 'prompt tokens (as a provider counts them: 4 characters a token, 512 px image tiles)',
       n: callTokens.length,

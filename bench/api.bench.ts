@@ -8,10 +8,21 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<BenchRow & { rps: number }> {
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<BenchRow & { rps: number }> {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
-  return { name, rps: r.requests.average, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, requests: r.requests.total };
+  return {
+    name,
+    rps: r.requests.average,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    requests: r.requests.total,
+  };
 }
 
 /**
@@ -34,10 +45,18 @@ export default async function apiBench(): Promise<BenchRow[]> {
 
     // The exact SQL the organizations list runs, on a pool of the same size, without simdeck around it.
     const query = listOrganizationsOfUser(server.container.db, account.user_id).toSQL();
-    bare.get('/plain', async () => [{ id: 1, name: 'Bench', created_at: '2026-06-01T12:00:00.000', role: 'admin', plan_id: 'free' }]);
+    bare.get('/plain', async () => [
+      { id: 1, name: 'Bench', created_at: '2026-06-01T12:00:00.000', role: 'admin', plan_id: 'free' },
+    ]);
     bare.get('/query', async () => {
       const { rows } = await pool.query({ text: query.sql, values: query.params as unknown[], rowMode: 'array' });
-      return rows.map((r: unknown[]) => ({ id: r[0], name: r[1], created_at: (r[2] as Date).toISOString().slice(0, -1), plan_id: r[3], role: r[4] }));
+      return rows.map((r: unknown[]) => ({
+        id: r[0],
+        name: r[1],
+        created_at: (r[2] as Date).toISOString().slice(0, -1),
+        plan_id: r[3],
+        role: r[4],
+      }));
     });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
@@ -56,8 +75,20 @@ export default async function apiBench(): Promise<BenchRow[]> {
     const paths = [
       ['(a) bare Fastify JSON route', `${bareUrl}/plain`, {}, null, null],
       ['(a2) bare Fastify + same indexed query', `${bareUrl}/query`, {}, null, null],
-      ['(b) GET /api/v1/organizations/ (JWT)', `${server.url}/api/v1/organizations/`, { authorization: `Bearer ${account.access_token}` }, '0.49–0.56', '≥ 0.8'],
-      ['(c) GET /api/v1/organizations/ (API token)', `${server.url}/api/v1/organizations/`, { authorization: `Bearer ${apiToken}` }, '0.66–0.78', '≥ 0.8'],
+      [
+        '(b) GET /api/v1/organizations/ (JWT)',
+        `${server.url}/api/v1/organizations/`,
+        { authorization: `Bearer ${account.access_token}` },
+        '0.49–0.56',
+        '≥ 0.8',
+      ],
+      [
+        '(c) GET /api/v1/organizations/ (API token)',
+        `${server.url}/api/v1/organizations/`,
+        { authorization: `Bearer ${apiToken}` },
+        '0.66–0.78',
+        '≥ 0.8',
+      ],
     ] as const;
     const runs: Array<Array<BenchRow & { rps: number }>> = paths.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {

@@ -19,8 +19,14 @@ export default async function catalogueBench(): Promise<BenchRow[]> {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     const step = JSON.stringify([{ text: 'Tap sign in', action_indices: [0] }, 'Check the home screen']);
-    const rec = JSON.stringify([{ type: 'tap', t_ms: 0, x: 100, y: 200 }, { type: 'swipe', t_ms: 500, x: 1, y: 2, x2: 3, y2: 4 }]);
-    await client.query(`INSERT INTO apps (public_id, organization_id, name, package_name, platform) VALUES ('app_bench', $1, 'Bench app', 'com.example.bench', 'android')`, [org]);
+    const rec = JSON.stringify([
+      { type: 'tap', t_ms: 0, x: 100, y: 200 },
+      { type: 'swipe', t_ms: 500, x: 1, y: 2, x2: 3, y2: 4 },
+    ]);
+    await client.query(
+      `INSERT INTO apps (public_id, organization_id, name, package_name, platform) VALUES ('app_bench', $1, 'Bench app', 'com.example.bench', 'android')`,
+      [org],
+    );
     await client.query(
       `INSERT INTO test_suites (public_id, organization_id, app_id, name, description, platform)
        SELECT 'ste_bench' || g, $1, (SELECT id FROM apps WHERE public_id = 'app_bench'), 'Suite ' || g, 'Bench suite ' || g, 'android' FROM generate_series(1, ${SUITES}) g`,
@@ -32,7 +38,10 @@ export default async function catalogueBench(): Promise<BenchRow[]> {
        FROM test_suites s CROSS JOIN generate_series(1, ${CASES_PER_SUITE}) g WHERE s.organization_id = $1`,
       [org, step, rec],
     );
-    await client.query(`INSERT INTO test_tags (organization_id, name, display_name) SELECT $1, 'tag' || g, 'Tag' || g FROM generate_series(1, 20) g`, [org]);
+    await client.query(
+      `INSERT INTO test_tags (organization_id, name, display_name) SELECT $1, 'tag' || g, 'Tag' || g FROM generate_series(1, 20) g`,
+      [org],
+    );
     await client.query(
       `INSERT INTO test_suite_tags (suite_id, tag_id)
        SELECT s.id, t.id FROM test_suites s JOIN test_tags t ON t.organization_id = s.organization_id
@@ -46,14 +55,19 @@ export default async function catalogueBench(): Promise<BenchRow[]> {
       [org],
     );
     await client.query('ANALYZE');
-    const counts = await client.query(`SELECT (SELECT count(*) FROM test_suites)::int AS suites, (SELECT count(*) FROM test_cases)::int AS cases`);
+    const counts = await client.query(
+      `SELECT (SELECT count(*) FROM test_suites)::int AS suites, (SELECT count(*) FROM test_cases)::int AS cases`,
+    );
     await client.end();
 
     const headers = { authorization: `Bearer ${account.access_token}` };
     const check = await fetch(`${server.url}/api/v1/tests/suites`, { headers });
     const list = (await check.json()) as Array<{ case_count: number }>;
-    if (list.length !== SUITES || list[0]!.case_count !== CASES_PER_SUITE) throw new Error(`unexpected list: ${list.length} suites`);
-    const bytes = Number((await fetch(`${server.url}/api/v1/tests/suites`, { headers })).headers.get('content-length') ?? 0);
+    if (list.length !== SUITES || list[0]!.case_count !== CASES_PER_SUITE)
+      throw new Error(`unexpected list: ${list.length} suites`);
+    const bytes = Number(
+      (await fetch(`${server.url}/api/v1/tests/suites`, { headers })).headers.get('content-length') ?? 0,
+    );
 
     // The same statement, run bare on a pool of the same size and written with JSON.stringify.
     const bare = Fastify({ logger: false });

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
-import { apiCaller, startBenchWorker, percentile, registerBenchAccount, startBenchServer, type BenchRow } from './harness';
+import {
+  apiCaller,
+  startBenchWorker,
+  percentile,
+  registerBenchAccount,
+  startBenchServer,
+  type BenchRow,
+} from './harness';
 
 /** Twenty natural-language steps through the sample app: sign-in, list, detail, settings, feedback. */
 const STEPS = [
@@ -51,7 +58,10 @@ interface Run {
 function asRecorded(a: Record<string, unknown>, tMs: number): Record<string, unknown> {
   const { matched_by: _m, selector, ...rest } = a;
   const out: Record<string, unknown> = { ...rest, t_ms: tMs };
-  if (selector && typeof selector === 'object') out.selector = Object.fromEntries(Object.entries(selector).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+  if (selector && typeof selector === 'object')
+    out.selector = Object.fromEntries(
+      Object.entries(selector).filter(([, v]) => v !== '' && v !== null && v !== undefined),
+    );
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;
 }
@@ -80,7 +90,11 @@ export default async function engineBench(): Promise<BenchRow[]> {
     const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
     const form = new FormData();
     form.append('file', new Blob([fs.readFileSync(apk)]), 'sample.apk');
-    const up = await fetch(`${server.url}/api/v1/apps/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const up = await fetch(`${server.url}/api/v1/apps/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (!up.ok) throw new Error(`upload ${up.status} ${await up.text()}`);
     const app = (await up.json()) as { public_id: string };
     const suite = await call('POST', '/tests/suites', { name: 'Engine bench', app_public_id: app.public_id });
@@ -103,16 +117,24 @@ export default async function engineBench(): Promise<BenchRow[]> {
       await new Promise<void>((r) => finished.set(started.run_public_id, r));
       const wallMs = performance.now() - t0;
       const got = (await call('GET', `/tests/runs/${started.run_public_id}`)) as Run;
-      if (got.status !== 'passed') throw new Error(`bench run ${got.status}: ${got.error_message} ${JSON.stringify(got.result?.steps?.find((s) => s.status !== 'passed'))}`);
+      if (got.status !== 'passed')
+        throw new Error(
+          `bench run ${got.status}: ${got.error_message} ${JSON.stringify(got.result?.steps?.find((s) => s.status !== 'passed'))}`,
+        );
       return { run: got, wallMs };
     };
-    const engineMs = (steps: StepResult[]) => steps.map((s) => s.duration_ms - s.timing.device_ms - s.timing.wait_ms).sort((a, b) => a - b);
+    const engineMs = (steps: StepResult[]) =>
+      steps.map((s) => s.duration_ms - s.timing.device_ms - s.timing.wait_ms).sort((a, b) => a - b);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
     const sessionId = await startSession();
 
     // 1. The case in natural language: every step through the interpreter. The first run writes the baselines.
-    const nl = await call('POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Tour (natural language)', mode: 'ai', steps: STEPS });
+    const nl = await call('POST', `/tests/suites/${suite.public_id}/cases`, {
+      name: 'Tour (natural language)',
+      mode: 'ai',
+      steps: STEPS,
+    });
     const first = await run(nl.public_id, sessionId, 'ai');
     const interpreted = await run(nl.public_id, sessionId, 'ai');
     const nlEngine = engineMs(interpreted.run.result.steps);

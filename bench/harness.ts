@@ -33,7 +33,10 @@ export interface BenchServer {
  * jobs, listening on a free port. Rate limits are off: the benchmarks measure throughput.
  * `replicaOf` starts a second replica on the first one's database and data directory (secrets).
  */
-export async function startBenchServer(env: Partial<Record<keyof Env, string>> = {}, replicaOf?: BenchServer): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Partial<Record<keyof Env, string>> = {},
+  replicaOf?: BenchServer,
+): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-'));
   fs.chmodSync(dir, 0o755);
   let databaseUrl = replicaOf?.databaseUrl ?? process.env.BENCH_DATABASE_URL;
@@ -45,7 +48,14 @@ export async function startBenchServer(env: Partial<Record<keyof Env, string>> =
   }
   await runMigrations(databaseUrl);
   const dataDir = replicaOf?.dataDir ?? path.join(dir, 'data');
-  const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT: 'false', LOG_LEVEL: 'warn', PORT: '0', ...env });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    ...env,
+  });
   const container = createContainer(config, resolveSecrets(config), { log: createLogger('warn') });
   await container.jobs.start();
   await container.jobs.work(createJobHandlers(container));
@@ -73,11 +83,17 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Signs up a fresh account with its own organization on the server at `url`. */
-export async function registerBenchAccount(url: string): Promise<{ access_token: string; organization_id: number; user_id: number }> {
+export async function registerBenchAccount(
+  url: string,
+): Promise<{ access_token: string; organization_id: number; user_id: number }> {
   const res = await fetch(`${url}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`, password: 'bench-password-1', organization_name: 'Bench' }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      password: 'bench-password-1',
+      organization_name: 'Bench',
+    }),
   });
   if (!res.ok) throw new Error(`bench signup failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { access_token: string; organization_id: number; user_id: number };
@@ -86,7 +102,11 @@ export async function registerBenchAccount(url: string): Promise<{ access_token:
 /** JSON calls to the API of the server at `url` with `token`; a 4xx or 5xx throws. */
 export function apiCaller(url: string, token: string) {
   return async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await r.text();
     if (r.status >= 400) throw new Error(`${method} ${path}: ${r.status} ${text}`);
     return text ? JSON.parse(text) : null;
@@ -97,7 +117,12 @@ export function apiCaller(url: string, token: string) {
 export async function startBenchWorker(server: BenchServer, opts: { devices: string; id: string }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `simdeck-bench-${opts.id}-`));
   const driver = createVirtualDriver({ devices: opts.devices, dataDir: tmp, hostSeed: opts.id });
-  const worker = new WorkerClient({ serverUrl: server.url, token: server.container.secrets.workerToken, workerId: opts.id, driver });
+  const worker = new WorkerClient({
+    serverUrl: server.url,
+    token: server.container.secrets.workerToken,
+    workerId: opts.id,
+    driver,
+  });
   await worker.start();
   return {
     tmp,

@@ -41,17 +41,36 @@ export default async function listsBench(): Promise<BenchRow[]> {
 
     // The statements the two lists run, unfiltered, at the page maximum.
     const db = server.container.db;
-    const sessionsPage = db.select().from(sessions).where(and(eq(sessions.organizationId, org))).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(PAGE).offset(0).toSQL();
+    const sessionsPage = db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.organizationId, org)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(PAGE)
+      .offset(0)
+      .toSQL();
     bareListRoute(bare, pool, '/sessions', sessionsPage);
     const auditWhere = and(eq(auditEvents.organizationId, org));
     const auditCount = db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(auditWhere).toSQL();
-    const auditPage = db.select().from(auditEvents).where(auditWhere).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(PAGE).offset(0).toSQL();
+    const auditPage = db
+      .select()
+      .from(auditEvents)
+      .where(auditWhere)
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(PAGE)
+      .offset(0)
+      .toSQL();
     bareListRoute(bare, pool, '/audit', auditPage, auditCount);
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     const headers = { authorization: `Bearer ${account.access_token}` };
     return await compareLists(server, [
-      { name: `GET /api/v1/sessions?limit=${PAGE} (${SESSIONS} sessions)`, url: `${server.url}/api/v1/sessions?limit=${PAGE}`, bareUrl: `${bareUrl}/sessions`, headers },
+      {
+        name: `GET /api/v1/sessions?limit=${PAGE} (${SESSIONS} sessions)`,
+        url: `${server.url}/api/v1/sessions?limit=${PAGE}`,
+        bareUrl: `${bareUrl}/sessions`,
+        headers,
+      },
       {
         name: `GET /api/v1/organizations/:id/audit-events?limit=${PAGE} (${AUDIT_EVENTS} events)`,
         url: `${server.url}/api/v1/organizations/${org}/audit-events?limit=${PAGE}`,

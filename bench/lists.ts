@@ -11,7 +11,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * runs; with `count`, next to that count) written by JSON.stringify: what a list costs without
  * simdeck around it.
  */
-export function bareListRoute(app: FastifyInstance, pool: pg.Pool, path: string, query: { sql: string; params: unknown[] }, count?: { sql: string; params: unknown[] }): void {
+export function bareListRoute(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  path: string,
+  query: { sql: string; params: unknown[] },
+  count?: { sql: string; params: unknown[] },
+): void {
   app.get(path, async (_req, reply) => {
     const [r, total] = await Promise.all([
       pool.query({ text: query.sql, values: query.params, rowMode: 'array' }),
@@ -44,7 +50,12 @@ async function run(url: string, connections: number, headers: Record<string, str
 }
 
 /** Statements simdeck's database pool ran per request to `url` (background jobs use a pool of their own). */
-async function statementsPerRequest(server: BenchServer, url: string, headers: Record<string, string>, n = 20): Promise<number> {
+async function statementsPerRequest(
+  server: BenchServer,
+  url: string,
+  headers: Record<string, string>,
+  n = 20,
+): Promise<number> {
   const pool = server.container.database.pool as unknown as { query: (...args: unknown[]) => unknown };
   const original = pool.query;
   let count = 0;

@@ -25,12 +25,37 @@ const MB = 1024 * 1024;
 async function attacks(): Promise<Array<[string, string, () => Promise<Buffer>]>> {
   return [
     ['a real APK (baseline)', 'settings.apk', async () => settingsApk()],
-    ['1 GB manifest deflated to ~1 MB', 'bomb.apk', () => zipWithHugeEntry({ name: 'AndroidManifest.xml', bytes: 1024 * MB })],
-    ['tar.gz unpacking to 3 GB (under the cap, read twice)', 'big.tgz', async () => tarGz([...(await iosBundleEntries()), { name: 'Demo.app/blob', data: { zeros: 3 * 1024 * MB } }])],
-    ['binary plist, shared nested arrays (depth 30)', 'shared.zip', async () => packIosZip({ ...(await iosAppFiles()), 'Info.plist': sharedReferencePlist({ info: DEMO_INFO, depth: 30, fanOut: 2 }) })],
-    ['tar.gz with a 4 MB PAX name', 'pax.tgz', async () => tarGz([...(await iosBundleEntries()), { name: `Demo.app/${'n'.repeat(4_000_000)}`, data: Buffer.from('x') }])],
+    [
+      '1 GB manifest deflated to ~1 MB',
+      'bomb.apk',
+      () => zipWithHugeEntry({ name: 'AndroidManifest.xml', bytes: 1024 * MB }),
+    ],
+    [
+      'tar.gz unpacking to 3 GB (under the cap, read twice)',
+      'big.tgz',
+      async () => tarGz([...(await iosBundleEntries()), { name: 'Demo.app/blob', data: { zeros: 3 * 1024 * MB } }]),
+    ],
+    [
+      'binary plist, shared nested arrays (depth 30)',
+      'shared.zip',
+      async () =>
+        packIosZip({
+          ...(await iosAppFiles()),
+          'Info.plist': sharedReferencePlist({ info: DEMO_INFO, depth: 30, fanOut: 2 }),
+        }),
+    ],
+    [
+      'tar.gz with a 4 MB PAX name',
+      'pax.tgz',
+      async () =>
+        tarGz([...(await iosBundleEntries()), { name: `Demo.app/${'n'.repeat(4_000_000)}`, data: Buffer.from('x') }]),
+    ],
     ['zip with 100,000 entries', 'many.zip', () => iosZipWithManyEntries(100_000)],
-    ['icon claiming 100,000 × 100,000 pixels', 'icon.zip', async () => packIosZip({ ...(await iosAppFiles()), 'AppIcon60x60@2x.png': pngClaiming(100_000, 100_000) })],
+    [
+      'icon claiming 100,000 × 100,000 pixels',
+      'icon.zip',
+      async () => packIosZip({ ...(await iosAppFiles()), 'AppIcon60x60@2x.png': pngClaiming(100_000, 100_000) }),
+    ],
   ];
 }
 
@@ -46,7 +71,11 @@ export default async function packagesBench(): Promise<BenchRow[]> {
       form.append('file', new Blob([data]), fileName);
       let done = false;
       const started = performance.now();
-      const answer = fetch(`${server.url}/api/v1/apps/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).finally(() => (done = true));
+      const answer = fetch(`${server.url}/api/v1/apps/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }).finally(() => (done = true));
       const latencies: number[] = [];
       while (!done) {
         const t0 = performance.now();

@@ -27,6 +27,13 @@ for (const file of files) {
 const outDir = path.join(here, 'results');
 fs.mkdirSync(outDir, { recursive: true });
 const out = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-fs.writeFileSync(out, JSON.stringify({ machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results: all }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    { machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, results: all },
+    null,
+    2,
+  ),
+);
 console.log(`\nwritten ${path.relative(process.cwd(), out)}`);
 process.exit(0);

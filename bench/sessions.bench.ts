@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
 import { bundle } from '../scripts/build.mjs';
-import { apiCaller, percentile, registerBenchAccount, startBenchServer, type BenchRow, type BenchServer } from './harness';
+import {
+  apiCaller,
+  percentile,
+  registerBenchAccount,
+  startBenchServer,
+  type BenchRow,
+  type BenchServer,
+} from './harness';
 
 /**
  * Sessions on the virtual driver over the real worker protocol: create→active latency,
@@ -40,9 +47,23 @@ async function startWorkerHost(server: BenchServer, devices: string, pinned: boo
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-host-'));
   const entry = path.join(here, '..', '.tmp', 'bench', 'worker-host.mjs');
   await bundle('bench/worker-host.ts', entry);
-  const prof = process.env.BENCH_HOST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HOST_CPU_PROF}`] : [];
-  const args = [process.execPath, '--enable-source-maps', ...prof, entry, server.url, server.container.secrets.workerToken, 'bench', devices, tmp];
-  const child = pinned ? spawn('taskset', ['-c', String(CORES - 1), ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }) : spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const prof = process.env.BENCH_HOST_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HOST_CPU_PROF}`]
+    : [];
+  const args = [
+    process.execPath,
+    '--enable-source-maps',
+    ...prof,
+    entry,
+    server.url,
+    server.container.secrets.workerToken,
+    'bench',
+    devices,
+    tmp,
+  ];
+  const child = pinned
+    ? spawn('taskset', ['-c', String(CORES - 1), ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    : spawn(args[0]!, args.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`worker host exited with ${code}`)));
@@ -110,7 +131,13 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       await call('DELETE', `/sessions/${sessionId}`);
     }
     lat.sort((a, b) => a - b);
-    rows.push({ name: 'create → active (virtual, HTTP + worker protocol)', n: lat.length, p50_ms: +percentile(lat, 50).toFixed(1), p95_ms: +percentile(lat, 95).toFixed(1), goal: 'p50 ≤ 300 ms' });
+    rows.push({
+      name: 'create → active (virtual, HTTP + worker protocol)',
+      n: lat.length,
+      p50_ms: +percentile(lat, 50).toFixed(1),
+      p95_ms: +percentile(lat, 95).toFixed(1),
+      goal: 'p50 ≤ 300 ms',
+    });
 
     // A signed-in sample app session with an open stream.
     const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
@@ -119,14 +146,29 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       const form = new FormData();
       form.append('file', new Blob([fs.readFileSync(apk)]), 'sample.apk');
       form.append('launch_after_install', 'true');
-      const up = await fetch(`${server.url}/api/v1/sessions/${sessionId}/install-app`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const up = await fetch(`${server.url}/api/v1/sessions/${sessionId}/install-app`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       if (!up.ok) throw new Error(`install-app ${up.status} ${await up.text()}`);
       await call('POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 195, y: 0 }); // no-op tap keeps ordering
-      const tree = await server.container.services.router.command<import('../src/worker/driver').UiNode>((await call('GET', `/sessions/${sessionId}`)).device_id, 'ui_tree');
-      const find = (n: import('../src/worker/driver').UiNode, id: string): import('../src/worker/driver').UiNode | undefined => (n.id === id ? n : n.children.map((c) => find(c, id)).find(Boolean));
+      const tree = await server.container.services.router.command<import('../src/worker/driver').UiNode>(
+        (await call('GET', `/sessions/${sessionId}`)).device_id,
+        'ui_tree',
+      );
+      const find = (
+        n: import('../src/worker/driver').UiNode,
+        id: string,
+      ): import('../src/worker/driver').UiNode | undefined =>
+        n.id === id ? n : n.children.map((c) => find(c, id)).find(Boolean);
       const tapId = async (id: string) => {
         const node = find(tree, id)!;
-        await call('POST', `/sessions/${sessionId}/control`, { action: 'tap', x: node.bounds.x + node.bounds.width / 2, y: node.bounds.y + node.bounds.height / 2 });
+        await call('POST', `/sessions/${sessionId}/control`, {
+          action: 'tap',
+          x: node.bounds.x + node.bounds.width / 2,
+          y: node.bounds.y + node.bounds.height / 2,
+        });
       };
       await tapId('username');
       await call('POST', `/sessions/${sessionId}/control`, { action: 'text', text: 'demo' });
@@ -135,7 +177,9 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       await tapId('sign-in');
       const frames: number[] = [];
       let onFrame: (() => void) | null = null;
-      const stream = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/sessions/${sessionId}/stream?token=${token}`);
+      const stream = new WebSocket(
+        `${server.url.replace('http', 'ws')}/api/v1/sessions/${sessionId}/stream?token=${token}`,
+      );
       stream.on('message', (_d, isBinary) => {
         if (!isBinary) return;
         frames.push(performance.now());
@@ -143,7 +187,19 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       });
       await new Promise((r) => stream.once('open', r));
       await new Promise((r) => setTimeout(r, 300));
-      return { sessionId, frames, stream, nextFrame: () => new Promise<number>((r) => (onFrame = () => { onFrame = null; r(performance.now()); })) };
+      return {
+        sessionId,
+        frames,
+        stream,
+        nextFrame: () =>
+          new Promise<number>(
+            (r) =>
+              (onFrame = () => {
+                onFrame = null;
+                r(performance.now());
+              }),
+          ),
+      };
     };
 
     // 2. control → changed frame (typing one character changes the screen)
@@ -154,11 +210,24 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       await new Promise((r) => setTimeout(r, 60));
       const t0 = performance.now();
       const next = one.nextFrame();
-      void call('POST', `/sessions/${one.sessionId}/control`, { action: 'swipe', x: 195, y: i % 2 ? 300 : 600, x2: 195, y2: i % 2 ? 600 : 300, duration: 0 });
+      void call('POST', `/sessions/${one.sessionId}/control`, {
+        action: 'swipe',
+        x: 195,
+        y: i % 2 ? 300 : 600,
+        x2: 195,
+        y2: i % 2 ? 600 : 300,
+        duration: 0,
+      });
       ctl.push((await next) - t0);
     }
     ctl.sort((a, b) => a - b);
-    rows.push({ name: 'control (swipe on a list) → next frame', n: ctl.length, p50_ms: +percentile(ctl, 50).toFixed(1), p95_ms: +percentile(ctl, 95).toFixed(1), goal: 'p50 ≤ 50 ms' });
+    rows.push({
+      name: 'control (swipe on a list) → next frame',
+      n: ctl.length,
+      p50_ms: +percentile(ctl, 50).toFixed(1),
+      p95_ms: +percentile(ctl, 95).toFixed(1),
+      goal: 'p50 ≤ 50 ms',
+    });
 
     // 3. fps during a continuous drag (touch_start, touch_move every 16.7 ms …, touch_end).
     // startDrag begins one; calling what it returns ends it and resolves to its frames per second.
@@ -198,14 +267,28 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
     // A tap must change the screen to be answered by a frame: the list goes back to its top first
     // (a drag may have left it anywhere), then each tap scrolls it 150 points down or back up.
     const tapLatencies = async (s: Prepared, n: number) => {
-      await call('POST', `/sessions/${s.sessionId}/control`, { action: 'swipe', x: 195, y: 100, x2: 195, y2: 800, duration: 0 });
+      await call('POST', `/sessions/${s.sessionId}/control`, {
+        action: 'swipe',
+        x: 195,
+        y: 100,
+        x2: 195,
+        y2: 800,
+        duration: 0,
+      });
       await new Promise((r) => setTimeout(r, 100));
       const out: number[] = [];
       for (let i = 0; i < n; i++) {
         await new Promise((r) => setTimeout(r, 40));
         const t0 = performance.now();
         const next = s.nextFrame();
-        void call('POST', `/sessions/${s.sessionId}/control`, { action: 'swipe', x: 195, y: i % 2 ? 450 : 600, x2: 195, y2: i % 2 ? 600 : 450, duration: 0 });
+        void call('POST', `/sessions/${s.sessionId}/control`, {
+          action: 'swipe',
+          x: 195,
+          y: i % 2 ? 450 : 600,
+          x2: 195,
+          y2: i % 2 ? 600 : 450,
+          duration: 0,
+        });
         out.push((await next) - t0);
       }
       return out.sort((a, b) => a - b);
@@ -249,12 +332,15 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       bestTapP95 = tapP95;
     }
     rows.push({
-      name: pinned ? `concurrent streaming sessions at ≥ 15 fps each, device host pinned to 1 of ${CORES} cores` : `concurrent streaming sessions at ≥ 15 fps each, everything on ${CORES} cores`,
+      name: pinned
+        ? `concurrent streaming sessions at ≥ 15 fps each, device host pinned to 1 of ${CORES} cores`
+        : `concurrent streaming sessions at ≥ 15 fps each, everything on ${CORES} cores`,
       n: best,
       'per core': +(best / hostCores).toFixed(1),
       'tap → frame p95 ms (worst session)': bestTapP95 === null ? null : +bestTapP95.toFixed(1),
       goal: '≥ 10 per core, tap p95 ≤ 50 ms',
-      'baseline (main)': 'issue: 11 (the most tried) at ≥ 23 fps on a 2-core worker; this machine before: 2 per core (one process, unpaced moves), 8 with this benchmark',
+      'baseline (main)':
+        'issue: 11 (the most tried) at ≥ 23 fps on a 2-core worker; this machine before: 2 per core (one process, unpaced moves), 8 with this benchmark',
     });
     for (const s of sessionsOpen) s.stream.close();
     rt.close();

@@ -23,7 +23,9 @@ async function freePort(): Promise<number> {
 
 /** The node arguments of `npm start` after its build step (package.json), e.g. flags + dist/main.mjs. */
 function startArgs(): string[] {
-  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (
+    JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const run = script.split('&&').at(-1)!.trim().split(/\s+/);
   if (run[0] !== 'node') throw new Error(`unexpected start script: ${script}`);
   return run.slice(1);
@@ -44,7 +46,15 @@ async function startOnce(dataDir: string): Promise<{ ms: number; idleRss: number
   const t0 = performance.now();
   const child = spawn(process.execPath, startArgs(), {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -83,9 +93,26 @@ export default async function startBench(): Promise<BenchRow[]> {
     const warm = await startOnce(dataDir);
     const mb = (b: number) => Math.round(b / 1024 / 1024);
     return [
-      { name: 'npm start → /healthz, first start (initdb, migrations)', ms: Math.round(first.ms), goal: '≤ 15000 ms', 'baseline (main)': '24164 ms (this machine, loaded)' },
-      { name: 'npm start → /healthz, warm data directory', ms: Math.round(warm.ms), goal: '≤ 5000 ms', 'baseline (main)': '9273 ms (this machine, loaded)' },
-      { name: 'idle RSS of the Node process after start (MB)', ms: null, mb: mb(warm.idleRss), 'first start mb': mb(first.idleRss), goal: '≤ 120 MB', 'baseline (main)': '173–184 MB' },
+      {
+        name: 'npm start → /healthz, first start (initdb, migrations)',
+        ms: Math.round(first.ms),
+        goal: '≤ 15000 ms',
+        'baseline (main)': '24164 ms (this machine, loaded)',
+      },
+      {
+        name: 'npm start → /healthz, warm data directory',
+        ms: Math.round(warm.ms),
+        goal: '≤ 5000 ms',
+        'baseline (main)': '9273 ms (this machine, loaded)',
+      },
+      {
+        name: 'idle RSS of the Node process after start (MB)',
+        ms: null,
+        mb: mb(warm.idleRss),
+        'first start mb': mb(first.idleRss),
+        goal: '≤ 120 MB',
+        'baseline (main)': '173–184 MB',
+      },
     ];
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

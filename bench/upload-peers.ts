@@ -30,7 +30,12 @@ export interface UploadAnswer {
 
 function send({ url, file, as, token }: UploadRequest): Promise<UploadAnswer> {
   const boundary = '----simdeckbench';
-  const head = as === 'multipart' ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`) : Buffer.alloc(0);
+  const head =
+    as === 'multipart'
+      ? Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`,
+        )
+      : Buffer.alloc(0);
   const tail = as === 'multipart' ? Buffer.from(`\r\n--${boundary}--\r\n`) : Buffer.alloc(0);
   const headers: Record<string, string | number> = {
     'content-type': as === 'multipart' ? `multipart/form-data; boundary=${boundary}` : 'application/octet-stream',
@@ -70,7 +75,10 @@ async function references(): Promise<{ raw: string; bare: string }> {
     await pipeline(part.file, fs.createWriteStream(path.join(dir!, 'bare-upload.bin'), { highWaterMark: MB }));
     return { ok: true };
   });
-  return { raw: `http://127.0.0.1:${(raw.address() as { port: number }).port}`, bare: await bare.listen({ port: 0, host: '127.0.0.1' }) };
+  return {
+    raw: `http://127.0.0.1:${(raw.address() as { port: number }).port}`,
+    bare: await bare.listen({ port: 0, host: '127.0.0.1' }),
+  };
 }
 
 if (role === 'client') {

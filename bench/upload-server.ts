@@ -11,7 +11,9 @@ const server = await startBenchServer();
 
 let fullGcs = 0;
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if ((entry as unknown as { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullGcs++;
+  for (const entry of list.getEntries())
+    if ((entry as unknown as { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      fullGcs++;
 }).observe({ entryTypes: ['gc'] });
 
 /** CPU time of the whole process (every thread), in ms. */

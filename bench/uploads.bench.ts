@@ -68,20 +68,31 @@ async function makeApk(file: string, bytes: number): Promise<void> {
 
 /** The `--flags` that package.json's start script gives Node. */
 function startNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const pkg = JSON.parse(fs.readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const command = pkg.scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
   return command.slice(1).filter((arg) => arg.startsWith('--'));
 }
 
 /** The server runs bundled under plain Node, as `npm start` runs it, so its RSS is production's. */
-export async function startServer(): Promise<{ child: ChildProcess; url: string; ask: (m: string) => Promise<Record<string, number>> }> {
+export async function startServer(): Promise<{
+  child: ChildProcess;
+  url: string;
+  ask: (m: string) => Promise<Record<string, number>>;
+}> {
   const bundled = path.join(here, '..', '.tmp', 'bench', 'upload-server.mjs');
   await bundle('bench/upload-server.ts', bundled);
   // Node's flags from `npm start` (not this process's tsx loader), so that memory behaves as there.
-  const prof = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
+  const prof = process.env.BENCH_SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+    : [];
   // BENCH_SERVER_NODE_FLAGS adds Node/V8 flags for one experiment, e.g. '--trace-gc'.
   const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = fork(bundled, [], { execArgv: [...startNodeFlags(), ...prof, ...extra], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(bundled, [], {
+    execArgv: [...startNodeFlags(), ...prof, ...extra],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ask = (m: string) =>
     new Promise<Record<string, number>>((resolve) => {
       child.once('message', (msg) => resolve(msg as Record<string, number>));
@@ -149,7 +160,13 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         fs.rmSync(output, { force: true });
         return ms;
       };
-      const times = { copyFile: [] as number[], stream: [] as number[], raw: [] as number[], bare: [] as number[], upload: [] as number[] };
+      const times = {
+        copyFile: [] as number[],
+        stream: [] as number[],
+        raw: [] as number[],
+        bare: [] as number[],
+        upload: [] as number[],
+      };
       const rss = { before: [] as number[], peak: [] as number[] };
       const cpu = { raw: [] as number[], bare: [] as number[], upload: [] as number[] };
       const fullGcs: number[] = [];
@@ -157,16 +174,24 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         times.copyFile.push(await measure(() => fs.promises.copyFile(file, copy), copy));
         times.stream.push(await measure(() => pipeline(fs.createReadStream(file), fs.createWriteStream(copy)), copy));
         times.raw.push(
-          await measure(async () => {
-            const res = await uploadVia(client, { url: raw, file, as: 'raw' });
-            if (res.status !== 200) throw new Error(`raw body upload failed: ${res.status} ${res.body}`);
-          }, path.join(dir, 'raw-upload.bin'), cpu.raw),
+          await measure(
+            async () => {
+              const res = await uploadVia(client, { url: raw, file, as: 'raw' });
+              if (res.status !== 200) throw new Error(`raw body upload failed: ${res.status} ${res.body}`);
+            },
+            path.join(dir, 'raw-upload.bin'),
+            cpu.raw,
+          ),
         );
         times.bare.push(
-          await measure(async () => {
-            const res = await uploadVia(client, { url: `${bare}/api/v1/apps/upload`, file, as: 'multipart' });
-            if (res.status !== 200) throw new Error(`bare multipart upload failed: ${res.status} ${res.body}`);
-          }, path.join(dir, 'bare-upload.bin'), cpu.bare),
+          await measure(
+            async () => {
+              const res = await uploadVia(client, { url: `${bare}/api/v1/apps/upload`, file, as: 'multipart' });
+              if (res.status !== 200) throw new Error(`bare multipart upload failed: ${res.status} ${res.body}`);
+            },
+            path.join(dir, 'bare-upload.bin'),
+            cpu.bare,
+          ),
         );
         execSync('sync');
         const { rss: before, cpu: cpuBefore } = await server.ask('reset');
@@ -174,7 +199,10 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         if (up.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${up.status} ${up.body}`);
         const { peak, cpu: cpuAfter, fullGcs: gcs } = await server.ask('peak');
         // Like every other measurement, the upload removes its output: the app, its build and file.
-        const removed = await fetch(`${server.url}/api/v1/apps/${(JSON.parse(up.body) as { public_id: string }).public_id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+        const removed = await fetch(
+          `${server.url}/api/v1/apps/${(JSON.parse(up.body) as { public_id: string }).public_id}`,
+          { method: 'DELETE', headers: { authorization: `Bearer ${token}` } },
+        );
         if (removed.status !== 200) throw new Error(`deleting the uploaded app failed: ${removed.status}`);
         cpu.upload.push(cpuAfter! - cpuBefore!);
         fullGcs.push(gcs!);
@@ -182,16 +210,29 @@ export default async function uploadsBench(): Promise<BenchRow[]> {
         rss.before.push(before!);
         rss.peak.push(peak!);
       }
-      const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+      const median = (xs: number[]) =>
+        percentile(
+          [...xs].sort((a, b) => a - b),
+          50,
+        );
       const mbs = (ms: number[]) => mb / (median(ms) / 1000);
-      const [uploadMbs, copyMbs, streamMbs, rawMbs, bareMbs] = [mbs(times.upload), mbs(times.copyFile), mbs(times.stream), mbs(times.raw), mbs(times.bare)];
+      const [uploadMbs, copyMbs, streamMbs, rawMbs, bareMbs] = [
+        mbs(times.upload),
+        mbs(times.copyFile),
+        mbs(times.stream),
+        mbs(times.raw),
+        mbs(times.bare),
+      ];
       rows.push({
         name: `POST /apps/upload ${sizeMb} MB APK`,
         trials: TRIALS,
         file_mb: Number(mb.toFixed(1)),
         upload_ms: Math.round(median(times.upload)),
         upload_mb_s: Number(uploadMbs.toFixed(1)),
-        upload_mb_s_range: times.upload.map((ms) => Math.round(mb / (ms / 1000))).sort((a, b) => a - b).join('–'),
+        upload_mb_s_range: times.upload
+          .map((ms) => Math.round(mb / (ms / 1000)))
+          .sort((a, b) => a - b)
+          .join('–'),
         copyfile_mb_s: Number(copyMbs.toFixed(1)),
         stream_copy_mb_s: Number(streamMbs.toFixed(1)),
         ratio_vs_copyfile: Number((uploadMbs / copyMbs).toFixed(2)),

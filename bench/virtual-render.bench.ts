@@ -38,10 +38,12 @@ export default async function bench(): Promise<BenchRow[]> {
       await drv.input(id, { kind: 'text', text: '' });
       // Sign in so the list screen (the heaviest) is shown.
       const tree = await drv.uiTree(id);
-      const find = (n: typeof tree, nid: string): typeof tree | undefined => (n.id === nid ? n : n.children.map((c) => find(c, nid)).find(Boolean));
+      const find = (n: typeof tree, nid: string): typeof tree | undefined =>
+        n.id === nid ? n : n.children.map((c) => find(c, nid)).find(Boolean);
       const tapNode = async (nid: string) => {
         const t = find(await drv.uiTree(id), nid);
-        if (t) await drv.input(id, { kind: 'tap', x: t.bounds.x + t.bounds.width / 2, y: t.bounds.y + t.bounds.height / 2 });
+        if (t)
+          await drv.input(id, { kind: 'tap', x: t.bounds.x + t.bounds.width / 2, y: t.bounds.y + t.bounds.height / 2 });
       };
       await tapNode('username');
       await drv.input(id, { kind: 'text', text: 'demo' });
@@ -52,7 +54,13 @@ export default async function bench(): Promise<BenchRow[]> {
       // 1. render + encode of a changed state (screenshot after a scroll step).
       const renderMs: number[] = [];
       for (let i = 0; i < 30; i++) {
-        await drv.input(id, { kind: 'swipe', x: info.width / 2, y: info.height * 0.6, x2: info.width / 2, y2: info.height * 0.6 - (i % 2 === 0 ? 40 : -40) * native });
+        await drv.input(id, {
+          kind: 'swipe',
+          x: info.width / 2,
+          y: info.height * 0.6,
+          x2: info.width / 2,
+          y2: info.height * 0.6 - (i % 2 === 0 ? 40 : -40) * native,
+        });
         const t0 = performance.now();
         await drv.screenshot(id);
         renderMs.push(performance.now() - t0);
@@ -64,7 +72,13 @@ export default async function bench(): Promise<BenchRow[]> {
       for (let i = 0; i < 20; i++) {
         const n = frames.length;
         const t0 = performance.now();
-        await drv.input(id, { kind: 'swipe', x: info.width / 2, y: info.height * 0.6, x2: info.width / 2, y2: info.height * 0.6 - (i % 2 === 0 ? 40 : -40) * native });
+        await drv.input(id, {
+          kind: 'swipe',
+          x: info.width / 2,
+          y: info.height * 0.6,
+          x2: info.width / 2,
+          y2: info.height * 0.6 - (i % 2 === 0 ? 40 : -40) * native,
+        });
         while (frames.length === n) await new Promise((r) => setImmediate(r));
         latency.push(frames[n]!.at - t0);
       }

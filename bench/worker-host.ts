@@ -5,7 +5,13 @@ import { startWorker } from '../src/worker/main';
  * benchmark starts it pinned to one core, so its figures are per core of the host. argv: server
  * URL, worker token, worker id, VIRTUAL_DEVICES-style fleet, data directory. Stops on 'stop'.
  */
-const [serverUrl, token, workerId, virtualDevices, dataDir] = process.argv.slice(2) as [string, string, string, string, string];
+const [serverUrl, token, workerId, virtualDevices, dataDir] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const worker = await startWorker({ serverUrl, token, workerId, driver: 'virtual', virtualDevices, dataDir });
 
 function cpuSeconds(): number {

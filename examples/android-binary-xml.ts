@@ -121,9 +121,25 @@ export function encodeBinaryXml(root: XmlElement): Buffer {
         type = TYPE_INT_DEC;
         value = v;
       }
-      return Buffer.concat([u32(android ? idx(ANDROID_NS) : NO_INDEX), u32(idx(name)), u32(raw), u16(8), Buffer.from([0, type]), u32(value)]);
+      return Buffer.concat([
+        u32(android ? idx(ANDROID_NS) : NO_INDEX),
+        u32(idx(name)),
+        u32(raw),
+        u16(8),
+        Buffer.from([0, type]),
+        u32(value),
+      ]);
     });
-    const ext = Buffer.concat([u32(NO_INDEX), u32(idx(el.name)), u16(20), u16(20), u16(attrs.length), u16(0), u16(0), u16(0)]);
+    const ext = Buffer.concat([
+      u32(NO_INDEX),
+      u32(idx(el.name)),
+      u16(20),
+      u16(20),
+      u16(attrs.length),
+      u16(0),
+      u16(0),
+      u16(0),
+    ]);
     body.push(chunk(0x0102, 16, nodeHeader(), Buffer.concat([ext, ...attrs])));
     el.children?.forEach(emit);
     body.push(chunk(0x0103, 16, nodeHeader(), Buffer.concat([u32(NO_INDEX), u32(idx(el.name))])));

@@ -83,7 +83,10 @@ function writeZip(outPath: string, entries: { name: string; data: Buffer; mode?:
   zip.end();
   return new Promise((resolve, reject) => {
     const out = fs.createWriteStream(outPath);
-    zip.outputStream.pipe(out).on('close', () => resolve()).on('error', reject);
+    zip.outputStream
+      .pipe(out)
+      .on('close', () => resolve())
+      .on('error', reject);
   });
 }
 
@@ -97,7 +100,10 @@ function placeholderDex(): Buffer {
   return b;
 }
 
-export async function buildSampleApk(outPath: string, model: Buffer = fs.readFileSync(SAMPLE_MODEL_PATH)): Promise<string> {
+export async function buildSampleApk(
+  outPath: string,
+  model: Buffer = fs.readFileSync(SAMPLE_MODEL_PATH),
+): Promise<string> {
   await writeZip(outPath, [
     { name: 'AndroidManifest.xml', data: sampleManifestXml() },
     { name: 'classes.dex', data: placeholderDex() },
@@ -125,11 +131,18 @@ export function sampleInfoPlist(): string {
   });
 }
 
-export async function buildSampleIosZip(outPath: string, model: Buffer = fs.readFileSync(SAMPLE_MODEL_PATH)): Promise<string> {
+export async function buildSampleIosZip(
+  outPath: string,
+  model: Buffer = fs.readFileSync(SAMPLE_MODEL_PATH),
+): Promise<string> {
   const dir = 'SimdeckSample.app/';
   await writeZip(outPath, [
     { name: `${dir}Info.plist`, data: Buffer.from(sampleInfoPlist()) },
-    { name: `${dir}SimdeckSample`, data: Buffer.from('#!/bin/sh\necho "SimdeckSample runs inside a simdeck virtual device"\n'), mode: 0o100755 },
+    {
+      name: `${dir}SimdeckSample`,
+      data: Buffer.from('#!/bin/sh\necho "SimdeckSample runs inside a simdeck virtual device"\n'),
+      mode: 0o100755,
+    },
     { name: `${dir}simdeck-app.json`, data: model },
     { name: `${dir}AppIcon60x60@2x.png`, data: sampleIconPng(120) },
   ]);

@@ -15,7 +15,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * module beside it (src/packages/package-reader-pool.ts loads it from there).
  */
 export async function bundle(entry, outfile) {
-  await Promise.all([esbuild(entry, outfile), esbuild('src/packages/package-reader.worker.ts', path.join(path.dirname(outfile), 'package-reader.worker.mjs'))]);
+  await Promise.all([
+    esbuild(entry, outfile),
+    esbuild('src/packages/package-reader.worker.ts', path.join(path.dirname(outfile), 'package-reader.worker.mjs')),
+  ]);
 }
 
 async function esbuild(entry, outfile) {
@@ -55,7 +58,12 @@ export async function buildConsole(outDir = path.join(root, 'web', 'dist')) {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await viteBuild({ configFile: path.join(root, 'web', 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: scratch, emptyOutDir: true } });
+    await viteBuild({
+      configFile: path.join(root, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: scratch, emptyOutDir: true },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -65,7 +73,10 @@ export async function buildConsole(outDir = path.join(root, 'web', 'dist')) {
     if (!/\.(js|css|svg|json)$/.test(name)) continue;
     const body = fs.readFileSync(path.join(assetsDir, name));
     fs.writeFileSync(path.join(assetsDir, `${name}.gz`), await gzip(body, { level: 9 }));
-    fs.writeFileSync(path.join(assetsDir, `${name}.br`), await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(
+      path.join(assetsDir, `${name}.br`),
+      await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
   }
   const html = fs.readFileSync(path.join(scratch, 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
@@ -80,5 +91,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [, consoleBuild] = await Promise.all([bundle('src/main.ts', 'dist/main.mjs'), buildConsole()]);
   const kb = (consoleBuild.initialJsGzip / 1024).toFixed(1);
   const verdict = consoleBuild.initialJsGzip <= CONSOLE_INITIAL_JS_LIMIT ? 'within' : 'OVER';
-  console.log(`web console: initial JavaScript ${kb} KB gzipped (${consoleBuild.initialFiles.length} files), ${verdict} the ${CONSOLE_INITIAL_JS_LIMIT / 1024} KB budget`);
+  console.log(
+    `web console: initial JavaScript ${kb} KB gzipped (${consoleBuild.initialFiles.length} files), ${verdict} the ${CONSOLE_INITIAL_JS_LIMIT / 1024} KB budget`,
+  );
 }

@@ -67,9 +67,15 @@ export async function buildApp(container: Container): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'simdeck API', version: '1.0.0', description: 'Remote iOS and Android device sessions and mobile test automation.' },
+      info: {
+        title: 'simdeck API',
+        version: '1.0.0',
+        description: 'Remote iOS and Android device sessions and mobile test automation.',
+      },
       servers: [{ url: config.server.appUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Login JWT or a tok_ API token' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Login JWT or a tok_ API token' } },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -78,7 +84,13 @@ export async function buildApp(container: Container): Promise<App> {
 
   if (config.rateLimit.enabled) {
     // A bounded command time: a Redis that is down or silent must fail a request's count, never hold the request.
-    const redis = config.redis.url ? new (loadIoredis().Redis)(config.redis.url, { maxRetriesPerRequest: 2, connectTimeout: 2000, commandTimeout: 1000 }) : undefined;
+    const redis = config.redis.url
+      ? new (loadIoredis().Redis)(config.redis.url, {
+          maxRetriesPerRequest: 2,
+          connectTimeout: 2000,
+          commandTimeout: 1000,
+        })
+      : undefined;
     if (redis) {
       redis.on('error', (err) => container.log.warn({ err }, 'rate-limit redis connection error'));
       app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -90,7 +102,10 @@ export async function buildApp(container: Container): Promise<App> {
       ...(redis ? { store: redisCounterStore(redis, `${config.redis.prefix}rl:`) } : {}),
       // Fail open by default; RATE_LIMITS.auth overrides this to fail closed.
       skipOnError: true,
-      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.` }),
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        detail: `Rate limit exceeded: ${ctx.max} requests per minute. Retry in ${Math.ceil(ctx.ttl / 1000)} s.`,
+      }),
       allowList: (req) => req.routeOptions.url?.startsWith('/docs') ?? false,
     });
   }
@@ -108,13 +123,20 @@ export async function buildApp(container: Container): Promise<App> {
       clock: container.clock,
       log: req.log,
       inTransaction: false,
-      afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => req.log.error({ err }, 'after-commit callback failed')),
+      afterCommit: (fn) =>
+        void Promise.resolve()
+          .then(fn)
+          .catch((err) => req.log.error({ err }, 'after-commit callback failed')),
     };
     if (!requiresBearer(req)) {
       req.ctx = base;
       return;
     }
-    const principal = await container.services.auth.authenticateBearer(container.db, bearerFromRequest(req), container.clock.now());
+    const principal = await container.services.auth.authenticateBearer(
+      container.db,
+      bearerFromRequest(req),
+      container.clock.now(),
+    );
     req.ctx = { ...base, actor: principal.actor, org: principal.org };
   });
 

@@ -15,7 +15,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: optionalUrl,
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - (at most 64)').default('simdeck:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - (at most 64)')
+    .default('simdeck:'),
   APP_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SECRET_KEY: z
@@ -38,14 +41,22 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  RUN_BUDGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  RUN_BUDGET_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   RUN_MAX_STEPS: z.coerce.number().int().min(1).max(5000).default(500),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   PLATFORM_AI_BASE_URL: optionalUrl,
   PLATFORM_AI_API_KEY: z.string().optional(),
-  PLATFORM_AI_MODEL: z.string().regex(/^[A-Za-z0-9._:/@-]{1,200}$/, 'a model name: letters, digits and . _ : / @ - (at most 200)').optional(),
+  PLATFORM_AI_MODEL: z
+    .string()
+    .regex(/^[A-Za-z0-9._:/@-]{1,200}$/, 'a model name: letters, digits and . _ : / @ - (at most 200)')
+    .optional(),
   PLATFORM_AI_MARKUP: z.coerce.number().min(0).max(100).default(1),
   PROVIDER_A_BASE_URL: optionalUrl,
   PROVIDER_B_BASE_URL: optionalUrl,
@@ -96,7 +107,14 @@ export interface Config {
   github: { apiUrl: string };
   storage: {
     s3:
-      | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }
+      | {
+          bucket: string;
+          endpoint: string | undefined;
+          region: string;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          forcePathStyle: boolean;
+        }
       | undefined;
   };
 }
@@ -108,7 +126,12 @@ export interface AiConfig {
   /** Platform calls are billed at list price × this (PLATFORM_AI_MARKUP). */
   platformMarkup: number;
   /** Base URL overrides per provider (tests, self-hosted gateways); unset uses each SDK's default. */
-  baseUrls: { provider_a: string | undefined; provider_b: string | undefined; provider_c: string | undefined; aggregator: string | undefined };
+  baseUrls: {
+    provider_a: string | undefined;
+    provider_b: string | undefined;
+    provider_c: string | undefined;
+    aggregator: string | undefined;
+  };
   /** One model call's time limit, and how often a 429, 5xx, timeout or network failure is retried. */
   callTimeoutMs: number;
   maxRetries: number;
@@ -153,12 +176,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { enabled: e.RATE_LIMIT },
     plans: { defaultPlan: e.DEFAULT_PLAN },
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
-    billing: { stripeSecretKey: e.STRIPE_SECRET_KEY, stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET, stripeApi: e.STRIPE_API_BASE ? apiAddress(e.STRIPE_API_BASE) : undefined },
+    billing: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApi: e.STRIPE_API_BASE ? apiAddress(e.STRIPE_API_BASE) : undefined,
+    },
     engine: { runBudgetMs: e.RUN_BUDGET_MINUTES * 60_000, maxStepsPerCase: e.RUN_MAX_STEPS },
     ai: {
-      platform: e.PLATFORM_AI_BASE_URL && e.PLATFORM_AI_MODEL ? { baseUrl: e.PLATFORM_AI_BASE_URL, apiKey: e.PLATFORM_AI_API_KEY, model: e.PLATFORM_AI_MODEL } : undefined,
+      platform:
+        e.PLATFORM_AI_BASE_URL && e.PLATFORM_AI_MODEL
+          ? { baseUrl: e.PLATFORM_AI_BASE_URL, apiKey: e.PLATFORM_AI_API_KEY, model: e.PLATFORM_AI_MODEL }
+          : undefined,
       platformMarkup: e.PLATFORM_AI_MARKUP,
-      baseUrls: { provider_a: e.PROVIDER_A_BASE_URL, provider_b: e.PROVIDER_B_BASE_URL, provider_c: e.PROVIDER_C_BASE_URL, aggregator: e.AGGREGATOR_BASE_URL },
+      baseUrls: {
+        provider_a: e.PROVIDER_A_BASE_URL,
+        provider_b: e.PROVIDER_B_BASE_URL,
+        provider_c: e.PROVIDER_C_BASE_URL,
+        aggregator: e.AGGREGATOR_BASE_URL,
+      },
       callTimeoutMs: e.AI_CALL_TIMEOUT_MS,
       maxRetries: e.AI_MAX_RETRIES,
       retryBaseMs: e.AI_RETRY_BASE_MS,

@@ -112,27 +112,50 @@ export interface ContainerOverrides {
 
 /** The composition root: every edge and service, built explicitly from config. */
 export function createContainer(config: Config, secrets: Secrets, overrides: ContainerOverrides = {}): Container {
-  if (!config.db.url) throw new Error('createContainer needs config.db.url (main.ts starts the embedded database first)');
+  if (!config.db.url)
+    throw new Error('createContainer needs config.db.url (main.ts starts the embedded database first)');
   const log = overrides.log ?? createLogger(config.server.logLevel);
   const database = createDatabase(config.db.url, { max: config.db.poolMax });
   const clock = overrides.clock ?? systemClock;
   const mailer =
     overrides.mailer ??
-    (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
-  const jobs = new JobQueue(config.db.url, log, { pollingIntervalSeconds: overrides.jobPollingIntervalSeconds, max: Math.min(4, config.db.poolMax) });
+    (config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
+  const jobs = new JobQueue(config.db.url, log, {
+    pollingIntervalSeconds: overrides.jobPollingIntervalSeconds,
+    max: Math.min(4, config.db.poolMax),
+  });
   const jwt = new JwtIssuer(secrets.jwtSecret);
   const credentials = new CredentialCache(config.db.url, log);
   const secretBox = new SecretBox(secrets.secretKey);
-  const storage = overrides.storage ?? (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
+  const storage =
+    overrides.storage ??
+    (config.storage.s3 ? new S3Storage(config.storage.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const hasher = new FileHasher();
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
   const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher };
   const apps = new AppsService({ storage });
   const appUploads = new AppUploadsService({ storage, spool, packages });
-  const payments = new StripePayments({ secretKey: config.billing.stripeSecretKey, webhookSecret: config.billing.stripeWebhookSecret, api: config.billing.stripeApi });
+  const payments = new StripePayments({
+    secretKey: config.billing.stripeSecretKey,
+    webhookSecret: config.billing.stripeWebhookSecret,
+    api: config.billing.stripeApi,
+  });
   const credits = createCreditsServices({ payments, appUrl: config.server.appUrl });
-  const { bus, ...deviceServices } = createDeviceServices({ config, secrets, db: database.db, clock, log, storage, apps, spool, packages, credits });
+  const { bus, ...deviceServices } = createDeviceServices({
+    config,
+    secrets,
+    db: database.db,
+    clock,
+    log,
+    storage,
+    apps,
+    spool,
+    packages,
+    credits,
+  });
   const catalogue = createCatalogueServices({ storage, spool });
   const ai = createAiServices({ config: config.ai, secretBox, db: database.db, clock, log });
   const engine = createEngine({
@@ -152,7 +175,19 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     agent: ai.agent,
     models: ai.config,
   });
-  const ci = createCi({ config, db: database.db, clock, log, jobs, secretBox, apps, sessions: deviceServices.sessions, execution: engine.execution, runs: engine.runsApi, realtime: deviceServices.realtime });
+  const ci = createCi({
+    config,
+    db: database.db,
+    clock,
+    log,
+    jobs,
+    secretBox,
+    apps,
+    sessions: deviceServices.sessions,
+    execution: engine.execution,
+    runs: engine.runsApi,
+    realtime: deviceServices.realtime,
+  });
   const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
     auth: new AuthService({ config, jwt, credentials, jobs, sessions: deviceServices.lifecycle }),
@@ -166,7 +201,10 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     apps,
     appUploads,
     ...deviceServices,
-    deviceTools: new DeviceToolsService({ sessions: deviceServices.sessions, deviceControl: deviceServices.deviceControl }),
+    deviceTools: new DeviceToolsService({
+      sessions: deviceServices.sessions,
+      deviceControl: deviceServices.deviceControl,
+    }),
     credits,
     ci,
     webhooks,
@@ -242,15 +280,45 @@ function createDeviceServices(d: {
   const fileLinks = new FileLinks(d.secrets.fileLinkKey);
   const presenter = new SessionPresenter(d.config.server.appUrl);
   const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
-  const lifecycle = new SessionLifecycle({ db: d.db, clock: d.clock, log: d.log, router, links: fileLinks, apps: d.apps, notifier, presenter });
+  const lifecycle = new SessionLifecycle({
+    db: d.db,
+    clock: d.clock,
+    log: d.log,
+    router,
+    links: fileLinks,
+    apps: d.apps,
+    notifier,
+    presenter,
+  });
   // Streaming past the plan's minutes is charged to usage credit when the organization allows it.
   const overage = {
     chargeOverage: async (orgId: number, now: Date) =>
-      (await d.credits.metering.chargeStreamingOverage({ ctx: systemContext(d, { id: orgId, role: 'admin' }, 'sweep:streaming-overage'), input: { now } })).creditOutAt,
+      (
+        await d.credits.metering.chargeStreamingOverage({
+          ctx: systemContext(d, { id: orgId, role: 'admin' }, 'sweep:streaming-overage'),
+          input: { now },
+        })
+      ).creditOutAt,
   };
-  const lifetime = new SessionLifetime({ db: d.db, clock: d.clock, log: d.log, realtime, lifecycle, notifier, overage });
+  const lifetime = new SessionLifetime({
+    db: d.db,
+    clock: d.clock,
+    log: d.log,
+    realtime,
+    lifecycle,
+    notifier,
+    overage,
+  });
   const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
-  const deviceControl = new DeviceControlService({ sessions, apps: d.apps, realtime, storage: d.storage, log: d.log, spool: d.spool, packages: d.packages });
+  const deviceControl = new DeviceControlService({
+    sessions,
+    apps: d.apps,
+    realtime,
+    storage: d.storage,
+    log: d.log,
+    spool: d.spool,
+    packages: d.packages,
+  });
   const credentialWatch = new CredentialWatch(d.log);
   const workerCredentials = new WorkerCredentials({ db: d.db, clock: d.clock, sharedToken: d.secrets.workerToken });
   const workers = new WorkersService({
@@ -266,5 +334,18 @@ function createDeviceServices(d: {
       retryQueue: () => lifecycle.retryQueue(),
     },
   });
-  return { router, realtime, fileLinks, sessions, deviceControl, lifecycle, lifetime, workers, workerCredentials, devices: new DevicesService(), credentialWatch, bus };
+  return {
+    router,
+    realtime,
+    fileLinks,
+    sessions,
+    deviceControl,
+    lifecycle,
+    lifetime,
+    workers,
+    workerCredentials,
+    devices: new DevicesService(),
+    credentialWatch,
+    bus,
+  };
 }

@@ -77,7 +77,11 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>):
 }
 
 /** A context for work the system does on its own (jobs, sweeps, worker events). */
-export function systemContext(deps: { db: DbOrTx; clock: Clock; log: FastifyBaseLogger }, org: OrgScope | null = null, requestId = 'system'): Ctx {
+export function systemContext(
+  deps: { db: DbOrTx; clock: Clock; log: FastifyBaseLogger },
+  org: OrgScope | null = null,
+  requestId = 'system',
+): Ctx {
   return {
     actor: { kind: 'system' },
     org,
@@ -86,6 +90,9 @@ export function systemContext(deps: { db: DbOrTx; clock: Clock; log: FastifyBase
     clock: deps.clock,
     log: deps.log,
     inTransaction: false,
-    afterCommit: (fn) => void Promise.resolve().then(fn).catch((err) => deps.log.error({ err }, 'after-commit callback failed')),
+    afterCommit: (fn) =>
+      void Promise.resolve()
+        .then(fn)
+        .catch((err) => deps.log.error({ err }, 'after-commit callback failed')),
   };
 }

@@ -51,4 +51,5 @@ export const loadOpenAiCompatible = once<typeof import('@ai-sdk/openai-compatibl
 export const loadOpenRouter = once<typeof import('@openrouter/ai-sdk-provider')>('@openrouter/ai-sdk-provider');
 
 /** sharp(...) with the package loaded on the first call. */
-export const sharp = ((...args: unknown[]) => (loadSharp() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof import('sharp').default;
+export const sharp = ((...args: unknown[]) =>
+  (loadSharp() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof import('sharp').default;

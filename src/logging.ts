@@ -18,7 +18,8 @@ export function serializeError(err: unknown): Record<string, unknown> {
     out[key] = typeof value === 'string' ? stripParams(value) : value;
   }
   const cause = (err as { cause?: unknown })?.cause;
-  if (cause && typeof cause === 'object') out.cause = { message: stripParams(String((cause as Error).message)), code: (cause as { code?: string }).code };
+  if (cause && typeof cause === 'object')
+    out.cause = { message: stripParams(String((cause as Error).message)), code: (cause as { code?: string }).code };
   return out;
 }
 
@@ -34,7 +35,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const options: pino.LoggerOptions = {
     level,
     redact: {
-      paths: ['authorization', '*.authorization', 'password', '*.password', 'token', '*.token', 'api_key', '*.api_key', 'secret', '*.secret', 'headers.authorization'],
+      paths: [
+        'authorization',
+        '*.authorization',
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'api_key',
+        '*.api_key',
+        'secret',
+        '*.secret',
+        'headers.authorization',
+      ],
       censor: '[redacted]',
     },
     serializers: {

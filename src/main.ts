@@ -30,7 +30,10 @@ async function main(): Promise<void> {
     const pgDataDir = embeddedDataDir(config.dataDir);
     log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, password: secrets.embeddedDatabasePassword });
-    if (embedded.rotatedFromLegacyPassword) log.warn('the embedded PostgreSQL had the old fixed superuser password; it now has the one generated into DATA_DIR/secrets.json');
+    if (embedded.rotatedFromLegacyPassword)
+      log.warn(
+        'the embedded PostgreSQL had the old fixed superuser password; it now has the one generated into DATA_DIR/secrets.json',
+      );
     config = { ...config, db: { ...config.db, url: embedded.url } };
     forgetEmbeddedUrl = recordEmbeddedUrl(config.dataDir, embedded.url);
   }

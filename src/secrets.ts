@@ -14,7 +14,9 @@ export interface Secrets {
   embeddedDatabasePassword: string;
 }
 
-type StoredSecrets = Partial<Record<'jwtSecret' | 'secretKey' | 'workerToken' | 'fileLinkKey' | 'embeddedDatabasePassword', string>>;
+type StoredSecrets = Partial<
+  Record<'jwtSecret' | 'secretKey' | 'workerToken' | 'fileLinkKey' | 'embeddedDatabasePassword', string>
+>;
 
 /**
  * Secrets from the environment, or generated once and kept in DATA_DIR/secrets.json (mode 600)
@@ -34,7 +36,12 @@ export function resolveSecrets(config: Config): Secrets {
   };
   const changed = (Object.keys(next) as Array<keyof typeof next>).some((k) => next[k] !== stored[k]);
   // The file-link key and the database password live only in the file: a new one is always written.
-  const needsFile = !config.auth.jwtSecret || !config.secretKey || !config.workers.token || !config.db.url || next.fileLinkKey !== stored.fileLinkKey;
+  const needsFile =
+    !config.auth.jwtSecret ||
+    !config.secretKey ||
+    !config.workers.token ||
+    !config.db.url ||
+    next.fileLinkKey !== stored.fileLinkKey;
   if (changed && needsFile) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(next, null, 2), { mode: 0o600 });

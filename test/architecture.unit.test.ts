@@ -23,7 +23,9 @@ describe('module rules', () => {
 
   it('queries live in repository files', () => {
     const query = /\b(db|tx)\s*\.\s*(select|selectDistinct|insert|update|delete|execute)\s*\(/;
-    const offenders = sources.filter((s) => !s.file.endsWith('.repository.ts') && query.test(s.text)).map((s) => s.file);
+    const offenders = sources
+      .filter((s) => !s.file.endsWith('.repository.ts') && query.test(s.text))
+      .map((s) => s.file);
     expect(offenders).toEqual([]);
   });
 
@@ -41,23 +43,35 @@ describe('module rules', () => {
   });
 
   it('dependencies go one way: the catalogue knows nothing of the engine, the engine never reaches the worker hub or session rows', () => {
-    const imports = (file: string) => [...(sources.find((s) => s.file === file)?.text ?? '').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+    const imports = (file: string) =>
+      [...(sources.find((s) => s.file === file)?.text ?? '').matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
     const bad: string[] = [];
     for (const s of sources) {
       const from = imports(s.file);
-      if (s.file.startsWith('catalogue/') && from.some((i) => i.includes('/engine/'))) bad.push(`${s.file} imports the engine`);
-      if (s.file.startsWith('engine/') && from.some((i) => /workers\/worker-hub|sessions\/sessions\.repository|sessions\/session-lifecycle'$/.test(i) && !s.file.endsWith('engine.ts'))) bad.push(`${s.file} reaches past the device handle`);
+      if (s.file.startsWith('catalogue/') && from.some((i) => i.includes('/engine/')))
+        bad.push(`${s.file} imports the engine`);
+      if (
+        s.file.startsWith('engine/') &&
+        from.some(
+          (i) =>
+            /workers\/worker-hub|sessions\/sessions\.repository|sessions\/session-lifecycle'$/.test(i) &&
+            !s.file.endsWith('engine.ts'),
+        )
+      )
+        bad.push(`${s.file} reaches past the device handle`);
     }
     expect(bad).toEqual([]);
   });
 
   it('CI sits on top: no other module imports it; webhooks know only the outbox and the audit log', () => {
-    const modulesImported = (file: string) => [...(sources.find((s) => s.file === file)?.text ?? '').matchAll(/from '\.\.\/([a-z-]+)\//g)].map((m) => m[1]!);
+    const modulesImported = (file: string) =>
+      [...(sources.find((s) => s.file === file)?.text ?? '').matchAll(/from '\.\.\/([a-z-]+)\//g)].map((m) => m[1]!);
     const bad: string[] = [];
     for (const s of sources) {
       const from = modulesImported(s.file);
       if (!s.file.startsWith('ci/') && from.includes('ci')) bad.push(`${s.file} imports ci`);
-      if (s.file.startsWith('webhooks/')) for (const m of from.filter((x) => !['events', 'audit'].includes(x))) bad.push(`${s.file} imports ${m}`);
+      if (s.file.startsWith('webhooks/'))
+        for (const m of from.filter((x) => !['events', 'audit'].includes(x))) bad.push(`${s.file} imports ${m}`);
     }
     expect(bad).toEqual([]);
   });

@@ -31,4 +31,5 @@ describe('the OpenAPI document the console is typed from', () => {
   });
 });
 
-const GENERATED_HEADER = '/**\n * Generated from web/openapi.json by `npm run web:openapi` (openapi-typescript). Do not edit.\n */\n\n';
+const GENERATED_HEADER =
+  '/**\n * Generated from web/openapi.json by `npm run web:openapi` (openapi-typescript). Do not edit.\n */\n\n';

@@ -11,7 +11,8 @@ import { registerSecurityHeaders } from '../src/http/security-headers';
 import { sessionViewPage } from '../src/modules/sessions/session-view';
 import { createTestApp, type TestApp } from './harness/app';
 
-const INDEX = '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/index-abc123.js"></script>';
+const INDEX =
+  '<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/index-abc123.js"></script>';
 const SCRIPT = 'console.log("simdeck console");'.repeat(50);
 
 /** A built console as scripts/build.mjs leaves it: index.html, hashed assets with .gz and .br beside them. */
@@ -44,10 +45,14 @@ async function serverWith(root: string): Promise<FastifyInstance> {
 function policy(res: LightMyRequestResponse): Map<string, string[]> {
   const header = res.headers['content-security-policy'];
   expect(typeof header, 'exactly one Content-Security-Policy header').toBe('string');
-  return new Map(String(header).split(';').map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name!, values] as const;
-  }));
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => {
+        const [name, ...values] = part.trim().split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
 }
 
 describe('the console served by the control plane', () => {
@@ -63,9 +68,26 @@ describe('the console served by the control plane', () => {
   });
 
   it('answers every client route, mailed links included, with index.html, never cached, under its own policy', async () => {
-    const urls = ['/', '/sign-in', '/verify-email?token=abc', '/reset-password?token=abc', '/accept-invite?token=abc', '/sessions', '/sessions/2b1f0c7e-2d4e-4f55-9a53-0c8f1c1f3e10', '/tests/cases/tc_1', '/runs/run_1', '/suite-runs/srun_1', '/organization'];
+    const urls = [
+      '/',
+      '/sign-in',
+      '/verify-email?token=abc',
+      '/reset-password?token=abc',
+      '/accept-invite?token=abc',
+      '/sessions',
+      '/sessions/2b1f0c7e-2d4e-4f55-9a53-0c8f1c1f3e10',
+      '/tests/cases/tc_1',
+      '/runs/run_1',
+      '/suite-runs/srun_1',
+      '/organization',
+    ];
     // Where the server's own links land: a CI run's run_url and commit-status target, its case runs' url, the top-up return.
-    urls.push('/ci/runs/ci_abc', '/ci/multi-suite-runs/msr_abc', '/organization?tab=billing&topup=success&session_id=cs_1', '/organization?tab=billing&topup=cancelled');
+    urls.push(
+      '/ci/runs/ci_abc',
+      '/ci/multi-suite-runs/msr_abc',
+      '/organization?tab=billing&topup=success&session_id=cs_1',
+      '/organization?tab=billing&topup=cancelled',
+    );
     for (const url of urls) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -94,7 +116,10 @@ describe('the console served by the control plane', () => {
   });
 
   it('serves hashed assets for a year as immutable, pre-compressed as the client accepts', async () => {
-    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
@@ -110,7 +135,17 @@ describe('the console served by the control plane', () => {
   });
 
   it('answers JSON 404 for a missing asset or a path out of the assets folder, and shadows nothing else', async () => {
-    for (const url of ['/assets/missing-000.js', '/assets/..%2Fsecret.txt', '/assets/%2e%2e%2fsecret.txt', '/assets/.hidden', '/no-such-page', '/api/v1/nothing', '/api/nothing', '/secret.txt', '/index.html']) {
+    for (const url of [
+      '/assets/missing-000.js',
+      '/assets/..%2Fsecret.txt',
+      '/assets/%2e%2e%2fsecret.txt',
+      '/assets/.hidden',
+      '/no-such-page',
+      '/api/v1/nothing',
+      '/api/nothing',
+      '/secret.txt',
+      '/index.html',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ detail: 'Not found' });

@@ -53,7 +53,12 @@ export class ApiClient {
   }
 
   async request<T>(method: Method, p: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-    const init: RequestInit = { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal };
+    const init: RequestInit = {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    };
     const res = await this.send(p, init);
     const text = await res.text();
     return (text ? JSON.parse(text) : null) as T;
@@ -70,10 +75,15 @@ export class ApiClient {
     const boundary = `----simdeck${randomUUID().replace(/-/g, '')}`;
     const parts: Buffer[] = [];
     for (const [k, v] of Object.entries(file.fields ?? {})) {
-      if (v !== undefined) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+      if (v !== undefined)
+        parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     }
     const name = path.basename(file.filePath).replace(/["\r\n]/g, '_');
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.field}"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field}"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     const head = Buffer.concat(parts);
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const size = fs.statSync(file.filePath).size;
@@ -91,7 +101,10 @@ export class ApiClient {
       p,
       {
         method: 'POST',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + size + tail.length),
+        },
         body: Readable.toWeb(Readable.from(body())) as ReadableStream,
         duplex: 'half',
       } as RequestInit,
@@ -108,11 +121,18 @@ export class ApiClient {
     let res: Response;
     try {
       const timeout = AbortSignal.timeout(timeoutMs);
-      res = await fetch(url, { ...init, headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+      res = await fetch(url, {
+        ...init,
+        headers,
+        signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+      });
     } catch (err) {
       if (init.signal?.aborted) throw err;
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      const why = (err as Error).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : (cause?.code ?? cause?.message ?? (err as Error).message);
+      const why =
+        (err as Error).name === 'TimeoutError'
+          ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+          : (cause?.code ?? cause?.message ?? (err as Error).message);
       throw new ApiError(0, `Cannot reach ${this.baseUrl}: ${why}`);
     }
     if (!res.ok) throw new ApiError(res.status, await detailOf(res));

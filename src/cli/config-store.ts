@@ -16,7 +16,10 @@ export interface StoredLogin {
 
 /** `$XDG_CONFIG_HOME/simdeck/config.json`, else `~/.config/simdeck/config.json`. */
 export function configPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
+      ? env.XDG_CONFIG_HOME
+      : path.join(os.homedir(), '.config');
   return path.join(base, 'simdeck', 'config.json');
 }
 
@@ -48,7 +51,9 @@ export function removeLogin(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** The server and token to use: SIMDECK_URL / SIMDECK_TOKEN override what login stored. */
-export function resolveLogin(env: NodeJS.ProcessEnv = process.env): { url: string; token: string; source: 'env' | 'config' | 'mixed'; stored: StoredLogin | null } | null {
+export function resolveLogin(
+  env: NodeJS.ProcessEnv = process.env,
+): { url: string; token: string; source: 'env' | 'config' | 'mixed'; stored: StoredLogin | null } | null {
   const stored = readLogin(env);
   const url = env.SIMDECK_URL || stored?.url;
   const token = env.SIMDECK_TOKEN || stored?.token;
@@ -60,5 +65,8 @@ export function resolveLogin(env: NodeJS.ProcessEnv = process.env): { url: strin
 
 /** The server's base address without a trailing slash or the /api/v1 suffix. */
 export function normaliseUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/, '');
 }

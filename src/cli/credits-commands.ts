@@ -3,18 +3,26 @@ import type { Ctx } from '../context';
 import type { AccountSummary, CreditsOperatorService } from '../modules/credits/credits-operator.service';
 import { formatUsd, parseUsd } from '../modules/credits/credit-rules';
 
-async function asOperator<T>(orgId: number, fn: (operator: CreditsOperatorService, ctx: Ctx) => Promise<T>): Promise<T> {
+async function asOperator<T>(
+  orgId: number,
+  fn: (operator: CreditsOperatorService, ctx: Ctx) => Promise<T>,
+): Promise<T> {
   // Loaded here, so the API commands of the same binary start without the database layer.
-  const [{ systemClock }, { systemContext }, { createLogger }, { CreditsOperatorService }, { openOperatorDatabase }] = await Promise.all([
-    import('../clock'),
-    import('../context'),
-    import('../logging'),
-    import('../modules/credits/credits-operator.service'),
-    import('./operator-database'),
-  ]);
+  const [{ systemClock }, { systemContext }, { createLogger }, { CreditsOperatorService }, { openOperatorDatabase }] =
+    await Promise.all([
+      import('../clock'),
+      import('../context'),
+      import('../logging'),
+      import('../modules/credits/credits-operator.service'),
+      import('./operator-database'),
+    ]);
   const database = openOperatorDatabase();
   try {
-    const ctx = systemContext({ db: database.db, clock: systemClock, log: createLogger('warn') }, { id: orgId, role: 'admin' }, 'cli');
+    const ctx = systemContext(
+      { db: database.db, clock: systemClock, log: createLogger('warn') },
+      { id: orgId, role: 'admin' },
+      'cli',
+    );
     return await fn(new CreditsOperatorService(), ctx);
   } finally {
     await database.close();
@@ -46,14 +54,24 @@ export function registerCreditsCommands(program: Command): void {
     .command('org')
     .description("Manage organizations' plans (operator; uses DATABASE_URL or the running embedded database)")
     .command('set-plan <org> <plan>')
-    .description('Put organization <org> (its id) on <plan>: free, starter, professional or enterprise; the new allowance applies at once')
+    .description(
+      'Put organization <org> (its id) on <plan>: free, starter, professional or enterprise; the new allowance applies at once',
+    )
     .option('--allowance-usd <usd>', "enterprise only: the organization's monthly allowance in dollars")
     .option('--json', 'print JSON')
-    .addHelpText('after', '\nExamples:\n  $ simdeck org set-plan 12 professional\n  $ simdeck org set-plan 12 enterprise --allowance-usd 500')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ simdeck org set-plan 12 professional\n  $ simdeck org set-plan 12 enterprise --allowance-usd 500',
+    )
     .action(async (org: string, plan: string, o: { allowanceUsd?: string; json?: boolean }) => {
       const orgId = orgIdOf(org);
       const allowance = o.allowanceUsd === undefined ? undefined : usdOf(o.allowanceUsd, '--allowance-usd');
-      const summary = await asOperator(orgId, (op, ctx) => op.setOrganizationPlan({ ctx, input: { orgId, planId: plan, ...(allowance === undefined ? {} : { enterpriseAllowanceMicro: allowance }) } }));
+      const summary = await asOperator(orgId, (op, ctx) =>
+        op.setOrganizationPlan({
+          ctx,
+          input: { orgId, planId: plan, ...(allowance === undefined ? {} : { enterpriseAllowanceMicro: allowance }) },
+        }),
+      );
       console.log(o.json ? JSON.stringify(summary) : describe(summary));
     });
 
@@ -68,7 +86,9 @@ export function registerCreditsCommands(program: Command): void {
     .action(async (org: string, amount: string, o: { note?: string; json?: boolean }) => {
       const orgId = orgIdOf(org);
       const amountMicro = usdOf(amount, 'usd');
-      const summary = await asOperator(orgId, (op, ctx) => op.grantCredit({ ctx, input: { orgId, amountMicro, note: o.note } }));
+      const summary = await asOperator(orgId, (op, ctx) =>
+        op.grantCredit({ ctx, input: { orgId, amountMicro, note: o.note } }),
+      );
       console.log(o.json ? JSON.stringify(summary) : `Granted ${formatUsd(amountMicro)}. ${describe(summary)}`);
     });
 }

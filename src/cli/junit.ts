@@ -55,7 +55,9 @@ export function junitXml(name: string, suites: JunitSuite[]): string {
       time: seconds(s.durationMs),
       ...(s.timestamp ? { timestamp: s.timestamp } : {}),
     });
-    const props = Object.entries(s.properties).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+    const props = Object.entries(s.properties).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+    );
     if (props.length) {
       const p = suite.ele('properties');
       for (const [k, v] of props) p.ele('property', { name: k, value: v });
@@ -63,8 +65,10 @@ export function junitXml(name: string, suites: JunitSuite[]): string {
     for (const c of s.cases) {
       const tc = suite.ele('testcase', { name: c.name, classname: c.classname, time: seconds(c.durationMs) });
       const message = c.message ?? undefined;
-      if (c.status === 'failed') tc.ele('failure', { message: message ?? 'failed', type: 'failure' }).txt(message ?? 'failed');
-      else if (c.status === 'error') tc.ele('error', { message: message ?? 'error', type: 'error' }).txt(message ?? 'error');
+      if (c.status === 'failed')
+        tc.ele('failure', { message: message ?? 'failed', type: 'failure' }).txt(message ?? 'failed');
+      else if (c.status === 'error')
+        tc.ele('error', { message: message ?? 'error', type: 'error' }).txt(message ?? 'error');
       else if (c.status === 'skipped') tc.ele('skipped', message ? { message } : {});
       if (c.url) tc.ele('system-out').txt(c.url);
     }

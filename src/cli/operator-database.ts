@@ -23,7 +23,10 @@ export function openOperatorDatabase(env: NodeJS.ProcessEnv = process.env): Data
   let url = env.DATABASE_URL;
   if (!url) {
     const file = embeddedUrlFile(path.resolve(env.DATA_DIR ?? './data'));
-    if (!fs.existsSync(file)) throw new Error(`Set DATABASE_URL, or start simdeck first (no running embedded database found: ${file} is missing)`);
+    if (!fs.existsSync(file))
+      throw new Error(
+        `Set DATABASE_URL, or start simdeck first (no running embedded database found: ${file} is missing)`,
+      );
     url = fs.readFileSync(file, 'utf8').trim();
   }
   return createDatabase(url, { max: 2 });

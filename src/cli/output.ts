@@ -12,7 +12,10 @@ export interface CommonOptions {
 /** The API client of the stored (or SIMDECK_URL/SIMDECK_TOKEN) login. */
 export function loggedInClient(): ApiClient {
   const login = resolveLogin();
-  if (!login) throw new UsageError('Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN');
+  if (!login)
+    throw new UsageError(
+      'Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN',
+    );
   return new ApiClient(login.url, login.token);
 }
 
@@ -27,7 +30,12 @@ export function printTable(rows: Array<Record<string, unknown>>, columns: string
     process.stdout.write('(none)\n');
     return;
   }
-  const cell = (v: unknown) => (v === null || v === undefined ? '-' : Array.isArray(v) ? v.map((x) => (typeof x === 'object' && x && 'name' in x ? (x as { name: string }).name : String(x))).join(',') : String(v));
+  const cell = (v: unknown) =>
+    v === null || v === undefined
+      ? '-'
+      : Array.isArray(v)
+        ? v.map((x) => (typeof x === 'object' && x && 'name' in x ? (x as { name: string }).name : String(x))).join(',')
+        : String(v);
   const cells = rows.map((r) => columns.map((c) => cell(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]!))).join('  ');
@@ -60,9 +68,18 @@ export function action<A extends unknown[]>(fn: (...args: A) => Promise<void>): 
       const cmd = args.find((a): a is Command => typeof a === 'object' && a !== null && 'optsWithGlobals' in a);
       const json = !!cmd?.optsWithGlobals<CommonOptions>().json;
       const detail = describeError(err);
-      if (json) process.stderr.write(`${JSON.stringify(err instanceof ApiError ? { error: err.detail, status: err.status } : { error: detail, status: null })}\n`);
+      if (json)
+        process.stderr.write(
+          `${JSON.stringify(err instanceof ApiError ? { error: err.detail, status: err.status } : { error: detail, status: null })}\n`,
+        );
       else process.stderr.write(`error: ${detail}\n`);
-      if (process.env.SIMDECK_DEBUG && err instanceof Error && !(err instanceof ApiError) && !(err instanceof UsageError)) process.stderr.write(`${err.stack}\n`);
+      if (
+        process.env.SIMDECK_DEBUG &&
+        err instanceof Error &&
+        !(err instanceof ApiError) &&
+        !(err instanceof UsageError)
+      )
+        process.stderr.write(`${err.stack}\n`);
       process.exitCode = EXIT.error;
     }
   };

@@ -16,7 +16,9 @@ export class ProgressBar {
     const filled = Math.round((pct / 100) * this.width);
     const secs = (Date.now() - this.started) / 1000;
     const rate = secs > 0 ? done / secs : 0;
-    this.out.write(`\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(this.width - filled)}] ${String(pct).padStart(3)}% ${mb(done)}/${mb(total)} MB ${mb(rate)} MB/s`);
+    this.out.write(
+      `\r${this.label} [${'#'.repeat(filled)}${'-'.repeat(this.width - filled)}] ${String(pct).padStart(3)}% ${mb(done)}/${mb(total)} MB ${mb(rate)} MB/s`,
+    );
   }
 
   finish(): void {

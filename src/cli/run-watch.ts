@@ -38,7 +38,14 @@ export interface MultiRun {
   id: string;
   status: string;
   started_at: string;
-  suite_runs: Array<{ suite_id: string; suite_name: string; run_id: string; status: string; passed: number; failed: number }>;
+  suite_runs: Array<{
+    suite_id: string;
+    suite_name: string;
+    run_id: string;
+    status: string;
+    passed: number;
+    failed: number;
+  }>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +59,8 @@ export class RunReporter {
 
   report(run: CiRun, label = ''): void {
     const pos = run.queue?.position ?? null;
-    if (pos !== (this.position.get(run.run_id) ?? null)) this.say(`${label}waiting for a device: position ${pos ?? '-'} in the queue`);
+    if (pos !== (this.position.get(run.run_id) ?? null))
+      this.say(`${label}waiting for a device: position ${pos ?? '-'} in the queue`);
     this.position.set(run.run_id, pos);
     const seen = this.seen.get(run.run_id) ?? new Set<string>();
     this.seen.set(run.run_id, seen);
@@ -66,7 +74,11 @@ export class RunReporter {
 }
 
 /** Polls a CI run until it ends (or `timeoutMs` passes: then the last payload, still running). */
-export async function watchRun(api: ApiClient, runId: string, o: { intervalMs: number; timeoutMs: number; reporter: RunReporter }): Promise<CiRun> {
+export async function watchRun(
+  api: ApiClient,
+  runId: string,
+  o: { intervalMs: number; timeoutMs: number; reporter: RunReporter },
+): Promise<CiRun> {
   const until = Date.now() + o.timeoutMs;
   for (;;) {
     const run = await api.get<CiRun>(`/ci/runs/${encodeURIComponent(runId)}`);
@@ -77,7 +89,11 @@ export async function watchRun(api: ApiClient, runId: string, o: { intervalMs: n
 }
 
 /** Polls a multi-suite run until it ends, reporting each child run's progress as it goes. */
-export async function watchMulti(api: ApiClient, id: string, o: { intervalMs: number; timeoutMs: number; reporter: RunReporter }): Promise<{ multi: MultiRun; runs: CiRun[] }> {
+export async function watchMulti(
+  api: ApiClient,
+  id: string,
+  o: { intervalMs: number; timeoutMs: number; reporter: RunReporter },
+): Promise<{ multi: MultiRun; runs: CiRun[] }> {
   const until = Date.now() + o.timeoutMs;
   const finished = new Map<string, CiRun>();
   for (;;) {
@@ -89,7 +105,11 @@ export async function watchMulti(api: ApiClient, id: string, o: { intervalMs: nu
       if (TERMINAL.includes(run.status)) finished.set(s.run_id, run);
     }
     if (TERMINAL.includes(multi.status) || Date.now() > until) {
-      const runs = await Promise.all(multi.suite_runs.map(async (s) => finished.get(s.run_id) ?? api.get<CiRun>(`/ci/runs/${encodeURIComponent(s.run_id)}`)));
+      const runs = await Promise.all(
+        multi.suite_runs.map(
+          async (s) => finished.get(s.run_id) ?? api.get<CiRun>(`/ci/runs/${encodeURIComponent(s.run_id)}`),
+        ),
+      );
       return { multi, runs };
     }
     await sleep(o.intervalMs);
@@ -99,17 +119,54 @@ export async function watchMulti(api: ApiClient, id: string, o: { intervalMs: nu
 /** A finished CI run as a JUnit suite: a suite run's cases, or a test run's steps. */
 export function junitSuiteOf(run: CiRun): JunitSuite {
   const name = run.name ?? run.run_id;
-  const base = { name, timestamp: run.started_at ?? run.created_at, durationMs: run.duration_ms, properties: { run_id: run.run_id, run_url: run.run_url, commit_sha: run.commit_sha, status: run.status } };
+  const base = {
+    name,
+    timestamp: run.started_at ?? run.created_at,
+    durationMs: run.duration_ms,
+    properties: { run_id: run.run_id, run_url: run.run_url, commit_sha: run.commit_sha, status: run.status },
+  };
   const results = run.results ?? [];
   if (run.type === 'suite_run') {
-    const cases = (results as CaseResult[]).map((c) => ({ name: c.case_name, classname: name, durationMs: c.duration_ms, status: junitStatus(c.status), message: c.error_message, url: c.url }));
+    const cases = (results as CaseResult[]).map((c) => ({
+      name: c.case_name,
+      classname: name,
+      durationMs: c.duration_ms,
+      status: junitStatus(c.status),
+      message: c.error_message,
+      url: c.url,
+    }));
     // A run that ended before any case (no device, a bad build) is one errored case, so CI shows why.
-    if (cases.length === 0 && run.status !== 'passed') cases.push({ name, classname: name, durationMs: run.duration_ms, status: junitStatus(run.status), message: run.error_message ?? run.status, url: run.run_url });
+    if (cases.length === 0 && run.status !== 'passed')
+      cases.push({
+        name,
+        classname: name,
+        durationMs: run.duration_ms,
+        status: junitStatus(run.status),
+        message: run.error_message ?? run.status,
+        url: run.run_url,
+      });
     return { ...base, cases };
   }
-  const steps: JunitCase[] = (results as StepResult[]).map((s) => ({ name: `step ${s.index + 1}: ${s.text}`, classname: name, durationMs: s.duration_ms, status: junitStatus(s.status), message: s.error, url: null }));
-  if (steps.length === 0 || (run.status !== 'passed' && !steps.some((s) => s.status === 'failed' || s.status === 'error'))) {
-    steps.push({ name, classname: name, durationMs: run.duration_ms, status: junitStatus(run.status), message: run.error_message ?? (run.status === 'passed' ? null : run.status), url: run.run_url });
+  const steps: JunitCase[] = (results as StepResult[]).map((s) => ({
+    name: `step ${s.index + 1}: ${s.text}`,
+    classname: name,
+    durationMs: s.duration_ms,
+    status: junitStatus(s.status),
+    message: s.error,
+    url: null,
+  }));
+  if (
+    steps.length === 0 ||
+    (run.status !== 'passed' && !steps.some((s) => s.status === 'failed' || s.status === 'error'))
+  ) {
+    steps.push({
+      name,
+      classname: name,
+      durationMs: run.duration_ms,
+      status: junitStatus(run.status),
+      message: run.error_message ?? (run.status === 'passed' ? null : run.status),
+      url: run.run_url,
+    });
   }
   return { ...base, cases: steps };
 }

@@ -13,7 +13,9 @@ import { registerWorkerTokenCommands } from './worker-token';
 const program = new Command();
 program
   .name('simdeck')
-  .description('simdeck from the terminal and from CI: devices, sessions, apps, suites and runs over the API; an MCP server for coding agents')
+  .description(
+    'simdeck from the terminal and from CI: devices, sessions, apps, suites and runs over the API; an MCP server for coding agents',
+  )
   .showHelpAfterError('(add --help for usage)')
   // Usage mistakes exit 2 like every other error (commander prints the message itself).
   .exitOverride()
@@ -42,11 +44,17 @@ program
   .command('worker')
   .description('Run a device worker that connects to a simdeck control plane')
   .requiredOption('--server <url>', 'control plane URL, e.g. https://simdeck.example.com')
-  .option('--token <token>', 'this host\'s worker token (see `simdeck worker-token create`), or the shared WORKER_TOKEN; defaults to $WORKER_TOKEN')
+  .option(
+    '--token <token>',
+    "this host's worker token (see `simdeck worker-token create`), or the shared WORKER_TOKEN; defaults to $WORKER_TOKEN",
+  )
   .option('--driver <driver>', 'virtual | android | ios', 'virtual')
   .option('--id <workerId>', 'worker id (default: <hostname>-<driver>)')
   .option('--devices <fleet>', 'virtual fleet, VIRTUAL_DEVICES format; defaults to $VIRTUAL_DEVICES')
-  .addHelpText('after', '\nExamples:\n  $ simdeck worker --server https://simdeck.example.com --token wt_… --driver android\n  $ simdeck worker --server http://127.0.0.1:8080 --driver virtual --devices "android:phone:Pixel 8:14"')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  $ simdeck worker --server https://simdeck.example.com --token wt_… --driver android\n  $ simdeck worker --server http://127.0.0.1:8080 --driver virtual --devices "android:phone:Pixel 8:14"',
+  )
   .action(async (o: { server: string; token?: string; driver: string; id?: string; devices?: string }) => {
     const token = o.token ?? process.env.WORKER_TOKEN;
     if (!token) {
@@ -59,8 +67,19 @@ program
     }
     // Loaded here: the drivers pull in image and device tooling the API commands never need.
     const { startWorker } = await import('../worker/main');
-    const log = { info: (m: unknown, s?: string) => console.log(s ?? '', m), warn: (m: unknown, s?: string) => console.warn(s ?? '', m), error: (m: unknown, s?: string) => console.error(s ?? '', m) };
-    const w = await startWorker({ serverUrl: o.server, token, driver: o.driver as DriverKind, workerId: o.id, virtualDevices: o.devices ?? process.env.VIRTUAL_DEVICES, log });
+    const log = {
+      info: (m: unknown, s?: string) => console.log(s ?? '', m),
+      warn: (m: unknown, s?: string) => console.warn(s ?? '', m),
+      error: (m: unknown, s?: string) => console.error(s ?? '', m),
+    };
+    const w = await startWorker({
+      serverUrl: o.server,
+      token,
+      driver: o.driver as DriverKind,
+      workerId: o.id,
+      virtualDevices: o.devices ?? process.env.VIRTUAL_DEVICES,
+      log,
+    });
     console.log(`worker connected to ${o.server} with ${(await w.driver.listDevices()).length} devices`);
     const stop = async () => {
       await w.stop();

@@ -3,7 +3,11 @@ import type { WorkerCredentials } from '../modules/workers/worker-credentials';
 
 async function withCredentials<T>(fn: (c: WorkerCredentials) => Promise<T>): Promise<T> {
   // Loaded here, so the API commands of the same binary start without the database layer.
-  const [{ systemClock }, { WorkerCredentials }, { openOperatorDatabase }] = await Promise.all([import('../clock'), import('../modules/workers/worker-credentials'), import('./operator-database')]);
+  const [{ systemClock }, { WorkerCredentials }, { openOperatorDatabase }] = await Promise.all([
+    import('../clock'),
+    import('../modules/workers/worker-credentials'),
+    import('./operator-database'),
+  ]);
   const database = openOperatorDatabase();
   try {
     // The shared token is not needed to manage worker tokens; an empty one never matches.
@@ -17,18 +21,26 @@ async function withCredentials<T>(fn: (c: WorkerCredentials) => Promise<T>): Pro
 export function registerWorkerTokenCommands(program: Command): void {
   const cmd = program
     .command('worker-token')
-    .description('Create, list and revoke the credentials of device worker hosts (operator; uses DATABASE_URL or the running embedded database)');
+    .description(
+      'Create, list and revoke the credentials of device worker hosts (operator; uses DATABASE_URL or the running embedded database)',
+    );
 
   cmd
     .command('create <worker-id>')
     .description('Create a token bound to <worker-id>; it is printed once')
     .option('--label <label>', 'what the token is for, e.g. the host name')
     .option('--json', 'print JSON')
-    .addHelpText('after', '\nExample:\n  $ simdeck worker-token create mac-mini-1 --label "rack 2"\n  $ simdeck worker --server https://simdeck.example.com --id mac-mini-1 --token wkt_...')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ simdeck worker-token create mac-mini-1 --label "rack 2"\n  $ simdeck worker --server https://simdeck.example.com --id mac-mini-1 --token wkt_...',
+    )
     .action(async (workerId: string, o: { label?: string; json?: boolean }) => {
       const created = await withCredentials((c) => c.createToken({ input: { workerId, label: o.label } }));
       if (o.json) console.log(JSON.stringify(created));
-      else console.log(`Worker token ${created.id} for ${created.worker_id} (shown once, store it now):\n${created.token}`);
+      else
+        console.log(
+          `Worker token ${created.id} for ${created.worker_id} (shown once, store it now):\n${created.token}`,
+        );
     });
 
   cmd
@@ -39,7 +51,10 @@ export function registerWorkerTokenCommands(program: Command): void {
       const tokens = await withCredentials((c) => c.listTokens());
       if (o.json) return console.log(JSON.stringify(tokens));
       if (tokens.length === 0) return console.log('No worker tokens.');
-      for (const t of tokens) console.log(`${t.id}\t${t.worker_id}\t${t.token_prefix}\t${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}\t${t.label ?? ''}`);
+      for (const t of tokens)
+        console.log(
+          `${t.id}\t${t.worker_id}\t${t.token_prefix}\t${t.revoked_at ? `revoked ${t.revoked_at}` : 'active'}\t${t.label ?? ''}`,
+        );
     });
 
   cmd

@@ -57,7 +57,10 @@ export class ChannelListener {
       if (msg.channel === this.channel) this.handlers.onMessage(msg.payload ?? '');
     });
     client.on('error', (err) => {
-      this.log.warn({ err: { message: err.message }, channel: this.channel }, 'notification listener lost its connection; reconnecting');
+      this.log.warn(
+        { err: { message: err.message }, channel: this.channel },
+        'notification listener lost its connection; reconnecting',
+      );
       this.dropped(client);
     });
     client.on('end', () => this.dropped(client));
@@ -88,7 +91,10 @@ export class ChannelListener {
     this.reconnect = setTimeout(() => {
       if (this.stopped) return;
       this.connect().catch((err: Error) => {
-        this.log.warn({ err: { message: err.message }, channel: this.channel }, 'notification listener could not reconnect');
+        this.log.warn(
+          { err: { message: err.message }, channel: this.channel },
+          'notification listener could not reconnect',
+        );
         this.scheduleReconnect();
       });
     }, RECONNECT_DELAY_MS);

@@ -64,7 +64,9 @@ describe('embedded PostgreSQL superuser password', { timeout: 180_000 }, () => {
     const file = path.join(one, 'secrets.json');
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).embeddedDatabasePassword).toBe(secrets.embeddedDatabasePassword);
     expect(fs.statSync(file).mode & 0o077).toBe(0);
-    expect(resolveSecrets(loadConfig({ DATA_DIR: one })).embeddedDatabasePassword).toBe(secrets.embeddedDatabasePassword);
+    expect(resolveSecrets(loadConfig({ DATA_DIR: one })).embeddedDatabasePassword).toBe(
+      secrets.embeddedDatabasePassword,
+    );
 
     const pgDir = path.join(one, 'postgres');
     let server = await start({ dataDir: pgDir, password: secrets.embeddedDatabasePassword });

@@ -64,7 +64,8 @@ async function locateBinaries(): Promise<Binaries> {
   if (!isRoot()) return bins;
   const nativeDir = path.dirname(path.dirname(bins.initdb));
   if (traversableByOthers(nativeDir)) return bins;
-  const version = JSON.parse(fs.readFileSync(path.join(path.dirname(nativeDir), 'package.json'), 'utf8')).version as string;
+  const version = JSON.parse(fs.readFileSync(path.join(path.dirname(nativeDir), 'package.json'), 'utf8'))
+    .version as string;
   const cache = path.join(os.tmpdir(), `simdeck-postgres-${platform}-${process.arch}-${version}`);
   if (!fs.existsSync(path.join(cache, 'bin', 'postgres'))) {
     const staging = `${cache}.${randomBytes(4).toString('hex')}`;
@@ -104,7 +105,9 @@ function run(cmd: string, args: string[], ids: object): Promise<void> {
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -150,9 +153,21 @@ export async function startEmbeddedPostgres(options: {
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(bins, dataDir, password, ids);
 
   const port = options.port ?? (await freePort());
-  const flags = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', `unix_socket_directories=`];
+  const flags = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=300',
+    '-c',
+    `unix_socket_directories=`,
+  ];
   // Throwaway servers skip fsync: their data never has to survive a crash.
-  if (options.persistent === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  if (options.persistent === false)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const child: ChildProcess = spawn(bins.postgres, flags, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' } });
   const killOnExit = () => child.kill('SIGINT');
   process.on('exit', killOnExit);
@@ -176,10 +191,13 @@ export async function startEmbeddedPostgres(options: {
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
     child.once('error', reject);
-    child.once('close', (code) => reject(new Error(`postgres exited early (${code}): ${log.trim().split('\n').slice(-5).join(' | ')}`)));
+    child.once('close', (code) =>
+      reject(new Error(`postgres exited early (${code}): ${log.trim().split('\n').slice(-5).join(' | ')}`)),
+    );
   });
 
-  const serverUrl = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const serverUrl = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   let rotatedFromLegacyPassword: boolean;
   try {
     rotatedFromLegacyPassword = await ensureSuperuserPassword(port, password, dataDir);
@@ -207,12 +225,28 @@ export async function startEmbeddedPostgres(options: {
 }
 
 /** initdb with SCRAM authentication; the password file is readable by the server's user only. */
-async function initialise(bins: Binaries, dataDir: string, password: string, ids: { uid?: number; gid?: number }): Promise<void> {
+async function initialise(
+  bins: Binaries,
+  dataDir: string,
+  password: string,
+  ids: { uid?: number; gid?: number },
+): Promise<void> {
   const pwfile = path.join(os.tmpdir(), `simdeck-pgpass-${randomBytes(6).toString('hex')}`);
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   try {
     if (ids.uid !== undefined && ids.gid !== undefined) fs.chownSync(pwfile, ids.uid, ids.gid);
-    await run(bins.initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids);
+    await run(
+      bins.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      ids,
+    );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
@@ -225,7 +259,13 @@ async function initialise(bins: Binaries, dataDir: string, password: string, ids
  */
 async function ensureSuperuserPassword(port: number, password: string, dataDir: string): Promise<boolean> {
   const connect = async (candidate: string): Promise<pg.Client | null> => {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: candidate, database: 'postgres' });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password: candidate,
+      database: 'postgres',
+    });
     try {
       await client.connect();
       return client;

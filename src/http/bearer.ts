@@ -13,7 +13,9 @@ export function bearerFromRequest(req: FastifyRequest): string | undefined {
   }
   const websocket = req.headers.upgrade?.toLowerCase() === 'websocket';
   if (websocket) {
-    const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+    const protocols = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim());
     const fromProtocol = protocols.find((p) => p.startsWith('bearer.'));
     if (fromProtocol) return fromProtocol.slice('bearer.'.length);
   }

@@ -85,7 +85,12 @@ export function consolePages(options: { root?: string } = {}) {
     const file = path.join(root, 'assets', name);
     const identity = await readIfPresent(file);
     if (!identity) return undefined;
-    const asset: Asset = { type: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', identity, gzip: await readIfPresent(`${file}.gz`), br: await readIfPresent(`${file}.br`) };
+    const asset: Asset = {
+      type: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
+      identity,
+      gzip: await readIfPresent(`${file}.gz`),
+      br: await readIfPresent(`${file}.br`),
+    };
     assets.set(name, asset);
     return asset;
   }
@@ -95,7 +100,10 @@ export function consolePages(options: { root?: string } = {}) {
     const html = await readIfPresent(path.join(root, 'index.html'));
     reply.header('cache-control', 'no-cache');
     if (!html) {
-      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send('The simdeck web console is not built yet: run `npm run build` (npm start builds it).');
+      return reply
+        .code(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .send('The simdeck web console is not built yet: run `npm run build` (npm start builds it).');
     }
     const nonce = randomBytes(16).toString('base64');
     return reply
@@ -113,7 +121,10 @@ export function consolePages(options: { root?: string } = {}) {
       const asset = ASSET_NAME.test(name) && !name.startsWith('.') ? await loadAsset(name) : undefined;
       if (!asset) return reply.code(404).send({ detail: 'Not found' });
       const encoding = pickEncoding(req, asset);
-      reply.header('content-type', asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
+      reply
+        .header('content-type', asset.type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(encoding ? asset[encoding] : asset.identity);
     });

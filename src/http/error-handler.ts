@@ -46,15 +46,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof RateLimitUnavailableError) {
       req.log.error({ err: error.reason }, 'rate-limit counters unavailable: refusing a route that fails closed');
-      return reply
-        .code(503)
-        .header('retry-after', String(COUNTERS_RETRY_AFTER_S))
-        .send({ detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.' });
+      return reply.code(503).header('retry-after', String(COUNTERS_RETRY_AFTER_S)).send({
+        detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.',
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const key = CONTEXT_INPUT[error.validationContext as keyof typeof CONTEXT_INPUT];
       const input = key ? req[key] : undefined;
-      return reply.code(400).send({ detail: describeValidation(input, error.validationContext, error.validation as ValidationIssue[]) });
+      return reply
+        .code(400)
+        .send({ detail: describeValidation(input, error.validationContext, error.validation as ValidationIssue[]) });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -71,7 +72,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(415).send({ detail: 'Unsupported content type' });
     }
     if (status >= 400 && status < 500) {
-      const detail = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: required' : error.message.replace(/^body\//, 'body.');
+      const detail =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body: required' : error.message.replace(/^body\//, 'body.');
       return reply.code(status).send({ detail });
     }
     req.log.error({ err: error }, 'unhandled error');

@@ -13,7 +13,12 @@ async function scavengesDuring(fn: () => void): Promise<number> {
   // GC entries are delivered after the fact.
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
-  return entries.filter((e) => (e as PerformanceEntry & { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MINOR && e.startTime >= from && e.startTime <= to).length;
+  return entries.filter(
+    (e) =>
+      (e as PerformanceEntry & { detail: { kind: number } }).detail.kind === constants.NODE_PERFORMANCE_GC_MINOR &&
+      e.startTime >= from &&
+      e.startTime <= to,
+  ).length;
 }
 
 const CHUNK = 64 * 1024;

@@ -22,7 +22,12 @@ class RecognisableFailures implements FastifyRateLimitStore {
   constructor(private readonly inner: FastifyRateLimitStore) {}
 
   incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
-    this.inner.incr(key, (err, result) => (err ? callback(new RateLimitUnavailableError(err)) : callback(null, result)), timeWindow, max);
+    this.inner.incr(
+      key,
+      (err, result) => (err ? callback(new RateLimitUnavailableError(err)) : callback(null, result)),
+      timeWindow,
+      max,
+    );
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

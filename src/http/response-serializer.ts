@@ -14,7 +14,11 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   // soon after starting, and each compiled writer costs time and memory.
   let write: ((data: unknown) => string) | undefined;
   return (data: unknown) => {
-    write ??= loadFastJson()(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<typeof fastJson>[0]);
+    write ??= loadFastJson()(
+      z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<
+        typeof fastJson
+      >[0],
+    );
     return write(data);
   };
 };

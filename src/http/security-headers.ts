@@ -35,7 +35,14 @@ export const DOCS_POLICY: CspDirectives = {
 
 /** A page of our own: scripts from this origin only (never inline), plus what the page names. */
 export function pagePolicy(directives: CspDirectives): CspDirectives {
-  return { 'default-src': ["'none'"], 'script-src': ["'self'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], ...directives, ...FLOOR };
+  return {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    ...directives,
+    ...FLOOR,
+  };
 }
 
 /** The route option that gives one route its own policy instead of the API one. */

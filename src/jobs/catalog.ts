@@ -107,8 +107,12 @@ export const JOB_CATALOG = {
 
 export type AppJobCatalog = typeof JOB_CATALOG;
 export type JobName<C extends JobCatalog = AppJobCatalog> = keyof C & string;
-export type OnDemandJobName<C extends JobCatalog = AppJobCatalog> = { [N in JobName<C>]: C[N] extends OnDemandJobDef ? N : never }[JobName<C>];
-export type JobPayload<N extends OnDemandJobName<C>, C extends JobCatalog = AppJobCatalog> = C[N] extends OnDemandJobDef ? z.infer<C[N]['payload']> : never;
+export type OnDemandJobName<C extends JobCatalog = AppJobCatalog> = {
+  [N in JobName<C>]: C[N] extends OnDemandJobDef ? N : never;
+}[JobName<C>];
+export type JobPayload<N extends OnDemandJobName<C>, C extends JobCatalog = AppJobCatalog> = C[N] extends OnDemandJobDef
+  ? z.infer<C[N]['payload']>
+  : never;
 
 export interface JobMeta {
   jobId: string;

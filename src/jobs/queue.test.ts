@@ -83,7 +83,10 @@ describe('recurring jobs', () => {
     expect(new Set(slots).size, `duplicate ticks: ${slots.join(',')}`).toBe(slots.length);
     const steps = slots.slice(1).map((s, i) => s - slots[i]!);
     // In order, one per second; a single tick may be lost to the stop itself.
-    expect(steps.every((d) => d === 1 || d === 2), `ticks out of order: ${slots.join(',')}`).toBe(true);
+    expect(
+      steps.every((d) => d === 1 || d === 2),
+      `ticks out of order: ${slots.join(',')}`,
+    ).toBe(true);
     expect(steps.filter((d) => d === 2).length, `gaps: ${slots.join(',')}`).toBeLessThanOrEqual(1);
     expect(runs.slice(handover).every((r) => r.replica !== last)).toBe(true);
   });
@@ -114,13 +117,20 @@ describe('recurring jobs', () => {
 
 describe('recurring jobs of replica scope', () => {
   it('every replica runs every tick itself, without a queue', async () => {
-    const LOCAL = { 'test.local': { recurring: { everySeconds: 1, scope: 'replica' }, expireInSeconds: 30 } } as const satisfies JobCatalog;
+    const LOCAL = {
+      'test.local': { recurring: { everySeconds: 1, scope: 'replica' }, expireInSeconds: 30 },
+    } as const satisfies JobCatalog;
     const seen = { a: [] as number[], b: [] as number[] };
     const a = queue(LOCAL, 0.5);
     const b = queue(LOCAL, 0.5);
-    for (const [q, replica] of [[a, 'a'], [b, 'b']] as const) {
+    for (const [q, replica] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
       await q.start();
-      await q.work({ 'test.local': async ({ scheduledAt }) => void seen[replica].push(slotAt(scheduledAt.getTime(), 1)) });
+      await q.work({
+        'test.local': async ({ scheduledAt }) => void seen[replica].push(slotAt(scheduledAt.getTime(), 1)),
+      });
     }
     await until('3 ticks on each replica', () => seen.a.length >= 3 && seen.b.length >= 3, 10_000);
     expect(seen.a.filter((slot) => seen.b.includes(slot)).length).toBeGreaterThanOrEqual(2);
@@ -141,7 +151,9 @@ describe('checked at start', () => {
     const q = queue(ECHO, 0.5);
     await q.start();
     await database.pool.query(`SELECT pgboss.delete_queue('test.echo')`);
-    await expect(q.work({ 'test.echo': async () => {} })).rejects.toThrow('Background job "test.echo" has no queue in the database');
+    await expect(q.work({ 'test.echo': async () => {} })).rejects.toThrow(
+      'Background job "test.echo" has no queue in the database',
+    );
   });
 });
 
@@ -189,7 +201,11 @@ describe('on-demand jobs', () => {
       for (let n = 2; n <= 8; n++) ids.push((await q.send('test.echo', { n }))!);
       await until('the other jobs to run', () => handled.length === 7, 5_000);
       expect(handled.sort((x, y) => x - y)).toEqual([2, 3, 4, 5, 6, 7, 8]);
-      await until('every job settled', async () => (await Promise.all(ids.map(jobState))).every((s) => s === 'completed'), 5_000);
+      await until(
+        'every job settled',
+        async () => (await Promise.all(ids.map(jobState))).every((s) => s === 'completed'),
+        5_000,
+      );
       expect(await jobState(failingId)).toBe('failed');
       expect(await jobState(stalledId)).toBe('active');
     } finally {

@@ -51,7 +51,9 @@ const TickData = z.object({ slot: z.number().int() });
  * session; running pg-boss's SQL on that client puts the job in the caller's transaction.
  */
 function asBossDb(db: DbOrTx): PgBoss.Db {
-  const client = (db as unknown as { session?: { client?: { query: PgQuery } } }).session?.client ?? (db as unknown as { $client: { query: PgQuery } }).$client;
+  const client =
+    (db as unknown as { session?: { client?: { query: PgQuery } } }).session?.client ??
+    (db as unknown as { $client: { query: PgQuery } }).$client;
   if (!client) throw new Error('asBossDb: no pg client behind this database handle');
   return { executeSql: (text, values) => client.query(text, values) };
 }
@@ -82,7 +84,8 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     this.catalog = options.catalog ?? (JOB_CATALOG as JobCatalog as C);
     this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: options.max ?? 4 });
     this.boss.on('error', (err) => {
-      if (this.started) this.log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue error');
+      if (this.started)
+        this.log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'job queue error');
     });
     this.wakeups = jobWakeupListener(connectionString, log, (name) => this.wake(name));
   }
@@ -99,14 +102,20 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     this.started = true;
   }
 
-  async send<N extends OnDemandJobName<C>>(name: N, payload: JobPayload<N, C>, opts: SendJobOptions = {}): Promise<string | null> {
+  async send<N extends OnDemandJobName<C>>(
+    name: N,
+    payload: JobPayload<N, C>,
+    opts: SendJobOptions = {},
+  ): Promise<string | null> {
     const def = this.catalog[name] as OnDemandJobDef;
     const data = def.payload.parse(payload);
     const db = opts.db ? asBossDb(opts.db) : this.boss.getDb();
     const id = await this.boss.send(name, data, {
       ...def.retry,
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-      ...(opts.startAfter ? { startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(opts.startAfter) } : {}),
+      ...(opts.startAfter
+        ? { startAfter: opts.startAfter instanceof Date ? opts.startAfter : new Date(opts.startAfter) }
+        : {}),
       db,
     });
     if (id && !opts.startAfter) await db.executeSql(NOTIFY_SQL, [WAKEUP_CHANNEL, name]);
@@ -144,7 +153,8 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     const runRecurring = options.recurring ?? true;
     for (const [name, def] of this.entries()) {
       const handler = (handlers as Record<string, unknown>)[name];
-      if (!isRecurring(def)) await this.consumeOnDemand(name, def, handler as (p: unknown, m: JobMeta) => Promise<void>);
+      if (!isRecurring(def))
+        await this.consumeOnDemand(name, def, handler as (p: unknown, m: JobMeta) => Promise<void>);
       else if (!runRecurring) continue;
       else if (hasQueue(def)) await this.consumeTicks(name, def, handler as (t: RecurringTick) => Promise<void>);
       else this.tickers.push(this.replicaTicker(name, def, handler as (t: RecurringTick) => Promise<void>));
@@ -183,24 +193,41 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
     const missing = this.entries()
       .filter(([name, def]) => hasQueue(def) && !existing.has(name))
       .map(([name]) => name);
-    if (missing.length > 0) throw new Error(`Background job ${missing.map((n) => `"${n}"`).join(', ')} has no queue in the database (JobQueue.start creates them)`);
+    if (missing.length > 0)
+      throw new Error(
+        `Background job ${missing.map((n) => `"${n}"`).join(', ')} has no queue in the database (JobQueue.start creates them)`,
+      );
   }
 
   /**
    * `consumers` pollers, each handling a batch in parallel and settling every job on its own: a
    * slow or failing send holds up neither the rest of its batch nor the other pollers.
    */
-  private async consumeOnDemand(name: string, def: OnDemandJobDef, handler: (payload: unknown, meta: JobMeta) => Promise<void>): Promise<void> {
+  private async consumeOnDemand(
+    name: string,
+    def: OnDemandJobDef,
+    handler: (payload: unknown, meta: JobMeta) => Promise<void>,
+  ): Promise<void> {
     const consumers: Consumer[] = [];
     for (let i = 0; i < def.consumers; i++) {
       const consumer: Consumer = { id: '', busy: false };
       consumer.id = await this.boss.work(
         name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: def.batchSize, includeMetadata: true },
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          batchSize: def.batchSize,
+          includeMetadata: true,
+        },
         async (jobs) => {
           consumer.busy = true;
           try {
-            await Promise.all(jobs.map((job) => this.settle(name, job, () => handler(def.payload.parse(job.data), { jobId: job.id, retryCount: job.retryCount }))));
+            await Promise.all(
+              jobs.map((job) =>
+                this.settle(name, job, () =>
+                  handler(def.payload.parse(job.data), { jobId: job.id, retryCount: job.retryCount }),
+                ),
+              ),
+            );
           } finally {
             consumer.busy = false;
           }
@@ -219,39 +246,62 @@ export class JobQueue<C extends JobCatalog = AppJobCatalog> {
       await this.boss.complete(name, job.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.log.warn({ job: name, jobId: job.id, err: { message } }, 'background job failed; it is retried with backoff');
-      await this.boss.fail(name, job.id, { message }).catch((e: Error) => this.log.error({ job: name, jobId: job.id, err: { message: e.message } }, 'could not record a job failure'));
+      this.log.warn(
+        { job: name, jobId: job.id, err: { message } },
+        'background job failed; it is retried with backoff',
+      );
+      await this.boss
+        .fail(name, job.id, { message })
+        .catch((e: Error) =>
+          this.log.error({ job: name, jobId: job.id, err: { message: e.message } }, 'could not record a job failure'),
+        );
     }
   }
 
-  private async consumeTicks(name: string, def: RecurringJobDef, handler: (tick: RecurringTick) => Promise<void>): Promise<void> {
+  private async consumeTicks(
+    name: string,
+    def: RecurringJobDef,
+    handler: (tick: RecurringTick) => Promise<void>,
+  ): Promise<void> {
     const every = def.recurring.everySeconds;
     const ensureTick = async (slot: number) => {
       await this.boss.send(name, { slot }, { id: tickJobId(name, slot), startAfter: slotStart(slot, every) });
     };
     const consumer: Consumer = { id: '', busy: false };
-    consumer.id = await this.boss.work(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-      const { slot } = TickData.parse(job!.data);
-      await ensureTick(slotAt(Date.now(), every) + 1);
-      try {
-        await handler({ scheduledAt: slotStart(slot, every) });
-      } catch (err) {
-        this.log.error({ job: name, err }, 'recurring job failed; the next tick runs as scheduled');
-        throw err;
-      }
-    });
+    consumer.id = await this.boss.work(
+      name,
+      { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async ([job]) => {
+        const { slot } = TickData.parse(job!.data);
+        await ensureTick(slotAt(Date.now(), every) + 1);
+        try {
+          await handler({ scheduledAt: slotStart(slot, every) });
+        } catch (err) {
+          this.log.error({ job: name, err }, 'recurring job failed; the next tick runs as scheduled');
+          throw err;
+        }
+      },
+    );
     this.consumers.set(name, [consumer]);
     this.watchdogs.push(
       new RecurringWatchdog({
         everySeconds: every,
         ensureTick,
         wake: () => this.wake(name),
-        onError: (err) => this.log.warn({ job: name, err: { message: err instanceof Error ? err.message : String(err) } }, 'could not schedule the next tick'),
+        onError: (err) =>
+          this.log.warn(
+            { job: name, err: { message: err instanceof Error ? err.message : String(err) } },
+            'could not schedule the next tick',
+          ),
       }),
     );
   }
 
-  private replicaTicker(name: string, def: RecurringJobDef, handler: (tick: RecurringTick) => Promise<void>): ReplicaTicker {
+  private replicaTicker(
+    name: string,
+    def: RecurringJobDef,
+    handler: (tick: RecurringTick) => Promise<void>,
+  ): ReplicaTicker {
     return new ReplicaTicker({
       everySeconds: def.recurring.everySeconds,
       run: handler,

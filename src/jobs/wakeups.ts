@@ -13,7 +13,11 @@ export const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
  * `onWake(name)` for each notification; `onWake(null)` once the listener (re)connects, since some
  * may have been missed. While it is down, workers fall back to polling: nothing is lost but latency.
  */
-export function jobWakeupListener(connectionString: string, log: FastifyBaseLogger, onWake: (name: string | null) => void): ChannelListener {
+export function jobWakeupListener(
+  connectionString: string,
+  log: FastifyBaseLogger,
+  onWake: (name: string | null) => void,
+): ChannelListener {
   let connectedBefore = false;
   return new ChannelListener(connectionString, WAKEUP_CHANNEL, log, {
     onMessage: (payload) => {

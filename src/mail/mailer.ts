@@ -57,7 +57,10 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
     async send(message) {
       const info = await transport.get().sendMail({ from, ...message });
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (no SMTP_URL configured)');
     },

@@ -20,4 +20,24 @@ import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workersRoutes } from './workers/workers.routes';
 
 /** Every feature's routes, registered under /api/v1 in this order. */
-export const routeModules: RouteModule[] = [authRoutes, orgsRoutes, apiTokensRoutes, auditRoutes, appsRoutes, sessionsRoutes, deviceToolsRoutes, devicesRoutes, workersRoutes, realtimeRoutes, catalogueRoutes, runsRoutes, suggestionsRoutes, executionRoutes, aiRoutes, creditsRoutes, ciRoutes, webhooksRoutes, githubRoutes];
+export const routeModules: RouteModule[] = [
+  authRoutes,
+  orgsRoutes,
+  apiTokensRoutes,
+  auditRoutes,
+  appsRoutes,
+  sessionsRoutes,
+  deviceToolsRoutes,
+  devicesRoutes,
+  workersRoutes,
+  realtimeRoutes,
+  catalogueRoutes,
+  runsRoutes,
+  suggestionsRoutes,
+  executionRoutes,
+  aiRoutes,
+  creditsRoutes,
+  ciRoutes,
+  webhooksRoutes,
+  githubRoutes,
+];

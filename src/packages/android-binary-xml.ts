@@ -55,7 +55,8 @@ export class StringPool {
     this.offsets = at + headerSize;
     this.strings = at + buf.readUInt32LE(at + 20);
     this.end = at + size;
-    if (this.offsets + this.count * 4 > this.end || this.end > buf.length) throw malformed(`it has a string pool larger than its chunk`);
+    if (this.offsets + this.count * 4 > this.end || this.end > buf.length)
+      throw malformed(`it has a string pool larger than its chunk`);
   }
 
   get(index: number): string | null {
@@ -102,7 +103,8 @@ export function parseBinaryXml(buf: Buffer, what: string, limits: PackageLimits)
     const type = buf.readUInt16LE(at);
     const headerSize = buf.readUInt16LE(at + 2);
     const size = buf.readUInt32LE(at + 4);
-    if (size < 8 || headerSize < 8 || headerSize > size || at + size > end) throw malformed(`it has a chunk that does not fit`);
+    if (size < 8 || headerSize < 8 || headerSize > size || at + size > end)
+      throw malformed(`it has a chunk that does not fit`);
     if (type === CHUNK_STRING_POOL) {
       strings ??= new StringPool(buf, at);
     } else if (type === CHUNK_RESOURCE_MAP) {
@@ -112,13 +114,15 @@ export function parseBinaryXml(buf: Buffer, what: string, limits: PackageLimits)
     } else if (type === CHUNK_START_ELEMENT) {
       if (!strings) throw malformed(`it has an element before its string pool`);
       nodes.add();
-      if (stack.length + 1 > limits.maxDocumentDepth) throw unsafe(`${what} nests deeper than ${limits.maxDocumentDepth} levels`);
+      if (stack.length + 1 > limits.maxDocumentDepth)
+        throw unsafe(`${what} nests deeper than ${limits.maxDocumentDepth} levels`);
       const ext = at + headerSize;
       const element: AxmlElement = { name: strings.get(buf.readUInt32LE(ext + 4)) ?? '', attrs: {}, children: [] };
       const attrStart = buf.readUInt16LE(ext + 8);
       const attrSize = buf.readUInt16LE(ext + 10);
       const attrCount = buf.readUInt16LE(ext + 12);
-      if (attrSize < 20 || ext + attrStart + attrCount * attrSize > at + size) throw malformed(`it has attributes outside their element`);
+      if (attrSize < 20 || ext + attrStart + attrCount * attrSize > at + size)
+        throw malformed(`it has attributes outside their element`);
       nodes.add(attrCount);
       for (let i = 0; i < attrCount; i++) {
         const a = ext + attrStart + i * attrSize;

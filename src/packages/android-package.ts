@@ -13,21 +13,41 @@ const BITMAP = /\.(png|webp|jpe?g)$/i;
 const DENSITY_ORDER = ['xxxhdpi', 'xxhdpi', 'xhdpi', 'hdpi', 'mdpi', 'ldpi'];
 
 /** Reads an APK (or an .apks's base APK, with the ABIs of its splits in `extraAbis`). */
-export async function readApk(zip: ZipArchive, ctx: ReadContext, format: 'apk' | 'apks', extraAbis: string[] = []): Promise<PackageFacts> {
+export async function readApk(
+  zip: ZipArchive,
+  ctx: ReadContext,
+  format: 'apk' | 'apks',
+  extraAbis: string[] = [],
+): Promise<PackageFacts> {
   if (!zip.has('AndroidManifest.xml')) throw malformed('AndroidManifest.xml is missing');
   const manifestBuf = (await zip.read('AndroidManifest.xml', ctx.limits.maxManifestBytes))!;
-  const manifest = decoding('AndroidManifest.xml', () => parseBinaryXml(manifestBuf, 'AndroidManifest.xml', ctx.limits));
+  const manifest = decoding('AndroidManifest.xml', () =>
+    parseBinaryXml(manifestBuf, 'AndroidManifest.xml', ctx.limits),
+  );
   const packageName = stringOf(manifest.attrs.package);
   if (!packageName) throw malformed('AndroidManifest.xml names no package');
   const resources = await readResources(zip, ctx.limits);
-  const resolve = (v: AxmlValue | undefined): ResourceValue[] => (v === undefined ? [] : resources ? resources.resolve(v) : typeof v === 'object' && v !== null ? [] : [{ value: v, density: 0, localized: false }]);
+  const resolve = (v: AxmlValue | undefined): ResourceValue[] =>
+    v === undefined
+      ? []
+      : resources
+        ? resources.resolve(v)
+        : typeof v === 'object' && v !== null
+          ? []
+          : [{ value: v, density: 0, localized: false }];
   const plain = (v: AxmlValue | undefined): string => stringOf(preferDefault(resolve(v))?.value);
 
   const child = (name: string) => manifest.children.find((c) => c.name === name);
   const children = (name: string) => manifest.children.filter((c) => c.name === name);
   const sdk = child('uses-sdk')?.attrs ?? {};
   const application = child('application')?.attrs ?? {};
-  const permissions = [...new Set([...children('uses-permission'), ...children('uses-permission-sdk-23')].map((p) => plain(p.attrs.name)).filter((n) => n !== ''))];
+  const permissions = [
+    ...new Set(
+      [...children('uses-permission'), ...children('uses-permission-sdk-23')]
+        .map((p) => plain(p.attrs.name))
+        .filter((n) => n !== ''),
+    ),
+  ];
 
   const abis = new Set(extraAbis);
   for (const name of zip.names) {
@@ -37,7 +57,9 @@ export async function readApk(zip: ZipArchive, ctx: ReadContext, format: 'apk' |
   const nativeArchitectures = [...abis].sort();
   const warnings: string[] = [];
   if (nativeArchitectures.length > 0 && !abis.has('x86_64')) {
-    warnings.push(`The package has native code for ${nativeArchitectures.join(', ')} but none for x86_64: it will not run on x86_64 emulators`);
+    warnings.push(
+      `The package has native code for ${nativeArchitectures.join(', ')} but none for x86_64: it will not run on x86_64 emulators`,
+    );
   }
   const debuggable = preferDefault(resolve(application.debuggable))?.value === true;
   return {
@@ -60,7 +82,9 @@ export async function readApk(zip: ZipArchive, ctx: ReadContext, format: 'apk' |
 /** An .apks (bundletool output): its base APK is unpacked to a temporary file and read as an APK. */
 export async function readApks(zip: ZipArchive, ctx: ReadContext): Promise<PackageFacts> {
   const names = zip.names;
-  const base = ['base.apk', 'splits/base-master.apk', 'standalones/standalone.apk'].find((n) => zip.has(n)) ?? names.find((n) => /(^|\/)base(-master)?\.apk$/.test(n));
+  const base =
+    ['base.apk', 'splits/base-master.apk', 'standalones/standalone.apk'].find((n) => zip.has(n)) ??
+    names.find((n) => /(^|\/)base(-master)?\.apk$/.test(n));
   if (!base) throw malformed('no base.apk or splits/base-master.apk inside');
   const abis = names
     .map((n) => /(?:^|\/)[^/]*-(arm64_v8a|armeabi_v7a|armeabi|x86_64|x86|mips64|mips)\.apk$/.exec(n)?.[1])
@@ -75,7 +99,8 @@ export async function readApks(zip: ZipArchive, ctx: ReadContext): Promise<Packa
     try {
       inner = await ZipArchive.open(baseFile, ctx.limits, ctx.deadline);
     } catch (err) {
-      if (err instanceof PackageRejection && err.kind === 'malformed') throw malformed(`${base} is not an APK holding AndroidManifest.xml`);
+      if (err instanceof PackageRejection && err.kind === 'malformed')
+        throw malformed(`${base} is not an APK holding AndroidManifest.xml`);
       throw err;
     }
     try {
@@ -119,7 +144,9 @@ function iconCandidates(names: string[], icon: ResourceValue[]): string[] {
     const i = DENSITY_ORDER.findIndex((d) => n.includes(`-${d}`));
     return (i === -1 ? 99 : i) * 2 + (n.includes('_round') ? 1 : 0);
   };
-  const launchers = names.filter((n) => /^res\/(mipmap|drawable)-[^/]*\/ic_launcher(_round)?\.(png|webp)$/.test(n)).sort((a, b) => rank(a) - rank(b));
+  const launchers = names
+    .filter((n) => /^res\/(mipmap|drawable)-[^/]*\/ic_launcher(_round)?\.(png|webp)$/.test(n))
+    .sort((a, b) => rank(a) - rank(b));
   return [...new Set([...declared, ...launchers])];
 }
 

@@ -47,7 +47,8 @@ export class ResourceTable {
         const packageId = buf.readUInt32LE(top.at + 8) & 0xff;
         for (const inner of chunksOf(buf, top.at + top.headerSize, top.at + top.size)) {
           if (inner.type !== CHUNK_TYPE) continue;
-          if (++chunks > limits.maxDocumentNodes) throw unsafe(`${what} has more than ${limits.maxDocumentNodes} type chunks`);
+          if (++chunks > limits.maxDocumentNodes)
+            throw unsafe(`${what} has more than ${limits.maxDocumentNodes} type chunks`);
           const key = (packageId << 8) | buf[inner.at + 8]!;
           const list = types.get(key) ?? [];
           list.push(inner.at);
@@ -66,7 +67,15 @@ export class ResourceTable {
     if (value === null || typeof value !== 'object') return [{ value, density: 0, localized: false }];
     if (hops >= MAX_REFERENCE_HOPS) return [];
     try {
-      return this.lookup(value.ref).flatMap((v) => (v.value !== null && typeof v.value === 'object' ? this.resolve(v.value, hops + 1).map((r) => ({ ...r, density: v.density || r.density, localized: v.localized || r.localized })) : [v]));
+      return this.lookup(value.ref).flatMap((v) =>
+        v.value !== null && typeof v.value === 'object'
+          ? this.resolve(v.value, hops + 1).map((r) => ({
+              ...r,
+              density: v.density || r.density,
+              localized: v.localized || r.localized,
+            }))
+          : [v],
+      );
     } catch (err) {
       if (err instanceof RangeError) return [];
       throw err;
@@ -100,7 +109,11 @@ export class ResourceTable {
         dataType = buf[valueAt + 3]!;
         data = buf.readUInt32LE(valueAt + 4);
       }
-      out.push({ value: this.decodeValue(dataType, data), density: buf.readUInt16LE(config + 14), localized: buf[config + 8] !== 0 });
+      out.push({
+        value: this.decodeValue(dataType, data),
+        density: buf.readUInt16LE(config + 14),
+        localized: buf[config + 8] !== 0,
+      });
     }
     return out;
   }
@@ -136,13 +149,18 @@ function entryOffset(buf: Buffer, table: number, flags: number, count: number, i
   return buf.readUInt32LE(table + index * 4);
 }
 
-function* chunksOf(buf: Buffer, start: number, end: number): Generator<{ type: number; headerSize: number; size: number; at: number }> {
+function* chunksOf(
+  buf: Buffer,
+  start: number,
+  end: number,
+): Generator<{ type: number; headerSize: number; size: number; at: number }> {
   let at = start;
   while (at + 8 <= end) {
     const type = buf.readUInt16LE(at);
     const headerSize = buf.readUInt16LE(at + 2);
     const size = buf.readUInt32LE(at + 4);
-    if (size < 8 || headerSize < 8 || headerSize > size || at + size > end) throw malformed(`it has a chunk that does not fit`);
+    if (size < 8 || headerSize < 8 || headerSize > size || at + size > end)
+      throw malformed(`it has a chunk that does not fit`);
     yield { type, headerSize, size, at };
     at += size;
   }

@@ -25,10 +25,15 @@ export async function iconToPng(icon: PackageFacts['icon'], limits: PackageLimit
     return null;
   }
   if (width && height && width * height > limits.maxIconPixels) {
-    throw unsafe(`the icon ${printable(icon.name)} claims ${width} × ${height} pixels, more than the ${limits.maxIconPixels} allowed`);
+    throw unsafe(
+      `the icon ${printable(icon.name)} claims ${width} × ${height} pixels, more than the ${limits.maxIconPixels} allowed`,
+    );
   }
   try {
-    return await sharp(bytes, { limitInputPixels: limits.maxIconPixels }).resize(ICON_SIZE, ICON_SIZE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    return await sharp(bytes, { limitInputPixels: limits.maxIconPixels })
+      .resize(ICON_SIZE, ICON_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }
@@ -37,5 +42,7 @@ export async function iconToPng(icon: PackageFacts['icon'], limits: PackageLimit
 /** A plain PNG standing in for packages without a readable icon, so icon_url always resolves. */
 export async function placeholderIcon(platform: Platform): Promise<Buffer> {
   const color = platform === 'ios' ? { r: 0x4f, g: 0x6b, b: 0xed, alpha: 1 } : { r: 0x3d, g: 0xdc, b: 0x84, alpha: 1 };
-  return sharp({ create: { width: 192, height: 192, channels: 4, background: color } }).png().toBuffer();
+  return sharp({ create: { width: 192, height: 192, channels: 4, background: color } })
+    .png()
+    .toBuffer();
 }

@@ -1,6 +1,15 @@
 import { malformed, unsafe, type PackageLimits } from './package-limits';
 
-export type PlistValue = string | number | boolean | Date | Buffer | null | { UID: number } | PlistValue[] | { [key: string]: PlistValue };
+export type PlistValue =
+  | string
+  | number
+  | boolean
+  | Date
+  | Buffer
+  | null
+  | { UID: number }
+  | PlistValue[]
+  | { [key: string]: PlistValue };
 
 /** Counts nodes (objects and references to them) against `maxDocumentNodes`. */
 export class NodeBudget {
@@ -30,9 +39,11 @@ export function parseBinaryPlist(buf: Buffer, what: string, limits: PackageLimit
   const count = readBig(trailer, 8);
   const top = readBig(trailer, 16);
   const tableAt = readBig(trailer, 24);
-  if (![1, 2, 4, 8].includes(offsetSize) || ![1, 2, 4, 8].includes(refSize)) throw malformed(`it has an invalid trailer`);
+  if (![1, 2, 4, 8].includes(offsetSize) || ![1, 2, 4, 8].includes(refSize))
+    throw malformed(`it has an invalid trailer`);
   if (count > limits.maxDocumentNodes) throw unsafe(`${what} has more than ${limits.maxDocumentNodes} nodes`);
-  if (top >= count || tableAt < 8 || tableAt + count * offsetSize > buf.length - 32) throw malformed(`it has an invalid trailer`);
+  if (top >= count || tableAt < 8 || tableAt + count * offsetSize > buf.length - 32)
+    throw malformed(`it has an invalid trailer`);
 
   const nodes = new NodeBudget(what, limits.maxDocumentNodes);
   const values = new Map<number, PlistValue>();
@@ -88,7 +99,12 @@ export function parseBinaryPlist(buf: Buffer, what: string, limits: PackageLimit
         const size = 1 << (marker & 0x0f);
         if (size > 16) throw malformed(`it has an invalid integer`);
         within(at + 1, size);
-        value = size === 8 ? Number(buf.readBigInt64BE(at + 1)) : size === 16 ? Number(buf.readBigInt64BE(at + 9)) : uint(at + 1, size);
+        value =
+          size === 8
+            ? Number(buf.readBigInt64BE(at + 1))
+            : size === 16
+              ? Number(buf.readBigInt64BE(at + 9))
+              : uint(at + 1, size);
         break;
       }
       case 0x2: {
@@ -118,7 +134,9 @@ export function parseBinaryPlist(buf: Buffer, what: string, limits: PackageLimit
       case 0x6: {
         const { length, start } = lengthAt(at);
         within(start, length * 2);
-        value = Buffer.from(buf.subarray(start, start + length * 2)).swap16().toString('utf16le');
+        value = Buffer.from(buf.subarray(start, start + length * 2))
+          .swap16()
+          .toString('utf16le');
         break;
       }
       case 0x8:

@@ -36,14 +36,23 @@ export interface DevicePackage {
  * the same bounded reader (and limits) the control plane runs in its pool. An unreadable or
  * unsafe package, or one built for the other platform, is INVALID_PACKAGE before any tool runs.
  */
-export async function readDevicePackage(filePath: string, platform: DeviceType, limits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<DevicePackage> {
+export async function readDevicePackage(
+  filePath: string,
+  platform: DeviceType,
+  limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): Promise<DevicePackage> {
   const scratchFile = path.join(os.tmpdir(), `simdeck-package-${randomUUID()}`);
-  const outcome = await readPackage({ filePath, format: null, purpose: 'install', scratchFile }, limits).finally(() => fs.promises.rm(scratchFile, { force: true }));
+  const outcome = await readPackage({ filePath, format: null, purpose: 'install', scratchFile }, limits).finally(() =>
+    fs.promises.rm(scratchFile, { force: true }),
+  );
   if (!outcome.ok) throw new DeviceDriverError('INVALID_PACKAGE', describe(outcome));
   const facts = outcome.facts;
   if (facts.platform !== platform) {
     const what = facts.platform === 'android' ? 'an Android package (.apk)' : 'an iOS app bundle';
-    throw new DeviceDriverError('INVALID_PACKAGE', `${what} cannot be installed on ${platform === 'ios' ? 'an iOS' : 'an Android'} device`);
+    throw new DeviceDriverError(
+      'INVALID_PACKAGE',
+      `${what} cannot be installed on ${platform === 'ios' ? 'an iOS' : 'an Android'} device`,
+    );
   }
   let icon: Buffer | null;
   try {
@@ -69,7 +78,11 @@ export async function readDevicePackage(filePath: string, platform: DeviceType, 
  * Unpacks an iOS app archive (.zip or .tar.gz) into `destDir` under the reader's caps (entry
  * count, names that would leave `destDir`, unpacked bytes) and returns the `.app` directory.
  */
-export async function extractIosBundle(filePath: string, destDir: string, limits: PackageLimits = DEFAULT_PACKAGE_LIMITS): Promise<string> {
+export async function extractIosBundle(
+  filePath: string,
+  destDir: string,
+  limits: PackageLimits = DEFAULT_PACKAGE_LIMITS,
+): Promise<string> {
   const deadline = new Deadline(limits.timeMs);
   try {
     const head = Buffer.alloc(2);
@@ -102,7 +115,8 @@ export async function extractIosBundle(filePath: string, destDir: string, limits
     if (!found) throw malformed('no .app directory in the archive');
     return found;
   } catch (err) {
-    if (err instanceof PackageRejection) throw new DeviceDriverError('INVALID_PACKAGE', `cannot unpack the app bundle: ${err.message}`);
+    if (err instanceof PackageRejection)
+      throw new DeviceDriverError('INVALID_PACKAGE', `cannot unpack the app bundle: ${err.message}`);
     throw err;
   }
 }

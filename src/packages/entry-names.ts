@@ -6,9 +6,11 @@ import { formatBytes, unsafe, type PackageLimits } from './package-limits';
  */
 export function checkEntryName(raw: string, limits: PackageLimits): string {
   const bytes = Buffer.byteLength(raw);
-  if (bytes > limits.maxNameBytes) throw unsafe(`an entry name is ${formatBytes(bytes)} long, more than the ${limits.maxNameBytes} bytes allowed`);
+  if (bytes > limits.maxNameBytes)
+    throw unsafe(`an entry name is ${formatBytes(bytes)} long, more than the ${limits.maxNameBytes} bytes allowed`);
   const name = raw.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw unsafe(`the entry "${printable(name)}" has an absolute path`);
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name))
+    throw unsafe(`the entry "${printable(name)}" has an absolute path`);
   if (name.split('/').includes('..')) throw unsafe(`the entry "${printable(name)}" points outside the archive`);
   return name;
 }
@@ -20,7 +22,8 @@ export class HeaderBudget {
 
   add(bytes: number): void {
     this.used += bytes;
-    if (this.used > this.limits.maxHeaderBytes) throw unsafe(`the archive's entry headers take more than ${formatBytes(this.limits.maxHeaderBytes)}`);
+    if (this.used > this.limits.maxHeaderBytes)
+      throw unsafe(`the archive's entry headers take more than ${formatBytes(this.limits.maxHeaderBytes)}`);
   }
 }
 

@@ -26,7 +26,8 @@ export async function readIosZip(zip: ZipArchive, ctx: ReadContext): Promise<Pac
   const exe = executableOf(info, bundle);
   const exeHead = exe ? await zip.head(exe, ctx.limits.machOHeadBytes) : null;
   const icon = await readIcon(zip, ctx.limits, iconCandidates(info, bundle));
-  const modelBuf = ctx.purpose === 'install' ? await zip.read(`${bundle.root}${IOS_MODEL_FILE}`, ctx.limits.maxAppModelBytes) : null;
+  const modelBuf =
+    ctx.purpose === 'install' ? await zip.read(`${bundle.root}${IOS_MODEL_FILE}`, ctx.limits.maxAppModelBytes) : null;
   return iosFacts(info, 'ios_zip', ctx, exe, exeHead, icon, modelBuf ? parseModel(modelBuf) : null);
 }
 
@@ -42,7 +43,10 @@ export async function readIosTarGz(filePath: string, ctx: ReadContext): Promise<
     if (entry.type !== 'file') return;
     names.push(entry.name);
     if (!entry.name.startsWith('__MACOSX/') && APP_INFO_PLIST.test(entry.name)) {
-      if (plist) throw malformed(`it holds more than one app bundle (${[plist.name, entry.name].map((n) => printable(n.slice(0, -'Info.plist'.length))).join(', ')})`);
+      if (plist)
+        throw malformed(
+          `it holds more than one app bundle (${[plist.name, entry.name].map((n) => printable(n.slice(0, -'Info.plist'.length))).join(', ')})`,
+        );
       plist = { name: entry.name, buf: await readTarBody(entry, limits.maxPlistBytes) };
     }
   });
@@ -59,15 +63,31 @@ export async function readIosTarGz(filePath: string, ctx: ReadContext): Promise<
       if (entry.type !== 'file') return;
       if (entry.name === exe) exeHead = await readTarBody(entry, limits.machOHeadBytes, { truncate: true });
       else if (entry.name === modelName) modelBuf = await readTarBody(entry, limits.maxAppModelBytes);
-      else if (iconNames.includes(entry.name) && icons.size === 0 && entry.size > 0 && entry.size <= limits.maxIconBytes) icons.set(entry.name, await readTarBody(entry, limits.maxIconBytes));
+      else if (
+        iconNames.includes(entry.name) &&
+        icons.size === 0 &&
+        entry.size > 0 &&
+        entry.size <= limits.maxIconBytes
+      )
+        icons.set(entry.name, await readTarBody(entry, limits.maxIconBytes));
     });
   }
   const [icon] = icons;
-  return iosFacts(info, 'ios_tar_gz', ctx, exe, exeHead, icon ? { name: icon[0], bytes: icon[1] } : null, modelBuf ? parseModel(modelBuf) : null);
+  return iosFacts(
+    info,
+    'ios_tar_gz',
+    ctx,
+    exe,
+    exeHead,
+    icon ? { name: icon[0], bytes: icon[1] } : null,
+    modelBuf ? parseModel(modelBuf) : null,
+  );
 }
 
 function findBundle(names: string[]): Bundle {
-  const roots = names.filter((n) => !n.startsWith('__MACOSX/') && APP_INFO_PLIST.test(n)).map((n) => n.slice(0, -'Info.plist'.length));
+  const roots = names
+    .filter((n) => !n.startsWith('__MACOSX/') && APP_INFO_PLIST.test(n))
+    .map((n) => n.slice(0, -'Info.plist'.length));
   if (roots.length === 0) throw malformed('no X.app/Info.plist found');
   if (roots.length > 1) throw malformed(`it holds more than one app bundle (${roots.map(printable).join(', ')})`);
   return { root: roots[0]!, names };
@@ -76,26 +96,33 @@ function findBundle(names: string[]): Bundle {
 function parseInfoPlist(buf: Buffer, limits: PackageLimits): InfoPlist {
   const parsed = decoding('Info.plist', () => {
     const value = parsePropertyList(buf, 'Info.plist', limits);
-    if (!value || typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value) || value instanceof Date) throw malformed('it is not a dictionary');
+    if (!value || typeof value !== 'object' || Array.isArray(value) || Buffer.isBuffer(value) || value instanceof Date)
+      throw malformed('it is not a dictionary');
     return value;
   });
   return parsed as InfoPlist;
 }
 
 function executableOf(info: InfoPlist, bundle: Bundle): string | null {
-  return typeof info.CFBundleExecutable === 'string' && info.CFBundleExecutable !== '' ? `${bundle.root}${info.CFBundleExecutable}` : null;
+  return typeof info.CFBundleExecutable === 'string' && info.CFBundleExecutable !== ''
+    ? `${bundle.root}${info.CFBundleExecutable}`
+    : null;
 }
 
 /** The primary icon files in the bundle root, biggest scale first; `AppIcon*.png` when Info.plist names none. */
 function iconCandidates(info: InfoPlist, bundle: Bundle): string[] {
-  const icons = info.CFBundleIcons as { CFBundlePrimaryIcon?: { CFBundleIconFiles?: unknown; CFBundleIconName?: unknown } } | undefined;
+  const icons = info.CFBundleIcons as
+    | { CFBundlePrimaryIcon?: { CFBundleIconFiles?: unknown; CFBundleIconName?: unknown } }
+    | undefined;
   const bases = [
     ...arrayOfStrings(icons?.CFBundlePrimaryIcon?.CFBundleIconFiles),
     ...arrayOfStrings(info.CFBundleIconFiles),
     ...arrayOfStrings(info.CFBundleIconFile),
     ...arrayOfStrings(icons?.CFBundlePrimaryIcon?.CFBundleIconName),
   ].map((b) => b.replace(/\.png$/i, ''));
-  const rootFiles = bundle.names.filter((n) => n.startsWith(bundle.root) && !n.slice(bundle.root.length).includes('/') && n.toLowerCase().endsWith('.png'));
+  const rootFiles = bundle.names.filter(
+    (n) => n.startsWith(bundle.root) && !n.slice(bundle.root.length).includes('/') && n.toLowerCase().endsWith('.png'),
+  );
   const named = rootFiles.filter((n) => bases.some((b) => b !== '' && n.slice(bundle.root.length).startsWith(b)));
   const matches = named.length > 0 ? named : rootFiles.filter((n) => n.slice(bundle.root.length).startsWith('AppIcon'));
   // "@3x" over "@2x" over none, then the longer (larger-size) name.
@@ -103,7 +130,15 @@ function iconCandidates(info: InfoPlist, bundle: Bundle): string[] {
   return matches.sort((a, b) => score(b) - score(a));
 }
 
-function iosFacts(info: InfoPlist, format: 'ios_zip' | 'ios_tar_gz', ctx: ReadContext, exe: string | null, exeHead: Buffer | null, icon: PackageFacts['icon'], model: AppModel | null): PackageFacts {
+function iosFacts(
+  info: InfoPlist,
+  format: 'ios_zip' | 'ios_tar_gz',
+  ctx: ReadContext,
+  exe: string | null,
+  exeHead: Buffer | null,
+  icon: PackageFacts['icon'],
+  model: AppModel | null,
+): PackageFacts {
   const bundleId = typeof info.CFBundleIdentifier === 'string' ? info.CFBundleIdentifier : '';
   if (!bundleId) throw malformed('Info.plist has no CFBundleIdentifier');
   const slices: MachOSlice[] | null = exeHead ? parseMachO(exeHead) : null;
@@ -113,7 +148,9 @@ function iosFacts(info: InfoPlist, format: 'ios_zip' | 'ios_tar_gz', ctx: ReadCo
   }
   const warnings: string[] = [];
   if (slices && !slices.some((s) => s.arch === 'arm64' && s.platform === 'ios-simulator')) {
-    warnings.push(`The executable has no arm64 iOS-simulator slice (found ${slices.map((s) => `${s.arch}${s.platform ? `/${s.platform}` : ''}`).join(', ')}): it will not run on Apple-silicon simulators`);
+    warnings.push(
+      `The executable has no arm64 iOS-simulator slice (found ${slices.map((s) => `${s.arch}${s.platform ? `/${s.platform}` : ''}`).join(', ')}): it will not run on Apple-silicon simulators`,
+    );
   }
   return {
     platform: 'ios',
@@ -124,7 +161,9 @@ function iosFacts(info: InfoPlist, format: 'ios_zip' | 'ios_tar_gz', ctx: ReadCo
     buildNumber: stringOf(info.CFBundleVersion),
     minSdkVersion: stringOf(info.MinimumOSVersion),
     targetSdkVersion: stringOf(info.DTPlatformVersion),
-    permissions: Object.keys(info).filter((k) => /^NS[A-Za-z]+UsageDescription$/.test(k)).sort(),
+    permissions: Object.keys(info)
+      .filter((k) => /^NS[A-Za-z]+UsageDescription$/.test(k))
+      .sort(),
     icon,
     metadata: {
       format,
@@ -135,7 +174,9 @@ function iosFacts(info: InfoPlist, format: 'ios_zip' | 'ios_tar_gz', ctx: ReadCo
       supported_platforms: arrayOfStrings(info.CFBundleSupportedPlatforms),
       sdk: stringOf(info.DTSDKName) || null,
       // Only plain values: a crafted plist's shared containers must never reach JSON.
-      device_family: Array.isArray(info.UIDeviceFamily) ? info.UIDeviceFamily.filter((v) => typeof v === 'number' || typeof v === 'string').slice(0, 16) : [],
+      device_family: Array.isArray(info.UIDeviceFamily)
+        ? info.UIDeviceFamily.filter((v) => typeof v === 'number' || typeof v === 'string').slice(0, 16)
+        : [],
     },
     warnings,
     model,

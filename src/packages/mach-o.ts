@@ -1,5 +1,22 @@
-const CPU: Record<number, string> = { 7: 'i386', 0x01000007: 'x86_64', 12: 'armv7', 0x0100000c: 'arm64', 0x0200000c: 'arm64_32' };
-const MACHO_PLATFORM: Record<number, string> = { 1: 'macos', 2: 'ios', 3: 'tvos', 4: 'watchos', 6: 'maccatalyst', 7: 'ios-simulator', 8: 'tvos-simulator', 9: 'watchos-simulator', 11: 'visionos', 12: 'visionos-simulator' };
+const CPU: Record<number, string> = {
+  7: 'i386',
+  0x01000007: 'x86_64',
+  12: 'armv7',
+  0x0100000c: 'arm64',
+  0x0200000c: 'arm64_32',
+};
+const MACHO_PLATFORM: Record<number, string> = {
+  1: 'macos',
+  2: 'ios',
+  3: 'tvos',
+  4: 'watchos',
+  6: 'maccatalyst',
+  7: 'ios-simulator',
+  8: 'tvos-simulator',
+  9: 'watchos-simulator',
+  11: 'visionos',
+  12: 'visionos-simulator',
+};
 /** Universal binaries with more slices than this are not real executables. */
 const MAX_FAT_SLICES = 32;
 
@@ -46,8 +63,10 @@ function parseThin(buf: Buffer): MachOSlice[] | null {
   for (let i = 0; i < ncmds && at + 8 <= buf.length; i++) {
     const cmd = buf.readUInt32LE(at);
     const size = buf.readUInt32LE(at + 4);
-    if (cmd === 0x32 && at + 12 <= buf.length) platform = MACHO_PLATFORM[buf.readUInt32LE(at + 8)] ?? `platform_${buf.readUInt32LE(at + 8)}`;
-    else if (cmd === 0x25 && !platform) platform = CPU[cpu] === 'x86_64' || CPU[cpu] === 'i386' ? 'ios-simulator' : 'ios';
+    if (cmd === 0x32 && at + 12 <= buf.length)
+      platform = MACHO_PLATFORM[buf.readUInt32LE(at + 8)] ?? `platform_${buf.readUInt32LE(at + 8)}`;
+    else if (cmd === 0x25 && !platform)
+      platform = CPU[cpu] === 'x86_64' || CPU[cpu] === 'i386' ? 'ios-simulator' : 'ios';
     if (size < 8) break;
     at += size;
   }

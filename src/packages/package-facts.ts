@@ -44,7 +44,9 @@ export interface PackageFacts {
 }
 
 /** A read's result as it crosses back from a pool thread (errors lose their class on the way). */
-export type ReadOutcome = { ok: true; facts: PackageFacts } | { ok: false; kind: RejectionKind; message: string; format: PackageFormat | null };
+export type ReadOutcome =
+  | { ok: true; facts: PackageFacts }
+  | { ok: false; kind: RejectionKind; message: string; format: PackageFormat | null };
 
 export interface ReadContext {
   limits: PackageLimits;

@@ -5,7 +5,11 @@ import type { PackageFacts } from './package-facts';
 import type { ZipArchive } from './zip-archive';
 
 /** The first candidate that is present and within `maxIconBytes` (an oversized icon is skipped, never inflated). */
-export async function readIcon(zip: ZipArchive, limits: PackageLimits, candidates: string[]): Promise<PackageFacts['icon']> {
+export async function readIcon(
+  zip: ZipArchive,
+  limits: PackageLimits,
+  candidates: string[],
+): Promise<PackageFacts['icon']> {
   for (const name of candidates) {
     try {
       const bytes = await zip.read(name, limits.maxIconBytes);

@@ -71,7 +71,8 @@ export const DEFAULT_POOL_SETTINGS: PackagePoolSettings = {
   idleMs: 60_000,
 };
 
-export const formatBytes = (n: number): string => (n >= MB ? `${+(n / MB).toFixed(1)} MB` : n >= KB ? `${+(n / KB).toFixed(1)} KB` : `${n} bytes`);
+export const formatBytes = (n: number): string =>
+  n >= MB ? `${+(n / MB).toFixed(1)} MB` : n >= KB ? `${+(n / KB).toFixed(1)} KB` : `${n} bytes`;
 
 /**
  * Why a package was refused. `malformed`: it is not what it claims to be (400); `unsafe`: it
@@ -114,7 +115,8 @@ export function decoding<T>(what: string, decode: () => T): T {
   try {
     return decode();
   } catch (err) {
-    if (err instanceof PackageRejection && err.kind === 'malformed') throw malformed(`${what} cannot be parsed: ${err.message}`);
+    if (err instanceof PackageRejection && err.kind === 'malformed')
+      throw malformed(`${what} cannot be parsed: ${err.message}`);
     if (err instanceof RangeError) throw malformed(`${what} cannot be parsed: it is truncated or malformed`);
     throw err;
   }

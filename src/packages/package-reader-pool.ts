@@ -10,7 +10,13 @@ import { AppError } from '../errors';
 import type { Platform } from '../db/schema';
 import { iconToPng } from './app-icon';
 import { ACCEPTED_FORMATS, EXPECTED, formatFromFileName } from './package-formats';
-import { DEFAULT_PACKAGE_LIMITS, DEFAULT_POOL_SETTINGS, PackageRejection, type PackageLimits, type PackagePoolSettings } from './package-limits';
+import {
+  DEFAULT_PACKAGE_LIMITS,
+  DEFAULT_POOL_SETTINGS,
+  PackageRejection,
+  type PackageLimits,
+  type PackagePoolSettings,
+} from './package-limits';
 import type { PackageFacts, PackageFormat, ReadOutcome, ReadRequest } from './package-facts';
 import type { PoolTask } from './package-reader.worker';
 
@@ -96,14 +102,30 @@ export class PackageReaderPool {
    * same bounded read a device runs (format from the content, app model validated, icon header
    * checked). `platform`, when given, must match. 400/413 with a clear detail otherwise.
    */
-  async checkInstallable({ filePath, fileName, platform }: { filePath: string; fileName: string; platform?: Platform }): Promise<InstallablePackageInfo> {
+  async checkInstallable({
+    filePath,
+    fileName,
+    platform,
+  }: {
+    filePath: string;
+    fileName: string;
+    platform?: Platform;
+  }): Promise<InstallablePackageInfo> {
     const facts = await this.read({ filePath, format: null, purpose: 'install' }, fileName);
     await this.icon(facts);
     if (platform && facts.platform !== platform) {
       const what = facts.platform === 'android' ? 'an Android package' : 'an iOS app bundle';
-      throw new AppError('BAD_REQUEST', `file: ${fileName} is ${what} and cannot be installed on ${platform === 'ios' ? 'an iOS' : 'an Android'} device`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `file: ${fileName} is ${what} and cannot be installed on ${platform === 'ios' ? 'an iOS' : 'an Android'} device`,
+      );
     }
-    return { platform: facts.platform, packageName: facts.packageName, name: facts.label || facts.model?.name || facts.packageName, version: facts.version || facts.buildNumber || '0' };
+    return {
+      platform: facts.platform,
+      packageName: facts.packageName,
+      name: facts.label || facts.model?.name || facts.packageName,
+      version: facts.version || facts.buildNumber || '0',
+    };
   }
 
   /** Stops the threads; reads in flight fail. */
@@ -135,7 +157,8 @@ export class PackageReaderPool {
 
   private async runTask(request: ReadRequest): Promise<ReadOutcome> {
     // Counted here: piscina's own maxQueue does not bound tasks that carry an abort signal.
-    if (this.inFlight >= this.settings.threads + this.settings.maxQueue) throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
+    if (this.inFlight >= this.settings.threads + this.settings.maxQueue)
+      throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
     this.inFlight++;
     try {
       return await this.runOnThread(request);
@@ -154,11 +177,18 @@ export class PackageReaderPool {
       timer = setTimeout(() => abort.abort(), this.limits.timeMs + HARD_TIMEOUT_GRACE_MS);
     });
     try {
-      return await pool.run({ request, limits: this.limits, started: port2 }, { transferList: [port2], signal: abort.signal });
+      return await pool.run(
+        { request, limits: this.limits, started: port2 },
+        { transferList: [port2], signal: abort.signal },
+      );
     } catch (err) {
-      if (abort.signal.aborted) throw new AppError('BAD_REQUEST', `file: reading the package took longer than ${this.limits.timeMs / 1000} s`);
+      if (abort.signal.aborted)
+        throw new AppError('BAD_REQUEST', `file: reading the package took longer than ${this.limits.timeMs / 1000} s`);
       if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new AppError('PAYLOAD_TOO_LARGE', `file: reading the package needs more than the ${this.settings.heapMb} MB of memory allowed`);
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `file: reading the package needs more than the ${this.settings.heapMb} MB of memory allowed`,
+        );
       }
       throw err;
     } finally {

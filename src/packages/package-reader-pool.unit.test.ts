@@ -39,12 +39,25 @@ describe('package reader pool', () => {
   it('reads on its threads what the event loop never parses', async () => {
     const pool = poolWith({});
     const info = await pool.inspectUpload({ filePath: SETTINGS_APK_PATH, fileName: 'settings.apk' });
-    expect(info).toMatchObject({ platform: 'android', packageName: 'io.appium.settings', name: 'Appium Settings', version: '8.0.10', minSdkVersion: '26' });
+    expect(info).toMatchObject({
+      platform: 'android',
+      packageName: 'io.appium.settings',
+      name: 'Appium Settings',
+      version: '8.0.10',
+      minSdkVersion: '26',
+    });
     expect(info.iconPng?.subarray(1, 4).toString('latin1')).toBe('PNG');
     const zip = path.join(tmp, 'demo.zip');
     fs.writeFileSync(zip, await packIosZip(await iosAppFiles()));
-    expect(await pool.checkInstallable({ filePath: zip, fileName: 'Demo.zip', platform: 'ios' })).toEqual({ platform: 'ios', packageName: 'com.example.demo', name: 'Demo App', version: '2.3.1' });
-    await expect(pool.checkInstallable({ filePath: zip, fileName: 'Demo.zip', platform: 'android' })).rejects.toMatchObject({
+    expect(await pool.checkInstallable({ filePath: zip, fileName: 'Demo.zip', platform: 'ios' })).toEqual({
+      platform: 'ios',
+      packageName: 'com.example.demo',
+      name: 'Demo App',
+      version: '2.3.1',
+    });
+    await expect(
+      pool.checkInstallable({ filePath: zip, fileName: 'Demo.zip', platform: 'android' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       detail: 'file: Demo.zip is an iOS app bundle and cannot be installed on an Android device',
     });
@@ -55,23 +68,32 @@ describe('package reader pool', () => {
     const stuck = stuckFile('stuck.apk');
     try {
       const started = Date.now();
-      await expect(pool.inspectUpload({ filePath: stuck.filePath, fileName: 'stuck.apk' })).rejects.toMatchObject({ code: 'BAD_REQUEST', detail: 'file: reading the package took longer than 0.3 s' });
+      await expect(pool.inspectUpload({ filePath: stuck.filePath, fileName: 'stuck.apk' })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        detail: 'file: reading the package took longer than 0.3 s',
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       stuck.release();
     }
-    expect((await pool.inspectUpload({ filePath: SETTINGS_APK_PATH, fileName: 'settings.apk' })).packageName).toBe('io.appium.settings');
+    expect((await pool.inspectUpload({ filePath: SETTINGS_APK_PATH, fileName: 'settings.apk' })).packageName).toBe(
+      'io.appium.settings',
+    );
   });
 
   it('refuses reads past its queue with 503', async () => {
     const pool = poolWith({ limits: { timeMs: 500 }, pool: { threads: 1, maxQueue: 1 } });
     const stuck = [0, 1, 2, 3].map((i) => stuckFile(`queued-${i}.apk`));
     try {
-      const results = await Promise.allSettled(stuck.map((s) => pool.inspectUpload({ filePath: s.filePath, fileName: 'x.apk' })));
+      const results = await Promise.allSettled(
+        stuck.map((s) => pool.inspectUpload({ filePath: s.filePath, fileName: 'x.apk' })),
+      );
       const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'OK'));
       // One read on the thread and one waiting; the other two are refused at once.
       expect(codes.filter((c) => c === 'UNAVAILABLE')).toHaveLength(2);
-      expect(results.find((r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'UNAVAILABLE')).toMatchObject({
+      expect(
+        results.find((r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'UNAVAILABLE'),
+      ).toMatchObject({
         reason: { detail: 'Too many packages are being read right now: try again in a moment' },
       });
     } finally {
@@ -85,14 +107,21 @@ describe('package reader pool', () => {
   });
 
   it('answers 413 when a read outgrows the thread heap, and keeps reading', async () => {
-    const pool = poolWith({ limits: { maxPlistBytes: 256 * 1024 * 1024, maxDocumentNodes: 100_000_000 }, pool: { threads: 1, heapMb: 64 } });
-    const plist = Buffer.from(`<?xml version="1.0"?><plist><array>${'<string>xxxxxxxx</string>'.repeat(2_000_000)}</array></plist>`);
+    const pool = poolWith({
+      limits: { maxPlistBytes: 256 * 1024 * 1024, maxDocumentNodes: 100_000_000 },
+      pool: { threads: 1, heapMb: 64 },
+    });
+    const plist = Buffer.from(
+      `<?xml version="1.0"?><plist><array>${'<string>xxxxxxxx</string>'.repeat(2_000_000)}</array></plist>`,
+    );
     const zip = path.join(tmp, 'heavy.zip');
     fs.writeFileSync(zip, await packIosZip({ ...(await iosAppFiles()), 'Info.plist': plist }));
     await expect(pool.inspectUpload({ filePath: zip, fileName: 'heavy.zip' })).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       detail: 'file: reading the package needs more than the 64 MB of memory allowed',
     });
-    expect((await pool.inspectUpload({ filePath: SETTINGS_APK_PATH, fileName: 'settings.apk' })).packageName).toBe('io.appium.settings');
+    expect((await pool.inspectUpload({ filePath: SETTINGS_APK_PATH, fileName: 'settings.apk' })).packageName).toBe(
+      'io.appium.settings',
+    );
   }, 60_000);
 });

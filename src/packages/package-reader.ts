@@ -13,7 +13,12 @@ import { ZipArchive } from './zip-archive';
 export async function readPackage(request: ReadRequest, limits: PackageLimits): Promise<ReadOutcome> {
   let format = request.format;
   try {
-    const ctx: ReadContext = { limits, deadline: new Deadline(limits.timeMs), purpose: request.purpose, scratchFile: request.scratchFile };
+    const ctx: ReadContext = {
+      limits,
+      deadline: new Deadline(limits.timeMs),
+      purpose: request.purpose,
+      scratchFile: request.scratchFile,
+    };
     const magic = await readMagic(request.filePath);
     const isZip = magic.length === 4 && magic.readUInt32BE(0) === 0x504b0304;
     const isGzip = magic.length >= 2 && magic[0] === 0x1f && magic[1] === 0x8b;
@@ -39,7 +44,11 @@ export async function readPackage(request: ReadRequest, limits: PackageLimits): 
   }
 }
 
-function readZipPackage(zip: ZipArchive, format: Exclude<PackageFormat, 'ios_tar_gz'>, ctx: ReadContext): Promise<PackageFacts> {
+function readZipPackage(
+  zip: ZipArchive,
+  format: Exclude<PackageFormat, 'ios_tar_gz'>,
+  ctx: ReadContext,
+): Promise<PackageFacts> {
   switch (format) {
     case 'apk':
       return readApk(zip, ctx, 'apk');

@@ -10,7 +10,8 @@ export type { PlistValue };
  * `maxDocumentDepth`. `what` names the file in messages ("Info.plist").
  */
 export function parsePropertyList(buf: Buffer, what: string, limits: PackageLimits): PlistValue {
-  if (buf.length > limits.maxPlistBytes) throw tooLarge(`${what} is ${formatBytes(buf.length)}, more than the ${formatBytes(limits.maxPlistBytes)} allowed`);
+  if (buf.length > limits.maxPlistBytes)
+    throw tooLarge(`${what} is ${formatBytes(buf.length)}, more than the ${formatBytes(limits.maxPlistBytes)} allowed`);
   if (buf.toString('latin1', 0, 6) === 'bplist') return parseBinaryPlist(buf, what, limits);
   return parseXmlPlist(buf.toString('utf8'), what, limits);
 }
@@ -19,7 +20,8 @@ function parseXmlPlist(text: string, what: string, limits: PackageLimits): Plist
   // Cheap bounds before a DOM is built: every node costs at least one tag, and plists declare no entities.
   let tags = 0;
   for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', i + 1)) {
-    if (++tags > 2 * limits.maxDocumentNodes + 16) throw unsafe(`${what} has more than ${limits.maxDocumentNodes} nodes`);
+    if (++tags > 2 * limits.maxDocumentNodes + 16)
+      throw unsafe(`${what} has more than ${limits.maxDocumentNodes} nodes`);
   }
   if (/<!ENTITY/i.test(text)) throw malformed(`it declares XML entities`);
   let root: XmlElement | null;
@@ -91,5 +93,7 @@ function elementChildren(el: XmlElement): XmlElement[] {
 }
 
 function firstLine(err: unknown): string {
-  return String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 200);
+  return String((err as Error)?.message ?? err)
+    .split('\n')[0]!
+    .slice(0, 200);
 }

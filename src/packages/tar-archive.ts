@@ -4,7 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { loadTarStream } from '../lazy-modules';
 import { checkEntryName, HeaderBudget, printable } from './entry-names';
-import { formatBytes, malformed, PackageRejection, tooLarge, unsafe, type Deadline, type PackageLimits } from './package-limits';
+import {
+  formatBytes,
+  malformed,
+  PackageRejection,
+  tooLarge,
+  unsafe,
+  type Deadline,
+  type PackageLimits,
+} from './package-limits';
 
 export interface TarEntry {
   /** The checked name, without a leading `./`. */
@@ -24,12 +32,18 @@ const TAR_STREAM_MAX_HEADER = 4 * 1024 * 1024;
  * against `maxUnpackedBytes` as it is produced, so a gzip bomb stops at the cap; entry count,
  * name lengths, PAX header bytes and names leaving the archive are checked per entry header.
  */
-export async function walkTarGz(filePath: string, limits: PackageLimits, deadline: Deadline, visit: (entry: TarEntry) => Promise<void>): Promise<void> {
+export async function walkTarGz(
+  filePath: string,
+  limits: PackageLimits,
+  deadline: Deadline,
+  visit: (entry: TarEntry) => Promise<void>,
+): Promise<void> {
   let unpacked = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       unpacked += chunk.length;
-      if (unpacked > limits.maxUnpackedBytes) return done(tooLarge(`the archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`));
+      if (unpacked > limits.maxUnpackedBytes)
+        return done(tooLarge(`the archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`));
       try {
         deadline.check();
       } catch (err) {
@@ -49,27 +63,49 @@ export async function walkTarGz(filePath: string, limits: PackageLimits, deadlin
       const paxBytes = Object.entries(header.pax ?? {}).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
       headers.add(Buffer.byteLength(header.name) + Buffer.byteLength(header.linkname ?? '') + paxBytes);
       const name = checkEntryName(header.name, limits);
-      if (header.size && header.size > limits.maxUnpackedBytes) throw tooLarge(`${printable(name)} is ${formatBytes(header.size)}, more than the archive may unpack to`);
-      const type = header.type === 'file' || header.type === 'contiguous-file' ? 'file' : header.type === 'directory' ? 'directory' : 'other';
+      if (header.size && header.size > limits.maxUnpackedBytes)
+        throw tooLarge(`${printable(name)} is ${formatBytes(header.size)}, more than the archive may unpack to`);
+      const type =
+        header.type === 'file' || header.type === 'contiguous-file'
+          ? 'file'
+          : header.type === 'directory'
+            ? 'directory'
+            : 'other';
       // tar-stream's entries are streamx Readables of Buffers (its types say unknown).
-      await visit({ name: name.replace(/\/$/, ''), type, size: header.size ?? 0, mode: header.mode ?? 0o644, body: body as TarEntry['body'] });
+      await visit({
+        name: name.replace(/\/$/, ''),
+        type,
+        size: header.size ?? 0,
+        mode: header.mode ?? 0o644,
+        body: body as TarEntry['body'],
+      });
       body.resume();
     }
   })();
   const [piped, walked] = await Promise.allSettled([piping, walking]);
-  const failure = [walked, piped].map((r) => (r.status === 'rejected' ? (r.reason as unknown) : null)).filter((e) => e !== null);
+  const failure = [walked, piped]
+    .map((r) => (r.status === 'rejected' ? (r.reason as unknown) : null))
+    .filter((e) => e !== null);
   const rejection = failure.find((e): e is PackageRejection => e instanceof PackageRejection);
   if (rejection) throw rejection;
   if (failure.length > 0) {
     const message = (failure[0] as Error).message;
-    if (message === 'Header exceeds max size') throw unsafe(`a tar header is larger than ${formatBytes(TAR_STREAM_MAX_HEADER)}`);
+    if (message === 'Header exceeds max size')
+      throw unsafe(`a tar header is larger than ${formatBytes(TAR_STREAM_MAX_HEADER)}`);
     throw malformed(`the archive cannot be read (${message})`);
   }
 }
 
 /** Reads at most `maxBytes` of an entry's body into memory; refused (413) when the entry is larger. */
-export async function readTarBody(entry: TarEntry, maxBytes: number, opts: { truncate?: boolean } = {}): Promise<Buffer> {
-  if (!opts.truncate && entry.size > maxBytes) throw tooLarge(`${printable(entry.name)} unpacks to ${formatBytes(entry.size)}, more than the ${formatBytes(maxBytes)} allowed`);
+export async function readTarBody(
+  entry: TarEntry,
+  maxBytes: number,
+  opts: { truncate?: boolean } = {},
+): Promise<Buffer> {
+  if (!opts.truncate && entry.size > maxBytes)
+    throw tooLarge(
+      `${printable(entry.name)} unpacks to ${formatBytes(entry.size)}, more than the ${formatBytes(maxBytes)} allowed`,
+    );
   const chunks: Buffer[] = [];
   let kept = 0;
   for await (const chunk of entry.body) {

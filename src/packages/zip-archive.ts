@@ -4,7 +4,15 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { checkEntryName, HeaderBudget, printable } from './entry-names';
-import { formatBytes, malformed, PackageRejection, tooLarge, unsafe, type Deadline, type PackageLimits } from './package-limits';
+import {
+  formatBytes,
+  malformed,
+  PackageRejection,
+  tooLarge,
+  unsafe,
+  type Deadline,
+  type PackageLimits,
+} from './package-limits';
 
 interface ZipEntry {
   entry: yauzl.Entry;
@@ -28,7 +36,12 @@ export class ZipArchive {
   static async open(filePath: string, limits: PackageLimits, deadline: Deadline): Promise<ZipArchive> {
     let zip: yauzl.ZipFile;
     try {
-      zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true });
+      zip = await yauzl.openPromise(filePath, {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: true,
+      });
     } catch (err) {
       throw malformed(`the zip archive cannot be read (${(err as Error).message})`);
     }
@@ -55,14 +68,18 @@ export class ZipArchive {
     const found = this.entries.get(name);
     if (!found) return null;
     const declared = found.entry.uncompressedSize;
-    if (declared > maxBytes) throw tooLarge(`${printable(name)} unpacks to ${formatBytes(declared)}, more than the ${formatBytes(maxBytes)} allowed`);
+    if (declared > maxBytes)
+      throw tooLarge(
+        `${printable(name)} unpacks to ${formatBytes(declared)}, more than the ${formatBytes(maxBytes)} allowed`,
+      );
     const out = Buffer.allocUnsafe(declared);
     let at = 0;
     await this.unpacking(found, async (stream) => {
       for await (const chunk of stream) {
         this.deadline.check();
         // yauzl stops a stream that outgrows its declared size; the copy below must not overflow either.
-        if (at + chunk.length > declared) throw malformed(`${printable(name)} unpacks to more bytes than its header declares`);
+        if (at + chunk.length > declared)
+          throw malformed(`${printable(name)} unpacks to more bytes than its header declares`);
         (chunk as Buffer).copy(out, at);
         at += chunk.length;
       }
@@ -91,7 +108,8 @@ export class ZipArchive {
   async copyTo(name: string, dest: string, maxBytes: number): Promise<void> {
     const found = this.entries.get(name);
     if (!found) throw malformed(`${printable(name)} is missing`);
-    if (found.entry.uncompressedSize > maxBytes) throw tooLarge(`${printable(name)} unpacks to more than ${formatBytes(maxBytes)}`);
+    if (found.entry.uncompressedSize > maxBytes)
+      throw tooLarge(`${printable(name)} unpacks to more than ${formatBytes(maxBytes)}`);
     await this.unpacking(found, (stream) => pipeline(stream, fs.createWriteStream(dest)));
   }
 
@@ -105,13 +123,15 @@ export class ZipArchive {
     for (const found of this.entries.values()) {
       this.deadline.check();
       const target = path.resolve(root, found.name);
-      if (target !== root && !target.startsWith(root + path.sep)) throw unsafe(`the entry "${printable(found.name)}" points outside the archive`);
+      if (target !== root && !target.startsWith(root + path.sep))
+        throw unsafe(`the entry "${printable(found.name)}" points outside the archive`);
       if (found.name.endsWith('/')) {
         await fs.promises.mkdir(target, { recursive: true });
         continue;
       }
       total += found.entry.uncompressedSize;
-      if (total > this.limits.maxUnpackedBytes) throw tooLarge(`the archive unpacks to more than ${formatBytes(this.limits.maxUnpackedBytes)}`);
+      if (total > this.limits.maxUnpackedBytes)
+        throw tooLarge(`the archive unpacks to more than ${formatBytes(this.limits.maxUnpackedBytes)}`);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const mode = (found.entry.externalFileAttributes >>> 16) & 0o777;
       await this.unpacking(found, (stream) => pipeline(stream, fs.createWriteStream(target, { mode: mode || 0o644 })));
@@ -130,8 +150,10 @@ export class ZipArchive {
       if (err instanceof PackageRejection) throw err;
       const message = (err as Error).message;
       // yauzl's own check that an entry inflates to exactly its declared size.
-      if (message.startsWith('too many bytes in the stream')) throw malformed(`${printable(found.name)} unpacks to more bytes than its header declares`);
-      if (message.startsWith('not enough bytes in the stream')) throw malformed(`${printable(found.name)} unpacks to fewer bytes than its header declares`);
+      if (message.startsWith('too many bytes in the stream'))
+        throw malformed(`${printable(found.name)} unpacks to more bytes than its header declares`);
+      if (message.startsWith('not enough bytes in the stream'))
+        throw malformed(`${printable(found.name)} unpacks to fewer bytes than its header declares`);
       throw malformed(`${printable(found.name)} cannot be unpacked (${message})`);
     }
   }
@@ -144,7 +166,9 @@ function listEntries(zip: yauzl.ZipFile, limits: PackageLimits, deadline: Deadli
   return new Promise((resolve, reject) => {
     const fail = (err: unknown) => {
       zip.removeAllListeners('entry');
-      reject(err instanceof PackageRejection ? err : malformed(`the zip archive is corrupt (${(err as Error).message})`));
+      reject(
+        err instanceof PackageRejection ? err : malformed(`the zip archive is corrupt (${(err as Error).message})`),
+      );
     };
     zip.on('error', fail);
     zip.on('end', () => resolve(entries));
@@ -152,10 +176,14 @@ function listEntries(zip: yauzl.ZipFile, limits: PackageLimits, deadline: Deadli
       try {
         deadline.check();
         headers.add(entry.fileNameLength + entry.extraFieldLength + entry.fileCommentLength);
-        const name = checkEntryName(yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false), limits);
+        const name = checkEntryName(
+          yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false),
+          limits,
+        );
         if (entries.has(name)) throw malformed(`the archive lists ${printable(name)} twice`);
         declared += entry.uncompressedSize;
-        if (declared > limits.maxUnpackedBytes) throw tooLarge(`the archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`);
+        if (declared > limits.maxUnpackedBytes)
+          throw tooLarge(`the archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`);
         entries.set(name, { entry, name });
         zip.readEntry();
       } catch (err) {

@@ -11,7 +11,14 @@ let storage: S3Storage;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  storage = new S3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  storage = new S3Storage({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
 });
 afterAll(async () => {
   storage?.close();
@@ -28,7 +35,9 @@ async function text(stream: Readable | null) {
 describe('S3Storage against a loopback S3 server', () => {
   it('puts buffers and streams, reads them back, reports existence', async () => {
     expect(await storage.put('a/one.txt', Buffer.from('hello'))).toEqual({ size: 5 });
-    expect(await storage.put('a/two.txt', Readable.from([Buffer.from('str'), Buffer.from('eam')]))).toEqual({ size: 6 });
+    expect(await storage.put('a/two.txt', Readable.from([Buffer.from('str'), Buffer.from('eam')]))).toEqual({
+      size: 6,
+    });
     expect(await text(await storage.get('a/one.txt'))).toBe('hello');
     expect((await storage.getBuffer('a/two.txt'))?.toString()).toBe('stream');
     expect(await storage.exists('a/one.txt')).toBe(true);

@@ -34,7 +34,8 @@ export class S3Storage implements ObjectStorage {
       const { options } = this;
       const config: S3ClientConfig = { region: options.region, forcePathStyle: options.forcePathStyle };
       if (options.endpoint) config.endpoint = options.endpoint;
-      if (options.accessKeyId && options.secretAccessKey) config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
+      if (options.accessKeyId && options.secretAccessKey)
+        config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
       return { sdk: { ...s3, Upload: storage.Upload }, client: new s3.S3Client(config) };
     })();
     return this.sdk;
@@ -110,10 +111,17 @@ export class S3Storage implements ObjectStorage {
     const { sdk, client } = await this.load();
     let token: string | undefined;
     do {
-      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }));
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+      );
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
       if (keys.length > 0) {
-        await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+        await client.send(
+          new sdk.DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -26,7 +26,10 @@ export interface ObjectStorage {
 
 /** Rejects keys that could escape the storage root or address odd objects. */
 export function assertValidKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) ||
+    key.split('/').some((part) => part === '..' || part === '.' || part === '')
+  ) {
     throw new Error(`Invalid storage key: ${key}`);
   }
 }

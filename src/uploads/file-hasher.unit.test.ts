@@ -38,7 +38,10 @@ describe('FileHasher', () => {
   });
 
   it('hashes files written at the same time independently, and small and empty files', async () => {
-    const files = [randomBytes(9 * MB), randomBytes(100), Buffer.alloc(0), randomBytes(5 * MB + 1)].map((data, i) => ({ data, file: path.join(dir, `many-${i}.bin`) }));
+    const files = [randomBytes(9 * MB), randomBytes(100), Buffer.alloc(0), randomBytes(5 * MB + 1)].map((data, i) => ({
+      data,
+      file: path.join(dir, `many-${i}.bin`),
+    }));
     const digests = await Promise.all(
       files.map(async ({ data, file }) => {
         const digest = hasher.track(file);

@@ -47,7 +47,13 @@ export interface MultipartLimits {
   headerBytes: number;
 }
 
-export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { parts: 21, fields: 20, files: 1, fieldBytes: 64 * 1024, headerBytes: 16 * 1024 };
+export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
+  parts: 21,
+  fields: 20,
+  files: 1,
+  fieldBytes: 64 * 1024,
+  headerBytes: 16 * 1024,
+};
 
 /** The longest boundary RFC 2046 allows. */
 const MAX_BOUNDARY_LENGTH = 70;
@@ -61,7 +67,12 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   const [type, ...params] = splitParams(contentType);
   if (type?.toLowerCase() !== 'multipart/form-data') return null;
   const boundary = params.find((p) => p.name === 'boundary')?.value;
-  if (!boundary || boundary.length > MAX_BOUNDARY_LENGTH || !/^[0-9A-Za-z'()+_,\-./:=? ]*[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary)) return null;
+  if (
+    !boundary ||
+    boundary.length > MAX_BOUNDARY_LENGTH ||
+    !/^[0-9A-Za-z'()+_,\-./:=? ]*[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary)
+  )
+    return null;
   return boundary;
 }
 
@@ -109,7 +120,8 @@ export class MultipartParser {
 
   /** The body ended: throws unless the closing boundary came. */
   end(): void {
-    if (this.state !== 'done') throw new MultipartError('The multipart body ended before its closing boundary', 'malformed');
+    if (this.state !== 'done')
+      throw new MultipartError('The multipart body ended before its closing boundary', 'malformed');
   }
 
   /** Passes bytes up to the next delimiter to the part (or drops them, in the preamble). */
@@ -144,9 +156,11 @@ export class MultipartParser {
       return this.wait(data, pos);
     }
     for (let i = pos; i < eol; i++) {
-      if (data[i] !== 0x20 && data[i] !== 0x09) throw new MultipartError('A boundary is followed by other text on its line', 'malformed');
+      if (data[i] !== 0x20 && data[i] !== 0x09)
+        throw new MultipartError('A boundary is followed by other text on its line', 'malformed');
     }
-    if (++this.counts.parts > this.limits.parts) throw new MultipartError(`Too many parts: at most ${this.limits.parts}`, 'limit');
+    if (++this.counts.parts > this.limits.parts)
+      throw new MultipartError(`Too many parts: at most ${this.limits.parts}`, 'limit');
     this.state = 'headers';
     this.head = CRLF;
     return eol + 2;
@@ -173,7 +187,8 @@ export class MultipartParser {
 
   private openPart(part: PartInfo): void {
     if (part.filename === null) {
-      if (++this.counts.fields > this.limits.fields) throw new MultipartError(`Too many fields: at most ${this.limits.fields}`, 'limit');
+      if (++this.counts.fields > this.limits.fields)
+        throw new MultipartError(`Too many fields: at most ${this.limits.fields}`, 'limit');
     } else if (++this.counts.files > this.limits.files) {
       throw new MultipartError(`Too many files: at most ${this.limits.files}`, 'limit');
     }

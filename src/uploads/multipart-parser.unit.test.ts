@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MULTIPART_LIMITS, fieldSink, MultipartError, MultipartParser, multipartBoundary, type PartInfo, type PartSink } from './multipart-parser';
+import {
+  DEFAULT_MULTIPART_LIMITS,
+  fieldSink,
+  MultipartError,
+  MultipartParser,
+  multipartBoundary,
+  type PartInfo,
+  type PartSink,
+} from './multipart-parser';
 
 const BOUNDARY = 'simdeck-b0undary';
 
@@ -29,12 +37,16 @@ function parse(chunks: Buffer[], limits = DEFAULT_MULTIPART_LIMITS, boundary = B
 
 function body(parts: { headers: string; data: Buffer | string }[], { preamble = '', epilogue = '' } = {}): Buffer {
   const out: Buffer[] = [Buffer.from(preamble)];
-  for (const part of parts) out.push(Buffer.from(`--${BOUNDARY}\r\n${part.headers}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+  for (const part of parts)
+    out.push(Buffer.from(`--${BOUNDARY}\r\n${part.headers}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
   out.push(Buffer.from(`--${BOUNDARY}--\r\n${epilogue}`));
   return Buffer.concat(out);
 }
 
-const field = (name: string, value: string) => ({ headers: `Content-Disposition: form-data; name="${name}"`, data: value });
+const field = (name: string, value: string) => ({
+  headers: `Content-Disposition: form-data; name="${name}"`,
+  data: value,
+});
 const file = (name: string, filename: string, data: Buffer | string) => ({
   headers: `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream`,
   data,
@@ -54,8 +66,15 @@ function expectError(fn: () => unknown, kind: MultipartError['kind'], message: R
 
 describe('MultipartParser', () => {
   // Bytes that look like the start of a delimiter, a CRLF-dash run and a near-miss boundary.
-  const tricky = Buffer.concat([Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}x\r\n-\r\n--\r`), randomBytes(300), Buffer.from(`\r\n--${BOUNDARY.slice(0, 5)}`)]);
-  const sample = body([field('name', 'Demo ✓'), file('file', 'app.apk', tricky), field('note', '')], { preamble: 'ignored preamble\r\n', epilogue: 'ignored epilogue' });
+  const tricky = Buffer.concat([
+    Buffer.from(`\r\n--${BOUNDARY.slice(0, -1)}x\r\n-\r\n--\r`),
+    randomBytes(300),
+    Buffer.from(`\r\n--${BOUNDARY.slice(0, 5)}`),
+  ]);
+  const sample = body([field('name', 'Demo ✓'), file('file', 'app.apk', tricky), field('note', '')], {
+    preamble: 'ignored preamble\r\n',
+    epilogue: 'ignored epilogue',
+  });
 
   it('reads fields and the file byte for byte, wherever the chunks split', () => {
     for (let at = 0; at <= sample.length; at++) {
@@ -93,12 +112,19 @@ describe('MultipartParser', () => {
   });
 
   it('accepts whitespace after a boundary and a part without headers other than its disposition', () => {
-    const raw = Buffer.from(`--${BOUNDARY} \t\r\nContent-Disposition: form-data; name=plain\r\n\r\nv\r\n--${BOUNDARY}--`);
+    const raw = Buffer.from(
+      `--${BOUNDARY} \t\r\nContent-Disposition: form-data; name=plain\r\n\r\nv\r\n--${BOUNDARY}--`,
+    );
     expect(parse([raw]).parts.map((p) => [p.name, p.body.toString()])).toEqual([['plain', 'v']]);
   });
 
   it('reads quoted names with escapes and an RFC 5987 UTF-8 file name', () => {
-    const raw = body([{ headers: `Content-Disposition: form-data; name="a\\"b"; filename="plain.apk"; filename*=UTF-8''%C3%A9t%C3%A9.apk`, data: 'x' }]);
+    const raw = body([
+      {
+        headers: `Content-Disposition: form-data; name="a\\"b"; filename="plain.apk"; filename*=UTF-8''%C3%A9t%C3%A9.apk`,
+        data: 'x',
+      },
+    ]);
     const [part] = parse([raw]).parts;
     expect(part!.name).toBe('a"b');
     expect(part!.filename).toBe('été.apk');
@@ -106,14 +132,29 @@ describe('MultipartParser', () => {
 
   it('refuses more parts, fields or files than allowed', () => {
     const limits = { ...DEFAULT_MULTIPART_LIMITS, parts: 3, fields: 2, files: 1 };
-    expectError(() => parse([body([field('a', '1'), field('b', '2'), field('c', '3')])], limits), 'limit', /^Too many fields: at most 2$/);
-    expectError(() => parse([body([file('file', 'a', '1'), file('file', 'b', '2')])], limits), 'limit', /^Too many files: at most 1$/);
-    expectError(() => parse([body([field('a', '1'), field('b', '2'), file('file', 'c', '3'), field('d', '4')])], limits), 'limit', /^Too many parts: at most 3$/);
+    expectError(
+      () => parse([body([field('a', '1'), field('b', '2'), field('c', '3')])], limits),
+      'limit',
+      /^Too many fields: at most 2$/,
+    );
+    expectError(
+      () => parse([body([file('file', 'a', '1'), file('file', 'b', '2')])], limits),
+      'limit',
+      /^Too many files: at most 1$/,
+    );
+    expectError(
+      () => parse([body([field('a', '1'), field('b', '2'), file('file', 'c', '3'), field('d', '4')])], limits),
+      'limit',
+      /^Too many parts: at most 3$/,
+    );
   });
 
   it('refuses a header block over its limit without buffering the rest of the body', () => {
     const limits = { ...DEFAULT_MULTIPART_LIMITS, headerBytes: 1024 };
-    const raw = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nX-Pad: `), Buffer.alloc(10 * 1024 * 1024, 'a')]);
+    const raw = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\nX-Pad: `),
+      Buffer.alloc(10 * 1024 * 1024, 'a'),
+    ]);
     expectError(() => parse([raw], limits), 'limit', /headers are longer than 1024 bytes/);
   });
 
@@ -129,7 +170,10 @@ describe('MultipartParser', () => {
       [`--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${BOUNDARY}--`, /no field name/],
       [`--${BOUNDARY}\r\nno colon here\r\n\r\nx\r\n--${BOUNDARY}--`, /header has no name/],
       [`--${BOUNDARY}junk\r\n`, /followed by other text/],
-      [`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ncut off`, /ended before its closing boundary/],
+      [
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ncut off`,
+        /ended before its closing boundary/,
+      ],
       ['no boundary anywhere', /ended before its closing boundary/],
     ];
     for (const [raw, message] of cases) expectError(() => parse([Buffer.from(raw)]), 'malformed', message);

@@ -9,7 +9,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { noteOffHeapBytes } from '../http/off-heap-churn';
 import type { FileDigest, FileHasher } from './file-hasher';
-import { DEFAULT_MULTIPART_LIMITS, fieldSink, MultipartError, MultipartParser, type PartSink, skipSink, multipartBoundary } from './multipart-parser';
+import {
+  DEFAULT_MULTIPART_LIMITS,
+  fieldSink,
+  MultipartError,
+  MultipartParser,
+  type PartSink,
+  skipSink,
+  multipartBoundary,
+} from './multipart-parser';
 
 /** 500 MB, the spec's upload limit (binary megabytes). */
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
@@ -67,7 +75,10 @@ export function acceptMultipartBodies(scope: FastifyInstance): void {
  * become `fields`. A file over `maxBytes` is a 413 and leaves no file behind. Every multipart
  * route (app and build uploads, install-app, YAML import) reads its body through this.
  */
-export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {}): UploadSource {
+export function multipartUploadSource(
+  req: FastifyRequest,
+  { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {},
+): UploadSource {
   return async ({ tempDir, hasher }) => {
     const boundary = multipartBoundary(req.headers['content-type']);
     if (!boundary) throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
@@ -77,7 +88,8 @@ export function multipartUploadSource(req: FastifyRequest, { maxBytes = MAX_UPLO
     const pump = new BodyPump(req.raw, maxBytes + MULTIPART_OVERHEAD);
     const spooled: { file: SpooledFile | null } = { file: null };
     const parser = new MultipartParser(boundary, (part) => {
-      if (part.filename === null) return fieldSink(part.name, DEFAULT_MULTIPART_LIMITS.fieldBytes, (value) => (fields[part.name] = value));
+      if (part.filename === null)
+        return fieldSink(part.name, DEFAULT_MULTIPART_LIMITS.fieldBytes, (value) => (fields[part.name] = value));
       if (part.name !== 'file') return skipSink;
       spooled.file = new SpooledFile(tempPath, safeFileName(part.filename), maxBytes, hasher, pump);
       return spooled.file;
@@ -117,7 +129,11 @@ function safeFileName(given: string | null): string {
 
 /** The client's mistakes as 400/413 `{detail}`; anything else (a disk error) stays a server error. */
 function uploadError(err: unknown): unknown {
-  if (err instanceof MultipartError) return new AppError('BAD_REQUEST', err.kind === 'malformed' ? `The multipart body is malformed: ${err.message}` : err.message);
+  if (err instanceof MultipartError)
+    return new AppError(
+      'BAD_REQUEST',
+      err.kind === 'malformed' ? `The multipart body is malformed: ${err.message}` : err.message,
+    );
   if (err instanceof UploadInterrupted) return new AppError('BAD_REQUEST', err.message);
   return err;
 }
@@ -170,7 +186,8 @@ class BodyPump {
       };
       const onData = (chunk: Buffer) => {
         this.received += chunk.length;
-        if (this.received > this.maxBodyBytes) return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
+        if (this.received > this.maxBodyBytes)
+          return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
         // Each chunk is a fresh off-heap copy made by Node's HTTP parser: see off-heap-churn.ts.
         noteOffHeapBytes(chunk.length);
         try {

@@ -73,7 +73,11 @@ export const ActionSchema: z.ZodType<Action> = z.lazy(() =>
     z.strictObject({ set: z.record(z.string().min(1), ScalarSchema) }),
     z.strictObject({ toggle: z.string().min(1) }),
     z.strictObject({ alert: AlertSchema }),
-    z.strictObject({ if: ConditionSchema, then: z.array(ActionSchema).optional(), else: z.array(ActionSchema).optional() }),
+    z.strictObject({
+      if: ConditionSchema,
+      then: z.array(ActionSchema).optional(),
+      else: z.array(ActionSchema).optional(),
+    }),
     z.strictObject({ exit: z.literal(true) }),
   ]),
 );
@@ -95,7 +99,12 @@ const ListItemSchema = z.strictObject({
 });
 
 export const ElementSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), ...common, text: z.string(), style: z.enum(['title', 'headline', 'body', 'caption', 'error', 'success']).optional() }),
+  z.strictObject({
+    type: z.literal('text'),
+    ...common,
+    text: z.string(),
+    style: z.enum(['title', 'headline', 'body', 'caption', 'error', 'success']).optional(),
+  }),
   z.strictObject({
     type: z.literal('button'),
     ...common,
@@ -114,7 +123,13 @@ export const ElementSchema = z.discriminatedUnion('type', [
     /** Runs when ENTER is pressed while this input has focus. */
     submit: z.array(ActionSchema).optional(),
   }),
-  z.strictObject({ type: z.literal('toggle'), ...common, bind: z.string().min(1), label: z.string(), action: z.array(ActionSchema).optional() }),
+  z.strictObject({
+    type: z.literal('toggle'),
+    ...common,
+    bind: z.string().min(1),
+    label: z.string(),
+    action: z.array(ActionSchema).optional(),
+  }),
   z.strictObject({
     type: z.literal('list'),
     ...common,
@@ -151,7 +166,10 @@ export const AppModelSchema = z
     /** Shown on the home screen when the package itself carries no label. */
     name: z.string().optional(),
     /** Launcher icon colour, #rrggbb. */
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .optional(),
     /** Initial values of state variables; they persist across relaunch until clear_data/uninstall. */
     state: z.record(z.string().min(1), ScalarSchema).optional(),
     /** Screen shown at launch: a screen id, or the first matching rule. */
@@ -175,7 +193,9 @@ export const AppModelSchema = z
         else if ('if' in a) {
           walk(a.then, [...p, 'then']);
           walk(a.else, [...p, 'else']);
-        } else if ('alert' in a) for (const [j, b] of (a.alert.buttons ?? []).entries()) walk(b.action, [...p, 'alert', 'buttons', j, 'action']);
+        } else if ('alert' in a)
+          for (const [j, b] of (a.alert.buttons ?? []).entries())
+            walk(b.action, [...p, 'alert', 'buttons', j, 'action']);
       });
     };
     for (const [sid, s] of Object.entries(m.screens)) {

@@ -266,17 +266,44 @@ export class AppRuntime {
   layout(area: Area): Box {
     const screen = this.model.screens[this.screenId]!;
     const tv = this.env.tv;
-    const root = box({ role: 'screen', draw: 'container', text: renderTemplate(screen.title, this.vars, {}, this.params), x: area.x, y: area.y, w: area.w, h: area.h, id: this.screenId });
+    const root = box({
+      role: 'screen',
+      draw: 'container',
+      text: renderTemplate(screen.title, this.vars, {}, this.params),
+      x: area.x,
+      y: area.y,
+      w: area.w,
+      h: area.h,
+      id: this.screenId,
+    });
     let top = area.y;
     if (!screen.hideNavBar) {
       const navH = tv ? 64 : NAV_BAR_HEIGHT;
-      const nav = box({ role: 'navigation_bar', draw: 'nav_bar', text: root.text, x: area.x, y: top, w: area.w, h: navH, detail: this.env.platform });
+      const nav = box({
+        role: 'navigation_bar',
+        draw: 'nav_bar',
+        text: root.text,
+        x: area.x,
+        y: top,
+        w: area.w,
+        h: navH,
+        detail: this.env.platform,
+      });
       if (this.stack.length > 1) {
         const label = this.env.platform === 'ios' ? '‹ Back' : '←';
         nav.children.push(
           box({
-            role: 'button', draw: 'nav_back', text: 'Back', detail: label, id: 'nav-back', x: area.x + 8, y: top + 6, w: this.env.platform === 'ios' ? 90 : 48, h: navH - 12,
-            focusKey: `${this.screenId}:nav-back`, onActivate: () => this.back(),
+            role: 'button',
+            draw: 'nav_back',
+            text: 'Back',
+            detail: label,
+            id: 'nav-back',
+            x: area.x + 8,
+            y: top + 6,
+            w: this.env.platform === 'ios' ? 90 : 48,
+            h: navH - 12,
+            focusKey: `${this.screenId}:nav-back`,
+            onActivate: () => this.back(),
           }),
         );
       }
@@ -284,7 +311,16 @@ export class AppRuntime {
       top += navH;
     }
     const contentArea: Area = { x: area.x, y: top, w: area.w, h: area.y + area.h - top };
-    const content = box({ role: 'scroll_view', draw: 'container', x: contentArea.x, y: contentArea.y, w: contentArea.w, h: contentArea.h, clip: true, hidden: true });
+    const content = box({
+      role: 'scroll_view',
+      draw: 'container',
+      x: contentArea.x,
+      y: contentArea.y,
+      w: contentArea.w,
+      h: contentArea.h,
+      clip: true,
+      hidden: true,
+    });
     root.children.push(content);
     const innerW = Math.min(area.w - PAD * 2, tv ? TV_MAX_WIDTH : 10_000);
     const left = area.x + Math.round((area.w - innerW) / 2);
@@ -327,7 +363,15 @@ export class AppRuntime {
     return this.env.tv ? this.focus === key : this.editing === key;
   }
 
-  private layoutElement(el: Element, key: string, enabled: boolean, x: number, y: number, w: number, add: (b: Box) => void): number {
+  private layoutElement(
+    el: Element,
+    key: string,
+    enabled: boolean,
+    x: number,
+    y: number,
+    w: number,
+    add: (b: Box) => void,
+  ): number {
     const id = el.id ?? null;
     switch (el.type) {
       case 'text': {
@@ -342,43 +386,80 @@ export class AppRuntime {
         const style = el.style ?? 'primary';
         const h = style === 'link' ? 36 : 50;
         const draw = `button_${style}` as DrawKind;
-        add(box({
-          role: 'button', draw, text: renderTemplate(el.label, this.vars, {}, this.params), id, x, y, w, h, enabled,
-          focused: this.isFocused(key), focusKey: key,
-          onActivate: () => {
-            this.focus = key;
-            this.run(el.action);
-          },
-        }));
+        add(
+          box({
+            role: 'button',
+            draw,
+            text: renderTemplate(el.label, this.vars, {}, this.params),
+            id,
+            x,
+            y,
+            w,
+            h,
+            enabled,
+            focused: this.isFocused(key),
+            focusKey: key,
+            onActivate: () => {
+              this.focus = key;
+              this.run(el.action);
+            },
+          }),
+        );
         return h;
       }
       case 'input': {
         const labelH = el.label ? 22 : 0;
         const value = String(this.vars[el.bind] ?? '');
         const shown = el.secure ? '•'.repeat(Array.from(value).length) : value;
-        if (el.label) add(box({ role: 'text', draw: 'text_caption', text: el.label, detail: el.label, x, y, w, h: 18 }));
-        add(box({
-          role: 'input', draw: 'input', text: el.secure ? (value === '' ? '' : shown) : value, detail: el.placeholder ?? '', id, x, y: y + labelH, w, h: 44, enabled,
-          focused: this.isFocused(key), checked: undefined, focusKey: key,
-          onActivate: () => {
-            this.focus = key;
-            this.editing = key;
-          },
-        }));
+        if (el.label)
+          add(box({ role: 'text', draw: 'text_caption', text: el.label, detail: el.label, x, y, w, h: 18 }));
+        add(
+          box({
+            role: 'input',
+            draw: 'input',
+            text: el.secure ? (value === '' ? '' : shown) : value,
+            detail: el.placeholder ?? '',
+            id,
+            x,
+            y: y + labelH,
+            w,
+            h: 44,
+            enabled,
+            focused: this.isFocused(key),
+            checked: undefined,
+            focusKey: key,
+            onActivate: () => {
+              this.focus = key;
+              this.editing = key;
+            },
+          }),
+        );
         return labelH + 44;
       }
       case 'toggle': {
         const on = this.vars[el.bind] === true;
-        add(box({
-          role: 'toggle', draw: 'toggle', text: renderTemplate(el.label, this.vars, {}, this.params), id, x, y, w, h: 52, enabled, checked: on,
-          focused: this.isFocused(key), focusKey: key,
-          onActivate: () => {
-            this.focus = key;
-            this.vars[el.bind] = !on;
-            this.persist();
-            this.run(el.action);
-          },
-        }));
+        add(
+          box({
+            role: 'toggle',
+            draw: 'toggle',
+            text: renderTemplate(el.label, this.vars, {}, this.params),
+            id,
+            x,
+            y,
+            w,
+            h: 52,
+            enabled,
+            checked: on,
+            focused: this.isFocused(key),
+            focusKey: key,
+            onActivate: () => {
+              this.focus = key;
+              this.vars[el.bind] = !on;
+              this.persist();
+              this.run(el.action);
+            },
+          }),
+        );
         return 52;
       }
       case 'list': {
@@ -393,12 +474,29 @@ export class AppRuntime {
           const item = items[i]!;
           const iy = y + i * itemH;
           const ik = `${key}:${i}`;
-          const scope: Scope = { item: { ...(item.data ?? {}), title: item.title, subtitle: item.subtitle ?? '', id: item.id ?? '', index: i + 1 } };
+          const scope: Scope = {
+            item: {
+              ...(item.data ?? {}),
+              title: item.title,
+              subtitle: item.subtitle ?? '',
+              id: item.id ?? '',
+              index: i + 1,
+            },
+          };
           list.children.push(
             box({
-              role: 'list_item', draw: 'list_item', text: renderTemplate(item.title, this.vars, scope, this.params),
+              role: 'list_item',
+              draw: 'list_item',
+              text: renderTemplate(item.title, this.vars, scope, this.params),
               detail: item.subtitle ? renderTemplate(item.subtitle, this.vars, scope, this.params) : undefined,
-              id: item.id ?? null, x, y: iy, w, h: itemH, enabled, focused: this.isFocused(ik), focusKey: ik,
+              id: item.id ?? null,
+              x,
+              y: iy,
+              w,
+              h: itemH,
+              enabled,
+              focused: this.isFocused(ik),
+              focusKey: ik,
               onActivate: () => {
                 this.focus = ik;
                 this.run(item.action, scope);
@@ -423,20 +521,42 @@ export class AppRuntime {
   private layoutAlert(area: Area): Box {
     const spec = this.alert!.spec;
     const scope = this.alert!.scope;
-    const scrim = box({ role: 'alert', draw: 'scrim', text: null, x: area.x, y: area.y, w: area.w, h: area.h, hidden: true });
+    const scrim = box({
+      role: 'alert',
+      draw: 'scrim',
+      text: null,
+      x: area.x,
+      y: area.y,
+      w: area.w,
+      h: area.h,
+      hidden: true,
+    });
     const w = Math.min(300, area.w - 40);
     const title = renderTemplate(spec.title, this.vars, scope, this.params);
     const message = spec.message ? renderTemplate(spec.message, this.vars, scope, this.params) : '';
     const titleLines = wrapText(title, 17, true, w - 32);
     const msgLines = message ? wrapText(message, 13, false, w - 32) : [];
-    const buttons = spec.buttons && spec.buttons.length > 0 ? spec.buttons : [{ label: 'OK' as string, id: undefined, style: 'default' as const, action: undefined }];
+    const buttons =
+      spec.buttons && spec.buttons.length > 0
+        ? spec.buttons
+        : [{ label: 'OK' as string, id: undefined, style: 'default' as const, action: undefined }];
     const textH = 20 + titleLines.length * 22 + (msgLines.length ? 6 + msgLines.length * 18 : 0) + 20;
     const stacked = buttons.length > 2;
     const btnH = 44;
     const h = textH + (stacked ? btnH * buttons.length : btnH);
     const x = area.x + Math.round((area.w - w) / 2);
     const y = area.y + Math.round((area.h - h) / 2);
-    const dialog = box({ role: 'alert', draw: 'alert', text: title, detail: [titleLines.join('\n'), msgLines.join('\n')].join('\u0000'), id: 'alert', x, y, w, h });
+    const dialog = box({
+      role: 'alert',
+      draw: 'alert',
+      text: title,
+      detail: [titleLines.join('\n'), msgLines.join('\n')].join('\u0000'),
+      id: 'alert',
+      x,
+      y,
+      w,
+      h,
+    });
     buttons.forEach((b, i) => {
       const bw = stacked ? w : w / buttons.length;
       const bx = stacked ? x : x + i * bw;
@@ -444,8 +564,17 @@ export class AppRuntime {
       const fk = `alert:${i}`;
       dialog.children.push(
         box({
-          role: 'button', draw: 'alert_button', text: b.label, detail: b.style ?? 'default', id: b.id ?? null, x: Math.round(bx), y: by, w: Math.round(bw), h: btnH,
-          focused: this.focus === fk, focusKey: fk,
+          role: 'button',
+          draw: 'alert_button',
+          text: b.label,
+          detail: b.style ?? 'default',
+          id: b.id ?? null,
+          x: Math.round(bx),
+          y: by,
+          w: Math.round(bw),
+          h: btnH,
+          focused: this.focus === fk,
+          focusKey: fk,
           onActivate: () => {
             this.alert = null;
             this.focus = null;
@@ -474,7 +603,9 @@ export function listItems(el: Extract<Element, { type: 'list' }>): ListItem[] {
         id: r.id ? sub(r.id) : undefined,
         title: sub(r.title),
         subtitle: r.subtitle ? sub(r.subtitle) : undefined,
-        data: r.data ? Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k, typeof v === 'string' ? sub(v) : v])) : undefined,
+        data: r.data
+          ? Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k, typeof v === 'string' ? sub(v) : v]))
+          : undefined,
         action: r.action,
       });
     }

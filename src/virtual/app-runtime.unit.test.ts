@@ -28,20 +28,61 @@ const MODEL: AppModel = parseAppModel(
       main: {
         title: 'Main',
         elements: [
-          { type: 'input', id: 'name', bind: 'name', label: 'Name', maxLength: 5, submit: [{ set: { submitted: '{{name}}' } }] },
+          {
+            type: 'input',
+            id: 'name',
+            bind: 'name',
+            label: 'Name',
+            maxLength: 5,
+            submit: [{ set: { submitted: '{{name}}' } }],
+          },
           { type: 'toggle', id: 'agree', bind: 'agree', label: 'Agree' },
           { type: 'text', id: 'hello', text: 'Hello {{name}}', visibleIf: { var: 'name', notEmpty: true } },
-          { type: 'button', id: 'next', label: 'Next', enabledIf: { var: 'agree', equals: true }, action: [{ navigate: 'second' }] },
-          { type: 'button', id: 'ask', label: 'Ask', action: [{ alert: { title: 'Sure?', buttons: [{ label: 'No', id: 'no' }, { label: 'Yes', id: 'yes', action: [{ set: { mode: 'b' } }] }] } }] },
+          {
+            type: 'button',
+            id: 'next',
+            label: 'Next',
+            enabledIf: { var: 'agree', equals: true },
+            action: [{ navigate: 'second' }],
+          },
+          {
+            type: 'button',
+            id: 'ask',
+            label: 'Ask',
+            action: [
+              {
+                alert: {
+                  title: 'Sure?',
+                  buttons: [
+                    { label: 'No', id: 'no' },
+                    { label: 'Yes', id: 'yes', action: [{ set: { mode: 'b' } }] },
+                  ],
+                },
+              },
+            ],
+          },
         ],
       },
       second: {
         title: 'Second {{mode}}',
         elements: [
-          { type: 'list', id: 'rows', repeat: { count: 30, id: 'row-{{n}}', title: 'Row {{n}}', data: { label: 'L{{n}}' }, action: [{ set: { picked: '{{item.label}}' } }, { navigate: 'third' }] } },
+          {
+            type: 'list',
+            id: 'rows',
+            repeat: {
+              count: 30,
+              id: 'row-{{n}}',
+              title: 'Row {{n}}',
+              data: { label: 'L{{n}}' },
+              action: [{ set: { picked: '{{item.label}}' } }, { navigate: 'third' }],
+            },
+          },
         ],
       },
-      third: { title: 'Picked {{picked}}', elements: [{ type: 'button', id: 'home', label: 'Home', action: [{ reset: 'main' }] }] },
+      third: {
+        title: 'Picked {{picked}}',
+        elements: [{ type: 'button', id: 'home', label: 'Home', action: [{ reset: 'main' }] }],
+      },
     },
   }),
 );
@@ -66,23 +107,56 @@ const phone = { platform: 'ios' as const, tv: false };
 
 describe('app model', () => {
   it('rejects unknown screens and bad shapes with the path', () => {
-    expect(() => parseAppModel(JSON.stringify({ initialScreen: 'x', screens: {} }))).toThrow(/initialScreen: unknown screen "x"/);
+    expect(() => parseAppModel(JSON.stringify({ initialScreen: 'x', screens: {} }))).toThrow(
+      /initialScreen: unknown screen "x"/,
+    );
     expect(() =>
-      parseAppModel(JSON.stringify({ initialScreen: 'a', screens: { a: { title: 'A', elements: [{ type: 'button', label: 'B', action: [{ navigate: 'nope' }] }] } } })),
+      parseAppModel(
+        JSON.stringify({
+          initialScreen: 'a',
+          screens: { a: { title: 'A', elements: [{ type: 'button', label: 'B', action: [{ navigate: 'nope' }] }] } },
+        }),
+      ),
     ).toThrow(/screens.a.elements.0.action.0.navigate: unknown screen "nope"/);
     expect(() => parseAppModel('{')).toThrow(AppModelError);
-    expect(() => parseAppModel(JSON.stringify({ initialScreen: 'a', screens: { a: { title: 'A', elements: [{ type: 'slider' }] } } }))).toThrow(AppModelError);
+    expect(() =>
+      parseAppModel(
+        JSON.stringify({ initialScreen: 'a', screens: { a: { title: 'A', elements: [{ type: 'slider' }] } } }),
+      ),
+    ).toThrow(AppModelError);
   });
 
   it('evaluates conditions and templates', () => {
     const vars = { a: 'x', b: '', c: true, n: 3 };
-    expect(evaluate({ all: [{ var: 'a', equals: 'x' }, { var: 'c', equals: true }] }, vars)).toBe(true);
-    expect(evaluate({ any: [{ var: 'b', notEmpty: true }, { var: 'n', equals: 4 }] }, vars)).toBe(false);
+    expect(
+      evaluate(
+        {
+          all: [
+            { var: 'a', equals: 'x' },
+            { var: 'c', equals: true },
+          ],
+        },
+        vars,
+      ),
+    ).toBe(true);
+    expect(
+      evaluate(
+        {
+          any: [
+            { var: 'b', notEmpty: true },
+            { var: 'n', equals: 4 },
+          ],
+        },
+        vars,
+      ),
+    ).toBe(false);
     expect(evaluate({ not: { var: 'b', empty: true } }, vars)).toBe(false);
     expect(evaluate({ var: 'missing', empty: true }, vars)).toBe(true);
     expect(evaluate({ var: 'params.mode', equals: 'kiosk' }, vars, { mode: 'kiosk' })).toBe(true);
     expect(evaluate({ var: 'params.mode', equals: 'kiosk' }, vars)).toBe(false);
-    expect(renderTemplate('{{a}}-{{ n }}-{{item.k}}-{{params.p}}-{{zz}}', vars, { item: { k: 'K' } }, { p: 1 })).toBe('x-3-K-1-');
+    expect(renderTemplate('{{a}}-{{ n }}-{{item.k}}-{{params.p}}-{{zz}}', vars, { item: { k: 'K' } }, { p: 1 })).toBe(
+      'x-3-K-1-',
+    );
   });
 });
 

@@ -44,9 +44,11 @@ export function parseVirtualDevices(value: string): FleetEntry[] {
     if (category !== 'phone' && category !== 'tablet' && category !== 'tv') {
       throw new FleetFormatError(`${where}: category must be phone, tablet or tv`);
     }
-    if (!/^\d+(\.\d+){0,2}$/.test(osVersion)) throw new FleetFormatError(`${where}: osVersion must look like 17.5 or 14`);
+    if (!/^\d+(\.\d+){0,2}$/.test(osVersion))
+      throw new FleetFormatError(`${where}: osVersion must look like 17.5 or 14`);
     const count = countText === undefined || countText === '' ? 1 : Number(countText);
-    if (!Number.isInteger(count) || count < 1 || count > 64) throw new FleetFormatError(`${where}: count must be 1..64`);
+    if (!Number.isInteger(count) || count < 1 || count > 64)
+      throw new FleetFormatError(`${where}: count must be 1..64`);
     entries.push({ name, type, category, osVersion, count });
   }
   if (entries.length === 0) throw new FleetFormatError('VIRTUAL_DEVICES lists no devices');

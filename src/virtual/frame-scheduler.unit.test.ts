@@ -52,10 +52,14 @@ describe('FrameScheduler', () => {
     const { s, order, b, c, release } = heldSlot();
     await tick();
     s.request(b, async () => void order.push('b'), false);
-    s.request(c, async () => {
-      order.push('c');
-      throw new Error('render failed');
-    }, false);
+    s.request(
+      c,
+      async () => {
+        order.push('c');
+        throw new Error('render failed');
+      },
+      false,
+    );
     s.request(c, async () => void order.push('c-urgent'), true);
     release();
     await tick();
@@ -96,4 +100,3 @@ describe('FrameScheduler', () => {
     expect(order.indexOf('drag')).toBeLessThanOrEqual(2);
   });
 });
-

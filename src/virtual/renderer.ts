@@ -21,9 +21,42 @@ interface Palette {
   focus: string;
 }
 
-const LIGHT_IOS: Palette = { bg: '#f2f2f7', surface: '#ffffff', text: '#000000', muted: '#6c6c70', accent: '#007aff', accentText: '#ffffff', danger: '#ff3b30', success: '#248a3d', separator: '#c6c6c8', focus: '#007aff' };
-const LIGHT_ANDROID: Palette = { bg: '#fef7ff', surface: '#ffffff', text: '#1d1b20', muted: '#49454f', accent: '#6750a4', accentText: '#ffffff', danger: '#b3261e', success: '#146c2e', separator: '#cac4d0', focus: '#6750a4' };
-const DARK_TV: Palette = { bg: '#101418', surface: '#1f252b', text: '#f1f3f5', muted: '#9aa4ae', accent: '#3d8bfd', accentText: '#ffffff', danger: '#ff6b6b', success: '#51cf66', separator: '#343a40', focus: '#ffffff' };
+const LIGHT_IOS: Palette = {
+  bg: '#f2f2f7',
+  surface: '#ffffff',
+  text: '#000000',
+  muted: '#6c6c70',
+  accent: '#007aff',
+  accentText: '#ffffff',
+  danger: '#ff3b30',
+  success: '#248a3d',
+  separator: '#c6c6c8',
+  focus: '#007aff',
+};
+const LIGHT_ANDROID: Palette = {
+  bg: '#fef7ff',
+  surface: '#ffffff',
+  text: '#1d1b20',
+  muted: '#49454f',
+  accent: '#6750a4',
+  accentText: '#ffffff',
+  danger: '#b3261e',
+  success: '#146c2e',
+  separator: '#cac4d0',
+  focus: '#6750a4',
+};
+const DARK_TV: Palette = {
+  bg: '#101418',
+  surface: '#1f252b',
+  text: '#f1f3f5',
+  muted: '#9aa4ae',
+  accent: '#3d8bfd',
+  accentText: '#ffffff',
+  danger: '#ff6b6b',
+  success: '#51cf66',
+  separator: '#343a40',
+  focus: '#ffffff',
+};
 
 export function paletteFor(theme: Theme): Palette {
   if (theme.tv) return DARK_TV;
@@ -73,7 +106,9 @@ export class SceneRenderer {
    */
   async renderAsync(root: Box, theme: Theme): Promise<Buffer> {
     this.paint(root, theme);
-    return this.encodeOnPool ? this.canvas.encode('jpeg', this.quality) : this.canvas.toBuffer('image/jpeg', this.quality);
+    return this.encodeOnPool
+      ? this.canvas.encode('jpeg', this.quality)
+      : this.canvas.toBuffer('image/jpeg', this.quality);
   }
 
   private paint(root: Box, theme: Theme): void {
@@ -103,7 +138,14 @@ export class SceneRenderer {
     if (b.clip) ctx.restore();
   }
 
-  private text(s: string, x: number, y: number, size: number, color: string, opts: { bold?: boolean; align?: 'left' | 'center' | 'right'; maxWidth?: number } = {}): void {
+  private text(
+    s: string,
+    x: number,
+    y: number,
+    size: number,
+    color: string,
+    opts: { bold?: boolean; align?: 'left' | 'center' | 'right'; maxWidth?: number } = {},
+  ): void {
     const ctx = this.ctx;
     ctx.font = font(size, opts.bold ?? false);
     ctx.fillStyle = color;
@@ -113,7 +155,16 @@ export class SceneRenderer {
     ctx.fillText(shown, x, y);
   }
 
-  private rrect(x: number, y: number, w: number, h: number, r: number, fill: string | null, stroke?: string, lineWidth = 1): void {
+  private rrect(
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    r: number,
+    fill: string | null,
+    stroke?: string,
+    lineWidth = 1,
+  ): void {
     const ctx = this.ctx;
     ctx.beginPath();
     ctx.roundRect(x, y, w, h, r);
@@ -161,7 +212,11 @@ export class SceneRenderer {
         const centered = theme.platform === 'ios' || theme.tv;
         const hasBack = b.children.length > 0;
         const tx = centered ? b.x + b.w / 2 : b.x + (hasBack ? 64 : 20);
-        this.text(b.text ?? '', tx, b.y + b.h / 2, theme.tv ? 24 : 17, p.text, { bold: true, align: centered ? 'center' : 'left', maxWidth: b.w - 200 });
+        this.text(b.text ?? '', tx, b.y + b.h / 2, theme.tv ? 24 : 17, p.text, {
+          bold: true,
+          align: centered ? 'center' : 'left',
+          maxWidth: b.w - 200,
+        });
         break;
       }
       case 'nav_back':
@@ -183,7 +238,8 @@ export class SceneRenderer {
           text_success: [15, false, p.success, 20],
         }[b.draw] as [number, boolean, string, number];
         const lines = (b.detail ?? b.text ?? '').split('\n');
-        for (const [i, line] of lines.entries()) this.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], spec[2], { bold: spec[1] });
+        for (const [i, line] of lines.entries())
+          this.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], spec[2], { bold: spec[1] });
         break;
       }
       case 'button_primary':
@@ -192,8 +248,20 @@ export class SceneRenderer {
         const fill = b.draw === 'button_primary' ? p.accent : b.draw === 'button_destructive' ? p.danger : p.surface;
         const fg = b.draw === 'button_secondary' ? p.accent : p.accentText;
         this.focusRing(b, p, 12);
-        this.rrect(b.x, b.y, b.w, b.h, theme.platform === 'android' ? b.h / 2 : 12, fill, b.draw === 'button_secondary' ? p.separator : undefined);
-        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 17, fg, { bold: true, align: 'center', maxWidth: b.w - 24 });
+        this.rrect(
+          b.x,
+          b.y,
+          b.w,
+          b.h,
+          theme.platform === 'android' ? b.h / 2 : 12,
+          fill,
+          b.draw === 'button_secondary' ? p.separator : undefined,
+        );
+        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 17, fg, {
+          bold: true,
+          align: 'center',
+          maxWidth: b.w - 24,
+        });
         break;
       }
       case 'button_link':
@@ -269,7 +337,10 @@ export class SceneRenderer {
           const letter = Array.from((b.text ?? '?').trim())[0]?.toUpperCase() ?? '?';
           this.text(letter, ix + size / 2, iy + size / 2 + 1, size * 0.5, '#ffffff', { bold: true, align: 'center' });
         }
-        this.text(b.text ?? '', b.x + b.w / 2, iy + size + 14, 12, theme.tv ? p.text : '#ffffff', { align: 'center', maxWidth: b.w - 4 });
+        this.text(b.text ?? '', b.x + b.w / 2, iy + size + 14, 12, theme.tv ? p.text : '#ffffff', {
+          align: 'center',
+          maxWidth: b.w - 4,
+        });
         break;
       }
       case 'tv_tile': {
@@ -277,8 +348,20 @@ export class SceneRenderer {
         const img = b.icon ? this.image(b.icon) : null;
         this.rrect(b.x, b.y, b.w, b.h, 10, b.color ?? p.accent);
         if (img) ctx.drawImage(img, b.x + b.w / 2 - 30, b.y + 14, 60, 60);
-        else this.text(Array.from((b.text ?? '?').trim())[0]?.toUpperCase() ?? '?', b.x + b.w / 2, b.y + 44, 40, '#ffffff', { bold: true, align: 'center' });
-        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h - 22, 16, '#ffffff', { bold: true, align: 'center', maxWidth: b.w - 16 });
+        else
+          this.text(
+            Array.from((b.text ?? '?').trim())[0]?.toUpperCase() ?? '?',
+            b.x + b.w / 2,
+            b.y + 44,
+            40,
+            '#ffffff',
+            { bold: true, align: 'center' },
+          );
+        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h - 22, 16, '#ffffff', {
+          bold: true,
+          align: 'center',
+          maxWidth: b.w - 16,
+        });
         break;
       }
       case 'home_indicator':
@@ -310,16 +393,30 @@ export class SceneRenderer {
         ctx.fillRect(b.x, b.y, b.w, 1);
         if (b.focused) this.rrect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, 8, theme.tv ? '#2b3540' : '#e5e5ea');
         const color = b.detail === 'destructive' ? p.danger : p.accent;
-        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 17, color, { bold: b.detail === 'cancel', align: 'center', maxWidth: b.w - 12 });
+        this.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 17, color, {
+          bold: b.detail === 'cancel',
+          align: 'center',
+          maxWidth: b.w - 12,
+        });
         break;
       }
       case 'placeholder': {
         const [title, sub] = (b.detail ?? '\u0000').split('\u0000');
         this.rrect(b.x + b.w / 2 - 48, b.y + b.h / 2 - 140, 96, 96, 22, b.color ?? p.accent);
-        this.text(Array.from(title ?? '?')[0]?.toUpperCase() ?? '?', b.x + b.w / 2, b.y + b.h / 2 - 92, 48, '#ffffff', { bold: true, align: 'center' });
-        this.text(title ?? '', b.x + b.w / 2, b.y + b.h / 2 - 10, 22, p.text, { bold: true, align: 'center', maxWidth: b.w - 40 });
+        this.text(Array.from(title ?? '?')[0]?.toUpperCase() ?? '?', b.x + b.w / 2, b.y + b.h / 2 - 92, 48, '#ffffff', {
+          bold: true,
+          align: 'center',
+        });
+        this.text(title ?? '', b.x + b.w / 2, b.y + b.h / 2 - 10, 22, p.text, {
+          bold: true,
+          align: 'center',
+          maxWidth: b.w - 40,
+        });
         this.text(sub ?? '', b.x + b.w / 2, b.y + b.h / 2 + 22, 14, p.muted, { align: 'center', maxWidth: b.w - 40 });
-        this.text('No simdeck-app.json in this package', b.x + b.w / 2, b.y + b.h / 2 + 48, 13, p.muted, { align: 'center', maxWidth: b.w - 40 });
+        this.text('No simdeck-app.json in this package', b.x + b.w / 2, b.y + b.h / 2 + 48, 13, p.muted, {
+          align: 'center',
+          maxWidth: b.w - 40,
+        });
         break;
       }
       case 'root': {

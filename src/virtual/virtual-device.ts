@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { DeviceSpec, Frame, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../worker/driver';
+import type {
+  DeviceSpec,
+  Frame,
+  InputEvent,
+  InstalledApp,
+  LaunchOptions,
+  Rotation,
+  ScreenInfo,
+  UiNode,
+} from '../worker/driver';
 import { DeviceDriverError } from '../worker/driver-error';
 import type { AppModel, Scalar } from './app-model';
 import { AppRuntime, type Area, type Vars } from './app-runtime';
@@ -70,7 +79,18 @@ interface StreamState {
   keyframeDue: boolean;
 }
 
-const ICON_COLORS = ['#ff9500', '#34c759', '#5856d6', '#ff2d55', '#00c7be', '#af52de', '#007aff', '#ff3b30', '#30b0c7', '#a2845e'];
+const ICON_COLORS = [
+  '#ff9500',
+  '#34c759',
+  '#5856d6',
+  '#ff2d55',
+  '#00c7be',
+  '#af52de',
+  '#007aff',
+  '#ff3b30',
+  '#30b0c7',
+  '#a2845e',
+];
 
 function colorFor(packageName: string): string {
   const h = createHash('sha1').update(packageName).digest();
@@ -167,15 +187,36 @@ export class VirtualDevice {
         ? [['com.apple.TVSettings', 'Settings']]
         : [['com.android.tv.settings', 'Settings']]
       : ios
-        ? [['com.apple.Preferences', 'Settings'], ['com.apple.mobilesafari', 'Safari'], ['com.apple.mobileslideshow', 'Photos']]
-        : [['com.android.settings', 'Settings'], ['com.android.chrome', 'Chrome'], ['com.google.android.apps.photos', 'Photos']];
+        ? [
+            ['com.apple.Preferences', 'Settings'],
+            ['com.apple.mobilesafari', 'Safari'],
+            ['com.apple.mobileslideshow', 'Photos'],
+          ]
+        : [
+            ['com.android.settings', 'Settings'],
+            ['com.android.chrome', 'Chrome'],
+            ['com.google.android.apps.photos', 'Photos'],
+          ];
     for (const [packageName, name] of sys) {
-      const model = packageName.endsWith('ettings') || packageName.endsWith('Preferences') || packageName.endsWith('.settings') ? this.settingsModel() : null;
+      const model =
+        packageName.endsWith('ettings') || packageName.endsWith('Preferences') || packageName.endsWith('.settings')
+          ? this.settingsModel()
+          : null;
       this.apps.set(packageName, {
         system: true,
         permissionsGranted: true,
         color: name === 'Settings' ? '#8e8e93' : colorFor(packageName),
-        info: { platform: this.spec.type, packageName, name, version: this.spec.osVersion, build: null, minOsVersion: null, permissions: [], model, icon: null },
+        info: {
+          platform: this.spec.type,
+          packageName,
+          name,
+          version: this.spec.osVersion,
+          build: null,
+          minOsVersion: null,
+          permissions: [],
+          model,
+          icon: null,
+        },
       });
     }
   }
@@ -188,7 +229,11 @@ export class VirtualDevice {
         settings: {
           title: 'Settings',
           elements: [
-            { type: 'list', id: 'settings-list', items: [{ id: 'about', title: 'About', subtitle: `${this.spec.name}`, action: [{ navigate: 'about' }] }] },
+            {
+              type: 'list',
+              id: 'settings-list',
+              items: [{ id: 'about', title: 'About', subtitle: `${this.spec.name}`, action: [{ navigate: 'about' }] }],
+            },
           ],
         },
         about: {
@@ -210,14 +255,22 @@ export class VirtualDevice {
     this.requireBooted();
     if (info.platform !== this.spec.type) {
       const what = info.platform === 'android' ? 'an Android package (.apk)' : 'an iOS app bundle';
-      throw new DeviceDriverError('INVALID_PACKAGE', `${what} cannot be installed on ${this.spec.type === 'ios' ? 'an iOS' : 'an Android'} device`);
+      throw new DeviceDriverError(
+        'INVALID_PACKAGE',
+        `${what} cannot be installed on ${this.spec.type === 'ios' ? 'an iOS' : 'an Android'} device`,
+      );
     }
     const existing = this.apps.get(info.packageName);
     if (existing?.system) throw new DeviceDriverError('INVALID_PACKAGE', `${info.packageName} is a system app`);
     // Reinstalling keeps data (adb install -r / simctl install); the running copy is stopped.
     this.stopApp(info.packageName);
     const permissionsGranted = options.grantPermissions || (existing?.permissionsGranted ?? false);
-    this.apps.set(info.packageName, { info, system: false, color: info.model?.color ?? colorFor(info.packageName), permissionsGranted });
+    this.apps.set(info.packageName, {
+      info,
+      system: false,
+      color: info.model?.color ?? colorFor(info.packageName),
+      permissionsGranted,
+    });
     this.changed();
     return { packageName: info.packageName, name: info.name, version: info.version, permissionsGranted };
   }
@@ -225,7 +278,8 @@ export class VirtualDevice {
   uninstall(packageName: string): void {
     this.requireBooted();
     const app = this.requireApp(packageName);
-    if (app.system) throw new DeviceDriverError('UNSUPPORTED', `${packageName} is a system app and cannot be uninstalled`);
+    if (app.system)
+      throw new DeviceDriverError('UNSUPPORTED', `${packageName} is a system app and cannot be uninstalled`);
     this.stopApp(packageName);
     this.apps.delete(packageName);
     fs.rmSync(this.appDataDir(packageName), { recursive: true, force: true });
@@ -236,7 +290,12 @@ export class VirtualDevice {
     this.requireBooted();
     return [...this.apps.values()]
       .filter((a) => !a.system)
-      .map((a) => ({ packageName: a.info.packageName, name: a.info.name, version: a.info.version, permissionsGranted: a.permissionsGranted }))
+      .map((a) => ({
+        packageName: a.info.packageName,
+        name: a.info.name,
+        version: a.info.version,
+        permissionsGranted: a.permissionsGranted,
+      }))
       .sort((a, b) => a.packageName.localeCompare(b.packageName));
   }
 
@@ -318,7 +377,8 @@ export class VirtualDevice {
 
   rotate(rotation: Rotation): ScreenInfo {
     this.requireBooted();
-    if (this.spec.category === 'tv' && rotation !== 0) throw new DeviceDriverError('UNSUPPORTED', 'a TV cannot be rotated');
+    if (this.spec.category === 'tv' && rotation !== 0)
+      throw new DeviceDriverError('UNSUPPORTED', 'a TV cannot be rotated');
     if (rotation !== this.rotation) {
       this.rotation = rotation;
       this.changed();
@@ -332,7 +392,10 @@ export class VirtualDevice {
     const info = this.screenInfo();
     const pt = (x: number, y: number) => {
       if (!Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x >= info.width || y >= info.height) {
-        throw new DeviceDriverError('INVALID_INPUT', `coordinates (${x}, ${y}) are outside the screen (${info.width}x${info.height})`);
+        throw new DeviceDriverError(
+          'INVALID_INPUT',
+          `coordinates (${x}, ${y}) are outside the screen (${info.width}x${info.height})`,
+        );
       }
       return { x: x / s, y: y / s };
     };
@@ -450,7 +513,8 @@ export class VirtualDevice {
       const dx = x - t.startX;
       const dy = y - t.startY;
       const { h } = this.sizePt;
-      if (this.spec.category !== 'tv' && t.startY > h - this.profile.bottomInsetPt - 16 && -dy > 100) return this.goHome() || changed;
+      if (this.spec.category !== 'tv' && t.startY > h - this.profile.bottomInsetPt - 16 && -dy > 100)
+        return this.goHome() || changed;
       if (this.spec.type === 'ios' && t.startX < 24 && dx > 60 && Math.abs(dy) < dx) {
         const run = this.foregroundRuntime();
         return (run ? run.back() : false) || changed;
@@ -469,7 +533,9 @@ export class VirtualDevice {
     const key = raw.toUpperCase().replace(/^KEYCODE_/, '');
     if (key === 'HOME') return this.goHome();
     const run = this.foregroundRuntime();
-    const isBack = (key === 'BACK' && this.spec.type === 'android') || (key === 'MENU' && this.spec.type === 'ios' && this.spec.category === 'tv');
+    const isBack =
+      (key === 'BACK' && this.spec.type === 'android') ||
+      (key === 'MENU' && this.spec.type === 'ios' && this.spec.category === 'tv');
     if (this.foreground) {
       if (isBack) {
         if (run?.back()) return true;
@@ -538,7 +604,19 @@ export class VirtualDevice {
       const run = this.running.get(fg.info.packageName);
       if (run instanceof AppRuntime) root.children.push(run.layout(area));
       else {
-        root.children.push(box({ role: 'text', draw: 'placeholder', text: fg.info.name, detail: `${fg.info.name}\u0000${fg.info.packageName} ${fg.info.version}`, color: fg.color, x: area.x, y: area.y, w: area.w, h: area.h }));
+        root.children.push(
+          box({
+            role: 'text',
+            draw: 'placeholder',
+            text: fg.info.name,
+            detail: `${fg.info.name}\u0000${fg.info.packageName} ${fg.info.version}`,
+            color: fg.color,
+            x: area.x,
+            y: area.y,
+            w: area.w,
+            h: area.h,
+          }),
+        );
       }
     } else {
       root.text = 'Home';
@@ -548,23 +626,58 @@ export class VirtualDevice {
     }
     if (statusH > 0) {
       const time = this.spec.type === 'ios' ? '9:41' : '12:00';
-      root.children.push(box({ role: 'status_bar', draw: 'status_bar', x: 0, y: 0, w, h: statusH, detail: `${time}\u0000${this.spec.type === 'android' ? '5G' : ''}`, hidden: true, color: fg ? undefined : '#ffffff' }));
+      root.children.push(
+        box({
+          role: 'status_bar',
+          draw: 'status_bar',
+          x: 0,
+          y: 0,
+          w,
+          h: statusH,
+          detail: `${time}\u0000${this.spec.type === 'android' ? '5G' : ''}`,
+          hidden: true,
+          color: fg ? undefined : '#ffffff',
+        }),
+      );
     }
     if (!tv && bottomH > 0) {
       const barW = this.spec.type === 'ios' ? 134 : 108;
-      root.children.push(box({ role: 'home_indicator', draw: 'home_indicator', x: (w - barW) / 2, y: h - bottomH / 2 - 2.5, w: barW, h: 5, hidden: true, color: fg ? '#000000' : '#ffffff' }));
+      root.children.push(
+        box({
+          role: 'home_indicator',
+          draw: 'home_indicator',
+          x: (w - barW) / 2,
+          y: h - bottomH / 2 - 2.5,
+          w: barW,
+          h: 5,
+          hidden: true,
+          color: fg ? '#000000' : '#ffffff',
+        }),
+      );
     }
     return root;
   }
 
   private homeApps(): InstalledPackage[] {
     const all = [...this.apps.values()];
-    return [...all.filter((a) => a.system), ...all.filter((a) => !a.system).sort((a, b) => a.info.name.localeCompare(b.info.name))];
+    return [
+      ...all.filter((a) => a.system),
+      ...all.filter((a) => !a.system).sort((a, b) => a.info.name.localeCompare(b.info.name)),
+    ];
   }
 
   private layoutHome(area: Area): Box {
     const cols = this.spec.category === 'tablet' ? 6 : 4;
-    const grid = box({ role: 'grid', draw: 'container', id: 'home-grid', x: area.x, y: area.y, w: area.w, h: area.h, hidden: true });
+    const grid = box({
+      role: 'grid',
+      draw: 'container',
+      id: 'home-grid',
+      x: area.x,
+      y: area.y,
+      w: area.w,
+      h: area.h,
+      hidden: true,
+    });
     const side = this.spec.category === 'tablet' ? 48 : 16;
     const cellW = (area.w - side * 2) / cols;
     const cellH = this.spec.category === 'tablet' ? 120 : 96;
@@ -576,8 +689,18 @@ export class VirtualDevice {
       const key = `home:${app.info.packageName}`;
       grid.children.push(
         box({
-          role: 'app_icon', draw: 'app_icon', text: app.info.name, id: app.info.packageName, color: app.color, icon: app.info.icon ?? undefined,
-          x: Math.round(area.x + side + col * cellW), y, w: Math.round(cellW), h: cellH - 8, focusKey: key, focused: this.homeFocus === key,
+          role: 'app_icon',
+          draw: 'app_icon',
+          text: app.info.name,
+          id: app.info.packageName,
+          color: app.color,
+          icon: app.info.icon ?? undefined,
+          x: Math.round(area.x + side + col * cellW),
+          y,
+          w: Math.round(cellW),
+          h: cellH - 8,
+          focusKey: key,
+          focused: this.homeFocus === key,
           onActivate: () => this.launch(app.info.packageName),
         }),
       );
@@ -586,7 +709,16 @@ export class VirtualDevice {
   }
 
   private layoutTvHome(area: Area): Box {
-    const grid = box({ role: 'grid', draw: 'container', id: 'home-grid', x: area.x, y: area.y, w: area.w, h: area.h, hidden: true });
+    const grid = box({
+      role: 'grid',
+      draw: 'container',
+      id: 'home-grid',
+      x: area.x,
+      y: area.y,
+      w: area.w,
+      h: area.h,
+      hidden: true,
+    });
     const cols = 4;
     const tileW = 200;
     const tileH = 112;
@@ -602,8 +734,18 @@ export class VirtualDevice {
       const key = `home:${app.info.packageName}`;
       grid.children.push(
         box({
-          role: 'app_icon', draw: 'tv_tile', text: app.info.name, id: app.info.packageName, color: app.color, icon: app.info.icon ?? undefined,
-          x: Math.round(left + col * (tileW + gap)), y, w: tileW, h: tileH, focusKey: key, focused: this.homeFocus === key,
+          role: 'app_icon',
+          draw: 'tv_tile',
+          text: app.info.name,
+          id: app.info.packageName,
+          color: app.color,
+          icon: app.info.icon ?? undefined,
+          x: Math.round(left + col * (tileW + gap)),
+          y,
+          w: tileW,
+          h: tileH,
+          focusKey: key,
+          focused: this.homeFocus === key,
           onActivate: () => this.launch(app.info.packageName),
         }),
       );
@@ -613,7 +755,13 @@ export class VirtualDevice {
 
   private ensureRenderer(): SceneRenderer {
     const info = this.screenInfo();
-    this.renderer ??= new SceneRenderer(info.width, info.height, this.opts.renderScale, this.opts.jpegQuality, this.frames.slots > 1);
+    this.renderer ??= new SceneRenderer(
+      info.width,
+      info.height,
+      this.opts.renderScale,
+      this.opts.jpegQuality,
+      this.frames.slots > 1,
+    );
     this.renderer.resize(info.width, info.height);
     return this.renderer;
   }
@@ -642,9 +790,11 @@ export class VirtualDevice {
     });
     this.renderChain = promise.catch(() => undefined);
     this.inflight = { version, promise };
-    void promise.finally(() => {
-      if (this.inflight?.promise === promise) this.inflight = null;
-    }).catch(() => undefined);
+    void promise
+      .finally(() => {
+        if (this.inflight?.promise === promise) this.inflight = null;
+      })
+      .catch(() => undefined);
     return promise.then(wrap);
   }
 
@@ -667,7 +817,16 @@ export class VirtualDevice {
     } else {
       const timer = setInterval(() => this.pushKeyframe(), 1000);
       timer.unref();
-      this.stream = { onFrame, timer, busy: false, dirty: false, dirtyUrgent: false, lastAt: -Infinity, pace: null, keyframeDue: false };
+      this.stream = {
+        onFrame,
+        timer,
+        busy: false,
+        dirty: false,
+        dirtyUrgent: false,
+        lastAt: -Infinity,
+        pace: null,
+        keyframeDue: false,
+      };
     }
     this.pushKeyframe();
   }

@@ -55,7 +55,8 @@ export function iosBundleIdProblem(value: unknown, label = 'bundle id'): string 
   const missing = nonEmptyString(value, label);
   if (missing) return missing;
   if ((value as string).length > L.packageName) return `${label} must be at most ${L.packageName} characters`;
-  if (!IOS_BUNDLE_ID.test(value as string)) return `${label} must be an iOS bundle id: letters, digits, '-' and '.', starting with a letter or digit (e.g. com.example.App)`;
+  if (!IOS_BUNDLE_ID.test(value as string))
+    return `${label} must be an iOS bundle id: letters, digits, '-' and '.', starting with a letter or digit (e.g. com.example.App)`;
   return null;
 }
 
@@ -99,7 +100,8 @@ export function launchParamsProblem(value: unknown, label = 'params'): string | 
       if (v.length > L.paramText) return `${label}.${name} must be at most ${L.paramText} characters`;
       if (v.includes('\0')) return `${label}.${name} must not contain NUL characters`;
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) return `${label}.${name} must be a finite number (integers within ±2^53)`;
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))
+        return `${label}.${name} must be a finite number (integers within ±2^53)`;
     } else if (typeof v !== 'boolean') {
       return `${label}.${name} must be a string, a number or a boolean`;
     }
@@ -111,7 +113,8 @@ export function launchParamsProblem(value: unknown, label = 'params'): string | 
 export function keyNameProblem(value: unknown, label = 'key'): string | null {
   const missing = nonEmptyString(value, label);
   if (missing) return missing;
-  if ((value as string).length > L.keyName || !KEY_NAME.test(value as string)) return `${label} must be a key name of letters, digits and underscores such as BACK or ENTER`;
+  if ((value as string).length > L.keyName || !KEY_NAME.test(value as string))
+    return `${label} must be a key name of letters, digits and underscores such as BACK or ENTER`;
   return null;
 }
 
@@ -119,7 +122,8 @@ export function keyNameProblem(value: unknown, label = 'key'): string | null {
 export function buttonNameProblem(value: unknown, label = 'button'): string | null {
   const missing = nonEmptyString(value, label);
   if (missing) return missing;
-  if ((value as string).length > L.buttonName || !BUTTON_NAME.test(value as string)) return `${label} must be a button name such as HOME or VOLUME_UP`;
+  if ((value as string).length > L.buttonName || !BUTTON_NAME.test(value as string))
+    return `${label} must be a button name such as HOME or VOLUME_UP`;
   return null;
 }
 
@@ -136,7 +140,9 @@ export function rotationProblem(value: unknown, label = 'rotation'): string | nu
 }
 
 function coordinateProblem(value: unknown, label: string): string | null {
-  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= L.coordinate ? null : `${label} must be a number of pixels`;
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= L.coordinate
+    ? null
+    : `${label} must be a number of pixels`;
 }
 
 /** An input event as the worker protocol carries it: a known kind with well-typed fields. */
@@ -150,10 +156,19 @@ export function inputEventProblem(value: unknown): string | null {
       const p = coordinateProblem(e[f], f);
       if (p) return p;
     }
-    if (e.durationMs !== undefined && !(typeof e.durationMs === 'number' && Number.isFinite(e.durationMs) && e.durationMs >= 0 && e.durationMs <= L.durationMs)) {
+    if (
+      e.durationMs !== undefined &&
+      !(
+        typeof e.durationMs === 'number' &&
+        Number.isFinite(e.durationMs) &&
+        e.durationMs >= 0 &&
+        e.durationMs <= L.durationMs
+      )
+    ) {
       return `duration must be 0 to ${L.durationMs} milliseconds`;
     }
-    if (kind === 'touch' && !['start', 'move', 'end'].includes(e.phase as string)) return 'touch phase must be start, move or end';
+    if (kind === 'touch' && !['start', 'move', 'end'].includes(e.phase as string))
+      return 'touch phase must be start, move or end';
     return null;
   }
   if (kind === 'key') return keyNameProblem(e.key);

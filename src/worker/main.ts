@@ -18,15 +18,24 @@ export interface WorkerRunOptions {
 }
 
 /** Builds the driver a worker runs on this host (virtual, android via adb, ios via simctl + idb). */
-export async function createDriver(kind: DriverKind, opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string }): Promise<DeviceDriver> {
+export async function createDriver(
+  kind: DriverKind,
+  opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string },
+): Promise<DeviceDriver> {
   const { createDriver: create } = await import('./drivers/index');
   return create(kind, { virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed } });
 }
 
 /** Starts a worker: driver + protocol client. Resolves once the control plane registered it. */
-export async function startWorker(opts: WorkerRunOptions): Promise<{ client: WorkerClient; driver: DeviceDriver; stop(): Promise<void> }> {
+export async function startWorker(
+  opts: WorkerRunOptions,
+): Promise<{ client: WorkerClient; driver: DeviceDriver; stop(): Promise<void> }> {
   const workerId = opts.workerId ?? `${os.hostname()}-${opts.driver}`;
-  const driver = await createDriver(opts.driver, { virtualDevices: opts.virtualDevices, dataDir: opts.dataDir ?? path.join(os.tmpdir(), `simdeck-worker-${workerId}`), hostSeed: workerId });
+  const driver = await createDriver(opts.driver, {
+    virtualDevices: opts.virtualDevices,
+    dataDir: opts.dataDir ?? path.join(os.tmpdir(), `simdeck-worker-${workerId}`),
+    hostSeed: workerId,
+  });
   const client = new WorkerClient({ serverUrl: opts.serverUrl, token: opts.token, workerId, driver, log: opts.log });
   await client.start();
   return {

@@ -6,8 +6,20 @@ import type { DeviceSpec, ScreenInfo } from './driver';
  * the worker client. Text messages are JSON `{type, ...}`; frames are binary messages (below).
  */
 export const WORKER_OPS = [
-  'boot', 'shutdown', 'install', 'uninstall', 'launch', 'terminate', 'clear_data', 'input',
-  'rotate', 'screenshot', 'ui_tree', 'list_apps', 'stream_start', 'stream_stop',
+  'boot',
+  'shutdown',
+  'install',
+  'uninstall',
+  'launch',
+  'terminate',
+  'clear_data',
+  'input',
+  'rotate',
+  'screenshot',
+  'ui_tree',
+  'list_apps',
+  'stream_start',
+  'stream_stop',
 ] as const;
 export type WorkerOp = (typeof WORKER_OPS)[number];
 
@@ -30,16 +42,35 @@ export const WireDevice = z.object({
 export type WireDevice = z.infer<typeof WireDevice>;
 
 export function deviceToWire(d: DeviceSpec): WireDevice {
-  return { device_id: d.deviceId, name: d.name, model: d.model, type: d.type, category: d.category, os_version: d.osVersion };
+  return {
+    device_id: d.deviceId,
+    name: d.name,
+    model: d.model,
+    type: d.type,
+    category: d.category,
+    os_version: d.osVersion,
+  };
 }
 
 export function deviceFromWire(d: WireDevice): DeviceSpec {
-  return { deviceId: d.device_id, name: d.name, model: d.model, type: d.type, category: d.category, osVersion: d.os_version };
+  return {
+    deviceId: d.device_id,
+    name: d.name,
+    model: d.model,
+    type: d.type,
+    category: d.category,
+    osVersion: d.os_version,
+  };
 }
 
 /** Messages a worker sends; both ends validate with these schemas. */
 export const WorkerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), worker_id: Id, driver: z.string().max(50).optional(), devices: z.array(WireDevice).max(1000) }),
+  z.object({
+    type: z.literal('hello'),
+    worker_id: Id,
+    driver: z.string().max(50).optional(),
+    devices: z.array(WireDevice).max(1000),
+  }),
   z.object({ type: z.literal('heartbeat'), worker_id: Id.optional() }),
   z.object({
     type: z.literal('result'),
@@ -57,7 +88,13 @@ export type WorkerMessage = z.infer<typeof WorkerMessage>;
 export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('welcome'), worker_id: Id }),
   // Any op name: a worker answers one it does not know with UNSUPPORTED rather than never.
-  z.object({ type: z.literal('command'), request_id: z.string().min(1).max(100), device_id: Id, op: z.string().min(1).max(50), args: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal('command'),
+    request_id: z.string().min(1).max(100),
+    device_id: Id,
+    op: z.string().min(1).max(50),
+    args: z.record(z.string(), z.unknown()),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { DeviceDriver, DeviceSpec, InputEvent, LaunchParams, Rotation } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
-import { deviceToWire, encodeFrame, HEARTBEAT_INTERVAL_MS, ServerMessage, type WorkerMessage, type WorkerOp } from './protocol';
+import {
+  deviceToWire,
+  encodeFrame,
+  HEARTBEAT_INTERVAL_MS,
+  ServerMessage,
+  type WorkerMessage,
+  type WorkerOp,
+} from './protocol';
 
 export interface WorkerClientOptions {
   /** Control-plane base URL, e.g. http://127.0.0.1:8000 */
@@ -79,15 +86,27 @@ export class WorkerClient {
 
   private connect(): void {
     if (this.closed) return;
-    const socket = new WebSocket(this.wsUrl(), { headers: { authorization: `Bearer ${this.opts.token}` }, maxPayload: 64 * 1024 * 1024 });
+    const socket = new WebSocket(this.wsUrl(), {
+      headers: { authorization: `Bearer ${this.opts.token}` },
+      maxPayload: 64 * 1024 * 1024,
+    });
     this.socket = socket;
     socket.on('open', () => {
       this.attempt = 0;
-      const hello = (devices: DeviceSpec[]) => this.send({ type: 'hello', worker_id: this.opts.workerId, driver: this.opts.driver.kind, devices: devices.map(deviceToWire) });
+      const hello = (devices: DeviceSpec[]) =>
+        this.send({
+          type: 'hello',
+          worker_id: this.opts.workerId,
+          driver: this.opts.driver.kind,
+          devices: devices.map(deviceToWire),
+        });
       this.opts.driver.listDevices().then(hello, (err: unknown) => {
         // A host whose tools fail still registers; it offers no devices until it reconnects.
         const failure = describeFailure(err);
-        this.log.error({ code: failure.code, err: failure.message, diagnostic: failure.diagnostic }, 'listing devices failed');
+        this.log.error(
+          { code: failure.code, err: failure.message, diagnostic: failure.diagnostic },
+          'listing devices failed',
+        );
         hello([]);
       });
       this.heartbeat = setInterval(() => {
@@ -99,7 +118,11 @@ export class WorkerClient {
       let msg: ServerMessage;
       try {
         const parsed = ServerMessage.safeParse(JSON.parse(raw.toString()));
-        if (!parsed.success) return this.log.warn({ issues: parsed.error.issues.slice(0, 3) }, 'ignored a malformed message from the control plane');
+        if (!parsed.success)
+          return this.log.warn(
+            { issues: parsed.error.issues.slice(0, 3) },
+            'ignored a malformed message from the control plane',
+          );
         msg = parsed.data;
       } catch {
         return;
@@ -117,7 +140,10 @@ export class WorkerClient {
           (data) => this.send({ type: 'result', request_id, ok: true, data: data ?? null }),
           (err: unknown) => {
             const failure = describeFailure(err);
-            this.log.warn({ op, device_id, code: failure.code, err: failure.message, diagnostic: failure.diagnostic }, 'device command failed');
+            this.log.warn(
+              { op, device_id, code: failure.code, err: failure.message, diagnostic: failure.diagnostic },
+              'device command failed',
+            );
             this.send({ type: 'result', request_id, ok: false, error: failure.message, code: failure.code });
           },
         );
@@ -149,7 +175,10 @@ export class WorkerClient {
         return d.shutdown(deviceId);
       case 'install': {
         const grantPermissions = optionalArg<boolean>(args, 'grant_permissions', 'boolean') ?? true;
-        const file = await this.download(stringArg(args, 'url'), optionalArg<string>(args, 'file_name', 'string') ?? 'package');
+        const file = await this.download(
+          stringArg(args, 'url'),
+          optionalArg<string>(args, 'file_name', 'string') ?? 'package',
+        );
         try {
           return await d.install(deviceId, file, { grantPermissions });
         } finally {
@@ -174,7 +203,13 @@ export class WorkerClient {
         return d.rotate(deviceId, args.rotation as Rotation);
       case 'screenshot': {
         const f = await d.screenshot(deviceId);
-        return { image: f.jpeg.toString('base64'), width: f.screen.width, height: f.screen.height, rotation: f.screen.rotation, at: f.at };
+        return {
+          image: f.jpeg.toString('base64'),
+          width: f.screen.width,
+          height: f.screen.height,
+          rotation: f.screen.rotation,
+          at: f.at,
+        };
       }
       case 'ui_tree':
         return d.uiTree(deviceId);
@@ -187,7 +222,9 @@ export class WorkerClient {
           if (!s || s.readyState !== WebSocket.OPEN) return;
           // Skip frames while the socket is backed up; a later frame carries the current screen.
           if (s.bufferedAmount > 8 * 1024 * 1024 && !frame.keyframe) return;
-          s.send(encodeFrame(deviceId, { screen: frame.screen, at: frame.at, keyframe: frame.keyframe }, frame.jpeg), { binary: true });
+          s.send(encodeFrame(deviceId, { screen: frame.screen, at: frame.at, keyframe: frame.keyframe }, frame.jpeg), {
+            binary: true,
+          });
         });
       case 'stream_stop':
         this.streaming.delete(deviceId);
@@ -201,7 +238,12 @@ export class WorkerClient {
   private async download(urlPath: string, fileName: string): Promise<string> {
     const url = new URL(urlPath, this.opts.serverUrl).toString();
     const res = await fetch(url, { headers: { authorization: `Bearer ${this.opts.token}` } });
-    if (!res.ok || !res.body) throw new DeviceDriverError('WORKER_FAILED', `the worker could not download the package (HTTP ${res.status})`, `GET ${url} → ${res.status}`);
+    if (!res.ok || !res.body)
+      throw new DeviceDriverError(
+        'WORKER_FAILED',
+        `the worker could not download the package (HTTP ${res.status})`,
+        `GET ${url} → ${res.status}`,
+      );
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-worker-'));
     const safe = path.basename(fileName).replace(/[^A-Za-z0-9._-]/g, '_') || `${randomUUID()}.bin`;
     const file = path.join(dir, safe);

@@ -103,7 +103,11 @@ async function connect(driver: DeviceDriver): Promise<Session> {
 
 describe('worker results carry the driver code and a clean message', () => {
   it('a virtual launch of an app that is not installed is APP_NOT_INSTALLED; bad arguments are INVALID_INPUT', async () => {
-    const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:1', dataDir: path.join(tmp, 'v1'), hostSeed: 'h' });
+    const driver = createVirtualDriver({
+      devices: 'Pixel 8:android:phone:14:1',
+      dataDir: path.join(tmp, 'v1'),
+      hostSeed: 'h',
+    });
     const s = await connect(driver);
     const id = s.devices[0]!.deviceId;
     expect(await s.command(id, 'boot')).toMatchObject({ ok: true });
@@ -114,29 +118,70 @@ describe('worker results carry the driver code and a clean message', () => {
       code: 'APP_NOT_INSTALLED',
       error: 'com.example.missing is not installed on this device',
     });
-    expect(await s.command(id, 'launch', { package_name: 'com.example.app; reboot' })).toMatchObject({ ok: false, code: 'INVALID_INPUT', error: expect.stringMatching(/^package name must be an Android package name/) });
-    expect(await s.command(id, 'launch', {})).toMatchObject({ ok: false, code: 'INVALID_INPUT', error: 'package_name must be a string' });
-    expect(await s.command(id, 'input', { kind: 'long_press', x: 1, y: 1, durationMs: '1; reboot' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
-    expect(await s.command(id, 'rotate', { rotation: '90' })).toMatchObject({ ok: false, code: 'INVALID_INPUT', error: 'rotation must be 0, 90, 180 or 270' });
+    expect(await s.command(id, 'launch', { package_name: 'com.example.app; reboot' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: expect.stringMatching(/^package name must be an Android package name/),
+    });
+    expect(await s.command(id, 'launch', {})).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: 'package_name must be a string',
+    });
+    expect(await s.command(id, 'input', { kind: 'long_press', x: 1, y: 1, durationMs: '1; reboot' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+    });
+    expect(await s.command(id, 'rotate', { rotation: '90' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: 'rotation must be 0, 90, 180 or 270',
+    });
     expect(await s.command(id, 'format_disk')).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
-    expect(await s.command('00000000-0000-4000-8000-000000000000', 'screenshot')).toMatchObject({ ok: false, code: 'UNKNOWN_DEVICE' });
+    expect(await s.command('00000000-0000-4000-8000-000000000000', 'screenshot')).toMatchObject({
+      ok: false,
+      code: 'UNKNOWN_DEVICE',
+    });
     expect(s.logged.some((l) => l.msg === 'device command failed')).toBe(true);
   });
 
   it('install honours grant_permissions, default true, and list_apps shows the flag', async () => {
-    const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:2', dataDir: path.join(tmp, 'v2'), hostSeed: 'h' });
+    const driver = createVirtualDriver({
+      devices: 'Pixel 8:android:phone:14:2',
+      dataDir: path.join(tmp, 'v2'),
+      hostSeed: 'h',
+    });
     const s = await connect(driver);
     const [a, b] = s.devices.map((d) => d.deviceId) as [string, string];
     for (const id of [a, b]) expect(await s.command(id, 'boot')).toMatchObject({ ok: true });
-    expect(await s.command(a, 'install', { url: '/files/sample.apk', file_name: 'sample.apk', grant_permissions: false })).toMatchObject({
+    expect(
+      await s.command(a, 'install', { url: '/files/sample.apk', file_name: 'sample.apk', grant_permissions: false }),
+    ).toMatchObject({
       ok: true,
       data: { packageName: 'dev.simdeck.sample', permissionsGranted: false },
     });
-    expect(await s.command(a, 'list_apps')).toMatchObject({ ok: true, data: [{ packageName: 'dev.simdeck.sample', permissionsGranted: false }] });
-    expect(await s.command(b, 'install', { url: '/files/sample.apk', file_name: 'sample.apk' })).toMatchObject({ ok: true, data: { permissionsGranted: true } });
-    expect(await s.command(b, 'list_apps')).toMatchObject({ ok: true, data: [{ packageName: 'dev.simdeck.sample', permissionsGranted: true }] });
-    expect(await s.command(a, 'install', { url: '/files/sample.apk', grant_permissions: 'no' })).toMatchObject({ ok: false, code: 'INVALID_INPUT', error: 'grant_permissions must be a boolean' });
-    expect(await s.command(a, 'install', { url: '/files/missing.apk' })).toMatchObject({ ok: false, code: 'WORKER_FAILED', error: 'the worker could not download the package (HTTP 404)' });
+    expect(await s.command(a, 'list_apps')).toMatchObject({
+      ok: true,
+      data: [{ packageName: 'dev.simdeck.sample', permissionsGranted: false }],
+    });
+    expect(await s.command(b, 'install', { url: '/files/sample.apk', file_name: 'sample.apk' })).toMatchObject({
+      ok: true,
+      data: { permissionsGranted: true },
+    });
+    expect(await s.command(b, 'list_apps')).toMatchObject({
+      ok: true,
+      data: [{ packageName: 'dev.simdeck.sample', permissionsGranted: true }],
+    });
+    expect(await s.command(a, 'install', { url: '/files/sample.apk', grant_permissions: 'no' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: 'grant_permissions must be a boolean',
+    });
+    expect(await s.command(a, 'install', { url: '/files/missing.apk' })).toMatchObject({
+      ok: false,
+      code: 'WORKER_FAILED',
+      error: 'the worker could not download the package (HTTP 404)',
+    });
   });
 });
 
@@ -147,7 +192,8 @@ describe('a failing device tool', () => {
   beforeAll(() => {
     bin = fs.mkdtempSync(path.join(tmp, 'bin-'));
     const fixture = (p: string) => path.resolve(__dirname, '../../test/fixtures', p);
-    const script = (name: string, body: string) => fs.writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    const script = (name: string, body: string) =>
+      fs.writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
     script(
       'adb',
       `case "$*" in
@@ -172,7 +218,8 @@ esac`,
   });
 
   function expectClean(r: Result): void {
-    for (const leak of ['build-host', 'corp.internal', '/home/ci', 'adbkey', 'secret-7f3a', bin]) expect(r.error).not.toContain(leak);
+    for (const leak of ['build-host', 'corp.internal', '/home/ci', 'adbkey', 'secret-7f3a', bin])
+      expect(r.error).not.toContain(leak);
   }
 
   it('android: TOOL_FAILED without the stderr in the result, which goes to the log; offline is DEVICE_OFFLINE', async () => {
@@ -183,7 +230,11 @@ esac`,
     expectClean(r);
     expect(JSON.stringify(s.logged)).toContain('secret-7f3a');
     const offline = await s.command(id, 'clear_data', { package_name: 'com.example.app' });
-    expect(offline).toMatchObject({ ok: false, code: 'DEVICE_OFFLINE', error: 'the device is offline or has not authorized its host' });
+    expect(offline).toMatchObject({
+      ok: false,
+      code: 'DEVICE_OFFLINE',
+      error: 'the device is offline or has not authorized its host',
+    });
   });
 
   it('ios: TOOL_FAILED without the stderr in the result', async () => {
@@ -198,7 +249,9 @@ esac`,
   });
 
   it('a host whose tools fail to list devices still registers, with none', async () => {
-    const s = await connect(createAndroidDriver({ adb: path.join(bin, 'missing-adb'), emulator: path.join(bin, 'missing-emulator') }));
+    const s = await connect(
+      createAndroidDriver({ adb: path.join(bin, 'missing-adb'), emulator: path.join(bin, 'missing-emulator') }),
+    );
     expect(s.devices).toEqual([]);
     expect(s.logged.some((l) => l.msg === 'listing devices failed')).toBe(true);
   });

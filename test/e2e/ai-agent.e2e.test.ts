@@ -3,9 +3,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage, testRuns } from '../../src/db/schema';
 import {
-  activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, getRun, runCase, startRun, waitForRun, type EngineFixture,
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  eventsOf,
+  getRun,
+  runCase,
+  startRun,
+  waitForRun,
+  type EngineFixture,
 } from '../harness/engine-fixture';
-import { refOf, startFakeLlm, type FakeCall, type FakeLlmServer, type FakeTurn, type Script, type Wire } from '../harness/fake-llm';
+import {
+  refOf,
+  startFakeLlm,
+  type FakeCall,
+  type FakeLlmServer,
+  type FakeTurn,
+  type Script,
+  type Wire,
+} from '../harness/fake-llm';
 import { api, waitFor } from '../harness/sessions-factories';
 
 /**
@@ -20,18 +38,32 @@ let session: string;
 let suiteId: string;
 let caseId: string;
 const PLATFORM_MODEL = 'simdeck-vision-1';
-const KEYS = { provider_a: 'sk-openai-test-aaaa', provider_b: 'sk-ant-test-bbbb', provider_c: 'AIza-test-cccc', aggregator: 'sk-or-test-dddd' };
+const KEYS = {
+  provider_a: 'sk-openai-test-aaaa',
+  provider_b: 'sk-ant-test-bbbb',
+  provider_c: 'AIza-test-cccc',
+  aggregator: 'sk-or-test-dddd',
+};
 
 const STEPS = ['Sign in as the demo user', 'verify "Welcome, demo" is visible'];
 const ASSERTIONS = ['the demo user is signed in'];
 
 /** A model that signs in: types into Username and Password, taps Sign in, then says it is done; judges the assertion from the screen. */
 const signIn: Script = (call) => {
-  if (call.tools.includes('assert_result')) return { tool: 'assert_result', input: { passed: call.lastUserText.includes('"Welcome, demo"'), reasoning: 'the items screen welcomes demo' } };
-  if (call.lastUserText.includes('"Welcome, demo"')) return { tool: 'step_done', input: { reasoning: 'the app shows the signed-in screen' } };
+  if (call.tools.includes('assert_result'))
+    return {
+      tool: 'assert_result',
+      input: { passed: call.lastUserText.includes('"Welcome, demo"'), reasoning: 'the items screen welcomes demo' },
+    };
+  if (call.lastUserText.includes('"Welcome, demo"'))
+    return { tool: 'step_done', input: { reasoning: 'the app shows the signed-in screen' } };
   switch (call.toolResults.length) {
     case 0:
-      return { tool: 'type', input: { text: 'demo', ref: refOf(call, 'username') }, text: 'I type the user name first.' };
+      return {
+        tool: 'type',
+        input: { text: 'demo', ref: refOf(call, 'username') },
+        text: 'I type the user name first.',
+      };
     case 1:
       return { tool: 'type', input: { text: 'secret', ref: refOf(call, 'password') } };
     default:
@@ -44,13 +76,24 @@ function first(...turns: FakeTurn[]): Script {
   return (call, n) => turns[n] ?? signIn(call, n);
 }
 
-const usageOf = async (runId: number) => f.t.container.db.select().from(aiUsage).where(eq(aiUsage.runId, runId)).orderBy(aiUsage.id);
+const usageOf = async (runId: number) =>
+  f.t.container.db.select().from(aiUsage).where(eq(aiUsage.runId, runId)).orderBy(aiUsage.id);
 
 beforeAll(async () => {
   fake = await startFakeLlm();
   f = await createEngineFixture({
     devices: androidPhones(1),
-    app: { env: { ...fake.env(), PLATFORM_AI_MODEL: PLATFORM_MODEL, PLATFORM_AI_API_KEY: 'platform-operator-key', AI_CALL_TIMEOUT_MS: '1000', AI_MAX_RETRIES: '2', AI_RETRY_BASE_MS: '20', AI_RUN_BUDGET_MICRO: '40000' } },
+    app: {
+      env: {
+        ...fake.env(),
+        PLATFORM_AI_MODEL: PLATFORM_MODEL,
+        PLATFORM_AI_API_KEY: 'platform-operator-key',
+        AI_CALL_TIMEOUT_MS: '1000',
+        AI_MAX_RETRIES: '2',
+        AI_RETRY_BASE_MS: '20',
+        AI_RUN_BUDGET_MICRO: '40000',
+      },
+    },
   });
   // Runs on the platform model are paid from usage credit.
   await grant(f.t, f.org.orgId, 20);
@@ -68,21 +111,51 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const PROVIDERS: Array<{ provider: string; model: string; wire: Wire; apiKey: string; billing: 'byok' | 'platform' }> = [
-  { provider: 'provider_a', model: 'gpt-4.1-mini:byok', wire: 'openai', apiKey: KEYS.provider_a, billing: 'byok' },
-  { provider: 'provider_b', model: 'claude-sonnet-4-5:byok', wire: 'anthropic', apiKey: KEYS.provider_b, billing: 'byok' },
-  { provider: 'provider_c', model: 'gemini-2.5-flash:byok', wire: 'gemini', apiKey: KEYS.provider_c, billing: 'byok' },
-  { provider: 'aggregator', model: 'openai/gpt-4.1-mini:byok', wire: 'openrouter', apiKey: KEYS.aggregator, billing: 'byok' },
-  { provider: 'platform', model: PLATFORM_MODEL, wire: 'platform', apiKey: 'platform-operator-key', billing: 'platform' },
-];
+const PROVIDERS: Array<{ provider: string; model: string; wire: Wire; apiKey: string; billing: 'byok' | 'platform' }> =
+  [
+    { provider: 'provider_a', model: 'gpt-4.1-mini:byok', wire: 'openai', apiKey: KEYS.provider_a, billing: 'byok' },
+    {
+      provider: 'provider_b',
+      model: 'claude-sonnet-4-5:byok',
+      wire: 'anthropic',
+      apiKey: KEYS.provider_b,
+      billing: 'byok',
+    },
+    {
+      provider: 'provider_c',
+      model: 'gemini-2.5-flash:byok',
+      wire: 'gemini',
+      apiKey: KEYS.provider_c,
+      billing: 'byok',
+    },
+    {
+      provider: 'aggregator',
+      model: 'openai/gpt-4.1-mini:byok',
+      wire: 'openrouter',
+      apiKey: KEYS.aggregator,
+      billing: 'byok',
+    },
+    {
+      provider: 'platform',
+      model: PLATFORM_MODEL,
+      wire: 'platform',
+      apiKey: 'platform-operator-key',
+      billing: 'platform',
+    },
+  ];
 
 describe.each(PROVIDERS)('$provider ($wire wire format)', (p) => {
   it('an ai-mode case the interpreter cannot settle passes: tool calls reach the virtual device, every call is recorded', async () => {
     fake.script(signIn);
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: p.model });
-    expect(run.status, JSON.stringify(run.result?.steps?.find((s) => s.status !== 'passed') ?? run.error_message)).toBe('passed');
-    expect(run.result.steps.map((s) => [s.status, s.resolved_by])).toEqual([['passed', 'model'], ['passed', 'interpreter']]);
+    expect(run.status, JSON.stringify(run.result?.steps?.find((s) => s.status !== 'passed') ?? run.error_message)).toBe(
+      'passed',
+    );
+    expect(run.result.steps.map((s) => [s.status, s.resolved_by])).toEqual([
+      ['passed', 'model'],
+      ['passed', 'interpreter'],
+    ]);
     expect(run.result.steps[0]!.actions).toEqual([
       expect.objectContaining({ type: 'tap', selector: expect.objectContaining({ id: 'username' }) }),
       expect.objectContaining({ type: 'type_text', text: 'demo' }),
@@ -90,9 +163,17 @@ describe.each(PROVIDERS)('$provider ($wire wire format)', (p) => {
       expect.objectContaining({ type: 'type_text', text: 'secret' }),
       expect.objectContaining({ type: 'tap', selector: expect.objectContaining({ id: 'sign-in' }) }),
     ]);
-    expect(run.result.assertions).toEqual([{ text: ASSERTIONS[0], passed: true, reasoning: 'the items screen welcomes demo' }]);
+    expect(run.result.assertions).toEqual([
+      { text: ASSERTIONS[0], passed: true, reasoning: 'the items screen welcomes demo' },
+    ]);
     expect(run.result.steps[0]!.timing.model_ms).toBeGreaterThanOrEqual(0);
-    expect(run.reasoning_log.filter((e) => e.step_index === 0).map((e) => e.tool)).toEqual(['interpreter', 'type', 'type', 'tap', 'step_done']);
+    expect(run.reasoning_log.filter((e) => e.step_index === 0).map((e) => e.tool)).toEqual([
+      'interpreter',
+      'type',
+      'type',
+      'tap',
+      'step_done',
+    ]);
 
     const calls = fake.calls.slice(before);
     expect(calls).toHaveLength(5);
@@ -101,7 +182,19 @@ describe.each(PROVIDERS)('$provider ($wire wire format)', (p) => {
       expect(c.images).toHaveLength(1);
       expect(c.images[0]).toMatchObject({ width: 393, height: 852 });
     }
-    expect(calls[0]!.tools).toEqual(expect.arrayContaining(['tap', 'type', 'swipe', 'scroll_until', 'press_key', 'go_back', 'wait', 'step_done', 'step_failed']));
+    expect(calls[0]!.tools).toEqual(
+      expect.arrayContaining([
+        'tap',
+        'type',
+        'swipe',
+        'scroll_until',
+        'press_key',
+        'go_back',
+        'wait',
+        'step_done',
+        'step_failed',
+      ]),
+    );
     expect(calls[0]!.system).toContain('Pixel 8');
     expect(calls[0]!.texts.join('\n')).toContain('Sign in as the demo user');
     expect(calls.slice(0, 4).map((c) => c.toolResults.length)).toEqual([0, 1, 2, 3]);
@@ -120,7 +213,13 @@ describe.each(PROVIDERS)('$provider ($wire wire format)', (p) => {
     // The run's cost is what usage credit pays: own-key calls are estimates, kept in the usage rows.
     expect(run.cost_micro).toBe(p.billing === 'platform' ? cost : 0);
     expect(run.model_used).toBe(p.model);
-    expect((run.result as unknown as { model_usage: unknown }).model_usage).toEqual({ model_calls: 5, input_tokens: tokens - 100, output_tokens: 100, cost_micro: cost, billing: p.billing });
+    expect((run.result as unknown as { model_usage: unknown }).model_usage).toEqual({
+      model_calls: 5,
+      input_tokens: tokens - 100,
+      output_tokens: 100,
+      cost_micro: cost,
+      billing: p.billing,
+    });
   });
 });
 
@@ -159,7 +258,9 @@ describe('when the provider misbehaves', () => {
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'gpt-4.1-mini:byok' });
     expect(run.status, run.error_message ?? '').toBe('passed');
-    expect(run.reasoning_log).toContainEqual(expect.objectContaining({ step_index: 0, tool: 'type', outcome: expect.stringMatching(/^invalid call: /) }));
+    expect(run.reasoning_log).toContainEqual(
+      expect.objectContaining({ step_index: 0, tool: 'type', outcome: expect.stringMatching(/^invalid call: /) }),
+    );
     const retry = fake.calls[before + 1]!;
     expect(retry.texts.join('\n')).toMatch(/That type call was not valid: .*Call one tool with valid arguments/s);
     expect(retry.toolResults).toEqual([]);
@@ -170,16 +271,27 @@ describe('when the provider misbehaves', () => {
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'claude-sonnet-4-5:byok' });
     expect(run.status, run.error_message ?? '').toBe('passed');
-    expect(run.reasoning_log).toContainEqual({ step_index: 0, thought: 'Let me think about the sign-in form first.', tool: 'model', args: { call: 1 }, outcome: 'no tool call' });
+    expect(run.reasoning_log).toContainEqual({
+      step_index: 0,
+      thought: 'Let me think about the sign-in form first.',
+      tool: 'model',
+      args: { call: 1 },
+      outcome: 'no tool call',
+    });
     expect(fake.calls[before + 1]!.texts.join('\n')).toContain('Answer with exactly one tool call.');
     expect(await usageOf(run.id)).toHaveLength(6);
   });
 
-  it.each([['anthropic', 'claude-sonnet-4-5:byok'], ['gemini', 'gemini-2.5-flash:byok']])('a tool call whose input does not fit the tool (%s) is corrected the same way', async (_wire, model) => {
+  it.each([
+    ['anthropic', 'claude-sonnet-4-5:byok'],
+    ['gemini', 'gemini-2.5-flash:byok'],
+  ])('a tool call whose input does not fit the tool (%s) is corrected the same way', async (_wire, model) => {
     fake.script(first({ malformed: 'type', arguments: '', invalidInput: { text: 42 } }));
     const run = await runCase(f, caseId, session, { mode: 'ai', model });
     expect(run.status, run.error_message ?? '').toBe('passed');
-    expect(run.reasoning_log).toContainEqual(expect.objectContaining({ step_index: 0, tool: 'type', outcome: expect.stringMatching(/^invalid call: /) }));
+    expect(run.reasoning_log).toContainEqual(
+      expect.objectContaining({ step_index: 0, tool: 'type', outcome: expect.stringMatching(/^invalid call: /) }),
+    );
   });
 
   it('a model that repeats an action on an unchanged screen fails the step after the second time', async () => {
@@ -187,7 +299,11 @@ describe('when the provider misbehaves', () => {
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'gpt-4.1-mini:byok' });
     expect(run.status).toBe('failed');
-    expect(run.result.steps[0]).toMatchObject({ status: 'failed', resolved_by: 'model', error: expect.stringMatching(/^The model repeated "tap e\d+" on an unchanged screen$/) });
+    expect(run.result.steps[0]).toMatchObject({
+      status: 'failed',
+      resolved_by: 'model',
+      error: expect.stringMatching(/^The model repeated "tap e\d+" on an unchanged screen$/),
+    });
     expect(run.error_message).toMatch(/^Step 1 failed: The model repeated/);
     expect(fake.calls.length - before).toBe(2);
     expect(run.result.steps[0]!.actions).toHaveLength(1);
@@ -197,28 +313,43 @@ describe('when the provider misbehaves', () => {
     fake.script([{ tool: 'wait', input: { seconds: 0 } }]);
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'gpt-4.1-mini:byok' });
-    expect(run.result.steps[0]).toMatchObject({ status: 'failed', error: 'The model did not finish the step within 8 calls' });
+    expect(run.result.steps[0]).toMatchObject({
+      status: 'failed',
+      error: 'The model did not finish the step within 8 calls',
+    });
     expect(fake.calls.length - before).toBe(8);
   });
 
-  it('step_failed fails the step with the model\'s reasoning', async () => {
+  it("step_failed fails the step with the model's reasoning", async () => {
     fake.script([{ tool: 'step_failed', input: { reasoning: 'there is no demo account on this screen' } }]);
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'gpt-4.1-mini:byok' });
-    expect(run.result.steps[0]).toMatchObject({ status: 'failed', error: 'The model could not carry out the step: there is no demo account on this screen' });
+    expect(run.result.steps[0]).toMatchObject({
+      status: 'failed',
+      error: 'The model could not carry out the step: there is no demo account on this screen',
+    });
   });
 
   it('a spent quota on an own key ends the run error and warns with run.warning.byok_quota_low', async () => {
-    fake.script([{ status: 429, body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } }]);
+    fake.script([
+      {
+        status: 429,
+        body: {
+          error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' },
+        },
+      },
+    ]);
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'gpt-4.1-mini:byok' });
     expect(run.status).toBe('error');
     expect(run.error_message).toBe("provider_a reports that the key's quota or credit is used up");
     expect(fake.calls.length - before).toBe(1);
-    const warning = (await eventsOf(f.t, f.org.orgId)).find((e) => e.type === 'run.warning.byok_quota_low' && e.data.run_public_id === run.public_id);
+    const warning = (await eventsOf(f.t, f.org.orgId)).find(
+      (e) => e.type === 'run.warning.byok_quota_low' && e.data.run_public_id === run.public_id,
+    );
     expect(warning?.data).toMatchObject({ provider: 'provider_a', model: 'gpt-4.1-mini:byok' });
   });
 
-  it("a run stops calling the model once its cost budget is spent", async () => {
+  it('a run stops calling the model once its cost budget is spent', async () => {
     // 20,000 tokens of an unlisted platform model at $3 per million: 60,000 micro-credits, over the 40,000 budget.
     fake.script(first({ tool: 'type', input: { text: 'demo', ref: 'e0' }, usage: { input: 20_000, output: 0 } }));
     const run = await runCase(f, caseId, session, { mode: 'ai', model: PLATFORM_MODEL });
@@ -262,17 +393,29 @@ describe('starting a run with a model', () => {
   });
 
   it('400 for a model without its key, and a run that was already accepted fails when its key goes', async () => {
-    const keys = (await api(f.t, f.org.developer.token, 'GET', '/ai/keys')).json() as Array<{ id: number; provider: string }>;
+    const keys = (await api(f.t, f.org.developer.token, 'GET', '/ai/keys')).json() as Array<{
+      id: number;
+      provider: string;
+    }>;
     const c = keys.find((k) => k.provider === 'provider_c')!;
     fake.script([{ delayMs: 300, then: { tool: 'step_done', input: { reasoning: 'done' } } }]);
     const runId = await startRun(f, caseId, session, { mode: 'ai', model: 'gemini-2.5-flash:byok' });
     expect((await api(f.t, f.org.developer.token, 'DELETE', `/ai/keys/${c.id}`)).statusCode).toBe(200);
     const run = await waitForRun(f, runId);
-    expect(run).toMatchObject({ status: 'error', error_message: 'The organization has no provider_c key any more; add one with POST /api/v1/ai/keys' });
+    expect(run).toMatchObject({
+      status: 'error',
+      error_message: 'The organization has no provider_c key any more; add one with POST /api/v1/ai/keys',
+    });
 
-    const res = await api(f.t, f.org.developer.token, 'POST', '/ai/test/run', { test_case_public_id: caseId, session_id: session, model: 'gemini-2.5-flash:byok' });
+    const res = await api(f.t, f.org.developer.token, 'POST', '/ai/test/run', {
+      test_case_public_id: caseId,
+      session_id: session,
+      model: 'gemini-2.5-flash:byok',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().detail).toBe('model: gemini-2.5-flash:byok needs a provider_c key; add one with POST /api/v1/ai/keys');
+    expect(res.json().detail).toBe(
+      'model: gemini-2.5-flash:byok needs a provider_c key; add one with POST /api/v1/ai/keys',
+    );
     await api(f.t, f.org.developer.token, 'POST', '/ai/keys', { provider: 'provider_c', api_key: KEYS.provider_c });
     expect((await getRun(f, runId)).status).toBe('error');
   });
@@ -281,15 +424,24 @@ describe('starting a run with a model', () => {
 describe('what the runs cost', () => {
   it("platform runs were paid from the organization's credit, one ledger entry per run and bucket; own-key runs cost nothing; the ledger sums to the balance", async () => {
     const runs = await f.t.container.db.select().from(testRuns).where(eq(testRuns.organizationId, f.org.orgId));
-    const platformCost = runs.filter((r) => r.provider === 'platform' && r.model !== 'platform/interpreter').reduce((sum, r) => sum + (r.costMicro ?? 0), 0);
+    const platformCost = runs
+      .filter((r) => r.provider === 'platform' && r.model !== 'platform/interpreter')
+      .reduce((sum, r) => sum + (r.costMicro ?? 0), 0);
     expect(platformCost).toBeGreaterThan(0);
     const deductions = (await ledgerOf(f.t, f.org.orgId)).filter((e) => e.entryType === 'usage_deduction');
     const refunds = (await ledgerOf(f.t, f.org.orgId)).filter((e) => e.entryType === 'refund');
     expect(deductions.every((e) => e.testRunId !== null && e.model !== null)).toBe(true);
-    const charged = -deductions.reduce((sum, e) => sum + e.amountMicro, 0) - refunds.reduce((sum, e) => sum + e.amountMicro, 0);
+    const charged =
+      -deductions.reduce((sum, e) => sum + e.amountMicro, 0) - refunds.reduce((sum, e) => sum + e.amountMicro, 0);
     const refundedRuns = new Set(refunds.map((e) => e.testRunId));
-    expect(charged).toBe(runs.filter((r) => r.provider === 'platform' && !refundedRuns.has(r.id)).reduce((sum, r) => sum + (r.costMicro ?? 0), 0));
-    expect(runs.filter((r) => r.provider !== 'platform').every((r) => !deductions.some((e) => e.testRunId === r.id))).toBe(true);
+    expect(charged).toBe(
+      runs
+        .filter((r) => r.provider === 'platform' && !refundedRuns.has(r.id))
+        .reduce((sum, r) => sum + (r.costMicro ?? 0), 0),
+    );
+    expect(
+      runs.filter((r) => r.provider !== 'platform').every((r) => !deductions.some((e) => e.testRunId === r.id)),
+    ).toBe(true);
     await expectLedgerBalanced(f.t);
   });
 });

@@ -4,7 +4,18 @@ import { aiUsage, auditEvents } from '../../src/db/schema';
 import type { HealingSuggestion } from '../../src/modules/engine/healing';
 import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
 import { byId, center } from '../virtual/ui';
-import { activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, getRun, runCase, stepSummary, type EngineFixture } from '../harness/engine-fixture';
+import {
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  eventsOf,
+  getRun,
+  runCase,
+  stepSummary,
+  type EngineFixture,
+} from '../harness/engine-fixture';
 import { createOrgWithRoles } from '../harness/factories';
 import { refOf, startFakeLlm, type FakeLlmServer } from '../harness/fake-llm';
 import { api } from '../harness/sessions-factories';
@@ -32,7 +43,12 @@ function recording(p: { username: Point; password: Point; signIn: Point }) {
     { type: 'tap', t_ms: 900, ...p.password, selector: { id: 'password', class: 'android.widget.EditText' } },
     { type: 'type_text', t_ms: 1300, text: 'secret' },
     // Recorded on an older build, whose button was "Log in".
-    { type: 'tap', t_ms: 2000, ...p.signIn, selector: { id: 'log-in', text: 'Log in', class: 'android.widget.Button' } },
+    {
+      type: 'tap',
+      t_ms: 2000,
+      ...p.signIn,
+      selector: { id: 'log-in', text: 'Log in', class: 'android.widget.Button' },
+    },
   ];
 }
 
@@ -46,14 +62,31 @@ const STEPS = [
 beforeAll(async () => {
   const phone = await openSampleApp({ model: 'Pixel 8' });
   const tree = await phone.tree();
-  const points = { username: center(byId(tree, 'username')), password: center(byId(tree, 'password')), signIn: center(byId(tree, 'sign-in')) };
+  const points = {
+    username: center(byId(tree, 'username')),
+    password: center(byId(tree, 'password')),
+    signIn: center(byId(tree, 'sign-in')),
+  };
   await closeSampleApps();
   fake = await startFakeLlm();
   f = await createEngineFixture({ devices: androidPhones(1), app: { env: { ...fake.env(), AI_RETRY_BASE_MS: '20' } } });
-  expect((await api(f.t, f.org.developer.token, 'POST', '/ai/keys', { provider: 'provider_a', api_key: 'sk-heal-test-1234' })).statusCode).toBe(200);
+  expect(
+    (
+      await api(f.t, f.org.developer.token, 'POST', '/ai/keys', {
+        provider: 'provider_a',
+        api_key: 'sk-heal-test-1234',
+      })
+    ).statusCode,
+  ).toBe(200);
   session = await activeSession(f);
   const suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
-  caseId = await createCase(f, suiteId, { mode: 'recorded', steps: STEPS, source_recording: recording(points), source_device_width: 393, source_device_height: 852 });
+  caseId = await createCase(f, suiteId, {
+    mode: 'recorded',
+    steps: STEPS,
+    source_recording: recording(points),
+    source_device_width: 393,
+    source_device_height: 852,
+  });
 });
 afterAll(async () => {
   await f?.close();
@@ -64,10 +97,16 @@ describe('hybrid healing', () => {
   let healedRunId: string;
 
   it('the model settles the step replay and the interpreter could not, and the run offers its actions as a suggestion', async () => {
-    fake.script((call) => (call.toolResults.length === 0 ? { tool: 'tap', input: { ref: refOf(call, 'sign-in') } } : { tool: 'step_done', input: { reasoning: 'the items screen is shown' } }));
+    fake.script((call) =>
+      call.toolResults.length === 0
+        ? { tool: 'tap', input: { ref: refOf(call, 'sign-in') } }
+        : { tool: 'step_done', input: { reasoning: 'the items screen is shown' } },
+    );
     const run = await runCase(f, caseId, session, { mode: 'hybrid', model: 'gpt-4.1-mini:byok' });
     healedRunId = run.public_id;
-    expect(run.status, JSON.stringify(run.result?.steps?.find((s) => s.status !== 'passed') ?? run.error_message)).toBe('passed');
+    expect(run.status, JSON.stringify(run.result?.steps?.find((s) => s.status !== 'passed') ?? run.error_message)).toBe(
+      'passed',
+    );
     expect(stepSummary(run)).toEqual([
       [0, 'passed', 'replay'],
       [1, 'passed', 'replay'],
@@ -88,11 +127,18 @@ describe('hybrid healing', () => {
         step_index: 2,
         step_text: 'Submit the sign-in form',
         status: 'offered',
-        actions: [expect.objectContaining({ type: 'tap', selector: expect.objectContaining({ id: 'sign-in', text: 'Sign in' }) })],
+        actions: [
+          expect.objectContaining({
+            type: 'tap',
+            selector: expect.objectContaining({ id: 'sign-in', text: 'Sign in' }),
+          }),
+        ],
         screen: { width: 393, height: 852 },
       },
     ]);
-    const warning = (await eventsOf(f.t, f.org.orgId)).find((e) => e.type === 'run.warning.ai_fallback_used' && e.data.run_public_id === run.public_id);
+    const warning = (await eventsOf(f.t, f.org.orgId)).find(
+      (e) => e.type === 'run.warning.ai_fallback_used' && e.data.run_public_id === run.public_id,
+    );
     expect(warning?.data).toMatchObject({ step_indexes: [2] });
     expect(run.tokens_used).toBeGreaterThan(0);
   });
@@ -100,7 +146,9 @@ describe('hybrid healing', () => {
   it('accepting needs a developer, the run of the organization, and an offered suggestion', async () => {
     const url = `/tests/runs/${healedRunId}/suggestions/0/accept`;
     expect((await api(f.t, f.org.viewer.token, 'POST', url)).statusCode).toBe(403);
-    expect((await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${healedRunId}/suggestions/1/accept`)).statusCode).toBe(404);
+    expect(
+      (await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${healedRunId}/suggestions/1/accept`)).statusCode,
+    ).toBe(404);
     const other = await createOrgWithRoles(f.t, 'Someone Else');
     expect((await api(f.t, other.admin.token, 'POST', url)).statusCode).toBe(404);
     expect((await f.t.app.inject({ method: 'POST', url: `/api/v1${url}` })).statusCode).toBe(401);
@@ -113,12 +161,25 @@ describe('hybrid healing', () => {
     const c = (await api(f.t, f.org.developer.token, 'GET', `/tests/cases/${caseId}`)).json();
     expect(c.steps[2]).toEqual({ text: 'Submit the sign-in form', action_indices: [5] });
     expect(c.source_recording).toHaveLength(6);
-    expect(c.source_recording[5]).toMatchObject({ type: 'tap', t_ms: 3000, selector: { id: 'sign-in', text: 'Sign in', class: 'button' } });
+    expect(c.source_recording[5]).toMatchObject({
+      type: 'tap',
+      t_ms: 3000,
+      selector: { id: 'sign-in', text: 'Sign in', class: 'button' },
+    });
     expect(c.step_gesture_groups).toEqual([[0, 1], [2, 3], [5], []]);
     const run = await getRun(f, healedRunId);
-    expect((run.result as unknown as { suggestions: HealingSuggestion[] }).suggestions[0]).toMatchObject({ status: 'accepted', accepted_at: expect.any(String) });
+    expect((run.result as unknown as { suggestions: HealingSuggestion[] }).suggestions[0]).toMatchObject({
+      status: 'accepted',
+      accepted_at: expect.any(String),
+    });
     const audit = await f.t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, f.org.orgId));
-    expect(audit.find((e) => e.action === 'test_case.updated' && (e.details as { healed_from_run?: string })?.healed_from_run === healedRunId)).toBeTruthy();
+    expect(
+      audit.find(
+        (e) =>
+          e.action === 'test_case.updated' &&
+          (e.details as { healed_from_run?: string })?.healed_from_run === healedRunId,
+      ),
+    ).toBeTruthy();
     const again = await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${healedRunId}/suggestions/0/accept`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('The suggestion was accepted already');
@@ -143,14 +204,25 @@ describe('hybrid healing', () => {
   });
 
   it('a suggestion for a step whose text changed since the run is refused', async () => {
-    fake.script((call) => (call.toolResults.length === 0 ? { tool: 'tap', input: { ref: refOf(call, 'open-settings') } } : { tool: 'step_done', input: { reasoning: 'settings shown' } }));
+    fake.script((call) =>
+      call.toolResults.length === 0
+        ? { tool: 'tap', input: { ref: refOf(call, 'open-settings') } }
+        : { tool: 'step_done', input: { reasoning: 'settings shown' } },
+    );
     const suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
-    const id = await createCase(f, suiteId, { mode: 'ai', steps: ['type demo into Username', 'type secret into Password', 'tap Sign in', 'Open the preferences page'] });
+    const id = await createCase(f, suiteId, {
+      mode: 'ai',
+      steps: ['type demo into Username', 'type secret into Password', 'tap Sign in', 'Open the preferences page'],
+    });
     const run = await runCase(f, id, session, { mode: 'hybrid', model: 'gpt-4.1-mini:byok' });
     expect(stepSummary(run)[3]).toEqual([3, 'passed', 'model']);
-    await api(f.t, f.org.developer.token, 'PATCH', `/tests/cases/${id}`, { steps: ['type demo into Username', 'type secret into Password', 'tap Sign in', 'Open the settings page'] });
+    await api(f.t, f.org.developer.token, 'PATCH', `/tests/cases/${id}`, {
+      steps: ['type demo into Username', 'type secret into Password', 'tap Sign in', 'Open the settings page'],
+    });
     const res = await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${run.public_id}/suggestions/0/accept`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe('Step 4 of the case changed since the run; run the case again for a fresh suggestion');
+    expect(res.json().detail).toBe(
+      'Step 4 of the case changed since the run; run the case again for a fresh suggestion',
+    );
   });
 });

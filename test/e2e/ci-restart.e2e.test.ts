@@ -10,7 +10,15 @@ import type { WorkerClient } from '../../src/worker/worker-client';
 import { createTestApp, type TestApp } from '../harness/app';
 import { androidPhones, createCase, createSuite, uploadSample } from '../harness/engine-fixture';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  type LiveApp,
+} from '../harness/sessions-factories';
 
 /**
  * CI runs whose control plane goes away. The database and data directory belong to `holder`,
@@ -26,12 +34,15 @@ describe('CI runs across a control plane restart', () => {
   let worker: WorkerClient;
   let port: number;
   const clock = () => holder.clock as ManualClock;
-  const read = async (runId: string) => (await api(holder, org.developer.token, 'GET', `/ci/runs/${runId}`)).json() as CiRunPayload;
+  const read = async (runId: string) =>
+    (await api(holder, org.developer.token, 'GET', `/ci/runs/${runId}`)).json() as CiRunPayload;
   const sweepCi = (t: Pick<TestApp, 'container'>) => createJobHandlers(t.container)['ci.sweep_interrupted']();
 
   /** A new control plane on the same address; the worker finds it again. */
   async function restart(): Promise<LiveApp> {
-    const t = Object.assign(await createTestApp({ replicaOf: holder, env: { DEFAULT_PLAN: 'enterprise' } }), { baseUrl: `http://127.0.0.1:${port}` });
+    const t = Object.assign(await createTestApp({ replicaOf: holder, env: { DEFAULT_PLAN: 'enterprise' } }), {
+      baseUrl: `http://127.0.0.1:${port}`,
+    });
     await t.app.listen({ port, host: '127.0.0.1' });
     await worker.waitWelcome();
     return t;
@@ -43,7 +54,11 @@ describe('CI runs across a control plane restart', () => {
     ({ appId } = await uploadSample(holder, org.developer.token));
     current = await createLiveApp({ replicaOf: holder, env: { DEFAULT_PLAN: 'enterprise' } });
     port = Number(new URL(current.baseUrl).port);
-    worker = await connectWorker(current, createVirtualDriver({ devices: androidPhones(1), dataDir: holder.dataDir }), `restart-${randomUUID().slice(0, 6)}`);
+    worker = await connectWorker(
+      current,
+      createVirtualDriver({ devices: androidPhones(1), dataDir: holder.dataDir }),
+      `restart-${randomUUID().slice(0, 6)}`,
+    );
     suiteId = await createSuite({ t: current, org, appId }, {}, { reset_strategy: 'clear_data' });
   });
   afterAll(async () => {
@@ -54,9 +69,14 @@ describe('CI runs across a control plane restart', () => {
 
   it('a run waiting for a device when its control plane stops is taken over by the next one, and runs when the device frees up', async () => {
     await createCase({ t: current!, org }, suiteId, { mode: 'ai', steps: ['type demo into Username'] });
-    const blocker = await createAndStart(current!, org.developer.token, { device_type: 'android', device_category: 'phone' });
+    const blocker = await createAndStart(current!, org.developer.token, {
+      device_type: 'android',
+      device_category: 'phone',
+    });
     await waitForStatus(current!, org.developer.token, blocker.sessionId, 'active');
-    const { run_id } = (await api(current!, org.developer.token, 'POST', '/ci/run-suite', { suite_id: suiteId })).json();
+    const { run_id } = (
+      await api(current!, org.developer.token, 'POST', '/ci/run-suite', { suite_id: suiteId })
+    ).json();
     await waitFor(async () => (await read(run_id)).queue?.position === 1, 'the run to queue');
 
     await current!.close();
@@ -67,23 +87,39 @@ describe('CI runs across a control plane restart', () => {
 
     current = await restart();
     expect(await sweepCi(current)).toBeUndefined();
-    await waitFor(async () => (await holder.container.db.select().from(ciRuns).where(eq(ciRuns.publicId, run_id)))[0]?.executorToken, 'the new control plane to take the run');
+    await waitFor(
+      async () =>
+        (await holder.container.db.select().from(ciRuns).where(eq(ciRuns.publicId, run_id)))[0]?.executorToken,
+      'the new control plane to take the run',
+    );
     expect((await read(run_id)).queue).toEqual({ position: 1 });
     expect((await api(current, org.developer.token, 'DELETE', `/sessions/${blocker.sessionId}`)).statusCode).toBe(200);
-    const done = await waitFor(async () => {
-      const p = await read(run_id);
-      return ['passed', 'failed', 'error', 'cancelled'].includes(p.status) ? p : undefined;
-    }, 'the run to end', 30_000);
+    const done = await waitFor(
+      async () => {
+        const p = await read(run_id);
+        return ['passed', 'failed', 'error', 'cancelled'].includes(p.status) ? p : undefined;
+      },
+      'the run to end',
+      30_000,
+    );
     expect(done, JSON.stringify(done.progress)).toMatchObject({ status: 'passed' });
-    expect((await api(holder, org.developer.token, 'GET', `/sessions/${done.session_id}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'ci_cleanup' });
+    expect((await api(holder, org.developer.token, 'GET', `/sessions/${done.session_id}`)).json()).toMatchObject({
+      status: 'stopped',
+      end_reason: 'ci_cleanup',
+    });
   });
 
   it('a run whose control plane crashes mid-run is found by the sweep of another, which ends it and cleans up its session', async () => {
     await createCase({ t: current!, org }, suiteId, { mode: 'ai', steps: ['wait 10 s'] });
-    const { run_id } = (await api(current!, org.developer.token, 'POST', '/ci/run-suite', { suite_id: suiteId })).json();
+    const { run_id } = (
+      await api(current!, org.developer.token, 'POST', '/ci/run-suite', { suite_id: suiteId })
+    ).json();
     const running = await waitFor(async () => {
       const p = await read(run_id);
-      return p.progress.some((x) => /Case ".*" started/.test(x.message) && p.results === null) && p.progress.filter((x) => /started$/.test(x.message)).length >= 3 ? p : undefined;
+      return p.progress.some((x) => /Case ".*" started/.test(x.message) && p.results === null) &&
+        p.progress.filter((x) => /started$/.test(x.message)).length >= 3
+        ? p
+        : undefined;
     }, 'the second case to be running');
     expect(running.status).toBe('running');
 
@@ -102,12 +138,19 @@ describe('CI runs across a control plane restart', () => {
     clock().advance(2 * 60_000);
     await createJobHandlers(current.container)['engine.sweep_interrupted']();
     await sweepCi(current);
-    const done = await waitFor(async () => {
-      const p = await read(run_id);
-      return p.status === 'running' ? undefined : p;
-    }, 'the run to end', 15_000);
+    const done = await waitFor(
+      async () => {
+        const p = await read(run_id);
+        return p.status === 'running' ? undefined : p;
+      },
+      'the run to end',
+      15_000,
+    );
     expect(done).toMatchObject({ status: 'error', error_message: 'interrupted', phase: 'finished' });
-    expect((await api(holder, org.developer.token, 'GET', `/sessions/${done.session_id}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'ci_cleanup' });
+    expect((await api(holder, org.developer.token, 'GET', `/sessions/${done.session_id}`)).json()).toMatchObject({
+      status: 'stopped',
+      end_reason: 'ci_cleanup',
+    });
     await jobsStopped.catch(() => {});
   });
 });

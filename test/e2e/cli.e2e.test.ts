@@ -22,7 +22,11 @@ const SIGN_IN = ['type demo into Username', 'type secret into Password', 'Tap Si
 const NO_STACK = /\n\s+at .*\(|node:internal|\.ts:\d+/;
 
 function parseXml(file: string) {
-  const doc = new DOMParser({ onError: (level, msg) => { if (level !== 'warning') throw new Error(msg); } }).parseFromString(fs.readFileSync(file, 'utf8'), 'text/xml');
+  const doc = new DOMParser({
+    onError: (level, msg) => {
+      if (level !== 'warning') throw new Error(msg);
+    },
+  }).parseFromString(fs.readFileSync(file, 'utf8'), 'text/xml');
   const all = (name: string) => Array.from(doc.getElementsByTagName(name)) as XmlElement[];
   return { root: doc.documentElement!, all };
 }
@@ -39,20 +43,30 @@ describe('the simdeck CLI', () => {
   let passing: string;
   let failing: string;
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => api(t, accessToken, method, url, body);
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+    api(t, accessToken, method, url, body);
   async function suite(name: string, steps: string[]) {
     const s = (await call('POST', '/tests/suites', { name, app_public_id: appId, tags: ['cli'] })).json();
     await call('PATCH', `/tests/suites/${s.public_id}`, { reset_strategy: 'clear_data' });
-    expect((await call('POST', `/tests/suites/${s.public_id}/cases`, { name: `${name} case`, mode: 'ai', steps })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/tests/suites/${s.public_id}/cases`, { name: `${name} case`, mode: 'ai', steps }))
+        .statusCode,
+    ).toBe(200);
     return s.public_id as string;
   }
 
   beforeAll(async () => {
     t = await createLiveApp({ clock: systemClock, env: { DEFAULT_PLAN: 'enterprise' } });
-    worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), 'cli-worker');
+    worker = await connectWorker(
+      t,
+      createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }),
+      'cli-worker',
+    );
     const account = await signup(t, { organizationName: 'Terminal Team' });
     ({ token: accessToken, email } = account);
-    apiToken = (await call('POST', `/organizations/${account.orgId}/api-tokens`, { label: 'cli', role: 'developer' })).json().token;
+    apiToken = (
+      await call('POST', `/organizations/${account.orgId}/api-tokens`, { label: 'cli', role: 'developer' })
+    ).json().token;
     apkPath = path.join(t.dataDir, 'sample.apk');
     await buildSampleApk(apkPath, fs.readFileSync(SAMPLE_MODEL_PATH));
     cli = new CliRunner();
@@ -68,19 +82,40 @@ describe('the simdeck CLI', () => {
     expect(login, login.stderr).toMatchObject({ code: 0 });
     expect(login.stdout).toContain(`Logged in to ${t.baseUrl} (Terminal Team)`);
     expect(fs.statSync(cli.configFile).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(cli.configFile, 'utf8'))).toMatchObject({ url: t.baseUrl, token: apiToken, kind: 'api_token', organization_name: 'Terminal Team' });
+    expect(JSON.parse(fs.readFileSync(cli.configFile, 'utf8'))).toMatchObject({
+      url: t.baseUrl,
+      token: apiToken,
+      kind: 'api_token',
+      organization_name: 'Terminal Team',
+    });
     const who = await cli.run(['whoami', '--json']);
-    expect(JSON.parse(who.stdout)).toMatchObject({ url: t.baseUrl, source: 'config', kind: 'api_token', organizations: [{ name: 'Terminal Team' }] });
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      url: t.baseUrl,
+      source: 'config',
+      kind: 'api_token',
+      organizations: [{ name: 'Terminal Team' }],
+    });
 
     expect((await cli.run(['logout'])).code).toBe(0);
     expect(fs.existsSync(cli.configFile)).toBe(false);
     const out = await cli.run(['whoami']);
-    expect([out.code, out.stderr.trim()]).toEqual([2, 'error: Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN']);
+    expect([out.code, out.stderr.trim()]).toEqual([
+      2,
+      'error: Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN',
+    ]);
     const viaEnv = await cli.run(['whoami', '--json'], { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken });
     expect(JSON.parse(viaEnv.stdout)).toMatchObject({ source: 'env', organizations: [{ name: 'Terminal Team' }] });
 
-    const withPassword = await cli.run(['login', '--url', t.baseUrl, '--email', email, '--json'], { SIMDECK_PASSWORD: PASSWORD });
-    expect(JSON.parse(withPassword.stdout)).toMatchObject({ url: t.baseUrl, kind: 'access_token', email, role: 'admin', organization_name: 'Terminal Team' });
+    const withPassword = await cli.run(['login', '--url', t.baseUrl, '--email', email, '--json'], {
+      SIMDECK_PASSWORD: PASSWORD,
+    });
+    expect(JSON.parse(withPassword.stdout)).toMatchObject({
+      url: t.baseUrl,
+      kind: 'access_token',
+      email,
+      role: 'admin',
+      organization_name: 'Terminal Team',
+    });
     expect(withPassword.stdout).not.toContain('token":');
     const wrong = await cli.run(['login', '--url', t.baseUrl, '--email', email, '--password', 'not-the-password']);
     expect([wrong.code, wrong.stderr.trim()]).toEqual([2, 'error: Invalid email or password (HTTP 401)']);
@@ -92,7 +127,11 @@ describe('the simdeck CLI', () => {
     const quiet = await cli.run(['apps', 'upload', apkPath, '--json']);
     expect(quiet, quiet.stderr).toMatchObject({ code: 0, stderr: '' });
     const uploaded = JSON.parse(quiet.stdout);
-    expect(uploaded).toMatchObject({ package_name: 'dev.simdeck.sample', platform: 'android', public_id: expect.any(String) });
+    expect(uploaded).toMatchObject({
+      package_name: 'dev.simdeck.sample',
+      platform: 'android',
+      public_id: expect.any(String),
+    });
     appId = uploaded.public_id;
 
     const shown = await cli.run(['apps', 'upload', apkPath, '--app', appId, '--note', 'from the cli', '--progress']);
@@ -110,7 +149,20 @@ describe('the simdeck CLI', () => {
     passing = await suite('Sign in', SIGN_IN);
     failing = await suite('Broken welcome', [...SIGN_IN.slice(0, 3), 'verify "Welcome back, nobody" is visible']);
     const okXml = path.join(cli.home, 'pass.xml');
-    const ok = await cli.run(['run', 'suite', passing, '--wait', '--junit', okXml, '--commit-sha', 'a'.repeat(40), '--metadata', 'pipeline=cli-1', '--poll-interval', '0.5']);
+    const ok = await cli.run([
+      'run',
+      'suite',
+      passing,
+      '--wait',
+      '--junit',
+      okXml,
+      '--commit-sha',
+      'a'.repeat(40),
+      '--metadata',
+      'pipeline=cli-1',
+      '--poll-interval',
+      '0.5',
+    ]);
     expect(ok.code, `${ok.stdout}\n${ok.stderr}`).toBe(0);
     expect(ok.stdout).toMatch(/^Started ci_\w+/);
     expect(ok.stdout).toContain('Case "Sign in case", step 3 passed: Tap Sign in');
@@ -119,9 +171,20 @@ describe('the simdeck CLI', () => {
     expect(pass.root.tagName).toBe('testsuites');
     expect(['tests', 'failures', 'errors'].map((a) => pass.root.getAttribute(a))).toEqual(['1', '0', '0']);
     const [okSuite] = pass.all('testsuite');
-    expect([okSuite!.getAttribute('name'), okSuite!.getAttribute('tests'), okSuite!.getAttribute('failures')]).toEqual(['Sign in', '1', '0']);
-    expect(pass.all('testcase').map((c) => [c.getAttribute('name'), c.getAttribute('classname')])).toEqual([['Sign in case', 'Sign in']]);
-    expect(pass.all('property').find((p) => p.getAttribute('name') === 'commit_sha')!.getAttribute('value')).toBe('a'.repeat(40));
+    expect([okSuite!.getAttribute('name'), okSuite!.getAttribute('tests'), okSuite!.getAttribute('failures')]).toEqual([
+      'Sign in',
+      '1',
+      '0',
+    ]);
+    expect(pass.all('testcase').map((c) => [c.getAttribute('name'), c.getAttribute('classname')])).toEqual([
+      ['Sign in case', 'Sign in'],
+    ]);
+    expect(
+      pass
+        .all('property')
+        .find((p) => p.getAttribute('name') === 'commit_sha')!
+        .getAttribute('value'),
+    ).toBe('a'.repeat(40));
 
     const badXml = path.join(cli.home, 'fail.xml');
     const bad = await cli.run(['run', 'suite', failing, '--wait', '--junit', badXml, '--poll-interval', '0.5']);
@@ -130,7 +193,9 @@ describe('the simdeck CLI', () => {
     const fail = parseXml(badXml);
     expect(['tests', 'failures', 'errors'].map((a) => fail.root.getAttribute(a))).toEqual(['1', '1', '0']);
     const failure = fail.all('failure')[0]!;
-    expect(failure.getAttribute('message')).toBe('Step 4 failed: Check failed: no element matches "Welcome back, nobody" on this screen');
+    expect(failure.getAttribute('message')).toBe(
+      'Step 4 failed: Check failed: no element matches "Welcome back, nobody" on this screen',
+    );
     expect(failure.parentNode && (failure.parentNode as XmlElement).getAttribute('name')).toBe('Broken welcome case');
   }, 180_000);
 
@@ -142,13 +207,20 @@ describe('the simdeck CLI', () => {
     const run = await cli.run(['run', 'suite', passing, '--wait', '--json', '--poll-interval', '0.5']);
     expect(run.code, run.stderr).toBe(0);
     const payload = JSON.parse(run.stdout);
-    expect(payload).toMatchObject({ type: 'suite_run', status: 'passed', results: [expect.objectContaining({ case_name: 'Sign in case', status: 'passed' })] });
+    expect(payload).toMatchObject({
+      type: 'suite_run',
+      status: 'passed',
+      results: [expect.objectContaining({ case_name: 'Sign in case', status: 'passed' })],
+    });
     // Progress goes to stderr with --json, so stdout stays one document.
     expect(run.stderr).toContain('Started ci_');
     const yamlFile = path.join(cli.home, 'suite.yaml');
     expect((await cli.run(['suites', 'export', passing, '-o', yamlFile])).code).toBe(0);
     expect(fs.readFileSync(yamlFile, 'utf8')).toContain('Sign in case');
-    expect(JSON.parse((await cli.run(['suites', 'export', passing, '--json'])).stdout)).toEqual({ suite_id: passing, yaml: fs.readFileSync(yamlFile, 'utf8') });
+    expect(JSON.parse((await cli.run(['suites', 'export', passing, '--json'])).stdout)).toEqual({
+      suite_id: passing,
+      yaml: fs.readFileSync(yamlFile, 'utf8'),
+    });
     const imported = JSON.parse((await cli.run(['suites', 'import', yamlFile, '--app', appId, '--json'])).stdout);
     expect(imported).toMatchObject({ name: 'Sign in', case_count: 1, public_id: expect.any(String) });
     expect(imported.public_id).not.toBe(passing);
@@ -158,7 +230,11 @@ describe('the simdeck CLI', () => {
     const junit = path.join(cli.home, 'test.xml');
     const single = await cli.run(['run', 'test', caseId, '--wait', '--junit', junit, '--poll-interval', '0.5']);
     expect(single.code, single.stdout + single.stderr).toBe(0);
-    expect(parseXml(junit).all('testcase').map((c) => c.getAttribute('name'))).toEqual(SIGN_IN.map((text, i) => `step ${i + 1}: ${text}`));
+    expect(
+      parseXml(junit)
+        .all('testcase')
+        .map((c) => c.getAttribute('name')),
+    ).toEqual(SIGN_IN.map((text, i) => `step ${i + 1}: ${text}`));
   }, 120_000);
 
   it('an API error prints its detail and exits 2, without a stack trace', async () => {
@@ -176,8 +252,14 @@ describe('the simdeck CLI', () => {
     await once(closed, 'listening');
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    const unreachable = await cli.run(['devices'], { SIMDECK_URL: `http://127.0.0.1:${port}`, SIMDECK_TOKEN: apiToken });
-    expect([unreachable.code, unreachable.stderr]).toEqual([2, `error: Cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`]);
+    const unreachable = await cli.run(['devices'], {
+      SIMDECK_URL: `http://127.0.0.1:${port}`,
+      SIMDECK_TOKEN: apiToken,
+    });
+    expect([unreachable.code, unreachable.stderr]).toEqual([
+      2,
+      `error: Cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`,
+    ]);
   }, 90_000);
 
   it('sessions: start --wait, list, screenshot, view, stop', async () => {
@@ -204,15 +286,25 @@ describe('the simdeck CLI', () => {
   it('--wait shows the queue position while no device is free; SIGTERM cancels the run and exits 2', async () => {
     // The only device is held by a session, so the run waits in the queue.
     const env = { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken };
-    const held = JSON.parse((await cli.run(['sessions', 'start', '--platform', 'android', '--wait', '--json'], env)).stdout);
+    const held = JSON.parse(
+      (await cli.run(['sessions', 'start', '--platform', 'android', '--wait', '--json'], env)).stdout,
+    );
     const proc = cli.start(['run', 'suite', passing, '--wait', '--poll-interval', '0.3'], env);
-    await waitFor(() => /waiting for a device: position 1 in the queue/.test(proc.out.stdout), 'the queue position', 30_000);
+    await waitFor(
+      () => /waiting for a device: position 1 in the queue/.test(proc.out.stdout),
+      'the queue position',
+      30_000,
+    );
     const runId = /Started (ci_\w+)/.exec(proc.out.stdout)![1]!;
     proc.child.kill('SIGTERM');
     const ended = await proc.done;
     expect(ended.code, ended.stdout + ended.stderr).toBe(2);
     expect(ended.stdout).toContain('SIGTERM: cancelling the run');
-    await waitFor(async () => (await api(t, accessToken, 'GET', `/ci/runs/${runId}`)).json().status === 'cancelled', 'the run cancelled', 30_000);
+    await waitFor(
+      async () => (await api(t, accessToken, 'GET', `/ci/runs/${runId}`)).json().status === 'cancelled',
+      'the run cancelled',
+      30_000,
+    );
     await cli.run(['sessions', 'stop', held.session_id], env);
   }, 90_000);
 

@@ -9,13 +9,28 @@ import type { WorkerClient } from '../../src/worker/worker-client';
 import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
 import { byId, center } from '../virtual/ui';
 import { createTestApp } from '../harness/app';
-import { buildConsoleOnce, CHROMIUM, CHROMIUM_ARGS, hasChromium, screenshot, seriousAxeViolations, watchedPage } from '../harness/console-browser';
+import {
+  buildConsoleOnce,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  hasChromium,
+  screenshot,
+  seriousAxeViolations,
+  watchedPage,
+} from '../harness/console-browser';
 import { grant, setPlan } from '../harness/credits-factories';
 import { androidPhones, uploadSample } from '../harness/engine-fixture';
 import { addMember, PASSWORD, signup } from '../harness/factories';
 import { FakeGithub } from '../harness/fake-github';
 import { type FakeStripe, startFakeStripe } from '../harness/fake-stripe';
-import { api, connectWorker, createAndStart, type LiveApp, waitFor, waitForStatus } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  type LiveApp,
+  waitFor,
+  waitForStatus,
+} from '../harness/sessions-factories';
 import { type FakeLlmServer, refOf, startFakeLlm } from '../harness/fake-llm';
 import { WebhookReceiver } from '../harness/webhook-receiver';
 
@@ -69,22 +84,50 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
 
   beforeAll(async () => {
     await buildConsoleOnce();
-    [receiver, github, stripe, llm] = await Promise.all([WebhookReceiver.start(), FakeGithub.start(), startFakeStripe(), startFakeLlm()]);
+    [receiver, github, stripe, llm] = await Promise.all([
+      WebhookReceiver.start(),
+      FakeGithub.start(),
+      startFakeStripe(),
+      startFakeLlm(),
+    ]);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     const app = await createTestApp({
       clock: systemClock,
-      env: { ...llm.env(), PLATFORM_AI_MODEL: 'vision-1', APP_URL: appUrl, WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url, STRIPE_SECRET_KEY: 'sk_test_console_1234', STRIPE_WEBHOOK_SECRET: 'whsec_console_1234', STRIPE_API_BASE: stripe.apiBase },
+      env: {
+        ...llm.env(),
+        PLATFORM_AI_MODEL: 'vision-1',
+        APP_URL: appUrl,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        GITHUB_API_URL: github.url,
+        STRIPE_SECRET_KEY: 'sk_test_console_1234',
+        STRIPE_WEBHOOK_SECRET: 'whsec_console_1234',
+        STRIPE_API_BASE: stripe.apiBase,
+      },
     });
     await app.app.listen({ port, host: '127.0.0.1' });
     t = Object.assign(app, { baseUrl: appUrl });
-    worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), `console-ci-${randomUUID().slice(0, 6)}`);
+    worker = await connectWorker(
+      t,
+      createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }),
+      `console-ci-${randomUUID().slice(0, 6)}`,
+    );
     admin = await signup(t, { organizationName: 'Platform Console' });
     ({ appId } = await uploadSample(t, admin.token));
-    const suite = (await api(t, admin.token, 'POST', '/tests/suites', { name: 'Checkout', app_public_id: appId })).json();
+    const suite = (
+      await api(t, admin.token, 'POST', '/tests/suites', { name: 'Checkout', app_public_id: appId })
+    ).json();
     suiteId = suite.public_id;
     await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { reset_strategy: 'clear_data' });
-    expect((await api(t, admin.token, 'POST', `/tests/suites/${suiteId}/cases`, { name: 'Sign in case', mode: 'ai', steps: SIGN_IN })).statusCode).toBe(200);
+    expect(
+      (
+        await api(t, admin.token, 'POST', `/tests/suites/${suiteId}/cases`, {
+          name: 'Sign in case',
+          mode: 'ai',
+          steps: SIGN_IN,
+        })
+      ).statusCode,
+    ).toBe(200);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, 180_000);
   beforeEach(() => {
@@ -97,7 +140,9 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await Promise.all([receiver?.close(), github?.close(), stripe?.close(), llm?.close()]);
   });
 
-  it('saves the default model and a provider key, shows credit after a grant, tops up, creates a webhook and connects GitHub', { timeout: 180_000 }, async () => {
+  it('saves the default model and a provider key, shows credit after a grant, tops up, creates a webhook and connects GitHub', {
+    timeout: 180_000,
+  }, async () => {
     const { page, problems } = await watchedPage(browser);
     await signIn(page, admin.email, PASSWORD);
 
@@ -116,7 +161,10 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByRole('option', { name: /^GPT-4\.1 mini · OpenAI$/ }).click();
     await page.getByRole('button', { name: 'Save default model' }).click();
     await page.getByTestId('default-model').getByText('gpt-4.1-mini:byok (OpenAI)', { exact: false }).waitFor();
-    expect((await api(t, admin.token, 'GET', '/ai/config')).json()).toEqual({ default_provider: 'provider_a', default_model: 'gpt-4.1-mini:byok' });
+    expect((await api(t, admin.token, 'GET', '/ai/config')).json()).toEqual({
+      default_provider: 'provider_a',
+      default_model: 'gpt-4.1-mini:byok',
+    });
     // After a reload the key is still only a hint: the secret is never sent back.
     await page.reload();
     await page.getByTestId('key-hint').waitFor();
@@ -126,12 +174,22 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     // Credits: a grant shows in the balance and the ledger; the usage dashboard draws.
     await grant(t, admin.orgId, 25);
     await page.getByRole('tab', { name: 'Credits and usage' }).click();
-    await waitFor(async () => (await page.getByTestId('prepaid').textContent()) === '$25.00', 'the prepaid balance', 15_000);
+    await waitFor(
+      async () => (await page.getByTestId('prepaid').textContent()) === '$25.00',
+      'the prepaid balance',
+      15_000,
+    );
     await page.getByRole('table', { name: 'Credit ledger' }).getByText('Grant').waitFor();
     await page.getByRole('heading', { name: /^Usage this month/ }).waitFor();
     await checkPage(page, '02-credits');
     // A top-up goes to the payment provider's checkout and comes back to this tab.
-    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Checkout</title><main>Checkout</main>' }));
+    await page.route('https://checkout.stripe.test/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Checkout</title><main>Checkout</main>',
+      }),
+    );
     const [bundle] = await page.getByRole('button', { name: /^Add \$/ }).all();
     await bundle!.click();
     await page.waitForURL(/^https:\/\/checkout\.stripe\.test\/c\/pay\//);
@@ -174,7 +232,10 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByLabel(labelled('Repository')).fill('acme/mobile');
     await page.getByLabel(labelled('Token')).fill('ghp_console_token_7788');
     await page.getByRole('button', { name: 'Connect' }).click();
-    await page.getByTestId('github-state').getByText(/Connected to acme\/mobile with the token …7788/).waitFor();
+    await page
+      .getByTestId('github-state')
+      .getByText(/Connected to acme\/mobile with the token …7788/)
+      .waitFor();
     await checkPage(page, '04-integrations');
 
     expect(problems).toEqual([]);
@@ -182,9 +243,17 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.context().close();
   });
 
-  it('opens a CI run from its run_url and shows its result; the webhook delivery shows and redelivers', { timeout: 180_000 }, async () => {
+  it('opens a CI run from its run_url and shows its result; the webhook delivery shows and redelivers', {
+    timeout: 180_000,
+  }, async () => {
     const commit = randomUUID().replace(/-/g, '').padEnd(40, '0');
-    const started = (await api(t, admin.token, 'POST', '/ci/run-suite', { suite_id: suiteId, commit_sha: commit, metadata: { pipeline: 'console' } })).json();
+    const started = (
+      await api(t, admin.token, 'POST', '/ci/run-suite', {
+        suite_id: suiteId,
+        commit_sha: commit,
+        metadata: { pipeline: 'console' },
+      })
+    ).json();
     const polled = (await api(t, admin.token, 'GET', `/ci/runs/${started.run_id}`)).json() as CiRunPayload;
     expect(polled.run_url).toBe(`${t.baseUrl}/ci/runs/${started.run_id}`);
 
@@ -192,7 +261,11 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await signIn(page, admin.email, PASSWORD);
     await page.goto(polled.run_url);
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-    await waitFor(async () => (await page.getByTestId('ci-status').textContent()) === 'passed', 'the CI run to pass', 120_000);
+    await waitFor(
+      async () => (await page.getByTestId('ci-status').textContent()) === 'passed',
+      'the CI run to pass',
+      120_000,
+    );
     const cases = page.getByRole('table', { name: 'Cases of the CI run' });
     await cases.getByText('passed', { exact: true }).waitFor();
     await page.getByRole('list', { name: 'Progress' }).getByText('Suite run passed').waitFor();
@@ -210,7 +283,10 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.goto(`${t.baseUrl}/ci/runs/${started.run_id}`);
     await page.getByRole('link', { name: /^suite run srun_/ }).click();
     await page.waitForURL(/\/suite-runs\/srun_/);
-    await page.getByRole('table', { name: 'Cases of the suite run' }).getByRole('link', { name: 'Sign in case' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Cases of the suite run' })
+      .getByRole('link', { name: 'Sign in case' })
+      .waitFor();
 
     // The run.passed events reached the receiver; their deliveries show, and one goes again.
     await receiver.waitFor((r) => r.filter((d) => d.json?.type === 'run.passed').length >= 2, 'run.passed deliveries');
@@ -231,43 +307,65 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
   });
 
   it('follows a multi-suite CI run (suites by tag) and its suite runs', { timeout: 120_000 }, async () => {
-    expect((await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { tags: ['release'] })).statusCode).toBe(200);
+    expect((await api(t, admin.token, 'PATCH', `/tests/suites/${suiteId}`, { tags: ['release'] })).statusCode).toBe(
+      200,
+    );
     const started = (await api(t, admin.token, 'POST', '/ci/run-suites', { tags: ['release'] })).json();
     expect(started.matched_suite_ids).toEqual([suiteId]);
     const { page, problems } = await watchedPage(browser);
     await signIn(page, admin.email, PASSWORD);
     await page.goto(`${t.baseUrl}/ci/multi-suite-runs/${started.aggregate_id}`);
     await page.getByRole('heading', { name: 'Suites tagged release' }).waitFor();
-    await waitFor(async () => (await page.getByTestId('multi-status').textContent()) === 'passed', 'the multi-suite run to pass', 90_000);
+    await waitFor(
+      async () => (await page.getByTestId('multi-status').textContent()) === 'passed',
+      'the multi-suite run to pass',
+      90_000,
+    );
     await page.getByRole('table', { name: 'Cases of Checkout' }).getByRole('link', { name: 'Sign in case' }).waitFor();
     await checkPage(page, '06b-multi-suite-run');
     await page.getByRole('link', { name: 'Checkout', exact: true }).click();
     await page.waitForURL(/\/ci\/runs\/ci_/);
     await page.getByRole('link', { name: `the multi-suite run ${started.aggregate_id}` }).waitFor();
-    await waitFor(async () => (await page.getByTestId('ci-status').textContent()) === 'passed', 'the suite CI run page');
+    await waitFor(
+      async () => (await page.getByTestId('ci-status').textContent()) === 'passed',
+      'the suite CI run page',
+    );
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();
   });
 
-  it('runs a case with a model picked in the run dialog; the healed step is offered back and Accept writes it into the case', { timeout: 180_000 }, async () => {
+  it('runs a case with a model picked in the run dialog; the healed step is offered back and Accept writes it into the case', {
+    timeout: 180_000,
+  }, async () => {
     // A recording made on an older build, whose button was "Log in": replay cannot tap it, the model can.
     const phone = await openSampleApp({ model: 'Pixel 8' });
     const tree = await phone.tree();
     const [username, password, signInButton] = ['username', 'password', 'sign-in'].map((id) => center(byId(tree, id)));
     await closeSampleApps();
-    const suite = (await api(t, admin.token, 'POST', '/tests/suites', { name: 'Healing', app_public_id: appId })).json();
+    const suite = (
+      await api(t, admin.token, 'POST', '/tests/suites', { name: 'Healing', app_public_id: appId })
+    ).json();
     await api(t, admin.token, 'PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
     const created = await api(t, admin.token, 'POST', `/tests/suites/${suite.public_id}/cases`, {
       name: 'Sign in, recorded',
       mode: 'recorded',
-      steps: [{ text: 'type demo into Username', action_indices: [0, 1] }, { text: 'type secret into Password', action_indices: [2, 3] }, { text: 'Submit the sign-in form', action_indices: [4] }],
+      steps: [
+        { text: 'type demo into Username', action_indices: [0, 1] },
+        { text: 'type secret into Password', action_indices: [2, 3] },
+        { text: 'Submit the sign-in form', action_indices: [4] },
+      ],
       source_recording: [
         { type: 'tap', t_ms: 0, ...username, selector: { id: 'username', class: 'android.widget.EditText' } },
         { type: 'type_text', t_ms: 400, text: 'demo' },
         { type: 'tap', t_ms: 900, ...password, selector: { id: 'password', class: 'android.widget.EditText' } },
         { type: 'type_text', t_ms: 1300, text: 'secret' },
-        { type: 'tap', t_ms: 2000, ...signInButton, selector: { id: 'log-in', text: 'Log in', class: 'android.widget.Button' } },
+        {
+          type: 'tap',
+          t_ms: 2000,
+          ...signInButton,
+          selector: { id: 'log-in', text: 'Log in', class: 'android.widget.Button' },
+        },
       ],
       source_device_width: 393,
       source_device_height: 852,
@@ -276,7 +374,11 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     const caseId = created.json().public_id as string;
     const { sessionId } = await createAndStart(t, admin.token, { device_type: 'android', device_category: 'phone' });
     await waitForStatus(t, admin.token, sessionId, 'active', 30_000);
-    llm.script((call) => (call.toolResults.length === 0 ? { tool: 'tap', input: { ref: refOf(call, 'sign-in') } } : { tool: 'step_done', input: { reasoning: 'the items screen is shown' } }));
+    llm.script((call) =>
+      call.toolResults.length === 0
+        ? { tool: 'tap', input: { ref: refOf(call, 'sign-in') } }
+        : { tool: 'step_done', input: { reasoning: 'the items screen is shown' } },
+    );
 
     const { page, problems } = await watchedPage(browser);
     await signIn(page, admin.email, PASSWORD);
@@ -284,13 +386,20 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: labelled('Session') }).click();
-    await page.getByRole('option', { name: /Pixel 8/ }).first().click();
+    await page
+      .getByRole('option', { name: /Pixel 8/ })
+      .first()
+      .click();
     await dialog.getByRole('combobox', { name: labelled('Model') }).click();
     await page.getByRole('option', { name: /^GPT-4\.1 · OpenAI$/ }).click();
     await checkPage(page, '07-run-dialog');
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/runs\/run_/);
-    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the hybrid run to pass', 90_000);
+    await waitFor(
+      async () => (await page.getByTestId('run-status').textContent()) === 'passed',
+      'the hybrid run to pass',
+      90_000,
+    );
     const runId = page.url().split('/').at(-1)!;
     expect((await api(t, admin.token, 'GET', `/tests/runs/${runId}`)).json().model_used).toBe('gpt-4.1:byok');
     expect(llm.calls.at(-1)?.model).toBe('gpt-4.1');
@@ -308,14 +417,26 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.context().close();
   });
 
-  it("the run dialog says why a run cannot start: a default model whose key is gone (400), no credit for simdeck's model (402)", { timeout: 120_000 }, async () => {
+  it("the run dialog says why a run cannot start: a default model whose key is gone (400), no credit for simdeck's model (402)", {
+    timeout: 120_000,
+  }, async () => {
     const other = await signup(t, { organizationName: 'No Credit Left' });
     await setPlan(t, other.orgId, 'enterprise', 0);
-    const key = (await api(t, other.token, 'POST', '/ai/keys', { provider: 'provider_a', api_key: 'sk-removed-later-1234' })).json();
-    expect((await api(t, other.token, 'PUT', '/ai/config', { default_model: 'gpt-4.1-mini:byok' })).statusCode).toBe(200);
+    const key = (
+      await api(t, other.token, 'POST', '/ai/keys', { provider: 'provider_a', api_key: 'sk-removed-later-1234' })
+    ).json();
+    expect((await api(t, other.token, 'PUT', '/ai/config', { default_model: 'gpt-4.1-mini:byok' })).statusCode).toBe(
+      200,
+    );
     expect((await api(t, other.token, 'DELETE', `/ai/keys/${key.id}`)).statusCode).toBe(200);
     const suite = (await api(t, other.token, 'POST', '/tests/suites', { name: 'Dialog' })).json();
-    const testCase = (await api(t, other.token, 'POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Anything', mode: 'ai', steps: ['tap Sign in'] })).json();
+    const testCase = (
+      await api(t, other.token, 'POST', `/tests/suites/${suite.public_id}/cases`, {
+        name: 'Anything',
+        mode: 'ai',
+        steps: ['tap Sign in'],
+      })
+    ).json();
     const { sessionId } = await createAndStart(t, other.token, { device_type: 'android', device_category: 'phone' });
     await waitForStatus(t, other.token, sessionId, 'active', 30_000);
 
@@ -325,7 +446,10 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: labelled('Session') }).click();
-    await page.getByRole('option', { name: /Pixel 8/ }).first().click();
+    await page
+      .getByRole('option', { name: /Pixel 8/ })
+      .first()
+      .click();
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
     const refused = dialog.getByRole('alert');
     await refused.getByText('The run cannot start like this').waitFor();

@@ -8,10 +8,27 @@ import { systemClock } from '../../src/clock';
 import type { InputEvent } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
-import { buildConsoleOnce, CHROMIUM, CHROMIUM_ARGS, hasChromium, SCREENSHOT_DIR, screenshot, seriousAxeViolations, type WatchedPage, watchedPage } from '../harness/console-browser';
+import {
+  buildConsoleOnce,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  hasChromium,
+  SCREENSHOT_DIR,
+  screenshot,
+  seriousAxeViolations,
+  type WatchedPage,
+  watchedPage,
+} from '../harness/console-browser';
 import { androidPhones } from '../harness/engine-fixture';
 import { signup, uniqueEmail } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, type LiveApp, waitFor } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  type LiveApp,
+  waitFor,
+} from '../harness/sessions-factories';
 import { byId, byText, center } from '../virtual/ui';
 
 if (!hasChromium) console.warn(`console browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -49,7 +66,12 @@ function labelled(label: string): RegExp {
 }
 
 /** Picks `option` in the Mantine select labelled `label` (inside `scope`: the open dialog, say). */
-async function choose(page: Page, label: string, option: string | RegExp, scope: Pick<Page, 'getByRole'> = page): Promise<void> {
+async function choose(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  scope: Pick<Page, 'getByRole'> = page,
+): Promise<void> {
   await scope.getByRole('combobox', { name: labelled(label) }).click();
   await page.getByRole('option', { name: option }).first().click();
 }
@@ -66,7 +88,8 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
   beforeAll(async () => {
     // This file's screenshots (NN-name.png); the other console test writes its own beside them.
-    for (const f of fs.existsSync(SCREENSHOT_DIR) ? fs.readdirSync(SCREENSHOT_DIR) : []) if (/^\d\d-/.test(f)) fs.rmSync(path.join(SCREENSHOT_DIR, f));
+    for (const f of fs.existsSync(SCREENSHOT_DIR) ? fs.readdirSync(SCREENSHOT_DIR) : [])
+      if (/^\d\d-/.test(f)) fs.rmSync(path.join(SCREENSHOT_DIR, f));
     bundle = await buildConsoleOnce();
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' }, smtp: true, clock: systemClock });
     driver = createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir, hostSeed: 'console' });
@@ -95,7 +118,9 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
   }
 
   it('builds a first visit of at most 300 KB of gzipped JavaScript and serves it with the right caching', async () => {
-    console.log(`web console: initial JavaScript ${(bundle.initialJsGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initialFiles.length} files`);
+    console.log(
+      `web console: initial JavaScript ${(bundle.initialJsGzip / 1024).toFixed(1)} KB gzipped in ${bundle.initialFiles.length} files`,
+    );
     expect(bundle.initialJsGzip).toBeGreaterThan(50 * 1024);
     expect(bundle.initialJsGzip).toBeLessThanOrEqual(CONSOLE_INITIAL_JS_LIMIT);
     const index = await fetch(`${t.baseUrl}/reset-password?token=abc`);
@@ -110,7 +135,9 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(js.headers.get('content-type')).toMatch(/^application\/javascript/);
   });
 
-  it('drives the main flows: sign up, a live session, an app, a suite and its run, members and API tokens', { timeout: 420_000 }, async () => {
+  it('drives the main flows: sign up, a live session, an app, a suite and its run, members and API tokens', {
+    timeout: 420_000,
+  }, async () => {
     const { page, problems }: WatchedPage = await watchedPage(browser);
     const email = uniqueEmail('console');
 
@@ -148,19 +175,32 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('button', { name: 'Start session' }).click();
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}$/);
     const sessionId = page.url().split('/').at(-1)!;
-    await page.waitForFunction(() => Number((globalThis as unknown as CanvasGlobals).document.querySelector('[data-testid="live-screen"]')?.dataset.frames ?? 0) > 0, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () =>
+        Number(
+          (globalThis as unknown as CanvasGlobals).document.querySelector('[data-testid="live-screen"]')?.dataset
+            .frames ?? 0,
+        ) > 0,
+      null,
+      { timeout: 20_000 },
+    );
     const firstFrameMs = (await page.evaluate(`(() => {
       const active = performance.getEntriesByName('simdeck:session-active')[0];
       const frame = performance.getEntriesByName('simdeck:first-frame')[0];
       return active && frame ? Math.max(0, frame.startTime - active.startTime) : null;
     })()`)) as number | null;
-    console.log(`web console: first frame ${firstFrameMs === null ? 'before the page saw the session active' : `${Math.round(firstFrameMs)} ms after it did`}`);
+    console.log(
+      `web console: first frame ${firstFrameMs === null ? 'before the page saw the session active' : `${Math.round(firstFrameMs)} ms after it did`}`,
+    );
     await checkPage(page, '06-sandbox');
 
     // A drag is a swipe; a click is a tap where it was clicked, and the screen changes.
     const box = (await page.getByTestId('live-screen').boundingBox())!;
     const width = Number(await page.getByTestId('live-screen').getAttribute('width'));
-    const toPage = (p: { x: number; y: number }) => ({ x: box.x + (p.x * box.width) / width, y: box.y + (p.y * box.width) / width });
+    const toPage = (p: { x: number; y: number }) => ({
+      x: box.x + (p.x * box.width) / width,
+      y: box.y + (p.y * box.width) / width,
+    });
     await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.6);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3, { steps: 6 });
@@ -177,7 +217,10 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const tap = inputs.find((e) => e.kind === 'tap') as { x: number; y: number };
     expect(Math.abs(tap.x - settingsIcon.x)).toBeLessThanOrEqual(3);
     expect(Math.abs(tap.y - settingsIcon.y)).toBeLessThanOrEqual(3);
-    await waitFor(async () => (await framesDrawn(page)) > framesBefore && (await screenFingerprint(page)) !== before, 'the live screen to change');
+    await waitFor(
+      async () => (await framesDrawn(page)) > framesBefore && (await screenFingerprint(page)) !== before,
+      'the live screen to change',
+    );
     await checkPage(page, '07-sandbox-tapped');
     await page.getByRole('button', { name: 'Home', exact: true }).click();
     await waitFor(() => inputs.some((e) => e.kind === 'key' && (e as { key: string }).key === 'HOME'), 'the Home key');
@@ -198,14 +241,20 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
     await choose(page, 'App', 'Simdeck Sample');
     await page.getByRole('button', { name: 'Install and launch' }).click();
-    await page.getByRole('table', { name: 'Installed apps' }).getByText('dev.simdeck.sample', { exact: false }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('table', { name: 'Installed apps' })
+      .getByText('dev.simdeck.sample', { exact: false })
+      .waitFor({ timeout: 20_000 });
     await checkPage(page, '10-sandbox-app');
     // The same package as a file, uploaded straight into the session.
     await page.locator('input[type="file"]').setInputFiles(sampleApk);
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     await page.getByText('Simdeck Sample 1.2.0 is installed.').waitFor({ timeout: 20_000 });
     // A screenshot of the device downloads as a JPEG.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Screenshot' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Screenshot' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Pixel 8 \(1\)-.*\.jpg$/);
     expect(fs.readFileSync(await download.path()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
@@ -213,7 +262,14 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const username = toPage(center(byId(await driver.uiTree(device!.deviceId), 'username')));
     await page.mouse.click(username.x, username.y);
     await page.keyboard.type('demo-user_42', { delay: 5 });
-    await waitFor(() => inputs.filter((e) => e.kind === 'text').map((e) => (e as { text: string }).text).join('') === 'demo-user_42', 'typed text on the device');
+    await waitFor(
+      () =>
+        inputs
+          .filter((e) => e.kind === 'text')
+          .map((e) => (e as { text: string }).text)
+          .join('') === 'demo-user_42',
+      'typed text on the device',
+    );
 
     // A suite for the app with a natural-language case.
     await page.getByRole('link', { name: 'Tests' }).click();
@@ -243,8 +299,16 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
     await page.waitForURL(/\/runs\/run_/);
     await page.locator('[data-step-status]').nth(2).waitFor({ timeout: 60_000 });
-    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the run to pass', 60_000);
-    await waitFor(async () => (await page.locator('[data-step-status="passed"]').count()) === 3, 'three passed steps', 60_000);
+    await waitFor(
+      async () => (await page.getByTestId('run-status').textContent()) === 'passed',
+      'the run to pass',
+      60_000,
+    );
+    await waitFor(
+      async () => (await page.locator('[data-step-status="passed"]').count()) === 3,
+      'three passed steps',
+      60_000,
+    );
     expect(await page.locator('[data-step-status="failed"]').count()).toBe(0);
     await page.getByRole('button', { name: /3\. tap Sign in/ }).click();
     await page.getByRole('img', { name: 'Screenshot of step 3' }).waitFor();
@@ -259,7 +323,9 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await choose(page, 'Reset before each case', /Clear the app/);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Suite settings saved.').waitFor();
-    expect((await api(t, (await loginToken(email))!, 'GET', `/tests/suites/${suiteId}`)).json().reset_strategy).toBe('clear_data');
+    expect((await api(t, (await loginToken(email))!, 'GET', `/tests/suites/${suiteId}`)).json().reset_strategy).toBe(
+      'clear_data',
+    );
     await page.getByRole('button', { name: 'Run suite' }).click();
     await choose(page, 'Session', /Pixel 8/, page.getByRole('dialog'));
     await page.getByRole('dialog').getByRole('button', { name: 'Run', exact: true }).click();
@@ -267,17 +333,27 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const suiteRun = page.getByRole('table', { name: 'Cases of the suite run' });
     await suiteRun.getByRole('link', { name: 'Sign in' }).waitFor();
     await page.getByRole('heading', { name: /^Suite run srun_/ }).waitFor();
-    await waitFor(async () => (await page.getByTestId('run-status').textContent()) === 'passed', 'the suite run to pass', 90_000);
+    await waitFor(
+      async () => (await page.getByTestId('run-status').textContent()) === 'passed',
+      'the suite run to pass',
+      90_000,
+    );
     expect(await suiteRun.getByText('passed', { exact: true }).count()).toBe(1);
     await checkPage(page, '14-suite-run');
 
     // YAML out and back in: the export imports as a new suite with the same case.
     await page.goto(`${t.baseUrl}/tests/suites/${suiteId}`);
-    const [yaml] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export YAML' }).click()]);
+    const [yaml] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export YAML' }).click(),
+    ]);
     expect(yaml.suggestedFilename()).toBe('Smoke.yaml');
     await page.getByRole('link', { name: 'Tests', exact: true }).click();
     await page.getByRole('button', { name: 'Import YAML' }).click();
-    await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(await yaml.path());
+    await page
+      .getByRole('dialog')
+      .locator('input[type="file"]')
+      .setInputFiles(await yaml.path());
     await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
     await page.waitForURL((url) => /\/tests\/suites\/ste_/.test(url.pathname) && !url.pathname.endsWith(suiteId));
     await page.getByRole('table', { name: 'Cases' }).getByRole('link', { name: 'Sign in' }).waitFor();
@@ -299,7 +375,9 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.waitForURL(/\/tests\/cases\/tc_/);
     await page.getByText('2 recorded actions').waitFor();
     await field(page, 'Step 1').waitFor();
-    const recorded = (await api(t, (await loginToken(email))!, 'GET', `/tests/cases/${page.url().split('/').at(-1)}`)).json();
+    const recorded = (
+      await api(t, (await loginToken(email))!, 'GET', `/tests/cases/${page.url().split('/').at(-1)}`)
+    ).json();
     expect(recorded.mode).toBe('recorded');
     expect(recorded.source_recording.map((a: { type: string }) => a.type)).toEqual(['tap', 'key']);
     expect(recorded.source_device_width).toBe(width);
@@ -308,7 +386,8 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.getByRole('link', { name: 'Organization' }).click();
     await page.getByRole('tab', { name: 'Audit log' }).waitFor();
     // An admin sees every tab: AI, credits and integrations included.
-    for (const tab of ['General', 'Members', 'API tokens', 'Audit log', 'AI', 'Credits and usage', 'Integrations']) await page.getByRole('tab', { name: tab, exact: true }).waitFor();
+    for (const tab of ['General', 'Members', 'API tokens', 'Audit log', 'AI', 'Credits and usage', 'Integrations'])
+      await page.getByRole('tab', { name: tab, exact: true }).waitFor();
     await checkPage(page, '16-organization');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Invite a member' }).click();
@@ -395,9 +474,19 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await page.context().close();
   });
 
-  it('resets a forgotten password from the mailed link, then changes it from the account dialog', { timeout: 60_000 }, async () => {
+  it('resets a forgotten password from the mailed link, then changes it from the account dialog', {
+    timeout: 60_000,
+  }, async () => {
     const email = uniqueEmail('reset');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password: PASSWORD, organization_name: 'Reset Org' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: { email, password: PASSWORD, organization_name: 'Reset Org' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const { page, problems } = await watchedPage(browser, { colorScheme: 'dark' });
     await page.goto(`${t.baseUrl}/forgot-password`);
     await field(page, 'Email').fill(email);
@@ -415,7 +504,10 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     await field(page, 'Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The old password no longer works, and the page says so in the API's words.
-    await page.getByRole('alert').getByText(/invalid/i).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/invalid/i)
+      .waitFor();
     await field(page, 'Password').fill('another-long-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/sessions$/);
@@ -433,7 +525,15 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     expect(page.url()).toMatch(/\/devices$/);
     const stored = (await page.evaluate('JSON.parse(localStorage.getItem("simdeck.account")).access_token')) as string;
     expect((await api(t, stored, 'GET', '/organizations/')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'a-third-long-password' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: 'a-third-long-password' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(problems).toEqual([]);
     expect(axeFindings).toEqual({});
     await page.context().close();
@@ -441,7 +541,11 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
 
   /** A fresh login token for an account the browser created. */
   async function loginToken(email: string): Promise<string | undefined> {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: PASSWORD },
+    });
     return res.json().access_token;
   }
 });

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunJson,
-  activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, getRun, sampleModel, startRun, stepSummary, uploadSample, waitForRun, waitForSuiteRun, type EngineFixture,
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  eventsOf,
+  getRun,
+  sampleModel,
+  startRun,
+  stepSummary,
+  uploadSample,
+  waitForRun,
+  waitForSuiteRun,
+  type EngineFixture,
 } from '../harness/engine-fixture';
 import type { SuiteRunResponse } from '../../src/modules/engine/runs.schemas';
 import { api, waitFor } from '../harness/sessions-factories';
@@ -22,8 +35,21 @@ function buggyModel() {
 /** Each case signs in its own way so that only the bug it is about can stop it. */
 const CASES = {
   signIn: ['type demo into Username', 'type secret into Password', 'Tap Sign in', 'verify "Items" is visible'],
-  welcome: ['type demo into Username', 'type secret into Password', 'press enter', 'verify "Welcome, demo" is visible', 'Tap Settings'],
-  item30: ['type demo into Username', 'type secret into Password', 'press enter', 'scroll down until "Item 30" is visible', 'Tap Item 30', 'the screen title is Item 30'],
+  welcome: [
+    'type demo into Username',
+    'type secret into Password',
+    'press enter',
+    'verify "Welcome, demo" is visible',
+    'Tap Settings',
+  ],
+  item30: [
+    'type demo into Username',
+    'type secret into Password',
+    'press enter',
+    'scroll down until "Item 30" is visible',
+    'Tap Item 30',
+    'the screen title is Item 30',
+  ],
 };
 
 describe('a build with planted bugs', () => {
@@ -38,23 +64,35 @@ describe('a build with planted bugs', () => {
     buggy = await uploadSample(f.t, f.org.developer.token, buggyModel());
     sessionId = await activeSession(f);
     suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
-    for (const name of Object.keys(CASES) as Array<keyof typeof CASES>) ids[name] = await createCase(f, suiteId, { name, mode: 'ai', steps: CASES[name] });
+    for (const name of Object.keys(CASES) as Array<keyof typeof CASES>)
+      ids[name] = await createCase(f, suiteId, { name, mode: 'ai', steps: CASES[name] });
   });
   afterAll(async () => {
     await f?.close();
   });
 
   const runSuite = async (buildId: number) => {
-    const res = await api(f.t, f.org.viewer.token, 'POST', '/ai/suite/run', { suite_public_id: suiteId, session_id: sessionId, build_id: buildId });
+    const res = await api(f.t, f.org.viewer.token, 'POST', '/ai/suite/run', {
+      suite_public_id: suiteId,
+      session_id: sessionId,
+      build_id: buildId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return waitForSuiteRun(f, res.json().suite_run_public_id);
   };
-  const runOf = (suiteRun: SuiteRunResponse, caseId: string) => getRun(f, suiteRun.test_runs.find((r) => r.test_case_public_id === caseId)!.public_id);
+  const runOf = (suiteRun: SuiteRunResponse, caseId: string) =>
+    getRun(f, suiteRun.test_runs.find((r) => r.test_case_public_id === caseId)!.public_id);
 
   it('the good build passes every case of the suite', async () => {
     const sr = await runSuite(f.buildId);
-    expect(sr, JSON.stringify(sr.test_runs)).toMatchObject({ status: 'passed', error_message: null, finished_at: expect.any(String) });
-    expect(sr.test_runs.map((r) => [r.test_case_public_id, r.status])).toEqual(Object.values(ids).map((id) => [id, 'passed']));
+    expect(sr, JSON.stringify(sr.test_runs)).toMatchObject({
+      status: 'passed',
+      error_message: null,
+      finished_at: expect.any(String),
+    });
+    expect(sr.test_runs.map((r) => [r.test_case_public_id, r.status])).toEqual(
+      Object.values(ids).map((id) => [id, 'passed']),
+    );
   });
 
   it('the buggy build fails each case at the step its bug breaks, and the suite run fails', async () => {
@@ -63,20 +101,44 @@ describe('a build with planted bugs', () => {
     expect(sr.test_runs.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
 
     const signIn = await runOf(sr, ids.signIn);
-    expect(stepSummary(signIn)).toEqual([[0, 'passed', 'interpreter'], [1, 'passed', 'interpreter'], [2, 'failed', null], [3, 'skipped', null]]);
-    expect(signIn.error_message).toBe('Step 3 failed: The step needs a language model: no element matches "Sign in" on this screen');
+    expect(stepSummary(signIn)).toEqual([
+      [0, 'passed', 'interpreter'],
+      [1, 'passed', 'interpreter'],
+      [2, 'failed', null],
+      [3, 'skipped', null],
+    ]);
+    expect(signIn.error_message).toBe(
+      'Step 3 failed: The step needs a language model: no element matches "Sign in" on this screen',
+    );
 
     const welcome = await runOf(sr, ids.welcome);
     expect(stepSummary(welcome).map(([, s]) => s)).toEqual(['passed', 'passed', 'passed', 'failed', 'skipped']);
-    expect(welcome.error_message).toBe('Step 4 failed: Check failed: no element matches "Welcome, demo" on this screen');
+    expect(welcome.error_message).toBe(
+      'Step 4 failed: Check failed: no element matches "Welcome, demo" on this screen',
+    );
 
     const item30 = await runOf(sr, ids.item30);
-    expect(stepSummary(item30).map(([, s]) => s)).toEqual(['passed', 'passed', 'passed', 'failed', 'skipped', 'skipped']);
+    expect(stepSummary(item30).map(([, s]) => s)).toEqual([
+      'passed',
+      'passed',
+      'passed',
+      'failed',
+      'skipped',
+      'skipped',
+    ]);
     expect(item30.error_message).toMatch(/^Step 4 failed: The target was not on screen after \d+ swipe\(s\)$/);
 
-    const failures = (await eventsOf(f.t, f.org.orgId)).filter((e) => e.type === 'case.failed' && e.data.suite_run_id === sr.id);
-    expect(failures.map((e) => [e.data.test_case_id, e.data.failed_step_index])).toEqual([[ids.signIn, 2], [ids.welcome, 3], [ids.item30, 3]]);
-    const suiteFailed = (await eventsOf(f.t, f.org.orgId)).find((e) => e.type === 'run.failed' && e.data.suite_run_public_id === sr.public_id);
+    const failures = (await eventsOf(f.t, f.org.orgId)).filter(
+      (e) => e.type === 'case.failed' && e.data.suite_run_id === sr.id,
+    );
+    expect(failures.map((e) => [e.data.test_case_id, e.data.failed_step_index])).toEqual([
+      [ids.signIn, 2],
+      [ids.welcome, 3],
+      [ids.item30, 3],
+    ]);
+    const suiteFailed = (await eventsOf(f.t, f.org.orgId)).find(
+      (e) => e.type === 'run.failed' && e.data.suite_run_public_id === sr.public_id,
+    );
     expect(suiteFailed?.data).toMatchObject({ kind: 'suite_run', passed: 0, failed: 3 });
     // The case's run history holds both runs, most recent first.
     const history = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${ids.signIn}/runs`)).json();
@@ -86,22 +148,39 @@ describe('a build with planted bugs', () => {
   it('a suite run cancelled mid-case ends cancelled within a second and starts no further case', async () => {
     const slow = await createSuite(f, {}, { reset_strategy: 'clear_data' });
     await createCase(f, slow, { name: 'quick', mode: 'ai', steps: ['type demo into Username'] });
-    const waiting = await createCase(f, slow, { name: 'slow', mode: 'ai', steps: ['type demo into Username', 'wait 10 s'] });
+    const waiting = await createCase(f, slow, {
+      name: 'slow',
+      mode: 'ai',
+      steps: ['type demo into Username', 'wait 10 s'],
+    });
     await createCase(f, slow, { name: 'never', mode: 'ai', steps: ['type demo into Username'] });
-    const started = (await api(f.t, f.org.viewer.token, 'POST', '/ai/suite/run', { suite_public_id: slow, session_id: sessionId, build_id: f.buildId })).json();
+    const started = (
+      await api(f.t, f.org.viewer.token, 'POST', '/ai/suite/run', {
+        suite_public_id: slow,
+        session_id: sessionId,
+        build_id: f.buildId,
+      })
+    ).json();
     await waitFor(async () => {
       const sr = (await api(f.t, f.org.viewer.token, 'GET', `/tests/suite-runs/${started.suite_run_public_id}`)).json();
-      const current = sr.test_runs.find((r: SuiteRunResponse['test_runs'][number]) => r.test_case_public_id === waiting);
+      const current = sr.test_runs.find(
+        (r: SuiteRunResponse['test_runs'][number]) => r.test_case_public_id === waiting,
+      );
       if (!current) return undefined;
       const run = (await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${current.public_id}`)).json();
       return (run.result?.steps?.length ?? 0) >= 1;
     }, 'the slow case to be in its wait');
     const asked = Date.now();
-    expect((await api(f.t, f.org.viewer.token, 'POST', `/ai/suite/run/${started.suite_run_id}/cancel`)).json()).toEqual({ status: 'cancellation_requested' });
+    expect((await api(f.t, f.org.viewer.token, 'POST', `/ai/suite/run/${started.suite_run_id}/cancel`)).json()).toEqual(
+      { status: 'cancellation_requested' },
+    );
     const sr = await waitForSuiteRun(f, started.suite_run_public_id, 5_000);
     expect(Date.now() - asked).toBeLessThan(1_000);
     expect(sr).toMatchObject({ status: 'cancelled' });
-    expect(sr.test_runs.map((r) => [r.status, r.error_message])).toEqual([['passed', null], ['error', 'Cancelled']]);
+    expect(sr.test_runs.map((r) => [r.status, r.error_message])).toEqual([
+      ['passed', null],
+      ['error', 'Cancelled'],
+    ]);
     // The session is free for the next run.
     const next = await startRun(f, ids.signIn, sessionId, { build_id: f.buildId });
     expect((await waitForRun(f, next)).status).toBe('passed');

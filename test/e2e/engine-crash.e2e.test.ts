@@ -7,7 +7,19 @@ import type { WorkerClient } from '../../src/worker/worker-client';
 import { createTestApp, type TestApp } from '../harness/app';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
 import {
-  activeSession, androidPhones, createCase, createSuite, eventsOf, getRun, runCase, runLeaseOf, startRun, stepSummary, uploadSample, waitForRun, waitForSteps,
+  activeSession,
+  androidPhones,
+  createCase,
+  createSuite,
+  eventsOf,
+  getRun,
+  runCase,
+  runLeaseOf,
+  startRun,
+  stepSummary,
+  uploadSample,
+  waitForRun,
+  waitForSteps,
 } from '../harness/engine-fixture';
 import { connectWorker, createLiveApp, waitFor, type LiveApp } from '../harness/sessions-factories';
 
@@ -42,18 +54,32 @@ describe('runs whose worker or control plane goes away', () => {
   });
 
   it('a worker killed mid-run ends the run as error at once, with the cause', async () => {
-    const doomed = await connectWorker(first, createVirtualDriver({ devices: androidPhones(1, 'Doomed'), dataDir: first.dataDir }), `doomed-${randomUUID().slice(0, 6)}`);
+    const doomed = await connectWorker(
+      first,
+      createVirtualDriver({ devices: androidPhones(1, 'Doomed'), dataDir: first.dataDir }),
+      `doomed-${randomUUID().slice(0, 6)}`,
+    );
     const sessionId = await activeSession(at(first));
-    const caseId = await createCase(at(first), suiteId, { mode: 'ai', steps: ['type demo into Username', 'wait until "Nothing" appears, up to 30 seconds'] });
+    const caseId = await createCase(at(first), suiteId, {
+      mode: 'ai',
+      steps: ['type demo into Username', 'wait until "Nothing" appears, up to 30 seconds'],
+    });
     const runId = await startRun(at(first), caseId, sessionId);
     await waitForSteps(at(first), runId, 1);
     const killed = Date.now();
     doomed.kill();
     const ended = await waitForRun(at(first), runId, 5_000);
     expect(Date.now() - killed).toBeLessThan(1_500);
-    expect(ended).toMatchObject({ status: 'error', error_message: expect.stringMatching(/^The device was lost: The (device's worker is not reachable|worker of device .* is not connected)|^The device was lost: Could not reach the worker of device/) });
+    expect(ended).toMatchObject({
+      status: 'error',
+      error_message: expect.stringMatching(
+        /^The device was lost: The (device's worker is not reachable|worker of device .* is not connected)|^The device was lost: Could not reach the worker of device/,
+      ),
+    });
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
-    expect((await eventsOf(holder, org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type)).toEqual(['run.started', 'run.failed']);
+    expect(
+      (await eventsOf(holder, org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type),
+    ).toEqual(['run.started', 'run.failed']);
     expect(await runLeaseOf(holder, sessionId)).toBeNull();
   });
 
@@ -62,7 +88,10 @@ describe('runs whose worker or control plane goes away', () => {
     const worker = await connectWorker(first, driver, `survivor-${randomUUID().slice(0, 6)}`);
     workers.push(worker);
     const sessionId = await activeSession(at(first));
-    const caseId = await createCase(at(first), suiteId, { mode: 'ai', steps: ['type demo into Username', 'wait 10 s', 'Tap Sign in'] });
+    const caseId = await createCase(at(first), suiteId, {
+      mode: 'ai',
+      steps: ['type demo into Username', 'wait 10 s', 'Tap Sign in'],
+    });
     const runId = await startRun(at(first), caseId, sessionId);
     await waitForSteps(at(first), runId, 1);
 
@@ -74,7 +103,9 @@ describe('runs whose worker or control plane goes away', () => {
     first.container.services.credentialWatch.close();
 
     // Another control plane comes up on the same database and address; the worker finds it again.
-    second = Object.assign(await createTestApp({ replicaOf: holder, env: { DEFAULT_PLAN: 'enterprise' } }), { baseUrl: `http://127.0.0.1:${port}` });
+    second = Object.assign(await createTestApp({ replicaOf: holder, env: { DEFAULT_PLAN: 'enterprise' } }), {
+      baseUrl: `http://127.0.0.1:${port}`,
+    });
     await second.app.listen({ port, host: '127.0.0.1' });
     await worker.waitWelcome();
     const sweep = () => createJobHandlers(second!.container)['engine.sweep_interrupted']();
@@ -88,11 +119,17 @@ describe('runs whose worker or control plane goes away', () => {
     const ended = await getRun(at(second), runId);
     expect(ended).toMatchObject({ status: 'error', error_message: 'interrupted', finished_at: expect.any(String) });
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
-    expect((await eventsOf(holder, org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type)).toEqual(['run.started', 'run.failed']);
+    expect(
+      (await eventsOf(holder, org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type),
+    ).toEqual(['run.started', 'run.failed']);
 
     // The session is free again and the new control plane runs on it.
     expect(await runLeaseOf(holder, sessionId)).toBeNull();
-    const next = await runCase(at(second), await createCase(at(second), suiteId, { mode: 'ai', steps: ['type demo into Username'] }), sessionId);
+    const next = await runCase(
+      at(second),
+      await createCase(at(second), suiteId, { mode: 'ai', steps: ['type demo into Username'] }),
+      sessionId,
+    );
     expect(next.status, next.error_message ?? '').toBe('passed');
     await jobsStopped;
   });
@@ -100,7 +137,13 @@ describe('runs whose worker or control plane goes away', () => {
   it('a control plane that shuts down mid-run ends its runs as interrupted before it stops', async () => {
     const live = second!;
     const sessionId = await waitFor(async () => {
-      const sessions = (await live.app.inject({ method: 'GET', url: '/api/v1/sessions/?status=active', headers: { authorization: `Bearer ${org.developer.token}` } })).json();
+      const sessions = (
+        await live.app.inject({
+          method: 'GET',
+          url: '/api/v1/sessions/?status=active',
+          headers: { authorization: `Bearer ${org.developer.token}` },
+        })
+      ).json();
       return sessions.find((s: { status: string }) => s.status === 'active')?.session_id as string | undefined;
     }, 'an active session');
     const caseId = await createCase(at(live), suiteId, { mode: 'ai', steps: ['type demo into Username', 'wait 10 s'] });
@@ -109,8 +152,19 @@ describe('runs whose worker or control plane goes away', () => {
     second = undefined;
     // Closing the server stops the runs first, before the workers' sockets go.
     await live.app.close();
-    const read = async () => (await holder.app.inject({ method: 'GET', url: `/api/v1/tests/runs/${runId}`, headers: { authorization: `Bearer ${org.developer.token}` } })).json();
-    const ended = await waitFor(async () => ((await read()).status === 'running' ? undefined : read()), 'the run to end', 2_000);
+    const read = async () =>
+      (
+        await holder.app.inject({
+          method: 'GET',
+          url: `/api/v1/tests/runs/${runId}`,
+          headers: { authorization: `Bearer ${org.developer.token}` },
+        })
+      ).json();
+    const ended = await waitFor(
+      async () => ((await read()).status === 'running' ? undefined : read()),
+      'the run to end',
+      2_000,
+    );
     expect(ended).toMatchObject({ status: 'error', error_message: 'interrupted: the control plane stopped' });
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
     expect(await runLeaseOf(holder, sessionId)).toBeNull();

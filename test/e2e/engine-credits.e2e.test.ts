@@ -3,7 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPublicId } from '../../src/db/public-id';
 import { sessions, testCases, testRuns } from '../../src/db/schema';
 import { accountOf, expectLedgerBalanced, grant, ledgerOf, setPlan, usd } from '../harness/credits-factories';
-import { activeSession, createCase, createEngineFixture, createSuite, getRun, runCase, stepSummary, type EngineFixture } from '../harness/engine-fixture';
+import {
+  activeSession,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  getRun,
+  runCase,
+  stepSummary,
+  type EngineFixture,
+} from '../harness/engine-fixture';
 
 /**
  * The engine and usage credit: a platform-billed run is stopped between steps when its cost
@@ -36,7 +45,21 @@ describe('runs billed to usage credit', () => {
     const now = f.t.clock.now();
     const [run] = await f.t.container.db
       .insert(testRuns)
-      .values({ publicId: newPublicId('run'), organizationId: f.org.orgId, testCaseId: c!.id, status: 'pending', sessionId, mode: 'ai', provider: 'platform', model: 'platform/vision-1', modelUsed: 'platform/vision-1', costMicro, startedAt: now, createdAt: now, ...extra })
+      .values({
+        publicId: newPublicId('run'),
+        organizationId: f.org.orgId,
+        testCaseId: c!.id,
+        status: 'pending',
+        sessionId,
+        mode: 'ai',
+        provider: 'platform',
+        model: 'platform/vision-1',
+        modelUsed: 'platform/vision-1',
+        costMicro,
+        startedAt: now,
+        createdAt: now,
+        ...extra,
+      })
       .returning();
     await f.t.container.db.update(sessions).set({ runLease: run!.publicId }).where(eq(sessions.sessionId, sessionId));
     return run!;
@@ -53,17 +76,25 @@ describe('runs billed to usage credit', () => {
     await f.t.container.services.engine.runs.executeTestRun(run.id);
     const ended = await getRun(f, run.publicId);
     expect(ended.status).toBe('error');
-    expect(ended.error_message).toMatch(/^The organization ran out of usage credit \(this run has cost \$1\.20, \$1\.00 is left\); the run stopped before its next step$/);
+    expect(ended.error_message).toMatch(
+      /^The organization ran out of usage credit \(this run has cost \$1\.20, \$1\.00 is left\); the run stopped before its next step$/,
+    );
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
     expect(await accountOf(f.t, f.org.orgId)).toMatchObject({ allowanceMicro: 0, prepaidMicro: 0 });
     const charged = (await ledgerOf(f.t, f.org.orgId)).filter((e) => e.testRunId === run.id);
-    expect(charged.map((e) => [e.entryType, e.balanceBucket, e.amountMicro, e.model])).toEqual([['usage_deduction', 'allowance', -usd(1), 'platform/vision-1']]);
+    expect(charged.map((e) => [e.entryType, e.balanceBucket, e.amountMicro, e.model])).toEqual([
+      ['usage_deduction', 'allowance', -usd(1), 'platform/vision-1'],
+    ]);
   });
 
   it('a run the platform failed (its control plane went away) is refunded', async () => {
     await grant(f.t, f.org.orgId, 2);
     const stale = new Date(f.t.clock.now().getTime() - 5 * 60_000);
-    const run = await platformRun(['type demo into Username'], usd(0.4), { status: 'running', startedAt: stale, heartbeatAt: stale });
+    const run = await platformRun(['type demo into Username'], usd(0.4), {
+      status: 'running',
+      startedAt: stale,
+      heartbeatAt: stale,
+    });
     await f.t.container.services.engine.interruptions.sweepInterrupted(f.t.clock.now());
     expect(await getRun(f, run.publicId)).toMatchObject({ status: 'error', error_message: 'interrupted' });
     const entries = (await ledgerOf(f.t, f.org.orgId)).filter((e) => e.testRunId === run.id);

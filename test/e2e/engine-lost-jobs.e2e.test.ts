@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/clock';
 import { PENDING_LOST_AFTER_MS } from '../../src/modules/engine/interruptions';
-import { activeSession, androidPhones, createCase, createEngineFixture, createSuite, getRun, startRun, type EngineFixture } from '../harness/engine-fixture';
+import {
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  getRun,
+  startRun,
+  type EngineFixture,
+} from '../harness/engine-fixture';
 import { api } from '../harness/sessions-factories';
 
 /**
@@ -15,8 +24,12 @@ describe('pending runs whose job is gone', () => {
   let suiteId: string;
   let caseId: string;
   const clock = () => f.t.clock as ManualClock;
-  const sweep = () => f.t.container.services.engine.interruptions.sweepInterrupted(new Date(clock().now().getTime() + PENDING_LOST_AFTER_MS + 1_000));
-  const setJob = (key: string, change: ReturnType<typeof sql>) => f.t.container.db.execute(sql`UPDATE pgboss.job SET ${change} WHERE singleton_key = ${key}`);
+  const sweep = () =>
+    f.t.container.services.engine.interruptions.sweepInterrupted(
+      new Date(clock().now().getTime() + PENDING_LOST_AFTER_MS + 1_000),
+    );
+  const setJob = (key: string, change: ReturnType<typeof sql>) =>
+    f.t.container.db.execute(sql`UPDATE pgboss.job SET ${change} WHERE singleton_key = ${key}`);
 
   beforeAll(async () => {
     f = await createEngineFixture({ devices: androidPhones(6), app: { jobs: false } });
@@ -38,7 +51,10 @@ describe('pending runs whose job is gone', () => {
     expect(await getRun(f, lost)).toMatchObject({ status: 'error', error_message: 'interrupted' });
     expect((await getRun(f, waiting)).status).toBe('pending');
     // The session is free for the next run.
-    const next = await api(f.t, f.org.developer.token, 'POST', '/ai/test/run', { test_case_public_id: caseId, session_id: lostSession });
+    const next = await api(f.t, f.org.developer.token, 'POST', '/ai/test/run', {
+      test_case_public_id: caseId,
+      session_id: lostSession,
+    });
     expect(next.statusCode, next.body).toBe(200);
     // Swept once: a second sweep finds nothing new.
     expect(await sweep()).toEqual({ runs: 0, suiteRuns: 0 });
@@ -59,14 +75,20 @@ describe('pending runs whose job is gone', () => {
 
   it('a suite run whose job is gone ends as error "interrupted"; a run that was only recorded stays pending', async () => {
     const session = await activeSession(f);
-    const started = await api(f.t, f.org.developer.token, 'POST', '/ai/suite/run', { suite_public_id: suiteId, session_id: session });
+    const started = await api(f.t, f.org.developer.token, 'POST', '/ai/suite/run', {
+      suite_public_id: suiteId,
+      session_id: session,
+    });
     expect(started.statusCode, started.body).toBe(200);
     const suiteRunId = started.json().suite_run_public_id as string;
     await f.t.container.db.execute(sql`DELETE FROM pgboss.job WHERE singleton_key = ${`srun:${suiteRunId}`}`);
-    const recorded = (await api(f.t, f.org.developer.token, 'POST', `/tests/cases/${caseId}/run`)).json().public_id as string;
+    const recorded = (await api(f.t, f.org.developer.token, 'POST', `/tests/cases/${caseId}/run`)).json()
+      .public_id as string;
 
     expect((await sweep()).suiteRuns).toBe(1);
-    expect((await api(f.t, f.org.developer.token, 'GET', `/tests/suite-runs/${suiteRunId}`)).json()).toMatchObject({ status: 'error' });
+    expect((await api(f.t, f.org.developer.token, 'GET', `/tests/suite-runs/${suiteRunId}`)).json()).toMatchObject({
+      status: 'error',
+    });
     expect((await getRun(f, recorded)).status).toBe('pending');
   });
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunJson,
-  activeSession, androidPhones, createCase, createEngineFixture, createSuite, eventsOf, runCase, sampleModel, uploadSample, type EngineFixture,
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  eventsOf,
+  runCase,
+  sampleModel,
+  uploadSample,
+  type EngineFixture,
 } from '../harness/engine-fixture';
 import type { BaselineResponse as Baseline } from '../../src/modules/catalogue/baselines.schemas';
 import type { StepEntry } from '../../src/modules/engine/case-runner';
@@ -10,7 +19,12 @@ import { api } from '../harness/sessions-factories';
 /** The items screen with `n` filled buttons added under the welcome line: each covers about 5 % of a phone screen. */
 function withBanners(n: number) {
   const model = sampleModel();
-  const banners = Array.from({ length: n }, (_, i) => ({ type: 'button', id: `promo-${i}`, label: `Offer ${i + 1}`, action: [] }));
+  const banners = Array.from({ length: n }, (_, i) => ({
+    type: 'button',
+    id: `promo-${i}`,
+    label: `Offer ${i + 1}`,
+    action: [],
+  }));
   model.screens.items.elements.splice(1, 0, ...banners);
   return model;
 }
@@ -41,7 +55,12 @@ describe('visual regression in runs', () => {
   it('the first run writes a baseline for every compared step', async () => {
     baselineRun = await runCase(f, caseId, sessionId);
     expect(baselineRun).toMatchObject({ status: 'passed', result: { visual_regression_status: 'ok' } });
-    expect(baselineRun.result.steps.map((s) => s.visual)).toEqual([{ diff_pct: 0, verdict: 'ok' }, null, { diff_pct: 0, verdict: 'ok' }, { diff_pct: 0, verdict: 'ok' }]);
+    expect(baselineRun.result.steps.map((s) => s.visual)).toEqual([
+      { diff_pct: 0, verdict: 'ok' },
+      null,
+      { diff_pct: 0, verdict: 'ok' },
+      { diff_pct: 0, verdict: 'ok' },
+    ]);
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
     expect(baselines.map((b: Baseline) => [b.step_index, b.width, b.height, b.source_run_id])).toEqual([
       [0, 393, 852, baselineRun.public_id],
@@ -51,7 +70,12 @@ describe('visual regression in runs', () => {
     expect(baselines[0].device_name).toMatch(/^Pixel 8/);
     const image = await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines/step_2.jpg`);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    const shot = await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${baselineRun.public_id}/screenshots/step_2.jpg`);
+    const shot = await api(
+      f.t,
+      f.org.viewer.token,
+      'GET',
+      `/tests/runs/${baselineRun.public_id}/screenshots/step_2.jpg`,
+    );
     expect(shot.rawPayload.equals(image.rawPayload)).toBe(true);
     const events = (await eventsOf(f.t, f.org.orgId)).filter((e) => e.type === 'visual.baseline_updated');
     expect(events.map((e) => e.data.step_index)).toEqual([0, 2, 3]);
@@ -62,10 +86,19 @@ describe('visual regression in runs', () => {
     const run = await runCase(f, caseId, sessionId, { build_id: build.buildId });
     expect(run.status, JSON.stringify(run.result.steps.map((s) => s.visual))).toBe('passed');
     expect(run.result.visual_regression_status).toBe('warn');
-    const [s0, s1, s2, s3] = run.result.steps as [StepEntry, StepEntry, StepEntry & { visual: NonNullable<StepEntry['visual']> }, StepEntry];
+    const [s0, s1, s2, s3] = run.result.steps as [
+      StepEntry,
+      StepEntry,
+      StepEntry & { visual: NonNullable<StepEntry['visual']> },
+      StepEntry,
+    ];
     expect(s0.visual).toMatchObject({ verdict: 'ok' });
     expect(s1.visual).toBeNull();
-    expect(s2.visual).toEqual({ diff_pct: expect.any(Number), verdict: 'warn', diff_image: `/api/v1/tests/runs/${run.public_id}/screenshots/step_2_diff.jpg` });
+    expect(s2.visual).toEqual({
+      diff_pct: expect.any(Number),
+      verdict: 'warn',
+      diff_image: `/api/v1/tests/runs/${run.public_id}/screenshots/step_2_diff.jpg`,
+    });
     expect(s2.visual.diff_pct).toBeGreaterThanOrEqual(10);
     expect(s2.visual.diff_pct).toBeLessThan(25);
     // Step 3 has no warn tier of its own.
@@ -93,7 +126,9 @@ describe('visual regression in runs', () => {
     const s2 = run.result.steps[2] as StepEntry & { visual: NonNullable<StepEntry['visual']> };
     expect(s2).toMatchObject({ status: 'failed', resolved_by: 'interpreter', visual: { verdict: 'fail' } });
     expect(s2.visual.diff_pct).toBeGreaterThanOrEqual(25);
-    expect(run.error_message).toBe(`Step 3 failed: Visual regression: ${s2.visual.diff_pct}% of the screen differs from the baseline (fail at 25%)`);
+    expect(run.error_message).toBe(
+      `Step 3 failed: Visual regression: ${s2.visual.diff_pct}% of the screen differs from the baseline (fail at 25%)`,
+    );
     expect(run.result.steps[3]).toMatchObject({ status: 'skipped', visual: null });
     const events = (await eventsOf(f.t, f.org.orgId)).filter((e) => e.data.run_public_id === run.public_id);
     expect(events.map((e) => [e.type, e.data.step_index ?? e.data.failed_step_index ?? null])).toEqual([

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSession, createCase, createEngineFixture, createSuite, runCase, uploadSample, type EngineFixture } from '../harness/engine-fixture';
+import {
+  activeSession,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  runCase,
+  uploadSample,
+  type EngineFixture,
+} from '../harness/engine-fixture';
 import { api } from '../harness/sessions-factories';
 
 describe('the execution engine on virtual devices with the sample app', () => {
@@ -18,13 +26,21 @@ describe('the execution engine on virtual devices with the sample app', () => {
     const suiteId = await createSuite(f);
     const caseId = await createCase(f, suiteId, {
       mode: 'ai',
-      steps: ['type demo into Username', 'type secret into Password', 'Tap Sign in', 'verify "Welcome, demo" is visible', 'scroll down until "Item 30" is visible'],
+      steps: [
+        'type demo into Username',
+        'type secret into Password',
+        'Tap Sign in',
+        'verify "Welcome, demo" is visible',
+        'scroll down until "Item 30" is visible',
+      ],
       assertions: ['"Item 30" is visible'],
     });
     const run = await runCase(f, caseId, sessionId);
     expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
     expect(run.result.steps.map((s) => [s.status, s.resolved_by])).toEqual(Array(5).fill(['passed', 'interpreter']));
-    expect(run.result.assertions).toEqual([{ text: '"Item 30" is visible', passed: true, reasoning: expect.any(String) }]);
+    expect(run.result.assertions).toEqual([
+      { text: '"Item 30" is visible', passed: true, reasoning: expect.any(String) },
+    ]);
     expect(run.model_used).toBe('platform/interpreter');
     // Where each step's time went: device calls, waiting, and the rest (the engine's own work).
     for (const step of run.result.steps) {

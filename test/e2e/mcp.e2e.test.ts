@@ -39,12 +39,30 @@ describe('simdeck mcp', () => {
 
   beforeAll(async () => {
     t = await createLiveApp({ clock: systemClock, env: { DEFAULT_PLAN: 'enterprise' } });
-    worker = await connectWorker(t, createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }), 'mcp-worker');
+    worker = await connectWorker(
+      t,
+      createVirtualDriver({ devices: androidPhones(1), dataDir: t.dataDir }),
+      'mcp-worker',
+    );
     const account = await signup(t, { organizationName: 'Agent Team' });
     ({ appId } = await uploadSample(t, account.token));
-    token = (await api(t, account.token, 'POST', `/organizations/${account.orgId}/api-tokens`, { label: 'mcp', role: 'developer' })).json().token;
-    const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('SIMDECK_')));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [path.resolve('bin/simdeck.js'), 'mcp'], env: { ...env, SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: token }, stderr: 'pipe' });
+    token = (
+      await api(t, account.token, 'POST', `/organizations/${account.orgId}/api-tokens`, {
+        label: 'mcp',
+        role: 'developer',
+      })
+    ).json().token;
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        (e): e is [string, string] => typeof e[1] === 'string' && !e[0].startsWith('SIMDECK_'),
+      ),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [path.resolve('bin/simdeck.js'), 'mcp'],
+      env: { ...env, SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: token },
+      stderr: 'pipe',
+    });
     client = new Client({ name: 'simdeck-test-agent', version: '1.0.0' });
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
       logs.push(String(n.params.data));
@@ -60,16 +78,45 @@ describe('simdeck mcp', () => {
   it('lists its tools, each with a JSON schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
-      ['go_back', 'install_build', 'launch_app', 'list_apps', 'list_devices', 'press_key', 'run_test', 'screenshot', 'scroll_until', 'start_session', 'stop_session', 'swipe', 'tap', 'type_text', 'ui_tree'].sort(),
+      [
+        'go_back',
+        'install_build',
+        'launch_app',
+        'list_apps',
+        'list_devices',
+        'press_key',
+        'run_test',
+        'screenshot',
+        'scroll_until',
+        'start_session',
+        'stop_session',
+        'swipe',
+        'tap',
+        'type_text',
+        'ui_tree',
+      ].sort(),
     );
     const tap = tools.find((x) => x.name === 'tap')!;
-    expect(tap.inputSchema).toMatchObject({ type: 'object', required: ['session_id'], properties: { ref: expect.any(Object), x: expect.any(Object), y: expect.any(Object), session_id: expect.any(Object) } });
+    expect(tap.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['session_id'],
+      properties: {
+        ref: expect.any(Object),
+        x: expect.any(Object),
+        y: expect.any(Object),
+        session_id: expect.any(Object),
+      },
+    });
     expect(tools.find((x) => x.name === 'start_session')!.inputSchema.required).toEqual(['platform']);
   });
 
   it('starts a session (reporting its progress), signs in by tapping refs, and reads the next screen', async () => {
     const progress: string[] = [];
-    const started = await client.callTool({ name: 'start_session', arguments: { platform: 'android', category: 'phone', app_id: appId } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    const started = await client.callTool(
+      { name: 'start_session', arguments: { platform: 'android', category: 'phone', app_id: appId } },
+      undefined,
+      { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 },
+    );
     expect(started.isError, textOf(started)).toBeFalsy();
     const session = JSON.parse(textOf(started));
     expect(session).toMatchObject({ status: 'active', device_type: 'android', device_name: 'Pixel 8 (1)' });
@@ -80,7 +127,9 @@ describe('simdeck mcp', () => {
 
     const tree = textOf(await tool('ui_tree', { session_id: sessionId }));
     await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#username/), text: 'demo' });
-    const typed = textOf(await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#password/), text: 'secret' }));
+    const typed = textOf(
+      await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#password/), text: 'secret' }),
+    );
     const signIn = refIn(typed, /button "Sign in"/);
     const tapped = textOf(await tool('tap', { session_id: sessionId, ref: signIn }));
     expect(tapped).toMatch(/^tapped .*Sign in/);
@@ -89,13 +138,20 @@ describe('simdeck mcp', () => {
     expect(after).not.toContain('#username');
 
     const shot = await tool('screenshot', { session_id: sessionId });
-    expect((shot.content as Content)[0]).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) });
+    expect((shot.content as Content)[0]).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^iVBORw0KGgo/),
+    });
     expect(textOf(await tool('list_apps', { session_id: sessionId }))).toContain('dev.simdeck.sample');
   }, 120_000);
 
   it('start_session waits in the queue while the device is busy, reporting the position', async () => {
     const progress: string[] = [];
-    const pending = client.callTool({ name: 'start_session', arguments: { platform: 'android' } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    const pending = client.callTool({ name: 'start_session', arguments: { platform: 'android' } }, undefined, {
+      onprogress: (p) => void progress.push(String(p.message)),
+      timeout: 120_000,
+    });
     await waitFor(() => progress.some((m) => /queued: position 1$/.test(m)), 'the queue position', 30_000);
     // The first session leaves; the queued one gets the device.
     expect(textOf(await tool('stop_session', { session_id: sessionId }))).toContain('"status": "ok"');
@@ -107,7 +163,10 @@ describe('simdeck mcp', () => {
 
   it('errors come back as isError results with the API detail', async () => {
     const stale = await client.callTool({ name: 'tap', arguments: { session_id: sessionId, ref: 'e999' } });
-    expect([stale.isError, textOf(stale)]).toEqual([true, 'tap: there is no element e999 on this screen; use a ref from the element list (HTTP 422)']);
+    expect([stale.isError, textOf(stale)]).toEqual([
+      true,
+      'tap: there is no element e999 on this screen; use a ref from the element list (HTTP 422)',
+    ]);
     const unknown = await client.callTool({ name: 'ui_tree', arguments: { session_id: 'no-such-session' } });
     expect([unknown.isError, textOf(unknown)]).toEqual([true, 'Session not found (HTTP 404)']);
     const bad = await client.callTool({ name: 'swipe', arguments: { session_id: sessionId, direction: 'sideways' } });
@@ -128,24 +187,48 @@ describe('simdeck mcp', () => {
     const dev = (method: 'POST' | 'PATCH', url: string, body: unknown) => api(t, token, method, url, body);
     const suite = (await dev('POST', '/tests/suites', { name: 'Agent smoke', app_public_id: appId })).json();
     await dev('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
-    const testCase = (await dev('POST', `/tests/suites/${suite.public_id}/cases`, { name: 'Sign in', mode: 'ai', steps: ['type demo into Username', 'type secret into Password', 'Tap Sign in'] })).json();
+    const testCase = (
+      await dev('POST', `/tests/suites/${suite.public_id}/cases`, {
+        name: 'Sign in',
+        mode: 'ai',
+        steps: ['type demo into Username', 'type secret into Password', 'Tap Sign in'],
+      })
+    ).json();
     const progress: string[] = [];
-    const ran = await client.callTool({ name: 'run_test', arguments: { test_id: testCase.public_id } }, undefined, { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 });
+    const ran = await client.callTool({ name: 'run_test', arguments: { test_id: testCase.public_id } }, undefined, {
+      onprogress: (p) => void progress.push(String(p.message)),
+      timeout: 120_000,
+    });
     const result = JSON.parse(textOf(ran));
     expect(result, textOf(ran)).toMatchObject({ type: 'test_run', status: 'passed', error_message: null });
-    expect(result.results.map((r: { index: number; status: string; text: string }) => [r.index, r.status, r.text])).toEqual([
+    expect(
+      result.results.map((r: { index: number; status: string; text: string }) => [r.index, r.status, r.text]),
+    ).toEqual([
       [0, 'passed', 'type demo into Username'],
       [1, 'passed', 'type secret into Password'],
       [2, 'passed', 'Tap Sign in'],
     ]);
     expect(progress).toContain('Accepted');
-    const failing = await client.callTool({ name: 'run_test', arguments: { test_id: testCase.public_id, suite_id: suite.public_id } });
+    const failing = await client.callTool({
+      name: 'run_test',
+      arguments: { test_id: testCase.public_id, suite_id: suite.public_id },
+    });
     expect([failing.isError, textOf(failing)]).toEqual([true, 'Give exactly one of test_id and suite_id']);
-    const suites = JSON.parse(String(((await client.readResource({ uri: 'simdeck://suites' })).contents[0] as { text: string }).text));
+    const suites = JSON.parse(
+      String(((await client.readResource({ uri: 'simdeck://suites' })).contents[0] as { text: string }).text),
+    );
     expect(suites).toEqual([expect.objectContaining({ id: suite.public_id, name: 'Agent smoke', case_count: 1 })]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual(['simdeck://cases/{case_id}/runs']);
-    const runs = JSON.parse(String(((await client.readResource({ uri: `simdeck://cases/${testCase.public_id}/runs` })).contents[0] as { text: string }).text));
+    const runs = JSON.parse(
+      String(
+        (
+          (await client.readResource({ uri: `simdeck://cases/${testCase.public_id}/runs` })).contents[0] as {
+            text: string;
+          }
+        ).text,
+      ),
+    );
     expect(runs).toEqual([expect.objectContaining({ public_id: expect.stringMatching(/^run_/), status: 'passed' })]);
   }, 120_000);
 });

@@ -6,7 +6,17 @@ import type { DeviceSpec } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  WsPeer,
+  wsUrl,
+  type LiveApp,
+} from '../harness/sessions-factories';
 
 /**
  * Two control-plane replicas on one database and one Redis, the worker connected to the second:
@@ -19,7 +29,16 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
   let org: OrgWithRoles;
   let worker: WorkerClient;
   const prefix = `simdeck-test-${randomUUID().slice(0, 8)}:`;
-  const devices: DeviceSpec[] = [{ deviceId: randomUUID(), name: 'Pixel 8 (replica two)', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' }];
+  const devices: DeviceSpec[] = [
+    {
+      deviceId: randomUUID(),
+      name: 'Pixel 8 (replica two)',
+      model: 'Pixel 8',
+      type: 'android',
+      category: 'phone',
+      osVersion: '14',
+    },
+  ];
 
   beforeAll(async () => {
     // A prefix of its own, so that concurrent test files sharing the Redis do not hear each other.
@@ -27,9 +46,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     one = await createLiveApp({ env });
     two = await createLiveApp({ env, replicaOf: one });
     org = await createOrgWithRoles(one, 'Replicated');
-    worker = await connectWorker(one, createVirtualDriver({ devices, dataDir: one.dataDir }), 'worker-on-two', two.baseUrl);
+    worker = await connectWorker(
+      one,
+      createVirtualDriver({ devices, dataDir: one.dataDir }),
+      'worker-on-two',
+      two.baseUrl,
+    );
     // Replica one learns the device's owner from the announcement.
-    await waitFor(() => one.container.services.router.isDeviceConnected(devices[0]!.deviceId), 'replica one to hear of the device');
+    await waitFor(
+      () => one.container.services.router.isDeviceConnected(devices[0]!.deviceId),
+      'replica one to hear of the device',
+    );
   });
   afterAll(async () => {
     await worker?.close();
@@ -49,8 +76,13 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     expect(active.device_id).toBe(devices[0]!.deviceId);
 
     // Frames of the device reach a viewer connected to replica one.
-    const stream = await WsPeer.open(wsUrl(one, `/api/v1/sessions/${sessionId}/stream`), { protocols: [`bearer.${token}`] });
-    expect(await stream.next((m) => m.text?.type === 'hello')).toMatchObject({ width: active.screen.width, height: active.screen.height });
+    const stream = await WsPeer.open(wsUrl(one, `/api/v1/sessions/${sessionId}/stream`), {
+      protocols: [`bearer.${token}`],
+    });
+    expect(await stream.next((m) => m.text?.type === 'hello')).toMatchObject({
+      width: active.screen.width,
+      height: active.screen.height,
+    });
     const first = await stream.next<Buffer>((m) => !!m.binary);
     expect(first.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const before = stream.messages.length;
@@ -62,7 +94,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     const eventsOnOne = await WsPeer.open(wsUrl(one, `/api/v1/ws?token=${token}`));
     eventsOnOne.send({ type: 'subscribe', session_id: sessionId });
     await eventsOnOne.next((m) => m.text?.type === 'subscribed');
-    expect((await api(two, token, 'POST', `/sessions/${sessionId}/control`, { action: 'screenshot' })).statusCode).toBe(200);
+    expect((await api(two, token, 'POST', `/sessions/${sessionId}/control`, { action: 'screenshot' })).statusCode).toBe(
+      200,
+    );
     for (const peer of [eventsOnOne, eventsOnTwo]) {
       const shot = await peer.next<{ image: string }>((m) => m.text?.type === 'session.screenshot');
       expect(shot.image).toMatch(/^data:image\/jpeg;base64,/);
@@ -72,10 +106,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     expect((await api(two, token, 'DELETE', `/sessions/${sessionId}`)).statusCode).toBe(200);
     await waitFor(() => stream.socket.readyState === stream.socket.CLOSED, 'the stream on replica one to close');
     for (const peer of [eventsOnOne, eventsOnTwo]) {
-      await peer.next((m) => m.text?.type === 'session.updated' && (m.text as { session: { status: string } }).session.status === 'stopped');
+      await peer.next(
+        (m) =>
+          m.text?.type === 'session.updated' &&
+          (m.text as { session: { status: string } }).session.status === 'stopped',
+      );
     }
     // The device was shut down and is free for the next session, which any replica can start.
-    await waitFor(async () => (await api(two, token, 'GET', `/devices/${devices[0]!.deviceId}`)).json().status === 'available', 'the device to be free');
+    await waitFor(
+      async () => (await api(two, token, 'GET', `/devices/${devices[0]!.deviceId}`)).json().status === 'available',
+      'the device to be free',
+    );
     await Promise.all([stream.close(), eventsOnOne.close(), eventsOnTwo.close()]);
   });
 
@@ -89,10 +130,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     // Never used: it ends 3 minutes after it became active, with a warning in the last 60 s.
     (one.clock as ManualClock).advance(2 * 60_000 + 10_000);
     const now = one.clock.now();
-    await Promise.all([one.container.services.lifetime.sweepLifetimes(now), two.container.services.lifetime.sweepLifetimes(now)]);
+    await Promise.all([
+      one.container.services.lifetime.sweepLifetimes(now),
+      two.container.services.lifetime.sweepLifetimes(now),
+    ]);
     await events.next((m) => m.text?.type === 'session.ending');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending')).toHaveLength(1);
+    expect(
+      events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending'),
+    ).toHaveLength(1);
     await events.close();
     await api(one, token, 'DELETE', `/sessions/${sessionId}`);
   });
@@ -101,9 +147,16 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     const { sessionId } = await createAndStart(one, org.developer.token, { device_type: 'android' });
     await waitForStatus(one, org.developer.token, sessionId, 'active');
     await worker.close();
-    await waitFor(() => !one.container.services.router.isDeviceConnected(devices[0]!.deviceId), 'replica one to hear the worker left');
+    await waitFor(
+      () => !one.container.services.router.isDeviceConnected(devices[0]!.deviceId),
+      'replica one to hear the worker left',
+    );
     for (const replica of [one, two]) {
-      const res = await api(replica, org.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+      const res = await api(replica, org.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+        action: 'tap',
+        x: 1,
+        y: 1,
+      });
       expect(res.statusCode, res.body).toBe(503);
     }
     await api(one, org.developer.token, 'DELETE', `/sessions/${sessionId}`);
@@ -115,7 +168,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
       const ghost = randomUUID();
       await redis.hset(`${prefix}device-owners`, ghost, 'a-replica-that-crashed');
       const started = Date.now();
-      await expect(one.container.services.router.command(ghost, 'screenshot')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+      await expect(one.container.services.router.command(ghost, 'screenshot')).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+      });
       expect(Date.now() - started).toBeLessThan(2000);
       expect(await redis.hget(`${prefix}device-owners`, ghost)).toBeNull();
       // The live replicas keep their heartbeat.

@@ -5,11 +5,20 @@ import type { InputEvent } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  type LiveApp,
+} from '../harness/sessions-factories';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`session view browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+if (!hasChromium)
+  console.warn(`session view browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
 /** What the test reads inside the page (this project compiles without the DOM types). */
 interface PageGlobals {
@@ -36,7 +45,11 @@ describe.skipIf(!hasChromium)('session view page in a real browser', () => {
       return input(id, e);
     };
     worker = await connectWorker(t, driver, 'browser-worker');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -54,7 +67,9 @@ describe.skipIf(!hasChromium)('session view page in a real browser', () => {
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     page.on('request', (r) => requested.push(r.url()));
-    await page.addInitScript("document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))");
+    await page.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+    );
     return { page, problems, requested };
   }
 
@@ -64,7 +79,9 @@ describe.skipIf(!hasChromium)('session view page in a real browser', () => {
     const { page, problems, requested } = await watchedPage();
     await page.goto(`${t.baseUrl}/sessions/${sessionId}/view#token=${a.developer.token}`);
     // Predicates are functions, not strings: the page's policy forbids eval, and the test runs under it.
-    await page.waitForFunction(() => ((globalThis as unknown as PageGlobals).simdeck?.frames ?? 0) > 0, null, { timeout: 15_000 });
+    await page.waitForFunction(() => ((globalThis as unknown as PageGlobals).simdeck?.frames ?? 0) > 0, null, {
+      timeout: 15_000,
+    });
     // The token left the address bar, is stored nowhere, and no request ever carried it in its URL.
     expect(page.url()).toBe(`${t.baseUrl}/sessions/${sessionId}/view`);
     expect(await page.evaluate('[localStorage.length, sessionStorage.length, document.cookie]')).toEqual([0, 0, '']);
@@ -96,13 +113,24 @@ describe.skipIf(!hasChromium)('session view page in a real browser', () => {
     await waitFor(() => inputs.some((e) => e.kind === 'swipe'), 'swipe from the page');
     const swipe = inputs.find((e) => e.kind === 'swipe') as { y: number; y2: number };
     expect(swipe.y).toBeGreaterThan(swipe.y2);
-    await page.waitForFunction((before) => ((globalThis as unknown as PageGlobals).simdeck?.frames ?? 0) > before, framesBefore, { timeout: 10_000 });
+    await page.waitForFunction(
+      (before) => ((globalThis as unknown as PageGlobals).simdeck?.frames ?? 0) > before,
+      framesBefore,
+      { timeout: 10_000 },
+    );
     // Everything above ran under the page's policy without a single violation.
     expect(problems).toEqual([]);
 
     // The token lived only in that page's memory: a reload has none, and says how to pass one.
     await page.reload();
-    await page.waitForFunction(() => ((globalThis as unknown as PageGlobals).document.getElementById('status')?.textContent ?? '').startsWith('No token'), null, { timeout: 5_000 });
+    await page.waitForFunction(
+      () =>
+        ((globalThis as unknown as PageGlobals).document.getElementById('status')?.textContent ?? '').startsWith(
+          'No token',
+        ),
+      null,
+      { timeout: 5_000 },
+    );
     expect(await page.evaluate('window.simdeck.frames')).toBe(0);
     expect(problems).toEqual([]);
     await page.close();

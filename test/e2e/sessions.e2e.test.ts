@@ -7,7 +7,16 @@ import type { UiNode } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitForStatus,
+  WsPeer,
+  wsUrl,
+  type LiveApp,
+} from '../harness/sessions-factories';
 import { byId, center, maybeById } from '../virtual/ui';
 
 describe('end to end: a remote session runs the sample app', () => {
@@ -20,7 +29,11 @@ describe('end to end: a remote session runs the sample app', () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
     a = await createOrgWithRoles(t);
     apk = await buildSampleApk(path.join(t.dataDir, 'sample.apk'));
-    worker = await connectWorker(t, createVirtualDriver({ devices: 'Pixel 8:android:phone:14', dataDir: t.dataDir, hostSeed: 'e2e' }), 'e2e-worker');
+    worker = await connectWorker(
+      t,
+      createVirtualDriver({ devices: 'Pixel 8:android:phone:14', dataDir: t.dataDir, hostSeed: 'e2e' }),
+      'e2e-worker',
+    );
   });
   afterAll(async () => {
     await worker?.close();
@@ -39,14 +52,31 @@ describe('end to end: a remote session runs the sample app', () => {
 
     const boundary = '----simdeck-e2e';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sample.apk"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sample.apk"\r\nContent-Type: application/vnd.android.package-archive\r\n\r\n`,
+      ),
       fs.readFileSync(apk),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const installed = await t.app.inject({ method: 'POST', url: `/api/v1/sessions/${sessionId}/install-app`, headers: { authorization: `Bearer ${a.developer.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const installed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sessions/${sessionId}/install-app`,
+      headers: {
+        authorization: `Bearer ${a.developer.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
     expect(installed.statusCode, installed.body).toBe(200);
-    expect(installed.json()).toMatchObject({ package_name: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', launched: false });
-    const launched = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, { package_name: 'dev.simdeck.sample' });
+    expect(installed.json()).toMatchObject({
+      package_name: 'dev.simdeck.sample',
+      name: 'Simdeck Sample',
+      version: '1.2.0',
+      launched: false,
+    });
+    const launched = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, {
+      package_name: 'dev.simdeck.sample',
+    });
     expect(launched.statusCode, launched.body).toBe(200);
     expect((await tree()).id).toBe('dev.simdeck.sample');
 
@@ -76,7 +106,11 @@ describe('end to end: a remote session runs the sample app', () => {
     expect(after.equals(before)).toBe(false);
     const apps = await api(t, a.developer.token, 'GET', `/sessions/${sessionId}/apps`);
     expect(apps.statusCode).toBe(200);
-    expect((await ws.next<{ apps: Array<{ package_name: string }> }>((m) => m.text?.type === 'session.apps')).apps.map((x) => x.package_name)).toContain('dev.simdeck.sample');
+    expect(
+      (await ws.next<{ apps: Array<{ package_name: string }> }>((m) => m.text?.type === 'session.apps')).apps.map(
+        (x) => x.package_name,
+      ),
+    ).toContain('dev.simdeck.sample');
     await ws.close();
     expect((await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`)).json()).toEqual({ status: 'ok' });
   });

@@ -59,7 +59,9 @@ export async function apkWithExtraEntries(extra: Record<string, Buffer>): Promis
 }
 
 export async function apkWithNativeLibs(abis: string[]): Promise<Buffer> {
-  return apkWithExtraEntries(Object.fromEntries(abis.map((abi) => [`lib/${abi}/libnative.so`, Buffer.from('\x7fELF fake shared object')])));
+  return apkWithExtraEntries(
+    Object.fromEntries(abis.map((abi) => [`lib/${abi}/libnative.so`, Buffer.from('\x7fELF fake shared object')])),
+  );
 }
 
 /** A bundletool-style .apks: the APK as base.apk (or splits/base-master.apk) plus a toc.pb and optional ABI splits. */
@@ -68,7 +70,11 @@ export async function buildApks(opts: { layout?: 'base' | 'splits'; abiSplits?: 
   const files = [
     { name: 'toc.pb', data: Buffer.from([0x0a, 0x00]) },
     { name: opts.layout === 'splits' ? 'splits/base-master.apk' : 'base.apk', data: apk, store: true },
-    ...(opts.abiSplits ?? []).map((abi) => ({ name: `splits/base-${abi}.apk`, data: Buffer.from('PK\x03\x04 split'), store: true })),
+    ...(opts.abiSplits ?? []).map((abi) => ({
+      name: `splits/base-${abi}.apk`,
+      data: Buffer.from('PK\x03\x04 split'),
+      store: true,
+    })),
   ];
   return zipToBuffer(files);
 }
@@ -164,24 +170,42 @@ export async function iosAppFiles(spec: IosAppSpec = {}): Promise<Record<string,
     CFBundleIcons: { CFBundlePrimaryIcon: { CFBundleIconFiles: ['AppIcon60x60'], CFBundleIconName: 'AppIcon' } },
   };
   const files: Record<string, Buffer> = {
-    [executable]: spec.executableBytes ?? machO(spec.slices ?? [{ arch: 'arm64', platform: 7 }, { arch: 'x86_64', platform: 7 }]),
-    'PkgInfo': Buffer.from('APPL????'),
+    [executable]:
+      spec.executableBytes ??
+      machO(
+        spec.slices ?? [
+          { arch: 'arm64', platform: 7 },
+          { arch: 'x86_64', platform: 7 },
+        ],
+      ),
+    PkgInfo: Buffer.from('APPL????'),
   };
-  if (!spec.omitInfoPlist) files['Info.plist'] = spec.binaryPlist ? bplistCreate(info) : Buffer.from(plist.build(info as plist.PlistValue));
+  if (!spec.omitInfoPlist)
+    files['Info.plist'] = spec.binaryPlist ? bplistCreate(info) : Buffer.from(plist.build(info as plist.PlistValue));
   if (spec.icon !== false) {
-    files['AppIcon60x60@2x.png'] = await sharp({ create: { width: 120, height: 120, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 1 } } }).png().toBuffer();
+    files['AppIcon60x60@2x.png'] = await sharp({
+      create: { width: 120, height: 120, channels: 4, background: { r: 200, g: 30, b: 60, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
   }
   return files;
 }
 
 /** Packs bundle files as a zip with `Demo.app/` (or `Payload/Demo.app/`) at the root. */
-export async function packIosZip(files: Record<string, Buffer>, opts: { appName?: string; payload?: boolean } = {}): Promise<Buffer> {
+export async function packIosZip(
+  files: Record<string, Buffer>,
+  opts: { appName?: string; payload?: boolean } = {},
+): Promise<Buffer> {
   const root = `${opts.payload ? 'Payload/' : ''}${opts.appName ?? 'Demo'}.app/`;
   return zipToBuffer(Object.entries(files).map(([name, data]) => ({ name: root + name, data })));
 }
 
 /** Packs bundle files as a .tar.gz; the executable goes first so the inspector cannot rely on order. */
-export async function packIosTarGz(files: Record<string, Buffer>, opts: { appName?: string; payload?: boolean; dotSlash?: boolean } = {}): Promise<Buffer> {
+export async function packIosTarGz(
+  files: Record<string, Buffer>,
+  opts: { appName?: string; payload?: boolean; dotSlash?: boolean } = {},
+): Promise<Buffer> {
   const root = `${opts.dotSlash ? './' : ''}${opts.payload ? 'Payload/' : ''}${opts.appName ?? 'Demo'}.app/`;
   const pack = tar.pack();
   pack.entry({ name: root, type: 'directory' });
@@ -194,14 +218,21 @@ export async function packIosTarGz(files: Record<string, Buffer>, opts: { appNam
 }
 
 /** A multipart/form-data body for app.inject: one file part plus text fields. */
-export function multipartBody(file: { name: string; data: Buffer } | null, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  file: { name: string; data: Buffer } | null,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----simdeck${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -212,9 +243,14 @@ export function multipartBody(file: { name: string; data: Buffer } | null, field
  * A multipart body streamed without Content-Length, whose file part is `size` bytes of a zip
  * header followed by zeros: for the streaming-limit test without holding it in memory.
  */
-export function streamingMultipart(fileName: string, size: number): { payload: Readable; headers: Record<string, string> } {
+export function streamingMultipart(
+  fileName: string,
+  size: number,
+): { payload: Readable; headers: Record<string, string> } {
   const boundary = '----simdeckstream';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(1024 * 1024);
   chunk.write('PK\x03\x04', 0, 'latin1');
@@ -236,7 +272,10 @@ export function streamingMultipart(fileName: string, size: number): { payload: R
 // ---------------------------------------------------------------- hostile packages
 
 /** The files of a zip; `renames` then rewrites names in place to ones yazl refuses to write ("../x"), same length. */
-export async function zipWithRenamedEntries(files: Array<{ name: string; data: Buffer }>, renames: Record<string, string> = {}): Promise<Buffer> {
+export async function zipWithRenamedEntries(
+  files: Array<{ name: string; data: Buffer }>,
+  renames: Record<string, string> = {},
+): Promise<Buffer> {
   const buf = await zipToBuffer(files);
   for (const [from, to] of Object.entries(renames)) {
     if (from.length !== to.length) throw new Error('a rename must keep the name length');
@@ -246,14 +285,20 @@ export async function zipWithRenamedEntries(files: Array<{ name: string; data: B
 }
 
 /** A zip with `extra` files plus `name`: `bytes` of zeros, deflated as they stream (1 GB packs to about 1 MB). */
-export async function zipWithHugeEntry(opts: { files?: Record<string, Buffer>; name: string; bytes: number }): Promise<Buffer> {
+export async function zipWithHugeEntry(opts: {
+  files?: Record<string, Buffer>;
+  name: string;
+  bytes: number;
+}): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(opts.files ?? {})) zip.addBuffer(data, name, { mtime: new Date('2026-01-01T00:00:00Z') });
+  for (const [name, data] of Object.entries(opts.files ?? {}))
+    zip.addBuffer(data, name, { mtime: new Date('2026-01-01T00:00:00Z') });
   const chunk = Buffer.alloc(1024 * 1024);
   zip.addReadStream(
     Readable.from(
       (function* () {
-        for (let left = opts.bytes; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+        for (let left = opts.bytes; left > 0; left -= chunk.length)
+          yield left >= chunk.length ? chunk : chunk.subarray(0, left);
       })(),
     ),
     opts.name,
@@ -361,7 +406,8 @@ export async function tarGz(files: Array<{ name: string; data: Buffer | { zeros:
       const entry = pack.entry({ name: f.name, size, mode: 0o644 }, (err) => (err ? reject(err) : resolve()));
       (async () => {
         for (let left = size; left > 0; left -= chunk.length) {
-          if (!entry.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await new Promise<void>((r) => entry.once('drain', () => r()));
+          if (!entry.write(left >= chunk.length ? chunk : chunk.subarray(0, left)))
+            await new Promise<void>((r) => entry.once('drain', () => r()));
         }
         entry.end(Buffer.alloc(0));
       })().catch(reject);
@@ -391,7 +437,8 @@ export async function iosTarGzWithManyEntries(count: number): Promise<Buffer> {
     return h;
   };
   const parts: Buffer[] = [];
-  for (const { name, data } of await iosBundleEntries()) parts.push(header(name, data.length), data, Buffer.alloc((512 - (data.length % 512)) % 512));
+  for (const { name, data } of await iosBundleEntries())
+    parts.push(header(name, data.length), data, Buffer.alloc((512 - (data.length % 512)) % 512));
   for (let i = 0; i < count; i++) parts.push(header(`Demo.app/f/${i}`, 0));
   parts.push(Buffer.alloc(1024));
   return gzipSync(Buffer.concat(parts), { level: 1 });
@@ -413,7 +460,8 @@ export function sharedReferencePlist(opts: { info: Record<string, string>; depth
   const top = objects[0] as { dict: Array<[number, number]> };
   for (const [k, v] of Object.entries(opts.info)) top.dict.push([add({ string: k }), add({ string: v })]);
   let next = add({ string: 'leaf' });
-  for (let level = opts.depth; level >= 1; level--) next = add({ array: Array.from({ length: opts.fanOut }, () => next) });
+  for (let level = opts.depth; level >= 1; level--)
+    next = add({ array: Array.from({ length: opts.fanOut }, () => next) });
   top.dict.push([add({ string: 'Nested' }), next]);
 
   const length = (marker: number, n: number) => {
@@ -435,7 +483,11 @@ export function sharedReferencePlist(opts: { info: Record<string, string>; depth
         ? Buffer.concat([length(0x50, o.string.length), Buffer.from(o.string, 'latin1')])
         : 'array' in o
           ? Buffer.concat([length(0xa0, o.array.length), ...o.array.map(ref)])
-          : Buffer.concat([length(0xd0, o.dict.length), ...o.dict.map(([k]) => ref(k)), ...o.dict.map(([, v]) => ref(v))]);
+          : Buffer.concat([
+              length(0xd0, o.dict.length),
+              ...o.dict.map(([k]) => ref(k)),
+              ...o.dict.map(([, v]) => ref(v)),
+            ]);
     parts.push(body);
     at += body.length;
   }
@@ -474,7 +526,12 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = 6;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -37,7 +37,12 @@ export function describeAuthCases(getEnv: () => AuthCaseEnv, cases: RouteAuthCas
       const call = async (url: string, headers: Record<string, string>) => {
         const env = getEnv();
         const body = c.body?.(env);
-        return env.t.app.inject({ method: c.method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        return env.t.app.inject({
+          method: c.method,
+          url,
+          headers,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
       };
 
       it('401 without a token', async () => {
@@ -48,7 +53,11 @@ export function describeAuthCases(getEnv: () => AuthCaseEnv, cases: RouteAuthCas
 
       it('401 with a malformed or forged token', async () => {
         const url = await c.url(getEnv());
-        for (const token of ['garbage', 'tok_doesnotexist000000000000000000000000', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwib3JnIjoxLCJ2ZXIiOjB9.c2lnbmF0dXJl']) {
+        for (const token of [
+          'garbage',
+          'tok_doesnotexist000000000000000000000000',
+          'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwib3JnIjoxLCJ2ZXIiOjB9.c2lnbmF0dXJl',
+        ]) {
           const res = await call(url, bearer(token));
           expect(res.statusCode, `${token}: ${res.body}`).toBe(401);
         }

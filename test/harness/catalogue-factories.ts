@@ -9,7 +9,11 @@ import { bearer, createOrgWithRoles, type OrgWithRoles } from './factories';
 type AppRow = typeof apps.$inferSelect;
 
 /** An app row written straight to the database (the apps upload API lives in another module). */
-export async function createAppRow(t: TestApp, orgId: number, opts: { name?: string; packageName?: string; platform?: Platform } = {}) {
+export async function createAppRow(
+  t: TestApp,
+  orgId: number,
+  opts: { name?: string; packageName?: string; platform?: Platform } = {},
+) {
   const now = t.clock.now();
   const [row] = await t.container.db
     .insert(apps)
@@ -34,7 +38,12 @@ async function call(t: TestApp, token: string, method: 'POST' | 'PATCH', url: st
 
 /** A suite through the API. */
 export async function createSuite(t: TestApp, token: string, body: Record<string, unknown> = {}) {
-  return call(t, token, 'POST', '/api/v1/tests/suites', { name: 'Checkout', ...body }) as Promise<{ id: number; public_id: string; name: string; tags: Array<{ name: string; display_name: string }> }>;
+  return call(t, token, 'POST', '/api/v1/tests/suites', { name: 'Checkout', ...body }) as Promise<{
+    id: number;
+    public_id: string;
+    name: string;
+    tags: Array<{ name: string; display_name: string }>;
+  }>;
 }
 
 export const SAMPLE_RECORDING = [
@@ -52,7 +61,12 @@ export const SAMPLE_STEPS = [
 ];
 
 /** A recorded case in a suite through the API. */
-export async function createSuiteCase(t: TestApp, token: string, suitePublicId: string, body: Record<string, unknown> = {}) {
+export async function createSuiteCase(
+  t: TestApp,
+  token: string,
+  suitePublicId: string,
+  body: Record<string, unknown> = {},
+) {
   return call(t, token, 'POST', `/api/v1/tests/suites/${suitePublicId}/cases`, {
     name: 'Sign in',
     steps: SAMPLE_STEPS,
@@ -65,8 +79,18 @@ export async function createSuiteCase(t: TestApp, token: string, suitePublicId: 
 }
 
 /** A standalone case through the API. */
-export async function createStandaloneCase(t: TestApp, token: string, appPublicId: string, body: Record<string, unknown> = {}) {
-  return call(t, token, 'POST', '/api/v1/tests/cases', { name: 'Login', app_id: appPublicId, steps: ['Tap "Sign in"'], ...body }) as Promise<{ id: number; public_id: string; name: string }>;
+export async function createStandaloneCase(
+  t: TestApp,
+  token: string,
+  appPublicId: string,
+  body: Record<string, unknown> = {},
+) {
+  return call(t, token, 'POST', '/api/v1/tests/cases', {
+    name: 'Login',
+    app_id: appPublicId,
+    steps: ['Tap "Sign in"'],
+    ...body,
+  }) as Promise<{ id: number; public_id: string; name: string }>;
 }
 
 export async function makeReusable(t: TestApp, token: string, casePublicId: string) {
@@ -74,19 +98,48 @@ export async function makeReusable(t: TestApp, token: string, casePublicId: stri
 }
 
 /** A suite run row, as the execution engine will write it. */
-export async function insertSuiteRun(t: TestApp, orgId: number, suiteId: number, status: SuiteRunStatus, startedAt = t.clock.now()) {
+export async function insertSuiteRun(
+  t: TestApp,
+  orgId: number,
+  suiteId: number,
+  status: SuiteRunStatus,
+  startedAt = t.clock.now(),
+) {
   const [row] = await t.container.db
     .insert(suiteRuns)
-    .values({ publicId: newPublicId('srun'), organizationId: orgId, suiteId, status, resetStrategy: 'relaunch', sessionId: '6f1c2b8e-8a8f-4f7a-9a57-6d3c1d1f0b11', startedAt, createdAt: startedAt })
+    .values({
+      publicId: newPublicId('srun'),
+      organizationId: orgId,
+      suiteId,
+      status,
+      resetStrategy: 'relaunch',
+      sessionId: '6f1c2b8e-8a8f-4f7a-9a57-6d3c1d1f0b11',
+      startedAt,
+      createdAt: startedAt,
+    })
     .returning();
   return row!;
 }
 
-export async function insertTestRun(t: TestApp, orgId: number, caseId: number, status: TestRunStatus, suiteRunId: number | null = null) {
+export async function insertTestRun(
+  t: TestApp,
+  orgId: number,
+  caseId: number,
+  status: TestRunStatus,
+  suiteRunId: number | null = null,
+) {
   const now = t.clock.now();
   const [row] = await t.container.db
     .insert(testRuns)
-    .values({ publicId: newPublicId('run'), organizationId: orgId, testCaseId: caseId, suiteRunId, status, startedAt: now, createdAt: now })
+    .values({
+      publicId: newPublicId('run'),
+      organizationId: orgId,
+      testCaseId: caseId,
+      suiteRunId,
+      status,
+      startedAt: now,
+      createdAt: now,
+    })
     .returning();
   return row!;
 }
@@ -94,7 +147,12 @@ export async function insertTestRun(t: TestApp, orgId: number, caseId: number, s
 /** `api('GET', '/tests/suites', token)` against /api/v1 of the test app `getT()` returns. */
 export function apiClient(getT: () => TestApp) {
   return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    getT().app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    getT().app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 export interface CatalogueFixture {
@@ -123,7 +181,11 @@ export interface CatalogueFixture {
 export function useCatalogueFixture(): CatalogueFixture {
   const fx = {
     api: apiClient(() => fx.t),
-    systemCtx: (orgId) => systemContext({ db: fx.t.container.db, clock: fx.t.clock, log: fx.t.container.log }, { id: orgId, role: 'admin' }),
+    systemCtx: (orgId) =>
+      systemContext(
+        { db: fx.t.container.db, clock: fx.t.clock, log: fx.t.container.log },
+        { id: orgId, role: 'admin' },
+      ),
   } as CatalogueFixture;
   beforeAll(async () => {
     fx.t = await createTestApp({ jobs: false });

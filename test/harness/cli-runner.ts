@@ -34,7 +34,10 @@ export class CliRunner {
   start(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000) {
     // Only what a shell would pass: no SIMDECK_* of the developer's own environment.
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SIMDECK_')));
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, 'config'), ...this.baseEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...clean, HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, 'config'), ...this.baseEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (d) => (out.stdout += d));
     child.stderr.on('data', (d) => (out.stderr += d));

@@ -29,7 +29,13 @@ function newestSource(dir = WEB): number {
 function bundleStats(): { initialJsGzip: number; initialFiles: string[] } {
   const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const initialFiles = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
-  return { initialFiles, initialJsGzip: initialFiles.reduce((sum, name) => sum + fs.statSync(path.join(DIST, 'assets', `${name}.gz`)).size, 0) };
+  return {
+    initialFiles,
+    initialJsGzip: initialFiles.reduce(
+      (sum, name) => sum + fs.statSync(path.join(DIST, 'assets', `${name}.gz`)).size,
+      0,
+    ),
+  };
 }
 
 /**
@@ -45,7 +51,8 @@ export async function buildConsoleOnce(): Promise<{ initialJsGzip: number; initi
       break;
     } catch {
       // A lock older than a build can take was left by a killed run.
-      if (Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })!.mtimeMs > 600_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(LOCK, { throwIfNoEntry: false })!.mtimeMs > 600_000)
+        fs.rmSync(LOCK, { recursive: true, force: true });
       if (Date.now() > until) throw new Error(`${LOCK} is held too long`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -68,8 +75,16 @@ export interface WatchedPage {
 }
 
 /** A page whose Content-Security-Policy is enforced, recording every violation, console error and page error. */
-export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light', reducedMotion: 'reduce', acceptDownloads: true });
+export async function watchedPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -78,10 +93,13 @@ export async function watchedPage(browser: Browser, options: { viewport?: { widt
     if (m.type() === 'error' || /content security policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
   });
   page.on('response', (r) => {
-    if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/')) problems.push(`${r.status()} for ${r.url()}`);
+    if (r.status() >= 400 && !new URL(r.url()).pathname.startsWith('/api/'))
+      problems.push(`${r.status()} for ${r.url()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  await page.addInitScript("document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))");
+  await page.addInitScript(
+    "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))",
+  );
   return { page, problems };
 }
 
@@ -104,6 +122,8 @@ export interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })))`)) as AxeViolation[];
+  const violations = (await page.evaluate(
+    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })))`,
+  )) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -19,7 +19,11 @@ export async function accountOf(t: TestApp, orgId: number) {
 }
 
 export async function ledgerOf(t: TestApp, orgId: number) {
-  return t.container.db.select().from(creditLedger).where(eq(creditLedger.organizationId, orgId)).orderBy(creditLedger.id);
+  return t.container.db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.organizationId, orgId))
+    .orderBy(creditLedger.id);
 }
 
 /**
@@ -27,13 +31,23 @@ export async function ledgerOf(t: TestApp, orgId: number) {
  * entries, and none is below zero.
  */
 export async function expectLedgerBalanced(t: TestApp): Promise<void> {
-  const rows = await t.container.db.execute<{ organization_id: number; allowance_micro: string; prepaid_micro: string; ledger_allowance: string; ledger_prepaid: string }>(sql`
+  const rows = await t.container.db.execute<{
+    organization_id: number;
+    allowance_micro: string;
+    prepaid_micro: string;
+    ledger_allowance: string;
+    ledger_prepaid: string;
+  }>(sql`
     SELECT a.organization_id, a.allowance_micro, a.prepaid_micro,
       coalesce((SELECT sum(amount_micro) FROM credit_ledger l WHERE l.organization_id = a.organization_id AND l.balance_bucket = 'allowance'), 0) AS ledger_allowance,
       coalesce((SELECT sum(amount_micro) FROM credit_ledger l WHERE l.organization_id = a.organization_id AND l.balance_bucket = 'prepaid'), 0) AS ledger_prepaid
     FROM credit_accounts a`);
   for (const r of rows.rows) {
-    expect({ org: r.organization_id, allowance: Number(r.allowance_micro), prepaid: Number(r.prepaid_micro) }).toEqual({ org: r.organization_id, allowance: Number(r.ledger_allowance), prepaid: Number(r.ledger_prepaid) });
+    expect({ org: r.organization_id, allowance: Number(r.allowance_micro), prepaid: Number(r.prepaid_micro) }).toEqual({
+      org: r.organization_id,
+      allowance: Number(r.ledger_allowance),
+      prepaid: Number(r.ledger_prepaid),
+    });
     expect(Number(r.allowance_micro)).toBeGreaterThanOrEqual(0);
     expect(Number(r.prepaid_micro)).toBeGreaterThanOrEqual(0);
   }
@@ -43,19 +57,45 @@ export async function expectLedgerBalanced(t: TestApp): Promise<void> {
 export async function setPlan(t: TestApp, orgId: number, planId: string, enterpriseAllowanceUsd?: number) {
   return t.container.services.credits.operator.setOrganizationPlan({
     ctx: orgCtx(t, orgId),
-    input: { orgId, planId, ...(enterpriseAllowanceUsd === undefined ? {} : { enterpriseAllowanceMicro: usd(enterpriseAllowanceUsd) }) },
+    input: {
+      orgId,
+      planId,
+      ...(enterpriseAllowanceUsd === undefined ? {} : { enterpriseAllowanceMicro: usd(enterpriseAllowanceUsd) }),
+    },
   });
 }
 
 /** Adds prepaid credit through the operator's grant. */
 export async function grant(t: TestApp, orgId: number, dollars: number) {
-  return t.container.services.credits.operator.grantCredit({ ctx: orgCtx(t, orgId), input: { orgId, amountMicro: usd(dollars) } });
+  return t.container.services.credits.operator.grantCredit({
+    ctx: orgCtx(t, orgId),
+    input: { orgId, amountMicro: usd(dollars) },
+  });
 }
 
 /** A test run row of a fresh case, as the engine writes it (for settling its cost). */
-export async function insertBilledRun(t: TestApp, orgId: number, run: { provider?: string | null; model?: string | null; costMicro?: number | null; tokens?: number | null; createdAt?: Date } = {}) {
+export async function insertBilledRun(
+  t: TestApp,
+  orgId: number,
+  run: {
+    provider?: string | null;
+    model?: string | null;
+    costMicro?: number | null;
+    tokens?: number | null;
+    createdAt?: Date;
+  } = {},
+) {
   const now = run.createdAt ?? t.clock.now();
-  const [c] = await t.container.db.insert(testCases).values({ publicId: newPublicId('tc'), organizationId: orgId, name: `Case ${newPublicId('tc')}`, createdAt: now, updatedAt: now }).returning();
+  const [c] = await t.container.db
+    .insert(testCases)
+    .values({
+      publicId: newPublicId('tc'),
+      organizationId: orgId,
+      name: `Case ${newPublicId('tc')}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
   const [row] = await t.container.db
     .insert(testRuns)
     .values({

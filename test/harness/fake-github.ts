@@ -43,7 +43,14 @@ export class FakeGithub {
           return;
         }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        this.statuses.push({ owner: m[1]!, repo: m[2]!, sha: m[3]!, authorization: req.headers.authorization, ...body, at: Date.now() });
+        this.statuses.push({
+          owner: m[1]!,
+          repo: m[2]!,
+          sha: m[3]!,
+          authorization: req.headers.authorization,
+          ...body,
+          at: Date.now(),
+        });
         res.writeHead(201, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ id: this.statuses.length, state: body.state, context: body.context }));
       });

@@ -86,15 +86,24 @@ function parseOpenAi(body: Record<string, unknown>): ParsedParts & { system: str
 
 function parseAnthropic(body: Record<string, unknown>): ParsedParts & { system: string } {
   const sys = body.system;
-  const system = typeof sys === 'string' ? sys : Array.isArray(sys) ? sys.map((s: { text?: string }) => s.text ?? '').join('\n') : '';
+  const system =
+    typeof sys === 'string'
+      ? sys
+      : Array.isArray(sys)
+        ? sys.map((s: { text?: string }) => s.text ?? '').join('\n')
+        : '';
   const out: ParsedParts & { system: string } = { texts: [], images: [], toolResults: [], lastUser: [], system };
   for (const m of (body.messages as Array<{ role: string; content: unknown }>) ?? []) {
-    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : ((m.content as Array<Record<string, unknown>>) ?? []);
+    const blocks =
+      typeof m.content === 'string'
+        ? [{ type: 'text', text: m.content }]
+        : ((m.content as Array<Record<string, unknown>>) ?? []);
     const texts: string[] = [];
     for (const b of blocks) {
       if (b.type === 'text') texts.push(String(b.text));
       if (b.type === 'image') out.images.push(String((b.source as { data: string }).data));
-      if (b.type === 'tool_result') out.toolResults.push(typeof b.content === 'string' ? b.content : JSON.stringify(b.content));
+      if (b.type === 'tool_result')
+        out.toolResults.push(typeof b.content === 'string' ? b.content : JSON.stringify(b.content));
     }
     out.texts.push(...texts);
     if (m.role === 'user' && texts.length) out.lastUser = texts;
@@ -103,8 +112,16 @@ function parseAnthropic(body: Record<string, unknown>): ParsedParts & { system: 
 }
 
 function parseGemini(body: Record<string, unknown>): ParsedParts & { system: string } {
-  const sysParts = ((body.systemInstruction as { parts?: Array<{ text?: string }> } | undefined)?.parts ?? []).map((p) => p.text ?? '');
-  const out: ParsedParts & { system: string } = { texts: [], images: [], toolResults: [], lastUser: [], system: sysParts.join('\n') };
+  const sysParts = ((body.systemInstruction as { parts?: Array<{ text?: string }> } | undefined)?.parts ?? []).map(
+    (p) => p.text ?? '',
+  );
+  const out: ParsedParts & { system: string } = {
+    texts: [],
+    images: [],
+    toolResults: [],
+    lastUser: [],
+    system: sysParts.join('\n'),
+  };
   for (const c of (body.contents as Array<{ role: string; parts: Array<Record<string, unknown>> }>) ?? []) {
     const texts: string[] = [];
     for (const p of c.parts ?? []) {
@@ -122,8 +139,14 @@ function parseGemini(body: Record<string, unknown>): ParsedParts & { system: str
 }
 
 /** Prompt tokens as a provider would roughly count them: 4 characters a token, images in 512 px tiles (85 + 170 each). */
-export function estimatePromptTokens(call: Pick<FakeCall, 'system' | 'texts' | 'toolResults' | 'images' | 'tools'>): number {
-  const chars = call.system.length + call.texts.join('').length + call.toolResults.join('').length + call.tools.join('').length * 20;
+export function estimatePromptTokens(
+  call: Pick<FakeCall, 'system' | 'texts' | 'toolResults' | 'images' | 'tools'>,
+): number {
+  const chars =
+    call.system.length +
+    call.texts.join('').length +
+    call.toolResults.join('').length +
+    call.tools.join('').length * 20;
   const imageTokens = call.images.reduce((sum, img) => {
     let { width: w, height: h } = img;
     const fit = Math.min(1, 2048 / Math.max(w, h));
@@ -138,9 +161,20 @@ export function estimatePromptTokens(call: Pick<FakeCall, 'system' | 'texts' | '
 }
 
 const ERROR_BODIES: Record<'openai' | 'anthropic' | 'gemini', (status: number) => unknown> = {
-  openai: (status) => ({ error: { message: `fake error ${status}`, type: status === 401 ? 'invalid_request_error' : 'server_error', code: status === 401 ? 'invalid_api_key' : null } }),
-  anthropic: (status) => ({ type: 'error', error: { type: status === 401 ? 'authentication_error' : 'api_error', message: `fake error ${status}` } }),
-  gemini: (status) => ({ error: { code: status, message: `fake error ${status}`, status: status === 403 ? 'PERMISSION_DENIED' : 'INTERNAL' } }),
+  openai: (status) => ({
+    error: {
+      message: `fake error ${status}`,
+      type: status === 401 ? 'invalid_request_error' : 'server_error',
+      code: status === 401 ? 'invalid_api_key' : null,
+    },
+  }),
+  anthropic: (status) => ({
+    type: 'error',
+    error: { type: status === 401 ? 'authentication_error' : 'api_error', message: `fake error ${status}` },
+  }),
+  gemini: (status) => ({
+    error: { code: status, message: `fake error ${status}`, status: status === 403 ? 'PERMISSION_DENIED' : 'INTERNAL' },
+  }),
 };
 
 function family(wire: Wire): 'openai' | 'anthropic' | 'gemini' {
@@ -149,9 +183,20 @@ function family(wire: Wire): 'openai' | 'anthropic' | 'gemini' {
 
 let idCounter = 0;
 
-function successBody(wire: Wire, model: string, turn: Exclude<FakeTurn, { status: number } | { delayMs: number }>, usage: { input: number; output: number }): unknown {
+function successBody(
+  wire: Wire,
+  model: string,
+  turn: Exclude<FakeTurn, { status: number } | { delayMs: number }>,
+  usage: { input: number; output: number },
+): unknown {
   const calls: Array<{ tool: string; input?: Record<string, unknown>; args?: string }> =
-    'calls' in turn ? turn.calls : 'tool' in turn ? [{ tool: turn.tool, input: turn.input }] : 'malformed' in turn ? [{ tool: turn.malformed, args: turn.arguments, input: turn.invalidInput }] : [];
+    'calls' in turn
+      ? turn.calls
+      : 'tool' in turn
+        ? [{ tool: turn.tool, input: turn.input }]
+        : 'malformed' in turn
+          ? [{ tool: turn.malformed, args: turn.arguments, input: turn.invalidInput }]
+          : [];
   const text = 'text' in turn ? (turn.text ?? '') : '';
   switch (family(wire)) {
     case 'openai':
@@ -166,12 +211,24 @@ function successBody(wire: Wire, model: string, turn: Exclude<FakeTurn, { status
             message: {
               role: 'assistant',
               content: text || null,
-              ...(calls.length ? { tool_calls: calls.map((c) => ({ id: `call_${++idCounter}`, type: 'function', function: { name: c.tool, arguments: c.args ?? JSON.stringify(c.input) } })) } : {}),
+              ...(calls.length
+                ? {
+                    tool_calls: calls.map((c) => ({
+                      id: `call_${++idCounter}`,
+                      type: 'function',
+                      function: { name: c.tool, arguments: c.args ?? JSON.stringify(c.input) },
+                    })),
+                  }
+                : {}),
             },
             finish_reason: calls.length ? 'tool_calls' : 'stop',
           },
         ],
-        usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+        usage: {
+          prompt_tokens: usage.input,
+          completion_tokens: usage.output,
+          total_tokens: usage.input + usage.output,
+        },
       };
     case 'anthropic':
       return {
@@ -179,15 +236,34 @@ function successBody(wire: Wire, model: string, turn: Exclude<FakeTurn, { status
         type: 'message',
         role: 'assistant',
         model,
-        content: [...(text ? [{ type: 'text', text }] : []), ...calls.map((c) => ({ type: 'tool_use', id: `toolu_${++idCounter}`, name: c.tool, input: c.input ?? {} }))],
+        content: [
+          ...(text ? [{ type: 'text', text }] : []),
+          ...calls.map((c) => ({ type: 'tool_use', id: `toolu_${++idCounter}`, name: c.tool, input: c.input ?? {} })),
+        ],
         stop_reason: calls.length ? 'tool_use' : 'end_turn',
         stop_sequence: null,
         usage: { input_tokens: usage.input, output_tokens: usage.output },
       };
     case 'gemini':
       return {
-        candidates: [{ content: { role: 'model', parts: [...(text ? [{ text }] : []), ...calls.map((c) => ({ functionCall: { name: c.tool, args: c.input ?? {} } }))] }, finishReason: 'STOP', index: 0 }],
-        usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output },
+        candidates: [
+          {
+            content: {
+              role: 'model',
+              parts: [
+                ...(text ? [{ text }] : []),
+                ...calls.map((c) => ({ functionCall: { name: c.tool, args: c.input ?? {} } })),
+              ],
+            },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
+        usageMetadata: {
+          promptTokenCount: usage.input,
+          candidatesTokenCount: usage.output,
+          totalTokenCount: usage.input + usage.output,
+        },
         modelVersion: model,
       };
   }
@@ -199,7 +275,10 @@ export interface FakeLlmServer {
   /** Replies from now on: a list played in order (then the last one repeats), or a function of each request. */
   script(replies: FakeTurn[] | Script): void;
   /** The aggregator's models list (GET …/models), and how it answers. */
-  aggregatorModels: { status: number; data: Array<{ id: string; name: string; architecture: { input_modalities: string[] } }> };
+  aggregatorModels: {
+    status: number;
+    data: Array<{ id: string; name: string; architecture: { input_modalities: string[] } }>;
+  };
   /** Requests of the aggregator's models list. */
   modelListRequests: Array<{ apiKey: string | null }>;
   /** Environment variables aiming every provider at this server. */
@@ -225,7 +304,11 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
     aggregatorModels: {
       status: 200,
       data: [
-        { id: 'openai/gpt-4.1-mini', name: 'OpenAI: GPT-4.1 Mini', architecture: { input_modalities: ['text', 'image'] } },
+        {
+          id: 'openai/gpt-4.1-mini',
+          name: 'OpenAI: GPT-4.1 Mini',
+          architecture: { input_modalities: ['text', 'image'] },
+        },
         { id: 'acme/vision-1', name: 'Acme: Vision 1', architecture: { input_modalities: ['image', 'text'] } },
         { id: 'acme/text-only', name: 'Acme: Text Only', architecture: { input_modalities: ['text'] } },
       ],
@@ -293,7 +376,9 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
       parsed = parseGemini(body);
       apiKey = (req.headers['x-goog-api-key'] as string | undefined) ?? null;
       model = decodeURIComponent(/\/models\/([^:]+):generateContent/.exec(url)?.[1] ?? '');
-      tools = ((body.tools as Array<{ functionDeclarations?: Array<{ name: string }> }>) ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((f) => f.name));
+      tools = ((body.tools as Array<{ functionDeclarations?: Array<{ name: string }> }>) ?? []).flatMap((t) =>
+        (t.functionDeclarations ?? []).map((f) => f.name),
+      );
     } else {
       wire = url.startsWith('/openrouter/') ? 'openrouter' : url.startsWith('/platform/') ? 'platform' : 'openai';
       parsed = parseOpenAi(body);
@@ -326,7 +411,8 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
       await new Promise((r) => setTimeout(r, wait));
       turn = turn.then;
     }
-    if ('status' in turn) return send(res, turn.status, turn.body ?? ERROR_BODIES[family(wire)](turn.status), turn.headers);
+    if ('status' in turn)
+      return send(res, turn.status, turn.body ?? ERROR_BODIES[family(wire)](turn.status), turn.headers);
     const usage = 'usage' in turn && turn.usage ? turn.usage : { input: estimatePromptTokens(call), output: 20 };
     return send(res, 200, successBody(wire, model, turn, usage));
   }

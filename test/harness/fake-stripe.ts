@@ -35,13 +35,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const reply = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(6).toString('hex')}`,
+        });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') return reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
+      if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions')
+        return reply(404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` },
+        });
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      created.push({ form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-      if (failure !== null) return reply(failure, { error: { type: 'api_error', message: 'Something went wrong on the fake Stripe' } });
+      created.push({
+        form,
+        authorization: req.headers.authorization,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
+      if (failure !== null)
+        return reply(failure, { error: { type: 'api_error', message: 'Something went wrong on the fake Stripe' } });
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       const metadata: Record<string, string> = {};
       for (const [k, v] of Object.entries(form)) {
@@ -55,7 +66,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 'open',
         payment_status: 'unpaid',
         currency: form['line_items[0][price_data][currency]'],
-        amount_total: Number(form['line_items[0][price_data][unit_amount]']) * Number(form['line_items[0][quantity]'] ?? 1),
+        amount_total:
+          Number(form['line_items[0][price_data][unit_amount]']) * Number(form['line_items[0][quantity]'] ?? 1),
         client_reference_id: form.client_reference_id ?? null,
         metadata,
         success_url: form.success_url,
@@ -81,9 +93,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
  * A Stripe event as the webhook receives it, signed with `secret` by the package's own test
  * helper: the body, and the `Stripe-Signature` header.
  */
-export function signedEvent(secret: string, event: { id?: string; type: string; object: Record<string, unknown> }, opts: { timestamp?: number } = {}): { id: string; payload: string; signature: string } {
+export function signedEvent(
+  secret: string,
+  event: { id?: string; type: string; object: Record<string, unknown> },
+  opts: { timestamp?: number } = {},
+): { id: string; payload: string; signature: string } {
   const id = event.id ?? `evt_${randomBytes(12).toString('hex')}`;
-  const payload = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), type: event.type, data: { object: event.object }, livemode: false, pending_webhooks: 1 });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    type: event.type,
+    data: { object: event.object },
+    livemode: false,
+    pending_webhooks: 1,
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+  });
   return { id, payload, signature };
 }

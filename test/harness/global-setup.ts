@@ -56,7 +56,10 @@ async function prepareTemplate(adminUrl: string): Promise<string> {
       const jobs = new JobQueue(url, createLogger('silent'), { max: 2 });
       await jobs.start();
       await jobs.stop();
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [building]);
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [building],
+      );
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
     }
     return template;

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const S3rver = require('s3rver') as new (opts: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+const S3rver = require('s3rver') as new (
+  opts: Record<string, unknown>,
+) => { run(): Promise<{ port: number }>; close(): Promise<void> };
 
 export interface S3Peer {
   endpoint: string;
@@ -19,13 +21,26 @@ export interface S3Peer {
 /** A real S3-compatible server (s3rver) on loopback with one empty bucket. */
 export async function startS3Server(bucket = 'simdeck-test'): Promise<S3Peer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     keys() {
       const root = path.join(directory, bucket);
       if (!fs.existsSync(root)) return [];

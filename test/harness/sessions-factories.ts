@@ -17,13 +17,28 @@ export async function createLiveApp(options: TestAppOptions = {}): Promise<LiveA
 }
 
 /** A real worker client connected over the worker protocol. */
-export async function connectWorker(t: LiveApp, driver: DeviceDriver, workerId = `wkr-${randomUUID().slice(0, 8)}`, serverUrl = t.baseUrl): Promise<WorkerClient> {
-  const client = new WorkerClient({ serverUrl, token: t.container.secrets.workerToken, workerId, driver, heartbeatMs: 200 });
+export async function connectWorker(
+  t: LiveApp,
+  driver: DeviceDriver,
+  workerId = `wkr-${randomUUID().slice(0, 8)}`,
+  serverUrl = t.baseUrl,
+): Promise<WorkerClient> {
+  const client = new WorkerClient({
+    serverUrl,
+    token: t.container.secrets.workerToken,
+    workerId,
+    driver,
+    heartbeatMs: 200,
+  });
   await client.start();
   return client;
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, what = 'condition', timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what = 'condition',
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -48,7 +63,9 @@ export class WsPeer {
     this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
     socket.on('message', (data, isBinary) => {
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
-      this.messages.push(isBinary ? { binary: buf, at: Date.now() } : { text: JSON.parse(buf.toString()), at: Date.now() });
+      this.messages.push(
+        isBinary ? { binary: buf, at: Date.now() } : { text: JSON.parse(buf.toString()), at: Date.now() },
+      );
       for (const w of this.waiters.splice(0)) w();
     });
   }
@@ -71,13 +88,18 @@ export class WsPeer {
   binaries(): Buffer[] {
     return this.messages.filter((m) => m.binary).map((m) => m.binary!);
   }
-  // biome-ignore lint/suspicious/noExplicitAny: predicates read message fields of any shape
-  async next<T = Record<string, unknown>>(pred: (m: { text?: any; binary?: Buffer }) => boolean, timeoutMs = 10_000, from = 0): Promise<T> {
+  async next<T = Record<string, unknown>>(
+    // biome-ignore lint/suspicious/noExplicitAny: predicates read message fields of any shape
+    pred: (m: { text?: any; binary?: Buffer }) => boolean,
+    timeoutMs = 10_000,
+    from = 0,
+  ): Promise<T> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const found = this.messages.slice(from).find(pred);
       if (found) return (found.text ?? found.binary) as T;
-      if (Date.now() > until) throw new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(this.texts()).slice(0, 800)}`);
+      if (Date.now() > until)
+        throw new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(this.texts()).slice(0, 800)}`);
       await new Promise<void>((r) => {
         const t = setTimeout(r, Math.max(1, until - Date.now()));
         this.waiters.push(() => {
@@ -101,12 +123,27 @@ export function wsUrl(t: LiveApp, path: string): string {
   return `${t.baseUrl.replace(/^http/, 'ws')}${path}`;
 }
 
-export async function api(t: TestApp, token: string, method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', url: string, payload?: unknown) {
-  return t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+export async function api(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** Creates and starts a session; returns the create body and the start response. */
-export async function createAndStart(t: TestApp, token: string, body: Record<string, unknown> = { device_type: 'ios', device_category: 'phone' }) {
+export async function createAndStart(
+  t: TestApp,
+  token: string,
+  body: Record<string, unknown> = { device_type: 'ios', device_category: 'phone' },
+) {
   const created = await api(t, token, 'POST', '/sessions/', body);
   if (created.statusCode !== 200) throw new Error(`create failed: ${created.statusCode} ${created.body}`);
   const sessionId = created.json().session_id as string;
@@ -116,12 +153,16 @@ export async function createAndStart(t: TestApp, token: string, body: Record<str
 
 export async function waitForStatus(t: TestApp, token: string, sessionId: string, status: string, timeoutMs = 15_000) {
   let body: Record<string, unknown> = {};
-  return waitFor(async () => {
-    const r = await api(t, token, 'GET', `/sessions/${sessionId}`);
-    body = r.json();
-    if (body.status === 'failed' && status !== 'failed') throw new Error(`session failed: ${body.error_message}`);
-    return body.status === status ? body : undefined;
-  }, `session ${sessionId} ${status}`, timeoutMs).catch((err) => {
+  return waitFor(
+    async () => {
+      const r = await api(t, token, 'GET', `/sessions/${sessionId}`);
+      body = r.json();
+      if (body.status === 'failed' && status !== 'failed') throw new Error(`session failed: ${body.error_message}`);
+      return body.status === status ? body : undefined;
+    },
+    `session ${sessionId} ${status}`,
+    timeoutMs,
+  ).catch((err) => {
     throw new Error(`${(err as Error).message}; last seen ${JSON.stringify(body)}`);
     // biome-ignore lint/suspicious/noExplicitAny: the session as the API answers it
   }) as Promise<any>;

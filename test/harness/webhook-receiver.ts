@@ -65,10 +65,17 @@ export class WebhookReceiver {
   }
 
   /** Waits until `pred` holds over what was received. */
-  async waitFor(pred: (received: ReceivedDelivery[]) => boolean, what = 'deliveries', timeoutMs = 15_000): Promise<ReceivedDelivery[]> {
+  async waitFor(
+    pred: (received: ReceivedDelivery[]) => boolean,
+    what = 'deliveries',
+    timeoutMs = 15_000,
+  ): Promise<ReceivedDelivery[]> {
     const until = Date.now() + timeoutMs;
     while (!pred(this.received)) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; received ${JSON.stringify(this.received.map((d) => [d.path, d.headers['x-webhook-event']]))}`);
+      if (Date.now() > until)
+        throw new Error(
+          `timed out waiting for ${what}; received ${JSON.stringify(this.received.map((d) => [d.path, d.headers['x-webhook-event']]))}`,
+        );
       await new Promise<void>((r) => {
         const t = setTimeout(r, 100);
         this.waiters.push(() => {
@@ -91,7 +98,10 @@ export class WebhookReceiver {
  * Checks a delivery's `X-Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` the
  * way a receiver would (written here from the documented format, not with simdeck's code).
  */
-export function verifySignature(d: Pick<ReceivedDelivery, 'headers' | 'body'>, secret: string): { valid: boolean; t: number } {
+export function verifySignature(
+  d: Pick<ReceivedDelivery, 'headers' | 'body'>,
+  secret: string,
+): { valid: boolean; t: number } {
   const header = String(d.headers['x-webhook-signature'] ?? '');
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);

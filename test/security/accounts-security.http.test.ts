@@ -44,7 +44,13 @@ describe('rate limits', () => {
     const ip = randomIp();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/change-password', remoteAddress: ip, headers: bearer(token), payload: { current_password: 'wrong-password', new_password: 'whatever-new-1' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        remoteAddress: ip,
+        headers: bearer(token),
+        payload: { current_password: 'wrong-password', new_password: 'whatever-new-1' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([400, 400, 400, 400, 400, 429]);
@@ -64,7 +70,13 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits in Redis (TEST_REDIS_U
 
   it('two app instances share one counter per client', async () => {
     const ip = randomIp();
-    const attempt = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { email: uniqueEmail(), password: 'wrong-password' } });
+    const attempt = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: ip,
+        payload: { email: uniqueEmail(), password: 'wrong-password' },
+      });
     const codes: number[] = [];
     for (const t of [one, two, one, two, one]) codes.push((await attempt(t)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401]);
@@ -93,9 +105,17 @@ describe('secrets stay secret', () => {
   it('a deleted API token stops working on the next request', async () => {
     const org = await createOrgWithRoles(t);
     const tok = await createApiToken(t, org.admin.token, org.orgId, { role: 'admin' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(tok.token) })).statusCode).toBe(200);
-    await t.app.inject({ method: 'DELETE', url: `/api/v1/organizations/${org.orgId}/api-tokens/${tok.id}`, headers: bearer(org.admin.token) });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(tok.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(tok.token) })).statusCode,
+    ).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/organizations/${org.orgId}/api-tokens/${tok.id}`,
+      headers: bearer(org.admin.token),
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(tok.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('no password, token or secret appears in a log line, nor in any response after creation', async () => {
@@ -103,20 +123,39 @@ describe('secrets stay secret', () => {
     const password = `Pw-${randomBytes(8).toString('hex')}`;
     const newPassword = `Np-${randomBytes(8).toString('hex')}`;
     const resetPassword = `Rp-${randomBytes(8).toString('hex')}`;
-    secrets.push(password, newPassword, resetPassword, t.container.secrets.jwtSecret, t.container.secrets.secretKey.toString('hex'), t.container.secrets.workerToken);
+    secrets.push(
+      password,
+      newPassword,
+      resetPassword,
+      t.container.secrets.jwtSecret,
+      t.container.secrets.secretKey.toString('hex'),
+      t.container.secrets.workerToken,
+    );
 
     const { email, token: jwt, orgId } = await signup(t, { password });
     secrets.push(jwt);
     const verifyToken = await tokenFromMail(t, email, 'verify-email');
     secrets.push(verifyToken);
     // Only a verified admin may invite (below).
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: verifyToken } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: verifyToken } }))
+        .statusCode,
+    ).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
     secrets.push(login.json().access_token);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: `${password}-wrong` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: `${password}-wrong` },
+    });
     secrets.push(`${password}-wrong`);
 
-    const changed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/change-password', headers: bearer(jwt), payload: { current_password: password, new_password: newPassword } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/change-password',
+      headers: bearer(jwt),
+      payload: { current_password: password, new_password: newPassword },
+    });
     expect(changed.statusCode).toBe(200);
     const fresh = changed.json().access_token as string;
     secrets.push(fresh);
@@ -125,7 +164,11 @@ describe('secrets stay secret', () => {
     secrets.push(api.token);
     // A token in the query string (as WebSocket clients send it) and a bearer header.
     await t.app.inject({ method: 'GET', url: `/api/v1/organizations/?token=${api.token}`, headers: bearer(api.token) });
-    await t.app.inject({ method: 'GET', url: `/api/v1/organizations/${orgId}/members?access_token=${fresh}`, headers: bearer(fresh) });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organizations/${orgId}/members?access_token=${fresh}`,
+      headers: bearer(fresh),
+    });
 
     const inv = await invite(t, fresh, orgId, uniqueEmail('invitee'), 'viewer');
     secrets.push(inv.token);
@@ -136,16 +179,37 @@ describe('secrets stay secret', () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
     const reset = await tokenFromMail(t, email, 'reset-password', before);
     secrets.push(reset);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token: reset, new_password: resetPassword } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password',
+          payload: { token: reset, new_password: resetPassword },
+        })
+      ).statusCode,
+    ).toBe(200);
     // A failing reset with the used token (error path) and a malformed body containing a password.
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token: reset, new_password: resetPassword } });
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: { 'content-type': 'application/json' }, payload: `{"email":"x@example.test","password":"${password}"` });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: reset, new_password: resetPassword },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"x@example.test","password":"${password}"`,
+    });
 
-    const stored = await t.container.database.pool.query('SELECT password_hash FROM users WHERE id = $1', [login.json().user_id]);
+    const stored = await t.container.database.pool.query('SELECT password_hash FROM users WHERE id = $1', [
+      login.json().user_id,
+    ]);
     secrets.push(stored.rows[0].password_hash);
 
     // Responses after creation: lists, gets and the audit log never carry tokens or hashes.
-    const newJwt = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: resetPassword } })).json().access_token as string;
+    const newJwt = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: resetPassword } })
+    ).json().access_token as string;
     const later = [
       `/api/v1/organizations/${orgId}/api-tokens`,
       `/api/v1/organizations/${orgId}/members`,
@@ -168,7 +232,8 @@ describe('secrets stay secret', () => {
     expect(logText).toContain('incoming request');
     for (const secret of secrets) {
       expect(logText.includes(secret), `secret in logs: ${secret.slice(0, 6)}…`).toBe(false);
-      for (const body of bodies) expect(body.includes(secret), `secret in a response: ${secret.slice(0, 6)}…`).toBe(false);
+      for (const body of bodies)
+        expect(body.includes(secret), `secret in a response: ${secret.slice(0, 6)}…`).toBe(false);
     }
     // The random part of the API token does not appear either (only the 4-character prefix).
     expect(logText.includes(api.token.slice(8))).toBe(false);

@@ -42,23 +42,32 @@ describe('credential cache across two replicas', () => {
     const org = await createOrgWithRoles(a);
     const tok = await createApiToken(a, org.admin.token, org.orgId, { role: 'admin' });
     await warm(tok.token);
-    expect((await call(urlA, org.admin.token, 'DELETE', `/api/v1/organizations/${org.orgId}/api-tokens/${tok.id}`)).status).toBe(200);
+    expect(
+      (await call(urlA, org.admin.token, 'DELETE', `/api/v1/organizations/${org.orgId}/api-tokens/${tok.id}`)).status,
+    ).toBe(200);
     expect((await call(urlB, tok.token)).status).toBe(401);
   });
 
   it('a member removed on A is refused by B on the next request', async () => {
     const org = await createOrgWithRoles(a);
     await warm(org.developer.token);
-    const members = (await (await call(urlA, org.admin.token, 'GET', `/api/v1/organizations/${org.orgId}/members`)).json()) as Array<{ id: number; user_id: number }>;
+    const members = (await (
+      await call(urlA, org.admin.token, 'GET', `/api/v1/organizations/${org.orgId}/members`)
+    ).json()) as Array<{ id: number; user_id: number }>;
     const member = members.find((m) => m.user_id === org.developer.userId)!;
-    expect((await call(urlA, org.admin.token, 'DELETE', `/api/v1/organizations/${org.orgId}/members/${member.id}`)).status).toBe(200);
+    expect(
+      (await call(urlA, org.admin.token, 'DELETE', `/api/v1/organizations/${org.orgId}/members/${member.id}`)).status,
+    ).toBe(200);
     expect((await call(urlB, org.developer.token)).status).toBe(401);
   });
 
   it('a password changed on A voids the old login token on B on the next request', async () => {
     const org = await createOrgWithRoles(a);
     await warm(org.viewer.token);
-    const res = await call(urlA, org.viewer.token, 'POST', '/api/v1/auth/change-password', { current_password: PASSWORD, new_password: 'another-horse-43' });
+    const res = await call(urlA, org.viewer.token, 'POST', '/api/v1/auth/change-password', {
+      current_password: PASSWORD,
+      new_password: 'another-horse-43',
+    });
     expect(res.status).toBe(200);
     expect((await call(urlB, org.viewer.token)).status).toBe(401);
     const fresh = ((await res.json()) as { access_token: string }).access_token;
@@ -72,7 +81,11 @@ describe('credential cache across two replicas', () => {
     const client = new pg.Client({ connectionString: a.databaseUrl });
     await client.connect();
     try {
-      await client.query('UPDATE memberships SET role = $1 WHERE user_id = $2 AND organization_id = $3', ['viewer', org.admin.userId, org.orgId]);
+      await client.query('UPDATE memberships SET role = $1 WHERE user_id = $2 AND organization_id = $3', [
+        'viewer',
+        org.admin.userId,
+        org.orgId,
+      ]);
     } finally {
       await client.end();
     }

@@ -7,9 +7,23 @@ import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { iosAppFiles, multipartBody, packIosZip, settingsApk, zipWithRenamedEntries } from '../harness/app-packages';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitForStatus, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitForStatus,
+  type LiveApp,
+} from '../harness/sessions-factories';
 
-const pixel: DeviceSpec = { deviceId: randomUUID(), name: 'Pixel 8', model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' };
+const pixel: DeviceSpec = {
+  deviceId: randomUUID(),
+  name: 'Pixel 8',
+  model: 'Pixel 8',
+  type: 'android',
+  category: 'phone',
+  osVersion: '14',
+};
 
 /** Device commands with hostile arguments and packages never reach a device, and device failures keep their meaning. */
 describe('device commands: arguments, packages and failures', () => {
@@ -21,7 +35,12 @@ describe('device commands: arguments, packages and failures', () => {
 
   const installApp = (name: string, data: Buffer) => {
     const body = multipartBody({ name, data });
-    return t.app.inject({ method: 'POST', url: `/api/v1/sessions/${sessionId}/install-app`, headers: { authorization: `Bearer ${a.developer.token}`, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sessions/${sessionId}/install-app`,
+      headers: { authorization: `Bearer ${a.developer.token}`, ...body.headers },
+      payload: body.payload,
+    });
   };
   const installedPackages = async () => (await driver.listApps(pixel.deviceId)).map((p) => p.packageName);
 
@@ -40,7 +59,13 @@ describe('device commands: arguments, packages and failures', () => {
 
   it('install-app parses the package as untrusted input: crafted ones are 400 and never reach the device', async () => {
     const before = await installedPackages();
-    const escaping = await zipWithRenamedEntries([{ name: 'AndroidManifest.xml', data: Buffer.from('x') }, { name: 'xx/evil.so', data: Buffer.from('y') }], { 'xx/evil.so': '../evil.so' });
+    const escaping = await zipWithRenamedEntries(
+      [
+        { name: 'AndroidManifest.xml', data: Buffer.from('x') },
+        { name: 'xx/evil.so', data: Buffer.from('y') },
+      ],
+      { 'xx/evil.so': '../evil.so' },
+    );
     const res = await installApp('evil.apk', escaping);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().detail).toMatch(/\.\.\/evil\.so/);
@@ -58,7 +83,14 @@ describe('device commands: arguments, packages and failures', () => {
     const staged = path.join(t.dataDir, 'storage', 'session-uploads');
     // Files only: an emptied staging directory may stay.
     const leftovers = () =>
-      [spool, staged].flatMap((dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []));
+      [spool, staged].flatMap((dir) =>
+        fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir, { recursive: true, withFileTypes: true })
+              .filter((e) => e.isFile())
+              .map((e) => e.name)
+          : [],
+      );
     // 12 MB of noise named like an APK: read through several young-GC intervals, then refused.
     const noise = await installApp('noise.apk', randomBytes(12 * 1024 * 1024));
     expect(noise.statusCode, noise.body).toBe(400);
@@ -98,17 +130,39 @@ describe('device commands: arguments, packages and failures', () => {
   });
 
   it('a point outside the screen is clamped to its edge, inside the API range of 0 to 10000', async () => {
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 10000, y: 10000 })).statusCode).toBe(200);
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'swipe', x: 5, y: 9000, x2: 9000, y2: 5 })).statusCode).toBe(200);
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 10001, y: 1 })).statusCode).toBe(400);
+    expect(
+      (await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 10000, y: 10000 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+          action: 'swipe',
+          x: 5,
+          y: 9000,
+          x2: 9000,
+          y2: 5,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 10001, y: 1 }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('device failures keep their meaning: an app that is not installed is 422, a gone worker 503, without host names', async () => {
-    const missing = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, { package_name: 'com.example.missing' });
+    const missing = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/launch-app`, {
+      package_name: 'com.example.missing',
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail).toBe('Device launch failed: com.example.missing is not installed on this device');
     worker.kill();
-    const gone = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });
+    const gone = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+      action: 'tap',
+      x: 1,
+      y: 1,
+    });
     expect(gone.statusCode).toBe(503);
     expect(gone.json().detail).not.toMatch(/commands-worker|localhost|127\.0\.0\.1/);
   });

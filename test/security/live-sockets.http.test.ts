@@ -8,9 +8,26 @@ import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createApiToken } from '../harness/accounts-factories';
 import { addMember, createOrgWithRoles, PASSWORD, type Member, type OrgWithRoles } from '../harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  WsPeer,
+  wsUrl,
+  type LiveApp,
+} from '../harness/sessions-factories';
 
-const phone: DeviceSpec = { deviceId: randomUUID(), name: 'iPhone 15 Pro', model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' };
+const phone: DeviceSpec = {
+  deviceId: randomUUID(),
+  name: 'iPhone 15 Pro',
+  model: 'iPhone 15 Pro',
+  type: 'ios',
+  category: 'phone',
+  osVersion: '17.5',
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the close code, or null if the socket is still open after `ms`. */
@@ -95,7 +112,9 @@ describe('live sockets belong to one session and follow their credentials', () =
     const token = await createApiToken(t, a.admin.token, a.orgId, { role: 'developer' });
     const sockets = await openSockets(a.developer, token.token);
     const late = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${token.token}`));
-    expect((await api(t, a.admin.token, 'DELETE', `/organizations/${a.orgId}/api-tokens/${token.id}`)).statusCode).toBe(200);
+    expect((await api(t, a.admin.token, 'DELETE', `/organizations/${a.orgId}/api-tokens/${token.id}`)).statusCode).toBe(
+      200,
+    );
     late.send({ type: 'subscribe', session_id: sockets.sessionId });
     expect(await closeCode(late, 5000)).toBe(4401);
     expect(late.texts().filter((m) => m.type === 'subscribed')).toEqual([]);
@@ -105,14 +124,19 @@ describe('live sockets belong to one session and follow their credentials', () =
   it('closes them when the member is removed', async () => {
     const member = await addMember(t, a.orgId, 'developer');
     const sockets = await openSockets(member);
-    expect((await api(t, a.admin.token, 'DELETE', `/organizations/${a.orgId}/members/${member.userId}`)).statusCode).toBe(200);
+    expect(
+      (await api(t, a.admin.token, 'DELETE', `/organizations/${a.orgId}/members/${member.userId}`)).statusCode,
+    ).toBe(200);
     await expectBothClosed(sockets);
   });
 
   it('closes them when the password is changed', async () => {
     const member = await addMember(t, a.orgId, 'developer');
     const sockets = await openSockets(member);
-    const changed = await api(t, member.token, 'POST', '/auth/change-password', { current_password: PASSWORD, new_password: 'another-password-9' });
+    const changed = await api(t, member.token, 'POST', '/auth/change-password', {
+      current_password: PASSWORD,
+      new_password: 'another-password-9',
+    });
     expect(changed.statusCode).toBe(200);
     await expectBothClosed(sockets);
   });
@@ -123,7 +147,11 @@ describe('live sockets belong to one session and follow their credentials', () =
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: member.email } });
     const mail = await t.smtp!.waitFor((m) => m.to.includes(member.email) && /reset-password\?token=/.test(m.text));
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token: resetToken, new_password: 'reset-password-9' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      payload: { token: resetToken, new_password: 'reset-password-9' },
+    });
     expect(reset.statusCode).toBe(200);
     await expectBothClosed(sockets);
   });
@@ -139,13 +167,26 @@ describe('live sockets belong to one session and follow their credentials', () =
     expect({ ws, stream }).toEqual({ ws: 4401, stream: 4410 });
     const ended = (await api(t, a.admin.token, 'GET', `/sessions/${sockets.sessionId}`)).json();
     expect(ended).toMatchObject({ status: 'stopped', end_reason: 'user' });
-    expect((await api(t, a.admin.token, 'GET', `/sessions/${queued.sessionId}`)).json()).toMatchObject({ status: 'stopped', queue_entry_id: null });
+    expect((await api(t, a.admin.token, 'GET', `/sessions/${queued.sessionId}`)).json()).toMatchObject({
+      status: 'stopped',
+      queue_entry_id: null,
+    });
     await t.container.services.lifecycle.idle();
     expect((await api(t, a.admin.token, 'GET', `/devices/${phone.deviceId}`)).json().status).toBe('available');
   });
 
   it("deleting the only member's account ends the sessions of the organization it takes along", async () => {
-    const solo = (await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: `solo-${randomUUID().slice(0, 8)}@example.test`, password: PASSWORD, organization_name: 'Solo' } })).json();
+    const solo = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: {
+          email: `solo-${randomUUID().slice(0, 8)}@example.test`,
+          password: PASSWORD,
+          organization_name: 'Solo',
+        },
+      })
+    ).json();
     const { sessionId } = await createAndStart(t, solo.access_token);
     await waitForStatus(t, solo.access_token, sessionId, 'active');
     const stream = await WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${solo.access_token}`));

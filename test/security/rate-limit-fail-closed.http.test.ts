@@ -52,7 +52,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis fails (TEST
   let account: Awaited<ReturnType<typeof signup>>;
   beforeAll(async () => {
     proxy = await startBreakableProxy(new URL(process.env.TEST_REDIS_URL!));
-    t = await createTestApp({ jobs: false, env: { RATE_LIMIT: 'true', REDIS_URL: proxy.url, REDIS_PREFIX: `rlfc${randomBytes(4).toString('hex')}:` } });
+    t = await createTestApp({
+      jobs: false,
+      env: { RATE_LIMIT: 'true', REDIS_URL: proxy.url, REDIS_PREFIX: `rlfc${randomBytes(4).toString('hex')}:` },
+    });
     account = await signup(t);
   });
   afterAll(async () => {
@@ -62,12 +65,29 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis fails (TEST
   });
 
   const login = (remoteAddress = randomIp(), password = 'wrong-password') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email: account.email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress,
+      payload: { email: account.email, password },
+    });
   const authCalls = (ip: string) => ({
     login: () => login(ip, PASSWORD),
-    register: () => t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: ip, payload: { email: `${randomIp()}@example.test`, password: PASSWORD, organization_name: 'Nope' } }),
+    register: () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: ip,
+        payload: { email: `${randomIp()}@example.test`, password: PASSWORD, organization_name: 'Nope' },
+      }),
     'change-password': () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/change-password', remoteAddress: ip, headers: bearer(account.token), payload: { current_password: PASSWORD, new_password: 'changed-secret-1' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        remoteAddress: ip,
+        headers: bearer(account.token),
+        payload: { current_password: PASSWORD, new_password: 'changed-secret-1' },
+      }),
   });
 
   async function expectAuthRoutesClosed(): Promise<void> {
@@ -75,7 +95,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis fails (TEST
       const started = Date.now();
       const res = await call();
       expect(res.statusCode, `${name}: ${res.body}`).toBe(503);
-      expect(res.json(), name).toEqual({ detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.' });
+      expect(res.json(), name).toEqual({
+        detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.',
+      });
       expect(Number(res.headers['retry-after']), name).toBeGreaterThan(0);
       expect(Date.now() - started, name).toBeLessThan(5_000);
     }
@@ -108,7 +130,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis fails (TEST
     expect((await login(randomIp(), PASSWORD)).statusCode).toBe(200);
     proxy.set('refuse');
     // Most routes fail open: an outage of the counters must not take the whole API down.
-    const open = await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', remoteAddress: randomIp(), headers: bearer(account.token) });
+    const open = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/organizations/',
+      remoteAddress: randomIp(),
+      headers: bearer(account.token),
+    });
     expect(open.statusCode, open.body).toBe(200);
     await expectRecovery();
   });

@@ -37,7 +37,11 @@ describe('authentication decides on the matched route', () => {
   it('every spelling of a protected GET is answered like the plain URL: 401 from the auth check, or 404, never data', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/v1/organizations/' });
     expect(plain.statusCode).toBe(401);
-    const forgedPlain = await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer('garbage') });
+    const forgedPlain = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/organizations/',
+      headers: bearer('garbage'),
+    });
     for (const url of [...SPELLINGS('/organizations/'), ...SPELLINGS(`/organizations/${org.orgId}`)]) {
       for (const [headers, expected] of [
         [{}, plain],
@@ -52,7 +56,11 @@ describe('authentication decides on the matched route', () => {
   });
 
   it('a malformed body or a bad path parameter under another spelling is answered like the plain URL or like an unknown route', async () => {
-    const malformed = { method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"email":' } as const;
+    const malformed = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    } as const;
     const plain = await t.app.inject({ ...malformed, url: `/api/v1/organizations/${org.orgId}/invites` });
     const unknown = await t.app.inject({ ...malformed, url: '/no-such-route' });
     expect(plain.statusCode).toBe(401);
@@ -67,7 +75,11 @@ describe('authentication decides on the matched route', () => {
   });
 
   it('an authenticated request under another spelling still acts as its caller', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/%61pi/v1/organizations/${org.orgId}`, headers: bearer(org.viewer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/%61pi/v1/organizations/${org.orgId}`,
+      headers: bearer(org.viewer.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: org.orgId, role: 'viewer' });
   });
@@ -92,7 +104,11 @@ describe('authentication decides on the matched route', () => {
   });
 
   it('public routes stay public under any spelling', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/%61pi/v1/auth/login', payload: { email: 'nobody@example.test', password: 'wrong-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/v1/auth/login',
+      payload: { email: 'nobody@example.test', password: 'wrong-password' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Invalid email or password' });
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

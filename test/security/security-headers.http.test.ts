@@ -26,7 +26,8 @@ function expectBaseline(res: LightMyRequestResponse, what: string): Map<string, 
   // No inline script anywhere: script-src (or its default-src fallback) never allows it.
   const scripts = policy.get('script-src') ?? policy.get('default-src') ?? [];
   expect(scripts.length, what).toBeGreaterThan(0);
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:']) expect(scripts, what).not.toContain(unsafe);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'])
+    expect(scripts, what).not.toContain(unsafe);
   expect(policy.get('script-src-attr') ?? policy.get('default-src'), what).toEqual(["'none'"]);
   return policy;
 }
@@ -46,10 +47,19 @@ describe('security headers (plain http APP_URL)', () => {
     const responses = {
       ok: await t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(org.viewer.token) }),
       notFound: await t.app.inject({ method: 'GET', url: '/no-such-page' }),
-      apiNotFound: await t.app.inject({ method: 'GET', url: `/api/v1/organizations/${org.orgId}/nothing`, headers: bearer(org.viewer.token) }),
+      apiNotFound: await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/organizations/${org.orgId}/nothing`,
+        headers: bearer(org.viewer.token),
+      }),
       unauthenticated: await t.app.inject({ method: 'GET', url: '/api/v1/organizations/' }),
       invalid: await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'not-an-email' } }),
-      unsupported: await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/x-unknown' }, payload: 'x' }),
+      unsupported: await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'content-type': 'text/x-unknown' },
+        payload: 'x',
+      }),
     };
     expect(Object.fromEntries(Object.entries(responses).map(([k, r]) => [k, r.statusCode]))).toEqual({
       ok: 200,

@@ -1,6 +1,15 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Anchor, type CSSVariablesResolver, createTheme, darken, Modal, Notification, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  Modal,
+  Notification,
+  localStorageColorSchemeManager,
+  MantineProvider,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -31,7 +40,9 @@ const contrastVariables: CSSVariablesResolver = (t) => ({
     '--mantine-color-error': t.colors.red[8],
     '--mantine-color-placeholder': t.colors.gray[7],
     // Text of light badges and alerts, darker than Mantine's shade 9 so it reads on their tinted backgrounds.
-    ...Object.fromEntries(Object.keys(t.colors).map((name) => [`--mantine-color-${name}-light-color`, darken(t.colors[name]![9], 0.35)])),
+    ...Object.fromEntries(
+      Object.keys(t.colors).map((name) => [`--mantine-color-${name}-light-color`, darken(t.colors[name]![9], 0.35)]),
+    ),
   },
   dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[1] },
 });
@@ -41,10 +52,15 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce
 // Dialogs lock the page's scrolling with a style element of their own (react-remove-scroll), which takes its nonce from here.
 setNonce(styleNonce);
 
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={localStorageColorSchemeManager({ key: 'simdeck.color-scheme' })} cssVariablesResolver={contrastVariables} getStyleNonce={() => styleNonce}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={localStorageColorSchemeManager({ key: 'simdeck.color-scheme' })}
+      cssVariablesResolver={contrastVariables}
+      getStyleNonce={() => styleNonce}
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -19,8 +19,10 @@ export function registerAppCommands(program: Command): void {
   examples(
     apps
       .command('upload <file>')
-      .description('Upload an .apk/.apks or an iOS simulator .app (zipped or .tar.gz) as a new app, or with --app as a new build of it')
-      .option('--app <app_id>', "add the file as a new build of this app (its public id)")
+      .description(
+        'Upload an .apk/.apks or an iOS simulator .app (zipped or .tar.gz) as a new app, or with --app as a new build of it',
+      )
+      .option('--app <app_id>', 'add the file as a new build of this app (its public id)')
       .option('--name <name>', 'app name (read from the package when absent)')
       .option('--package-name <id>', 'package name / bundle id (read from the package when absent)')
       .option('--platform <platform>', 'ios or android (from the file extension when absent)')
@@ -33,17 +35,32 @@ export function registerAppCommands(program: Command): void {
           if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${file}: no such file`);
           const showBar = o.progress ?? !!process.stderr.isTTY;
           const bar = showBar ? new ProgressBar(`Uploading ${file}`) : null;
-          const fields = o.app ? { note: o.note } : { name: o.name, package_name: o.packageName, platform: o.platform, note: o.note };
+          const fields = o.app
+            ? { note: o.note }
+            : { name: o.name, package_name: o.packageName, platform: o.platform, note: o.note };
           const target = o.app ? `/apps/${encodeURIComponent(o.app)}/builds` : '/apps/upload';
           const res = await loggedInClient()
-            .upload<Record<string, unknown>>(target, { field: 'file', filePath: file, fields, onProgress: (sent, total) => bar?.update(sent, total) })
+            .upload<Record<string, unknown>>(target, {
+              field: 'file',
+              filePath: file,
+              fields,
+              onProgress: (sent, total) => bar?.update(sent, total),
+            })
             .finally(() => bar?.finish());
           output(o, res, () =>
-            console.log(o.app ? `Uploaded build ${String(res.id)} (${String(res.version)} ${String(res.build_number ?? '')}) of ${o.app}` : `Uploaded ${String(res.name)} (${String(res.package_name)}, ${String(res.platform)}) as app ${String(res.public_id ?? res.id)}`),
+            console.log(
+              o.app
+                ? `Uploaded build ${String(res.id)} (${String(res.version)} ${String(res.build_number ?? '')}) of ${o.app}`
+                : `Uploaded ${String(res.name)} (${String(res.package_name)}, ${String(res.platform)}) as app ${String(res.public_id ?? res.id)}`,
+            ),
           );
         }),
       ),
-    ['simdeck apps upload app-debug.apk', 'simdeck apps upload build/MyApp.zip --app app_123 --note "$GIT_SHA"', 'simdeck apps upload app.apk --json | jq -r .public_id'],
+    [
+      'simdeck apps upload app-debug.apk',
+      'simdeck apps upload build/MyApp.zip --app app_123 --note "$GIT_SHA"',
+      'simdeck apps upload app.apk --json | jq -r .public_id',
+    ],
   );
   examples(
     apps
@@ -53,7 +70,9 @@ export function registerAppCommands(program: Command): void {
       .option('--json', 'machine-readable output')
       .action(
         action(async (o: CommonOptions & { platform?: string }) => {
-          const rows = await loggedInClient().get<Array<Record<string, unknown>>>(`/apps/${o.platform ? `?platform=${encodeURIComponent(o.platform)}` : ''}`);
+          const rows = await loggedInClient().get<Array<Record<string, unknown>>>(
+            `/apps/${o.platform ? `?platform=${encodeURIComponent(o.platform)}` : ''}`,
+          );
           output(o, rows, () => printTable(rows, ['public_id', 'name', 'package_name', 'platform', 'updated_at']));
         }),
       ),

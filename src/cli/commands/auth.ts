@@ -35,12 +35,29 @@ async function login(o: LoginOptions): Promise<StoredLogin> {
   if (o.token && o.email) throw new UsageError('give either --token or --email/--password, not both');
   if (o.token) {
     const orgs = await new ApiClient(base, o.token).get<Organization[]>('/organizations/');
-    return { url: base, token: o.token, kind: 'api_token', organization_id: orgs[0]?.id, organization_name: orgs[0]?.name };
+    return {
+      url: base,
+      token: o.token,
+      kind: 'api_token',
+      organization_id: orgs[0]?.id,
+      organization_name: orgs[0]?.name,
+    };
   }
-  if (!o.email || !password) throw new UsageError('give --token <api token>, or --email and --password (or SIMDECK_PASSWORD)');
+  if (!o.email || !password)
+    throw new UsageError('give --token <api token>, or --email and --password (or SIMDECK_PASSWORD)');
   const account = await new ApiClient(base, null).post<Account>('/auth/login', { email: o.email, password });
-  const org = await new ApiClient(base, account.access_token).get<Organization>(`/organizations/${account.organization_id}`);
-  return { url: base, token: account.access_token, kind: 'access_token', email: account.email, role: account.role, organization_id: org.id, organization_name: org.name };
+  const org = await new ApiClient(base, account.access_token).get<Organization>(
+    `/organizations/${account.organization_id}`,
+  );
+  return {
+    url: base,
+    token: account.access_token,
+    kind: 'access_token',
+    email: account.email,
+    role: account.role,
+    organization_id: org.id,
+    organization_name: org.name,
+  };
 }
 
 export function registerAuthCommands(program: Command): void {
@@ -49,7 +66,7 @@ export function registerAuthCommands(program: Command): void {
       .command('login')
       .description('Store the server URL and a token in your config directory (file mode 600)')
       .option('--url <url>', 'the simdeck server, e.g. https://simdeck.example.com (default $SIMDECK_URL)')
-      .option('--token <token>', 'an API token (tok_…), made under your organization\'s API tokens')
+      .option('--token <token>', "an API token (tok_…), made under your organization's API tokens")
       .option('--email <email>', 'sign in with your account instead; stores the access token of the sign-in')
       .option('--password <password>', 'the account password (default $SIMDECK_PASSWORD)')
       .option('--json', 'machine-readable output')
@@ -58,10 +75,17 @@ export function registerAuthCommands(program: Command): void {
           const stored = await login(o);
           const file = writeLogin(stored);
           const { token: _token, ...shown } = stored;
-          output(o, { ...shown, config_path: file }, () => console.log(`Logged in to ${stored.url}${stored.organization_name ? ` (${stored.organization_name})` : ''}; saved to ${file}`));
+          output(o, { ...shown, config_path: file }, () =>
+            console.log(
+              `Logged in to ${stored.url}${stored.organization_name ? ` (${stored.organization_name})` : ''}; saved to ${file}`,
+            ),
+          );
         }),
       ),
-    ['simdeck login --url https://simdeck.example.com --token tok_1f2e3d4c', 'SIMDECK_PASSWORD=… simdeck login --url https://simdeck.example.com --email me@example.com'],
+    [
+      'simdeck login --url https://simdeck.example.com --token tok_1f2e3d4c',
+      'SIMDECK_PASSWORD=… simdeck login --url https://simdeck.example.com --email me@example.com',
+    ],
   );
 
   examples(
@@ -74,10 +98,21 @@ export function registerAuthCommands(program: Command): void {
           const login = resolveLogin();
           const orgs = await loggedInClient().get<Organization[]>('/organizations/');
           const stored = login?.source === 'config' ? login.stored : null;
-          const who = { url: login!.url, source: login!.source, kind: stored?.kind ?? (login!.token.startsWith('tok_') ? 'api_token' : 'access_token'), email: stored?.email ?? null, role: stored?.role ?? null, organizations: orgs };
+          const who = {
+            url: login!.url,
+            source: login!.source,
+            kind: stored?.kind ?? (login!.token.startsWith('tok_') ? 'api_token' : 'access_token'),
+            email: stored?.email ?? null,
+            role: stored?.role ?? null,
+            organizations: orgs,
+          };
           output(o, who, () => {
-            console.log(`server:        ${who.url}${who.source === 'config' ? '' : ` (from ${who.source === 'env' ? 'SIMDECK_URL/SIMDECK_TOKEN' : 'the environment and the config file'})`}`);
-            console.log(`signed in as:  ${who.email ? `${who.email} (${who.role})` : `an ${who.kind === 'api_token' ? 'API token' : 'access token'}`}`);
+            console.log(
+              `server:        ${who.url}${who.source === 'config' ? '' : ` (from ${who.source === 'env' ? 'SIMDECK_URL/SIMDECK_TOKEN' : 'the environment and the config file'})`}`,
+            );
+            console.log(
+              `signed in as:  ${who.email ? `${who.email} (${who.role})` : `an ${who.kind === 'api_token' ? 'API token' : 'access token'}`}`,
+            );
             console.log(`organization:  ${orgs.map((x) => `${x.name} (#${x.id})`).join(', ')}`);
           });
         }),
@@ -93,7 +128,9 @@ export function registerAuthCommands(program: Command): void {
       .action(
         action(async (o: CommonOptions) => {
           const removed = removeLogin();
-          output(o, { logged_out: removed, config_path: configPath() }, () => console.log(removed ? `Removed ${configPath()}` : 'Not logged in'));
+          output(o, { logged_out: removed, config_path: configPath() }, () =>
+            console.log(removed ? `Removed ${configPath()}` : 'Not logged in'),
+          );
         }),
       ),
     ['simdeck logout'],

@@ -5,8 +5,13 @@ export function registerMcpCommand(program: Command): void {
   examples(
     program
       .command('mcp')
-      .description('Serve the simdeck tools to a coding agent over MCP (stdio): sessions, device tools, apps and test runs')
-      .addHelpText('after', '\nRegister it in your MCP client with command "npx", args ["simdeck", "mcp"], and env SIMDECK_URL and SIMDECK_TOKEN (or log in once with `simdeck login`). See docs/mcp.md.')
+      .description(
+        'Serve the simdeck tools to a coding agent over MCP (stdio): sessions, device tools, apps and test runs',
+      )
+      .addHelpText(
+        'after',
+        '\nRegister it in your MCP client with command "npx", args ["simdeck", "mcp"], and env SIMDECK_URL and SIMDECK_TOKEN (or log in once with `simdeck login`). See docs/mcp.md.',
+      )
       .action(async () => {
         let api: ReturnType<typeof loggedInClient>;
         try {

@@ -34,7 +34,14 @@ function metadataOf(pairs: string[]): Record<string, string> | undefined {
 
 function startBody(o: RunOptions): Record<string, unknown> {
   if (o.deviceCategory && o.device) throw new UsageError('--device-category and --device exclude each other');
-  const body: Record<string, unknown> = { commit_sha: o.commitSha, device_category: o.deviceCategory, device_id: o.device, metadata: metadataOf(o.metadata), model: o.model, mode: o.mode };
+  const body: Record<string, unknown> = {
+    commit_sha: o.commitSha,
+    device_category: o.deviceCategory,
+    device_id: o.device,
+    metadata: metadataOf(o.metadata),
+    model: o.model,
+    mode: o.mode,
+  };
   if (o.build !== undefined) {
     if (!/^\d+$/.test(o.build)) throw new UsageError('--build must be a build id (a number)');
     body.build_id = Number(o.build);
@@ -85,26 +92,61 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   const api = loggedInClient();
   const body = startBody(o);
   const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
-  const watch = { intervalMs: Math.max(0.2, Number(o.pollInterval)) * 1000, timeoutMs: Number(o.timeout) * 1000, reporter: new RunReporter(say) };
+  const watch = {
+    intervalMs: Math.max(0.2, Number(o.pollInterval)) * 1000,
+    timeoutMs: Number(o.timeout) * 1000,
+    reporter: new RunReporter(say),
+  };
   if (kind === 'suite' && o.tags) {
     if (id) throw new UsageError('give a suite id or --tags, not both');
-    const started = await api.post<{ aggregate_id: string; matched_suite_ids: string[] }>('/ci/run-suites', { ...body, tags: o.tags.split(',').map((t) => t.trim()).filter(Boolean), match: o.match });
-    if (!o.wait) return output(o, started, () => console.log(`Started ${started.aggregate_id} (${started.matched_suite_ids.length} suites)`));
+    const started = await api.post<{ aggregate_id: string; matched_suite_ids: string[] }>('/ci/run-suites', {
+      ...body,
+      tags: o.tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+      match: o.match,
+    });
+    if (!o.wait)
+      return output(o, started, () =>
+        console.log(`Started ${started.aggregate_id} (${started.matched_suite_ids.length} suites)`),
+      );
     say(`Started ${started.aggregate_id}: ${started.matched_suite_ids.length} suites`);
-    const release = cancelOnInterrupt(say, async () => (await api.get<MultiRun>(`/ci/multi-suite-runs/${encodeURIComponent(started.aggregate_id)}`)).suite_runs.map((r) => r.run_id));
+    const release = cancelOnInterrupt(say, async () =>
+      (await api.get<MultiRun>(`/ci/multi-suite-runs/${encodeURIComponent(started.aggregate_id)}`)).suite_runs.map(
+        (r) => r.run_id,
+      ),
+    );
     const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
-    finish(o, multi.status, multi, runs, () => printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']));
+    finish(o, multi.status, multi, runs, () =>
+      printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']),
+    );
     return;
   }
   if (!id) throw new UsageError(kind === 'suite' ? 'give a suite id, or --tags' : 'give a test case id');
-  const started = await api.post<{ run_id: string; status: string }>(kind === 'suite' ? '/ci/run-suite' : '/ci/run-test', { ...body, [kind === 'suite' ? 'suite_id' : 'test_id']: id });
+  const started = await api.post<{ run_id: string; status: string }>(
+    kind === 'suite' ? '/ci/run-suite' : '/ci/run-test',
+    { ...body, [kind === 'suite' ? 'suite_id' : 'test_id']: id },
+  );
   if (!o.wait) return output(o, started, () => console.log(`Started ${started.run_id}`));
   say(`Started ${started.run_id}`);
   const release = cancelOnInterrupt(say, async () => [started.run_id]);
   const run = await watchRun(api, started.run_id, watch).finally(release);
   finish(o, run.status, run, [run], () => {
-    if (run.type === 'suite_run') printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['case_name', 'status', 'duration_ms', 'error_message']);
-    else printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, ['index', 'status', 'text', 'error']);
+    if (run.type === 'suite_run')
+      printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, [
+        'case_name',
+        'status',
+        'duration_ms',
+        'error_message',
+      ]);
+    else
+      printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, [
+        'index',
+        'status',
+        'text',
+        'error',
+      ]);
   });
 }
 
@@ -114,7 +156,11 @@ function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], 
   output(o, payload, () => {
     table();
     const first = runs[0];
-    console.log(running ? `Still ${status} after --timeout; the run goes on` : `Run ${status}${runs.length === 1 && first?.error_message ? `: ${first.error_message}` : ''}${runs.length === 1 && first ? ` (${first.run_url})` : ''}`);
+    console.log(
+      running
+        ? `Still ${status} after --timeout; the run goes on`
+        : `Run ${status}${runs.length === 1 && first?.error_message ? `: ${first.error_message}` : ''}${runs.length === 1 && first ? ` (${first.run_url})` : ''}`,
+    );
     if (o.junit) console.log(`JUnit report: ${o.junit}`);
   });
   process.exitCode = exitCodeOf(status);
@@ -123,7 +169,9 @@ function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], 
 export function registerRunCommands(program: Command): void {
   const run = program.command('run').description('Run a suite or a test on a device the server allocates (CI runs)');
   examples(
-    withRunOptions(run.command('suite [suite_id]').description('Run a suite, or with --tags every matching suite one after another'))
+    withRunOptions(
+      run.command('suite [suite_id]').description('Run a suite, or with --tags every matching suite one after another'),
+    )
       .option('--tags <tags>', 'instead of a suite id: the suites with these tags (comma-separated)')
       .option('--match <match>', 'with --tags: any (default) or all')
       .action(action((id: string | undefined, o: RunOptions) => execute('suite', id, o))),
@@ -134,7 +182,9 @@ export function registerRunCommands(program: Command): void {
     ],
   );
   examples(
-    withRunOptions(run.command('test <test_id>').description('Run one test case')).action(action((id: string, o: RunOptions) => execute('test', id, o))),
+    withRunOptions(run.command('test <test_id>').description('Run one test case')).action(
+      action((id: string, o: RunOptions) => execute('test', id, o)),
+    ),
     ['simdeck run test case_abc --wait', 'simdeck run test case_abc --build 42 --wait --junit out.xml'],
   );
 }

@@ -17,7 +17,9 @@ export function registerSuiteCommands(program: Command): void {
           const q = new URLSearchParams();
           if (o.tags) q.set('tags', o.tags);
           if (o.match) q.set('match', o.match);
-          const rows = await loggedInClient().get<Array<Record<string, unknown>>>(`/ci/list-suites${q.size ? `?${q}` : ''}`);
+          const rows = await loggedInClient().get<Array<Record<string, unknown>>>(
+            `/ci/list-suites${q.size ? `?${q}` : ''}`,
+          );
           output(o, rows, () => printTable(rows, ['id', 'name', 'platform', 'case_count', 'tags']));
         }),
       ),
@@ -52,7 +54,10 @@ export function registerSuiteCommands(program: Command): void {
       .action(
         action(async (file: string, o: CommonOptions & { app?: string }) => {
           if (!fs.existsSync(file)) throw new UsageError(`${file}: no such file`);
-          const r = await loggedInClient().upload<{ public_id: string; name: string; case_count: number }>(`/tests/suites/import-yaml${o.app ? `?app_id=${encodeURIComponent(o.app)}` : ''}`, { field: 'file', filePath: file });
+          const r = await loggedInClient().upload<{ public_id: string; name: string; case_count: number }>(
+            `/tests/suites/import-yaml${o.app ? `?app_id=${encodeURIComponent(o.app)}` : ''}`,
+            { field: 'file', filePath: file },
+          );
           output(o, r, () => console.log(`Imported "${r.name}" as ${r.public_id} (${r.case_count} cases)`));
         }),
       ),

@@ -29,14 +29,25 @@ interface Reporter {
 
 type Handler = (args: Record<string, unknown>, report: Reporter) => Promise<CallToolResult>;
 
-const text = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }] });
+const text = (value: unknown): CallToolResult => ({
+  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
+});
 
 /** A device tool's result (POST /sessions/{id}/agent/tools) as MCP content: the image, or the detail and the new screen's elements. */
-function deviceResult(r: { ok: boolean; detail: string; screen?: { width: number; height: number; elements: string[] }; image?: { data: string }; apps?: unknown[] }): CallToolResult {
+function deviceResult(r: {
+  ok: boolean;
+  detail: string;
+  screen?: { width: number; height: number; elements: string[] };
+  image?: { data: string };
+  apps?: unknown[];
+}): CallToolResult {
   if (r.image) return { content: [{ type: 'image', data: r.image.data, mimeType: 'image/png' }] };
   const parts = [r.ok ? r.detail : `Not done: ${r.detail}`];
   if (r.apps) parts.push(JSON.stringify(r.apps, null, 2));
-  if (r.screen) parts.push(`Screen ${r.screen.width}x${r.screen.height} (refs valid for this screen):\n${r.screen.elements.join('\n')}`);
+  if (r.screen)
+    parts.push(
+      `Screen ${r.screen.width}x${r.screen.height} (refs valid for this screen):\n${r.screen.elements.join('\n')}`,
+    );
   return { content: [{ type: 'text', text: parts.join('\n\n') }], isError: !r.ok };
 }
 
@@ -47,37 +58,75 @@ function deviceResult(r: { ok: boolean; detail: string; screen?: { width: number
  * come back as `isError` results carrying the API's detail.
  */
 export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; pollMs?: number } = {}): McpServer {
-  const server = new McpServer({ name: 'simdeck', version: '0.1.0' }, { capabilities: { logging: {} }, instructions: 'Drive simdeck devices: start_session, then ui_tree / screenshot to look and tap / type_text / swipe / press_key to act (by element ref), stop_session when done. run_test runs a saved test or suite on a fresh device.' });
+  const server = new McpServer(
+    { name: 'simdeck', version: '0.1.0' },
+    {
+      capabilities: { logging: {} },
+      instructions:
+        'Drive simdeck devices: start_session, then ui_tree / screenshot to look and tap / type_text / swipe / press_key to act (by element ref), stop_session when done. run_test runs a saved test or suite on a fresh device.',
+    },
+  );
   const pollMs = opts.pollMs ?? 1000;
   const device = (tool: string, args: Record<string, unknown>, signal: AbortSignal) => {
     const { session_id: id, ...rest } = args;
-    return api.post<Parameters<typeof deviceResult>[0]>(`/sessions/${encodeURIComponent(String(id))}/agent/tools`, { tool, arguments: rest }, signal).then(deviceResult);
+    return api
+      .post<Parameters<typeof deviceResult>[0]>(
+        `/sessions/${encodeURIComponent(String(id))}/agent/tools`,
+        { tool, arguments: rest },
+        signal,
+      )
+      .then(deviceResult);
   };
 
-  const register = (name: string, description: string, input: z.ZodObject, handler: Handler, timeoutMs = opts.toolTimeoutMs ?? 90_000) => {
+  const register = (
+    name: string,
+    description: string,
+    input: z.ZodObject,
+    handler: Handler,
+    timeoutMs = opts.toolTimeoutMs ?? 90_000,
+  ) => {
     server.registerTool(name, { description, inputSchema: input }, async (args, extra) => {
       const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(timeoutMs)]);
       const token = extra._meta?.progressToken;
       const report: Reporter = {
         signal,
         async progress(step, message) {
-          if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message } });
+          if (token !== undefined)
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: step, message },
+            });
           await server.sendLoggingMessage({ level: 'info', logger: 'simdeck', data: message }).catch(() => {});
         },
       };
       try {
         return await handler(args as Record<string, unknown>, report);
       } catch (err) {
-        const detail = signal.aborted && !extra.signal.aborted ? `${name} did not finish within ${Math.round(timeoutMs / 1000)} s` : describeError(err);
+        const detail =
+          signal.aborted && !extra.signal.aborted
+            ? `${name} did not finish within ${Math.round(timeoutMs / 1000)} s`
+            : describeError(err);
         return { content: [{ type: 'text', text: detail }], isError: true };
       }
     });
   };
 
-  register('list_devices', 'The devices of the simdeck fleet (available or busy).', z.object({ platform: z.enum(['ios', 'android']).optional(), category: z.enum(['phone', 'tablet', 'tv']).optional() }), async (a, r) => {
-    const q = new URLSearchParams(Object.entries({ device_type: a.platform, category: a.category }).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    return text(await api.get(`/devices/${q.size ? `?${q}` : ''}`, r.signal));
-  });
+  register(
+    'list_devices',
+    'The devices of the simdeck fleet (available or busy).',
+    z.object({
+      platform: z.enum(['ios', 'android']).optional(),
+      category: z.enum(['phone', 'tablet', 'tv']).optional(),
+    }),
+    async (a, r) => {
+      const q = new URLSearchParams(
+        Object.entries({ device_type: a.platform, category: a.category }).filter(
+          (e): e is [string, string] => typeof e[1] === 'string',
+        ),
+      );
+      return text(await api.get(`/devices/${q.size ? `?${q}` : ''}`, r.signal));
+    },
+  );
 
   register(
     'start_session',
@@ -89,15 +138,27 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
       build_id: z.number().int().positive().optional().describe('with app_id: this build instead of the latest'),
     }),
     async (a, r) => {
-      const created = await api.post<{ session_id: string }>('/sessions/', { device_type: a.platform, device_category: a.category, app_id: a.app_id, build_id: a.build_id }, r.signal);
-      const started = await api.post<{ status: string; position?: number }>(`/sessions/${created.session_id}/start`, {}, r.signal);
+      const created = await api.post<{ session_id: string }>(
+        '/sessions/',
+        { device_type: a.platform, device_category: a.category, app_id: a.app_id, build_id: a.build_id },
+        r.signal,
+      );
+      const started = await api.post<{ status: string; position?: number }>(
+        `/sessions/${created.session_id}/start`,
+        {},
+        r.signal,
+      );
       let step = 0;
       let last = '';
       if (started.status === 'queued') await r.progress(++step, `queued: position ${started.position}`);
       for (;;) {
-        const s = await api.get<{ session_id: string; status: string; queue_position?: number | null }>(`/sessions/${created.session_id}`, r.signal);
+        const s = await api.get<{ session_id: string; status: string; queue_position?: number | null }>(
+          `/sessions/${created.session_id}`,
+          r.signal,
+        );
         if (s.status === 'active') return text(s);
-        if (s.status === 'failed' || s.status === 'stopped') return { ...text(`The session ${s.status} before it became active`), isError: true };
+        if (s.status === 'failed' || s.status === 'stopped')
+          return { ...text(`The session ${s.status} before it became active`), isError: true };
         const now = s.queue_position ? `queued: position ${s.queue_position}` : s.status;
         if (now !== last) await r.progress(++step, `session ${s.session_id}: ${now}`);
         last = now;
@@ -107,10 +168,17 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
     15 * 60_000,
   );
 
-  register('stop_session', 'Stop a session and release its device.', z.object({ session_id }), async (a, r) => text(await api.delete(`/sessions/${encodeURIComponent(String(a.session_id))}`, r.signal)));
+  register('stop_session', 'Stop a session and release its device.', z.object({ session_id }), async (a, r) =>
+    text(await api.delete(`/sessions/${encodeURIComponent(String(a.session_id))}`, r.signal)),
+  );
 
   const deviceTool = (name: string, tool: keyof typeof DEVICE_TOOLS, description = DEVICE_TOOLS[tool].description) =>
-    register(name, `${description} Acting tools answer with the element list of the screen that follows.`, DEVICE_TOOLS[tool].input.extend({ session_id }), (a, r) => device(tool, a, r.signal));
+    register(
+      name,
+      `${description} Acting tools answer with the element list of the screen that follows.`,
+      DEVICE_TOOLS[tool].input.extend({ session_id }),
+      (a, r) => device(tool, a, r.signal),
+    );
   deviceTool('screenshot', 'screenshot');
   deviceTool('ui_tree', 'ui_tree');
   deviceTool('tap', 'tap');
@@ -141,17 +209,30 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
     }),
     async (a, r) => {
       if (!a.test_id === !a.suite_id) return { ...text('Give exactly one of test_id and suite_id'), isError: true };
-      const body = { device_category: a.device_category, build_id: a.build_id, mode: a.mode, metadata: { source: 'mcp' } };
-      const started = await api.post<{ run_id: string }>(a.test_id ? '/ci/run-test' : '/ci/run-suite', a.test_id ? { ...body, test_id: a.test_id } : { ...body, suite_id: a.suite_id }, r.signal);
+      const body = {
+        device_category: a.device_category,
+        build_id: a.build_id,
+        mode: a.mode,
+        metadata: { source: 'mcp' },
+      };
+      const started = await api.post<{ run_id: string }>(
+        a.test_id ? '/ci/run-test' : '/ci/run-suite',
+        a.test_id ? { ...body, test_id: a.test_id } : { ...body, suite_id: a.suite_id },
+        r.signal,
+      );
       const seen = new Set<string>();
       let step = 0;
       for (;;) {
         const run = await api.get<CiRun>(`/ci/runs/${started.run_id}`, r.signal);
         if (run.queue) await r.progress(++step, `waiting for a device: position ${run.queue.position}`);
-        for (const p of run.progress) if (!seen.has(`${p.at}${p.message}`) && seen.add(`${p.at}${p.message}`)) await r.progress(++step, p.message);
+        for (const p of run.progress)
+          if (!seen.has(`${p.at}${p.message}`) && seen.add(`${p.at}${p.message}`)) await r.progress(++step, p.message);
         if (TERMINAL.includes(run.status)) {
           const { run_id, type, status, run_url, duration_ms, error_message, results } = run;
-          return { ...text({ run_id, type, status, run_url, duration_ms, error_message, results }), isError: status === 'error' || status === 'cancelled' };
+          return {
+            ...text({ run_id, type, status, run_url, duration_ms, error_message, results }),
+            isError: status === 'error' || status === 'cancelled',
+          };
         }
         await sleep(pollMs, r.signal);
       }
@@ -159,20 +240,48 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
     60 * 60_000,
   );
 
-  server.registerResource('suites', 'simdeck://suites', { title: "The organization's test suites", mimeType: 'application/json' }, async (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await api.get('/ci/list-suites'), null, 2) }],
-  }));
-  server.registerResource('recent-runs', 'simdeck://runs/recent', { title: 'The latest run of each suite, most recent first', mimeType: 'application/json' }, async (uri) => {
-    const suites = await api.get<Array<{ public_id: string; name: string; last_run_status: string | null; last_run_at: string | null }>>('/tests/suites');
-    const runs = suites.filter((s) => s.last_run_at).sort((x, y) => (x.last_run_at! < y.last_run_at! ? 1 : -1)).map((s) => ({ suite_id: s.public_id, suite_name: s.name, status: s.last_run_status, at: s.last_run_at }));
-    return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(runs, null, 2) }] };
-  });
+  server.registerResource(
+    'suites',
+    'simdeck://suites',
+    { title: "The organization's test suites", mimeType: 'application/json' },
+    async (uri) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'application/json',
+          text: JSON.stringify(await api.get('/ci/list-suites'), null, 2),
+        },
+      ],
+    }),
+  );
+  server.registerResource(
+    'recent-runs',
+    'simdeck://runs/recent',
+    { title: 'The latest run of each suite, most recent first', mimeType: 'application/json' },
+    async (uri) => {
+      const suites =
+        await api.get<
+          Array<{ public_id: string; name: string; last_run_status: string | null; last_run_at: string | null }>
+        >('/tests/suites');
+      const runs = suites
+        .filter((s) => s.last_run_at)
+        .sort((x, y) => (x.last_run_at! < y.last_run_at! ? 1 : -1))
+        .map((s) => ({ suite_id: s.public_id, suite_name: s.name, status: s.last_run_status, at: s.last_run_at }));
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(runs, null, 2) }] };
+    },
+  );
   server.registerResource(
     'case-runs',
     new ResourceTemplate('simdeck://cases/{case_id}/runs', { list: undefined }),
     { title: "A test case's runs, most recent first", mimeType: 'application/json' },
     async (uri, { case_id }) => ({
-      contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await api.get(`/tests/cases/${encodeURIComponent(String(case_id))}/runs`), null, 2) }],
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'application/json',
+          text: JSON.stringify(await api.get(`/tests/cases/${encodeURIComponent(String(case_id))}/runs`), null, 2),
+        },
+      ],
     }),
   );
   return server;

@@ -10,7 +10,9 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   planId: text('plan_id').notNull().default('free'),
   sessionTimeoutMinutes: integer('session_timeout_minutes').notNull().default(30),
-  sessionPermissions: text('session_permissions', { enum: ['full', 'app_only'] }).notNull().default('full'),
+  sessionPermissions: text('session_permissions', { enum: ['full', 'app_only'] })
+    .notNull()
+    .default('full'),
   allowStreamingOverage: boolean('allow_streaming_overage').notNull().default(false),
   createdAt: createdAt(),
 });
@@ -33,19 +35,28 @@ export const memberships = pgTable(
   'memberships',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ROLES }).notNull(),
     joinedAt: ts('joined_at').defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('memberships_user_org_idx').on(t.userId, t.organizationId), index('memberships_org_idx').on(t.organizationId)],
+  (t) => [
+    uniqueIndex('memberships_user_org_idx').on(t.userId, t.organizationId),
+    index('memberships_org_idx').on(t.organizationId),
+  ],
 );
 
 export const invitations = pgTable(
   'invitations',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -54,7 +65,10 @@ export const invitations = pgTable(
     acceptedAt: ts('accepted_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_token_hash_idx').on(t.tokenHash), index('invitations_org_email_idx').on(t.organizationId, t.email)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_idx').on(t.tokenHash),
+    index('invitations_org_email_idx').on(t.organizationId, t.email),
+  ],
 );
 
 export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
@@ -63,7 +77,9 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -77,7 +93,9 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     tokenHash: text('token_hash').notNull(),
     tokenPrefix: text('token_prefix').notNull(),

@@ -10,7 +10,9 @@ export const apps = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     packageName: text('package_name').notNull(),
     platform: text('platform', { enum: PLATFORMS }).notNull(),
@@ -30,8 +32,12 @@ export const builds = pgTable(
   'builds',
   {
     id: serial('id').primaryKey(),
-    appId: integer('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     version: text('version').notNull(),
     buildNumber: text('build_number').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { apps } from './apps';
 import { createdAt, ts, updatedAt } from './columns';
@@ -52,7 +63,9 @@ export const testSuites = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** Deleting the app keeps the suite and its cases; only the link goes. */
     appId: integer('app_id').references(() => apps.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -80,7 +93,9 @@ export const testTags = pgTable(
   'test_tags',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     displayName: text('display_name').notNull(),
     createdAt: createdAt(),
@@ -91,8 +106,12 @@ export const testTags = pgTable(
 export const testSuiteTags = pgTable(
   'test_suite_tags',
   {
-    suiteId: integer('suite_id').notNull().references(() => testSuites.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => testTags.id, { onDelete: 'cascade' }),
+    suiteId: integer('suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => testTags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.suiteId, t.tagId] }), index('test_suite_tags_tag_idx').on(t.tagId)],
 );
@@ -102,7 +121,9 @@ export const testCases = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** null for a standalone case. */
     suiteId: integer('suite_id').references(() => testSuites.id, { onDelete: 'cascade' }),
     /** Set on standalone cases; a suite case uses its suite's app. */
@@ -138,8 +159,12 @@ export const suiteRuns = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    suiteId: integer('suite_id').notNull().references(() => testSuites.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    suiteId: integer('suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
     sessionId: text('session_id'),
     status: text('status', { enum: SUITE_RUN_STATUSES }).notNull().default('pending'),
     resetStrategy: text('reset_strategy', { enum: RESET_STRATEGIES }).notNull(),
@@ -153,7 +178,10 @@ export const suiteRuns = pgTable(
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('suite_runs_public_id_idx').on(t.publicId), index('suite_runs_suite_idx').on(t.suiteId, t.id.desc())],
+  (t) => [
+    uniqueIndex('suite_runs_public_id_idx').on(t.publicId),
+    index('suite_runs_suite_idx').on(t.suiteId, t.id.desc()),
+  ],
 );
 
 export const testRuns = pgTable(
@@ -161,8 +189,12 @@ export const testRuns = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    testCaseId: integer('test_case_id').notNull().references(() => testCases.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
     suiteRunId: integer('suite_run_id').references(() => suiteRuns.id, { onDelete: 'cascade' }),
     status: text('status', { enum: TEST_RUN_STATUSES }).notNull().default('pending'),
     startedAt: ts('started_at').defaultNow().notNull(),
@@ -196,8 +228,12 @@ export const testBaselines = pgTable(
   'test_baselines',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    testCaseId: integer('test_case_id').notNull().references(() => testCases.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
     stepIndex: integer('step_index').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

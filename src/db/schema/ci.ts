@@ -26,14 +26,18 @@ export interface CiProgressEntry {
 }
 
 /** Who asked for the CI run: its session and engine run act on their behalf. */
-export type CiActor = { kind: 'user'; userId: number; email: string } | { kind: 'api_token'; tokenId: number; userId: number | null; email: string };
+export type CiActor =
+  | { kind: 'user'; userId: number; email: string }
+  | { kind: 'api_token'; tokenId: number; userId: number | null; email: string };
 
 export const multiSuiteRuns = pgTable(
   'multi_suite_runs',
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     tags: jsonb('tags').$type<string[]>().notNull(),
     match: text('match', { enum: ['any', 'all'] }).notNull(),
     commitSha: text('commit_sha'),
@@ -41,7 +45,10 @@ export const multiSuiteRuns = pgTable(
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('multi_suite_runs_public_id_idx').on(t.publicId), index('multi_suite_runs_org_idx').on(t.organizationId, t.id)],
+  (t) => [
+    uniqueIndex('multi_suite_runs_public_id_idx').on(t.publicId),
+    index('multi_suite_runs_org_idx').on(t.organizationId, t.id),
+  ],
 );
 
 export const ciRuns = pgTable(
@@ -49,7 +56,9 @@ export const ciRuns = pgTable(
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     type: text('type', { enum: CI_RUN_TYPES }).notNull(),
     /** The suite (suite_run) or case (test_run): internal id, public id and name when the run was asked for. */
     targetId: integer('target_id').notNull(),

@@ -7,7 +7,13 @@ import { createdAt, ts, updatedAt } from './columns';
 // buckets and allowance period, the ledger every change of a bucket writes, Stripe top-ups and
 // the Stripe events already handled.
 
-export const LEDGER_ENTRY_TYPES = ['usage_deduction', 'prepaid_topup', 'subscription_refill', 'grant', 'refund'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'usage_deduction',
+  'prepaid_topup',
+  'subscription_refill',
+  'grant',
+  'refund',
+] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 export const BALANCE_BUCKETS = ['allowance', 'prepaid'] as const;
 export type BalanceBucket = (typeof BALANCE_BUCKETS)[number];
@@ -37,7 +43,10 @@ export const creditAccounts = pgTable(
     streamingCreditOutAt: ts('streaming_credit_out_at'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('credit_accounts_allowance_nonnegative', sql`${t.allowanceMicro} >= 0`), check('credit_accounts_prepaid_nonnegative', sql`${t.prepaidMicro} >= 0`)],
+  (t) => [
+    check('credit_accounts_allowance_nonnegative', sql`${t.allowanceMicro} >= 0`),
+    check('credit_accounts_prepaid_nonnegative', sql`${t.prepaidMicro} >= 0`),
+  ],
 );
 
 export const creditLedger = pgTable(
@@ -93,7 +102,10 @@ export const creditTopups = pgTable(
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
   },
-  (t) => [uniqueIndex('credit_topups_checkout_idx').on(t.checkoutSessionId), index('credit_topups_org_idx').on(t.organizationId, t.id)],
+  (t) => [
+    uniqueIndex('credit_topups_checkout_idx').on(t.checkoutSessionId),
+    index('credit_topups_org_idx').on(t.organizationId, t.id),
+  ],
 );
 
 /** Stripe events already handled: a replayed or concurrent duplicate finds its id here. */

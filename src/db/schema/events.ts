@@ -11,7 +11,9 @@ export const domainEvents = pgTable(
   'domain_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
     metadata: jsonb('metadata'),
@@ -19,5 +21,8 @@ export const domainEvents = pgTable(
     /** Set once every webhook subscribed at the time has a delivery row. */
     dispatchedAt: ts('dispatched_at'),
   },
-  (t) => [index('domain_events_org_created_idx').on(t.organizationId, t.createdAt), index('domain_events_undispatched_idx').on(t.id).where(sql`dispatched_at IS NULL`)],
+  (t) => [
+    index('domain_events_org_created_idx').on(t.organizationId, t.createdAt),
+    index('domain_events_undispatched_idx').on(t.id).where(sql`dispatched_at IS NULL`),
+  ],
 );

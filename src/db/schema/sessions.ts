@@ -7,7 +7,16 @@ export const DEVICE_CATEGORIES = ['phone', 'tablet', 'tv'] as const;
 /** `offline`: its worker is gone; such devices are not listed and never allocated. */
 export const DEVICE_STATUSES = ['available', 'busy', 'offline'] as const;
 export const SESSION_STATUSES = ['pending', 'starting', 'active', 'stopped', 'failed'] as const;
-export const END_REASONS = ['user', 'idle_timeout', 'never_used', 'plan_limit', 'credit_exhausted', 'worker_lost', 'ci_cleanup', 'boot_failed'] as const;
+export const END_REASONS = [
+  'user',
+  'idle_timeout',
+  'never_used',
+  'plan_limit',
+  'credit_exhausted',
+  'worker_lost',
+  'ci_cleanup',
+  'boot_failed',
+] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -59,7 +68,11 @@ export const devices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('devices_device_id_idx').on(t.deviceId), index('devices_worker_idx').on(t.workerId), index('devices_group_idx').on(t.type, t.category, t.status)],
+  (t) => [
+    uniqueIndex('devices_device_id_idx').on(t.deviceId),
+    index('devices_worker_idx').on(t.workerId),
+    index('devices_group_idx').on(t.type, t.category, t.status),
+  ],
 );
 
 export const sessions = pgTable(
@@ -67,7 +80,9 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     sessionId: text('session_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userEmail: text('user_email'),
     deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
@@ -114,14 +129,21 @@ export const sessionQueue = pgTable(
   'session_queue',
   {
     id: serial('id').primaryKey(),
-    sessionPk: integer('session_pk').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionPk: integer('session_pk')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').notNull(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id'),
     deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
     deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
     specificDeviceId: text('specific_device_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('session_queue_session_idx').on(t.sessionPk), index('session_queue_type_idx').on(t.deviceType, t.id)],
+  (t) => [
+    uniqueIndex('session_queue_session_idx').on(t.sessionPk),
+    index('session_queue_type_idx').on(t.deviceType, t.id),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { createdAt, ts, updatedAt } from './columns';
 
@@ -9,7 +20,9 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description'),
     enabled: boolean('enabled').notNull().default(true),
@@ -42,8 +55,12 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    webhookId: integer('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     eventType: text('event_type').notNull(),
     body: text('body').notNull(),
@@ -72,7 +89,9 @@ export const githubConnections = pgTable(
   'github_connections',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     repository: text('repository').notNull(),
     tokenSealed: text('token_sealed').notNull(),
     tokenHint: text('token_hint').notNull(),

@@ -10,7 +10,9 @@ function deviceLine(d: Pick<AgentDevice, 'platform' | 'category' | 'deviceName'>
 }
 
 function contextLines(context: string | null): string {
-  return context?.trim() ? `\nWhat the test's author says about the app:\n${context.trim().slice(0, MAX_CONTEXT)}\n` : '';
+  return context?.trim()
+    ? `\nWhat the test's author says about the app:\n${context.trim().slice(0, MAX_CONTEXT)}\n`
+    : '';
 }
 
 const SCREEN_FORMAT =
@@ -38,11 +40,17 @@ export function assertionSystem(device: AgentDevice, context: string | null): st
 }
 
 export function stepTask(text: string, hint: string): UserModelMessage {
-  return { role: 'user', content: `Step: ${JSON.stringify(text)}\nThe built-in step interpreter could not do it: ${hint}` };
+  return {
+    role: 'user',
+    content: `Step: ${JSON.stringify(text)}\nThe built-in step interpreter could not do it: ${hint}`,
+  };
 }
 
 export function assertionTask(text: string, hint: string): UserModelMessage {
-  return { role: 'user', content: `Assertion: ${JSON.stringify(text)}\nThe built-in checker could not judge it: ${hint}` };
+  return {
+    role: 'user',
+    content: `Assertion: ${JSON.stringify(text)}\nThe built-in checker could not judge it: ${hint}`,
+  };
 }
 
 /** The current screen: its element list and the image. Only the latest screen is ever sent. */
@@ -57,10 +65,25 @@ export function screenMessage(view: ScreenView, lead = 'The screen now'): UserMo
 }
 
 /** One turn of the model, kept in the conversation: its tool call and what came of it. */
-export function toolTurn(call: { id: string; name: string; input: unknown }, outcome: string, text: string): ModelMessage[] {
+export function toolTurn(
+  call: { id: string; name: string; input: unknown },
+  outcome: string,
+  text: string,
+): ModelMessage[] {
   return [
-    { role: 'assistant', content: [...(text.trim() ? [{ type: 'text' as const, text }] : []), { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'text', value: outcome } }] },
+    {
+      role: 'assistant',
+      content: [
+        ...(text.trim() ? [{ type: 'text' as const, text }] : []),
+        { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: call.id, toolName: call.name, output: { type: 'text', value: outcome } },
+      ],
+    },
   ];
 }
 

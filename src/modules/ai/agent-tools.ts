@@ -15,13 +15,22 @@ export const STEP_TOOLS = {
   press_key: tool({ description: T.press_key.description, inputSchema: T.press_key.input }),
   go_back: tool({ description: T.go_back.description, inputSchema: T.go_back.input }),
   wait: tool({ description: T.wait.description, inputSchema: T.wait.input }),
-  step_done: tool({ description: 'The step is carried out: the screen shows its result.', inputSchema: z.object({ reasoning }) }),
-  step_failed: tool({ description: 'The step cannot be carried out on this app.', inputSchema: z.object({ reasoning }) }),
+  step_done: tool({
+    description: 'The step is carried out: the screen shows its result.',
+    inputSchema: z.object({ reasoning }),
+  }),
+  step_failed: tool({
+    description: 'The step cannot be carried out on this app.',
+    inputSchema: z.object({ reasoning }),
+  }),
 };
 
 /** The one tool of an assertion: the verdict on the current screen. */
 export const ASSERTION_TOOLS = {
-  assert_result: tool({ description: 'Whether the assertion holds on the current screen.', inputSchema: z.object({ passed: z.boolean(), reasoning }) }),
+  assert_result: tool({
+    description: 'Whether the assertion holds on the current screen.',
+    inputSchema: z.object({ passed: z.boolean(), reasoning }),
+  }),
 };
 
 export type StepToolName = keyof typeof STEP_TOOLS;

@@ -2,9 +2,25 @@ import { createHash } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { UiNode } from '../../worker/driver';
 import type { PerformedAction } from '../engine/device-actions';
-import type { AgentAction, AgentRun, AgentStepInput, AgentStepOutcome, AgentVerdict, RunAgent, StepAgent } from '../engine/step-agent';
+import type {
+  AgentAction,
+  AgentRun,
+  AgentStepInput,
+  AgentStepOutcome,
+  AgentVerdict,
+  RunAgent,
+  StepAgent,
+} from '../engine/step-agent';
 import type { TraceEntry } from '../engine/step-runner';
-import { assertionSystem, assertionTask, correctionTurn, screenMessage, stepSystem, stepTask, toolTurn } from './agent-prompt';
+import {
+  assertionSystem,
+  assertionTask,
+  correctionTurn,
+  screenMessage,
+  stepSystem,
+  stepTask,
+  toolTurn,
+} from './agent-prompt';
 import { ASSERTION_TOOLS, STEP_TOOLS, stepMove, type StepMove } from './agent-tools';
 import { choiceOfRun } from './model-catalog';
 import { ModelSession, type ModelSessionDeps, type PaidChoice } from './model-session';
@@ -21,7 +37,10 @@ function fingerprint(tree: UiNode): string {
 }
 
 function argsOf(call: number, input: unknown): Record<string, unknown> {
-  return { call, ...(input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : { input }) };
+  return {
+    call,
+    ...(input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : { input }),
+  };
 }
 
 function describeAction(a: AgentAction): string {
@@ -69,14 +88,24 @@ class RunModelAgent implements RunAgent {
     const actions: PerformedAction[] = [];
     const tried = new Set<string>();
     let modelMs = 0;
-    const note = (tool: string, args: Record<string, unknown>, thought: string, outcome: string) => trace.push({ step_index: input.stepIndex, thought, tool, args, outcome });
-    const end = (status: 'passed' | 'failed', error: string | null): AgentStepOutcome => ({ status, error, actions, trace, modelMs });
+    const note = (tool: string, args: Record<string, unknown>, thought: string, outcome: string) =>
+      trace.push({ step_index: input.stepIndex, thought, tool, args, outcome });
+    const end = (status: 'passed' | 'failed', error: string | null): AgentStepOutcome => ({
+      status,
+      error,
+      actions,
+      trace,
+      modelMs,
+    });
     const system = stepSystem(input.device, input.context);
     const conversation: ModelMessage[] = [stepTask(input.text, input.hint)];
     let screen = await input.device.observe();
     for (let call = 1; call <= MAX_CALLS_PER_STEP; call++) {
       const view = await viewOf(screen);
-      const reply = await this.session.call({ system, messages: [...conversation, screenMessage(view)], tools: STEP_TOOLS }, { purpose: 'step', stepIndex: input.stepIndex, signal: input.signal });
+      const reply = await this.session.call(
+        { system, messages: [...conversation, screenMessage(view)], tools: STEP_TOOLS },
+        { purpose: 'step', stepIndex: input.stepIndex, signal: input.signal },
+      );
       modelMs += reply.ms;
       const made = reply.toolCalls[0];
       const thought = reply.text.trim();
@@ -90,7 +119,12 @@ class RunModelAgent implements RunAgent {
       switch (move.kind) {
         case 'invalid':
           note(made.name, args, thought, `invalid call: ${move.problem}`);
-          conversation.push(...correctionTurn(reply.text, `That ${made.name} call was not valid: ${move.problem}. Call one tool with valid arguments.`));
+          conversation.push(
+            ...correctionTurn(
+              reply.text,
+              `That ${made.name} call was not valid: ${move.problem}. Call one tool with valid arguments.`,
+            ),
+          );
           break;
         case 'done':
           note(made.name, args, move.reasoning, 'step done');
@@ -124,17 +158,37 @@ class RunModelAgent implements RunAgent {
     const system = assertionSystem(input.device, input.context);
     const conversation: ModelMessage[] = [assertionTask(input.text, input.hint)];
     for (let call = 1; call <= MAX_CALLS_PER_STEP; call++) {
-      const reply = await this.session.call({ system, messages: [...conversation, screenMessage(view)], tools: ASSERTION_TOOLS }, { purpose: 'assertion', stepIndex: input.stepIndex, signal: input.signal });
+      const reply = await this.session.call(
+        { system, messages: [...conversation, screenMessage(view)], tools: ASSERTION_TOOLS },
+        { purpose: 'assertion', stepIndex: input.stepIndex, signal: input.signal },
+      );
       modelMs += reply.ms;
       const made = reply.toolCalls.find((c) => c.name === 'assert_result' && !c.problem);
       if (made) {
         const verdict = made.input as { passed: boolean; reasoning: string };
-        trace.push({ step_index: input.stepIndex, thought: verdict.reasoning, tool: 'assert_result', args: argsOf(call, { assertion: input.text, ...verdict }), outcome: verdict.passed ? 'passed' : 'failed' });
+        trace.push({
+          step_index: input.stepIndex,
+          thought: verdict.reasoning,
+          tool: 'assert_result',
+          args: argsOf(call, { assertion: input.text, ...verdict }),
+          outcome: verdict.passed ? 'passed' : 'failed',
+        });
         return { passed: verdict.passed, reasoning: verdict.reasoning, trace, modelMs };
       }
       const problem = reply.toolCalls[0]?.problem ?? 'no assert_result call';
-      trace.push({ step_index: input.stepIndex, thought: reply.text.trim(), tool: reply.toolCalls[0]?.name ?? 'model', args: argsOf(call, reply.toolCalls[0]?.input ?? {}), outcome: `invalid call: ${problem}` });
-      conversation.push(...correctionTurn(reply.text, `Call assert_result with passed (true or false) and your reasoning (${problem}).`));
+      trace.push({
+        step_index: input.stepIndex,
+        thought: reply.text.trim(),
+        tool: reply.toolCalls[0]?.name ?? 'model',
+        args: argsOf(call, reply.toolCalls[0]?.input ?? {}),
+        outcome: `invalid call: ${problem}`,
+      });
+      conversation.push(
+        ...correctionTurn(
+          reply.text,
+          `Call assert_result with passed (true or false) and your reasoning (${problem}).`,
+        ),
+      );
     }
     return { passed: false, reasoning: `The model gave no verdict within ${MAX_CALLS_PER_STEP} calls`, trace, modelMs };
   }

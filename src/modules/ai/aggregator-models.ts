@@ -16,7 +16,10 @@ const ModelList = z.object({
     z.object({
       id: z.string().min(1).max(300),
       name: z.string().max(300).optional(),
-      architecture: z.object({ input_modalities: z.array(z.string()).optional(), modality: z.string().optional() }).partial().optional(),
+      architecture: z
+        .object({ input_modalities: z.array(z.string()).optional(), modality: z.string().optional() })
+        .partial()
+        .optional(),
     }),
   ),
 });
@@ -57,18 +60,23 @@ export class AggregatorCatalog {
     const base = (this.deps.config.baseUrls.aggregator ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     let res: Response;
     try {
-      res = await fetch(`${base}/models`, { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' }, signal: AbortSignal.timeout(this.deps.config.callTimeoutMs) });
+      res = await fetch(`${base}/models`, {
+        headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.deps.config.callTimeoutMs),
+      });
     } catch (err) {
       this.deps.log.warn({ err }, 'fetching the aggregator model list failed');
       throw new AppError('UPSTREAM_ERROR', 'The aggregator could not be reached to list its models');
     }
-    if (res.status === 401 || res.status === 403) throw new AppError('UPSTREAM_ERROR', 'The provider rejected the key for aggregator');
+    if (res.status === 401 || res.status === 403)
+      throw new AppError('UPSTREAM_ERROR', 'The provider rejected the key for aggregator');
     if (!res.ok) {
       this.deps.log.warn({ status: res.status }, 'the aggregator model list answered an error');
       throw new AppError('UPSTREAM_ERROR', `The aggregator did not list its models (HTTP ${res.status})`);
     }
     const parsed = ModelList.safeParse(await res.json().catch(() => null));
-    if (!parsed.success) throw new AppError('UPSTREAM_ERROR', 'The aggregator answered its model list in an unknown format');
+    if (!parsed.success)
+      throw new AppError('UPSTREAM_ERROR', 'The aggregator answered its model list in an unknown format');
     return parsed.data.data.filter(takesImages).map((m) => ({ id: m.id, name: m.name ?? m.id }));
   }
 }

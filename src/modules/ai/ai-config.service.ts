@@ -27,10 +27,28 @@ export class AiConfigService implements ModelResolver {
     const org = requireRole(ctx, 'developer');
     return withTransaction(ctx, async (tx) => {
       const before = await orgDefaultModel(tx.db, org.id);
-      if (input.default_model === undefined && input.default_provider === undefined) return { default_provider: before.provider, default_model: before.model };
-      const choice = await chooseModel(this.deps, tx.db, org.id, { model: input.default_model, provider: input.default_provider }, CONFIG_FIELDS);
-      await upsertAiConfig(tx.db, { organizationId: org.id, defaultProvider: choice.provider, defaultModel: choice.model, updatedByUserId: actorIdentity(tx).userId, updatedAt: tx.clock.now() });
-      await recordAudit(tx, { action: 'ai_config.updated', resourceType: 'ai_config', resourceId: org.id, details: { from: before, to: { provider: choice.provider, model: choice.model } } });
+      if (input.default_model === undefined && input.default_provider === undefined)
+        return { default_provider: before.provider, default_model: before.model };
+      const choice = await chooseModel(
+        this.deps,
+        tx.db,
+        org.id,
+        { model: input.default_model, provider: input.default_provider },
+        CONFIG_FIELDS,
+      );
+      await upsertAiConfig(tx.db, {
+        organizationId: org.id,
+        defaultProvider: choice.provider,
+        defaultModel: choice.model,
+        updatedByUserId: actorIdentity(tx).userId,
+        updatedAt: tx.clock.now(),
+      });
+      await recordAudit(tx, {
+        action: 'ai_config.updated',
+        resourceType: 'ai_config',
+        resourceId: org.id,
+        details: { from: before, to: { provider: choice.provider, model: choice.model } },
+      });
       return { default_provider: choice.provider, default_model: choice.model };
     });
   }
@@ -39,7 +57,9 @@ export class AiConfigService implements ModelResolver {
   async listModels({ ctx }: { ctx: Ctx }): Promise<ModelResponse[]> {
     const org = requireRole(ctx, 'viewer');
     const keys = new Set((await listProviderKeys(ctx.db, org.id)).map((k) => k.provider));
-    const own = KEY_PROVIDERS.filter((p) => keys.has(p)).flatMap((p) => CURATED_MODELS[p].map((m) => byokEntry(p, m.name, m.label)));
+    const own = KEY_PROVIDERS.filter((p) => keys.has(p)).flatMap((p) =>
+      CURATED_MODELS[p].map((m) => byokEntry(p, m.name, m.label)),
+    );
     return [...builtinModels(this.deps.config.platform?.model), ...own];
   }
 
@@ -50,7 +70,9 @@ export class AiConfigService implements ModelResolver {
   async listAggregatorModels({ ctx }: { ctx: Ctx }): Promise<ModelResponse[]> {
     const org = requireRole(ctx, 'viewer');
     const live = await aggregatorModelsOf(this.deps, ctx.db, org.id);
-    return (live ?? CURATED_MODELS.aggregator.map((m) => ({ id: m.name, name: m.label }))).map((m) => byokEntry('aggregator', m.id, m.name));
+    return (live ?? CURATED_MODELS.aggregator.map((m) => ({ id: m.name, name: m.label }))).map((m) =>
+      byokEntry('aggregator', m.id, m.name),
+    );
   }
 
   /** The engine's model check for a starting run (ModelResolver). */

@@ -5,7 +5,12 @@ import type { UsageResponse } from './ai.schemas';
 const NONE: UsageTotals = { inputTokens: 0, outputTokens: 0, costMicro: 0, runsCount: 0 };
 
 function render(t: UsageTotals) {
-  return { input_tokens: t.inputTokens, output_tokens: t.outputTokens, cost_micro: t.costMicro, runs_count: t.runsCount };
+  return {
+    input_tokens: t.inputTokens,
+    output_tokens: t.outputTokens,
+    cost_micro: t.costMicro,
+    runs_count: t.runsCount,
+  };
 }
 
 /** The organization's model usage, from its usage rows (one per answered model call). */
@@ -28,6 +33,11 @@ export class AiUsageService {
       runsCount: await countUsageRuns(ctx.db, org.id),
     };
     const models = await usageByModel(ctx.db, org.id);
-    return { total: render(total), byok: render(byok), platform: render(platform), by_model: models.map((m) => ({ model: m.model, runs: m.runs, cost_micro: m.costMicro })) };
+    return {
+      total: render(total),
+      byok: render(byok),
+      platform: render(platform),
+      by_model: models.map((m) => ({ model: m.model, runs: m.runs, cost_micro: m.costMicro })),
+    };
   }
 }

@@ -20,7 +20,10 @@ const PLATFORM_MODEL = 'simdeck-vision-1';
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  t = await createTestApp({ jobs: false, env: { ...fake.env(), PLATFORM_AI_MODEL: PLATFORM_MODEL, PLATFORM_AI_API_KEY: 'platform-operator-key' } });
+  t = await createTestApp({
+    jobs: false,
+    env: { ...fake.env(), PLATFORM_AI_MODEL: PLATFORM_MODEL, PLATFORM_AI_API_KEY: 'platform-operator-key' },
+  });
   [a, b] = await Promise.all([createOrgWithRoles(t, 'Org A'), createOrgWithRoles(t, 'Org B')]);
 });
 afterAll(async () => {
@@ -29,7 +32,12 @@ afterAll(async () => {
 });
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function addKey(org: OrgWithRoles, provider: string, apiKey: string) {
   const res = await api('POST', '/ai/keys', org.developer.token, { provider, api_key: apiKey });
@@ -52,44 +60,73 @@ describe('GET/PUT /ai/config', () => {
     const res = await api('PUT', '/ai/config', a.developer.token, { default_model: PLATFORM_MODEL });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ default_provider: 'platform', default_model: PLATFORM_MODEL });
-    expect((await api('GET', '/ai/config', a.viewer.token)).json()).toEqual({ default_provider: 'platform', default_model: PLATFORM_MODEL });
+    expect((await api('GET', '/ai/config', a.viewer.token)).json()).toEqual({
+      default_provider: 'platform',
+      default_model: PLATFORM_MODEL,
+    });
     expect((await api('GET', '/ai/config', b.viewer.token)).json().default_model).toBe('platform/interpreter');
-    const audit = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_config.updated')));
-    expect(audit.at(-1)).toMatchObject({ userEmail: a.developer.email, details: { to: { provider: 'platform', model: PLATFORM_MODEL } } });
+    const audit = await t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_config.updated')));
+    expect(audit.at(-1)).toMatchObject({
+      userEmail: a.developer.email,
+      details: { to: { provider: 'platform', model: PLATFORM_MODEL } },
+    });
   });
 
   it('an own-key model needs its provider key; with it the provider is taken from the model', async () => {
     await removeKeys(a);
     const without = await api('PUT', '/ai/config', a.developer.token, { default_model: 'gpt-4.1-mini:byok' });
     expect(without.statusCode).toBe(400);
-    expect(without.json().detail).toBe('default_model: gpt-4.1-mini:byok needs a provider_a key; add one with POST /api/v1/ai/keys');
+    expect(without.json().detail).toBe(
+      'default_model: gpt-4.1-mini:byok needs a provider_a key; add one with POST /api/v1/ai/keys',
+    );
     await addKey(a, 'provider_a', 'sk-test-provider-a-0001');
     const res = await api('PUT', '/ai/config', a.developer.token, { default_model: 'gpt-4.1-mini:byok' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ default_provider: 'provider_a', default_model: 'gpt-4.1-mini:byok' });
     // A model of another provider with the provider given, even one the catalogue does not list.
     await addKey(a, 'provider_b', 'sk-ant-test-0002');
-    const unlisted = await api('PUT', '/ai/config', a.developer.token, { default_provider: 'provider_b', default_model: 'claude-next:byok' });
+    const unlisted = await api('PUT', '/ai/config', a.developer.token, {
+      default_provider: 'provider_b',
+      default_model: 'claude-next:byok',
+    });
     expect(unlisted.json()).toEqual({ default_provider: 'provider_b', default_model: 'claude-next:byok' });
   });
 
   it('a provider alone keeps a model of that provider, or takes its default; platform means the platform model', async () => {
     await api('PUT', '/ai/config', a.developer.token, { default_model: 'gpt-4o:byok' });
-    expect((await api('PUT', '/ai/config', a.developer.token, { default_provider: 'provider_a' })).json()).toEqual({ default_provider: 'provider_a', default_model: 'gpt-4o:byok' });
+    expect((await api('PUT', '/ai/config', a.developer.token, { default_provider: 'provider_a' })).json()).toEqual({
+      default_provider: 'provider_a',
+      default_model: 'gpt-4o:byok',
+    });
     const other = await api('PUT', '/ai/config', a.developer.token, { default_provider: 'provider_b' });
     expect(other.statusCode).toBe(400);
     expect(other.json().detail).toMatch(/^default_model: name a model of provider_b/);
-    expect((await api('PUT', '/ai/config', a.developer.token, { default_provider: 'platform' })).json()).toEqual({ default_provider: 'platform', default_model: PLATFORM_MODEL });
+    expect((await api('PUT', '/ai/config', a.developer.token, { default_provider: 'platform' })).json()).toEqual({
+      default_provider: 'platform',
+      default_model: PLATFORM_MODEL,
+    });
   });
 
   it('400 for an unknown provider or model, a platform model named with a key provider, a key model without :byok', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ default_provider: 'provider_z' }, /^default_provider: must be one of platform, provider_a/],
       [{ default_model: 'gpt-9' }, /^default_model: unknown model gpt-9; GET \/api\/v1\/ai\/models lists/],
-      [{ default_model: 'gpt-4.1-mini' }, /^default_model: gpt-4.1-mini runs with the organization's own provider_a key; name it gpt-4.1-mini:byok/],
+      [
+        { default_model: 'gpt-4.1-mini' },
+        /^default_model: gpt-4.1-mini runs with the organization's own provider_a key; name it gpt-4.1-mini:byok/,
+      ],
       [{ default_model: 'mystery:byok' }, /^default_model: unknown model mystery:byok; give its provider too/],
-      [{ default_model: PLATFORM_MODEL, default_provider: 'provider_a' }, /^default_model: provider_a models run with the organization's own key/],
-      [{ default_model: 'platform/interpreter', default_provider: 'provider_a' }, /^default_provider: platform\/interpreter is a platform model/],
+      [
+        { default_model: PLATFORM_MODEL, default_provider: 'provider_a' },
+        /^default_model: provider_a models run with the organization's own key/,
+      ],
+      [
+        { default_model: 'platform/interpreter', default_provider: 'provider_a' },
+        /^default_provider: platform\/interpreter is a platform model/,
+      ],
       [{ default_model: '' }, /^default_model: must not be empty/],
       [{ default_model: 42 }, /^default_model: /],
     ];
@@ -102,7 +139,9 @@ describe('GET/PUT /ai/config', () => {
 
   it('aggregator models are checked against its live list of vision models', async () => {
     await addKey(a, 'aggregator', 'sk-or-test-0003');
-    expect((await api('PUT', '/ai/config', a.developer.token, { default_model: 'acme/vision-1:byok' })).json()).toEqual({ default_provider: 'aggregator', default_model: 'acme/vision-1:byok' });
+    expect((await api('PUT', '/ai/config', a.developer.token, { default_model: 'acme/vision-1:byok' })).json()).toEqual(
+      { default_provider: 'aggregator', default_model: 'acme/vision-1:byok' },
+    );
     for (const model of ['acme/text-only:byok', 'acme/unknown:byok']) {
       const res = await api('PUT', '/ai/config', a.developer.token, { default_model: model });
       expect(res.statusCode).toBe(400);
@@ -124,7 +163,11 @@ describe('GET /ai/models', () => {
   it("with a key: that provider's models as :byok, not built in; another organization does not see them", async () => {
     await removeKeys(b);
     await addKey(b, 'provider_c', 'AIza-test-0004');
-    const models = (await api('GET', '/ai/models', b.viewer.token)).json() as Array<{ id: string; provider: string; builtin: boolean }>;
+    const models = (await api('GET', '/ai/models', b.viewer.token)).json() as Array<{
+      id: string;
+      provider: string;
+      builtin: boolean;
+    }>;
     expect(models.filter((m) => !m.builtin).map((m) => [m.id, m.provider])).toEqual([
       ['gemini-2.5-flash:byok', 'provider_c'],
       ['gemini-2.5-pro:byok', 'provider_c'],
@@ -144,7 +187,9 @@ describe('GET /ai/models/openrouter', () => {
     expect(res.statusCode).toBe(200);
     const models = res.json() as Array<{ id: string; provider: string; builtin: boolean }>;
     expect(models.length).toBeGreaterThan(2);
-    expect(models.every((m) => m.id.endsWith(':byok') && m.provider === 'aggregator' && m.builtin === false)).toBe(true);
+    expect(models.every((m) => m.id.endsWith(':byok') && m.provider === 'aggregator' && m.builtin === false)).toBe(
+      true,
+    );
     expect(fake.modelListRequests.length).toBe(before);
   });
 
@@ -184,7 +229,12 @@ describe('POST/GET/DELETE /ai/keys', () => {
     await removeKeys(a);
     const secret = 'sk-proj-verysecret-9f3a';
     const key = await addKey(a, 'provider_a', secret);
-    expect(key).toEqual({ id: expect.any(Number), provider: 'provider_a', key_hint: '…9f3a', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+$/) });
+    expect(key).toEqual({
+      id: expect.any(Number),
+      provider: 'provider_a',
+      key_hint: '…9f3a',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+$/),
+    });
     const [row] = await t.container.db.select().from(aiProviderKeys).where(eq(aiProviderKeys.id, key.id));
     expect(row!.sealedKey).not.toContain('verysecret');
     expect(row!.sealedKey).toMatch(/^v1\./);
@@ -192,12 +242,18 @@ describe('POST/GET/DELETE /ai/keys', () => {
     const list = await api('GET', '/ai/keys', a.viewer.token);
     expect(list.json()).toEqual([key]);
     expect(list.body).not.toContain('verysecret');
-    const audit = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_key.created')));
+    const audit = await t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_key.created')));
     expect(JSON.stringify(audit)).not.toContain('verysecret');
-    expect(audit.at(-1)).toMatchObject({ resourceId: String(key.id), details: { provider: 'provider_a', key_hint: '…9f3a' } });
+    expect(audit.at(-1)).toMatchObject({
+      resourceId: String(key.id),
+      details: { provider: 'provider_a', key_hint: '…9f3a' },
+    });
   });
 
-  it("a second key for a provider replaces the first", async () => {
+  it('a second key for a provider replaces the first', async () => {
     await removeKeys(a);
     await addKey(a, 'provider_b', 'sk-ant-first-1111');
     const second = await addKey(a, 'provider_b', 'sk-ant-second-2222');
@@ -209,7 +265,10 @@ describe('POST/GET/DELETE /ai/keys', () => {
 
   it('400 for the platform provider, an unknown provider, a missing or short key', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ provider: 'platform', api_key: 'sk-123456789' }, /^provider: must be one of provider_a, provider_b, provider_c, aggregator/],
+      [
+        { provider: 'platform', api_key: 'sk-123456789' },
+        /^provider: must be one of provider_a, provider_b, provider_c, aggregator/,
+      ],
       [{ provider: 'acme', api_key: 'sk-123456789' }, /^provider: /],
       [{ provider: 'provider_a' }, /^api_key: required/],
       [{ provider: 'provider_a', api_key: 'short' }, /^api_key: must be at least 8 characters/],
@@ -230,7 +289,10 @@ describe('POST/GET/DELETE /ai/keys', () => {
     expect(res.json()).toEqual({ status: 'deleted' });
     expect((await api('GET', '/ai/keys', a.viewer.token)).json()).toEqual([]);
     expect((await api('DELETE', `/ai/keys/${key.id}`, a.developer.token)).statusCode).toBe(404);
-    const audit = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_key.deleted')));
+    const audit = await t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, a.orgId), eq(auditEvents.action, 'ai_key.deleted')));
     expect(audit.at(-1)).toMatchObject({ resourceId: String(key.id) });
   });
 });
@@ -238,13 +300,37 @@ describe('POST/GET/DELETE /ai/keys', () => {
 describe('GET /ai/usage', () => {
   it('zeros for an organization without model calls', async () => {
     const zero = { input_tokens: 0, output_tokens: 0, cost_micro: 0, runs_count: 0 };
-    expect((await api('GET', '/ai/usage', b.viewer.token)).json()).toEqual({ total: zero, byok: zero, platform: zero, by_model: [] });
+    expect((await api('GET', '/ai/usage', b.viewer.token)).json()).toEqual({
+      total: zero,
+      byok: zero,
+      platform: zero,
+      by_model: [],
+    });
   });
 
   it('sums the usage rows: platform billed, own-key estimated, total both; runs counted once', async () => {
     const org = await createOrgWithRoles(t, 'Usage Org');
-    const row = (runId: number | null, model: string, billing: 'platform' | 'byok', input: number, output: number, cost: number) =>
-      insertUsage(t.container.db, { organizationId: org.orgId, runId, stepIndex: 0, purpose: runId ? 'step' : 'generate_test', model, provider: billing === 'platform' ? 'platform' : 'provider_a', billing, inputTokens: input, outputTokens: output, costMicro: cost, createdAt: t.clock.now() });
+    const row = (
+      runId: number | null,
+      model: string,
+      billing: 'platform' | 'byok',
+      input: number,
+      output: number,
+      cost: number,
+    ) =>
+      insertUsage(t.container.db, {
+        organizationId: org.orgId,
+        runId,
+        stepIndex: 0,
+        purpose: runId ? 'step' : 'generate_test',
+        model,
+        provider: billing === 'platform' ? 'platform' : 'provider_a',
+        billing,
+        inputTokens: input,
+        outputTokens: output,
+        costMicro: cost,
+        createdAt: t.clock.now(),
+      });
     await row(101, PLATFORM_MODEL, 'platform', 1000, 100, 500);
     await row(101, PLATFORM_MODEL, 'platform', 2000, 200, 900);
     await row(102, 'gpt-4.1-mini:byok', 'byok', 3000, 300, 1700);
@@ -272,15 +358,38 @@ describe('auth', () => {
     await removeKeys(b);
     keyOfB = (await addKey(b, 'provider_a', 'sk-other-org-8888')).id;
   });
-  describeAuthCases(() => env, [
-    { method: 'GET', url: () => '/api/v1/ai/config', minRole: 'viewer' },
-    { method: 'PUT', url: () => '/api/v1/ai/config', body: () => ({ default_model: 'platform/interpreter' }), minRole: 'developer' },
-    { method: 'GET', url: () => '/api/v1/ai/models', minRole: 'viewer' },
-    { method: 'GET', url: () => '/api/v1/ai/models/openrouter', minRole: 'viewer' },
-    { method: 'POST', url: () => '/api/v1/ai/keys', body: () => ({ provider: 'provider_c', api_key: 'AIza-auth-case-0000' }), minRole: 'developer' },
-    { method: 'GET', url: () => '/api/v1/ai/keys', minRole: 'viewer' },
-    { method: 'DELETE', url: async () => `/api/v1/ai/keys/${(await addKey(a, 'provider_c', 'AIza-auth-del-0000')).id}`, minRole: 'developer', otherOrgUrl: () => `/api/v1/ai/keys/${keyOfB}` },
-    { method: 'GET', url: () => '/api/v1/ai/usage', minRole: 'viewer' },
-    { method: 'POST', url: () => '/api/v1/ai/generate-test', body: () => ({ recording: [{ type: 'tap', t_ms: 0, x: 1, y: 1 }], model: 'platform/interpreter' }), minRole: 'viewer' },
-  ]);
+  describeAuthCases(
+    () => env,
+    [
+      { method: 'GET', url: () => '/api/v1/ai/config', minRole: 'viewer' },
+      {
+        method: 'PUT',
+        url: () => '/api/v1/ai/config',
+        body: () => ({ default_model: 'platform/interpreter' }),
+        minRole: 'developer',
+      },
+      { method: 'GET', url: () => '/api/v1/ai/models', minRole: 'viewer' },
+      { method: 'GET', url: () => '/api/v1/ai/models/openrouter', minRole: 'viewer' },
+      {
+        method: 'POST',
+        url: () => '/api/v1/ai/keys',
+        body: () => ({ provider: 'provider_c', api_key: 'AIza-auth-case-0000' }),
+        minRole: 'developer',
+      },
+      { method: 'GET', url: () => '/api/v1/ai/keys', minRole: 'viewer' },
+      {
+        method: 'DELETE',
+        url: async () => `/api/v1/ai/keys/${(await addKey(a, 'provider_c', 'AIza-auth-del-0000')).id}`,
+        minRole: 'developer',
+        otherOrgUrl: () => `/api/v1/ai/keys/${keyOfB}`,
+      },
+      { method: 'GET', url: () => '/api/v1/ai/usage', minRole: 'viewer' },
+      {
+        method: 'POST',
+        url: () => '/api/v1/ai/generate-test',
+        body: () => ({ recording: [{ type: 'tap', t_ms: 0, x: 1, y: 1 }], model: 'platform/interpreter' }),
+        minRole: 'viewer',
+      },
+    ],
+  );
 });

@@ -14,35 +14,65 @@ export async function upsertAiConfig(db: DbOrTx, values: typeof aiConfigs.$infer
   const [row] = await db
     .insert(aiConfigs)
     .values(values)
-    .onConflictDoUpdate({ target: aiConfigs.organizationId, set: { defaultProvider: values.defaultProvider, defaultModel: values.defaultModel, updatedByUserId: values.updatedByUserId, updatedAt: values.updatedAt } })
+    .onConflictDoUpdate({
+      target: aiConfigs.organizationId,
+      set: {
+        defaultProvider: values.defaultProvider,
+        defaultModel: values.defaultModel,
+        updatedByUserId: values.updatedByUserId,
+        updatedAt: values.updatedAt,
+      },
+    })
     .returning();
   return row!;
 }
 
 export async function listProviderKeys(db: DbOrTx, orgId: number): Promise<ProviderKeyRow[]> {
-  return db.select().from(aiProviderKeys).where(eq(aiProviderKeys.organizationId, orgId)).orderBy(asc(aiProviderKeys.id));
+  return db
+    .select()
+    .from(aiProviderKeys)
+    .where(eq(aiProviderKeys.organizationId, orgId))
+    .orderBy(asc(aiProviderKeys.id));
 }
 
-export async function findProviderKey(db: DbOrTx, orgId: number, provider: KeyProvider): Promise<ProviderKeyRow | undefined> {
-  const [row] = await db.select().from(aiProviderKeys).where(and(eq(aiProviderKeys.organizationId, orgId), eq(aiProviderKeys.provider, provider)));
+export async function findProviderKey(
+  db: DbOrTx,
+  orgId: number,
+  provider: KeyProvider,
+): Promise<ProviderKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(aiProviderKeys)
+    .where(and(eq(aiProviderKeys.organizationId, orgId), eq(aiProviderKeys.provider, provider)));
   return row;
 }
 
 /** Adds the organization's key for a provider, replacing the one it had (the row keeps its id). */
-export async function upsertProviderKey(db: DbOrTx, values: typeof aiProviderKeys.$inferInsert): Promise<ProviderKeyRow> {
+export async function upsertProviderKey(
+  db: DbOrTx,
+  values: typeof aiProviderKeys.$inferInsert,
+): Promise<ProviderKeyRow> {
   const [row] = await db
     .insert(aiProviderKeys)
     .values(values)
     .onConflictDoUpdate({
       target: [aiProviderKeys.organizationId, aiProviderKeys.provider],
-      set: { sealedKey: values.sealedKey, keyHint: values.keyHint, createdByUserId: values.createdByUserId, createdAt: values.createdAt },
+      set: {
+        sealedKey: values.sealedKey,
+        keyHint: values.keyHint,
+        createdByUserId: values.createdByUserId,
+        createdAt: values.createdAt,
+      },
     })
     .returning();
   return row!;
 }
 
 export async function deleteProviderKey(db: DbOrTx, orgId: number, id: number): Promise<ProviderKeyRow | undefined> {
-  const [row] = await db.delete(aiProviderKeys).where(and(eq(aiProviderKeys.organizationId, orgId), eq(aiProviderKeys.id, id))).returning();
+  const [row] = await db
+    .delete(aiProviderKeys)
+    .where(and(eq(aiProviderKeys.organizationId, orgId), eq(aiProviderKeys.id, id)))
+    .returning();
   return row;
 }
 
@@ -70,22 +100,44 @@ export async function usageByBilling(db: DbOrTx, orgId: number): Promise<Array<U
     .from(aiUsage)
     .where(eq(aiUsage.organizationId, orgId))
     .groupBy(aiUsage.billing);
-  return rows.map((r) => ({ billing: r.billing, inputTokens: Number(r.inputTokens), outputTokens: Number(r.outputTokens), costMicro: Number(r.costMicro), runsCount: Number(r.runsCount) }));
+  return rows.map((r) => ({
+    billing: r.billing,
+    inputTokens: Number(r.inputTokens),
+    outputTokens: Number(r.outputTokens),
+    costMicro: Number(r.costMicro),
+    runsCount: Number(r.runsCount),
+  }));
 }
 
 /** Runs with any model call, whatever they were billed to. */
 export async function countUsageRuns(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`count(DISTINCT ${aiUsage.runId})` }).from(aiUsage).where(eq(aiUsage.organizationId, orgId));
+  const [row] = await db
+    .select({ n: sql<string>`count(DISTINCT ${aiUsage.runId})` })
+    .from(aiUsage)
+    .where(eq(aiUsage.organizationId, orgId));
   return Number(row?.n ?? 0);
 }
 
 /** Usage per model, most expensive first. */
-export async function usageByModel(db: DbOrTx, orgId: number): Promise<Array<{ model: string; provider: AiProvider; runs: number; costMicro: number }>> {
+export async function usageByModel(
+  db: DbOrTx,
+  orgId: number,
+): Promise<Array<{ model: string; provider: AiProvider; runs: number; costMicro: number }>> {
   const rows = await db
-    .select({ model: aiUsage.model, provider: aiUsage.provider, runs: sql<string>`count(DISTINCT ${aiUsage.runId})`, costMicro: sql<string>`coalesce(sum(${aiUsage.costMicro}), 0)` })
+    .select({
+      model: aiUsage.model,
+      provider: aiUsage.provider,
+      runs: sql<string>`count(DISTINCT ${aiUsage.runId})`,
+      costMicro: sql<string>`coalesce(sum(${aiUsage.costMicro}), 0)`,
+    })
     .from(aiUsage)
     .where(eq(aiUsage.organizationId, orgId))
     .groupBy(aiUsage.model, aiUsage.provider)
     .orderBy(sql`4 DESC`, asc(aiUsage.model));
-  return rows.map((r) => ({ model: r.model, provider: r.provider, runs: Number(r.runs), costMicro: Number(r.costMicro) }));
+  return rows.map((r) => ({
+    model: r.model,
+    provider: r.provider,
+    runs: Number(r.runs),
+    costMicro: Number(r.costMicro),
+  }));
 }

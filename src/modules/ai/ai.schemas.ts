@@ -12,15 +12,24 @@ const ModelId = z.string().trim().min(1, 'must not be empty').max(300, 'must be 
 export const AiConfigResponse = z.object({ default_provider: Provider, default_model: z.string() });
 export type AiConfigResponse = z.infer<typeof AiConfigResponse>;
 
-export const UpdateAiConfigBody = z.object({ default_provider: Provider.optional(), default_model: ModelId.optional() });
+export const UpdateAiConfigBody = z.object({
+  default_provider: Provider.optional(),
+  default_model: ModelId.optional(),
+});
 export type UpdateAiConfigBody = z.infer<typeof UpdateAiConfigBody>;
 
 export const ModelResponse = z.object({ id: z.string(), name: z.string(), provider: Provider, builtin: z.boolean() });
 export type ModelResponse = z.infer<typeof ModelResponse>;
 
 export const AddKeyBody = z.object({
-  provider: z.enum(KEY_PROVIDERS, { error: `must be one of ${KEY_PROVIDERS.join(', ')} (the platform's key is the operator's)` }),
-  api_key: z.string({ error: 'must be a string' }).trim().min(8, 'must be at least 8 characters').max(1000, 'must be at most 1000 characters'),
+  provider: z.enum(KEY_PROVIDERS, {
+    error: `must be one of ${KEY_PROVIDERS.join(', ')} (the platform's key is the operator's)`,
+  }),
+  api_key: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(8, 'must be at least 8 characters')
+    .max(1000, 'must be at most 1000 characters'),
 });
 export type AddKeyBody = z.infer<typeof AddKeyBody>;
 
@@ -36,7 +45,12 @@ export const KeyParams = z.object({ key_id: RowId });
 
 export const KeyDeleted = z.object({ status: z.literal('deleted') });
 
-const UsageTotals = z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), cost_micro: z.number().int(), runs_count: z.number().int() });
+const UsageTotals = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cost_micro: z.number().int(),
+  runs_count: z.number().int(),
+});
 
 export const UsageResponse = z.object({
   total: UsageTotals,
@@ -47,7 +61,10 @@ export const UsageResponse = z.object({
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
 export const GenerateTestBody = z.object({
-  recording: z.array(RecordingAction, { error: 'required: an array of recorded actions' }).min(1, 'must have at least one action').max(500, 'must have at most 500 actions'),
+  recording: z
+    .array(RecordingAction, { error: 'required: an array of recorded actions' })
+    .min(1, 'must have at least one action')
+    .max(500, 'must have at most 500 actions'),
   app_name: z.string().trim().max(200).optional(),
   context: z.string().max(4000).optional(),
   model: ModelId.optional(),
@@ -56,7 +73,13 @@ export type GenerateTestBody = z.infer<typeof GenerateTestBody>;
 
 export const GeneratedTest = z.object({
   name: z.string(),
-  steps: z.array(z.object({ text: z.string(), source_action_index: z.number().int(), screenshot: z.string().meta({ description: 'data URL of an image' }) })),
+  steps: z.array(
+    z.object({
+      text: z.string(),
+      source_action_index: z.number().int(),
+      screenshot: z.string().meta({ description: 'data URL of an image' }),
+    }),
+  ),
   assertions: z.array(z.string()),
 });
 export type GeneratedTest = z.infer<typeof GeneratedTest>;

@@ -19,7 +19,13 @@ export interface AiServices {
   agent: ModelAgent;
 }
 
-export function createAiServices(d: { config: AiConfig; secretBox: SecretBox; db: Db; clock: Clock; log: FastifyBaseLogger }): AiServices {
+export function createAiServices(d: {
+  config: AiConfig;
+  secretBox: SecretBox;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): AiServices {
   const aggregator = new AggregatorCatalog({ config: d.config, clock: d.clock, log: d.log });
   const deps = { ...d, aggregator };
   return {

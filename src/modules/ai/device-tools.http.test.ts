@@ -3,7 +3,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
 import { auditEvents, sessions } from '../../db/schema';
-import { activeSession, createEngineFixture, SAMPLE_PACKAGE, type EngineFixture } from '../../../test/harness/engine-fixture';
+import {
+  activeSession,
+  createEngineFixture,
+  SAMPLE_PACKAGE,
+  type EngineFixture,
+} from '../../../test/harness/engine-fixture';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { api } from '../../../test/harness/sessions-factories';
 
@@ -15,7 +20,8 @@ describe('/sessions/{id}/agent/tools', () => {
   let f: EngineFixture;
   let other: OrgWithRoles;
   let sessionId: string;
-  const call = (tool: string, args?: Record<string, unknown>, token = f.org.viewer.token, id = sessionId) => api(f.t, token, 'POST', `/sessions/${id}/agent/tools`, { tool, ...(args ? { arguments: args } : {}) });
+  const call = (tool: string, args?: Record<string, unknown>, token = f.org.viewer.token, id = sessionId) =>
+    api(f.t, token, 'POST', `/sessions/${id}/agent/tools`, { tool, ...(args ? { arguments: args } : {}) });
   const ok = async (tool: string, args?: Record<string, unknown>) => {
     const res = await call(tool, args);
     if (res.statusCode !== 200) throw new Error(`${tool}: ${res.statusCode} ${res.body}`);
@@ -39,8 +45,25 @@ describe('/sessions/{id}/agent/tools', () => {
   it('lists every device tool with its JSON schema, and none of the engine-only ones', async () => {
     const res = await api(f.t, f.org.viewer.token, 'GET', `/sessions/${sessionId}/agent/tools`);
     expect(res.statusCode).toBe(200);
-    const tools = res.json().tools as Array<{ name: string; description: string; input_schema: { type: string; properties: Record<string, unknown> } }>;
-    expect(tools.map((t) => t.name).sort()).toEqual(['go_back', 'install_build', 'launch_app', 'list_apps', 'press_key', 'screenshot', 'scroll_until', 'swipe', 'tap', 'type', 'ui_tree', 'wait']);
+    const tools = res.json().tools as Array<{
+      name: string;
+      description: string;
+      input_schema: { type: string; properties: Record<string, unknown> };
+    }>;
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'go_back',
+      'install_build',
+      'launch_app',
+      'list_apps',
+      'press_key',
+      'screenshot',
+      'scroll_until',
+      'swipe',
+      'tap',
+      'type',
+      'ui_tree',
+      'wait',
+    ]);
     const tap = tools.find((t) => t.name === 'tap')!;
     expect(tap.input_schema.type).toBe('object');
     expect(Object.keys(tap.input_schema.properties).sort()).toEqual(['ref', 'x', 'y']);
@@ -49,7 +72,11 @@ describe('/sessions/{id}/agent/tools', () => {
 
   it('installs the build, reads the tree, types, taps by ref and reads the next screen', async () => {
     const installed = await ok('install_build', { build_id: f.buildId });
-    expect(installed).toMatchObject({ tool: 'install_build', ok: true, detail: expect.stringContaining(SAMPLE_PACKAGE) });
+    expect(installed).toMatchObject({
+      tool: 'install_build',
+      ok: true,
+      detail: expect.stringContaining(SAMPLE_PACKAGE),
+    });
     expect(installed.screen.elements.join('\n')).toContain('"Sign in"');
 
     const apps = await ok('list_apps');
@@ -82,33 +109,61 @@ describe('/sessions/{id}/agent/tools', () => {
 
   it('answers 422 for an unknown tool, arguments that do not fit, and a ref not on the screen', async () => {
     const unknown = await call('launch_rockets');
-    expect([unknown.statusCode, unknown.json().detail]).toEqual([422, expect.stringMatching(/^tool: there is no tool launch_rockets; the tools are tap, /)]);
+    expect([unknown.statusCode, unknown.json().detail]).toEqual([
+      422,
+      expect.stringMatching(/^tool: there is no tool launch_rockets; the tools are tap, /),
+    ]);
     const bad = await call('swipe', { direction: 'sideways' });
     expect([bad.statusCode, bad.json().detail]).toEqual([422, expect.stringContaining('swipe: arguments.direction')]);
     const missing = await call('tap', {});
     expect([missing.statusCode, missing.json().detail]).toEqual([422, 'tap: tap needs a ref, or both x and y']);
     const ref = await call('tap', { ref: 'e999' });
-    expect([ref.statusCode, ref.json().detail]).toEqual([422, 'tap: there is no element e999 on this screen; use a ref from the element list']);
+    expect([ref.statusCode, ref.json().detail]).toEqual([
+      422,
+      'tap: there is no element e999 on this screen; use a ref from the element list',
+    ]);
   });
 
   it('is 404 for an unknown session or another organization’s, 401 without a token; a viewer may call it', async () => {
-    for (const res of [await call('ui_tree', undefined, f.org.viewer.token, '00000000-0000-4000-8000-000000000000'), await call('ui_tree', undefined, other.admin.token)]) {
+    for (const res of [
+      await call('ui_tree', undefined, f.org.viewer.token, '00000000-0000-4000-8000-000000000000'),
+      await call('ui_tree', undefined, other.admin.token),
+    ]) {
       expect([res.statusCode, res.json().detail]).toEqual([404, 'Session not found']);
     }
     expect((await api(f.t, other.admin.token, 'GET', `/sessions/${sessionId}/agent/tools`)).statusCode).toBe(404);
-    expect((await f.t.app.inject({ method: 'POST', url: `/api/v1/sessions/${sessionId}/agent/tools`, payload: { tool: 'ui_tree' } })).statusCode).toBe(401);
+    expect(
+      (
+        await f.t.app.inject({
+          method: 'POST',
+          url: `/api/v1/sessions/${sessionId}/agent/tools`,
+          payload: { tool: 'ui_tree' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await call('ui_tree', undefined, f.org.viewer.token)).statusCode).toBe(200);
   });
 
   it('counts as use of the session like /control, and is audited', async () => {
     const clock = f.t.clock as ManualClock;
     clock.advance(120_000);
-    const lastUsed = async () => (await f.t.container.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.sessionId, sessionId)))[0]!.at;
+    const lastUsed = async () =>
+      (
+        await f.t.container.db
+          .select({ at: sessions.lastUsedAt })
+          .from(sessions)
+          .where(eq(sessions.sessionId, sessionId))
+      )[0]!.at;
     expect((await lastUsed())?.getTime()).not.toBe(clock.now().getTime());
     await ok('ui_tree');
     expect((await lastUsed())?.getTime()).toBe(clock.now().getTime());
-    const audits = await f.t.container.db.select().from(auditEvents).where(eq(auditEvents.action, 'session.agent_tool'));
-    expect(audits.some((a) => a.resourceId === sessionId && (a.details as { tool: string }).tool === 'ui_tree')).toBe(true);
+    const audits = await f.t.container.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'session.agent_tool'));
+    expect(audits.some((a) => a.resourceId === sessionId && (a.details as { tool: string }).tool === 'ui_tree')).toBe(
+      true,
+    );
   });
 
   it('is 409 once the session is no longer active', async () => {

@@ -6,13 +6,19 @@ import { AGENT_TOOLS_TAG as tags, AgentToolCallBody, AgentToolList, AgentToolRes
 export const deviceToolsRoutes: RouteModule = (app, { services }) => {
   const tools = services.deviceTools;
   app.get('/sessions/:session_id/agent/tools', {
-    schema: { tags, summary: 'The device tools an agent can call on this session, with their JSON schemas', params: SessionIdParams, response: { 200: AgentToolList } },
+    schema: {
+      tags,
+      summary: 'The device tools an agent can call on this session, with their JSON schemas',
+      params: SessionIdParams,
+      response: { 200: AgentToolList },
+    },
     handler: (req) => tools.listTools({ ctx: req.ctx, input: { sessionId: req.params.session_id } }),
   });
   app.post('/sessions/:session_id/agent/tools', {
     schema: {
       tags,
-      summary: 'Call one device tool; acting tools answer with the settled screen that follows (counts as use of the session)',
+      summary:
+        'Call one device tool; acting tools answer with the settled screen that follows (counts as use of the session)',
       params: SessionIdParams,
       body: AgentToolCallBody,
       response: { 200: AgentToolResult },

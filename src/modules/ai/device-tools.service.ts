@@ -16,7 +16,11 @@ import { viewOf, type ScreenView } from './screen-view';
 /** One tool call holds the device at most this long (scroll_until swipes and settles several times). */
 const CALL_TIMEOUT_MS = 60_000;
 
-const TOOL_LIST = Object.entries(DEVICE_TOOLS).map(([name, t]) => ({ name, description: t.description, input_schema: z.toJSONSchema(t.input, { io: 'input' }) as Record<string, unknown> }));
+const TOOL_LIST = Object.entries(DEVICE_TOOLS).map(([name, t]) => ({
+  name,
+  description: t.description,
+  input_schema: z.toJSONSchema(t.input, { io: 'input' }) as Record<string, unknown>,
+}));
 
 export interface DeviceToolsDeps {
   sessions: SessionsService;
@@ -37,12 +41,22 @@ export class DeviceToolsService {
   }
 
   /** 404 unknown session, 409 not active, 422 unknown tool or arguments that do not fit it or this screen. */
-  async callTool({ ctx, input }: { ctx: Ctx; input: { sessionId: string } & AgentToolCallBody }): Promise<AgentToolResult> {
+  async callTool({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string } & AgentToolCallBody;
+  }): Promise<AgentToolResult> {
     requireRole(ctx, 'viewer');
     const row = await this.deps.sessions.loadSession({ ctx, input });
     if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
     const name = input.tool;
-    if (!isDeviceTool(name)) throw new AppError('UNPROCESSABLE', `tool: there is no tool ${name}; the tools are ${Object.keys(DEVICE_TOOLS).join(', ')}`);
+    if (!isDeviceTool(name))
+      throw new AppError(
+        'UNPROCESSABLE',
+        `tool: there is no tool ${name}; the tools are ${Object.keys(DEVICE_TOOLS).join(', ')}`,
+      );
     const parsed = DEVICE_TOOLS[name].input.safeParse(input.arguments ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${['arguments', ...i.path].join('.')}: ${i.message}`).join('; ');
@@ -51,12 +65,23 @@ export class DeviceToolsService {
     const args = parsed.data as Record<string, unknown>;
     const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
     const result = await this.run(ctx, row.sessionId, name, args, signal);
-    await recordAudit(ctx, { action: 'session.agent_tool', resourceType: 'session', resourceId: row.sessionId, details: { tool: name, ok: result.ok } });
+    await recordAudit(ctx, {
+      action: 'session.agent_tool',
+      resourceType: 'session',
+      resourceId: row.sessionId,
+      details: { tool: name, ok: result.ok },
+    });
     await this.deps.sessions.heartbeatSession({ ctx, input: { sessionId: row.sessionId } });
     return result;
   }
 
-  private async run(ctx: Ctx, sessionId: string, name: DeviceToolName, args: Record<string, unknown>, signal: AbortSignal): Promise<AgentToolResult> {
+  private async run(
+    ctx: Ctx,
+    sessionId: string,
+    name: DeviceToolName,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<AgentToolResult> {
     const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal } });
     const agent = agentDevice({ device, appPackage: null, signal, wait: sleep });
     const look = async () => {
@@ -74,7 +99,12 @@ export class DeviceToolsService {
       case 'screenshot': {
         const { view } = await look();
         const png = await loadSharp()(view.jpeg).png().toBuffer();
-        return { tool: name, ok: true, detail: `a ${view.width}x${view.height} screenshot`, image: { content_type: 'image/png', data: png.toString('base64'), width: view.width, height: view.height } };
+        return {
+          tool: name,
+          ok: true,
+          detail: `a ${view.width}x${view.height} screenshot`,
+          image: { content_type: 'image/png', data: png.toString('base64'), width: view.width, height: view.height },
+        };
       }
       case 'ui_tree': {
         const { view } = await look();
@@ -82,7 +112,12 @@ export class DeviceToolsService {
       }
       case 'list_apps': {
         const apps = await device.listApps();
-        return { tool: name, ok: true, detail: `${apps.length} apps installed`, apps: apps.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })) };
+        return {
+          tool: name,
+          ok: true,
+          detail: `${apps.length} apps installed`,
+          apps: apps.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })),
+        };
       }
       case 'launch_app': {
         const r = await this.deps.deviceControl.launchApp({ ctx, input: { sessionId, ...(args as LaunchAppBody) } });
@@ -90,8 +125,16 @@ export class DeviceToolsService {
       }
       case 'install_build': {
         const a = args as Pick<InstallBuildBody, 'build_id' | 'launch_after_install'>;
-        const r = await this.deps.deviceControl.installBuild({ ctx, input: { sessionId, ...a, grant_permissions: true } });
-        return { tool: name, ok: true, detail: `installed ${r.package_name} ${r.version}${r.launched ? ' and launched it' : ''}`, screen: await summary(agent) };
+        const r = await this.deps.deviceControl.installBuild({
+          ctx,
+          input: { sessionId, ...a, grant_permissions: true },
+        });
+        return {
+          tool: name,
+          ok: true,
+          detail: `installed ${r.package_name} ${r.version}${r.launched ? ' and launched it' : ''}`,
+          screen: await summary(agent),
+        };
       }
     }
   }

@@ -19,32 +19,47 @@ export const DEVICE_TOOLS = {
     input: z.object({ ref: ref.optional(), x: z.number().optional(), y: z.number().optional() }),
   },
   type: {
-    description: 'Type text. With a ref, the field is focused and its current text replaced; without, the text goes to the focused field.',
+    description:
+      'Type text. With a ref, the field is focused and its current text replaced; without, the text goes to the focused field.',
     input: z.object({ text: z.string().max(10_000), ref: ref.optional() }),
   },
   swipe: {
-    description: 'Swipe the finger in a direction across the screen (or across the element ref). Swipe up to see what is below.',
+    description:
+      'Swipe the finger in a direction across the screen (or across the element ref). Swipe up to see what is below.',
     input: z.object({ direction: z.enum(DIRECTIONS), ref: ref.optional() }),
   },
   scroll_until: {
-    description: 'Scroll until an element with this text is on screen. direction is where the content comes from: down (default) reveals what is below.',
+    description:
+      'Scroll until an element with this text is on screen. direction is where the content comes from: down (default) reveals what is below.',
     input: z.object({ text: z.string().min(1).max(500), direction: z.enum(DIRECTIONS).optional() }),
   },
   press_key: {
-    description: 'Press a key: ENTER, TAB, DEL, ESCAPE, SPACE, BACK, HOME, MENU, DPAD_UP/DOWN/LEFT/RIGHT/CENTER, or a letter or digit.',
+    description:
+      'Press a key: ENTER, TAB, DEL, ESCAPE, SPACE, BACK, HOME, MENU, DPAD_UP/DOWN/LEFT/RIGHT/CENTER, or a letter or digit.',
     input: z.object({ key: z.string().min(1).max(40) }),
   },
   go_back: { description: 'Go back to the previous screen.', input: z.object({}) },
-  wait: { description: `Wait for the app (at most ${MAX_WAIT_SECONDS} seconds).`, input: z.object({ seconds: z.number().min(0).max(MAX_WAIT_SECONDS) }) },
-  screenshot: { description: 'A PNG screenshot of the settled screen; points for tap are in its pixels.', input: z.object({}) },
-  ui_tree: {
-    description: 'The settled screen as a compact element list, one line per element: ref, role, text, #id, [x,y wxh] in screenshot pixels, and flags.',
+  wait: {
+    description: `Wait for the app (at most ${MAX_WAIT_SECONDS} seconds).`,
+    input: z.object({ seconds: z.number().min(0).max(MAX_WAIT_SECONDS) }),
+  },
+  screenshot: {
+    description: 'A PNG screenshot of the settled screen; points for tap are in its pixels.',
     input: z.object({}),
   },
-  launch_app: { description: 'Launch an installed app by its package name (bundle id on iOS); activity_name is Android only.', input: LaunchAppBody },
+  ui_tree: {
+    description:
+      'The settled screen as a compact element list, one line per element: ref, role, text, #id, [x,y wxh] in screenshot pixels, and flags.',
+    input: z.object({}),
+  },
+  launch_app: {
+    description: 'Launch an installed app by its package name (bundle id on iOS); activity_name is Android only.',
+    input: LaunchAppBody,
+  },
   list_apps: { description: 'The apps installed on the device.', input: z.object({}) },
   install_build: {
-    description: "Install a build of one of the organization's apps (its id from the app's builds), and launch it unless launch_after_install is false.",
+    description:
+      "Install a build of one of the organization's apps (its id from the app's builds), and launch it unless launch_after_install is false.",
     input: InstallBuildBody.pick({ build_id: true, launch_after_install: true }),
   },
 } as const;
@@ -52,19 +67,41 @@ export const DEVICE_TOOLS = {
 export type DeviceToolName = keyof typeof DEVICE_TOOLS;
 
 /** The tools that act on the screen the caller saw: the engine's agent steps with exactly these. */
-export const ACTING_TOOLS = ['tap', 'type', 'swipe', 'scroll_until', 'press_key', 'go_back', 'wait'] as const satisfies readonly DeviceToolName[];
+export const ACTING_TOOLS = [
+  'tap',
+  'type',
+  'swipe',
+  'scroll_until',
+  'press_key',
+  'go_back',
+  'wait',
+] as const satisfies readonly DeviceToolName[];
 export type ActingToolName = (typeof ACTING_TOOLS)[number];
 
 export const isDeviceTool = (name: string): name is DeviceToolName => Object.hasOwn(DEVICE_TOOLS, name);
-export const isActingTool = (name: string): name is ActingToolName => (ACTING_TOOLS as readonly string[]).includes(name);
+export const isActingTool = (name: string): name is ActingToolName =>
+  (ACTING_TOOLS as readonly string[]).includes(name);
 
 /** A tool call of an acting tool as a device action, or why it cannot be carried out on this screen. */
 export type ToolAction = { kind: 'act'; action: AgentAction } | { kind: 'invalid'; problem: string };
 
-const KEY_ALIASES: Record<string, string> = { RETURN: 'ENTER', BACKSPACE: 'DEL', DELETE: 'DEL', ESC: 'ESCAPE', UP: 'DPAD_UP', DOWN: 'DPAD_DOWN', LEFT: 'DPAD_LEFT', RIGHT: 'DPAD_RIGHT' };
+const KEY_ALIASES: Record<string, string> = {
+  RETURN: 'ENTER',
+  BACKSPACE: 'DEL',
+  DELETE: 'DEL',
+  ESC: 'ESCAPE',
+  UP: 'DPAD_UP',
+  DOWN: 'DPAD_DOWN',
+  LEFT: 'DPAD_LEFT',
+  RIGHT: 'DPAD_RIGHT',
+};
 
 function keyName(raw: string): string | null {
-  const k = raw.trim().toUpperCase().replace(/^KEYCODE_/, '').replace(/[\s-]+/g, '_');
+  const k = raw
+    .trim()
+    .toUpperCase()
+    .replace(/^KEYCODE_/, '')
+    .replace(/[\s-]+/g, '_');
   const name = KEY_ALIASES[k] ?? k;
   return /^[A-Z0-9_]{1,40}$/.test(name) ? name : null;
 }
@@ -76,17 +113,24 @@ function keyName(raw: string): string | null {
 export function toolAction(name: ActingToolName, input: Record<string, unknown>, view: ScreenView): ToolAction {
   const knownRef = (r: unknown): string | null | { problem: string } => {
     if (r === undefined) return null;
-    return view.refs.has(String(r)) ? String(r) : { problem: `there is no element ${String(r)} on this screen; use a ref from the element list` };
+    return view.refs.has(String(r))
+      ? String(r)
+      : { problem: `there is no element ${String(r)} on this screen; use a ref from the element list` };
   };
   switch (name) {
     case 'tap': {
       const r = knownRef(input.ref);
-      if (r !== null) return typeof r === 'string' ? { kind: 'act', action: { kind: 'tap', ref: r } } : { kind: 'invalid', ...r };
+      if (r !== null)
+        return typeof r === 'string' ? { kind: 'act', action: { kind: 'tap', ref: r } } : { kind: 'invalid', ...r };
       const x = input.x as number | undefined;
       const y = input.y as number | undefined;
       if (x === undefined || y === undefined) return { kind: 'invalid', problem: 'tap needs a ref, or both x and y' };
-      if (x < 0 || y < 0 || x >= view.width || y >= view.height) return { kind: 'invalid', problem: `(${x}, ${y}) is outside the ${view.width}x${view.height} screenshot` };
-      return { kind: 'act', action: { kind: 'tap_point', x: Math.round(x / view.scale), y: Math.round(y / view.scale) } };
+      if (x < 0 || y < 0 || x >= view.width || y >= view.height)
+        return { kind: 'invalid', problem: `(${x}, ${y}) is outside the ${view.width}x${view.height} screenshot` };
+      return {
+        kind: 'act',
+        action: { kind: 'tap_point', x: Math.round(x / view.scale), y: Math.round(y / view.scale) },
+      };
     }
     case 'type': {
       const r = knownRef(input.ref);
@@ -99,10 +143,19 @@ export function toolAction(name: ActingToolName, input: Record<string, unknown>,
       return { kind: 'act', action: { kind: 'swipe', direction: input.direction as Direction, ref: r } };
     }
     case 'scroll_until':
-      return { kind: 'act', action: { kind: 'scroll_until', text: String(input.text), direction: (input.direction as Direction | undefined) ?? 'down' } };
+      return {
+        kind: 'act',
+        action: {
+          kind: 'scroll_until',
+          text: String(input.text),
+          direction: (input.direction as Direction | undefined) ?? 'down',
+        },
+      };
     case 'press_key': {
       const key = keyName(String(input.key));
-      return key ? { kind: 'act', action: { kind: 'press_key', key } } : { kind: 'invalid', problem: `${String(input.key)} is not a key name` };
+      return key
+        ? { kind: 'act', action: { kind: 'press_key', key } }
+        : { kind: 'invalid', problem: `${String(input.key)} is not a key name` };
     }
     case 'go_back':
       return { kind: 'act', action: { kind: 'go_back' } };

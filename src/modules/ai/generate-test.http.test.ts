@@ -15,9 +15,14 @@ const PLATFORM_MODEL = 'simdeck-vision-1';
 
 beforeAll(async () => {
   fake = await startFakeLlm();
-  t = await createTestApp({ jobs: false, env: { ...fake.env(), PLATFORM_AI_MODEL: PLATFORM_MODEL, AI_RETRY_BASE_MS: '10' } });
+  t = await createTestApp({
+    jobs: false,
+    env: { ...fake.env(), PLATFORM_AI_MODEL: PLATFORM_MODEL, AI_RETRY_BASE_MS: '10' },
+  });
   org = await createOrgWithRoles(t, 'Gen Org');
-  const jpeg = await sharp({ create: { width: 1179, height: 2556, channels: 3, background: '#3366ff' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 1179, height: 2556, channels: 3, background: '#3366ff' } })
+    .jpeg()
+    .toBuffer();
   shot = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 });
 afterAll(async () => {
@@ -25,13 +30,21 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const generate = (body: unknown, token = org.viewer.token) => t.app.inject({ method: 'POST', url: '/api/v1/ai/generate-test', headers: bearer(token), payload: body as object });
+const generate = (body: unknown, token = org.viewer.token) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/ai/generate-test', headers: bearer(token), payload: body as object });
 
 const RECORDING = () => [
   { type: 'launch_app', t_ms: 0, package_name: 'dev.simdeck.sample', screenshot: shot },
   { type: 'tap', t_ms: 500, x: 590, y: 900, selector: { text: 'Username', class: 'android.widget.EditText' } },
   { type: 'type_text', t_ms: 900, text: 'demo' },
-  { type: 'tap', t_ms: 1500, x: 590, y: 1400, selector: { text: 'Sign in', class: 'android.widget.Button' }, screenshot: shot },
+  {
+    type: 'tap',
+    t_ms: 1500,
+    x: 590,
+    y: 1400,
+    selector: { text: 'Sign in', class: 'android.widget.Button' },
+    screenshot: shot,
+  },
 ];
 
 describe('without a language model', () => {
@@ -73,12 +86,24 @@ describe('with a language model', () => {
     fake.script([
       {
         tool: 'write_test',
-        input: { name: 'Sign in as demo', steps: [{ text: 'Sign in as the demo user', source_action_index: 1 }, { text: 'Submit', source_action_index: 3 }], assertions: ['"Welcome, demo" is visible'] },
+        input: {
+          name: 'Sign in as demo',
+          steps: [
+            { text: 'Sign in as the demo user', source_action_index: 1 },
+            { text: 'Submit', source_action_index: 3 },
+          ],
+          assertions: ['"Welcome, demo" is visible'],
+        },
         usage: { input: 1200, output: 80 },
       },
     ]);
     const before = fake.calls.length;
-    const res = await generate({ recording: RECORDING(), app_name: 'Sample', context: 'demo / secret signs in', model: PLATFORM_MODEL });
+    const res = await generate({
+      recording: RECORDING(),
+      app_name: 'Sample',
+      context: 'demo / secret signs in',
+      model: PLATFORM_MODEL,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       name: 'Sign in as demo',
@@ -93,9 +118,14 @@ describe('with a language model', () => {
     expect(call.tools).toEqual(['write_test']);
     expect(call.texts.join('\n')).toContain('#1 tap on android.widget.EditText "Username" at (590, 900)');
     expect(call.texts.join('\n')).toContain('demo / secret signs in');
-    expect(call.images.map((i) => [i.width, i.height])).toEqual([[236, 512], [236, 512]]);
+    expect(call.images.map((i) => [i.width, i.height])).toEqual([
+      [236, 512],
+      [236, 512],
+    ]);
     const rows = await t.container.db.select().from(aiUsage).where(eq(aiUsage.organizationId, org.orgId));
-    expect(rows.map((r) => [r.purpose, r.runId, r.model, r.billing, r.inputTokens, r.outputTokens, r.costMicro])).toEqual([['generate_test', null, PLATFORM_MODEL, 'platform', 1200, 80, 4800]]);
+    expect(
+      rows.map((r) => [r.purpose, r.runId, r.model, r.billing, r.inputTokens, r.outputTokens, r.costMicro]),
+    ).toEqual([['generate_test', null, PLATFORM_MODEL, 'platform', 1200, 80, 4800]]);
   });
 
   it('an answer that points past the recording is sent back once, then used', async () => {
@@ -106,7 +136,9 @@ describe('with a language model', () => {
     const before = fake.calls.length;
     const res = await generate({ recording: RECORDING(), model: PLATFORM_MODEL });
     expect(res.json().steps).toEqual([{ text: 'Tap it', source_action_index: 3, screenshot: shot }]);
-    expect(fake.calls[before + 1]!.texts.join('\n')).toContain('source_action_index 9 is not an action (the recording has 4)');
+    expect(fake.calls[before + 1]!.texts.join('\n')).toContain(
+      'source_action_index 9 is not an action (the recording has 4)',
+    );
   });
 
   it('502 when the provider rejects the key, or the model never writes a usable test', async () => {
@@ -117,6 +149,8 @@ describe('with a language model', () => {
     fake.script([{ text: 'I would rather chat' }]);
     const chatty = await generate({ recording: RECORDING(), model: PLATFORM_MODEL });
     expect(chatty.statusCode).toBe(502);
-    expect(chatty.json()).toEqual({ detail: 'The model did not write a usable test; try again, or use platform/interpreter' });
+    expect(chatty.json()).toEqual({
+      detail: 'The model did not write a usable test; try again, or use platform/interpreter',
+    });
   });
 });

@@ -18,12 +18,17 @@ const MAX_CALLS = 3;
 
 const WrittenTest = z.object({
   name: z.string().min(1).max(200),
-  steps: z.array(z.object({ text: z.string().min(1).max(500), source_action_index: z.number().int().min(0) })).min(1).max(500),
+  steps: z
+    .array(z.object({ text: z.string().min(1).max(500), source_action_index: z.number().int().min(0) }))
+    .min(1)
+    .max(500),
   assertions: z.array(z.string().min(1).max(500)).max(20),
 });
 type WrittenTest = z.infer<typeof WrittenTest>;
 
-const WRITE_TEST = { write_test: tool({ description: 'The test written from the recording.', inputSchema: WrittenTest }) };
+const WRITE_TEST = {
+  write_test: tool({ description: 'The test written from the recording.', inputSchema: WrittenTest }),
+};
 
 const SYSTEM = [
   'You turn a recorded session of a mobile app into a UI test a person can read and a test runner can execute.',
@@ -40,7 +45,10 @@ function testName(appName: string | undefined, steps: number): string {
 async function smallImage(dataUrl: string): Promise<Buffer | null> {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
   try {
-    return await sharp(Buffer.from(base64, 'base64')).resize(IMAGE_SIDE, IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 60 }).toBuffer();
+    return await sharp(Buffer.from(base64, 'base64'))
+      .resize(IMAGE_SIDE, IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 60 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -63,7 +71,13 @@ export class GenerateTestService {
       const steps = stepsFromRecording(recording);
       return {
         name: testName(input.app_name, steps.length),
-        steps: await Promise.all(steps.map(async (s) => ({ text: s.text, source_action_index: s.source_action_index, screenshot: await screenshotFor(recording, s.source_action_index) }))),
+        steps: await Promise.all(
+          steps.map(async (s) => ({
+            text: s.text,
+            source_action_index: s.source_action_index,
+            screenshot: await screenshotFor(recording, s.source_action_index),
+          })),
+        ),
         assertions: [],
       };
     }
@@ -71,31 +85,58 @@ export class GenerateTestService {
     const written = await this.writeWithModel(session, input, recording);
     return {
       name: written.name,
-      steps: await Promise.all(written.steps.map(async (s) => ({ text: s.text, source_action_index: s.source_action_index, screenshot: await screenshotFor(recording, s.source_action_index) }))),
+      steps: await Promise.all(
+        written.steps.map(async (s) => ({
+          text: s.text,
+          source_action_index: s.source_action_index,
+          screenshot: await screenshotFor(recording, s.source_action_index),
+        })),
+      ),
       assertions: written.assertions,
     };
   }
 
-  private async writeWithModel(session: ModelSession, input: GenerateTestBody, recording: RecordingAction[]): Promise<WrittenTest> {
+  private async writeWithModel(
+    session: ModelSession,
+    input: GenerateTestBody,
+    recording: RecordingAction[],
+  ): Promise<WrittenTest> {
     const content: UserContent = [
-      { type: 'text', text: `${input.app_name ? `App: ${input.app_name}\n` : ''}${input.context?.trim() ? `About the app: ${input.context.trim()}\n` : ''}Recorded actions:\n${describeRecording(recording)}` },
+      {
+        type: 'text',
+        text: `${input.app_name ? `App: ${input.app_name}\n` : ''}${input.context?.trim() ? `About the app: ${input.context.trim()}\n` : ''}Recorded actions:\n${describeRecording(recording)}`,
+      },
     ];
     const shown = recording.map((a, i) => ({ a, i })).filter(({ a }) => a.screenshot);
     const step = Math.max(1, Math.ceil(shown.length / MAX_IMAGES));
     for (const { a, i } of shown.filter((_, n) => n % step === 0).slice(0, MAX_IMAGES)) {
       const image = await smallImage(a.screenshot!);
-      if (image) content.push({ type: 'text', text: `Screenshot of action #${i}:` }, { type: 'image', image, mediaType: 'image/jpeg' });
+      if (image)
+        content.push(
+          { type: 'text', text: `Screenshot of action #${i}:` },
+          { type: 'image', image, mediaType: 'image/jpeg' },
+        );
     }
     const messages: ModelMessage[] = [{ role: 'user', content }];
     const signal = new AbortController().signal;
     for (let call = 0; call < MAX_CALLS; call++) {
-      const reply = await session.call({ system: SYSTEM, messages, tools: WRITE_TEST }, { purpose: 'generate_test', stepIndex: null, signal });
+      const reply = await session.call(
+        { system: SYSTEM, messages, tools: WRITE_TEST },
+        { purpose: 'generate_test', stepIndex: null, signal },
+      );
       const made = reply.toolCalls.find((c) => c.name === 'write_test');
-      const problem = !made ? 'no write_test call' : (made.problem ?? outOfRange(made.input as WrittenTest, recording.length));
+      const problem = !made
+        ? 'no write_test call'
+        : (made.problem ?? outOfRange(made.input as WrittenTest, recording.length));
       if (!problem) return made!.input as WrittenTest;
-      messages.push(...correctionTurn(reply.text, `That was not usable (${problem}). Call write_test with valid steps.`));
+      messages.push(
+        ...correctionTurn(reply.text, `That was not usable (${problem}). Call write_test with valid steps.`),
+      );
     }
-    throw new AppError('UPSTREAM_ERROR', 'The model did not write a usable test; try again, or use platform/interpreter');
+    throw new AppError(
+      'UPSTREAM_ERROR',
+      'The model did not write a usable test; try again, or use platform/interpreter',
+    );
   }
 }
 

@@ -8,7 +8,15 @@ import type { AiProvider } from '../../db/schema';
 export const tool = ((definition: unknown) => definition) as typeof aiTool;
 
 /** Why a model call failed, as far as simdeck needs to know to act on it. */
-export type FailureKind = 'auth' | 'quota' | 'rate_limited' | 'server' | 'timeout' | 'unreachable' | 'unknown_model' | 'refused';
+export type FailureKind =
+  | 'auth'
+  | 'quota'
+  | 'rate_limited'
+  | 'server'
+  | 'timeout'
+  | 'unreachable'
+  | 'unknown_model'
+  | 'refused';
 
 const RETRYABLE: ReadonlySet<FailureKind> = new Set(['rate_limited', 'server', 'timeout', 'unreachable']);
 /** A Retry-After longer than this is not waited for: the call is retried after this long. */
@@ -66,15 +74,31 @@ function classify(err: unknown, timedOut: boolean): { kind: FailureKind; status:
   const status = err.statusCode;
   const body = err.responseBody ?? '';
   if (status === undefined) return { kind: 'unreachable', status };
-  if (status === 401 || status === 403 || (status === 400 && /API_KEY_INVALID|api key not valid|invalid api key/i.test(body))) return { kind: 'auth', status };
-  if (status === 402 || (status === 429 && /insufficient_quota|quota|billing|credit/i.test(body)) || (status === 400 && /credit balance/i.test(body))) return { kind: 'quota', status };
+  if (
+    status === 401 ||
+    status === 403 ||
+    (status === 400 && /API_KEY_INVALID|api key not valid|invalid api key/i.test(body))
+  )
+    return { kind: 'auth', status };
+  if (
+    status === 402 ||
+    (status === 429 && /insufficient_quota|quota|billing|credit/i.test(body)) ||
+    (status === 400 && /credit balance/i.test(body))
+  )
+    return { kind: 'quota', status };
   if (status === 429) return { kind: 'rate_limited', status };
   if (status === 404) return { kind: 'unknown_model', status };
   if (status >= 500 || status === 408 || status === 409) return { kind: 'server', status };
   return { kind: 'refused', status };
 }
 
-function describe(kind: FailureKind, t: ModelTarget, status: number | undefined, attempts: number, timeoutMs: number): string {
+function describe(
+  kind: FailureKind,
+  t: ModelTarget,
+  status: number | undefined,
+  attempts: number,
+  timeoutMs: number,
+): string {
   switch (kind) {
     case 'auth':
       return `The provider rejected the key for ${t.provider}`;
@@ -121,7 +145,13 @@ function backoffMs(err: unknown, attempt: number, baseMs: number): number {
  * retried with backoff on 429, 5xx, timeouts and network failures. A stop of the run (`signal`)
  * propagates its own reason; any other failure is a ModelCallFailure, logged with its cause.
  */
-export async function callModel(target: ModelTarget, request: ModelRequest, policy: CallPolicy, signal: AbortSignal, log: FastifyBaseLogger): Promise<ModelReply> {
+export async function callModel(
+  target: ModelTarget,
+  request: ModelRequest,
+  policy: CallPolicy,
+  signal: AbortSignal,
+  log: FastifyBaseLogger,
+): Promise<ModelReply> {
   for (let attempt = 0; ; attempt++) {
     signal.throwIfAborted();
     const timeout = AbortSignal.timeout(policy.timeoutMs);
@@ -154,9 +184,23 @@ export async function callModel(target: ModelTarget, request: ModelRequest, poli
       const { kind, status } = classify(err, timeout.aborted);
       // Not the error itself: it carries the whole request, screenshots included.
       const body = loadAi().APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
-      log.warn({ provider: target.provider, model: target.modelName, kind, status, attempt, cause: err instanceof Error ? err.message.slice(0, 300) : String(err), body }, 'model call failed');
-      if (!RETRYABLE.has(kind) || attempt >= policy.maxRetries) throw new ModelCallFailure(kind, describe(kind, target, status, attempt + 1, policy.timeoutMs));
-      await delay(backoffMs(err, attempt, policy.retryBaseMs), undefined, { signal }).catch(() => signal.throwIfAborted());
+      log.warn(
+        {
+          provider: target.provider,
+          model: target.modelName,
+          kind,
+          status,
+          attempt,
+          cause: err instanceof Error ? err.message.slice(0, 300) : String(err),
+          body,
+        },
+        'model call failed',
+      );
+      if (!RETRYABLE.has(kind) || attempt >= policy.maxRetries)
+        throw new ModelCallFailure(kind, describe(kind, target, status, attempt + 1, policy.timeoutMs));
+      await delay(backoffMs(err, attempt, policy.retryBaseMs), undefined, { signal }).catch(() =>
+        signal.throwIfAborted(),
+      );
     }
   }
 }

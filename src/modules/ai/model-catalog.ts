@@ -58,7 +58,12 @@ export interface Reach {
   aggregatorModels(): Promise<string[] | null>;
 }
 
-export const INTERPRETER_CHOICE: ModelChoice = { model: INTERPRETER_MODEL, provider: PLATFORM_PROVIDER, modelName: null, billing: 'free' };
+export const INTERPRETER_CHOICE: ModelChoice = {
+  model: INTERPRETER_MODEL,
+  provider: PLATFORM_PROVIDER,
+  modelName: null,
+  billing: 'free',
+};
 
 /** How the request names its model and provider fields (`model`, or `default_model` in the AI config). */
 export interface FieldNames {
@@ -81,8 +86,16 @@ function curatedProviderOf(name: string): KeyProvider | undefined {
 
 /** The built-in models: the interpreter, and the operator's model when one is configured. */
 export function builtinModels(platformModel: string | undefined): ModelEntry[] {
-  const out: ModelEntry[] = [{ id: INTERPRETER_MODEL, name: 'Step interpreter (free, no language model)', provider: 'platform', builtin: true }];
-  if (platformModel) out.push({ id: platformModel, name: `${platformModel} (hosted, billed from usage credit)`, provider: 'platform', builtin: true });
+  const out: ModelEntry[] = [
+    { id: INTERPRETER_MODEL, name: 'Step interpreter (free, no language model)', provider: 'platform', builtin: true },
+  ];
+  if (platformModel)
+    out.push({
+      id: platformModel,
+      name: `${platformModel} (hosted, billed from usage credit)`,
+      provider: 'platform',
+      builtin: true,
+    });
   return out;
 }
 
@@ -95,32 +108,49 @@ export function byokEntry(provider: KeyProvider, name: string, label = name): Mo
  * sentence naming the field otherwise. Own-key models need a key for their provider; a name the
  * catalogue does not list is accepted only with its provider given.
  */
-export async function resolveModelChoice(req: { model: string; provider: string | undefined }, reach: Reach, fields: FieldNames = API_FIELDS): Promise<ModelChoice> {
+export async function resolveModelChoice(
+  req: { model: string; provider: string | undefined },
+  reach: Reach,
+  fields: FieldNames = API_FIELDS,
+): Promise<ModelChoice> {
   const { model, provider } = req;
   const badRequest = (detail: string) => fieldError(detail, fields);
-  if (provider !== undefined && !isProvider(provider)) throw badRequest(`provider: ${provider} is not a provider; use one of ${AI_PROVIDERS.join(', ')}`);
+  if (provider !== undefined && !isProvider(provider))
+    throw badRequest(`provider: ${provider} is not a provider; use one of ${AI_PROVIDERS.join(', ')}`);
   if (model === INTERPRETER_MODEL) {
-    if (provider !== undefined && provider !== PLATFORM_PROVIDER) throw badRequest(`provider: ${INTERPRETER_MODEL} is a platform model, not one of ${provider}`);
+    if (provider !== undefined && provider !== PLATFORM_PROVIDER)
+      throw badRequest(`provider: ${INTERPRETER_MODEL} is a platform model, not one of ${provider}`);
     return INTERPRETER_CHOICE;
   }
   if (!model.endsWith(BYOK_SUFFIX)) {
-    if (provider !== undefined && provider !== PLATFORM_PROVIDER) throw badRequest(`model: ${provider} models run with the organization's own key; name it ${model}${BYOK_SUFFIX}`);
-    if (model === reach.platformModel) return { model, provider: PLATFORM_PROVIDER, modelName: model, billing: 'platform' };
+    if (provider !== undefined && provider !== PLATFORM_PROVIDER)
+      throw badRequest(`model: ${provider} models run with the organization's own key; name it ${model}${BYOK_SUFFIX}`);
+    if (model === reach.platformModel)
+      return { model, provider: PLATFORM_PROVIDER, modelName: model, billing: 'platform' };
     const own = curatedProviderOf(model);
-    if (own) throw badRequest(`model: ${model} runs with the organization's own ${own} key; name it ${model}${BYOK_SUFFIX}`);
+    if (own)
+      throw badRequest(`model: ${model} runs with the organization's own ${own} key; name it ${model}${BYOK_SUFFIX}`);
     throw badRequest(`model: unknown model ${model}; GET /api/v1/ai/models lists the available ones`);
   }
   const name = model.slice(0, -BYOK_SUFFIX.length);
   if (!name) throw badRequest('model: a model name is needed before :byok');
-  if (provider === PLATFORM_PROVIDER) throw badRequest(`provider: ${model} runs with the organization's own key; platform takes no keys`);
+  if (provider === PLATFORM_PROVIDER)
+    throw badRequest(`provider: ${model} runs with the organization's own key; platform takes no keys`);
   const owner = provider ?? curatedProviderOf(name) ?? (name.includes('/') ? 'aggregator' : undefined);
-  if (owner === undefined || !isKeyProvider(owner)) throw badRequest(`model: unknown model ${model}; give its provider too (${KEY_PROVIDERS.join(', ')})`);
-  if (owner === 'aggregator' && !name.includes('/')) throw badRequest(`model: aggregator models are named vendor/model, e.g. ${CURATED_MODELS.aggregator[0]!.name}${BYOK_SUFFIX}`);
-  if (!reach.keys.has(owner)) throw badRequest(`model: ${model} needs a ${owner} key; add one with POST /api/v1/ai/keys`);
+  if (owner === undefined || !isKeyProvider(owner))
+    throw badRequest(`model: unknown model ${model}; give its provider too (${KEY_PROVIDERS.join(', ')})`);
+  if (owner === 'aggregator' && !name.includes('/'))
+    throw badRequest(
+      `model: aggregator models are named vendor/model, e.g. ${CURATED_MODELS.aggregator[0]!.name}${BYOK_SUFFIX}`,
+    );
+  if (!reach.keys.has(owner))
+    throw badRequest(`model: ${model} needs a ${owner} key; add one with POST /api/v1/ai/keys`);
   if (owner === 'aggregator') {
     const listed = await reach.aggregatorModels();
     if (listed && !listed.includes(name) && !CURATED_MODELS.aggregator.some((m) => m.name === name)) {
-      throw badRequest(`model: the aggregator lists no vision model ${name}; GET /api/v1/ai/models/openrouter lists them`);
+      throw badRequest(
+        `model: the aggregator lists no vision model ${name}; GET /api/v1/ai/models/openrouter lists them`,
+      );
     }
   }
   return { model, provider: owner, modelName: name, billing: 'byok' };
@@ -138,16 +168,23 @@ export function defaultRequest(
 ): { model: string; provider: string | undefined } {
   const badRequest = (detail: string) => fieldError(detail, fields);
   if (req.model !== undefined) return { model: req.model, provider: req.provider };
-  if (req.provider === undefined || req.provider === orgDefault.provider) return { model: orgDefault.model, provider: orgDefault.provider };
-  if (req.provider === PLATFORM_PROVIDER) return { model: reach.platformModel ?? INTERPRETER_MODEL, provider: PLATFORM_PROVIDER };
-  if (!isKeyProvider(req.provider)) throw badRequest(`provider: ${req.provider} is not a provider; use one of ${AI_PROVIDERS.join(', ')}`);
-  if (!reach.keys.has(req.provider)) throw badRequest(`provider: ${req.provider} is not configured for this organization; add its key with POST /api/v1/ai/keys`);
+  if (req.provider === undefined || req.provider === orgDefault.provider)
+    return { model: orgDefault.model, provider: orgDefault.provider };
+  if (req.provider === PLATFORM_PROVIDER)
+    return { model: reach.platformModel ?? INTERPRETER_MODEL, provider: PLATFORM_PROVIDER };
+  if (!isKeyProvider(req.provider))
+    throw badRequest(`provider: ${req.provider} is not a provider; use one of ${AI_PROVIDERS.join(', ')}`);
+  if (!reach.keys.has(req.provider))
+    throw badRequest(
+      `provider: ${req.provider} is not configured for this organization; add its key with POST /api/v1/ai/keys`,
+    );
   throw badRequest(`model: name a model of ${req.provider} (GET /api/v1/ai/models lists them)`);
 }
 
 /** The choice a run was started with, from its stored model and provider. */
 export function choiceOfRun(model: string, provider: string): ModelChoice {
   if (model === INTERPRETER_MODEL) return INTERPRETER_CHOICE;
-  if (model.endsWith(BYOK_SUFFIX) && isKeyProvider(provider)) return { model, provider, modelName: model.slice(0, -BYOK_SUFFIX.length), billing: 'byok' };
+  if (model.endsWith(BYOK_SUFFIX) && isKeyProvider(provider))
+    return { model, provider, modelName: model.slice(0, -BYOK_SUFFIX.length), billing: 'byok' };
   return { model, provider: PLATFORM_PROVIDER, modelName: model, billing: 'platform' };
 }

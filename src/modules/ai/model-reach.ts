@@ -16,7 +16,10 @@ export interface AiDeps {
 }
 
 /** An organization without an AI config uses the free interpreter. */
-export const DEFAULT_AI_CONFIG: { provider: AiProvider; model: string } = { provider: PLATFORM_PROVIDER, model: INTERPRETER_MODEL };
+export const DEFAULT_AI_CONFIG: { provider: AiProvider; model: string } = {
+  provider: PLATFORM_PROVIDER,
+  model: INTERPRETER_MODEL,
+};
 
 export async function orgDefaultModel(db: DbOrTx, orgId: number): Promise<{ provider: AiProvider; model: string }> {
   const row = await findAiConfig(db, orgId);
@@ -48,7 +51,13 @@ export async function reachOf(deps: AiDeps, db: DbOrTx, orgId: number): Promise<
 }
 
 /** The model a request means: the one it names (or its provider's default, or the organization's), checked. */
-export async function chooseModel(deps: AiDeps, db: DbOrTx, orgId: number, req: { model?: string; provider?: string }, fields?: FieldNames): Promise<ModelChoice> {
+export async function chooseModel(
+  deps: AiDeps,
+  db: DbOrTx,
+  orgId: number,
+  req: { model?: string; provider?: string },
+  fields?: FieldNames,
+): Promise<ModelChoice> {
   const reach = await reachOf(deps, db, orgId);
   const wanted = defaultRequest(req, await orgDefaultModel(db, orgId), reach, fields);
   return resolveModelChoice(wanted, reach, fields);

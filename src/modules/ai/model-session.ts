@@ -62,13 +62,25 @@ export class ModelSession {
     const target = this.target ?? (this.target = await this.connect());
     let reply: ModelReply;
     try {
-      reply = await callModel(target, request, { timeoutMs: config.callTimeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs }, opts.signal, this.deps.log);
+      reply = await callModel(
+        target,
+        request,
+        { timeoutMs: config.callTimeoutMs, maxRetries: config.maxRetries, retryBaseMs: config.retryBaseMs },
+        opts.signal,
+        this.deps.log,
+      );
     } catch (err) {
       if (!(err instanceof ModelCallFailure)) throw err;
       if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, err.detail);
       throw new AppError('UPSTREAM_ERROR', err.detail);
     }
-    const cost = costMicro({ modelName: this.choice.modelName, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, billing: this.choice.billing, platformMarkup: config.platformMarkup });
+    const cost = costMicro({
+      modelName: this.choice.modelName,
+      inputTokens: reply.inputTokens,
+      outputTokens: reply.outputTokens,
+      billing: this.choice.billing,
+      platformMarkup: config.platformMarkup,
+    });
     await insertUsage(this.deps.db, {
       organizationId: this.organizationId,
       runId: run?.runId ?? null,
@@ -82,7 +94,12 @@ export class ModelSession {
       costMicro: cost,
       createdAt: this.deps.clock.now(),
     });
-    await run?.usage.add({ inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, costMicro: cost, billing: this.choice.billing });
+    await run?.usage.add({
+      inputTokens: reply.inputTokens,
+      outputTokens: reply.outputTokens,
+      costMicro: cost,
+      billing: this.choice.billing,
+    });
     return { ...reply, costMicro: cost };
   }
 
@@ -91,19 +108,34 @@ export class ModelSession {
     const baseUrl = baseUrlOf(this.deps.config, provider);
     if (provider === 'platform') {
       const platform = this.deps.config.platform;
-      if (!platform || platform.model !== modelName) throw new AppError('UNPROCESSABLE', `The platform model ${modelName} is no longer offered`);
+      if (!platform || platform.model !== modelName)
+        throw new AppError('UNPROCESSABLE', `The platform model ${modelName} is no longer offered`);
       return { model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName), provider, modelName };
     }
     const key = await findProviderKey(this.deps.db, this.organizationId, provider as KeyProvider);
-    if (!key) throw new AppError('UNPROCESSABLE', `The organization has no ${provider} key any more; add one with POST /api/v1/ai/keys`);
-    return { model: languageModel({ provider, apiKey: this.deps.secretBox.open(key.sealedKey), baseUrl }, modelName), provider, modelName };
+    if (!key)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `The organization has no ${provider} key any more; add one with POST /api/v1/ai/keys`,
+      );
+    return {
+      model: languageModel({ provider, apiKey: this.deps.secretBox.open(key.sealedKey), baseUrl }, modelName),
+      provider,
+      modelName,
+    };
   }
 
   private async warnQuota(run: AgentRun, detail: string): Promise<void> {
     const ctx = systemContext(this.deps, { id: run.organizationId, role: 'admin' });
     await emitEvent(ctx, {
       type: 'run.warning.byok_quota_low',
-      data: { run_id: run.runId, run_public_id: run.runPublicId, provider: this.choice.provider, model: this.choice.model, detail },
+      data: {
+        run_id: run.runId,
+        run_public_id: run.runPublicId,
+        provider: this.choice.provider,
+        model: this.choice.model,
+        detail,
+      },
       metadata: run.metadata,
     });
   }

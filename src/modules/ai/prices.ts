@@ -39,7 +39,13 @@ export function priceOf(modelName: string): ModelPrice {
  * operator's markup for platform calls; BYOK calls are an estimate at list price. Rounded up, so
  * a call that used tokens never costs 0.
  */
-export function costMicro(input: { modelName: string; inputTokens: number; outputTokens: number; billing: AiBilling; platformMarkup: number }): number {
+export function costMicro(input: {
+  modelName: string;
+  inputTokens: number;
+  outputTokens: number;
+  billing: AiBilling;
+  platformMarkup: number;
+}): number {
   const price = priceOf(input.modelName);
   // $ per million tokens is micro-credits per token.
   const list = input.inputTokens * price.input + input.outputTokens * price.output;

@@ -17,7 +17,23 @@ describe('the price table', () => {
   });
 
   it('rounds up: a call that used tokens never costs nothing; no tokens cost nothing', () => {
-    expect(costMicro({ modelName: 'gemini-2.5-flash-lite', inputTokens: 1, outputTokens: 0, billing: 'byok', platformMarkup: 1 })).toBe(1);
-    expect(costMicro({ modelName: 'gemini-2.5-flash-lite', inputTokens: 0, outputTokens: 0, billing: 'platform', platformMarkup: 2 })).toBe(0);
+    expect(
+      costMicro({
+        modelName: 'gemini-2.5-flash-lite',
+        inputTokens: 1,
+        outputTokens: 0,
+        billing: 'byok',
+        platformMarkup: 1,
+      }),
+    ).toBe(1);
+    expect(
+      costMicro({
+        modelName: 'gemini-2.5-flash-lite',
+        inputTokens: 0,
+        outputTokens: 0,
+        billing: 'platform',
+        platformMarkup: 2,
+      }),
+    ).toBe(0);
   });
 });

@@ -2,7 +2,13 @@ import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../con
 import { apiTime } from '../../http/api-time';
 import { notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.recorder';
-import { deleteProviderKey, findProviderKey, listProviderKeys, upsertProviderKey, type ProviderKeyRow } from './ai.repository';
+import {
+  deleteProviderKey,
+  findProviderKey,
+  listProviderKeys,
+  upsertProviderKey,
+  type ProviderKeyRow,
+} from './ai.repository';
 import type { AddKeyBody, KeyResponse } from './ai.schemas';
 import type { AiDeps } from './model-reach';
 
@@ -35,7 +41,12 @@ export class ProviderKeysService {
         createdByUserId: actorIdentity(tx).userId,
         createdAt: tx.clock.now(),
       });
-      await recordAudit(tx, { action: 'ai_key.created', resourceType: 'ai_key', resourceId: row.id, details: { provider: row.provider, key_hint: row.keyHint, replaced: replaced?.keyHint ?? null } });
+      await recordAudit(tx, {
+        action: 'ai_key.created',
+        resourceType: 'ai_key',
+        resourceId: row.id,
+        details: { provider: row.provider, key_hint: row.keyHint, replaced: replaced?.keyHint ?? null },
+      });
       return render(row);
     });
   }
@@ -50,7 +61,12 @@ export class ProviderKeysService {
     return withTransaction(ctx, async (tx) => {
       const row = await deleteProviderKey(tx.db, org.id, input.keyId);
       if (!row) throw notFound('Provider key');
-      await recordAudit(tx, { action: 'ai_key.deleted', resourceType: 'ai_key', resourceId: row.id, details: { provider: row.provider, key_hint: row.keyHint } });
+      await recordAudit(tx, {
+        action: 'ai_key.deleted',
+        resourceType: 'ai_key',
+        resourceId: row.id,
+        details: { provider: row.provider, key_hint: row.keyHint },
+      });
       return { status: 'deleted' as const };
     });
   }

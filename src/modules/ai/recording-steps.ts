@@ -78,7 +78,11 @@ export function stepsFromRecording(recording: RecordingAction[]): RecordedStep[]
     const next = recording[i + 1];
     const name = nameOf(a);
     if (a.type === 'tap' && name && next?.type === 'type_text') {
-      steps.push({ text: `Type ${quoted(next.text ?? '')} into ${quoted(name)}`, source_action_index: i, action_indices: [i, i + 1] });
+      steps.push({
+        text: `Type ${quoted(next.text ?? '')} into ${quoted(name)}`,
+        source_action_index: i,
+        action_indices: [i, i + 1],
+      });
       i++;
       continue;
     }
@@ -110,9 +114,20 @@ export function describeRecording(recording: RecordingAction[]): string {
   return recording
     .map((a, i) => {
       const s = a.selector;
-      const target = s ? ` on ${s.class ?? 'element'}${s.text ? ` ${JSON.stringify(s.text)}` : ''}${s.id ? ` #${s.id}` : ''}${s.accessibility_id ? ` @${s.accessibility_id}` : ''}` : '';
+      const target = s
+        ? ` on ${s.class ?? 'element'}${s.text ? ` ${JSON.stringify(s.text)}` : ''}${s.id ? ` #${s.id}` : ''}${s.accessibility_id ? ` @${s.accessibility_id}` : ''}`
+        : '';
       const where = a.x !== undefined ? ` ${at(a)}` : '';
-      const extra = a.type === 'type_text' ? ` ${JSON.stringify(a.text)}` : a.type === 'key' ? ` ${a.key}` : a.type === 'wait' ? ` ${a.duration_ms} ms` : a.type === 'rotate' ? ` ${a.rotation}` : '';
+      const extra =
+        a.type === 'type_text'
+          ? ` ${JSON.stringify(a.text)}`
+          : a.type === 'key'
+            ? ` ${a.key}`
+            : a.type === 'wait'
+              ? ` ${a.duration_ms} ms`
+              : a.type === 'rotate'
+                ? ` ${a.rotation}`
+                : '';
       return `#${i} ${a.type}${extra}${target}${where}${a.screenshot ? ' [screenshot]' : ''}`;
     })
     .join('\n');

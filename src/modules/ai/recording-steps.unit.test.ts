@@ -11,7 +11,14 @@ const SHOT = 'data:image/jpeg;base64,/9j/AAAA';
 /** A recording of the sample app as the recorder writes it: selectors where an element was touched. */
 const RECORDING: RecordingAction[] = [
   { type: 'launch_app', t_ms: 0, package_name: 'dev.simdeck.sample' },
-  { type: 'tap', t_ms: 500, x: 196, y: 300, selector: { text: 'Username', class: 'android.widget.EditText' }, screenshot: SHOT },
+  {
+    type: 'tap',
+    t_ms: 500,
+    x: 196,
+    y: 300,
+    selector: { text: 'Username', class: 'android.widget.EditText' },
+    screenshot: SHOT,
+  },
   { type: 'type_text', t_ms: 900, text: 'demo' },
   { type: 'tap', t_ms: 1400, x: 196, y: 380, selector: { id: 'password', class: 'android.widget.EditText' } },
   { type: 'type_text', t_ms: 1800, text: 'secret' },

@@ -58,7 +58,11 @@ function flags(n: UiNode): string {
  * under the elements that hold them. Elements out of view (off screen, or clipped away by their
  * list) are left out, as the model can neither see nor touch them.
  */
-export function compactTree(tree: UiNode, screen: Pick<ScreenInfo, 'width' | 'height'>, scale: number): { text: string; refs: Set<string> } {
+export function compactTree(
+  tree: UiNode,
+  screen: Pick<ScreenInfo, 'width' | 'height'>,
+  scale: number,
+): { text: string; refs: Set<string> } {
   const lines: string[] = [];
   const refs = new Set<string>();
   const px = (v: number) => Math.round(v * scale);
@@ -71,7 +75,9 @@ export function compactTree(tree: UiNode, screen: Pick<ScreenInfo, 'width' | 'he
       const b = visible;
       const text = n.text ? ` ${quote(n.text)}` : '';
       const id = n.id ? ` #${n.id}` : '';
-      lines.push(`${'  '.repeat(depth)}${n.ref} ${n.role}${text}${id} [${px(b.x)},${px(b.y)} ${px(b.width)}x${px(b.height)}]${flags(n)}`);
+      lines.push(
+        `${'  '.repeat(depth)}${n.ref} ${n.role}${text}${id} [${px(b.x)},${px(b.y)} ${px(b.width)}x${px(b.height)}]${flags(n)}`,
+      );
       refs.add(n.ref);
     }
     for (const c of n.children) visit(c, sized ? visible : clip, listed ? depth + 1 : depth);
@@ -86,7 +92,10 @@ export async function viewOf(shot: AgentScreen): Promise<ScreenView> {
   const scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
-  const jpeg = scale < 1 ? await sharp(shot.jpeg).resize(w, h, { fit: 'fill' }).jpeg({ quality: JPEG_QUALITY }).toBuffer() : shot.jpeg;
+  const jpeg =
+    scale < 1
+      ? await sharp(shot.jpeg).resize(w, h, { fit: 'fill' }).jpeg({ quality: JPEG_QUALITY }).toBuffer()
+      : shot.jpeg;
   const tree = compactTree(shot.tree, shot.screen, scale);
   return { jpeg, width: w, height: h, scale, elements: tree.text, refs: tree.refs };
 }

@@ -4,7 +4,13 @@ import type { UiNode } from '../../worker/driver';
 import { closeSampleApps, openSampleApp } from '../engine/interpreter/sample-app-device.fixture';
 import { compactTree, viewOf } from './screen-view';
 
-const node = (ref: string, role: string, bounds: UiNode['bounds'], extra: Partial<UiNode> = {}, children: UiNode[] = []): UiNode => ({ ref, role, text: null, id: null, bounds, enabled: true, focused: false, children, ...extra });
+const node = (
+  ref: string,
+  role: string,
+  bounds: UiNode['bounds'],
+  extra: Partial<UiNode> = {},
+  children: UiNode[] = [],
+): UiNode => ({ ref, role, text: null, id: null, bounds, enabled: true, focused: false, children, ...extra });
 
 afterAll(() => closeSampleApps());
 
@@ -12,7 +18,12 @@ describe('the element list the model reads', () => {
   it('one line per element in screenshot pixels, with states; containers without names and elements out of view are left out', () => {
     const tree = node('e1', 'screen', { x: 0, y: 0, width: 1000, height: 2000 }, {}, [
       node('e2', 'group', { x: 0, y: 0, width: 1000, height: 2000 }, {}, [
-        node('e3', 'button', { x: 100, y: 200, width: 300, height: 100 }, { text: 'Sign in', id: 'sign-in', enabled: false }),
+        node(
+          'e3',
+          'button',
+          { x: 100, y: 200, width: 300, height: 100 },
+          { text: 'Sign in', id: 'sign-in', enabled: false },
+        ),
         node('e4', 'input', { x: 100, y: 400, width: 600, height: 80 }, { text: 'demo', focused: true }),
         node('e5', 'toggle', { x: 100, y: 500, width: 80, height: 40 }, { checked: true }),
         node('e6', 'list', { x: 0, y: 1000, width: 1000, height: 400 }, { id: 'items' }, [
@@ -36,13 +47,17 @@ describe('the element list the model reads', () => {
   it('long texts are cut, and quotes escaped', () => {
     const long = 'x'.repeat(100);
     const tree = node('e1', 'text', { x: 0, y: 0, width: 10, height: 10 }, { text: `say "hi" ${long}` });
-    expect(compactTree(tree, { width: 10, height: 10 }, 1).text).toBe(`e1 text "say \\"hi\\" ${'x'.repeat(51)}…" [0,0 10x10]`);
+    expect(compactTree(tree, { width: 10, height: 10 }, 1).text).toBe(
+      `e1 text "say \\"hi\\" ${'x'.repeat(51)}…" [0,0 10x10]`,
+    );
   });
 });
 
 describe('the screenshot the model sees', () => {
   it('a screen larger than 1024 px is downscaled to a JPEG with a long side of 1024, and the element list scaled with it', async () => {
-    const jpeg = await sharp({ create: { width: 1179, height: 2556, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1179, height: 2556, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
     const tree = node('e1', 'button', { x: 1179 - 100, y: 2556 - 100, width: 100, height: 100 }, { text: 'OK' });
     const view = await viewOf({ tree, screen: { width: 1179, height: 2556, rotation: 0 }, jpeg });
     expect([view.width, view.height]).toEqual([472, 1024]);

@@ -23,7 +23,9 @@ const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, pay
 
 describe('POST /organizations/{org_id}/api-tokens', () => {
   it('creates a tok_ token with the developer role by default, stores only its SHA-256, and audits it', async () => {
-    const res = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, env.a.admin.token, { label: 'CI pipeline' });
+    const res = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, env.a.admin.token, {
+      label: 'CI pipeline',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ label: 'CI pipeline', role: 'developer' });
@@ -32,7 +34,9 @@ describe('POST /organizations/{org_id}/api-tokens', () => {
     expect(row!.tokenHash).toBe(sha256Hex(body.token));
     expect(JSON.stringify(row)).not.toContain(body.token.slice(8));
     const audit = await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId));
-    expect(audit.find((e) => e.action === 'api_token.created' && e.resourceId === String(body.id))).toMatchObject({ userEmail: env.a.admin.email });
+    expect(audit.find((e) => e.action === 'api_token.created' && e.resourceId === String(body.id))).toMatchObject({
+      userEmail: env.a.admin.email,
+    });
     const me = await api('GET', `/organizations/${env.a.orgId}/members`, body.token);
     expect(me.statusCode).toBe(200);
   });
@@ -42,9 +46,14 @@ describe('POST /organizations/{org_id}/api-tokens', () => {
     expect((await api('GET', `/organizations/${env.a.orgId}/members`, viewer.token)).statusCode).toBe(200);
     expect((await api('GET', `/organizations/${env.a.orgId}/api-tokens`, viewer.token)).statusCode).toBe(403);
     const admin = await createApiToken(t, env.a.admin.token, env.a.orgId, { role: 'admin' });
-    const made = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, admin.token, { label: 'made by a token' });
+    const made = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, admin.token, {
+      label: 'made by a token',
+    });
     expect(made.statusCode).toBe(200);
-    const list = (await api('GET', `/organizations/${env.a.orgId}/api-tokens`, admin.token)).json() as Array<{ id: number; created_by: string }>;
+    const list = (await api('GET', `/organizations/${env.a.orgId}/api-tokens`, admin.token)).json() as Array<{
+      id: number;
+      created_by: string;
+    }>;
     expect(list.find((x) => x.id === made.json().id)!.created_by).toBe(env.a.admin.email);
   });
 
@@ -52,7 +61,10 @@ describe('POST /organizations/{org_id}/api-tokens', () => {
     const missing = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, env.a.admin.token, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe('label: required');
-    const role = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, env.a.admin.token, { label: 'x', role: 'root' });
+    const role = await api('POST', `/organizations/${env.a.orgId}/api-tokens`, env.a.admin.token, {
+      label: 'x',
+      role: 'root',
+    });
     expect(role.statusCode).toBe(400);
     expect(role.json().detail).toMatch(/^role: /);
   });
@@ -94,31 +106,45 @@ describe('DELETE /organizations/{org_id}/api-tokens/{token_id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'deleted' });
     expect((await api('GET', `/organizations/${org.orgId}`, created.token)).statusCode).toBe(401);
-    expect((await api('DELETE', `/organizations/${org.orgId}/api-tokens/${created.id}`, org.admin.token)).statusCode).toBe(404);
+    expect(
+      (await api('DELETE', `/organizations/${org.orgId}/api-tokens/${created.id}`, org.admin.token)).statusCode,
+    ).toBe(404);
     const audit = await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, org.orgId));
     expect(audit.map((e) => e.action)).toContain('api_token.deleted');
   });
 
   it("404 for another organization's token, which keeps working", async () => {
     const other = await createApiToken(t, env.b.admin.token, env.b.orgId);
-    expect((await api('DELETE', `/organizations/${env.a.orgId}/api-tokens/${other.id}`, env.a.admin.token)).statusCode).toBe(404);
+    expect(
+      (await api('DELETE', `/organizations/${env.a.orgId}/api-tokens/${other.id}`, env.a.admin.token)).statusCode,
+    ).toBe(404);
     expect((await api('GET', `/organizations/${env.b.orgId}`, other.token)).statusCode).toBe(200);
   });
 });
 
-describeAuthCases(() => env, [
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}/api-tokens`, minRole: 'developer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/api-tokens` },
-  {
-    method: 'POST',
-    url: (e) => `/api/v1/organizations/${e.a.orgId}/api-tokens`,
-    body: () => ({ label: 'case' }),
-    minRole: 'admin',
-    otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/api-tokens`,
-  },
-  {
-    method: 'DELETE',
-    url: async (e) => `/api/v1/organizations/${e.a.orgId}/api-tokens/${(await createApiToken(e.t, e.a.admin.token, e.a.orgId)).id}`,
-    minRole: 'admin',
-    otherOrgUrl: async (e) => `/api/v1/organizations/${e.b.orgId}/api-tokens/${(await createApiToken(e.t, e.b.admin.token, e.b.orgId)).id}`,
-  },
-]);
+describeAuthCases(
+  () => env,
+  [
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/api-tokens`,
+      minRole: 'developer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/api-tokens`,
+    },
+    {
+      method: 'POST',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/api-tokens`,
+      body: () => ({ label: 'case' }),
+      minRole: 'admin',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/api-tokens`,
+    },
+    {
+      method: 'DELETE',
+      url: async (e) =>
+        `/api/v1/organizations/${e.a.orgId}/api-tokens/${(await createApiToken(e.t, e.a.admin.token, e.a.orgId)).id}`,
+      minRole: 'admin',
+      otherOrgUrl: async (e) =>
+        `/api/v1/organizations/${e.b.orgId}/api-tokens/${(await createApiToken(e.t, e.b.admin.token, e.b.orgId)).id}`,
+    },
+  ],
+);

@@ -21,9 +21,21 @@ export async function listApiTokens(db: DbOrTx, orgId: number) {
 
 export async function insertApiToken(
   db: DbOrTx,
-  values: { organizationId: number; label: string; tokenHash: string; tokenPrefix: string; role: Role; createdByUserId: number | null; createdByEmail: string; createdAt: Date },
+  values: {
+    organizationId: number;
+    label: string;
+    tokenHash: string;
+    tokenPrefix: string;
+    role: Role;
+    createdByUserId: number | null;
+    createdByEmail: string;
+    createdAt: Date;
+  },
 ) {
-  const rows = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id, label: apiTokens.label, role: apiTokens.role });
+  const rows = await db
+    .insert(apiTokens)
+    .values(values)
+    .returning({ id: apiTokens.id, label: apiTokens.label, role: apiTokens.role });
   return rows[0]!;
 }
 
@@ -40,7 +52,17 @@ export async function deleteApiToken(db: DbOrTx, orgId: number, tokenId: number)
  * Revokes the tokens a user created, in one organization or (no `orgId`) in all: a member who
  * leaves keeps no access through them. Returns their labels, for the audit log.
  */
-export async function deleteApiTokensCreatedBy(db: DbOrTx, userId: number, orgId?: number): Promise<Array<{ organizationId: number; label: string }>> {
-  const where = orgId === undefined ? eq(apiTokens.createdByUserId, userId) : and(eq(apiTokens.createdByUserId, userId), eq(apiTokens.organizationId, orgId));
-  return db.delete(apiTokens).where(where).returning({ organizationId: apiTokens.organizationId, label: apiTokens.label });
+export async function deleteApiTokensCreatedBy(
+  db: DbOrTx,
+  userId: number,
+  orgId?: number,
+): Promise<Array<{ organizationId: number; label: string }>> {
+  const where =
+    orgId === undefined
+      ? eq(apiTokens.createdByUserId, userId)
+      : and(eq(apiTokens.createdByUserId, userId), eq(apiTokens.organizationId, orgId));
+  return db
+    .delete(apiTokens)
+    .where(where)
+    .returning({ organizationId: apiTokens.organizationId, label: apiTokens.label });
 }

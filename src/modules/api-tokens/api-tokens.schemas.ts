@@ -25,7 +25,12 @@ export const CreateApiTokenBody = z.object({
 });
 export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBody>;
 
-export const CreatedApiToken = z.object({ token: z.string(), id: z.number().int(), label: z.string(), role: z.enum(ROLES).meta({ description: 'additive' }) });
+export const CreatedApiToken = z.object({
+  token: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  role: z.enum(ROLES).meta({ description: 'additive' }),
+});
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
 
 export const StatusDeleted = z.object({ status: z.literal('deleted') });

@@ -36,7 +36,13 @@ export class ApiTokensService {
    * Creates a long-lived token (`tok_` + 43 URL-safe characters, 256 random bits) carrying `role`.
    * The token is returned once; only its SHA-256 and a 4-character prefix are stored.
    */
-  async createApiToken({ ctx, input }: { ctx: Ctx; input: { orgId: number; body: CreateApiTokenBody } }): Promise<CreatedApiToken> {
+  async createApiToken({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; body: CreateApiTokenBody };
+  }): Promise<CreatedApiToken> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     const token = randomToken(32, API_TOKEN_PREFIX);
     const who = actorIdentity(ctx);
@@ -51,18 +57,34 @@ export class ApiTokensService {
         createdByEmail: who.email,
         createdAt: tx.clock.now(),
       });
-      await recordAudit(tx, { action: 'api_token.created', resourceType: 'api_token', resourceId: row.id, details: { label: row.label, role: row.role } });
+      await recordAudit(tx, {
+        action: 'api_token.created',
+        resourceType: 'api_token',
+        resourceId: row.id,
+        details: { label: row.label, role: row.role },
+      });
       return { token, id: row.id, label: row.label, role: row.role };
     });
   }
 
   /** Revokes a token at once: the next request that presents it gets 401. */
-  async deleteApiToken({ ctx, input }: { ctx: Ctx; input: { orgId: number; tokenId: number } }): Promise<{ status: 'deleted' }> {
+  async deleteApiToken({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; tokenId: number };
+  }): Promise<{ status: 'deleted' }> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     return withTransaction(ctx, async (tx) => {
       const row = await repo.deleteApiToken(tx.db, input.orgId, input.tokenId);
       if (!row) throw new AppError('NOT_FOUND', 'API token not found');
-      await recordAudit(tx, { action: 'api_token.deleted', resourceType: 'api_token', resourceId: row.id, details: { label: row.label, role: row.role, token_prefix: maskTokenPrefix(row.tokenPrefix) } });
+      await recordAudit(tx, {
+        action: 'api_token.deleted',
+        resourceType: 'api_token',
+        resourceId: row.id,
+        details: { label: row.label, role: row.role, token_prefix: maskTokenPrefix(row.tokenPrefix) },
+      });
       return { status: 'deleted' as const };
     });
   }

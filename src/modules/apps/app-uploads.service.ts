@@ -74,7 +74,13 @@ export class AppUploadsService {
   }
 
   /** POST /apps/{app_id}/builds: the package must be the same app (package name and platform). */
-  async uploadBuild({ ctx, input }: { ctx: Ctx; input: { appId: string; source: UploadSource } }): Promise<UploadBuildResponse> {
+  async uploadBuild({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { appId: string; source: UploadSource };
+  }): Promise<UploadBuildResponse> {
     const org = requireRole(ctx, 'developer');
     const app = await loadOrgApp(ctx, org, input.appId);
     const upload = await input.source(this.deps.spool);
@@ -82,8 +88,13 @@ export class AppUploadsService {
       const fields = parseFields(UploadBuildFields, upload.fields);
       const info = await this.inspect(upload, fields.platform ?? app.platform);
       // The app's package, or the detected one of its builds when the app was named otherwise at upload.
-      if (info.packageName !== app.packageName && !(await repo.hasBuildOfDetectedPackage(ctx.db, app.id, info.packageName))) {
-        throw badRequest(`The package is ${info.packageName}, but this app is ${app.packageName}: upload it with POST /apps/upload instead`);
+      if (
+        info.packageName !== app.packageName &&
+        !(await repo.hasBuildOfDetectedPackage(ctx.db, app.id, info.packageName))
+      ) {
+        throw badRequest(
+          `The package is ${info.packageName}, but this app is ${app.packageName}: upload it with POST /apps/upload instead`,
+        );
       }
       const { build } = await this.store(ctx, org, upload, info, {
         app,
@@ -127,7 +138,14 @@ export class AppUploadsService {
     org: OrgScope,
     upload: ReceivedUpload,
     info: PackageInfo,
-    opts: { app: AppRow | null; packageName: string; name?: string; version?: string; buildNumber?: string; note?: string },
+    opts: {
+      app: AppRow | null;
+      packageName: string;
+      name?: string;
+      version?: string;
+      buildNumber?: string;
+      note?: string;
+    },
   ): Promise<{ app: AppRow; build: BuildRow; created: boolean }> {
     const { storage } = this.deps;
     const prefix = `apps/${opts.app?.publicId ?? newPublicId('app')}`;
@@ -167,7 +185,11 @@ export class AppUploadsService {
         }
         const previousIcon = app.iconKey;
         if (!created) {
-          app = await repo.updateApp(tx.db, app.id, { updatedAt: now, ...(iconKey ? { iconKey } : {}), ...(opts.name ? { name: opts.name } : {}) });
+          app = await repo.updateApp(tx.db, app.id, {
+            updatedAt: now,
+            ...(iconKey ? { iconKey } : {}),
+            ...(opts.name ? { name: opts.name } : {}),
+          });
           if (iconKey && previousIcon && previousIcon !== iconKey) tx.afterCommit(() => storage.delete(previousIcon));
         }
         const build = await repo.insertBuild(tx.db, {
@@ -200,14 +222,25 @@ export class AppUploadsService {
           uploaded_by: build.uploadedByEmail,
         };
         if (created) {
-          await recordAudit(tx, { action: 'app.created', resourceType: 'app', resourceId: app.publicId, details: { name: app.name, package_name: app.packageName, platform: app.platform } });
+          await recordAudit(tx, {
+            action: 'app.created',
+            resourceType: 'app',
+            resourceId: app.publicId,
+            details: { name: app.name, package_name: app.packageName, platform: app.platform },
+          });
           await emitEvent(tx, { type: 'app.uploaded', data: eventData });
         }
         await recordAudit(tx, {
           action: 'build.uploaded',
           resourceType: 'build',
           resourceId: build.id,
-          details: { app_id: app.publicId, version: build.version, build_number: build.buildNumber, file_size: build.fileSize, sha256: build.sha256 },
+          details: {
+            app_id: app.publicId,
+            version: build.version,
+            build_number: build.buildNumber,
+            file_size: build.fileSize,
+            sha256: build.sha256,
+          },
         });
         await emitEvent(tx, { type: 'build.uploaded', data: eventData });
         return { app, build, created };
@@ -219,7 +252,16 @@ export class AppUploadsService {
   }
 }
 
-function parseFields<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, fields: Record<string, string>): T {
+function parseFields<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  },
+  fields: Record<string, string>,
+): T {
   // Empty form fields mean "not given", as browsers send every input of a form.
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(given);
@@ -229,4 +271,3 @@ function parseFields<T>(schema: { safeParse(v: unknown): { success: true; data: 
   }
   return parsed.data;
 }
-

@@ -24,20 +24,34 @@ describe('apps on S3-compatible storage (S3_BUCKET set)', () => {
     expect(t.container.storage).toBeInstanceOf(S3Storage);
     const upload = async (name: string, data: Buffer) => {
       const body = multipartBody({ name, data });
-      return t.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload: body.payload, headers: { ...body.headers, ...bearer(org.developer.token) } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/apps/upload',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(org.developer.token) },
+      });
     };
     const apk = await upload('s.apk', settingsApk());
     expect(apk.statusCode, apk.body).toBe(200);
     const ios = await upload('Demo.tgz', await packIosTarGz(await iosAppFiles()));
     expect(ios.statusCode, ios.body).toBe(200);
     const apkId = apk.json().public_id as string;
-    expect(s3.keys().filter((k) => k.startsWith(`apps/${apkId}/`)).map((k) => k.replace(/[0-9a-f-]{36}/, 'ID'))).toEqual([`apps/${apkId}/builds/ID.apk`, `apps/${apkId}/icons/ID.png`]);
+    expect(
+      s3
+        .keys()
+        .filter((k) => k.startsWith(`apps/${apkId}/`))
+        .map((k) => k.replace(/[0-9a-f-]{36}/, 'ID')),
+    ).toEqual([`apps/${apkId}/builds/ID.apk`, `apps/${apkId}/icons/ID.png`]);
 
     const icon = await t.app.inject({ method: 'GET', url: apk.json().icon_url, headers: bearer(org.viewer.token) });
     expect(icon.statusCode).toBe(200);
     expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/apps/${apkId}`, headers: bearer(org.developer.token) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/apps/${apkId}`,
+      headers: bearer(org.developer.token),
+    });
     expect(del.statusCode).toBe(200);
     await expect.poll(() => s3.keys().filter((k) => k.startsWith(`apps/${apkId}/`))).toEqual([]);
     expect(s3.keys().filter((k) => k.startsWith(`apps/${ios.json().public_id}/`))).toHaveLength(2);

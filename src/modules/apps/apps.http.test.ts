@@ -35,7 +35,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function upload(token: string, file: { name: string; data: Buffer } | null, fields: Record<string, string> = {}, url = '/api/v1/apps/upload') {
+function upload(
+  token: string,
+  file: { name: string; data: Buffer } | null,
+  fields: Record<string, string> = {},
+  url = '/api/v1/apps/upload',
+) {
   const body = multipartBody(file, fields);
   return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
 }
@@ -47,7 +52,9 @@ async function freshOrg() {
 function storageFiles(): string[] {
   const root = path.join(t.dataDir, 'storage');
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(root, p)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+    fs.statSync(path.join(root, p)).isFile(),
+  );
 }
 
 function tempFiles(): string[] {
@@ -64,20 +71,41 @@ async function rowsOf(orgId: number) {
 describe('POST /apps/upload: formats', () => {
   it('accepts a real APK and reads its metadata', async () => {
     const org = await freshOrg();
-    const res = await upload(org.developer.token, { name: 'settings.apk', data: settingsApk() }, { note: 'first drop' });
+    const res = await upload(
+      org.developer.token,
+      { name: 'settings.apk', data: settingsApk() },
+      { note: 'first drop' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Appium Settings', package_name: SETTINGS_PACKAGE, platform: 'android', created: true, version: '8.0.10', build_number: '192', warnings: [] });
+    expect(body).toMatchObject({
+      name: 'Appium Settings',
+      package_name: SETTINGS_PACKAGE,
+      platform: 'android',
+      created: true,
+      version: '8.0.10',
+      build_number: '192',
+      warnings: [],
+    });
     expect(body.public_id).toMatch(/^app_[A-Za-z0-9]{20}$/);
     expect(body.icon_url).toBe(`/api/v1/apps/${body.public_id}/icon.png`);
     expect(body.created_at).toBe('2026-06-01T12:00:00.000');
 
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${body.public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/apps/${body.public_id}`, headers: bearer(org.viewer.token) })
+    ).json();
     expect(detail.latest_version).toBe('8.0.10');
     expect(detail.latest_build_number).toBe('192');
     expect(detail.builds).toHaveLength(1);
     const build = detail.builds[0];
-    expect(build).toMatchObject({ min_sdk_version: '26', target_sdk_version: '35', uploaded_by: org.developer.email, note: 'first drop', file_size: settingsApk().length, tags: [] });
+    expect(build).toMatchObject({
+      min_sdk_version: '26',
+      target_sdk_version: '35',
+      uploaded_by: org.developer.email,
+      note: 'first drop',
+      file_size: settingsApk().length,
+      tags: [],
+    });
     expect(build.permissions).toContain('android.permission.INTERNET');
     expect(build.metadata).toMatchObject({ format: 'apk', debuggable: true, release: false, native_architectures: [] });
     expect(build.metadata.sha256).toBe(createHash('sha256').update(settingsApk()).digest('hex'));
@@ -104,33 +132,71 @@ describe('POST /apps/upload: formats', () => {
     const data = await apkWithExtraEntries({ 'assets/blob.bin': randomBytes(24 * 1024 * 1024) });
     const res = await upload(org.developer.token, { name: 'large.apk', data });
     expect(res.statusCode, res.body).toBe(200);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
-    expect(detail.builds[0]).toMatchObject({ file_size: data.length, metadata: { sha256: createHash('sha256').update(data).digest('hex') } });
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${res.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
+    expect(detail.builds[0]).toMatchObject({
+      file_size: data.length,
+      metadata: { sha256: createHash('sha256').update(data).digest('hex') },
+    });
     expect(tempFiles()).toEqual([]);
   });
 
   it('warns when an APK has native code but none for x86_64', async () => {
     const org = await freshOrg();
-    const res = await upload(org.developer.token, { name: 'native.apk', data: await apkWithNativeLibs(['arm64-v8a', 'armeabi-v7a']) });
+    const res = await upload(org.developer.token, {
+      name: 'native.apk',
+      data: await apkWithNativeLibs(['arm64-v8a', 'armeabi-v7a']),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().warnings).toHaveLength(1);
     expect(res.json().warnings[0]).toMatch(/x86_64/);
-    const ok = await upload(org.developer.token, { name: 'native.apk', data: await apkWithNativeLibs(['arm64-v8a', 'x86_64']) });
+    const ok = await upload(org.developer.token, {
+      name: 'native.apk',
+      data: await apkWithNativeLibs(['arm64-v8a', 'x86_64']),
+    });
     expect(ok.json().warnings).toEqual([]);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${ok.json().public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${ok.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
     expect(detail.builds[0].metadata.native_architectures).toEqual(['arm64-v8a', 'x86_64']);
   });
 
   it('accepts a split-APK .apks bundle (base.apk and splits/base-master.apk layouts)', async () => {
     const org = await freshOrg();
-    const res = await upload(org.developer.token, { name: 'settings.apks', data: await buildApks({ abiSplits: ['arm64_v8a', 'x86_64'] }) });
+    const res = await upload(org.developer.token, {
+      name: 'settings.apks',
+      data: await buildApks({ abiSplits: ['arm64_v8a', 'x86_64'] }),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ package_name: SETTINGS_PACKAGE, platform: 'android', version: '8.0.10', warnings: [] });
-    const res2 = await upload(org.developer.token, { name: 'settings.apks', data: await buildApks({ layout: 'splits', abiSplits: ['arm64_v8a'] }) });
+    expect(res.json()).toMatchObject({
+      package_name: SETTINGS_PACKAGE,
+      platform: 'android',
+      version: '8.0.10',
+      warnings: [],
+    });
+    const res2 = await upload(org.developer.token, {
+      name: 'settings.apks',
+      data: await buildApks({ layout: 'splits', abiSplits: ['arm64_v8a'] }),
+    });
     expect(res2.statusCode, res2.body).toBe(200);
     expect(res2.json().created).toBe(false);
     expect(res2.json().warnings[0]).toMatch(/x86_64/);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${res.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
     expect(detail.builds[0].metadata).toMatchObject({ format: 'apks', native_architectures: ['arm64-v8a'] });
     expect(detail.builds[0].metadata.splits).toEqual(['splits/base-arm64_v8a.apk', 'splits/base-master.apk']);
   });
@@ -139,10 +205,31 @@ describe('POST /apps/upload: formats', () => {
     const org = await freshOrg();
     const res = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Demo App', package_name: 'com.example.demo', platform: 'ios', version: '2.3.1', build_number: '417', warnings: [] });
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
-    expect(detail.builds[0]).toMatchObject({ min_sdk_version: '15.0', target_sdk_version: '17.5', permissions: ['NSCameraUsageDescription', 'NSLocationWhenInUseUsageDescription'] });
-    expect(detail.builds[0].metadata).toMatchObject({ format: 'ios_zip', native_architectures: ['arm64', 'x86_64'], supported_platforms: ['iPhoneSimulator'] });
+    expect(res.json()).toMatchObject({
+      name: 'Demo App',
+      package_name: 'com.example.demo',
+      platform: 'ios',
+      version: '2.3.1',
+      build_number: '417',
+      warnings: [],
+    });
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${res.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
+    expect(detail.builds[0]).toMatchObject({
+      min_sdk_version: '15.0',
+      target_sdk_version: '17.5',
+      permissions: ['NSCameraUsageDescription', 'NSLocationWhenInUseUsageDescription'],
+    });
+    expect(detail.builds[0].metadata).toMatchObject({
+      format: 'ios_zip',
+      native_architectures: ['arm64', 'x86_64'],
+      supported_platforms: ['iPhoneSimulator'],
+    });
     const icon = await t.app.inject({ method: 'GET', url: res.json().icon_url, headers: bearer(org.viewer.token) });
     const meta = await sharp(icon.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([120, 120]);
@@ -150,21 +237,38 @@ describe('POST /apps/upload: formats', () => {
 
   it('accepts the Payload/X.app layout, a binary Info.plist, and .tar.gz / .tgz archives', async () => {
     const org = await freshOrg();
-    const payloadZip = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.example.payload', binaryPlist: true }), { payload: true }) });
+    const payloadZip = await upload(org.developer.token, {
+      name: 'Demo.zip',
+      data: await packIosZip(await iosAppFiles({ bundleId: 'com.example.payload', binaryPlist: true }), {
+        payload: true,
+      }),
+    });
     expect(payloadZip.statusCode, payloadZip.body).toBe(200);
     expect(payloadZip.json()).toMatchObject({ package_name: 'com.example.payload', platform: 'ios', version: '2.3.1' });
 
-    const tgz = await upload(org.developer.token, { name: 'Demo.tgz', data: await packIosTarGz(await iosAppFiles({ bundleId: 'com.example.tgz', version: '3.0' })) });
+    const tgz = await upload(org.developer.token, {
+      name: 'Demo.tgz',
+      data: await packIosTarGz(await iosAppFiles({ bundleId: 'com.example.tgz', version: '3.0' })),
+    });
     expect(tgz.statusCode, tgz.body).toBe(200);
     expect(tgz.json()).toMatchObject({ package_name: 'com.example.tgz', version: '3.0' });
 
     const targz = await upload(org.developer.token, {
       name: 'Demo.tar.gz',
-      data: await packIosTarGz(await iosAppFiles({ bundleId: 'com.example.targz', binaryPlist: true }), { payload: true, dotSlash: true }),
+      data: await packIosTarGz(await iosAppFiles({ bundleId: 'com.example.targz', binaryPlist: true }), {
+        payload: true,
+        dotSlash: true,
+      }),
     });
     expect(targz.statusCode, targz.body).toBe(200);
     expect(targz.json().package_name).toBe('com.example.targz');
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${targz.json().public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${targz.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
     expect(detail.builds[0].metadata.format).toBe('ios_tar_gz');
     const icon = await t.app.inject({ method: 'GET', url: targz.json().icon_url, headers: bearer(org.viewer.token) });
     expect((await sharp(icon.rawPayload).metadata()).width).toBe(120);
@@ -172,25 +276,64 @@ describe('POST /apps/upload: formats', () => {
 
   it('warns when an iOS build has no arm64 simulator slice', async () => {
     const org = await freshOrg();
-    const x86Only = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ slices: [{ arch: 'x86_64', platform: 7 }] })) });
+    const x86Only = await upload(org.developer.token, {
+      name: 'Demo.zip',
+      data: await packIosZip(await iosAppFiles({ slices: [{ arch: 'x86_64', platform: 7 }] })),
+    });
     expect(x86Only.statusCode, x86Only.body).toBe(200);
     expect(x86Only.json().warnings[0]).toMatch(/arm64 iOS-simulator/);
-    const deviceArm = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.example.device', slices: [{ arch: 'arm64', platform: 2 }] })) });
+    const deviceArm = await upload(org.developer.token, {
+      name: 'Demo.zip',
+      data: await packIosZip(
+        await iosAppFiles({ bundleId: 'com.example.device', slices: [{ arch: 'arm64', platform: 2 }] }),
+      ),
+    });
     expect(deviceArm.json().warnings[0]).toMatch(/arm64 iOS-simulator/);
   });
 });
 
 describe('POST /apps/upload: rejections', () => {
   const cases: Array<[string, () => Promise<{ name: string; data: Buffer }>, RegExp]> = [
-    ['text renamed to .apk', async () => ({ name: 'x.apk', data: Buffer.from('hello, not a zip') }), /not an Android APK.*zip magic/],
-    ['zip without a manifest as .apk', async () => ({ name: 'x.apk', data: await zipWithout({ 'classes.dex': 'dex' }) }), /AndroidManifest\.xml is missing/],
-    ['zip with a text manifest as .apk', async () => ({ name: 'x.apk', data: await zipWithout({ 'AndroidManifest.xml': '<manifest/>' }) }), /AndroidManifest\.xml cannot be parsed/],
+    [
+      'text renamed to .apk',
+      async () => ({ name: 'x.apk', data: Buffer.from('hello, not a zip') }),
+      /not an Android APK.*zip magic/,
+    ],
+    [
+      'zip without a manifest as .apk',
+      async () => ({ name: 'x.apk', data: await zipWithout({ 'classes.dex': 'dex' }) }),
+      /AndroidManifest\.xml is missing/,
+    ],
+    [
+      'zip with a text manifest as .apk',
+      async () => ({ name: 'x.apk', data: await zipWithout({ 'AndroidManifest.xml': '<manifest/>' }) }),
+      /AndroidManifest\.xml cannot be parsed/,
+    ],
     ['APK renamed .apks', async () => ({ name: 'x.apks', data: settingsApk() }), /split-APK bundle.*no base\.apk/],
-    ['APK renamed .zip', async () => ({ name: 'x.zip', data: settingsApk() }), /iOS simulator app.*no X\.app\/Info\.plist/],
+    [
+      'APK renamed .zip',
+      async () => ({ name: 'x.zip', data: settingsApk() }),
+      /iOS simulator app.*no X\.app\/Info\.plist/,
+    ],
     ['gzip-less .tgz', async () => ({ name: 'x.tgz', data: await packIosZip(await iosAppFiles()) }), /gzip magic/],
-    ['zip without Info.plist', async () => ({ name: 'x.zip', data: await packIosZip(await iosAppFiles({ omitInfoPlist: true })) }), /no X\.app\/Info\.plist/],
-    ['bundle whose executable is not Mach-O', async () => ({ name: 'x.zip', data: await packIosZip(await iosAppFiles({ executableBytes: Buffer.from('#!/bin/sh\necho hi\n') })) }), /not a Mach-O/],
-    ['tar.gz without Info.plist', async () => ({ name: 'x.tar.gz', data: await packIosTarGz(await iosAppFiles({ omitInfoPlist: true })) }), /no X\.app\/Info\.plist/],
+    [
+      'zip without Info.plist',
+      async () => ({ name: 'x.zip', data: await packIosZip(await iosAppFiles({ omitInfoPlist: true })) }),
+      /no X\.app\/Info\.plist/,
+    ],
+    [
+      'bundle whose executable is not Mach-O',
+      async () => ({
+        name: 'x.zip',
+        data: await packIosZip(await iosAppFiles({ executableBytes: Buffer.from('#!/bin/sh\necho hi\n') })),
+      }),
+      /not a Mach-O/,
+    ],
+    [
+      'tar.gz without Info.plist',
+      async () => ({ name: 'x.tar.gz', data: await packIosTarGz(await iosAppFiles({ omitInfoPlist: true })) }),
+      /no X\.app\/Info\.plist/,
+    ],
     ['unknown extension', async () => ({ name: 'x.ipa2', data: settingsApk() }), /expected an Android \.apk or \.apks/],
   ];
   for (const [label, make, detail] of cases) {
@@ -211,7 +354,12 @@ describe('POST /apps/upload: rejections', () => {
     const res = await upload(a.developer.token, null, { name: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/file/);
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload: { name: 'x' }, headers: bearer(a.developer.token) });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/upload',
+      payload: { name: 'x' },
+      headers: bearer(a.developer.token),
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().detail).toMatch(/file/);
   });
@@ -233,7 +381,11 @@ describe('POST /apps/upload: rejections', () => {
     const res = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { platform: 'ios' });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/platform: the file is an android package, not ios/);
-    const ios = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) }, { platform: 'android' });
+    const ios = await upload(
+      org.developer.token,
+      { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) },
+      { platform: 'android' },
+    );
     expect(ios.statusCode).toBe(400);
     expect((await rowsOf(org.orgId)).appRows).toHaveLength(0);
   });
@@ -256,7 +408,12 @@ describe('POST /apps/upload: rejections', () => {
     const org = await freshOrg();
     const before = storageFiles();
     const body = streamingMultipart('huge.apk', 500 * 1024 * 1024 + 1);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload: body.payload, headers: { ...body.headers, ...bearer(org.developer.token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(org.developer.token) },
+    });
     expect(res.statusCode, res.body).toBe(413);
     expect(storageFiles()).toEqual(before);
     expect(tempFiles()).toEqual([]);
@@ -279,15 +436,40 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
     const before = storageFiles();
     const boundary = 'hostile';
     const post = (payload: Buffer) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(org.developer.token) } });
-    const filePart = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\x03\x04\r\n`;
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/apps/upload',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(org.developer.token) },
+      });
+    const filePart = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\x03\x04\r\n`;
     const cases: [Buffer, RegExp][] = [
       // A part header that never ends: refused at 16 KB, not buffered to its 8 MB.
-      [Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nX-Pad: `), Buffer.alloc(8 * 1024 * 1024, 'a')]), /headers are longer than 16384 bytes/],
+      [
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nX-Pad: `),
+          Buffer.alloc(8 * 1024 * 1024, 'a'),
+        ]),
+        /headers are longer than 16384 bytes/,
+      ],
       [Buffer.from(`${filePart('a.apk')}${filePart('b.apk')}--${boundary}--\r\n`), /^Too many files: at most 1$/],
-      [Buffer.from(`${Array.from({ length: 25 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--${boundary}--\r\n`), /^Too many (fields|parts)/],
-      [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${'n'.repeat(70 * 1024)}\r\n--${boundary}--\r\n`), /^note: longer than 65536 bytes$/],
-      [Buffer.from(`--${boundary}\r\nno colon\r\n\r\nx\r\n--${boundary}--\r\n`), /^The multipart body is malformed: A part header has no name$/],
+      [
+        Buffer.from(
+          `${Array.from({ length: 25 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--${boundary}--\r\n`,
+        ),
+        /^Too many (fields|parts)/,
+      ],
+      [
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\n${'n'.repeat(70 * 1024)}\r\n--${boundary}--\r\n`,
+        ),
+        /^note: longer than 65536 bytes$/,
+      ],
+      [
+        Buffer.from(`--${boundary}\r\nno colon\r\n\r\nx\r\n--${boundary}--\r\n`),
+        /^The multipart body is malformed: A part header has no name$/,
+      ],
     ];
     for (const [payload, detail] of cases) {
       const res = await post(payload);
@@ -329,17 +511,46 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
 
   it('form fields override detected name, package name and version', async () => {
     const org = await freshOrg();
-    const res = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { name: 'Settings QA', package_name: 'com.acme.settings.qa', version: '9.9', build_number: '1000', platform: 'android' });
+    const res = await upload(
+      org.developer.token,
+      { name: 's.apk', data: settingsApk() },
+      {
+        name: 'Settings QA',
+        package_name: 'com.acme.settings.qa',
+        version: '9.9',
+        build_number: '1000',
+        platform: 'android',
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Settings QA', package_name: 'com.acme.settings.qa', version: '9.9', build_number: '1000' });
+    expect(res.json()).toMatchObject({
+      name: 'Settings QA',
+      package_name: 'com.acme.settings.qa',
+      version: '9.9',
+      build_number: '1000',
+    });
     // Builds of the app are the package it was uploaded as, whatever name the form gave it.
     const url = `/api/v1/apps/${res.json().public_id}/builds`;
     const build = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { note: 'next' }, url);
     expect(build.statusCode, build.body).toBe(200);
-    const other = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.acme.other' })) }, {}, url);
+    const other = await upload(
+      org.developer.token,
+      { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.acme.other' })) },
+      {},
+      url,
+    );
     expect(other.statusCode).toBe(400);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${res.json().public_id}`, headers: bearer(org.viewer.token) })).json();
-    expect(detail.builds.map((b: { metadata: { package_name: string } }) => b.metadata.package_name)).toEqual([SETTINGS_PACKAGE, SETTINGS_PACKAGE]);
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/apps/${res.json().public_id}`,
+        headers: bearer(org.viewer.token),
+      })
+    ).json();
+    expect(detail.builds.map((b: { metadata: { package_name: string } }) => b.metadata.package_name)).toEqual([
+      SETTINGS_PACKAGE,
+      SETTINGS_PACKAGE,
+    ]);
   });
 
   it('the same package on the same platform becomes a new build; another package a new app', async () => {
@@ -348,17 +559,28 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
     const second = await upload(org.admin.token, { name: 's.apks', data: await buildApks() }, { note: 'as bundle' });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ id: first.id, public_id: first.public_id, created: false });
-    const ios = (await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: SETTINGS_PACKAGE })) })).json();
+    const ios = (
+      await upload(org.developer.token, {
+        name: 'Demo.zip',
+        data: await packIosZip(await iosAppFiles({ bundleId: SETTINGS_PACKAGE })),
+      })
+    ).json();
     expect(ios.id).not.toBe(first.id);
     expect(ios.created).toBe(true);
 
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${first.public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/apps/${first.public_id}`, headers: bearer(org.viewer.token) })
+    ).json();
     expect(detail.builds.map((x: { note: string | null }) => x.note)).toEqual(['as bundle', null]);
     expect(detail.builds[0].uploaded_by).toBe(org.admin.email);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/apps/', headers: bearer(org.viewer.token) });
     expect(list.json()).toHaveLength(2);
-    const android = await t.app.inject({ method: 'GET', url: '/api/v1/apps/?platform=android', headers: bearer(org.viewer.token) });
+    const android = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/apps/?platform=android',
+      headers: bearer(org.viewer.token),
+    });
     expect(android.json().map((x: { public_id: string }) => x.public_id)).toEqual([first.public_id]);
     expect(android.json()[0]).toEqual({
       id: first.id,
@@ -371,7 +593,11 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
       updated_at: '2026-06-01T12:00:00.000',
       created_at: '2026-06-01T12:00:00.000',
     });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/apps/?platform=windows', headers: bearer(org.viewer.token) });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/apps/?platform=windows',
+      headers: bearer(org.viewer.token),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -399,12 +625,32 @@ describe('POST /apps/{app_id}/builds', () => {
   it('adds a build with version override and note, by public or numeric id', async () => {
     const org = await freshOrg();
     const app = (await upload(org.developer.token, { name: 's.apk', data: settingsApk() })).json();
-    const res = await upload(org.developer.token, { name: 's.apk', data: settingsApk() }, { version: '8.0.11', note: 'hotfix' }, `/api/v1/apps/${app.public_id}/builds`);
+    const res = await upload(
+      org.developer.token,
+      { name: 's.apk', data: settingsApk() },
+      { version: '8.0.11', note: 'hotfix' },
+      `/api/v1/apps/${app.public_id}/builds`,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ app_id: app.public_id, version: '8.0.11', build_number: '192', note: 'hotfix', file_size: settingsApk().length, uploaded_at: '2026-06-01T12:00:00.000', warnings: [] });
-    const byNumber = await upload(org.developer.token, { name: 's.apks', data: await buildApks() }, {}, `/api/v1/apps/${app.id}/builds`);
+    expect(res.json()).toMatchObject({
+      app_id: app.public_id,
+      version: '8.0.11',
+      build_number: '192',
+      note: 'hotfix',
+      file_size: settingsApk().length,
+      uploaded_at: '2026-06-01T12:00:00.000',
+      warnings: [],
+    });
+    const byNumber = await upload(
+      org.developer.token,
+      { name: 's.apks', data: await buildApks() },
+      {},
+      `/api/v1/apps/${app.id}/builds`,
+    );
     expect(byNumber.statusCode, byNumber.body).toBe(200);
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${app.public_id}`, headers: bearer(org.viewer.token) })).json();
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/apps/${app.public_id}`, headers: bearer(org.viewer.token) })
+    ).json();
     expect(detail.builds).toHaveLength(3);
     expect(detail.latest_version).toBe('8.0.10');
     expect(detail.builds[1].version).toBe('8.0.11');
@@ -416,12 +662,24 @@ describe('POST /apps/{app_id}/builds', () => {
     const org = await freshOrg();
     const app = (await upload(org.developer.token, { name: 's.apk', data: settingsApk() })).json();
     const before = storageFiles();
-    const other = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) }, {}, `/api/v1/apps/${app.public_id}/builds`);
+    const other = await upload(
+      org.developer.token,
+      { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) },
+      {},
+      `/api/v1/apps/${app.public_id}/builds`,
+    );
     expect(other.statusCode).toBe(400);
     expect(other.json().detail).toMatch(/platform/);
-    const ios = (await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) })).json();
+    const ios = (
+      await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) })
+    ).json();
     const before2 = storageFiles();
-    const wrongPkg = await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.example.other' })) }, {}, `/api/v1/apps/${ios.public_id}/builds`);
+    const wrongPkg = await upload(
+      org.developer.token,
+      { name: 'Demo.zip', data: await packIosZip(await iosAppFiles({ bundleId: 'com.example.other' })) },
+      {},
+      `/api/v1/apps/${ios.public_id}/builds`,
+    );
     expect(wrongPkg.statusCode).toBe(400);
     expect(wrongPkg.json().detail).toMatch(/com\.example\.other.*com\.example\.demo/);
     expect(storageFiles()).toEqual(before2);
@@ -430,7 +688,12 @@ describe('POST /apps/{app_id}/builds', () => {
   });
 
   it('404 for an unknown app', async () => {
-    const res = await upload(a.developer.token, { name: 's.apk', data: settingsApk() }, {}, '/api/v1/apps/app_doesnotexist000000000/builds');
+    const res = await upload(
+      a.developer.token,
+      { name: 's.apk', data: settingsApk() },
+      {},
+      '/api/v1/apps/app_doesnotexist000000000/builds',
+    );
     expect(res.statusCode).toBe(404);
   });
 });
@@ -439,14 +702,25 @@ describe('DELETE /apps/{app_id}', () => {
   it('deletes the app, its builds, files and icon, and writes an audit row', async () => {
     const org = await freshOrg();
     const app = (await upload(org.developer.token, { name: 's.apk', data: settingsApk() })).json();
-    await upload(org.developer.token, { name: 's.apks', data: await buildApks() }, {}, `/api/v1/apps/${app.public_id}/builds`);
-    const keep = (await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) })).json();
+    await upload(
+      org.developer.token,
+      { name: 's.apks', data: await buildApks() },
+      {},
+      `/api/v1/apps/${app.public_id}/builds`,
+    );
+    const keep = (
+      await upload(org.developer.token, { name: 'Demo.zip', data: await packIosZip(await iosAppFiles()) })
+    ).json();
     const keys = (await rowsOf(org.orgId)).buildRows.filter((r) => r.appId === app.id).map((r) => r.storageKey);
     expect(keys).toHaveLength(2);
     const root = path.join(t.dataDir, 'storage');
     for (const k of keys) expect(fs.existsSync(path.join(root, k))).toBe(true);
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/apps/${app.public_id}`, headers: bearer(org.developer.token) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/apps/${app.public_id}`,
+      headers: bearer(org.developer.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'deleted' });
     for (const k of keys) expect(fs.existsSync(path.join(root, k))).toBe(false);
@@ -454,12 +728,21 @@ describe('DELETE /apps/{app_id}', () => {
     const { appRows, buildRows } = await rowsOf(org.orgId);
     expect(appRows.map((r) => r.publicId)).toEqual([keep.public_id]);
     expect(buildRows).toHaveLength(1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/apps/${app.public_id}`, headers: bearer(org.viewer.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: app.icon_url, headers: bearer(org.viewer.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${app.public_id}`, headers: bearer(org.viewer.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: app.icon_url, headers: bearer(org.viewer.token) })).statusCode,
+    ).toBe(404);
     const keptIcon = await t.app.inject({ method: 'GET', url: keep.icon_url, headers: bearer(org.viewer.token) });
     expect(keptIcon.statusCode).toBe(200);
     const audit = await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, org.orgId));
-    expect(audit.find((r) => r.action === 'app.deleted')).toMatchObject({ resourceType: 'app', resourceId: app.public_id, userEmail: org.developer.email });
+    expect(audit.find((r) => r.action === 'app.deleted')).toMatchObject({
+      resourceType: 'app',
+      resourceId: app.public_id,
+      userEmail: org.developer.email,
+    });
   });
 });
 
@@ -474,11 +757,26 @@ describe('auth, roles and other organizations', () => {
 
   describeAuthCases(env, [
     { method: 'POST', url: () => '/api/v1/apps/upload', minRole: 'developer' },
-    { method: 'POST', url: () => `/api/v1/apps/${appA.public_id}/builds`, minRole: 'developer', otherOrgUrl: () => `/api/v1/apps/${appB.public_id}/builds` },
+    {
+      method: 'POST',
+      url: () => `/api/v1/apps/${appA.public_id}/builds`,
+      minRole: 'developer',
+      otherOrgUrl: () => `/api/v1/apps/${appB.public_id}/builds`,
+    },
     { method: 'GET', url: () => '/api/v1/apps/', minRole: 'viewer' },
-    { method: 'GET', url: () => `/api/v1/apps/${appA.public_id}`, minRole: 'viewer', otherOrgUrl: () => `/api/v1/apps/${appB.public_id}` },
+    {
+      method: 'GET',
+      url: () => `/api/v1/apps/${appA.public_id}`,
+      minRole: 'viewer',
+      otherOrgUrl: () => `/api/v1/apps/${appB.public_id}`,
+    },
     { method: 'GET', url: () => appA.icon_url, minRole: 'viewer', otherOrgUrl: () => appB.icon_url },
-    { method: 'DELETE', url: () => `/api/v1/apps/${appA.public_id}`, minRole: 'developer', otherOrgUrl: () => `/api/v1/apps/${appB.public_id}` },
+    {
+      method: 'DELETE',
+      url: () => `/api/v1/apps/${appA.public_id}`,
+      minRole: 'developer',
+      otherOrgUrl: () => `/api/v1/apps/${appB.public_id}`,
+    },
   ]);
 
   it('a viewer cannot upload a real package (403) and nothing is stored', async () => {
@@ -493,7 +791,10 @@ describe('auth, roles and other organizations', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/apps/', headers: bearer(a.viewer.token) })).json();
     expect(list.map((x: { public_id: string }) => x.public_id)).not.toContain(appB.public_id);
     const bRow = (await rowsOf(b.orgId)).appRows[0]!;
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/apps/${bRow.id}`, headers: bearer(a.admin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${bRow.id}`, headers: bearer(a.admin.token) }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -502,7 +803,14 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v1/apps/upload', '/api/v1/apps/{app_id}/builds', '/api/v1/apps/{app_id}', '/api/v1/apps/{app_id}/icon.png']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/apps/upload',
+        '/api/v1/apps/{app_id}/builds',
+        '/api/v1/apps/{app_id}',
+        '/api/v1/apps/{app_id}/icon.png',
+      ]),
+    );
   });
 });
 
@@ -514,7 +822,12 @@ describe('rate limit', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
         const body = multipartBody({ name: 'x.apk', data: Buffer.from('not a zip') });
-        const res = await rt.app.inject({ method: 'POST', url: '/api/v1/apps/upload', payload: body.payload, headers: { ...body.headers, ...bearer(org.developer.token) } });
+        const res = await rt.app.inject({
+          method: 'POST',
+          url: '/api/v1/apps/upload',
+          payload: body.payload,
+          headers: { ...body.headers, ...bearer(org.developer.token) },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));

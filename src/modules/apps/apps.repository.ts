@@ -7,12 +7,20 @@ export type BuildRow = typeof builds.$inferSelect;
 export type NewBuild = typeof builds.$inferInsert;
 
 export async function findAppByPublicId(db: DbOrTx, organizationId: number, publicId: string) {
-  const rows = await db.select().from(apps).where(and(eq(apps.publicId, publicId), eq(apps.organizationId, organizationId))).limit(1);
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.publicId, publicId), eq(apps.organizationId, organizationId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function findAppById(db: DbOrTx, organizationId: number, id: number) {
-  const rows = await db.select().from(apps).where(and(eq(apps.id, id), eq(apps.organizationId, organizationId))).limit(1);
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, id), eq(apps.organizationId, organizationId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -27,11 +35,19 @@ export async function findAppByPackage(db: DbOrTx, organizationId: number, platf
 
 /** Inserts the app unless (org, platform, package) exists already; null on that conflict. */
 export async function insertAppIfAbsent(db: DbOrTx, values: typeof apps.$inferInsert) {
-  const rows = await db.insert(apps).values(values).onConflictDoNothing({ target: [apps.organizationId, apps.platform, apps.packageName] }).returning();
+  const rows = await db
+    .insert(apps)
+    .values(values)
+    .onConflictDoNothing({ target: [apps.organizationId, apps.platform, apps.packageName] })
+    .returning();
   return rows[0] ?? null;
 }
 
-export async function updateApp(db: DbOrTx, id: number, values: Partial<Pick<AppRow, 'name' | 'iconKey' | 'updatedAt' | 'lastStartedAt'>>) {
+export async function updateApp(
+  db: DbOrTx,
+  id: number,
+  values: Partial<Pick<AppRow, 'name' | 'iconKey' | 'updatedAt' | 'lastStartedAt'>>,
+) {
   const rows = await db.update(apps).set(values).where(eq(apps.id, id)).returning();
   return rows[0]!;
 }
@@ -75,7 +91,6 @@ export async function deleteApp(db: DbOrTx, id: number) {
   const rows = await db.delete(apps).where(eq(apps.id, id)).returning({ id: apps.id });
   return rows.length > 0;
 }
-
 
 /** Public ids of every app of an organization (their files live under `apps/<public id>/`). */
 export async function appPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {

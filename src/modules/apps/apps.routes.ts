@@ -2,8 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
 import { RATE_LIMITS } from '../../http/rate-limits';
-import { AppDetail, AppIdParams, AppListEntry, DeletedResponse, ListAppsQuery, UploadAppResponse, UploadBuildResponse } from './apps.schemas';
-import { acceptMultipartBodies, assertContentLengthWithinLimit, multipartUploadSource } from '../../uploads/upload-receiver';
+import {
+  AppDetail,
+  AppIdParams,
+  AppListEntry,
+  DeletedResponse,
+  ListAppsQuery,
+  UploadAppResponse,
+  UploadBuildResponse,
+} from './apps.schemas';
+import {
+  acceptMultipartBodies,
+  assertContentLengthWithinLimit,
+  multipartUploadSource,
+} from '../../uploads/upload-receiver';
 
 /**
  * 413 from Content-Length before any of the body is read. The connection is closed with the
@@ -30,19 +42,43 @@ export const appsRoutes: RouteModule = async (root, { services }) => {
       // Content-Length over the limit is refused before a byte of the body is read.
       preValidation: refuseOversizedBody,
       // The body is streamed by the service; the schema only documents it.
-      schema: { tags: ['apps'], summary: 'Upload an app (or a new build of an existing one)', description: 'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.', ...multipartDoc, response: { 200: UploadAppResponse } },
+      schema: {
+        tags: ['apps'],
+        summary: 'Upload an app (or a new build of an existing one)',
+        description:
+          'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.',
+        ...multipartDoc,
+        response: { 200: UploadAppResponse },
+      },
       handler: (req) => services.appUploads.uploadApp({ ctx: req.ctx, input: { source: multipartUploadSource(req) } }),
     });
 
     app.post('/apps/:app_id/builds', {
       config: { rateLimit: RATE_LIMITS.heavy },
       preValidation: refuseOversizedBody,
-      schema: { tags: ['apps'], summary: 'Upload a new build of an app', description: 'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).', ...multipartDoc, params: AppIdParams, response: { 200: UploadBuildResponse } },
-      handler: (req) => services.appUploads.uploadBuild({ ctx: req.ctx, input: { appId: req.params.app_id, source: multipartUploadSource(req) } }),
+      schema: {
+        tags: ['apps'],
+        summary: 'Upload a new build of an app',
+        description:
+          'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).',
+        ...multipartDoc,
+        params: AppIdParams,
+        response: { 200: UploadBuildResponse },
+      },
+      handler: (req) =>
+        services.appUploads.uploadBuild({
+          ctx: req.ctx,
+          input: { appId: req.params.app_id, source: multipartUploadSource(req) },
+        }),
     });
 
     app.get('/apps/', {
-      schema: { tags: ['apps'], summary: 'List apps', querystring: ListAppsQuery, response: { 200: AppListEntry.array() } },
+      schema: {
+        tags: ['apps'],
+        summary: 'List apps',
+        querystring: ListAppsQuery,
+        response: { 200: AppListEntry.array() },
+      },
       handler: (req) => services.apps.listApps({ ctx: req.ctx, input: req.query }),
     });
 
@@ -52,7 +88,12 @@ export const appsRoutes: RouteModule = async (root, { services }) => {
     });
 
     app.delete('/apps/:app_id', {
-      schema: { tags: ['apps'], summary: 'Delete an app, its builds and files', params: AppIdParams, response: { 200: DeletedResponse } },
+      schema: {
+        tags: ['apps'],
+        summary: 'Delete an app, its builds and files',
+        params: AppIdParams,
+        response: { 200: DeletedResponse },
+      },
       handler: (req) => services.apps.deleteApp({ ctx: req.ctx, input: { appId: req.params.app_id } }),
     });
 

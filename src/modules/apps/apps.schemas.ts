@@ -14,7 +14,13 @@ export type ListAppsQuery = z.infer<typeof ListAppsQuery>;
 /** Text fields of POST /apps/upload; every one overrides what the package says. */
 export const UploadAppFields = z.object({
   name: z.string().trim().min(1).max(200).optional(),
-  package_name: z.string().trim().min(1).max(255).regex(/^[A-Za-z0-9._-]+$/, 'must be a package name or bundle id').optional(),
+  package_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9._-]+$/, 'must be a package name or bundle id')
+    .optional(),
   platform: z.enum(PLATFORMS).optional(),
   note: z.string().max(NOTE_MAX, `must be at most ${NOTE_MAX} characters`).optional(),
   version: z.string().trim().min(1).max(100).optional(),
@@ -23,10 +29,17 @@ export const UploadAppFields = z.object({
 export type UploadAppFields = z.infer<typeof UploadAppFields>;
 
 /** Text fields of POST /apps/{app_id}/builds. */
-export const UploadBuildFields = UploadAppFields.pick({ note: true, version: true, build_number: true, platform: true });
+export const UploadBuildFields = UploadAppFields.pick({
+  note: true,
+  version: true,
+  build_number: true,
+  platform: true,
+});
 export type UploadBuildFields = z.infer<typeof UploadBuildFields>;
 
-const Warnings = z.array(z.string()).meta({ description: 'Additive: things that make the build unusable on some devices' });
+const Warnings = z
+  .array(z.string())
+  .meta({ description: 'Additive: things that make the build unusable on some devices' });
 
 export const AppListEntry = z.object({
   id: z.number().int(),
@@ -66,7 +79,15 @@ export const AppDetail = AppListEntry.extend({
 });
 export type AppDetail = z.infer<typeof AppDetail>;
 
-export const UploadAppResponse = AppListEntry.pick({ id: true, public_id: true, name: true, package_name: true, platform: true, icon_url: true, created_at: true }).extend({
+export const UploadAppResponse = AppListEntry.pick({
+  id: true,
+  public_id: true,
+  name: true,
+  package_name: true,
+  platform: true,
+  icon_url: true,
+  created_at: true,
+}).extend({
   build_id: z.number().int(),
   version: z.string(),
   build_number: z.string(),

@@ -21,7 +21,6 @@ export interface InstallableBuild {
 
 export const iconUrl = (app: Pick<AppRow, 'publicId'>) => `/api/v1/apps/${app.publicId}/icon.png`;
 
-
 export class AppsService {
   constructor(private readonly deps: AppsServiceDeps) {}
 
@@ -93,7 +92,13 @@ export class AppsService {
    * The build to install, with the spec's build_id rules: 404 when no such build exists, 403 when
    * it belongs to another organization or (given `appId`) to another app.
    */
-  async resolveBuildForInstall({ ctx, input }: { ctx: Ctx; input: { buildId: number; appId?: string | number } }): Promise<InstallableBuild> {
+  async resolveBuildForInstall({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { buildId: number; appId?: string | number };
+  }): Promise<InstallableBuild> {
     const org = requireRole(ctx, 'viewer');
     const build = await repo.findBuildAnyOrg(ctx.db, input.buildId);
     if (!build) throw notFound('Build');
@@ -127,12 +132,17 @@ export class AppsService {
    * An app was launched by its package name in a session: when the organization has that app for
    * the platform, it was started now. Packages that are not the organization's are ignored.
    */
-  async recordPackageStarted({ ctx, input }: { ctx: Ctx; input: { platform: Platform; packageName: string } }): Promise<void> {
+  async recordPackageStarted({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { platform: Platform; packageName: string };
+  }): Promise<void> {
     const org = requireRole(ctx, 'viewer');
     const app = await repo.findAppByPackage(ctx.db, org.id, input.platform, input.packageName);
     if (app) await repo.updateApp(ctx.db, app.id, { lastStartedAt: ctx.clock.now() });
   }
-
 }
 
 export function toListEntry(app: AppRow): AppListEntry {
@@ -169,7 +179,9 @@ function toBuild(b: BuildRow): Build {
 
 /** An app of the organization by public id, or by the legacy numeric id; 404 otherwise. */
 export async function loadOrgApp(ctx: Ctx, org: OrgScope, appId: string): Promise<AppRow> {
-  const app = /^\d{1,9}$/.test(appId) ? await repo.findAppById(ctx.db, org.id, Number(appId)) : await repo.findAppByPublicId(ctx.db, org.id, appId);
+  const app = /^\d{1,9}$/.test(appId)
+    ? await repo.findAppById(ctx.db, org.id, Number(appId))
+    : await repo.findAppByPublicId(ctx.db, org.id, appId);
   if (!app) throw notFound('App');
   return app;
 }

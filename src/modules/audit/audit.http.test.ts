@@ -15,19 +15,36 @@ beforeAll(async () => {
   env = { t, a: await createOrgWithRoles(t, 'Org A'), b: await createOrgWithRoles(t, 'Org B') };
   org = await createOrgWithRoles(t, 'Audited');
   const clock = t.clock as ManualClock;
-  const write = (at: string, email: string, action: string, resourceType: string, resourceId: string, details?: unknown) => {
+  const write = (
+    at: string,
+    email: string,
+    action: string,
+    resourceType: string,
+    resourceId: string,
+    details?: unknown,
+  ) => {
     clock.set(at);
-    const ctx = { ...systemContext({ db: t.container.db, clock, log: t.container.log }, { id: org.orgId, role: 'admin' }), actor: { kind: 'user' as const, userId: org.admin.userId, email } };
+    const ctx = {
+      ...systemContext({ db: t.container.db, clock, log: t.container.log }, { id: org.orgId, role: 'admin' }),
+      actor: { kind: 'user' as const, userId: org.admin.userId, email },
+    };
     return recordAudit(ctx, { action, resourceType, resourceId, details });
   };
   // Relative to "now" = 2026-06-01T12:00Z: 40 days, 10 days, 3 days, 5 hours and 10 minutes ago.
   await write('2026-04-22T12:00:00Z', 'old@example.test', 'session.created', 'session', 's-1');
   await write('2026-05-22T12:00:00Z', 'alice@example.test', 'app.uploaded', 'app', 'app_1', { name: 'Demo' });
   await write('2026-05-29T12:00:00Z', 'alice@example.test', 'session.deleted', 'session', 's-2');
-  await write('2026-06-01T07:00:00Z', 'bob@example.test', 'api_token.created', 'api_token', '7', { label: '=HYPERLINK("http://evil")' });
-  await write('2026-06-01T11:50:00Z', '+bob@example.test', 'session.created', 'session', 's-3', { note: 'a, "quoted"\nline' });
+  await write('2026-06-01T07:00:00Z', 'bob@example.test', 'api_token.created', 'api_token', '7', {
+    label: '=HYPERLINK("http://evil")',
+  });
+  await write('2026-06-01T11:50:00Z', '+bob@example.test', 'session.created', 'session', 's-3', {
+    note: 'a, "quoted"\nline',
+  });
   clock.set('2026-06-01T12:00:00Z');
-  await recordAudit({ ...systemContext({ db: t.container.db, clock, log: t.container.log }, { id: env.b.orgId, role: 'admin' }) }, { action: 'session.created', resourceType: 'session', resourceId: 'other-org' });
+  await recordAudit(
+    { ...systemContext({ db: t.container.db, clock, log: t.container.log }, { id: env.b.orgId, role: 'admin' }) },
+    { action: 'session.created', resourceType: 'session', resourceId: 'other-org' },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +61,15 @@ describe('GET /organizations/{org_id}/audit-events', () => {
     const body = res.json();
     expect(body.total).toBe(5);
     expect(ids(body)).toEqual(['s-3', '7', 's-2', 'app_1', 's-1']);
-    expect(body.events[3]).toEqual({ id: expect.any(Number), user_email: 'alice@example.test', action: 'app.uploaded', resource_type: 'app', resource_id: 'app_1', details: { name: 'Demo' }, created_at: '2026-05-22T12:00:00.000' });
+    expect(body.events[3]).toEqual({
+      id: expect.any(Number),
+      user_email: 'alice@example.test',
+      action: 'app.uploaded',
+      resource_type: 'app',
+      resource_id: 'app_1',
+      details: { name: 'Demo' },
+      created_at: '2026-05-22T12:00:00.000',
+    });
     expect(body.events[4].details).toBeNull();
   });
 
@@ -84,26 +109,54 @@ describe('GET /organizations/{org_id}/audit-events', () => {
 
 describe('GET /organizations/{org_id}/audit-events/csv', () => {
   it('downloads every event as CSV with the spec columns, formula-safe cells and proper quoting', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/organizations/${org.orgId}/audit-events/csv`, headers: bearer(org.viewer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organizations/${org.orgId}/audit-events/csv`,
+      headers: bearer(org.viewer.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-events-\d+\.csv"$/);
     const rows = parse(res.body) as string[][];
     expect(rows[0]).toEqual(['Date', 'User', 'Action', 'Resource Type', 'Resource ID', 'Details']);
     expect(rows.slice(1).map((r) => r[4])).toEqual(['s-3', '7', 's-2', 'app_1', 's-1']);
-    expect(rows[1]).toEqual(['2026-06-01T11:50:00.000', "'+bob@example.test", 'session.created', 'session', 's-3', JSON.stringify({ note: 'a, "quoted"\nline' })]);
+    expect(rows[1]).toEqual([
+      '2026-06-01T11:50:00.000',
+      "'+bob@example.test",
+      'session.created',
+      'session',
+      's-3',
+      JSON.stringify({ note: 'a, "quoted"\nline' }),
+    ]);
     expect(rows[2]![5]).toBe(JSON.stringify({ label: '=HYPERLINK("http://evil")' }));
     expect(rows[5]![5]).toBe('');
   });
 
   it('takes the same filters as the list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/organizations/${org.orgId}/audit-events/csv?user_email=alice@example.test`, headers: bearer(org.viewer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organizations/${org.orgId}/audit-events/csv?user_email=alice@example.test`,
+      headers: bearer(org.viewer.token),
+    });
     const rows = parse(res.body) as string[][];
     expect(rows.slice(1).map((r) => r[4])).toEqual(['s-2', 'app_1']);
   });
 });
 
-describeAuthCases(() => env, [
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}/audit-events`, minRole: 'viewer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/audit-events` },
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}/audit-events/csv`, minRole: 'viewer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/audit-events/csv` },
-]);
+describeAuthCases(
+  () => env,
+  [
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/audit-events`,
+      minRole: 'viewer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/audit-events`,
+    },
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/audit-events/csv`,
+      minRole: 'viewer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/audit-events/csv`,
+    },
+  ],
+);

@@ -19,7 +19,12 @@ export async function recordAudit(ctx: Ctx, entry: AuditEntry): Promise<void> {
   if (organizationId === undefined) throw new Error(`audit ${entry.action}: no organization in context`);
   const who = actorIdentity(ctx);
   const details =
-    ctx.actor.kind === 'api_token' ? { ...(isObject(entry.details) ? entry.details : entry.details === undefined ? {} : { value: entry.details }), api_token_id: ctx.actor.tokenId } : entry.details;
+    ctx.actor.kind === 'api_token'
+      ? {
+          ...(isObject(entry.details) ? entry.details : entry.details === undefined ? {} : { value: entry.details }),
+          api_token_id: ctx.actor.tokenId,
+        }
+      : entry.details;
   await insertAuditEvent(ctx.db, {
     organizationId,
     userId: who.userId,

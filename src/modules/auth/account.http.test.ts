@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, invitations, memberships, organizations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
-import { createApiToken, invite, mailCount, registerWithInvite, tokenFromMail } from '../../../test/harness/accounts-factories';
+import {
+  createApiToken,
+  invite,
+  mailCount,
+  registerWithInvite,
+  tokenFromMail,
+} from '../../../test/harness/accounts-factories';
 import { PASSWORD, addMember, bearer, createOrgWithRoles, signup, uniqueEmail } from '../../../test/harness/factories';
 import type { ManualClock } from '../../clock';
 
@@ -16,10 +22,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
 const login = (email: string, password = PASSWORD) => post('/auth/login', { email, password });
-const orgsWith = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(token) });
-const auditActions = async (orgId: number) => (await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, orgId))).map((e) => e.action);
+const orgsWith = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/organizations/', headers: bearer(token) });
+const auditActions = async (orgId: number) =>
+  (await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, orgId))).map((e) => e.action);
 
 describe('POST /auth/verify-email', () => {
   it('verifies the address with the mailed token, once', async () => {
@@ -38,7 +47,9 @@ describe('POST /auth/verify-email', () => {
   it('400 for an expired link (after 24 h) and for an unknown token; the token is stored hashed', async () => {
     const { email, userId } = await signup(t);
     const token = await tokenFromMail(t, email, 'verify-email');
-    const stored = await t.container.database.pool.query('SELECT token_hash FROM email_tokens WHERE user_id = $1', [userId]);
+    const stored = await t.container.database.pool.query('SELECT token_hash FROM email_tokens WHERE user_id = $1', [
+      userId,
+    ]);
     expect(stored.rows[0].token_hash).not.toContain(token);
     expect(stored.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     clock.advance(24 * 3600 * 1000 + 1000);
@@ -121,7 +132,9 @@ describe('forgot-password and reset-password', () => {
     await post('/auth/forgot-password', { email });
     const first = await tokenFromMail(t, email, 'reset-password', before);
     clock.advance(3600 * 1000 + 1000);
-    expect((await post('/auth/reset-password', { token: first, new_password: 'brand-new-secret' })).statusCode).toBe(400);
+    expect((await post('/auth/reset-password', { token: first, new_password: 'brand-new-secret' })).statusCode).toBe(
+      400,
+    );
     before = t.smtp!.messages.length;
     await post('/auth/forgot-password', { email });
     const second = await tokenFromMail(t, email, 'reset-password', before);
@@ -134,9 +147,15 @@ describe('forgot-password and reset-password', () => {
     const short = await post('/auth/reset-password', { token: third, new_password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toMatch(/^new_password: /);
-    expect((await post('/auth/reset-password', { token: 'bogus', new_password: 'brand-new-secret' })).statusCode).toBe(400);
-    expect((await post('/auth/reset-password', { token: third, new_password: 'brand-new-secret' })).statusCode).toBe(200);
-    expect((await post('/auth/reset-password', { token: second, new_password: 'other-new-secret' })).statusCode).toBe(400);
+    expect((await post('/auth/reset-password', { token: 'bogus', new_password: 'brand-new-secret' })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/auth/reset-password', { token: third, new_password: 'brand-new-secret' })).statusCode).toBe(
+      200,
+    );
+    expect((await post('/auth/reset-password', { token: second, new_password: 'other-new-secret' })).statusCode).toBe(
+      400,
+    );
     expect((await login(email, 'brand-new-secret')).statusCode).toBe(200);
     expect(mailCount(t, email)).toBe(4);
   });
@@ -145,7 +164,11 @@ describe('forgot-password and reset-password', () => {
 describe('POST /auth/change-password', () => {
   it('changes the password, voids older login tokens and returns a fresh one', async () => {
     const { email, token, orgId } = await signup(t);
-    const res = await post('/auth/change-password', { current_password: PASSWORD, new_password: 'changed-secret-1' }, bearer(token));
+    const res = await post(
+      '/auth/change-password',
+      { current_password: PASSWORD, new_password: 'changed-secret-1' },
+      bearer(token),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('ok');
     expect((await orgsWith(token)).statusCode).toBe(401);
@@ -157,22 +180,42 @@ describe('POST /auth/change-password', () => {
 
   it('400 for a wrong current password or a short new one, 401 without a token, 403 with an API token', async () => {
     const org = await createOrgWithRoles(t);
-    const wrong = await post('/auth/change-password', { current_password: 'not-my-password', new_password: 'changed-secret-1' }, bearer(org.developer.token));
+    const wrong = await post(
+      '/auth/change-password',
+      { current_password: 'not-my-password', new_password: 'changed-secret-1' },
+      bearer(org.developer.token),
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: 'Current password is incorrect' });
     expect((await orgsWith(org.developer.token)).statusCode).toBe(200);
-    const short = await post('/auth/change-password', { current_password: PASSWORD, new_password: 'short' }, bearer(org.developer.token));
+    const short = await post(
+      '/auth/change-password',
+      { current_password: PASSWORD, new_password: 'short' },
+      bearer(org.developer.token),
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().detail).toMatch(/^new_password: /);
-    expect((await post('/auth/change-password', { current_password: PASSWORD, new_password: 'changed-secret-1' })).statusCode).toBe(401);
+    expect(
+      (await post('/auth/change-password', { current_password: PASSWORD, new_password: 'changed-secret-1' }))
+        .statusCode,
+    ).toBe(401);
     const api = await createApiToken(t, org.admin.token, org.orgId, { role: 'admin' });
-    expect((await post('/auth/change-password', { current_password: PASSWORD, new_password: 'changed-secret-1' }, bearer(api.token))).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/auth/change-password',
+          { current_password: PASSWORD, new_password: 'changed-secret-1' },
+          bearer(api.token),
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await login(org.developer.email)).statusCode).toBe(200);
   });
 });
 
 describe('DELETE /auth/account', () => {
-  const del = (token?: string) => t.app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: token ? bearer(token) : {} });
+  const del = (token?: string) =>
+    t.app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: token ? bearer(token) : {} });
 
   it('deletes the account and the organization it was the only member of', async () => {
     const { email, token, orgId, userId } = await signup(t);
@@ -200,7 +243,10 @@ describe('DELETE /auth/account', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await t.container.db.select().from(organizations).where(eq(organizations.id, org.orgId))).toHaveLength(1);
     expect((await orgsWith(org.developer.token)).statusCode).toBe(200);
-    const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
+    const rows = await t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userEmail).toBe(org.admin.email);
     // The tokens the account created went with it.
@@ -216,7 +262,10 @@ describe('DELETE /auth/account', () => {
     const kept = await invite(t, org.admin.token, org.orgId);
     const res = await del(leaver.token);
     expect(res.statusCode, res.body).toBe(200);
-    const rows = await t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
+    const rows = await t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, org.orgId), eq(auditEvents.action, 'user.deleted')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatchObject({ revoked_invitations: 1 });
     const join = await registerWithInvite(t, pending, theirs.token);
@@ -244,7 +293,13 @@ describe('POST /auth/register with invite_token', () => {
     const inv = await invite(t, org.admin.token, org.orgId, email, 'viewer');
     const res = await registerWithInvite(t, email, inv.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ email, organization_id: org.orgId, role: 'viewer', email_verified: true, token_type: 'bearer' });
+    expect(res.json()).toMatchObject({
+      email,
+      organization_id: org.orgId,
+      role: 'viewer',
+      email_verified: true,
+      token_type: 'bearer',
+    });
     const orgs = await orgsWith(res.json().access_token);
     expect(orgs.json()).toEqual([expect.objectContaining({ id: org.orgId, name: 'Inviting Org', role: 'viewer' })]);
     expect(await auditActions(org.orgId)).toContain('member.joined');
@@ -282,7 +337,10 @@ describe('POST /auth/register with invite_token', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ detail: 'Email already registered' });
     // Nothing half-written: the invitation can still be redeemed by no one else, and no membership appeared.
-    const rows = await t.container.db.select().from(memberships).where(and(eq(memberships.organizationId, org.orgId), eq(memberships.userId, elsewhere.userId)));
+    const rows = await t.container.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, org.orgId), eq(memberships.userId, elsewhere.userId)));
     expect(rows).toHaveLength(0);
   });
 
@@ -297,5 +355,3 @@ describe('POST /auth/register with invite_token', () => {
     expect(res.json().role).toBe('admin');
   });
 });
-
-

@@ -1,6 +1,15 @@
 import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiTokens, emailTokens, invitations, memberships, organizations, users, type EMAIL_TOKEN_PURPOSES, type Role } from '../../db/schema';
+import {
+  apiTokens,
+  emailTokens,
+  invitations,
+  memberships,
+  organizations,
+  users,
+  type EMAIL_TOKEN_PURPOSES,
+  type Role,
+} from '../../db/schema';
 
 type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
@@ -9,7 +18,10 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return rows[0] ?? null;
 }
 
-export async function insertUser(db: DbOrTx, values: { email: string; passwordHash: string; emailVerified: boolean; createdAt: Date }) {
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; passwordHash: string; emailVerified: boolean; createdAt: Date },
+) {
   const rows = await db.insert(users).values(values).returning();
   return rows[0]!;
 }
@@ -19,7 +31,10 @@ export async function insertOrganization(db: DbOrTx, values: { name: string; pla
   return rows[0]!;
 }
 
-export async function insertMembership(db: DbOrTx, values: { organizationId: number; userId: number; role: Role; joinedAt: Date }) {
+export async function insertMembership(
+  db: DbOrTx,
+  values: { organizationId: number; userId: number; role: Role; joinedAt: Date },
+) {
   const rows = await db.insert(memberships).values(values).returning();
   return rows[0]!;
 }
@@ -34,7 +49,12 @@ function buildPrepared(db: DbOrTx) {
       .select({ role: memberships.role, email: users.email, tokenVersion: users.tokenVersion })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.organizationId, sql.placeholder('orgId'))))
+      .where(
+        and(
+          eq(memberships.userId, sql.placeholder('userId')),
+          eq(memberships.organizationId, sql.placeholder('orgId')),
+        ),
+      )
       .limit(1)
       .prepare('auth_principal_membership'),
     apiToken: db
@@ -67,7 +87,12 @@ export async function findPrincipalMembership(db: DbOrTx, userId: number, orgId:
 
 /** The user's oldest membership: the organization a login lands in. */
 export async function findPrimaryMembership(db: DbOrTx, userId: number) {
-  const rows = await db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(memberships.joinedAt, memberships.id).limit(1);
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.joinedAt, memberships.id)
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -86,7 +111,10 @@ export async function findUserById(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
-export async function insertEmailToken(db: DbOrTx, values: { userId: number; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; createdAt: Date }) {
+export async function insertEmailToken(
+  db: DbOrTx,
+  values: { userId: number; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; createdAt: Date },
+) {
   await db.insert(emailTokens).values(values);
 }
 
@@ -94,17 +122,34 @@ export async function insertEmailToken(db: DbOrTx, values: { userId: number; pur
  * Marks an unused, unexpired token of `purpose` used and returns its user id; null when the token
  * is unknown, expired or already used. The conditional update makes a double redeem impossible.
  */
-export async function redeemEmailToken(db: DbOrTx, purpose: EmailTokenPurpose, tokenHash: string, now: Date): Promise<number | null> {
+export async function redeemEmailToken(
+  db: DbOrTx,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+  now: Date,
+): Promise<number | null> {
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: emailTokens.userId });
   return rows[0]?.userId ?? null;
 }
 
 /** Voids every outstanding token of `purpose` for a user (after a reset, older reset links stop working). */
-export async function voidEmailTokens(db: DbOrTx, userId: number, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+export async function voidEmailTokens(
+  db: DbOrTx,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: now })
@@ -116,10 +161,19 @@ export async function markEmailVerified(db: DbOrTx, userId: number): Promise<voi
 }
 
 /** Sets a new password hash and bumps token_version, so every login token issued before stops working. */
-export async function setPassword(db: DbOrTx, userId: number, passwordHash: string, opts: { verifyEmail: boolean }): Promise<void> {
+export async function setPassword(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+  opts: { verifyEmail: boolean },
+): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, ...(opts.verifyEmail ? { emailVerified: true } : {}) })
+    .set({
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      ...(opts.verifyEmail ? { emailVerified: true } : {}),
+    })
     .where(eq(users.id, userId));
 }
 
@@ -135,13 +189,21 @@ export async function listUserMemberships(db: DbOrTx, userId: number) {
 /** Locks organization rows (in id order, so concurrent callers cannot deadlock) for membership changes. */
 export async function lockOrganizations(db: DbOrTx, orgIds: number[]): Promise<void> {
   if (orgIds.length === 0) return;
-  await db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds)).orderBy(organizations.id).for('update');
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(inArray(organizations.id, orgIds))
+    .orderBy(organizations.id)
+    .for('update');
 }
 
 /** Member and admin counts of an organization (call with the organization row locked). */
 export async function countMembers(db: DbOrTx, orgId: number): Promise<{ members: number; admins: number }> {
   const rows = await db
-    .select({ members: sql<number>`count(*)::int`, admins: sql<number>`(count(*) filter (where ${memberships.role} = 'admin'))::int` })
+    .select({
+      members: sql<number>`count(*)::int`,
+      admins: sql<number>`(count(*) filter (where ${memberships.role} = 'admin'))::int`,
+    })
     .from(memberships)
     .where(eq(memberships.organizationId, orgId));
   return rows[0] ?? { members: 0, admins: 0 };
@@ -171,7 +233,12 @@ export async function acceptInvitation(db: DbOrTx, id: number, now: Date): Promi
 }
 
 /** Whether a token of `purpose` was issued to the user at or after `since` (mail throttling). */
-export async function hasEmailTokenSince(db: DbOrTx, userId: number, purpose: EmailTokenPurpose, since: Date): Promise<boolean> {
+export async function hasEmailTokenSince(
+  db: DbOrTx,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  since: Date,
+): Promise<boolean> {
   const rows = await db
     .select({ id: emailTokens.id })
     .from(emailTokens)

@@ -17,7 +17,13 @@ import {
 export const authRoutes: RouteModule = (app, { services }) => {
   app.post('/auth/register', {
     config: { public: true, rateLimit: RATE_LIMITS.auth },
-    schema: { tags: ['auth'], summary: 'Create an account', security: [], body: RegisterBody, response: { 200: AccountResponse } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account',
+      security: [],
+      body: RegisterBody,
+      response: { 200: AccountResponse },
+    },
     handler: (req) => services.auth.register({ ctx: req.ctx, input: req.body }),
   });
 
@@ -40,30 +46,58 @@ export const authRoutes: RouteModule = (app, { services }) => {
 
   app.post('/auth/forgot-password', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Mail a password reset link (always 200)', security: [], body: EmailOnlyBody, response: { 200: StatusOk } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a password reset link (always 200)',
+      security: [],
+      body: EmailOnlyBody,
+      response: { 200: StatusOk },
+    },
     handler: (req) => services.auth.forgotPassword({ ctx: req.ctx, input: req.body }),
   });
 
   app.post('/auth/reset-password', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Set a new password with a reset token', security: [], body: ResetPasswordBody, response: { 200: StatusOk } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset token',
+      security: [],
+      body: ResetPasswordBody,
+      response: { 200: StatusOk },
+    },
     handler: (req) => services.auth.resetPassword({ ctx: req.ctx, input: req.body }),
   });
 
   app.post('/auth/verify-email', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Confirm an email address', security: [], body: VerifyEmailBody, response: { 200: StatusVerified } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Confirm an email address',
+      security: [],
+      body: VerifyEmailBody,
+      response: { 200: StatusVerified },
+    },
     handler: (req) => services.auth.verifyEmail({ ctx: req.ctx, input: req.body }),
   });
 
   app.post('/auth/resend-verification', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Mail a new verification link (always 200)', security: [], body: EmailOnlyBody, response: { 200: StatusOk } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Mail a new verification link (always 200)',
+      security: [],
+      body: EmailOnlyBody,
+      response: { 200: StatusOk },
+    },
     handler: (req) => services.auth.resendVerification({ ctx: req.ctx, input: req.body }),
   });
 
   app.delete('/auth/account', {
-    schema: { tags: ['auth'], summary: 'Permanently delete the caller’s account', response: { 200: StatusAccountDeleted } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Permanently delete the caller’s account',
+      response: { 200: StatusAccountDeleted },
+    },
     handler: (req) => services.auth.deleteAccount({ ctx: req.ctx }),
   });
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from '../../db/schema';
 
-export const Email = z.email({ error: 'must be a valid email address' }).max(254).transform((v) => v.trim());
+export const Email = z
+  .email({ error: 'must be a valid email address' })
+  .max(254)
+  .transform((v) => v.trim());
 export const NewPassword = z.string().min(8, 'must be at least 8 characters').max(1024);
 
 export const RegisterBody = z.object({
@@ -29,7 +32,10 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
 
 export const StatusOk = z.object({ status: z.literal('ok') });
 
-export const ChangePasswordBody = z.object({ current_password: z.string().min(1).max(1024), new_password: NewPassword });
+export const ChangePasswordBody = z.object({
+  current_password: z.string().min(1).max(1024),
+  new_password: NewPassword,
+});
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const EmailOnlyBody = z.object({ email: z.string().trim().min(1).max(254) });

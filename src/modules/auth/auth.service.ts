@@ -12,7 +12,15 @@ import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit.recorder';
 import { deleteOutstandingInvitationsSentBy } from '../orgs/orgs.repository';
 import * as repo from './auth.repository';
-import type { AccountResponse, ChangePasswordBody, EmailOnlyBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from './auth.schemas';
+import type {
+  AccountResponse,
+  ChangePasswordBody,
+  EmailOnlyBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  VerifyEmailBody,
+} from './auth.schemas';
 import type { CredentialCache } from './credential-cache';
 import type { JwtIssuer } from './jwt';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -51,18 +59,40 @@ export class AuthService {
    * link; signup with an invitation joins the inviting organization, already verified.
    */
   async register({ ctx, input }: { ctx: Ctx; input: RegisterBody }): Promise<AccountResponse> {
-    if (input.invite_token) return this.registerWithInvitation({ ctx, input: { ...input, invite_token: input.invite_token } });
-    if (!input.organization_name) throw new AppError('UNPROCESSABLE', 'organization_name: required for signup without an invitation');
+    if (input.invite_token)
+      return this.registerWithInvitation({ ctx, input: { ...input, invite_token: input.invite_token } });
+    if (!input.organization_name)
+      throw new AppError('UNPROCESSABLE', 'organization_name: required for signup without an invitation');
     const passwordHash = await hashPassword(input.password);
     const now = ctx.clock.now();
     const account = await withTransaction(ctx, async (tx) => {
       if (await repo.findUserByEmail(tx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
-      const org = await repo.insertOrganization(tx.db, { name: input.organization_name!, planId: this.deps.config.plans.defaultPlan, createdAt: now });
-      const user = await repo.insertUser(tx.db, { email: input.email, passwordHash, emailVerified: false, createdAt: now }).catch(rethrowDuplicateEmail);
+      const org = await repo.insertOrganization(tx.db, {
+        name: input.organization_name!,
+        planId: this.deps.config.plans.defaultPlan,
+        createdAt: now,
+      });
+      const user = await repo
+        .insertUser(tx.db, { email: input.email, passwordHash, emailVerified: false, createdAt: now })
+        .catch(rethrowDuplicateEmail);
       await repo.insertMembership(tx.db, { organizationId: org.id, userId: user.id, role: 'admin', joinedAt: now });
-      const auditCtx: Ctx = { ...tx, actor: { kind: 'user', userId: user.id, email: user.email }, org: { id: org.id, role: 'admin' } };
-      await recordAudit(auditCtx, { action: 'organization.created', resourceType: 'organization', resourceId: org.id, details: { name: org.name } });
-      await recordAudit(auditCtx, { action: 'user.registered', resourceType: 'user', resourceId: user.id, details: { email: user.email } });
+      const auditCtx: Ctx = {
+        ...tx,
+        actor: { kind: 'user', userId: user.id, email: user.email },
+        org: { id: org.id, role: 'admin' },
+      };
+      await recordAudit(auditCtx, {
+        action: 'organization.created',
+        resourceType: 'organization',
+        resourceId: org.id,
+        details: { name: org.name },
+      });
+      await recordAudit(auditCtx, {
+        action: 'user.registered',
+        resourceType: 'user',
+        resourceId: user.id,
+        details: { email: user.email },
+      });
       await this.sendVerificationEmail(tx, user);
       return { user, orgId: org.id, role: 'admin' as Role };
     });
@@ -73,21 +103,46 @@ export class AuthService {
    * Signup through an invitation: the invitation (single-use, 7 days, bound to one address) puts
    * the new account into the inviting organization with the invited role, already verified.
    */
-  private async registerWithInvitation({ ctx, input }: { ctx: Ctx; input: RegisterBody & { invite_token: string } }): Promise<AccountResponse> {
+  private async registerWithInvitation({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: RegisterBody & { invite_token: string };
+  }): Promise<AccountResponse> {
     const passwordHash = await hashPassword(input.password);
     const now = ctx.clock.now();
     const account = await withTransaction(ctx, async (tx) => {
       const invitation = await repo.findInvitationByHash(tx.db, sha256Hex(input.invite_token));
       if (!invitation) throw new AppError('BAD_REQUEST', 'Invalid invitation');
       if (invitation.acceptedAt) throw new AppError('BAD_REQUEST', 'This invitation has already been used');
-      if (invitation.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', 'This invitation has expired');
-      if (invitation.email.toLowerCase() !== input.email.toLowerCase()) throw new AppError('BAD_REQUEST', 'This invitation was sent to a different email address');
+      if (invitation.expiresAt.getTime() <= now.getTime())
+        throw new AppError('BAD_REQUEST', 'This invitation has expired');
+      if (invitation.email.toLowerCase() !== input.email.toLowerCase())
+        throw new AppError('BAD_REQUEST', 'This invitation was sent to a different email address');
       if (await repo.findUserByEmail(tx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
-      if (!(await repo.acceptInvitation(tx.db, invitation.id, now))) throw new AppError('BAD_REQUEST', 'This invitation has already been used');
-      const user = await repo.insertUser(tx.db, { email: input.email, passwordHash, emailVerified: true, createdAt: now }).catch(rethrowDuplicateEmail);
-      await repo.insertMembership(tx.db, { organizationId: invitation.organizationId, userId: user.id, role: invitation.role, joinedAt: now });
-      const auditCtx: Ctx = { ...tx, actor: { kind: 'user', userId: user.id, email: user.email }, org: { id: invitation.organizationId, role: invitation.role } };
-      await recordAudit(auditCtx, { action: 'member.joined', resourceType: 'member', resourceId: user.id, details: { email: user.email, role: invitation.role, invitation_id: invitation.id } });
+      if (!(await repo.acceptInvitation(tx.db, invitation.id, now)))
+        throw new AppError('BAD_REQUEST', 'This invitation has already been used');
+      const user = await repo
+        .insertUser(tx.db, { email: input.email, passwordHash, emailVerified: true, createdAt: now })
+        .catch(rethrowDuplicateEmail);
+      await repo.insertMembership(tx.db, {
+        organizationId: invitation.organizationId,
+        userId: user.id,
+        role: invitation.role,
+        joinedAt: now,
+      });
+      const auditCtx: Ctx = {
+        ...tx,
+        actor: { kind: 'user', userId: user.id, email: user.email },
+        org: { id: invitation.organizationId, role: invitation.role },
+      };
+      await recordAudit(auditCtx, {
+        action: 'member.joined',
+        resourceType: 'member',
+        resourceId: user.id,
+        details: { email: user.email, role: invitation.role, invitation_id: invitation.id },
+      });
       return { user, orgId: invitation.organizationId, role: invitation.role };
     });
     return this.accountResponse(ctx, account.user, account.orgId, account.role);
@@ -99,7 +154,11 @@ export class AuthService {
       const userId = await repo.redeemEmailToken(tx.db, 'verify_email', sha256Hex(input.token), tx.clock.now());
       if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
       await repo.markEmailVerified(tx.db, userId);
-      await this.auditInUserOrgs(tx, userId, { action: 'user.email_verified', resourceType: 'user', resourceId: userId });
+      await this.auditInUserOrgs(tx, userId, {
+        action: 'user.email_verified',
+        resourceType: 'user',
+        resourceId: userId,
+      });
     });
     return { status: 'verified' };
   }
@@ -121,7 +180,13 @@ export class AuthService {
       if (!user || (await this.mailedRecently(tx, user.id, 'reset_password'))) return;
       const token = randomToken(32);
       const now = tx.clock.now();
-      await repo.insertEmailToken(tx.db, { userId: user.id, purpose: 'reset_password', tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+      await repo.insertEmailToken(tx.db, {
+        userId: user.id,
+        purpose: 'reset_password',
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        createdAt: now,
+      });
       const link = `${this.deps.config.server.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await this.deps.jobs.send(
         'mail.send',
@@ -148,7 +213,11 @@ export class AuthService {
       if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid, expired or already used reset link');
       await repo.setPassword(tx.db, userId, passwordHash, { verifyEmail: true });
       await repo.voidEmailTokens(tx.db, userId, 'reset_password', now);
-      await this.auditInUserOrgs(tx, userId, { action: 'user.password_reset', resourceType: 'user', resourceId: userId });
+      await this.auditInUserOrgs(tx, userId, {
+        action: 'user.password_reset',
+        resourceType: 'user',
+        resourceId: userId,
+      });
     });
     return { status: 'ok' };
   }
@@ -157,17 +226,31 @@ export class AuthService {
    * Changes the caller's password after checking the current one (400 when wrong). Every login
    * token issued before stops working; the response carries a fresh one (additive field).
    */
-  async changePassword({ ctx, input }: { ctx: Ctx; input: ChangePasswordBody }): Promise<{ status: 'ok'; access_token: string }> {
+  async changePassword({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: ChangePasswordBody;
+  }): Promise<{ status: 'ok'; access_token: string }> {
     const userId = requireLoginUser(ctx);
     const user = await repo.findUserById(ctx.db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    if (!(await verifyPassword(user.passwordHash, input.current_password)))
+      throw new AppError('BAD_REQUEST', 'Current password is incorrect');
     const passwordHash = await hashPassword(input.new_password);
     await withTransaction(ctx, async (tx) => {
       await repo.setPassword(tx.db, userId, passwordHash, { verifyEmail: false });
-      await this.auditInUserOrgs(tx, userId, { action: 'user.password_changed', resourceType: 'user', resourceId: userId });
+      await this.auditInUserOrgs(tx, userId, {
+        action: 'user.password_changed',
+        resourceType: 'user',
+        resourceId: userId,
+      });
     });
-    const access_token = await this.deps.jwt.sign({ userId, orgId: ctx.org!.id, tokenVersion: user.tokenVersion + 1 }, ctx.clock.now());
+    const access_token = await this.deps.jwt.sign(
+      { userId, orgId: ctx.org!.id, tokenVersion: user.tokenVersion + 1 },
+      ctx.clock.now(),
+    );
     return { status: 'ok', access_token };
   }
 
@@ -182,14 +265,20 @@ export class AuthService {
       const user = await repo.findUserById(tx.db, userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
       const owned = await repo.listUserMemberships(tx.db, userId);
-      await repo.lockOrganizations(tx.db, owned.map((m) => m.organizationId));
+      await repo.lockOrganizations(
+        tx.db,
+        owned.map((m) => m.organizationId),
+      );
       const remove: number[] = [];
       const leave: typeof owned = [];
       for (const m of owned) {
         const counts = await repo.countMembers(tx.db, m.organizationId);
         if (counts.members <= 1) remove.push(m.organizationId);
         else if (m.role === 'admin' && counts.admins <= 1)
-          throw new AppError('BAD_REQUEST', `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`,
+          );
         else leave.push(m);
       }
       // Tokens and invitations the user created go with the account (they would otherwise outlive it, ownerless).
@@ -204,7 +293,13 @@ export class AuthService {
             action: 'user.deleted',
             resourceType: 'member',
             resourceId: m.membershipId,
-            details: { email: user.email, user_id: userId, role: m.role, revoked_api_tokens: labels, revoked_invitations: invitations },
+            details: {
+              email: user.email,
+              user_id: userId,
+              role: m.role,
+              revoked_api_tokens: labels,
+              revoked_invitations: invitations,
+            },
           },
         );
       }
@@ -231,7 +326,10 @@ export class AuthService {
     const user = await repo.findUserById(ctx.db, userId);
     if (!user) return;
     for (const m of await repo.listUserMemberships(ctx.db, userId)) {
-      await recordAudit({ ...ctx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } }, entry);
+      await recordAudit(
+        { ...ctx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } },
+        entry,
+      );
     }
   }
 
@@ -265,9 +363,15 @@ export class AuthService {
     }
     const claims = await this.deps.jwt.verify(token, now);
     if (!claims) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-    const member = await cache.get(`m:${claims.userId}:${claims.orgId}`, () => repo.findPrincipalMembership(db, claims.userId, claims.orgId));
-    if (!member || member.tokenVersion !== claims.tokenVersion) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-    return { actor: { kind: 'user', userId: claims.userId, email: member.email }, org: { id: claims.orgId, role: member.role } };
+    const member = await cache.get(`m:${claims.userId}:${claims.orgId}`, () =>
+      repo.findPrincipalMembership(db, claims.userId, claims.orgId),
+    );
+    if (!member || member.tokenVersion !== claims.tokenVersion)
+      throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
+    return {
+      actor: { kind: 'user', userId: claims.userId, email: member.email },
+      org: { id: claims.orgId, role: member.role },
+    };
   }
 
   /** Issues a single-use verification token (stored hashed, 24 h) and queues the mail with it. */
@@ -292,9 +396,25 @@ export class AuthService {
     );
   }
 
-  private async accountResponse(ctx: Ctx, user: { id: number; email: string; emailVerified: boolean; tokenVersion: number }, orgId: number, role: Role): Promise<AccountResponse> {
-    const access_token = await this.deps.jwt.sign({ userId: user.id, orgId, tokenVersion: user.tokenVersion }, ctx.clock.now());
-    return { access_token, token_type: 'bearer', user_id: user.id, email: user.email, organization_id: orgId, role, email_verified: user.emailVerified };
+  private async accountResponse(
+    ctx: Ctx,
+    user: { id: number; email: string; emailVerified: boolean; tokenVersion: number },
+    orgId: number,
+    role: Role,
+  ): Promise<AccountResponse> {
+    const access_token = await this.deps.jwt.sign(
+      { userId: user.id, orgId, tokenVersion: user.tokenVersion },
+      ctx.clock.now(),
+    );
+    return {
+      access_token,
+      token_type: 'bearer',
+      user_id: user.id,
+      email: user.email,
+      organization_id: orgId,
+      role,
+      email_verified: user.emailVerified,
+    };
   }
 }
 
@@ -307,6 +427,7 @@ function rethrowDuplicateEmail(err: unknown): never {
 /** Password and account operations act for a person, so they need a login token, not an API token. */
 function requireLoginUser(ctx: Ctx): number {
   if (ctx.actor.kind === 'user') return ctx.actor.userId;
-  if (ctx.actor.kind === 'api_token') throw new AppError('FORBIDDEN', 'This action needs a login token, not an API token');
+  if (ctx.actor.kind === 'api_token')
+    throw new AppError('FORBIDDEN', 'This action needs a login token, not an API token');
   throw new AppError('UNAUTHENTICATED', 'Authentication required');
 }

@@ -42,7 +42,13 @@ export class JwtIssuer {
       const userId = Number(payload.sub);
       const orgId = payload.org;
       const tokenVersion = payload.ver;
-      if (!Number.isInteger(userId) || typeof orgId !== 'number' || typeof tokenVersion !== 'number' || typeof payload.exp !== 'number') return null;
+      if (
+        !Number.isInteger(userId) ||
+        typeof orgId !== 'number' ||
+        typeof tokenVersion !== 'number' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
       const claims = { userId, orgId, tokenVersion };
       this.verified.set(token, { claims, expMs: payload.exp * 1000 });
       return claims;

@@ -12,7 +12,9 @@ describe('JwtIssuer', () => {
     expect(await jwt.verify(token, new Date(issued.getTime() + 7 * 24 * 3600_000 - 1000))).toEqual(claims);
     expect(await jwt.verify(token, new Date(issued.getTime() + 7 * 24 * 3600_000))).toBeNull();
     // A fresh issuer (no cache) agrees on expiry.
-    expect(await new JwtIssuer('k'.repeat(48)).verify(token, new Date(issued.getTime() + 7 * 24 * 3600_000))).toBeNull();
+    expect(
+      await new JwtIssuer('k'.repeat(48)).verify(token, new Date(issued.getTime() + 7 * 24 * 3600_000)),
+    ).toBeNull();
   });
 
   it('rejects a token signed with another secret or tampered with', async () => {
@@ -24,6 +26,5 @@ describe('JwtIssuer', () => {
     const [h, , s] = token.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ sub: '1', org: 3, ver: 2, exp: 9999999999 })).toString('base64url')}.${s}`;
     expect(await jwt.verify(forged, issued)).toBeNull();
-
   });
 });

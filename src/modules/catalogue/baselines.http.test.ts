@@ -10,10 +10,13 @@ import { baselineKey } from './baselines.service';
 
 const fx = useCatalogueFixture();
 const { api } = fx;
-const caseIn = (org: OrgWithRoles, appPublicId: string) => createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `baseline case ${Math.random()}` });
+const caseIn = (org: OrgWithRoles, appPublicId: string) =>
+  createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `baseline case ${Math.random()}` });
 
 async function jpeg(width: number, height: number, colour: { r: number; g: number; b: number }) {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 describe('baselines', () => {
@@ -23,12 +26,45 @@ describe('baselines', () => {
     const ctx = fx.systemCtx(fx.a.orgId);
     const svc = fx.t.container.services.catalogue.baselines;
     const red = await jpeg(90, 160, { r: 255, g: 0, b: 0 });
-    await svc.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 1, jpeg: red, width: 90, height: 160, deviceName: 'Pixel 8', sourceRunId: run.id } });
-    await svc.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 0, jpeg: await jpeg(90, 160, { r: 0, g: 0, b: 255 }), width: 90, height: 160, deviceName: 'Pixel 8', sourceRunId: null } });
+    await svc.upsertBaseline({
+      ctx,
+      input: {
+        caseId: c.id,
+        stepIndex: 1,
+        jpeg: red,
+        width: 90,
+        height: 160,
+        deviceName: 'Pixel 8',
+        sourceRunId: run.id,
+      },
+    });
+    await svc.upsertBaseline({
+      ctx,
+      input: {
+        caseId: c.id,
+        stepIndex: 0,
+        jpeg: await jpeg(90, 160, { r: 0, g: 0, b: 255 }),
+        width: 90,
+        height: 160,
+        deviceName: 'Pixel 8',
+        sourceRunId: null,
+      },
+    });
     expect(await fx.t.container.storage.exists(baselineKey(c.public_id, 1))).toBe(true);
     (fx.t.clock as ManualClock).advance(1000);
     const green = await jpeg(45, 80, { r: 0, g: 255, b: 0 });
-    await svc.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 1, jpeg: green, width: 45, height: 80, deviceName: 'Pixel 8a', sourceRunId: run.id } });
+    await svc.upsertBaseline({
+      ctx,
+      input: {
+        caseId: c.id,
+        stepIndex: 1,
+        jpeg: green,
+        width: 45,
+        height: 80,
+        deviceName: 'Pixel 8a',
+        sourceRunId: run.id,
+      },
+    });
     const rows = await fx.t.container.db.select().from(testBaselines).where(eq(testBaselines.testCaseId, c.id));
     expect(rows).toHaveLength(2);
 
@@ -37,7 +73,14 @@ describe('baselines', () => {
     const body = list.json();
     expect(body).toHaveLength(2);
     expect(body[0]).toMatchObject({ step_index: 0, width: 90, height: 160, source_run_id: null });
-    expect(body[1]).toMatchObject({ step_index: 1, width: 45, height: 80, device_name: 'Pixel 8a', source_run_id: run.publicId, image_url: `/api/v1/tests/cases/${c.public_id}/baselines/step_1.jpg` });
+    expect(body[1]).toMatchObject({
+      step_index: 1,
+      width: 45,
+      height: 80,
+      device_name: 'Pixel 8a',
+      source_run_id: run.publicId,
+      image_url: `/api/v1/tests/cases/${c.public_id}/baselines/step_1.jpg`,
+    });
     expect(body[1].updated_at).not.toBe(body[1].created_at);
 
     const img = await api('GET', `/tests/cases/${c.public_id}/baselines/step_1.jpg`, fx.a.viewer.token);
@@ -47,8 +90,12 @@ describe('baselines', () => {
     expect(meta).toMatchObject({ format: 'jpeg', width: 45, height: 80 });
     const { data } = await sharp(img.rawPayload).raw().toBuffer({ resolveWithObject: true });
     expect(data[1]).toBeGreaterThan(200); // green channel of the replaced image
-    expect((await api('GET', `/tests/cases/${c.public_id}/baselines/step_7.jpg`, fx.a.viewer.token)).statusCode).toBe(404);
-    expect((await api('GET', `/tests/cases/${c.public_id}/baselines/step_x.jpg`, fx.a.viewer.token)).statusCode).toBe(400);
+    expect((await api('GET', `/tests/cases/${c.public_id}/baselines/step_7.jpg`, fx.a.viewer.token)).statusCode).toBe(
+      404,
+    );
+    expect((await api('GET', `/tests/cases/${c.public_id}/baselines/step_x.jpg`, fx.a.viewer.token)).statusCode).toBe(
+      400,
+    );
 
     // Deleting the case removes its records and files.
     await api('DELETE', `/tests/cases/${c.public_id}`, fx.a.developer.token);
@@ -59,9 +106,20 @@ describe('baselines', () => {
   it('upsertBaseline refuses a case of another organization', async () => {
     const c = await caseIn(fx.b, fx.appB.publicId);
     const ctx = fx.systemCtx(fx.a.orgId);
-    await expect(fx.t.container.services.catalogue.baselines.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 0, jpeg: await jpeg(4, 4, { r: 0, g: 0, b: 0 }), width: 4, height: 4, deviceName: null, sourceRunId: null } })).rejects.toThrow(
-      /not found/,
-    );
+    await expect(
+      fx.t.container.services.catalogue.baselines.upsertBaseline({
+        ctx,
+        input: {
+          caseId: c.id,
+          stepIndex: 0,
+          jpeg: await jpeg(4, 4, { r: 0, g: 0, b: 0 }),
+          width: 4,
+          height: 4,
+          deviceName: null,
+          sourceRunId: null,
+        },
+      }),
+    ).rejects.toThrow(/not found/);
   });
 });
 
@@ -79,13 +137,35 @@ describeAuthCases(
       url: async () => {
         const c = await caseIn(fx.a, fx.appA.publicId);
         const ctx = fx.systemCtx(fx.a.orgId);
-        await fx.t.container.services.catalogue.baselines.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 0, jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }), width: 4, height: 4, deviceName: null, sourceRunId: null } });
+        await fx.t.container.services.catalogue.baselines.upsertBaseline({
+          ctx,
+          input: {
+            caseId: c.id,
+            stepIndex: 0,
+            jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
+            width: 4,
+            height: 4,
+            deviceName: null,
+            sourceRunId: null,
+          },
+        });
         return `/api/v1/tests/cases/${c.public_id}/baselines/step_0.jpg`;
       },
       otherOrgUrl: async () => {
         const c = await caseIn(fx.b, fx.appB.publicId);
         const ctx = fx.systemCtx(fx.b.orgId);
-        await fx.t.container.services.catalogue.baselines.upsertBaseline({ ctx, input: { caseId: c.id, stepIndex: 0, jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }), width: 4, height: 4, deviceName: null, sourceRunId: null } });
+        await fx.t.container.services.catalogue.baselines.upsertBaseline({
+          ctx,
+          input: {
+            caseId: c.id,
+            stepIndex: 0,
+            jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
+            width: 4,
+            height: 4,
+            deviceName: null,
+            sourceRunId: null,
+          },
+        });
         return `/api/v1/tests/cases/${c.public_id}/baselines/step_0.jpg`;
       },
       minRole: 'viewer',

@@ -14,7 +14,10 @@ export async function listBaselines(db: DbOrTx, caseId: number) {
 }
 
 export async function findBaseline(db: DbOrTx, caseId: number, stepIndex: number): Promise<BaselineRow | undefined> {
-  const [row] = await db.select().from(testBaselines).where(and(eq(testBaselines.testCaseId, caseId), eq(testBaselines.stepIndex, stepIndex)));
+  const [row] = await db
+    .select()
+    .from(testBaselines)
+    .where(and(eq(testBaselines.testCaseId, caseId), eq(testBaselines.stepIndex, stepIndex)));
   return row;
 }
 
@@ -24,7 +27,14 @@ export async function upsertBaselineRow(db: DbOrTx, values: typeof testBaselines
     .values(values)
     .onConflictDoUpdate({
       target: [testBaselines.testCaseId, testBaselines.stepIndex],
-      set: { width: values.width, height: values.height, deviceName: values.deviceName, sourceRunId: values.sourceRunId, storageKey: values.storageKey, updatedAt: values.updatedAt },
+      set: {
+        width: values.width,
+        height: values.height,
+        deviceName: values.deviceName,
+        sourceRunId: values.sourceRunId,
+        storageKey: values.storageKey,
+        updatedAt: values.updatedAt,
+      },
     })
     .returning();
   return row!;

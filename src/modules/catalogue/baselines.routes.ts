@@ -7,7 +7,12 @@ import { CaseIdParams } from './cases.schemas';
 
 export function registerBaselineRoutes(app: App, svc: BaselinesService): void {
   app.get('/tests/cases/:case_id/baselines', {
-    schema: { tags, summary: 'Baseline image records of a case', params: CaseIdParams, response: { 200: z.array(BaselineResponse) } },
+    schema: {
+      tags,
+      summary: 'Baseline image records of a case',
+      params: CaseIdParams,
+      response: { 200: z.array(BaselineResponse) },
+    },
     handler: (req) => svc.listBaselines({ ctx: req.ctx, input: { caseId: req.params.case_id } }),
   });
   app.get('/tests/cases/:case_id/baselines/:file', {

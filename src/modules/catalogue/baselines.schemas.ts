@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ApiTimestamp } from '../../http/api-time';
 import { PathId } from './catalogue.schemas';
 
-export const BaselineFileParams = z.object({ case_id: PathId, file: z.string().regex(/^step_\d{1,6}\.jpg$/, 'must be step_<index>.jpg') });
+export const BaselineFileParams = z.object({
+  case_id: PathId,
+  file: z.string().regex(/^step_\d{1,6}\.jpg$/, 'must be step_<index>.jpg'),
+});
 
 export const BaselineResponse = z.object({
   step_index: z.number().int(),

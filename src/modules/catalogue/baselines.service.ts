@@ -11,7 +11,8 @@ import { findCaseByPublicId, lockCase } from './cases.repository';
 const baselineFolder = (casePublicId: string) => `baselines/${casePublicId}`;
 
 /** Storage key of a baseline JPEG: `baselines/<case public id>/step_<index>.jpg`. */
-export const baselineKey = (casePublicId: string, stepIndex: number) => `${baselineFolder(casePublicId)}/step_${stepIndex}.jpg`;
+export const baselineKey = (casePublicId: string, stepIndex: number) =>
+  `${baselineFolder(casePublicId)}/step_${stepIndex}.jpg`;
 
 /** Removes the baseline JPEGs of deleted cases once the deleting transaction has committed. */
 export function deleteBaselineFilesAfterCommit(tx: Ctx, storage: ObjectStorage, casePublicIds: string[]): void {
@@ -86,7 +87,12 @@ export class BaselinesService {
         createdAt: now,
         updatedAt: now,
       });
-      await recordAudit(tx, { action: 'test_baseline.updated', resourceType: 'test_case', resourceId: c.publicId, details: { step_index: input.stepIndex } });
+      await recordAudit(tx, {
+        action: 'test_baseline.updated',
+        resourceType: 'test_case',
+        resourceId: c.publicId,
+        details: { step_index: input.stepIndex },
+      });
       return row;
     });
   }

@@ -20,7 +20,10 @@ const fx = useCatalogueFixture();
 const { api } = fx;
 
 async function auditActions(resourceId: string) {
-  const rows = await fx.t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, fx.a.orgId), eq(auditEvents.resourceId, resourceId)));
+  const rows = await fx.t.container.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, fx.a.orgId), eq(auditEvents.resourceId, resourceId)));
   return rows.map((r) => r.action);
 }
 
@@ -64,20 +67,37 @@ describe('POST /tests/suites/{suite_id}/cases', () => {
   it('rejects bad recordings and steps with the path of the bad element, writing nothing', async () => {
     const s = await createSuite(fx.t, fx.a.developer.token, { name: 'Validation' });
     const bad: Array<[Record<string, unknown>, string]> = [
-      [{ source_recording: [...SAMPLE_RECORDING.slice(0, 3), { type: 'tap', t_ms: 5, x: 10001, y: 3 }] }, 'source_recording[3].x: must be between 0 and 10000'],
+      [
+        { source_recording: [...SAMPLE_RECORDING.slice(0, 3), { type: 'tap', t_ms: 5, x: 10001, y: 3 }] },
+        'source_recording[3].x: must be between 0 and 10000',
+      ],
       [{ source_recording: [{ type: 'fly', t_ms: 0 }] }, 'source_recording[0].type: must be one of'],
       [{ source_recording: [{ type: 'swipe', t_ms: 0, x: 1, y: 2 }] }, 'source_recording[0].x2: required for swipe'],
-      [{ source_recording: [{ type: 'tap', t_ms: 0, x: 1, y: 2, colour: 'red' }] }, 'source_recording[0].colour: unknown key'],
+      [
+        { source_recording: [{ type: 'tap', t_ms: 0, x: 1, y: 2, colour: 'red' }] },
+        'source_recording[0].colour: unknown key',
+      ],
       [{ source_recording: [{ type: 'tap', t_ms: -1, x: 1, y: 2 }] }, 'source_recording[0].t_ms: must be 0 or more'],
-      [{ source_recording: [{ type: 'rotate', t_ms: 0, rotation: 45 }] }, 'source_recording[0].rotation: must be 0, 90, 180 or 270'],
+      [
+        { source_recording: [{ type: 'rotate', t_ms: 0, rotation: 45 }] },
+        'source_recording[0].rotation: must be 0, 90, 180 or 270',
+      ],
       [{ steps: ['ok', 'fine', ''] }, 'steps[2]'],
       [{ steps: ['ok', { text: 'x', action_indices: [0, 9] }] }, 'steps[1].action_indices[1]: no action 9'],
-      [{ steps: [{ text: 'x', visual: { mode: 'custom', warn_pct: 30, fail_pct: 20 } }] }, 'steps[0].visual.warn_pct: must be below fail_pct'],
+      [
+        { steps: [{ text: 'x', visual: { mode: 'custom', warn_pct: 30, fail_pct: 20 } }] },
+        'steps[0].visual.warn_pct: must be below fail_pct',
+      ],
       [{ steps: 'not a list' }, 'steps:'],
       [{ assertions: [42] }, 'assertions[0]: must be a string or {text}'],
     ];
     for (const [override, expected] of bad) {
-      const res = await api('POST', `/tests/suites/${s.public_id}/cases`, fx.a.developer.token, { name: 'Bad', steps: ['a'], source_recording: SAMPLE_RECORDING, ...override });
+      const res = await api('POST', `/tests/suites/${s.public_id}/cases`, fx.a.developer.token, {
+        name: 'Bad',
+        steps: ['a'],
+        source_recording: SAMPLE_RECORDING,
+        ...override,
+      });
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(res.json().detail).toContain(expected);
     }
@@ -86,16 +106,29 @@ describe('POST /tests/suites/{suite_id}/cases', () => {
 
   it('404 for a suite of another organization', async () => {
     const sb = await createSuite(fx.t, fx.b.developer.token);
-    expect((await api('POST', `/tests/suites/${sb.public_id}/cases`, fx.a.admin.token, { name: 'x', steps: ['a'] })).statusCode).toBe(404);
+    expect(
+      (await api('POST', `/tests/suites/${sb.public_id}/cases`, fx.a.admin.token, { name: 'x', steps: ['a'] }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /tests/cases (standalone upsert)', () => {
   it('creates, then updates in place by name and app', async () => {
-    const first = await api('POST', '/tests/cases', fx.a.developer.token, { name: 'Checkout guest', app_id: fx.appA.publicId, steps: ['one'] });
+    const first = await api('POST', '/tests/cases', fx.a.developer.token, {
+      name: 'Checkout guest',
+      app_id: fx.appA.publicId,
+      steps: ['one'],
+    });
     expect(first.statusCode, first.body).toBe(200);
     const c1 = first.json();
-    expect(c1).toMatchObject({ suite_id: null, app_id: fx.appA.id, app_public_id: fx.appA.publicId, source_platform: 'android', fuzzy_match: true });
+    expect(c1).toMatchObject({
+      suite_id: null,
+      app_id: fx.appA.id,
+      app_public_id: fx.appA.publicId,
+      source_platform: 'android',
+      fuzzy_match: true,
+    });
     (fx.t.clock as ManualClock).advance(1000);
     const second = await api('POST', '/tests/cases', fx.a.developer.token, {
       name: 'Checkout guest',
@@ -106,20 +139,34 @@ describe('POST /tests/cases (standalone upsert)', () => {
     });
     const c2 = second.json();
     expect(c2.public_id).toBe(c1.public_id);
-    expect(c2).toMatchObject({ steps: ['one', 'two'], fuzzy_match: false, source_platform: 'androidtv', created_at: c1.created_at });
+    expect(c2).toMatchObject({
+      steps: ['one', 'two'],
+      fuzzy_match: false,
+      source_platform: 'androidtv',
+      created_at: c1.created_at,
+    });
     expect(c2.updated_at).not.toBe(c1.updated_at);
     expect(await auditActions(c1.public_id)).toEqual(['test_case.created', 'test_case.updated']);
     // Same name for another app is a different case.
     const other = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA2.publicId, { name: 'Checkout guest' });
     expect(other.public_id).not.toBe(c1.public_id);
     // Concurrent creates of one new name end with exactly one row.
-    await Promise.all([1, 2, 3].map(() => createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'Racy' })));
-    const rows = await fx.t.container.db.select().from(testCases).where(and(eq(testCases.organizationId, fx.a.orgId), eq(testCases.name, 'Racy')));
+    await Promise.all(
+      [1, 2, 3].map(() => createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'Racy' })),
+    );
+    const rows = await fx.t.container.db
+      .select()
+      .from(testCases)
+      .where(and(eq(testCases.organizationId, fx.a.orgId), eq(testCases.name, 'Racy')));
     expect(rows).toHaveLength(1);
   });
 
   it('404 when the app is not in the organization; 400 without app_id', async () => {
-    const res = await api('POST', '/tests/cases', fx.a.developer.token, { name: 'x', app_id: fx.appB.publicId, steps: ['a'] });
+    const res = await api('POST', '/tests/cases', fx.a.developer.token, {
+      name: 'x',
+      app_id: fx.appB.publicId,
+      steps: ['a'],
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('App not found');
     const missing = await api('POST', '/tests/cases', fx.a.developer.token, { name: 'x', steps: ['a'] });
@@ -143,9 +190,23 @@ describe('GET /tests/cases', () => {
     for (let i = 0; i < 12; i++) await insertTestRun(fx.t, org.orgId, older.id, i % 2 === 0 ? 'passed' : 'failed');
     await insertTestRun(fx.t, org.orgId, older.id, 'running');
 
-    const all = (await api('GET', '/tests/cases', org.viewer.token)).json() as Array<{ name: string; recent_run_statuses: string[] }>;
+    const all = (await api('GET', '/tests/cases', org.viewer.token)).json() as Array<{
+      name: string;
+      recent_run_statuses: string[];
+    }>;
     expect(all.map((c) => c.name)).toEqual(['login flow', 'older']);
-    expect(all[1]!.recent_run_statuses).toEqual(['running', 'failed', 'passed', 'failed', 'passed', 'failed', 'passed', 'failed', 'passed', 'failed']);
+    expect(all[1]!.recent_run_statuses).toEqual([
+      'running',
+      'failed',
+      'passed',
+      'failed',
+      'passed',
+      'failed',
+      'passed',
+      'failed',
+      'passed',
+      'failed',
+    ]);
     expect(all[0]!.recent_run_statuses).toEqual([]);
     const onlyReusable = (await api('GET', '/tests/cases?reusable=true', org.viewer.token)).json();
     expect(onlyReusable.map((c: { name: string }) => c.name)).toEqual(['login flow']);
@@ -160,8 +221,14 @@ describe('GET /tests/cases/{case_id}', () => {
     const s = await createSuite(fx.t, fx.a.developer.token);
     const sc = await createSuiteCase(fx.t, fx.a.developer.token, s.public_id);
     const st = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'get me' });
-    expect((await api('GET', `/tests/cases/${sc.public_id}`, fx.a.viewer.token)).json()).toMatchObject({ suite_public_id: s.public_id, has_source_recording: true });
-    expect((await api('GET', `/tests/cases/${st.public_id}`, fx.a.viewer.token)).json()).toMatchObject({ suite_id: null, app_public_id: fx.appA.publicId });
+    expect((await api('GET', `/tests/cases/${sc.public_id}`, fx.a.viewer.token)).json()).toMatchObject({
+      suite_public_id: s.public_id,
+      has_source_recording: true,
+    });
+    expect((await api('GET', `/tests/cases/${st.public_id}`, fx.a.viewer.token)).json()).toMatchObject({
+      suite_id: null,
+      app_public_id: fx.appA.publicId,
+    });
     expect((await api('GET', '/tests/cases/tc_nope', fx.a.viewer.token)).statusCode).toBe(404);
   });
 });
@@ -201,10 +268,15 @@ describe('PATCH /tests/cases/{case_id}', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^app_id:/);
     const st = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'movable' });
-    const moved = await api('PATCH', `/tests/cases/${st.public_id}`, fx.a.developer.token, { app_id: fx.appA2.publicId });
+    const moved = await api('PATCH', `/tests/cases/${st.public_id}`, fx.a.developer.token, {
+      app_id: fx.appA2.publicId,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().app_public_id).toBe(fx.appA2.publicId);
-    expect((await api('PATCH', `/tests/cases/${st.public_id}`, fx.a.developer.token, { app_id: fx.appB.publicId })).statusCode).toBe(404);
+    expect(
+      (await api('PATCH', `/tests/cases/${st.public_id}`, fx.a.developer.token, { app_id: fx.appB.publicId }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('is_reusable: true only without a parent suite', async () => {
@@ -213,16 +285,22 @@ describe('PATCH /tests/cases/{case_id}', () => {
     const res = await api('PATCH', `/tests/cases/${sc.public_id}`, fx.a.developer.token, { is_reusable: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^is_reusable:/);
-    expect((await api('PATCH', `/tests/cases/${sc.public_id}`, fx.a.developer.token, { is_reusable: false })).statusCode).toBe(200);
+    expect(
+      (await api('PATCH', `/tests/cases/${sc.public_id}`, fx.a.developer.token, { is_reusable: false })).statusCode,
+    ).toBe(200);
     const st = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'reusable ok' });
     expect((await makeReusable(fx.t, fx.a.developer.token, st.public_id)).is_reusable).toBe(true);
   });
 
   it('sub_flow_ids: reusable cases of the same org and app, order kept, no cycles', async () => {
     const login = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'sf login' });
-    const onboarding = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'sf onboarding' });
+    const onboarding = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: 'sf onboarding',
+    });
     const notReusable = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: 'sf plain' });
-    const otherApp = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA2.publicId, { name: 'sf other app' });
+    const otherApp = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA2.publicId, {
+      name: 'sf other app',
+    });
     const foreign = await createStandaloneCase(fx.t, fx.b.developer.token, fx.appB.publicId, { name: 'sf foreign' });
     for (const c of [login, onboarding, otherApp]) await makeReusable(fx.t, fx.a.developer.token, c.public_id);
     await makeReusable(fx.t, fx.b.developer.token, foreign.public_id);
@@ -245,12 +323,22 @@ describe('PATCH /tests/cases/{case_id}', () => {
       expect(res.json().detail).toMatch(detail);
     }
     // Cycle: login → onboarding, then onboarding → login.
-    expect((await api('PATCH', `/tests/cases/${login.public_id}`, fx.a.developer.token, { sub_flow_ids: [onboarding.public_id] })).statusCode).toBe(200);
-    const cycle = await api('PATCH', `/tests/cases/${onboarding.public_id}`, fx.a.developer.token, { sub_flow_ids: [login.public_id] });
+    expect(
+      (
+        await api('PATCH', `/tests/cases/${login.public_id}`, fx.a.developer.token, {
+          sub_flow_ids: [onboarding.public_id],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const cycle = await api('PATCH', `/tests/cases/${onboarding.public_id}`, fx.a.developer.token, {
+      sub_flow_ids: [login.public_id],
+    });
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().detail).toMatch(/cycle/);
     // A case still used as a sub-flow cannot stop being reusable.
-    const unreuse = await api('PATCH', `/tests/cases/${onboarding.public_id}`, fx.a.developer.token, { is_reusable: false });
+    const unreuse = await api('PATCH', `/tests/cases/${onboarding.public_id}`, fx.a.developer.token, {
+      is_reusable: false,
+    });
     expect(unreuse.statusCode).toBe(400);
     // Deleting a sub-flow removes it from the lists that named it, keeping the rest in order.
     expect((await api('DELETE', `/tests/cases/${onboarding.public_id}`, fx.a.developer.token)).statusCode).toBe(200);
@@ -274,11 +362,19 @@ describe('POST /tests/suites/{suite_id}/cases/{case_id}/copy', () => {
     const from = await createSuite(fx.t, fx.a.developer.token, { name: 'from' });
     const to = await createSuite(fx.t, fx.a.developer.token, { name: 'to' });
     const c = await createSuiteCase(fx.t, fx.a.developer.token, from.public_id, { context: 'copied ctx' });
-    const res = await api('POST', `/tests/suites/${from.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, { target_suite_id: to.public_id });
+    const res = await api('POST', `/tests/suites/${from.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, {
+      target_suite_id: to.public_id,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const copy = res.json();
     expect(copy.public_id).not.toBe(c.public_id);
-    expect(copy).toMatchObject({ suite_public_id: to.public_id, name: 'Sign in', context: 'copied ctx', steps: SAMPLE_STEPS, source_recording: SAMPLE_RECORDING });
+    expect(copy).toMatchObject({
+      suite_public_id: to.public_id,
+      name: 'Sign in',
+      context: 'copied ctx',
+      steps: SAMPLE_STEPS,
+      source_recording: SAMPLE_RECORDING,
+    });
     expect((await api('GET', `/tests/suites/${to.public_id}`, fx.a.viewer.token)).json().case_count).toBe(1);
     expect((await api('GET', `/tests/suites/${from.public_id}`, fx.a.viewer.token)).json().case_count).toBe(1);
     expect(await auditActions(copy.public_id)).toEqual(['test_case.copied']);
@@ -289,11 +385,25 @@ describe('POST /tests/suites/{suite_id}/cases/{case_id}/copy', () => {
     const elsewhere = await createSuite(fx.t, fx.a.developer.token);
     const c = await createSuiteCase(fx.t, fx.a.developer.token, elsewhere.public_id);
     const foreign = await createSuite(fx.t, fx.b.developer.token);
-    expect((await api('POST', `/tests/suites/${from.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, { target_suite_id: from.public_id })).statusCode).toBe(404);
-    const r = await api('POST', `/tests/suites/${elsewhere.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, { target_suite_id: foreign.public_id });
+    expect(
+      (
+        await api('POST', `/tests/suites/${from.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, {
+          target_suite_id: from.public_id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const r = await api(
+      'POST',
+      `/tests/suites/${elsewhere.public_id}/cases/${c.public_id}/copy`,
+      fx.a.developer.token,
+      { target_suite_id: foreign.public_id },
+    );
     expect(r.statusCode).toBe(404);
     expect(r.json().detail).toMatch(/target_suite_id/);
-    expect((await api('POST', `/tests/suites/${elsewhere.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, {})).statusCode).toBe(400);
+    expect(
+      (await api('POST', `/tests/suites/${elsewhere.public_id}/cases/${c.public_id}/copy`, fx.a.developer.token, {}))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -302,7 +412,8 @@ const suiteCaseOf = async (token: string) => {
   const c = await createSuiteCase(fx.t, token, s.public_id);
   return { s, c };
 };
-const standaloneOf = async (org: OrgWithRoles, appPublicId: string) => createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `auth ${Math.random()}` });
+const standaloneOf = async (org: OrgWithRoles, appPublicId: string) =>
+  createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `auth ${Math.random()}` });
 
 describeAuthCases(
   () => fx,
@@ -310,11 +421,17 @@ describeAuthCases(
     {
       method: 'POST',
       url: async () => `/api/v1/tests/suites/${(await createSuite(fx.t, fx.a.developer.token)).public_id}/cases`,
-      otherOrgUrl: async () => `/api/v1/tests/suites/${(await createSuite(fx.t, fx.b.developer.token)).public_id}/cases`,
+      otherOrgUrl: async () =>
+        `/api/v1/tests/suites/${(await createSuite(fx.t, fx.b.developer.token)).public_id}/cases`,
       body: () => ({ name: 'x', steps: ['a'] }),
       minRole: 'developer',
     },
-    { method: 'POST', url: () => '/api/v1/tests/cases', body: () => ({ name: 'auth', app_id: fx.appA.publicId, steps: ['a'] }), minRole: 'developer' },
+    {
+      method: 'POST',
+      url: () => '/api/v1/tests/cases',
+      body: () => ({ name: 'auth', app_id: fx.appA.publicId, steps: ['a'] }),
+      minRole: 'developer',
+    },
     { method: 'GET', url: () => '/api/v1/tests/cases', minRole: 'viewer' },
     {
       method: 'GET',

@@ -21,7 +21,9 @@ function caseSelect(db: DbOrTx, withRecentRuns: boolean) {
       appPublicId: apps.publicId,
       ...(withRecentRuns
         ? {
-            recentRunStatuses: sql<string[]>`coalesce((SELECT array_agg(r.status ORDER BY r.id DESC) FROM (SELECT id, status FROM ${testRuns} tr WHERE tr.test_case_id = ${testCases.id} ORDER BY tr.id DESC LIMIT 10) r), ARRAY[]::text[])`,
+            recentRunStatuses: sql<
+              string[]
+            >`coalesce((SELECT array_agg(r.status ORDER BY r.id DESC) FROM (SELECT id, status FROM ${testRuns} tr WHERE tr.test_case_id = ${testCases.id} ORDER BY tr.id DESC LIMIT 10) r), ARRAY[]::text[])`,
           }
         : {}),
     })
@@ -30,8 +32,14 @@ function caseSelect(db: DbOrTx, withRecentRuns: boolean) {
     .leftJoin(apps, eq(apps.id, sql`coalesce(${testCases.appId}, ${testSuites.appId})`));
 }
 
-export async function findCaseByPublicId(db: DbOrTx, orgId: number, publicId: string): Promise<CaseListRow | undefined> {
-  const [row] = await caseSelect(db, false).where(and(eq(testCases.organizationId, orgId), eq(testCases.publicId, publicId)));
+export async function findCaseByPublicId(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+): Promise<CaseListRow | undefined> {
+  const [row] = await caseSelect(db, false).where(
+    and(eq(testCases.organizationId, orgId), eq(testCases.publicId, publicId)),
+  );
   return row;
 }
 
@@ -44,16 +52,30 @@ export async function findCaseById(db: DbOrTx, orgId: number, id: number): Promi
 /** Cases by internal id (sub-flows), in the order asked for; missing ones are left out. */
 export async function findCasesByIds(db: DbOrTx, orgId: number, ids: number[]): Promise<CaseRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(testCases).where(and(eq(testCases.organizationId, orgId), inArray(testCases.id, ids)));
+  const rows = await db
+    .select()
+    .from(testCases)
+    .where(and(eq(testCases.organizationId, orgId), inArray(testCases.id, ids)));
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CaseRow => !!r);
 }
 
 /** A reusable case by name (case-insensitive), for `run flow "Name"`: the app's own first, then app-less ones. */
-export async function findReusableCaseByName(db: DbOrTx, orgId: number, appId: number | null, name: string): Promise<CaseRow | undefined> {
+export async function findReusableCaseByName(
+  db: DbOrTx,
+  orgId: number,
+  appId: number | null,
+  name: string,
+): Promise<CaseRow | undefined> {
   const rows = await db
     .select()
     .from(testCases)
-    .where(and(eq(testCases.organizationId, orgId), eq(testCases.isReusable, true), sql`lower(${testCases.name}) = lower(${name.trim()})`));
+    .where(
+      and(
+        eq(testCases.organizationId, orgId),
+        eq(testCases.isReusable, true),
+        sql`lower(${testCases.name}) = lower(${name.trim()})`,
+      ),
+    );
   return rows.find((r) => r.appId === appId) ?? rows.find((r) => r.appId === null);
 }
 
@@ -66,7 +88,11 @@ export async function listSuiteCases(db: DbOrTx, suiteId: number): Promise<CaseL
   return caseSelect(db, false).where(eq(testCases.suiteId, suiteId)).orderBy(asc(testCases.id));
 }
 
-export async function listStandaloneCases(db: DbOrTx, orgId: number, reusable: boolean | undefined): Promise<CaseListRow[]> {
+export async function listStandaloneCases(
+  db: DbOrTx,
+  orgId: number,
+  reusable: boolean | undefined,
+): Promise<CaseListRow[]> {
   const conditions = [eq(testCases.organizationId, orgId), isNull(testCases.suiteId)];
   if (reusable !== undefined) conditions.push(eq(testCases.isReusable, reusable));
   return caseSelect(db, true)
@@ -74,11 +100,23 @@ export async function listStandaloneCases(db: DbOrTx, orgId: number, reusable: b
     .orderBy(desc(testCases.updatedAt), desc(testCases.id));
 }
 
-export async function findStandaloneCaseByName(db: DbOrTx, orgId: number, appId: number, name: string): Promise<CaseRow | undefined> {
+export async function findStandaloneCaseByName(
+  db: DbOrTx,
+  orgId: number,
+  appId: number,
+  name: string,
+): Promise<CaseRow | undefined> {
   const [row] = await db
     .select()
     .from(testCases)
-    .where(and(eq(testCases.organizationId, orgId), eq(testCases.appId, appId), eq(testCases.name, name), isNull(testCases.suiteId)))
+    .where(
+      and(
+        eq(testCases.organizationId, orgId),
+        eq(testCases.appId, appId),
+        eq(testCases.name, name),
+        isNull(testCases.suiteId),
+      ),
+    )
     .for('update');
   return row;
 }
@@ -92,7 +130,11 @@ export async function insertCases(db: DbOrTx, values: Array<typeof testCases.$in
   if (values.length > 0) await db.insert(testCases).values(values);
 }
 
-export async function updateCase(db: DbOrTx, id: number, values: Partial<typeof testCases.$inferInsert>): Promise<void> {
+export async function updateCase(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof testCases.$inferInsert>,
+): Promise<void> {
   await db.update(testCases).set(values).where(eq(testCases.id, id));
 }
 
@@ -112,7 +154,11 @@ export async function removeFromSubFlows(db: DbOrTx, orgId: number, caseIds: num
     WHERE organization_id = ${orgId} AND EXISTS (SELECT 1 FROM jsonb_array_elements(sub_flow_ids) e WHERE (e #>> '{}')::int = ANY(${ids}))`);
 }
 
-export async function findCasesByPublicIds(db: DbOrTx, orgId: number, publicIds: string[]): Promise<Array<CaseRow & { effectiveAppId: number | null }>> {
+export async function findCasesByPublicIds(
+  db: DbOrTx,
+  orgId: number,
+  publicIds: string[],
+): Promise<Array<CaseRow & { effectiveAppId: number | null }>> {
   if (publicIds.length === 0) return [];
   const rows = await db
     .select({ c: testCases, effectiveAppId: sql<number | null>`coalesce(${testCases.appId}, ${testSuites.appId})` })
@@ -125,7 +171,10 @@ export async function findCasesByPublicIds(db: DbOrTx, orgId: number, publicIds:
 /** id → public id for the sub-flow lists of the cases being rendered. */
 export async function publicIdsOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: testCases.id, publicId: testCases.publicId }).from(testCases).where(inArray(testCases.id, ids));
+  const rows = await db
+    .select({ id: testCases.id, publicId: testCases.publicId })
+    .from(testCases)
+    .where(inArray(testCases.id, ids));
   return new Map(rows.map((r) => [r.id, r.publicId]));
 }
 
@@ -142,15 +191,25 @@ export async function casesUsingAsSubFlow(db: DbOrTx, orgId: number, caseId: num
   const rows = await db
     .select({ publicId: testCases.publicId })
     .from(testCases)
-    .where(and(eq(testCases.organizationId, orgId), sql`${testCases.subFlowIds} @> ${JSON.stringify([caseId])}::jsonb`));
+    .where(
+      and(eq(testCases.organizationId, orgId), sql`${testCases.subFlowIds} @> ${JSON.stringify([caseId])}::jsonb`),
+    );
   return rows.map((r) => r.publicId);
 }
 
-export async function casePublicIdsOfSuite(db: DbOrTx, suiteId: number): Promise<Array<{ id: number; publicId: string }>> {
-  return db.select({ id: testCases.id, publicId: testCases.publicId }).from(testCases).where(eq(testCases.suiteId, suiteId));
+export async function casePublicIdsOfSuite(
+  db: DbOrTx,
+  suiteId: number,
+): Promise<Array<{ id: number; publicId: string }>> {
+  return db
+    .select({ id: testCases.id, publicId: testCases.publicId })
+    .from(testCases)
+    .where(eq(testCases.suiteId, suiteId));
 }
 
 /** Public ids of every case of an organization (baselines live under `baselines/<public id>/`). */
 export async function casePublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
-  return (await db.select({ id: testCases.publicId }).from(testCases).where(eq(testCases.organizationId, orgId))).map((r) => r.id);
+  return (await db.select({ id: testCases.publicId }).from(testCases).where(eq(testCases.organizationId, orgId))).map(
+    (r) => r.id,
+  );
 }

@@ -19,7 +19,11 @@ const CaseContentFields = {
   source_device_height: z.number().int().min(1).max(10000).nullish(),
 };
 
-export const CreateSuiteCaseBody = z.object({ name: Name, ...CaseContentFields, fuzzy_match: z.boolean().default(true) });
+export const CreateSuiteCaseBody = z.object({
+  name: Name,
+  ...CaseContentFields,
+  fuzzy_match: z.boolean().default(true),
+});
 export type CreateSuiteCaseBody = z.infer<typeof CreateSuiteCaseBody>;
 
 export const CreateStandaloneCaseBody = z.object({
@@ -69,7 +73,10 @@ export const CaseResponse = z.object({
   assertions: z.array(z.unknown()),
   step_count: z.number().int(),
   has_source_recording: z.boolean(),
-  source_recording_summary: z.object({ total_actions: z.number().int(), gesture_counts: z.record(z.string(), z.number().int()) }),
+  source_recording_summary: z.object({
+    total_actions: z.number().int(),
+    gesture_counts: z.record(z.string(), z.number().int()),
+  }),
   source_gesture_list: z.array(z.string()),
   step_gesture_groups: z.array(z.array(z.number().int())),
   source_recording: z.array(z.unknown()).nullable(),

@@ -65,10 +65,20 @@ export class CasesService {
   constructor(private readonly deps: CasesServiceDeps) {}
 
   /** Adds a case to a suite; the case takes the suite's platform as its source platform. */
-  async createCase({ ctx, input }: { ctx: Ctx; input: { suiteId: string; body: CreateSuiteCaseBody } }): Promise<CaseResponse> {
+  async createCase({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { suiteId: string; body: CreateSuiteCaseBody };
+  }): Promise<CaseResponse> {
     const org = requireRole(ctx, 'developer');
     const { body } = input;
-    const content = validateCaseContent({ steps: body.steps, assertions: body.assertions, sourceRecording: body.source_recording });
+    const content = validateCaseContent({
+      steps: body.steps,
+      assertions: body.assertions,
+      sourceRecording: body.source_recording,
+    });
     return withTransaction(ctx, async (tx) => {
       const suite = await findSuiteByPublicId(tx.db, org.id, input.suiteId);
       if (!suite) throw notFound('Test suite');
@@ -92,7 +102,12 @@ export class CasesService {
         updatedAt: now,
       });
       await updateSuite(tx.db, suite.id, { updatedAt: now });
-      await recordAudit(tx, { action: 'test_case.created', resourceType: 'test_case', resourceId: row.publicId, details: { name: row.name, suite_id: suite.publicId } });
+      await recordAudit(tx, {
+        action: 'test_case.created',
+        resourceType: 'test_case',
+        resourceId: row.publicId,
+        details: { name: row.name, suite_id: suite.publicId },
+      });
       return caseResponse(tx.db, org.id, row.publicId);
     });
   }
@@ -100,7 +115,11 @@ export class CasesService {
   /** A standalone case whose name already exists for the same app is updated in place. */
   async upsertStandaloneCase({ ctx, input }: { ctx: Ctx; input: CreateStandaloneCaseBody }): Promise<CaseResponse> {
     const org = requireRole(ctx, 'developer');
-    const content = validateCaseContent({ steps: input.steps, assertions: input.assertions, sourceRecording: input.source_recording });
+    const content = validateCaseContent({
+      steps: input.steps,
+      assertions: input.assertions,
+      sourceRecording: input.source_recording,
+    });
     const attempt = () =>
       withTransaction(ctx, async (tx) => {
         const app = await findAppByPublicId(tx.db, org.id, input.app_id);
@@ -121,7 +140,12 @@ export class CasesService {
         const existing = await repo.findStandaloneCaseByName(tx.db, org.id, app.id, input.name);
         if (existing) {
           await repo.updateCase(tx.db, existing.id, values);
-          await recordAudit(tx, { action: 'test_case.updated', resourceType: 'test_case', resourceId: existing.publicId, details: { name: existing.name, upsert: true } });
+          await recordAudit(tx, {
+            action: 'test_case.updated',
+            resourceType: 'test_case',
+            resourceId: existing.publicId,
+            details: { name: existing.name, upsert: true },
+          });
           return caseResponse(tx.db, org.id, existing.publicId);
         }
         const row = await repo.insertCase(tx.db, {
@@ -133,7 +157,12 @@ export class CasesService {
           createdByUserId: actorIdentity(tx).userId,
           createdAt: now,
         });
-        await recordAudit(tx, { action: 'test_case.created', resourceType: 'test_case', resourceId: row.publicId, details: { name: row.name, app_id: app.publicId } });
+        await recordAudit(tx, {
+          action: 'test_case.created',
+          resourceType: 'test_case',
+          resourceId: row.publicId,
+          details: { name: row.name, app_id: app.publicId },
+        });
         return caseResponse(tx.db, org.id, row.publicId);
       });
     try {
@@ -150,7 +179,13 @@ export class CasesService {
     return caseResponse(ctx.db, org.id, input.caseId);
   }
 
-  async listStandaloneCases({ ctx, input }: { ctx: Ctx; input: { reusable: boolean | undefined } }): Promise<CaseResponse[]> {
+  async listStandaloneCases({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { reusable: boolean | undefined };
+  }): Promise<CaseResponse[]> {
     const org = requireRole(ctx, 'viewer');
     return renderCases(ctx.db, await repo.listStandaloneCases(ctx.db, org.id, input.reusable));
   }
@@ -159,15 +194,23 @@ export class CasesService {
    * PATCH rules: app_id only on standalone cases; is_reusable true only without a parent suite;
    * sub_flow_ids name reusable cases of the same org and app, keep their order and form no cycle.
    */
-  async updateCase({ ctx, input }: { ctx: Ctx; input: { caseId: string; body: UpdateCaseBody } }): Promise<CaseResponse> {
+  async updateCase({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { caseId: string; body: UpdateCaseBody };
+  }): Promise<CaseResponse> {
     const org = requireRole(ctx, 'developer');
     const { body } = input;
     return withTransaction(ctx, async (tx) => {
       const found = await repo.findCaseByPublicId(tx.db, org.id, input.caseId);
       if (!found) throw notFound('Test case');
       const c = (await repo.lockCase(tx.db, found.c.id))!;
-      if (body.app_id !== undefined && c.suiteId !== null) throw new AppError('BAD_REQUEST', 'app_id: can only be set on a standalone case; this case belongs to a suite');
-      if (body.is_reusable === true && c.suiteId !== null) throw new AppError('BAD_REQUEST', 'is_reusable: only a case without a parent suite can be reusable');
+      if (body.app_id !== undefined && c.suiteId !== null)
+        throw new AppError('BAD_REQUEST', 'app_id: can only be set on a standalone case; this case belongs to a suite');
+      if (body.is_reusable === true && c.suiteId !== null)
+        throw new AppError('BAD_REQUEST', 'is_reusable: only a case without a parent suite can be reusable');
       let appId = found.effectiveAppId;
       let appIdChange: number | undefined;
       if (body.app_id !== undefined) {
@@ -178,9 +221,14 @@ export class CasesService {
       }
       if (body.is_reusable === false && c.isReusable) {
         const users = await repo.casesUsingAsSubFlow(tx.db, org.id, c.id);
-        if (users.length > 0) throw new AppError('BAD_REQUEST', `is_reusable: the case is a sub-flow of ${users.join(', ')}; remove it there first`);
+        if (users.length > 0)
+          throw new AppError(
+            'BAD_REQUEST',
+            `is_reusable: the case is a sub-flow of ${users.join(', ')}; remove it there first`,
+          );
       }
-      const needContent = body.steps !== undefined || body.assertions !== undefined || body.source_recording !== undefined;
+      const needContent =
+        body.steps !== undefined || body.assertions !== undefined || body.source_recording !== undefined;
       const content = needContent
         ? validateCaseContent({
             steps: body.steps ?? c.steps,
@@ -189,18 +237,26 @@ export class CasesService {
           })
         : undefined;
       let subFlowIds: number[] | undefined;
-      if (body.sub_flow_ids !== undefined) subFlowIds = await resolveSubFlows(tx.db, { orgId: org.id, selfId: c.id, appId, publicIds: body.sub_flow_ids });
+      if (body.sub_flow_ids !== undefined)
+        subFlowIds = await resolveSubFlows(tx.db, { orgId: org.id, selfId: c.id, appId, publicIds: body.sub_flow_ids });
       else if (appIdChange !== undefined && c.subFlowIds.length > 0) {
         // Moving the case to another app: its current sub-flows must belong to that app too.
         const current = await repo.publicIdsOf(tx.db, c.subFlowIds);
-        await resolveSubFlows(tx.db, { orgId: org.id, selfId: c.id, appId, publicIds: c.subFlowIds.map((id) => current.get(id)!).filter(Boolean) });
+        await resolveSubFlows(tx.db, {
+          orgId: org.id,
+          selfId: c.id,
+          appId,
+          publicIds: c.subFlowIds.map((id) => current.get(id)!).filter(Boolean),
+        });
       }
       const now = tx.clock.now();
       try {
         await repo.updateCase(tx.db, c.id, {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.mode !== undefined ? { mode: body.mode } : {}),
-          ...(content ? { steps: content.steps, assertions: content.assertions, sourceRecording: content.sourceRecording } : {}),
+          ...(content
+            ? { steps: content.steps, assertions: content.assertions, sourceRecording: content.sourceRecording }
+            : {}),
           ...(body.context !== undefined ? { context: body.context } : {}),
           ...(appIdChange !== undefined ? { appId: appIdChange } : {}),
           ...(subFlowIds !== undefined ? { subFlowIds } : {}),
@@ -211,10 +267,16 @@ export class CasesService {
           updatedAt: now,
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'A standalone case with this name already exists for the app');
+        if (isUniqueViolation(err))
+          throw new AppError('CONFLICT', 'A standalone case with this name already exists for the app');
         throw err;
       }
-      await recordAudit(tx, { action: 'test_case.updated', resourceType: 'test_case', resourceId: c.publicId, details: { fields: Object.keys(body) } });
+      await recordAudit(tx, {
+        action: 'test_case.updated',
+        resourceType: 'test_case',
+        resourceId: c.publicId,
+        details: { fields: Object.keys(body) },
+      });
       return caseResponse(tx.db, org.id, c.publicId);
     });
   }
@@ -228,14 +290,25 @@ export class CasesService {
       await repo.lockCase(tx.db, found.c.id);
       await repo.removeFromSubFlows(tx.db, org.id, [found.c.id]);
       await repo.deleteCase(tx.db, found.c.id);
-      await recordAudit(tx, { action: 'test_case.deleted', resourceType: 'test_case', resourceId: found.c.publicId, details: { name: found.c.name, suite_id: found.suitePublicId } });
+      await recordAudit(tx, {
+        action: 'test_case.deleted',
+        resourceType: 'test_case',
+        resourceId: found.c.publicId,
+        details: { name: found.c.name, suite_id: found.suitePublicId },
+      });
       deleteBaselineFilesAfterCommit(tx, this.deps.storage, [found.c.publicId]);
       return { status: 'deleted' };
     });
   }
 
   /** Copies the case (content only: no runs, no baselines) into another suite of the org. */
-  async copyCase({ ctx, input }: { ctx: Ctx; input: { suiteId: string; caseId: string; targetSuiteId: string } }): Promise<CaseResponse> {
+  async copyCase({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { suiteId: string; caseId: string; targetSuiteId: string };
+  }): Promise<CaseResponse> {
     const org = requireRole(ctx, 'developer');
     return withTransaction(ctx, async (tx) => {
       const suite = await findSuiteByPublicId(tx.db, org.id, input.suiteId);

@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext, type Ctx } from '../../context';
 import * as schema from '../../db/schema';
-import { createAppRow, createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
+import {
+  createAppRow,
+  createStandaloneCase,
+  createSuite,
+  createSuiteCase,
+  insertSuiteRun,
+  insertTestRun,
+  useCatalogueFixture,
+} from '../../../test/harness/catalogue-factories';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { deriveRecordingFields } from './recording';
 import { parseSuiteYaml, slugify } from './suite-yaml';
@@ -26,13 +34,18 @@ function countingCtx(org: OrgWithRoles): Ctx {
 async function seed(org: OrgWithRoles, suites: number) {
   const app = await createAppRow(fx.t, org.orgId);
   for (let i = 0; i < suites; i++) {
-    const s = await createSuite(fx.t, org.developer.token, { name: `s${i}`, app_public_id: app.publicId, tags: [`t${i % 3}`, 'all'] });
+    const s = await createSuite(fx.t, org.developer.token, {
+      name: `s${i}`,
+      app_public_id: app.publicId,
+      tags: [`t${i % 3}`, 'all'],
+    });
     const c = await createSuiteCase(fx.t, org.developer.token, s.public_id);
     await createSuiteCase(fx.t, org.developer.token, s.public_id, { name: 'two' });
     await insertSuiteRun(fx.t, org.orgId, s.id, i % 2 ? 'passed' : 'failed');
     await insertTestRun(fx.t, org.orgId, c.id, 'passed');
   }
-  for (let i = 0; i < suites; i++) await createStandaloneCase(fx.t, org.developer.token, app.publicId, { name: `sa${i}` });
+  for (let i = 0; i < suites; i++)
+    await createStandaloneCase(fx.t, org.developer.token, app.publicId, { name: `sa${i}` });
 }
 
 describe('query counts do not grow with the data', () => {
@@ -64,11 +77,10 @@ describe('query counts do not grow with the data', () => {
 
 describe('pure helpers', () => {
   it('derives the recording fields', () => {
-    const d = deriveRecordingFields(['a', { text: 'b', action_indices: [0, 1] }], [
-      { type: 'tap' },
-      { type: 'tap' },
-      { type: 'swipe' },
-    ]);
+    const d = deriveRecordingFields(
+      ['a', { text: 'b', action_indices: [0, 1] }],
+      [{ type: 'tap' }, { type: 'tap' }, { type: 'swipe' }],
+    );
     expect(d).toEqual({
       step_count: 2,
       has_source_recording: true,
@@ -86,7 +98,9 @@ describe('pure helpers', () => {
   });
 
   it('merges stepActions into steps and defaults the visual thresholds', () => {
-    const doc = parseSuiteYaml('name: n\ncases:\n  - name: c\n    steps: [a, {text: b}]\n    stepActions: [[0], []]\n    sourceRecording: [{type: wait, t_ms: 0, duration_ms: 5}]\n');
+    const doc = parseSuiteYaml(
+      'name: n\ncases:\n  - name: c\n    steps: [a, {text: b}]\n    stepActions: [[0], []]\n    sourceRecording: [{type: wait, t_ms: 0, duration_ms: 5}]\n',
+    );
     expect(doc.cases[0]!.steps).toEqual([{ text: 'a', action_indices: [0] }, { text: 'b' }]);
     expect([doc.visualWarnPct, doc.visualFailPct]).toEqual([10, 25]);
   });
@@ -98,7 +112,17 @@ describe('docs/test-catalogue.md', () => {
     const md = fs.readFileSync(new URL('../../../docs/test-catalogue.md', import.meta.url), 'utf8');
     const example = /```yaml\n([\s\S]*?)```/.exec(md)![1]!;
     const doc = parseSuiteYaml(example);
-    expect(doc).toMatchObject({ name: 'Checkout Flow (v2)', appId: 'com.example.shop', visualWarnPct: null, visualFailPct: 30, tags: ['checkout', 'Smoke'] });
-    expect(doc.cases[0]!.steps[1]).toEqual({ text: 'Sign in as {{email}}', action_indices: [1], visual: { mode: 'custom', warn_pct: 5, fail_pct: 15 } });
+    expect(doc).toMatchObject({
+      name: 'Checkout Flow (v2)',
+      appId: 'com.example.shop',
+      visualWarnPct: null,
+      visualFailPct: 30,
+      tags: ['checkout', 'Smoke'],
+    });
+    expect(doc.cases[0]!.steps[1]).toEqual({
+      text: 'Sign in as {{email}}',
+      action_indices: [1],
+      visual: { mode: 'custom', warn_pct: 5, fail_pct: 15 },
+    });
   });
 });

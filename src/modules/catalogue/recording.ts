@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 
 /** Gesture names are the recording action types (DECISIONS.md, "Recordings, steps and assertions"). */
-export const GESTURES = ['tap', 'double_tap', 'long_press', 'swipe', 'type_text', 'key', 'button', 'rotate', 'launch_app', 'wait'] as const;
+export const GESTURES = [
+  'tap',
+  'double_tap',
+  'long_press',
+  'swipe',
+  'type_text',
+  'key',
+  'button',
+  'rotate',
+  'launch_app',
+  'wait',
+] as const;
 export type Gesture = (typeof GESTURES)[number];
 
 export const MAX_RECORDING_ACTIONS = 5000;
@@ -11,15 +22,24 @@ export const MAX_ASSERTIONS = 200;
 const MAX_TEXT = 10_000;
 const MAX_SCREENSHOT_CHARS = 4 * 1024 * 1024;
 
-const coord = z.number({ error: 'must be a number' }).min(0, 'must be between 0 and 10000').max(10000, 'must be between 0 and 10000');
-const shortText = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
+const coord = z
+  .number({ error: 'must be a number' })
+  .min(0, 'must be between 0 and 10000')
+  .max(10000, 'must be between 0 and 10000');
+const shortText = (max: number) =>
+  z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 
 const Selector = z.strictObject({
   text: shortText(1000).optional(),
   id: shortText(500).optional(),
   accessibility_id: shortText(500).optional(),
   class: shortText(500).optional(),
-  index: z.number().int('must be an integer').min(0, 'must be 0 or more').max(100000, 'must be at most 100000').optional(),
+  index: z
+    .number()
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(100000, 'must be at most 100000')
+    .optional(),
 });
 
 const REQUIRED_BY_TYPE: Record<Gesture, string[]> = {
@@ -43,18 +63,28 @@ export const RecordingAction = z
     y: coord.optional(),
     x2: coord.optional(),
     y2: coord.optional(),
-    duration_ms: z.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be between 0 and 600000').max(600_000, 'must be between 0 and 600000').optional(),
+    duration_ms: z
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must be between 0 and 600000')
+      .max(600_000, 'must be between 0 and 600000')
+      .optional(),
     text: shortText(MAX_TEXT).optional(),
     key: shortText(100).optional(),
     button: shortText(50).optional(),
-    rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { error: 'must be 0, 90, 180 or 270' }).optional(),
+    rotation: z
+      .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { error: 'must be 0, 90, 180 or 270' })
+      .optional(),
     package_name: shortText(255).optional(),
     selector: Selector.optional(),
-    screenshot: shortText(MAX_SCREENSHOT_CHARS).regex(/^data:image\/[a-z+.-]+;base64,/, 'must be a data:image/...;base64, URL').optional(),
+    screenshot: shortText(MAX_SCREENSHOT_CHARS)
+      .regex(/^data:image\/[a-z+.-]+;base64,/, 'must be a data:image/...;base64, URL')
+      .optional(),
   })
   .superRefine((action, ctx) => {
     for (const field of REQUIRED_BY_TYPE[action.type] ?? []) {
-      if ((action as Record<string, unknown>)[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `required for ${action.type}` });
+      if ((action as Record<string, unknown>)[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: `required for ${action.type}` });
     }
   });
 export type RecordingAction = z.infer<typeof RecordingAction>;
@@ -62,24 +92,47 @@ export type RecordingAction = z.infer<typeof RecordingAction>;
 const StepVisual = z
   .strictObject({
     mode: z.enum(['default', 'skip', 'custom'], { error: 'must be default, skip or custom' }),
-    warn_pct: z.number().int('must be an integer').min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().optional(),
-    fail_pct: z.number().int('must be an integer').min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().optional(),
+    warn_pct: z
+      .number()
+      .int('must be an integer')
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .nullable()
+      .optional(),
+    fail_pct: z
+      .number()
+      .int('must be an integer')
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.warn_pct != null && v.fail_pct != null && v.warn_pct >= v.fail_pct) ctx.addIssue({ code: 'custom', path: ['warn_pct'], message: 'must be below fail_pct' });
+    if (v.warn_pct != null && v.fail_pct != null && v.warn_pct >= v.fail_pct)
+      ctx.addIssue({ code: 'custom', path: ['warn_pct'], message: 'must be below fail_pct' });
   });
 
-const StepText = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters');
+const StepText = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(2000, 'must be at most 2000 characters');
 
 export const StepObject = z.strictObject({
   text: StepText,
-  action_indices: z.array(z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more'), { error: 'must be an array of integers' }).optional(),
+  action_indices: z
+    .array(z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more'), {
+      error: 'must be an array of integers',
+    })
+    .optional(),
   visual: StepVisual.optional(),
 });
 export const Step = z.union([StepText, StepObject], { error: 'must be a string or {text, action_indices?, visual?}' });
 export type Step = string | z.infer<typeof StepObject>;
 
-export const Assertion = z.union([StepText, z.strictObject({ text: StepText })], { error: 'must be a string or {text}' });
+export const Assertion = z.union([StepText, z.strictObject({ text: StepText })], {
+  error: 'must be a string or {text}',
+});
 export type Assertion = string | { text: string };
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
@@ -122,16 +175,42 @@ export interface CaseContent {
  * Validates steps, assertions and the recording together: a step's action_indices must point
  * into the recording. Empty action_indices are dropped so that equal cases store equal JSON.
  */
-export function validateCaseContent(input: { steps: unknown; assertions: unknown; sourceRecording: unknown }): CaseContent {
+export function validateCaseContent(input: {
+  steps: unknown;
+  assertions: unknown;
+  sourceRecording: unknown;
+}): CaseContent {
   const sourceRecording =
-    input.sourceRecording == null ? null : parseOrThrow(z.array(RecordingAction, { error: 'must be an array' }).max(MAX_RECORDING_ACTIONS, `must have at most ${MAX_RECORDING_ACTIONS} actions`), input.sourceRecording, 'source_recording');
-  const steps = parseOrThrow(z.array(Step, { error: 'must be an array' }).max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`), input.steps, 'steps');
-  const assertions = parseOrThrow(z.array(Assertion, { error: 'must be an array' }).max(MAX_ASSERTIONS, `must have at most ${MAX_ASSERTIONS} assertions`), input.assertions ?? [], 'assertions');
+    input.sourceRecording == null
+      ? null
+      : parseOrThrow(
+          z
+            .array(RecordingAction, { error: 'must be an array' })
+            .max(MAX_RECORDING_ACTIONS, `must have at most ${MAX_RECORDING_ACTIONS} actions`),
+          input.sourceRecording,
+          'source_recording',
+        );
+  const steps = parseOrThrow(
+    z.array(Step, { error: 'must be an array' }).max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
+    input.steps,
+    'steps',
+  );
+  const assertions = parseOrThrow(
+    z
+      .array(Assertion, { error: 'must be an array' })
+      .max(MAX_ASSERTIONS, `must have at most ${MAX_ASSERTIONS} assertions`),
+    input.assertions ?? [],
+    'assertions',
+  );
   const actions = sourceRecording?.length ?? 0;
   const normalised = steps.map((step, i): Step => {
     if (typeof step === 'string') return step;
     step.action_indices?.forEach((idx, j) => {
-      if (idx >= actions) throw new AppError('BAD_REQUEST', `steps[${i}].action_indices[${j}]: no action ${idx} in source_recording (${actions} actions)`);
+      if (idx >= actions)
+        throw new AppError(
+          'BAD_REQUEST',
+          `steps[${i}].action_indices[${j}]: no action ${idx} in source_recording (${actions} actions)`,
+        );
     });
     const { action_indices, ...rest } = step;
     return action_indices && action_indices.length > 0 ? { ...rest, action_indices } : rest;
@@ -157,6 +236,10 @@ export function deriveRecordingFields(steps: unknown[], recording: unknown[] | n
     has_source_recording: actions.length > 0,
     source_recording_summary: { total_actions: actions.length, gesture_counts: gestureCounts },
     source_gesture_list: actions.map((a) => a.type),
-    step_gesture_groups: steps.map((s) => (typeof s === 'object' && s !== null && Array.isArray((s as { action_indices?: unknown }).action_indices) ? [...(s as { action_indices: number[] }).action_indices] : [])),
+    step_gesture_groups: steps.map((s) =>
+      typeof s === 'object' && s !== null && Array.isArray((s as { action_indices?: unknown }).action_indices)
+        ? [...(s as { action_indices: number[] }).action_indices]
+        : [],
+    ),
   };
 }

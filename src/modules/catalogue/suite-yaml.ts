@@ -9,14 +9,23 @@ export const MAX_YAML_BYTES = 2 * 1024 * 1024;
 const MAX_ALIASES = 100;
 const MAX_CASES = 1000;
 
-const Pct = z.number({ error: 'must be an integer or null' }).int('must be an integer').min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable();
+const Pct = z
+  .number({ error: 'must be an integer or null' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 100')
+  .max(100, 'must be between 0 and 100')
+  .nullable();
 const YamlStep = z.union(
   [
     z.string(),
     z.strictObject({
       text: z.string({ error: 'must be a string' }),
       visual: z
-        .strictObject({ mode: z.enum(['default', 'skip', 'custom'], { error: 'must be default, skip or custom' }), warnPct: Pct.optional(), failPct: Pct.optional() })
+        .strictObject({
+          mode: z.enum(['default', 'skip', 'custom'], { error: 'must be default, skip or custom' }),
+          warnPct: Pct.optional(),
+          failPct: Pct.optional(),
+        })
         .optional(),
     }),
   ],
@@ -24,7 +33,11 @@ const YamlStep = z.union(
 );
 
 const YamlCase = z.strictObject({
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters'),
   mode: z.enum(CASE_MODES, { error: 'must be ai or recorded' }).default('recorded'),
   steps: z.array(YamlStep, { error: 'must be a list' }),
   assertions: z.array(z.unknown(), { error: 'must be a list' }).default([]),
@@ -33,20 +46,39 @@ const YamlCase = z.strictObject({
   sourceRecording: z.array(z.unknown(), { error: 'must be a list' }).nullable().optional(),
   sourceDeviceWidth: z.number().int('must be an integer').min(1).max(10000).nullable().optional(),
   sourceDeviceHeight: z.number().int('must be an integer').min(1).max(10000).nullable().optional(),
-  stepActions: z.array(z.array(z.number().int('must be an integer').min(0, 'must be 0 or more'), { error: 'must be a list of integers' }), { error: 'must be a list' }).optional(),
+  stepActions: z
+    .array(
+      z.array(z.number().int('must be an integer').min(0, 'must be 0 or more'), {
+        error: 'must be a list of integers',
+      }),
+      { error: 'must be a list' },
+    )
+    .optional(),
 });
 
 const YamlSuite = z.strictObject({
-  name: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters'),
   description: z.string({ error: 'must be a string' }).max(5000).nullable().optional(),
   appId: z.string({ error: 'must be a string' }).max(255).nullable().optional(),
   platform: z.enum(['ios', 'android'], { error: 'must be ios or android' }).nullable().optional(),
-  resetStrategy: z.enum(RESET_STRATEGIES, { error: `must be one of ${RESET_STRATEGIES.join(', ')}` }).default('relaunch'),
+  resetStrategy: z
+    .enum(RESET_STRATEGIES, { error: `must be one of ${RESET_STRATEGIES.join(', ')}` })
+    .default('relaunch'),
   context: z.string({ error: 'must be a string' }).max(20000).nullable().optional(),
   variables: z.record(z.string(), z.unknown(), { error: 'must be a mapping' }).default({}),
-  tags: z.array(z.string({ error: 'must be a string' }), { error: 'must be a list' }).max(50).default([]),
+  tags: z
+    .array(z.string({ error: 'must be a string' }), { error: 'must be a list' })
+    .max(50)
+    .default([]),
   visualRegression: z.strictObject({ warnPct: Pct.optional(), failPct: Pct.optional() }).optional(),
-  cases: z.array(YamlCase, { error: 'must be a list' }).max(MAX_CASES, `must have at most ${MAX_CASES} cases`).default([]),
+  cases: z
+    .array(YamlCase, { error: 'must be a list' })
+    .max(MAX_CASES, `must have at most ${MAX_CASES} cases`)
+    .default([]),
 });
 
 export interface SuiteDocument {
@@ -76,7 +108,11 @@ export interface SuiteDocument {
 /** Internal step → YAML step (camelCase keys) and its action indices (for stepActions). */
 function stepToYaml(step: unknown): { yaml: unknown; actions: number[] } {
   if (typeof step === 'string') return { yaml: step, actions: [] };
-  const s = step as { text: string; action_indices?: number[]; visual?: { mode: string; warn_pct?: number | null; fail_pct?: number | null } };
+  const s = step as {
+    text: string;
+    action_indices?: number[];
+    visual?: { mode: string; warn_pct?: number | null; fail_pct?: number | null };
+  };
   const out: Record<string, unknown> = { text: s.text };
   if (s.visual) {
     const v: Record<string, unknown> = { mode: s.visual.mode };
@@ -100,7 +136,12 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
   out.visualRegression = { warnPct: doc.visualWarnPct, failPct: doc.visualFailPct };
   out.cases = doc.cases.map((c) => {
     const steps = c.steps.map(stepToYaml);
-    const entry: Record<string, unknown> = { name: c.name, mode: c.mode, steps: steps.map((s) => s.yaml), assertions: c.assertions };
+    const entry: Record<string, unknown> = {
+      name: c.name,
+      mode: c.mode,
+      steps: steps.map((s) => s.yaml),
+      assertions: c.assertions,
+    };
     if (c.context !== null) entry.context = c.context;
     entry.fuzzyMatch = c.fuzzyMatch;
     if (c.sourceRecording !== null) entry.sourceRecording = c.sourceRecording;
@@ -118,7 +159,14 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
  * (`cases[0].steps[2]: ...`).
  */
 export function parseSuiteYaml(text: string): SuiteDocument {
-  const parsed = loadYaml().parseDocument(text, { schema: 'core', merge: false, uniqueKeys: true, strict: true, prettyErrors: true, customTags: [] });
+  const parsed = loadYaml().parseDocument(text, {
+    schema: 'core',
+    merge: false,
+    uniqueKeys: true,
+    strict: true,
+    prettyErrors: true,
+    customTags: [],
+  });
   const problem = parsed.errors[0] ?? parsed.warnings[0];
   if (problem) throw new AppError('BAD_REQUEST', `Invalid YAML: ${problem.message.split('\n')[0]}`);
   let raw: unknown;
@@ -127,13 +175,17 @@ export function parseSuiteYaml(text: string): SuiteDocument {
   } catch (err) {
     throw new AppError('BAD_REQUEST', `Invalid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('BAD_REQUEST', 'Invalid YAML: the document must be a mapping with name and cases');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new AppError('BAD_REQUEST', 'Invalid YAML: the document must be a mapping with name and cases');
   rejectMergeKeys(raw, []);
   const suite = parseOrThrow(YamlSuite, raw, '');
   const cases = suite.cases.map((c, i) => {
     const at = `cases[${i}]`;
     if (c.stepActions && c.stepActions.length !== c.steps.length) {
-      throw new AppError('BAD_REQUEST', `${at}.stepActions: must have one entry per step (${c.steps.length} steps, ${c.stepActions.length} entries)`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `${at}.stepActions: must have one entry per step (${c.steps.length} steps, ${c.stepActions.length} entries)`,
+      );
     }
     const steps: Step[] = c.steps.map((s, j) => {
       const actions = c.stepActions?.[j] ?? [];
@@ -154,7 +206,9 @@ export function parseSuiteYaml(text: string): SuiteDocument {
       content = validateCaseContent({ steps, assertions: c.assertions, sourceRecording: c.sourceRecording ?? null });
     } catch (err) {
       if (err instanceof AppError) {
-        const detail = err.detail.replace(/^source_recording/, 'sourceRecording').replace(/^steps\[(\d+)\]\.action_indices/, 'stepActions[$1]');
+        const detail = err.detail
+          .replace(/^source_recording/, 'sourceRecording')
+          .replace(/^steps\[(\d+)\]\.action_indices/, 'stepActions[$1]');
         throw new AppError('BAD_REQUEST', `${at}.${detail}`);
       }
       throw err;
@@ -173,7 +227,8 @@ export function parseSuiteYaml(text: string): SuiteDocument {
   });
   const warn = suite.visualRegression?.warnPct !== undefined ? suite.visualRegression.warnPct : 10;
   const fail = suite.visualRegression?.failPct !== undefined ? suite.visualRegression.failPct : 25;
-  if (warn !== null && fail !== null && warn >= fail) throw new AppError('BAD_REQUEST', 'visualRegression.warnPct: must be below failPct');
+  if (warn !== null && fail !== null && warn >= fail)
+    throw new AppError('BAD_REQUEST', 'visualRegression.warnPct: must be below failPct');
   return {
     name: suite.name,
     description: suite.description ?? null,
@@ -194,7 +249,8 @@ function rejectMergeKeys(value: unknown, path: PropertyKey[]): void {
   if (Array.isArray(value)) for (const [i, v] of value.entries()) rejectMergeKeys(v, [...path, i]);
   else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (k === '<<') throw new AppError('BAD_REQUEST', `${formatPath('', [...path, k])}: merge keys (<<) are not supported`);
+      if (k === '<<')
+        throw new AppError('BAD_REQUEST', `${formatPath('', [...path, k])}: merge keys (<<) are not supported`);
       rejectMergeKeys(v, [...path, k]);
     }
   }

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apps, auditEvents } from '../../db/schema';
 import { describeAuthCases } from '../../../test/harness/auth-cases';
-import { createAppRow, createSuite, createSuiteCase, insertSuiteRun, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
+import {
+  createAppRow,
+  createSuite,
+  createSuiteCase,
+  insertSuiteRun,
+  useCatalogueFixture,
+} from '../../../test/harness/catalogue-factories';
 import { createOrgWithRoles } from '../../../test/harness/factories';
 import type { ManualClock } from '../../clock';
 
@@ -10,13 +16,21 @@ const fx = useCatalogueFixture();
 const { api } = fx;
 
 async function auditActions(orgId: number, resourceId: string) {
-  const rows = await fx.t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, orgId), eq(auditEvents.resourceId, resourceId)));
+  const rows = await fx.t.container.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, orgId), eq(auditEvents.resourceId, resourceId)));
   return rows.map((r) => r.action);
 }
 
 describe('POST /tests/suites', () => {
   it('creates a suite linked to an app by public id, with tags, and audits it', async () => {
-    const res = await api('POST', '/tests/suites', fx.a.developer.token, { name: 'Checkout', description: 'Happy path', app_public_id: fx.appA.publicId, tags: ['smoke', 'Nightly'] });
+    const res = await api('POST', '/tests/suites', fx.a.developer.token, {
+      name: 'Checkout',
+      description: 'Happy path',
+      app_public_id: fx.appA.publicId,
+      tags: ['smoke', 'Nightly'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json();
     expect(s.public_id).toMatch(/^ste_[A-Za-z0-9]{20}$/);
@@ -51,18 +65,29 @@ describe('POST /tests/suites', () => {
   });
 
   it('404 for an app of another organization (public or numeric id)', async () => {
-    expect((await api('POST', '/tests/suites', fx.a.developer.token, { name: 'X', app_public_id: fx.appB.publicId })).statusCode).toBe(404);
-    expect((await api('POST', '/tests/suites', fx.a.developer.token, { name: 'X', app_id: fx.appB.id })).statusCode).toBe(404);
+    expect(
+      (await api('POST', '/tests/suites', fx.a.developer.token, { name: 'X', app_public_id: fx.appB.publicId }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', '/tests/suites', fx.a.developer.token, { name: 'X', app_id: fx.appB.id })).statusCode,
+    ).toBe(404);
   });
 
   it('400 when platform contradicts the app; 400 without a name', async () => {
-    const res = await api('POST', '/tests/suites', fx.a.developer.token, { name: 'X', app_public_id: fx.appA.publicId, platform: 'ios' });
+    const res = await api('POST', '/tests/suites', fx.a.developer.token, {
+      name: 'X',
+      app_public_id: fx.appA.publicId,
+      platform: 'ios',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/platform/);
     // description is a string in every response, the empty one when none was given.
     const bare = await api('POST', '/tests/suites', fx.a.developer.token, { name: 'No description' });
     expect(bare.json().description).toBe('');
-    const cleared = await api('PATCH', `/tests/suites/${bare.json().public_id}`, fx.a.developer.token, { description: null });
+    const cleared = await api('PATCH', `/tests/suites/${bare.json().public_id}`, fx.a.developer.token, {
+      description: null,
+    });
     expect(cleared.json().description).toBe('');
     const noName = await api('POST', '/tests/suites', fx.a.developer.token, { description: 'x' });
     expect(noName.statusCode).toBe(400);
@@ -113,8 +138,16 @@ describe('GET /tests/suites', () => {
     const org = await createOrgWithRoles(fx.t, 'List org');
     const app1 = await createAppRow(fx.t, org.orgId, { name: 'One', platform: 'ios' });
     const app2 = await createAppRow(fx.t, org.orgId, { name: 'Two' });
-    const both = await createSuite(fx.t, org.developer.token, { name: 'both', app_public_id: app1.publicId, tags: ['smoke', 'login'] });
-    const smoke = await createSuite(fx.t, org.developer.token, { name: 'smoke only', app_public_id: app2.publicId, tags: ['smoke'] });
+    const both = await createSuite(fx.t, org.developer.token, {
+      name: 'both',
+      app_public_id: app1.publicId,
+      tags: ['smoke', 'login'],
+    });
+    const smoke = await createSuite(fx.t, org.developer.token, {
+      name: 'smoke only',
+      app_public_id: app2.publicId,
+      tags: ['smoke'],
+    });
     const none = await createSuite(fx.t, org.developer.token, { name: 'untagged' });
     await createSuiteCase(fx.t, org.developer.token, both.public_id);
     await createSuiteCase(fx.t, org.developer.token, both.public_id, { name: 'second' });
@@ -137,7 +170,14 @@ describe('GET /tests/suites', () => {
 
     const list = (await api('GET', '/tests/suites', org.viewer.token)).json() as Array<Record<string, unknown>>;
     const entry = list.find((s) => s.public_id === both.public_id)!;
-    expect(entry).toMatchObject({ case_count: 2, last_run_status: 'passed', last_run_at: '2026-05-31T10:00:00.000', app_name: 'One', app_public_id: app1.publicId, platform: 'ios' });
+    expect(entry).toMatchObject({
+      case_count: 2,
+      last_run_status: 'passed',
+      last_run_at: '2026-05-31T10:00:00.000',
+      app_name: 'One',
+      app_public_id: app1.publicId,
+      platform: 'ios',
+    });
     expect(list.find((s) => s.public_id === smoke.public_id)).toMatchObject({ case_count: 0, last_run_status: null });
     expect(list.find((s) => s.public_id === none.public_id)).toMatchObject({ tags: [], app_id: null, app_name: null });
   });
@@ -158,13 +198,24 @@ describe('GET /tests/suites/{suite_id}', () => {
   it('returns the suite with its cases in creation order', async () => {
     const s = await createSuite(fx.t, fx.a.developer.token, { name: 'With cases', app_public_id: fx.appA.publicId });
     const c1 = await createSuiteCase(fx.t, fx.a.developer.token, s.public_id, { name: 'first' });
-    const c2 = await createSuiteCase(fx.t, fx.a.developer.token, s.public_id, { name: 'second', mode: 'ai', steps: ['Buy the first item'], source_recording: null });
+    const c2 = await createSuiteCase(fx.t, fx.a.developer.token, s.public_id, {
+      name: 'second',
+      mode: 'ai',
+      steps: ['Buy the first item'],
+      source_recording: null,
+    });
     const res = await api('GET', `/tests/suites/${s.public_id}`, fx.a.viewer.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.case_count).toBe(2);
     expect(body.cases.map((c: { public_id: string }) => c.public_id)).toEqual([c1.public_id, c2.public_id]);
-    expect(body.cases[0]).toMatchObject({ suite_id: s.id, suite_public_id: s.public_id, app_id: fx.appA.id, app_public_id: fx.appA.publicId, source_platform: 'android' });
+    expect(body.cases[0]).toMatchObject({
+      suite_id: s.id,
+      suite_public_id: s.public_id,
+      app_id: fx.appA.id,
+      app_public_id: fx.appA.publicId,
+      source_platform: 'android',
+    });
     expect(body.cases[1]).toMatchObject({ mode: 'ai', has_source_recording: false, step_count: 1 });
   });
 
@@ -213,7 +264,9 @@ describe('PATCH /tests/suites/{suite_id}', () => {
     expect(untouched.json().tags).toEqual([{ name: 'three', display_name: 'Three' }]);
     const cleared = await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { tags: [] });
     expect(cleared.json().tags).toEqual([]);
-    expect((await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { tags: ['no way'] })).statusCode).toBe(422);
+    expect(
+      (await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { tags: ['no way'] })).statusCode,
+    ).toBe(422);
   });
 
   it('visual thresholds: null disables a tier; warn must stay below fail; range 0..100', async () => {
@@ -226,8 +279,18 @@ describe('PATCH /tests/suites/{suite_id}', () => {
     const tooHigh = await api('PATCH', url, fx.a.developer.token, { visual_regression_warn_pct: 30 });
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.json().detail).toMatch(/warn_pct: must be below/);
-    expect((await api('PATCH', url, fx.a.developer.token, { visual_regression_warn_pct: 25, visual_regression_fail_pct: 25 })).statusCode).toBe(400);
-    const both = await api('PATCH', url, fx.a.developer.token, { visual_regression_warn_pct: 30, visual_regression_fail_pct: null });
+    expect(
+      (
+        await api('PATCH', url, fx.a.developer.token, {
+          visual_regression_warn_pct: 25,
+          visual_regression_fail_pct: 25,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const both = await api('PATCH', url, fx.a.developer.token, {
+      visual_regression_warn_pct: 30,
+      visual_regression_fail_pct: null,
+    });
     expect(both.statusCode).toBe(200);
     expect(both.json()).toMatchObject({ visual_regression_warn_pct: 30, visual_regression_fail_pct: null });
     expect((await api('PATCH', url, fx.a.developer.token, { visual_regression_fail_pct: 101 })).statusCode).toBe(400);
@@ -240,7 +303,9 @@ describe('PATCH /tests/suites/{suite_id}', () => {
     const bad = await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { reset_strategy: 'wipe' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/^reset_strategy:/);
-    expect((await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { variables: ['x'] })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `/tests/suites/${s.public_id}`, fx.a.developer.token, { variables: ['x'] })).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -56,14 +56,22 @@ function suiteListParts(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
         sql`(SELECT count(DISTINCT tt.name) FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names})) = ${new Set(filter.tags).size}`,
       );
     } else {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names}))`);
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM ${testSuiteTags} st JOIN ${testTags} tt ON tt.id = st.tag_id WHERE st.suite_id = ${testSuites.id} AND tt.name = ANY(${names}))`,
+      );
     }
   }
   // One grouped pass over the org's cases beats a correlated count per suite (heap visits).
   const caseCounts = db
     .select({ suiteId: sql<number>`${testCases.suiteId}`.as('cc_suite_id'), n: sql<number>`count(*)::int`.as('cc_n') })
     .from(testCases)
-    .where(and(eq(testCases.organizationId, orgId), sql`${testCases.suiteId} IS NOT NULL`, filter.suiteId !== undefined ? eq(testCases.suiteId, filter.suiteId) : undefined))
+    .where(
+      and(
+        eq(testCases.organizationId, orgId),
+        sql`${testCases.suiteId} IS NOT NULL`,
+        filter.suiteId !== undefined ? eq(testCases.suiteId, filter.suiteId) : undefined,
+      ),
+    )
     .groupBy(testCases.suiteId)
     .as('cc');
   // The org's tag links are few (suites × tags), so one grouped pass beats a subquery per suite.
@@ -71,11 +79,20 @@ function suiteListParts(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
   const suiteTags = db
     .select({
       suiteId: sql<number>`${testSuiteTags.suiteId}`.as('tg_suite_id'),
-      tags: sql<Array<{ name: string; display_name: string }>>`json_agg(json_build_object('name', ${testTags.name}, 'display_name', ${testTags.displayName}) ORDER BY ${testTags.name})`.as('tg_tags'),
+      tags: sql<
+        Array<{ name: string; display_name: string }>
+      >`json_agg(json_build_object('name', ${testTags.name}, 'display_name', ${testTags.displayName}) ORDER BY ${testTags.name})`.as(
+        'tg_tags',
+      ),
     })
     .from(testSuiteTags)
     .innerJoin(testTags, eq(testTags.id, testSuiteTags.tagId))
-    .where(and(eq(testTags.organizationId, orgId), filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined))
+    .where(
+      and(
+        eq(testTags.organizationId, orgId),
+        filter.suiteId !== undefined ? eq(testSuiteTags.suiteId, filter.suiteId) : undefined,
+      ),
+    )
     .groupBy(testSuiteTags.suiteId)
     .as('tg');
   return { conditions, caseCounts, suiteTags };
@@ -107,7 +124,12 @@ export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilte
       reset_strategy: s.resetStrategy,
       context: s.context,
       variables: s.variables,
-      last_run: sql<{ status: string; at: string } | null>`(SELECT json_build_object('status', r.status, 'at', ${apiTimeSql(sql`r.started_at`)}) FROM ${suiteRuns} r WHERE r.suite_id = ${s.id} ORDER BY r.id DESC LIMIT 1)`.as('last_run'),
+      last_run: sql<{
+        status: string;
+        at: string;
+      } | null>`(SELECT json_build_object('status', r.status, 'at', ${apiTimeSql(sql`r.started_at`)}) FROM ${suiteRuns} r WHERE r.suite_id = ${s.id} ORDER BY r.id DESC LIMIT 1)`.as(
+        'last_run',
+      ),
       created_at: apiTimeSql(s.createdAt).as('created_at'),
       updated_at: apiTimeSql(s.updatedAt).as('updated_at'),
       tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`.as('tags'),
@@ -122,12 +144,21 @@ export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilte
     .orderBy(desc(s.createdAt), desc(s.id));
 }
 
-export type SuiteListItem = Omit<Awaited<ReturnType<typeof suiteListQuery>>[number], 'last_run'> & { last_run_status: string | null; last_run_at: string | null };
+export type SuiteListItem = Omit<Awaited<ReturnType<typeof suiteListQuery>>[number], 'last_run'> & {
+  last_run_status: string | null;
+  last_run_at: string | null;
+};
 
 /** The suite list as the API answers it, in one statement whatever the number of suites. */
-export async function listSuiteItems(db: DbOrTx, orgId: number, filter: SuiteListFilter = {}): Promise<SuiteListItem[]> {
+export async function listSuiteItems(
+  db: DbOrTx,
+  orgId: number,
+  filter: SuiteListFilter = {},
+): Promise<SuiteListItem[]> {
   // Run as plain SQL: the rows are already in the response's shape, Drizzle's row mapping would only cost.
-  const result = await db.execute<Awaited<ReturnType<typeof suiteListQuery>>[number]>(suiteListQuery(db, orgId, filter));
+  const result = await db.execute<Awaited<ReturnType<typeof suiteListQuery>>[number]>(
+    suiteListQuery(db, orgId, filter),
+  );
   const rows = result.rows as unknown as Array<SuiteListItem & { last_run: { status: string; at: string } | null }>;
   for (const r of rows) {
     r.last_run_status = r.last_run?.status ?? null;
@@ -146,7 +177,10 @@ function suiteRowsQuery(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
       appName: apps.name,
       appPackageName: apps.packageName,
       caseCount: sql<number>`coalesce(${caseCounts.n}, 0)`,
-      lastRun: sql<{ status: string; started_at: string } | null>`(SELECT json_build_object('status', r.status, 'started_at', r.started_at) FROM ${suiteRuns} r WHERE r.suite_id = ${testSuites.id} ORDER BY r.id DESC LIMIT 1)`,
+      lastRun: sql<{
+        status: string;
+        started_at: string;
+      } | null>`(SELECT json_build_object('status', r.status, 'started_at', r.started_at) FROM ${suiteRuns} r WHERE r.suite_id = ${testSuites.id} ORDER BY r.id DESC LIMIT 1)`,
       tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`,
     })
     .from(testSuites)
@@ -157,8 +191,16 @@ function suiteRowsQuery(db: DbOrTx, orgId: number, filter: SuiteListFilter) {
     .orderBy(desc(testSuites.createdAt), desc(testSuites.id));
 }
 
-export async function findSuiteByPublicId(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<SuiteRow | undefined> {
-  const q = db.select().from(testSuites).where(and(eq(testSuites.organizationId, orgId), eq(testSuites.publicId, publicId)));
+export async function findSuiteByPublicId(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<SuiteRow | undefined> {
+  const q = db
+    .select()
+    .from(testSuites)
+    .where(and(eq(testSuites.organizationId, orgId), eq(testSuites.publicId, publicId)));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
 }
@@ -168,7 +210,11 @@ export async function insertSuite(db: DbOrTx, values: typeof testSuites.$inferIn
   return row!;
 }
 
-export async function updateSuite(db: DbOrTx, id: number, values: Partial<typeof testSuites.$inferInsert>): Promise<void> {
+export async function updateSuite(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof testSuites.$inferInsert>,
+): Promise<void> {
   await db.update(testSuites).set(values).where(eq(testSuites.id, id));
 }
 
@@ -178,11 +224,18 @@ export async function deleteSuite(db: DbOrTx, id: number): Promise<void> {
 
 /** For the engine: the suite by numeric id, in the organization. */
 export async function findSuiteById(db: DbOrTx, orgId: number, id: number): Promise<SuiteRow | undefined> {
-  const [row] = await db.select().from(testSuites).where(and(eq(testSuites.organizationId, orgId), eq(testSuites.id, id)));
+  const [row] = await db
+    .select()
+    .from(testSuites)
+    .where(and(eq(testSuites.organizationId, orgId), eq(testSuites.id, id)));
   return row;
 }
 
 /** The organization's apps with this package name (any platform), oldest first; the apps module owns them. */
 export async function findAppsByPackage(db: DbOrTx, orgId: number, packageName: string): Promise<AppRow[]> {
-  return db.select().from(apps).where(and(eq(apps.organizationId, orgId), eq(apps.packageName, packageName))).orderBy(asc(apps.id));
+  return db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.organizationId, orgId), eq(apps.packageName, packageName)))
+    .orderBy(asc(apps.id));
 }

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import type { App } from '../../http/types';
 import { StatusResponse, TESTS_TAG as tags } from './catalogue.schemas';
-import { CreateSuiteBody, ListSuitesQuery, SuiteIdParams, SuiteResponse, SuiteWithCasesResponse, TagResponse, UpdateSuiteBody } from './suites.schemas';
+import {
+  CreateSuiteBody,
+  ListSuitesQuery,
+  SuiteIdParams,
+  SuiteResponse,
+  SuiteWithCasesResponse,
+  TagResponse,
+  UpdateSuiteBody,
+} from './suites.schemas';
 import type { SuitesService } from './suites.service';
 
 export function registerSuiteRoutes(app: App, svc: SuitesService): void {
   app.get('/tests/suites', {
-    schema: { tags, summary: 'List test suites', querystring: ListSuitesQuery, response: { 200: z.array(SuiteResponse) } },
+    schema: {
+      tags,
+      summary: 'List test suites',
+      querystring: ListSuitesQuery,
+      response: { 200: z.array(SuiteResponse) },
+    },
     handler: (req) => svc.listSuites({ ctx: req.ctx, input: req.query }),
   });
   app.post('/tests/suites', {
@@ -14,11 +27,22 @@ export function registerSuiteRoutes(app: App, svc: SuitesService): void {
     handler: (req) => svc.createSuite({ ctx: req.ctx, input: req.body }),
   });
   app.get('/tests/suites/:suite_id', {
-    schema: { tags, summary: 'Get a suite with its cases', params: SuiteIdParams, response: { 200: SuiteWithCasesResponse } },
+    schema: {
+      tags,
+      summary: 'Get a suite with its cases',
+      params: SuiteIdParams,
+      response: { 200: SuiteWithCasesResponse },
+    },
     handler: (req) => svc.getSuite({ ctx: req.ctx, input: { suiteId: req.params.suite_id } }),
   });
   app.patch('/tests/suites/:suite_id', {
-    schema: { tags, summary: 'Update a suite', params: SuiteIdParams, body: UpdateSuiteBody, response: { 200: SuiteResponse } },
+    schema: {
+      tags,
+      summary: 'Update a suite',
+      params: SuiteIdParams,
+      body: UpdateSuiteBody,
+      response: { 200: SuiteResponse },
+    },
     handler: (req) => svc.updateSuite({ ctx: req.ctx, input: { suiteId: req.params.suite_id, body: req.body } }),
   });
   app.delete('/tests/suites/:suite_id', {

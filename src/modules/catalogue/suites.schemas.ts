@@ -21,7 +21,12 @@ export const CreateSuiteBody = z.object({
   name: Name,
   description: z.string().max(5000).nullish(),
   app_public_id: z.string().max(64).nullish(),
-  app_id: z.number().int().positive().nullish().meta({ description: 'Legacy numeric app id; app_public_id is preferred' }),
+  app_id: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .meta({ description: 'Legacy numeric app id; app_public_id is preferred' }),
   platform: z.enum(['ios', 'android']).nullish(),
   tags: TagList.optional(),
 });

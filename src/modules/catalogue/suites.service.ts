@@ -10,7 +10,14 @@ import { recordAudit } from '../audit/audit.recorder';
 import { deleteBaselineFilesAfterCommit } from './baselines.service';
 import * as casesRepo from './cases.repository';
 import { renderCases } from './cases.service';
-import type { SuiteResponse, CreateSuiteBody, ListSuitesQuery, SuiteWithCasesResponse, TagResponse, UpdateSuiteBody } from './suites.schemas';
+import type {
+  SuiteResponse,
+  CreateSuiteBody,
+  ListSuitesQuery,
+  SuiteWithCasesResponse,
+  TagResponse,
+  UpdateSuiteBody,
+} from './suites.schemas';
 import * as repo from './suites.repository';
 import { normaliseTags, parseTagFilter } from './tags';
 import * as tagsRepo from './tags.repository';
@@ -52,7 +59,11 @@ async function suiteResponse(db: DbOrTx, orgId: number, suiteId: number): Promis
 }
 
 /** The app a new suite links: by public id (preferred) or legacy numeric id; another org's app is 404. */
-async function resolveSuiteApp(db: DbOrTx, orgId: number, input: { app_public_id?: string | null; app_id?: number | null }) {
+async function resolveSuiteApp(
+  db: DbOrTx,
+  orgId: number,
+  input: { app_public_id?: string | null; app_id?: number | null },
+) {
   if (input.app_public_id) {
     const app = await findAppByPublicId(db, orgId, input.app_public_id);
     if (!app) throw notFound('App');
@@ -68,7 +79,10 @@ async function resolveSuiteApp(db: DbOrTx, orgId: number, input: { app_public_id
 
 function checkThresholds(warn: number | null, fail: number | null): void {
   if (warn !== null && fail !== null && warn >= fail) {
-    throw new AppError('BAD_REQUEST', `visual_regression_warn_pct: must be below visual_regression_fail_pct (${warn} >= ${fail})`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `visual_regression_warn_pct: must be below visual_regression_fail_pct (${warn} >= ${fail})`,
+    );
   }
 }
 
@@ -94,7 +108,10 @@ export class SuitesService {
     return withTransaction(ctx, async (tx) => {
       const app = await resolveSuiteApp(tx.db, org.id, input);
       if (app && input.platform && input.platform !== app.platform) {
-        throw new AppError('BAD_REQUEST', `platform: '${input.platform}' does not match the app's platform '${app.platform}'`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `platform: '${input.platform}' does not match the app's platform '${app.platform}'`,
+        );
       }
       const now = tx.clock.now();
       const suite = await repo.insertSuite(tx.db, {
@@ -123,20 +140,31 @@ export class SuitesService {
     const org = requireRole(ctx, 'viewer');
     const suite = await repo.findSuiteByPublicId(ctx.db, org.id, input.suiteId);
     if (!suite) throw notFound('Test suite');
-    const [head, cases] = await Promise.all([suiteResponse(ctx.db, org.id, suite.id), casesRepo.listSuiteCases(ctx.db, suite.id)]);
+    const [head, cases] = await Promise.all([
+      suiteResponse(ctx.db, org.id, suite.id),
+      casesRepo.listSuiteCases(ctx.db, suite.id),
+    ]);
     return { ...head, cases: await renderCases(ctx.db, cases) };
   }
 
   /** Thresholds: null disables a tier; when both are set after the change, warn must be below fail. */
-  async updateSuite({ ctx, input }: { ctx: Ctx; input: { suiteId: string; body: UpdateSuiteBody } }): Promise<SuiteResponse> {
+  async updateSuite({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { suiteId: string; body: UpdateSuiteBody };
+  }): Promise<SuiteResponse> {
     const org = requireRole(ctx, 'developer');
     const { body } = input;
     const tags = body.tags === undefined ? undefined : normaliseTags(body.tags);
     return withTransaction(ctx, async (tx) => {
       const suite = await repo.findSuiteByPublicId(tx.db, org.id, input.suiteId, { forUpdate: true });
       if (!suite) throw notFound('Test suite');
-      const warn = body.visual_regression_warn_pct !== undefined ? body.visual_regression_warn_pct : suite.visualWarnPct;
-      const fail = body.visual_regression_fail_pct !== undefined ? body.visual_regression_fail_pct : suite.visualFailPct;
+      const warn =
+        body.visual_regression_warn_pct !== undefined ? body.visual_regression_warn_pct : suite.visualWarnPct;
+      const fail =
+        body.visual_regression_fail_pct !== undefined ? body.visual_regression_fail_pct : suite.visualFailPct;
       checkThresholds(warn, fail);
       const now = tx.clock.now();
       await repo.updateSuite(tx.db, suite.id, {
@@ -155,7 +183,10 @@ export class SuitesService {
         action: 'test_suite.updated',
         resourceType: 'test_suite',
         resourceId: suite.publicId,
-        details: { fields: Object.keys(body), ...(tags ? { tags: tags.map((t) => t.name), created_tags: createdTags } : {}) },
+        details: {
+          fields: Object.keys(body),
+          ...(tags ? { tags: tags.map((t) => t.name), created_tags: createdTags } : {}),
+        },
       });
       return suiteResponse(tx.db, org.id, suite.id);
     });
@@ -168,10 +199,23 @@ export class SuitesService {
       const suite = await repo.findSuiteByPublicId(tx.db, org.id, input.suiteId, { forUpdate: true });
       if (!suite) throw notFound('Test suite');
       const cases = await casesRepo.casePublicIdsOfSuite(tx.db, suite.id);
-      await casesRepo.removeFromSubFlows(tx.db, org.id, cases.map((c) => c.id));
+      await casesRepo.removeFromSubFlows(
+        tx.db,
+        org.id,
+        cases.map((c) => c.id),
+      );
       await repo.deleteSuite(tx.db, suite.id);
-      await recordAudit(tx, { action: 'test_suite.deleted', resourceType: 'test_suite', resourceId: suite.publicId, details: { name: suite.name, case_count: cases.length } });
-      deleteBaselineFilesAfterCommit(tx, this.deps.storage, cases.map((c) => c.publicId));
+      await recordAudit(tx, {
+        action: 'test_suite.deleted',
+        resourceType: 'test_suite',
+        resourceId: suite.publicId,
+        details: { name: suite.name, case_count: cases.length },
+      });
+      deleteBaselineFilesAfterCommit(
+        tx,
+        this.deps.storage,
+        cases.map((c) => c.publicId),
+      );
       return { status: 'deleted' };
     });
   }

@@ -7,7 +7,13 @@ import type { NormalisedTag } from './tags';
  * Finds or creates each tag (case-insensitive key; the first-seen casing stays the display name)
  * and makes them the suite's whole tag set.
  */
-export async function replaceSuiteTags(db: DbOrTx, orgId: number, suiteId: number, tags: NormalisedTag[], now: Date): Promise<string[]> {
+export async function replaceSuiteTags(
+  db: DbOrTx,
+  orgId: number,
+  suiteId: number,
+  tags: NormalisedTag[],
+  now: Date,
+): Promise<string[]> {
   await db.delete(testSuiteTags).where(eq(testSuiteTags.suiteId, suiteId));
   if (tags.length === 0) return [];
   const created = await db
@@ -18,12 +24,23 @@ export async function replaceSuiteTags(db: DbOrTx, orgId: number, suiteId: numbe
   const rows = await db
     .select({ id: testTags.id })
     .from(testTags)
-    .where(and(eq(testTags.organizationId, orgId), inArray(testTags.name, tags.map((t) => t.name))));
+    .where(
+      and(
+        eq(testTags.organizationId, orgId),
+        inArray(
+          testTags.name,
+          tags.map((t) => t.name),
+        ),
+      ),
+    );
   await db.insert(testSuiteTags).values(rows.map((r) => ({ suiteId, tagId: r.id })));
   return created.map((c) => c.name);
 }
 
-export async function listTags(db: DbOrTx, orgId: number): Promise<Array<{ name: string; display_name: string; suite_count: number }>> {
+export async function listTags(
+  db: DbOrTx,
+  orgId: number,
+): Promise<Array<{ name: string; display_name: string; suite_count: number }>> {
   return db
     .select({
       name: testTags.name,

@@ -15,7 +15,11 @@ export function normaliseTags(tags: string[]): NormalisedTag[] {
     const display = raw.trim();
     const name = display.toLowerCase();
     const shown = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-    if (!TAG_PATTERN.test(name)) throw new AppError('UNPROCESSABLE', `Invalid tag name '${shown}': tags must match ^[a-z0-9_-]{1,50}$ (letters are compared case-insensitively)`);
+    if (!TAG_PATTERN.test(name))
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Invalid tag name '${shown}': tags must match ^[a-z0-9_-]{1,50}$ (letters are compared case-insensitively)`,
+      );
     if (!seen.has(name)) seen.set(name, display);
   }
   return [...seen].map(([name, displayName]) => ({ name, displayName }));
@@ -23,6 +27,9 @@ export function normaliseTags(tags: string[]): NormalisedTag[] {
 
 /** The tag names of a `?tags=a,b` filter, normalised like tags given as input. */
 export function parseTagFilter(raw: string | undefined): string[] {
-  const given = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const given = (raw ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return normaliseTags(given).map((t) => t.name);
 }

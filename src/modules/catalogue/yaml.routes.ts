@@ -11,11 +11,23 @@ export function registerYamlRoutes(app: App, svc: SuiteYamlService): void {
     schema: { tags, summary: 'Export a suite as YAML', params: SuiteIdParams },
     handler: async (req, reply) => {
       const { fileName, body } = await svc.exportSuiteYaml({ ctx: req.ctx, input: { suiteId: req.params.suite_id } });
-      return reply.header('content-type', 'text/yaml; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(body);
+      return reply
+        .header('content-type', 'text/yaml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(body);
     },
   });
   app.post('/tests/suites/import-yaml', {
-    schema: { tags, summary: 'Import a suite from a YAML file (multipart field `file`)', querystring: ImportYamlQuery, response: { 200: ImportResponse } },
-    handler: (req) => svc.importSuiteYaml({ ctx: req.ctx, input: { appPublicId: req.query.app_id, source: multipartUploadSource(req, { maxBytes: MAX_YAML_BYTES }) } }),
+    schema: {
+      tags,
+      summary: 'Import a suite from a YAML file (multipart field `file`)',
+      querystring: ImportYamlQuery,
+      response: { 200: ImportResponse },
+    },
+    handler: (req) =>
+      svc.importSuiteYaml({
+        ctx: req.ctx,
+        input: { appPublicId: req.query.app_id, source: multipartUploadSource(req, { maxBytes: MAX_YAML_BYTES }) },
+      }),
   });
 }

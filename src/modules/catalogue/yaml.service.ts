@@ -18,11 +18,20 @@ export class SuiteYamlService {
   constructor(private readonly deps: { spool: UploadSpool }) {}
 
   /** The suite as YAML and a file name from its slug. */
-  async exportSuiteYaml({ ctx, input }: { ctx: Ctx; input: { suiteId: string } }): Promise<{ fileName: string; body: string }> {
+  async exportSuiteYaml({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { suiteId: string };
+  }): Promise<{ fileName: string; body: string }> {
     const org = requireRole(ctx, 'viewer');
     const suite = await suitesRepo.findSuiteByPublicId(ctx.db, org.id, input.suiteId);
     if (!suite) throw notFound('Test suite');
-    const [[row], cases] = await Promise.all([suitesRepo.listSuites(ctx.db, org.id, { suiteId: suite.id }), casesRepo.listSuiteCases(ctx.db, suite.id)]);
+    const [[row], cases] = await Promise.all([
+      suitesRepo.listSuites(ctx.db, org.id, { suiteId: suite.id }),
+      casesRepo.listSuiteCases(ctx.db, suite.id),
+    ]);
     const body = renderSuiteYaml({
       name: suite.name,
       description: suite.description,
@@ -54,7 +63,13 @@ export class SuiteYamlService {
    * org's app whose package name is the document's `appId` (preferring the document's platform);
    * no such app leaves the suite unlinked.
    */
-  async importSuiteYaml({ ctx, input }: { ctx: Ctx; input: { appPublicId?: string; source: UploadSource } }): Promise<ImportResponse> {
+  async importSuiteYaml({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { appPublicId?: string; source: UploadSource };
+  }): Promise<ImportResponse> {
     const org = requireRole(ctx, 'developer');
     const upload = await input.source(this.deps.spool);
     let text: string;
@@ -75,7 +90,10 @@ export class SuiteYamlService {
         app = candidates.find((a) => a.platform === doc.platform) ?? candidates[0] ?? null;
       }
       if (app && doc.platform && app.platform !== doc.platform) {
-        throw new AppError('BAD_REQUEST', `platform: '${doc.platform}' does not match the app's platform '${app.platform}'`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `platform: '${doc.platform}' does not match the app's platform '${app.platform}'`,
+        );
       }
       const now = tx.clock.now();
       const platform = (doc.platform ?? app?.platform ?? null) as Platform | null;

@@ -121,7 +121,10 @@ export class CiOrchestrator {
   }
 
   private actorCtx(row: repo.CiRunRow): Ctx {
-    return { ...systemContext(this.d, { id: row.organizationId, role: 'developer' }, `ci:${row.publicId}`), actor: row.actor };
+    return {
+      ...systemContext(this.d, { id: row.organizationId, role: 'developer' }, `ci:${row.publicId}`),
+      actor: row.actor,
+    };
   }
 
   private async orchestrate(first: repo.CiRunRow, token: string, stop: AbortSignal): Promise<void> {
@@ -131,7 +134,9 @@ export class CiOrchestrator {
     const waker = new Waker();
     let engineRun = first.engineRunPublicId;
     const relevant = (m: RealtimeMessage) =>
-      (m.type === 'ci_run.updated' && m.run_id === first.publicId) || (m.type === 'suite_run.updated' && m.suite_run_public_id === engineRun) || (m.type === 'run.finished' && m.run_public_id === engineRun);
+      (m.type === 'ci_run.updated' && m.run_id === first.publicId) ||
+      (m.type === 'suite_run.updated' && m.suite_run_public_id === engineRun) ||
+      (m.type === 'run.finished' && m.run_public_id === engineRun);
     const unwatch = [this.d.realtime.watchOrganization(first.organizationId, (m) => relevant(m) && waker.wake())];
     const beat = setInterval(() => void this.heartbeat(first.id, token, lost), HEARTBEAT_MS);
     beat.unref();
@@ -149,11 +154,16 @@ export class CiOrchestrator {
       }
     } catch (err) {
       if (signal.aborted) {
-        if (stop.aborted) await repo.releaseCiRun(this.d.db, first.id, token).catch((e) => this.d.log.warn({ err: e }, 'releasing a CI run failed'));
+        if (stop.aborted)
+          await repo
+            .releaseCiRun(this.d.db, first.id, token)
+            .catch((e) => this.d.log.warn({ err: e }, 'releasing a CI run failed'));
         return;
       }
-      const message = err instanceof AppError && err.status < 500 ? err.detail : 'Internal error while running the CI run';
-      if (!(err instanceof AppError && err.status < 500)) this.d.log.error({ err, ciRunId: first.id }, 'CI run failed unexpectedly');
+      const message =
+        err instanceof AppError && err.status < 500 ? err.detail : 'Internal error while running the CI run';
+      if (!(err instanceof AppError && err.status < 500))
+        this.d.log.error({ err, ciRunId: first.id }, 'CI run failed unexpectedly');
       await this.finish(ctx, first.id, { status: 'error', error: message });
     } finally {
       clearInterval(beat);
@@ -175,7 +185,8 @@ export class CiOrchestrator {
     if (row.startedAt) return row;
     const now = this.d.clock.now();
     const started = await repo.updateCiRun(this.d.db, row.id, { startedAt: now }, [entry(now, 'Started')]);
-    if (row.commitSha) await this.d.jobs.send('ci.commit_status', { ciRunId: row.id }, { singletonKey: `ci:${row.id}` });
+    if (row.commitSha)
+      await this.d.jobs.send('ci.commit_status', { ciRunId: row.id }, { singletonKey: `ci:${row.id}` });
     return started;
   }
 
@@ -199,17 +210,32 @@ export class CiOrchestrator {
     return withTransaction(ctx, async (tx) => {
       const cur = await this.lockLive(tx, row.id);
       if (!cur || cur.sessionId) return cur;
-      const session = await this.d.sessions.createSession({ ctx: tx, input: { device_type: cur.deviceType, ...(cur.deviceCategory ? { device_category: cur.deviceCategory } : {}) } });
-      const started = await this.d.sessions.startSession({ ctx: tx, input: { sessionId: session.session_id, ...(cur.pinnedDeviceId ? { deviceId: cur.pinnedDeviceId } : {}) } });
+      const session = await this.d.sessions.createSession({
+        ctx: tx,
+        input: { device_type: cur.deviceType, ...(cur.deviceCategory ? { device_category: cur.deviceCategory } : {}) },
+      });
+      const started = await this.d.sessions.startSession({
+        ctx: tx,
+        input: { sessionId: session.session_id, ...(cur.pinnedDeviceId ? { deviceId: cur.pinnedDeviceId } : {}) },
+      });
       const now = tx.clock.now();
       if ('queued' in started) {
-        return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'queued' }, [entry(now, `Waiting for a free ${deviceLabel(cur)} (position ${started.queued.position} in the queue)`)]);
+        return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'queued' }, [
+          entry(now, `Waiting for a free ${deviceLabel(cur)} (position ${started.queued.position} in the queue)`),
+        ]);
       }
-      return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'starting' }, [entry(now, `Device ${started.started.device_name} assigned; booting`)]);
+      return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'starting' }, [
+        entry(now, `Device ${started.started.device_name} assigned; booting`),
+      ]);
     });
   }
 
-  private async untilSessionActive(ctx: Ctx, row: repo.CiRunRow, waker: Waker, signal: AbortSignal): Promise<repo.CiRunRow | null> {
+  private async untilSessionActive(
+    ctx: Ctx,
+    row: repo.CiRunRow,
+    waker: Waker,
+    signal: AbortSignal,
+  ): Promise<repo.CiRunRow | null> {
     for (;;) {
       const cur = await repo.findCiRunById(this.d.db, row.id);
       if (!cur || isTerminal(cur.status)) return null;
@@ -220,12 +246,21 @@ export class CiOrchestrator {
       }
       const s = await this.d.sessions.getSession({ ctx, input: { sessionId: cur.sessionId! } });
       const now = this.d.clock.now();
-      if (s.status === 'active') return repo.updateCiRun(this.d.db, cur.id, {}, [entry(now, `Session ${s.session_id} is active on ${s.device_name} (${s.device_type} ${s.os_version})`)]);
+      if (s.status === 'active')
+        return repo.updateCiRun(this.d.db, cur.id, {}, [
+          entry(now, `Session ${s.session_id} is active on ${s.device_name} (${s.device_type} ${s.os_version})`),
+        ]);
       if (s.status === 'stopped' || s.status === 'failed') {
-        await this.finish(ctx, cur.id, { status: 'error', error: s.error_message ?? `The session ended before the run started (${s.end_reason ?? s.status})` });
+        await this.finish(ctx, cur.id, {
+          status: 'error',
+          error: s.error_message ?? `The session ended before the run started (${s.end_reason ?? s.status})`,
+        });
         return null;
       }
-      if (s.status === 'starting' && cur.phase !== 'starting') await repo.updateCiRun(this.d.db, cur.id, { phase: 'starting' }, [entry(now, `Device ${s.device_name} assigned; booting`)]);
+      if (s.status === 'starting' && cur.phase !== 'starting')
+        await repo.updateCiRun(this.d.db, cur.id, { phase: 'starting' }, [
+          entry(now, `Device ${s.device_name} assigned; booting`),
+        ]);
       await waker.wait(FALLBACK_POLL_MS, signal);
     }
   }
@@ -245,11 +280,27 @@ export class CiOrchestrator {
       };
       const now = tx.clock.now();
       if (cur.type === 'suite_run') {
-        const r = await this.d.execution.startSuiteRun({ ctx: tx, input: { ...options, suite_public_id: cur.targetPublicId } });
-        return repo.updateCiRun(tx.db, cur.id, { status: 'running', phase: 'running', suiteRunId: r.suite_run_id, engineRunPublicId: r.suite_run_public_id }, [entry(now, `Suite run ${r.suite_run_public_id} started`)]);
+        const r = await this.d.execution.startSuiteRun({
+          ctx: tx,
+          input: { ...options, suite_public_id: cur.targetPublicId },
+        });
+        return repo.updateCiRun(
+          tx.db,
+          cur.id,
+          { status: 'running', phase: 'running', suiteRunId: r.suite_run_id, engineRunPublicId: r.suite_run_public_id },
+          [entry(now, `Suite run ${r.suite_run_public_id} started`)],
+        );
       }
-      const r = await this.d.execution.startTestRun({ ctx: tx, input: { ...options, test_case_public_id: cur.targetPublicId } });
-      return repo.updateCiRun(tx.db, cur.id, { status: 'running', phase: 'running', testRunId: r.run_id, engineRunPublicId: r.run_public_id }, [entry(now, `Test run ${r.run_public_id} started`)]);
+      const r = await this.d.execution.startTestRun({
+        ctx: tx,
+        input: { ...options, test_case_public_id: cur.targetPublicId },
+      });
+      return repo.updateCiRun(
+        tx.db,
+        cur.id,
+        { status: 'running', phase: 'running', testRunId: r.run_id, engineRunPublicId: r.run_public_id },
+        [entry(now, `Test run ${r.run_public_id} started`)],
+      );
     });
   }
 
@@ -267,11 +318,15 @@ export class CiOrchestrator {
     if (row.suiteRunId !== null) {
       const [sr] = await repo.findEngineSuiteRuns(this.d.db, [row.suiteRunId]);
       if (!sr) return { status: 'error', error: 'The suite run was deleted' };
-      return sr.status === 'pending' || sr.status === 'running' ? null : { status: ciStatusOfEngineRun(sr), error: sr.errorMessage, visual: sr.visualRegressionStatus };
+      return sr.status === 'pending' || sr.status === 'running'
+        ? null
+        : { status: ciStatusOfEngineRun(sr), error: sr.errorMessage, visual: sr.visualRegressionStatus };
     }
     const run = row.testRunId === null ? undefined : await repo.findEngineTestRun(this.d.db, row.testRunId);
     if (!run) return { status: 'error', error: 'The test run was deleted' };
-    return run.status === 'pending' || run.status === 'running' ? null : { status: ciStatusOfEngineRun(run), error: run.errorMessage, visual: run.visualRegressionStatus };
+    return run.status === 'pending' || run.status === 'running'
+      ? null
+      : { status: ciStatusOfEngineRun(run), error: run.errorMessage, visual: run.visualRegressionStatus };
   }
 
   private finish(ctx: Ctx, id: number, end: CiEnd): Promise<void> {
@@ -291,7 +346,12 @@ export class CiOrchestrator {
       await this.d.sessions.stopSession({ ctx: tx, input: { sessionId: cur.sessionId, reason: 'ci_cleanup' } });
       lines.push(entry(now, `Session ${cur.sessionId} ended (ci_cleanup)`));
     }
-    lines.push(entry(now, `${cur.type === 'suite_run' ? 'Suite' : 'Test'} run ${end.status}${end.error ? `: ${end.error}` : ''}`));
+    lines.push(
+      entry(
+        now,
+        `${cur.type === 'suite_run' ? 'Suite' : 'Test'} run ${end.status}${end.error ? `: ${end.error}` : ''}`,
+      ),
+    );
     await repo.updateCiRun(
       tx.db,
       cur.id,
@@ -307,15 +367,25 @@ export class CiOrchestrator {
       },
       lines,
     );
-    if (cur.commitSha) await this.d.jobs.send('ci.commit_status', { ciRunId: cur.id }, { db: tx.db, singletonKey: `ci:${cur.id}` });
+    if (cur.commitSha)
+      await this.d.jobs.send('ci.commit_status', { ciRunId: cur.id }, { db: tx.db, singletonKey: `ci:${cur.id}` });
     // Only the child holding the turn hands it on (a waiting child that is cancelled does not).
     if (cur.multiSuiteRunId !== null && cur.phase !== 'waiting_turn') {
       const next = await repo.lockNextWaitingChild(tx.db, cur.multiSuiteRunId);
       if (next) {
-        await repo.updateCiRun(tx.db, next.id, { phase: 'allocating' }, [entry(now, 'Its turn came: the previous suite ended')]);
+        await repo.updateCiRun(tx.db, next.id, { phase: 'allocating' }, [
+          entry(now, 'Its turn came: the previous suite ended'),
+        ]);
         await this.d.jobs.send('ci.execute_run', { ciRunId: next.id }, { db: tx.db });
       }
     }
-    tx.afterCommit(() => this.d.realtime.publishToOrganization(cur.organizationId, { type: 'ci_run.updated', run_id: cur.publicId, status: end.status, phase: 'finished' }));
+    tx.afterCommit(() =>
+      this.d.realtime.publishToOrganization(cur.organizationId, {
+        type: 'ci_run.updated',
+        run_id: cur.publicId,
+        status: end.status,
+        phase: 'finished',
+      }),
+    );
   }
 }

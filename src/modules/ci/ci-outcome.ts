@@ -34,7 +34,14 @@ export type CommitState = 'pending' | 'success' | 'failure' | 'error';
  * The commit status a CI run shows: pending until it ends, then success / failure / error. A run
  * that passed with a visual warn or fail verdict is a success with a warning in its description.
  */
-export function commitStatusOf(run: { status: CiRunStatus; phase: string; targetName: string; errorMessage: string | null; visualRegressionStatus: VisualVerdict | null; cases: { passed: number; total: number } | null }): {
+export function commitStatusOf(run: {
+  status: CiRunStatus;
+  phase: string;
+  targetName: string;
+  errorMessage: string | null;
+  visualRegressionStatus: VisualVerdict | null;
+  cases: { passed: number; total: number } | null;
+}): {
   state: CommitState;
   description: string;
 } {
@@ -42,10 +49,21 @@ export function commitStatusOf(run: { status: CiRunStatus; phase: string; target
   switch (run.status) {
     case 'pending':
     case 'running':
-      return { state: 'pending', description: run.phase === 'queued' ? 'Waiting for a free device' : run.phase === 'running' ? 'Running' : 'Preparing a device' };
+      return {
+        state: 'pending',
+        description:
+          run.phase === 'queued'
+            ? 'Waiting for a free device'
+            : run.phase === 'running'
+              ? 'Running'
+              : 'Preparing a device',
+      };
     case 'passed':
       return run.visualRegressionStatus === 'warn' || run.visualRegressionStatus === 'fail'
-        ? { state: 'success', description: `Passed with a visual regression warning (${run.visualRegressionStatus})${counted}` }
+        ? {
+            state: 'success',
+            description: `Passed with a visual regression warning (${run.visualRegressionStatus})${counted}`,
+          }
         : { state: 'success', description: `Passed${counted}` };
     case 'failed':
       return { state: 'failure', description: `Failed${counted}` };

@@ -31,22 +31,43 @@ describe('ciStatusOfEngineRun', () => {
 });
 
 describe('commitStatusOf', () => {
-  const run = { phase: 'running', targetName: 'Checkout', errorMessage: null, visualRegressionStatus: null, cases: null } as const;
+  const run = {
+    phase: 'running',
+    targetName: 'Checkout',
+    errorMessage: null,
+    visualRegressionStatus: null,
+    cases: null,
+  } as const;
 
   it('is pending until the run ends, saying what it waits for', () => {
-    expect(commitStatusOf({ ...run, status: 'pending', phase: 'queued' })).toEqual({ state: 'pending', description: 'Waiting for a free device' });
+    expect(commitStatusOf({ ...run, status: 'pending', phase: 'queued' })).toEqual({
+      state: 'pending',
+      description: 'Waiting for a free device',
+    });
     expect(commitStatusOf({ ...run, status: 'running' })).toEqual({ state: 'pending', description: 'Running' });
   });
 
   it('passed → success; with a visual warn or fail verdict, success with a warning description', () => {
-    expect(commitStatusOf({ ...run, status: 'passed', cases: { passed: 3, total: 3 } })).toEqual({ state: 'success', description: 'Passed (3 of 3 cases passed)' });
-    expect(commitStatusOf({ ...run, status: 'passed', visualRegressionStatus: 'warn' })).toEqual({ state: 'success', description: 'Passed with a visual regression warning (warn)' });
+    expect(commitStatusOf({ ...run, status: 'passed', cases: { passed: 3, total: 3 } })).toEqual({
+      state: 'success',
+      description: 'Passed (3 of 3 cases passed)',
+    });
+    expect(commitStatusOf({ ...run, status: 'passed', visualRegressionStatus: 'warn' })).toEqual({
+      state: 'success',
+      description: 'Passed with a visual regression warning (warn)',
+    });
     expect(commitStatusOf({ ...run, status: 'passed', visualRegressionStatus: 'ok' }).description).toBe('Passed');
   });
 
   it('failed → failure; error and cancelled → error', () => {
-    expect(commitStatusOf({ ...run, status: 'failed', cases: { passed: 1, total: 3 } })).toEqual({ state: 'failure', description: 'Failed (1 of 3 cases passed)' });
-    expect(commitStatusOf({ ...run, status: 'error', errorMessage: 'The device was lost' })).toEqual({ state: 'error', description: 'Error: The device was lost' });
+    expect(commitStatusOf({ ...run, status: 'failed', cases: { passed: 1, total: 3 } })).toEqual({
+      state: 'failure',
+      description: 'Failed (1 of 3 cases passed)',
+    });
+    expect(commitStatusOf({ ...run, status: 'error', errorMessage: 'The device was lost' })).toEqual({
+      state: 'error',
+      description: 'Error: The device was lost',
+    });
     expect(commitStatusOf({ ...run, status: 'cancelled' })).toEqual({ state: 'error', description: 'Cancelled' });
   });
 });

@@ -32,9 +32,16 @@ function runProgress(run: repo.EngineTestRunRow, label: string): CiProgressEntry
   let t = run.startedAt.getTime();
   for (const s of stepsOf(run)) {
     t += s.duration_ms ?? 0;
-    out.push({ at: apiTime(new Date(t)), message: `${label}, step ${(s.index ?? 0) + 1} ${s.status ?? 'ran'}: ${s.text ?? ''}${s.error ? ` (${s.error})` : ''}` });
+    out.push({
+      at: apiTime(new Date(t)),
+      message: `${label}, step ${(s.index ?? 0) + 1} ${s.status ?? 'ran'}: ${s.text ?? ''}${s.error ? ` (${s.error})` : ''}`,
+    });
   }
-  if (run.finishedAt) out.push({ at: apiTime(run.finishedAt), message: `${label} ${run.status}${run.errorMessage ? `: ${run.errorMessage}` : ''}` });
+  if (run.finishedAt)
+    out.push({
+      at: apiTime(run.finishedAt),
+      message: `${label} ${run.status}${run.errorMessage ? `: ${run.errorMessage}` : ''}`,
+    });
   return out;
 }
 
@@ -78,11 +85,25 @@ export class CiPresenter {
       const run = await repo.findEngineTestRun(ctx.db, row.testRunId);
       if (run) {
         progress.push(...runProgress(run, `Case "${row.targetName}"`));
-        if (terminal) results = stepsOf(run).map((s) => ({ index: s.index ?? 0, text: s.text ?? '', status: s.status ?? 'skipped', resolved_by: s.resolved_by ?? null, duration_ms: s.duration_ms ?? null, error: s.error ?? null, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, screenshot: s.screenshot ?? null }));
+        if (terminal)
+          results = stepsOf(run).map((s) => ({
+            index: s.index ?? 0,
+            text: s.text ?? '',
+            status: s.status ?? 'skipped',
+            resolved_by: s.resolved_by ?? null,
+            duration_ms: s.duration_ms ?? null,
+            error: s.error ?? null,
+            visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null,
+            screenshot: s.screenshot ?? null,
+          }));
       }
     }
     // Stable by time: the orchestration's lines and the engine's interleave as they happened.
-    progress = progress.map((p, i) => ({ p, i })).sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i)).map((x) => x.p).slice(-MAX_PROGRESS);
+    progress = progress
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i))
+      .map((x) => x.p)
+      .slice(-MAX_PROGRESS);
     return {
       run_id: row.publicId,
       type: row.type,
@@ -105,7 +126,10 @@ export class CiPresenter {
       session_id: row.sessionId,
       engine_run_id: row.engineRunPublicId,
       visual_regression_status: row.visualRegressionStatus,
-      multi_suite_run_id: row.multiSuiteRunId === null ? null : ((await repo.findMultiSuiteRunById(ctx.db, row.multiSuiteRunId))?.publicId ?? null),
+      multi_suite_run_id:
+        row.multiSuiteRunId === null
+          ? null
+          : ((await repo.findMultiSuiteRunById(ctx.db, row.multiSuiteRunId))?.publicId ?? null),
     };
   }
 
@@ -113,16 +137,30 @@ export class CiPresenter {
   private async queueOf(ctx: Ctx, row: repo.CiRunRow): Promise<{ position: number } | null> {
     if (row.phase !== 'queued' || !row.sessionId) return null;
     const session = await this.deps.sessions.getSession({ ctx, input: { sessionId: row.sessionId } }).catch(() => null);
-    return session?.status === 'pending' && session.queue_position !== null ? { position: session.queue_position } : null;
+    return session?.status === 'pending' && session.queue_position !== null
+      ? { position: session.queue_position }
+      : null;
   }
 
   async multi(ctx: Ctx, m: repo.MultiSuiteRunRow): Promise<MultiSuiteRun> {
     const children = await repo.listMultiSuiteChildren(ctx.db, m.id);
-    const caseRuns = await repo.listEngineCaseRuns(ctx.db, children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])));
-    const suiteRuns = new Map((await repo.findEngineSuiteRuns(ctx.db, children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])))).map((s) => [s.id, s]));
+    const caseRuns = await repo.listEngineCaseRuns(
+      ctx.db,
+      children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])),
+    );
+    const suiteRuns = new Map(
+      (
+        await repo.findEngineSuiteRuns(
+          ctx.db,
+          children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])),
+        )
+      ).map((s) => [s.id, s]),
+    );
     const entries = children.map((c) => {
       const runs = caseRuns.filter((r) => c.suiteRunId !== null && r.run.suiteRunId === c.suiteRunId);
-      const visual = c.visualRegressionStatus ?? (c.suiteRunId === null ? null : (suiteRuns.get(c.suiteRunId)?.visualRegressionStatus ?? null));
+      const visual =
+        c.visualRegressionStatus ??
+        (c.suiteRunId === null ? null : (suiteRuns.get(c.suiteRunId)?.visualRegressionStatus ?? null));
       return {
         suite_id: c.targetPublicId,
         suite_name: c.targetName,
@@ -131,7 +169,14 @@ export class CiPresenter {
         passed: runs.filter((r) => r.run.status === 'passed').length,
         failed: runs.filter((r) => r.run.status === 'failed' || r.run.status === 'error').length,
         visual_regression_status: visual,
-        case_runs: runs.map(({ run, caseName }) => ({ case_name: caseName, run_id: run.publicId, status: run.status, visual_regression_status: run.visualRegressionStatus, duration_ms: run.durationMs, url: this.testRunUrl(run.publicId) })),
+        case_runs: runs.map(({ run, caseName }) => ({
+          case_name: caseName,
+          run_id: run.publicId,
+          status: run.status,
+          visual_regression_status: run.visualRegressionStatus,
+          duration_ms: run.durationMs,
+          url: this.testRunUrl(run.publicId),
+        })),
         suite_run_id: c.engineRunPublicId,
         error_message: c.errorMessage,
       };

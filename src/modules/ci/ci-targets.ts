@@ -30,7 +30,12 @@ export interface CiPlan {
   buildId: number | null;
 }
 
-const SOURCE_PLATFORMS: Record<string, Platform> = { ios: 'ios', tvos: 'ios', android: 'android', androidtv: 'android' };
+const SOURCE_PLATFORMS: Record<string, Platform> = {
+  ios: 'ios',
+  tvos: 'ios',
+  android: 'android',
+  androidtv: 'android',
+};
 
 /** Finds what CI runs and checks, before anything is written, that it can be run as asked. */
 export class CiTargets {
@@ -45,7 +50,16 @@ export class CiTargets {
   /** A suite already loaded (run-suites lists them with their case counts). */
   async ofSuite(ctx: Ctx, orgId: number, suite: SuiteRow, caseCount: number): Promise<CiTarget> {
     const app = suite.appId === null ? undefined : await findAppById(ctx.db, orgId, suite.appId);
-    return { type: 'suite_run', id: suite.id, publicId: suite.publicId, name: suite.name, suiteId: suite.id, appId: suite.appId, platform: app?.platform ?? suite.platform ?? null, caseCount };
+    return {
+      type: 'suite_run',
+      id: suite.id,
+      publicId: suite.publicId,
+      name: suite.name,
+      suiteId: suite.id,
+      appId: suite.appId,
+      platform: app?.platform ?? suite.platform ?? null,
+      caseCount,
+    };
   }
 
   async testCase(ctx: Ctx, orgId: number, casePublicId: string): Promise<CiTarget> {
@@ -53,7 +67,16 @@ export class CiTargets {
     if (!found) throw notFound('Test case');
     const app = found.effectiveAppId === null ? undefined : await findAppById(ctx.db, orgId, found.effectiveAppId);
     const platform = app?.platform ?? (found.c.sourcePlatform ? SOURCE_PLATFORMS[found.c.sourcePlatform]! : null);
-    return { type: 'test_run', id: found.c.id, publicId: found.c.publicId, name: found.c.name, suiteId: found.c.suiteId, appId: found.effectiveAppId, platform, caseCount: 1 };
+    return {
+      type: 'test_run',
+      id: found.c.id,
+      publicId: found.c.publicId,
+      name: found.c.name,
+      suiteId: found.c.suiteId,
+      appId: found.effectiveAppId,
+      platform,
+      caseCount: 1,
+    };
   }
 
   /**
@@ -68,16 +91,24 @@ export class CiTargets {
     if (input.device_id !== undefined) {
       const device = await findDevice(ctx.db, input.device_id);
       if (!device || device.status === 'offline') throw notFound('Device');
-      if (deviceType && device.type !== deviceType) throw badRequest(`device_id: the device runs ${device.type}, the ${what}'s app is for ${deviceType}`);
+      if (deviceType && device.type !== deviceType)
+        throw badRequest(`device_id: the device runs ${device.type}, the ${what}'s app is for ${deviceType}`);
       deviceType = device.type;
     }
     if (!deviceType) throw badRequest(`The ${what} has no app or platform to choose a device by; give device_id`);
     let buildId: number | null = null;
     if (input.build_id !== undefined) {
       if (target.appId === null) throw badRequest(`build_id: the ${what} has no app`);
-      buildId = (await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id, appId: target.appId } })).build.id;
+      buildId = (
+        await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id, appId: target.appId } })
+      ).build.id;
     }
-    return { deviceType, deviceCategory: input.device_id !== undefined ? null : (input.device_category ?? 'phone'), pinnedDeviceId: input.device_id ?? null, buildId };
+    return {
+      deviceType,
+      deviceCategory: input.device_id !== undefined ? null : (input.device_category ?? 'phone'),
+      pinnedDeviceId: input.device_id ?? null,
+      buildId,
+    };
   }
 
   /** Like `plan`, as a reason instead of an error (run-suites lists every suite that cannot run). */

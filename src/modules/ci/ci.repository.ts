@@ -18,23 +18,43 @@ export async function insertCiRuns(db: DbOrTx, values: Array<typeof ciRuns.$infe
   return db.insert(ciRuns).values(values).returning();
 }
 
-export async function findCiRun(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<CiRunRow | undefined> {
-  const q = db.select().from(ciRuns).where(and(eq(ciRuns.organizationId, orgId), eq(ciRuns.publicId, publicId)));
+export async function findCiRun(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CiRunRow | undefined> {
+  const q = db
+    .select()
+    .from(ciRuns)
+    .where(and(eq(ciRuns.organizationId, orgId), eq(ciRuns.publicId, publicId)));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
 }
 
 /** By internal id, for the orchestration (jobs carry only the id). */
-export async function findCiRunById(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}): Promise<CiRunRow | undefined> {
+export async function findCiRunById(
+  db: DbOrTx,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CiRunRow | undefined> {
   const q = db.select().from(ciRuns).where(eq(ciRuns.id, id));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
 }
 
-export async function updateCiRun(db: DbOrTx, id: number, values: Partial<typeof ciRuns.$inferInsert>, progress: CiProgressEntry[] = []): Promise<CiRunRow> {
+export async function updateCiRun(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof ciRuns.$inferInsert>,
+  progress: CiProgressEntry[] = [],
+): Promise<CiRunRow> {
   const [row] = await db
     .update(ciRuns)
-    .set({ ...values, ...(progress.length ? { progress: sql`${ciRuns.progress} || ${JSON.stringify(progress)}::jsonb` } : {}) })
+    .set({
+      ...values,
+      ...(progress.length ? { progress: sql`${ciRuns.progress} || ${JSON.stringify(progress)}::jsonb` } : {}),
+    })
     .where(eq(ciRuns.id, id))
     .returning();
   return row!;
@@ -44,7 +64,13 @@ export async function updateCiRun(db: DbOrTx, id: number, values: Partial<typeof
  * Makes `token` the executor of an unfinished CI run whose turn has come, unless another
  * executor has said it holds it since `staleBefore`.
  */
-export async function claimCiRun(db: DbOrTx, id: number, token: string, now: Date, staleBefore: Date): Promise<CiRunRow | undefined> {
+export async function claimCiRun(
+  db: DbOrTx,
+  id: number,
+  token: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<CiRunRow | undefined> {
   const [row] = await db
     .update(ciRuns)
     .set({ executorToken: token, heartbeatAt: now })
@@ -62,13 +88,20 @@ export async function claimCiRun(db: DbOrTx, id: number, token: string, now: Dat
 
 /** The executor's heartbeat; false when another executor has taken the run (or it ended). */
 export async function touchCiRun(db: DbOrTx, id: number, token: string, now: Date): Promise<boolean> {
-  const rows = await db.update(ciRuns).set({ heartbeatAt: now }).where(and(eq(ciRuns.id, id), eq(ciRuns.executorToken, token))).returning({ id: ciRuns.id });
+  const rows = await db
+    .update(ciRuns)
+    .set({ heartbeatAt: now })
+    .where(and(eq(ciRuns.id, id), eq(ciRuns.executorToken, token)))
+    .returning({ id: ciRuns.id });
   return rows.length > 0;
 }
 
 /** An executor that stops (shutdown) lets the run go, so that the next sweep hands it on at once. */
 export async function releaseCiRun(db: DbOrTx, id: number, token: string): Promise<void> {
-  await db.update(ciRuns).set({ executorToken: null, heartbeatAt: null }).where(and(eq(ciRuns.id, id), eq(ciRuns.executorToken, token)));
+  await db
+    .update(ciRuns)
+    .set({ executorToken: null, heartbeatAt: null })
+    .where(and(eq(ciRuns.id, id), eq(ciRuns.executorToken, token)));
 }
 
 /**
@@ -83,7 +116,10 @@ export async function listOrphanedCiRuns(db: DbOrTx, staleBefore: Date): Promise
       and(
         inArray(ciRuns.status, [...UNFINISHED]),
         ne(ciRuns.phase, 'waiting_turn'),
-        or(and(isNull(ciRuns.executorToken), sql`${ciRuns.startedAt} IS NOT NULL`), sql`coalesce(${ciRuns.heartbeatAt}, ${ciRuns.createdAt}) < ${staleBefore}`),
+        or(
+          and(isNull(ciRuns.executorToken), sql`${ciRuns.startedAt} IS NOT NULL`),
+          sql`coalesce(${ciRuns.heartbeatAt}, ${ciRuns.createdAt}) < ${staleBefore}`,
+        ),
       ),
     )
     .orderBy(asc(ciRuns.id))
@@ -91,13 +127,23 @@ export async function listOrphanedCiRuns(db: DbOrTx, staleBefore: Date): Promise
   return rows.map((r) => r.id);
 }
 
-export async function insertMultiSuiteRun(db: DbOrTx, values: typeof multiSuiteRuns.$inferInsert): Promise<MultiSuiteRunRow> {
+export async function insertMultiSuiteRun(
+  db: DbOrTx,
+  values: typeof multiSuiteRuns.$inferInsert,
+): Promise<MultiSuiteRunRow> {
   const [row] = await db.insert(multiSuiteRuns).values(values).returning();
   return row!;
 }
 
-export async function findMultiSuiteRun(db: DbOrTx, orgId: number, publicId: string): Promise<MultiSuiteRunRow | undefined> {
-  const [row] = await db.select().from(multiSuiteRuns).where(and(eq(multiSuiteRuns.organizationId, orgId), eq(multiSuiteRuns.publicId, publicId)));
+export async function findMultiSuiteRun(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+): Promise<MultiSuiteRunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(multiSuiteRuns)
+    .where(and(eq(multiSuiteRuns.organizationId, orgId), eq(multiSuiteRuns.publicId, publicId)));
   return row;
 }
 

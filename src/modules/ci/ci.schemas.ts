@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { CI_RUN_PHASES, CI_RUN_STATUSES, CI_RUN_TYPES, DEVICE_CATEGORIES, RUN_MODES, TEST_RUN_STATUSES, VISUAL_VERDICTS } from '../../db/schema';
+import {
+  CI_RUN_PHASES,
+  CI_RUN_STATUSES,
+  CI_RUN_TYPES,
+  DEVICE_CATEGORIES,
+  RUN_MODES,
+  TEST_RUN_STATUSES,
+  VISUAL_VERDICTS,
+} from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
 
-const exclusiveDevice = (b: { device_id?: string; device_category?: string }) => b.device_id === undefined || b.device_category === undefined;
+const exclusiveDevice = (b: { device_id?: string; device_category?: string }) =>
+  b.device_id === undefined || b.device_category === undefined;
 const EXCLUSIVE = { message: 'give device_id or device_category, not both', path: ['device_id'] };
 
 /** What every CI start takes besides its target. */
@@ -15,17 +24,27 @@ const RunOptions = {
   model: z.string().min(1).max(200).optional(),
   provider: z.string().min(1).max(50).optional(),
   mode: z.enum(RUN_MODES).default('hybrid'),
-  device_category: z.enum(DEVICE_CATEGORIES).optional().meta({ description: 'phone when neither this nor device_id is given' }),
+  device_category: z
+    .enum(DEVICE_CATEGORIES)
+    .optional()
+    .meta({ description: 'phone when neither this nor device_id is given' }),
   device_id: z.string().min(1).max(100).optional().meta({ description: 'Pins a device (its string device_id)' }),
-  metadata: z.record(z.string(), z.unknown()).optional().meta({ description: 'Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON)' }),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: 'Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON)' }),
   build_id: z.number().int().positive().max(2_147_483_647).optional(),
 };
 export type CiRunOptions = z.infer<z.ZodObject<typeof RunOptions>>;
 
-export const RunSuiteBody = z.object({ suite_id: z.string().min(1).max(64).meta({ description: 'Suite public id' }), ...RunOptions }).refine(exclusiveDevice, EXCLUSIVE);
+export const RunSuiteBody = z
+  .object({ suite_id: z.string().min(1).max(64).meta({ description: 'Suite public id' }), ...RunOptions })
+  .refine(exclusiveDevice, EXCLUSIVE);
 export type RunSuiteBody = z.infer<typeof RunSuiteBody>;
 
-export const RunTestBody = z.object({ test_id: z.string().min(1).max(64).meta({ description: 'Case public id' }), ...RunOptions }).refine(exclusiveDevice, EXCLUSIVE);
+export const RunTestBody = z
+  .object({ test_id: z.string().min(1).max(64).meta({ description: 'Case public id' }), ...RunOptions })
+  .refine(exclusiveDevice, EXCLUSIVE);
 export type RunTestBody = z.infer<typeof RunTestBody>;
 
 export const RunStarted = z.object({
@@ -37,19 +56,37 @@ export const RunStarted = z.object({
 export const CiRunParams = z.object({ run_id: z.string().min(1).max(64) });
 export const MultiSuiteRunParams = z.object({ public_id: z.string().min(1).max(64) });
 
-export const ListCiSuitesQuery = z.object({ tags: z.string().max(2000).optional(), match: z.enum(['any', 'all']).default('any') });
+export const ListCiSuitesQuery = z.object({
+  tags: z.string().max(2000).optional(),
+  match: z.enum(['any', 'all']).default('any'),
+});
 export type ListCiSuitesQuery = z.infer<typeof ListCiSuitesQuery>;
 
 const Tag = z.object({ name: z.string(), display_name: z.string() });
-export const CiSuite = z.object({ id: z.string(), name: z.string(), platform: z.string().nullable(), case_count: z.number().int(), description: z.string().nullable(), tags: z.array(Tag) });
+export const CiSuite = z.object({
+  id: z.string(),
+  name: z.string(),
+  platform: z.string().nullable(),
+  case_count: z.number().int(),
+  description: z.string().nullable(),
+  tags: z.array(Tag),
+});
 export type CiSuite = z.infer<typeof CiSuite>;
 
 export const RunSuitesBody = z
-  .object({ tags: z.array(z.string().max(200)).min(1, 'give 1 to 20 tags').max(20, 'give 1 to 20 tags'), match: z.enum(['any', 'all']).default('any'), ...RunOptions })
+  .object({
+    tags: z.array(z.string().max(200)).min(1, 'give 1 to 20 tags').max(20, 'give 1 to 20 tags'),
+    match: z.enum(['any', 'all']).default('any'),
+    ...RunOptions,
+  })
   .refine(exclusiveDevice, EXCLUSIVE);
 export type RunSuitesBody = z.infer<typeof RunSuitesBody>;
 
-export const RunSuitesStarted = z.object({ aggregate_id: z.string(), matched_suite_ids: z.array(z.string()), status_url: z.string() });
+export const RunSuitesStarted = z.object({
+  aggregate_id: z.string(),
+  matched_suite_ids: z.array(z.string()),
+  status_url: z.string(),
+});
 
 const Visual = z.enum(VISUAL_VERDICTS).nullable();
 
@@ -101,7 +138,10 @@ export const CiRunPayload = z.object({
   test_id: z.string().nullable().meta({ description: 'additive: the case (test_run)' }),
   name: z.string().meta({ description: "additive: the suite's or case's name" }),
   session_id: z.string().nullable().meta({ description: 'additive' }),
-  engine_run_id: z.string().nullable().meta({ description: 'additive: the suite run (srun_…) or test run (run_…) executing' }),
+  engine_run_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'additive: the suite run (srun_…) or test run (run_…) executing' }),
   visual_regression_status: Visual.meta({ description: 'additive' }),
   multi_suite_run_id: z.string().nullable().meta({ description: 'additive' }),
 });
@@ -120,7 +160,16 @@ export const MultiSuiteRun = z.object({
       passed: z.number().int(),
       failed: z.number().int(),
       visual_regression_status: Visual,
-      case_runs: z.array(z.object({ case_name: z.string(), run_id: z.string(), status: z.enum(TEST_RUN_STATUSES), visual_regression_status: Visual, duration_ms: z.number().int().nullable(), url: z.string() })),
+      case_runs: z.array(
+        z.object({
+          case_name: z.string(),
+          run_id: z.string(),
+          status: z.enum(TEST_RUN_STATUSES),
+          visual_regression_status: Visual,
+          duration_ms: z.number().int().nullable(),
+          url: z.string(),
+        }),
+      ),
       suite_run_id: z.string().nullable().meta({ description: 'additive: the engine suite run (srun_…)' }),
       error_message: z.string().nullable().meta({ description: 'additive' }),
     }),

@@ -15,7 +15,16 @@ import { isTerminal } from './ci-outcome';
 import type { CiPresenter } from './ci-presenter';
 import type { CiPlan, CiTarget, CiTargets } from './ci-targets';
 import * as repo from './ci.repository';
-import type { CiRunOptions, CiRunPayload, CiSuite, ListCiSuitesQuery, MultiSuiteRun, RunSuiteBody, RunSuitesBody, RunTestBody } from './ci.schemas';
+import type {
+  CiRunOptions,
+  CiRunPayload,
+  CiSuite,
+  ListCiSuitesQuery,
+  MultiSuiteRun,
+  RunSuiteBody,
+  RunSuitesBody,
+  RunTestBody,
+} from './ci.schemas';
 
 /** Metadata travels in every event of the run: keep it small. */
 const MAX_METADATA_BYTES = 16 * 1024;
@@ -37,7 +46,8 @@ function actorOf(ctx: Ctx): CiActor {
 
 /** The metadata a CI run carries into its events: 400 past 16 KB of JSON. */
 function checkMetadata(input: CiRunOptions): void {
-  if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES) throw badRequest('metadata: at most 16 KB of JSON');
+  if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES)
+    throw badRequest('metadata: at most 16 KB of JSON');
 }
 
 /**
@@ -64,11 +74,24 @@ export class CiService {
     return this.start(ctx, target, await this.deps.targets.plan(ctx, target, input), input, model);
   }
 
-  private async start(ctx: Ctx, target: CiTarget, plan: CiPlan, input: CiRunOptions, model: { model: string; provider: string }) {
+  private async start(
+    ctx: Ctx,
+    target: CiTarget,
+    plan: CiPlan,
+    input: CiRunOptions,
+    model: { model: string; provider: string },
+  ) {
     return withTransaction(ctx, async (tx) => {
-      const [row] = await repo.insertCiRuns(tx.db, [this.values(tx, target, plan, input, model, { position: 0, waiting: false, multiSuiteRunId: null })]);
+      const [row] = await repo.insertCiRuns(tx.db, [
+        this.values(tx, target, plan, input, model, { position: 0, waiting: false, multiSuiteRunId: null }),
+      ]);
       await this.deps.jobs.send('ci.execute_run', { ciRunId: row!.id }, { db: tx.db });
-      await recordAudit(tx, { action: 'ci_run.created', resourceType: 'ci_run', resourceId: row!.publicId, details: { type: target.type, target: target.publicId, commit_sha: input.commit_sha ?? null } });
+      await recordAudit(tx, {
+        action: 'ci_run.created',
+        resourceType: 'ci_run',
+        resourceId: row!.publicId,
+        details: { type: target.type, target: target.publicId, commit_sha: input.commit_sha ?? null },
+      });
       return { run_id: row!.publicId, status: 'pending' as const, status_url: `/api/v1/ci/runs/${row!.publicId}` };
     });
   }
@@ -104,7 +127,9 @@ export class CiService {
       buildId: plan.buildId,
       actor: actorOf(ctx),
       createdByUserId: actorIdentity(ctx).userId,
-      progress: [{ at: apiTime(now), message: place.waiting ? 'Accepted; waits for the suites before it' : 'Accepted' }],
+      progress: [
+        { at: apiTime(now), message: place.waiting ? 'Accepted; waits for the suites before it' : 'Accepted' },
+      ],
       createdAt: now,
     };
   }
@@ -120,7 +145,14 @@ export class CiService {
   async listSuites({ ctx, input }: { ctx: Ctx; input: ListCiSuitesQuery }): Promise<CiSuite[]> {
     const org = requireRole(ctx, 'developer');
     const rows = await listSuites(ctx.db, org.id, { tags: parseTagFilter(input.tags), match: input.match });
-    return rows.map((r) => ({ id: r.suite.publicId, name: r.suite.name, platform: r.suite.platform, case_count: r.caseCount, description: r.suite.description, tags: r.tags }));
+    return rows.map((r) => ({
+      id: r.suite.publicId,
+      name: r.suite.name,
+      platform: r.suite.platform,
+      case_count: r.caseCount,
+      description: r.suite.description,
+      tags: r.tags,
+    }));
   }
 
   /**
@@ -132,8 +164,14 @@ export class CiService {
     const tags = normaliseTags(input.tags).map((t) => t.name);
     checkMetadata(input);
     const model = await this.deps.execution.resolveModelForRun({ ctx, input });
-    const matched = (await listSuites(ctx.db, org.id, { tags, match: input.match })).filter((r) => r.caseCount > 0).reverse();
-    if (matched.length === 0) throw new AppError('NOT_FOUND', `No suite with test cases matches the tags (${input.match} of ${tags.join(', ')})`);
+    const matched = (await listSuites(ctx.db, org.id, { tags, match: input.match }))
+      .filter((r) => r.caseCount > 0)
+      .reverse();
+    if (matched.length === 0)
+      throw new AppError(
+        'NOT_FOUND',
+        `No suite with test cases matches the tags (${input.match} of ${tags.join(', ')})`,
+      );
     const targets = await Promise.all(matched.map((r) => this.deps.targets.ofSuite(ctx, org.id, r.suite, r.caseCount)));
     const problems: Array<{ id: string; reason: string }> = [];
     for (const t of targets) {
@@ -158,11 +196,22 @@ export class CiService {
       });
       const rows = await repo.insertCiRuns(
         tx.db,
-        targets.map((t, i) => this.values(tx, t, plans[i]!, input, model, { position: i, waiting: i > 0, multiSuiteRunId: multi.id })),
+        targets.map((t, i) =>
+          this.values(tx, t, plans[i]!, input, model, { position: i, waiting: i > 0, multiSuiteRunId: multi.id }),
+        ),
       );
       await this.deps.jobs.send('ci.execute_run', { ciRunId: rows[0]!.id }, { db: tx.db });
-      await recordAudit(tx, { action: 'multi_suite_run.created', resourceType: 'multi_suite_run', resourceId: multi.publicId, details: { tags, match: input.match, suites: targets.map((t) => t.publicId) } });
-      return { aggregate_id: multi.publicId, matched_suite_ids: targets.map((t) => t.publicId), status_url: `/api/v1/ci/multi-suite-runs/${multi.publicId}` };
+      await recordAudit(tx, {
+        action: 'multi_suite_run.created',
+        resourceType: 'multi_suite_run',
+        resourceId: multi.publicId,
+        details: { tags, match: input.match, suites: targets.map((t) => t.publicId) },
+      });
+      return {
+        aggregate_id: multi.publicId,
+        matched_suite_ids: targets.map((t) => t.publicId),
+        status_url: `/api/v1/ci/multi-suite-runs/${multi.publicId}`,
+      };
     });
   }
 
@@ -178,18 +227,40 @@ export class CiService {
    * device or booting ends when its executor hears of it; a running one cancels its engine run,
    * and ends (session cleaned up) when that stops. Terminal runs: 400.
    */
-  async cancelRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<{ status: 'cancellation_requested' }> {
+  async cancelRun({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { runId: string };
+  }): Promise<{ status: 'cancellation_requested' }> {
     const org = requireRole(ctx, 'developer');
     await withTransaction(ctx, async (tx) => {
       const row = await repo.findCiRun(tx.db, org.id, input.runId, { forUpdate: true });
       if (!row) throw notFound('CI run');
       if (isTerminal(row.status)) throw badRequest(`The CI run is not active (status ${row.status})`);
-      await recordAudit(tx, { action: 'ci_run.cancel_requested', resourceType: 'ci_run', resourceId: row.publicId, details: { phase: row.phase } });
+      await recordAudit(tx, {
+        action: 'ci_run.cancel_requested',
+        resourceType: 'ci_run',
+        resourceId: row.publicId,
+        details: { phase: row.phase },
+      });
       if (!row.sessionId) return this.deps.orchestrator.endRun(tx, row.id, { status: 'cancelled', error: 'Cancelled' });
       await repo.updateCiRun(tx.db, row.id, { cancelRequestedAt: row.cancelRequestedAt ?? tx.clock.now() });
-      if (row.suiteRunId !== null) await this.deps.execution.cancelSuiteRun({ ctx: tx, input: { suiteRunId: row.suiteRunId } }).catch(ignoreFinished);
-      else if (row.engineRunPublicId) await this.deps.runs.cancelRun({ ctx: tx, input: { runId: row.engineRunPublicId } }).catch(ignoreFinished);
-      tx.afterCommit(() => this.deps.realtime.publishToOrganization(row.organizationId, { type: 'ci_run.updated', run_id: row.publicId, status: row.status, phase: row.phase }));
+      if (row.suiteRunId !== null)
+        await this.deps.execution
+          .cancelSuiteRun({ ctx: tx, input: { suiteRunId: row.suiteRunId } })
+          .catch(ignoreFinished);
+      else if (row.engineRunPublicId)
+        await this.deps.runs.cancelRun({ ctx: tx, input: { runId: row.engineRunPublicId } }).catch(ignoreFinished);
+      tx.afterCommit(() =>
+        this.deps.realtime.publishToOrganization(row.organizationId, {
+          type: 'ci_run.updated',
+          run_id: row.publicId,
+          status: row.status,
+          phase: row.phase,
+        }),
+      );
     });
     return { status: 'cancellation_requested' };
   }

@@ -34,7 +34,8 @@ export class ClusterBus {
     const { Redis: RedisClient } = loadIoredis();
     this.redis = new RedisClient(url, { ...options, commandTimeout: 5000 });
     this.sub = new RedisClient(url, options);
-    for (const conn of [this.redis, this.sub]) conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
+    for (const conn of [this.redis, this.sub])
+      conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
       for (const handler of this.handlers.get(channel.toString()) ?? []) {
         try {
@@ -53,7 +54,10 @@ export class ClusterBus {
   async startHeartbeat(): Promise<void> {
     const beat = () => this.redis.set(this.key(`replica:${this.replicaId}`), '1', 'PX', REPLICA_TTL_MS);
     await beat();
-    this.heartbeat = setInterval(() => void beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed')), REPLICA_HEARTBEAT_MS);
+    this.heartbeat = setInterval(
+      () => void beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed')),
+      REPLICA_HEARTBEAT_MS,
+    );
     this.heartbeat.unref();
   }
 
@@ -100,7 +104,11 @@ export class ClusterBus {
       this.heartbeat = null;
       await this.redis.del(this.key(`replica:${this.replicaId}`)).catch(() => {});
     }
-    const quit = (c: Redis) => Promise.race([c.quit(), new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 2000).unref())]).catch(() => c.disconnect());
+    const quit = (c: Redis) =>
+      Promise.race([
+        c.quit(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('quit timed out')), 2000).unref()),
+      ]).catch(() => c.disconnect());
     await Promise.all([this.redis, this.sub].map(quit));
   }
 }

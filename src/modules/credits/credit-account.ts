@@ -46,22 +46,33 @@ export async function lockCreditAccount(tx: Ctx, orgId: number): Promise<LockedA
   if (!found) {
     // Created with an already ended period: the refill below gives it this period's allowance.
     const { start } = allowancePeriodAt(now);
-    await repo.insertAccountIfMissing(tx.db, { organizationId: orgId, periodStart: start, periodEnd: start, updatedAt: now });
+    await repo.insertAccountIfMissing(tx.db, {
+      organizationId: orgId,
+      periodStart: start,
+      periodEnd: start,
+      updatedAt: now,
+    });
     found = await repo.lockAccount(tx.db, orgId);
     if (!found) throw new Error(`credit account of organization ${orgId}: the organization does not exist`);
   }
   const account: LockedAccount = { orgId, planId: found.planId, row: found.account };
   if (found.account.periodEnd.getTime() > now.getTime()) return account;
-  return refillAllowance(tx, account, { reason: found.account.periodEnd.getTime() === found.account.periodStart.getTime() ? 'opened' : 'period' });
+  return refillAllowance(tx, account, {
+    reason: found.account.periodEnd.getTime() === found.account.periodStart.getTime() ? 'opened' : 'period',
+  });
 }
 
 /**
  * The account as it stands, without taking the lock unless it must be opened or refilled first
  * (reads of the balance).
  */
-export async function readCreditAccount(ctx: Ctx, orgId: number): Promise<Pick<LockedAccount, 'orgId' | 'planId' | 'row'>> {
+export async function readCreditAccount(
+  ctx: Ctx,
+  orgId: number,
+): Promise<Pick<LockedAccount, 'orgId' | 'planId' | 'row'>> {
   const found = await repo.findAccount(ctx.db, orgId);
-  if (found && found.account.periodEnd.getTime() > ctx.clock.now().getTime()) return { orgId, planId: found.planId, row: found.account };
+  if (found && found.account.periodEnd.getTime() > ctx.clock.now().getTime())
+    return { orgId, planId: found.planId, row: found.account };
   return withTransaction(ctx, (tx) => lockCreditAccount(tx, orgId));
 }
 
@@ -71,7 +82,11 @@ export async function readCreditAccount(ctx: Ctx, orgId: number): Promise<Pick<L
  * difference (with the lapsed amount), so the ledger still sums to the balance. A period missed
  * while the service was down is not replayed: its allowance would have lapsed unused.
  */
-export async function refillAllowance(tx: Ctx, account: LockedAccount, opts: { reason: 'opened' | 'period' | 'plan_change' }): Promise<LockedAccount> {
+export async function refillAllowance(
+  tx: Ctx,
+  account: LockedAccount,
+  opts: { reason: 'opened' | 'period' | 'plan_change' },
+): Promise<LockedAccount> {
   const now = tx.clock.now();
   const period = allowancePeriodAt(now);
   const allowance = allowanceOf(account);
@@ -80,7 +95,15 @@ export async function refillAllowance(tx: Ctx, account: LockedAccount, opts: { r
   const refilled = await applyChanges(
     tx,
     account,
-    [{ entryType: 'subscription_refill', bucket: 'allowance', amountMicro: allowance - lapsed, reference, lapsedMicro: lapsed }],
+    [
+      {
+        entryType: 'subscription_refill',
+        bucket: 'allowance',
+        amountMicro: allowance - lapsed,
+        reference,
+        lapsedMicro: lapsed,
+      },
+    ],
     { periodStart: period.start, periodEnd: period.end },
     // An account that only now opens has crossed nothing.
     { notifyLow: opts.reason !== 'opened' },
@@ -88,7 +111,14 @@ export async function refillAllowance(tx: Ctx, account: LockedAccount, opts: { r
   await emitEvent(tx, {
     type: 'billing.allowance_refilled',
     organizationId: account.orgId,
-    data: { plan_id: account.planId, allowance_micro: allowance, lapsed_micro: lapsed, period_start: period.start.toISOString(), period_end: period.end.toISOString(), reason: opts.reason },
+    data: {
+      plan_id: account.planId,
+      allowance_micro: allowance,
+      lapsed_micro: lapsed,
+      period_start: period.start.toISOString(),
+      period_end: period.end.toISOString(),
+      reason: opts.reason,
+    },
   });
   return refilled;
 }
@@ -127,12 +157,27 @@ export async function applyChanges(
       createdAt: now,
     })),
   );
-  const next = { ...account.row, ...patch, allowanceMicro: account.row.allowanceMicro + delta.allowance, prepaidMicro: account.row.prepaidMicro + delta.prepaid };
+  const next = {
+    ...account.row,
+    ...patch,
+    allowanceMicro: account.row.allowanceMicro + delta.allowance,
+    prepaidMicro: account.row.prepaidMicro + delta.prepaid,
+  };
   const low = isLowBalance(next.allowanceMicro + next.prepaidMicro, allowanceOf({ planId: account.planId, row: next }));
   const crossedIntoLow = low && !account.row.lowBalanceNotified;
-  const row = await repo.updateAccount(tx.db, account.orgId, { ...patch, allowanceMicro: next.allowanceMicro, prepaidMicro: next.prepaidMicro, lowBalanceNotified: low, updatedAt: now });
+  const row = await repo.updateAccount(tx.db, account.orgId, {
+    ...patch,
+    allowanceMicro: next.allowanceMicro,
+    prepaidMicro: next.prepaidMicro,
+    lowBalanceNotified: low,
+    updatedAt: now,
+  });
   if (crossedIntoLow && opts.notifyLow !== false) {
-    await emitEvent(tx, { type: 'billing.credit_low', organizationId: account.orgId, data: { allowance_micro: row.allowanceMicro, prepaid_micro: row.prepaidMicro, plan_id: account.planId } });
+    await emitEvent(tx, {
+      type: 'billing.credit_low',
+      organizationId: account.orgId,
+      data: { allowance_micro: row.allowanceMicro, prepaid_micro: row.prepaidMicro, plan_id: account.planId },
+    });
   }
   return { ...account, row };
 }
@@ -141,11 +186,21 @@ export async function applyChanges(
  * Deducts `amountMicro` from the allowance first, then prepaid: one entry per bucket touched.
  * What the buckets cannot cover is returned as `uncoveredMicro`, never taken below zero.
  */
-export async function deduct(tx: Ctx, account: LockedAccount, amountMicro: number, entry: Omit<BucketChange, 'bucket' | 'amountMicro' | 'entryType'>): Promise<{ account: LockedAccount; chargedMicro: number; uncoveredMicro: number }> {
-  const split = splitDeduction(amountMicro, { allowance: account.row.allowanceMicro, prepaid: account.row.prepaidMicro });
+export async function deduct(
+  tx: Ctx,
+  account: LockedAccount,
+  amountMicro: number,
+  entry: Omit<BucketChange, 'bucket' | 'amountMicro' | 'entryType'>,
+): Promise<{ account: LockedAccount; chargedMicro: number; uncoveredMicro: number }> {
+  const split = splitDeduction(amountMicro, {
+    allowance: account.row.allowanceMicro,
+    prepaid: account.row.prepaidMicro,
+  });
   const changes: BucketChange[] = [];
-  if (split.allowance > 0) changes.push({ ...entry, entryType: 'usage_deduction', bucket: 'allowance', amountMicro: -split.allowance });
-  if (split.prepaid > 0) changes.push({ ...entry, entryType: 'usage_deduction', bucket: 'prepaid', amountMicro: -split.prepaid });
+  if (split.allowance > 0)
+    changes.push({ ...entry, entryType: 'usage_deduction', bucket: 'allowance', amountMicro: -split.allowance });
+  if (split.prepaid > 0)
+    changes.push({ ...entry, entryType: 'usage_deduction', bucket: 'prepaid', amountMicro: -split.prepaid });
   const after = changes.length ? await applyChanges(tx, account, changes) : account;
   return { account: after, chargedMicro: split.allowance + split.prepaid, uncoveredMicro: split.uncovered };
 }

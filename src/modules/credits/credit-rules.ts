@@ -35,7 +35,10 @@ export function runBilling(run: { provider: string | null; model: string | null 
 
 /** The allowance period containing `at`: its calendar month in UTC, like the streaming meter's. */
 export function allowancePeriodAt(at: Date): { start: Date; end: Date } {
-  return { start: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)), end: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)) };
+  return {
+    start: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
+  };
 }
 
 /** The monthly allowance of a plan; enterprise's is what the operator set (none: 0). */
@@ -52,7 +55,10 @@ export function isLowBalance(totalMicro: number, planAllowance: number): boolean
  * How a deduction of `amount` splits over the buckets: the allowance first, then prepaid, never
  * below zero; what neither covers is `uncovered`.
  */
-export function splitDeduction(amount: number, buckets: { allowance: number; prepaid: number }): { allowance: number; prepaid: number; uncovered: number } {
+export function splitDeduction(
+  amount: number,
+  buckets: { allowance: number; prepaid: number },
+): { allowance: number; prepaid: number; uncovered: number } {
   const allowance = Math.min(Math.max(0, amount), buckets.allowance);
   const prepaid = Math.min(amount - allowance, buckets.prepaid);
   return { allowance, prepaid, uncovered: amount - allowance - prepaid };
@@ -70,6 +76,8 @@ export function formatUsd(micro: number): string {
   const sign = micro < 0 ? '-' : '';
   const abs = Math.abs(micro);
   const dollars = Math.floor(abs / MICROS_PER_USD);
-  const fraction = String(abs % MICROS_PER_USD).padStart(6, '0').replace(/0{1,4}$/, '');
+  const fraction = String(abs % MICROS_PER_USD)
+    .padStart(6, '0')
+    .replace(/0{1,4}$/, '');
   return `${sign}$${dollars}.${fraction.padEnd(2, '0')}`;
 }

@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { allowancePeriodAt, formatUsd, isLowBalance, parseUsd, planAllowanceMicro, runBilling, splitDeduction } from './credit-rules';
+import {
+  allowancePeriodAt,
+  formatUsd,
+  isLowBalance,
+  parseUsd,
+  planAllowanceMicro,
+  runBilling,
+  splitDeduction,
+} from './credit-rules';
 import { exhaustionInstant, overageMinutesDue } from './streaming-overage';
 
 describe('credit rules', () => {
   it('deducts from the allowance first, then prepaid, and never below zero', () => {
-    expect(splitDeduction(300, { allowance: 1000, prepaid: 500 })).toEqual({ allowance: 300, prepaid: 0, uncovered: 0 });
-    expect(splitDeduction(1200, { allowance: 1000, prepaid: 500 })).toEqual({ allowance: 1000, prepaid: 200, uncovered: 0 });
-    expect(splitDeduction(2000, { allowance: 1000, prepaid: 500 })).toEqual({ allowance: 1000, prepaid: 500, uncovered: 500 });
+    expect(splitDeduction(300, { allowance: 1000, prepaid: 500 })).toEqual({
+      allowance: 300,
+      prepaid: 0,
+      uncovered: 0,
+    });
+    expect(splitDeduction(1200, { allowance: 1000, prepaid: 500 })).toEqual({
+      allowance: 1000,
+      prepaid: 200,
+      uncovered: 0,
+    });
+    expect(splitDeduction(2000, { allowance: 1000, prepaid: 500 })).toEqual({
+      allowance: 1000,
+      prepaid: 500,
+      uncovered: 500,
+    });
     expect(splitDeduction(50, { allowance: 0, prepaid: 0 })).toEqual({ allowance: 0, prepaid: 0, uncovered: 50 });
   });
 
@@ -28,7 +48,10 @@ describe('credit rules', () => {
   });
 
   it('allowance periods are calendar months in UTC', () => {
-    expect(allowancePeriodAt(new Date('2026-06-30T23:59:59.999Z'))).toEqual({ start: new Date('2026-06-01T00:00:00Z'), end: new Date('2026-07-01T00:00:00Z') });
+    expect(allowancePeriodAt(new Date('2026-06-30T23:59:59.999Z'))).toEqual({
+      start: new Date('2026-06-01T00:00:00Z'),
+      end: new Date('2026-07-01T00:00:00Z'),
+    });
     expect(allowancePeriodAt(new Date('2026-12-15T00:00:00Z')).end).toEqual(new Date('2027-01-01T00:00:00Z'));
   });
 
@@ -64,16 +87,22 @@ describe('streaming overage', () => {
     ];
     expect(exhaustionInstant(intervals, since, at(15), 30 * 60_000)).toBeNull();
     // Three run from 10 to 20: 10 + 3×(t−10) = 30 → t ≈ 16.67.
-    expect(exhaustionInstant(intervals, since, at(25), 30 * 60_000)!.getTime()).toBe(at(10).getTime() + (20 / 3) * 60_000);
+    expect(exhaustionInstant(intervals, since, at(25), 30 * 60_000)!.getTime()).toBe(
+      at(10).getTime() + (20 / 3) * 60_000,
+    );
     // Exactly at the limit is not past it.
     expect(exhaustionInstant([{ sessionId: 'a', start: at(0), end: at(30) }], since, at(40), 30 * 60_000)).toBeNull();
     // Time before the period does not count.
-    expect(exhaustionInstant([{ sessionId: 'a', start: at(-100), end: null }], since, at(31), 30 * 60_000)).toEqual(at(30));
+    expect(exhaustionInstant([{ sessionId: 'a', start: at(-100), end: null }], since, at(31), 30 * 60_000)).toEqual(
+      at(30),
+    );
   });
 
   it('charges each started minute after the moment the minutes ran out', () => {
     expect(overageMinutesDue({ sessionId: 'a', start: at(0), end: null }, at(30), at(30))).toBe(0);
-    expect(overageMinutesDue({ sessionId: 'a', start: at(0), end: null }, at(30), new Date(at(30).getTime() + 1))).toBe(1);
+    expect(overageMinutesDue({ sessionId: 'a', start: at(0), end: null }, at(30), new Date(at(30).getTime() + 1))).toBe(
+      1,
+    );
     expect(overageMinutesDue({ sessionId: 'a', start: at(0), end: null }, at(30), at(32))).toBe(2);
     expect(overageMinutesDue({ sessionId: 'a', start: at(0), end: at(31.5) }, at(30), at(40))).toBe(2);
     expect(overageMinutesDue({ sessionId: 'b', start: at(35), end: null }, at(30), at(36.2))).toBe(2);

@@ -18,7 +18,10 @@ afterAll(async () => {
 
 /** The real `simdeck` binary on the test database, as an operator runs it. */
 const simdeck = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'simdeck.js'), ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'simdeck.js'), ...args], {
+    env: { ...process.env, DATABASE_URL: t.databaseUrl },
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -27,8 +30,16 @@ describe('simdeck org set-plan and simdeck credits grant', () => {
     const org = await createOrgWithRoles(t, 'Operated Org');
     const pro = simdeck('org', 'set-plan', String(org.orgId), 'professional', '--json');
     expect(pro.code, pro.err).toBe(0);
-    expect(JSON.parse(pro.out)).toMatchObject({ organization_id: org.orgId, plan_id: 'professional', allowance_micro: usd(75), plan_allowance_micro: usd(75) });
-    const [row] = await t.container.db.select({ planId: organizations.planId }).from(organizations).where(eq(organizations.id, org.orgId));
+    expect(JSON.parse(pro.out)).toMatchObject({
+      organization_id: org.orgId,
+      plan_id: 'professional',
+      allowance_micro: usd(75),
+      plan_allowance_micro: usd(75),
+    });
+    const [row] = await t.container.db
+      .select({ planId: organizations.planId })
+      .from(organizations)
+      .where(eq(organizations.id, org.orgId));
     expect(row!.planId).toBe('professional');
 
     const ent = simdeck('org', 'set-plan', String(org.orgId), 'enterprise', '--allowance-usd', '500');
@@ -38,9 +49,15 @@ describe('simdeck org set-plan and simdeck credits grant', () => {
     const granted = simdeck('credits', 'grant', String(org.orgId), '12.50', '--note', 'goodwill for the outage');
     expect(granted.code, granted.err).toBe(0);
     expect(granted.out).toMatch(/^Granted \$12\.50\. .*prepaid \$12\.50/);
-    expect(await accountOf(t, org.orgId)).toMatchObject({ prepaidMicro: usd(12.5), allowanceMicro: usd(500), enterpriseAllowanceMicro: usd(500) });
+    expect(await accountOf(t, org.orgId)).toMatchObject({
+      prepaidMicro: usd(12.5),
+      allowanceMicro: usd(500),
+      enterpriseAllowanceMicro: usd(500),
+    });
     const grants = (await ledgerOf(t, org.orgId)).filter((e) => e.entryType === 'grant');
-    expect(grants.map((e) => [e.balanceBucket, e.amountMicro, e.note])).toEqual([['prepaid', usd(12.5), 'goodwill for the outage']]);
+    expect(grants.map((e) => [e.balanceBucket, e.amountMicro, e.note])).toEqual([
+      ['prepaid', usd(12.5), 'goodwill for the outage'],
+    ]);
     await expectLedgerBalanced(t);
   });
 

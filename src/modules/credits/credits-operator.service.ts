@@ -30,24 +30,52 @@ export class CreditsOperatorService {
    * current period (the old allowance lapses, one `subscription_refill` entry); enterprise takes
    * the allowance the operator gives (kept when not given).
    */
-  async setOrganizationPlan({ ctx, input }: { ctx: Ctx; input: { orgId: number; planId: string; enterpriseAllowanceMicro?: number } }): Promise<AccountSummary> {
-    if (!Object.hasOwn(PLANS, input.planId)) throw new AppError('BAD_REQUEST', `plan: one of ${Object.keys(PLANS).join(', ')}`);
-    if (input.enterpriseAllowanceMicro !== undefined && input.planId !== 'enterprise') throw new AppError('BAD_REQUEST', 'An allowance can only be set for the enterprise plan; the other plans have theirs');
+  async setOrganizationPlan({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; planId: string; enterpriseAllowanceMicro?: number };
+  }): Promise<AccountSummary> {
+    if (!Object.hasOwn(PLANS, input.planId))
+      throw new AppError('BAD_REQUEST', `plan: one of ${Object.keys(PLANS).join(', ')}`);
+    if (input.enterpriseAllowanceMicro !== undefined && input.planId !== 'enterprise')
+      throw new AppError(
+        'BAD_REQUEST',
+        'An allowance can only be set for the enterprise plan; the other plans have theirs',
+      );
     const orgCtx = this.orgCtx(ctx, input.orgId);
     return withTransaction(orgCtx, async (tx) => {
       await this.requireOrganization(tx, input.orgId);
       let account = await lockCreditAccount(tx, input.orgId);
       const before = account.planId;
       await repo.setOrganizationPlan(tx.db, input.orgId, input.planId);
-      if (input.enterpriseAllowanceMicro !== undefined) account = { ...account, row: await repo.updateAccount(tx.db, input.orgId, { enterpriseAllowanceMicro: input.enterpriseAllowanceMicro }) };
+      if (input.enterpriseAllowanceMicro !== undefined)
+        account = {
+          ...account,
+          row: await repo.updateAccount(tx.db, input.orgId, {
+            enterpriseAllowanceMicro: input.enterpriseAllowanceMicro,
+          }),
+        };
       account = await refillAllowance(tx, { ...account, planId: input.planId }, { reason: 'plan_change' });
-      await recordAudit(tx, { action: 'organization.plan_changed', resourceType: 'organization', resourceId: input.orgId, details: { from: before, to: input.planId, allowance_micro: allowanceOf(account) } });
+      await recordAudit(tx, {
+        action: 'organization.plan_changed',
+        resourceType: 'organization',
+        resourceId: input.orgId,
+        details: { from: before, to: input.planId, allowance_micro: allowanceOf(account) },
+      });
       return summaryOf(account);
     });
   }
 
   /** Adds credit to an organization's prepaid bucket (a `grant` entry); it never expires. */
-  async grantCredit({ ctx, input }: { ctx: Ctx; input: { orgId: number; amountMicro: number; note?: string } }): Promise<AccountSummary> {
+  async grantCredit({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; amountMicro: number; note?: string };
+  }): Promise<AccountSummary> {
     if (!Number.isSafeInteger(input.amountMicro) || input.amountMicro <= 0 || input.amountMicro > MAX_GRANT_MICRO) {
       throw new AppError('BAD_REQUEST', `amount: more than $0 and at most $${MAX_GRANT_MICRO / MICROS_PER_USD}`);
     }
@@ -55,8 +83,21 @@ export class CreditsOperatorService {
     return withTransaction(orgCtx, async (tx) => {
       await this.requireOrganization(tx, input.orgId);
       const account = await lockCreditAccount(tx, input.orgId);
-      const after = await applyChanges(tx, account, [{ entryType: 'grant', bucket: 'prepaid', amountMicro: input.amountMicro, reference: `grant:${randomUUID()}`, note: input.note?.trim() || null }]);
-      await recordAudit(tx, { action: 'credits.granted', resourceType: 'organization', resourceId: input.orgId, details: { amount_micro: input.amountMicro, note: input.note ?? null } });
+      const after = await applyChanges(tx, account, [
+        {
+          entryType: 'grant',
+          bucket: 'prepaid',
+          amountMicro: input.amountMicro,
+          reference: `grant:${randomUUID()}`,
+          note: input.note?.trim() || null,
+        },
+      ]);
+      await recordAudit(tx, {
+        action: 'credits.granted',
+        resourceType: 'organization',
+        resourceId: input.orgId,
+        details: { amount_micro: input.amountMicro, note: input.note ?? null },
+      });
       return summaryOf(after);
     });
   }
@@ -80,7 +121,8 @@ export class CreditsOperatorService {
 
   /** Checked before the account lock; a concurrent deletion then fails the transaction on its foreign key. */
   private async requireOrganization(tx: Ctx, orgId: number): Promise<void> {
-    if (!(await repo.organizationExists(tx.db, orgId))) throw new AppError('NOT_FOUND', `Organization ${orgId} not found`);
+    if (!(await repo.organizationExists(tx.db, orgId)))
+      throw new AppError('NOT_FOUND', `Organization ${orgId} not found`);
   }
 
   private orgCtx(ctx: Ctx, orgId: number): Ctx {

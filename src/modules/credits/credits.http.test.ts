@@ -4,16 +4,31 @@ import type { ManualClock } from '../../clock';
 import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { describeAuthCases, type AuthCaseEnv } from '../../../test/harness/auth-cases';
-import { expectLedgerBalanced, grant, insertBilledRun, orgCtx, setPlan, usd } from '../../../test/harness/credits-factories';
+import {
+  expectLedgerBalanced,
+  grant,
+  insertBilledRun,
+  orgCtx,
+  setPlan,
+  usd,
+} from '../../../test/harness/credits-factories';
 import { addMember, bearer, createOrgWithRoles } from '../../../test/harness/factories';
 
 let t: TestApp;
 let env: AuthCaseEnv;
 const clock = () => t.clock as ManualClock;
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const settle = (orgId: number, run: { id: number; costMicro: number | null; modelUsed: string | null }) =>
-  t.container.services.credits.metering.settleRunCost({ ctx: orgCtx(t, orgId), input: { runId: run.id, model: run.modelUsed, costMicro: run.costMicro ?? 0, billing: 'platform' } });
+  t.container.services.credits.metering.settleRunCost({
+    ctx: orgCtx(t, orgId),
+    input: { runId: run.id, model: run.modelUsed, costMicro: run.costMicro ?? 0, billing: 'platform' },
+  });
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
@@ -55,12 +70,24 @@ describe('GET /credits/balance', () => {
     const org = await createOrgWithRoles(t);
     await setPlan(t, org.orgId, 'professional');
     const before = (await api('GET', '/credits/balance', org.viewer.token)).json();
-    expect(before).toMatchObject({ allowance_micro: usd(75), plan_allowance_micro: usd(75), plan_period_end: '2026-07-01T00:00:00.000', low_balance: false });
+    expect(before).toMatchObject({
+      allowance_micro: usd(75),
+      plan_allowance_micro: usd(75),
+      plan_period_end: '2026-07-01T00:00:00.000',
+      low_balance: false,
+    });
     // Under 10 % of $75 is low, though more than $1.
     await settle(org.orgId, await insertBilledRun(t, org.orgId, { costMicro: usd(68) }));
-    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({ allowance_micro: usd(7), prepaid_micro: 0, low_balance: true });
+    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({
+      allowance_micro: usd(7),
+      prepaid_micro: 0,
+      low_balance: true,
+    });
     await grant(t, org.orgId, 1);
-    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({ prepaid_micro: usd(1), low_balance: false });
+    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({
+      prepaid_micro: usd(1),
+      low_balance: false,
+    });
   });
 
   it('a balance read after the period ended shows the refilled allowance', async () => {
@@ -104,9 +131,17 @@ describe('GET /credits/ledger', () => {
     const ids = first.entries.map((e: { id: number }) => e.id);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
     const rest = (await api('GET', '/credits/ledger?limit=100&offset=20', org.viewer.token)).json();
-    expect(rest.entries.map((e: { entry_type: string }) => e.entry_type).slice(-2)).toEqual(['grant', 'subscription_refill']);
+    expect(rest.entries.map((e: { entry_type: string }) => e.entry_type).slice(-2)).toEqual([
+      'grant',
+      'subscription_refill',
+    ]);
     expect(rest.entries).toHaveLength(6);
-    expect(rest.entries[5]).toMatchObject({ entry_type: 'subscription_refill', balance_bucket: 'allowance', amount_micro: usd(1), lapsed_micro: 0 });
+    expect(rest.entries[5]).toMatchObject({
+      entry_type: 'subscription_refill',
+      balance_bucket: 'allowance',
+      amount_micro: usd(1),
+      lapsed_micro: 0,
+    });
     for (const bad of ['limit=101', 'limit=0', 'offset=-1', 'limit=ten']) {
       const res = await api('GET', `/credits/ledger?${bad}`, org.viewer.token);
       expect(res.statusCode, bad).toBe(400);
@@ -129,13 +164,42 @@ describe('GET /usage/dashboard', () => {
     const min = 60_000;
     await t.container.db.insert(sessions).values([
       // 40 minutes this month, then a live session running for 12 minutes.
-      { sessionId: randomUUID(), organizationId: org.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date(now - 100 * min), endTime: new Date(now - 60 * min), createdAt: new Date(now - 100 * min) },
-      { sessionId: randomUUID(), organizationId: org.orgId, deviceType: 'android', status: 'active', startTime: new Date(now - 12 * min), createdAt: new Date(now - 13 * min) },
+      {
+        sessionId: randomUUID(),
+        organizationId: org.orgId,
+        deviceType: 'ios',
+        status: 'stopped',
+        startTime: new Date(now - 100 * min),
+        endTime: new Date(now - 60 * min),
+        createdAt: new Date(now - 100 * min),
+      },
+      {
+        sessionId: randomUUID(),
+        organizationId: org.orgId,
+        deviceType: 'android',
+        status: 'active',
+        startTime: new Date(now - 12 * min),
+        createdAt: new Date(now - 13 * min),
+      },
       // Last month's does not count.
-      { sessionId: randomUUID(), organizationId: org.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date('2026-05-20T10:00:00Z'), endTime: new Date('2026-05-20T11:00:00Z'), createdAt: new Date('2026-05-20T10:00:00Z') },
+      {
+        sessionId: randomUUID(),
+        organizationId: org.orgId,
+        deviceType: 'ios',
+        status: 'stopped',
+        startTime: new Date('2026-05-20T10:00:00Z'),
+        endTime: new Date('2026-05-20T11:00:00Z'),
+        createdAt: new Date('2026-05-20T10:00:00Z'),
+      },
     ]);
-    for (const cost of [usd(0.2), usd(0.3)]) await settle(org.orgId, await insertBilledRun(t, org.orgId, { costMicro: cost }));
-    await insertBilledRun(t, org.orgId, { provider: 'provider_a', model: 'gpt-4o:byok', costMicro: usd(0.15), tokens: 12_000 });
+    for (const cost of [usd(0.2), usd(0.3)])
+      await settle(org.orgId, await insertBilledRun(t, org.orgId, { costMicro: cost }));
+    await insertBilledRun(t, org.orgId, {
+      provider: 'provider_a',
+      model: 'gpt-4o:byok',
+      costMicro: usd(0.15),
+      tokens: 12_000,
+    });
     await insertBilledRun(t, org.orgId, { provider: 'platform', model: 'platform/interpreter', costMicro: 0 });
     await insertBilledRun(t, org.orgId, { costMicro: usd(9), createdAt: new Date('2026-05-31T23:00:00Z') });
 
@@ -171,7 +235,13 @@ describe('GET /usage/dashboard', () => {
     const org = await createOrgWithRoles(t);
     await setPlan(t, org.orgId, 'enterprise', 250);
     const body = (await api('GET', '/usage/dashboard', org.viewer.token)).json();
-    expect(body).toMatchObject({ plan_id: 'enterprise', plan_name: 'Enterprise', ai_credit_platform: { limit: 250 }, streaming_minutes: { limit: null }, active_sessions: { limit: null } });
+    expect(body).toMatchObject({
+      plan_id: 'enterprise',
+      plan_name: 'Enterprise',
+      ai_credit_platform: { limit: 250 },
+      streaming_minutes: { limit: null },
+      active_sessions: { limit: null },
+    });
   });
 });
 
@@ -184,9 +254,17 @@ describe('POST /credits/topup without a payment provider', () => {
   });
 });
 
-describeAuthCases(() => env, [
-  { method: 'GET', url: () => '/api/v1/credits/balance', minRole: 'viewer' },
-  { method: 'GET', url: () => '/api/v1/credits/ledger', minRole: 'viewer' },
-  { method: 'GET', url: () => '/api/v1/usage/dashboard', minRole: 'viewer' },
-  { method: 'POST', url: () => '/api/v1/credits/topup', body: () => ({ bundle_key: 'credits_10' }), minRole: 'admin' },
-]);
+describeAuthCases(
+  () => env,
+  [
+    { method: 'GET', url: () => '/api/v1/credits/balance', minRole: 'viewer' },
+    { method: 'GET', url: () => '/api/v1/credits/ledger', minRole: 'viewer' },
+    { method: 'GET', url: () => '/api/v1/usage/dashboard', minRole: 'viewer' },
+    {
+      method: 'POST',
+      url: () => '/api/v1/credits/topup',
+      body: () => ({ bundle_key: 'credits_10' }),
+      minRole: 'admin',
+    },
+  ],
+);

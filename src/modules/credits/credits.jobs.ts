@@ -6,6 +6,7 @@ import type { JobHandlers } from '../../jobs/catalog';
 export function creditsJobs(c: Container) {
   const { operator } = c.services.credits;
   return {
-    'credits.refill_allowances': async () => void (await operator.refillDueAllowances({ ctx: systemContext(c, null, 'job:credits.refill_allowances') })),
+    'credits.refill_allowances': async () =>
+      void (await operator.refillDueAllowances({ ctx: systemContext(c, null, 'job:credits.refill_allowances') })),
   } satisfies Pick<JobHandlers, 'credits.refill_allowances'>;
 }

@@ -1,6 +1,14 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { creditAccounts, creditLedger, creditTopups, organizations, stripeEvents, testRuns, type TopupStatus } from '../../db/schema';
+import {
+  creditAccounts,
+  creditLedger,
+  creditTopups,
+  organizations,
+  stripeEvents,
+  testRuns,
+  type TopupStatus,
+} from '../../db/schema';
 
 export type CreditAccountRow = typeof creditAccounts.$inferSelect;
 export type LedgerRow = typeof creditLedger.$inferSelect;
@@ -13,7 +21,10 @@ export async function insertAccountIfMissing(db: DbOrTx, values: typeof creditAc
 }
 
 /** The account with its organization's plan, locked for the rest of the transaction. */
-export async function lockAccount(db: DbOrTx, orgId: number): Promise<{ account: CreditAccountRow; planId: string } | undefined> {
+export async function lockAccount(
+  db: DbOrTx,
+  orgId: number,
+): Promise<{ account: CreditAccountRow; planId: string } | undefined> {
   const [row] = await db
     .select({ account: creditAccounts, planId: organizations.planId })
     .from(creditAccounts)
@@ -24,7 +35,10 @@ export async function lockAccount(db: DbOrTx, orgId: number): Promise<{ account:
 }
 
 /** The account with its plan, unlocked (reads of the balance). */
-export async function findAccount(db: DbOrTx, orgId: number): Promise<{ account: CreditAccountRow; planId: string } | undefined> {
+export async function findAccount(
+  db: DbOrTx,
+  orgId: number,
+): Promise<{ account: CreditAccountRow; planId: string } | undefined> {
   const [row] = await db
     .select({ account: creditAccounts, planId: organizations.planId })
     .from(creditAccounts)
@@ -33,7 +47,11 @@ export async function findAccount(db: DbOrTx, orgId: number): Promise<{ account:
   return row;
 }
 
-export async function updateAccount(db: DbOrTx, orgId: number, patch: Partial<typeof creditAccounts.$inferInsert>): Promise<CreditAccountRow> {
+export async function updateAccount(
+  db: DbOrTx,
+  orgId: number,
+  patch: Partial<typeof creditAccounts.$inferInsert>,
+): Promise<CreditAccountRow> {
   const [row] = await db.update(creditAccounts).set(patch).where(eq(creditAccounts.organizationId, orgId)).returning();
   return row!;
 }
@@ -59,12 +77,25 @@ export async function ledgerEntriesByReference(db: DbOrTx, orgId: number, refere
     .where(and(eq(creditLedger.organizationId, orgId), eq(creditLedger.reference, reference)));
 }
 
-export async function listLedger(db: DbOrTx, orgId: number, page: { limit: number; offset: number }): Promise<LedgerRow[]> {
-  return db.select().from(creditLedger).where(eq(creditLedger.organizationId, orgId)).orderBy(desc(creditLedger.id)).limit(page.limit).offset(page.offset);
+export async function listLedger(
+  db: DbOrTx,
+  orgId: number,
+  page: { limit: number; offset: number },
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.organizationId, orgId))
+    .orderBy(desc(creditLedger.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countLedger(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(creditLedger).where(eq(creditLedger.organizationId, orgId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.organizationId, orgId));
   return row?.n ?? 0;
 }
 
@@ -76,7 +107,13 @@ export async function streamingMinutesCharged(db: DbOrTx, orgId: number, since: 
   const rows = await db
     .select({ sessionId: creditLedger.sessionId, minutes: sql<number>`max(${creditLedger.streamingMinute})::int` })
     .from(creditLedger)
-    .where(and(eq(creditLedger.organizationId, orgId), eq(creditLedger.isStreaming, true), gte(creditLedger.createdAt, since)))
+    .where(
+      and(
+        eq(creditLedger.organizationId, orgId),
+        eq(creditLedger.isStreaming, true),
+        gte(creditLedger.createdAt, since),
+      ),
+    )
     .groupBy(creditLedger.sessionId);
   return new Map(rows.map((r) => [r.sessionId ?? '', r.minutes]));
 }
@@ -87,7 +124,9 @@ export async function listOrgsDueForRefill(db: DbOrTx, now: Date, afterId: numbe
     .select({ id: organizations.id })
     .from(organizations)
     .leftJoin(creditAccounts, eq(creditAccounts.organizationId, organizations.id))
-    .where(and(gt(organizations.id, afterId), or(isNull(creditAccounts.organizationId), lte(creditAccounts.periodEnd, now))))
+    .where(
+      and(gt(organizations.id, afterId), or(isNull(creditAccounts.organizationId), lte(creditAccounts.periodEnd, now))),
+    )
     .orderBy(organizations.id)
     .limit(limit);
   return rows.map((r) => r.id);
@@ -103,9 +142,19 @@ export async function setOrganizationPlan(db: DbOrTx, orgId: number, planId: str
 }
 
 /** What settling a run needs: its organization and, for the mid-run check, its cost so far. */
-export async function findRunCost(db: DbOrTx, runId: number): Promise<{ organizationId: number; costMicro: number | null; provider: string | null; model: string | null } | undefined> {
+export async function findRunCost(
+  db: DbOrTx,
+  runId: number,
+): Promise<
+  { organizationId: number; costMicro: number | null; provider: string | null; model: string | null } | undefined
+> {
   const [row] = await db
-    .select({ organizationId: testRuns.organizationId, costMicro: testRuns.costMicro, provider: testRuns.provider, model: testRuns.modelUsed })
+    .select({
+      organizationId: testRuns.organizationId,
+      costMicro: testRuns.costMicro,
+      provider: testRuns.provider,
+      model: testRuns.modelUsed,
+    })
     .from(testRuns)
     .where(eq(testRuns.id, runId));
   return row;
@@ -116,7 +165,11 @@ export async function insertTopup(db: DbOrTx, values: typeof creditTopups.$infer
   return row!;
 }
 
-export async function updateTopup(db: DbOrTx, id: number, patch: Partial<typeof creditTopups.$inferInsert>): Promise<void> {
+export async function updateTopup(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<typeof creditTopups.$inferInsert>,
+): Promise<void> {
   await db.update(creditTopups).set(patch).where(eq(creditTopups.id, id));
 }
 
@@ -126,7 +179,12 @@ export async function lockTopup(db: DbOrTx, id: number): Promise<TopupRow | unde
 }
 
 /** Moves a top-up from one of `from` to `to`; false when it was in none of them. */
-export async function transitionTopup(db: DbOrTx, id: number, from: TopupStatus[], patch: { status: TopupStatus; completedAt?: Date }): Promise<boolean> {
+export async function transitionTopup(
+  db: DbOrTx,
+  id: number,
+  from: TopupStatus[],
+  patch: { status: TopupStatus; completedAt?: Date },
+): Promise<boolean> {
   const rows = await db
     .update(creditTopups)
     .set(patch)
@@ -140,6 +198,10 @@ export async function transitionTopup(db: DbOrTx, id: number, from: TopupStatus[
  * here for the first transaction and then finds the id taken.
  */
 export async function recordStripeEvent(db: DbOrTx, values: typeof stripeEvents.$inferInsert): Promise<boolean> {
-  const rows = await db.insert(stripeEvents).values(values).onConflictDoNothing().returning({ id: stripeEvents.eventId });
+  const rows = await db
+    .insert(stripeEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.eventId });
   return rows.length > 0;
 }

@@ -15,7 +15,9 @@ export const CreditBalance = z.object({
   custom_min_micro: Micro,
   custom_max_micro: Micro,
   plan_id: z.string().meta({ description: 'additive' }),
-  topup_available: z.boolean().meta({ description: 'additive: false when top-ups answer 503 (no payment provider configured)' }),
+  topup_available: z
+    .boolean()
+    .meta({ description: 'additive: false when top-ups answer 503 (no payment provider configured)' }),
 });
 export type CreditBalance = z.infer<typeof CreditBalance>;
 
@@ -29,7 +31,10 @@ export const LedgerEntry = z.object({
   test_run_id: z.number().int().nullable(),
   is_streaming: z.boolean(),
   session_id: z.string().nullable().meta({ description: 'additive: the session of a streaming-overage entry' }),
-  lapsed_micro: Micro.nullable().meta({ description: 'additive: on a subscription_refill, the unused allowance that lapsed (amount_micro is the net change)' }),
+  lapsed_micro: Micro.nullable().meta({
+    description:
+      'additive: on a subscription_refill, the unused allowance that lapsed (amount_micro is the net change)',
+  }),
   note: z.string().nullable().meta({ description: 'additive: the operator note of a grant' }),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
@@ -45,7 +50,10 @@ export type LedgerQuery = z.infer<typeof LedgerQuery>;
 
 export const TopupBody = z.object({
   bundle_key: z.string().min(1).max(100).optional(),
-  amount_usd: z.number({ error: 'must be a whole number of dollars' }).int('must be a whole number of dollars').optional(),
+  amount_usd: z
+    .number({ error: 'must be a whole number of dollars' })
+    .int('must be a whole number of dollars')
+    .optional(),
 });
 export type TopupBody = z.infer<typeof TopupBody>;
 

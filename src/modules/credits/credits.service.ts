@@ -3,7 +3,14 @@ import { AppError, badRequest } from '../../errors';
 import { apiTime } from '../../http/api-time';
 import { recordAudit } from '../audit/audit.recorder';
 import { allowanceOf, readCreditAccount, totalOf } from './credit-account';
-import { BUNDLES, CUSTOM_TOPUP_MAX_MICRO, CUSTOM_TOPUP_MIN_MICRO, formatUsd, isLowBalance, MICROS_PER_USD } from './credit-rules';
+import {
+  BUNDLES,
+  CUSTOM_TOPUP_MAX_MICRO,
+  CUSTOM_TOPUP_MIN_MICRO,
+  formatUsd,
+  isLowBalance,
+  MICROS_PER_USD,
+} from './credit-rules';
 import * as repo from './credits.repository';
 import type { CreditBalance, LedgerEntry, LedgerList, LedgerQuery, TopupBody } from './credits.schemas';
 import type { PaymentsGateway } from './stripe-payments';
@@ -53,8 +60,19 @@ export class CreditsService {
     const amountMicro = topupAmount(input);
     if (!this.deps.payments.checkoutAvailable) throw new AppError('UNAVAILABLE', BILLING_UNAVAILABLE);
     const topup = await withTransaction(ctx, async (tx) => {
-      const row = await repo.insertTopup(tx.db, { organizationId: org.id, amountMicro, bundleKey: input.bundle_key ?? null, createdByUserId: actorIdentity(tx).userId, createdAt: tx.clock.now() });
-      await recordAudit(tx, { action: 'credits.topup_started', resourceType: 'credit_topup', resourceId: row.id, details: { amount_micro: amountMicro, bundle_key: input.bundle_key ?? null } });
+      const row = await repo.insertTopup(tx.db, {
+        organizationId: org.id,
+        amountMicro,
+        bundleKey: input.bundle_key ?? null,
+        createdByUserId: actorIdentity(tx).userId,
+        createdAt: tx.clock.now(),
+      });
+      await recordAudit(tx, {
+        action: 'credits.topup_started',
+        resourceType: 'credit_topup',
+        resourceId: row.id,
+        details: { amount_micro: amountMicro, bundle_key: input.bundle_key ?? null },
+      });
       return row;
     });
     let checkout: { checkoutSessionId: string; url: string };
@@ -79,7 +97,8 @@ export class CreditsService {
 
 /** Exactly one of a known bundle or a whole-dollar amount within the custom bounds. */
 function topupAmount(input: TopupBody): number {
-  if ((input.bundle_key === undefined) === (input.amount_usd === undefined)) throw badRequest('Give exactly one of bundle_key or amount_usd');
+  if ((input.bundle_key === undefined) === (input.amount_usd === undefined))
+    throw badRequest('Give exactly one of bundle_key or amount_usd');
   if (input.bundle_key !== undefined) {
     const bundle = BUNDLES.find((b) => b.bundle_key === input.bundle_key);
     if (!bundle) throw badRequest(`bundle_key: unknown bundle; one of ${BUNDLES.map((b) => b.bundle_key).join(', ')}`);
@@ -87,7 +106,9 @@ function topupAmount(input: TopupBody): number {
   }
   const micro = input.amount_usd! * MICROS_PER_USD;
   if (micro < CUSTOM_TOPUP_MIN_MICRO || micro > CUSTOM_TOPUP_MAX_MICRO) {
-    throw badRequest(`amount_usd: must be between ${CUSTOM_TOPUP_MIN_MICRO / MICROS_PER_USD} and ${CUSTOM_TOPUP_MAX_MICRO / MICROS_PER_USD} dollars`);
+    throw badRequest(
+      `amount_usd: must be between ${CUSTOM_TOPUP_MIN_MICRO / MICROS_PER_USD} and ${CUSTOM_TOPUP_MAX_MICRO / MICROS_PER_USD} dollars`,
+    );
   }
   return micro;
 }

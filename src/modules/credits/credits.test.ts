@@ -4,17 +4,39 @@ import type { ManualClock } from '../../clock';
 import { createJobHandlers } from '../../jobs/handlers';
 import { domainEvents, testRuns } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
-import { accountOf, expectLedgerBalanced, grant, insertBilledRun, ledgerOf, orgCtx, setPlan, usd } from '../../../test/harness/credits-factories';
+import {
+  accountOf,
+  expectLedgerBalanced,
+  grant,
+  insertBilledRun,
+  ledgerOf,
+  orgCtx,
+  setPlan,
+  usd,
+} from '../../../test/harness/credits-factories';
 import { createOrgWithRoles } from '../../../test/harness/factories';
 
 let t: TestApp;
 const clock = () => t.clock as ManualClock;
 const metering = () => t.container.services.credits.metering;
 const settle = (orgId: number, run: { id: number; costMicro: number | null }, infrastructureFailure = false) =>
-  metering().settleRunCost({ ctx: orgCtx(t, orgId), input: { runId: run.id, model: 'platform/vision-1', costMicro: run.costMicro ?? 0, billing: 'platform', infrastructureFailure } });
+  metering().settleRunCost({
+    ctx: orgCtx(t, orgId),
+    input: {
+      runId: run.id,
+      model: 'platform/vision-1',
+      costMicro: run.costMicro ?? 0,
+      billing: 'platform',
+      infrastructureFailure,
+    },
+  });
 /** A tick of the refill job, as pg-boss runs it (its handler reads the container's clock). */
 const refillJob = () => createJobHandlers(t.container)['credits.refill_allowances']();
-const eventsOf = async (orgId: number, type: string) => t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, orgId), eq(domainEvents.type, type)));
+const eventsOf = async (orgId: number, type: string) =>
+  t.container.db
+    .select()
+    .from(domainEvents)
+    .where(and(eq(domainEvents.organizationId, orgId), eq(domainEvents.type, type)));
 const newOrg = async () => (await createOrgWithRoles(t, 'Credit Org')).orgId;
 
 beforeAll(async () => {
@@ -32,7 +54,9 @@ describe('the ledger under concurrency', () => {
   it('100 parallel deductions of one organization (each sent twice) never overdraw and never count twice', async () => {
     const orgId = await newOrg(); // free: $1 allowance
     await grant(t, orgId, 2);
-    const runs = await Promise.all(Array.from({ length: 100 }, () => insertBilledRun(t, orgId, { costMicro: usd(0.05) })));
+    const runs = await Promise.all(
+      Array.from({ length: 100 }, () => insertBilledRun(t, orgId, { costMicro: usd(0.05) })),
+    );
     const results = await Promise.all(runs.flatMap((run) => [settle(orgId, run), settle(orgId, run)]));
     // $3 of credit covers 60 runs of $0.05; the other 40 cost more than was left.
     expect(results.reduce((sum, r) => sum + r.chargedMicro, 0)).toBe(usd(3));
@@ -94,7 +118,10 @@ describe('AI usage', () => {
     await grant(t, orgId, 1);
     const byok = await insertBilledRun(t, orgId, { provider: 'provider_a', model: 'gpt-4o:byok', costMicro: usd(0.4) });
     for (const billing of ['byok', 'free'] as const) {
-      await metering().settleRunCost({ ctx: orgCtx(t, orgId), input: { runId: byok.id, model: byok.modelUsed, costMicro: usd(0.4), billing } });
+      await metering().settleRunCost({
+        ctx: orgCtx(t, orgId),
+        input: { runId: byok.id, model: byok.modelUsed, costMicro: usd(0.4), billing },
+      });
     }
     expect((await ledgerOf(t, orgId)).filter((e) => e.entryType === 'usage_deduction')).toEqual([]);
     expect(await accountOf(t, orgId)).toMatchObject({ allowanceMicro: usd(1), prepaidMicro: usd(1) });
@@ -102,25 +129,37 @@ describe('AI usage', () => {
 
   it('a platform-billed run with no credit left is refused with 402 before it starts; BYOK still starts', async () => {
     const orgId = await newOrg();
-    const check = (billing: 'platform' | 'byok') => metering().requireRunCredit({ ctx: orgCtx(t, orgId), input: { model: 'platform/vision-1', billing } });
+    const check = (billing: 'platform' | 'byok') =>
+      metering().requireRunCredit({ ctx: orgCtx(t, orgId), input: { model: 'platform/vision-1', billing } });
     await expect(check('platform')).resolves.toBeUndefined();
     await settle(orgId, await insertBilledRun(t, orgId, { costMicro: usd(1) }));
-    await expect(check('platform')).rejects.toMatchObject({ status: 402, detail: expect.stringMatching(/no usage credit left/) });
+    await expect(check('platform')).rejects.toMatchObject({
+      status: 402,
+      detail: expect.stringMatching(/no usage credit left/),
+    });
     await expect(check('byok')).resolves.toBeUndefined();
   });
 
   it('between steps, a run whose cost so far reaches the credit left must stop', async () => {
     const orgId = await newOrg();
     const run = await insertBilledRun(t, orgId, { costMicro: usd(0.4) });
-    const check = () => metering().requireCreditToContinue({ ctx: orgCtx(t, orgId), input: { runId: run.id, billing: 'platform' } });
+    const check = () =>
+      metering().requireCreditToContinue({ ctx: orgCtx(t, orgId), input: { runId: run.id, billing: 'platform' } });
     await expect(check()).resolves.toBeUndefined();
-    await t.container.db.update(testRuns).set({ costMicro: usd(1) }).where(eq(testRuns.id, run.id));
-    await expect(check()).rejects.toMatchObject({ status: 402, detail: expect.stringMatching(/ran out of usage credit.*stopped before its next step/) });
+    await t.container.db
+      .update(testRuns)
+      .set({ costMicro: usd(1) })
+      .where(eq(testRuns.id, run.id));
+    await expect(check()).rejects.toMatchObject({
+      status: 402,
+      detail: expect.stringMatching(/ran out of usage credit.*stopped before its next step/),
+    });
   });
 
   it('sends billing.credit_low once per crossing into low balance', async () => {
     const orgId = await newOrg(); // $1: not low yet
-    const spend = async (dollars: number) => settle(orgId, await insertBilledRun(t, orgId, { costMicro: usd(dollars) }));
+    const spend = async (dollars: number) =>
+      settle(orgId, await insertBilledRun(t, orgId, { costMicro: usd(dollars) }));
     await spend(0.01);
     await spend(0.01);
     expect(await eventsOf(orgId, 'billing.credit_low')).toHaveLength(1);
@@ -136,7 +175,11 @@ describe('allowance periods', () => {
   it('the refill job: the allowance refills at the period start (the rest lapses), once however often it runs, and catches up after downtime', async () => {
     const orgId = await newOrg();
     await refillJob();
-    expect(await accountOf(t, orgId)).toMatchObject({ allowanceMicro: usd(1), periodStart: new Date('2026-06-01T00:00:00Z'), periodEnd: new Date('2026-07-01T00:00:00Z') });
+    expect(await accountOf(t, orgId)).toMatchObject({
+      allowanceMicro: usd(1),
+      periodStart: new Date('2026-06-01T00:00:00Z'),
+      periodEnd: new Date('2026-07-01T00:00:00Z'),
+    });
     await grant(t, orgId, 2);
     await settle(orgId, await insertBilledRun(t, orgId, { costMicro: usd(0.6) }));
 
@@ -147,7 +190,11 @@ describe('allowance periods', () => {
     clock().set('2026-07-01T00:00:30Z');
     await Promise.all([refillJob(), refillJob()]);
     await refillJob();
-    expect(await accountOf(t, orgId)).toMatchObject({ allowanceMicro: usd(1), prepaidMicro: usd(2), periodEnd: new Date('2026-08-01T00:00:00Z') });
+    expect(await accountOf(t, orgId)).toMatchObject({
+      allowanceMicro: usd(1),
+      prepaidMicro: usd(2),
+      periodEnd: new Date('2026-08-01T00:00:00Z'),
+    });
     const refills = (await ledgerOf(t, orgId)).filter((e) => e.entryType === 'subscription_refill');
     expect(refills.map((e) => [e.amountMicro, e.lapsedMicro, e.createdAt.toISOString()])).toEqual([
       [usd(1), 0, '2026-06-01T12:00:00.000Z'],
@@ -158,10 +205,19 @@ describe('allowance periods', () => {
     await settle(orgId, await insertBilledRun(t, orgId, { costMicro: usd(0.25) }));
     clock().set('2026-09-15T08:00:00Z');
     await Promise.all([refillJob(), refillJob()]);
-    expect(await accountOf(t, orgId)).toMatchObject({ allowanceMicro: usd(1), prepaidMicro: usd(2), periodStart: new Date('2026-09-01T00:00:00Z'), periodEnd: new Date('2026-10-01T00:00:00Z') });
+    expect(await accountOf(t, orgId)).toMatchObject({
+      allowanceMicro: usd(1),
+      prepaidMicro: usd(2),
+      periodStart: new Date('2026-09-01T00:00:00Z'),
+      periodEnd: new Date('2026-10-01T00:00:00Z'),
+    });
     expect((await ledgerOf(t, orgId)).filter((e) => e.entryType === 'subscription_refill')).toHaveLength(3);
     const events = await eventsOf(orgId, 'billing.allowance_refilled');
-    expect(events.map((e) => (e.data as { period_start: string }).period_start)).toEqual(['2026-06-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z']);
+    expect(events.map((e) => (e.data as { period_start: string }).period_start)).toEqual([
+      '2026-06-01T00:00:00.000Z',
+      '2026-07-01T00:00:00.000Z',
+      '2026-09-01T00:00:00.000Z',
+    ]);
   });
 
   it('a deduction after the period ended refills first, so last period’s allowance is not spent', async () => {
@@ -176,13 +232,27 @@ describe('allowance periods', () => {
   it('the operator sets plans (enterprise with its own allowance) and grants credit', async () => {
     const orgId = await newOrg();
     await grant(t, orgId, 3);
-    expect(await setPlan(t, orgId, 'professional')).toMatchObject({ plan_id: 'professional', allowance_micro: usd(75), prepaid_micro: usd(3), plan_allowance_micro: usd(75) });
-    expect(await setPlan(t, orgId, 'enterprise', 500)).toMatchObject({ plan_id: 'enterprise', allowance_micro: usd(500), plan_allowance_micro: usd(500) });
+    expect(await setPlan(t, orgId, 'professional')).toMatchObject({
+      plan_id: 'professional',
+      allowance_micro: usd(75),
+      prepaid_micro: usd(3),
+      plan_allowance_micro: usd(75),
+    });
+    expect(await setPlan(t, orgId, 'enterprise', 500)).toMatchObject({
+      plan_id: 'enterprise',
+      allowance_micro: usd(500),
+      plan_allowance_micro: usd(500),
+    });
     await expect(setPlan(t, orgId, 'starter', 10)).rejects.toMatchObject({ status: 400 });
     await expect(setPlan(t, orgId, 'platinum')).rejects.toMatchObject({ status: 400 });
     await expect(setPlan(t, 999_999, 'starter')).rejects.toMatchObject({ status: 404 });
     await expect(grant(t, orgId, 0)).rejects.toMatchObject({ status: 400 });
     const entries = await ledgerOf(t, orgId);
-    expect(entries.map((e) => e.entryType)).toEqual(['subscription_refill', 'grant', 'subscription_refill', 'subscription_refill']);
+    expect(entries.map((e) => e.entryType)).toEqual([
+      'subscription_refill',
+      'grant',
+      'subscription_refill',
+      'subscription_refill',
+    ]);
   });
 });

@@ -1,13 +1,21 @@
 import { requireRole, withTransaction, type Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { planFor } from '../plans/plans';
-import { applyChanges, deduct, lockCreditAccount, readCreditAccount, totalOf, type BucketChange } from './credit-account';
+import {
+  applyChanges,
+  deduct,
+  lockCreditAccount,
+  readCreditAccount,
+  totalOf,
+  type BucketChange,
+} from './credit-account';
 import { allowancePeriodAt, formatUsd, STREAMING_MINUTE_MICRO, type RunBilling } from './credit-rules';
 import * as repo from './credits.repository';
 import { exhaustionInstant, overageMinutesDue } from './streaming-overage';
 import { sessionIntervalsSince } from './usage.repository';
 
-export const NO_CREDIT_TO_START = 'The organization has no usage credit left for runs on the platform model; top up credit, or run with your own provider key';
+export const NO_CREDIT_TO_START =
+  'The organization has no usage credit left for runs on the platform model; top up credit, or run with your own provider key';
 
 export interface RunCost {
   runId: number;
@@ -24,7 +32,13 @@ export interface RunCost {
  */
 export class MeteringService {
   /** A platform-billed run starts only with some credit left: 402 otherwise. BYOK and free runs always start. */
-  async requireRunCredit({ ctx, input }: { ctx: Ctx; input: { model: string | null; billing: RunBilling } }): Promise<void> {
+  async requireRunCredit({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { model: string | null; billing: RunBilling };
+  }): Promise<void> {
     const org = requireRole(ctx, 'viewer');
     if (input.billing !== 'platform') return;
     const total = totalOf(await readCreditAccount(ctx, org.id));
@@ -35,13 +49,23 @@ export class MeteringService {
    * Between steps of a platform-billed run: the run stops (402 error, the run's message) once its
    * cost so far (the run's `cost_micro`) reaches what the organization has left.
    */
-  async requireCreditToContinue({ ctx, input }: { ctx: Ctx; input: { runId: number; billing: RunBilling } }): Promise<void> {
+  async requireCreditToContinue({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { runId: number; billing: RunBilling };
+  }): Promise<void> {
     const org = requireRole(ctx, 'viewer');
     if (input.billing !== 'platform') return;
     const run = await repo.findRunCost(ctx.db, input.runId);
     const spent = run?.costMicro ?? 0;
     const total = totalOf(await readCreditAccount(ctx, org.id));
-    if (spent >= total) throw new AppError('PAYMENT_REQUIRED', `The organization ran out of usage credit (this run has cost ${formatUsd(spent)}, ${formatUsd(total)} is left); the run stopped before its next step`);
+    if (spent >= total)
+      throw new AppError(
+        'PAYMENT_REQUIRED',
+        `The organization ran out of usage credit (this run has cost ${formatUsd(spent)}, ${formatUsd(total)} is left); the run stopped before its next step`,
+      );
   }
 
   /**
@@ -50,7 +74,13 @@ export class MeteringService {
    * infrastructure reasons gets the same amounts back as `refund` entries. Once per run, however
    * often it is called; BYOK and free runs write nothing.
    */
-  async settleRunCost({ ctx, input }: { ctx: Ctx; input: RunCost }): Promise<{ chargedMicro: number; uncoveredMicro: number; refundedMicro: number }> {
+  async settleRunCost({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: RunCost;
+  }): Promise<{ chargedMicro: number; uncoveredMicro: number; refundedMicro: number }> {
     const org = requireRole(ctx, 'viewer');
     const none = { chargedMicro: 0, uncoveredMicro: 0, refundedMicro: 0 };
     if (input.billing !== 'platform' || input.costMicro <= 0) return none;
@@ -58,14 +88,34 @@ export class MeteringService {
       let account = await lockCreditAccount(tx, org.id);
       const reference = `run:${input.runId}`;
       if (await repo.hasLedgerReference(tx.db, org.id, reference)) return none;
-      const settled = await deduct(tx, account, input.costMicro, { reference, model: input.model, testRunId: input.runId });
+      const settled = await deduct(tx, account, input.costMicro, {
+        reference,
+        model: input.model,
+        testRunId: input.runId,
+      });
       account = settled.account;
-      if (settled.uncoveredMicro > 0) tx.log.warn({ runId: input.runId, uncoveredMicro: settled.uncoveredMicro }, 'a run cost more than the credit left; the rest was not charged');
-      if (!input.infrastructureFailure || settled.chargedMicro === 0) return { ...none, chargedMicro: settled.chargedMicro, uncoveredMicro: settled.uncoveredMicro };
+      if (settled.uncoveredMicro > 0)
+        tx.log.warn(
+          { runId: input.runId, uncoveredMicro: settled.uncoveredMicro },
+          'a run cost more than the credit left; the rest was not charged',
+        );
+      if (!input.infrastructureFailure || settled.chargedMicro === 0)
+        return { ...none, chargedMicro: settled.chargedMicro, uncoveredMicro: settled.uncoveredMicro };
       const charged = await repo.ledgerEntriesByReference(tx.db, org.id, reference);
-      const refunds: BucketChange[] = charged.map((e) => ({ entryType: 'refund', bucket: e.balanceBucket, amountMicro: -e.amountMicro, reference: `refund:${input.runId}`, model: input.model, testRunId: input.runId }));
+      const refunds: BucketChange[] = charged.map((e) => ({
+        entryType: 'refund',
+        bucket: e.balanceBucket,
+        amountMicro: -e.amountMicro,
+        reference: `refund:${input.runId}`,
+        model: input.model,
+        testRunId: input.runId,
+      }));
       await applyChanges(tx, account, refunds);
-      return { chargedMicro: settled.chargedMicro, uncoveredMicro: settled.uncoveredMicro, refundedMicro: settled.chargedMicro };
+      return {
+        chargedMicro: settled.chargedMicro,
+        uncoveredMicro: settled.uncoveredMicro,
+        refundedMicro: settled.chargedMicro,
+      };
     });
   }
 
@@ -75,7 +125,13 @@ export class MeteringService {
    * allowance first. A minute is charged once (per session and minute), whichever replica sweeps.
    * Returns since when credit has been missing for a due minute, or null while it lasts.
    */
-  async chargeStreamingOverage({ ctx, input }: { ctx: Ctx; input: { now: Date } }): Promise<{ creditOutAt: Date | null; chargedMinutes: number }> {
+  async chargeStreamingOverage({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { now: Date };
+  }): Promise<{ creditOutAt: Date | null; chargedMinutes: number }> {
     const org = requireRole(ctx, 'viewer');
     const { now } = input;
     const period = allowancePeriodAt(now);
@@ -95,14 +151,22 @@ export class MeteringService {
             if (totalOf(account) < STREAMING_MINUTE_MICRO) short = true;
             else {
               const reference = `stream:${interval.sessionId}:${period.start.toISOString().slice(0, 7)}:${minute}`;
-              account = (await deduct(tx, account, STREAMING_MINUTE_MICRO, { reference, isStreaming: true, sessionId: interval.sessionId, streamingMinute: minute })).account;
+              account = (
+                await deduct(tx, account, STREAMING_MINUTE_MICRO, {
+                  reference,
+                  isStreaming: true,
+                  sessionId: interval.sessionId,
+                  streamingMinute: minute,
+                })
+              ).account;
               chargedMinutes++;
             }
           }
         }
       }
       const creditOutAt = short ? (account.row.streamingCreditOutAt ?? now) : null;
-      if ((creditOutAt?.getTime() ?? null) !== (account.row.streamingCreditOutAt?.getTime() ?? null)) await repo.updateAccount(tx.db, org.id, { streamingCreditOutAt: creditOutAt });
+      if ((creditOutAt?.getTime() ?? null) !== (account.row.streamingCreditOutAt?.getTime() ?? null))
+        await repo.updateAccount(tx.db, org.id, { streamingCreditOutAt: creditOutAt });
       return { creditOutAt, chargedMinutes };
     });
   }

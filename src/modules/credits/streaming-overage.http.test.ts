@@ -6,12 +6,35 @@ import { organizations, sessions } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
-import { accountOf, expectLedgerBalanced, insertBilledRun, ledgerOf, orgCtx, setPlan } from '../../../test/harness/credits-factories';
+import {
+  accountOf,
+  expectLedgerBalanced,
+  insertBilledRun,
+  ledgerOf,
+  orgCtx,
+  setPlan,
+} from '../../../test/harness/credits-factories';
 import { createOrgWithRoles } from '../../../test/harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitForStatus,
+  WsPeer,
+  wsUrl,
+  type LiveApp,
+} from '../../../test/harness/sessions-factories';
 
 const phones = (n: number): DeviceSpec[] =>
-  Array.from({ length: n }, (_, i) => ({ deviceId: randomUUID(), name: `iPhone 15 Pro (${i + 1})`, model: 'iPhone 15 Pro', type: 'ios' as const, category: 'phone' as const, osVersion: '17.5' }));
+  Array.from({ length: n }, (_, i) => ({
+    deviceId: randomUUID(),
+    name: `iPhone 15 Pro (${i + 1})`,
+    model: 'iPhone 15 Pro',
+    type: 'ios' as const,
+    category: 'phone' as const,
+    osVersion: '17.5',
+  }));
 
 describe('streaming overage', () => {
   let t: LiveApp;
@@ -32,10 +55,21 @@ describe('streaming overage', () => {
   it('with overage allowed, each started minute past the plan is charged once ($0.06, per session and minute); out of credit, the session is warned and ends credit_exhausted', async () => {
     const org = await createOrgWithRoles(t, 'Streaming Org');
     await setPlan(t, org.orgId, 'starter'); // 500 minutes, $15 allowance
-    await t.container.db.update(organizations).set({ allowStreamingOverage: true }).where(eq(organizations.id, org.orgId));
+    await t.container.db
+      .update(organizations)
+      .set({ allowStreamingOverage: true })
+      .where(eq(organizations.id, org.orgId));
     const now = clock().now().getTime();
     // 499 minutes streamed earlier this month.
-    await t.container.db.insert(sessions).values({ sessionId: randomUUID(), organizationId: org.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date(now - 600 * 60_000), endTime: new Date(now - 101 * 60_000), createdAt: new Date(now - 600 * 60_000) });
+    await t.container.db.insert(sessions).values({
+      sessionId: randomUUID(),
+      organizationId: org.orgId,
+      deviceType: 'ios',
+      status: 'stopped',
+      startTime: new Date(now - 600 * 60_000),
+      endTime: new Date(now - 101 * 60_000),
+      createdAt: new Date(now - 600 * 60_000),
+    });
     const { sessionId } = await createAndStart(t, org.developer.token);
     await waitForStatus(t, org.developer.token, sessionId, 'active');
     await api(t, org.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });
@@ -47,7 +81,9 @@ describe('streaming overage', () => {
     await Promise.all([sweep(), sweep()]);
     await sweep();
     let charged = await streamingEntries(org.orgId);
-    expect(charged.map((e) => [e.entryType, e.balanceBucket, e.amountMicro, e.sessionId, e.streamingMinute, e.model])).toEqual([['usage_deduction', 'allowance', -60_000, sessionId, 1, null]]);
+    expect(
+      charged.map((e) => [e.entryType, e.balanceBucket, e.amountMicro, e.sessionId, e.streamingMinute, e.model]),
+    ).toEqual([['usage_deduction', 'allowance', -60_000, sessionId, 1, null]]);
 
     clock().advance(60_000);
     await sweep();
@@ -61,18 +97,28 @@ describe('streaming overage', () => {
     // Spend all but $0.05: the next minute cannot be paid.
     const left = (await accountOf(t, org.orgId))!.allowanceMicro;
     const run = await insertBilledRun(t, org.orgId, { costMicro: left - 50_000 });
-    await t.container.services.credits.metering.settleRunCost({ ctx: orgCtx(t, org.orgId), input: { runId: run.id, model: run.modelUsed, costMicro: run.costMicro!, billing: 'platform' } });
+    await t.container.services.credits.metering.settleRunCost({
+      ctx: orgCtx(t, org.orgId),
+      input: { runId: run.id, model: run.modelUsed, costMicro: run.costMicro!, billing: 'platform' },
+    });
     const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${org.developer.token}`));
     ws.send({ type: 'subscribe', session_id: sessionId });
     await ws.next((m) => m.text?.type === 'subscribed');
     clock().advance(60_000);
     expect((await sweep()).ended).toEqual([]);
-    expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({ session_id: sessionId, reason: 'credit_exhausted', in_seconds: 60 });
+    expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({
+      session_id: sessionId,
+      reason: 'credit_exhausted',
+      in_seconds: 60,
+    });
     expect((await streamingEntries(org.orgId)).map((e) => e.streamingMinute)).toEqual([1, 2]);
     expect((await accountOf(t, org.orgId))!.allowanceMicro).toBe(50_000);
     clock().advance(60_000);
     expect((await sweep()).ended).toEqual([{ sessionId, reason: 'credit_exhausted' }]);
-    expect((await api(t, org.developer.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'credit_exhausted' });
+    expect((await api(t, org.developer.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({
+      status: 'stopped',
+      end_reason: 'credit_exhausted',
+    });
     await ws.close();
     await expectLedgerBalanced(t);
   });
@@ -81,7 +127,15 @@ describe('streaming overage', () => {
     const org = await createOrgWithRoles(t, 'Capped Org');
     await setPlan(t, org.orgId, 'starter');
     const now = clock().now().getTime();
-    await t.container.db.insert(sessions).values({ sessionId: randomUUID(), organizationId: org.orgId, deviceType: 'ios', status: 'stopped', startTime: new Date(now - 600 * 60_000), endTime: new Date(now - 100 * 60_000), createdAt: new Date(now - 600 * 60_000) });
+    await t.container.db.insert(sessions).values({
+      sessionId: randomUUID(),
+      organizationId: org.orgId,
+      deviceType: 'ios',
+      status: 'stopped',
+      startTime: new Date(now - 600 * 60_000),
+      endTime: new Date(now - 100 * 60_000),
+      createdAt: new Date(now - 600 * 60_000),
+    });
     const { sessionId } = await createAndStart(t, org.developer.token);
     await waitForStatus(t, org.developer.token, sessionId, 'active');
     await api(t, org.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 });

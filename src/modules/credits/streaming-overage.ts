@@ -11,7 +11,12 @@ export interface StreamingInterval {
  * has not by `now`. Exact: the streamed total grows piecewise linearly, at the number of sessions
  * running at each moment.
  */
-export function exhaustionInstant(intervals: StreamingInterval[], since: Date, now: Date, includedMs: number): Date | null {
+export function exhaustionInstant(
+  intervals: StreamingInterval[],
+  since: Date,
+  now: Date,
+  includedMs: number,
+): Date | null {
   const changes: Array<{ at: number; delta: number }> = [];
   for (const i of intervals) {
     const from = Math.max(i.start.getTime(), since.getTime());

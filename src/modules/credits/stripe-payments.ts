@@ -17,7 +17,11 @@ export interface StripeSettings {
 /** A Checkout Session event, as far as top-ups care. */
 export interface CheckoutEvent {
   id: string;
-  type: 'checkout.session.completed' | 'checkout.session.async_payment_succeeded' | 'checkout.session.async_payment_failed' | 'checkout.session.expired';
+  type:
+    | 'checkout.session.completed'
+    | 'checkout.session.async_payment_succeeded'
+    | 'checkout.session.async_payment_failed'
+    | 'checkout.session.expired';
   checkoutSessionId: string;
   paymentStatus: string;
   topupId: number | null;
@@ -34,12 +38,24 @@ export class WebhookSignatureError extends Error {}
 export interface PaymentsGateway {
   readonly checkoutAvailable: boolean;
   readonly webhooksAvailable: boolean;
-  createCheckout(input: { topupId: number; organizationId: number; amountMicro: number; description: string; successUrl: string; cancelUrl: string }): Promise<{ checkoutSessionId: string; url: string }>;
+  createCheckout(input: {
+    topupId: number;
+    organizationId: number;
+    amountMicro: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ checkoutSessionId: string; url: string }>;
   /** Verifies Stripe's signature over the raw body and returns the event; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }
 
-const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
+const CHECKOUT_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
 
 /** The gateway over the `stripe` package: Checkout Sessions in payment mode, and its own webhook verification. */
 export class StripePayments implements PaymentsGateway {
@@ -52,7 +68,11 @@ export class StripePayments implements PaymentsGateway {
     const { secretKey, api } = this.settings;
     if (!secretKey) return undefined;
     const StripeClient = loadStripe();
-    this.stripe ??= new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}) });
+    this.stripe ??= new StripeClient(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
+    });
     return this.stripe;
   }
 
@@ -64,14 +84,34 @@ export class StripePayments implements PaymentsGateway {
     return this.settings.webhookSecret !== undefined;
   }
 
-  async createCheckout(input: { topupId: number; organizationId: number; amountMicro: number; description: string; successUrl: string; cancelUrl: string }) {
+  async createCheckout(input: {
+    topupId: number;
+    organizationId: number;
+    amountMicro: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+  }) {
     if (!this.client) throw new Error('Stripe is not configured');
     const session = await this.client.checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: Math.round(input.amountMicro / 10_000), product_data: { name: input.description } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: Math.round(input.amountMicro / 10_000),
+              product_data: { name: input.description },
+            },
+          },
+        ],
         client_reference_id: String(input.topupId),
-        metadata: { topup_id: String(input.topupId), organization_id: String(input.organizationId), amount_micro: String(input.amountMicro) },
+        metadata: {
+          topup_id: String(input.topupId),
+          organization_id: String(input.organizationId),
+          amount_micro: String(input.amountMicro),
+        },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
       },

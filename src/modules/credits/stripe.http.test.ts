@@ -14,9 +14,19 @@ let stripe: FakeStripe;
 let org: OrgWithRoles;
 
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const deliver = (e: { payload: string; signature: string }) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature }, payload: e.payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature },
+    payload: e.payload,
+  });
 
 /** Opens a top-up through the API; returns the checkout session the fake Stripe created. */
 async function openTopup(o: OrgWithRoles, body: Record<string, unknown>) {
@@ -31,7 +41,10 @@ const prepaidOf = async (orgId: number) => (await accountOf(t, orgId))?.prepaidM
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({ jobs: false, env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.apiBase } });
+  t = await createTestApp({
+    jobs: false,
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.apiBase },
+  });
   org = await createOrgWithRoles(t, 'Paying Org');
 });
 afterEach(async () => {
@@ -60,7 +73,10 @@ describe('POST /credits/topup', () => {
     });
     expect(call.idempotencyKey).toBe(`simdeck-topup-${call.form['metadata[topup_id]']}`);
     expect(await prepaidOf(org.orgId)).toBe(0);
-    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({ prepaid_micro: 0, topup_available: true });
+    expect((await api('GET', '/credits/balance', org.viewer.token)).json()).toMatchObject({
+      prepaid_micro: 0,
+      topup_available: true,
+    });
   });
 
   it('a custom amount in whole dollars within $5 to $1,000', async () => {
@@ -98,12 +114,19 @@ describe('POST /credits/topup', () => {
     } finally {
       stripe.failWith(null);
     }
-    const [last] = await t.container.db.select().from(creditTopups).where(eq(creditTopups.organizationId, org.orgId)).orderBy(desc(creditTopups.id)).limit(1);
+    const [last] = await t.container.db
+      .select()
+      .from(creditTopups)
+      .where(eq(creditTopups.organizationId, org.orgId))
+      .orderBy(desc(creditTopups.id))
+      .limit(1);
     expect(last?.status).toBe('failed');
   });
 
   it('403 below admin', async () => {
-    expect((await api('POST', '/credits/topup', org.developer.token, { bundle_key: 'credits_10' })).statusCode).toBe(403);
+    expect((await api('POST', '/credits/topup', org.developer.token, { bundle_key: 'credits_10' })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -122,8 +145,13 @@ describe('POST /billing/stripe/webhook', () => {
     expect(await prepaidOf(o.orgId)).toBe(usd(25));
     const topups = (await ledgerOf(t, o.orgId)).filter((e) => e.entryType === 'prepaid_topup');
     expect(topups.map((e) => [e.balanceBucket, e.amountMicro])).toEqual([['prepaid', usd(25)]]);
-    const events = await t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, o.orgId), eq(domainEvents.type, 'billing.topup_completed')));
-    expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ amount_micro: usd(25), bundle_key: 'credits_25', prepaid_micro: usd(25) })]);
+    const events = await t.container.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organizationId, o.orgId), eq(domainEvents.type, 'billing.topup_completed')));
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount_micro: usd(25), bundle_key: 'credits_25', prepaid_micro: usd(25) }),
+    ]);
   });
 
   it('concurrent first deliveries of one event credit once', async () => {
@@ -138,8 +166,15 @@ describe('POST /billing/stripe/webhook', () => {
     const o = await createOrgWithRoles(t);
     const { session } = await openTopup(o, { bundle_key: 'credits_10' });
     const good = checkoutEvent('checkout.session.completed', session);
-    const forged = signedEvent('whsec_someone_else', { type: 'checkout.session.completed', object: { ...session, payment_status: 'paid' } });
-    const stale = signedEvent(WEBHOOK_SECRET, { type: 'checkout.session.completed', object: { ...session, payment_status: 'paid' } }, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const forged = signedEvent('whsec_someone_else', {
+      type: 'checkout.session.completed',
+      object: { ...session, payment_status: 'paid' },
+    });
+    const stale = signedEvent(
+      WEBHOOK_SECRET,
+      { type: 'checkout.session.completed', object: { ...session, payment_status: 'paid' } },
+      { timestamp: Math.floor(Date.now() / 1000) - 3600 },
+    );
     const attempts = [
       forged,
       { payload: good.payload, signature: '' },
@@ -164,7 +199,9 @@ describe('POST /billing/stripe/webhook', () => {
     const third = await openTopup(o, { amount_usd: 7 });
 
     // A bank debit: Stripe reports the unpaid completion, then the payment; they arrive reversed.
-    expect((await deliver(checkoutEvent('checkout.session.async_payment_succeeded', first.session))).statusCode).toBe(200);
+    expect((await deliver(checkoutEvent('checkout.session.async_payment_succeeded', first.session))).statusCode).toBe(
+      200,
+    );
     expect(await prepaidOf(o.orgId)).toBe(usd(10));
     await deliver(checkoutEvent('checkout.session.completed', first.session, 'unpaid'));
     expect(await prepaidOf(o.orgId)).toBe(usd(10));
@@ -178,7 +215,11 @@ describe('POST /billing/stripe/webhook', () => {
     // An expiry that arrives after the payment does not take the credit back.
     await deliver(checkoutEvent('checkout.session.expired', second.session, 'unpaid'));
     expect(await prepaidOf(o.orgId)).toBe(usd(67));
-    const statuses = await t.container.db.select({ status: creditTopups.status }).from(creditTopups).where(eq(creditTopups.organizationId, o.orgId)).orderBy(creditTopups.id);
+    const statuses = await t.container.db
+      .select({ status: creditTopups.status })
+      .from(creditTopups)
+      .where(eq(creditTopups.organizationId, o.orgId))
+      .orderBy(creditTopups.id);
     expect(statuses.map((s) => s.status)).toEqual(['completed', 'completed', 'completed']);
   });
 
@@ -187,11 +228,23 @@ describe('POST /billing/stripe/webhook', () => {
     const { session } = await openTopup(o, { bundle_key: 'credits_10' });
     await deliver(checkoutEvent('checkout.session.completed', session, 'unpaid'));
     await deliver(checkoutEvent('checkout.session.expired', session, 'unpaid'));
-    const foreign = await deliver(checkoutEvent('checkout.session.completed', { ...session, id: 'cs_test_not_ours', metadata: {}, client_reference_id: null }));
-    const other = await deliver(signedEvent(WEBHOOK_SECRET, { type: 'customer.created', object: { id: 'cus_1', object: 'customer' } }));
+    const foreign = await deliver(
+      checkoutEvent('checkout.session.completed', {
+        ...session,
+        id: 'cs_test_not_ours',
+        metadata: {},
+        client_reference_id: null,
+      }),
+    );
+    const other = await deliver(
+      signedEvent(WEBHOOK_SECRET, { type: 'customer.created', object: { id: 'cus_1', object: 'customer' } }),
+    );
     expect([foreign.statusCode, other.statusCode]).toEqual([200, 200]);
     expect(await prepaidOf(o.orgId)).toBe(0);
-    const [row] = await t.container.db.select().from(creditTopups).where(eq(creditTopups.checkoutSessionId, session.id as string));
+    const [row] = await t.container.db
+      .select()
+      .from(creditTopups)
+      .where(eq(creditTopups.checkoutSessionId, session.id as string));
     expect(row?.status).toBe('expired');
   });
 });
@@ -200,7 +253,12 @@ describe('without a webhook secret', () => {
   it('the webhook answers 503', async () => {
     const bare = await createTestApp({ jobs: false });
     try {
-      const res = await bare.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/billing/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: '{}',
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().detail).toMatch(/^Billing is not available/);
     } finally {

@@ -7,11 +7,23 @@ import type { StreamingInterval } from './streaming-overage';
 // test runs. Read only.
 
 /** Sessions of the organization that streamed after `since` (started, and not ended before it). */
-export async function sessionIntervalsSince(db: DbOrTx, orgId: number, since: Date, now: Date): Promise<StreamingInterval[]> {
+export async function sessionIntervalsSince(
+  db: DbOrTx,
+  orgId: number,
+  since: Date,
+  now: Date,
+): Promise<StreamingInterval[]> {
   const rows = await db
     .select({ sessionId: sessions.sessionId, start: sessions.startTime, end: sessions.endTime })
     .from(sessions)
-    .where(and(eq(sessions.organizationId, orgId), isNotNull(sessions.startTime), lt(sessions.startTime, now), or(isNull(sessions.endTime), gte(sessions.endTime, since))))
+    .where(
+      and(
+        eq(sessions.organizationId, orgId),
+        isNotNull(sessions.startTime),
+        lt(sessions.startTime, now),
+        or(isNull(sessions.endTime), gte(sessions.endTime, since)),
+      ),
+    )
     .orderBy(sessions.startTime, sessions.id);
   return rows.map((r) => ({ sessionId: r.sessionId, start: r.start!, end: r.end }));
 }
@@ -43,7 +55,11 @@ export async function runUsageSince(db: DbOrTx, orgId: number, since: Date) {
  * What the ledger says about usage since `since`: platform AI cost net of refunds, and streaming
  * overage (minutes charged, their cost).
  */
-export async function ledgerUsageSince(db: DbOrTx, orgId: number, since: Date): Promise<{ aiMicro: number; streamingMicro: number; streamingMinutes: number }> {
+export async function ledgerUsageSince(
+  db: DbOrTx,
+  orgId: number,
+  since: Date,
+): Promise<{ aiMicro: number; streamingMicro: number; streamingMinutes: number }> {
   const [row] = await db
     .select({
       aiMicro: sql<string>`coalesce(-sum(${creditLedger.amountMicro}) filter (where ${creditLedger.entryType} in ('usage_deduction', 'refund') and not ${creditLedger.isStreaming}), 0)`,
@@ -52,5 +68,9 @@ export async function ledgerUsageSince(db: DbOrTx, orgId: number, since: Date): 
     })
     .from(creditLedger)
     .where(and(eq(creditLedger.organizationId, orgId), gte(creditLedger.createdAt, since)));
-  return { aiMicro: Number(row?.aiMicro ?? 0), streamingMicro: Number(row?.streamingMicro ?? 0), streamingMinutes: row?.streamingMinutes ?? 0 };
+  return {
+    aiMicro: Number(row?.aiMicro ?? 0),
+    streamingMicro: Number(row?.streamingMicro ?? 0),
+    streamingMinutes: row?.streamingMinutes ?? 0,
+  };
 }

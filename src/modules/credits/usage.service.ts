@@ -26,7 +26,16 @@ export class UsageService {
       runUsageSince(ctx.db, org.id, period.start),
       ledgerUsageSince(ctx.db, org.id, period.start),
     ]);
-    const streamedMs = intervals.reduce((sum, i) => sum + Math.max(0, Math.min(i.end?.getTime() ?? now.getTime(), now.getTime()) - Math.max(i.start.getTime(), period.start.getTime())), 0);
+    const streamedMs = intervals.reduce(
+      (sum, i) =>
+        sum +
+        Math.max(
+          0,
+          Math.min(i.end?.getTime() ?? now.getTime(), now.getTime()) -
+            Math.max(i.start.getTime(), period.start.getTime()),
+        ),
+      0,
+    );
     const byModel = new Map<string, { runs: number; cost: number }>();
     const totals = { platformRuns: 0, byokRuns: 0, byokCost: 0, byokTokens: 0 };
     for (const r of runs) {
@@ -49,12 +58,22 @@ export class UsageService {
       byok_cost_micro: totals.byokCost,
       ai_runs: totals.platformRuns,
       byok_runs: totals.byokRuns,
-      by_model: [...byModel].map(([model, v]) => ({ model, runs: v.runs, cost_micro: v.cost })).sort((a, b) => b.cost_micro - a.cost_micro || b.runs - a.runs || a.model.localeCompare(b.model)),
+      by_model: [...byModel]
+        .map(([model, v]) => ({ model, runs: v.runs, cost_micro: v.cost }))
+        .sort((a, b) => b.cost_micro - a.cost_micro || b.runs - a.runs || a.model.localeCompare(b.model)),
       streaming_overage_minutes: ledger.streamingMinutes,
       streaming_overage_micro: ledger.streamingMicro,
-      ai_credit_platform: { current: ledger.aiMicro / MICROS_PER_USD, limit: allowanceOf(account) / MICROS_PER_USD, unit: 'USD' },
+      ai_credit_platform: {
+        current: ledger.aiMicro / MICROS_PER_USD,
+        limit: allowanceOf(account) / MICROS_PER_USD,
+        unit: 'USD',
+      },
       ai_tokens_byok: { current: totals.byokTokens, limit: null, unit: 'tokens' },
-      streaming_minutes: { current: Math.round(streamedMs / 6_000) / 10, limit: plan.streamingMinutesPerMonth, unit: 'minutes' },
+      streaming_minutes: {
+        current: Math.round(streamedMs / 6_000) / 10,
+        limit: plan.streamingMinutesPerMonth,
+        unit: 'minutes',
+      },
       active_sessions: { current: live, limit: plan.concurrentSessions, unit: 'sessions' },
       period_start: apiTime(period.start),
       period_end: apiTime(period.end),

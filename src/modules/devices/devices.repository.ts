@@ -4,15 +4,25 @@ import { devices } from '../../db/schema';
 
 const LISTED = ['available', 'busy'] as const;
 
-export async function listReachable(db: DbOrTx, f: { type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' } = {}) {
+export async function listReachable(
+  db: DbOrTx,
+  f: { type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' } = {},
+) {
   const conds: SQL[] = [inArray(devices.status, [...LISTED])];
   if (f.type) conds.push(eq(devices.type, f.type));
   if (f.category) conds.push(eq(devices.category, f.category));
-  return db.select().from(devices).where(and(...conds)).orderBy(asc(devices.type), asc(devices.name), asc(devices.id));
+  return db
+    .select()
+    .from(devices)
+    .where(and(...conds))
+    .orderBy(asc(devices.type), asc(devices.name), asc(devices.id));
 }
 
 export async function findReachable(db: DbOrTx, deviceId: string) {
-  const [row] = await db.select().from(devices).where(and(eq(devices.deviceId, deviceId), inArray(devices.status, [...LISTED])));
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.deviceId, deviceId), inArray(devices.status, [...LISTED])));
   return row;
 }
 
@@ -25,28 +35,58 @@ export async function findDevice(db: DbOrTx, deviceId: string): Promise<DeviceRo
 }
 
 /** A device of the entry's group that is free, locked for this transaction. */
-export async function lockFreeDevice(db: DbOrTx, want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null }): Promise<DeviceRow | undefined> {
-  const conds: SQL[] = [eq(devices.status, 'available'), isNull(devices.leasedSessionId), eq(devices.type, want.deviceType as 'ios')];
+export async function lockFreeDevice(
+  db: DbOrTx,
+  want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null },
+): Promise<DeviceRow | undefined> {
+  const conds: SQL[] = [
+    eq(devices.status, 'available'),
+    isNull(devices.leasedSessionId),
+    eq(devices.type, want.deviceType as 'ios'),
+  ];
   // A named device is that device, whatever its category; otherwise the category, or any handheld.
   if (want.specificDeviceId) conds.push(eq(devices.deviceId, want.specificDeviceId));
   else if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
   else conds.push(inArray(devices.category, ['phone', 'tablet']));
-  const [row] = await db.select().from(devices).where(and(...conds)).orderBy(devices.id).limit(1).for('update', { skipLocked: true });
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(...conds))
+    .orderBy(devices.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
   return row;
 }
 
 export async function leaseDevice(db: DbOrTx, id: number, sessionId: string, now: Date): Promise<void> {
-  await db.update(devices).set({ status: 'busy', leasedSessionId: sessionId, updatedAt: now }).where(eq(devices.id, id));
+  await db
+    .update(devices)
+    .set({ status: 'busy', leasedSessionId: sessionId, updatedAt: now })
+    .where(eq(devices.id, id));
 }
 
 /**
  * Frees the device if `sessionId` still holds it; a lost device goes offline. Returns whether a
  * lease was released.
  */
-export async function releaseDeviceLease(db: DbOrTx, deviceId: string, sessionId: string, now: Date, lost: boolean): Promise<boolean> {
+export async function releaseDeviceLease(
+  db: DbOrTx,
+  deviceId: string,
+  sessionId: string,
+  now: Date,
+  lost: boolean,
+): Promise<boolean> {
   const released = await db
     .update(devices)
-    .set(lost ? { leasedSessionId: null, status: 'offline', updatedAt: now } : { leasedSessionId: null, status: sql`CASE WHEN ${devices.status} = 'offline' THEN 'offline' ELSE 'available' END`, updatedAt: now })
+    .set(
+      lost
+        ? { leasedSessionId: null, status: 'offline', updatedAt: now }
+        : {
+            leasedSessionId: null,
+            status: sql`CASE WHEN ${devices.status} = 'offline' THEN 'offline' ELSE 'available' END`,
+            updatedAt: now,
+          },
+    )
     .where(and(eq(devices.deviceId, deviceId), eq(devices.leasedSessionId, sessionId)))
     .returning({ id: devices.id });
   return released.length > 0;

@@ -24,5 +24,8 @@ export const DevicePool = z.object({
   free: z.number().int(),
 });
 
-export const ListDevicesQuery = z.object({ device_type: z.enum(DEVICE_TYPES).optional(), category: z.enum(DEVICE_CATEGORIES).optional() });
+export const ListDevicesQuery = z.object({
+  device_type: z.enum(DEVICE_TYPES).optional(),
+  category: z.enum(DEVICE_CATEGORIES).optional(),
+});
 export const DeviceParams = z.object({ device_id: z.string().min(1).max(200) });

@@ -6,12 +6,28 @@ import type { Device } from './devices.schemas';
 type Row = Awaited<ReturnType<typeof repo.listReachable>>[number];
 
 function shape(d: Row): Device {
-  return { id: d.id, device_id: d.deviceId, worker_id: d.workerId, name: d.name, model: d.model, type: d.type, category: d.category, os_version: d.osVersion, status: d.status === 'busy' ? 'busy' : 'available' };
+  return {
+    id: d.id,
+    device_id: d.deviceId,
+    worker_id: d.workerId,
+    name: d.name,
+    model: d.model,
+    type: d.type,
+    category: d.category,
+    os_version: d.osVersion,
+    status: d.status === 'busy' ? 'busy' : 'available',
+  };
 }
 
 /** The device catalogue as workers registered it: only reachable (available or busy) devices. */
 export class DevicesService {
-  async listDevices({ ctx, input }: { ctx: Ctx; input: { device_type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' } }): Promise<Device[]> {
+  async listDevices({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { device_type?: 'ios' | 'android'; category?: 'phone' | 'tablet' | 'tv' };
+  }): Promise<Device[]> {
     requireRole(ctx, 'viewer');
     return (await repo.listReachable(ctx.db, { type: input.device_type, category: input.category })).map(shape);
   }
@@ -26,11 +42,34 @@ export class DevicesService {
   /** One entry per (model, OS, platform, category); groups with no reachable device are absent. */
   async listDevicePools({ ctx }: { ctx: Ctx }) {
     requireRole(ctx, 'viewer');
-    const groups = new Map<string, { group_key: string; model: string; os_version: string; device_type: 'ios' | 'android'; category: 'phone' | 'tablet' | 'tv'; total: number; free: number }>();
+    const groups = new Map<
+      string,
+      {
+        group_key: string;
+        model: string;
+        os_version: string;
+        device_type: 'ios' | 'android';
+        category: 'phone' | 'tablet' | 'tv';
+        total: number;
+        free: number;
+      }
+    >();
     for (const d of await repo.listReachable(ctx.db)) {
       const key = `${d.type}:${d.category}:${d.model}:${d.osVersion}`;
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { group_key: key, model: d.model, os_version: d.osVersion, device_type: d.type, category: d.category, total: 0, free: 0 }));
+      if (!g)
+        groups.set(
+          key,
+          (g = {
+            group_key: key,
+            model: d.model,
+            os_version: d.osVersion,
+            device_type: d.type,
+            category: d.category,
+            total: 0,
+            free: 0,
+          }),
+        );
       g.total++;
       if (d.status === 'available' && !d.leasedSessionId) g.free++;
     }

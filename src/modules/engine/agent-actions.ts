@@ -5,7 +5,16 @@ import { resolveIntent, type DeviceAction } from './interpreter';
 import type { ScrollDirection } from './interpreter/intent';
 import { swipeArea, swipeFor } from './interpreter/plans';
 import { indexScreen } from './interpreter/target-finder';
-import { describeElement, flattenTree, isInteractive, isVisible, modalScope, touchPoint, visibleRect, type TreeElement } from './interpreter/ui-tree';
+import {
+  describeElement,
+  flattenTree,
+  isInteractive,
+  isVisible,
+  modalScope,
+  touchPoint,
+  visibleRect,
+  type TreeElement,
+} from './interpreter/ui-tree';
 import { selectorFor } from './selectors';
 import { waitForSettledScreen } from './settle';
 import type { AgentAction, AgentActionResult, AgentDevice, AgentScreen, Direction } from './step-agent';
@@ -41,16 +50,31 @@ const refused = (detail: string): AgentActionResult => ({ ok: false, detail, act
 function elementAt(elements: TreeElement[], p: { x: number; y: number }): TreeElement | null {
   const under = elements.filter((e) => {
     const r = visibleRect(e);
-    return r !== null && !STRUCTURAL.has(e.node.role) && p.x >= r.x && p.x < r.x + r.width && p.y >= r.y && p.y < r.y + r.height;
+    return (
+      r !== null &&
+      !STRUCTURAL.has(e.node.role) &&
+      p.x >= r.x &&
+      p.x < r.x + r.width &&
+      p.y >= r.y &&
+      p.y < r.y + r.height
+    );
   });
   return under.filter((e) => isInteractive(e.node)).at(-1) ?? under.at(-1) ?? null;
 }
 
-export async function performAgentAction(action: AgentAction, on: AgentScreen, ctx: ActionContext): Promise<AgentActionResult> {
+export async function performAgentAction(
+  action: AgentAction,
+  on: AgentScreen,
+  ctx: ActionContext,
+): Promise<AgentActionResult> {
   const observation = { tree: on.tree, screen: on.screen };
   const elements = flattenTree(observation);
   const reachable = modalScope(elements);
-  const input = (node: UiNode | null, event: InputEvent): DeviceAction => ({ op: 'input', event, selector: node ? selectorFor(node, on.tree) : null });
+  const input = (node: UiNode | null, event: InputEvent): DeviceAction => ({
+    op: 'input',
+    event,
+    selector: node ? selectorFor(node, on.tree) : null,
+  });
   const run = async (list: DeviceAction[], detail: string): Promise<AgentActionResult> => {
     const done: PerformedAction[] = [];
     try {
@@ -60,7 +84,8 @@ export async function performAgentAction(action: AgentAction, on: AgentScreen, c
       }
     } catch (err) {
       // The device refused the arguments (a key it does not have, text too long): the model is told.
-      if (err instanceof AppError && err.code === 'UNPROCESSABLE') return { ok: false, detail: err.detail, actions: done };
+      if (err instanceof AppError && err.code === 'UNPROCESSABLE')
+        return { ok: false, detail: err.detail, actions: done };
       throw err;
     }
     return { ok: true, detail, actions: done };
@@ -69,7 +94,8 @@ export async function performAgentAction(action: AgentAction, on: AgentScreen, c
     const el = elements.find((e) => e.node.ref === ref);
     if (!el) return `there is no element ${ref} on this screen`;
     if (!reachable.includes(el)) return `${describeElement(el.node)} is behind the open alert`;
-    if (!touchPoint(el) || !isVisible(el, on.screen)) return `${describeElement(el.node)} is off screen; scroll to it first`;
+    if (!touchPoint(el) || !isVisible(el, on.screen))
+      return `${describeElement(el.node)} is off screen; scroll to it first`;
     return el;
   };
 
@@ -82,13 +108,19 @@ export async function performAgentAction(action: AgentAction, on: AgentScreen, c
     }
     case 'tap_point': {
       const el = elementAt(reachable, action);
-      return run([input(el?.node ?? null, { kind: 'tap', x: action.x, y: action.y })], `tapped (${action.x}, ${action.y})${el ? ` on ${describeElement(el.node)}` : ''}`);
+      return run(
+        [input(el?.node ?? null, { kind: 'tap', x: action.x, y: action.y })],
+        `tapped (${action.x}, ${action.y})${el ? ` on ${describeElement(el.node)}` : ''}`,
+      );
     }
     case 'type': {
       if (action.ref === null) {
         const focused = reachable.filter((e) => e.node.role === 'input' && e.node.focused);
         if (focused.length !== 1) return refused("no field has the keyboard focus; give the field's ref");
-        return run([input(focused[0]!.node, { kind: 'text', text: action.text })], `typed into ${describeElement(focused[0]!.node)}`);
+        return run(
+          [input(focused[0]!.node, { kind: 'text', text: action.text })],
+          `typed into ${describeElement(focused[0]!.node)}`,
+        );
       }
       const el = target(action.ref);
       if (typeof el === 'string') return refused(el);
@@ -107,10 +139,19 @@ export async function performAgentAction(action: AgentAction, on: AgentScreen, c
       return run([input(el?.node ?? null, swipe)], `swiped ${action.direction}`);
     }
     case 'scroll_until': {
-      const r = resolveIntent({ kind: 'scroll_until', direction: action.direction, target: { text: action.text } }, observation);
+      const r = resolveIntent(
+        { kind: 'scroll_until', direction: action.direction, target: { text: action.text } },
+        observation,
+      );
       if (!r.settled || r.kind !== 'scroll_until') return refused(r.settled ? 'cannot scroll here' : r.reason);
       const { met, actions } = await runLoopPlan(r.plan, ctx);
-      return { ok: met, detail: met ? `"${action.text}" is on screen after ${actions.length} swipe(s)` : `"${action.text}" was not on screen after ${actions.length} swipe(s)`, actions };
+      return {
+        ok: met,
+        detail: met
+          ? `"${action.text}" is on screen after ${actions.length} swipe(s)`
+          : `"${action.text}" was not on screen after ${actions.length} swipe(s)`,
+        actions,
+      };
     }
     case 'press_key':
       return run([input(null, { kind: 'key', key: action.key })], `pressed ${action.key}`);

@@ -1,7 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceHandle } from '../sessions/device-handle';
 import { agentDevice } from './agent-actions';
-import { closeSampleApps, openSampleApp, SAMPLE_PACKAGE, type SampleDevice } from './interpreter/sample-app-device.fixture';
+import {
+  closeSampleApps,
+  openSampleApp,
+  SAMPLE_PACKAGE,
+  type SampleDevice,
+} from './interpreter/sample-app-device.fixture';
 import { sleep } from './settle';
 import type { AgentDevice, AgentScreen } from './step-agent';
 
@@ -48,7 +53,12 @@ afterAll(() => closeSampleApps());
 
 describe('the agent acting on a real virtual device', () => {
   beforeEach(async () => {
-    device = agentDevice({ device: handleOf(await openSampleApp()), appPackage: SAMPLE_PACKAGE, signal: new AbortController().signal, wait: sleep });
+    device = agentDevice({
+      device: handleOf(await openSampleApp()),
+      appPackage: SAMPLE_PACKAGE,
+      signal: new AbortController().signal,
+      wait: sleep,
+    });
   });
 
   it('type with a ref focuses the field and replaces its text; each input carries its element selector', async () => {
@@ -70,15 +80,32 @@ describe('the agent acting on a real virtual device', () => {
 
   it('refuses what cannot be done, without touching the device: an unknown ref, a disabled button, a non-field, no focused field', async () => {
     const screen = await device.observe();
-    expect(await device.perform({ kind: 'tap', ref: 'e999' }, screen)).toEqual({ ok: false, detail: 'there is no element e999 on this screen', actions: [] });
-    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'sign-in') }, screen)).toEqual({ ok: false, detail: 'button "Sign in" #sign-in is disabled', actions: [] });
-    expect(await device.perform({ kind: 'type', text: 'x', ref: refOf(screen, 'app-title') }, screen)).toMatchObject({ ok: false, detail: 'text "Simdeck Sample" #app-title is not a text field' });
-    expect(await device.perform({ kind: 'type', text: 'x', ref: null }, screen)).toMatchObject({ ok: false, detail: "no field has the keyboard focus; give the field's ref" });
+    expect(await device.perform({ kind: 'tap', ref: 'e999' }, screen)).toEqual({
+      ok: false,
+      detail: 'there is no element e999 on this screen',
+      actions: [],
+    });
+    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'sign-in') }, screen)).toEqual({
+      ok: false,
+      detail: 'button "Sign in" #sign-in is disabled',
+      actions: [],
+    });
+    expect(await device.perform({ kind: 'type', text: 'x', ref: refOf(screen, 'app-title') }, screen)).toMatchObject({
+      ok: false,
+      detail: 'text "Simdeck Sample" #app-title is not a text field',
+    });
+    expect(await device.perform({ kind: 'type', text: 'x', ref: null }, screen)).toMatchObject({
+      ok: false,
+      detail: "no field has the keyboard focus; give the field's ref",
+    });
   });
 
   it('taps a point, naming the element under it; scrolls until an item is on screen; goes back; swipes; presses keys', async () => {
     let screen = await device.observe();
-    for (const [id, text] of [['username', 'demo'], ['password', 'secret']]) {
+    for (const [id, text] of [
+      ['username', 'demo'],
+      ['password', 'secret'],
+    ]) {
       await device.perform({ kind: 'type', text: text!, ref: refOf(screen, id!) }, screen);
       screen = await device.observe();
     }
@@ -102,14 +129,24 @@ describe('the agent acting on a real virtual device', () => {
       }
       return null;
     })(screen.tree)!;
-    const point = { x: Math.round(row.bounds.x + row.bounds.width / 2), y: Math.round(row.bounds.y + row.bounds.height / 2) };
+    const point = {
+      x: Math.round(row.bounds.x + row.bounds.width / 2),
+      y: Math.round(row.bounds.y + row.bounds.height / 2),
+    };
     const tapped = await device.perform({ kind: 'tap_point', ...point }, screen);
-    expect(tapped).toMatchObject({ ok: true, detail: `tapped (${point.x}, ${point.y}) on list item "Item 30" #item-30`, actions: [{ type: 'tap', selector: { id: 'item-30' } }] });
+    expect(tapped).toMatchObject({
+      ok: true,
+      detail: `tapped (${point.x}, ${point.y}) on list item "Item 30" #item-30`,
+      actions: [{ type: 'tap', selector: { id: 'item-30' } }],
+    });
     screen = await device.observe();
     expect(has(screen, 'Item 30')).toBe(true);
     expect(JSON.stringify(screen.tree)).toContain('"detail-title"');
 
-    expect(await device.perform({ kind: 'go_back' }, screen)).toMatchObject({ ok: true, actions: [{ type: 'key', key: 'BACK' }] });
+    expect(await device.perform({ kind: 'go_back' }, screen)).toMatchObject({
+      ok: true,
+      actions: [{ type: 'key', key: 'BACK' }],
+    });
     screen = await device.observe();
     expect(JSON.stringify(screen.tree)).toContain('"item-list"');
     const swiped = await device.perform({ kind: 'swipe', direction: 'down', ref: null }, screen);
@@ -119,11 +156,21 @@ describe('the agent acting on a real virtual device', () => {
 
   it('refuses elements behind an open alert', async () => {
     const phone = await openSampleApp({ signedIn: true });
-    device = agentDevice({ device: handleOf(phone), appPackage: SAMPLE_PACKAGE, signal: new AbortController().signal, wait: sleep });
+    device = agentDevice({
+      device: handleOf(phone),
+      appPackage: SAMPLE_PACKAGE,
+      signal: new AbortController().signal,
+      wait: sleep,
+    });
     await phone.tapId('open-settings');
     await phone.tapId('sign-out');
     const screen = await device.observe();
-    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'dark-mode') }, screen)).toMatchObject({ ok: false, detail: 'toggle "Dark mode" #dark-mode is behind the open alert' });
-    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'alert-cancel') }, screen)).toMatchObject({ ok: true });
+    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'dark-mode') }, screen)).toMatchObject({
+      ok: false,
+      detail: 'toggle "Dark mode" #dark-mode is behind the open alert',
+    });
+    expect(await device.perform({ kind: 'tap', ref: refOf(screen, 'alert-cancel') }, screen)).toMatchObject({
+      ok: true,
+    });
   });
 });

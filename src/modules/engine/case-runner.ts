@@ -6,7 +6,14 @@ import type { CaseRow } from '../catalogue/cases.repository';
 import type { RecordingAction } from '../catalogue/recording';
 import type { DeviceHandle } from '../sessions/device-handle';
 import { agentDevice } from './agent-actions';
-import { normalizeAssertions, normalizeSteps, substitute, UnknownVariable, withVariables, type CaseStep } from './case-steps';
+import {
+  normalizeAssertions,
+  normalizeSteps,
+  substitute,
+  UnknownVariable,
+  withVariables,
+  type CaseStep,
+} from './case-steps';
 import type { PerformedAction } from './device-actions';
 import { isRecordable, type HealingSuggestion } from './healing';
 import { interpretAssertion } from './interpreter';
@@ -107,49 +114,108 @@ export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
   async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
-    const outcome: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [], suggestions: [] };
+    const outcome: CaseOutcome = {
+      status: 'passed',
+      error: null,
+      steps: [],
+      subFlows: [],
+      assertions: [],
+      trace: [],
+      visualStatus: null,
+      baselinesWritten: [],
+      healedSteps: [],
+      suggestions: [],
+    };
     const c = caseInput.testCase;
     const raw = normalizeSteps(c.steps);
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
     let input: Running;
     try {
-      body = withVariables({ steps: raw, assertions: normalizeAssertions(c.assertions), recording: (c.sourceRecording ?? []) as RecordingAction[] }, caseInput.variables);
+      body = withVariables(
+        {
+          steps: raw,
+          assertions: normalizeAssertions(c.assertions),
+          recording: (c.sourceRecording ?? []) as RecordingAction[],
+        },
+        caseInput.variables,
+      );
       const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
       input = { ...caseInput, context, stepsTaken: { n: 0 } };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
     }
-    if (body.steps.length > this.deps.limits.stepsPerCase) return { ...outcome, status: 'failed', error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}` };
+    if (body.steps.length > this.deps.limits.stepsPerCase)
+      return {
+        ...outcome,
+        status: 'failed',
+        error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}`,
+      };
 
     const failedFlow = await this.runSubFlows(input, c.subFlowIds, 1, outcome.subFlows);
-    if (failedFlow) return { ...outcome, status: 'failed', error: `Sub-flow "${failedFlow.name}" failed: ${failedFlow.error}` };
+    if (failedFlow)
+      return { ...outcome, status: 'failed', error: `Sub-flow "${failedFlow.name}" failed: ${failedFlow.error}` };
 
-    const source = c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
+    const source =
+      c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
-      const entry = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: true }, outcome);
+      const entry = await this.runStep(
+        input,
+        step,
+        index,
+        { recording: body.recording, source, judgeVisual: true },
+        outcome,
+      );
       outcome.steps.push(entry);
       if (entry.resolved_by === 'model' && entry.status === 'passed' && isRecordable(entry.actions)) {
         const screen = await input.device.screen();
-        outcome.suggestions.push({ index: outcome.suggestions.length, step_index: index, step_text: raw[index]!.text, status: 'offered', actions: entry.actions, screen: { width: screen.width, height: screen.height } });
+        outcome.suggestions.push({
+          index: outcome.suggestions.length,
+          step_index: index,
+          step_text: raw[index]!.text,
+          status: 'offered',
+          actions: entry.actions,
+          screen: { width: screen.width, height: screen.height },
+        });
       }
       await input.onProgress(outcome, entry);
       if (entry.status === 'failed') {
         outcome.status = 'failed';
         outcome.error = `Step ${index + 1} failed: ${entry.error}`;
         for (const [rest, s] of body.steps.entries()) {
-          if (rest > index) outcome.steps.push({ index: rest, text: s.text, status: 'skipped', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: null });
+          if (rest > index)
+            outcome.steps.push({
+              index: rest,
+              text: s.text,
+              status: 'skipped',
+              resolved_by: null,
+              actions: [],
+              screenshot: null,
+              visual: null,
+              duration_ms: 0,
+              timing: NOTHING_TIMED,
+              error: null,
+            });
         }
         return outcome;
       }
     }
 
     if (body.assertions.length) {
-      const observation = { tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree, screen: await input.device.screen() };
+      const observation = {
+        tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree,
+        screen: await input.device.screen(),
+      };
       for (const text of body.assertions) {
         const r = interpretAssertion(text, observation);
-        outcome.trace.push({ step_index: body.steps.length, thought: r.settled ? r.reasoning : r.reason, tool: 'interpreter', args: { assertion: text }, outcome: r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled' });
+        outcome.trace.push({
+          step_index: body.steps.length,
+          thought: r.settled ? r.reasoning : r.reason,
+          tool: 'interpreter',
+          args: { assertion: text },
+          outcome: r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled',
+        });
         if (r.settled) outcome.assertions.push({ text, passed: r.passed, reasoning: r.reasoning });
         else outcome.assertions.push(await this.judgeByModel(input, text, r.reason, body.steps.length, outcome));
       }
@@ -166,13 +232,30 @@ export class CaseRunner {
     input: Running,
     step: CaseStep,
     index: number,
-    opts: { recording: RecordingAction[]; source: { width: number; height: number } | null; judgeVisual: boolean; screenshotPrefix?: string; depth?: number },
+    opts: {
+      recording: RecordingAction[];
+      source: { width: number; height: number } | null;
+      judgeVisual: boolean;
+      screenshotPrefix?: string;
+      depth?: number;
+    },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
     const started = Date.now();
     const max = this.deps.limits.stepsPerCase;
     if (++input.stepsTaken.n > max) {
-      return { index, text: step.text, status: 'failed', resolved_by: null, actions: [], screenshot: null, visual: null, duration_ms: 0, timing: NOTHING_TIMED, error: `The run reached its budget of ${max} steps (sub-flow steps included)` };
+      return {
+        index,
+        text: step.text,
+        status: 'failed',
+        resolved_by: null,
+        actions: [],
+        screenshot: null,
+        visual: null,
+        duration_ms: 0,
+        timing: NOTHING_TIMED,
+        error: `The run reached its budget of ${max} steps (sub-flow steps included)`,
+      };
     }
     const meter = new StepMeter();
     const device = meter.meter(input.device);
@@ -210,7 +293,17 @@ export class CaseRunner {
       ...(result.healed ? { healed: true } : {}),
     };
     if (opts.judgeVisual && result.status === 'passed') {
-      const verdict = await this.deps.judge.judgeStep({ ctx: input.ctx, testCase: input.testCase, stepIndex: index, step, screenshot: shot, device: input.device, tiers: input.tiers, runId: input.runId, runPublicId: input.runPublicId });
+      const verdict = await this.deps.judge.judgeStep({
+        ctx: input.ctx,
+        testCase: input.testCase,
+        stepIndex: index,
+        step,
+        screenshot: shot,
+        device: input.device,
+        tiers: input.tiers,
+        runId: input.runId,
+        runPublicId: input.runPublicId,
+      });
       if (verdict.kind === 'baseline_written') outcome.baselinesWritten.push(index);
       if (verdict.kind === 'compared') {
         entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
@@ -225,15 +318,36 @@ export class CaseRunner {
       }
     }
     entry.duration_ms = Date.now() - started;
-    entry.timing = result.resolvedBy === 'model' ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs } : meter.timing;
+    entry.timing =
+      result.resolvedBy === 'model'
+        ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs }
+        : meter.timing;
     return entry;
   }
 
   /** An assertion the interpreter cannot judge: the run's model judges it, or it fails saying a model is needed. */
-  private async judgeByModel(input: Running, text: string, reason: string, index: number, outcome: CaseOutcome): Promise<AssertionEntry> {
+  private async judgeByModel(
+    input: Running,
+    text: string,
+    reason: string,
+    index: number,
+    outcome: CaseOutcome,
+  ): Promise<AssertionEntry> {
     if (!input.agent) return { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${reason}` };
-    const device = agentDevice({ device: input.device, appPackage: input.appPackage, signal: input.signal, wait: sleep });
-    const verdict = await input.agent.judgeAssertion({ device, stepIndex: index, text, hint: reason, context: input.context, signal: input.signal });
+    const device = agentDevice({
+      device: input.device,
+      appPackage: input.appPackage,
+      signal: input.signal,
+      wait: sleep,
+    });
+    const verdict = await input.agent.judgeAssertion({
+      device,
+      stepIndex: index,
+      text,
+      hint: reason,
+      context: input.context,
+      signal: input.signal,
+    });
     outcome.trace.push(...verdict.trace);
     return { text, passed: verdict.passed, reasoning: verdict.reasoning };
   }
@@ -242,7 +356,12 @@ export class CaseRunner {
    * Runs reusable cases before a case (or another flow): each flow's own sub-flows first, then its
    * steps. Entries go to `sink` in the order they ran; returns the first that failed.
    */
-  private async runSubFlows(input: Running, ids: number[], depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry | null> {
+  private async runSubFlows(
+    input: Running,
+    ids: number[],
+    depth: number,
+    sink: SubFlowEntry[],
+  ): Promise<SubFlowEntry | null> {
     for (const flow of await input.flows.byIds(ids)) {
       const entry = await this.runFlow(input, flow, depth, sink);
       if (entry.status === 'failed') return entry;
@@ -266,29 +385,64 @@ export class CaseRunner {
     if (nested) return fail(`its sub-flow "${nested.name}" failed: ${nested.error}`);
     let body: { steps: CaseStep[]; recording: RecordingAction[] };
     try {
-      body = withVariables({ steps: normalizeSteps(flow.steps), assertions: [], recording: (flow.sourceRecording ?? []) as RecordingAction[] }, input.variables);
+      body = withVariables(
+        {
+          steps: normalizeSteps(flow.steps),
+          assertions: [],
+          recording: (flow.sourceRecording ?? []) as RecordingAction[],
+        },
+        input.variables,
+      );
     } catch (err) {
       if (err instanceof UnknownVariable) return fail(err.message);
       throw err;
     }
-    const source = flow.sourceDeviceWidth && flow.sourceDeviceHeight ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight } : null;
-    const scratch: CaseOutcome = { status: 'passed', error: null, steps: [], subFlows: [], assertions: [], trace: [], visualStatus: null, baselinesWritten: [], healedSteps: [], suggestions: [] };
+    const source =
+      flow.sourceDeviceWidth && flow.sourceDeviceHeight
+        ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight }
+        : null;
+    const scratch: CaseOutcome = {
+      status: 'passed',
+      error: null,
+      steps: [],
+      subFlows: [],
+      assertions: [],
+      trace: [],
+      visualStatus: null,
+      baselinesWritten: [],
+      healedSteps: [],
+      suggestions: [],
+    };
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
-      const done = await this.runStep(input, step, index, { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth }, scratch);
+      const done = await this.runStep(
+        input,
+        step,
+        index,
+        { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth },
+        scratch,
+      );
       entry.steps.push(done);
       if (done.status === 'failed') return fail(`step ${index + 1} failed: ${done.error}`);
     }
     return entry;
   }
 
-  private async runNamedFlow(input: Running, name: string, depth: number): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+  private async runNamedFlow(
+    input: Running,
+    name: string,
+    depth: number,
+  ): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
     const flow = await input.flows.byName(name);
     if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
     const ran: SubFlowEntry[] = [];
     const entry = await this.runFlow(input, flow, depth, ran);
     const actions = ran.flatMap((e) => e.steps.flatMap((s) => s.actions));
-    return { ok: entry.status === 'passed', error: entry.error === null ? null : `Flow "${name}": ${entry.error}`, actions };
+    return {
+      ok: entry.status === 'passed',
+      error: entry.error === null ? null : `Flow "${name}": ${entry.error}`,
+      actions,
+    };
   }
 }
 

@@ -15,14 +15,18 @@ export function normalizeSteps(raw: unknown[]): CaseStep[] {
     const o = (s ?? {}) as { text?: unknown; action_indices?: unknown; visual?: unknown };
     return {
       text: typeof o.text === 'string' ? o.text : '',
-      actionIndices: Array.isArray(o.action_indices) ? o.action_indices.filter((i): i is number => Number.isInteger(i)) : [],
+      actionIndices: Array.isArray(o.action_indices)
+        ? o.action_indices.filter((i): i is number => Number.isInteger(i))
+        : [],
       visual: o.visual as StepVisual | undefined,
     };
   });
 }
 
 export function normalizeAssertions(raw: unknown[]): string[] {
-  return raw.map((a) => (typeof a === 'string' ? a : typeof (a as { text?: unknown })?.text === 'string' ? (a as { text: string }).text : ''));
+  return raw.map((a) =>
+    typeof a === 'string' ? a : typeof (a as { text?: unknown })?.text === 'string' ? (a as { text: string }).text : '',
+  );
 }
 
 const VARIABLE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
@@ -54,6 +58,8 @@ export function withVariables(
   return {
     steps: c.steps.map((s, i) => ({ ...s, text: substitute(s.text, variables, `step ${i + 1}`) })),
     assertions: c.assertions.map((a, i) => substitute(a, variables, `assertion ${i + 1}`)),
-    recording: c.recording.map((a, i) => (a.text === undefined ? a : { ...a, text: substitute(a.text, variables, `recorded action ${i}`) })),
+    recording: c.recording.map((a, i) =>
+      a.text === undefined ? a : { ...a, text: substitute(a.text, variables, `recorded action ${i}`) },
+    ),
   };
 }

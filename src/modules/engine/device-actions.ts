@@ -44,7 +44,15 @@ export function describeInput(event: InputEvent, selector: ElementSelector | nul
     case 'button':
       return { type: 'button', button: event.button, selector };
     case 'swipe':
-      return { type: 'swipe', x: event.x, y: event.y, x2: event.x2, y2: event.y2, duration_ms: event.durationMs, selector };
+      return {
+        type: 'swipe',
+        x: event.x,
+        y: event.y,
+        x2: event.x2,
+        y2: event.y2,
+        duration_ms: event.durationMs,
+        selector,
+      };
     case 'touch':
       return { type: `touch_${event.phase}`, x: event.x, y: event.y, selector };
     case 'long_press':
@@ -72,7 +80,12 @@ async function goBack(ctx: ActionContext): Promise<PerformedAction> {
     const x = Math.round(back.bounds.x + back.bounds.width / 2);
     const y = Math.round(back.bounds.y + back.bounds.height / 2);
     await device.input({ kind: 'tap', x, y });
-    return { type: 'tap', x, y, selector: { text: back.text ?? undefined, id: back.id ?? undefined, class: back.role } };
+    return {
+      type: 'tap',
+      x,
+      y,
+      selector: { text: back.text ?? undefined, id: back.id ?? undefined, class: back.role },
+    };
   }
   const y = Math.round(screen.height / 2);
   const swipe = { kind: 'swipe' as const, x: 2, y, x2: Math.round(screen.width * 0.6), y2: y, durationMs: 250 };
@@ -85,7 +98,8 @@ function findBackButton(tree: UiNode, screenHeight: number): UiNode | null {
   while (stack.length) {
     const n = stack.pop()!;
     const label = `${n.text ?? ''} ${n.id ?? ''}`.toLowerCase();
-    if ((n.role === 'button' || n.role === 'link') && /\bback\b|‹|</.test(label) && n.bounds.y < screenHeight * 0.2) return n;
+    if ((n.role === 'button' || n.role === 'link') && /\bback\b|‹|</.test(label) && n.bounds.y < screenHeight * 0.2)
+      return n;
     stack.push(...n.children);
   }
   return null;
@@ -112,7 +126,9 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
     case 'back':
       return goBack(ctx);
     case 'home':
-      await device.input(device.platform === 'android' ? { kind: 'key', key: 'HOME' } : { kind: 'button', button: 'HOME' });
+      await device.input(
+        device.platform === 'android' ? { kind: 'key', key: 'HOME' } : { kind: 'button', button: 'HOME' },
+      );
       return device.platform === 'android' ? { type: 'key', key: 'HOME' } : { type: 'button', button: 'HOME' };
     case 'rotate':
       await device.rotate(action.rotation);
@@ -129,9 +145,15 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
  * Drives a loop plan: swipes until the target is on screen (at most `maxSwipes`), or polls until
  * it appears or goes. Returns the actions it took and whether the plan was met.
  */
-export async function runLoopPlan(plan: LoopPlan, ctx: ActionContext): Promise<{ met: boolean; actions: PerformedAction[] }> {
+export async function runLoopPlan(
+  plan: LoopPlan,
+  ctx: ActionContext,
+): Promise<{ met: boolean; actions: PerformedAction[] }> {
   const { device } = ctx;
-  const observe = async () => ({ tree: (await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait })).tree, screen: await device.screen() });
+  const observe = async () => ({
+    tree: (await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait })).tree,
+    screen: await device.screen(),
+  });
   const actions: PerformedAction[] = [];
   if (plan.kind === 'scroll_until') {
     for (let i = 0; i <= plan.maxSwipes; i++) {

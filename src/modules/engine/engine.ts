@@ -58,13 +58,26 @@ export function createEngine(d: EngineDeps) {
   });
   const events = new RunEvents(d.realtime);
   const judge = new VisualJudge({ storage: d.storage, baselines: d.baselines });
-  const caseRunner = new CaseRunner({ storage: d.storage, log: d.log, judge, limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 } });
+  const caseRunner = new CaseRunner({
+    storage: d.storage,
+    log: d.log,
+    judge,
+    limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 },
+  });
   const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
   const runs = new RunExecutor({ ...d, signals, events, caseRunner, installed, limits });
   const suites = new SuiteExecutor({ ...d, signals, events, runs, installed, limits });
   return {
     signals,
-    execution: new ExecutionService({ apps: d.apps, sessions: d.sessions, jobs: d.jobs, signals, events, credits: d.credits, models: d.models }),
+    execution: new ExecutionService({
+      apps: d.apps,
+      sessions: d.sessions,
+      jobs: d.jobs,
+      signals,
+      events,
+      credits: d.credits,
+      models: d.models,
+    }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
     suggestions: new SuggestionsService(),
     runs,

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, domainEvents, suiteRuns, testRuns } from '../../db/schema';
 import { describeAuthCases, type AuthCaseEnv } from '../../../test/harness/auth-cases';
 import {
-  activeSession, androidPhones, createCase, createEngineFixture, createSuite, iosPhone, runLeaseOf, uploadSample, type EngineFixture,
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  iosPhone,
+  runLeaseOf,
+  uploadSample,
+  type EngineFixture,
 } from '../../../test/harness/engine-fixture';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { insertAppWithBuild } from '../../../test/harness/session-app-factories';
@@ -16,7 +24,15 @@ import { api } from '../../../test/harness/sessions-factories';
  */
 let f: EngineFixture;
 let b: OrgWithRoles;
-const other = {} as { appId: string; buildId: number; caseId: string; caseNumericId: number; suiteId: string; suiteNumericId: number; sessionId: string };
+const other = {} as {
+  appId: string;
+  buildId: number;
+  caseId: string;
+  caseNumericId: number;
+  suiteId: string;
+  suiteNumericId: number;
+  sessionId: string;
+};
 let caseId: string;
 let caseNumericId: number;
 let suiteId: string;
@@ -66,27 +82,80 @@ describe('POST /ai/test/run', () => {
     const res = await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ run_id: expect.any(Number), run_public_id: expect.stringMatching(/^run_/), status: 'started', message: expect.stringContaining(body.run_public_id), warnings: null });
+    expect(body).toEqual({
+      run_id: expect.any(Number),
+      run_public_id: expect.stringMatching(/^run_/),
+      status: 'started',
+      message: expect.stringContaining(body.run_public_id),
+      warnings: null,
+    });
     const run = (await api(f.t, dev(), 'GET', `/tests/runs/${body.run_public_id}`)).json();
-    expect(run).toMatchObject({ id: body.run_id, test_case_id: caseNumericId, test_case_public_id: caseId, status: 'pending', model_used: 'platform/interpreter', result: null, finished_at: null });
+    expect(run).toMatchObject({
+      id: body.run_id,
+      test_case_id: caseNumericId,
+      test_case_public_id: caseId,
+      status: 'pending',
+      model_used: 'platform/interpreter',
+      result: null,
+      finished_at: null,
+    });
     const [row] = await f.t.container.db.select().from(testRuns).where(eq(testRuns.id, body.run_id));
-    expect(row).toMatchObject({ sessionId: session, mode: 'hybrid', fuzzyMatch: null, buildId: null, model: 'platform/interpreter', provider: 'platform' });
+    expect(row).toMatchObject({
+      sessionId: session,
+      mode: 'hybrid',
+      fuzzyMatch: null,
+      buildId: null,
+      model: 'platform/interpreter',
+      provider: 'platform',
+    });
     expect(await runLeaseOf(f.t, session)).toBe(body.run_public_id);
-    const events = await f.t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.started')));
-    expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ kind: 'test_run', run_public_id: body.run_public_id, test_case_id: caseId, session_id: session, mode: 'hybrid' }));
-    const audit = await f.t.container.db.select().from(auditEvents).where(eq(auditEvents.resourceId, body.run_public_id));
+    const events = await f.t.container.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.started')));
+    expect(events.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({
+        kind: 'test_run',
+        run_public_id: body.run_public_id,
+        test_case_id: caseId,
+        session_id: session,
+        mode: 'hybrid',
+      }),
+    );
+    const audit = await f.t.container.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resourceId, body.run_public_id));
     expect(audit.map((a) => a.action)).toEqual(['test_run.started']);
     await free(body.run_public_id);
     expect(await runLeaseOf(f.t, session)).toBeNull();
   });
 
   it('takes the legacy numeric test_case_id, and every option: mode, fuzzy_match, model, provider, build_id', async () => {
-    const res = await post(dev(), '/ai/test/run', { test_case_id: caseNumericId, session_id: session, mode: 'replay', fuzzy_match: false, model: 'platform/interpreter', provider: 'platform', build_id: f.buildId });
+    const res = await post(dev(), '/ai/test/run', {
+      test_case_id: caseNumericId,
+      session_id: session,
+      mode: 'replay',
+      fuzzy_match: false,
+      model: 'platform/interpreter',
+      provider: 'platform',
+      build_id: f.buildId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await f.t.container.db.select().from(testRuns).where(eq(testRuns.id, res.json().run_id));
-    expect(row).toMatchObject({ testCaseId: caseNumericId, mode: 'replay', fuzzyMatch: false, buildId: f.buildId, model: 'platform/interpreter' });
+    expect(row).toMatchObject({
+      testCaseId: caseNumericId,
+      mode: 'replay',
+      fuzzyMatch: false,
+      buildId: f.buildId,
+      model: 'platform/interpreter',
+    });
     await free(res.json().run_public_id);
-    const ai = await post(f.org.admin.token, '/ai/test/run', { test_case_public_id: caseId, session_id: session, mode: 'ai' });
+    const ai = await post(f.org.admin.token, '/ai/test/run', {
+      test_case_public_id: caseId,
+      session_id: session,
+      mode: 'ai',
+    });
     expect(ai.statusCode, ai.body).toBe(200);
     await free(ai.json().run_public_id);
   });
@@ -94,11 +163,17 @@ describe('POST /ai/test/run', () => {
   it('400 for neither or both case ids, an unknown mode, model or provider, a bad fuzzy_match or build_id, a missing session_id', async () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ session_id: session }, /^test_case_public_id: give exactly one of test_case_public_id and test_case_id/],
-      [{ test_case_public_id: caseId, test_case_id: caseNumericId, session_id: session }, /^test_case_public_id: give exactly one/],
+      [
+        { test_case_public_id: caseId, test_case_id: caseNumericId, session_id: session },
+        /^test_case_public_id: give exactly one/,
+      ],
       [{ test_case_public_id: caseId, session_id: session, mode: 'turbo' }, /^mode:/],
       [{ test_case_public_id: caseId, session_id: session, model: 'gpt-9' }, /^model: unknown model gpt-9/],
       [{ test_case_public_id: caseId, session_id: session, provider: 'acme' }, /^provider: acme/],
-      [{ test_case_public_id: caseId, session_id: session, provider: 'provider_a' }, /^provider: provider_a is not configured/],
+      [
+        { test_case_public_id: caseId, session_id: session, provider: 'provider_a' },
+        /^provider: provider_a is not configured/,
+      ],
       [{ test_case_public_id: caseId, session_id: session, fuzzy_match: 'yes' }, /^fuzzy_match:/],
       [{ test_case_public_id: caseId, session_id: session, build_id: 'one' }, /^build_id:/],
       [{ test_case_public_id: caseId }, /^session_id:/],
@@ -147,7 +222,12 @@ describe('POST /ai/test/run', () => {
   });
 
   it("build_id: 400 when the case has no app, 404 for an unknown build, 403 for another app's or organization's build", async () => {
-    const otherApp = await insertAppWithBuild(f.t, f.org.orgId, { platform: 'android', packageName: 'com.example.other', file: Buffer.from('x'), fileName: 'other.apk' });
+    const otherApp = await insertAppWithBuild(f.t, f.org.orgId, {
+      platform: 'android',
+      packageName: 'com.example.other',
+      file: Buffer.from('x'),
+      fileName: 'other.apk',
+    });
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ test_case_public_id: bareCaseId, build_id: f.buildId }, 400, 'build_id: the case has no app'],
       [{ test_case_public_id: caseId, build_id: 2_000_000_000 }, 404, 'Build not found'],
@@ -171,7 +251,12 @@ describe('POST /ai/test/run', () => {
     const suite = await post(dev(), '/ai/suite/run', { suite_public_id: suiteId, session_id: session });
     expect(suite.statusCode).toBe(409);
     // The refused requests wrote nothing.
-    expect(await f.t.container.db.select().from(testRuns).where(and(eq(testRuns.sessionId, session), eq(testRuns.status, 'pending')))).toHaveLength(1);
+    expect(
+      await f.t.container.db
+        .select()
+        .from(testRuns)
+        .where(and(eq(testRuns.sessionId, session), eq(testRuns.status, 'pending'))),
+    ).toHaveLength(1);
     await free(first.json().run_public_id);
     const third = await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session });
     expect(third.statusCode, third.body).toBe(200);
@@ -180,7 +265,12 @@ describe('POST /ai/test/run', () => {
 
   it('an accepted run its client ends with PATCH frees the session', async () => {
     const started = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
-    const res = await api(f.t, dev(), 'PATCH', `/tests/runs/${started.run_public_id}?status=failed&error_message=stopped%20by%20CI`);
+    const res = await api(
+      f.t,
+      dev(),
+      'PATCH',
+      `/tests/runs/${started.run_public_id}?status=failed&error_message=stopped%20by%20CI`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'failed', error_message: 'stopped by CI' });
     expect(await runLeaseOf(f.t, session)).toBeNull();
@@ -197,8 +287,15 @@ describe('POST /ai/test/run', () => {
     const res = await post(f.org.viewer.token, `/tests/runs/${started.run_public_id}/cancel`, undefined);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'cancellation_requested' });
-    expect((await api(f.t, dev(), 'GET', `/tests/runs/${started.run_public_id}`)).json()).toMatchObject({ status: 'error', error_message: 'Cancelled', finished_at: expect.any(String) });
-    const cancelled = await f.t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.cancelled')));
+    expect((await api(f.t, dev(), 'GET', `/tests/runs/${started.run_public_id}`)).json()).toMatchObject({
+      status: 'error',
+      error_message: 'Cancelled',
+      finished_at: expect.any(String),
+    });
+    const cancelled = await f.t.container.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.cancelled')));
     expect(cancelled.map((e) => (e.data as { run_public_id: string }).run_public_id)).toContain(started.run_public_id);
     const again = await post(dev(), `/tests/runs/${started.run_public_id}/cancel`, undefined);
     expect(again.statusCode).toBe(400);
@@ -214,22 +311,49 @@ describe('POST /ai/suite/run', () => {
   });
 
   it('any member may start one: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
-    const res = await post(f.org.viewer.token, '/ai/suite/run', { suite_public_id: suiteId, session_id: session, mode: 'replay', fuzzy_match: true, build_id: f.buildId });
+    const res = await post(f.org.viewer.token, '/ai/suite/run', {
+      suite_public_id: suiteId,
+      session_id: session,
+      mode: 'replay',
+      fuzzy_match: true,
+      build_id: f.buildId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ suite_run_id: expect.any(Number), suite_run_public_id: expect.stringMatching(/^srun_/), status: 'pending' });
+    expect(body).toEqual({
+      suite_run_id: expect.any(Number),
+      suite_run_public_id: expect.stringMatching(/^srun_/),
+      status: 'pending',
+    });
     expect(await runLeaseOf(f.t, session)).toBe(body.suite_run_public_id);
     const got = (await api(f.t, f.org.viewer.token, 'GET', `/tests/suite-runs/${body.suite_run_public_id}`)).json();
-    expect(got).toMatchObject({ id: body.suite_run_id, suite_id: suiteNumericId, session_id: session, status: 'pending', reset_strategy: 'relaunch', test_runs: [] });
+    expect(got).toMatchObject({
+      id: body.suite_run_id,
+      suite_id: suiteNumericId,
+      session_id: session,
+      status: 'pending',
+      reset_strategy: 'relaunch',
+      test_runs: [],
+    });
     const [row] = await f.t.container.db.select().from(suiteRuns).where(eq(suiteRuns.id, body.suite_run_id));
     expect(row).toMatchObject({ mode: 'replay', fuzzyMatch: true, buildId: f.buildId, model: 'platform/interpreter' });
-    const audit = await f.t.container.db.select().from(auditEvents).where(eq(auditEvents.resourceId, body.suite_run_public_id));
+    const audit = await f.t.container.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.resourceId, body.suite_run_public_id));
     expect(audit.map((a) => a.action)).toEqual(['suite_run.started']);
-    const started = await f.t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.started')));
-    expect(started.map((e) => e.data)).toContainEqual(expect.objectContaining({ kind: 'suite_run', suite_run_public_id: body.suite_run_public_id, suite_id: suiteId }));
+    const started = await f.t.container.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.started')));
+    expect(started.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ kind: 'suite_run', suite_run_public_id: body.suite_run_public_id, suite_id: suiteId }),
+    );
 
     // A test run cannot take the session the suite run holds.
-    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).statusCode).toBe(409);
+    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).statusCode).toBe(
+      409,
+    );
     expect((await post(dev(), `/ai/suite/run/${body.suite_run_id}/cancel`, undefined)).statusCode).toBe(200);
 
     const legacy = await post(dev(), '/ai/suite/run', { suite_id: suiteNumericId, session_id: session });
@@ -240,10 +364,18 @@ describe('POST /ai/suite/run', () => {
   it('400 for neither or both suite ids and unknown options; 404 for unknown or foreign suites and sessions', async () => {
     const bad: Array<[Record<string, unknown>, number, RegExp]> = [
       [{ session_id: session }, 400, /^suite_public_id: give exactly one of suite_public_id and suite_id/],
-      [{ suite_public_id: suiteId, suite_id: suiteNumericId, session_id: session }, 400, /^suite_public_id: give exactly one/],
+      [
+        { suite_public_id: suiteId, suite_id: suiteNumericId, session_id: session },
+        400,
+        /^suite_public_id: give exactly one/,
+      ],
       [{ suite_public_id: suiteId, session_id: session, mode: 'manual' }, 400, /^mode:/],
       [{ suite_public_id: suiteId, session_id: session, model: 'claude-x' }, 400, /^model: unknown model/],
-      [{ suite_public_id: suiteId, session_id: session, provider: 'aggregator' }, 400, /^provider: aggregator is not configured/],
+      [
+        { suite_public_id: suiteId, session_id: session, provider: 'aggregator' },
+        400,
+        /^provider: aggregator is not configured/,
+      ],
       [{ suite_public_id: 'ste_nope', session_id: session }, 404, /^Test suite not found$/],
       [{ suite_id: 2_000_000_000, session_id: session }, 404, /^Test suite not found$/],
       [{ suite_public_id: other.suiteId, session_id: session }, 404, /^Test suite not found$/],
@@ -281,10 +413,23 @@ describe('POST /ai/suite/run/{suite_run_id}/cancel', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'cancellation_requested' });
     const got = (await api(f.t, dev(), 'GET', `/tests/suite-runs/${started.suite_run_public_id}`)).json();
-    expect(got).toMatchObject({ status: 'cancelled', finished_at: expect.any(String), cancel_requested_at: expect.any(String) });
+    expect(got).toMatchObject({
+      status: 'cancelled',
+      finished_at: expect.any(String),
+      cancel_requested_at: expect.any(String),
+    });
     expect(await runLeaseOf(f.t, session)).toBeNull();
-    const cancelled = await f.t.container.db.select().from(domainEvents).where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.cancelled')));
-    expect(cancelled.map((e) => e.data)).toContainEqual(expect.objectContaining({ kind: 'suite_run', suite_run_public_id: started.suite_run_public_id, status: 'cancelled' }));
+    const cancelled = await f.t.container.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organizationId, f.org.orgId), eq(domainEvents.type, 'run.cancelled')));
+    expect(cancelled.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({
+        kind: 'suite_run',
+        suite_run_public_id: started.suite_run_public_id,
+        status: 'cancelled',
+      }),
+    );
 
     const again = await post(dev(), `/ai/suite/run/${started.suite_run_id}/cancel`, undefined);
     expect(again.statusCode).toBe(400);
@@ -297,7 +442,9 @@ describe('POST /ai/suite/run/{suite_run_id}/cancel', () => {
     const byPublic = await post(dev(), `/ai/suite/run/${started.suite_run_public_id}/cancel`, undefined);
     expect(byPublic.statusCode).toBe(400);
     expect(byPublic.json().detail).toMatch(/^suite_run_id:/);
-    expect((await post(dev(), '/ai/suite/run/2000000000/cancel', undefined)).json()).toEqual({ detail: 'Suite run not found' });
+    expect((await post(dev(), '/ai/suite/run/2000000000/cancel', undefined)).json()).toEqual({
+      detail: 'Suite run not found',
+    });
     expect((await post(dev(), `/ai/suite/run/${started.suite_run_id}/cancel`, undefined)).statusCode).toBe(200);
   });
 });
@@ -322,7 +469,10 @@ describeAuthCases(authEnv, [
     url: () => '/api/v1/ai/suite/run/1/cancel',
     // Org B's pending suite run: org A's admin must get 404 (and must not cancel it).
     otherOrgUrl: async () => {
-      const run = await post(b.admin.token, '/ai/suite/run', { suite_public_id: other.suiteId, session_id: other.sessionId });
+      const run = await post(b.admin.token, '/ai/suite/run', {
+        suite_public_id: other.suiteId,
+        session_id: other.sessionId,
+      });
       if (run.statusCode !== 200) throw new Error(run.body);
       return `/api/v1/ai/suite/run/${run.json().suite_run_id}/cancel`;
     },

@@ -18,7 +18,10 @@ export const StartTestRunBody = z
     test_case_id: z.number().int().positive().max(2_147_483_647).optional(),
     ...RunOptions,
   })
-  .refine((b) => (b.test_case_public_id === undefined) !== (b.test_case_id === undefined), { message: 'give exactly one of test_case_public_id and test_case_id', path: ['test_case_public_id'] });
+  .refine((b) => (b.test_case_public_id === undefined) !== (b.test_case_id === undefined), {
+    message: 'give exactly one of test_case_public_id and test_case_id',
+    path: ['test_case_public_id'],
+  });
 export type StartTestRunBody = z.infer<typeof StartTestRunBody>;
 
 export const StartTestRunResponse = z.object({
@@ -35,10 +38,17 @@ export const StartSuiteRunBody = z
     suite_id: z.number().int().positive().max(2_147_483_647).optional(),
     ...RunOptions,
   })
-  .refine((b) => (b.suite_public_id === undefined) !== (b.suite_id === undefined), { message: 'give exactly one of suite_public_id and suite_id', path: ['suite_public_id'] });
+  .refine((b) => (b.suite_public_id === undefined) !== (b.suite_id === undefined), {
+    message: 'give exactly one of suite_public_id and suite_id',
+    path: ['suite_public_id'],
+  });
 export type StartSuiteRunBody = z.infer<typeof StartSuiteRunBody>;
 
-export const StartSuiteRunResponse = z.object({ suite_run_id: z.number().int(), suite_run_public_id: z.string(), status: z.literal('pending') });
+export const StartSuiteRunResponse = z.object({
+  suite_run_id: z.number().int(),
+  suite_run_public_id: z.string(),
+  status: z.literal('pending'),
+});
 
 export const SuiteRunNumericParams = z.object({ suite_run_id: RowId });
 

@@ -36,7 +36,11 @@ export function isRecordable(actions: PerformedAction[]): boolean {
  * The suggestion's actions as recording actions (DECISIONS.md, "Recordings"): points scaled
  * from the run's screen to the case's recording device (`source`), times following `startMs`.
  */
-export function recordingActionsOf(s: HealingSuggestion, source: { width: number; height: number }, startMs: number): RecordingAction[] {
+export function recordingActionsOf(
+  s: HealingSuggestion,
+  source: { width: number; height: number },
+  startMs: number,
+): RecordingAction[] {
   const clamp = (v: number) => Math.min(Math.max(0, v), MAX_COORD);
   const point = (x: number | undefined, y: number | undefined) => {
     if (x === undefined || y === undefined) return {};
@@ -45,7 +49,9 @@ export function recordingActionsOf(s: HealingSuggestion, source: { width: number
   };
   return s.actions.map((a, i): RecordingAction => {
     const end = point(a.x2, a.y2);
-    const selector = a.selector ? Object.fromEntries(Object.entries(a.selector).filter(([, v]) => v !== undefined)) : undefined;
+    const selector = a.selector
+      ? Object.fromEntries(Object.entries(a.selector).filter(([, v]) => v !== undefined))
+      : undefined;
     return {
       type: a.type as Gesture,
       t_ms: startMs + i * ACTION_GAP_MS,

@@ -26,7 +26,17 @@ export const PENDING_LOST_AFTER_MS = 120_000;
  * Runs still `pending` whose job is gone (see PENDING_LOST_AFTER_MS) end the same way.
  */
 export class Interruptions {
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; jobs: JobQueue; runs: RunExecutor; suites: SuiteExecutor; signals: RunSignals }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      jobs: JobQueue;
+      runs: RunExecutor;
+      suites: SuiteExecutor;
+      signals: RunSignals;
+    },
+  ) {}
 
   async sweepInterrupted(now: Date = this.deps.clock.now()): Promise<{ runs: number; suiteRuns: number }> {
     const stale = await repo.listStaleExecutions(this.deps.db, new Date(now.getTime() - INTERRUPTED_AFTER_MS));
@@ -35,16 +45,31 @@ export class Interruptions {
     stale.suiteRuns.push(...lost.suiteRuns);
     for (const run of stale.runs) {
       const ctx = systemContext(this.deps, { id: run.organizationId, role: 'admin' });
-      await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null, infrastructure: true });
+      await this.deps.runs.end(ctx, run, {
+        status: 'error',
+        error: 'interrupted',
+        outcome: null,
+        infrastructure: true,
+      });
       this.deps.signals.stopRun(run.publicId, 'interrupted', 'interrupted');
     }
     for (const sr of stale.suiteRuns) {
       const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
-      for (const run of await repo.listRunningRunsOfSuiteRun(this.deps.db, sr.id)) await this.deps.runs.end(ctx, run, { status: 'error', error: 'interrupted', outcome: null, infrastructure: true });
+      for (const run of await repo.listRunningRunsOfSuiteRun(this.deps.db, sr.id))
+        await this.deps.runs.end(ctx, run, {
+          status: 'error',
+          error: 'interrupted',
+          outcome: null,
+          infrastructure: true,
+        });
       await this.deps.suites.endInterrupted(sr);
       this.deps.signals.stopRun(sr.publicId, 'interrupted', 'interrupted');
     }
-    if (stale.runs.length || stale.suiteRuns.length) this.deps.log.warn({ runs: stale.runs.length, suiteRuns: stale.suiteRuns.length }, 'ended runs whose executor stopped');
+    if (stale.runs.length || stale.suiteRuns.length)
+      this.deps.log.warn(
+        { runs: stale.runs.length, suiteRuns: stale.suiteRuns.length },
+        'ended runs whose executor stopped',
+      );
     return { runs: stale.runs.length, suiteRuns: stale.suiteRuns.length };
   }
 
@@ -54,8 +79,16 @@ export class Interruptions {
     const pending = await repo.listPendingExecutions(this.deps.db, cutoff);
     // The jobs' own times are the database's, not the service clock's.
     const activeSince = new Date(Date.now() - PENDING_LOST_AFTER_MS);
-    const liveRuns = await this.deps.jobs.liveSingletonKeys('engine.execute_test_run', pending.runs.map((r) => testRunJobKey(r.publicId)), activeSince);
-    const liveSuites = await this.deps.jobs.liveSingletonKeys('engine.execute_suite_run', pending.suiteRuns.map((r) => suiteRunJobKey(r.publicId)), activeSince);
+    const liveRuns = await this.deps.jobs.liveSingletonKeys(
+      'engine.execute_test_run',
+      pending.runs.map((r) => testRunJobKey(r.publicId)),
+      activeSince,
+    );
+    const liveSuites = await this.deps.jobs.liveSingletonKeys(
+      'engine.execute_suite_run',
+      pending.suiteRuns.map((r) => suiteRunJobKey(r.publicId)),
+      activeSince,
+    );
     return {
       runs: pending.runs.filter((r) => !liveRuns.has(testRunJobKey(r.publicId))),
       suiteRuns: pending.suiteRuns.filter((r) => !liveSuites.has(suiteRunJobKey(r.publicId))),

@@ -12,7 +12,15 @@ export const PLATFORM_PROVIDER = 'platform';
  * without them only the interpreter. Either way `platform/interpreter` is always valid, and an
  * unknown model or provider is refused with 400 rather than silently replaced.
  */
-export async function resolveRunModel({ ctx, input, resolver }: { ctx: Ctx; input: { model?: string; provider?: string }; resolver: ModelResolver | undefined }): Promise<RunModel> {
+export async function resolveRunModel({
+  ctx,
+  input,
+  resolver,
+}: {
+  ctx: Ctx;
+  input: { model?: string; provider?: string };
+  resolver: ModelResolver | undefined;
+}): Promise<RunModel> {
   if (resolver) return resolver.resolveRunModel({ ctx, input });
   if (input.provider !== undefined && input.provider !== PLATFORM_PROVIDER) {
     throw badRequest(`provider: ${input.provider} is not configured for this organization; use ${PLATFORM_PROVIDER}`);

@@ -8,11 +8,17 @@ import type { DeviceHandle } from '../sessions/device-handle';
  * The build a run installs: the one asked for, else the app's latest; null when the case or suite
  * has no app. The build's rules were checked when the run was accepted.
  */
-export async function buildForRun(apps: AppsService, ctx: Ctx, appId: number | null, buildId: number | null): Promise<InstallableBuild | null> {
+export async function buildForRun(
+  apps: AppsService,
+  ctx: Ctx,
+  appId: number | null,
+  buildId: number | null,
+): Promise<InstallableBuild | null> {
   if (appId === null) return null;
   if (buildId !== null) return apps.resolveBuildForInstall({ ctx, input: { buildId, appId } });
   return apps.latestBuild({ ctx, input: { appId: String(appId) } }).catch((err) => {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('UNPROCESSABLE', "The app has no build to install; upload one first");
+    if (err instanceof AppError && err.code === 'NOT_FOUND')
+      throw new AppError('UNPROCESSABLE', 'The app has no build to install; upload one first');
     throw err;
   });
 }
@@ -44,9 +50,14 @@ export class InstalledBuilds {
  * already has that build: the same version installed by the engine from the same build on this
  * session. Returns whether it installed.
  */
-export async function installIfNeeded(device: DeviceHandle, b: InstallableBuild, installed: InstalledBuilds): Promise<boolean> {
+export async function installIfNeeded(
+  device: DeviceHandle,
+  b: InstallableBuild,
+  installed: InstalledBuilds,
+): Promise<boolean> {
   const onDevice = (await device.listApps()).find((a) => a.packageName === b.app.packageName);
-  if (onDevice?.version === b.build.version && installed.has(device.sessionId, b.app.packageName, b.build.id)) return false;
+  if (onDevice?.version === b.build.version && installed.has(device.sessionId, b.app.packageName, b.build.id))
+    return false;
   await device.install({ storageKey: b.build.storageKey, fileName: b.build.fileName });
   installed.record(device.sessionId, b.app.packageName, b.build.id);
   return true;
@@ -62,11 +73,17 @@ function notInstalled(err: unknown): boolean {
  * launches, `clear_data` clears the app's data then launches, `reinstall` uninstalls, installs
  * and launches.
  */
-export async function resetApp(device: DeviceHandle, strategy: ResetStrategy, b: InstallableBuild, installed: InstalledBuilds): Promise<void> {
+export async function resetApp(
+  device: DeviceHandle,
+  strategy: ResetStrategy,
+  b: InstallableBuild,
+  installed: InstalledBuilds,
+): Promise<void> {
   const pkg = b.app.packageName;
-  const tolerate = (p: Promise<void>) => p.catch((err) => {
-    if (!notInstalled(err)) throw err;
-  });
+  const tolerate = (p: Promise<void>) =>
+    p.catch((err) => {
+      if (!notInstalled(err)) throw err;
+    });
   switch (strategy) {
     case 'relaunch':
       await tolerate(device.terminate(pkg));

@@ -5,7 +5,9 @@ import { flattenTree, isInteractive, modalScope, visibleRect, type Observation }
 import { findRecordedElement, scalePoint } from './selectors';
 import { waitForSettledScreen } from './settle';
 
-export type ReplayOutcome = { ok: true; actions: PerformedAction[] } | { ok: false; reason: string; actions: PerformedAction[] };
+export type ReplayOutcome =
+  | { ok: true; actions: PerformedAction[] }
+  | { ok: false; reason: string; actions: PerformedAction[] };
 
 export interface ReplayInput {
   indices: number[];
@@ -36,7 +38,12 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
     // The next action reads a settled screen; after the last one the step settles it.
     if (n > 0) await waitForSettledScreen(device, { signal: ctx.signal, wait: ctx.wait });
     const a = input.recording[index];
-    if (!a) return { ok: false, reason: `the step points at recorded action ${index}, which the recording does not have`, actions };
+    if (!a)
+      return {
+        ok: false,
+        reason: `the step points at recorded action ${index}, which the recording does not have`,
+        actions,
+      };
     const screen = await device.screen();
     const source = input.source ?? screen;
     switch (a.type) {
@@ -45,13 +52,27 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
       case 'long_press': {
         const observation = { tree: await device.uiTree(), screen };
         const recorded = { x: a.x!, y: a.y!, sourceWidth: source.width, sourceHeight: source.height };
-        const match = findRecordedElement({ selector: a.selector, observation, fuzzy: input.fuzzy, recorded: input.healInsteadOfCoordinates && a.selector ? undefined : recorded });
+        const match = findRecordedElement({
+          selector: a.selector,
+          observation,
+          fuzzy: input.fuzzy,
+          recorded: input.healInsteadOfCoordinates && a.selector ? undefined : recorded,
+        });
         if (!match.found) return { ok: false, reason: match.reason, actions };
-        if (match.method === 'coordinates' && input.healInsteadOfCoordinates && !actionableAt(observation, match.point)) {
-          return { ok: false, reason: `the recorded point (${match.point.x}, ${match.point.y}) hits no element that can be acted on`, actions };
+        if (
+          match.method === 'coordinates' &&
+          input.healInsteadOfCoordinates &&
+          !actionableAt(observation, match.point)
+        ) {
+          return {
+            ok: false,
+            reason: `the recorded point (${match.point.x}, ${match.point.y}) hits no element that can be acted on`,
+            actions,
+          };
         }
         const { x, y } = match.point;
-        const event: InputEvent = a.type === 'long_press' ? { kind: 'long_press', x, y, durationMs: a.duration_ms } : { kind: a.type, x, y };
+        const event: InputEvent =
+          a.type === 'long_press' ? { kind: 'long_press', x, y, durationMs: a.duration_ms } : { kind: a.type, x, y };
         await device.input(event);
         actions.push({ ...describeInput(event, a.selector ?? null), matched_by: match.method });
         break;
@@ -59,7 +80,14 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
       case 'swipe': {
         const from = scalePoint({ x: a.x!, y: a.y! }, source, screen);
         const to = scalePoint({ x: a.x2!, y: a.y2! }, source, screen);
-        const event: InputEvent = { kind: 'swipe', x: from.x, y: from.y, x2: to.x, y2: to.y, durationMs: a.duration_ms };
+        const event: InputEvent = {
+          kind: 'swipe',
+          x: from.x,
+          y: from.y,
+          x2: to.x,
+          y2: to.y,
+          durationMs: a.duration_ms,
+        };
         await device.input(event);
         actions.push({ ...describeInput(event, null), matched_by: 'coordinates' });
         break;

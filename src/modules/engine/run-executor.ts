@@ -51,7 +51,8 @@ export interface CaseRunSetting {
 export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
   if (err instanceof RunStopped) return err.message;
   // The device's worker disconnected or stopped answering.
-  if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT')) return `The device was lost: ${err.detail}`;
+  if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT'))
+    return `The device was lost: ${err.detail}`;
   if (err instanceof AppError) return err.detail;
   log.error({ err }, 'run failed unexpectedly');
   return 'Internal error while running the case';
@@ -64,7 +65,10 @@ export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
  */
 export function isInfrastructureFailure(err: unknown): boolean {
   if (err instanceof RunStopped) return err.kind === 'interrupted';
-  if (err instanceof AppError) return err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' || err.code === 'UPSTREAM_ERROR' || err.code === 'INTERNAL';
+  if (err instanceof AppError)
+    return (
+      err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' || err.code === 'UPSTREAM_ERROR' || err.code === 'INTERNAL'
+    );
   return true;
 }
 
@@ -93,22 +97,40 @@ export class RunExecutor {
     if (!run) return;
     const ctx = this.orgCtx(run.organizationId);
     const stop = this.deps.signals.register(run.publicId, run.sessionId!);
-    const guards = watchExecution(this.deps, { ctx, stop, which: { runId: run.id }, sessionId: run.sessionId!, budgetFrom: run.startedAt });
+    const guards = watchExecution(this.deps, {
+      ctx,
+      stop,
+      which: { runId: run.id },
+      sessionId: run.sessionId!,
+      budgetFrom: run.startedAt,
+    });
     try {
       const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
-      const suite = found.c.suiteId ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null) : null;
-      const device = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId!, signal: stop.signal } });
+      const suite = found.c.suiteId
+        ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null)
+        : null;
+      const device = await this.deps.sessions.attach({
+        ctx,
+        input: { sessionId: run.sessionId!, signal: stop.signal },
+      });
       const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
       // `reinstall` installs the build as the case's reset.
       if (build && suite?.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
       await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
     } catch (err) {
-      await this.end(ctx, run, { status: 'error', error: stopMessage(err, this.deps.log), outcome: null, infrastructure: isInfrastructureFailure(err) });
+      await this.end(ctx, run, {
+        status: 'error',
+        error: stopMessage(err, this.deps.log),
+        outcome: null,
+        infrastructure: isInfrastructureFailure(err),
+      });
     } finally {
       guards();
       stop.done();
       // Normally freed when the run ended; this covers a run whose end another path wrote.
-      await this.deps.sessions.releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } }).catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
+      await this.deps.sessions
+        .releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } })
+        .catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
     }
   }
 
@@ -120,10 +142,19 @@ export class RunExecutor {
     const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
     const c = found.c;
     this.deps.events.executionStarted(run, c.publicId, null);
-    if (setting.build) await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
+    if (setting.build)
+      await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
     const usage = new RunUsageMeter(ctx.db, run.id);
     const agent =
-      this.deps.agent?.forRun({ organizationId: run.organizationId, runId: run.id, runPublicId: run.publicId, metadata: run.metadata ?? null, model: run.model ?? INTERPRETER_MODEL, provider: run.provider ?? PLATFORM_PROVIDER, usage }) ?? null;
+      this.deps.agent?.forRun({
+        organizationId: run.organizationId,
+        runId: run.id,
+        runPublicId: run.publicId,
+        metadata: run.metadata ?? null,
+        model: run.model ?? INTERPRETER_MODEL,
+        provider: run.provider ?? PLATFORM_PROVIDER,
+        usage,
+      }) ?? null;
     if (agent) await usage.start();
     const modelUsage = () => (agent ? usage.summary() : null);
     const outcome = await this.deps.caseRunner.run({
@@ -142,10 +173,15 @@ export class RunExecutor {
       context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
       flows: {
         byIds: (ids) => findCasesByIds(ctx.db, run.organizationId, ids),
-        byName: async (name) => (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
+        byName: async (name) =>
+          (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
       },
       onProgress: async (so_far, step) => {
-        const running = await repo.recordRunProgress(ctx.db, run.id, { result: resultOf(so_far, modelUsage()), reasoningLog: so_far.trace, heartbeatAt: ctx.clock.now() });
+        const running = await repo.recordRunProgress(ctx.db, run.id, {
+          result: resultOf(so_far, modelUsage()),
+          reasoningLog: so_far.trace,
+          heartbeatAt: ctx.clock.now(),
+        });
         // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
         if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
@@ -164,7 +200,12 @@ export class RunExecutor {
       const orgTx = { ...tx, org: { id: run.organizationId, role: 'admin' as const } };
       if (run.status === 'running' || run.cancelRequestedAt) {
         // Running already: a crash interrupted an earlier attempt.
-        await this.end(orgTx, run, { status: 'error', error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted', outcome: null, infrastructure: !run.cancelRequestedAt });
+        await this.end(orgTx, run, {
+          status: 'error',
+          error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted',
+          outcome: null,
+          infrastructure: !run.cancelRequestedAt,
+        });
         return null;
       }
       const now = tx.clock.now();
@@ -178,11 +219,25 @@ export class RunExecutor {
    * the next run on that session. Its platform AI cost is settled in the same transaction
    * (refunded when `infrastructure` says the platform failed it).
    */
-  async end(ctx: Ctx, run: repo.RunRow, end: { status: 'passed' | 'failed' | 'error'; error: string | null; outcome: CaseOutcome | null; infrastructure?: boolean; usage?: ModelUsageSummary | null }): Promise<repo.RunRow> {
+  async end(
+    ctx: Ctx,
+    run: repo.RunRow,
+    end: {
+      status: 'passed' | 'failed' | 'error';
+      error: string | null;
+      outcome: CaseOutcome | null;
+      infrastructure?: boolean;
+      usage?: ModelUsageSummary | null;
+    },
+  ): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
       if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
-      if (cur.sessionId && cur.suiteRunId === null) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
+      if (cur.sessionId && cur.suiteRunId === null)
+        await this.deps.sessions.releaseFromRun({
+          ctx: tx,
+          input: { sessionId: cur.sessionId, runPublicId: cur.publicId },
+        });
       const now = tx.clock.now();
       const o = end.outcome;
       const ended = await repo.updateRun(tx.db, run.id, {
@@ -190,18 +245,49 @@ export class RunExecutor {
         errorMessage: end.error,
         finishedAt: now,
         durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
-        ...(o ? { result: resultOf(o, end.usage ?? null), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus } : {}),
+        ...(o
+          ? { result: resultOf(o, end.usage ?? null), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus }
+          : {}),
       });
       await this.deps.credits.settleRunCost({
         ctx: tx,
-        input: { runId: ended.id, model: ended.modelUsed ?? ended.model, costMicro: ended.costMicro ?? 0, billing: billingOf(ended), infrastructureFailure: end.infrastructure === true },
+        input: {
+          runId: ended.id,
+          model: ended.modelUsed ?? ended.model,
+          costMicro: ended.costMicro ?? 0,
+          billing: billingOf(ended),
+          infrastructureFailure: end.infrastructure === true,
+        },
       });
       const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
-      const steps = (o?.steps ?? []).map((s) => ({ index: s.index, text: s.text, status: s.status, resolved_by: s.resolved_by, visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null, error: s.error }));
-      await this.deps.events.runFinished(tx, { run: ended, casePublicId: found.c.publicId, caseName: found.c.name, steps, baselinesWritten: o?.baselinesWritten ?? [] });
+      const steps = (o?.steps ?? []).map((s) => ({
+        index: s.index,
+        text: s.text,
+        status: s.status,
+        resolved_by: s.resolved_by,
+        visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null,
+        error: s.error,
+      }));
+      await this.deps.events.runFinished(tx, {
+        run: ended,
+        casePublicId: found.c.publicId,
+        caseName: found.c.name,
+        steps,
+        baselinesWritten: o?.baselinesWritten ?? [],
+      });
       await emitRunWarnings(tx, ended, found.c.publicId);
       if (o?.healedSteps.length) {
-        await emitEvent(tx, { type: 'run.warning.ai_fallback_used', organizationId: run.organizationId, data: { run_id: run.id, run_public_id: run.publicId, test_case_id: found.c.publicId, step_indexes: o.healedSteps }, metadata: run.metadata ?? null });
+        await emitEvent(tx, {
+          type: 'run.warning.ai_fallback_used',
+          organizationId: run.organizationId,
+          data: {
+            run_id: run.id,
+            run_public_id: run.publicId,
+            test_case_id: found.c.publicId,
+            step_indexes: o.healedSteps,
+          },
+          metadata: run.metadata ?? null,
+        });
       }
       return ended;
     });

@@ -47,7 +47,11 @@ export class RunSignals {
    * Registers an execution; its signal fires when it is stopped here or elsewhere, or when
    * `parent` (the suite run of a case) fires. Call `done` when it ends.
    */
-  register(runPublicId: string, sessionId: string, parent?: AbortSignal): { signal: AbortSignal; abort(reason: unknown): void; done(): void } {
+  register(
+    runPublicId: string,
+    sessionId: string,
+    parent?: AbortSignal,
+  ): { signal: AbortSignal; abort(reason: unknown): void; done(): void } {
     const controller = new AbortController();
     this.running.set(runPublicId, { controller, sessionId });
     return {

@@ -45,10 +45,19 @@ export class RunUsageMeter implements RunUsage {
     this.outputTokens += u.outputTokens;
     this.cost += u.costMicro;
     this.billing = u.billing;
-    await addRunUsage(this.db, this.runId, { tokens: u.inputTokens + u.outputTokens, costMicro: u.billing === 'platform' ? u.costMicro : 0 });
+    await addRunUsage(this.db, this.runId, {
+      tokens: u.inputTokens + u.outputTokens,
+      costMicro: u.billing === 'platform' ? u.costMicro : 0,
+    });
   }
 
   summary(): ModelUsageSummary {
-    return { model_calls: this.calls, input_tokens: this.inputTokens, output_tokens: this.outputTokens, cost_micro: this.cost, billing: this.billing };
+    return {
+      model_calls: this.calls,
+      input_tokens: this.inputTokens,
+      output_tokens: this.outputTokens,
+      cost_micro: this.cost,
+      billing: this.billing,
+    };
   }
 }

@@ -40,7 +40,10 @@ export function watchExecution(deps: WatchDeps, input: WatchInput): () => void {
   const { ctx, stop, which, sessionId, budgetFrom } = input;
   const { heartbeatMs, runBudgetMs } = deps.limits;
   const touchSession = async () => {
-    if (sessionId) await deps.sessions.heartbeatSession({ ctx, input: { sessionId } }).catch((err) => deps.log.warn({ err }, 'marking the session of a run in use failed'));
+    if (sessionId)
+      await deps.sessions
+        .heartbeatSession({ ctx, input: { sessionId } })
+        .catch((err) => deps.log.warn({ err }, 'marking the session of a run in use failed'));
   };
   void touchSession();
   const beat = setInterval(() => {
@@ -53,7 +56,8 @@ export function watchExecution(deps: WatchDeps, input: WatchInput): () => void {
   const budget =
     budgetFrom &&
     setInterval(() => {
-      if (ctx.clock.now().getTime() - budgetFrom.getTime() >= runBudgetMs) stop.abort(new RunStopped('budget', budgetMessage(runBudgetMs)));
+      if (ctx.clock.now().getTime() - budgetFrom.getTime() >= runBudgetMs)
+        stop.abort(new RunStopped('budget', budgetMessage(runBudgetMs)));
     }, BUDGET_CHECK_MS);
   return () => {
     clearInterval(beat);

@@ -3,13 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
 import { auditEvents } from '../../db/schema';
 import { describeAuthCases } from '../../../test/harness/auth-cases';
-import { createStandaloneCase, createSuite, createSuiteCase, insertSuiteRun, insertTestRun, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
+import {
+  createStandaloneCase,
+  createSuite,
+  createSuiteCase,
+  insertSuiteRun,
+  insertTestRun,
+  useCatalogueFixture,
+} from '../../../test/harness/catalogue-factories';
 import { bearer, type OrgWithRoles } from '../../../test/harness/factories';
 import { apiTime } from '../../http/api-time';
 
 const fx = useCatalogueFixture();
 const { api } = fx;
-const caseIn = (org: OrgWithRoles, appPublicId: string) => createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `run case ${Math.random()}` });
+const caseIn = (org: OrgWithRoles, appPublicId: string) =>
+  createStandaloneCase(fx.t, org.developer.token, appPublicId, { name: `run case ${Math.random()}` });
 
 describe('test runs', () => {
   it('POST run records a pending run (any member), GET returns it, list is most recent first', async () => {
@@ -36,7 +44,10 @@ describe('test runs', () => {
     expect((await api('GET', `/tests/runs/${run.public_id}`, fx.a.viewer.token)).json()).toEqual(run);
     const list = (await api('GET', `/tests/cases/${c.public_id}/runs`, fx.a.viewer.token)).json();
     expect(list.map((r: { public_id: string }) => r.public_id)).toEqual([r2.public_id, run.public_id]);
-    const audit = await fx.t.container.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, fx.a.orgId), eq(auditEvents.resourceId, run.public_id)));
+    const audit = await fx.t.container.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, fx.a.orgId), eq(auditEvents.resourceId, run.public_id)));
     expect(audit.map((x) => x.action)).toEqual(['test_run.created']);
   });
 
@@ -48,22 +59,45 @@ describe('test runs', () => {
     expect(running.json()).toMatchObject({ status: 'running', finished_at: null });
     (fx.t.clock as ManualClock).advance(5000);
     const result = { steps: [{ index: 0, status: 'passed' }], assertions: [], visual_regression_status: null };
-    const q = new URLSearchParams({ status: 'failed', result_json: JSON.stringify(result), error_message: 'Step 2 failed', duration_ms: '5000' });
+    const q = new URLSearchParams({
+      status: 'failed',
+      result_json: JSON.stringify(result),
+      error_message: 'Step 2 failed',
+      duration_ms: '5000',
+    });
     const done = await api('PATCH', `/tests/runs/${run.public_id}?${q}`, fx.a.viewer.token);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'failed', result, error_message: 'Step 2 failed', duration_ms: 5000, finished_at: apiTime(fx.t.clock.now()) });
+    expect(done.json()).toMatchObject({
+      status: 'failed',
+      result,
+      error_message: 'Step 2 failed',
+      duration_ms: 5000,
+      finished_at: apiTime(fx.t.clock.now()),
+    });
     expect((await api('GET', `/tests/runs/${run.public_id}`, fx.a.viewer.token)).json().result).toEqual(result);
   });
 
   it('PATCH run: 400 for result_json that is not JSON, a bad status or a missing status', async () => {
     const c = await caseIn(fx.a, fx.appA.publicId);
     const run = (await api('POST', `/tests/cases/${c.public_id}/run`, fx.a.viewer.token)).json();
-    const bad = await api('PATCH', `/tests/runs/${run.public_id}?status=passed&result_json=${encodeURIComponent('{nope')}`, fx.a.viewer.token);
+    const bad = await api(
+      'PATCH',
+      `/tests/runs/${run.public_id}?status=passed&result_json=${encodeURIComponent('{nope')}`,
+      fx.a.viewer.token,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe('result_json: must be valid JSON');
-    expect((await api('PATCH', `/tests/runs/${run.public_id}?status=exploded`, fx.a.viewer.token)).statusCode).toBe(400);
-    expect((await api('PATCH', `/tests/runs/${run.public_id}`, fx.a.viewer.token)).json().detail).toBe('status: required');
-    const emptyDuration = await api('PATCH', `/tests/runs/${run.public_id}?status=failed&duration_ms=`, fx.a.viewer.token);
+    expect((await api('PATCH', `/tests/runs/${run.public_id}?status=exploded`, fx.a.viewer.token)).statusCode).toBe(
+      400,
+    );
+    expect((await api('PATCH', `/tests/runs/${run.public_id}`, fx.a.viewer.token)).json().detail).toBe(
+      'status: required',
+    );
+    const emptyDuration = await api(
+      'PATCH',
+      `/tests/runs/${run.public_id}?status=failed&duration_ms=`,
+      fx.a.viewer.token,
+    );
     expect(emptyDuration.statusCode).toBe(400);
     expect(emptyDuration.json().detail).toBe('duration_ms: must be a whole number');
     expect((await api('GET', `/tests/runs/${run.public_id}`, fx.a.viewer.token)).json().status).toBe('pending');
@@ -76,13 +110,21 @@ describe('test runs', () => {
     const res = await api('POST', `/tests/runs/${pending.public_id}/cancel`, fx.a.viewer.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'cancellation_requested' });
-    expect((await api('GET', `/tests/runs/${pending.public_id}`, fx.a.viewer.token)).json()).toMatchObject({ status: 'error', error_message: 'Cancelled', cancel_requested_at: now });
+    expect((await api('GET', `/tests/runs/${pending.public_id}`, fx.a.viewer.token)).json()).toMatchObject({
+      status: 'error',
+      error_message: 'Cancelled',
+      cancel_requested_at: now,
+    });
     expect((await api('POST', `/tests/runs/${pending.public_id}/cancel`, fx.a.viewer.token)).statusCode).toBe(400);
 
     const running = (await api('POST', `/tests/cases/${c.public_id}/run`, fx.a.viewer.token)).json();
     await api('PATCH', `/tests/runs/${running.public_id}?status=running`, fx.a.viewer.token);
     expect((await api('POST', `/tests/runs/${running.public_id}/cancel`, fx.a.viewer.token)).statusCode).toBe(200);
-    expect((await api('GET', `/tests/runs/${running.public_id}`, fx.a.viewer.token)).json()).toMatchObject({ status: 'error', cancel_requested_at: now, error_message: 'Cancelled' });
+    expect((await api('GET', `/tests/runs/${running.public_id}`, fx.a.viewer.token)).json()).toMatchObject({
+      status: 'error',
+      cancel_requested_at: now,
+      error_message: 'Cancelled',
+    });
     expect((await api('POST', `/tests/runs/${running.public_id}/cancel`, fx.a.viewer.token)).statusCode).toBe(400);
 
     const passed = (await api('POST', `/tests/cases/${c.public_id}/run`, fx.a.viewer.token)).json();
@@ -114,7 +156,14 @@ describe('GET /tests/suite-runs/{suite_run_id}', () => {
       finished_at: null,
       error_message: null,
       test_runs: [
-        { id: r1.id, public_id: r1.publicId, test_case_id: c1.id, status: 'passed', duration_ms: null, error_message: null },
+        {
+          id: r1.id,
+          public_id: r1.publicId,
+          test_case_id: c1.id,
+          status: 'passed',
+          duration_ms: null,
+          error_message: null,
+        },
         { id: r2.id, public_id: r2.publicId, test_case_id: c2.id, status: 'running' },
       ],
     });
@@ -123,12 +172,19 @@ describe('GET /tests/suite-runs/{suite_run_id}', () => {
 
   it('createSuiteRun (for the engine) takes the suite reset strategy', async () => {
     const s = await createSuite(fx.t, fx.a.developer.token);
-    await fx.t.app.inject({ method: 'PATCH', url: `/api/v1/tests/suites/${s.public_id}`, headers: bearer(fx.a.developer.token), payload: { reset_strategy: 'reinstall' } });
+    await fx.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/tests/suites/${s.public_id}`,
+      headers: bearer(fx.a.developer.token),
+      payload: { reset_strategy: 'reinstall' },
+    });
     const ctx = fx.systemCtx(fx.a.orgId);
     const sr = await fx.t.container.services.runs.createSuiteRun({ ctx, input: { suiteId: s.id, sessionId: null } });
     expect(sr).toMatchObject({ status: 'pending', resetStrategy: 'reinstall' });
     const list = (await api('GET', '/tests/suites', fx.a.viewer.token)).json();
-    expect(list.find((x: { public_id: string }) => x.public_id === s.public_id)).toMatchObject({ last_run_status: 'pending' });
+    expect(list.find((x: { public_id: string }) => x.public_id === s.public_id)).toMatchObject({
+      last_run_status: 'pending',
+    });
   });
 });
 

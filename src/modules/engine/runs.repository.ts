@@ -15,7 +15,12 @@ export interface RunWithCase {
   casePublicId: string;
 }
 
-export async function findRunByPublicId(db: DbOrTx, orgId: number, publicId: string, opts: { forUpdate?: boolean } = {}): Promise<RunWithCase | undefined> {
+export async function findRunByPublicId(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<RunWithCase | undefined> {
   const q = db
     .select({ run: testRuns, casePublicId: testCases.publicId })
     .from(testRuns)
@@ -29,18 +34,34 @@ export async function listCaseRuns(db: DbOrTx, caseId: number): Promise<RunRow[]
   return db.select().from(testRuns).where(eq(testRuns.testCaseId, caseId)).orderBy(desc(testRuns.id));
 }
 
-export async function updateRun(db: DbOrTx, id: number, values: Partial<typeof testRuns.$inferInsert>): Promise<RunRow> {
+export async function updateRun(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof testRuns.$inferInsert>,
+): Promise<RunRow> {
   const [row] = await db.update(testRuns).set(values).where(eq(testRuns.id, id)).returning();
   return row!;
 }
 
 /** A running run's progress; false when the run is no longer running (ended elsewhere: a sweep, a cancel). */
-export async function recordRunProgress(db: DbOrTx, id: number, values: Pick<typeof testRuns.$inferInsert, 'result' | 'reasoningLog' | 'heartbeatAt'>): Promise<boolean> {
-  const rows = await db.update(testRuns).set(values).where(and(eq(testRuns.id, id), eq(testRuns.status, 'running'))).returning({ id: testRuns.id });
+export async function recordRunProgress(
+  db: DbOrTx,
+  id: number,
+  values: Pick<typeof testRuns.$inferInsert, 'result' | 'reasoningLog' | 'heartbeatAt'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(testRuns)
+    .set(values)
+    .where(and(eq(testRuns.id, id), eq(testRuns.status, 'running')))
+    .returning({ id: testRuns.id });
   return rows.length > 0;
 }
 
-export async function findSuiteRunByPublicId(db: DbOrTx, orgId: number, publicId: string): Promise<{ sr: SuiteRunRow; suitePublicId: string } | undefined> {
+export async function findSuiteRunByPublicId(
+  db: DbOrTx,
+  orgId: number,
+  publicId: string,
+): Promise<{ sr: SuiteRunRow; suitePublicId: string } | undefined> {
   const [row] = await db
     .select({ sr: suiteRuns, suitePublicId: testSuites.publicId })
     .from(suiteRuns)
@@ -64,11 +85,19 @@ export async function insertSuiteRun(db: DbOrTx, values: typeof suiteRuns.$infer
 }
 
 export async function lockSuiteRun(db: DbOrTx, orgId: number, id: number): Promise<SuiteRunRow | undefined> {
-  const [row] = await db.select().from(suiteRuns).where(and(eq(suiteRuns.organizationId, orgId), eq(suiteRuns.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(suiteRuns)
+    .where(and(eq(suiteRuns.organizationId, orgId), eq(suiteRuns.id, id)))
+    .for('update');
   return row;
 }
 
-export async function updateSuiteRun(db: DbOrTx, id: number, values: Partial<typeof suiteRuns.$inferInsert>): Promise<SuiteRunRow> {
+export async function updateSuiteRun(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof suiteRuns.$inferInsert>,
+): Promise<SuiteRunRow> {
   const [row] = await db.update(suiteRuns).set(values).where(eq(suiteRuns.id, id)).returning();
   return row!;
 }
@@ -89,29 +118,65 @@ export async function findRunById(db: DbOrTx, id: number): Promise<RunRow | unde
   return row;
 }
 
-export async function touchRunHeartbeat(db: DbOrTx, which: { runId: number } | { suiteRunId: number }, now: Date): Promise<{ cancelRequested: boolean }> {
+export async function touchRunHeartbeat(
+  db: DbOrTx,
+  which: { runId: number } | { suiteRunId: number },
+  now: Date,
+): Promise<{ cancelRequested: boolean }> {
   if ('runId' in which) {
-    const [row] = await db.update(testRuns).set({ heartbeatAt: now }).where(eq(testRuns.id, which.runId)).returning({ cancel: testRuns.cancelRequestedAt });
+    const [row] = await db
+      .update(testRuns)
+      .set({ heartbeatAt: now })
+      .where(eq(testRuns.id, which.runId))
+      .returning({ cancel: testRuns.cancelRequestedAt });
     return { cancelRequested: !!row?.cancel };
   }
-  const [row] = await db.update(suiteRuns).set({ heartbeatAt: now }).where(eq(suiteRuns.id, which.suiteRunId)).returning({ cancel: suiteRuns.cancelRequestedAt });
+  const [row] = await db
+    .update(suiteRuns)
+    .set({ heartbeatAt: now })
+    .where(eq(suiteRuns.id, which.suiteRunId))
+    .returning({ cancel: suiteRuns.cancelRequestedAt });
   return { cancelRequested: !!row?.cancel };
 }
 
 /** Running runs and suite runs whose executor has been silent since `before`. */
-export async function listStaleExecutions(db: DbOrTx, before: Date): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
-  const stale = (hb: typeof testRuns.heartbeatAt | typeof suiteRuns.heartbeatAt, started: typeof testRuns.startedAt | typeof suiteRuns.startedAt) => sql`coalesce(${hb}, ${started}) < ${before}`;
-  const runs = await db.select().from(testRuns).where(and(eq(testRuns.status, 'running'), isNull(testRuns.suiteRunId), stale(testRuns.heartbeatAt, testRuns.startedAt)));
-  const suites = await db.select().from(suiteRuns).where(and(eq(suiteRuns.status, 'running'), stale(suiteRuns.heartbeatAt, suiteRuns.startedAt)));
+export async function listStaleExecutions(
+  db: DbOrTx,
+  before: Date,
+): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
+  const stale = (
+    hb: typeof testRuns.heartbeatAt | typeof suiteRuns.heartbeatAt,
+    started: typeof testRuns.startedAt | typeof suiteRuns.startedAt,
+  ) => sql`coalesce(${hb}, ${started}) < ${before}`;
+  const runs = await db
+    .select()
+    .from(testRuns)
+    .where(
+      and(eq(testRuns.status, 'running'), isNull(testRuns.suiteRunId), stale(testRuns.heartbeatAt, testRuns.startedAt)),
+    );
+  const suites = await db
+    .select()
+    .from(suiteRuns)
+    .where(and(eq(suiteRuns.status, 'running'), stale(suiteRuns.heartbeatAt, suiteRuns.startedAt)));
   return { runs, suiteRuns: suites };
 }
 
 /** Runs and suite runs the engine was asked to execute (mode set) that are still pending since before `before`. */
-export async function listPendingExecutions(db: DbOrTx, before: Date): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
+export async function listPendingExecutions(
+  db: DbOrTx,
+  before: Date,
+): Promise<{ runs: RunRow[]; suiteRuns: SuiteRunRow[] }> {
   const runs = await db
     .select()
     .from(testRuns)
-    .where(and(eq(testRuns.status, 'pending'), isNull(testRuns.suiteRunId), sql`${testRuns.mode} IS NOT NULL`, lt(testRuns.createdAt, before)));
+    .where(
+      and(
+        eq(testRuns.status, 'pending'),
+        isNull(testRuns.suiteRunId),
+        sql`${testRuns.mode} IS NOT NULL`,
+        lt(testRuns.createdAt, before),
+      ),
+    );
   const suites = await db
     .select()
     .from(suiteRuns)
@@ -120,28 +185,51 @@ export async function listPendingExecutions(db: DbOrTx, before: Date): Promise<{
 }
 
 export async function listRunningRunsOfSuiteRun(db: DbOrTx, suiteRunId: number): Promise<RunRow[]> {
-  return db.select().from(testRuns).where(and(eq(testRuns.suiteRunId, suiteRunId), eq(testRuns.status, 'running')));
+  return db
+    .select()
+    .from(testRuns)
+    .where(and(eq(testRuns.suiteRunId, suiteRunId), eq(testRuns.status, 'running')));
 }
 
 /** Public ids of every executed run of an organization (screenshots live under `runs/<public id>/`). */
 export async function runPublicIdsOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
-  return (await db.select({ id: testRuns.publicId }).from(testRuns).where(and(eq(testRuns.organizationId, orgId), sql`${testRuns.mode} IS NOT NULL`))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: testRuns.publicId })
+      .from(testRuns)
+      .where(and(eq(testRuns.organizationId, orgId), sql`${testRuns.mode} IS NOT NULL`))
+  ).map((r) => r.id);
 }
 
 /** Adds a model call's tokens and billed cost to the run's totals (0 + nothing starts them). */
 export async function addRunUsage(db: DbOrTx, id: number, add: { tokens: number; costMicro: number }): Promise<void> {
   await db
     .update(testRuns)
-    .set({ tokensUsed: sql`coalesce(${testRuns.tokensUsed}, 0) + ${add.tokens}`, costMicro: sql`coalesce(${testRuns.costMicro}, 0) + ${add.costMicro}` })
+    .set({
+      tokensUsed: sql`coalesce(${testRuns.tokensUsed}, 0) + ${add.tokens}`,
+      costMicro: sql`coalesce(${testRuns.costMicro}, 0) + ${add.costMicro}`,
+    })
     .where(eq(testRuns.id, id));
 }
 
 /** The case's executed runs that ended passed or failed before `beforeRunId`, newest first. */
-export async function recentOutcomesOfCase(db: DbOrTx, caseId: number, beforeRunId: number, limit: number): Promise<Array<Pick<RunRow, 'status' | 'durationMs'>>> {
+export async function recentOutcomesOfCase(
+  db: DbOrTx,
+  caseId: number,
+  beforeRunId: number,
+  limit: number,
+): Promise<Array<Pick<RunRow, 'status' | 'durationMs'>>> {
   return db
     .select({ status: testRuns.status, durationMs: testRuns.durationMs })
     .from(testRuns)
-    .where(and(eq(testRuns.testCaseId, caseId), lt(testRuns.id, beforeRunId), sql`${testRuns.mode} IS NOT NULL`, inArray(testRuns.status, ['passed', 'failed'])))
+    .where(
+      and(
+        eq(testRuns.testCaseId, caseId),
+        lt(testRuns.id, beforeRunId),
+        sql`${testRuns.mode} IS NOT NULL`,
+        inArray(testRuns.status, ['passed', 'failed']),
+      ),
+    )
     .orderBy(desc(testRuns.id))
     .limit(limit);
 }

@@ -7,15 +7,31 @@ import { RunIdParams, RunResponse, SuiteRunIdParams, SuiteRunResponse, UpdateRun
 export const runsRoutes: RouteModule = (app, { services }) => {
   const svc = services.runs;
   app.post('/tests/cases/:case_id/run', {
-    schema: { tags, summary: 'Record a pending run (nothing is executed)', params: CaseIdParams, response: { 200: RunResponse } },
+    schema: {
+      tags,
+      summary: 'Record a pending run (nothing is executed)',
+      params: CaseIdParams,
+      response: { 200: RunResponse },
+    },
     handler: (req) => svc.createRun({ ctx: req.ctx, input: { caseId: req.params.case_id } }),
   });
   app.get('/tests/cases/:case_id/runs', {
-    schema: { tags, summary: 'Runs of a case, most recent first', params: CaseIdParams, response: { 200: z.array(RunResponse) } },
+    schema: {
+      tags,
+      summary: 'Runs of a case, most recent first',
+      params: CaseIdParams,
+      response: { 200: z.array(RunResponse) },
+    },
     handler: (req) => svc.listCaseRuns({ ctx: req.ctx, input: { caseId: req.params.case_id } }),
   });
   app.patch('/tests/runs/:run_id', {
-    schema: { tags, summary: 'Set a run status and result', params: RunIdParams, querystring: UpdateRunQuery, response: { 200: RunResponse } },
+    schema: {
+      tags,
+      summary: 'Set a run status and result',
+      params: RunIdParams,
+      querystring: UpdateRunQuery,
+      response: { 200: RunResponse },
+    },
     handler: (req) => svc.updateRun({ ctx: req.ctx, input: { runId: req.params.run_id, query: req.query } }),
   });
   app.get('/tests/runs/:run_id', {
@@ -27,7 +43,12 @@ export const runsRoutes: RouteModule = (app, { services }) => {
     handler: (req) => svc.cancelRun({ ctx: req.ctx, input: { runId: req.params.run_id } }),
   });
   app.get('/tests/suite-runs/:suite_run_id', {
-    schema: { tags, summary: 'Get a suite run with its test runs', params: SuiteRunIdParams, response: { 200: SuiteRunResponse } },
+    schema: {
+      tags,
+      summary: 'Get a suite run with its test runs',
+      params: SuiteRunIdParams,
+      response: { 200: SuiteRunResponse },
+    },
     handler: (req) => svc.getSuiteRun({ ctx: req.ctx, input: { suiteRunId: req.params.suite_run_id } }),
   });
 };

@@ -9,7 +9,10 @@ export const SuiteRunIdParams = z.object({ suite_run_id: PathId });
 
 export const UpdateRunQuery = z.object({
   status: z.enum(TEST_RUN_STATUSES),
-  result_json: z.string().max(5 * 1024 * 1024).optional(),
+  result_json: z
+    .string()
+    .max(5 * 1024 * 1024)
+    .optional(),
   error_message: z.string().max(10000).optional(),
   duration_ms: QueryCount.optional(),
 });

@@ -57,7 +57,12 @@ export class RunsService {
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
       });
-      await recordAudit(tx, { action: 'test_run.created', resourceType: 'test_run', resourceId: run.publicId, details: { test_case_id: found.c.publicId } });
+      await recordAudit(tx, {
+        action: 'test_run.created',
+        resourceType: 'test_run',
+        resourceId: run.publicId,
+        details: { test_case_id: found.c.publicId },
+      });
       return renderRun(run, found.c.publicId);
     });
   }
@@ -109,8 +114,14 @@ export class RunsService {
       });
       if (terminal && ACTIVE_RUN_STATUSES.includes(found.run.status) && run.mode !== null) {
         // An executed run given its end by its client: the executor stops and the session is free.
-        if (run.sessionId && run.suiteRunId === null) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
-        tx.afterCommit(() => this.deps.signals.stopRun(run.publicId, 'interrupted', `Ended by PATCH (status ${query.status})`));
+        if (run.sessionId && run.suiteRunId === null)
+          await this.deps.sessions.releaseFromRun({
+            ctx: tx,
+            input: { sessionId: run.sessionId, runPublicId: run.publicId },
+          });
+        tx.afterCommit(() =>
+          this.deps.signals.stopRun(run.publicId, 'interrupted', `Ended by PATCH (status ${query.status})`),
+        );
       }
       return renderRun(run, found.casePublicId);
     });
@@ -120,13 +131,20 @@ export class RunsService {
    * A pending run nobody picked up ends at once as error "Cancelled"; a running run gets
    * cancel_requested_at, which the engine honours between steps. Inactive runs: 400.
    */
-  async cancelRun({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<{ status: 'cancellation_requested' }> {
+  async cancelRun({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { runId: string };
+  }): Promise<{ status: 'cancellation_requested' }> {
     const org = requireRole(ctx, 'viewer');
     return withTransaction(ctx, async (tx) => {
       const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
       if (!found) throw notFound('Test run');
       const run = found.run;
-      if (!ACTIVE_RUN_STATUSES.includes(run.status)) throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
+      if (!ACTIVE_RUN_STATUSES.includes(run.status))
+        throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
       const now = tx.clock.now();
       if (run.status === 'running' && run.mode !== null) {
         // An executing run: its executor stops within a second, wherever it runs, and ends it
@@ -143,11 +161,31 @@ export class RunsService {
           durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
         });
         if (run.mode !== null) {
-          await emitEvent(tx, { type: 'run.cancelled', data: { kind: 'test_run', run_id: run.id, run_public_id: run.publicId, test_case_id: found.casePublicId, status: 'error', error_message: 'Cancelled' }, metadata: run.metadata ?? null });
+          await emitEvent(tx, {
+            type: 'run.cancelled',
+            data: {
+              kind: 'test_run',
+              run_id: run.id,
+              run_public_id: run.publicId,
+              test_case_id: found.casePublicId,
+              status: 'error',
+              error_message: 'Cancelled',
+            },
+            metadata: run.metadata ?? null,
+          });
         }
-        if (run.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: run.sessionId, runPublicId: run.publicId } });
+        if (run.sessionId)
+          await this.deps.sessions.releaseFromRun({
+            ctx: tx,
+            input: { sessionId: run.sessionId, runPublicId: run.publicId },
+          });
       }
-      await recordAudit(tx, { action: 'test_run.cancel_requested', resourceType: 'test_run', resourceId: run.publicId, details: { status: run.status } });
+      await recordAudit(tx, {
+        action: 'test_run.cancel_requested',
+        resourceType: 'test_run',
+        resourceId: run.publicId,
+        details: { status: run.status },
+      });
       return { status: 'cancellation_requested' as const };
     });
   }
@@ -192,7 +230,13 @@ export class RunsService {
   }
 
   /** For the execution engine: a suite run in pending status with the suite's reset strategy. */
-  async createSuiteRun({ ctx, input }: { ctx: Ctx; input: { suiteId: number; sessionId: string | null } }): Promise<repo.SuiteRunRow> {
+  async createSuiteRun({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { suiteId: number; sessionId: string | null };
+  }): Promise<repo.SuiteRunRow> {
     const org = requireRole(ctx, 'viewer');
     return withTransaction(ctx, async (tx) => {
       const suite = await findSuiteById(tx.db, org.id, input.suiteId);
@@ -208,7 +252,12 @@ export class RunsService {
         startedAt: now,
         createdAt: now,
       });
-      await recordAudit(tx, { action: 'suite_run.created', resourceType: 'suite_run', resourceId: sr.publicId, details: { suite_id: suite.publicId } });
+      await recordAudit(tx, {
+        action: 'suite_run.created',
+        resourceType: 'suite_run',
+        resourceId: sr.publicId,
+        details: { suite_id: suite.publicId },
+      });
       return sr;
     });
   }

@@ -1,7 +1,14 @@
 import type { ScreenInfo, UiNode } from '../../worker/driver';
 import type { RecordingAction } from '../catalogue/recording';
 import { normalizeText, tolerantDistance } from './interpreter/text-match';
-import { flattenTree, isVisible, modalScope, touchPoint, type Observation, type TreeElement } from './interpreter/ui-tree';
+import {
+  flattenTree,
+  isVisible,
+  modalScope,
+  touchPoint,
+  type Observation,
+  type TreeElement,
+} from './interpreter/ui-tree';
 
 /**
  * Replay finds a recorded element again: by id, accessibility id, then text and class (index
@@ -34,15 +41,40 @@ export interface FindRecordedElementInput {
 }
 
 /** A point in the recording device's pixels on the current screen, clamped inside it. */
-export function scalePoint(point: { x: number; y: number }, from: { width: number; height: number }, to: Pick<ScreenInfo, 'width' | 'height'>): { x: number; y: number } {
+export function scalePoint(
+  point: { x: number; y: number },
+  from: { width: number; height: number },
+  to: Pick<ScreenInfo, 'width' | 'height'>,
+): { x: number; y: number } {
   const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max - 1);
-  return { x: clamp(Math.round((point.x * to.width) / from.width), to.width), y: clamp(Math.round((point.y * to.height) / from.height), to.height) };
+  return {
+    x: clamp(Math.round((point.x * to.width) / from.width), to.width),
+    y: clamp(Math.round((point.y * to.height) / from.height), to.height),
+  };
 }
 
 const CLASS_ROLES: Record<string, string> = {
-  edittext: 'input', autocompletetextview: 'input', textfield: 'input', securetextfield: 'input', searchfield: 'input', textview: 'text',
-  statictext: 'text', button: 'button', imagebutton: 'button', link: 'button', switch: 'toggle', checkbox: 'toggle', togglebutton: 'toggle',
-  radiobutton: 'toggle', cell: 'list_item', recyclerview: 'list', listview: 'list', table: 'list', collectionview: 'list', imageview: 'image', image: 'image',
+  edittext: 'input',
+  autocompletetextview: 'input',
+  textfield: 'input',
+  securetextfield: 'input',
+  searchfield: 'input',
+  textview: 'text',
+  statictext: 'text',
+  button: 'button',
+  imagebutton: 'button',
+  link: 'button',
+  switch: 'toggle',
+  checkbox: 'toggle',
+  togglebutton: 'toggle',
+  radiobutton: 'toggle',
+  cell: 'list_item',
+  recyclerview: 'list',
+  listview: 'list',
+  table: 'list',
+  collectionview: 'list',
+  imageview: 'image',
+  image: 'image',
 };
 
 /** Whether a recorded class (`android.widget.EditText`, `XCUIElementTypeButton`, `button`) names a node's role. */
@@ -60,7 +92,12 @@ function sameId(a: string, b: string): boolean {
  * Narrows several matches: class and text, then the recorded index among the matches, then
  * the one element under the recorded point.
  */
-function pickAmong(matches: TreeElement[], selector: ElementSelector, screen: ScreenInfo, recorded: RecordedPoint | undefined): TreeElement | null {
+function pickAmong(
+  matches: TreeElement[],
+  selector: ElementSelector,
+  screen: ScreenInfo,
+  recorded: RecordedPoint | undefined,
+): TreeElement | null {
   let pool = matches;
   const narrow = (keep: (e: TreeElement) => boolean) => {
     const next = pool.filter(keep);
@@ -83,14 +120,17 @@ function pickAmong(matches: TreeElement[], selector: ElementSelector, screen: Sc
   return null;
 }
 
-function exactWays(selector: ElementSelector): Array<[Exclude<SelectorMethod, 'coordinates' | 'fuzzy_text'>, (n: UiNode) => boolean]> {
+function exactWays(
+  selector: ElementSelector,
+): Array<[Exclude<SelectorMethod, 'coordinates' | 'fuzzy_text'>, (n: UiNode) => boolean]> {
   const ways: Array<[Exclude<SelectorMethod, 'coordinates' | 'fuzzy_text'>, (n: UiNode) => boolean]> = [];
   if (selector.id) ways.push(['id', (n) => n.id !== null && sameId(n.id, selector.id!)]);
   if (selector.accessibility_id) {
     ways.push(['accessibility_id', (n) => n.id === selector.accessibility_id]);
     ways.push(['accessibility_id', (n) => n.text === selector.accessibility_id]);
   }
-  if (selector.text) ways.push(['text', (n) => n.text === selector.text && (!selector.class || classMatches(selector.class, n.role))]);
+  if (selector.text)
+    ways.push(['text', (n) => n.text === selector.text && (!selector.class || classMatches(selector.class, n.role))]);
   if (selector.text && selector.class) ways.push(['text', (n) => n.text === selector.text]);
   return ways;
 }
@@ -115,11 +155,19 @@ function fuzzyMatches(pool: TreeElement[], selector: ElementSelector): TreeEleme
  * when none is found (or several cannot be told apart) the recorded point is scaled from
  * the recording device to this screen.
  */
-export function findRecordedElement({ selector, observation, fuzzy, recorded }: FindRecordedElementInput): RecordedElementMatch {
+export function findRecordedElement({
+  selector,
+  observation,
+  fuzzy,
+  recorded,
+}: FindRecordedElementInput): RecordedElementMatch {
   const { screen } = observation;
   const pool = modalScope(flattenTree(observation));
   const misses: string[] = [];
-  const accept = (method: Exclude<SelectorMethod, 'coordinates'>, el: TreeElement | null): RecordedElementMatch | null => {
+  const accept = (
+    method: Exclude<SelectorMethod, 'coordinates'>,
+    el: TreeElement | null,
+  ): RecordedElementMatch | null => {
     if (!el) return null;
     const point = touchPoint(el);
     if (!point || !isVisible(el, screen)) {
@@ -143,10 +191,18 @@ export function findRecordedElement({ selector, observation, fuzzy, recorded }: 
     }
   }
   if (recorded) {
-    return { found: true, method: 'coordinates', node: null, point: scalePoint(recorded, { width: recorded.sourceWidth, height: recorded.sourceHeight }, screen) };
+    return {
+      found: true,
+      method: 'coordinates',
+      node: null,
+      point: scalePoint(recorded, { width: recorded.sourceWidth, height: recorded.sourceHeight }, screen),
+    };
   }
   const what = selector ? JSON.stringify(selector) : 'no selector';
-  return { found: false, reason: `the recorded element (${what}) is not on this screen${misses.length ? `: ${misses[0]}` : ''}, and the action has no coordinates` };
+  return {
+    found: false,
+    reason: `the recorded element (${what}) is not on this screen${misses.length ? `: ${misses[0]}` : ''}, and the action has no coordinates`,
+  };
 }
 
 /**
@@ -163,7 +219,9 @@ export function selectorFor(node: UiNode, tree: UiNode): ElementSelector {
     n.children.forEach(visit);
   };
   visit(tree);
-  const equals = node.id ? all.filter((n) => n.id === node.id) : all.filter((n) => n.text === node.text && n.role === node.role);
+  const equals = node.id
+    ? all.filter((n) => n.id === node.id)
+    : all.filter((n) => n.text === node.text && n.role === node.role);
   if (equals.length > 1) {
     const index = equals.indexOf(node);
     if (index >= 0) selector.index = index;

@@ -37,7 +37,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * same, bounded by `maxMs` (then the latest tree is taken as it is). Returns that tree, which the
  * caller uses as its next observation. Never a fixed sleep: a still screen costs one interval.
  */
-export async function waitForSettledScreen(device: DeviceHandle, opts: SettleOptions = {}): Promise<{ tree: UiNode; settled: boolean; waitedMs: number }> {
+export async function waitForSettledScreen(
+  device: DeviceHandle,
+  opts: SettleOptions = {},
+): Promise<{ tree: UiNode; settled: boolean; waitedMs: number }> {
   const quietMs = opts.quietMs ?? 40;
   const deadline = Date.now() + (opts.maxMs ?? 3000);
   const started = Date.now();
@@ -52,4 +55,3 @@ export async function waitForSettledScreen(device: DeviceHandle, opts: SettleOpt
   }
   return { tree, settled: false, waitedMs: Date.now() - started };
 }
-

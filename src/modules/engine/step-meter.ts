@@ -12,14 +12,16 @@ export class StepMeter {
 
   /** The same device, with the time of every call counted. */
   meter(device: DeviceHandle): DeviceHandle {
-    const timed = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-      const started = performance.now();
-      try {
-        return await fn(...args);
-      } finally {
-        this.deviceTotal += performance.now() - started;
-      }
-    };
+    const timed =
+      <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const started = performance.now();
+        try {
+          return await fn(...args);
+        } finally {
+          this.deviceTotal += performance.now() - started;
+        }
+      };
     return {
       sessionId: device.sessionId,
       deviceId: device.deviceId,

@@ -58,31 +58,110 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
   let actions: PerformedAction[] = [];
   let healed = false;
   if (step.actionIndices.length > 0 && ctx.mode !== 'ai') {
-    const replay = await replayActions({ indices: step.actionIndices, recording: ctx.recording, source: ctx.source, fuzzy: ctx.fuzzy, healInsteadOfCoordinates: ctx.mode === 'hybrid' }, ctx);
+    const replay = await replayActions(
+      {
+        indices: step.actionIndices,
+        recording: ctx.recording,
+        source: ctx.source,
+        fuzzy: ctx.fuzzy,
+        healInsteadOfCoordinates: ctx.mode === 'hybrid',
+      },
+      ctx,
+    );
     actions = replay.actions;
-    trace.push({ step_index: index, thought: replay.ok ? `Replayed ${replay.actions.length} recorded action(s)` : `Replay stopped: ${replay.reason}`, tool: 'replay', args: { action_indices: step.actionIndices }, outcome: replay.ok ? 'done' : 'failed' });
-    if (replay.ok) return { status: 'passed', resolvedBy: 'replay', actions, error: null, trace, healed, modelMs: 0, agentMs: 0 };
-    if (ctx.mode === 'replay') return { status: 'failed', resolvedBy: 'replay', actions, error: `Replay failed: ${replay.reason}`, trace, healed, modelMs: 0, agentMs: 0 };
+    trace.push({
+      step_index: index,
+      thought: replay.ok ? `Replayed ${replay.actions.length} recorded action(s)` : `Replay stopped: ${replay.reason}`,
+      tool: 'replay',
+      args: { action_indices: step.actionIndices },
+      outcome: replay.ok ? 'done' : 'failed',
+    });
+    if (replay.ok)
+      return { status: 'passed', resolvedBy: 'replay', actions, error: null, trace, healed, modelMs: 0, agentMs: 0 };
+    if (ctx.mode === 'replay')
+      return {
+        status: 'failed',
+        resolvedBy: 'replay',
+        actions,
+        error: `Replay failed: ${replay.reason}`,
+        trace,
+        healed,
+        modelMs: 0,
+        agentMs: 0,
+      };
     healed = true;
   } else if (ctx.mode === 'replay') {
-    return { status: 'failed', resolvedBy: null, actions, error: 'The step has no recorded actions, and replay mode plays only recorded actions', trace, healed, modelMs: 0, agentMs: 0 };
+    return {
+      status: 'failed',
+      resolvedBy: null,
+      actions,
+      error: 'The step has no recorded actions, and replay mode plays only recorded actions',
+      trace,
+      healed,
+      modelMs: 0,
+      agentMs: 0,
+    };
   }
   const observation = { tree: await ctx.device.uiTree(), screen: await ctx.device.screen() };
   const resolution = interpretStep(step.text, observation);
-  trace.push({ step_index: index, thought: resolution.settled ? resolution.reasoning : resolution.reason, tool: 'interpreter', args: { text: step.text }, outcome: resolution.settled ? resolution.kind : 'not settled' });
+  trace.push({
+    step_index: index,
+    thought: resolution.settled ? resolution.reasoning : resolution.reason,
+    tool: 'interpreter',
+    args: { text: step.text },
+    outcome: resolution.settled ? resolution.kind : 'not settled',
+  });
   if (!resolution.settled) {
-    if (!ctx.agent) return { status: 'failed', resolvedBy: null, actions, error: `${NEEDS_MODEL}: ${resolution.reason}`, trace, healed, modelMs: 0, agentMs: 0 };
+    if (!ctx.agent)
+      return {
+        status: 'failed',
+        resolvedBy: null,
+        actions,
+        error: `${NEEDS_MODEL}: ${resolution.reason}`,
+        trace,
+        healed,
+        modelMs: 0,
+        agentMs: 0,
+      };
     const started = performance.now();
-    const settled = await ctx.agent.settleStep({ device: agentDevice(ctx), stepIndex: index, text: step.text, hint: resolution.reason, context: ctx.context, signal: ctx.signal });
+    const settled = await ctx.agent.settleStep({
+      device: agentDevice(ctx),
+      stepIndex: index,
+      text: step.text,
+      hint: resolution.reason,
+      context: ctx.context,
+      signal: ctx.signal,
+    });
     trace.push(...settled.trace);
     const agentMs = Math.round(performance.now() - started);
-    return { status: settled.status, resolvedBy: 'model', actions: [...actions, ...settled.actions], error: settled.error, trace, healed, modelMs: settled.modelMs, agentMs };
+    return {
+      status: settled.status,
+      resolvedBy: 'model',
+      actions: [...actions, ...settled.actions],
+      error: settled.error,
+      trace,
+      healed,
+      modelMs: settled.modelMs,
+      agentMs,
+    };
   }
   const done = await carryOut(resolution, ctx);
-  return { status: done.ok ? 'passed' : 'failed', resolvedBy: 'interpreter', actions: [...actions, ...done.actions], error: done.error, trace, healed, modelMs: 0, agentMs: 0 };
+  return {
+    status: done.ok ? 'passed' : 'failed',
+    resolvedBy: 'interpreter',
+    actions: [...actions, ...done.actions],
+    error: done.error,
+    trace,
+    healed,
+    modelMs: 0,
+    agentMs: 0,
+  };
 }
 
-async function carryOut(resolution: Extract<Resolution, { settled: true }>, ctx: StepContext): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+async function carryOut(
+  resolution: Extract<Resolution, { settled: true }>,
+  ctx: StepContext,
+): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
   switch (resolution.kind) {
     case 'actions': {
       const actions: PerformedAction[] = [];
@@ -95,12 +174,25 @@ async function carryOut(resolution: Extract<Resolution, { settled: true }>, ctx:
     case 'scroll_until':
     case 'wait_until': {
       const { met, actions } = await runLoopPlan(resolution.plan, ctx);
-      const what = resolution.plan.kind === 'scroll_until' ? `after ${actions.length} swipe(s)` : `within ${Math.round(resolution.plan.timeoutMs / 1000)} s`;
-      return { ok: met, error: met ? null : `The target was not ${resolution.plan.kind === 'wait_until' && !resolution.plan.appears ? 'gone' : 'on screen'} ${what}`, actions };
+      const what =
+        resolution.plan.kind === 'scroll_until'
+          ? `after ${actions.length} swipe(s)`
+          : `within ${Math.round(resolution.plan.timeoutMs / 1000)} s`;
+      return {
+        ok: met,
+        error: met
+          ? null
+          : `The target was not ${resolution.plan.kind === 'wait_until' && !resolution.plan.appears ? 'gone' : 'on screen'} ${what}`,
+        actions,
+      };
     }
     case 'run_flow':
       return ctx.runFlow(resolution.name);
     case 'check':
-      return { ok: resolution.passed, error: resolution.passed ? null : `Check failed: ${resolution.reasoning}`, actions: [] };
+      return {
+        ok: resolution.passed,
+        error: resolution.passed ? null : `Check failed: ${resolution.reasoning}`,
+        actions: [],
+      };
   }
 }

@@ -10,6 +10,10 @@ export const suggestionsRoutes: RouteModule = (app, { services }) => {
       params: SuggestionParams,
       response: { 200: AcceptedSuggestion },
     },
-    handler: (req) => services.engine.suggestions.acceptSuggestion({ ctx: req.ctx, input: { runId: req.params.run_id, index: req.params.index } }),
+    handler: (req) =>
+      services.engine.suggestions.acceptSuggestion({
+        ctx: req.ctx,
+        input: { runId: req.params.run_id, index: req.params.index },
+      }),
   });
 };

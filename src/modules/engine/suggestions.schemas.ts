@@ -7,6 +7,8 @@ export const AcceptedSuggestion = z.object({
   status: z.literal('accepted'),
   test_case_id: z.string().meta({ description: 'the case public id' }),
   step_index: z.number().int(),
-  action_indices: z.array(z.number().int()).meta({ description: "the step's new action_indices into source_recording" }),
+  action_indices: z
+    .array(z.number().int())
+    .meta({ description: "the step's new action_indices into source_recording" }),
 });
 export type AcceptedSuggestion = z.infer<typeof AcceptedSuggestion>;

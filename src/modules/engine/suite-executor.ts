@@ -41,7 +41,13 @@ export class SuiteExecutor {
     if (!sr) return;
     const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
     const stop = this.deps.signals.register(sr.publicId, sr.sessionId!);
-    const guards = watchExecution(this.deps, { ctx, stop, which: { suiteRunId: sr.id }, sessionId: sr.sessionId!, budgetFrom: null });
+    const guards = watchExecution(this.deps, {
+      ctx,
+      stop,
+      which: { suiteRunId: sr.id },
+      sessionId: sr.sessionId!,
+      budgetFrom: null,
+    });
     const runs: repo.RunRow[] = [];
     let failure: string | null = null;
     try {
@@ -54,14 +60,30 @@ export class SuiteExecutor {
         const run = await this.startCaseRun(ctx, sr, c.id);
         const child = this.deps.signals.register(run.publicId, sr.sessionId!, stop.signal);
         // Each case has the run budget of its own.
-        const childGuards = watchExecution(this.deps, { ctx, stop: child, which: { runId: run.id }, sessionId: null, budgetFrom: run.startedAt });
+        const childGuards = watchExecution(this.deps, {
+          ctx,
+          stop: child,
+          which: { runId: run.id },
+          sessionId: null,
+          budgetFrom: run.startedAt,
+        });
         try {
           runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
         } catch (err) {
           const message = stopMessage(err, this.deps.log);
-          runs.push(await this.deps.runs.end(ctx, run, { status: 'error', error: message, outcome: null, infrastructure: isInfrastructureFailure(err) }));
+          runs.push(
+            await this.deps.runs.end(ctx, run, {
+              status: 'error',
+              error: message,
+              outcome: null,
+              infrastructure: isInfrastructureFailure(err),
+            }),
+          );
           // A cancel of this case alone, or its budget, lets the suite go on; anything else stops it.
-          if (!(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)) throw err;
+          if (
+            !(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)
+          )
+            throw err;
         } finally {
           childGuards();
           child.done();
@@ -80,7 +102,10 @@ export class SuiteExecutor {
   async endInterrupted(sr: repo.SuiteRunRow): Promise<void> {
     const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
     const runs = await repo.listSuiteRunTestRuns(ctx.db, sr.id);
-    const counts = { passed: runs.filter((r) => r.run.status === 'passed').length, failed: runs.filter((r) => r.run.status !== 'passed').length };
+    const counts = {
+      passed: runs.filter((r) => r.run.status === 'passed').length,
+      failed: runs.filter((r) => r.run.status !== 'passed').length,
+    };
     await withTransaction(ctx, (tx) => this.close(tx, sr, { status: 'error', error: 'interrupted' }, counts, null));
   }
 
@@ -92,7 +117,13 @@ export class SuiteExecutor {
       if (sr.status === 'running' || sr.cancelRequestedAt) {
         // Running already: a crash interrupted an earlier attempt.
         const orgTx = { ...tx, org: { id: sr.organizationId, role: 'admin' as const } };
-        await this.close(orgTx, sr, sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' }, { passed: 0, failed: 0 }, null);
+        await this.close(
+          orgTx,
+          sr,
+          sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' },
+          { passed: 0, failed: 0 },
+          null,
+        );
         return null;
       }
       return repo.updateSuiteRun(tx.db, sr.id, { status: 'running', startedAt: now, heartbeatAt: now });
@@ -124,7 +155,10 @@ export class SuiteExecutor {
 
   /** Status by precedence: cancelled (asked for), error, failed, passed. */
   private async finish(ctx: Ctx, sr: repo.SuiteRunRow, runs: repo.RunRow[], failure: string | null): Promise<void> {
-    const counts = { passed: runs.filter((r) => r.status === 'passed').length, failed: runs.filter((r) => r.status !== 'passed').length };
+    const counts = {
+      passed: runs.filter((r) => r.status === 'passed').length,
+      failed: runs.filter((r) => r.status !== 'passed').length,
+    };
     const cur = await repo.lockSuiteRunById(ctx.db, sr.id);
     let status: SuiteRunStatus;
     let error: string | null = null;
@@ -138,10 +172,20 @@ export class SuiteExecutor {
   }
 
   /** Ends the suite run once, with its events, and frees its session in the same transaction. */
-  private async close(tx: Ctx, sr: repo.SuiteRunRow, end: { status: SuiteRunStatus; error: string | null }, counts: { passed: number; failed: number }, visual: VisualVerdict | null): Promise<void> {
+  private async close(
+    tx: Ctx,
+    sr: repo.SuiteRunRow,
+    end: { status: SuiteRunStatus; error: string | null },
+    counts: { passed: number; failed: number },
+    visual: VisualVerdict | null,
+  ): Promise<void> {
     const cur = await repo.lockSuiteRunById(tx.db, sr.id);
     if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
-    if (cur.sessionId) await this.deps.sessions.releaseFromRun({ ctx: tx, input: { sessionId: cur.sessionId, runPublicId: cur.publicId } });
+    if (cur.sessionId)
+      await this.deps.sessions.releaseFromRun({
+        ctx: tx,
+        input: { sessionId: cur.sessionId, runPublicId: cur.publicId },
+      });
     const now = tx.clock.now();
     const ended = await repo.updateSuiteRun(tx.db, sr.id, {
       status: end.status,

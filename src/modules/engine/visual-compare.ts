@@ -60,7 +60,10 @@ const DIFF_ALPHA = 0.3;
 const STATUS_BAR_RATIO: Record<DeviceCategory, number> = { phone: 47 / 393, tablet: 28 / 800, tv: 0 };
 
 /** The status bar (clock, battery, signal) at the top of a screen of this size; null for a TV. */
-export function statusBarMask(size: { width: number; height: number }, category: DeviceCategory = 'phone'): MaskRegion | null {
+export function statusBarMask(
+  size: { width: number; height: number },
+  category: DeviceCategory = 'phone',
+): MaskRegion | null {
   const height = Math.ceil(Math.min(size.width, size.height) * STATUS_BAR_RATIO[category]);
   return height > 0 ? { x: 0, y: 0, width: size.width, height } : null;
 }
@@ -85,13 +88,26 @@ export function rollUpVisual(verdicts: ReadonlyArray<VisualVerdict | null>): Vis
  * Tiers for one step: the suite's (default), none (skip), or the step's own where it gives
  * them (custom; an omitted tier is the suite's, a null one is disabled).
  */
-export function resolveStepVisual(step: StepVisual | undefined, suite: VisualTiers): { compare: false } | { compare: true; tiers: VisualTiers } {
+export function resolveStepVisual(
+  step: StepVisual | undefined,
+  suite: VisualTiers,
+): { compare: false } | { compare: true; tiers: VisualTiers } {
   if (!step || step.mode === 'default') return { compare: true, tiers: suite };
   if (step.mode === 'skip') return { compare: false };
-  return { compare: true, tiers: { warn_pct: step.warn_pct === undefined ? suite.warn_pct : step.warn_pct, fail_pct: step.fail_pct === undefined ? suite.fail_pct : step.fail_pct } };
+  return {
+    compare: true,
+    tiers: {
+      warn_pct: step.warn_pct === undefined ? suite.warn_pct : step.warn_pct,
+      fail_pct: step.fail_pct === undefined ? suite.fail_pct : step.fail_pct,
+    },
+  };
 }
 
-async function rgba(image: Buffer, what: string, size?: { width: number; height: number }): Promise<{ data: Buffer; width: number; height: number }> {
+async function rgba(
+  image: Buffer,
+  what: string,
+  size?: { width: number; height: number },
+): Promise<{ data: Buffer; width: number; height: number }> {
   try {
     const pipeline = size ? sharp(image).resize(size.width, size.height, { fit: 'fill' }) : sharp(image);
     const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -127,7 +143,12 @@ function applyMasks(baseline: Buffer, shot: Buffer, width: number, height: numbe
  * Compares a screenshot with a baseline (JPEG or PNG). Masks default to the status bar of a
  * phone of the baseline's size; pass `[]` to compare everything.
  */
-export async function compareScreenshots(input: { screenshot: Buffer; baseline: Buffer; tiers: VisualTiers; masks?: MaskRegion[] }): Promise<VisualComparison> {
+export async function compareScreenshots(input: {
+  screenshot: Buffer;
+  baseline: Buffer;
+  tiers: VisualTiers;
+  masks?: MaskRegion[];
+}): Promise<VisualComparison> {
   const base = await rgba(input.baseline, 'baseline');
   const { width, height } = base;
   const shot = await rgba(input.screenshot, 'step screenshot', { width, height });
@@ -135,9 +156,23 @@ export async function compareScreenshots(input: { screenshot: Buffer; baseline: 
   const masked = applyMasks(base.data, shot.data, width, height, input.masks ?? (defaultMask ? [defaultMask] : []));
   const diff = Buffer.alloc(width * height * 4);
   const { default: pixelmatch } = await import('pixelmatch');
-  const differing = pixelmatch(base.data, shot.data, diff, width, height, { threshold: COLOR_THRESHOLD, alpha: DIFF_ALPHA, diffColor: [255, 0, 0] });
+  const differing = pixelmatch(base.data, shot.data, diff, width, height, {
+    threshold: COLOR_THRESHOLD,
+    alpha: DIFF_ALPHA,
+    diffColor: [255, 0, 0],
+  });
   const compared = width * height - masked;
   const diffPct = compared > 0 ? Math.round((differing / compared) * 10_000) / 100 : 0;
-  const diffImage = await sharp(diff, { raw: { width, height, channels: 4 } }).jpeg({ quality: 80 }).toBuffer();
-  return { diff_pct: diffPct, verdict: verdictFor(diffPct, input.tiers), width, height, differing_pixels: differing, compared_pixels: compared, diff_image: diffImage };
+  const diffImage = await sharp(diff, { raw: { width, height, channels: 4 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return {
+    diff_pct: diffPct,
+    verdict: verdictFor(diffPct, input.tiers),
+    width,
+    height,
+    differing_pixels: differing,
+    compared_pixels: compared,
+    diff_image: diffImage,
+  };
 }

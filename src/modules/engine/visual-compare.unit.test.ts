@@ -4,7 +4,14 @@ import { AppError } from '../../errors';
 import { SceneRenderer } from '../../virtual/renderer';
 import type { Box } from '../../virtual/scene';
 import { closeSampleApps, openSampleApp } from './interpreter/sample-app-device.fixture';
-import { compareScreenshots, DEFAULT_VISUAL_TIERS, resolveStepVisual, rollUpVisual, statusBarMask, verdictFor } from './visual-compare';
+import {
+  compareScreenshots,
+  DEFAULT_VISUAL_TIERS,
+  resolveStepVisual,
+  rollUpVisual,
+  statusBarMask,
+  verdictFor,
+} from './visual-compare';
 
 /** JPEG screenshots rendered by the virtual device running the sample app. */
 const shots: Record<string, Buffer> = {};
@@ -68,7 +75,11 @@ describe('compareScreenshots on virtual-device screenshots', () => {
     const r = await compare(shots.home!, shots.items!);
     expect(r.diff_pct).toBeGreaterThanOrEqual(25);
     expect(r.verdict).toBe('fail');
-    const withoutFail = await compareScreenshots({ screenshot: shots.home!, baseline: shots.items!, tiers: { warn_pct: 10, fail_pct: null } });
+    const withoutFail = await compareScreenshots({
+      screenshot: shots.home!,
+      baseline: shots.items!,
+      tiers: { warn_pct: 10, fail_pct: null },
+    });
     expect(withoutFail.verdict).toBe('warn');
   });
 
@@ -85,7 +96,9 @@ describe('compareScreenshots on virtual-device screenshots', () => {
     const err = await compare(Buffer.from('not an image'), shots.items!).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: 'INTERNAL', detail: 'The step screenshot is not a readable image' });
-    await expect(compare(shots.items!, Buffer.alloc(10))).rejects.toMatchObject({ detail: 'The baseline is not a readable image' });
+    await expect(compare(shots.items!, Buffer.alloc(10))).rejects.toMatchObject({
+      detail: 'The baseline is not a readable image',
+    });
   });
 });
 
@@ -117,9 +130,18 @@ describe('visual tiers', () => {
     expect(resolveStepVisual(undefined, suite)).toEqual({ compare: true, tiers: suite });
     expect(resolveStepVisual({ mode: 'default', warn_pct: 1 }, suite)).toEqual({ compare: true, tiers: suite });
     expect(resolveStepVisual({ mode: 'skip' }, suite)).toEqual({ compare: false });
-    expect(resolveStepVisual({ mode: 'custom', warn_pct: 2 }, suite)).toEqual({ compare: true, tiers: { warn_pct: 2, fail_pct: 25 } });
-    expect(resolveStepVisual({ mode: 'custom', warn_pct: null, fail_pct: 50 }, suite)).toEqual({ compare: true, tiers: { warn_pct: null, fail_pct: 50 } });
-    expect(resolveStepVisual({ mode: 'custom' }, { warn_pct: null, fail_pct: null })).toEqual({ compare: true, tiers: { warn_pct: null, fail_pct: null } });
+    expect(resolveStepVisual({ mode: 'custom', warn_pct: 2 }, suite)).toEqual({
+      compare: true,
+      tiers: { warn_pct: 2, fail_pct: 25 },
+    });
+    expect(resolveStepVisual({ mode: 'custom', warn_pct: null, fail_pct: 50 }, suite)).toEqual({
+      compare: true,
+      tiers: { warn_pct: null, fail_pct: 50 },
+    });
+    expect(resolveStepVisual({ mode: 'custom' }, { warn_pct: null, fail_pct: null })).toEqual({
+      compare: true,
+      tiers: { warn_pct: null, fail_pct: null },
+    });
   });
 
   it('masks the tallest status bar of the fleet, relative to the short side', () => {

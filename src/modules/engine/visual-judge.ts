@@ -21,7 +21,17 @@ export type StepJudgement =
 export class VisualJudge {
   constructor(private readonly deps: { storage: ObjectStorage; baselines: BaselinesService }) {}
 
-  async judgeStep(input: { ctx: Ctx; testCase: CaseRow; stepIndex: number; step: CaseStep; screenshot: Screenshot; device: DeviceHandle; tiers: VisualTiers; runId: number; runPublicId: string }): Promise<StepJudgement> {
+  async judgeStep(input: {
+    ctx: Ctx;
+    testCase: CaseRow;
+    stepIndex: number;
+    step: CaseStep;
+    screenshot: Screenshot;
+    device: DeviceHandle;
+    tiers: VisualTiers;
+    runId: number;
+    runPublicId: string;
+  }): Promise<StepJudgement> {
     const visual = resolveStepVisual(input.step.visual, input.tiers);
     if (!visual.compare) return { kind: 'skipped' };
     const baseline = await findBaseline(input.ctx.db, input.testCase.id, input.stepIndex);
@@ -30,14 +40,32 @@ export class VisualJudge {
       const { width, height } = input.screenshot.screen;
       await this.deps.baselines.upsertBaseline({
         ctx: input.ctx,
-        input: { caseId: input.testCase.id, stepIndex: input.stepIndex, jpeg: input.screenshot.jpeg, width, height, deviceName: input.device.deviceName, sourceRunId: input.runId },
+        input: {
+          caseId: input.testCase.id,
+          stepIndex: input.stepIndex,
+          jpeg: input.screenshot.jpeg,
+          width,
+          height,
+          deviceName: input.device.deviceName,
+          sourceRunId: input.runId,
+        },
       });
       return { kind: 'baseline_written' };
     }
     const mask = statusBarMask({ width: baseline.width, height: baseline.height }, input.device.category);
-    const cmp = await compareScreenshots({ screenshot: input.screenshot.jpeg, baseline: image, tiers: visual.tiers, masks: mask ? [mask] : [] });
+    const cmp = await compareScreenshots({
+      screenshot: input.screenshot.jpeg,
+      baseline: image,
+      tiers: visual.tiers,
+      masks: mask ? [mask] : [],
+    });
     const file = `step_${input.stepIndex}_diff.jpg`;
     await this.deps.storage.put(`runs/${input.runPublicId}/${file}`, cmp.diff_image, { contentType: 'image/jpeg' });
-    return { kind: 'compared', diffPct: cmp.diff_pct, verdict: cmp.verdict, diffImage: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}` };
+    return {
+      kind: 'compared',
+      diffPct: cmp.diff_pct,
+      verdict: cmp.verdict,
+      diffImage: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,
+    };
   }
 }

@@ -32,7 +32,12 @@ export class CommitStatuses {
     const [owner, repo] = connection.repository.split('/') as [string, string];
     // Loaded on first use: most servers never post a commit status.
     const { Octokit } = await import('@octokit/rest');
-    const octokit = new Octokit({ auth: this.d.secretBox.open(connection.tokenSealed), baseUrl: this.d.apiUrl, userAgent: 'simdeck', log: { debug() {}, info() {}, warn() {}, error() {} } });
+    const octokit = new Octokit({
+      auth: this.d.secretBox.open(connection.tokenSealed),
+      baseUrl: this.d.apiUrl,
+      userAgent: 'simdeck',
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+    });
     await octokit.rest.repos.createCommitStatus({
       owner,
       repo,

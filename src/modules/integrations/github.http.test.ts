@@ -26,10 +26,21 @@ afterAll(async () => {
 
 describe('/integrations/github', () => {
   it('PUT connects a repository; the token is stored sealed and only its last 4 characters are shown', async () => {
-    const res = await api(t, a.admin.token, 'PUT', '/integrations/github', { repository: 'acme/shop-app', token: TOKEN });
+    const res = await api(t, a.admin.token, 'PUT', '/integrations/github', {
+      repository: 'acme/shop-app',
+      token: TOKEN,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ repository: 'acme/shop-app', token_hint: '…yzAB', created_at: expect.any(String), updated_at: expect.any(String) });
-    const [row] = await t.container.db.select().from(githubConnections).where(eq(githubConnections.organizationId, a.orgId));
+    expect(res.json()).toEqual({
+      repository: 'acme/shop-app',
+      token_hint: '…yzAB',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const [row] = await t.container.db
+      .select()
+      .from(githubConnections)
+      .where(eq(githubConnections.organizationId, a.orgId));
     expect(row!.tokenSealed).not.toContain(TOKEN);
     expect(t.container.secretBox.open(row!.tokenSealed)).toBe(TOKEN);
     expect((await api(t, a.developer.token, 'GET', '/integrations/github')).json()).toEqual(res.json());
@@ -39,17 +50,31 @@ describe('/integrations/github', () => {
   });
 
   it('a second PUT replaces the connection', async () => {
-    await api(t, a.admin.token, 'PUT', '/integrations/github', { repository: 'acme/other', token: 'ghp_second_token_9999' });
-    expect((await api(t, a.developer.token, 'GET', '/integrations/github')).json()).toMatchObject({ repository: 'acme/other', token_hint: '…9999' });
-    expect(await t.container.db.select().from(githubConnections).where(eq(githubConnections.organizationId, a.orgId))).toHaveLength(1);
+    await api(t, a.admin.token, 'PUT', '/integrations/github', {
+      repository: 'acme/other',
+      token: 'ghp_second_token_9999',
+    });
+    expect((await api(t, a.developer.token, 'GET', '/integrations/github')).json()).toMatchObject({
+      repository: 'acme/other',
+      token_hint: '…9999',
+    });
+    expect(
+      await t.container.db.select().from(githubConnections).where(eq(githubConnections.organizationId, a.orgId)),
+    ).toHaveLength(1);
   });
 
   it('400 for a repository that is not owner/name or a missing token', async () => {
-    for (const body of [{ repository: 'acme', token: TOKEN }, { repository: 'acme/shop/x', token: TOKEN }, { repository: 'acme/shop' }]) {
+    for (const body of [
+      { repository: 'acme', token: TOKEN },
+      { repository: 'acme/shop/x', token: TOKEN },
+      { repository: 'acme/shop' },
+    ]) {
       const res = await api(t, a.admin.token, 'PUT', '/integrations/github', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await api(t, a.admin.token, 'PUT', '/integrations/github', { repository: 'acme', token: TOKEN })).json().detail).toBe('repository: must be owner/name');
+    expect(
+      (await api(t, a.admin.token, 'PUT', '/integrations/github', { repository: 'acme', token: TOKEN })).json().detail,
+    ).toBe('repository: must be owner/name');
   });
 
   it('GET and DELETE: 404 without a connection; DELETE removes it', async () => {
@@ -67,13 +92,30 @@ describe('/integrations/github', () => {
 });
 
 describe('CommitStatuses (a fake GitHub API on loopback)', () => {
-  const statuses = () => new CommitStatuses({ db: t.container.db, secretBox: t.container.secretBox, apiUrl: github.url });
-  const status = (orgId: number) => ({ organizationId: orgId, sha: 'a'.repeat(40), state: 'success' as const, description: 'Passed', context: 'simdeck/Checkout', targetUrl: 'http://simdeck.test/ci/runs/ci_x' });
+  const statuses = () =>
+    new CommitStatuses({ db: t.container.db, secretBox: t.container.secretBox, apiUrl: github.url });
+  const status = (orgId: number) => ({
+    organizationId: orgId,
+    sha: 'a'.repeat(40),
+    state: 'success' as const,
+    description: 'Passed',
+    context: 'simdeck/Checkout',
+    targetUrl: 'http://simdeck.test/ci/runs/ci_x',
+  });
 
   it("posts to the connection's repository with its token", async () => {
     await api(t, b.admin.token, 'PUT', '/integrations/github', { repository: 'bee/hive', token: 'ghp_bee_token_1234' });
     expect(await statuses().post(status(b.orgId))).toBe(true);
-    expect(github.statuses.at(-1)).toMatchObject({ owner: 'bee', repo: 'hive', sha: 'a'.repeat(40), authorization: 'token ghp_bee_token_1234', state: 'success', description: 'Passed', context: 'simdeck/Checkout', target_url: 'http://simdeck.test/ci/runs/ci_x' });
+    expect(github.statuses.at(-1)).toMatchObject({
+      owner: 'bee',
+      repo: 'hive',
+      sha: 'a'.repeat(40),
+      authorization: 'token ghp_bee_token_1234',
+      state: 'success',
+      description: 'Passed',
+      context: 'simdeck/Checkout',
+      target_url: 'http://simdeck.test/ci/runs/ci_x',
+    });
   });
 
   it('keeps descriptions within 140 characters', async () => {
@@ -94,8 +136,16 @@ describe('CommitStatuses (a fake GitHub API on loopback)', () => {
   });
 });
 
-describeAuthCases((): AuthCaseEnv => ({ t, a, b }), [
-  { method: 'PUT', url: () => '/api/v1/integrations/github', body: () => ({ repository: 'acme/shop-app', token: TOKEN }), minRole: 'admin' },
-  { method: 'GET', url: () => '/api/v1/integrations/github', minRole: 'developer' },
-  { method: 'DELETE', url: () => '/api/v1/integrations/github', minRole: 'admin' },
-]);
+describeAuthCases(
+  (): AuthCaseEnv => ({ t, a, b }),
+  [
+    {
+      method: 'PUT',
+      url: () => '/api/v1/integrations/github',
+      body: () => ({ repository: 'acme/shop-app', token: TOKEN }),
+      minRole: 'admin',
+    },
+    { method: 'GET', url: () => '/api/v1/integrations/github', minRole: 'developer' },
+    { method: 'DELETE', url: () => '/api/v1/integrations/github', minRole: 'admin' },
+  ],
+);

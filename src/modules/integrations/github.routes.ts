@@ -8,12 +8,21 @@ export const githubRoutes: RouteModule = (app, { services }) => {
   const { github } = services;
 
   app.put('/integrations/github', {
-    schema: { tags, summary: 'Connect a GitHub repository for commit statuses; the token is stored encrypted (admin)', body: PutGithubBody, response: { 200: GithubConnection } },
+    schema: {
+      tags,
+      summary: 'Connect a GitHub repository for commit statuses; the token is stored encrypted (admin)',
+      body: PutGithubBody,
+      response: { 200: GithubConnection },
+    },
     handler: (req) => github.putConnection({ ctx: req.ctx, input: req.body }),
   });
 
   app.get('/integrations/github', {
-    schema: { tags, summary: 'The GitHub connection, without its token (developer)', response: { 200: GithubConnection } },
+    schema: {
+      tags,
+      summary: 'The GitHub connection, without its token (developer)',
+      response: { 200: GithubConnection },
+    },
     handler: (req) => github.getConnection({ ctx: req.ctx }),
   });
 

@@ -7,7 +7,12 @@ export const PutGithubBody = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/, 'must be owner/name')
     .meta({ example: 'acme/shop-app' }),
-  token: z.string().trim().min(8, 'must be a GitHub token').max(500).meta({ description: 'A token allowed to write commit statuses; stored encrypted' }),
+  token: z
+    .string()
+    .trim()
+    .min(8, 'must be a GitHub token')
+    .max(500)
+    .meta({ description: 'A token allowed to write commit statuses; stored encrypted' }),
 });
 export type PutGithubBody = z.infer<typeof PutGithubBody>;
 

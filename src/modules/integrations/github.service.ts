@@ -7,7 +7,12 @@ import * as repo from './github.repository';
 import type { GithubConnection, PutGithubBody } from './github.schemas';
 
 function render(row: repo.GithubConnectionRow): GithubConnection {
-  return { repository: row.repository, token_hint: row.tokenHint, created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) };
+  return {
+    repository: row.repository,
+    token_hint: row.tokenHint,
+    created_at: apiTime(row.createdAt),
+    updated_at: apiTime(row.updatedAt),
+  };
 }
 
 /** The organization's GitHub connection, which CI runs with a commit_sha post statuses through. */
@@ -28,7 +33,11 @@ export class GithubService {
         createdAt: now,
         updatedAt: now,
       });
-      await recordAudit(tx, { action: 'github.connected', resourceType: 'github_connection', resourceId: input.repository });
+      await recordAudit(tx, {
+        action: 'github.connected',
+        resourceType: 'github_connection',
+        resourceId: input.repository,
+      });
       return render(row);
     });
   }
@@ -45,7 +54,11 @@ export class GithubService {
     await withTransaction(ctx, async (tx) => {
       const existing = await repo.findGithubConnection(tx.db, org.id);
       if (!existing || !(await repo.deleteGithubConnection(tx.db, org.id))) throw notFound('GitHub connection');
-      await recordAudit(tx, { action: 'github.disconnected', resourceType: 'github_connection', resourceId: existing.repository });
+      await recordAudit(tx, {
+        action: 'github.disconnected',
+        resourceType: 'github_connection',
+        resourceId: existing.repository,
+      });
     });
     return { status: 'deleted' };
   }

@@ -12,5 +12,9 @@ export async function storagePrefixesOfOrg(db: DbOrTx, orgId: number): Promise<s
   const apps = await appPublicIdsOfOrg(db, orgId);
   const cases = await casePublicIdsOfOrg(db, orgId);
   const runs = await runPublicIdsOfOrg(db, orgId);
-  return [...apps.map((id) => `apps/${id}`), ...cases.map((id) => `baselines/${id}`), ...runs.map((id) => `runs/${id}`)];
+  return [
+    ...apps.map((id) => `apps/${id}`),
+    ...cases.map((id) => `baselines/${id}`),
+    ...runs.map((id) => `runs/${id}`),
+  ];
 }

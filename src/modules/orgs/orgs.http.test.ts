@@ -29,7 +29,9 @@ describe('GET /organizations/', () => {
     const org = await createOrgWithRoles(t, 'Second');
     expect((await api('GET', '/organizations/', user.token)).json()).toHaveLength(1);
     // The user also belongs to a second organization: both appear, each with the user's role there.
-    await t.container.db.insert(memberships).values({ organizationId: org.orgId, userId: user.userId, role: 'viewer', joinedAt: t.clock.now() });
+    await t.container.db
+      .insert(memberships)
+      .values({ organizationId: org.orgId, userId: user.userId, role: 'viewer', joinedAt: t.clock.now() });
     const res = await api('GET', '/organizations/', user.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -56,14 +58,20 @@ describe('GET and PATCH /organizations/{org_id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: org.orgId, name: 'After' });
     expect((await api('GET', `/organizations/${org.orgId}`, org.viewer.token)).json().name).toBe('After');
-    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'organization.updated', userEmail: org.admin.email, details: { name: { from: 'Before', to: 'After' } } });
+    expect(await lastAudit(org.orgId)).toMatchObject({
+      action: 'organization.updated',
+      userEmail: org.admin.email,
+      details: { name: { from: 'Before', to: 'After' } },
+    });
   });
 
   it('400 for an empty name or an unknown field; 404 for a missing organization', async () => {
     const empty = await api('PATCH', `/organizations/${env.a.orgId}`, env.a.admin.token, { name: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toMatch(/^name: /);
-    expect((await api('PATCH', `/organizations/${env.a.orgId}`, env.a.admin.token, { plan_id: 'enterprise' })).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `/organizations/${env.a.orgId}`, env.a.admin.token, { plan_id: 'enterprise' })).statusCode,
+    ).toBe(400);
     expect((await api('GET', '/organizations/99999999', env.a.admin.token)).statusCode).toBe(404);
     const [row] = await t.container.db.select().from(organizations).where(eq(organizations.id, env.a.orgId));
     expect(row!.name).toBe('Org A');
@@ -82,7 +90,9 @@ describe('another organization', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     // Its own organization still answers the viewer with 403 for an admin verb.
-    expect((await api('PATCH', `/organizations/${env.a.orgId}`, env.a.viewer.token, { name: 'Mine' })).statusCode).toBe(403);
+    expect((await api('PATCH', `/organizations/${env.a.orgId}`, env.a.viewer.token, { name: 'Mine' })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -90,7 +100,13 @@ describe('members', () => {
   it('lists members with membership id, user id, email, role and joined_at', async () => {
     const res = await api('GET', `/organizations/${env.a.orgId}/members`, env.a.viewer.token);
     expect(res.statusCode).toBe(200);
-    const members = res.json() as Array<{ id: number; user_id: number; email: string; role: string; joined_at: string }>;
+    const members = res.json() as Array<{
+      id: number;
+      user_id: number;
+      email: string;
+      role: string;
+      joined_at: string;
+    }>;
     expect(members.map((m) => [m.user_id, m.email, m.role]).sort()).toEqual(
       [
         [env.a.admin.userId, env.a.admin.email, 'admin'],
@@ -103,13 +119,20 @@ describe('members', () => {
 
   it('removes a member (their token stops working), audits it, and refuses to remove the last admin', async () => {
     const org = await createOrgWithRoles(t);
-    const members = (await api('GET', `/organizations/${org.orgId}/members`, org.admin.token)).json() as Array<{ id: number; user_id: number }>;
+    const members = (await api('GET', `/organizations/${org.orgId}/members`, org.admin.token)).json() as Array<{
+      id: number;
+      user_id: number;
+    }>;
     const dev = members.find((m) => m.user_id === org.developer.userId)!;
     const res = await api('DELETE', `/organizations/${org.orgId}/members/${dev.id}`, org.admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'removed' });
     expect((await api('GET', `/organizations/${org.orgId}`, org.developer.token)).statusCode).toBe(401);
-    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'member.removed', resourceType: 'member', resourceId: String(dev.id) });
+    expect(await lastAudit(org.orgId)).toMatchObject({
+      action: 'member.removed',
+      resourceType: 'member',
+      resourceId: String(dev.id),
+    });
 
     const admin = members.find((m) => m.user_id === org.admin.userId)!;
     const last = await api('DELETE', `/organizations/${org.orgId}/members/${admin.id}`, org.admin.token);
@@ -125,13 +148,23 @@ describe('members', () => {
     const leaver = await addMember(t, org.orgId, 'admin');
     const theirs = await createApiToken(t, leaver.token, org.orgId, { label: 'their deploy key', role: 'admin' });
     const kept = await createApiToken(t, org.admin.token, org.orgId, { label: 'shared ci' });
-    const members = (await api('GET', `/organizations/${org.orgId}/members`, org.admin.token)).json() as Array<{ id: number; user_id: number }>;
+    const members = (await api('GET', `/organizations/${org.orgId}/members`, org.admin.token)).json() as Array<{
+      id: number;
+      user_id: number;
+    }>;
     const leaving = members.find((m) => m.user_id === leaver.userId)!;
-    expect((await api('DELETE', `/organizations/${org.orgId}/members/${leaving.id}`, org.admin.token)).statusCode).toBe(200);
+    expect((await api('DELETE', `/organizations/${org.orgId}/members/${leaving.id}`, org.admin.token)).statusCode).toBe(
+      200,
+    );
     expect((await api('GET', `/organizations/${org.orgId}`, theirs.token)).statusCode).toBe(401);
     expect((await api('GET', `/organizations/${org.orgId}`, kept.token)).statusCode).toBe(200);
-    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'member.removed', details: { revoked_api_tokens: ['their deploy key'] } });
-    const labels = (await api('GET', `/organizations/${org.orgId}/api-tokens`, org.admin.token)).json().map((x: { label: string }) => x.label);
+    expect(await lastAudit(org.orgId)).toMatchObject({
+      action: 'member.removed',
+      details: { revoked_api_tokens: ['their deploy key'] },
+    });
+    const labels = (await api('GET', `/organizations/${org.orgId}/api-tokens`, org.admin.token))
+      .json()
+      .map((x: { label: string }) => x.label);
     expect(labels).toEqual(['shared ci']);
   });
 
@@ -139,11 +172,20 @@ describe('members', () => {
     const org = await createOrgWithRoles(t);
     const leaver = await addMember(t, org.orgId, 'admin');
     const pending = [uniqueEmail('pending'), uniqueEmail('pending')];
-    const theirs = [await invite(t, leaver.token, org.orgId, pending[0]), await invite(t, leaver.token, org.orgId, pending[1])];
+    const theirs = [
+      await invite(t, leaver.token, org.orgId, pending[0]),
+      await invite(t, leaver.token, org.orgId, pending[1]),
+    ];
     const redeemed = uniqueEmail('redeemed');
-    expect((await registerWithInvite(t, redeemed, (await invite(t, leaver.token, org.orgId, redeemed)).token)).statusCode).toBe(200);
+    expect(
+      (await registerWithInvite(t, redeemed, (await invite(t, leaver.token, org.orgId, redeemed)).token)).statusCode,
+    ).toBe(200);
     const kept = await invite(t, org.admin.token, org.orgId, uniqueEmail('kept'));
-    const res = await api('DELETE', `/organizations/${org.orgId}/members/${await memberIdOf(org.orgId, leaver.userId)}`, org.admin.token);
+    const res = await api(
+      'DELETE',
+      `/organizations/${org.orgId}/members/${await memberIdOf(org.orgId, leaver.userId)}`,
+      org.admin.token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await lastAudit(org.orgId)).toMatchObject({ action: 'member.removed', details: { revoked_invitations: 2 } });
     for (const [i, inv] of theirs.entries()) {
@@ -156,11 +198,15 @@ describe('members', () => {
     expect((await registerWithInvite(t, kept.email, kept.token)).statusCode).toBe(200);
   });
 
-  it("404 for a member id of another organization", async () => {
-    const other = (await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json() as Array<{ id: number }>;
+  it('404 for a member id of another organization', async () => {
+    const other = (await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json() as Array<{
+      id: number;
+    }>;
     const res = await api('DELETE', `/organizations/${env.a.orgId}/members/${other[0]!.id}`, env.a.admin.token);
     expect(res.statusCode).toBe(404);
-    expect((await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json()).toHaveLength(other.length);
+    expect((await api('GET', `/organizations/${env.b.orgId}/members`, env.b.admin.token)).json()).toHaveLength(
+      other.length,
+    );
   });
 });
 
@@ -177,25 +223,43 @@ describe('POST /organizations/{org_id}/invites', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toBe(body.token);
     expect(rows[0]!.role).toBe('developer');
-    expect(await lastAudit(env.a.orgId)).toMatchObject({ action: 'member.invited', details: { email, role: 'developer' } });
+    expect(await lastAudit(env.a.orgId)).toMatchObject({
+      action: 'member.invited',
+      details: { email, role: 'developer' },
+    });
     const joined = await registerWithInvite(t, email, body.token);
     expect(joined.json().role).toBe('developer');
   });
 
   it('400 for an existing member (any letter case), an invalid role or a bad email, writing nothing', async () => {
-    const auditBefore = (await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))).length;
-    const invitesBefore = (await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))).length;
-    const member = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, { email: env.a.viewer.email.toUpperCase() });
+    const auditBefore = (
+      await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))
+    ).length;
+    const invitesBefore = (
+      await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))
+    ).length;
+    const member = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, {
+      email: env.a.viewer.email.toUpperCase(),
+    });
     expect(member.statusCode).toBe(400);
     expect(member.json().detail).toMatch(/already a member/);
-    const role = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, { email: uniqueEmail(), role: 'owner' });
+    const role = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, {
+      email: uniqueEmail(),
+      role: 'owner',
+    });
     expect(role.statusCode).toBe(400);
     expect(role.json().detail).toMatch(/^role: /);
-    const bad = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, { email: 'not-an-email' });
+    const bad = await api('POST', `/organizations/${env.a.orgId}/invites`, env.a.admin.token, {
+      email: 'not-an-email',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toMatch(/^email: /);
-    expect(await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId))).toHaveLength(auditBefore);
-    expect(await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId))).toHaveLength(invitesBefore);
+    expect(
+      await t.container.db.select().from(auditEvents).where(eq(auditEvents.organizationId, env.a.orgId)),
+    ).toHaveLength(auditBefore);
+    expect(
+      await t.container.db.select().from(invitations).where(eq(invitations.organizationId, env.a.orgId)),
+    ).toHaveLength(invitesBefore);
   });
 
   it('403 until the inviting admin has verified their email, for a login token and an API token alike', async () => {
@@ -204,13 +268,24 @@ describe('POST /organizations/{org_id}/invites', () => {
     for (const token of [admin.token, key.token]) {
       const res = await api('POST', `/organizations/${admin.orgId}/invites`, token, { email: uniqueEmail('spam') });
       expect(res.statusCode, res.body).toBe(403);
-      expect(res.json()).toEqual({ detail: 'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.' });
+      expect(res.json()).toEqual({
+        detail:
+          'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.',
+      });
     }
-    expect(await t.container.db.select().from(invitations).where(eq(invitations.organizationId, admin.orgId))).toHaveLength(0);
+    expect(
+      await t.container.db.select().from(invitations).where(eq(invitations.organizationId, admin.orgId)),
+    ).toHaveLength(0);
     expect((await lastAudit(admin.orgId))?.action).not.toBe('member.invited');
-    const verified = await api('POST', '/auth/verify-email', undefined, { token: await tokenFromMail(t, admin.email, 'verify-email') });
+    const verified = await api('POST', '/auth/verify-email', undefined, {
+      token: await tokenFromMail(t, admin.email, 'verify-email'),
+    });
     expect(verified.statusCode).toBe(200);
-    for (const token of [admin.token, key.token]) expect((await api('POST', `/organizations/${admin.orgId}/invites`, token, { email: uniqueEmail('welcome') })).statusCode).toBe(200);
+    for (const token of [admin.token, key.token])
+      expect(
+        (await api('POST', `/organizations/${admin.orgId}/invites`, token, { email: uniqueEmail('welcome') }))
+          .statusCode,
+      ).toBe(200);
   });
 
   it('a re-invite leaves exactly one outstanding invitation', async () => {
@@ -227,15 +302,36 @@ describe('session defaults', () => {
     const org = await createOrgWithRoles(t);
     const initial = await api('GET', `/organizations/${org.orgId}/session-defaults`, org.viewer.token);
     expect(initial.statusCode).toBe(200);
-    expect(initial.json()).toEqual({ session_timeout: '30m', session_permissions: 'full', allow_streaming_overage: false });
-    const res = await api('PATCH', `/organizations/${org.orgId}/session-defaults`, org.admin.token, { session_timeout: '5m', session_permissions: 'app_only', allow_streaming_overage: true });
+    expect(initial.json()).toEqual({
+      session_timeout: '30m',
+      session_permissions: 'full',
+      allow_streaming_overage: false,
+    });
+    const res = await api('PATCH', `/organizations/${org.orgId}/session-defaults`, org.admin.token, {
+      session_timeout: '5m',
+      session_permissions: 'app_only',
+      allow_streaming_overage: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ session_timeout: '5m', session_permissions: 'app_only', allow_streaming_overage: true });
-    const partial = await api('PATCH', `/organizations/${org.orgId}/session-defaults`, org.admin.token, { session_timeout: '1440m' });
-    expect(partial.json()).toEqual({ session_timeout: '1440m', session_permissions: 'app_only', allow_streaming_overage: true });
+    expect(res.json()).toEqual({
+      session_timeout: '5m',
+      session_permissions: 'app_only',
+      allow_streaming_overage: true,
+    });
+    const partial = await api('PATCH', `/organizations/${org.orgId}/session-defaults`, org.admin.token, {
+      session_timeout: '1440m',
+    });
+    expect(partial.json()).toEqual({
+      session_timeout: '1440m',
+      session_permissions: 'app_only',
+      allow_streaming_overage: true,
+    });
     const [row] = await t.container.db.select().from(organizations).where(eq(organizations.id, org.orgId));
     expect(row!.sessionTimeoutMinutes).toBe(1440);
-    expect(await lastAudit(org.orgId)).toMatchObject({ action: 'organization.session_defaults_updated', details: { from: { session_timeout: '5m' }, to: { session_timeout: '1440m' } } });
+    expect(await lastAudit(org.orgId)).toMatchObject({
+      action: 'organization.session_defaults_updated',
+      details: { from: { session_timeout: '5m' }, to: { session_timeout: '1440m' } },
+    });
   });
 
   it('400 for anything outside the allowed values, leaving the defaults unchanged', async () => {
@@ -256,36 +352,66 @@ describe('session defaults', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof res.json().detail).toBe('string');
     }
-    expect((await api('GET', url, org.viewer.token)).json()).toEqual({ session_timeout: '30m', session_permissions: 'full', allow_streaming_overage: false });
+    expect((await api('GET', url, org.viewer.token)).json()).toEqual({
+      session_timeout: '30m',
+      session_permissions: 'full',
+      allow_streaming_overage: false,
+    });
   });
 });
 
-describeAuthCases(() => env, [
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}`, minRole: 'viewer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}` },
-  { method: 'PATCH', url: (e) => `/api/v1/organizations/${e.a.orgId}`, body: () => ({ name: 'Org A' }), minRole: 'admin', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}` },
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}/members`, minRole: 'viewer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/members` },
-  {
-    method: 'POST',
-    url: (e) => `/api/v1/organizations/${e.a.orgId}/invites`,
-    body: () => ({ email: uniqueEmail('case') }),
-    minRole: 'admin',
-    otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/invites`,
-  },
-  {
-    method: 'DELETE',
-    url: async (e) => `/api/v1/organizations/${e.a.orgId}/members/${(await memberIdOf(e.a.orgId, (await addMember(e.t, e.a.orgId, 'viewer')).userId))}`,
-    minRole: 'admin',
-    otherOrgUrl: async (e) => `/api/v1/organizations/${e.b.orgId}/members/${await memberIdOf(e.b.orgId, e.b.viewer.userId)}`,
-  },
-  { method: 'GET', url: (e) => `/api/v1/organizations/${e.a.orgId}/session-defaults`, minRole: 'viewer', otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/session-defaults` },
-  {
-    method: 'PATCH',
-    url: (e) => `/api/v1/organizations/${e.a.orgId}/session-defaults`,
-    body: () => ({ session_timeout: '30m' }),
-    minRole: 'admin',
-    otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/session-defaults`,
-  },
-]);
+describeAuthCases(
+  () => env,
+  [
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}`,
+      minRole: 'viewer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}`,
+    },
+    {
+      method: 'PATCH',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}`,
+      body: () => ({ name: 'Org A' }),
+      minRole: 'admin',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}`,
+    },
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/members`,
+      minRole: 'viewer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/members`,
+    },
+    {
+      method: 'POST',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/invites`,
+      body: () => ({ email: uniqueEmail('case') }),
+      minRole: 'admin',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/invites`,
+    },
+    {
+      method: 'DELETE',
+      url: async (e) =>
+        `/api/v1/organizations/${e.a.orgId}/members/${await memberIdOf(e.a.orgId, (await addMember(e.t, e.a.orgId, 'viewer')).userId)}`,
+      minRole: 'admin',
+      otherOrgUrl: async (e) =>
+        `/api/v1/organizations/${e.b.orgId}/members/${await memberIdOf(e.b.orgId, e.b.viewer.userId)}`,
+    },
+    {
+      method: 'GET',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/session-defaults`,
+      minRole: 'viewer',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/session-defaults`,
+    },
+    {
+      method: 'PATCH',
+      url: (e) => `/api/v1/organizations/${e.a.orgId}/session-defaults`,
+      body: () => ({ session_timeout: '30m' }),
+      minRole: 'admin',
+      otherOrgUrl: (e) => `/api/v1/organizations/${e.b.orgId}/session-defaults`,
+    },
+  ],
+);
 
 async function memberIdOf(orgId: number, userId: number): Promise<number> {
   const rows = await t.container.db.select().from(memberships).where(eq(memberships.organizationId, orgId));

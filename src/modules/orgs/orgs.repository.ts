@@ -5,7 +5,13 @@ import { invitations, memberships, organizations, users, type Role } from '../..
 /** The organizations a user belongs to, with their role: one indexed query (memberships by user). Returns the awaitable query (the API bench reuses its SQL). */
 export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
   return db
-    .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt, planId: organizations.planId, role: memberships.role })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      createdAt: organizations.createdAt,
+      planId: organizations.planId,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
@@ -19,7 +25,12 @@ export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
 function buildPrepared(db: DbOrTx) {
   return {
     ofUser: listOrganizationsOfUser(db, sql.placeholder('userId') as unknown as number).prepare('orgs_of_user'),
-    byId: db.select().from(organizations).where(eq(organizations.id, sql.placeholder('orgId'))).limit(1).prepare('orgs_by_id'),
+    byId: db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, sql.placeholder('orgId')))
+      .limit(1)
+      .prepare('orgs_by_id'),
   };
 }
 const prepared = new WeakMap<object, ReturnType<typeof buildPrepared>>();
@@ -44,7 +55,12 @@ export async function findOrganization(db: DbOrTx, orgId: number, opts: { lock?:
 export async function updateOrganization(
   db: DbOrTx,
   orgId: number,
-  values: Partial<{ name: string; sessionTimeoutMinutes: number; sessionPermissions: 'full' | 'app_only'; allowStreamingOverage: boolean }>,
+  values: Partial<{
+    name: string;
+    sessionTimeoutMinutes: number;
+    sessionPermissions: 'full' | 'app_only';
+    allowStreamingOverage: boolean;
+  }>,
 ) {
   const rows = await db.update(organizations).set(values).where(eq(organizations.id, orgId)).returning();
   return rows[0] ?? null;
@@ -52,7 +68,13 @@ export async function updateOrganization(
 
 export async function listMembers(db: DbOrTx, orgId: number) {
   return db
-    .select({ id: memberships.id, userId: memberships.userId, email: users.email, role: memberships.role, joinedAt: memberships.joinedAt })
+    .select({
+      id: memberships.id,
+      userId: memberships.userId,
+      email: users.email,
+      role: memberships.role,
+      joinedAt: memberships.joinedAt,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.organizationId, orgId))
@@ -98,21 +120,39 @@ export async function findInviter(db: DbOrTx, orgId: number, userId: number) {
 export async function deleteOutstandingInvitations(db: DbOrTx, orgId: number, email: string): Promise<number> {
   const rows = await db
     .delete(invitations)
-    .where(and(eq(invitations.organizationId, orgId), sql`lower(${invitations.email}) = lower(${email})`, isNull(invitations.acceptedAt)))
+    .where(
+      and(
+        eq(invitations.organizationId, orgId),
+        sql`lower(${invitations.email}) = lower(${email})`,
+        isNull(invitations.acceptedAt),
+      ),
+    )
     .returning({ id: invitations.id });
   return rows.length;
 }
 
 export async function insertInvitation(
   db: DbOrTx,
-  values: { organizationId: number; email: string; role: Role; tokenHash: string; invitedByUserId: number | null; expiresAt: Date; createdAt: Date },
+  values: {
+    organizationId: number;
+    email: string;
+    role: Role;
+    tokenHash: string;
+    invitedByUserId: number | null;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ) {
   const rows = await db.insert(invitations).values(values).returning();
   return rows[0]!;
 }
 
 /** Drops the outstanding invitations a user sent (in one organization, or everywhere): they leave with their sender. */
-export async function deleteOutstandingInvitationsSentBy(db: DbOrTx, userId: number, orgId?: number): Promise<Array<{ organizationId: number }>> {
+export async function deleteOutstandingInvitationsSentBy(
+  db: DbOrTx,
+  userId: number,
+  orgId?: number,
+): Promise<Array<{ organizationId: number }>> {
   const sentBy = and(eq(invitations.invitedByUserId, userId), isNull(invitations.acceptedAt));
   return db
     .delete(invitations)

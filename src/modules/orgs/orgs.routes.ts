@@ -29,8 +29,15 @@ export const orgsRoutes: RouteModule = (app, { services }) => {
   });
 
   app.patch('/organizations/:org_id', {
-    schema: { tags, summary: 'Rename an organization (admin)', params: OrgParams, body: UpdateOrganizationBody, response: { 200: UpdatedOrganization } },
-    handler: (req) => orgs.updateOrganization({ ctx: req.ctx, input: { orgId: req.params.org_id, body: req.body ?? {} } }),
+    schema: {
+      tags,
+      summary: 'Rename an organization (admin)',
+      params: OrgParams,
+      body: UpdateOrganizationBody,
+      response: { 200: UpdatedOrganization },
+    },
+    handler: (req) =>
+      orgs.updateOrganization({ ctx: req.ctx, input: { orgId: req.params.org_id, body: req.body ?? {} } }),
   });
 
   app.get('/organizations/:org_id/members', {
@@ -39,13 +46,20 @@ export const orgsRoutes: RouteModule = (app, { services }) => {
   });
 
   app.post('/organizations/:org_id/invites', {
-    schema: { tags, summary: 'Invite a member by email (admin)', params: OrgParams, body: InviteBody, response: { 200: Invitation } },
+    schema: {
+      tags,
+      summary: 'Invite a member by email (admin)',
+      params: OrgParams,
+      body: InviteBody,
+      response: { 200: Invitation },
+    },
     handler: (req) => orgs.inviteMember({ ctx: req.ctx, input: { orgId: req.params.org_id, body: req.body } }),
   });
 
   app.delete('/organizations/:org_id/members/:member_id', {
     schema: { tags, summary: 'Remove a member (admin)', params: MemberParams, response: { 200: StatusRemoved } },
-    handler: (req) => orgs.removeMember({ ctx: req.ctx, input: { orgId: req.params.org_id, memberId: req.params.member_id } }),
+    handler: (req) =>
+      orgs.removeMember({ ctx: req.ctx, input: { orgId: req.params.org_id, memberId: req.params.member_id } }),
   });
 
   app.get('/organizations/:org_id/session-defaults', {
@@ -54,7 +68,13 @@ export const orgsRoutes: RouteModule = (app, { services }) => {
   });
 
   app.patch('/organizations/:org_id/session-defaults', {
-    schema: { tags, summary: 'Update session defaults (admin)', params: OrgParams, body: UpdateSessionDefaultsBody, response: { 200: SessionDefaults } },
+    schema: {
+      tags,
+      summary: 'Update session defaults (admin)',
+      params: OrgParams,
+      body: UpdateSessionDefaultsBody,
+      response: { 200: SessionDefaults },
+    },
     handler: (req) => orgs.updateSessionDefaults({ ctx: req.ctx, input: { orgId: req.params.org_id, body: req.body } }),
   });
 };

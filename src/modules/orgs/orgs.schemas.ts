@@ -19,16 +19,32 @@ export const Organization = z.object({
 });
 export type Organization = z.infer<typeof Organization>;
 
-export const UpdateOrganizationBody = z.object({ name: z.string().trim().min(1, 'must not be empty').max(200).optional() }).strict();
+export const UpdateOrganizationBody = z
+  .object({ name: z.string().trim().min(1, 'must not be empty').max(200).optional() })
+  .strict();
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
 export const UpdatedOrganization = z.object({ id: z.number().int(), name: z.string() });
 
-export const Member = z.object({ id: z.number().int(), user_id: z.number().int(), email: z.string(), role: z.enum(ROLES), joined_at: ApiTimestamp });
+export const Member = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  joined_at: ApiTimestamp,
+});
 export type Member = z.infer<typeof Member>;
 
-export const InviteBody = z.object({ email: Email, role: z.enum(ROLES, { error: 'must be one of admin, developer, viewer' }).default('developer') });
+export const InviteBody = z.object({
+  email: Email,
+  role: z.enum(ROLES, { error: 'must be one of admin, developer, viewer' }).default('developer'),
+});
 export type InviteBody = z.infer<typeof InviteBody>;
-export const Invitation = z.object({ token: z.string(), expires_at: ApiTimestamp, email: z.string(), role: z.enum(ROLES).meta({ description: 'additive' }) });
+export const Invitation = z.object({
+  token: z.string(),
+  expires_at: ApiTimestamp,
+  email: z.string(),
+  role: z.enum(ROLES).meta({ description: 'additive' }),
+});
 export type Invitation = z.infer<typeof Invitation>;
 
 export const StatusRemoved = z.object({ status: z.literal('removed') });
@@ -42,7 +58,10 @@ export const SessionTimeout = z
   .string()
   .regex(/^[1-9][0-9]*m$/, 'must be whole minutes with an m suffix, for example "30m"')
   .transform((v) => Number(v.slice(0, -1)))
-  .refine((m) => m >= MIN_SESSION_TIMEOUT_MINUTES && m <= MAX_SESSION_TIMEOUT_MINUTES, `must be between ${MIN_SESSION_TIMEOUT_MINUTES}m and ${MAX_SESSION_TIMEOUT_MINUTES}m`);
+  .refine(
+    (m) => m >= MIN_SESSION_TIMEOUT_MINUTES && m <= MAX_SESSION_TIMEOUT_MINUTES,
+    `must be between ${MIN_SESSION_TIMEOUT_MINUTES}m and ${MAX_SESSION_TIMEOUT_MINUTES}m`,
+  );
 
 export const SessionDefaults = z.object({
   session_timeout: z.string().meta({ example: '30m' }),

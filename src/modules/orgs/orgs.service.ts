@@ -9,7 +9,15 @@ import { recordAudit } from '../audit/audit.recorder';
 import { countMembers } from '../auth/auth.repository';
 import { requireOrgAccess } from './org-access';
 import * as repo from './orgs.repository';
-import type { InviteBody, Invitation, Member, Organization, SessionDefaults, UpdateOrganizationBody, UpdateSessionDefaultsBody } from './orgs.schemas';
+import type {
+  InviteBody,
+  Invitation,
+  Member,
+  Organization,
+  SessionDefaults,
+  UpdateOrganizationBody,
+  UpdateSessionDefaultsBody,
+} from './orgs.schemas';
 
 const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -20,8 +28,14 @@ export interface OrgsServiceDeps {
 
 type OrgRow = NonNullable<Awaited<ReturnType<typeof repo.findOrganization>>>;
 
-export function sessionDefaultsOf(org: Pick<OrgRow, 'sessionTimeoutMinutes' | 'sessionPermissions' | 'allowStreamingOverage'>): SessionDefaults {
-  return { session_timeout: `${org.sessionTimeoutMinutes}m`, session_permissions: org.sessionPermissions, allow_streaming_overage: org.allowStreamingOverage };
+export function sessionDefaultsOf(
+  org: Pick<OrgRow, 'sessionTimeoutMinutes' | 'sessionPermissions' | 'allowStreamingOverage'>,
+): SessionDefaults {
+  return {
+    session_timeout: `${org.sessionTimeoutMinutes}m`,
+    session_permissions: org.sessionPermissions,
+    allow_streaming_overage: org.allowStreamingOverage,
+  };
 }
 
 export class OrgsService {
@@ -32,10 +46,18 @@ export class OrgsService {
     const scope = requireRole(ctx, 'viewer');
     if (ctx.actor.kind === 'user') {
       const rows = await repo.organizationsOfUser(ctx.db, ctx.actor.userId);
-      return rows.map((r) => ({ id: r.id, name: r.name, created_at: apiTime(r.createdAt), role: r.role, plan_id: r.planId }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        created_at: apiTime(r.createdAt),
+        role: r.role,
+        plan_id: r.planId,
+      }));
     }
     const org = await repo.findOrganization(ctx.db, scope.id);
-    return org ? [{ id: org.id, name: org.name, created_at: apiTime(org.createdAt), role: scope.role, plan_id: org.planId }] : [];
+    return org
+      ? [{ id: org.id, name: org.name, created_at: apiTime(org.createdAt), role: scope.role, plan_id: org.planId }]
+      : [];
   }
 
   async getOrganization({ ctx, input }: { ctx: Ctx; input: { orgId: number } }): Promise<Organization> {
@@ -44,13 +66,24 @@ export class OrgsService {
     return { id: org.id, name: org.name, created_at: apiTime(org.createdAt), role: scope.role, plan_id: org.planId };
   }
 
-  async updateOrganization({ ctx, input }: { ctx: Ctx; input: { orgId: number; body: UpdateOrganizationBody } }): Promise<{ id: number; name: string }> {
+  async updateOrganization({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; body: UpdateOrganizationBody };
+  }): Promise<{ id: number; name: string }> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     return withTransaction(ctx, async (tx) => {
       const before = await this.load(tx, input.orgId, true);
       if (input.body.name === undefined || input.body.name === before.name) return { id: before.id, name: before.name };
       const after = (await repo.updateOrganization(tx.db, before.id, { name: input.body.name }))!;
-      await recordAudit(tx, { action: 'organization.updated', resourceType: 'organization', resourceId: before.id, details: { name: { from: before.name, to: after.name } } });
+      await recordAudit(tx, {
+        action: 'organization.updated',
+        resourceType: 'organization',
+        resourceId: before.id,
+        details: { name: { from: before.name, to: after.name } },
+      });
       return { id: after.id, name: after.name };
     });
   }
@@ -58,7 +91,13 @@ export class OrgsService {
   async listMembers({ ctx, input }: { ctx: Ctx; input: { orgId: number } }): Promise<Member[]> {
     requireOrgAccess(ctx, input.orgId, 'viewer');
     const rows = await repo.listMembers(ctx.db, input.orgId);
-    return rows.map((r) => ({ id: r.id, user_id: r.userId, email: r.email, role: r.role, joined_at: apiTime(r.joinedAt) }));
+    return rows.map((r) => ({
+      id: r.id,
+      user_id: r.userId,
+      email: r.email,
+      role: r.role,
+      joined_at: apiTime(r.joinedAt),
+    }));
   }
 
   /**
@@ -73,7 +112,8 @@ export class OrgsService {
       // The organization row lock serialises invitations, so one address never has two outstanding.
       const org = await this.load(tx, input.orgId, true);
       await this.requireVerifiedInviter(tx, org.id);
-      if (await repo.findMemberByEmail(tx.db, org.id, email)) throw new AppError('BAD_REQUEST', `${email} is already a member of this organization`);
+      if (await repo.findMemberByEmail(tx.db, org.id, email))
+        throw new AppError('BAD_REQUEST', `${email} is already a member of this organization`);
       const replaced = await repo.deleteOutstandingInvitations(tx.db, org.id, email);
       const token = randomToken(32, 'inv_');
       const now = tx.clock.now();
@@ -87,7 +127,12 @@ export class OrgsService {
         expiresAt,
         createdAt: now,
       });
-      await recordAudit(tx, { action: 'member.invited', resourceType: 'invitation', resourceId: invitation.id, details: { email, role, replaced_outstanding: replaced > 0 } });
+      await recordAudit(tx, {
+        action: 'member.invited',
+        resourceType: 'invitation',
+        resourceId: invitation.id,
+        details: { email, role, replaced_outstanding: replaced > 0 },
+      });
       const link = `${this.deps.config.server.appUrl}/accept-invite?token=${encodeURIComponent(token)}`;
       const inviter = actorIdentity(tx).email;
       await this.deps.jobs.send(
@@ -107,7 +152,13 @@ export class OrgsService {
    * Removes a member (membership id). The last admin cannot be removed: 400. The API tokens the
    * member created and the invitations they sent that nobody redeemed go with the membership.
    */
-  async removeMember({ ctx, input }: { ctx: Ctx; input: { orgId: number; memberId: number } }): Promise<{ status: 'removed' }> {
+  async removeMember({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; memberId: number };
+  }): Promise<{ status: 'removed' }> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     return withTransaction(ctx, async (tx) => {
       await this.load(tx, input.orgId, true);
@@ -122,7 +173,13 @@ export class OrgsService {
         action: 'member.removed',
         resourceType: 'member',
         resourceId: member.id,
-        details: { email: member.email, user_id: member.userId, role: member.role, revoked_api_tokens: revoked.map((r) => r.label), revoked_invitations: withdrawn.length },
+        details: {
+          email: member.email,
+          user_id: member.userId,
+          role: member.role,
+          revoked_api_tokens: revoked.map((r) => r.label),
+          revoked_invitations: withdrawn.length,
+        },
       });
       return { status: 'removed' as const };
     });
@@ -133,7 +190,13 @@ export class OrgsService {
     return sessionDefaultsOf(await this.load(ctx, input.orgId));
   }
 
-  async updateSessionDefaults({ ctx, input }: { ctx: Ctx; input: { orgId: number; body: UpdateSessionDefaultsBody } }): Promise<SessionDefaults> {
+  async updateSessionDefaults({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { orgId: number; body: UpdateSessionDefaultsBody };
+  }): Promise<SessionDefaults> {
     requireOrgAccess(ctx, input.orgId, 'admin');
     const { body } = input;
     return withTransaction(ctx, async (tx) => {
@@ -164,7 +227,10 @@ export class OrgsService {
     const inviter = userId === null ? null : await repo.findInviter(tx.db, orgId, userId);
     if (userId !== null && !inviter) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
     if (!inviter?.emailVerified)
-      throw new AppError('FORBIDDEN', 'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.');
+      throw new AppError(
+        'FORBIDDEN',
+        'Verify your email address before inviting members: open the link mailed to you at signup, or ask for a new one.',
+      );
   }
 
   private async load(ctx: Ctx, orgId: number, lock = false): Promise<OrgRow> {

@@ -13,10 +13,38 @@ export interface Plan {
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  free: { id: 'free', name: 'Free', concurrentSessions: 2, streamingMinutesPerMonth: 30, allowanceMicros: 1_000_000, sessionCapMinutes: 5 },
-  starter: { id: 'starter', name: 'Starter', concurrentSessions: 5, streamingMinutesPerMonth: 500, allowanceMicros: 15_000_000, sessionCapMinutes: null },
-  professional: { id: 'professional', name: 'Professional', concurrentSessions: 20, streamingMinutesPerMonth: 2500, allowanceMicros: 75_000_000, sessionCapMinutes: null },
-  enterprise: { id: 'enterprise', name: 'Enterprise', concurrentSessions: null, streamingMinutesPerMonth: null, allowanceMicros: null, sessionCapMinutes: null },
+  free: {
+    id: 'free',
+    name: 'Free',
+    concurrentSessions: 2,
+    streamingMinutesPerMonth: 30,
+    allowanceMicros: 1_000_000,
+    sessionCapMinutes: 5,
+  },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    concurrentSessions: 5,
+    streamingMinutesPerMonth: 500,
+    allowanceMicros: 15_000_000,
+    sessionCapMinutes: null,
+  },
+  professional: {
+    id: 'professional',
+    name: 'Professional',
+    concurrentSessions: 20,
+    streamingMinutesPerMonth: 2500,
+    allowanceMicros: 75_000_000,
+    sessionCapMinutes: null,
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    concurrentSessions: null,
+    streamingMinutesPerMonth: null,
+    allowanceMicros: null,
+    sessionCapMinutes: null,
+  },
 };
 
 /** An unknown plan id is treated as free: the safe, most limited choice. */

@@ -8,9 +8,28 @@ export type RealtimeMessage =
   | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number }
   | { type: 'session.screenshot'; session_id: string; image: string }
   | { type: 'run.progress'; run_public_id: string; step_index: number; status: string; message: string }
-  | { type: 'run.started'; run_public_id: string; test_case_public_id: string; session_id: string; suite_run_public_id: string | null }
-  | { type: 'run.step'; run_public_id: string; step_index: number; text: string; status: string; resolved_by: string | null }
-  | { type: 'run.finished'; run_public_id: string; status: string; error_message: string | null; visual_regression_status: string | null }
+  | {
+      type: 'run.started';
+      run_public_id: string;
+      test_case_public_id: string;
+      session_id: string;
+      suite_run_public_id: string | null;
+    }
+  | {
+      type: 'run.step';
+      run_public_id: string;
+      step_index: number;
+      text: string;
+      status: string;
+      resolved_by: string | null;
+    }
+  | {
+      type: 'run.finished';
+      run_public_id: string;
+      status: string;
+      error_message: string | null;
+      visual_regression_status: string | null;
+    }
   | { type: 'suite_run.updated'; suite_run_public_id: string; status: string }
   | { type: 'ci_run.updated'; run_id: string; status: string; phase: string };
 

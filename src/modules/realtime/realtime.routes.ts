@@ -6,7 +6,10 @@ import { AppError } from '../../errors';
 import { bearerFromRequest } from '../../http/bearer';
 import type { RouteModule } from '../../http/types';
 
-const ClientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe', 'heartbeat']), session_id: z.string().min(1).max(100) });
+const ClientMessage = z.object({
+  type: z.enum(['subscribe', 'unsubscribe', 'heartbeat']),
+  session_id: z.string().min(1).max(100),
+});
 
 /** Close codes of the stream socket. */
 const STREAM_NOT_RUNNING = 4409;
@@ -18,8 +21,13 @@ const STREAM_NOT_FOUND = 4404;
  * the same organization. Throws 401 when it does not.
  */
 async function reauthenticate(container: Container, req: FastifyRequest, ctx: Ctx): Promise<Ctx> {
-  const principal = await container.services.auth.authenticateBearer(container.db, bearerFromRequest(req), container.clock.now());
-  if (principal.org?.id !== ctx.org?.id || actorKey(principal.actor) !== actorKey(ctx.actor)) throw new AppError('UNAUTHENTICATED', 'Credentials revoked');
+  const principal = await container.services.auth.authenticateBearer(
+    container.db,
+    bearerFromRequest(req),
+    container.clock.now(),
+  );
+  if (principal.org?.id !== ctx.org?.id || actorKey(principal.actor) !== actorKey(ctx.actor))
+    throw new AppError('UNAUTHENTICATED', 'Credentials revoked');
   return { ...ctx, db: container.db, actor: principal.actor, org: principal.org };
 }
 
@@ -28,7 +36,11 @@ function actorKey(actor: Ctx['actor']): string {
 }
 
 /** Registers `socket` with the credential watch under the request's bearer; returns the removal. */
-function followCredentials(container: Container, req: FastifyRequest, socket: { close(code: number, reason: string): void }): () => void {
+function followCredentials(
+  container: Container,
+  req: FastifyRequest,
+  socket: { close(code: number, reason: string): void },
+): () => void {
   const ctx = req.ctx;
   const bearer = bearerFromRequest(req) ?? '';
   return container.services.credentialWatch.watch(`bearer:${bearer}`, socket, () =>
@@ -57,7 +69,11 @@ export const realtimeRoutes: RouteModule = (app, container) => {
       let parsed: z.infer<typeof ClientMessage>;
       try {
         const r = ClientMessage.safeParse(JSON.parse(raw.toString()));
-        if (!r.success) return send({ type: 'error', detail: r.error.issues.map((i) => `${i.path.join('.') || 'message'}: ${i.message}`).join('; ') });
+        if (!r.success)
+          return send({
+            type: 'error',
+            detail: r.error.issues.map((i) => `${i.path.join('.') || 'message'}: ${i.message}`).join('; '),
+          });
         parsed = r.data;
       } catch {
         return send({ type: 'error', detail: 'message: invalid JSON' });
@@ -93,65 +109,75 @@ export const realtimeRoutes: RouteModule = (app, container) => {
     });
   });
 
-  app.get('/sessions/:session_id/stream', { websocket: true, schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) } }, (socket, req) => {
-    const cleanup: Array<() => void> = [];
-    let closed = false;
-    const end = (code: number, reason: string) => {
-      if (!closed) socket.close(code, reason);
-    };
-    socket.on('close', () => {
-      closed = true;
-      for (const fn of cleanup.splice(0)) fn();
-    });
-    socket.on('message', () => {});
-    // The viewer is registered before the session is looked at: an end that commits after the
-    // look closes it, and one that committed before is seen by the look.
-    cleanup.push(realtime.addStreamViewer(req.params.session_id, () => end(STREAM_SESSION_ENDED, 'session ended')));
-    cleanup.push(followCredentials(container, req, socket));
-    const isRunning = (row: { status: string; deviceId: string | null }) => !!row.deviceId && (row.status === 'active' || row.status === 'starting');
-    (async () => {
-      const row = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } });
-      if (!isRunning(row)) return end(STREAM_NOT_RUNNING, 'session is not running');
-      if (closed) return;
-      const deviceId = row.deviceId!;
-      let screen = { width: row.screenWidth ?? 0, height: row.screenHeight ?? 0, rotation: row.rotation ?? 0 };
-      let helloSent = false;
-      // Nothing goes out before the second look below has confirmed the lease; until then only
-      // the newest frame is kept.
-      let verified = false;
-      let held: { jpeg: Buffer; meta: { screen: typeof screen } } | undefined;
-      const sendFrame = (jpeg: Buffer, meta: { screen: typeof screen }) => {
-        if (!verified) {
-          held = { jpeg, meta };
-          return;
-        }
-        if (socket.readyState !== socket.OPEN) return;
-        if (!helloSent || meta.screen.width !== screen.width || meta.screen.height !== screen.height || meta.screen.rotation !== screen.rotation) {
-          screen = meta.screen;
+  app.get(
+    '/sessions/:session_id/stream',
+    { websocket: true, schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) } },
+    (socket, req) => {
+      const cleanup: Array<() => void> = [];
+      let closed = false;
+      const end = (code: number, reason: string) => {
+        if (!closed) socket.close(code, reason);
+      };
+      socket.on('close', () => {
+        closed = true;
+        for (const fn of cleanup.splice(0)) fn();
+      });
+      socket.on('message', () => {});
+      // The viewer is registered before the session is looked at: an end that commits after the
+      // look closes it, and one that committed before is seen by the look.
+      cleanup.push(realtime.addStreamViewer(req.params.session_id, () => end(STREAM_SESSION_ENDED, 'session ended')));
+      cleanup.push(followCredentials(container, req, socket));
+      const isRunning = (row: { status: string; deviceId: string | null }) =>
+        !!row.deviceId && (row.status === 'active' || row.status === 'starting');
+      (async () => {
+        const row = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } });
+        if (!isRunning(row)) return end(STREAM_NOT_RUNNING, 'session is not running');
+        if (closed) return;
+        const deviceId = row.deviceId!;
+        let screen = { width: row.screenWidth ?? 0, height: row.screenHeight ?? 0, rotation: row.rotation ?? 0 };
+        let helloSent = false;
+        // Nothing goes out before the second look below has confirmed the lease; until then only
+        // the newest frame is kept.
+        let verified = false;
+        let held: { jpeg: Buffer; meta: { screen: typeof screen } } | undefined;
+        const sendFrame = (jpeg: Buffer, meta: { screen: typeof screen }) => {
+          if (!verified) {
+            held = { jpeg, meta };
+            return;
+          }
+          if (socket.readyState !== socket.OPEN) return;
+          if (
+            !helloSent ||
+            meta.screen.width !== screen.width ||
+            meta.screen.height !== screen.height ||
+            meta.screen.rotation !== screen.rotation
+          ) {
+            screen = meta.screen;
+            socket.send(JSON.stringify({ type: 'hello', ...screen }));
+            helloSent = true;
+          }
+          // Drop frames for slow viewers rather than buffering without bound.
+          if (socket.bufferedAmount > 4 * 1024 * 1024) return;
+          socket.send(jpeg, { binary: true });
+        };
+        cleanup.push(router.subscribeFrames(deviceId, (f) => sendFrame(f.jpeg, f.meta)));
+        // Looked at again now that frames are subscribed: the device must still be this session's.
+        const now = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
+        if (!isRunning(now) || now.deviceId !== deviceId) return end(STREAM_SESSION_ENDED, 'session ended');
+        if (closed) return;
+        await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
+        verified = true;
+        const first = held ?? router.lastFrame(deviceId);
+        if (first) sendFrame(first.jpeg, first.meta);
+        else if (screen.width) {
           socket.send(JSON.stringify({ type: 'hello', ...screen }));
           helloSent = true;
         }
-        // Drop frames for slow viewers rather than buffering without bound.
-        if (socket.bufferedAmount > 4 * 1024 * 1024) return;
-        socket.send(jpeg, { binary: true });
-      };
-      cleanup.push(router.subscribeFrames(deviceId, (f) => sendFrame(f.jpeg, f.meta)));
-      // Looked at again now that frames are subscribed: the device must still be this session's.
-      const now = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
-      if (!isRunning(now) || now.deviceId !== deviceId) return end(STREAM_SESSION_ENDED, 'session ended');
-      if (closed) return;
-      await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
-      verified = true;
-      const first = held ?? router.lastFrame(deviceId);
-      if (first) sendFrame(first.jpeg, first.meta);
-      else if (screen.width) {
-        socket.send(JSON.stringify({ type: 'hello', ...screen }));
-        helloSent = true;
-      }
-      if (closed) for (const fn of cleanup.splice(0)) fn();
-    })().catch((err) => {
-      req.log.warn({ err }, 'stream setup failed');
-      end(err?.status === 404 ? STREAM_NOT_FOUND : 1011, err?.detail ?? 'stream failed');
-    });
-  });
+        if (closed) for (const fn of cleanup.splice(0)) fn();
+      })().catch((err) => {
+        req.log.warn({ err }, 'stream setup failed');
+        end(err?.status === 404 ? STREAM_NOT_FOUND : 1011, err?.detail ?? 'stream failed');
+      });
+    },
+  );
 };

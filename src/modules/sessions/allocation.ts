@@ -33,7 +33,13 @@ export async function assignFreeDevices(tx: Ctx): Promise<SessionRow[]> {
       startTime: now,
       updatedAt: now,
     });
-    await recordAudit(tx, { action: 'session.device_assigned', resourceType: 'session', resourceId: row.sessionId, organizationId: row.organizationId, details: { device_id: device.deviceId, queue_entry_id: entry.id } });
+    await recordAudit(tx, {
+      action: 'session.device_assigned',
+      resourceType: 'session',
+      resourceId: row.sessionId,
+      organizationId: row.organizationId,
+      details: { device_id: device.deviceId, queue_entry_id: entry.id },
+    });
     started.push(row);
   }
   return started;

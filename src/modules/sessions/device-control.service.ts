@@ -45,7 +45,13 @@ export class DeviceControlService {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  async controlSession({ ctx, input }: { ctx: Ctx; input: { sessionId: string; control: ControlBody } }): Promise<{ status: 'ok' }> {
+  async controlSession({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; control: ControlBody };
+  }): Promise<{ status: 'ok' }> {
     const c = input.control;
     const device = await this.deps.sessions.attach({ ctx, input: { sessionId: input.sessionId } });
     const need = (...fields: Array<keyof ControlBody>) => {
@@ -58,7 +64,9 @@ export class DeviceControlService {
       case 'touch_end': {
         need('x', 'y');
         const [x, y] = clampToScreen(await device.screen(), c.x!, c.y!);
-        await device.input(c.action === 'tap' ? { kind: 'tap', x, y } : { kind: 'touch', phase: c.action.slice(6) as 'start', x, y });
+        await device.input(
+          c.action === 'tap' ? { kind: 'tap', x, y } : { kind: 'touch', phase: c.action.slice(6) as 'start', x, y },
+        );
         break;
       }
       case 'swipe': {
@@ -90,12 +98,22 @@ export class DeviceControlService {
       }
       case 'screenshot': {
         const shot = await device.screenshot();
-        this.deps.realtime.publish(device.sessionId, { type: 'session.screenshot', session_id: device.sessionId, image: `data:image/jpeg;base64,${shot.jpeg.toString('base64')}` });
+        this.deps.realtime.publish(device.sessionId, {
+          type: 'session.screenshot',
+          session_id: device.sessionId,
+          image: `data:image/jpeg;base64,${shot.jpeg.toString('base64')}`,
+        });
         break;
       }
     }
     // Touch phases stream at pointer rate; the gesture is audited by its other actions.
-    if (!c.action.startsWith('touch_')) await recordAudit(ctx, { action: 'session.control', resourceType: 'session', resourceId: device.sessionId, details: { action: c.action } });
+    if (!c.action.startsWith('touch_'))
+      await recordAudit(ctx, {
+        action: 'session.control',
+        resourceType: 'session',
+        resourceId: device.sessionId,
+        details: { action: c.action },
+      });
     await this.markUsed(ctx, device);
     return { status: 'ok' };
   }
@@ -110,22 +128,44 @@ export class DeviceControlService {
   async installApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; source: UploadSource } }) {
     const org = requireRole(ctx, 'viewer');
     const row = await this.deps.sessions.loadSession({ ctx, input });
-    if ((await getOrgSessionPermissions(ctx.db, org.id)) === 'app_only') throw new AppError('FORBIDDEN', 'This organization allows only builds of its apps in sessions (session_permissions is app_only)');
+    if ((await getOrgSessionPermissions(ctx.db, org.id)) === 'app_only')
+      throw new AppError(
+        'FORBIDDEN',
+        'This organization allows only builds of its apps in sessions (session_permissions is app_only)',
+      );
     assertActive(row);
     const upload = await input.source(this.deps.spool);
     const key = `session-uploads/${row.sessionId}/${randomUUID()}`;
     try {
       const lower = upload.fileName.toLowerCase();
-      if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext))) throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
-      await this.deps.packages.checkInstallable({ filePath: upload.tempPath, fileName: upload.fileName, platform: row.deviceType });
+      if (!['.apk', '.zip', '.tar.gz', '.tgz'].some((ext) => lower.endsWith(ext)))
+        throw badRequest('file: must be an Android .apk or an iOS simulator bundle as .zip, .tar.gz or .tgz');
+      await this.deps.packages.checkInstallable({
+        filePath: upload.tempPath,
+        fileName: upload.fileName,
+        platform: row.deviceType,
+      });
       await this.deps.storage.putFile(key, upload.tempPath);
-      const launch = ['true', '1', 'yes', 'on'].includes(String(upload.fields.launch_after_install ?? '').toLowerCase());
+      const launch = ['true', '1', 'yes', 'on'].includes(
+        String(upload.fields.launch_after_install ?? '').toLowerCase(),
+      );
       const device = await this.deps.sessions.attach({ ctx, input });
       const app = await device.install({ storageKey: key, fileName: upload.fileName });
       if (launch) await device.launch(app.packageName);
-      await recordAudit(ctx, { action: 'session.app_installed', resourceType: 'session', resourceId: device.sessionId, details: { package_name: app.packageName, file_name: upload.fileName } });
+      await recordAudit(ctx, {
+        action: 'session.app_installed',
+        resourceType: 'session',
+        resourceId: device.sessionId,
+        details: { package_name: app.packageName, file_name: upload.fileName },
+      });
       await this.markUsed(ctx, device);
-      return { status: 'ok' as const, package_name: app.packageName, name: app.name, version: app.version, launched: launch };
+      return {
+        status: 'ok' as const,
+        package_name: app.packageName,
+        name: app.name,
+        version: app.version,
+        launched: launch,
+      };
     } finally {
       await upload.discard();
       await this.deps.storage.delete(key).catch(() => {});
@@ -137,23 +177,46 @@ export class DeviceControlService {
     const row = await this.deps.sessions.loadSession({ ctx, input });
     const found = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id } });
     assertActive(row);
-    if (found.app.platform !== row.deviceType) throw badRequest(`build_id: the build is for ${found.app.platform}, this session runs ${row.deviceType}`);
+    if (found.app.platform !== row.deviceType)
+      throw badRequest(`build_id: the build is for ${found.app.platform}, this session runs ${row.deviceType}`);
     const device = await this.deps.sessions.attach({ ctx, input });
-    const app = await device.install({ storageKey: found.build.storageKey, fileName: found.build.fileName }, { grantPermissions: input.grant_permissions });
+    const app = await device.install(
+      { storageKey: found.build.storageKey, fileName: found.build.fileName },
+      { grantPermissions: input.grant_permissions },
+    );
     if (input.launch_after_install) {
       await device.launch(app.packageName, { params: input.params });
       await this.deps.apps.recordAppStarted({ ctx, input: { appId: found.app.id } });
     }
-    await recordAudit(ctx, { action: 'session.build_installed', resourceType: 'session', resourceId: row.sessionId, details: { build_id: found.build.id, app_id: found.app.publicId, package_name: app.packageName } });
+    await recordAudit(ctx, {
+      action: 'session.build_installed',
+      resourceType: 'session',
+      resourceId: row.sessionId,
+      details: { build_id: found.build.id, app_id: found.app.publicId, package_name: app.packageName },
+    });
     await this.markUsed(ctx, device);
-    return { status: 'ok' as const, package_name: app.packageName, name: app.name, version: app.version, launched: input.launch_after_install };
+    return {
+      status: 'ok' as const,
+      package_name: app.packageName,
+      name: app.name,
+      version: app.version,
+      launched: input.launch_after_install,
+    };
   }
 
   async launchApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string } & LaunchAppBody }) {
     const device = await this.deps.sessions.attach({ ctx, input });
     await device.launch(input.package_name, { activity: input.activity_name, params: input.params });
-    await this.deps.apps.recordPackageStarted({ ctx, input: { platform: device.platform, packageName: input.package_name } });
-    await recordAudit(ctx, { action: 'session.app_launched', resourceType: 'session', resourceId: device.sessionId, details: { package_name: input.package_name } });
+    await this.deps.apps.recordPackageStarted({
+      ctx,
+      input: { platform: device.platform, packageName: input.package_name },
+    });
+    await recordAudit(ctx, {
+      action: 'session.app_launched',
+      resourceType: 'session',
+      resourceId: device.sessionId,
+      details: { package_name: input.package_name },
+    });
     await this.markUsed(ctx, device);
     return { status: 'ok' as const, message: `Launched ${input.package_name}` };
   }
@@ -163,7 +226,13 @@ export class DeviceControlService {
     const device = await this.deps.sessions.attach({ ctx, input });
     const work = device
       .listApps()
-      .then((list) => this.deps.realtime.publish(device.sessionId, { type: 'session.apps', session_id: device.sessionId, apps: list.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })) }))
+      .then((list) =>
+        this.deps.realtime.publish(device.sessionId, {
+          type: 'session.apps',
+          session_id: device.sessionId,
+          apps: list.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })),
+        }),
+      )
       .catch((err) => this.deps.log.warn({ err, sessionId: device.sessionId }, 'list_apps failed'));
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
@@ -173,7 +242,12 @@ export class DeviceControlService {
   async uninstallApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; packageName: string } }) {
     const device = await this.deps.sessions.attach({ ctx, input });
     await device.uninstall(input.packageName);
-    await recordAudit(ctx, { action: 'session.app_uninstalled', resourceType: 'session', resourceId: device.sessionId, details: { package_name: input.packageName } });
+    await recordAudit(ctx, {
+      action: 'session.app_uninstalled',
+      resourceType: 'session',
+      resourceId: device.sessionId,
+      details: { package_name: input.packageName },
+    });
     await this.markUsed(ctx, device);
     return { status: 'ok' as const, message: `Uninstalling ${input.packageName}` };
   }
@@ -193,7 +267,10 @@ export class DeviceControlService {
 
 /** A point of the API's 0–10000 range, clamped to the current screen's edges. */
 export function clampToScreen(screen: ScreenInfo, x: number, y: number): [number, number] {
-  return [Math.min(Math.max(0, x), Math.max(0, screen.width - 1)), Math.min(Math.max(0, y), Math.max(0, screen.height - 1))];
+  return [
+    Math.min(Math.max(0, x), Math.max(0, screen.width - 1)),
+    Math.min(Math.max(0, y), Math.max(0, screen.height - 1)),
+  ];
 }
 
 /** Android keycodes; character keycodes (KEYCODE_A..Z, 0..9, SPACE) type their character, as on Android. */

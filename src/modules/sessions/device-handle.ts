@@ -1,7 +1,21 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { androidActivityNameProblem, inputEventProblem, launchParamsProblem, packageNameProblem, rotationProblem } from '../../worker/device-arguments';
-import type { DeviceCategory, InputEvent, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../../worker/driver';
+import {
+  androidActivityNameProblem,
+  inputEventProblem,
+  launchParamsProblem,
+  packageNameProblem,
+  rotationProblem,
+} from '../../worker/device-arguments';
+import type {
+  DeviceCategory,
+  InputEvent,
+  InstalledApp,
+  LaunchOptions,
+  Rotation,
+  ScreenInfo,
+  UiNode,
+} from '../../worker/driver';
 import type { WorkerOp } from '../../worker/protocol';
 import type { FileLinks } from '../workers/file-links';
 import type { DeviceRouter } from '../workers/worker-hub';
@@ -75,8 +89,14 @@ export class SessionDeviceHandle implements DeviceHandle {
   }
 
   async screenshot(): Promise<Screenshot> {
-    const shot = await this.call<{ image: string; width: number; height: number; rotation: Rotation; at: number }>('screenshot');
-    return { jpeg: Buffer.from(shot.image, 'base64'), screen: { width: shot.width, height: shot.height, rotation: shot.rotation }, at: shot.at };
+    const shot = await this.call<{ image: string; width: number; height: number; rotation: Rotation; at: number }>(
+      'screenshot',
+    );
+    return {
+      jpeg: Buffer.from(shot.image, 'base64'),
+      screen: { width: shot.width, height: shot.height, rotation: shot.rotation },
+      at: shot.at,
+    };
   }
 
   uiTree(): Promise<UiNode> {
@@ -85,12 +105,21 @@ export class SessionDeviceHandle implements DeviceHandle {
 
   install(pkg: StoredPackage, options: { grantPermissions?: boolean } = {}): Promise<InstalledApp> {
     const link = this.deps.links.sign(pkg.storageKey, this.deps.clock.now());
-    return this.call<InstalledApp>('install', { url: `/api/v1/workers/files/${link}`, file_name: pkg.fileName, grant_permissions: options.grantPermissions ?? true });
+    return this.call<InstalledApp>('install', {
+      url: `/api/v1/workers/files/${link}`,
+      file_name: pkg.fileName,
+      grant_permissions: options.grantPermissions ?? true,
+    });
   }
 
   async launch(packageName: string, options: LaunchOptions = {}): Promise<void> {
     checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
-    if (options.activity !== undefined) checkArgument(this.platform === 'android' ? androidActivityNameProblem(options.activity, 'activity_name') : 'activity_name: only Android apps have activities');
+    if (options.activity !== undefined)
+      checkArgument(
+        this.platform === 'android'
+          ? androidActivityNameProblem(options.activity, 'activity_name')
+          : 'activity_name: only Android apps have activities',
+      );
     if (options.params !== undefined) checkArgument(launchParamsProblem(options.params, 'params'));
     await this.call('launch', { package_name: packageName, activity: options.activity, params: options.params });
   }

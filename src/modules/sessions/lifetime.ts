@@ -8,7 +8,14 @@ import { planFor } from '../plans/plans';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { SessionNotifier } from './session-notifier';
-import { listLiveWithOrgRules, lockSession, markEndingNotified, markUsed, streamedMsSince, type SessionRow } from './sessions.repository';
+import {
+  listLiveWithOrgRules,
+  lockSession,
+  markEndingNotified,
+  markUsed,
+  streamedMsSince,
+  type SessionRow,
+} from './sessions.repository';
 
 export const NEVER_USED_MS = 3 * 60_000;
 export const ENDING_WARNING_MS = 60_000;
@@ -35,7 +42,15 @@ export interface StreamingOverageMeter {
  */
 export class SessionLifetime {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; realtime: RealtimeHub; lifecycle: SessionLifecycle; notifier: SessionNotifier; overage?: StreamingOverageMeter },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      realtime: RealtimeHub;
+      lifecycle: SessionLifecycle;
+      notifier: SessionNotifier;
+      overage?: StreamingOverageMeter;
+    },
   ) {}
 
   /** A stream viewer connected to this replica is use of its session (every replica runs this). */
@@ -43,7 +58,9 @@ export class SessionLifetime {
     await markUsed(this.deps.db, { sessionIds: this.deps.realtime.sessionsWithViewers() }, now);
   }
 
-  async sweepLifetimes(now: Date = this.deps.clock.now()): Promise<{ ended: Array<{ sessionId: string; reason: EndReason | null }> }> {
+  async sweepLifetimes(
+    now: Date = this.deps.clock.now(),
+  ): Promise<{ ended: Array<{ sessionId: string; reason: EndReason | null }> }> {
     const db = this.deps.db;
     const live = await listLiveWithOrgRules(db);
     const monthlyEnd = await this.monthlyAllowanceEnds(live, now);
@@ -63,7 +80,11 @@ export class SessionLifetime {
         });
       } else if (verdict.warn && (await markEndingNotified(db, s.id, now))) {
         // Every replica sweeps: the one that marks the session first sends the warning.
-        this.deps.notifier.ending(s.sessionId, verdict.warn.reason, Math.max(0, Math.round((verdict.warn.at - now.getTime()) / 1000)));
+        this.deps.notifier.ending(
+          s.sessionId,
+          verdict.warn.reason,
+          Math.max(0, Math.round((verdict.warn.at - now.getTime()) / 1000)),
+        );
       }
     }
     return { ended };
@@ -79,18 +100,32 @@ export class SessionLifetime {
     return freed;
   }
 
-  private judge({ s, timeout, planId }: LiveSession, allowanceEnd: number | undefined, creditOutAt: Date | undefined, now: Date): { end?: Ending; warn?: { reason: string; at: number } } {
+  private judge(
+    { s, timeout, planId }: LiveSession,
+    allowanceEnd: number | undefined,
+    creditOutAt: Date | undefined,
+    now: Date,
+  ): { end?: Ending; warn?: { reason: string; at: number } } {
     if (s.status === 'starting') {
       const stuck = s.startTime && now.getTime() - s.startTime.getTime() > STARTING_TIMEOUT_MS;
-      return stuck ? { end: { status: 'failed', reason: null, message: 'The device did not finish starting in time' } } : {};
+      return stuck
+        ? { end: { status: 'failed', reason: null, message: 'The device did not finish starting in time' } }
+        : {};
     }
     const plan = planFor(planId);
     const candidates: Array<{ reason: EndReason; at: number }> = [];
-    if (plan.sessionCapMinutes !== null && s.startTime) candidates.push({ reason: 'plan_limit', at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000 });
+    if (plan.sessionCapMinutes !== null && s.startTime)
+      candidates.push({ reason: 'plan_limit', at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000 });
     // A session started with the allowance (nearly) used up still gets its 60 s warning.
-    if (allowanceEnd !== undefined && s.startTime) candidates.push({ reason: 'plan_limit', at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS) });
-    if (creditOutAt && s.startTime) candidates.push({ reason: 'credit_exhausted', at: Math.max(creditOutAt.getTime(), s.startTime.getTime()) + ENDING_WARNING_MS });
-    if (!s.lastUsedAt && s.activeAt) candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS });
+    if (allowanceEnd !== undefined && s.startTime)
+      candidates.push({ reason: 'plan_limit', at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS) });
+    if (creditOutAt && s.startTime)
+      candidates.push({
+        reason: 'credit_exhausted',
+        at: Math.max(creditOutAt.getTime(), s.startTime.getTime()) + ENDING_WARNING_MS,
+      });
+    if (!s.lastUsedAt && s.activeAt)
+      candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS });
     const lastUse = s.lastUsedAt ?? s.activeAt;
     if (lastUse) candidates.push({ reason: 'idle_timeout', at: lastUse.getTime() + Number(timeout) * 60_000 });
     candidates.sort((a, b) => a.at - b.at);
@@ -103,9 +138,15 @@ export class SessionLifetime {
   /** Streaming overage of the organizations that allow it, charged up to `now`: when each one's credit ran short. */
   private async chargeOverage(live: LiveSession[], now: Date): Promise<Map<number, Date>> {
     const out = new Map<number, Date>();
-    const orgs = new Set(live.filter((l) => l.overage && l.s.startTime && planFor(l.planId).streamingMinutesPerMonth !== null).map((l) => l.s.organizationId));
+    const orgs = new Set(
+      live
+        .filter((l) => l.overage && l.s.startTime && planFor(l.planId).streamingMinutesPerMonth !== null)
+        .map((l) => l.s.organizationId),
+    );
     for (const orgId of orgs) {
-      const at = await this.deps.overage?.chargeOverage(orgId, now).catch((err) => void this.deps.log.error({ err, orgId }, 'charging streaming overage failed'));
+      const at = await this.deps.overage
+        ?.chargeOverage(orgId, now)
+        .catch((err) => void this.deps.log.error({ err, orgId }, 'charging streaming overage failed'));
       if (at) out.set(orgId, at);
     }
     return out;

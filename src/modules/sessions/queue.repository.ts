@@ -25,7 +25,9 @@ export async function lockQueueEntry(db: DbOrTx, orgId: number, entryId: number)
 }
 
 export async function deleteQueueEntry(db: DbOrTx, by: { id: number } | { sessionPk: number }): Promise<void> {
-  await db.delete(sessionQueue).where('id' in by ? eq(sessionQueue.id, by.id) : eq(sessionQueue.sessionPk, by.sessionPk));
+  await db
+    .delete(sessionQueue)
+    .where('id' in by ? eq(sessionQueue.id, by.id) : eq(sessionQueue.sessionPk, by.sessionPk));
 }
 
 /** The oldest entries first, skipping those another transaction is handing a device. */
@@ -43,7 +45,10 @@ export async function countQueueEntries(db: DbOrTx): Promise<number> {
  * (the dispatcher serves entries oldest first). "Any handheld" competes with phone and tablet
  * entries, a named device with the entries of its category, entries of one device type only.
  */
-export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[] }): Promise<Array<{ id: number; sessionId: string; sessionPk: number; position: number }>> {
+export async function queuePositions(
+  db: DbOrTx,
+  filter?: { sessionPks?: number[] },
+): Promise<Array<{ id: number; sessionId: string; sessionPk: number; position: number }>> {
   const rows = await db.execute<{ id: number; session_id: string; session_pk: number; position: string }>(sql`
     WITH q AS (
       SELECT e.id, e.session_id, e.session_pk, e.device_type, e.specific_device_id,
@@ -55,6 +60,11 @@ export async function queuePositions(db: DbOrTx, filter?: { sessionPks?: number[
     FROM q LEFT JOIN q o ON o.id < q.id AND o.device_type = q.device_type AND o.categories && q.categories
       AND (o.specific_device_id IS NULL OR q.specific_device_id IS NULL OR o.specific_device_id = q.specific_device_id)
     GROUP BY q.id, q.session_id, q.session_pk`);
-  const list = rows.rows.map((r) => ({ id: Number(r.id), sessionId: r.session_id, sessionPk: Number(r.session_pk), position: Number(r.position) }));
+  const list = rows.rows.map((r) => ({
+    id: Number(r.id),
+    sessionId: r.session_id,
+    sessionPk: Number(r.session_pk),
+    position: Number(r.position),
+  }));
   return filter?.sessionPks ? list.filter((r) => filter.sessionPks!.includes(r.sessionPk)) : list;
 }

@@ -17,7 +17,12 @@ export interface DeviceWanted {
  * Entries are served oldest first by allocation; positions count the older entries that compete
  * for the same devices.
  */
-export async function enqueueSession(tx: Ctx, row: SessionRow, userId: number | null, want: DeviceWanted): Promise<QueueRow> {
+export async function enqueueSession(
+  tx: Ctx,
+  row: SessionRow,
+  userId: number | null,
+  want: DeviceWanted,
+): Promise<QueueRow> {
   const entry = await insertQueueEntry(tx.db, {
     sessionPk: row.id,
     sessionId: row.sessionId,
@@ -38,10 +43,20 @@ export async function queuePositionOf(tx: Ctx, sessionPk: number): Promise<numbe
 }
 
 /** Removes an entry its own user queued; anyone else (or a served entry) sees no entry: 404. */
-export async function removeOwnQueueEntry(tx: Ctx, orgId: number, userId: number | null, entryId: number): Promise<QueueRow> {
+export async function removeOwnQueueEntry(
+  tx: Ctx,
+  orgId: number,
+  userId: number | null,
+  entryId: number,
+): Promise<QueueRow> {
   const entry = await lockQueueEntry(tx.db, orgId, entryId);
   if (!entry || entry.userId === null || entry.userId !== userId) throw notFound('Queue entry');
   await deleteQueueEntry(tx.db, { id: entry.id });
-  await recordAudit(tx, { action: 'session.queue_left', resourceType: 'session', resourceId: entry.sessionId, details: { queue_entry_id: entry.id } });
+  await recordAudit(tx, {
+    action: 'session.queue_left',
+    resourceType: 'session',
+    resourceId: entry.sessionId,
+    details: { queue_entry_id: entry.id },
+  });
   return entry;
 }

@@ -14,7 +14,13 @@ import { SessionDeviceHandle } from './device-handle';
 import { countQueueEntries, deleteQueueEntry } from './queue.repository';
 import type { SessionNotifier } from './session-notifier';
 import type { SessionPresenter } from './session-presenter';
-import { findSessionAnyOrg, listUnfinishedSessions, lockSession, updateSession, type SessionRow } from './sessions.repository';
+import {
+  findSessionAnyOrg,
+  listUnfinishedSessions,
+  lockSession,
+  updateSession,
+  type SessionRow,
+} from './sessions.repository';
 
 /** A boot that stops because its session ended meanwhile (not a failure). */
 class BootAbandoned extends Error {}
@@ -97,7 +103,12 @@ export class SessionLifecycle {
     const s = await findSessionAnyOrg(tx.db, device.leasedSessionId, true);
     if (!s || (s.status !== 'starting' && s.status !== 'active')) return false;
     const orgTx = { ...tx, org: { id: s.organizationId, role: 'admin' as const } };
-    await this.endSession(orgTx, s, { status: 'failed', reason: 'worker_lost', message: "The device's worker stopped responding", deviceLost: true });
+    await this.endSession(orgTx, s, {
+      status: 'failed',
+      reason: 'worker_lost',
+      message: "The device's worker stopped responding",
+      deviceLost: true,
+    });
     return true;
   }
 
@@ -119,9 +130,31 @@ export class SessionLifecycle {
         const cur = await lockSession(tx.db, row.id);
         if (cur?.status !== 'starting') return;
         const now = tx.clock.now();
-        const next = await updateSession(tx.db, row.id, { status: 'active', activeAt: now, screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now });
-        await emitEvent(tx, { type: 'session.started', data: { session_id: next.sessionId, device_id: next.deviceId, device_name: next.deviceName, device_type: next.deviceType, os_version: next.osVersion, user_email: next.userEmail } });
-        await recordAudit(tx, { action: 'session.started', resourceType: 'session', resourceId: next.sessionId, details: { device_id: next.deviceId } });
+        const next = await updateSession(tx.db, row.id, {
+          status: 'active',
+          activeAt: now,
+          screenWidth: screen.width,
+          screenHeight: screen.height,
+          rotation: screen.rotation,
+          updatedAt: now,
+        });
+        await emitEvent(tx, {
+          type: 'session.started',
+          data: {
+            session_id: next.sessionId,
+            device_id: next.deviceId,
+            device_name: next.deviceName,
+            device_type: next.deviceType,
+            os_version: next.osVersion,
+            user_email: next.userEmail,
+          },
+        });
+        await recordAudit(tx, {
+          action: 'session.started',
+          resourceType: 'session',
+          resourceId: next.sessionId,
+          details: { device_id: next.deviceId },
+        });
         tx.afterCommit(() => this.deps.notifier.sessionUpdated(next));
       });
     } catch (err) {
@@ -131,7 +164,11 @@ export class SessionLifecycle {
       await withTransaction(this.sys(row.organizationId), async (tx) => {
         const cur = await lockSession(tx.db, row.id);
         if (cur?.status !== 'starting') return;
-        await this.endSession(tx, cur, { status: 'failed', reason: null, message: `The device could not start: ${message}` });
+        await this.endSession(tx, cur, {
+          status: 'failed',
+          reason: null,
+          message: `The device could not start: ${message}`,
+        });
       });
     }
   }
@@ -139,10 +176,24 @@ export class SessionLifecycle {
   private async installPinnedApp(row: SessionRow, stillOurs: () => Promise<void>): Promise<void> {
     const sys = this.sys(row.organizationId);
     const { app, build } = row.buildId
-      ? await this.deps.apps.resolveBuildForInstall({ ctx: sys, input: { buildId: row.buildId, appId: row.appPublicId! } })
+      ? await this.deps.apps.resolveBuildForInstall({
+          ctx: sys,
+          input: { buildId: row.buildId, appId: row.appPublicId! },
+        })
       : await this.deps.apps.latestBuild({ ctx: sys, input: { appId: row.appPublicId! } });
-    const device = new SessionDeviceHandle(this.deps, row.sessionId, row.deviceId!, row.deviceType, row.assignedCategory ?? 'phone', row.deviceName ?? row.deviceId!, { guard: stillOurs, screen: null });
-    const installed = await device.install({ storageKey: build.storageKey, fileName: build.fileName }, { grantPermissions: true });
+    const device = new SessionDeviceHandle(
+      this.deps,
+      row.sessionId,
+      row.deviceId!,
+      row.deviceType,
+      row.assignedCategory ?? 'phone',
+      row.deviceName ?? row.deviceId!,
+      { guard: stillOurs, screen: null },
+    );
+    const installed = await device.install(
+      { storageKey: build.storageKey, fileName: build.fileName },
+      { grantPermissions: true },
+    );
     await device.launch(installed.packageName, { params: row.launchParams ?? undefined });
     await this.deps.apps.recordAppStarted({ ctx: sys, input: { appId: app.id } });
     if (!row.buildId) await updateSession(this.deps.db, row.id, { buildId: build.id });
@@ -160,7 +211,10 @@ export class SessionLifecycle {
     for (const r of rows) {
       const cur = await lockSession(tx.db, r.id);
       if (!cur || cur.status === 'stopped' || cur.status === 'failed') continue;
-      await this.endSession({ ...tx, org: { id: cur.organizationId, role: 'admin' } }, cur, { status: 'stopped', reason: 'user' });
+      await this.endSession({ ...tx, org: { id: cur.organizationId, role: 'admin' } }, cur, {
+        status: 'stopped',
+        reason: 'user',
+      });
       ended++;
     }
     return ended;
@@ -177,14 +231,32 @@ export class SessionLifecycle {
     const message = end.message ?? null;
     const wasLive = row.status === 'starting' || row.status === 'active';
     await deleteQueueEntry(tx.db, { sessionPk: row.id });
-    const next = await updateSession(tx.db, row.id, { status, endReason: reason, errorMessage: message, endTime: now, updatedAt: now });
+    const next = await updateSession(tx.db, row.id, {
+      status,
+      endReason: reason,
+      errorMessage: message,
+      endTime: now,
+      updatedAt: now,
+    });
     const ctxOrg = { ...tx, org: tx.org ?? { id: row.organizationId, role: 'admin' as const } };
-    await recordAudit(ctxOrg, { action: status === 'failed' ? 'session.failed' : 'session.stopped', resourceType: 'session', resourceId: row.sessionId, organizationId: row.organizationId, details: { end_reason: reason, error: message } });
+    await recordAudit(ctxOrg, {
+      action: status === 'failed' ? 'session.failed' : 'session.stopped',
+      resourceType: 'session',
+      resourceId: row.sessionId,
+      organizationId: row.organizationId,
+      details: { end_reason: reason, error: message },
+    });
     if (wasLive) {
       await emitEvent(ctxOrg, {
         type: 'session.ended',
         organizationId: row.organizationId,
-        data: { session_id: row.sessionId, status, end_reason: reason, device_id: row.deviceId, duration_minutes: this.deps.presenter.shape(next, now).duration_minutes },
+        data: {
+          session_id: row.sessionId,
+          status,
+          end_reason: reason,
+          device_id: row.deviceId,
+          duration_minutes: this.deps.presenter.shape(next, now).duration_minutes,
+        },
       });
     }
     const deviceId = row.deviceId;
@@ -193,14 +265,20 @@ export class SessionLifecycle {
       if (wasLive && !end.deviceLost && this.deps.router.isDeviceConnected(deviceId)) {
         tx.afterCommit(() => {
           this.deps.router.forgetFrame(deviceId);
-          void this.track(this.deps.router.command(deviceId, 'shutdown').catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')));
+          void this.track(
+            this.deps.router
+              .command(deviceId, 'shutdown')
+              .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')),
+          );
         });
       }
     }
     tx.afterCommit(() => {
       this.deps.notifier.closeStreams(row.sessionId);
       this.deps.notifier.sessionUpdated(next);
-      const why = message ?? (reason ? `The session ended (${reason})` : `The session ${status === 'failed' ? 'failed' : 'ended'}`);
+      const why =
+        message ??
+        (reason ? `The session ended (${reason})` : `The session ${status === 'failed' ? 'failed' : 'ended'}`);
       for (const listener of this.endListeners) listener(row.sessionId, why);
     });
     if (wasLive) await this.dispatch(tx);

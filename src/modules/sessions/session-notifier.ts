@@ -8,7 +8,15 @@ import type { SessionRow } from './sessions.repository';
 
 /** What subscribers of `/api/v1/ws` hear about sessions and the queue. */
 export class SessionNotifier {
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; realtime: RealtimeHub; presenter: SessionPresenter }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      realtime: RealtimeHub;
+      presenter: SessionPresenter;
+    },
+  ) {}
 
   /** `session.updated` with the session as it is now; failures are logged, never thrown. */
   sessionUpdated(row: SessionRow): void {
@@ -21,12 +29,22 @@ export class SessionNotifier {
   /** `queue.updated` to every waiting session with its current position. */
   async queueMoved(): Promise<void> {
     for (const p of await queuePositions(this.deps.db)) {
-      this.deps.realtime.publish(p.sessionId, { type: 'queue.updated', queue_entry_id: p.id, session_id: p.sessionId, position: p.position });
+      this.deps.realtime.publish(p.sessionId, {
+        type: 'queue.updated',
+        queue_entry_id: p.id,
+        session_id: p.sessionId,
+        position: p.position,
+      });
     }
   }
 
   ending(sessionId: string, reason: string, inSeconds: number): void {
-    this.deps.realtime.publish(sessionId, { type: 'session.ending', session_id: sessionId, reason, in_seconds: inSeconds });
+    this.deps.realtime.publish(sessionId, {
+      type: 'session.ending',
+      session_id: sessionId,
+      reason,
+      in_seconds: inSeconds,
+    });
   }
 
   /** The session's stream viewers are closed on every replica: they must not see the device's next session. */

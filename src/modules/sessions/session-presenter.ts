@@ -38,7 +38,8 @@ export class SessionPresenter {
       os_version: row.osVersion,
       user_email: row.userEmail,
       webrtc_room_id: null,
-      stream_url: row.deviceId && (row.status === 'starting' || row.status === 'active') ? this.streamUrl(row.sessionId) : null,
+      stream_url:
+        row.deviceId && (row.status === 'starting' || row.status === 'active') ? this.streamUrl(row.sessionId) : null,
       start_time: apiTimeOrNull(row.startTime),
       end_time: apiTimeOrNull(row.endTime),
       duration_minutes: start ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 6000) / 10) : null,
@@ -48,7 +49,10 @@ export class SessionPresenter {
       queue_position: queue?.position ?? null,
       app_id: row.appPublicId,
       build_id: row.buildId,
-      screen: row.screenWidth && row.screenHeight ? { width: row.screenWidth, height: row.screenHeight, rotation: row.rotation ?? 0 } : null,
+      screen:
+        row.screenWidth && row.screenHeight
+          ? { width: row.screenWidth, height: row.screenHeight, rotation: row.rotation ?? 0 }
+          : null,
       created_at: apiTime(row.createdAt),
     };
   }

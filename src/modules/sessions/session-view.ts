@@ -19,10 +19,14 @@ export async function sessionViewPage(app: FastifyInstance): Promise<void> {
       helmet: routePolicy(VIEW_POLICY),
       schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) },
     },
-    async (_req, reply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(PAGE),
+    async (_req, reply) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(PAGE),
   );
   app.get(SCRIPT_PATH, { config: { public: true, rateLimit: false }, schema: { hide: true } }, async (_req, reply) =>
-    reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SCRIPT),
+    reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(SCRIPT),
   );
 }
 

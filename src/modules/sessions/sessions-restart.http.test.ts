@@ -9,9 +9,19 @@ import type { DeviceSpec } from '../../worker/driver';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, type LiveApp } from '../../../test/harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  type LiveApp,
+} from '../../../test/harness/sessions-factories';
 
-const phone = (name: string): DeviceSpec[] => [{ deviceId: randomUUID(), name, model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' }];
+const phone = (name: string): DeviceSpec[] => [
+  { deviceId: randomUUID(), name, model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' },
+];
 
 describe('control-plane restart', () => {
   let t: LiveApp;
@@ -51,27 +61,58 @@ describe('control-plane restart', () => {
     goes.kill();
     const port = Number(new URL(t.baseUrl).port);
     await t.app.close();
-    container2 = createContainer(t.container.config, t.container.secrets, { clock: t.clock, log: createLogger('silent'), jobPollingIntervalSeconds: 0.5 });
+    container2 = createContainer(t.container.config, t.container.secrets, {
+      clock: t.clock,
+      log: createLogger('silent'),
+      jobPollingIntervalSeconds: 0.5,
+    });
     app2 = await buildApp(container2);
     await app2.listen({ port, host: '127.0.0.1' });
     const t2 = { ...t, app: app2, container: container2 };
 
     // The queue entry survived.
     const queued = (await api(t2, a.developer.token, 'GET', `/sessions/${q.sessionId}`)).json();
-    expect(queued).toMatchObject({ status: 'pending', queue_entry_id: q.started.json().queue_entry_id, queue_position: 1 });
+    expect(queued).toMatchObject({
+      status: 'pending',
+      queue_entry_id: q.started.json().queue_entry_id,
+      queue_position: 1,
+    });
 
     // The surviving worker reconnects by itself; its session continues.
     await stays.waitWelcome();
-    await waitFor(async () => (await api(t2, a.developer.token, 'POST', `/sessions/${onStays.sessionId}/control`, { action: 'tap', x: 3, y: 3 })).statusCode === 200, 'control after restart');
+    await waitFor(
+      async () =>
+        (
+          await api(t2, a.developer.token, 'POST', `/sessions/${onStays.sessionId}/control`, {
+            action: 'tap',
+            x: 3,
+            y: 3,
+          })
+        ).statusCode === 200,
+      'control after restart',
+    );
     expect((await api(t2, a.developer.token, 'GET', `/sessions/${onStays.sessionId}`)).json().status).toBe('active');
 
     // The other worker never comes back: 20 s later its session fails and its device leaves the lists.
     clock().advance(21_000);
-    await waitFor(async () => (await container2!.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'stays' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'heartbeat of the surviving worker');
+    await waitFor(
+      async () =>
+        (
+          await container2!.db.execute(
+            `SELECT 1 FROM workers WHERE worker_id = 'stays' AND last_seen_at >= '${clock().now().toISOString()}'`,
+          )
+        ).rows.length > 0,
+      'heartbeat of the surviving worker',
+    );
     const swept = await container2.services.workers.sweepLostWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
-    expect((await api(t2, a.developer.token, 'GET', `/sessions/${onGoes.sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });
-    expect((await api(t2, a.developer.token, 'GET', '/devices/')).json().map((d: { name: string }) => d.name)).toEqual(['Stays']);
+    expect((await api(t2, a.developer.token, 'GET', `/sessions/${onGoes.sessionId}`)).json()).toMatchObject({
+      status: 'failed',
+      end_reason: 'worker_lost',
+    });
+    expect((await api(t2, a.developer.token, 'GET', '/devices/')).json().map((d: { name: string }) => d.name)).toEqual([
+      'Stays',
+    ]);
 
     // Ending the surviving session hands its device to the queued one.
     await api(t2, a.developer.token, 'DELETE', `/sessions/${onStays.sessionId}`);
@@ -79,7 +120,9 @@ describe('control-plane restart', () => {
     expect(started.device_name).toBe('Stays');
     await api(t2, a.developer.token, 'DELETE', `/sessions/${q.sessionId}`);
     await container2.services.lifecycle.idle();
-    const leased = await container2.db.execute(`SELECT device_id FROM devices WHERE leased_session_id IS NOT NULL OR status = 'busy'`);
+    const leased = await container2.db.execute(
+      `SELECT device_id FROM devices WHERE leased_session_id IS NOT NULL OR status = 'busy'`,
+    );
     expect(leased.rows).toEqual([]);
   });
 });

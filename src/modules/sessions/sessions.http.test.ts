@@ -3,15 +3,53 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../clock';
 import type { DeviceSpec } from '../../worker/driver';
 import { createOrgWithRoles, addMember, type OrgWithRoles } from '../../../test/harness/factories';
-import { api, connectWorker, createAndStart, createLiveApp, waitFor, waitForStatus, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
+import {
+  api,
+  connectWorker,
+  createAndStart,
+  createLiveApp,
+  waitFor,
+  waitForStatus,
+  WsPeer,
+  wsUrl,
+  type LiveApp,
+} from '../../../test/harness/sessions-factories';
 import { createVirtualDriver } from '../../worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../worker/worker-client';
 
 const fleet = (tag: string): DeviceSpec[] => [
-  { deviceId: randomUUID(), name: `iPhone 15 Pro (1) ${tag}`, model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' },
-  { deviceId: randomUUID(), name: `iPhone 15 Pro (2) ${tag}`, model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' },
-  { deviceId: randomUUID(), name: `Pixel 8 ${tag}`, model: 'Pixel 8', type: 'android', category: 'phone', osVersion: '14' },
-  { deviceId: randomUUID(), name: `Android TV ${tag}`, model: 'Android TV', type: 'android', category: 'tv', osVersion: '13' },
+  {
+    deviceId: randomUUID(),
+    name: `iPhone 15 Pro (1) ${tag}`,
+    model: 'iPhone 15 Pro',
+    type: 'ios',
+    category: 'phone',
+    osVersion: '17.5',
+  },
+  {
+    deviceId: randomUUID(),
+    name: `iPhone 15 Pro (2) ${tag}`,
+    model: 'iPhone 15 Pro',
+    type: 'ios',
+    category: 'phone',
+    osVersion: '17.5',
+  },
+  {
+    deviceId: randomUUID(),
+    name: `Pixel 8 ${tag}`,
+    model: 'Pixel 8',
+    type: 'android',
+    category: 'phone',
+    osVersion: '14',
+  },
+  {
+    deviceId: randomUUID(),
+    name: `Android TV ${tag}`,
+    model: 'Android TV',
+    type: 'android',
+    category: 'tv',
+    osVersion: '13',
+  },
 ];
 
 describe('sessions and devices over HTTP and WebSocket', () => {
@@ -46,19 +84,44 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(iphones).toMatchObject({ device_type: 'ios', category: 'phone', os_version: '17.5', total: 2, free: 2 });
     expect(pools).toHaveLength(3);
     const one = await api(t, a.viewer.token, 'GET', `/devices/${devices[2]!.deviceId}`);
-    expect(one.json()).toMatchObject({ device_id: devices[2]!.deviceId, type: 'android', category: 'phone', os_version: '14' });
+    expect(one.json()).toMatchObject({
+      device_id: devices[2]!.deviceId,
+      type: 'android',
+      category: 'phone',
+      os_version: '14',
+    });
     expect((await api(t, a.viewer.token, 'GET', `/devices/${randomUUID()}`)).statusCode).toBe(404);
     expect((await api(t, a.viewer.token, 'GET', '/devices/?category=watch')).statusCode).toBe(400);
   });
 
   it('creates a pending session, starts it on a free device and reaches active', async () => {
-    const created = await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
+    const created = await api(t, a.developer.token, 'POST', '/sessions/', {
+      device_type: 'android',
+      device_category: 'phone',
+    });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ status: 'pending', device_id: null, device_name: null, os_version: null, webrtc_room_id: null, stream_url: null, start_time: null, end_time: null, duration_minutes: null, user_email: null });
+    expect(created.json()).toMatchObject({
+      status: 'pending',
+      device_id: null,
+      device_name: null,
+      os_version: null,
+      webrtc_room_id: null,
+      stream_url: null,
+      start_time: null,
+      end_time: null,
+      duration_minutes: null,
+      user_email: null,
+    });
     const sid = created.json().session_id;
     const started = await api(t, a.developer.token, 'POST', `/sessions/${sid}/start`);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json()).toMatchObject({ status: 'starting', device_id: devices[2]!.deviceId, device_name: 'Pixel 8 w1', os_version: '14', user_email: a.developer.email });
+    expect(started.json()).toMatchObject({
+      status: 'starting',
+      device_id: devices[2]!.deviceId,
+      device_name: 'Pixel 8 w1',
+      os_version: '14',
+      user_email: a.developer.email,
+    });
     expect(started.json().stream_url).toBe(`ws://simdeck.test/api/v1/sessions/${sid}/stream`);
     const active = await waitForStatus(t, a.developer.token, sid, 'active');
     expect(active.screen).toMatchObject({ rotation: 0 });
@@ -69,7 +132,9 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(dev.status).toBe('busy');
     // Another org cannot see it.
     expect((await api(t, b.admin.token, 'GET', `/sessions/${sid}`)).statusCode).toBe(404);
-    expect((await api(t, b.admin.token, 'POST', `/sessions/${sid}/control`, { action: 'tap', x: 1, y: 1 })).statusCode).toBe(404);
+    expect(
+      (await api(t, b.admin.token, 'POST', `/sessions/${sid}/control`, { action: 'tap', x: 1, y: 1 })).statusCode,
+    ).toBe(404);
     const del = await api(t, a.developer.token, 'DELETE', `/sessions/${sid}`);
     expect(del.json()).toEqual({ status: 'ok' });
     const stopped = (await api(t, a.developer.token, 'GET', `/sessions/${sid}`)).json();
@@ -79,32 +144,58 @@ describe('sessions and devices over HTTP and WebSocket', () => {
   });
 
   it('answers 404 for an unknown specific device and 409 for a busy one', async () => {
-    expect((await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'ios', specific_device_id: randomUUID() })).statusCode).toBe(404);
-    const { sessionId } = await createAndStart(t, a.admin.token, { device_type: 'android', specific_device_id: devices[3]!.deviceId, device_category: 'tv' });
+    expect(
+      (await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'ios', specific_device_id: randomUUID() }))
+        .statusCode,
+    ).toBe(404);
+    const { sessionId } = await createAndStart(t, a.admin.token, {
+      device_type: 'android',
+      specific_device_id: devices[3]!.deviceId,
+      device_category: 'tv',
+    });
     await waitForStatus(t, a.admin.token, sessionId, 'active');
-    const busy = await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'android', specific_device_id: devices[3]!.deviceId });
+    const busy = await api(t, a.admin.token, 'POST', '/sessions/', {
+      device_type: 'android',
+      specific_device_id: devices[3]!.deviceId,
+    });
     expect(busy.statusCode, busy.body).toBe(409);
-    expect((await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'ios', specific_device_id: 'nope' })).statusCode).toBe(400);
+    expect(
+      (await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'ios', specific_device_id: 'nope' }))
+        .statusCode,
+    ).toBe(400);
     await api(t, a.admin.token, 'DELETE', `/sessions/${sessionId}`);
   });
 
   it('starts on a named device of any category, with or without device_category, and says which', async () => {
     // A TV named without device_category is that TV, not "any handheld".
-    const tv = await createAndStart(t, a.developer.token, { device_type: 'android', specific_device_id: devices[3]!.deviceId });
+    const tv = await createAndStart(t, a.developer.token, {
+      device_type: 'android',
+      specific_device_id: devices[3]!.deviceId,
+    });
     expect(tv.started.statusCode, tv.started.body).toBe(200);
-    expect(tv.started.json()).toMatchObject({ status: 'starting', device_id: devices[3]!.deviceId, device_category: 'tv' });
+    expect(tv.started.json()).toMatchObject({
+      status: 'starting',
+      device_id: devices[3]!.deviceId,
+      device_category: 'tv',
+    });
     await waitForStatus(t, a.developer.token, tv.sessionId, 'active');
     await api(t, a.developer.token, 'DELETE', `/sessions/${tv.sessionId}`);
     // Start's device_id: any device of the type when the session named no category…
     const any = (await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android' })).json();
-    const onTv = await api(t, a.developer.token, 'POST', `/sessions/${any.session_id}/start`, { device_id: devices[3]!.deviceId });
+    const onTv = await api(t, a.developer.token, 'POST', `/sessions/${any.session_id}/start`, {
+      device_id: devices[3]!.deviceId,
+    });
     expect(onTv.statusCode, onTv.body).toBe(200);
     expect(onTv.json()).toMatchObject({ device_id: devices[3]!.deviceId, device_category: 'tv' });
     await waitForStatus(t, a.developer.token, any.session_id, 'active');
     await api(t, a.developer.token, 'DELETE', `/sessions/${any.session_id}`);
     // …and a 400 for a device outside the category the session asked for.
-    const phone = (await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', device_category: 'phone' })).json();
-    const wrong = await api(t, a.developer.token, 'POST', `/sessions/${phone.session_id}/start`, { device_id: devices[3]!.deviceId });
+    const phone = (
+      await api(t, a.developer.token, 'POST', '/sessions/', { device_type: 'android', device_category: 'phone' })
+    ).json();
+    const wrong = await api(t, a.developer.token, 'POST', `/sessions/${phone.session_id}/start`, {
+      device_id: devices[3]!.deviceId,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('device_id: the device is a tv, not a phone');
     await api(t, a.developer.token, 'DELETE', `/sessions/${phone.session_id}`);
@@ -121,14 +212,22 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(q1.started.json()).toMatchObject({ status: 'queued', position: 1, session_id: q1.sessionId });
     expect(q2.started.json()).toMatchObject({ status: 'queued', position: 2 });
     const pending = (await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json();
-    expect(pending).toMatchObject({ status: 'pending', queue_entry_id: q2.started.json().queue_entry_id, queue_position: 2 });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      queue_entry_id: q2.started.json().queue_entry_id,
+      queue_position: 2,
+    });
     // A queued session started again answers with its entry.
     const requeue = await api(t, a.viewer.token, 'POST', `/sessions/${q2.sessionId}/start`);
     expect(requeue.statusCode).toBe(202);
     expect(requeue.json().queue_entry_id).toBe(q2.started.json().queue_entry_id);
     // Another user of the org cannot remove someone else's entry.
-    expect((await api(t, a.admin.token, 'DELETE', `/sessions/queue/${q1.started.json().queue_entry_id}`)).statusCode).toBe(404);
-    expect((await api(t, b.admin.token, 'POST', `/sessions/queue/${q1.started.json().queue_entry_id}/leave`)).statusCode).toBe(404);
+    expect(
+      (await api(t, a.admin.token, 'DELETE', `/sessions/queue/${q1.started.json().queue_entry_id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(t, b.admin.token, 'POST', `/sessions/queue/${q1.started.json().queue_entry_id}/leave`)).statusCode,
+    ).toBe(404);
     // q2 watches its position over the real-time channel.
     const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${a.viewer.token}`));
     ws.send({ type: 'subscribe', session_id: q2.sessionId });
@@ -138,19 +237,31 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     // The freed device went to the oldest entry, which starts by itself.
     const s1 = await waitForStatus(t, a.developer.token, q1.sessionId, 'active');
     expect(s1.device_id).toBeTruthy();
-    expect((await ws.next<{ position: number }>((m) => m.text?.type === 'queue.updated' && m.text.session_id === q2.sessionId)).position).toBe(1);
+    expect(
+      (
+        await ws.next<{ position: number }>(
+          (m) => m.text?.type === 'queue.updated' && m.text.session_id === q2.sessionId,
+        )
+      ).position,
+    ).toBe(1);
     expect((await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json().queue_position).toBe(1);
     // q2 leaves the queue itself with a beacon: no Authorization header (a beacon cannot set one),
     // the token in the query, and whatever body the page sent.
     const leaveUrl = `/api/v1/sessions/queue/${q2.started.json().queue_entry_id}/leave`;
-    const beacon = (url: string) => t.app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: 'bye' });
+    const beacon = (url: string) =>
+      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: 'bye' });
     expect((await beacon(leaveUrl)).statusCode).toBe(401);
     expect((await beacon(`${leaveUrl}?token=${b.admin.token}`)).statusCode).toBe(404);
     const left = await beacon(`${leaveUrl}?token=${a.viewer.token}`);
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json()).toEqual({ status: 'ok' });
-    expect((await api(t, a.viewer.token, 'DELETE', `/sessions/queue/${q2.started.json().queue_entry_id}`)).statusCode).toBe(404);
-    expect((await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json()).toMatchObject({ status: 'stopped', end_reason: 'user' });
+    expect(
+      (await api(t, a.viewer.token, 'DELETE', `/sessions/queue/${q2.started.json().queue_entry_id}`)).statusCode,
+    ).toBe(404);
+    expect((await api(t, a.viewer.token, 'GET', `/sessions/${q2.sessionId}`)).json()).toMatchObject({
+      status: 'stopped',
+      end_reason: 'user',
+    });
     await ws.close();
     await api(t, a.developer.token, 'DELETE', `/sessions/${second.sessionId}`);
     await api(t, a.developer.token, 'DELETE', `/sessions/${q1.sessionId}`);
@@ -170,29 +281,65 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect(phoneOnly.started.json()).toMatchObject({ status: 'queued', position: 2 });
     expect(tvOnly.started.json()).toMatchObject({ status: 'queued', position: 1 });
     expect(iosPhone.started.statusCode).toBe(200);
-    for (const s of [anyHandheld, phoneOnly, tvOnly, phone, tv, iosPhone]) await api(t, a.developer.token, 'DELETE', `/sessions/${s.sessionId}`);
+    for (const s of [anyHandheld, phoneOnly, tvOnly, phone, tv, iosPhone])
+      await api(t, a.developer.token, 'DELETE', `/sessions/${s.sessionId}`);
   });
 
   it('sends control actions to the device, streams frames and delivers screenshots and apps over /ws', async () => {
     const { sessionId } = await createAndStart(t, a.developer.token, { device_type: 'android' });
     const active = await waitForStatus(t, a.developer.token, sessionId, 'active');
-    const stream = await WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream`), { protocols: [`bearer.${a.developer.token}`] });
+    const stream = await WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream`), {
+      protocols: [`bearer.${a.developer.token}`],
+    });
     const hello = await stream.next((m) => m.text?.type === 'hello');
     expect(hello).toMatchObject({ width: active.screen.width, height: active.screen.height, rotation: 0 });
     const firstFrame = await stream.next<Buffer>((m) => !!m.binary);
     expect(firstFrame.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const before = stream.messages.length;
-    const tap = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 10, y: 20 });
+    const tap = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+      action: 'tap',
+      x: 10,
+      y: 20,
+    });
     expect(tap.json()).toEqual({ status: 'ok' });
     await stream.next((m) => !!m.binary, 5000, before);
-    for (const bad of [{ action: 'tap', x: 10 }, { action: 'tap', x: 10001, y: 1 }, { action: 'rotate', rotation: 45 }, { action: 'fly' }, { action: 'key' }]) {
-      expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    for (const bad of [
+      { action: 'tap', x: 10 },
+      { action: 'tap', x: 10001, y: 1 },
+      { action: 'rotate', rotation: 45 },
+      { action: 'fly' },
+      { action: 'key' },
+    ]) {
+      expect(
+        (await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, bad)).statusCode,
+        JSON.stringify(bad),
+      ).toBe(400);
     }
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'swipe', x: 1, y: 2, x2: 3, y2: 4, duration: 100 })).statusCode).toBe(200);
-    expect((await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'key', keycode: 'BACK' })).statusCode).toBe(200);
-    const rot = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'rotate', rotation: 90 });
+    expect(
+      (
+        await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+          action: 'swipe',
+          x: 1,
+          y: 2,
+          x2: 3,
+          y2: 4,
+          duration: 100,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, { action: 'key', keycode: 'BACK' }))
+        .statusCode,
+    ).toBe(200);
+    const rot = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, {
+      action: 'rotate',
+      rotation: 90,
+    });
     expect(rot.statusCode).toBe(200);
-    expect((await stream.next((m) => m.text?.type === 'hello' && m.text.rotation === 90))).toMatchObject({ width: active.screen.height, height: active.screen.width });
+    expect(await stream.next((m) => m.text?.type === 'hello' && m.text.rotation === 90)).toMatchObject({
+      width: active.screen.height,
+      height: active.screen.width,
+    });
     expect(rot.statusCode).toBe(200);
     const ws = await WsPeer.open(wsUrl(t, `/api/v1/ws?token=${a.developer.token}`));
     ws.send({ type: 'subscribe', session_id: sessionId });
@@ -217,7 +364,11 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     const streamClosed = new Promise<number>((r) => stream.socket.once('close', (code) => r(code)));
     await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
     expect(await streamClosed).toBe(4410);
-    await expect(WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${a.developer.token}`)).then((p) => new Promise<number>((r) => p.socket.once('close', (c) => r(c))))).resolves.toBe(4409);
+    await expect(
+      WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${a.developer.token}`)).then(
+        (p) => new Promise<number>((r) => p.socket.once('close', (c) => r(c))),
+      ),
+    ).resolves.toBe(4409);
   });
 
   it('lists with filters, paginates and exports CSV', async () => {
@@ -250,31 +401,70 @@ describe('sessions and devices over HTTP and WebSocket', () => {
   });
 
   it('a worker killed mid-session fails its sessions with worker_lost; its devices return when it reconnects', async () => {
-    const spec: DeviceSpec[] = [{ deviceId: randomUUID(), name: 'Lonely iPad', model: 'iPad Air', type: 'ios', category: 'tablet', osVersion: '17.5' }];
+    const spec: DeviceSpec[] = [
+      {
+        deviceId: randomUUID(),
+        name: 'Lonely iPad',
+        model: 'iPad Air',
+        type: 'ios',
+        category: 'tablet',
+        osVersion: '17.5',
+      },
+    ];
     const driver = createVirtualDriver({ devices: spec, dataDir: t.dataDir });
     const w2 = await connectWorker(t, driver, 'worker-2');
     const { sessionId } = await createAndStart(t, a.admin.token, { device_type: 'ios', device_category: 'tablet' });
     await waitForStatus(t, a.admin.token, sessionId, 'active');
     w2.kill();
-    await waitFor(async () => (await api(t, a.admin.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 })).statusCode === 503, 'commands fail at once');
+    await waitFor(
+      async () =>
+        (await api(t, a.admin.token, 'POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 1, y: 1 }))
+          .statusCode === 503,
+      'commands fail at once',
+    );
     clock().advance(21_000);
     // worker-1 keeps heart-beating; only worker-2's devices are lost.
-    await waitFor(async () => (await t.container.db.execute(`SELECT 1 FROM workers WHERE worker_id = 'worker-1' AND last_seen_at >= '${clock().now().toISOString()}'`)).rows.length > 0, 'worker-1 heartbeat');
+    await waitFor(
+      async () =>
+        (
+          await t.container.db.execute(
+            `SELECT 1 FROM workers WHERE worker_id = 'worker-1' AND last_seen_at >= '${clock().now().toISOString()}'`,
+          )
+        ).rows.length > 0,
+      'worker-1 heartbeat',
+    );
     const swept = await t.container.services.workers.sweepLostWorkers(clock().now());
     expect(swept).toMatchObject({ lostDevices: 1, failedSessions: 1 });
-    expect((await api(t, a.admin.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({ status: 'failed', end_reason: 'worker_lost' });
+    expect((await api(t, a.admin.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({
+      status: 'failed',
+      end_reason: 'worker_lost',
+    });
     expect((await api(t, a.admin.token, 'GET', `/devices/${spec[0]!.deviceId}`)).statusCode).toBe(404);
-    expect((await api(t, a.admin.token, 'GET', '/devices/pools')).json().some((p: { model: string }) => p.model === 'iPad Air')).toBe(false);
+    expect(
+      (await api(t, a.admin.token, 'GET', '/devices/pools'))
+        .json()
+        .some((p: { model: string }) => p.model === 'iPad Air'),
+    ).toBe(false);
     expect((await api(t, a.admin.token, 'GET', '/devices/')).json()).toHaveLength(4);
     const back = await connectWorker(t, driver, 'worker-2');
-    expect((await api(t, a.admin.token, 'GET', `/devices/${spec[0]!.deviceId}`)).json()).toMatchObject({ status: 'available' });
+    expect((await api(t, a.admin.token, 'GET', `/devices/${spec[0]!.deviceId}`)).json()).toMatchObject({
+      status: 'available',
+    });
     await back.close();
   });
 
   it('rejects a worker without the worker token', async () => {
-    await expect(WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: 'Bearer nope-nope-nope-nope' } })).rejects.toThrow(/401/);
-    await expect(WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${a.admin.token}` } })).rejects.toThrow(/401/);
-    const file = await t.app.inject({ method: 'GET', url: '/api/v1/workers/files/abc.def', headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
+    await expect(
+      WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: 'Bearer nope-nope-nope-nope' } }),
+    ).rejects.toThrow(/401/);
+    await expect(
+      WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${a.admin.token}` } }),
+    ).rejects.toThrow(/401/);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/workers/files/abc.def',
+      headers: { authorization: `Bearer ${t.container.secrets.workerToken}` },
+    });
     expect(file.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/workers/files/abc.def' })).statusCode).toBe(401);
   });
@@ -285,9 +475,14 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     expect((await api(t, a.admin.token, 'DELETE', `/sessions/${randomUUID()}`)).statusCode).toBe(404);
     expect((await api(t, a.admin.token, 'DELETE', '/sessions/queue/999999')).statusCode).toBe(404);
     // The session is looked up first, whatever the body names.
-    expect((await api(t, a.admin.token, 'POST', `/sessions/${randomUUID()}/install-build`, { build_id: 2_000_000_000 })).statusCode).toBe(404);
+    expect(
+      (await api(t, a.admin.token, 'POST', `/sessions/${randomUUID()}/install-build`, { build_id: 2_000_000_000 }))
+        .statusCode,
+    ).toBe(404);
     // Other routes take the token from the Authorization header only.
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/sessions/?token=${a.admin.token}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/sessions/?token=${a.admin.token}` })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/sessions/' })).statusCode).toBe(401);
     expect((await api(t, a.admin.token, 'POST', '/sessions/', { device_type: 'windows' })).statusCode).toBe(400);
     const m = await addMember(t, a.orgId, 'viewer');

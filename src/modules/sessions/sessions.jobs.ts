@@ -12,5 +12,8 @@ export function sessionsJobs(c: Container) {
     'sessions.sweep_lifetimes': async () => void (await lifetime.sweepLifetimes(c.clock.now())),
     'sessions.release_orphan_leases': async () => void (await lifetime.releaseOrphanLeases(c.clock.now())),
     'sessions.retry_queue': () => lifecycle.retryQueue(),
-  } satisfies Pick<JobHandlers, 'sessions.touch_viewed' | 'sessions.sweep_lifetimes' | 'sessions.release_orphan_leases' | 'sessions.retry_queue'>;
+  } satisfies Pick<
+    JobHandlers,
+    'sessions.touch_viewed' | 'sessions.sweep_lifetimes' | 'sessions.release_orphan_leases' | 'sessions.retry_queue'
+  >;
 }

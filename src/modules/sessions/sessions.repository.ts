@@ -13,11 +13,18 @@ export async function insertSession(db: DbOrTx, values: NewSession): Promise<Ses
 }
 
 export async function findSession(db: DbOrTx, orgId: number, sessionId: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.sessionId, sessionId), eq(sessions.organizationId, orgId)));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.sessionId, sessionId), eq(sessions.organizationId, orgId)));
   return row;
 }
 
-export async function findSessionAnyOrg(db: DbOrTx, sessionId: string, forUpdate = false): Promise<SessionRow | undefined> {
+export async function findSessionAnyOrg(
+  db: DbOrTx,
+  sessionId: string,
+  forUpdate = false,
+): Promise<SessionRow | undefined> {
   const q = db.select().from(sessions).where(eq(sessions.sessionId, sessionId));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
@@ -37,11 +44,22 @@ export async function updateSession(db: DbOrTx, id: number, patch: Partial<NewSe
 export async function markUsed(db: DbOrTx, ids: { id: number } | { sessionIds: string[] }, now: Date): Promise<void> {
   const which = 'id' in ids ? eq(sessions.id, ids.id) : inArray(sessions.sessionId, ids.sessionIds);
   if ('sessionIds' in ids && ids.sessionIds.length === 0) return;
-  await db.update(sessions).set({ lastUsedAt: now, endingNotifiedAt: null }).where(and(which, eq(sessions.status, 'active')));
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now, endingNotifiedAt: null })
+    .where(and(which, eq(sessions.status, 'active')));
 }
 
-export async function recordScreen(db: DbOrTx, sessionId: string, screen: { width: number; height: number; rotation: number }, now: Date): Promise<void> {
-  await db.update(sessions).set({ screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now }).where(eq(sessions.sessionId, sessionId));
+export async function recordScreen(
+  db: DbOrTx,
+  sessionId: string,
+  screen: { width: number; height: number; rotation: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ screenWidth: screen.width, screenHeight: screen.height, rotation: screen.rotation, updatedAt: now })
+    .where(eq(sessions.sessionId, sessionId));
 }
 
 /** Gives the session to a run when it is active and no run holds it; false otherwise. */
@@ -55,49 +73,83 @@ export async function takeRunLease(db: DbOrTx, id: number, runPublicId: string):
 }
 
 export async function releaseRunLease(db: DbOrTx, sessionId: string, runPublicId: string): Promise<void> {
-  await db.update(sessions).set({ runLease: null }).where(and(eq(sessions.sessionId, sessionId), eq(sessions.runLease, runPublicId)));
+  await db
+    .update(sessions)
+    .set({ runLease: null })
+    .where(and(eq(sessions.sessionId, sessionId), eq(sessions.runLease, runPublicId)));
 }
 
 /** Marks the ending warning as sent; false when another replica marked it first. */
 export async function markEndingNotified(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const marked = await db.update(sessions).set({ endingNotifiedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.endingNotifiedAt))).returning({ id: sessions.id });
+  const marked = await db
+    .update(sessions)
+    .set({ endingNotifiedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.endingNotifiedAt)))
+    .returning({ id: sessions.id });
   return marked.length > 0;
 }
 
 /** Running sessions with the rules of their organization, for the lifetime sweep. */
-export async function listLiveWithOrgRules(db: DbOrTx): Promise<Array<{ s: SessionRow; timeout: number; planId: string; overage: boolean }>> {
+export async function listLiveWithOrgRules(
+  db: DbOrTx,
+): Promise<Array<{ s: SessionRow; timeout: number; planId: string; overage: boolean }>> {
   return db
-    .select({ s: sessions, timeout: organizations.sessionTimeoutMinutes, planId: organizations.planId, overage: organizations.allowStreamingOverage })
+    .select({
+      s: sessions,
+      timeout: organizations.sessionTimeoutMinutes,
+      planId: organizations.planId,
+      overage: organizations.allowStreamingOverage,
+    })
     .from(sessions)
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .where(inArray(sessions.status, LIVE_STATUSES));
 }
 
 /** The organization's live sessions (pending included), for ending them all at once. */
-export async function listUnfinishedSessions(db: DbOrTx, filter: { orgId: number } | { userId: number }): Promise<SessionRow[]> {
+export async function listUnfinishedSessions(
+  db: DbOrTx,
+  filter: { orgId: number } | { userId: number },
+): Promise<SessionRow[]> {
   const who = 'orgId' in filter ? eq(sessions.organizationId, filter.orgId) : eq(sessions.userId, filter.userId);
-  return db.select().from(sessions).where(and(who, inArray(sessions.status, ['pending', 'starting', 'active'])));
+  return db
+    .select()
+    .from(sessions)
+    .where(and(who, inArray(sessions.status, ['pending', 'starting', 'active'])));
 }
 
 /**
  * Milliseconds each organization has streamed since `since` (sessions' start to end, or to `now`
  * for those still running), for the monthly streaming-minutes allowance of its plan.
  */
-export async function streamedMsSince(db: DbOrTx, orgIds: number[], since: Date, now: Date): Promise<Map<number, number>> {
+export async function streamedMsSince(
+  db: DbOrTx,
+  orgIds: number[],
+  since: Date,
+  now: Date,
+): Promise<Map<number, number>> {
   if (orgIds.length === 0) return new Map();
   const until = sql`least(coalesce(${sessions.endTime}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
   const from = sql`greatest(${sessions.startTime}, ${since.toISOString()}::timestamptz)`;
   const rows = await db
     .select({ orgId: sessions.organizationId, ms: sql<string>`sum(extract(epoch from ${until} - ${from}) * 1000)` })
     .from(sessions)
-    .where(and(inArray(sessions.organizationId, orgIds), sql`${sessions.startTime} is not null`, sql`${until} > ${from}`))
+    .where(
+      and(inArray(sessions.organizationId, orgIds), sql`${sessions.startTime} is not null`, sql`${until} > ${from}`),
+    )
     .groupBy(sessions.organizationId);
   return new Map(rows.map((r) => [r.orgId, Number(r.ms)]));
 }
 
-export async function lockOrgPlan(db: DbOrTx, orgId: number): Promise<{ planId: string; sessionTimeoutMinutes: number; sessionPermissions: string } | undefined> {
+export async function lockOrgPlan(
+  db: DbOrTx,
+  orgId: number,
+): Promise<{ planId: string; sessionTimeoutMinutes: number; sessionPermissions: string } | undefined> {
   const [row] = await db
-    .select({ planId: organizations.planId, sessionTimeoutMinutes: organizations.sessionTimeoutMinutes, sessionPermissions: organizations.sessionPermissions })
+    .select({
+      planId: organizations.planId,
+      sessionTimeoutMinutes: organizations.sessionTimeoutMinutes,
+      sessionPermissions: organizations.sessionPermissions,
+    })
     .from(organizations)
     .where(eq(organizations.id, orgId))
     .for('update');
@@ -105,19 +157,33 @@ export async function lockOrgPlan(db: DbOrTx, orgId: number): Promise<{ planId: 
 }
 
 export async function getOrgSessionPermissions(db: DbOrTx, orgId: number): Promise<string | undefined> {
-  const [row] = await db.select({ p: organizations.sessionPermissions }).from(organizations).where(eq(organizations.id, orgId));
+  const [row] = await db
+    .select({ p: organizations.sessionPermissions })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return row?.p;
 }
 
 export async function countLiveSessions(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(and(eq(sessions.organizationId, orgId), inArray(sessions.status, LIVE_STATUSES)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, orgId), inArray(sessions.status, LIVE_STATUSES)));
   return row?.n ?? 0;
 }
 
 export async function listSessions(
   db: DbOrTx,
   orgId: number,
-  q: { status?: SessionStatus; deviceType?: string; userId?: number; since?: Date; search?: string; limit: number; offset: number },
+  q: {
+    status?: SessionStatus;
+    deviceType?: string;
+    userId?: number;
+    since?: Date;
+    search?: string;
+    limit: number;
+    offset: number;
+  },
 ): Promise<SessionRow[]> {
   const conds: SQL[] = [eq(sessions.organizationId, orgId)];
   if (q.status) conds.push(eq(sessions.status, q.status));
@@ -126,7 +192,21 @@ export async function listSessions(
   if (q.since) conds.push(gte(sessions.createdAt, q.since));
   if (q.search?.trim()) {
     const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(sessions.sessionId, like), ilike(sessions.deviceName, like), ilike(sessions.userEmail, like), ilike(sessions.deviceId, like), ilike(sessions.osVersion, like))!);
+    conds.push(
+      or(
+        ilike(sessions.sessionId, like),
+        ilike(sessions.deviceName, like),
+        ilike(sessions.userEmail, like),
+        ilike(sessions.deviceId, like),
+        ilike(sessions.osVersion, like),
+      )!,
+    );
   }
-  return db.select().from(sessions).where(and(...conds)).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(q.limit).offset(q.offset);
+  return db
+    .select()
+    .from(sessions)
+    .where(and(...conds))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(q.limit)
+    .offset(q.offset);
 }

@@ -3,7 +3,9 @@ import { RowId, Offset } from '../../http/schemas';
 import { ApiTimestamp } from '../../http/api-time';
 import { DEVICE_CATEGORIES, DEVICE_TYPES, END_REASONS, SESSION_STATUSES } from '../../db/schema';
 
-const FlatParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).meta({ description: 'Flat JSON object of launch parameters' });
+const FlatParams = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .meta({ description: 'Flat JSON object of launch parameters' });
 
 export const CreateSessionBody = z.object({
   device_type: z.enum(DEVICE_TYPES),
@@ -15,7 +17,10 @@ export const CreateSessionBody = z.object({
 });
 export type CreateSessionBody = z.infer<typeof CreateSessionBody>;
 
-export const StartSessionBody = z.object({ device_id: z.string().min(1).max(100).optional() }).optional().nullable();
+export const StartSessionBody = z
+  .object({ device_id: z.string().min(1).max(100).optional() })
+  .optional()
+  .nullable();
 
 export const SessionIdParams = z.object({ session_id: z.string().min(1).max(100) });
 export const QueueEntryParams = z.object({ queue_entry_id: RowId });
@@ -47,9 +52,19 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-export const QueuedResponse = z.object({ status: z.literal('queued'), queue_entry_id: z.number().int(), position: z.number().int(), session_id: z.string() });
+export const QueuedResponse = z.object({
+  status: z.literal('queued'),
+  queue_entry_id: z.number().int(),
+  position: z.number().int(),
+  session_id: z.string(),
+});
 
-export const TIME_RANGES = { 'last-hour': 3600_000, 'last-day': 86_400_000, 'last-week': 7 * 86_400_000, 'last-month': 30 * 86_400_000 } as const;
+export const TIME_RANGES = {
+  'last-hour': 3600_000,
+  'last-day': 86_400_000,
+  'last-week': 7 * 86_400_000,
+  'last-month': 30 * 86_400_000,
+} as const;
 
 export const ListSessionsQuery = z.object({
   status: z.enum(SESSION_STATUSES).optional(),
@@ -63,7 +78,18 @@ export const ListSessionsQuery = z.object({
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
 
 const coord = z.number().min(0).max(10000);
-export const CONTROL_ACTIONS = ['tap', 'swipe', 'rotate', 'button', 'key', 'screenshot', 'touch_start', 'touch_move', 'touch_end', 'text'] as const;
+export const CONTROL_ACTIONS = [
+  'tap',
+  'swipe',
+  'rotate',
+  'button',
+  'key',
+  'screenshot',
+  'touch_start',
+  'touch_move',
+  'touch_end',
+  'text',
+] as const;
 export const ControlBody = z.object({
   action: z.enum(CONTROL_ACTIONS),
   x: coord.optional(),
@@ -96,4 +122,10 @@ export type LaunchAppBody = z.infer<typeof LaunchAppBody>;
 
 export const StatusOk = z.object({ status: z.literal('ok') });
 export const StatusMessage = z.object({ status: z.literal('ok'), message: z.string() });
-export const InstallResult = z.object({ status: z.literal('ok'), package_name: z.string(), name: z.string(), version: z.string(), launched: z.boolean() });
+export const InstallResult = z.object({
+  status: z.literal('ok'),
+  package_name: z.string(),
+  name: z.string(),
+  version: z.string(),
+  launched: z.boolean(),
+});

@@ -39,14 +39,20 @@ export class SessionsService {
     const who = actorIdentity(ctx);
     const now = ctx.clock.now();
     if (input.build_id !== undefined && !input.app_id) throw badRequest('build_id: needs app_id');
-    const paramsProblem = input.launch_params === undefined ? null : launchParamsProblem(input.launch_params, 'launch_params');
+    const paramsProblem =
+      input.launch_params === undefined ? null : launchParamsProblem(input.launch_params, 'launch_params');
     if (paramsProblem) throw new AppError('UNPROCESSABLE', paramsProblem);
     let deviceCategory = input.device_category ?? null;
     if (input.specific_device_id) {
       const device = await findDevice(ctx.db, input.specific_device_id);
       if (!device || device.status === 'offline') throw notFound('Device');
-      checkDeviceFits(device, { deviceType: input.device_type, category: input.device_category ?? null }, 'specific_device_id');
-      if (device.status !== 'available' || device.leasedSessionId) throw new AppError('CONFLICT', 'The requested device is not available');
+      checkDeviceFits(
+        device,
+        { deviceType: input.device_type, category: input.device_category ?? null },
+        'specific_device_id',
+      );
+      if (device.status !== 'available' || device.leasedSessionId)
+        throw new AppError('CONFLICT', 'The requested device is not available');
       // A named device fixes the category, including one that is not a handheld (a TV).
       deviceCategory = device.category;
     }
@@ -67,16 +73,33 @@ export class SessionsService {
         createdAt: now,
         updatedAt: now,
       });
-      await recordAudit(tx, { action: 'session.created', resourceType: 'session', resourceId: row.sessionId, details: { device_type: input.device_type, device_category: input.device_category ?? null, specific_device_id: input.specific_device_id ?? null, app_id: pinned?.appPublicId ?? null } });
+      await recordAudit(tx, {
+        action: 'session.created',
+        resourceType: 'session',
+        resourceId: row.sessionId,
+        details: {
+          device_type: input.device_type,
+          device_category: input.device_category ?? null,
+          specific_device_id: input.specific_device_id ?? null,
+          app_id: pinned?.appPublicId ?? null,
+        },
+      });
       return this.deps.presenter.shape(row, now);
     });
   }
 
-  private async resolvePinnedApp(ctx: Ctx, input: CreateSessionBody): Promise<{ appPublicId: string; buildId: number | null }> {
+  private async resolvePinnedApp(
+    ctx: Ctx,
+    input: CreateSessionBody,
+  ): Promise<{ appPublicId: string; buildId: number | null }> {
     const app = await this.deps.apps.resolveApp({ ctx, input: { appId: input.app_id! } });
-    if (app.platform !== input.device_type) throw badRequest(`app_id: the app is for ${app.platform}, not ${input.device_type}`);
+    if (app.platform !== input.device_type)
+      throw badRequest(`app_id: the app is for ${app.platform}, not ${input.device_type}`);
     if (input.build_id !== undefined) {
-      const { build } = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id, appId: app.id } });
+      const { build } = await this.deps.apps.resolveBuildForInstall({
+        ctx,
+        input: { buildId: input.build_id, appId: app.id },
+      });
       return { appPublicId: app.publicId, buildId: build.id };
     }
     const latest = await this.deps.apps.latestBuild({ ctx, input: { appId: app.publicId } }).catch(() => null);
@@ -85,7 +108,13 @@ export class SessionsService {
   }
 
   /** Takes a free device at once (`started`), or waits in the queue (`queued`, HTTP 202). */
-  async startSession({ ctx, input }: { ctx: Ctx; input: { sessionId: string; deviceId?: string } }): Promise<{ started: Session } | { queued: QueuedSession }> {
+  async startSession({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; deviceId?: string };
+  }): Promise<{ started: Session } | { queued: QueuedSession }> {
     const org = requireRole(ctx, 'viewer');
     const who = actorIdentity(ctx);
     return withTransaction(ctx, async (tx) => {
@@ -103,13 +132,24 @@ export class SessionsService {
           checkDeviceFits(device, { deviceType: row.deviceType, category: row.deviceCategory }, 'device_id');
           want = { deviceType: row.deviceType, category: device.category, specificDeviceId: device.deviceId };
         }
-        await repo.updateSession(tx.db, row.id, { userEmail: who.email, specificDeviceId: want.specificDeviceId, deviceCategory: want.category });
+        await repo.updateSession(tx.db, row.id, {
+          userEmail: who.email,
+          specificDeviceId: want.specificDeviceId,
+          deviceCategory: want.category,
+        });
         entry = await enqueueSession(tx, row, who.userId, want);
       }
       await this.deps.lifecycle.dispatch(tx);
       const after = (await repo.lockSession(tx.db, row.id))!;
       if (after.status === 'starting') return { started: this.deps.presenter.shape(after, tx.clock.now()) };
-      return { queued: { status: 'queued' as const, queue_entry_id: entry.id, position: await queuePositionOf(tx, row.id), session_id: row.sessionId } };
+      return {
+        queued: {
+          status: 'queued' as const,
+          queue_entry_id: entry.id,
+          position: await queuePositionOf(tx, row.id),
+          session_id: row.sessionId,
+        },
+      };
     });
   }
 
@@ -119,7 +159,12 @@ export class SessionsService {
     const who = actorIdentity(ctx);
     await withTransaction(ctx, async (tx) => {
       const entry = await removeOwnQueueEntry(tx, org.id, who.userId, input.entryId);
-      const row = await repo.updateSession(tx.db, entry.sessionPk, { status: 'stopped', endReason: 'user', endTime: tx.clock.now(), updatedAt: tx.clock.now() });
+      const row = await repo.updateSession(tx.db, entry.sessionPk, {
+        status: 'stopped',
+        endReason: 'user',
+        endTime: tx.clock.now(),
+        updatedAt: tx.clock.now(),
+      });
       tx.afterCommit(() => {
         this.deps.notifier.sessionUpdated(row);
         return this.deps.notifier.queueMoved();
@@ -153,7 +198,9 @@ export class SessionsService {
       limit: input.limit,
       offset: input.offset,
     });
-    const positions = rows.some((r) => r.status === 'pending') ? await queuePositions(ctx.db, { sessionPks: rows.map((r) => r.id) }) : [];
+    const positions = rows.some((r) => r.status === 'pending')
+      ? await queuePositions(ctx.db, { sessionPks: rows.map((r) => r.id) })
+      : [];
     return rows.map((r) => {
       const p = positions.find((x) => x.sessionPk === r.id);
       return this.deps.presenter.shape(r, now, p ? { id: p.id, position: p.position } : null);
@@ -174,7 +221,13 @@ export class SessionsService {
   }
 
   /** DELETE /sessions/{id}; CI cleanup passes `reason: 'ci_cleanup'`. Stopping an ended session is a no-op. */
-  async stopSession({ ctx, input }: { ctx: Ctx; input: { sessionId: string; reason?: 'user' | 'ci_cleanup' } }): Promise<{ status: 'ok' }> {
+  async stopSession({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; reason?: 'user' | 'ci_cleanup' };
+  }): Promise<{ status: 'ok' }> {
     const org = requireRole(ctx, 'viewer');
     await withTransaction(ctx, async (tx) => {
       const found = await repo.findSession(tx.db, org.id, input.sessionId);
@@ -197,10 +250,17 @@ export class SessionsService {
    * 404 unknown, 400 not active, 409 when another run holds it. Call inside the transaction
    * that creates the run, so that both exist or neither.
    */
-  async reserveForRun({ ctx, input }: { ctx: Ctx; input: { sessionId: string; runPublicId: string } }): Promise<SessionRow> {
+  async reserveForRun({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; runPublicId: string };
+  }): Promise<SessionRow> {
     const row = await this.loadSession({ ctx, input });
     if (row.status !== 'active') throw badRequest(`session_id: the session is not active (status ${row.status})`);
-    if (!(await repo.takeRunLease(ctx.db, row.id, input.runPublicId))) throw new AppError('CONFLICT', 'The session is busy with another run; wait for it to finish or cancel it');
+    if (!(await repo.takeRunLease(ctx.db, row.id, input.runPublicId)))
+      throw new AppError('CONFLICT', 'The session is busy with another run; wait for it to finish or cancel it');
     return row;
   }
 
@@ -213,7 +273,13 @@ export class SessionsService {
    * The device of an active session, for code that drives it (the control endpoint, the engine).
    * Every call re-checks that the session still holds the device, has a timeout, and honours `signal`.
    */
-  async attach({ ctx, input }: { ctx: Ctx; input: { sessionId: string; signal?: AbortSignal; timeoutMs?: number } }): Promise<DeviceHandle> {
+  async attach({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; signal?: AbortSignal; timeoutMs?: number };
+  }): Promise<DeviceHandle> {
     const row = await this.loadSession({ ctx, input });
     assertActive(row);
     const deviceId = row.deviceId!;
@@ -228,8 +294,19 @@ export class SessionsService {
       if (!cur || cur.deviceId !== deviceId) throw badRequest('Session is not active (its device was released)');
       assertActive(cur);
     };
-    const screen = row.screenWidth && row.screenHeight ? { width: row.screenWidth, height: row.screenHeight, rotation: (row.rotation ?? 0) as 0 } : null;
-    return new SessionDeviceHandle({ ...this.deps, clock: ctx.clock }, row.sessionId, deviceId, row.deviceType, row.assignedCategory ?? 'phone', row.deviceName ?? deviceId, { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen });
+    const screen =
+      row.screenWidth && row.screenHeight
+        ? { width: row.screenWidth, height: row.screenHeight, rotation: (row.rotation ?? 0) as 0 }
+        : null;
+    return new SessionDeviceHandle(
+      { ...this.deps, clock: ctx.clock },
+      row.sessionId,
+      deviceId,
+      row.deviceType,
+      row.assignedCategory ?? 'phone',
+      row.deviceName ?? deviceId,
+      { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen },
+    );
   }
 }
 
@@ -238,7 +315,13 @@ export function assertActive(row: SessionRow): void {
   if (row.status !== 'active' || !row.deviceId) throw badRequest(`Session is not active (status ${row.status})`);
 }
 
-function checkDeviceFits(device: DeviceRow, want: { deviceType: string; category: DeviceCategory | null }, field: string): void {
-  if (device.type !== want.deviceType) throw badRequest(`${field}: the device is ${device.type}, not ${want.deviceType}`);
-  if (want.category && device.category !== want.category) throw badRequest(`${field}: the device is a ${device.category}, not a ${want.category}`);
+function checkDeviceFits(
+  device: DeviceRow,
+  want: { deviceType: string; category: DeviceCategory | null },
+  field: string,
+): void {
+  if (device.type !== want.deviceType)
+    throw badRequest(`${field}: the device is ${device.type}, not ${want.deviceType}`);
+  if (want.category && device.category !== want.category)
+    throw badRequest(`${field}: the device is a ${device.category}, not a ${want.category}`);
 }

@@ -13,29 +13,100 @@ export interface CatalogEntry {
 
 /** Every event type simdeck emits; a new type in EVENT_TYPES without an entry here does not compile. */
 const CATALOG: Record<EventType, Omit<CatalogEntry, 'type'>> = {
-  'run.started': { category: 'runs', description: 'A test run or suite run was accepted and will execute.', default_enabled: true },
-  'run.passed': { category: 'runs', description: 'A test run or suite run ended with every case passed.', default_enabled: true },
-  'run.failed': { category: 'runs', description: 'A test run or suite run ended failed or in error.', default_enabled: true },
+  'run.started': {
+    category: 'runs',
+    description: 'A test run or suite run was accepted and will execute.',
+    default_enabled: true,
+  },
+  'run.passed': {
+    category: 'runs',
+    description: 'A test run or suite run ended with every case passed.',
+    default_enabled: true,
+  },
+  'run.failed': {
+    category: 'runs',
+    description: 'A test run or suite run ended failed or in error.',
+    default_enabled: true,
+  },
   'run.cancelled': { category: 'runs', description: 'A test run or suite run was cancelled.', default_enabled: true },
-  'case.failed': { category: 'cases', description: 'A test case failed, with the step that failed.', default_enabled: true },
-  'run.warning.flaky': { category: 'warnings', description: "A case's recent runs keep switching between passed and failed.", default_enabled: false },
-  'run.warning.slow': { category: 'warnings', description: 'A run took much longer than the recent runs of its case.', default_enabled: false },
-  'run.warning.ai_fallback_used': { category: 'warnings', description: 'Replay could not finish some steps and the agent settled them (hybrid mode).', default_enabled: false },
-  'run.warning.byok_quota_low': { category: 'warnings', description: "The organization's own provider key is close to its quota.", default_enabled: false },
-  'visual.regression_warning': { category: 'visual', description: 'A step differs from its baseline beyond the warn threshold.', default_enabled: false },
-  'visual.regression_detected': { category: 'visual', description: 'A step differs from its baseline beyond the fail threshold.', default_enabled: true },
-  'visual.run_completed_with_regressions': { category: 'visual', description: 'A run ended with a visual warn or fail verdict.', default_enabled: true },
-  'visual.baseline_updated': { category: 'visual', description: 'A baseline screenshot was written for a step.', default_enabled: false },
+  'case.failed': {
+    category: 'cases',
+    description: 'A test case failed, with the step that failed.',
+    default_enabled: true,
+  },
+  'run.warning.flaky': {
+    category: 'warnings',
+    description: "A case's recent runs keep switching between passed and failed.",
+    default_enabled: false,
+  },
+  'run.warning.slow': {
+    category: 'warnings',
+    description: 'A run took much longer than the recent runs of its case.',
+    default_enabled: false,
+  },
+  'run.warning.ai_fallback_used': {
+    category: 'warnings',
+    description: 'Replay could not finish some steps and the agent settled them (hybrid mode).',
+    default_enabled: false,
+  },
+  'run.warning.byok_quota_low': {
+    category: 'warnings',
+    description: "The organization's own provider key is close to its quota.",
+    default_enabled: false,
+  },
+  'visual.regression_warning': {
+    category: 'visual',
+    description: 'A step differs from its baseline beyond the warn threshold.',
+    default_enabled: false,
+  },
+  'visual.regression_detected': {
+    category: 'visual',
+    description: 'A step differs from its baseline beyond the fail threshold.',
+    default_enabled: true,
+  },
+  'visual.run_completed_with_regressions': {
+    category: 'visual',
+    description: 'A run ended with a visual warn or fail verdict.',
+    default_enabled: true,
+  },
+  'visual.baseline_updated': {
+    category: 'visual',
+    description: 'A baseline screenshot was written for a step.',
+    default_enabled: false,
+  },
   'app.uploaded': { category: 'platform', description: 'A new app was uploaded.', default_enabled: false },
-  'build.uploaded': { category: 'platform', description: 'A new build of an app was uploaded.', default_enabled: false },
+  'build.uploaded': {
+    category: 'platform',
+    description: 'A new build of an app was uploaded.',
+    default_enabled: false,
+  },
   'session.started': { category: 'platform', description: 'A device session became active.', default_enabled: false },
-  'session.ended': { category: 'platform', description: 'A device session ended, with its reason.', default_enabled: false },
-  'billing.credit_low': { category: 'billing', description: 'Usage credit fell below the low-balance threshold.', default_enabled: true },
-  'billing.topup_completed': { category: 'billing', description: 'A credit top-up was paid and credited.', default_enabled: true },
-  'billing.allowance_refilled': { category: 'billing', description: "The plan's monthly allowance was refilled.", default_enabled: false },
+  'session.ended': {
+    category: 'platform',
+    description: 'A device session ended, with its reason.',
+    default_enabled: false,
+  },
+  'billing.credit_low': {
+    category: 'billing',
+    description: 'Usage credit fell below the low-balance threshold.',
+    default_enabled: true,
+  },
+  'billing.topup_completed': {
+    category: 'billing',
+    description: 'A credit top-up was paid and credited.',
+    default_enabled: true,
+  },
+  'billing.allowance_refilled': {
+    category: 'billing',
+    description: "The plan's monthly allowance was refilled.",
+    default_enabled: false,
+  },
 };
 
-export const EVENT_CATALOG: CatalogEntry[] = Object.entries(CATALOG).map(([type, entry]) => ({ type: type as EventType, ...entry }));
+export const EVENT_CATALOG: CatalogEntry[] = Object.entries(CATALOG).map(([type, entry]) => ({
+  type: type as EventType,
+  ...entry,
+}));
 
 export function isCatalogType(type: string): type is EventType {
   return Object.hasOwn(CATALOG, type);

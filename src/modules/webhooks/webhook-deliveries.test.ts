@@ -15,12 +15,25 @@ import { emitEvent, type EventType } from '../events/events';
  */
 const MIN = 60_000;
 
-async function emit(t: TestApp, orgId: number, type: EventType, data: Record<string, unknown> = {}, metadata: Record<string, unknown> | null = null) {
-  await withTransaction(systemContext({ db: t.container.db, clock: t.clock, log: t.container.log }, { id: orgId, role: 'admin' }), (tx) => emitEvent(tx, { type, data, metadata }));
+async function emit(
+  t: TestApp,
+  orgId: number,
+  type: EventType,
+  data: Record<string, unknown> = {},
+  metadata: Record<string, unknown> | null = null,
+) {
+  await withTransaction(
+    systemContext({ db: t.container.db, clock: t.clock, log: t.container.log }, { id: orgId, role: 'admin' }),
+    (tx) => emitEvent(tx, { type, data, metadata }),
+  );
 }
 
 async function deliveriesOf(t: TestApp, webhookId: number) {
-  return t.container.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(webhookDeliveries.id);
+  return t.container.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(webhookDeliveries.id);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,7 +45,11 @@ describe('with private targets allowed (loopback receivers)', () => {
   const clock = () => t.clock as ManualClock;
 
   async function hook(body: Record<string, unknown> = {}, target = receiver.url()) {
-    const res = await api(t, org.admin.token, 'POST', '/integrations/webhooks', { url: target, event_types: ['run.passed', 'run.failed', 'case.failed'], ...body });
+    const res = await api(t, org.admin.token, 'POST', '/integrations/webhooks', {
+      url: target,
+      event_types: ['run.passed', 'run.failed', 'case.failed'],
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { id: number; secret: string };
   }
@@ -57,7 +74,13 @@ describe('with private targets allowed (loopback receivers)', () => {
     const otherOrg = await createOrgWithRoles(t, 'Not subscribed');
     await emit(t, otherOrg.orgId, 'run.passed', { kind: 'test_run' });
     const sent = Date.now();
-    await emit(t, org.orgId, 'run.passed', { kind: 'suite_run', suite_run_public_id: 'srun_x' }, { pipeline: 'ci-42', branch: 'main' });
+    await emit(
+      t,
+      org.orgId,
+      'run.passed',
+      { kind: 'suite_run', suite_run_public_id: 'srun_x' },
+      { pipeline: 'ci-42', branch: 'main' },
+    );
     const [d] = await receiver.waitFor((r) => r.length >= 1, 'the delivery');
     expect(d!.receivedAt - sent).toBeLessThan(2_000);
     expect(d!.path).toBe('/hook');
@@ -66,11 +89,24 @@ describe('with private targets allowed (loopback receivers)', () => {
     const [row] = await deliveriesOf(t, h.id);
     expect(d!.headers['x-webhook-delivery']).toBe(String(row!.id));
     const [event] = await t.container.db.select().from(domainEvents).where(eq(domainEvents.organizationId, org.orgId));
-    expect(d!.json).toEqual({ id: `evt_${event!.id}`, type: 'run.passed', created_at: '2026-06-01T12:00:00.000', organization_id: org.orgId, data: { kind: 'suite_run', suite_run_public_id: 'srun_x' }, metadata: { pipeline: 'ci-42', branch: 'main' } });
+    expect(d!.json).toEqual({
+      id: `evt_${event!.id}`,
+      type: 'run.passed',
+      created_at: '2026-06-01T12:00:00.000',
+      organization_id: org.orgId,
+      data: { kind: 'suite_run', suite_run_public_id: 'srun_x' },
+      metadata: { pipeline: 'ci-42', branch: 'main' },
+    });
     expect(verifySignature(d!, h.secret)).toEqual({ valid: true, t: Math.floor(clock().now().getTime() / 1000) });
     expect(verifySignature(d!, `${h.secret}x`).valid).toBe(false);
     await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'succeeded', 'the delivery to be recorded');
-    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({ attempts: 1, responseStatus: 200, responseExcerpt: 'ok', error: null, nextAttemptAt: null });
+    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+      error: null,
+      nextAttemptAt: null,
+    });
     expect(await deliveriesOf(t, other.id)).toEqual([]);
     await sleep(300);
     expect(receiver.received).toHaveLength(1);
@@ -79,7 +115,10 @@ describe('with private targets allowed (loopback receivers)', () => {
   it('an event whose transaction rolls back is never delivered', async () => {
     receiver = await WebhookReceiver.start();
     await hook();
-    const ctx = systemContext({ db: t.container.db, clock: t.clock, log: t.container.log }, { id: org.orgId, role: 'admin' });
+    const ctx = systemContext(
+      { db: t.container.db, clock: t.clock, log: t.container.log },
+      { id: org.orgId, role: 'admin' },
+    );
     await expect(
       withTransaction(ctx, async (tx) => {
         await emitEvent(tx, { type: 'run.failed', data: { doomed: true } });
@@ -95,7 +134,10 @@ describe('with private targets allowed (loopback receivers)', () => {
   it('concurrent dispatchers dispatch each event once', async () => {
     receiver = await WebhookReceiver.start();
     const h = await hook();
-    const ctx = systemContext({ db: t.container.db, clock: t.clock, log: t.container.log }, { id: org.orgId, role: 'admin' });
+    const ctx = systemContext(
+      { db: t.container.db, clock: t.clock, log: t.container.log },
+      { id: org.orgId, role: 'admin' },
+    );
     await withTransaction(ctx, async (tx) => {
       for (let i = 0; i < 50; i++) await emitEvent(tx, { type: 'run.passed', data: { i } });
     });
@@ -103,7 +145,9 @@ describe('with private targets allowed (loopback receivers)', () => {
     await Promise.all([dispatcher.dispatchPending(), dispatcher.dispatchPending(), dispatcher.dispatchPending()]);
     await receiver.waitFor((r) => r.length >= 50);
     await sleep(300);
-    expect(receiver.received.map((d) => d.json.data.i).sort((x: number, y: number) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(receiver.received.map((d) => d.json.data.i).sort((x: number, y: number) => x - y)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     expect(await deliveriesOf(t, h.id)).toHaveLength(50);
   });
 
@@ -113,9 +157,17 @@ describe('with private targets allowed (loopback receivers)', () => {
     const h = await hook();
     await emit(t, org.orgId, 'case.failed', { step: 3 });
     await receiver.waitFor((r) => r.length === 1);
-    await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying', 'the first failure to be recorded');
+    await waitFor(
+      async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying',
+      'the first failure to be recorded',
+    );
     const [first] = await deliveriesOf(t, h.id);
-    expect(first).toMatchObject({ attempts: 1, responseStatus: 503, responseExcerpt: 'busy, try later', error: 'The endpoint answered 503' });
+    expect(first).toMatchObject({
+      attempts: 1,
+      responseStatus: 503,
+      responseExcerpt: 'busy, try later',
+      error: 'The endpoint answered 503',
+    });
     expect(first!.nextAttemptAt!.getTime() - clock().now().getTime()).toBe(MIN);
 
     const { deliveries } = t.container.services.webhooks;
@@ -128,7 +180,10 @@ describe('with private targets allowed (loopback receivers)', () => {
       clock().advance(1000);
       expect(await deliveries.sendDue()).toBe(1);
       await receiver.waitFor((r) => r.length === i + 2, `attempt ${i + 2}`);
-      await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.attemptLog.length === i + 2, `attempt ${i + 2} recorded`);
+      await waitFor(
+        async () => (await deliveriesOf(t, h.id))[0]?.attemptLog.length === i + 2,
+        `attempt ${i + 2} recorded`,
+      );
     }
     await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'failed', 'the delivery to be failed');
     const [failed] = await deliveriesOf(t, h.id);
@@ -140,7 +195,13 @@ describe('with private targets allowed (loopback receivers)', () => {
     clock().advance(24 * 60 * MIN);
     expect(await deliveries.sendDue()).toBe(0);
     const listed = (await api(t, org.developer.token, 'GET', `/integrations/webhooks/${h.id}/deliveries`)).json();
-    expect(listed.deliveries[0]).toMatchObject({ status: 'failed', attempts: 6, response_status: 503, response_excerpt: 'busy, try later', next_attempt_at: null });
+    expect(listed.deliveries[0]).toMatchObject({
+      status: 'failed',
+      attempts: 6,
+      response_status: 503,
+      response_excerpt: 'busy, try later',
+      next_attempt_at: null,
+    });
     expect(listed.deliveries[0].attempt_log).toHaveLength(6);
   });
 
@@ -154,7 +215,11 @@ describe('with private targets allowed (loopback receivers)', () => {
     clock().advance(MIN);
     await t.container.services.webhooks.deliveries.sendDue();
     await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'succeeded', 'the retry to succeed');
-    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({ attempts: 2, responseStatus: 204, deliveredAt: clock().now() });
+    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({
+      attempts: 2,
+      responseStatus: 204,
+      deliveredAt: clock().now(),
+    });
   });
 
   it('a receiver that does not answer within 10 s fails the attempt, which is retried', async () => {
@@ -163,9 +228,17 @@ describe('with private targets allowed (loopback receivers)', () => {
     const h = await hook();
     const sent = Date.now();
     await emit(t, org.orgId, 'run.failed');
-    await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying', 'the attempt to time out', 20_000);
+    await waitFor(
+      async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying',
+      'the attempt to time out',
+      20_000,
+    );
     expect(Date.now() - sent).toBeGreaterThanOrEqual(9_900);
-    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({ attempts: 1, responseStatus: null, error: 'No answer within 10 s' });
+    expect((await deliveriesOf(t, h.id))[0]).toMatchObject({
+      attempts: 1,
+      responseStatus: null,
+      error: 'No answer within 10 s',
+    });
   }, 30_000);
 
   it('redirects are not followed', async () => {
@@ -176,7 +249,10 @@ describe('with private targets allowed (loopback receivers)', () => {
       const h = await hook();
       await emit(t, org.orgId, 'run.passed');
       await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying', 'the attempt');
-      expect((await deliveriesOf(t, h.id))[0]).toMatchObject({ responseStatus: 307, error: 'The endpoint answered 307; redirects are not followed' });
+      expect((await deliveriesOf(t, h.id))[0]).toMatchObject({
+        responseStatus: 307,
+        error: 'The endpoint answered 307; redirects are not followed',
+      });
       await sleep(300);
       expect(elsewhere.received).toEqual([]);
     } finally {
@@ -216,8 +292,14 @@ describe('with private targets allowed (loopback receivers)', () => {
     await receiver.waitFor((r) => r.length === 1);
     await waitFor(async () => (await deliveriesOf(t, h.id))[0]?.state === 'succeeded', 'the delivery');
     const [past] = await deliveriesOf(t, h.id);
-    const rotated = (await api(t, org.admin.token, 'POST', `/integrations/webhooks/${h.id}/regenerate-secret`)).json().secret as string;
-    const res = await api(t, org.admin.token, 'POST', `/integrations/webhooks/${h.id}/deliveries/${past!.id}/redeliver`);
+    const rotated = (await api(t, org.admin.token, 'POST', `/integrations/webhooks/${h.id}/regenerate-secret`)).json()
+      .secret as string;
+    const res = await api(
+      t,
+      org.admin.token,
+      'POST',
+      `/integrations/webhooks/${h.id}/deliveries/${past!.id}/redeliver`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const again = await receiver.waitFor((r) => r.length === 2);
     expect(again[1]!.body).toBe(again[0]!.body);
@@ -264,7 +346,15 @@ describe('with private targets refused (the default)', () => {
     const now = t.clock.now();
     const [row] = await t.container.db
       .insert(webhooks)
-      .values({ organizationId: org.orgId, url: target, enabled: true, eventTypes: ['run.passed'], secretSealed: t.container.secretBox.seal('whsec_test'), createdAt: now, updatedAt: now })
+      .values({
+        organizationId: org.orgId,
+        url: target,
+        enabled: true,
+        eventTypes: ['run.passed'],
+        secretSealed: t.container.secretBox.seal('whsec_test'),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return row!.id;
   }
@@ -278,7 +368,10 @@ describe('with private targets refused (the default)', () => {
       const id = await rebound(target());
       await emit(t, org.orgId, 'run.passed');
       await waitFor(async () => (await deliveriesOf(t, id))[0]?.state === 'retrying', 'the refused attempt');
-      expect((await deliveriesOf(t, id))[0]).toMatchObject({ responseStatus: null, error: 'Refused: the target is or resolves to a private, loopback, link-local or metadata address' });
+      expect((await deliveriesOf(t, id))[0]).toMatchObject({
+        responseStatus: null,
+        error: 'Refused: the target is or resolves to a private, loopback, link-local or metadata address',
+      });
       expect(receiver.received).toEqual([]);
       await t.container.db.delete(webhooks).where(eq(webhooks.id, id));
     });

@@ -22,7 +22,16 @@ export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
  * covers a lost job and a clock that moves on its own (tests).
  */
 export class WebhookDeliveries {
-  constructor(private readonly d: { db: Db; clock: Clock; log: FastifyBaseLogger; jobs: JobQueue; secretBox: SecretBox; sender: WebhookSender }) {}
+  constructor(
+    private readonly d: {
+      db: Db;
+      clock: Clock;
+      log: FastifyBaseLogger;
+      jobs: JobQueue;
+      secretBox: SecretBox;
+      sender: WebhookSender;
+    },
+  ) {}
 
   async deliver(deliveryId: number): Promise<void> {
     const now = this.d.clock.now();
@@ -33,15 +42,30 @@ export class WebhookDeliveries {
     const at = this.d.clock.now();
     const entry = { at: apiTime(at), response_status: null, error: null, duration_ms: 0 };
     if (!hook.enabled) {
-      await repo.recordAttempt(this.d.db, claimed, { state: 'failed', nextAttemptAt: null, error: 'The webhook is disabled' }, { ...entry, error: 'The webhook is disabled' });
+      await repo.recordAttempt(
+        this.d.db,
+        claimed,
+        { state: 'failed', nextAttemptAt: null, error: 'The webhook is disabled' },
+        { ...entry, error: 'The webhook is disabled' },
+      );
       return;
     }
     const result = await this.attempt(hook, claimed, at);
     const after = this.d.clock.now();
-    const outcome = { responseStatus: result.status, responseExcerpt: result.excerpt, error: result.error, durationMs: result.durationMs };
+    const outcome = {
+      responseStatus: result.status,
+      responseExcerpt: result.excerpt,
+      error: result.error,
+      durationMs: result.durationMs,
+    };
     const logged = { ...entry, response_status: result.status, error: result.error, duration_ms: result.durationMs };
     if (result.ok) {
-      await repo.recordAttempt(this.d.db, claimed, { state: 'succeeded', nextAttemptAt: null, deliveredAt: after, ...outcome }, logged);
+      await repo.recordAttempt(
+        this.d.db,
+        claimed,
+        { state: 'succeeded', nextAttemptAt: null, deliveredAt: after, ...outcome },
+        logged,
+      );
       return;
     }
     const delay = RETRY_DELAYS_MS[claimed.attempts - 1];
@@ -50,7 +74,12 @@ export class WebhookDeliveries {
       return;
     }
     const next = new Date(after.getTime() + delay);
-    const recorded = await repo.recordAttempt(this.d.db, claimed, { state: 'retrying', nextAttemptAt: next, ...outcome }, logged);
+    const recorded = await repo.recordAttempt(
+      this.d.db,
+      claimed,
+      { state: 'retrying', nextAttemptAt: next, ...outcome },
+      logged,
+    );
     if (recorded) await this.d.jobs.send('webhooks.deliver', { deliveryId: claimed.id }, { startAfter: next });
   }
 
@@ -66,7 +95,13 @@ export class WebhookDeliveries {
       });
     } catch (err) {
       this.d.log.error({ err, deliveryId: d.id }, 'webhook delivery could not be sent');
-      return { ok: false, status: null, excerpt: null, error: 'Internal error while sending the delivery', durationMs: 0 };
+      return {
+        ok: false,
+        status: null,
+        excerpt: null,
+        error: 'Internal error while sending the delivery',
+        durationMs: 0,
+      };
     }
   }
 

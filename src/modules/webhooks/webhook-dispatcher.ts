@@ -10,7 +10,14 @@ const BATCH = 200;
 
 /** The body every delivery of an event carries (DECISIONS.md): the same bytes on every attempt. */
 export function deliveryBody(e: repo.DomainEventRow): string {
-  return JSON.stringify({ id: `evt_${e.id}`, type: e.type, created_at: apiTime(e.createdAt), organization_id: e.organizationId, data: e.data, metadata: e.metadata ?? null });
+  return JSON.stringify({
+    id: `evt_${e.id}`,
+    type: e.type,
+    created_at: apiTime(e.createdAt),
+    organization_id: e.organizationId,
+    data: e.data,
+    metadata: e.metadata ?? null,
+  });
 }
 
 /**
@@ -55,15 +62,29 @@ export class WebhookDispatcher {
         const now = tx.clock.now();
         const hooks = await repo.enabledWebhooksOf(tx.db, [...new Set(events.map((e) => e.organizationId))]);
         const rows = events.flatMap((e) => {
-          const subscribed = hooks.filter((h) => h.organizationId === e.organizationId && h.eventTypes.includes(e.type));
+          const subscribed = hooks.filter(
+            (h) => h.organizationId === e.organizationId && h.eventTypes.includes(e.type),
+          );
           if (subscribed.length === 0) return [];
           const body = deliveryBody(e);
-          return subscribed.map((h) => ({ organizationId: e.organizationId, webhookId: h.id, eventId: e.id, eventType: e.type, body, nextAttemptAt: now, createdAt: now }));
+          return subscribed.map((h) => ({
+            organizationId: e.organizationId,
+            webhookId: h.id,
+            eventId: e.id,
+            eventType: e.type,
+            body,
+            nextAttemptAt: now,
+            createdAt: now,
+          }));
         });
         for (const delivery of await repo.insertDeliveries(tx.db, rows)) {
           await this.d.jobs.send('webhooks.deliver', { deliveryId: delivery.id }, { db: tx.db });
         }
-        await repo.markEventsDispatched(tx.db, events.map((e) => e.id), now);
+        await repo.markEventsDispatched(
+          tx.db,
+          events.map((e) => e.id),
+          now,
+        );
         return events.length;
       });
       total += n;

@@ -18,7 +18,8 @@ export interface SendResult {
 
 /** A sentence about a failed connection for the delivery record; the raw error goes to the log. */
 function describeFailure(err: NodeJS.ErrnoException): string {
-  if (/is not allowed/.test(err.message)) return 'Refused: the target is or resolves to a private, loopback, link-local or metadata address';
+  if (/is not allowed/.test(err.message))
+    return 'Refused: the target is or resolves to a private, loopback, link-local or metadata address';
   switch (err.code) {
     case 'ECONNREFUSED':
       return 'The connection was refused';
@@ -33,7 +34,9 @@ function describeFailure(err: NodeJS.ErrnoException): string {
     case 'EHOSTUNREACH':
       return 'The target cannot be reached';
     default:
-      return err.code?.startsWith('ERR_TLS') || /certificate/i.test(err.message) ? 'The TLS handshake failed' : 'The request could not be sent';
+      return err.code?.startsWith('ERR_TLS') || /certificate/i.test(err.message)
+        ? 'The TLS handshake failed'
+        : 'The request could not be sent';
   }
 }
 
@@ -47,7 +50,12 @@ export class WebhookSender {
   private readonly httpsAgent: RequestFilteringHttpsAgent;
 
   constructor(private readonly d: { allowPrivate: boolean; log: FastifyBaseLogger; timeoutMs?: number }) {
-    const filter = { allowPrivateIPAddress: d.allowPrivate, allowMetaIPAddress: false, keepAlive: true, maxSockets: 64 };
+    const filter = {
+      allowPrivateIPAddress: d.allowPrivate,
+      allowMetaIPAddress: false,
+      keepAlive: true,
+      maxSockets: 64,
+    };
     this.httpAgent = new RequestFilteringHttpAgent(filter);
     this.httpsAgent = new RequestFilteringHttpsAgent(filter);
   }
@@ -67,14 +75,27 @@ export class WebhookSender {
       const fromAnswer = () => {
         const a = answered!;
         const ok = a.status >= 200 && a.status < 300;
-        const error = ok ? null : a.status >= 300 && a.status < 400 ? `The endpoint answered ${a.status}; redirects are not followed` : `The endpoint answered ${a.status}`;
-        finish({ ok, status: a.status, excerpt: Buffer.concat(a.chunks).toString('utf8').slice(0, RESPONSE_EXCERPT_CHARS), error });
+        const error = ok
+          ? null
+          : a.status >= 300 && a.status < 400
+            ? `The endpoint answered ${a.status}; redirects are not followed`
+            : `The endpoint answered ${a.status}`;
+        finish({
+          ok,
+          status: a.status,
+          excerpt: Buffer.concat(a.chunks).toString('utf8').slice(0, RESPONSE_EXCERPT_CHARS),
+          error,
+        });
       };
       const url = new URL(target);
       const secure = url.protocol === 'https:';
       const req = (secure ? https : http).request(
         url,
-        { method: 'POST', agent: secure ? this.httpsAgent : this.httpAgent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        {
+          method: 'POST',
+          agent: secure ? this.httpsAgent : this.httpAgent,
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        },
         (res) => {
           answered = { status: res.statusCode ?? 0, chunks: [], size: 0 };
           res.on('data', (chunk: Buffer) => {
@@ -94,7 +115,13 @@ export class WebhookSender {
       const timer = setTimeout(() => {
         req.destroy();
         if (answered) fromAnswer();
-        else finish({ ok: false, status: null, excerpt: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s` });
+        else
+          finish({
+            ok: false,
+            status: null,
+            excerpt: null,
+            error: `No answer within ${Math.round(timeoutMs / 1000)} s`,
+          });
       }, timeoutMs);
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (settled || answered) return;

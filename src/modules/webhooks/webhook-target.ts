@@ -21,7 +21,8 @@ export function parseWebhookUrl(raw: string): URL {
     throw badRequest('url: must be an absolute http or https URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('url: must be an http or https URL');
-  if (url.username || url.password) throw badRequest('url: must not carry a user name or password; put secrets in the path or rely on the signature');
+  if (url.username || url.password)
+    throw badRequest('url: must not carry a user name or password; put secrets in the path or rely on the signature');
   return url;
 }
 
@@ -44,7 +45,9 @@ export async function checkWebhookTarget(raw: string, opts: { allowPrivate: bool
     }
   }
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw badRequest('url: webhook targets must be public addresses; this one is or resolves to a private, loopback, link-local or metadata address');
+    throw badRequest(
+      'url: webhook targets must be public addresses; this one is or resolves to a private, loopback, link-local or metadata address',
+    );
   }
   return url;
 }

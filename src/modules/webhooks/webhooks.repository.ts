@@ -16,8 +16,16 @@ export async function countWebhooks(db: DbOrTx, orgId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-export async function findWebhook(db: DbOrTx, orgId: number, id: number, opts: { forUpdate?: boolean } = {}): Promise<WebhookRow | undefined> {
-  const q = db.select().from(webhooks).where(and(eq(webhooks.organizationId, orgId), eq(webhooks.id, id)));
+export async function findWebhook(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<WebhookRow | undefined> {
+  const q = db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.organizationId, orgId), eq(webhooks.id, id)));
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   return row;
 }
@@ -32,7 +40,11 @@ export async function listWebhooks(db: DbOrTx, orgId: number): Promise<WebhookRo
   return db.select().from(webhooks).where(eq(webhooks.organizationId, orgId)).orderBy(asc(webhooks.id));
 }
 
-export async function updateWebhook(db: DbOrTx, id: number, values: Partial<typeof webhooks.$inferInsert>): Promise<WebhookRow> {
+export async function updateWebhook(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof webhooks.$inferInsert>,
+): Promise<WebhookRow> {
   const [row] = await db.update(webhooks).set(values).where(eq(webhooks.id, id)).returning();
   return row!;
 }
@@ -43,7 +55,13 @@ export async function deleteWebhook(db: DbOrTx, id: number): Promise<void> {
 
 /** The oldest undispatched outbox rows, locked; concurrent dispatchers take disjoint batches. */
 export async function lockUndispatchedEvents(db: DbOrTx, limit: number): Promise<DomainEventRow[]> {
-  return db.select().from(domainEvents).where(isNull(domainEvents.dispatchedAt)).orderBy(asc(domainEvents.id)).limit(limit).for('update', { skipLocked: true });
+  return db
+    .select()
+    .from(domainEvents)
+    .where(isNull(domainEvents.dispatchedAt))
+    .orderBy(asc(domainEvents.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 export async function markEventsDispatched(db: DbOrTx, ids: number[], at: Date): Promise<void> {
@@ -52,16 +70,25 @@ export async function markEventsDispatched(db: DbOrTx, ids: number[], at: Date):
 
 export async function enabledWebhooksOf(db: DbOrTx, orgIds: number[]): Promise<WebhookRow[]> {
   if (orgIds.length === 0) return [];
-  return db.select().from(webhooks).where(and(inArray(webhooks.organizationId, orgIds), eq(webhooks.enabled, true)));
+  return db
+    .select()
+    .from(webhooks)
+    .where(and(inArray(webhooks.organizationId, orgIds), eq(webhooks.enabled, true)));
 }
 
-export async function insertDeliveries(db: DbOrTx, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow[]> {
+export async function insertDeliveries(
+  db: DbOrTx,
+  rows: Array<typeof webhookDeliveries.$inferInsert>,
+): Promise<DeliveryRow[]> {
   if (rows.length === 0) return [];
   return db.insert(webhookDeliveries).values(rows).returning();
 }
 
 export async function findDelivery(db: DbOrTx, webhookId: number, id: number): Promise<DeliveryRow | undefined> {
-  const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, id)));
   return row;
 }
 
@@ -70,11 +97,22 @@ export async function findDelivery(db: DbOrTx, webhookId: number, id: number): P
  * end of a lease, so that an attempt whose process died is due again after it. Undefined when
  * the delivery is not due (done, or another attempt holds it).
  */
-export async function claimDelivery(db: DbOrTx, id: number, now: Date, leaseUntil: Date): Promise<DeliveryRow | undefined> {
+export async function claimDelivery(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  leaseUntil: Date,
+): Promise<DeliveryRow | undefined> {
   const [row] = await db
     .update(webhookDeliveries)
     .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: leaseUntil })
-    .where(and(eq(webhookDeliveries.id, id), inArray(webhookDeliveries.state, ['pending', 'retrying']), lte(webhookDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        inArray(webhookDeliveries.state, ['pending', 'retrying']),
+        lte(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
     .returning();
   return row;
 }
@@ -83,7 +121,10 @@ export async function claimDelivery(db: DbOrTx, id: number, now: Date, leaseUnti
 export async function recordAttempt(
   db: DbOrTx,
   d: { id: number; attempts: number },
-  values: Pick<typeof webhookDeliveries.$inferInsert, 'state' | 'nextAttemptAt' | 'deliveredAt' | 'responseStatus' | 'responseExcerpt' | 'error' | 'durationMs'>,
+  values: Pick<
+    typeof webhookDeliveries.$inferInsert,
+    'state' | 'nextAttemptAt' | 'deliveredAt' | 'responseStatus' | 'responseExcerpt' | 'error' | 'durationMs'
+  >,
   entry: DeliveryAttempt,
 ): Promise<DeliveryRow | undefined> {
   const [row] = await db
@@ -104,10 +145,21 @@ export async function listDueDeliveryIds(db: DbOrTx, now: Date, limit: number): 
   return rows.map((r) => r.id);
 }
 
-export async function listDeliveries(db: DbOrTx, webhookId: number, since: Date, page: { limit: number; offset: number }): Promise<{ total: number; rows: DeliveryRow[] }> {
+export async function listDeliveries(
+  db: DbOrTx,
+  webhookId: number,
+  since: Date,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: DeliveryRow[] }> {
   const where = and(eq(webhookDeliveries.webhookId, webhookId), gte(webhookDeliveries.createdAt, since));
   const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(where);
-  const rows = await db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(where)
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -4,7 +4,10 @@ import { ApiTimestamp } from '../../http/api-time';
 import { Offset, RowId } from '../../http/schemas';
 import { EVENT_CATEGORIES } from './event-catalog';
 
-const EventTypes = z.array(z.string().min(1).max(100)).max(100).meta({ description: 'Event types from GET /integrations/events/catalog' });
+const EventTypes = z
+  .array(z.string().min(1).max(100))
+  .max(100)
+  .meta({ description: 'Event types from GET /integrations/events/catalog' });
 
 export const CreateWebhookBody = z.object({
   url: z.string().trim().min(1).max(2048),
@@ -41,10 +44,21 @@ export const Webhook = z.object({
 });
 export type Webhook = z.infer<typeof Webhook>;
 
-export const CreatedWebhook = Webhook.extend({ secret: z.string().meta({ description: 'The signing secret; shown only in this response' }) });
-export const RegeneratedSecret = z.object({ secret: z.string().meta({ description: 'The new signing secret; shown only in this response. The old one stops signing at once.' }) });
+export const CreatedWebhook = Webhook.extend({
+  secret: z.string().meta({ description: 'The signing secret; shown only in this response' }),
+});
+export const RegeneratedSecret = z.object({
+  secret: z
+    .string()
+    .meta({ description: 'The new signing secret; shown only in this response. The old one stops signing at once.' }),
+});
 
-export const CatalogEntry = z.object({ type: z.string(), category: z.enum(EVENT_CATEGORIES), description: z.string(), default_enabled: z.boolean() });
+export const CatalogEntry = z.object({
+  type: z.string(),
+  category: z.enum(EVENT_CATEGORIES),
+  description: z.string(),
+  default_enabled: z.boolean(),
+});
 
 export const Delivery = z.object({
   id: z.number().int(),
@@ -62,7 +76,14 @@ export const Delivery = z.object({
   next_attempt_at: ApiTimestamp.nullable(),
   delivered_at: ApiTimestamp.nullable(),
   redelivery_of: z.number().int().nullable(),
-  attempt_log: z.array(z.object({ at: ApiTimestamp, response_status: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number().int() })),
+  attempt_log: z.array(
+    z.object({
+      at: ApiTimestamp,
+      response_status: z.number().int().nullable(),
+      error: z.string().nullable(),
+      duration_ms: z.number().int(),
+    }),
+  ),
 });
 export type Delivery = z.infer<typeof Delivery>;
 

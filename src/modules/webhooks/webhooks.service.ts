@@ -16,7 +16,15 @@ export const MAX_WEBHOOKS = 20;
 const PAYLOAD_EXCERPT_CHARS = 4096;
 
 function renderWebhook(row: repo.WebhookRow): Webhook {
-  return { id: row.id, url: row.url, description: row.description, enabled: row.enabled, event_types: row.eventTypes, created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) };
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    enabled: row.enabled,
+    event_types: row.eventTypes,
+    created_at: apiTime(row.createdAt),
+    updated_at: apiTime(row.updatedAt),
+  };
 }
 
 function renderDelivery(row: repo.DeliveryRow): Delivery {
@@ -44,7 +52,10 @@ function renderDelivery(row: repo.DeliveryRow): Delivery {
 /** Event types as given, checked against the catalog, without repeats. */
 function checkEventTypes(types: string[]): string[] {
   const unknown = types.filter((t) => !isCatalogType(t));
-  if (unknown.length > 0) throw badRequest(`event_types: unknown event type ${unknown.map((t) => `'${t.slice(0, 100)}'`).join(', ')}; see GET /integrations/events/catalog`);
+  if (unknown.length > 0)
+    throw badRequest(
+      `event_types: unknown event type ${unknown.map((t) => `'${t.slice(0, 100)}'`).join(', ')}; see GET /integrations/events/catalog`,
+    );
   return [...new Set(types)];
 }
 
@@ -67,7 +78,8 @@ export class WebhooksService {
     const eventTypes = input.event_types === undefined ? DEFAULT_EVENT_TYPES : checkEventTypes(input.event_types);
     const secret = newSigningSecret();
     return withTransaction(ctx, async (tx) => {
-      if ((await repo.countWebhooks(tx.db, org.id)) >= MAX_WEBHOOKS) throw badRequest(`An organization can have at most ${MAX_WEBHOOKS} webhooks`);
+      if ((await repo.countWebhooks(tx.db, org.id)) >= MAX_WEBHOOKS)
+        throw badRequest(`An organization can have at most ${MAX_WEBHOOKS} webhooks`);
       const now = tx.clock.now();
       const row = await repo.insertWebhook(tx.db, {
         organizationId: org.id,
@@ -80,7 +92,12 @@ export class WebhooksService {
         createdAt: now,
         updatedAt: now,
       });
-      await recordAudit(tx, { action: 'webhook.created', resourceType: 'webhook', resourceId: row.id, details: { url: row.url, event_types: eventTypes } });
+      await recordAudit(tx, {
+        action: 'webhook.created',
+        resourceType: 'webhook',
+        resourceId: row.id,
+        details: { url: row.url, event_types: eventTypes },
+      });
       return { ...renderWebhook(row), secret };
     });
   }
@@ -97,7 +114,10 @@ export class WebhooksService {
   async updateWebhook({ ctx, input }: { ctx: Ctx; input: { id: number; body: UpdateWebhookBody } }): Promise<Webhook> {
     const { body } = input;
     requireRole(ctx, 'admin');
-    const url = body.url === undefined ? undefined : await checkWebhookTarget(body.url, { allowPrivate: this.deps.allowPrivateTargets });
+    const url =
+      body.url === undefined
+        ? undefined
+        : await checkWebhookTarget(body.url, { allowPrivate: this.deps.allowPrivateTargets });
     const eventTypes = body.event_types === undefined ? undefined : checkEventTypes(body.event_types);
     return withTransaction(ctx, async (tx) => {
       const hook = await this.load(tx, input.id, 'admin', true);
@@ -108,7 +128,12 @@ export class WebhooksService {
         ...(eventTypes ? { eventTypes } : {}),
         updatedAt: tx.clock.now(),
       });
-      await recordAudit(tx, { action: 'webhook.updated', resourceType: 'webhook', resourceId: row.id, details: { fields: Object.keys(body).filter((k) => body[k as keyof UpdateWebhookBody] !== undefined) } });
+      await recordAudit(tx, {
+        action: 'webhook.updated',
+        resourceType: 'webhook',
+        resourceId: row.id,
+        details: { fields: Object.keys(body).filter((k) => body[k as keyof UpdateWebhookBody] !== undefined) },
+      });
       return renderWebhook(row);
     });
   }
@@ -118,7 +143,12 @@ export class WebhooksService {
     await withTransaction(ctx, async (tx) => {
       const hook = await this.load(tx, input.id, 'admin', true);
       await repo.deleteWebhook(tx.db, hook.id);
-      await recordAudit(tx, { action: 'webhook.deleted', resourceType: 'webhook', resourceId: hook.id, details: { url: hook.url } });
+      await recordAudit(tx, {
+        action: 'webhook.deleted',
+        resourceType: 'webhook',
+        resourceId: hook.id,
+        details: { url: hook.url },
+      });
     });
     return { status: 'deleted' };
   }
@@ -127,13 +157,24 @@ export class WebhooksService {
     return { event_types: (await this.load(ctx, input.id, 'developer')).eventTypes };
   }
 
-  async replaceSubscriptions({ ctx, input }: { ctx: Ctx; input: { id: number; eventTypes: string[] } }): Promise<{ event_types: string[] }> {
+  async replaceSubscriptions({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { id: number; eventTypes: string[] };
+  }): Promise<{ event_types: string[] }> {
     requireRole(ctx, 'admin');
     const eventTypes = checkEventTypes(input.eventTypes);
     return withTransaction(ctx, async (tx) => {
       const hook = await this.load(tx, input.id, 'admin', true);
       const row = await repo.updateWebhook(tx.db, hook.id, { eventTypes, updatedAt: tx.clock.now() });
-      await recordAudit(tx, { action: 'webhook.subscriptions_replaced', resourceType: 'webhook', resourceId: hook.id, details: { from: hook.eventTypes, to: eventTypes } });
+      await recordAudit(tx, {
+        action: 'webhook.subscriptions_replaced',
+        resourceType: 'webhook',
+        resourceId: hook.id,
+        details: { from: hook.eventTypes, to: eventTypes },
+      });
       return { event_types: row.eventTypes };
     });
   }
@@ -143,7 +184,10 @@ export class WebhooksService {
     const secret = newSigningSecret();
     await withTransaction(ctx, async (tx) => {
       const hook = await this.load(tx, input.id, 'admin', true);
-      await repo.updateWebhook(tx.db, hook.id, { secretSealed: this.deps.secretBox.seal(secret), updatedAt: tx.clock.now() });
+      await repo.updateWebhook(tx.db, hook.id, {
+        secretSealed: this.deps.secretBox.seal(secret),
+        updatedAt: tx.clock.now(),
+      });
       await recordAudit(tx, { action: 'webhook.secret_regenerated', resourceType: 'webhook', resourceId: hook.id });
     });
     return { secret };
@@ -166,10 +210,24 @@ export class WebhooksService {
       if (!hook.enabled) throw badRequest('The webhook is disabled; enable it to redeliver');
       const now = tx.clock.now();
       const [row] = await repo.insertDeliveries(tx.db, [
-        { organizationId: hook.organizationId, webhookId: hook.id, eventId: past.eventId, eventType: past.eventType, body: past.body, nextAttemptAt: now, redeliveryOf: past.id, createdAt: now },
+        {
+          organizationId: hook.organizationId,
+          webhookId: hook.id,
+          eventId: past.eventId,
+          eventType: past.eventType,
+          body: past.body,
+          nextAttemptAt: now,
+          redeliveryOf: past.id,
+          createdAt: now,
+        },
       ]);
       await this.deps.jobs.send('webhooks.deliver', { deliveryId: row!.id }, { db: tx.db });
-      await recordAudit(tx, { action: 'webhook.redelivered', resourceType: 'webhook', resourceId: hook.id, details: { delivery_id: past.id, new_delivery_id: row!.id } });
+      await recordAudit(tx, {
+        action: 'webhook.redelivered',
+        resourceType: 'webhook',
+        resourceId: hook.id,
+        details: { delivery_id: past.id, new_delivery_id: row!.id },
+      });
       return renderDelivery(row!);
     });
   }

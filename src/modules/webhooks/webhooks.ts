@@ -12,10 +12,21 @@ import { WebhooksService } from './webhooks.service';
 export type WebhookServices = ReturnType<typeof createWebhooks>;
 
 /** The webhook subsystem, wired: the API, the outbox dispatcher, and the deliveries. */
-export function createWebhooks(d: { config: Config; db: Db; clock: Clock; log: FastifyBaseLogger; jobs: JobQueue; secretBox: SecretBox }) {
+export function createWebhooks(d: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+}) {
   const sender = new WebhookSender({ allowPrivate: d.config.webhooks.allowPrivate, log: d.log });
   return {
-    api: new WebhooksService({ secretBox: d.secretBox, jobs: d.jobs, allowPrivateTargets: d.config.webhooks.allowPrivate }),
+    api: new WebhooksService({
+      secretBox: d.secretBox,
+      jobs: d.jobs,
+      allowPrivateTargets: d.config.webhooks.allowPrivate,
+    }),
     dispatcher: new WebhookDispatcher(d),
     deliveries: new WebhookDeliveries({ ...d, sender }),
     close: () => sender.close(),

@@ -8,7 +8,10 @@ import { json, type ClusterBus } from '../cluster/cluster-bus';
 import { InMemoryDeviceRouter, type DeviceFrame, type FrameListener } from './worker-hub';
 
 /** What one replica asks the replica that holds a device's worker. */
-type RpcBody = { kind: 'command'; op: WorkerOp; args: Record<string, unknown>; timeoutMs: number } | { kind: 'frames_subscribe' } | { kind: 'frames_unsubscribe' };
+type RpcBody =
+  | { kind: 'command'; op: WorkerOp; args: Record<string, unknown>; timeoutMs: number }
+  | { kind: 'frames_subscribe' }
+  | { kind: 'frames_unsubscribe' };
 type Rpc = RpcBody & { requestId: string; from: string; deviceId: string };
 type RpcResult = { requestId: string } & ({ ok: true; data: unknown } | { ok: false; code: ErrorCode; detail: string });
 /** Broadcasts every replica hears. */
@@ -18,7 +21,8 @@ type Announcement =
   | { kind: 'drop_worker'; replica: string; workerId: string };
 
 /** Removes the devices (ARGV[2..]) from the owners hash where ARGV[1] still owns them. */
-const CLEAR_OWNED = "for i, d in ipairs(ARGV) do if i > 1 and redis.call('hget', KEYS[1], d) == ARGV[1] then redis.call('hdel', KEYS[1], d) end end";
+const CLEAR_OWNED =
+  "for i, d in ipairs(ARGV) do if i > 1 and redis.call('hget', KEYS[1], d) == ARGV[1] then redis.call('hdel', KEYS[1], d) end end";
 
 /** Margin for the owner's answer to travel back, on top of the command's own timeout. */
 const RPC_MARGIN_MS = 2_000;
@@ -34,7 +38,10 @@ const WATCHER_PRUNE_MS = 15_000;
 export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   /** Devices whose worker is connected to another replica: device → replica. */
   private readonly owners = new Map<string, string>();
-  private readonly pending = new Map<string, { resolve(data: unknown): void; reject(err: Error): void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    string,
+    { resolve(data: unknown): void; reject(err: Error): void; timer: NodeJS.Timeout }
+  >();
   /** This replica's viewers of devices owned elsewhere, and their last frame. */
   private readonly remoteListeners = new Map<string, Set<FrameListener>>();
   private readonly remoteFrames = new Map<string, DeviceFrame>();
@@ -61,7 +68,10 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     await this.bus.subscribe(`rpc:${me}`, (p) => void this.serve(json.decode<Rpc>(p)));
     await this.bus.subscribe(`rpc-result:${me}`, (p) => this.settle(json.decode<RpcResult>(p)));
     await this.bus.subscribe('devices', (p) => this.hear(json.decode<Announcement>(p)));
-    this.pruning = setInterval(() => void this.pruneWatchers().catch((err) => this.log.warn({ err }, 'pruning frame watchers failed')), WATCHER_PRUNE_MS);
+    this.pruning = setInterval(
+      () => void this.pruneWatchers().catch((err) => this.log.warn({ err }, 'pruning frame watchers failed')),
+      WATCHER_PRUNE_MS,
+    );
     this.pruning.unref();
     const all = await this.bus.redis.hgetall(this.ownersKey);
     for (const [deviceId, replica] of Object.entries(all)) if (replica !== me) this.owners.set(deviceId, replica);
@@ -73,7 +83,9 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     for (const id of ids) this.owners.delete(id);
     if (ids.length === 0) return;
     const entries = ids.flatMap((id) => [id, this.bus.replicaId]);
-    this.bus.redis.hset(this.ownersKey, ...entries).catch((err) => this.log.warn({ err }, 'recording device owners failed'));
+    this.bus.redis
+      .hset(this.ownersKey, ...entries)
+      .catch((err) => this.log.warn({ err }, 'recording device owners failed'));
     this.announce({ kind: 'attach', replica: this.bus.replicaId, devices: ids });
   }
 
@@ -84,12 +96,19 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     const gone = ids.filter((id) => !super.isDeviceConnected(id));
     if (gone.length === 0) return;
     // Only this replica's entries go: the worker may already have reconnected elsewhere.
-    this.bus.redis.eval(CLEAR_OWNED, 1, this.ownersKey, this.bus.replicaId, ...gone).catch((err) => this.log.warn({ err }, 'clearing device owners failed'));
+    this.bus.redis
+      .eval(CLEAR_OWNED, 1, this.ownersKey, this.bus.replicaId, ...gone)
+      .catch((err) => this.log.warn({ err }, 'clearing device owners failed'));
     for (const id of gone) this.stopWatching(id);
     this.announce({ kind: 'detach', replica: this.bus.replicaId, devices: gone });
   }
 
-  override command<T = unknown>(deviceId: string, op: WorkerOp, args: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<T> {
+  override command<T = unknown>(
+    deviceId: string,
+    op: WorkerOp,
+    args: Record<string, unknown> = {},
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
     if (super.isDeviceConnected(deviceId)) return super.command<T>(deviceId, op, args, options);
     const timeoutMs = options.timeoutMs ?? timeoutFor(op);
     return this.ask<T>(deviceId, { kind: 'command', op, args, timeoutMs }, timeoutMs + RPC_MARGIN_MS);
@@ -151,7 +170,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
 
   private async ask<T>(deviceId: string, body: RpcBody, timeoutMs: number): Promise<T> {
     const owner = this.owners.get(deviceId) ?? (await this.bus.redis.hget(this.ownersKey, deviceId));
-    if (!owner || owner === this.bus.replicaId) throw new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`);
+    if (!owner || owner === this.bus.replicaId)
+      throw new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`);
     if (!(await this.bus.isAlive(owner))) {
       // That replica stopped without clearing its devices (a crash): forget them until their
       // worker reconnects somewhere, rather than wait out a timeout.
@@ -164,7 +184,12 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new AppError('TIMEOUT', `Device ${rpc.kind === 'command' ? rpc.op : rpc.kind} on ${deviceId} got no answer from its replica in ${Math.round(timeoutMs / 1000)} s`));
+        reject(
+          new AppError(
+            'TIMEOUT',
+            `Device ${rpc.kind === 'command' ? rpc.op : rpc.kind} on ${deviceId} got no answer from its replica in ${Math.round(timeoutMs / 1000)} s`,
+          ),
+        );
       }, timeoutMs);
       this.pending.set(requestId, { resolve: resolve as (data: unknown) => void, reject, timer });
       this.bus.publish(`rpc:${owner}`, json.encode(rpc)).catch((err: Error) => {
@@ -197,7 +222,11 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     this.frameChannels.set(deviceId, channel);
     channel
       // The viewers may all have left meanwhile: then there is nothing to ask for.
-      .then(() => (this.frameChannels.get(deviceId) === channel ? this.ask(deviceId, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS) : undefined))
+      .then(() =>
+        this.frameChannels.get(deviceId) === channel
+          ? this.ask(deviceId, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS)
+          : undefined,
+      )
       .catch((err) => this.log.warn({ err, deviceId }, 'watching a device of another replica failed'));
   }
 
@@ -206,15 +235,22 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   private async serve(rpc: Rpc): Promise<void> {
     let result: RpcResult;
     try {
-      if (!super.isDeviceConnected(rpc.deviceId)) throw new AppError('UNAVAILABLE', `The worker of device ${rpc.deviceId} is not connected`);
+      if (!super.isDeviceConnected(rpc.deviceId))
+        throw new AppError('UNAVAILABLE', `The worker of device ${rpc.deviceId} is not connected`);
       let data: unknown = null;
-      if (rpc.kind === 'command') data = await super.command(rpc.deviceId, rpc.op, rpc.args, { timeoutMs: rpc.timeoutMs });
+      if (rpc.kind === 'command')
+        data = await super.command(rpc.deviceId, rpc.op, rpc.args, { timeoutMs: rpc.timeoutMs });
       else if (rpc.kind === 'frames_subscribe') this.addWatcher(rpc.deviceId, rpc.from);
       else this.removeWatcher(rpc.deviceId, rpc.from);
       result = { requestId: rpc.requestId, ok: true, data };
     } catch (err) {
       const known = err instanceof AppError;
-      result = { requestId: rpc.requestId, ok: false, code: known ? err.code : 'UNAVAILABLE', detail: known ? err.detail : `Device command failed: ${(err as Error).message}` };
+      result = {
+        requestId: rpc.requestId,
+        ok: false,
+        code: known ? err.code : 'UNAVAILABLE',
+        detail: known ? err.detail : `Device command failed: ${(err as Error).message}`,
+      };
     }
     this.bus.publishQuietly(`rpc-result:${rpc.from}`, json.encode(result));
   }
@@ -224,7 +260,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     if (existing) {
       existing.replicas.add(replica);
     } else {
-      const publish = (f: DeviceFrame) => this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, f.meta, f.jpeg));
+      const publish = (f: DeviceFrame) =>
+        this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, f.meta, f.jpeg));
       this.watchers.set(deviceId, { replicas: new Set([replica]), stop: super.subscribeFrames(deviceId, publish) });
     }
     // A new watcher gets the current screen at once rather than at the next change.
@@ -267,7 +304,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
         for (const id of message.devices) {
           this.owners.set(id, message.replica);
           // Viewers here of a device that moved to that replica follow it.
-          if (this.remoteListeners.has(id)) this.ask(id, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS).catch(() => {});
+          if (this.remoteListeners.has(id))
+            this.ask(id, { kind: 'frames_subscribe' }, FRAMES_RPC_TIMEOUT_MS).catch(() => {});
         }
         break;
       case 'detach':

@@ -11,7 +11,9 @@ export class FileLinks {
   constructor(private readonly secret: string) {}
 
   sign(key: string, now: Date, ttlSeconds = 3600): string {
-    const body = Buffer.from(JSON.stringify({ k: key, e: Math.floor(now.getTime() / 1000) + ttlSeconds })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ k: key, e: Math.floor(now.getTime() / 1000) + ttlSeconds })).toString(
+      'base64url',
+    );
     return `${body}.${this.mac(body)}`;
   }
 

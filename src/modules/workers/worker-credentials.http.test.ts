@@ -5,11 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../paths';
 import { createLiveApp, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
 
-const phone = (deviceId = randomUUID()) => ({ device_id: deviceId, name: 'Pixel 8', model: 'Pixel 8', type: 'android', category: 'phone', os_version: '14' });
+const phone = (deviceId = randomUUID()) => ({
+  device_id: deviceId,
+  name: 'Pixel 8',
+  model: 'Pixel 8',
+  type: 'android',
+  category: 'phone',
+  os_version: '14',
+});
 
 describe('worker credentials', () => {
   let t: LiveApp;
-  const connect = (token: string) => WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${token}` } });
+  const connect = (token: string) =>
+    WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${token}` } });
   const createToken = (workerId: string) => t.container.services.workerCredentials.createToken({ input: { workerId } });
   /** Says hello and resolves with `welcome` or the close code. */
   async function hello(peer: WsPeer, workerId: string, devices: unknown[]): Promise<'welcome' | number> {
@@ -78,7 +86,12 @@ describe('worker credentials', () => {
     const now = t.container.clock.now();
     const link = t.container.services.fileLinks.sign('session-uploads/x/pkg.apk', now);
     const { token } = await createToken('downloader');
-    const get = (l: string, bearer?: string) => t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${l}`, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+    const get = (l: string, bearer?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/workers/files/${l}`,
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      });
     expect((await get(link, token)).body).toBe('PK package');
     expect((await get(link)).statusCode).toBe(401);
     // A link forged with the shared worker token as the key is worthless.
@@ -89,7 +102,10 @@ describe('worker credentials', () => {
 
   it('the operator command creates, lists and revokes tokens on the database', () => {
     const cli = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'simdeck.js'), 'worker-token', ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl }, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'bin', 'simdeck.js'), 'worker-token', ...args], {
+        env: { ...process.env, DATABASE_URL: t.databaseUrl },
+        encoding: 'utf8',
+      });
       return { code: r.status, out: r.stdout, err: r.stderr };
     };
     const created = cli('create', 'cli-host', '--label', 'rack 2', '--json');

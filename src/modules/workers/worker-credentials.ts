@@ -63,9 +63,14 @@ export class WorkerCredentials {
   }
 
   /** A new token for `workerId`: returned once, only its SHA-256 is stored. */
-  async createToken({ input }: { input: { workerId: string; label?: string } }): Promise<{ token: string } & WorkerTokenInfo> {
+  async createToken({
+    input,
+  }: {
+    input: { workerId: string; label?: string };
+  }): Promise<{ token: string } & WorkerTokenInfo> {
     const workerId = input.workerId.trim();
-    if (!/^[A-Za-z0-9._:-]{1,200}$/.test(workerId)) throw new AppError('BAD_REQUEST', 'worker id: 1 to 200 letters, digits, dots, colons, dashes or underscores');
+    if (!/^[A-Za-z0-9._:-]{1,200}$/.test(workerId))
+      throw new AppError('BAD_REQUEST', 'worker id: 1 to 200 letters, digits, dots, colons, dashes or underscores');
     const token = randomToken(32, WORKER_TOKEN_PREFIX);
     const row = await repo.insertWorkerToken(this.deps.db, {
       workerId,

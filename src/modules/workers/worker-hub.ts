@@ -19,7 +19,12 @@ export type FrameListener = (frame: DeviceFrame) => void;
  * that holds the worker's socket.
  */
 export interface DeviceRouter {
-  command<T = unknown>(deviceId: string, op: WorkerOp, args?: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<T>;
+  command<T = unknown>(
+    deviceId: string,
+    op: WorkerOp,
+    args?: Record<string, unknown>,
+    options?: { timeoutMs?: number },
+  ): Promise<T>;
   /** Subscribes to a device's frames; the first subscriber starts the stream, the last one stops it. */
   subscribeFrames(deviceId: string, listener: FrameListener): () => void;
   lastFrame(deviceId: string): DeviceFrame | undefined;
@@ -65,7 +70,10 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     for (const d of devices) this.deviceToWorker.set(d.deviceId, workerId);
     // Streams that had viewers before the worker (re)connected resume.
     for (const d of devices) {
-      if (this.listeners.get(d.deviceId)?.size) this.command(d.deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId: d.deviceId }, 'stream_start after reconnect failed'));
+      if (this.listeners.get(d.deviceId)?.size)
+        this.command(d.deviceId, 'stream_start').catch((err) =>
+          this.log.warn({ err, deviceId: d.deviceId }, 'stream_start after reconnect failed'),
+        );
     }
   }
 
@@ -90,7 +98,10 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     conn.socket.terminate();
   }
 
-  onResult(workerId: string, msg: { request_id: string; ok: boolean; data?: unknown; error?: string; code?: string }): void {
+  onResult(
+    workerId: string,
+    msg: { request_id: string; ok: boolean; data?: unknown; error?: string; code?: string },
+  ): void {
     const conn = this.workers.get(workerId);
     const p = conn?.pending.get(msg.request_id);
     if (!conn || !p) return;
@@ -129,7 +140,12 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     }
   }
 
-  command<T = unknown>(deviceId: string, op: WorkerOp, args: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<T> {
+  command<T = unknown>(
+    deviceId: string,
+    op: WorkerOp,
+    args: Record<string, unknown> = {},
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
     const workerId = this.deviceToWorker.get(deviceId);
     const conn = workerId ? this.workers.get(workerId) : undefined;
     if (!conn) return Promise.reject(new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`));
@@ -138,7 +154,12 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         conn.pending.delete(requestId);
-        reject(new AppError('TIMEOUT', `Device command ${op} on ${deviceId} timed out after ${Math.round(timeoutMs / 1000)} s`));
+        reject(
+          new AppError(
+            'TIMEOUT',
+            `Device command ${op} on ${deviceId} timed out after ${Math.round(timeoutMs / 1000)} s`,
+          ),
+        );
       }, timeoutMs);
       conn.pending.set(requestId, { resolve: resolve as (d: unknown) => void, reject, timer, op, deviceId });
       const msg: ServerMessage = { type: 'command', request_id: requestId, device_id: deviceId, op, args };
@@ -156,7 +177,8 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     let set = this.listeners.get(deviceId);
     if (!set) this.listeners.set(deviceId, (set = new Set()));
     set.add(listener);
-    if (set.size === 1) this.command(deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId }, 'stream_start failed'));
+    if (set.size === 1)
+      this.command(deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId }, 'stream_start failed'));
     return () => {
       const s = this.listeners.get(deviceId);
       if (!s?.delete(listener)) return;

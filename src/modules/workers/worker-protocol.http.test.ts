@@ -15,8 +15,23 @@ describe('worker protocol edge cases', () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
     env = { t, a: await createOrgWithRoles(t, 'A'), b: await createOrgWithRoles(t, 'B') };
     // A hand-written worker that registers a device and then never answers a command.
-    raw = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
-    raw.send({ type: 'hello', worker_id: 'mute', devices: [{ device_id: deviceId, name: 'Mute Pixel', model: 'Pixel 8', type: 'android', category: 'phone', os_version: '14' }] });
+    raw = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), {
+      headers: { authorization: `Bearer ${t.container.secrets.workerToken}` },
+    });
+    raw.send({
+      type: 'hello',
+      worker_id: 'mute',
+      devices: [
+        {
+          device_id: deviceId,
+          name: 'Mute Pixel',
+          model: 'Pixel 8',
+          type: 'android',
+          category: 'phone',
+          os_version: '14',
+        },
+      ],
+    });
     await raw.next((m) => m.text?.type === 'welcome');
   });
   afterAll(async () => {
@@ -26,7 +41,11 @@ describe('worker protocol edge cases', () => {
 
   it('frames round-trip through the binary header', () => {
     const jpeg = Buffer.from([0xff, 0xd8, 1, 2, 3, 0xff, 0xd9]);
-    const buf = encodeFrame(deviceId, { screen: { width: 390, height: 844, rotation: 90 }, at: 123, keyframe: true }, jpeg);
+    const buf = encodeFrame(
+      deviceId,
+      { screen: { width: 390, height: 844, rotation: 90 }, at: 123, keyframe: true },
+      jpeg,
+    );
     expect(buf[0]).toBe(1);
     const back = decodeFrame(buf);
     expect(back.deviceId).toBe(deviceId);
@@ -37,8 +56,13 @@ describe('worker protocol edge cases', () => {
 
   it('a command the worker never answers fails with a clear timeout; the worker sees the command', async () => {
     const router = t.container.services.router;
-    await expect(router.command(deviceId, 'ui_tree', {}, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT', detail: expect.stringMatching(/ui_tree .* timed out after 0 s|timed out/) });
-    const cmd = await raw.next<{ op: string; device_id: string; request_id: string }>((m) => m.text?.type === 'command');
+    await expect(router.command(deviceId, 'ui_tree', {}, { timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      detail: expect.stringMatching(/ui_tree .* timed out after 0 s|timed out/),
+    });
+    const cmd = await raw.next<{ op: string; device_id: string; request_id: string }>(
+      (m) => m.text?.type === 'command',
+    );
     expect(cmd).toMatchObject({ op: 'ui_tree', device_id: deviceId });
     // A late answer is ignored; an answered command resolves with its data.
     raw.send({ type: 'result', request_id: cmd.request_id, ok: true, data: { late: true } });
@@ -49,18 +73,25 @@ describe('worker protocol edge cases', () => {
   });
 
   it('a worker that does not say hello is closed; a bad hello is refused', async () => {
-    const bad = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
+    const bad = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), {
+      headers: { authorization: `Bearer ${t.container.secrets.workerToken}` },
+    });
     const closed = new Promise<number>((r) => bad.socket.once('close', (code) => r(code)));
     bad.send({ type: 'hello', worker_id: 'x', devices: [{ device_id: 'd', type: 'windows' }] });
     expect(await closed).toBe(4002);
-    const silent = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), { headers: { authorization: `Bearer ${t.container.secrets.workerToken}` } });
+    const silent = await WsPeer.open(wsUrl(t, '/api/v1/workers/connect'), {
+      headers: { authorization: `Bearer ${t.container.secrets.workerToken}` },
+    });
     const closed2 = new Promise<number>((r) => silent.socket.once('close', (code) => r(code)));
     silent.send({ type: 'heartbeat' });
     expect(await closed2).toBe(4001);
   });
 
   it('lists the hand-written worker device and serves packages only through signed links', async () => {
-    await waitFor(async () => (await api(t, env.a.viewer.token, 'GET', `/devices/${deviceId}`)).statusCode === 200, 'device listed');
+    await waitFor(
+      async () => (await api(t, env.a.viewer.token, 'GET', `/devices/${deviceId}`)).statusCode === 200,
+      'device listed',
+    );
     await t.container.storage.put('session-uploads/x/pkg.apk', Buffer.from('package-bytes'));
     const link = t.container.services.fileLinks.sign('session-uploads/x/pkg.apk', t.clock.now());
     const auth = { authorization: `Bearer ${t.container.secrets.workerToken}` };
@@ -68,29 +99,51 @@ describe('worker protocol edge cases', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('package-bytes');
     const forged = link.slice(0, -2) + (link.endsWith('AA') ? 'BB' : 'AA');
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${forged}`, headers: auth })).statusCode).toBe(404);
-    const expired = t.container.services.fileLinks.sign('session-uploads/x/pkg.apk', new Date(t.clock.now().getTime() - 2 * 3600_000));
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${expired}`, headers: auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${link}`, headers: { authorization: `Bearer ${env.a.admin.token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${forged}`, headers: auth })).statusCode,
+    ).toBe(404);
+    const expired = t.container.services.fileLinks.sign(
+      'session-uploads/x/pkg.apk',
+      new Date(t.clock.now().getTime() - 2 * 3600_000),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/workers/files/${expired}`, headers: auth })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/workers/files/${link}`,
+          headers: { authorization: `Bearer ${env.a.admin.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
-  describeAuthCases(() => env, [
-    { method: 'GET', url: () => '/api/v1/devices/', minRole: 'viewer' },
-    { method: 'GET', url: () => '/api/v1/devices/pools', minRole: 'viewer' },
-    { method: 'GET', url: () => '/api/v1/sessions/', minRole: 'viewer' },
-    { method: 'POST', url: () => '/api/v1/sessions/', body: () => ({ device_type: 'ios' }), minRole: 'viewer' },
-    {
-      method: 'GET',
-      url: async (e) => `/api/v1/sessions/${(await api(e.t, e.a.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
-      otherOrgUrl: async (e) => `/api/v1/sessions/${(await api(e.t, e.b.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
-      minRole: 'viewer',
-    },
-    {
-      method: 'DELETE',
-      url: async (e) => `/api/v1/sessions/${(await api(e.t, e.a.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
-      otherOrgUrl: async (e) => `/api/v1/sessions/${(await api(e.t, e.b.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
-      minRole: 'viewer',
-    },
-    { method: 'GET', url: () => '/api/v1/sessions/export/csv', minRole: 'viewer' },
-  ]);
+  describeAuthCases(
+    () => env,
+    [
+      { method: 'GET', url: () => '/api/v1/devices/', minRole: 'viewer' },
+      { method: 'GET', url: () => '/api/v1/devices/pools', minRole: 'viewer' },
+      { method: 'GET', url: () => '/api/v1/sessions/', minRole: 'viewer' },
+      { method: 'POST', url: () => '/api/v1/sessions/', body: () => ({ device_type: 'ios' }), minRole: 'viewer' },
+      {
+        method: 'GET',
+        url: async (e) =>
+          `/api/v1/sessions/${(await api(e.t, e.a.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
+        otherOrgUrl: async (e) =>
+          `/api/v1/sessions/${(await api(e.t, e.b.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
+        minRole: 'viewer',
+      },
+      {
+        method: 'DELETE',
+        url: async (e) =>
+          `/api/v1/sessions/${(await api(e.t, e.a.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
+        otherOrgUrl: async (e) =>
+          `/api/v1/sessions/${(await api(e.t, e.b.admin.token, 'POST', '/sessions/', { device_type: 'ios' })).json().session_id}`,
+        minRole: 'viewer',
+      },
+      { method: 'GET', url: () => '/api/v1/sessions/export/csv', minRole: 'viewer' },
+    ],
+  );
 });

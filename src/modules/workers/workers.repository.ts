@@ -7,7 +7,13 @@ export type WorkerRow = typeof workers.$inferSelect;
 type DeviceRow = typeof devices.$inferSelect;
 
 /** Registers a worker's devices: known devices keep a lease only while its session is live. */
-export async function upsertWorkerDevices(db: DbOrTx, workerId: string, driver: string | null, specs: DeviceSpec[], now: Date): Promise<void> {
+export async function upsertWorkerDevices(
+  db: DbOrTx,
+  workerId: string,
+  driver: string | null,
+  specs: DeviceSpec[],
+  now: Date,
+): Promise<void> {
   await db
     .insert(workers)
     .values({ workerId, driver, lastSeenAt: now, connectedAt: now })
@@ -47,7 +53,12 @@ export async function listDevicesOfSilentWorkers(db: DbOrTx, cutoff: Date): Prom
     .select({ device: devices })
     .from(devices)
     .leftJoin(workers, eq(workers.workerId, devices.workerId))
-    .where(and(inArray(devices.status, ['available', 'busy']), sql`(${workers.lastSeenAt} IS NULL OR ${workers.lastSeenAt} < ${cutoff})`));
+    .where(
+      and(
+        inArray(devices.status, ['available', 'busy']),
+        sql`(${workers.lastSeenAt} IS NULL OR ${workers.lastSeenAt} < ${cutoff})`,
+      ),
+    );
   return rows.map((r) => r.device);
 }
 
@@ -56,10 +67,19 @@ export async function lockDevice(db: DbOrTx, id: number): Promise<DeviceRow | un
   return row;
 }
 
-export async function markDeviceOffline(db: DbOrTx, id: number, now: Date, opts: { clearLease: boolean }): Promise<void> {
+export async function markDeviceOffline(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  opts: { clearLease: boolean },
+): Promise<void> {
   await db
     .update(devices)
-    .set(opts.clearLease ? { status: 'offline', leasedSessionId: null, updatedAt: now } : { status: 'offline', updatedAt: now })
+    .set(
+      opts.clearLease
+        ? { status: 'offline', leasedSessionId: null, updatedAt: now }
+        : { status: 'offline', updatedAt: now },
+    )
     .where(eq(devices.id, id));
 }
 
@@ -71,12 +91,18 @@ export async function insertWorkerToken(db: DbOrTx, values: typeof workerTokens.
 }
 
 export async function findActiveWorkerToken(db: DbOrTx, tokenHash: string): Promise<WorkerTokenRow | undefined> {
-  const [row] = await db.select().from(workerTokens).where(and(eq(workerTokens.tokenHash, tokenHash), isNull(workerTokens.revokedAt)));
+  const [row] = await db
+    .select()
+    .from(workerTokens)
+    .where(and(eq(workerTokens.tokenHash, tokenHash), isNull(workerTokens.revokedAt)));
   return row;
 }
 
 export async function isWorkerTokenActive(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: workerTokens.id }).from(workerTokens).where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt)));
+  const [row] = await db
+    .select({ id: workerTokens.id })
+    .from(workerTokens)
+    .where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt)));
   return !!row;
 }
 
@@ -89,7 +115,11 @@ export async function listWorkerTokens(db: DbOrTx): Promise<WorkerTokenRow[]> {
 }
 
 export async function revokeWorkerToken(db: DbOrTx, id: number, now: Date): Promise<WorkerTokenRow | undefined> {
-  const [row] = await db.update(workerTokens).set({ revokedAt: now }).where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt))).returning();
+  const [row] = await db
+    .update(workerTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(workerTokens.id, id), isNull(workerTokens.revokedAt)))
+    .returning();
   return row;
 }
 

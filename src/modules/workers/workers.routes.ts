@@ -12,9 +12,15 @@ export const workersRoutes: RouteModule = (app, container) => {
     credentials.set(req, await container.services.workerCredentials.authenticate(m?.[1]));
   };
 
-  app.get('/workers/connect', { websocket: true, config: { public: true }, preValidation: requireWorker, schema: { hide: true } }, (socket, req) => {
-    container.services.workers.acceptConnection({ input: { socket, log: req.log, credential: credentials.get(req)! } });
-  });
+  app.get(
+    '/workers/connect',
+    { websocket: true, config: { public: true }, preValidation: requireWorker, schema: { hide: true } },
+    (socket, req) => {
+      container.services.workers.acceptConnection({
+        input: { socket, log: req.log, credential: credentials.get(req)! },
+      });
+    },
+  );
 
   app.get('/workers/files/*', {
     config: { public: true },

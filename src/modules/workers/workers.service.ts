@@ -50,12 +50,18 @@ export class WorkersService {
   constructor(private readonly deps: WorkersDeps) {}
 
   /** Serves one worker's protocol socket, opened with `credential`, until it closes. */
-  acceptConnection({ input }: { input: { socket: WebSocket; log: FastifyBaseLogger; credential: WorkerCredential } }): void {
+  acceptConnection({
+    input,
+  }: {
+    input: { socket: WebSocket; log: FastifyBaseLogger; credential: WorkerCredential };
+  }): void {
     const { socket, log, credential } = input;
     const { router } = this.deps;
     let workerId: string | null = null;
     let helloSeen = false;
-    const unwatch = this.deps.credentialWatch.watch(`worker:${credentialKey(credential)}`, socket, () => this.deps.credentials.stillValid(credential));
+    const unwatch = this.deps.credentialWatch.watch(`worker:${credentialKey(credential)}`, socket, () =>
+      this.deps.credentials.stillValid(credential),
+    );
     const helloTimer = setTimeout(() => socket.close(4001, 'hello expected'), HELLO_TIMEOUT_MS);
     socket.on('message', (raw, isBinary) => {
       if (isBinary) {
@@ -88,7 +94,9 @@ export class WorkersService {
           workerId = id;
           router.attach(id, socket, specs);
         };
-        this.registerWorker({ input: { workerId: id, devices: specs, driver: msg.driver ?? null, credential, onAdmitted: admitted } })
+        this.registerWorker({
+          input: { workerId: id, devices: specs, driver: msg.driver ?? null, credential, onAdmitted: admitted },
+        })
           .then(() => {
             socket.send(JSON.stringify({ type: 'welcome', worker_id: id } satisfies ServerMessage));
             log.info({ workerId: id, devices: specs.length }, 'worker connected');
@@ -126,16 +134,32 @@ export class WorkersService {
    * credential is refused, and so are device ids another worker registered (the shared operator
    * token is trusted with any).
    */
-  async registerWorker({ input }: { input: { workerId: string; devices: DeviceSpec[]; driver: string | null; credential?: WorkerCredential; onAdmitted?: () => void } }): Promise<void> {
+  async registerWorker({
+    input,
+  }: {
+    input: {
+      workerId: string;
+      devices: DeviceSpec[];
+      driver: string | null;
+      credential?: WorkerCredential;
+      onAdmitted?: () => void;
+    };
+  }): Promise<void> {
     const { workerId, devices, driver, credential = { kind: 'shared' } } = input;
-    if (credential.kind === 'token' && credential.workerId !== workerId) throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
+    if (credential.kind === 'token' && credential.workerId !== workerId)
+      throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
     await withTransaction(this.sys(), async (tx) => {
       const now = tx.clock.now();
       const existing = await repo.lockWorker(tx.db, workerId);
       const live = existing && now.getTime() - existing.lastSeenAt.getTime() < WORKER_LOST_AFTER_MS;
-      if (live && existing.credential && existing.credential !== credentialKey(credential)) throw new WorkerRefused(4009, 'this worker id is connected with another credential');
+      if (live && existing.credential && existing.credential !== credentialKey(credential))
+        throw new WorkerRefused(4009, 'this worker id is connected with another credential');
       if (credential.kind === 'token') {
-        const taken = await repo.devicesOwnedByOthers(tx.db, workerId, devices.map((d) => d.deviceId));
+        const taken = await repo.devicesOwnedByOthers(
+          tx.db,
+          workerId,
+          devices.map((d) => d.deviceId),
+        );
         if (taken.length) throw new WorkerRefused(4003, `device ${taken[0]} belongs to another worker`);
       }
       await repo.upsertWorkerDevices(tx.db, workerId, driver, devices, now);
@@ -167,7 +191,11 @@ export class WorkersService {
         if (w && w.lastSeenAt >= cutoff) return; // heard from meanwhile
         await repo.markDeviceOffline(tx.db, dev.id, now, { clearLease: false });
         if (!dev.leasedSessionId) return;
-        const sessionFailed = await this.deps.devices.leasedDeviceLost(tx, { deviceId: dev.deviceId, workerId: dev.workerId, leasedSessionId: dev.leasedSessionId });
+        const sessionFailed = await this.deps.devices.leasedDeviceLost(tx, {
+          deviceId: dev.deviceId,
+          workerId: dev.workerId,
+          leasedSessionId: dev.leasedSessionId,
+        });
         if (sessionFailed) failed++;
         else await repo.markDeviceOffline(tx.db, dev.id, now, { clearLease: true });
       });

@@ -2,7 +2,14 @@ import type { Element as XmlElement, Node as XmlNode } from '@xmldom/xmldom';
 import { loadXmldom } from '../../lazy-modules';
 import type { DeviceCategory, InputEvent, LaunchParams, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
-import { assertActivityName, assertInputEvent, assertKeyName, assertLaunchParams, assertPackageName, assertText } from '../device-arguments';
+import {
+  assertActivityName,
+  assertInputEvent,
+  assertKeyName,
+  assertLaunchParams,
+  assertPackageName,
+  assertText,
+} from '../device-arguments';
 
 /** Pure command building and output parsing for adb/emulator; the driver runs them. */
 
@@ -74,7 +81,10 @@ export function parseDumpsysVersion(out: string): { versionName: string | null; 
 
 /** `cmd package resolve-activity --brief -c android.intent.category.LAUNCHER <pkg>`: last line `pkg/.Activity`. */
 export function parseResolvedActivity(out: string): string | null {
-  const lines = out.trim().split('\n').map((l) => l.trim());
+  const lines = out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim());
   const last = lines.at(-1) ?? '';
   return /^[\w.]+\/[\w.$]+$/.test(last) ? last : null;
 }
@@ -83,7 +93,7 @@ export function parseResolvedActivity(out: string): string | null {
 export function parsePmResult(out: string): { ok: true } | { ok: false; reason: string } {
   if (/^Success\s*$/m.test(out)) return { ok: true };
   const m = /Failure \[([^\]]+)\]/.exec(out) ?? /(INSTALL_[A-Z_]+|DELETE_[A-Z_]+)/.exec(out);
-  return { ok: false, reason: m ? m[1]! : out.trim().split('\n').at(-1) ?? 'unknown failure' };
+  return { ok: false, reason: m ? m[1]! : (out.trim().split('\n').at(-1) ?? 'unknown failure') };
 }
 
 /**
@@ -102,9 +112,12 @@ export function adbShellCommand(words: string[]): string {
 
 /** Why a failed adb call failed, when its output says the device is gone, offline or still connecting. */
 export function classifyAdbFailure(output: string): { code: 'DEVICE_OFFLINE' | 'DEVICE_BUSY'; message: string } | null {
-  if (/device (?:'[^']*' )?not found|no devices\/emulators found/i.test(output)) return { code: 'DEVICE_OFFLINE', message: 'the device is no longer connected to its host' };
-  if (/device offline|device unauthorized/i.test(output)) return { code: 'DEVICE_OFFLINE', message: 'the device is offline or has not authorized its host' };
-  if (/device still (?:authorizing|connecting)/i.test(output)) return { code: 'DEVICE_BUSY', message: 'the device is still connecting to its host' };
+  if (/device (?:'[^']*' )?not found|no devices\/emulators found/i.test(output))
+    return { code: 'DEVICE_OFFLINE', message: 'the device is no longer connected to its host' };
+  if (/device offline|device unauthorized/i.test(output))
+    return { code: 'DEVICE_OFFLINE', message: 'the device is offline or has not authorized its host' };
+  if (/device still (?:authorizing|connecting)/i.test(output))
+    return { code: 'DEVICE_BUSY', message: 'the device is still connecting to its host' };
   return null;
 }
 
@@ -159,7 +172,14 @@ export function keycodeFor(key: string): string {
   return `KEYCODE_${KEY_ALIASES[k] ?? k}`;
 }
 
-const BUTTON_KEYCODES: Record<string, string> = { HOME: 'KEYCODE_HOME', LOCK: 'KEYCODE_POWER', POWER: 'KEYCODE_POWER', VOLUME_UP: 'KEYCODE_VOLUME_UP', VOLUME_DOWN: 'KEYCODE_VOLUME_DOWN', SIRI: 'KEYCODE_ASSIST' };
+const BUTTON_KEYCODES: Record<string, string> = {
+  HOME: 'KEYCODE_HOME',
+  LOCK: 'KEYCODE_POWER',
+  POWER: 'KEYCODE_POWER',
+  VOLUME_UP: 'KEYCODE_VOLUME_UP',
+  VOLUME_DOWN: 'KEYCODE_VOLUME_DOWN',
+  SIRI: 'KEYCODE_ASSIST',
+};
 
 /** Longest `input text` argument sent at once; longer text goes in several commands. */
 const TEXT_CHUNK = 500;
@@ -171,7 +191,11 @@ const TEXT_CHUNK = 500;
  */
 export function textInputCommands(text: string): string[][] {
   assertText(text);
-  if (/[^\x20-\x7e\n\t]/.test(text)) throw new DeviceDriverError('INVALID_INPUT', 'text typed on Android may contain printable ASCII characters, tabs and line breaks only');
+  if (/[^\x20-\x7e\n\t]/.test(text))
+    throw new DeviceDriverError(
+      'INVALID_INPUT',
+      'text typed on Android may contain printable ASCII characters, tabs and line breaks only',
+    );
   const commands: string[][] = [];
   let chunk = '';
   const flush = () => {
@@ -201,7 +225,10 @@ export function inputArgs(event: Exclude<InputEvent, { kind: 'touch' }>): string
     case 'tap':
       return [['input', 'tap', r(event.x), r(event.y)]];
     case 'double_tap':
-      return [['input', 'tap', r(event.x), r(event.y)], ['input', 'tap', r(event.x), r(event.y)]];
+      return [
+        ['input', 'tap', r(event.x), r(event.y)],
+        ['input', 'tap', r(event.x), r(event.y)],
+      ];
     case 'long_press':
       return [['input', 'swipe', r(event.x), r(event.y), r(event.x), r(event.y), r(event.durationMs ?? 800)]];
     case 'swipe':
@@ -210,7 +237,11 @@ export function inputArgs(event: Exclude<InputEvent, { kind: 'touch' }>): string
       return [['input', 'keyevent', keycodeFor(event.key)]];
     case 'button': {
       const code = BUTTON_KEYCODES[event.button.toUpperCase()];
-      if (!code) throw new DeviceDriverError('INVALID_INPUT', 'button must be HOME, LOCK, POWER, VOLUME_UP, VOLUME_DOWN or SIRI on Android');
+      if (!code)
+        throw new DeviceDriverError(
+          'INVALID_INPUT',
+          'button must be HOME, LOCK, POWER, VOLUME_UP, VOLUME_DOWN or SIRI on Android',
+        );
       return [['input', 'keyevent', code]];
     }
     case 'text':
@@ -225,13 +256,15 @@ const INT32 = 2 ** 31;
  * Every word is quoted when the command line is built (`adbShellCommand`).
  */
 export function amStartArgs(component: string, params: LaunchParams = {}): string[] {
-  if (!component.includes('/')) throw new DeviceDriverError('INVALID_INPUT', 'the component to start must be package/activity');
+  if (!component.includes('/'))
+    throw new DeviceDriverError('INVALID_INPUT', 'the component to start must be package/activity');
   assertActivityName(component);
   assertLaunchParams(params);
   const args = ['am', 'start', '-W', '-n', component];
   for (const [k, v] of Object.entries(params)) {
     if (typeof v === 'boolean') args.push('--ez', k, String(v));
-    else if (typeof v === 'number') args.push(!Number.isInteger(v) ? '--ef' : Math.abs(v) < INT32 ? '--ei' : '--el', k, String(v));
+    else if (typeof v === 'number')
+      args.push(!Number.isInteger(v) ? '--ef' : Math.abs(v) < INT32 ? '--ei' : '--el', k, String(v));
     else args.push('--es', k, v);
   }
   return args;
@@ -239,7 +272,8 @@ export function amStartArgs(component: string, params: LaunchParams = {}): strin
 
 /** The two settings that pin the screen to `rotation` (0..3 quarter turns). */
 export function rotationArgs(quarterTurns: number): string[][] {
-  if (!Number.isInteger(quarterTurns) || quarterTurns < 0 || quarterTurns > 3) throw new DeviceDriverError('INVALID_INPUT', 'rotation must be 0, 90, 180 or 270');
+  if (!Number.isInteger(quarterTurns) || quarterTurns < 0 || quarterTurns > 3)
+    throw new DeviceDriverError('INVALID_INPUT', 'rotation must be 0, 90, 180 or 270');
   return [
     ['settings', 'put', 'system', 'accelerometer_rotation', '0'],
     ['settings', 'put', 'system', 'user_rotation', String(quarterTurns)],
@@ -268,7 +302,8 @@ function roleFor(cls: string, attrs: { checkable: boolean; scrollable: boolean; 
 export function parseUiautomatorXml(xml: string): UiNode {
   const doc = new (loadXmldom().DOMParser)().parseFromString(xml, 'text/xml');
   const hierarchy = doc.documentElement;
-  if (hierarchy?.nodeName !== 'hierarchy') throw new DeviceDriverError('TOOL_FAILED', 'uiautomator dump returned no hierarchy');
+  if (hierarchy?.nodeName !== 'hierarchy')
+    throw new DeviceDriverError('TOOL_FAILED', 'uiautomator dump returned no hierarchy');
   let n = 0;
   const convert = (el: XmlElement): UiNode => {
     n += 1;
@@ -277,7 +312,11 @@ export function parseUiautomatorXml(xml: string): UiNode {
     const checkable = a('checkable') === 'true';
     const node: UiNode = {
       ref: `e${n}`,
-      role: roleFor(a('class') ?? '', { checkable, scrollable: a('scrollable') === 'true', clickable: a('clickable') === 'true' }),
+      role: roleFor(a('class') ?? '', {
+        checkable,
+        scrollable: a('scrollable') === 'true',
+        clickable: a('clickable') === 'true',
+      }),
       text,
       id: a('resource-id') || null,
       bounds: parseBounds(a('bounds')),
@@ -293,7 +332,16 @@ export function parseUiautomatorXml(xml: string): UiNode {
   };
   const kids = (Array.from(hierarchy.childNodes) as XmlNode[]).filter((c) => c.nodeType === 1 && c.nodeName === 'node');
   n += 1;
-  const root: UiNode = { ref: 'e1', role: 'screen', text: null, id: null, bounds: { x: 0, y: 0, width: 0, height: 0 }, enabled: true, focused: false, children: [] };
+  const root: UiNode = {
+    ref: 'e1',
+    role: 'screen',
+    text: null,
+    id: null,
+    bounds: { x: 0, y: 0, width: 0, height: 0 },
+    enabled: true,
+    focused: false,
+    children: [],
+  };
   root.children = kids.map((k) => convert(k as XmlElement));
   const first = root.children[0];
   if (first) root.bounds = { ...first.bounds };
@@ -301,7 +349,12 @@ export function parseUiautomatorXml(xml: string): UiNode {
 }
 
 /** AVD config.ini → model, OS and category. */
-export function parseAvdConfig(ini: string): { displayName: string | null; model: string | null; apiLevel: number | null; category: DeviceCategory } {
+export function parseAvdConfig(ini: string): {
+  displayName: string | null;
+  model: string | null;
+  apiLevel: number | null;
+  category: DeviceCategory;
+} {
   const kv: Record<string, string> = {};
   for (const line of ini.split('\n')) {
     const i = line.indexOf('=');
@@ -310,12 +363,28 @@ export function parseAvdConfig(ini: string): { displayName: string | null; model
   const api = /android-(\d+)/.exec(kv['image.sysdir.1'] ?? '');
   const tag = kv['tag.id'] ?? '';
   const device = kv['hw.device.name'] ?? '';
-  const category: DeviceCategory = /tv/.test(tag) || /^tv_/.test(device) ? 'tv' : /tablet/i.test(device) ? 'tablet' : 'phone';
-  const model = device ? device.split('_').map((w) => (w.length <= 2 && /^\d/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ') : null;
+  const category: DeviceCategory =
+    /tv/.test(tag) || /^tv_/.test(device) ? 'tv' : /tablet/i.test(device) ? 'tablet' : 'phone';
+  const model = device
+    ? device
+        .split('_')
+        .map((w) => (w.length <= 2 && /^\d/.test(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+        .join(' ')
+    : null;
   return { displayName: kv['avd.ini.displayname'] ?? null, model, apiLevel: api ? Number(api[1]) : null, category };
 }
 
-const API_TO_RELEASE: Record<number, string> = { 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16' };
+const API_TO_RELEASE: Record<number, string> = {
+  28: '9',
+  29: '10',
+  30: '11',
+  31: '12',
+  32: '12L',
+  33: '13',
+  34: '14',
+  35: '15',
+  36: '16',
+};
 
 export function androidReleaseFor(apiLevel: number | null): string {
   if (apiLevel === null) return 'unknown';
@@ -327,6 +396,17 @@ export const AVD_NAME = /^\w[\w.-]*$/;
 
 /** Emulator arguments for a throwaway session: no window, no saved snapshot, disk writes discarded. */
 export function emulatorArgs(avd: string, port: number): string[] {
-  if (!AVD_NAME.test(avd)) throw new DeviceDriverError('INVALID_INPUT', 'AVD names are letters, digits, "_", "." and "-"');
-  return ['-avd', avd, '-port', String(port), '-no-window', '-no-audio', '-no-boot-anim', '-no-snapshot-save', '-read-only'];
+  if (!AVD_NAME.test(avd))
+    throw new DeviceDriverError('INVALID_INPUT', 'AVD names are letters, digits, "_", "." and "-"');
+  return [
+    '-avd',
+    avd,
+    '-port',
+    String(port),
+    '-no-window',
+    '-no-audio',
+    '-no-boot-anim',
+    '-no-snapshot-save',
+    '-read-only',
+  ];
 }

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sharp } from '../../lazy-modules';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import type {
+  DeviceDriver,
+  DeviceSpec,
+  Frame,
+  InputEvent,
+  InstallOptions,
+  InstalledApp,
+  LaunchOptions,
+  Rotation,
+  ScreenInfo,
+  UiNode,
+} from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { stableDeviceId } from '../../virtual/fleet';
@@ -35,7 +46,17 @@ import {
   rotationArgs,
   uninstallArgs,
 } from './adb-commands';
-import { execRun, runTool, runToolText, runToolUnchecked, spawnDetached, toolFailure, type Run, type SpawnDetached, type ToolCall } from './exec';
+import {
+  execRun,
+  runTool,
+  runToolText,
+  runToolUnchecked,
+  spawnDetached,
+  toolFailure,
+  type Run,
+  type SpawnDetached,
+  type ToolCall,
+} from './exec';
 
 export interface AndroidDriverOptions {
   run?: Run;
@@ -84,10 +105,19 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   let nextPort = options.basePort ?? 5580;
 
   /** An adb call; `action` names it in messages, from fixed words only. */
-  const adbCall = (action: string, args: string[], timeoutMs?: number): ToolCall => ({ tool: 'adb', action, cmd: adb, args, timeoutMs, classify: classifyAdbFailure });
+  const adbCall = (action: string, args: string[], timeoutMs?: number): ToolCall => ({
+    tool: 'adb',
+    action,
+    cmd: adb,
+    args,
+    timeoutMs,
+    classify: classifyAdbFailure,
+  });
   /** Runs `words` in the device shell as one quoted command line; the first two words are ours. */
-  const shellCall = (serial: string, words: string[], timeoutMs?: number) => adbCall(words.slice(0, 2).join(' '), ['-s', serial, 'shell', adbShellCommand(words)], timeoutMs);
-  const sh = (serial: string, words: string[], timeoutMs?: number) => runToolText(run, shellCall(serial, words, timeoutMs));
+  const shellCall = (serial: string, words: string[], timeoutMs?: number) =>
+    adbCall(words.slice(0, 2).join(' '), ['-s', serial, 'shell', adbShellCommand(words)], timeoutMs);
+  const sh = (serial: string, words: string[], timeoutMs?: number) =>
+    runToolText(run, shellCall(serial, words, timeoutMs));
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
 
   async function refresh(): Promise<DeviceSpec[]> {
@@ -116,7 +146,10 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     }
     let avds: string[] = [];
     try {
-      avds = (await runToolText(run, { tool: 'emulator', action: '-list-avds', cmd: emulator, args: ['-list-avds'] })).split('\n').map((l) => l.trim()).filter((l) => AVD_NAME.test(l));
+      avds = (await runToolText(run, { tool: 'emulator', action: '-list-avds', cmd: emulator, args: ['-list-avds'] }))
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => AVD_NAME.test(l));
     } catch {
       avds = [];
     }
@@ -127,7 +160,14 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       seen.set(deviceId, {
         serial: null,
         avd,
-        spec: { deviceId, name: info?.displayName ?? avd, model: info?.model ?? avd, type: 'android', category: info?.category ?? 'phone', osVersion: androidReleaseFor(info?.apiLevel ?? null) },
+        spec: {
+          deviceId,
+          name: info?.displayName ?? avd,
+          model: info?.model ?? avd,
+          type: 'android',
+          category: info?.category ?? 'phone',
+          osVersion: androidReleaseFor(info?.apiLevel ?? null),
+        },
       });
     }
     known.clear();
@@ -211,7 +251,11 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       await runTool(run, adbCall('wait-for-device', ['-s', serial, 'wait-for-device'], bootTimeoutMs));
       const deadline = now() + bootTimeoutMs;
       while ((await sh(serial, ['getprop', 'sys.boot_completed'])).trim() !== '1') {
-        if (now() > deadline) throw new DeviceDriverError('TIMEOUT', `the device did not finish booting within ${Math.round(bootTimeoutMs / 1000)} s`);
+        if (now() > deadline)
+          throw new DeviceDriverError(
+            'TIMEOUT',
+            `the device did not finish booting within ${Math.round(bootTimeoutMs / 1000)} s`,
+          );
         await sleep(1000);
       }
       return screenInfo(serial);
@@ -248,7 +292,11 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
         const failure = toolFailure(call, r);
         if (failure.code !== 'TOOL_FAILED') throw failure;
         const reason = pmFailureCode(result.reason);
-        throw new DeviceDriverError('INVALID_PACKAGE', `the device refused the package${reason ? ` (${reason})` : ''}`, failure.diagnostic);
+        throw new DeviceDriverError(
+          'INVALID_PACKAGE',
+          `the device refused the package${reason ? ` (${reason})` : ''}`,
+          failure.diagnostic,
+        );
       }
       return { packageName: info.packageName, name: info.name, version: info.version, permissionsGranted: grant };
     },
@@ -261,7 +309,11 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       if (parsePmResult(`${r.stdout.toString('utf8')}\n${r.stderr}`).ok) return;
       const failure = toolFailure(call, r);
       if (failure.code !== 'TOOL_FAILED') throw failure;
-      throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device`, failure.diagnostic);
+      throw new DeviceDriverError(
+        'APP_NOT_INSTALLED',
+        `${packageName} is not installed on this device`,
+        failure.diagnostic,
+      );
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
@@ -270,12 +322,21 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const explicit = launch.activity !== undefined ? componentFor(packageName, launch.activity) : null;
       const serial = await serialOf(deviceId);
       const component = explicit ?? parseResolvedActivity(await sh(serial, resolveLauncherArgs(packageName)));
-      if (!component) throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device or has no launcher activity`);
+      if (!component)
+        throw new DeviceDriverError(
+          'APP_NOT_INSTALLED',
+          `${packageName} is not installed on this device or has no launcher activity`,
+        );
       const call = shellCall(serial, amStartArgs(component, launch.params));
       const out = await runToolText(run, call);
       if (!/^Error:/m.test(out)) return;
       const diagnostic = toolFailure(call, { stdout: Buffer.from(out), stderr: '', exitCode: 1 }).diagnostic;
-      if (explicit && /does not exist/.test(out)) throw new DeviceDriverError('INVALID_INPUT', `activity ${launch.activity} does not exist in ${packageName}`, diagnostic);
+      if (explicit && /does not exist/.test(out))
+        throw new DeviceDriverError(
+          'INVALID_INPUT',
+          `activity ${launch.activity} does not exist in ${packageName}`,
+          diagnostic,
+        );
       throw new DeviceDriverError('TOOL_FAILED', `adb am start could not start ${packageName}`, diagnostic);
     },
 
@@ -291,7 +352,11 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       if (parsePmResult(r.stdout.toString('utf8')).ok) return;
       const failure = toolFailure(call, r);
       if (failure.code !== 'TOOL_FAILED') throw failure;
-      throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this device`, failure.diagnostic);
+      throw new DeviceDriverError(
+        'APP_NOT_INSTALLED',
+        `${packageName} is not installed on this device`,
+        failure.diagnostic,
+      );
     },
 
     async input(deviceId, event: InputEvent) {
@@ -305,7 +370,10 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
           touches.delete(deviceId);
           if (t) {
             const ms = Math.max(50, now() - t.at);
-            const cmds = Math.hypot(event.x - t.x, event.y - t.y) < 10 ? inputArgs({ kind: 'tap', x: t.x, y: t.y }) : inputArgs({ kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: ms });
+            const cmds =
+              Math.hypot(event.x - t.x, event.y - t.y) < 10
+                ? inputArgs({ kind: 'tap', x: t.x, y: t.y })
+                : inputArgs({ kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: ms });
             for (const c of cmds) await sh(serial, c);
           }
         }
@@ -341,7 +409,11 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       for (const p of pkgs) {
         const v = parseDumpsysVersion(await sh(serial, dumpsysPackageArgs(p.packageName)));
         // The label needs aapt on the host; the package name stands in.
-        apps.push({ packageName: p.packageName, name: p.packageName, version: v.versionName ?? p.versionCode ?? 'unknown' });
+        apps.push({
+          packageName: p.packageName,
+          name: p.packageName,
+          version: v.versionName ?? p.versionCode ?? 'unknown',
+        });
       }
       return apps;
     },

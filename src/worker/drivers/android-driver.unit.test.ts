@@ -54,32 +54,54 @@ describe('adb output parsing', () => {
       { packageName: 'com.example.shop', versionCode: '40123' },
       { packageName: 'dev.simdeck.sample', versionCode: '12' },
     ]);
-    expect(parsePmListPackages('package:/data/app/~~x==/com.a.b-1/base.apk=com.a.b\n')).toEqual([{ packageName: 'com.a.b', versionCode: null }]);
+    expect(parsePmListPackages('package:/data/app/~~x==/com.a.b-1/base.apk=com.a.b\n')).toEqual([
+      { packageName: 'com.a.b', versionCode: null },
+    ]);
     expect(parseDumpsysVersion(fx('dumpsys-package.txt'))).toEqual({ versionName: '1.2.0', versionCode: '12' });
     expect(parseResolvedActivity(fx('resolve-activity.txt'))).toBe('dev.simdeck.sample/.MainActivity');
     expect(parseResolvedActivity('No activity found\n')).toBeNull();
     expect(parsePmResult(fx('install-success.txt'))).toEqual({ ok: true });
-    expect(parsePmResult(fx('install-failure.txt'))).toEqual({ ok: false, reason: expect.stringMatching(/^INSTALL_FAILED_UPDATE_INCOMPATIBLE/) });
+    expect(parsePmResult(fx('install-failure.txt'))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^INSTALL_FAILED_UPDATE_INCOMPATIBLE/),
+    });
   });
 
   it('parses AVD config.ini files', () => {
-    expect(parseAvdConfig(fx('avd/Pixel_8_API_34.avd/config.ini'))).toEqual({ displayName: 'Pixel 8 API 34', model: 'Pixel 8', apiLevel: 34, category: 'phone' });
+    expect(parseAvdConfig(fx('avd/Pixel_8_API_34.avd/config.ini'))).toEqual({
+      displayName: 'Pixel 8 API 34',
+      model: 'Pixel 8',
+      apiLevel: 34,
+      category: 'phone',
+    });
     expect(parseAvdConfig(fx('avd/Pixel_Tablet_API_34.avd/config.ini')).category).toBe('tablet');
-    expect(parseAvdConfig(fx('avd/Television_1080p_API_33.avd/config.ini'))).toMatchObject({ apiLevel: 33, category: 'tv' });
+    expect(parseAvdConfig(fx('avd/Television_1080p_API_33.avd/config.ini'))).toMatchObject({
+      apiLevel: 33,
+      category: 'tv',
+    });
   });
 
   it('converts a uiautomator dump into a UI tree', () => {
     const tree = parseUiautomatorXml(fx('uiautomator-dump.xml'));
     expect(tree.bounds).toEqual({ x: 0, y: 0, width: 1080, height: 2400 });
-    const flat: typeof tree[] = [];
+    const flat: (typeof tree)[] = [];
     const walk = (n: typeof tree) => {
       flat.push(n);
       n.children.forEach(walk);
     };
     walk(tree);
     const byId = (id: string) => flat.find((n) => n.id === id)!;
-    expect(byId('dev.simdeck.sample:id/username')).toMatchObject({ role: 'input', text: 'demo', focused: true, bounds: { x: 55, y: 450, width: 970, height: 121 } });
-    expect(byId('dev.simdeck.sample:id/remember')).toMatchObject({ role: 'toggle', text: 'Remember me', checked: true });
+    expect(byId('dev.simdeck.sample:id/username')).toMatchObject({
+      role: 'input',
+      text: 'demo',
+      focused: true,
+      bounds: { x: 55, y: 450, width: 970, height: 121 },
+    });
+    expect(byId('dev.simdeck.sample:id/remember')).toMatchObject({
+      role: 'toggle',
+      text: 'Remember me',
+      checked: true,
+    });
     expect(byId('dev.simdeck.sample:id/sign_in')).toMatchObject({ role: 'button', enabled: false });
     expect(byId('dev.simdeck.sample:id/items').role).toBe('list');
     expect(new Set(flat.map((n) => n.ref)).size).toBe(flat.length);
@@ -89,7 +111,9 @@ describe('adb output parsing', () => {
 describe('adb command building', () => {
   it('maps input events to input commands', () => {
     expect(inputArgs({ kind: 'tap', x: 10.4, y: 20.6 })).toEqual([['input', 'tap', '10', '21']]);
-    expect(inputArgs({ kind: 'swipe', x: 1, y: 2, x2: 3, y2: 4, durationMs: 500 })).toEqual([['input', 'swipe', '1', '2', '3', '4', '500']]);
+    expect(inputArgs({ kind: 'swipe', x: 1, y: 2, x2: 3, y2: 4, durationMs: 500 })).toEqual([
+      ['input', 'swipe', '1', '2', '3', '4', '500'],
+    ]);
     expect(inputArgs({ kind: 'long_press', x: 5, y: 6 })).toEqual([['input', 'swipe', '5', '6', '5', '6', '800']]);
     expect(inputArgs({ kind: 'key', key: 'back' })).toEqual([['input', 'keyevent', 'KEYCODE_BACK']]);
     expect(inputArgs({ kind: 'key', key: 'KEYCODE_DPAD_UP' })).toEqual([['input', 'keyevent', 'KEYCODE_DPAD_UP']]);
@@ -101,14 +125,35 @@ describe('adb command building', () => {
   it('tells an offline, missing or connecting device from a failing tool', () => {
     expect(classifyAdbFailure("adb: device 'emulator-5554' not found")).toMatchObject({ code: 'DEVICE_OFFLINE' });
     expect(classifyAdbFailure('error: no devices/emulators found')).toMatchObject({ code: 'DEVICE_OFFLINE' });
-    expect(classifyAdbFailure('error: device unauthorized.\nThis adb server\'s $ADB_VENDOR_KEYS is not set')).toMatchObject({ code: 'DEVICE_OFFLINE' });
+    expect(
+      classifyAdbFailure("error: device unauthorized.\nThis adb server's $ADB_VENDOR_KEYS is not set"),
+    ).toMatchObject({ code: 'DEVICE_OFFLINE' });
     expect(classifyAdbFailure('error: device still authorizing')).toMatchObject({ code: 'DEVICE_BUSY' });
     expect(classifyAdbFailure('/system/bin/sh: uiautomator: inaccessible or not found')).toBeNull();
   });
 
   it('builds am start with typed extras', () => {
     expect(amStartArgs('com.p/.Main', { user: "o'hara", count: 3, big: 2 ** 40, ratio: 0.5, debug: true })).toEqual([
-      'am', 'start', '-W', '-n', 'com.p/.Main', '--es', 'user', "o'hara", '--ei', 'count', '3', '--el', 'big', String(2 ** 40), '--ef', 'ratio', '0.5', '--ez', 'debug', 'true',
+      'am',
+      'start',
+      '-W',
+      '-n',
+      'com.p/.Main',
+      '--es',
+      'user',
+      "o'hara",
+      '--ei',
+      'count',
+      '3',
+      '--el',
+      'big',
+      String(2 ** 40),
+      '--ef',
+      'ratio',
+      '0.5',
+      '--ez',
+      'debug',
+      'true',
     ]);
   });
 });
@@ -120,7 +165,9 @@ describe('android driver over the exec seam', () => {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-adb-'));
     apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
-    png = await sharp({ create: { width: 108, height: 240, channels: 3, background: '#336699' } }).png().toBuffer();
+    png = await sharp({ create: { width: 108, height: 240, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -129,7 +176,9 @@ describe('android driver over the exec seam', () => {
     const run: Run = async (cmd, args) => {
       const line = [cmd, ...args].join(' ');
       calls.push(line);
-      const hit = Object.entries(responses).find(([k]) => line === k || line.endsWith(k) || (k.startsWith('~') && line.includes(k.slice(1))));
+      const hit = Object.entries(responses).find(
+        ([k]) => line === k || line.endsWith(k) || (k.startsWith('~') && line.includes(k.slice(1))),
+      );
       if (!hit) return { stdout: Buffer.alloc(0), stderr: '', exitCode: 0 };
       const out = hit[1];
       return { stdout: Buffer.isBuffer(out) ? out : Buffer.from(out), stderr: '', exitCode: 0 };
@@ -147,7 +196,8 @@ describe('android driver over the exec seam', () => {
       'shell settings get system user_rotation': '0\n',
       'shell getprop sys.boot_completed': '1\n',
       '~ install -r ': fx('install-success.txt'),
-      'shell cmd package resolve-activity --brief -c android.intent.category.LAUNCHER dev.simdeck.sample': fx('resolve-activity.txt'),
+      'shell cmd package resolve-activity --brief -c android.intent.category.LAUNCHER dev.simdeck.sample':
+        fx('resolve-activity.txt'),
       'shell pm clear dev.simdeck.sample': 'Success\n',
       'exec-out screencap -p': png,
       'exec-out cat /sdcard/simdeck-ui.xml': fx('uiautomator-dump.xml'),
@@ -155,7 +205,12 @@ describe('android driver over the exec seam', () => {
       'shell dumpsys package dev.simdeck.sample': fx('dumpsys-package.txt'),
       'shell dumpsys package com.example.shop': '    versionCode=40123 minSdk=24 targetSdk=34\n    versionName=4.1.0\n',
     });
-    const driver = createAndroidDriver({ run, avdHome: path.join(FIX, 'avd'), hostSeed: 'h1', sleep: async () => undefined });
+    const driver = createAndroidDriver({
+      run,
+      avdHome: path.join(FIX, 'avd'),
+      hostSeed: 'h1',
+      sleep: async () => undefined,
+    });
     const devices = await driver.listDevices();
     expect(devices.map((d) => [d.name, d.model, d.category, d.osVersion])).toEqual([
       ['Pixel 8 API 34', 'Pixel 8', 'phone', '14'],
@@ -171,13 +226,22 @@ describe('android driver over the exec seam', () => {
     calls.length = 0;
     const run2 = run;
     void run2;
-    await expect(driver.install(emu, apk)).resolves.toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
+    await expect(driver.install(emu, apk)).resolves.toEqual({
+      packageName: 'dev.simdeck.sample',
+      name: 'Simdeck Sample',
+      version: '1.2.0',
+      permissionsGranted: true,
+    });
     expect(calls).toContain(`adb -s emulator-5554 install -r -g ${apk}`);
-    await expect(driver.install(emu, apk, { grantPermissions: false })).resolves.toMatchObject({ permissionsGranted: false });
+    await expect(driver.install(emu, apk, { grantPermissions: false })).resolves.toMatchObject({
+      permissionsGranted: false,
+    });
     expect(calls.at(-1)).toBe(`adb -s emulator-5554 install -r ${apk}`);
 
     await driver.launch(emu, 'dev.simdeck.sample', { params: { user: 'demo user', n: 2 } });
-    expect(calls.at(-1)).toBe(`adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.MainActivity --es user 'demo user' --ei n 2`);
+    expect(calls.at(-1)).toBe(
+      `adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.MainActivity --es user 'demo user' --ei n 2`,
+    );
     await driver.launch(emu, 'dev.simdeck.sample', { activity: '.SettingsActivity' });
     expect(calls.at(-1)).toBe('adb -s emulator-5554 shell am start -W -n dev.simdeck.sample/.SettingsActivity');
 
@@ -221,15 +285,26 @@ describe('android driver over the exec seam', () => {
       'shell getprop sys.boot_completed': '1\n',
       '~ install -r -g ': fx('install-failure.txt'),
     });
-    const driver = createAndroidDriver({ run, avdHome: path.join(FIX, 'avd'), hostSeed: 'h1', sleep: async () => undefined, spawn: (cmd, args) => {
-      spawned.push([cmd, ...args].join(' '));
-      return { pid: 1, kill: () => undefined };
-    } });
+    const driver = createAndroidDriver({
+      run,
+      avdHome: path.join(FIX, 'avd'),
+      hostSeed: 'h1',
+      sleep: async () => undefined,
+      spawn: (cmd, args) => {
+        spawned.push([cmd, ...args].join(' '));
+        return { pid: 1, kill: () => undefined };
+      },
+    });
     const [avd] = await driver.listDevices();
     await expect(driver.screenshot(avd!.deviceId)).rejects.toMatchObject({ code: 'NOT_BOOTED' });
     await driver.boot(avd!.deviceId);
-    expect(spawned).toEqual(['emulator -avd Pixel_8_API_34 -port 5580 -no-window -no-audio -no-boot-anim -no-snapshot-save -read-only']);
-    await expect(driver.install(avd!.deviceId, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: 'the device refused the package (INSTALL_FAILED_UPDATE_INCOMPATIBLE)' });
+    expect(spawned).toEqual([
+      'emulator -avd Pixel_8_API_34 -port 5580 -no-window -no-audio -no-boot-anim -no-snapshot-save -read-only',
+    ]);
+    await expect(driver.install(avd!.deviceId, apk)).rejects.toMatchObject({
+      code: 'INVALID_PACKAGE',
+      message: 'the device refused the package (INSTALL_FAILED_UPDATE_INCOMPATIBLE)',
+    });
     await expect(driver.boot('nope')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
   });
 });

@@ -23,20 +23,31 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 export const execRun: Run = (cmd, args, opts = {}) =>
   new Promise((resolve, reject) => {
-    execFile(cmd, args, { encoding: 'buffer', maxBuffer: 128 * 1024 * 1024, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }, (err, stdout, stderr) => {
-      const e = err as (NodeJS.ErrnoException & { code?: string | number; killed?: boolean }) | null;
-      if (e && e.code === 'ENOENT') {
-        reject(new DeviceDriverError('TOOL_FAILED', `${path.basename(cmd)} is not installed on the device host`, `spawn ${cmd}: ENOENT`));
-        return;
-      }
-      resolve({
-        stdout: stdout ?? Buffer.alloc(0),
-        stderr: (stderr ?? Buffer.alloc(0)).toString('utf8'),
-        exitCode: typeof e?.code === 'number' ? e.code : e ? 1 : 0,
-        // The child is killed on timeout or on too much output; only the first is a timeout.
-        timedOut: e?.killed === true && e.code !== 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
-      });
-    });
+    execFile(
+      cmd,
+      args,
+      { encoding: 'buffer', maxBuffer: 128 * 1024 * 1024, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      (err, stdout, stderr) => {
+        const e = err as (NodeJS.ErrnoException & { code?: string | number; killed?: boolean }) | null;
+        if (e && e.code === 'ENOENT') {
+          reject(
+            new DeviceDriverError(
+              'TOOL_FAILED',
+              `${path.basename(cmd)} is not installed on the device host`,
+              `spawn ${cmd}: ENOENT`,
+            ),
+          );
+          return;
+        }
+        resolve({
+          stdout: stdout ?? Buffer.alloc(0),
+          stderr: (stderr ?? Buffer.alloc(0)).toString('utf8'),
+          exitCode: typeof e?.code === 'number' ? e.code : e ? 1 : 0,
+          // The child is killed on timeout or on too much output; only the first is a timeout.
+          timedOut: e?.killed === true && e.code !== 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
+        });
+      },
+    );
   });
 
 export const spawnDetached: SpawnDetached = (cmd, args) => {
@@ -72,7 +83,8 @@ function diagnosticOf(call: ToolCall, r: RunResult): string {
  */
 export function toolFailure(call: ToolCall, r: RunResult): DeviceDriverError {
   const diagnostic = diagnosticOf(call, r);
-  if (r.timedOut) return new DeviceDriverError('TIMEOUT', `${call.tool} ${call.action} did not finish in time`, diagnostic);
+  if (r.timedOut)
+    return new DeviceDriverError('TIMEOUT', `${call.tool} ${call.action} did not finish in time`, diagnostic);
   const known = call.classify?.(`${r.stderr}\n${r.stdout.toString('utf8')}`);
   if (known) return new DeviceDriverError(known.code, known.message, diagnostic);
   return new DeviceDriverError('TOOL_FAILED', `${call.tool} ${call.action} failed`, diagnostic);

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sharp } from '../../lazy-modules';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import type {
+  DeviceDriver,
+  DeviceSpec,
+  Frame,
+  InputEvent,
+  InstallOptions,
+  InstalledApp,
+  LaunchOptions,
+  Rotation,
+  ScreenInfo,
+  UiNode,
+} from '../driver';
 import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
 import { extractIosBundle, readDevicePackage } from '../../packages/device-package';
@@ -50,19 +61,38 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   const streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
   const touches = new Map<string, { x: number; y: number; at: number }>();
 
-  const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({ tool: 'simctl', action: args[0]!, cmd: xcrun, args: ['simctl', ...args], timeoutMs, classify: classifySimctlFailure });
-  const idbCall = (args: string[]): ToolCall => ({ tool: 'idb', action: args.slice(0, 2).filter((a) => !a.startsWith('-')).join(' '), cmd: idb, args });
+  const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({
+    tool: 'simctl',
+    action: args[0]!,
+    cmd: xcrun,
+    args: ['simctl', ...args],
+    timeoutMs,
+    classify: classifySimctlFailure,
+  });
+  const idbCall = (args: string[]): ToolCall => ({
+    tool: 'idb',
+    action: args
+      .slice(0, 2)
+      .filter((a) => !a.startsWith('-'))
+      .join(' '),
+    cmd: idb,
+    args,
+  });
 
   /**
    * Runs `simctl <args>`. A failure is TIMEOUT, what the simulator's state explains, `otherwise`
    * (when the verb's failure has one likely cause), or TOOL_FAILED; `benign` failures pass.
    */
-  const simctl = async (args: string[], opts?: { timeoutMs?: number; benign?: boolean; otherwise?: { code: DriverErrorCode; message: string } }) => {
+  const simctl = async (
+    args: string[],
+    opts?: { timeoutMs?: number; benign?: boolean; otherwise?: { code: DriverErrorCode; message: string } },
+  ) => {
     const call = simctlCall(args, opts?.timeoutMs);
     const r = await runToolUnchecked(run, call);
     if (r.exitCode === 0 || (opts?.benign && isBenignSimctlError(r.stderr))) return r;
     const failure = toolFailure(call, r);
-    if (failure.code === 'TOOL_FAILED' && opts?.otherwise) throw new DeviceDriverError(opts.otherwise.code, opts.otherwise.message, failure.diagnostic);
+    if (failure.code === 'TOOL_FAILED' && opts?.otherwise)
+      throw new DeviceDriverError(opts.otherwise.code, opts.otherwise.message, failure.diagnostic);
     throw failure;
   };
 
@@ -75,7 +105,10 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     if (!d) throw new DeviceDriverError('UNKNOWN_DEVICE', `no simulator ${deviceId} on this host`);
     if (mustBeBooted && d.state !== 'Booted') {
       const busy = /^(?:Booting|Shutting ?Down|Creating)$/i.test(d.state);
-      throw new DeviceDriverError(busy ? 'DEVICE_BUSY' : 'NOT_BOOTED', busy ? `simulator ${deviceId} is booting or shutting down` : `simulator ${deviceId} is not booted`);
+      throw new DeviceDriverError(
+        busy ? 'DEVICE_BUSY' : 'NOT_BOOTED',
+        busy ? `simulator ${deviceId} is booting or shutting down` : `simulator ${deviceId} is not booted`,
+      );
     }
     return d;
   }
@@ -97,7 +130,12 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   async function toFrame(png: Buffer, keyframe: boolean): Promise<Frame> {
     const img = sharp(png);
     const meta = await img.metadata();
-    return { jpeg: await img.jpeg({ quality: 80 }).toBuffer(), screen: { width: meta.width ?? 0, height: meta.height ?? 0, rotation: 0 }, at: now(), keyframe };
+    return {
+      jpeg: await img.jpeg({ quality: 80 }).toBuffer(),
+      screen: { width: meta.width ?? 0, height: meta.height ?? 0, rotation: 0 },
+      at: now(),
+      keyframe,
+    };
   }
 
   return {
@@ -147,7 +185,10 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       if (grant) {
         for (const service of privacyServicesFor(info.permissions)) {
           await simctl(simctlPrivacyGrantArgs(d.udid, service, info.packageName), {
-            otherwise: { code: 'TOOL_FAILED', message: `the app was installed but simctl could not grant its ${service} permission` },
+            otherwise: {
+              code: 'TOOL_FAILED',
+              message: `the app was installed but simctl could not grant its ${service} permission`,
+            },
           });
         }
       }
@@ -168,8 +209,15 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const r = await runToolUnchecked(run, call);
       if (r.exitCode === 0) return;
       const failure = toolFailure(call, r);
-      if (failure.code === 'TOOL_FAILED' && /not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(r.stderr)) {
-        throw new DeviceDriverError('APP_NOT_INSTALLED', `${packageName} is not installed on this simulator`, failure.diagnostic);
+      if (
+        failure.code === 'TOOL_FAILED' &&
+        /not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(r.stderr)
+      ) {
+        throw new DeviceDriverError(
+          'APP_NOT_INSTALLED',
+          `${packageName} is not installed on this simulator`,
+          failure.diagnostic,
+        );
       }
       throw failure;
     },
@@ -184,8 +232,13 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       assertPackageName('ios', packageName);
       const d = await find(deviceId);
       await simctl(simctlAppArgs('terminate', d.udid, packageName), { benign: true });
-      const notInstalled = { code: 'APP_NOT_INSTALLED' as const, message: `${packageName} is not installed on this simulator` };
-      const container = (await simctl(simctlDataContainerArgs(d.udid, packageName), { otherwise: notInstalled })).stdout.toString('utf8').trim();
+      const notInstalled = {
+        code: 'APP_NOT_INSTALLED' as const,
+        message: `${packageName} is not installed on this simulator`,
+      };
+      const container = (await simctl(simctlDataContainerArgs(d.udid, packageName), { otherwise: notInstalled })).stdout
+        .toString('utf8')
+        .trim();
       if (!container.startsWith('/')) throw new DeviceDriverError(notInstalled.code, notInstalled.message);
       // The data container is on this host's disk: empty it, keep its standard folders.
       for (const entry of await fs.promises.readdir(container).catch(() => [] as string[])) {
@@ -207,7 +260,9 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
           touches.delete(d.udid);
           if (t) {
             const ev: Exclude<InputEvent, { kind: 'touch' }> =
-              Math.hypot(event.x - t.x, event.y - t.y) < 10 ? { kind: 'tap', x: t.x, y: t.y } : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
+              Math.hypot(event.x - t.x, event.y - t.y) < 10
+                ? { kind: 'tap', x: t.x, y: t.y }
+                : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
             for (const a of idbInputArgs(d.udid, ev, dens)) await runToolText(run, idbCall(a));
           }
         }
@@ -219,7 +274,11 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     async rotate(deviceId, rotation: Rotation): Promise<ScreenInfo> {
       assertRotation(rotation);
       const d = await find(deviceId);
-      if (rotation !== 0) throw new DeviceDriverError('UNSUPPORTED', 'simctl cannot rotate a simulator; rotation needs the Simulator app');
+      if (rotation !== 0)
+        throw new DeviceDriverError(
+          'UNSUPPORTED',
+          'simctl cannot rotate a simulator; rotation needs the Simulator app',
+        );
       return (await toFrame(await capturePng(d.udid), true)).screen;
     },
 
@@ -231,12 +290,19 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     async uiTree(deviceId): Promise<UiNode> {
       const d = await find(deviceId);
       const dens = await pointsPerPixel(d.udid);
-      return parseIdbDescribeAll(await runToolText(run, idbCall(['ui', 'describe-all', '--json', '--udid', d.udid])), dens);
+      return parseIdbDescribeAll(
+        await runToolText(run, idbCall(['ui', 'describe-all', '--json', '--udid', d.udid])),
+        dens,
+      );
     },
 
     async listApps(deviceId): Promise<InstalledApp[]> {
       const d = await find(deviceId);
-      return parseListApps((await simctl(['listapps', d.udid])).stdout.toString('utf8')).map((a) => ({ packageName: a.bundleId, name: a.name, version: a.version }));
+      return parseListApps((await simctl(['listapps', d.udid])).stdout.toString('utf8')).map((a) => ({
+        packageName: a.bundleId,
+        name: a.name,
+        version: a.version,
+      }));
     },
 
     async startStream(deviceId, onFrame) {

@@ -23,7 +23,13 @@ import {
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
 import { createIosDriver } from './ios-driver';
-import { idbInputArgs, simctlAppArgs, simctlDataContainerArgs, simctlLaunchArgs, simctlPrivacyGrantArgs } from './simctl-commands';
+import {
+  idbInputArgs,
+  simctlAppArgs,
+  simctlDataContainerArgs,
+  simctlLaunchArgs,
+  simctlPrivacyGrantArgs,
+} from './simctl-commands';
 
 /**
  * Shell metacharacters fed to every device command of the android and ios drivers. The android
@@ -85,11 +91,13 @@ function shellingAdb() {
     argv.push([cmd, ...args]);
     const out = (s: string) => ({ stdout: Buffer.from(s), stderr: '', exitCode: 0 });
     if (cmd === 'emulator') return out('');
-    if (args[0] === 'devices') return out(`List of devices attached\n${EMU} device product:sdk model:sdk transport_id:1\n`);
+    if (args[0] === 'devices')
+      return out(`List of devices attached\n${EMU} device product:sdk model:sdk transport_id:1\n`);
     if (args[2] !== 'shell') return out('Success\n');
     const words = deviceWords(args.slice(3).join(' '));
     shellWords.push(words);
-    if (words[0] === 'getprop' && words.length === 1) return out(fs.readFileSync(path.join(FIX, 'getprop-emulator.txt'), 'utf8'));
+    if (words[0] === 'getprop' && words.length === 1)
+      return out(fs.readFileSync(path.join(FIX, 'getprop-emulator.txt'), 'utf8'));
     if (words[0] === 'cmd' && words[1] === 'package') return out(`${words.at(-1)}/.MainActivity\n`);
     if (words[0] === 'pm' && words[1] === 'clear') return out('Success\n');
     return out('');
@@ -99,7 +107,12 @@ function shellingAdb() {
 
 async function androidDevice() {
   const adb = shellingAdb();
-  const driver = createAndroidDriver({ run: adb.run, avdHome: path.join(tmp, 'no-avds'), hostSeed: 'h', sleep: async () => undefined });
+  const driver = createAndroidDriver({
+    run: adb.run,
+    avdHome: path.join(tmp, 'no-avds'),
+    hostSeed: 'h',
+    sleep: async () => undefined,
+  });
   const [device] = await driver.listDevices();
   adb.shellWords.length = 0;
   adb.argv.length = 0;
@@ -123,7 +136,15 @@ async function refusedOrIntact(action: Promise<unknown>, check: () => void): Pro
 /** What `input text` types for its argument: "%s" is a space (see InputShellCommand.sendText). */
 function typedBy(words: string[][]): string {
   return words
-    .map((w) => (w[0] === 'input' && w[1] === 'text' ? w[2]!.replace(/%s/g, ' ') : w[0] === 'input' && w[2] === 'KEYCODE_ENTER' ? '\n' : w[2] === 'KEYCODE_TAB' ? '\t' : ''))
+    .map((w) =>
+      w[0] === 'input' && w[1] === 'text'
+        ? w[2]!.replace(/%s/g, ' ')
+        : w[0] === 'input' && w[2] === 'KEYCODE_ENTER'
+          ? '\n'
+          : w[2] === 'KEYCODE_TAB'
+            ? '\t'
+            : '',
+    )
     .join('');
 }
 
@@ -132,16 +153,26 @@ describe('android driver: every device shell argument is quoted or refused', () 
     for (const value of attacks()) {
       const d = await androidDevice();
       const ops: [string, () => Promise<unknown>, (words: string[][]) => void][] = [
-        ['terminate', () => d.driver.terminate(d.id, value), (w) => expect(w.at(-1)).toEqual(['am', 'force-stop', value])],
+        [
+          'terminate',
+          () => d.driver.terminate(d.id, value),
+          (w) => expect(w.at(-1)).toEqual(['am', 'force-stop', value]),
+        ],
         ['clear', () => d.driver.clearData(d.id, value), (w) => expect(w.at(-1)).toEqual(['pm', 'clear', value])],
-        ['launch', () => d.driver.launch(d.id, value), (w) => expect(w.at(-1)!.slice(0, 5)).toEqual(['am', 'start', '-W', '-n', `${value}/.MainActivity`])],
+        [
+          'launch',
+          () => d.driver.launch(d.id, value),
+          (w) => expect(w.at(-1)!.slice(0, 5)).toEqual(['am', 'start', '-W', '-n', `${value}/.MainActivity`]),
+        ],
       ];
       for (const [, op, check] of ops) {
         d.shellWords.length = 0;
         await refusedOrIntact(op(), () => check(d.shellWords));
       }
       d.argv.length = 0;
-      await refusedOrIntact(d.driver.uninstall(d.id, value), () => expect(d.argv.at(-1)).toEqual(['adb', '-s', EMU, 'uninstall', value]));
+      await refusedOrIntact(d.driver.uninstall(d.id, value), () =>
+        expect(d.argv.at(-1)).toEqual(['adb', '-s', EMU, 'uninstall', value]),
+      );
     }
   });
 
@@ -149,7 +180,13 @@ describe('android driver: every device shell argument is quoted or refused', () 
     for (const value of attacks()) {
       const d = await androidDevice();
       await refusedOrIntact(d.driver.launch(d.id, 'dev.simdeck.sample', { activity: value }), () =>
-        expect(d.shellWords.at(-1)).toEqual(['am', 'start', '-W', '-n', value.includes('/') ? value : `dev.simdeck.sample/${value}`]),
+        expect(d.shellWords.at(-1)).toEqual([
+          'am',
+          'start',
+          '-W',
+          '-n',
+          value.includes('/') ? value : `dev.simdeck.sample/${value}`,
+        ]),
       );
       d.shellWords.length = 0;
       await refusedOrIntact(d.driver.launch(d.id, 'dev.simdeck.sample', { params: { note: value } }), () =>
@@ -166,7 +203,9 @@ describe('android driver: every device shell argument is quoted or refused', () 
     const d = await androidDevice();
     for (const value of attacks()) {
       d.shellWords.length = 0;
-      await refusedOrIntact(d.driver.input(d.id, { kind: 'text', text: value }), () => expect(typedBy(d.shellWords)).toBe(value));
+      await refusedOrIntact(d.driver.input(d.id, { kind: 'text', text: value }), () =>
+        expect(typedBy(d.shellWords)).toBe(value),
+      );
     }
     // Printable ASCII and line breaks are typed, never refused.
     for (const value of [`it's "$5" & \`x\`; 100% \\o/ %s`, 'line one\nline two\ttabbed']) {
@@ -205,8 +244,10 @@ function recordingXcrun() {
   const run: Run = async (cmd, args) => {
     argv.push([cmd, ...args]);
     const out = (s: string) => ({ stdout: Buffer.from(s), stderr: '', exitCode: 0 });
-    if (args.join(' ') === 'simctl list -j devices') return out(fs.readFileSync(path.join(SIM_FIX, 'list-devices.json'), 'utf8'));
-    if (cmd === 'idb' && args[0] === 'describe') return out(fs.readFileSync(path.join(SIM_FIX, 'idb-describe.json'), 'utf8'));
+    if (args.join(' ') === 'simctl list -j devices')
+      return out(fs.readFileSync(path.join(SIM_FIX, 'list-devices.json'), 'utf8'));
+    if (cmd === 'idb' && args[0] === 'describe')
+      return out(fs.readFileSync(path.join(SIM_FIX, 'idb-describe.json'), 'utf8'));
     if (args[1] === 'get_app_container') return out('/nonexistent/container\n');
     return out('');
   };
@@ -222,7 +263,12 @@ describe('ios driver: tool arguments are argv, validated, and never read as opti
   it('refuses bundle ids that are not bundle ids before any tool runs', async () => {
     for (const value of attacks()) {
       const { driver, argv } = iosDevice();
-      for (const op of [() => driver.launch(UDID, value), () => driver.terminate(UDID, value), () => driver.uninstall(UDID, value), () => driver.clearData(UDID, value)]) {
+      for (const op of [
+        () => driver.launch(UDID, value),
+        () => driver.terminate(UDID, value),
+        () => driver.uninstall(UDID, value),
+        () => driver.clearData(UDID, value),
+      ]) {
         argv.length = 0;
         await expect(op()).rejects.toMatchObject({ code: 'INVALID_INPUT' });
         expect(argv.filter((a) => a[1] !== 'list')).toEqual([]);
@@ -234,13 +280,28 @@ describe('ios driver: tool arguments are argv, validated, and never read as opti
     for (const value of attacks()) {
       const { driver, argv } = iosDevice();
       await refusedOrIntact(driver.launch(UDID, 'dev.simdeck.sample', { params: { note: value } }), () =>
-        expect(argv.at(-1)).toEqual(['xcrun', 'simctl', 'launch', '--terminate-running-process', UDID, 'dev.simdeck.sample', '-note', value]),
+        expect(argv.at(-1)).toEqual([
+          'xcrun',
+          'simctl',
+          'launch',
+          '--terminate-running-process',
+          UDID,
+          'dev.simdeck.sample',
+          '-note',
+          value,
+        ]),
       );
       argv.length = 0;
       await refusedOrIntact(driver.input(UDID, { kind: 'text', text: value }), () =>
-        expect(argv.filter((a) => a[1] === 'ui')).toEqual(value === '' ? [] : [['idb', 'ui', 'text', '--udid', UDID, '--', value]]),
+        expect(argv.filter((a) => a[1] === 'ui')).toEqual(
+          value === '' ? [] : [['idb', 'ui', 'text', '--udid', UDID, '--', value]],
+        ),
       );
-      for (const event of [{ kind: 'button', button: value }, { kind: 'key', key: value }, { kind: 'tap', x: value, y: 2 }] as unknown as InputEvent[]) {
+      for (const event of [
+        { kind: 'button', button: value },
+        { kind: 'key', key: value },
+        { kind: 'tap', x: value, y: 2 },
+      ] as unknown as InputEvent[]) {
         await expect(driver.input(UDID, event)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
       }
     }
@@ -271,7 +332,13 @@ describe('adb command builders with shell metacharacters', () => {
     ['input keyevent', (v) => inputArgs({ kind: 'key', key: v })],
     ['keycode', (v) => [['input', 'keyevent', keycodeFor(v)]]],
     ['input button', (v) => inputArgs({ kind: 'button', button: v })],
-    ['input swipe duration', (v) => inputArgs({ kind: 'swipe', x: 1, y: 2, x2: 3, y2: 4, durationMs: v } as unknown as InputEvent & { kind: 'swipe' })],
+    [
+      'input swipe duration',
+      (v) =>
+        inputArgs({ kind: 'swipe', x: 1, y: 2, x2: 3, y2: 4, durationMs: v } as unknown as InputEvent & {
+          kind: 'swipe';
+        }),
+    ],
   ];
 
   it('every command line is read back by /bin/sh as exactly its words, or the builder refuses', () => {
@@ -281,7 +348,9 @@ describe('adb command builders with shell metacharacters', () => {
         const commands = build(() => builder(value));
         if (commands === 'refused') continue;
         for (const words of commands) {
-          expect(deviceWords(adbShellCommand(words)), `${name} with ${JSON.stringify(value.slice(0, 40))}`).toEqual(words);
+          expect(deviceWords(adbShellCommand(words)), `${name} with ${JSON.stringify(value.slice(0, 40))}`).toEqual(
+            words,
+          );
           ran += 1;
         }
         expect(fs.existsSync(marker)).toBe(false);
@@ -292,7 +361,18 @@ describe('adb command builders with shell metacharacters', () => {
   });
 
   it('a quoted word echoes literally through a real shell', () => {
-    for (const value of [...attacks().filter((v) => v !== ''), "it's", "'", "''", '\\', 'tab\there', '~root', '!event', '#comment', 'a=b']) {
+    for (const value of [
+      ...attacks().filter((v) => v !== ''),
+      "it's",
+      "'",
+      "''",
+      '\\',
+      'tab\there',
+      '~root',
+      '!event',
+      '#comment',
+      'a=b',
+    ]) {
       const r = spawnSync('/bin/sh', ['-c', `printf '%s' ${quoteShellWord(value)}`], { cwd: tmp, encoding: 'utf8' });
       expect(r.stdout).toBe(value);
     }
@@ -300,10 +380,18 @@ describe('adb command builders with shell metacharacters', () => {
   });
 
   it('rotation and install arguments take only what they expect', () => {
-    expect(rotationArgs(1)).toEqual([['settings', 'put', 'system', 'accelerometer_rotation', '0'], ['settings', 'put', 'system', 'user_rotation', '1']]);
+    expect(rotationArgs(1)).toEqual([
+      ['settings', 'put', 'system', 'accelerometer_rotation', '0'],
+      ['settings', 'put', 'system', 'user_rotation', '1'],
+    ]);
     expect(build(() => rotationArgs(4))).toBe('refused');
     // install runs on the host as argv: the path is one element, last, after the options.
-    expect(installArgs(`/tmp/a; touch ${marker}.apk`, true)).toEqual(['install', '-r', '-g', `/tmp/a; touch ${marker}.apk`]);
+    expect(installArgs(`/tmp/a; touch ${marker}.apk`, true)).toEqual([
+      'install',
+      '-r',
+      '-g',
+      `/tmp/a; touch ${marker}.apk`,
+    ]);
     expect(installArgs('/tmp/a.apk', false)).toEqual(['install', '-r', '/tmp/a.apk']);
     for (const value of attacks()) expect(build(() => uninstallArgs(value))).toBe('refused');
   });
@@ -325,7 +413,8 @@ describe('simctl and idb builders with shell metacharacters', () => {
   it('keep values as single argv elements where they cannot be options', () => {
     for (const value of attacks()) {
       const launch = build(() => simctlLaunchArgs(UDID, 'com.example.App', { note: value }));
-      if (launch !== 'refused') expect(launch).toEqual(['launch', '--terminate-running-process', UDID, 'com.example.App', '-note', value]);
+      if (launch !== 'refused')
+        expect(launch).toEqual(['launch', '--terminate-running-process', UDID, 'com.example.App', '-note', value]);
       const text = build(() => idbInputArgs(UDID, { kind: 'text', text: value }, 3));
       if (text !== 'refused') expect(text).toEqual(value === '' ? [] : [['ui', 'text', '--udid', UDID, '--', value]]);
       expect(build(() => idbInputArgs(UDID, { kind: 'button', button: value }, 3))).toBe('refused');

@@ -17,7 +17,12 @@ export interface SimDevice {
 
 /** `xcrun simctl list -j devices`: available iOS and tvOS simulators (watchOS/visionOS are skipped). */
 export function parseSimctlDevices(json: string): SimDevice[] {
-  let data: { devices?: Record<string, { udid: string; name: string; state: string; isAvailable?: boolean; deviceTypeIdentifier?: string }[]> };
+  let data: {
+    devices?: Record<
+      string,
+      { udid: string; name: string; state: string; isAvailable?: boolean; deviceTypeIdentifier?: string }[]
+    >;
+  };
   try {
     data = JSON.parse(json) as typeof data;
   } catch {
@@ -31,7 +36,12 @@ export function parseSimctlDevices(json: string): SimDevice[] {
     for (const d of devices) {
       if (d.isAvailable === false) continue;
       const type = d.deviceTypeIdentifier ?? '';
-      const category: DeviceCategory = m[1] === 'tvOS' || /Apple-TV/.test(type) ? 'tv' : /iPad/.test(type) || /^iPad/.test(d.name) ? 'tablet' : 'phone';
+      const category: DeviceCategory =
+        m[1] === 'tvOS' || /Apple-TV/.test(type)
+          ? 'tv'
+          : /iPad/.test(type) || /^iPad/.test(d.name)
+            ? 'tablet'
+            : 'phone';
       out.push({ udid: d.udid, name: d.name, state: d.state, deviceType: type, platform: m[1]!, osVersion, category });
     }
   }
@@ -146,21 +156,29 @@ export interface SimApp {
 /** `simctl listapps <udid>` → user-installed apps (system apps are left out). */
 export function parseListApps(text: string): SimApp[] {
   const root = parseOpenStepPlist(text);
-  if (typeof root !== 'object' || Array.isArray(root)) throw new DeviceDriverError('TOOL_FAILED', 'listapps printed no dictionary');
+  if (typeof root !== 'object' || Array.isArray(root))
+    throw new DeviceDriverError('TOOL_FAILED', 'listapps printed no dictionary');
   const apps: SimApp[] = [];
   for (const [bundleId, v] of Object.entries(root)) {
     if (typeof v !== 'object' || Array.isArray(v)) continue;
     const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
     const type = s('ApplicationType') ?? 'User';
     if (type !== 'User') continue;
-    apps.push({ bundleId, name: s('CFBundleDisplayName') ?? s('CFBundleName') ?? bundleId, version: s('CFBundleShortVersionString') ?? s('CFBundleVersion') ?? 'unknown', type });
+    apps.push({
+      bundleId,
+      name: s('CFBundleDisplayName') ?? s('CFBundleName') ?? bundleId,
+      version: s('CFBundleShortVersionString') ?? s('CFBundleVersion') ?? 'unknown',
+      type,
+    });
   }
   return apps.sort((a, b) => a.bundleId.localeCompare(b.bundleId));
 }
 
 /** `idb describe --json`: pixel size and points per pixel. */
 export function parseIdbDescribe(json: string): { width: number; height: number; density: number } {
-  const d = JSON.parse(json) as { screen_dimensions?: { width: number; height: number; density: number; width_points?: number } };
+  const d = JSON.parse(json) as {
+    screen_dimensions?: { width: number; height: number; density: number; width_points?: number };
+  };
   const s = d.screen_dimensions;
   if (!s) throw new DeviceDriverError('TOOL_FAILED', 'idb describe printed no screen dimensions');
   const density = s.width_points ? s.width / s.width_points : s.density;
@@ -215,7 +233,16 @@ export function parseIdbDescribeAll(json: string, density: number): UiNode {
   });
   const app = list.find((e) => e.type === 'Application');
   let n = 1;
-  const root: UiNode = { ref: 'e1', role: 'screen', text: app?.AXLabel ?? null, id: app?.AXUniqueId ?? null, bounds: px(app?.frame ?? { x: 0, y: 0, width: 0, height: 0 }), enabled: true, focused: false, children: [] };
+  const root: UiNode = {
+    ref: 'e1',
+    role: 'screen',
+    text: app?.AXLabel ?? null,
+    id: app?.AXUniqueId ?? null,
+    bounds: px(app?.frame ?? { x: 0, y: 0, width: 0, height: 0 }),
+    enabled: true,
+    focused: false,
+    children: [],
+  };
   for (const e of list) {
     if (e === app) continue;
     n += 1;
@@ -239,8 +266,18 @@ export function parseIdbDescribeAll(json: string, density: number): UiNode {
 
 /** HID usage codes for `idb ui key` (keyboard page 0x07). */
 const HID_KEYS: Record<string, number> = {
-  ENTER: 40, ESCAPE: 41, DEL: 42, BACKSPACE: 42, TAB: 43, SPACE: 44, FORWARD_DEL: 76,
-  DPAD_RIGHT: 79, DPAD_LEFT: 80, DPAD_DOWN: 81, DPAD_UP: 82, DPAD_CENTER: 40,
+  ENTER: 40,
+  ESCAPE: 41,
+  DEL: 42,
+  BACKSPACE: 42,
+  TAB: 43,
+  SPACE: 44,
+  FORWARD_DEL: 76,
+  DPAD_RIGHT: 79,
+  DPAD_LEFT: 80,
+  DPAD_DOWN: 81,
+  DPAD_UP: 82,
+  DPAD_CENTER: 40,
 };
 
 const IDB_BUTTONS = new Set(['HOME', 'LOCK', 'SIDE_BUTTON', 'SIRI', 'APPLE_PAY']);
@@ -258,16 +295,32 @@ export function idbInputArgs(udid: string, event: Exclude<InputEvent, { kind: 't
     case 'tap':
       return [['ui', 'tap', ...u, p(event.x), p(event.y)]];
     case 'double_tap':
-      return [['ui', 'tap', ...u, p(event.x), p(event.y)], ['ui', 'tap', ...u, p(event.x), p(event.y)]];
+      return [
+        ['ui', 'tap', ...u, p(event.x), p(event.y)],
+        ['ui', 'tap', ...u, p(event.x), p(event.y)],
+      ];
     case 'long_press':
       return [['ui', 'tap', ...u, '--duration', seconds(event.durationMs ?? 800), p(event.x), p(event.y)]];
     case 'swipe':
-      return [['ui', 'swipe', ...u, '--duration', seconds(event.durationMs ?? 300), p(event.x), p(event.y), p(event.x2), p(event.y2)]];
+      return [
+        [
+          'ui',
+          'swipe',
+          ...u,
+          '--duration',
+          seconds(event.durationMs ?? 300),
+          p(event.x),
+          p(event.y),
+          p(event.x2),
+          p(event.y2),
+        ],
+      ];
     case 'text':
       return event.text === '' ? [] : [['ui', 'text', ...u, '--', event.text]];
     case 'button': {
       const b = event.button.toUpperCase();
-      if (!IDB_BUTTONS.has(b)) throw new DeviceDriverError('INVALID_INPUT', `button must be one of ${[...IDB_BUTTONS].join(', ')} on iOS`);
+      if (!IDB_BUTTONS.has(b))
+        throw new DeviceDriverError('INVALID_INPUT', `button must be one of ${[...IDB_BUTTONS].join(', ')} on iOS`);
       return [['ui', 'button', ...u, b]];
     }
     case 'key': {
@@ -288,7 +341,8 @@ export function simctlLaunchArgs(udid: string, bundleId: string, params: LaunchP
   assertPackageName('ios', bundleId);
   assertLaunchParams(params);
   const args = ['launch', '--terminate-running-process', udid, bundleId];
-  for (const [k, v] of Object.entries(params)) args.push(`-${k}`, typeof v === 'boolean' ? (v ? 'YES' : 'NO') : String(v));
+  for (const [k, v] of Object.entries(params))
+    args.push(`-${k}`, typeof v === 'boolean' ? (v ? 'YES' : 'NO') : String(v));
   return args;
 }
 
@@ -338,20 +392,25 @@ export function privacyServicesFor(usageKeys: readonly string[]): string[] {
 
 /** `simctl privacy <udid> grant <service> <bundle>` for a service of the table above. */
 export function simctlPrivacyGrantArgs(udid: string, service: string, bundleId: string): string[] {
-  if (!Object.values(PRIVACY_SERVICE_BY_USAGE_KEY).includes(service)) throw new DeviceDriverError('INVALID_INPUT', 'unknown privacy service');
+  if (!Object.values(PRIVACY_SERVICE_BY_USAGE_KEY).includes(service))
+    throw new DeviceDriverError('INVALID_INPUT', 'unknown privacy service');
   assertPackageName('ios', bundleId);
   return ['privacy', udid, 'grant', service, bundleId];
 }
 
 /** simctl reports "already booted" / "not running" as errors that are fine to ignore. */
 export function isBenignSimctlError(stderr: string): boolean {
-  return /current state: Booted|Unable to shutdown device in current state: Shutdown|found nothing to terminate|No such process/i.test(stderr);
+  return /current state: Booted|Unable to shutdown device in current state: Shutdown|found nothing to terminate|No such process/i.test(
+    stderr,
+  );
 }
 
 /** Why a failed simctl call failed, when its output says the simulator is gone, busy or shut down. */
 export function classifySimctlFailure(output: string): { code: DriverErrorCode; message: string } | null {
-  if (/Invalid device/i.test(output)) return { code: 'UNKNOWN_DEVICE', message: 'the simulator no longer exists on its host' };
-  if (/current state: (?:Booting|Creating|Shutting ?Down)/i.test(output)) return { code: 'DEVICE_BUSY', message: 'the simulator is booting or shutting down' };
+  if (/Invalid device/i.test(output))
+    return { code: 'UNKNOWN_DEVICE', message: 'the simulator no longer exists on its host' };
+  if (/current state: (?:Booting|Creating|Shutting ?Down)/i.test(output))
+    return { code: 'DEVICE_BUSY', message: 'the simulator is booting or shutting down' };
   if (/current state: Shutdown/i.test(output)) return { code: 'NOT_BOOTED', message: 'the simulator is not booted' };
   return null;
 }

@@ -1,8 +1,25 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { DeviceDriver, DeviceSpec, Frame, InputEvent, InstallOptions, InstalledApp, LaunchOptions, Rotation, ScreenInfo, UiNode } from '../driver';
+import type {
+  DeviceDriver,
+  DeviceSpec,
+  Frame,
+  InputEvent,
+  InstallOptions,
+  InstalledApp,
+  LaunchOptions,
+  Rotation,
+  ScreenInfo,
+  UiNode,
+} from '../driver';
 import { DeviceDriverError } from '../driver-error';
-import { assertActivityName, assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
+import {
+  assertActivityName,
+  assertInputEvent,
+  assertLaunchParams,
+  assertPackageName,
+  assertRotation,
+} from '../device-arguments';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
 import { readDevicePackage } from '../../packages/device-package';
 import { FrameScheduler } from '../../virtual/frame-scheduler';
@@ -56,7 +73,10 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     if (ids.has(s.deviceId)) throw new Error(`duplicate virtual device id ${s.deviceId}`);
     ids.add(s.deviceId);
   }
-  const dataDir = path.resolve(options.dataDir ?? path.join(os.tmpdir(), `simdeck-virtual-${process.pid}`), 'virtual-devices');
+  const dataDir = path.resolve(
+    options.dataDir ?? path.join(os.tmpdir(), `simdeck-virtual-${process.pid}`),
+    'virtual-devices',
+  );
   const renderScale = options.renderScale ?? 1;
   if (!(renderScale > 0 && renderScale <= 4)) throw new Error('renderScale must be in (0, 4]');
   const devices = new Map<string, VirtualDevice>();
@@ -64,7 +84,14 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
   for (const spec of specs) {
     devices.set(
       spec.deviceId,
-      new VirtualDevice({ spec, dataDir: path.join(dataDir, spec.deviceId), renderScale, jpegQuality: options.jpegQuality ?? 80, now: options.now ?? Date.now, frames }),
+      new VirtualDevice({
+        spec,
+        dataDir: path.join(dataDir, spec.deviceId),
+        renderScale,
+        jpegQuality: options.jpegQuality ?? 80,
+        now: options.now ?? Date.now,
+        frames,
+      }),
     );
   }
   const get = (deviceId: string): VirtualDevice => {
@@ -98,7 +125,9 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     },
     async install(deviceId: string, filePath: string, options: InstallOptions = {}): Promise<InstalledApp> {
       const d = booted(deviceId);
-      return d.install(await readDevicePackage(filePath, d.spec.type), { grantPermissions: options.grantPermissions !== false });
+      return d.install(await readDevicePackage(filePath, d.spec.type), {
+        grantPermissions: options.grantPermissions !== false,
+      });
     },
     async uninstall(deviceId: string, packageName: string): Promise<void> {
       withPackage(deviceId, packageName).uninstall(packageName);
@@ -106,7 +135,8 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     async launch(deviceId: string, packageName: string, launchOptions?: LaunchOptions): Promise<void> {
       const d = withPackage(deviceId, packageName);
       assertLaunchParams(launchOptions?.params);
-      if (launchOptions?.activity !== undefined && d.spec.type === 'android') assertActivityName(launchOptions.activity);
+      if (launchOptions?.activity !== undefined && d.spec.type === 'android')
+        assertActivityName(launchOptions.activity);
       d.launch(packageName, launchOptions);
     },
     async terminate(deviceId: string, packageName: string): Promise<void> {

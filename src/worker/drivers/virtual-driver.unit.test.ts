@@ -6,7 +6,12 @@ import zlib from 'node:zlib';
 import tar from 'tar-stream';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_MODEL_PATH, buildSampleApk, buildSampleIosZip, sampleInfoPlist } from '../../../examples/build-sample-app';
+import {
+  SAMPLE_MODEL_PATH,
+  buildSampleApk,
+  buildSampleIosZip,
+  sampleInfoPlist,
+} from '../../../examples/build-sample-app';
 import { encodeBinaryXml } from '../../../examples/android-binary-xml';
 import { byId, byText, center, findAll, maybeById } from '../../../test/virtual/ui';
 import type { DeviceDriver, DeviceSpec, Frame } from '../driver';
@@ -49,7 +54,10 @@ async function signIn(driver: DeviceDriver, id: string, password: string): Promi
 }
 
 /** A new driver with `model` booted and the sample app installed from `pkg`, launched and signed in. */
-async function signedInSample(model: string, pkg: string): Promise<{ driver: ReturnType<typeof newDriver>; id: string }> {
+async function signedInSample(
+  model: string,
+  pkg: string,
+): Promise<{ driver: ReturnType<typeof newDriver>; id: string }> {
   const driver = newDriver();
   const { deviceId: id } = await device(driver, model);
   await driver.boot(id);
@@ -77,7 +85,8 @@ describe('virtual driver fleet', () => {
     expect(a.map((d) => d.deviceId)).toEqual(b.map((d) => d.deviceId));
     expect(new Set(a.map((d) => d.deviceId)).size).toBe(8);
     expect(other[0]!.deviceId).not.toBe(a[0]!.deviceId);
-    for (const d of a) expect(d.deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const d of a)
+      expect(d.deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('takes the fleet from a VIRTUAL_DEVICES string', async () => {
@@ -96,7 +105,12 @@ describe('virtual device sessions', () => {
     expect(screen).toEqual({ width: 393, height: 852, rotation: 0 });
 
     const installed = await driver.install(id, apk);
-    expect(installed).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
+    expect(installed).toEqual({
+      packageName: 'dev.simdeck.sample',
+      name: 'Simdeck Sample',
+      version: '1.2.0',
+      permissionsGranted: true,
+    });
     expect(await driver.listApps(id)).toEqual([installed]);
 
     // The home screen shows the app; tapping its icon launches it.
@@ -165,7 +179,10 @@ describe('virtual device sessions', () => {
     const driver = newDriver();
     const { deviceId: ios } = await device(driver, 'iPhone 15 Pro');
     await driver.boot(ios);
-    await expect(driver.install(ios, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: expect.stringMatching(/Android package/) });
+    await expect(driver.install(ios, apk)).rejects.toMatchObject({
+      code: 'INVALID_PACKAGE',
+      message: expect.stringMatching(/Android package/),
+    });
     const junk = path.join(tmp, 'junk.apk');
     fs.writeFileSync(junk, 'not a zip');
     await expect(driver.install(ios, junk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE' });
@@ -181,32 +198,62 @@ describe('virtual device sessions', () => {
     pack.entry({ name: 'SimdeckSample.app/SimdeckSample', mode: 0o755 }, '#!/bin/sh\n');
     pack.finalize();
     const tgz = path.join(tmp, 'sample.tgz');
-    await new Promise<void>((resolve) => pack.pipe(zlib.createGzip()).pipe(fs.createWriteStream(tgz)).on('close', () => resolve()));
+    await new Promise<void>((resolve) =>
+      pack
+        .pipe(zlib.createGzip())
+        .pipe(fs.createWriteStream(tgz))
+        .on('close', () => resolve()),
+    );
     const driver = newDriver();
     const { deviceId: id } = await device(driver, 'iPad Air');
     await driver.boot(id);
-    expect(await driver.install(id, tgz)).toEqual({ packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0', permissionsGranted: true });
+    expect(await driver.install(id, tgz)).toEqual({
+      packageName: 'dev.simdeck.sample',
+      name: 'Simdeck Sample',
+      version: '1.2.0',
+      permissionsGranted: true,
+    });
     await driver.launch(id, 'dev.simdeck.sample');
     expect(byId(await driver.uiTree(id), 'sign-in')).toBeDefined();
 
     const bad = path.join(tmp, 'bad-model.apk');
-    await buildSampleApk(bad, Buffer.from(JSON.stringify({ initialScreen: 'home', screens: { main: { title: 'M', elements: [] } } })));
+    await buildSampleApk(
+      bad,
+      Buffer.from(JSON.stringify({ initialScreen: 'home', screens: { main: { title: 'M', elements: [] } } })),
+    );
     const android = (await device(driver, 'Pixel 8')).deviceId;
     await driver.boot(android);
-    await expect(driver.install(android, bad)).rejects.toMatchObject({ code: 'INVALID_PACKAGE', message: expect.stringContaining('initialScreen: unknown screen "home"') });
+    await expect(driver.install(android, bad)).rejects.toMatchObject({
+      code: 'INVALID_PACKAGE',
+      message: expect.stringContaining('initialScreen: unknown screen "home"'),
+    });
     expect(await driver.listApps(android)).toEqual([]);
   });
 
   it('shows a placeholder screen for an app without a model', async () => {
     const bare = path.join(tmp, 'bare.apk');
     const zip = new yazl.ZipFile();
-    zip.addBuffer(encodeBinaryXml({ name: 'manifest', attrs: { package: 'com.example.bare', 'android:versionName': '0.1', 'android:versionCode': 1 }, children: [{ name: 'application', attrs: { 'android:label': 'Bare' } }] }), 'AndroidManifest.xml');
+    zip.addBuffer(
+      encodeBinaryXml({
+        name: 'manifest',
+        attrs: { package: 'com.example.bare', 'android:versionName': '0.1', 'android:versionCode': 1 },
+        children: [{ name: 'application', attrs: { 'android:label': 'Bare' } }],
+      }),
+      'AndroidManifest.xml',
+    );
     zip.end();
-    await new Promise<void>((resolve) => zip.outputStream.pipe(fs.createWriteStream(bare)).on('close', () => resolve()));
+    await new Promise<void>((resolve) =>
+      zip.outputStream.pipe(fs.createWriteStream(bare)).on('close', () => resolve()),
+    );
     const driver = newDriver();
     const { deviceId: id } = await device(driver, 'Pixel 8');
     await driver.boot(id);
-    expect(await driver.install(id, bare)).toEqual({ packageName: 'com.example.bare', name: 'Bare', version: '0.1', permissionsGranted: true });
+    expect(await driver.install(id, bare)).toEqual({
+      packageName: 'com.example.bare',
+      name: 'Bare',
+      version: '0.1',
+      permissionsGranted: true,
+    });
     await driver.launch(id, 'com.example.bare');
     const tree = await driver.uiTree(id);
     expect(tree).toMatchObject({ role: 'application', text: 'Bare', id: 'com.example.bare' });

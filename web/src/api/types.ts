@@ -1,9 +1,17 @@
 import type { paths } from './schema';
 
 /** The JSON a path answers with 200 for a method, straight from the OpenAPI document. */
-export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : never;
+export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer R } } };
+}
+  ? R
+  : never;
 /** The JSON body a path takes for a method. */
-export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 /** A session; `webrtc_room_id` is deprecated and always null, so the console leaves it out. */
 export type Session = Omit<Answer<'/api/v1/sessions/{session_id}', 'get'>, 'webrtc_room_id'>;
@@ -37,7 +45,11 @@ export type AiUsage = Answer<'/api/v1/ai/usage', 'get'>;
 export type CreditBalance = Answer<'/api/v1/credits/balance', 'get'>;
 export type LedgerEntry = Answer<'/api/v1/credits/ledger', 'get'>['entries'][number];
 export type UsageDashboard = Answer<'/api/v1/usage/dashboard', 'get'>;
-export type UsageMetric = UsageDashboard['ai_credit_platform'] | UsageDashboard['ai_tokens_byok'] | UsageDashboard['streaming_minutes'] | UsageDashboard['active_sessions'];
+export type UsageMetric =
+  | UsageDashboard['ai_credit_platform']
+  | UsageDashboard['ai_tokens_byok']
+  | UsageDashboard['streaming_minutes']
+  | UsageDashboard['active_sessions'];
 export type Webhook = Answer<'/api/v1/integrations/webhooks', 'get'>[number];
 export type EventType = Answer<'/api/v1/integrations/events/catalog', 'get'>[number];
 export type Delivery = Answer<'/api/v1/integrations/webhooks/{id}/deliveries', 'get'>['deliveries'][number];
@@ -45,7 +57,13 @@ export type GithubConnection = Answer<'/api/v1/integrations/github', 'get'>;
 export type CiRun = Answer<'/api/v1/ci/runs/{run_id}', 'get'>;
 
 /** A step or an assertion as a case holds it: a sentence, or an object around one. */
-export type StepValue = string | { text: string; action_indices?: number[]; visual?: { mode: 'default' | 'skip' | 'custom'; warn_pct?: number; fail_pct?: number } };
+export type StepValue =
+  | string
+  | {
+      text: string;
+      action_indices?: number[];
+      visual?: { mode: 'default' | 'skip' | 'custom'; warn_pct?: number; fail_pct?: number };
+    };
 
 /** What the engine records per step of a run (`result.steps[]`, docs/engine.md). */
 export interface StepResult {
@@ -91,7 +109,17 @@ export interface TraceEntry {
 
 /** A recorded action (DECISIONS.md, "Recordings"): what the sandbox recorder captures. */
 export interface RecordedAction {
-  type: 'tap' | 'double_tap' | 'long_press' | 'swipe' | 'type_text' | 'key' | 'button' | 'rotate' | 'launch_app' | 'wait';
+  type:
+    | 'tap'
+    | 'double_tap'
+    | 'long_press'
+    | 'swipe'
+    | 'type_text'
+    | 'key'
+    | 'button'
+    | 'rotate'
+    | 'launch_app'
+    | 'wait';
   t_ms: number;
   x?: number;
   y?: number;

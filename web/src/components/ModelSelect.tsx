@@ -15,15 +15,33 @@ export const providerName = (p: string): string => PROVIDERS.find((x) => x.value
 
 /** The models the organization can pick: built-in, its own keys', and the aggregator's vision models. */
 export function useModels(enabled = true) {
-  const models = useQuery({ queryKey: ['ai-models'], queryFn: () => ok(api.GET('/api/v1/ai/models')), enabled, staleTime: 60_000 });
-  const aggregator = useQuery({ queryKey: ['ai-models', 'aggregator'], queryFn: () => ok(api.GET('/api/v1/ai/models/openrouter')), enabled, staleTime: 60_000 });
+  const models = useQuery({
+    queryKey: ['ai-models'],
+    queryFn: () => ok(api.GET('/api/v1/ai/models')),
+    enabled,
+    staleTime: 60_000,
+  });
+  const aggregator = useQuery({
+    queryKey: ['ai-models', 'aggregator'],
+    queryFn: () => ok(api.GET('/api/v1/ai/models/openrouter')),
+    enabled,
+    staleTime: 60_000,
+  });
   const keys = useQuery({ queryKey: ['ai-keys'], queryFn: () => ok(api.GET('/api/v1/ai/keys')), enabled });
   const hasAggregatorKey = (keys.data ?? []).some((k) => k.provider === 'aggregator');
   const listed = models.data ?? [];
   // The aggregator's models reach the model list once its key is saved; keep each model once.
   const seen = new Set(listed.map((m) => m.id));
   const all: AiModel[] = [...listed, ...(aggregator.data ?? []).filter((m) => !seen.has(m.id))];
-  return { all, builtin: listed.filter((m) => m.builtin), own: listed.filter((m) => !m.builtin), aggregator: (aggregator.data ?? []).filter((m) => !seen.has(m.id)), hasAggregatorKey, error: models.error ?? aggregator.error, isPending: models.isPending };
+  return {
+    all,
+    builtin: listed.filter((m) => m.builtin),
+    own: listed.filter((m) => !m.builtin),
+    aggregator: (aggregator.data ?? []).filter((m) => !seen.has(m.id)),
+    hasAggregatorKey,
+    error: models.error ?? aggregator.error,
+    isPending: models.isPending,
+  };
 }
 
 /**
@@ -31,13 +49,36 @@ export function useModels(enabled = true) {
  * aggregator's models need the organization's aggregator key; without one they are listed but
  * cannot be picked.
  */
-export function ModelSelect({ value, onChange, label = 'Model', placeholder, clearable, disabled, enabled = true }: { value: string | null; onChange: (model: AiModel | null) => void; label?: string; placeholder?: string; clearable?: boolean; disabled?: boolean; enabled?: boolean }) {
+export function ModelSelect({
+  value,
+  onChange,
+  label = 'Model',
+  placeholder,
+  clearable,
+  disabled,
+  enabled = true,
+}: {
+  value: string | null;
+  onChange: (model: AiModel | null) => void;
+  label?: string;
+  placeholder?: string;
+  clearable?: boolean;
+  disabled?: boolean;
+  enabled?: boolean;
+}) {
   const m = useModels(enabled);
-  const item = (x: AiModel, off = false) => ({ value: x.id, label: x.builtin ? x.name : `${x.name} · ${providerName(x.provider)}`, disabled: off });
+  const item = (x: AiModel, off = false) => ({
+    value: x.id,
+    label: x.builtin ? x.name : `${x.name} · ${providerName(x.provider)}`,
+    disabled: off,
+  });
   const data = [
     { group: 'Built in', items: m.builtin.map((x) => item(x)) },
     { group: 'On your keys (billed by the provider)', items: m.own.map((x) => item(x)) },
-    { group: m.hasAggregatorKey ? 'OpenRouter' : 'OpenRouter (save an OpenRouter key to use these)', items: m.aggregator.map((x) => item(x, !m.hasAggregatorKey)) },
+    {
+      group: m.hasAggregatorKey ? 'OpenRouter' : 'OpenRouter (save an OpenRouter key to use these)',
+      items: m.aggregator.map((x) => item(x, !m.hasAggregatorKey)),
+    },
   ].filter((g) => g.items.length > 0);
   return (
     <Select

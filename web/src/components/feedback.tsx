@@ -53,7 +53,21 @@ export function RetryButton({ onClick }: { onClick: () => void }) {
 }
 
 /** Asks before something that cannot be undone: a sentence, Cancel, and the red action. */
-export function ConfirmDialog({ opened, title, action, onConfirm, onClose, children }: { opened: boolean; title: string; action: string; onConfirm: () => void; onClose: () => void; children: ReactNode }) {
+export function ConfirmDialog({
+  opened,
+  title,
+  action,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  action: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack>

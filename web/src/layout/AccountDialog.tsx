@@ -17,7 +17,9 @@ export function AccountDialog({ opened, onClose }: { opened: boolean; onClose: (
     e.preventDefault();
     setError(null);
     try {
-      const r = await ok(api.POST('/api/v1/auth/change-password', { body: { current_password: current, new_password: next } }));
+      const r = await ok(
+        api.POST('/api/v1/auth/change-password', { body: { current_password: current, new_password: next } }),
+      );
       // Other sessions of this account are signed out; this one carries on with the new token.
       authStore.update({ access_token: r.access_token });
       setCurrent('');
@@ -49,8 +51,22 @@ export function AccountDialog({ opened, onClose }: { opened: boolean; onClose: (
               Change password
             </Title>
             <ErrorAlert error={error} title="Could not change the password" />
-            <PasswordInput label="Current password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.currentTarget.value)} />
-            <PasswordInput label="New password" description="At least 8 characters" autoComplete="new-password" minLength={8} required value={next} onChange={(e) => setNext(e.currentTarget.value)} />
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters"
+              autoComplete="new-password"
+              minLength={8}
+              required
+              value={next}
+              onChange={(e) => setNext(e.currentTarget.value)}
+            />
             <Group>
               <Button type="submit">Change password</Button>
             </Group>
@@ -62,9 +78,16 @@ export function AccountDialog({ opened, onClose }: { opened: boolean; onClose: (
             <Title order={3} size="h5">
               Delete account
             </Title>
-            <Alert color="red">Your account is deleted for good. If you are the organization’s last member, the organization and everything in it go too.</Alert>
+            <Alert color="red">
+              Your account is deleted for good. If you are the organization’s last member, the organization and
+              everything in it go too.
+            </Alert>
             <ErrorAlert error={deleteError} title="Could not delete the account" />
-            <TextInput label="Type your email address to confirm" value={confirmEmail} onChange={(e) => setConfirmEmail(e.currentTarget.value)} />
+            <TextInput
+              label="Type your email address to confirm"
+              value={confirmEmail}
+              onChange={(e) => setConfirmEmail(e.currentTarget.value)}
+            />
             <Group>
               <Button type="submit" color="red" disabled={confirmEmail !== account?.email}>
                 Delete my account

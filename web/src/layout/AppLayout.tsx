@@ -1,7 +1,15 @@
 import { NavLinkLink } from '../components/links';
 import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconApps, IconBuilding, IconDeviceMobile, IconLogout, IconPlayerPlay, IconTestPipe, IconUser } from '@tabler/icons-react';
+import {
+  IconApps,
+  IconBuilding,
+  IconDeviceMobile,
+  IconLogout,
+  IconPlayerPlay,
+  IconTestPipe,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -32,7 +40,12 @@ export function AppLayout() {
   }, [account, navigate]);
   // The role may have changed since sign-in; the organization says what it is now.
   const orgId = account?.organization_id;
-  const org = useQuery({ queryKey: ['org', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId! } } })), enabled: !!orgId, staleTime: 60_000 });
+  const org = useQuery({
+    queryKey: ['org', orgId],
+    queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId! } } })),
+    enabled: !!orgId,
+    staleTime: 60_000,
+  });
   useEffect(() => {
     if (org.data && org.data.role !== authStore.get()?.role) authStore.update({ role: org.data.role });
   }, [org.data]);
@@ -42,7 +55,11 @@ export function AppLayout() {
   if (!account) return null;
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
@@ -81,7 +98,13 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
         {NAV.map((item) => (
-          <NavLinkLink key={item.to} to={item.to} label={item.label} leftSection={<item.icon size={18} />} active={pathname === item.to || pathname.startsWith(`${item.to}/`)} />
+          <NavLinkLink
+            key={item.to}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={18} />}
+            active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+          />
         ))}
         <NavLink href="/docs" label="API reference" target="_blank" />
       </AppShell.Navbar>

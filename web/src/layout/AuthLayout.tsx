@@ -17,7 +17,8 @@ export function AuthLayout() {
           <Outlet />
         </Paper>
         <Text c="dimmed" size="sm" ta="center">
-          iOS and Android devices in your browser, and tests that run on them. <Anchor href="/docs">API reference</Anchor>
+          iOS and Android devices in your browser, and tests that run on them.{' '}
+          <Anchor href="/docs">API reference</Anchor>
         </Text>
       </Stack>
     </Center>

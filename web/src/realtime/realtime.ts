@@ -8,10 +8,36 @@ export type RealtimeMessage =
   | { type: 'session.apps'; session_id: string; apps: Array<{ package_name: string; name: string; version: string }> }
   | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number }
   | { type: 'session.screenshot'; session_id: string; image: string }
-  | { type: 'run.progress'; session_id?: string; run_public_id: string; step_index: number; status: string; message: string }
-  | { type: 'run.started'; run_public_id: string; test_case_public_id: string; session_id: string; suite_run_public_id: string | null }
-  | { type: 'run.step'; run_public_id: string; step_index: number; text: string; status: 'passed' | 'failed' | 'skipped'; resolved_by: string | null }
-  | { type: 'run.finished'; run_public_id: string; status: string; error_message: string | null; visual_regression_status: string | null }
+  | {
+      type: 'run.progress';
+      session_id?: string;
+      run_public_id: string;
+      step_index: number;
+      status: string;
+      message: string;
+    }
+  | {
+      type: 'run.started';
+      run_public_id: string;
+      test_case_public_id: string;
+      session_id: string;
+      suite_run_public_id: string | null;
+    }
+  | {
+      type: 'run.step';
+      run_public_id: string;
+      step_index: number;
+      text: string;
+      status: 'passed' | 'failed' | 'skipped';
+      resolved_by: string | null;
+    }
+  | {
+      type: 'run.finished';
+      run_public_id: string;
+      status: string;
+      error_message: string | null;
+      visual_regression_status: string | null;
+    }
   | { type: 'error'; session_id?: string; detail: string }
   | { type: 'subscribed' | 'unsubscribed' | 'heartbeat.ack'; session_id: string };
 

@@ -9,13 +9,20 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
  * enabled, on/off) needs the element: when it is absent or ambiguous the check is not settled.
  */
 
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({ settled: true, kind: 'check', passed: ok, reasoning });
+const passed = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
 
 const loose = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 const isSecure = (s: string | null) => s !== null && /^[•*●]+$/.test(s.trim());
 
 function closeMatches(index: ScreenIndex, target: Target): TreeElement[] | null {
-  const hit = matchAll(index, target, { closeOnly: true, wholeScreen: true }) ?? (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
+  const hit =
+    matchAll(index, target, { closeOnly: true, wholeScreen: true }) ??
+    (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
   return hit ? hit.matches : null;
 }
 
@@ -28,7 +35,10 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean): Check
   const matches = closeMatches(index, target);
   if (!matches) {
     const near = nearMiss(index, target);
-    if (near) return notSettled(`no element reads ${nameOf(target)}, but ${describeElement(near.node)} is close; cannot tell a typo from a change`);
+    if (near)
+      return notSettled(
+        `no element reads ${nameOf(target)}, but ${describeElement(near.node)} is close; cannot tell a typo from a change`,
+      );
     return passed(negated, `no element matches ${nameOf(target)} on this screen`);
   }
   const shown = matches.find((e) => isVisible(e, screen));
@@ -37,7 +47,11 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean): Check
 }
 
 /** The one element a property check reads; several are fine when they all give the same answer. */
-function propertyCheck(index: ScreenIndex, target: Target, judge: (el: TreeElement) => { ok: boolean; why: string } | string): CheckResolution {
+function propertyCheck(
+  index: ScreenIndex,
+  target: Target,
+  judge: (el: TreeElement) => { ok: boolean; why: string } | string,
+): CheckResolution {
   const matches = closeMatches(index, target);
   if (!matches) return notSettled(`no element matches ${nameOf(target)} on this screen`);
   const verdicts = [...new Set(matches)].map((el) => judge(el));
@@ -45,7 +59,9 @@ function propertyCheck(index: ScreenIndex, target: Target, judge: (el: TreeEleme
   if (unknown) return notSettled(unknown);
   const judged = verdicts as Array<{ ok: boolean; why: string }>;
   if (judged.some((v) => v.ok !== judged[0]!.ok)) {
-    return notSettled(`${judged.length} elements match ${nameOf(target)} and they disagree: ${judged.map((v) => v.why).join('; ')}`);
+    return notSettled(
+      `${judged.length} elements match ${nameOf(target)} and they disagree: ${judged.map((v) => v.why).join('; ')}`,
+    );
   }
   return passed(judged[0]!.ok, judged[0]!.why);
 }
@@ -58,7 +74,12 @@ function screenTitle(index: ScreenIndex): string | null {
   return screens.at(-1)?.node.text?.trim() ?? null;
 }
 
-const COUNT_ROLES: Record<CountNoun, string[]> = { item: ['list_item', 'app_icon'], button: ['button'], field: ['input'], switch: ['toggle'] };
+const COUNT_ROLES: Record<CountNoun, string[]> = {
+  item: ['list_item', 'app_icon'],
+  button: ['button'],
+  field: ['input'],
+  switch: ['toggle'],
+};
 
 /** A check's verdict on the observed screen, or not settled with the reason. */
 export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution {
@@ -70,14 +91,18 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return propertyCheck(index, check.target, (el) => {
         if (isSecure(el.node.text)) return `${describeElement(el.node)} hides its text`;
         const actual = el.node.text ?? '';
-        const ok = check.match === 'equals' ? loose(actual) === loose(check.value) : loose(actual).includes(loose(check.value));
+        const ok =
+          check.match === 'equals' ? loose(actual) === loose(check.value) : loose(actual).includes(loose(check.value));
         return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
       });
     case 'state':
       return propertyCheck(index, check.target, (el) => {
         const label = describeElement(el.node);
         if (check.state === 'enabled' || check.state === 'disabled') {
-          return { ok: el.node.enabled === (check.state === 'enabled'), why: `${label} is ${el.node.enabled ? 'enabled' : 'disabled'}` };
+          return {
+            ok: el.node.enabled === (check.state === 'enabled'),
+            why: `${label} is ${el.node.enabled ? 'enabled' : 'disabled'}`,
+          };
         }
         if (el.node.checked === undefined) return `${label} has no on/off state`;
         return { ok: el.node.checked === (check.state === 'on'), why: `${label} is ${el.node.checked ? 'on' : 'off'}` };
@@ -88,13 +113,23 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return passed(loose(title) === loose(check.value), `the screen title is "${title}"`);
     }
     case 'screen_text': {
-      const hit = index.elements.find((e) => e.node.role !== 'application' && isVisible(e, screen) && loose(e.node.text).includes(loose(check.value)));
-      return passed(hit !== undefined, hit ? `${describeElement(hit.node)} is on screen` : `no text on screen contains "${check.value}"`);
+      const hit = index.elements.find(
+        (e) => e.node.role !== 'application' && isVisible(e, screen) && loose(e.node.text).includes(loose(check.value)),
+      );
+      return passed(
+        hit !== undefined,
+        hit ? `${describeElement(hit.node)} is on screen` : `no text on screen contains "${check.value}"`,
+      );
     }
     case 'count': {
       const roles = COUNT_ROLES[check.noun];
       const n = index.allCandidates.filter((e) => roles.includes(e.node.role) && isVisible(e, screen)).length;
-      const ok = check.comparison === 'exactly' ? n === check.count : check.comparison === 'at_least' ? n >= check.count : n <= check.count;
+      const ok =
+        check.comparison === 'exactly'
+          ? n === check.count
+          : check.comparison === 'at_least'
+            ? n >= check.count
+            : n <= check.count;
       const phrase = check.comparison === 'exactly' ? '' : `${check.comparison.replace('_', ' ')} `;
       return passed(ok, `${n} ${check.noun}${n === 1 ? ' is' : 's are'} on screen (expected ${phrase}${check.count})`);
     }

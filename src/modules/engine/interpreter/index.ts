@@ -35,6 +35,7 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 export function interpretAssertion(text: string, observation: Observation): CheckResolution {
   const parsed = parseStep(text);
   if (!parsed.understood) return notSettled(parsed.reason);
-  if (parsed.intent.kind !== 'check') return notSettled('not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible');
+  if (parsed.intent.kind !== 'check')
+    return notSettled('not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible');
   return evaluateCheck(parsed.intent.check, indexScreen(observation));
 }

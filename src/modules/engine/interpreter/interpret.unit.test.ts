@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenInfo, UiNode } from '../../../worker/driver';
-import { interpretAssertion, interpretStep, isSatisfied, parseStep, resolveIntent, type DeviceAction, type Observation, type Resolution } from './index';
+import {
+  interpretAssertion,
+  interpretStep,
+  isSatisfied,
+  parseStep,
+  resolveIntent,
+  type DeviceAction,
+  type Observation,
+  type Resolution,
+} from './index';
 import { closeSampleApps, openSampleApp, SAMPLE_PACKAGE, type SampleDevice } from './sample-app-device.fixture';
 
 /** Observations of the sample app, rendered by the virtual runtime. */
@@ -51,7 +60,9 @@ type Expected =
 
 /** What each action is: the input kind (or the op) and the id of the element it acted on. */
 function summarize(actions: DeviceAction[]): Array<[string, string | null]> {
-  return actions.map((a) => (a.op === 'input' ? [a.event.kind, a.selector?.id ?? a.selector?.text ?? null] : [a.op, null]));
+  return actions.map((a) =>
+    a.op === 'input' ? [a.event.kind, a.selector?.id ?? a.selector?.text ?? null] : [a.op, null],
+  );
 }
 
 function expectResolution(r: Resolution, expected: Expected): void {
@@ -76,11 +87,56 @@ const DEL = (id: string, n: number): Array<[string, string]> => Array.from({ len
 /** Steps on real sample-app screens: [screen, step, expected]. */
 const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   // sign-in screen: the fields are found by their label above them, by id, tolerantly
-  ['signIn', 'type demo into Username', { acts: [['tap', 'username'], ['text', 'username']] }],
-  ['signIn', 'type demo into the username field', { acts: [['tap', 'username'], ['text', 'username']] }],
-  ['signIn', 'Enter "demo" in "Username"', { acts: [['tap', 'username'], ['text', 'username']] }],
-  ['signIn', 'type demo into Usernme', { acts: [['tap', 'username'], ['text', 'username']] }],
-  ['signIn', 'fill Password with secret', { acts: [['tap', 'password'], ['text', 'password']] }],
+  [
+    'signIn',
+    'type demo into Username',
+    {
+      acts: [
+        ['tap', 'username'],
+        ['text', 'username'],
+      ],
+    },
+  ],
+  [
+    'signIn',
+    'type demo into the username field',
+    {
+      acts: [
+        ['tap', 'username'],
+        ['text', 'username'],
+      ],
+    },
+  ],
+  [
+    'signIn',
+    'Enter "demo" in "Username"',
+    {
+      acts: [
+        ['tap', 'username'],
+        ['text', 'username'],
+      ],
+    },
+  ],
+  [
+    'signIn',
+    'type demo into Usernme',
+    {
+      acts: [
+        ['tap', 'username'],
+        ['text', 'username'],
+      ],
+    },
+  ],
+  [
+    'signIn',
+    'fill Password with secret',
+    {
+      acts: [
+        ['tap', 'password'],
+        ['text', 'password'],
+      ],
+    },
+  ],
   ['signIn', 'tap Username', { acts: [['tap', 'username']] }],
   ['signIn', 'verify Sign in is disabled', { passed: true }],
   ['signIn', 'the Sign in button should be enabled', { passed: false }],
@@ -97,7 +153,11 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['signIn', 'clear Username', { acts: [] }],
   ['signIn', 'tap Sign in', { notSettled: /button "Sign in" #sign-in is disabled/ }],
   ['signIn', 'type demo into Email', { notSettled: /no element matches "Email"/ }],
-  ['signIn', 'type demo into the Sign in button', { notSettled: /"Sign in" is button "Sign in" #sign-in, not a button|not a/ }],
+  [
+    'signIn',
+    'type demo into the Sign in button',
+    { notSettled: /"Sign in" is button "Sign in" #sign-in, not a button|not a/ },
+  ],
   ['signIn', 'type demo into Simdeck Sample', { notSettled: /is text "Simdeck Sample" #app-title, not a field/ }],
   ['signIn', 'type demo', { notSettled: /no field has the keyboard focus/ }],
   ['signIn', 'tap Sign up', { notSettled: /no element matches "Sign up"/ }],
@@ -109,7 +169,11 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['signIn', 'Remember me is on', { notSettled: /no element matches "Remember me"/ }],
   ['signIn', 'log in with the demo account', { notSettled: /not understood/ }],
   // filled sign-in: the password field has focus and hides its text
-  ['signInFilled', 'type demo into Username', { acts: [['tap', 'username'], ...DEL('username', 4), ['text', 'username']] }],
+  [
+    'signInFilled',
+    'type demo into Username',
+    { acts: [['tap', 'username'], ...DEL('username', 4), ['text', 'username']] },
+  ],
   ['signInFilled', 'type "more"', { acts: [['text', 'password']] }],
   ['signInFilled', 'type x into Password', { acts: [...DEL('password', 6), ['text', 'password']] }],
   ['signInFilled', 'clear the Password field', { acts: DEL('password', 6) }],
@@ -121,7 +185,11 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   // items list
   ['items', 'verify "Welcome, demo" is visible', { passed: true }],
   ['items', 'welcome, DEMO is visible', { passed: true }],
-  ['items', 'verify "Welcome, demi" is visible', { notSettled: /text "Welcome, demo" #welcome is close; cannot tell a typo from a change/ }],
+  [
+    'items',
+    'verify "Welcome, demi" is visible',
+    { notSettled: /text "Welcome, demo" #welcome is close; cannot tell a typo from a change/ },
+  ],
   ['items', 'the screen title is Items', { passed: true }],
   ['items', 'the title is Settings', { passed: false }],
   ['items', '9 items are shown', { passed: true }],
@@ -140,7 +208,17 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['items', 'long press Item 2', { acts: [['long_press', 'item-2']] }],
   ['items', 'double tap Item 2', { acts: [['double_tap', 'item-2']] }],
   ['items', 'scroll down', { acts: [['swipe', null]] }],
-  ['items', 'scroll down 3 times', { acts: [['swipe', null], ['swipe', null], ['swipe', null]] }],
+  [
+    'items',
+    'scroll down 3 times',
+    {
+      acts: [
+        ['swipe', null],
+        ['swipe', null],
+        ['swipe', null],
+      ],
+    },
+  ],
   ['items', 'swipe left on Item 3', { acts: [['swipe', 'item-3']] }],
   ['items', 'scroll down until "Item 30" is visible', { plan: 'scroll_until' }],
   ['items', 'wait until Welcome, demo appears', { plan: 'wait_until' }],
@@ -164,7 +242,11 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['detail', 'go back', { acts: [['back', null]] }],
   ['detailAlert', 'tap Delete', { acts: [['tap', 'alert-delete']] }],
   ['detailAlert', 'tap Cancel', { acts: [['tap', 'alert-cancel']] }],
-  ['detailAlert', 'tap the Back button', { notSettled: /no element matches "Back" on this screen \(an alert covers the screen\)/ }],
+  [
+    'detailAlert',
+    'tap the Back button',
+    { notSettled: /no element matches "Back" on this screen \(an alert covers the screen\)/ },
+  ],
   ['detailAlert', 'the alert is visible', { passed: true }],
   ['detailAlert', 'verify "Delete Item 3?" is visible', { passed: true }],
   ['detailAlert', 'the alert is not visible', { passed: false }],
@@ -185,8 +267,26 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['settings', 'Sign out is on', { notSettled: /has no on\/off state/ }],
   ['settings', 'tap Back', { acts: [['tap', 'nav-back']] }],
   // feedback form: a field labelled "Message", a switch, a submit button
-  ['feedback', 'type Great app into Message', { acts: [['tap', 'feedback-message'], ['text', 'feedback-message']] }],
-  ['feedback', 'type "Great app" into the message field', { acts: [['tap', 'feedback-message'], ['text', 'feedback-message']] }],
+  [
+    'feedback',
+    'type Great app into Message',
+    {
+      acts: [
+        ['tap', 'feedback-message'],
+        ['text', 'feedback-message'],
+      ],
+    },
+  ],
+  [
+    'feedback',
+    'type "Great app" into the message field',
+    {
+      acts: [
+        ['tap', 'feedback-message'],
+        ['text', 'feedback-message'],
+      ],
+    },
+  ],
   ['feedback', 'check Contact me', { acts: [['tap', 'feedback-contact']] }],
   ['feedback', 'Contact me is off', { passed: true }],
   ['feedback', 'tap Submit', { acts: [['tap', 'feedback-submit']] }],
@@ -198,7 +298,16 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['home', '4 items are shown', { passed: true }],
   ['home', 'the screen title is Home', { notSettled: /no screen title/ }],
   // iOS: the same app, another status bar and geometry
-  ['iosSignIn', 'type demo into Username', { acts: [['tap', 'username'], ['text', 'username']] }],
+  [
+    'iosSignIn',
+    'type demo into Username',
+    {
+      acts: [
+        ['tap', 'username'],
+        ['text', 'username'],
+      ],
+    },
+  ],
   ['iosSignIn', 'the Sign in button is disabled', { passed: true }],
 ];
 
@@ -215,7 +324,13 @@ describe('interpreting steps on the sample app', () => {
     const r = interpretStep('tap the Sign in button', screens.signInFilled!);
     expect(r).toMatchObject({ settled: true, kind: 'actions' });
     if (!r.settled || r.kind !== 'actions') return;
-    expect(r.actions).toEqual([{ op: 'input', event: { kind: 'tap', x: 197, y: 381 }, selector: { class: 'button', text: 'Sign in', id: 'sign-in' } }]);
+    expect(r.actions).toEqual([
+      {
+        op: 'input',
+        event: { kind: 'tap', x: 197, y: 381 },
+        selector: { class: 'button', text: 'Sign in', id: 'sign-in' },
+      },
+    ]);
     expect(r.reasoning).toBe('tap button "Sign in" #sign-in at 197,381');
   });
 
@@ -223,7 +338,11 @@ describe('interpreting steps on the sample app', () => {
     const r = interpretStep('scroll down', screens.items!);
     if (!r.settled || r.kind !== 'actions') throw new Error(JSON.stringify(r));
     const swipe = r.actions[0]!;
-    expect(swipe).toEqual({ op: 'input', event: { kind: 'swipe', x: 197, y: 684, x2: 197, y2: 396, durationMs: 300 }, selector: null });
+    expect(swipe).toEqual({
+      op: 'input',
+      event: { kind: 'swipe', x: 197, y: 684, x2: 197, y2: 396, durationMs: 300 },
+      selector: null,
+    });
     const up = interpretStep('swipe down', screens.items!);
     if (!up.settled || up.kind !== 'actions') throw new Error(JSON.stringify(up));
     expect(up.actions[0]).toMatchObject({ event: { y: 396, y2: 684 } });
@@ -248,9 +367,18 @@ describe('interpreting steps on the sample app', () => {
   });
 
   it('accepts only checks as assertions', () => {
-    expect(interpretAssertion('"Welcome, demo" is visible', screens.items!)).toMatchObject({ settled: true, passed: true });
-    expect(interpretAssertion('tap Item 3', screens.items!)).toEqual({ settled: false, reason: expect.stringMatching(/^not a check/) });
-    expect(interpretAssertion('the app is fast', screens.items!)).toEqual({ settled: false, reason: expect.stringMatching(/^not understood/) });
+    expect(interpretAssertion('"Welcome, demo" is visible', screens.items!)).toMatchObject({
+      settled: true,
+      passed: true,
+    });
+    expect(interpretAssertion('tap Item 3', screens.items!)).toEqual({
+      settled: false,
+      reason: expect.stringMatching(/^not a check/),
+    });
+    expect(interpretAssertion('the app is fast', screens.items!)).toEqual({
+      settled: false,
+      reason: expect.stringMatching(/^not understood/),
+    });
   });
 });
 
@@ -285,7 +413,9 @@ describe('driving the sample app with natural-language steps', () => {
       if (r.kind === 'check') expect(r.passed, `${step}: ${r.reasoning}`).toBe(true);
       outcomes.push(`${step}: ${r.kind}`);
     }
-    expect(outcomes.at(-1)).toBe('type hello into Username: not settled (no element matches "Username" on this screen)');
+    expect(outcomes.at(-1)).toBe(
+      'type hello into Username: not settled (no element matches "Username" on this screen)',
+    );
     const vars = device.driver.device(device.deviceId).appVars(SAMPLE_PACKAGE)!;
     expect(vars).toMatchObject({ signedIn: true, username: 'demo', selected: 'Item 30', darkMode: true });
   });
@@ -309,7 +439,10 @@ describe('driving the sample app with natural-language steps', () => {
     if (!scroll.settled || scroll.kind !== 'scroll_until') throw new Error(JSON.stringify(scroll));
     expect(isSatisfied(scroll.plan, screens.items!)).toBe(false);
     expect(scroll.plan.maxSwipes).toBeGreaterThan(0);
-    const wait = resolveIntent({ kind: 'wait_until', target: { text: '', role: 'alert' }, appears: false, timeoutMs: 5000 }, screens.detailAlert!);
+    const wait = resolveIntent(
+      { kind: 'wait_until', target: { text: '', role: 'alert' }, appears: false, timeoutMs: 5000 },
+      screens.detailAlert!,
+    );
     if (!wait.settled || wait.kind !== 'wait_until') throw new Error(JSON.stringify(wait));
     expect(isSatisfied(wait.plan, screens.detailAlert!)).toBe(false);
     expect(isSatisfied(wait.plan, screens.detail!)).toBe(true);
@@ -323,16 +456,39 @@ describe('driving the sample app with natural-language steps', () => {
 // ---- hand-written trees for edge cases ---------------------------------------------------------
 
 let refs = 0;
-function n(role: string, text: string | null, id: string | null, b: [number, number, number, number], extra: Partial<UiNode> = {}, children: UiNode[] = []): UiNode {
+function n(
+  role: string,
+  text: string | null,
+  id: string | null,
+  b: [number, number, number, number],
+  extra: Partial<UiNode> = {},
+  children: UiNode[] = [],
+): UiNode {
   refs += 1;
-  return { ref: `e${refs}`, role, text, id, bounds: { x: b[0], y: b[1], width: b[2], height: b[3] }, enabled: true, focused: false, children, ...extra };
+  return {
+    ref: `e${refs}`,
+    role,
+    text,
+    id,
+    bounds: { x: b[0], y: b[1], width: b[2], height: b[3] },
+    enabled: true,
+    focused: false,
+    children,
+    ...extra,
+  };
 }
 const PHONE: ScreenInfo = { width: 1080, height: 2400, rotation: 0 };
-const obs = (children: UiNode[], screen = PHONE): Observation => ({ tree: n('screen', null, null, [0, 0, 0, 0], {}, children), screen });
+const obs = (children: UiNode[], screen = PHONE): Observation => ({
+  tree: n('screen', null, null, [0, 0, 0, 0], {}, children),
+  screen,
+});
 
 describe('target matching on hand-written trees', () => {
   const twoOk = obs([n('button', 'OK', 'ok-1', [0, 100, 500, 120]), n('button', 'OK', 'ok-2', [0, 300, 500, 120])]);
-  const leftLabel = obs([n('text', 'E-mail', null, [40, 500, 200, 60]), n('input', '', 'com.shop:id/email_input', [260, 490, 780, 80])]);
+  const leftLabel = obs([
+    n('text', 'E-mail', null, [40, 500, 200, 60]),
+    n('input', '', 'com.shop:id/email_input', [260, 490, 780, 80]),
+  ]);
   const flat = obs([
     n('navigation_bar', 'Checkout', null, [0, 80, 1080, 140]),
     n('button', 'Pay now', 'pay', [40, 2000, 1000, 140], { enabled: false }),
@@ -342,29 +498,127 @@ describe('target matching on hand-written trees', () => {
   ]);
 
   it.each<[string, Observation, string, Expected]>([
-    ['two buttons with the same label', twoOk, 'tap OK', { notSettled: /2 elements match "OK" \(button "OK" #ok-1, button "OK" #ok-2\)/ }],
+    [
+      'two buttons with the same label',
+      twoOk,
+      'tap OK',
+      { notSettled: /2 elements match "OK" \(button "OK" #ok-1, button "OK" #ok-2\)/ },
+    ],
     ['same label, named by id', twoOk, 'tap ok-2', { acts: [['tap', 'ok-2']] }],
     ['same label, a check that holds for both', twoOk, 'OK is enabled', { passed: true }],
-    ['a label to the left of its field', leftLabel, 'type a@b.c into E-mail', { acts: [['tap', 'com.shop:id/email_input'], ['text', 'com.shop:id/email_input']] }],
-    ['an Android resource id', leftLabel, 'type a@b.c into email_input', { acts: [['tap', 'com.shop:id/email_input'], ['text', 'com.shop:id/email_input']] }],
-    ['an id in words', leftLabel, 'type a@b.c into the email input field', { acts: [['tap', 'com.shop:id/email_input'], ['text', 'com.shop:id/email_input']] }],
-    ['the field of a hint text', flat, 'type shoes into Search', { acts: [['tap', 'search'], ...DEL('search', 6), ['text', 'search']] }],
+    [
+      'a label to the left of its field',
+      leftLabel,
+      'type a@b.c into E-mail',
+      {
+        acts: [
+          ['tap', 'com.shop:id/email_input'],
+          ['text', 'com.shop:id/email_input'],
+        ],
+      },
+    ],
+    [
+      'an Android resource id',
+      leftLabel,
+      'type a@b.c into email_input',
+      {
+        acts: [
+          ['tap', 'com.shop:id/email_input'],
+          ['text', 'com.shop:id/email_input'],
+        ],
+      },
+    ],
+    [
+      'an id in words',
+      leftLabel,
+      'type a@b.c into the email input field',
+      {
+        acts: [
+          ['tap', 'com.shop:id/email_input'],
+          ['text', 'com.shop:id/email_input'],
+        ],
+      },
+    ],
+    [
+      'the field of a hint text',
+      flat,
+      'type shoes into Search',
+      { acts: [['tap', 'search'], ...DEL('search', 6), ['text', 'search']] },
+    ],
     ['only one of two equal buttons is on screen', flat, 'Pay now is visible', { passed: true }],
     ['the one on screen is disabled', flat, 'tap Pay now', { notSettled: /button "Pay now" #pay is disabled/ }],
     ['a navigation title in a flat tree', flat, 'the screen title is Checkout', { passed: true }],
     ['a switch named by its text', flat, 'toggle Save card', { acts: [['tap', 'save-card']] }],
-    ['turning on a switch of unknown state', flat, 'turn on Save card', { notSettled: /cannot tell whether toggle "Save card" #save-card is on or off/ }],
+    [
+      'turning on a switch of unknown state',
+      flat,
+      'turn on Save card',
+      { notSettled: /cannot tell whether toggle "Save card" #save-card is on or off/ },
+    ],
     ['a switch with no known state', flat, 'Save card is on', { notSettled: /has no on\/off state/ }],
-    ['a digit never fuzzy-matches', obs([n('list_item', 'Item 8', null, [0, 0, 1080, 100])]), 'tap Item 3', { notSettled: /no element matches "Item 3"/ }],
-    ['a short word never fuzzy-matches', obs([n('button', 'Go', null, [0, 0, 1080, 100])]), 'tap Do', { notSettled: /no element matches "Do"/ }],
-    ['two equally close fuzzy matches', obs([n('button', 'Sign on', null, [0, 0, 1080, 100]), n('button', 'Sign an', null, [0, 200, 1080, 100])]), 'tap Sign in', { notSettled: /2 elements match "Sign in"/ }],
-    ['the closer of two fuzzy matches', obs([n('button', 'Sign ins', null, [0, 0, 1080, 100]), n('button', 'Sing on', null, [0, 200, 1080, 100])]), 'tap Sign in', { acts: [['tap', 'Sign ins']] }],
-    ['case and punctuation are ignored', obs([n('button', 'Log In!', 'login', [0, 0, 1080, 100])]), 'tap log in', { acts: [['tap', 'login']] }],
-    ['a role word that is part of the name', obs([n('button', 'Add item', 'add', [0, 0, 1080, 100])]), 'tap Add item', { acts: [['tap', 'add']] }],
-    ['a tappable element wins over equal text', obs([n('text', 'Cart', null, [0, 0, 1080, 100]), n('button', 'Cart', 'cart', [0, 200, 1080, 100])]), 'tap Cart', { acts: [['tap', 'cart']] }],
-    ['two texts and no button', obs([n('text', 'Total', null, [0, 0, 1080, 100]), n('text', 'Total', null, [0, 200, 1080, 100])]), 'tap Total', { notSettled: /2 elements match "Total"/ }],
-    ['two texts that disagree on a property', obs([n('text', 'Total', null, [0, 0, 1080, 100]), n('text', 'Total', null, [0, 200, 1080, 100], { enabled: false })]), 'Total is enabled', { notSettled: /disagree/ }],
-    ['a field with no focus anywhere', obs([n('input', '', 'a', [0, 0, 1080, 100])]), 'type x', { notSettled: /no field has the keyboard focus/ }],
+    [
+      'a digit never fuzzy-matches',
+      obs([n('list_item', 'Item 8', null, [0, 0, 1080, 100])]),
+      'tap Item 3',
+      { notSettled: /no element matches "Item 3"/ },
+    ],
+    [
+      'a short word never fuzzy-matches',
+      obs([n('button', 'Go', null, [0, 0, 1080, 100])]),
+      'tap Do',
+      { notSettled: /no element matches "Do"/ },
+    ],
+    [
+      'two equally close fuzzy matches',
+      obs([n('button', 'Sign on', null, [0, 0, 1080, 100]), n('button', 'Sign an', null, [0, 200, 1080, 100])]),
+      'tap Sign in',
+      { notSettled: /2 elements match "Sign in"/ },
+    ],
+    [
+      'the closer of two fuzzy matches',
+      obs([n('button', 'Sign ins', null, [0, 0, 1080, 100]), n('button', 'Sing on', null, [0, 200, 1080, 100])]),
+      'tap Sign in',
+      { acts: [['tap', 'Sign ins']] },
+    ],
+    [
+      'case and punctuation are ignored',
+      obs([n('button', 'Log In!', 'login', [0, 0, 1080, 100])]),
+      'tap log in',
+      { acts: [['tap', 'login']] },
+    ],
+    [
+      'a role word that is part of the name',
+      obs([n('button', 'Add item', 'add', [0, 0, 1080, 100])]),
+      'tap Add item',
+      { acts: [['tap', 'add']] },
+    ],
+    [
+      'a tappable element wins over equal text',
+      obs([n('text', 'Cart', null, [0, 0, 1080, 100]), n('button', 'Cart', 'cart', [0, 200, 1080, 100])]),
+      'tap Cart',
+      { acts: [['tap', 'cart']] },
+    ],
+    [
+      'two texts and no button',
+      obs([n('text', 'Total', null, [0, 0, 1080, 100]), n('text', 'Total', null, [0, 200, 1080, 100])]),
+      'tap Total',
+      { notSettled: /2 elements match "Total"/ },
+    ],
+    [
+      'two texts that disagree on a property',
+      obs([
+        n('text', 'Total', null, [0, 0, 1080, 100]),
+        n('text', 'Total', null, [0, 200, 1080, 100], { enabled: false }),
+      ]),
+      'Total is enabled',
+      { notSettled: /disagree/ },
+    ],
+    [
+      'a field with no focus anywhere',
+      obs([n('input', '', 'a', [0, 0, 1080, 100])]),
+      'type x',
+      { notSettled: /no field has the keyboard focus/ },
+    ],
     ['an empty tree', obs([]), 'tap anything', { notSettled: /no element matches "anything"/ }],
     ['an empty tree has nothing visible', obs([]), 'anything is visible', { passed: false }],
     ['an empty tree has no title', obs([]), 'the title is Home', { notSettled: /no screen title/ }],
@@ -375,7 +629,10 @@ describe('target matching on hand-written trees', () => {
   it('never settles a step the grammar does not cover, whatever the screen', () => {
     for (const step of ['make it pretty', 'log in', 'open Settings', 'Username is demo']) {
       expect(parseStep(step).understood).toBe(false);
-      expect(interpretStep(step, screens.items!)).toEqual({ settled: false, reason: expect.stringMatching(/^not understood/) });
+      expect(interpretStep(step, screens.items!)).toEqual({
+        settled: false,
+        reason: expect.stringMatching(/^not understood/),
+      });
     }
   });
 });

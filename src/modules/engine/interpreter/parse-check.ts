@@ -36,9 +36,15 @@ const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|t
 
 function countCheck(s: string): Check | null {
   const patterns = [
-    new RegExp(`^(?:there (?:is|are) )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?) (?:is|are) ${SHOWN}$`, 'i'),
+    new RegExp(
+      `^(?:there (?:is|are) )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?) (?:is|are) ${SHOWN}$`,
+      'i',
+    ),
     new RegExp(`^there (?:is|are) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)(?: ${SHOWN})?$`, 'i'),
-    new RegExp(`^(?:the )?list (?:shows|has|contains|displays) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`, 'i'),
+    new RegExp(
+      `^(?:the )?list (?:shows|has|contains|displays) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`,
+      'i',
+    ),
   ];
   for (const re of patterns) {
     const m = re.exec(s);
@@ -47,7 +53,12 @@ function countCheck(s: string): Check | null {
     const count = parseCount(m[2]!);
     if (!noun || count === null) return null;
     const q = (m[1] ?? '').trim().toLowerCase();
-    return { kind: 'count', count, noun, comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly' };
+    return {
+      kind: 'count',
+      count,
+      noun,
+      comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly',
+    };
   }
   return null;
 }
@@ -72,7 +83,11 @@ function textCheck(s: string): Check | null {
   const forms: Array<[RegExp, 'equals' | 'contains', 'target-first' | 'value-last']> = [
     [/^(?:the )?(?:text|value) of (.+?) (?:is|equals|reads) (.+)$/i, 'equals', 'target-first'],
     [/^(.+?)(?:'s)? (?:text|value) (?:is|equals|reads) (.+)$/i, 'equals', 'target-first'],
-    [/^(.+?) (?:shows|displays|reads|says|equals|is equal to|has (?:the )?(?:text|value)) (.+)$/i, 'equals', 'target-first'],
+    [
+      /^(.+?) (?:shows|displays|reads|says|equals|is equal to|has (?:the )?(?:text|value)) (.+)$/i,
+      'equals',
+      'target-first',
+    ],
     [/^(.+?) (?:contains|includes|has text containing) (.+)$/i, 'contains', 'target-first'],
   ];
   const empty = /^(.+?) (?:is|are) empty$/i.exec(s);
@@ -122,10 +137,28 @@ function visibilityCheck(s: string): Check | null {
 }
 
 const STATES: Record<string, ElementState> = {
-  enabled: 'enabled', active: 'enabled', clickable: 'enabled', tappable: 'enabled',
-  disabled: 'disabled', inactive: 'disabled', 'greyed out': 'disabled', 'grayed out': 'disabled',
-  on: 'on', checked: 'on', selected: 'on', ticked: 'on', 'switched on': 'on', 'turned on': 'on', 'toggled on': 'on',
-  off: 'off', unchecked: 'off', unselected: 'off', unticked: 'off', 'switched off': 'off', 'turned off': 'off', 'toggled off': 'off',
+  enabled: 'enabled',
+  active: 'enabled',
+  clickable: 'enabled',
+  tappable: 'enabled',
+  disabled: 'disabled',
+  inactive: 'disabled',
+  'greyed out': 'disabled',
+  'grayed out': 'disabled',
+  on: 'on',
+  checked: 'on',
+  selected: 'on',
+  ticked: 'on',
+  'switched on': 'on',
+  'turned on': 'on',
+  'toggled on': 'on',
+  off: 'off',
+  unchecked: 'off',
+  unselected: 'off',
+  unticked: 'off',
+  'switched off': 'off',
+  'turned off': 'off',
+  'toggled off': 'off',
 };
 const OPPOSITE: Record<ElementState, ElementState> = { enabled: 'disabled', disabled: 'enabled', on: 'off', off: 'on' };
 

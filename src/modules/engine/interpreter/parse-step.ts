@@ -1,6 +1,16 @@
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
 import { parseCheck } from './parse-check';
-import { COUNT_PATTERN, DURATION_PATTERN, cleanStepText, keyCodeFor, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
+import {
+  COUNT_PATTERN,
+  DURATION_PATTERN,
+  cleanStepText,
+  keyCodeFor,
+  parseCount,
+  parseDuration,
+  parseTarget,
+  quotedContent,
+  unquote,
+} from './step-text';
 
 /**
  * English step text → intent, case-insensitive. The grammar is in docs/engine.md; anything it
@@ -42,28 +52,44 @@ function splitValueAndTarget(rest: string): { value: string; target: string | nu
   return { value: rest, target: null };
 }
 
-const SWITCH_VALUES: Record<string, boolean> = { on: true, off: false, true: true, false: false, enabled: true, disabled: false, checked: true, unchecked: false, yes: true, no: false };
+const SWITCH_VALUES: Record<string, boolean> = {
+  on: true,
+  off: false,
+  true: true,
+  false: false,
+  enabled: true,
+  disabled: false,
+  checked: true,
+  unchecked: false,
+  yes: true,
+  no: false,
+};
 
 const typeRules: Rule[] = [
   (s) => {
     const m = /^(?:type|enter|input|write|key in)\s+(.+)$/i.exec(s);
     if (!m) return null;
     const split = splitValueAndTarget(m[1]!);
-    if (!split) return refuse('not understood: the text to type is ambiguous; put it in quotes, e.g. type "sign in" into Username');
+    if (!split)
+      return refuse(
+        'not understood: the text to type is ambiguous; put it in quotes, e.g. type "sign in" into Username',
+      );
     if (split.target === null) return ok({ kind: 'type', text: split.value, target: null });
     return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
   },
   (s) => {
     const m = /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
     if (!m) return null;
-    if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null) return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
+    if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null)
+      return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
     return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(m[2]!), target }));
   },
   (s) => {
     const m = /^fill(?: in)?\s+(.+)$/i.exec(s);
     if (!m) return null;
     const split = splitValueAndTarget(m[1]!);
-    if (!split || split.target === null) return refuse('not understood: say which field to fill, e.g. fill Username with demo');
+    if (!split || split.target === null)
+      return refuse('not understood: say which field to fill, e.g. fill Username with demo');
     return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
   },
   (s) => {
@@ -82,7 +108,9 @@ const typeRules: Rule[] = [
 
 const switchRules: Rule[] = [
   (s) => {
-    const m = /^(?:turn|switch|toggle|flip)\s+(on|off)\s+(.+)$/i.exec(s) ?? /^(?:turn|switch|toggle|flip)\s+(.+?)\s+(on|off)$/i.exec(s);
+    const m =
+      /^(?:turn|switch|toggle|flip)\s+(on|off)\s+(.+)$/i.exec(s) ??
+      /^(?:turn|switch|toggle|flip)\s+(.+?)\s+(on|off)$/i.exec(s);
     if (!m) return null;
     const [word, raw] = /^(?:on|off)$/i.test(m[1]!) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
     return targetOr(raw, (target) => ({ kind: 'set_switch', target, on: word.toLowerCase() === 'on' }));
@@ -99,7 +127,12 @@ const switchRules: Rule[] = [
   },
 ];
 
-const FINGER_TO_CONTENT: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
+const FINGER_TO_CONTENT: Record<ScrollDirection, ScrollDirection> = {
+  up: 'down',
+  down: 'up',
+  left: 'right',
+  right: 'left',
+};
 const APPEARS = '(?:is visible|appears|is shown|is displayed|shows up|comes into view|is on (?:the )?screen)';
 
 function scrollDirection(verb: string, dir: string | undefined): ScrollDirection | null {
@@ -128,16 +161,27 @@ const scrollRules: Rule[] = [
   (s) => {
     const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
     if (!m) return null;
-    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!)) return refuse('not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible');
-    return targetOr(m[2]!, (target) => ({ kind: 'scroll_until', direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down', target }));
+    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!))
+      return refuse(
+        'not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible',
+      );
+    return targetOr(m[2]!, (target) => ({
+      kind: 'scroll_until',
+      direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
+      target,
+    }));
   },
   (s) => {
-    const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`, 'i').exec(s);
+    const m = new RegExp(
+      `^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`,
+      'i',
+    ).exec(s);
     if (!m) return null;
     const direction = scrollDirection(m[1]!, m[2]);
     if (!direction) return refuse('not understood: say which way to swipe (up, down, left or right)');
     const n = times(m[4]);
-    if (n === null || n < 1 || n > MAX_SCROLL_TIMES) return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
+    if (n === null || n < 1 || n > MAX_SCROLL_TIMES)
+      return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
     if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
     return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
   },
@@ -149,7 +193,10 @@ const gestureRules: Rule[] = [
     return m ? targetOr(m[1]!, (target) => ({ kind: 'double_tap', target })) : null;
   },
   (s) => {
-    const m = new RegExp(`^(?:long[- ]?press|long[- ]?tap|long[- ]?click|press and hold|tap and hold|touch and hold)\\s+(?:on\\s+)?(.+?)(?:\\s+for\\s+${DURATION_PATTERN})?$`, 'i').exec(s);
+    const m = new RegExp(
+      `^(?:long[- ]?press|long[- ]?tap|long[- ]?click|press and hold|tap and hold|touch and hold)\\s+(?:on\\s+)?(.+?)(?:\\s+for\\s+${DURATION_PATTERN})?$`,
+      'i',
+    ).exec(s);
     if (!m) return null;
     const ms = m[2] ? parseDuration(m[2]) : DEFAULT_LONG_PRESS_MS;
     if (ms === null || ms > 10_000) return refuse('not understood: a long press lasts at most 10 seconds');
@@ -158,23 +205,40 @@ const gestureRules: Rule[] = [
 ];
 
 const navigationRules: Rule[] = [
-  (s) => (/^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(s) ? ok({ kind: 'back' }) : null),
   (s) =>
-    /^(?:(?:go|navigate|return|get) (?:back )?(?:to )?(?:the )?home(?: screen)?|(?:press|hit|push) (?:the )?home(?: button| key)?)$/i.test(s) ? ok({ kind: 'home' }) : null,
+    /^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(
+      s,
+    )
+      ? ok({ kind: 'back' })
+      : null,
   (s) =>
-    /^(?:re-?launch|restart|re-?open|re-?start|kill and (?:re)?launch|close and (?:re)?open|force[- ]stop and (?:re)?launch) (?:the )?app(?:lication)?$/i.test(s) ? ok({ kind: 'relaunch' }) : null,
+    /^(?:(?:go|navigate|return|get) (?:back )?(?:to )?(?:the )?home(?: screen)?|(?:press|hit|push) (?:the )?home(?: button| key)?)$/i.test(
+      s,
+    )
+      ? ok({ kind: 'home' })
+      : null,
+  (s) =>
+    /^(?:re-?launch|restart|re-?open|re-?start|kill and (?:re)?launch|close and (?:re)?open|force[- ]stop and (?:re)?launch) (?:the )?app(?:lication)?$/i.test(
+      s,
+    )
+      ? ok({ kind: 'relaunch' })
+      : null,
   (s) => (/^(?:open|launch|start|run|bring up) (?:the )?app(?:lication)?$/i.test(s) ? ok({ kind: 'launch' }) : null),
   (s) => {
     const m = /^run (?:the )?(?:sub-?flow|flow) (.+)$/i.exec(s) ?? /^run (?:the )?(.+?) (?:sub-?flow|flow)$/i.exec(s);
     return m ? ok({ kind: 'run_flow', name: unquote(m[1]!) }) : null;
   },
   (s) => {
-    const m = /^(?:rotate|turn|switch|flip)(?: the)?(?: device| screen| phone| tablet)?(?: (?:to|into))?(?: (landscape|portrait)(?: mode| orientation)?| (-?\d+)\s*(?:°|degrees?|deg))?$/i.exec(s);
+    const m =
+      /^(?:rotate|turn|switch|flip)(?: the)?(?: device| screen| phone| tablet)?(?: (?:to|into))?(?: (landscape|portrait)(?: mode| orientation)?| (-?\d+)\s*(?:°|degrees?|deg))?$/i.exec(
+        s,
+      );
     if (!m) return null;
     if (m[1]) return ok({ kind: 'rotate', to: m[1].toLowerCase() as 'landscape' | 'portrait' });
     if (m[2]) {
       const deg = Number(m[2]);
-      if (deg !== 0 && deg !== 90 && deg !== 180 && deg !== 270) return refuse('not understood: a rotation is 0, 90, 180 or 270 degrees');
+      if (deg !== 0 && deg !== 90 && deg !== 180 && deg !== 270)
+        return refuse('not understood: a rotation is 0, 90, 180 or 270 degrees');
       return ok({ kind: 'rotate', to: deg });
     }
     return /^(?:rotate)/i.test(s) ? ok({ kind: 'rotate', to: 'next' }) : null;
@@ -206,7 +270,9 @@ const waitRules: Rule[] = [
 
 const pressRules: Rule[] = [
   (s) => {
-    const m = /^(?:press|hit|push|tap)\s+(?:the\s+)?key\s+(.+)$/i.exec(s) ?? /^(?:press|hit|push|tap)\s+(?:the\s+)?(.+?)\s+key$/i.exec(s);
+    const m =
+      /^(?:press|hit|push|tap)\s+(?:the\s+)?key\s+(.+)$/i.exec(s) ??
+      /^(?:press|hit|push|tap)\s+(?:the\s+)?(.+?)\s+key$/i.exec(s);
     if (!m) return null;
     const key = keyCodeFor(m[1]!);
     return key ? ok({ kind: 'key', key }) : refuse(`not understood: "${unquote(m[1]!)}" is not a key name`);
@@ -236,9 +302,18 @@ export function parseStep(text: string): ParsedStep {
     const check = parseCheck(prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
     // "check Contact me" ticks a box; "check that …" is always a check.
-    if (!/^check\s+(?!that\s)/i.test(s)) return refuse('not understood: no check the interpreter knows follows the verb');
+    if (!/^check\s+(?!that\s)/i.test(s))
+      return refuse('not understood: no check the interpreter knows follows the verb');
   }
-  for (const rule of [...navigationRules, ...waitRules, ...scrollRules, ...gestureRules, ...switchRules, ...typeRules, ...pressRules]) {
+  for (const rule of [
+    ...navigationRules,
+    ...waitRules,
+    ...scrollRules,
+    ...gestureRules,
+    ...switchRules,
+    ...typeRules,
+    ...pressRules,
+  ]) {
     const parsed = rule(s);
     if (parsed) return parsed;
   }

@@ -6,9 +6,15 @@ type Extra = Partial<Pick<Target, 'role' | 'literal'>>;
 const t = (text: string, extra: Extra = {}): Target => ({ text, ...extra });
 const tap = (text: string, extra: Extra = {}): Intent => ({ kind: 'tap', target: t(text, extra) });
 const check = (c: Extract<Intent, { kind: 'check' }>['check']): Intent => ({ kind: 'check', check: c });
-const visible = (text: string, negated = false, extra: Extra = {}) => check({ kind: 'visible', target: t(text, extra), negated });
-const state = (text: string, s: 'enabled' | 'disabled' | 'on' | 'off', extra: Extra = {}) => check({ kind: 'state', target: t(text, extra), state: s });
-const typeInto = (value: string, target: string | null, extra: Extra = {}): Intent => ({ kind: 'type', text: value, target: target === null ? null : (t(target, extra)) });
+const visible = (text: string, negated = false, extra: Extra = {}) =>
+  check({ kind: 'visible', target: t(text, extra), negated });
+const state = (text: string, s: 'enabled' | 'disabled' | 'on' | 'off', extra: Extra = {}) =>
+  check({ kind: 'state', target: t(text, extra), state: s });
+const typeInto = (value: string, target: string | null, extra: Extra = {}): Intent => ({
+  kind: 'type',
+  text: value,
+  target: target === null ? null : t(target, extra),
+});
 
 /** Phrasings the interpreter understands, and the intent each one means. */
 const UNDERSTOOD: Array<[string, Intent]> = [
@@ -45,13 +51,19 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   // double tap and long press
   ['double tap Item 2', { kind: 'double_tap', target: t('Item 2') }],
   ['double-tap on Item 2', { kind: 'double_tap', target: t('Item 2') }],
-  ['Double click the Welcome text', { kind: 'double_tap', target: t('Welcome', { role: 'text', literal: 'Welcome text' }) }],
+  [
+    'Double click the Welcome text',
+    { kind: 'double_tap', target: t('Welcome', { role: 'text', literal: 'Welcome text' }) },
+  ],
   ['tap twice on Item 2', { kind: 'double_tap', target: t('Item 2') }],
   ['long press Item 4', { kind: 'long_press', target: t('Item 4'), durationMs: 1000 }],
   ['long-press on "Item 4"', { kind: 'long_press', target: t('Item 4'), durationMs: 1000 }],
   ['press and hold Item 4', { kind: 'long_press', target: t('Item 4'), durationMs: 1000 }],
   ['long press Item 4 for 2 seconds', { kind: 'long_press', target: t('Item 4'), durationMs: 2000 }],
-  ['tap and hold the Delete button for 1.5 s', { kind: 'long_press', target: t('Delete', { role: 'button', literal: 'Delete button' }), durationMs: 1500 }],
+  [
+    'tap and hold the Delete button for 1.5 s',
+    { kind: 'long_press', target: t('Delete', { role: 'button', literal: 'Delete button' }), durationMs: 1500 },
+  ],
   ['long tap Item 4', { kind: 'long_press', target: t('Item 4'), durationMs: 1000 }],
   // typing
   ['type demo into Username', typeInto('demo', 'Username')],
@@ -62,11 +74,17 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['type sign in into Username', typeInto('sign in', 'Username')],
   ['type "demo" into the "Username" field', typeInto('demo', 'Username', { role: 'field' })],
   ['enter secret into Password', typeInto('secret', 'Password')],
-  ['Enter "secret" in the Password field', typeInto('secret', 'Password', { role: 'field', literal: 'Password field' })],
+  [
+    'Enter "secret" in the Password field',
+    typeInto('secret', 'Password', { role: 'field', literal: 'Password field' }),
+  ],
   ['input demo into Username', typeInto('demo', 'Username')],
   ['write Great app! into Message', typeInto('Great app!', 'Message')],
   ['fill Username with demo', typeInto('demo', 'Username')],
-  ['fill in the Username field with "demo"', typeInto('demo', 'Username', { role: 'field', literal: 'Username field' })],
+  [
+    'fill in the Username field with "demo"',
+    typeInto('demo', 'Username', { role: 'field', literal: 'Username field' }),
+  ],
   ['fill out Message with "Nice, with love"', typeInto('Nice, with love', 'Message')],
   ['fill demo into Username', typeInto('demo', 'Username')],
   ['set Username to demo', typeInto('demo', 'Username')],
@@ -88,15 +106,24 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['turn on Dark mode', { kind: 'set_switch', target: t('Dark mode'), on: true }],
   ['turn Dark mode off', { kind: 'set_switch', target: t('Dark mode'), on: false }],
   ['switch off Notifications', { kind: 'set_switch', target: t('Notifications'), on: false }],
-  ['toggle on the Dark mode switch', { kind: 'set_switch', target: t('Dark mode', { role: 'switch', literal: 'Dark mode switch' }), on: true }],
+  [
+    'toggle on the Dark mode switch',
+    { kind: 'set_switch', target: t('Dark mode', { role: 'switch', literal: 'Dark mode switch' }), on: true },
+  ],
   ['enable Notifications', { kind: 'set_switch', target: t('Notifications'), on: true }],
   ['disable dark mode', { kind: 'set_switch', target: t('dark mode'), on: false }],
   ['check Contact me', { kind: 'set_switch', target: t('Contact me'), on: true }],
-  ['uncheck the Contact me checkbox', { kind: 'set_switch', target: t('Contact me', { role: 'switch', literal: 'Contact me checkbox' }), on: false }],
+  [
+    'uncheck the Contact me checkbox',
+    { kind: 'set_switch', target: t('Contact me', { role: 'switch', literal: 'Contact me checkbox' }), on: false },
+  ],
   ['set Dark mode to on', { kind: 'set_switch', target: t('Dark mode'), on: true }],
   ['set Notifications to off', { kind: 'set_switch', target: t('Notifications'), on: false }],
   ['toggle Dark mode', { kind: 'toggle', target: t('Dark mode') }],
-  ['flip the Notifications toggle', { kind: 'toggle', target: t('Notifications', { role: 'switch', literal: 'Notifications toggle' }) }],
+  [
+    'flip the Notifications toggle',
+    { kind: 'toggle', target: t('Notifications', { role: 'switch', literal: 'Notifications toggle' }) },
+  ],
   // scrolling
   ['scroll down', { kind: 'scroll', direction: 'down', times: 1, on: null }],
   ['Scroll up', { kind: 'scroll', direction: 'up', times: 1, on: null }],
@@ -116,10 +143,16 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['Scroll down till Item 30 appears', { kind: 'scroll_until', direction: 'down', target: t('Item 30') }],
   ['scroll up until Welcome, demo is shown', { kind: 'scroll_until', direction: 'up', target: t('Welcome, demo') }],
   ['swipe up until Item 40 is on screen', { kind: 'scroll_until', direction: 'down', target: t('Item 40') }],
-  ['scroll until the Sign out button is visible', { kind: 'scroll_until', direction: 'down', target: t('Sign out', { role: 'button', literal: 'Sign out button' }) }],
+  [
+    'scroll until the Sign out button is visible',
+    { kind: 'scroll_until', direction: 'down', target: t('Sign out', { role: 'button', literal: 'Sign out button' }) },
+  ],
   ['scroll down to Item 25', { kind: 'scroll_until', direction: 'down', target: t('Item 25') }],
   ['scroll to "Item 12"', { kind: 'scroll_until', direction: 'down', target: t('Item 12') }],
-  ['scroll up to the Welcome text', { kind: 'scroll_until', direction: 'up', target: t('Welcome', { role: 'text', literal: 'Welcome text' }) }],
+  [
+    'scroll up to the Welcome text',
+    { kind: 'scroll_until', direction: 'up', target: t('Welcome', { role: 'text', literal: 'Welcome text' }) },
+  ],
   // navigation
   ['go back', { kind: 'back' }],
   ['Go back.', { kind: 'back' }],
@@ -166,12 +199,32 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['wait half a second', { kind: 'wait', ms: 500 }],
   ['sleep 2 minutes', { kind: 'wait', ms: 120_000 }],
   ['pause for two seconds', { kind: 'wait', ms: 2000 }],
-  ['wait until Welcome, demo appears', { kind: 'wait_until', target: t('Welcome, demo'), appears: true, timeoutMs: 10_000 }],
-  ['wait for "Welcome, demo" to appear', { kind: 'wait_until', target: t('Welcome, demo'), appears: true, timeoutMs: 10_000 }],
-  ['wait until the Sign in button is visible', { kind: 'wait_until', target: t('Sign in', { role: 'button', literal: 'Sign in button' }), appears: true, timeoutMs: 10_000 }],
-  ['wait until the alert disappears', { kind: 'wait_until', target: t('', { role: 'alert', literal: 'alert' }), appears: false, timeoutMs: 10_000 }],
+  [
+    'wait until Welcome, demo appears',
+    { kind: 'wait_until', target: t('Welcome, demo'), appears: true, timeoutMs: 10_000 },
+  ],
+  [
+    'wait for "Welcome, demo" to appear',
+    { kind: 'wait_until', target: t('Welcome, demo'), appears: true, timeoutMs: 10_000 },
+  ],
+  [
+    'wait until the Sign in button is visible',
+    {
+      kind: 'wait_until',
+      target: t('Sign in', { role: 'button', literal: 'Sign in button' }),
+      appears: true,
+      timeoutMs: 10_000,
+    },
+  ],
+  [
+    'wait until the alert disappears',
+    { kind: 'wait_until', target: t('', { role: 'alert', literal: 'alert' }), appears: false, timeoutMs: 10_000 },
+  ],
   ['wait for Loading to go away', { kind: 'wait_until', target: t('Loading'), appears: false, timeoutMs: 10_000 }],
-  ['wait until Done appears, up to 30 seconds', { kind: 'wait_until', target: t('Done'), appears: true, timeoutMs: 30_000 }],
+  [
+    'wait until Done appears, up to 30 seconds',
+    { kind: 'wait_until', target: t('Done'), appears: true, timeoutMs: 30_000 },
+  ],
   ['wait for Welcome, demo', { kind: 'wait_until', target: t('Welcome, demo'), appears: true, timeoutMs: 10_000 }],
   // app lifecycle and flows
   ['open the app', { kind: 'launch' }],
@@ -201,7 +254,7 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['make sure the error message is present', visible('error', false, { role: 'text', literal: 'error message' })],
   ['verify Sign in is not visible', visible('Sign in', true)],
   ['Sign in should not be visible', visible('Sign in', true)],
-  ["expect Sign in not to be visible", visible('Sign in', true)],
+  ['expect Sign in not to be visible', visible('Sign in', true)],
   ["Sign in isn't shown", visible('Sign in', true)],
   ['the error is hidden', visible('error', true)],
   ['verify the alert is gone', visible('', true, { role: 'alert', literal: 'alert' })],
@@ -213,15 +266,50 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['verify that "Your order is confirmed" is visible', visible('Your order is confirmed')],
   // checks: text
   ['verify Username shows demo', check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
-  ['the Username field should show "demo"', check({ kind: 'text', target: t('Username', { role: 'field', literal: 'Username field' }), value: 'demo', match: 'equals' })],
-  ['expect the welcome text to contain demo', check({ kind: 'text', target: t('welcome', { role: 'text', literal: 'welcome text' }), value: 'demo', match: 'contains' })],
-  ['detail-body contains "Item 3"', check({ kind: 'text', target: t('detail-body'), value: 'Item 3', match: 'contains' })],
+  [
+    'the Username field should show "demo"',
+    check({
+      kind: 'text',
+      target: t('Username', { role: 'field', literal: 'Username field' }),
+      value: 'demo',
+      match: 'equals',
+    }),
+  ],
+  [
+    'expect the welcome text to contain demo',
+    check({
+      kind: 'text',
+      target: t('welcome', { role: 'text', literal: 'welcome text' }),
+      value: 'demo',
+      match: 'contains',
+    }),
+  ],
+  [
+    'detail-body contains "Item 3"',
+    check({ kind: 'text', target: t('detail-body'), value: 'Item 3', match: 'contains' }),
+  ],
   ['the text of Username is demo', check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
   ["Username's value is demo", check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
-  ['verify the welcome message reads "Welcome, demo"', check({ kind: 'text', target: t('welcome', { role: 'text', literal: 'welcome message' }), value: 'Welcome, demo', match: 'equals' })],
+  [
+    'verify the welcome message reads "Welcome, demo"',
+    check({
+      kind: 'text',
+      target: t('welcome', { role: 'text', literal: 'welcome message' }),
+      value: 'Welcome, demo',
+      match: 'equals',
+    }),
+  ],
   ['Message has the text "Hi"', check({ kind: 'text', target: t('Message'), value: 'Hi', match: 'equals' })],
   ['Username is empty', check({ kind: 'text', target: t('Username'), value: '', match: 'equals' })],
-  ['the Message field should be empty', check({ kind: 'text', target: t('Message', { role: 'field', literal: 'Message field' }), value: '', match: 'equals' })],
+  [
+    'the Message field should be empty',
+    check({
+      kind: 'text',
+      target: t('Message', { role: 'field', literal: 'Message field' }),
+      value: '',
+      match: 'equals',
+    }),
+  ],
   ['version includes 1.2.0', check({ kind: 'text', target: t('version'), value: '1.2.0', match: 'contains' })],
   ['the screen shows Welcome', check({ kind: 'screen_text', value: 'Welcome' })],
   ['verify the page contains "Details for item 3"', check({ kind: 'screen_text', value: 'Details for item 3' })],

@@ -37,7 +37,10 @@ const SCROLLABLE_ROLES = new Set(['list', 'scroll_view']);
  * element, else the screen without its edges (edge swipes mean back and home).
  */
 export function swipeArea(index: ScreenIndex, on: TreeElement | null): Rect {
-  if (on) return visibleRect(on) ?? { x: 0, y: 0, width: index.observation.screen.width, height: index.observation.screen.height };
+  if (on)
+    return (
+      visibleRect(on) ?? { x: 0, y: 0, width: index.observation.screen.width, height: index.observation.screen.height }
+    );
   const { screen } = index.observation;
   let best: Rect | null = null;
   for (const el of index.elements) {
@@ -45,7 +48,14 @@ export function swipeArea(index: ScreenIndex, on: TreeElement | null): Rect {
     const r = visibleRect(el)!;
     if (!best || r.width * r.height > best.width * best.height) best = r;
   }
-  return best ?? { x: Math.round(screen.width * 0.1), y: Math.round(screen.height * 0.15), width: Math.round(screen.width * 0.8), height: Math.round(screen.height * 0.7) };
+  return (
+    best ?? {
+      x: Math.round(screen.width * 0.1),
+      y: Math.round(screen.height * 0.15),
+      width: Math.round(screen.width * 0.8),
+      height: Math.round(screen.height * 0.7),
+    }
+  );
 }
 
 /** One swipe that brings content from `direction` into view: the finger moves the other way. */
@@ -55,18 +65,48 @@ export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputE
   const near = (start: number, size: number, f: number) => Math.round(start + size * f);
   switch (direction) {
     case 'down':
-      return { kind: 'swipe', x: cx, y: near(area.y, area.height, 0.75), x2: cx, y2: near(area.y, area.height, 0.25), durationMs: SWIPE_MS };
+      return {
+        kind: 'swipe',
+        x: cx,
+        y: near(area.y, area.height, 0.75),
+        x2: cx,
+        y2: near(area.y, area.height, 0.25),
+        durationMs: SWIPE_MS,
+      };
     case 'up':
-      return { kind: 'swipe', x: cx, y: near(area.y, area.height, 0.25), x2: cx, y2: near(area.y, area.height, 0.75), durationMs: SWIPE_MS };
+      return {
+        kind: 'swipe',
+        x: cx,
+        y: near(area.y, area.height, 0.25),
+        x2: cx,
+        y2: near(area.y, area.height, 0.75),
+        durationMs: SWIPE_MS,
+      };
     case 'right':
-      return { kind: 'swipe', x: near(area.x, area.width, 0.8), y: cy, x2: near(area.x, area.width, 0.2), y2: cy, durationMs: SWIPE_MS };
+      return {
+        kind: 'swipe',
+        x: near(area.x, area.width, 0.8),
+        y: cy,
+        x2: near(area.x, area.width, 0.2),
+        y2: cy,
+        durationMs: SWIPE_MS,
+      };
     case 'left':
-      return { kind: 'swipe', x: near(area.x, area.width, 0.2), y: cy, x2: near(area.x, area.width, 0.8), y2: cy, durationMs: SWIPE_MS };
+      return {
+        kind: 'swipe',
+        x: near(area.x, area.width, 0.2),
+        y: cy,
+        x2: near(area.x, area.width, 0.8),
+        y2: cy,
+        durationMs: SWIPE_MS,
+      };
   }
 }
 
 function targetOnScreen(index: ScreenIndex, target: Target): boolean {
-  const hit = matchAll(index, target, { wholeScreen: true }) ?? (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);
+  const hit =
+    matchAll(index, target, { wholeScreen: true }) ??
+    (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);
   return hit?.matches.some((e) => isVisible(e, index.observation.screen)) ?? false;
 }
 

@@ -21,16 +21,26 @@ function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | {
   if (!hit.found) return notSettled(hit.reason);
   const label = describeElement(hit.element.node);
   const point = touchPoint(hit.element);
-  if (!point || !isVisible(hit.element, index.observation.screen)) return notSettled(`${label} is off screen; scroll to it first`);
+  if (!point || !isVisible(hit.element, index.observation.screen))
+    return notSettled(`${label} is off screen; scroll to it first`);
   if (!hit.element.node.enabled) return notSettled(`${label} is disabled`);
   return { el: hit.element, point, label };
 }
 
-function input(index: ScreenIndex, node: UiNode | null, event: Extract<DeviceAction, { op: 'input' }>['event']): DeviceAction {
+function input(
+  index: ScreenIndex,
+  node: UiNode | null,
+  event: Extract<DeviceAction, { op: 'input' }>['event'],
+): DeviceAction {
   return { op: 'input', event, selector: node ? selectorFor(node, index.observation.tree) : null };
 }
 
-const actions = (list: DeviceAction[], reasoning: string): Resolution => ({ settled: true, kind: 'actions', actions: list, reasoning });
+const actions = (list: DeviceAction[], reasoning: string): Resolution => ({
+  settled: true,
+  kind: 'actions',
+  actions: list,
+  reasoning,
+});
 
 /** Characters in a field, counting a secure field's dots. */
 function textLength(node: UiNode): number {
@@ -65,13 +75,20 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
       const f = actOn(index, intent.target, {});
       if ('settled' in f) return f;
       const event =
-        intent.kind === 'long_press' ? { kind: 'long_press' as const, ...f.point, durationMs: intent.durationMs } : { kind: intent.kind, ...f.point };
-      return actions([input(index, f.el.node, event)], `${intent.kind.replace('_', ' ')} ${f.label} at ${f.point.x},${f.point.y}`);
+        intent.kind === 'long_press'
+          ? { kind: 'long_press' as const, ...f.point, durationMs: intent.durationMs }
+          : { kind: intent.kind, ...f.point };
+      return actions(
+        [input(index, f.el.node, event)],
+        `${intent.kind.replace('_', ' ')} ${f.label} at ${f.point.x},${f.point.y}`,
+      );
     }
     case 'press': {
       const element = findTarget(index, intent.target, { preferInteractive: true, closeOnly: true });
       if (element.found || element.ambiguous) {
-        return notSettled(`"${intent.target.text}" could be the ${intent.key} key or ${element.found ? describeElement(element.element.node) : 'an element on screen'}; say "press the ${intent.target.text} key" or "tap ${intent.target.text}"`);
+        return notSettled(
+          `"${intent.target.text}" could be the ${intent.key} key or ${element.found ? describeElement(element.element.node) : 'an element on screen'}; say "press the ${intent.target.text} key" or "tap ${intent.target.text}"`,
+        );
       }
       return actions([input(index, null, { kind: 'key', key: intent.key })], `press the ${intent.key} key`);
     }
@@ -81,7 +98,10 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
       if (!intent.target) {
         const focused = index.candidates.filter((e) => e.node.role === 'input' && e.node.focused);
         if (focused.length !== 1) return notSettled('no field has the keyboard focus; say which field to type into');
-        return actions([input(index, focused[0]!.node, { kind: 'text', text: intent.text })], `type "${intent.text}" into the focused ${describeElement(focused[0]!.node)}`);
+        return actions(
+          [input(index, focused[0]!.node, { kind: 'text', text: intent.text })],
+          `type "${intent.text}" into the focused ${describeElement(focused[0]!.node)}`,
+        );
       }
       const f = actOn(index, intent.target, { roles: ['input'] });
       if ('settled' in f) return f;
@@ -102,7 +122,10 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
         if (checked === undefined) return notSettled(`cannot tell whether ${f.label} is on or off`);
         if (checked === intent.on) return actions([], `${f.label} is already ${intent.on ? 'on' : 'off'}`);
       }
-      return actions([input(index, f.el.node, { kind: 'tap', ...f.point })], `tap ${f.label} to turn it ${checked ? 'off' : 'on'}`);
+      return actions(
+        [input(index, f.el.node, { kind: 'tap', ...f.point })],
+        `tap ${f.label} to turn it ${checked ? 'off' : 'on'}`,
+      );
     }
     case 'scroll': {
       let on: TreeElement | null = null;
@@ -113,14 +136,23 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
       }
       const swipe = swipeFor(intent.direction, swipeArea(index, on));
       const list = Array.from({ length: intent.times }, () => input(index, on?.node ?? null, swipe));
-      return actions(list, `swipe to scroll ${intent.direction}${on ? ` on ${describeElement(on.node)}` : ''}${intent.times > 1 ? ` ${intent.times} times` : ''}`);
+      return actions(
+        list,
+        `swipe to scroll ${intent.direction}${on ? ` on ${describeElement(on.node)}` : ''}${intent.times > 1 ? ` ${intent.times} times` : ''}`,
+      );
     }
     case 'scroll_until': {
       const swipe = swipeFor(intent.direction, swipeArea(index, null));
       return {
         settled: true,
         kind: 'scroll_until',
-        plan: { kind: 'scroll_until', direction: intent.direction, target: intent.target, swipe, maxSwipes: MAX_SWIPES },
+        plan: {
+          kind: 'scroll_until',
+          direction: intent.direction,
+          target: intent.target,
+          swipe,
+          maxSwipes: MAX_SWIPES,
+        },
         reasoning: `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
       };
     }
@@ -128,7 +160,13 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
       return {
         settled: true,
         kind: 'wait_until',
-        plan: { kind: 'wait_until', target: intent.target, appears: intent.appears, timeoutMs: intent.timeoutMs, pollMs: POLL_MS },
+        plan: {
+          kind: 'wait_until',
+          target: intent.target,
+          appears: intent.appears,
+          timeoutMs: intent.timeoutMs,
+          pollMs: POLL_MS,
+        },
         reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
       };
     case 'back':

@@ -30,7 +30,10 @@ function samplePackage(kind: 'apk' | 'ios'): Promise<string> {
   const root = tmpRoot;
   let p = packages.get(kind);
   if (!p) {
-    p = kind === 'apk' ? buildSampleApk(path.join(root, 'sample.apk')) : buildSampleIosZip(path.join(root, 'sample-ios.zip'));
+    p =
+      kind === 'apk'
+        ? buildSampleApk(path.join(root, 'sample.apk'))
+        : buildSampleIosZip(path.join(root, 'sample-ios.zip'));
     packages.set(kind, p);
   }
   return p;
@@ -49,10 +52,16 @@ export interface SampleDevice {
 }
 
 /** The sample app launched on a fresh virtual device (Pixel 8 or iPhone 15 Pro), optionally signed in as demo. */
-export async function openSampleApp(opts: { model?: 'Pixel 8' | 'iPhone 15 Pro'; signedIn?: boolean } = {}): Promise<SampleDevice> {
+export async function openSampleApp(
+  opts: { model?: 'Pixel 8' | 'iPhone 15 Pro'; signedIn?: boolean } = {},
+): Promise<SampleDevice> {
   const model = opts.model ?? 'Pixel 8';
   const pkg = await samplePackage(model === 'Pixel 8' ? 'apk' : 'ios');
-  const driver = createVirtualDriver({ dataDir: fs.mkdtempSync(path.join(tmpRoot!, 'device-')), hostSeed: 'interp-tests', devices: `${model}:${model === 'Pixel 8' ? 'android' : 'ios'}:phone:17` });
+  const driver = createVirtualDriver({
+    dataDir: fs.mkdtempSync(path.join(tmpRoot!, 'device-')),
+    hostSeed: 'interp-tests',
+    devices: `${model}:${model === 'Pixel 8' ? 'android' : 'ios'}:phone:17`,
+  });
   opened.push(driver);
   const deviceId = (await driver.listDevices())[0]!.deviceId;
   await driver.boot(deviceId);

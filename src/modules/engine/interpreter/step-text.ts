@@ -87,8 +87,30 @@ export function parseTarget(raw: string): Target | null {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, no: 0, one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  zero: 0,
+  no: 0,
+  one: 1,
+  a: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 
 /** A whole number written as digits or as an English word up to twenty. */
@@ -98,13 +120,17 @@ export function parseCount(word: string): number | null {
   return NUMBER_WORDS[w] ?? null;
 }
 
-export const COUNT_PATTERN = '(\\d+|zero|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
+export const COUNT_PATTERN =
+  '(\\d+|zero|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
 
 /** `2 s`, `1.5 seconds`, `500ms`, `a second`, `half a second`, `2 minutes` → milliseconds. */
 export function parseDuration(text: string): number | null {
   const s = text.trim().toLowerCase();
   if (/^half (?:a|one) (?:s|sec|second)$/.test(s)) return 500;
-  const m = /^(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?)$/.exec(s);
+  const m =
+    /^(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s*(ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?)$/.exec(
+      s,
+    );
   if (!m) return null;
   const n = /^\d/.test(m[1]!) ? Number(m[1]) : parseCount(m[1]!)!;
   const unit = m[2]!;
@@ -112,23 +138,59 @@ export function parseDuration(text: string): number | null {
   return Math.round(n * factor);
 }
 
-export const DURATION_PATTERN = '((?:half (?:a|one)|\\d+(?:\\.\\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\\s*(?:ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?))';
+export const DURATION_PATTERN =
+  '((?:half (?:a|one)|\\d+(?:\\.\\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\\s*(?:ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?))';
 
 /** Key names people write, mapped to the Android keycode names the drivers take. */
 const KEY_NAMES: Record<string, string> = {
-  enter: 'ENTER', return: 'ENTER', tab: 'TAB', space: 'SPACE', spacebar: 'SPACE',
-  backspace: 'DEL', delete: 'DEL', del: 'DEL', escape: 'ESCAPE', esc: 'ESCAPE',
-  up: 'DPAD_UP', down: 'DPAD_DOWN', left: 'DPAD_LEFT', right: 'DPAD_RIGHT', center: 'DPAD_CENTER', select: 'DPAD_CENTER', ok: 'DPAD_CENTER',
-  'arrow up': 'DPAD_UP', 'arrow down': 'DPAD_DOWN', 'arrow left': 'DPAD_LEFT', 'arrow right': 'DPAD_RIGHT',
-  'up arrow': 'DPAD_UP', 'down arrow': 'DPAD_DOWN', 'left arrow': 'DPAD_LEFT', 'right arrow': 'DPAD_RIGHT',
-  menu: 'MENU', search: 'SEARCH', 'volume up': 'VOLUME_UP', 'volume down': 'VOLUME_DOWN', power: 'POWER',
+  enter: 'ENTER',
+  return: 'ENTER',
+  tab: 'TAB',
+  space: 'SPACE',
+  spacebar: 'SPACE',
+  backspace: 'DEL',
+  delete: 'DEL',
+  del: 'DEL',
+  escape: 'ESCAPE',
+  esc: 'ESCAPE',
+  up: 'DPAD_UP',
+  down: 'DPAD_DOWN',
+  left: 'DPAD_LEFT',
+  right: 'DPAD_RIGHT',
+  center: 'DPAD_CENTER',
+  select: 'DPAD_CENTER',
+  ok: 'DPAD_CENTER',
+  'arrow up': 'DPAD_UP',
+  'arrow down': 'DPAD_DOWN',
+  'arrow left': 'DPAD_LEFT',
+  'arrow right': 'DPAD_RIGHT',
+  'up arrow': 'DPAD_UP',
+  'down arrow': 'DPAD_DOWN',
+  'left arrow': 'DPAD_LEFT',
+  'right arrow': 'DPAD_RIGHT',
+  menu: 'MENU',
+  search: 'SEARCH',
+  'volume up': 'VOLUME_UP',
+  'volume down': 'VOLUME_DOWN',
+  power: 'POWER',
 };
 
 /** The keycode for a key name (`enter`, `the Return key`, `DPAD_DOWN`, `KEYCODE_TAB`), or null. */
 export function keyCodeFor(name: string): string | null {
-  const s = unquote(name).toLowerCase().replace(/^the\s+/, '').replace(/\s+key$/, '').trim();
+  const s = unquote(name)
+    .toLowerCase()
+    .replace(/^the\s+/, '')
+    .replace(/\s+key$/, '')
+    .trim();
   if (KEY_NAMES[s]) return KEY_NAMES[s];
-  const code = s.toUpperCase().replace(/^KEYCODE_/, '').replace(/\s+/g, '_');
+  const code = s
+    .toUpperCase()
+    .replace(/^KEYCODE_/, '')
+    .replace(/\s+/g, '_');
   if (Object.values(KEY_NAMES).includes(code)) return code;
-  return /^(?:DPAD_(?:UP|DOWN|LEFT|RIGHT|CENTER)|[A-Z]|[0-9]|F\d{1,2}|MOVE_(?:HOME|END)|PAGE_(?:UP|DOWN)|FORWARD_DEL|NUMPAD_ENTER)$/.test(code) ? code : null;
+  return /^(?:DPAD_(?:UP|DOWN|LEFT|RIGHT|CENTER)|[A-Z]|[0-9]|F\d{1,2}|MOVE_(?:HOME|END)|PAGE_(?:UP|DOWN)|FORWARD_DEL|NUMPAD_ENTER)$/.test(
+    code,
+  )
+    ? code
+    : null;
 }

@@ -1,7 +1,17 @@
 import type { UiNode } from '../../../worker/driver';
 import type { RoleHint, Target } from './intent';
 import { humanizeId, normalizeText, tolerantDistance } from './text-match';
-import { candidateElements, controlLabels, describeElement, flattenTree, isInteractive, isVisible, modalScope, type Observation, type TreeElement } from './ui-tree';
+import {
+  candidateElements,
+  controlLabels,
+  describeElement,
+  flattenTree,
+  isInteractive,
+  isVisible,
+  modalScope,
+  type Observation,
+  type TreeElement,
+} from './ui-tree';
 
 /**
  * Finds the element a step names: exact text, then id, then label, then the same ignoring case,
@@ -57,12 +67,25 @@ export interface ScreenIndex {
 export function indexScreen(observation: Observation): ScreenIndex {
   const elements = flattenTree(observation);
   const labels = controlLabels(elements);
-  return { observation, elements, labels, candidates: candidateElements(modalScope(elements), labels, 'act'), allCandidates: candidateElements(elements, labels, 'check') };
+  return {
+    observation,
+    elements,
+    labels,
+    candidates: candidateElements(modalScope(elements), labels, 'act'),
+    allCandidates: candidateElements(elements, labels, 'check'),
+  };
 }
 
-function names(el: TreeElement, labels: Map<UiNode, UiNode>): { text: string | null; id: string | null; label: string | null } {
+function names(
+  el: TreeElement,
+  labels: Map<UiNode, UiNode>,
+): { text: string | null; id: string | null; label: string | null } {
   const text = el.node.text?.trim() || null;
-  return { text: text && /^[•*●]+$/.test(text) ? null : text, id: el.node.id, label: labels.get(el.node)?.text?.trim() ?? null };
+  return {
+    text: text && /^[•*●]+$/.test(text) ? null : text,
+    id: el.node.id,
+    label: labels.get(el.node)?.text?.trim() ?? null,
+  };
 }
 
 function acceptedRoles(target: Target, opts: FindOptions): Set<string> | null {
@@ -73,9 +96,15 @@ function acceptedRoles(target: Target, opts: FindOptions): Set<string> | null {
 }
 
 /** All elements matched by the first way that matches any, with that way. */
-export function matchAll(index: ScreenIndex, target: Target, opts: FindOptions = {}): { method: MatchMethod; matches: TreeElement[] } | null {
+export function matchAll(
+  index: ScreenIndex,
+  target: Target,
+  opts: FindOptions = {},
+): { method: MatchMethod; matches: TreeElement[] } | null {
   const roles = acceptedRoles(target, opts);
-  const pool = (opts.wholeScreen ? index.allCandidates : index.candidates).filter((e) => !roles || roles.has(e.node.role));
+  const pool = (opts.wholeScreen ? index.allCandidates : index.candidates).filter(
+    (e) => !roles || roles.has(e.node.role),
+  );
   const wanted = target.text.trim();
   if (wanted === '') return roles && pool.length > 0 ? { method: 'role', matches: pool } : null;
   const norm = normalizeText(wanted);
@@ -84,7 +113,13 @@ export function matchAll(index: ScreenIndex, target: Target, opts: FindOptions =
     ['text', (n) => n.text === wanted],
     ['id', (n) => n.id === wanted || (n.id?.endsWith(`:id/${wanted}`) ?? false)],
     ['label', (n) => n.label === wanted],
-    ['normalized', (n) => [n.text, n.label, n.id && humanizeId(n.id)].some((v) => v !== null && v !== undefined && normalizeText(v) === norm)],
+    [
+      'normalized',
+      (n) =>
+        [n.text, n.label, n.id && humanizeId(n.id)].some(
+          (v) => v !== null && v !== undefined && normalizeText(v) === norm,
+        ),
+    ],
   ];
   for (const [method, test] of exactWays) {
     const matches = all.filter((c) => test(c.n)).map((c) => c.el);
@@ -94,7 +129,9 @@ export function matchAll(index: ScreenIndex, target: Target, opts: FindOptions =
   let best = Number.POSITIVE_INFINITY;
   let matches: TreeElement[] = [];
   for (const c of all) {
-    const ds = [c.n.text, c.n.label, c.n.id && humanizeId(c.n.id)].flatMap((v) => (v ? [tolerantDistance(wanted, v)] : [])).filter((d): d is number => d !== null);
+    const ds = [c.n.text, c.n.label, c.n.id && humanizeId(c.n.id)]
+      .flatMap((v) => (v ? [tolerantDistance(wanted, v)] : []))
+      .filter((d): d is number => d !== null);
     if (ds.length === 0) continue;
     const d = Math.min(...ds);
     if (d < best) [best, matches] = [d, [c.el]];
@@ -104,13 +141,19 @@ export function matchAll(index: ScreenIndex, target: Target, opts: FindOptions =
 }
 
 function whyNothing(index: ScreenIndex, target: Target, opts: FindOptions): string {
-  const anyRole = target.text.trim() === '' ? null : matchAll(index, { text: target.text }, { closeOnly: opts.closeOnly, wholeScreen: opts.wholeScreen });
+  const anyRole =
+    target.text.trim() === ''
+      ? null
+      : matchAll(index, { text: target.text }, { closeOnly: opts.closeOnly, wholeScreen: opts.wholeScreen });
   if (anyRole && anyRole.matches.length > 0) {
     const found = anyRole.matches.map((m) => describeElement(m.node)).join(', ');
-    const wanted = target.role ?? (opts.roles?.includes('input') ? 'field' : opts.roles?.includes('toggle') ? 'switch' : 'element of that kind');
+    const wanted =
+      target.role ??
+      (opts.roles?.includes('input') ? 'field' : opts.roles?.includes('toggle') ? 'switch' : 'element of that kind');
     return `${nameOf(target)} is ${found}, not a ${wanted}`;
   }
-  const covered = index.candidates.length < index.elements.length && index.elements.some((e) => e.node.role === 'alert');
+  const covered =
+    index.candidates.length < index.elements.length && index.elements.some((e) => e.node.role === 'alert');
   return `no element matches ${nameOf(target)} on this screen${covered ? ' (an alert covers the screen)' : ''}`;
 }
 
@@ -126,6 +169,13 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   const pool = tappable.length > 1 ? tappable : unique;
   const onScreen = pool.filter((e) => isVisible(e, index.observation.screen));
   if (onScreen.length === 1) return { found: true, element: onScreen[0]!, method: hit.method };
-  const listed = pool.slice(0, 4).map((e) => describeElement(e.node)).join(', ');
-  return { found: false, ambiguous: true, reason: `${pool.length} elements match ${nameOf(target)} (${listed}${pool.length > 4 ? ', …' : ''}); name it more precisely` };
+  const listed = pool
+    .slice(0, 4)
+    .map((e) => describeElement(e.node))
+    .join(', ');
+  return {
+    found: false,
+    ambiguous: true,
+    reason: `${pool.length} elements match ${nameOf(target)} (${listed}${pool.length > 4 ? ', …' : ''}); name it more precisely`,
+  };
 }

@@ -104,7 +104,11 @@ export function controlLabels(elements: TreeElement[]): Map<UiNode, UiNode> {
   for (const el of elements) {
     if (CONTAINER_ROLES.has(el.node.role)) continue;
     const control = el.node;
-    if ((control.role === 'input' || (control.role === 'toggle' && !control.text)) && previous?.node.role === 'text' && previous.node.text?.trim()) {
+    if (
+      (control.role === 'input' || (control.role === 'toggle' && !control.text)) &&
+      previous?.node.role === 'text' &&
+      previous.node.text?.trim()
+    ) {
       if (isLabelOf(previous.node, control)) labels.set(control, previous.node);
     }
     previous = el;
@@ -116,9 +120,18 @@ export function controlLabels(elements: TreeElement[]): Map<UiNode, UiNode> {
  * Elements a step can mean: no structural containers, no labels (they stand for their
  * control); a navigation bar's title only for checks, never as something to act on.
  */
-export function candidateElements(elements: TreeElement[], labels: Map<UiNode, UiNode>, purpose: 'act' | 'check'): TreeElement[] {
+export function candidateElements(
+  elements: TreeElement[],
+  labels: Map<UiNode, UiNode>,
+  purpose: 'act' | 'check',
+): TreeElement[] {
   const labelNodes = new Set(labels.values());
-  return elements.filter((e) => !CONTAINER_ROLES.has(e.node.role) && !labelNodes.has(e.node) && (purpose === 'check' || e.node.role !== 'navigation_bar'));
+  return elements.filter(
+    (e) =>
+      !CONTAINER_ROLES.has(e.node.role) &&
+      !labelNodes.has(e.node) &&
+      (purpose === 'check' || e.node.role !== 'navigation_bar'),
+  );
 }
 
 /** `button "Sign in" #sign-in`: how a reason names an element. */

@@ -20,7 +20,10 @@ export function AppPage() {
   const [uploading, upload] = useDisclosure();
   const [confirming, confirm] = useDisclosure();
   const [deleting, setDeleting] = useState(false);
-  const app = useQuery({ queryKey: ['app', appId], queryFn: () => ok(api.GET('/api/v1/apps/{app_id}', { params: { path: { app_id: appId } } })) });
+  const app = useQuery({
+    queryKey: ['app', appId],
+    queryFn: () => ok(api.GET('/api/v1/apps/{app_id}', { params: { path: { app_id: appId } } })),
+  });
 
   const remove = async () => {
     setDeleting(true);
@@ -102,7 +105,8 @@ export function AppPage() {
       <Modal opened={confirming} onClose={confirm.close} title="Delete this app?">
         <Stack>
           <Text>
-            {a.name} and its {a.builds.length} build{a.builds.length === 1 ? '' : 's'} are deleted. Suites that use it keep their cases but lose their app.
+            {a.name} and its {a.builds.length} build{a.builds.length === 1 ? '' : 's'} are deleted. Suites that use it
+            keep their cases but lose their app.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={confirm.close}>

@@ -16,7 +16,10 @@ export function AppsPage() {
   const [platform, setPlatform] = useState<'all' | 'ios' | 'android'>('all');
   const [opened, { open, close }] = useDisclosure();
   const canUpload = useHasRole('developer');
-  const apps = useQuery({ queryKey: ['apps', platform], queryFn: () => ok(api.GET('/api/v1/apps/', { params: { query: platform === 'all' ? {} : { platform } } })) });
+  const apps = useQuery({
+    queryKey: ['apps', platform],
+    queryFn: () => ok(api.GET('/api/v1/apps/', { params: { query: platform === 'all' ? {} : { platform } } })),
+  });
 
   return (
     <>
@@ -31,19 +34,39 @@ export function AppsPage() {
           ) : null
         }
       />
-      <SegmentedControl mb="md" aria-label="Platform" value={platform} onChange={(v) => setPlatform(v as typeof platform)} data={[{ value: 'all', label: 'All' }, { value: 'ios', label: 'iOS' }, { value: 'android', label: 'Android' }]} />
+      <SegmentedControl
+        mb="md"
+        aria-label="Platform"
+        value={platform}
+        onChange={(v) => setPlatform(v as typeof platform)}
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'ios', label: 'iOS' },
+          { value: 'android', label: 'Android' },
+        ]}
+      />
       <ErrorAlert error={apps.error} />
       {apps.isPending ? <Loading /> : null}
       {apps.data?.length === 0 ? (
-        <EmptyState title="No apps yet" action={canUpload ? <Button onClick={open}>Upload your first app</Button> : null}>
-          Upload an Android .apk or an iOS simulator build (.app zipped). Then install it into a session or point a test suite at it.
+        <EmptyState
+          title="No apps yet"
+          action={canUpload ? <Button onClick={open}>Upload your first app</Button> : null}
+        >
+          Upload an Android .apk or an iOS simulator build (.app zipped). Then install it into a session or point a test
+          suite at it.
         </EmptyState>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {apps.data?.map((a) => (
           <Card key={a.public_id} withBorder>
             <Group wrap="nowrap" align="flex-start">
-              <AuthedImage src={a.icon_url} alt="" width={48} height={48} fallback={<div style={{ width: 48, height: 48 }} />} />
+              <AuthedImage
+                src={a.icon_url}
+                alt=""
+                width={48}
+                height={48}
+                fallback={<div style={{ width: 48, height: 48 }} />}
+              />
               <Stack gap={2}>
                 <AnchorLink to="/apps/$appId" params={{ appId: a.public_id }} fw={600}>
                   {a.name}

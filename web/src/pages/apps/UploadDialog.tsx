@@ -11,7 +11,17 @@ type Uploaded = Answer<'/api/v1/apps/upload', 'post'>;
  * Uploads a package with a progress bar: a new app (`appId` unset; name, package and platform are
  * read from the file) or a new build of an app.
  */
-export function UploadDialog({ opened, onClose, appId, onUploaded }: { opened: boolean; onClose: () => void; appId?: string; onUploaded?: (r: Uploaded) => void }) {
+export function UploadDialog({
+  opened,
+  onClose,
+  appId,
+  onUploaded,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  appId?: string;
+  onUploaded?: (r: Uploaded) => void;
+}) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
@@ -47,11 +57,25 @@ export function UploadDialog({ opened, onClose, appId, onUploaded }: { opened: b
     <Modal opened={opened} onClose={onClose} title={appId ? 'Upload a build' : 'Upload an app'}>
       <Stack>
         <Text size="sm" c="dimmed">
-          Android .apk or .apks, or an iOS simulator .app as .zip or .tar.gz, up to 500 MB. Name, package and version are read from the file.
+          Android .apk or .apks, or an iOS simulator .app as .zip or .tar.gz, up to 500 MB. Name, package and version
+          are read from the file.
         </Text>
         <ErrorAlert error={error} title="Upload failed" />
-        <FileInput label="Package file" placeholder="Choose a file" accept=".apk,.apks,.zip,.tar.gz,.tgz" value={file} onChange={setFile} clearable />
-        <TextInput label="Note" description="Optional, up to 500 characters" maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <FileInput
+          label="Package file"
+          placeholder="Choose a file"
+          accept=".apk,.apks,.zip,.tar.gz,.tgz"
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        <TextInput
+          label="Note"
+          description="Optional, up to 500 characters"
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
         {progress !== null ? <Progress value={progress * 100} aria-label="Upload progress" animated /> : null}
         <Button onClick={submit} disabled={!file} loading={progress !== null}>
           Upload

@@ -40,8 +40,21 @@ export function SignInPage() {
           Sign in
         </Title>
         <ErrorAlert error={error} title="Could not sign in" />
-        <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Group justify="space-between">
           <AnchorLink to="/forgot-password" size="sm">
             Forgot your password?
@@ -51,10 +64,7 @@ export function SignInPage() {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          New here?{' '}
-          <AnchorLink to="/sign-up">
-            Create an account
-          </AnchorLink>
+          New here? <AnchorLink to="/sign-up">Create an account</AnchorLink>
         </Text>
       </Stack>
     </form>

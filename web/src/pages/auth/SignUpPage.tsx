@@ -20,7 +20,9 @@ function RegisterForm({ inviteToken }: { inviteToken?: string }) {
     setBusy(true);
     setError(null);
     try {
-      const body = inviteToken ? { email, password, invite_token: inviteToken } : { email, password, organization_name: organization };
+      const body = inviteToken
+        ? { email, password, invite_token: inviteToken }
+        : { email, password, organization_name: organization };
       authStore.signIn(await ok(api.POST('/api/v1/auth/register', { body })));
       await navigate({ to: '/sessions' });
     } catch (err) {
@@ -38,17 +40,37 @@ function RegisterForm({ inviteToken }: { inviteToken?: string }) {
         </Title>
         {inviteToken ? <Text size="sm">Use the email address the invitation was sent to.</Text> : null}
         <ErrorAlert error={error} title="Could not create the account" />
-        <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label="Password" description="At least 8 characters" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-        {inviteToken ? null : <TextInput label="Organization name" description="Your team; you can invite others once you are in" required value={organization} onChange={(e) => setOrganization(e.currentTarget.value)} />}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        {inviteToken ? null : (
+          <TextInput
+            label="Organization name"
+            description="Your team; you can invite others once you are in"
+            required
+            value={organization}
+            onChange={(e) => setOrganization(e.currentTarget.value)}
+          />
+        )}
         <Button type="submit" loading={busy}>
           {inviteToken ? 'Accept and join' : 'Sign up'}
         </Button>
         <Text size="sm" c="dimmed">
-          Already have an account?{' '}
-          <AnchorLink to="/sign-in">
-            Sign in
-          </AnchorLink>
+          Already have an account? <AnchorLink to="/sign-in">Sign in</AnchorLink>
         </Text>
       </Stack>
     </form>
@@ -68,7 +90,10 @@ export function AcceptInvitePage() {
         <Title order={2} size="h3">
           Invitation link incomplete
         </Title>
-        <Text>This link has no invitation token. Open the link from the invitation email again, or ask an admin to invite you once more.</Text>
+        <Text>
+          This link has no invitation token. Open the link from the invitation email again, or ask an admin to invite
+          you once more.
+        </Text>
       </Stack>
     );
   }

@@ -41,7 +41,14 @@ export function ForgotPasswordPage() {
         ) : (
           <>
             <ErrorAlert error={error} />
-            <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <Button type="submit">Send the reset link</Button>
           </>
         )}
@@ -81,7 +88,15 @@ export function ResetPasswordPage() {
         ) : (
           <>
             <ErrorAlert error={error} title="Could not change the password" />
-            <PasswordInput label="New password" description="At least 8 characters" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters"
+              autoComplete="new-password"
+              minLength={8}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             <Button type="submit">Change password</Button>
           </>
         )}
@@ -132,7 +147,9 @@ function MissingToken({ what }: { what: string }) {
       <Title order={2} size="h3">
         Link incomplete
       </Title>
-      <Text>This {what} link has no token. Open the link from the email again; links from older emails may have expired.</Text>
+      <Text>
+        This {what} link has no token. Open the link from the email again; links from older emails may have expired.
+      </Text>
       <BackToSignIn />
     </Stack>
   );

@@ -12,19 +12,31 @@ import { createAndStartSession } from '../sessions/start-session';
 
 /** The fleet by pool, refreshed every few seconds: how many devices of each kind are free. */
 export function DevicesPage() {
-  const pools = useQuery({ queryKey: ['device-pools'], queryFn: () => ok(api.GET('/api/v1/devices/pools')), refetchInterval: 5_000 });
-  const devices = useQuery({ queryKey: ['devices'], queryFn: () => ok(api.GET('/api/v1/devices')), refetchInterval: 5_000 });
+  const pools = useQuery({
+    queryKey: ['device-pools'],
+    queryFn: () => ok(api.GET('/api/v1/devices/pools')),
+    refetchInterval: 5_000,
+  });
+  const devices = useQuery({
+    queryKey: ['devices'],
+    queryFn: () => ok(api.GET('/api/v1/devices')),
+    refetchInterval: 5_000,
+  });
   const total = pools.data?.reduce((n, p) => n + p.total, 0) ?? 0;
   const free = pools.data?.reduce((n, p) => n + p.free, 0) ?? 0;
 
   return (
     <>
-      <PageHeader title="Devices" description={pools.data ? `${free} of ${total} devices free right now` : 'The device fleet, live'} />
+      <PageHeader
+        title="Devices"
+        description={pools.data ? `${free} of ${total} devices free right now` : 'The device fleet, live'}
+      />
       <ErrorAlert error={pools.error ?? devices.error} />
       {pools.isPending ? <Loading /> : null}
       {pools.data?.length === 0 ? (
         <EmptyState title="No devices are connected">
-          Device hosts connect as workers. `npm start` runs one with a virtual fleet; on other machines run `simdeck worker` with a worker token (see Device hosts in the README).
+          Device hosts connect as workers. `npm start` runs one with a virtual fleet; on other machines run `simdeck
+          worker` with a worker token (see Device hosts in the README).
         </EmptyState>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="xl">
@@ -72,7 +84,10 @@ function PoolCard({ pool }: { pool: DevicePool }) {
   const start = async () => {
     setBusy(true);
     try {
-      const id = await createAndStartSession({ device_type: pool.device_type as 'ios' | 'android', device_category: pool.category as 'phone' | 'tablet' | 'tv' });
+      const id = await createAndStartSession({
+        device_type: pool.device_type as 'ios' | 'android',
+        device_category: pool.category as 'phone' | 'tablet' | 'tv',
+      });
       await navigate({ to: '/sessions/$sessionId', params: { sessionId: id } });
     } catch (err) {
       notify.error(err, 'Could not start a session');
@@ -86,12 +101,17 @@ function PoolCard({ pool }: { pool: DevicePool }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{pool.model}</Text>
-          <Badge variant="light">{pool.device_type === 'ios' ? 'iOS' : 'Android'} {pool.os_version}</Badge>
+          <Badge variant="light">
+            {pool.device_type === 'ios' ? 'iOS' : 'Android'} {pool.os_version}
+          </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           {pool.category} · {pool.free} free · {busyCount} busy
         </Text>
-        <Progress value={pool.total ? (busyCount / pool.total) * 100 : 0} aria-label={`${pool.model}: ${busyCount} of ${pool.total} busy`} />
+        <Progress
+          value={pool.total ? (busyCount / pool.total) * 100 : 0}
+          aria-label={`${pool.model}: ${busyCount} of ${pool.total} busy`}
+        />
         <Button variant="light" onClick={start} loading={busy} aria-label={`Start a session on ${pool.model}`}>
           {pool.free > 0 ? 'Start a session' : 'Join the queue'}
         </Button>

@@ -18,13 +18,19 @@ export function AiSection() {
   return (
     <Stack gap="xl" maw={760}>
       <ErrorAlert error={config.error} title="Could not load the AI settings" />
-      {config.data ? <DefaultModel provider={config.data.default_provider} model={config.data.default_model} canEdit={canEdit} /> : config.isPending ? <Loading /> : null}
+      {config.data ? (
+        <DefaultModel provider={config.data.default_provider} model={config.data.default_model} canEdit={canEdit} />
+      ) : config.isPending ? (
+        <Loading />
+      ) : null}
       <ProviderKeys canEdit={canEdit} />
       {usage.data ? (
         <Stack gap="sm">
           <Title order={3}>AI usage this month</Title>
           <Text>
-            {usage.data.total.runs_count} runs · {dollars(usage.data.platform.cost_micro)} billed from credit · {dollars(usage.data.byok.cost_micro)} estimated on your keys · {(usage.data.total.input_tokens + usage.data.total.output_tokens).toLocaleString()} tokens
+            {usage.data.total.runs_count} runs · {dollars(usage.data.platform.cost_micro)} billed from credit ·{' '}
+            {dollars(usage.data.byok.cost_micro)} estimated on your keys ·{' '}
+            {(usage.data.total.input_tokens + usage.data.total.output_tokens).toLocaleString()} tokens
           </Text>
         </Stack>
       ) : null}
@@ -39,7 +45,9 @@ function DefaultModel({ provider, model, canEdit }: { provider: AiProvider; mode
   const save = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const saved = await ok(api.PUT('/api/v1/ai/config', { body: { default_provider: picked.provider, default_model: picked.id } }));
+      const saved = await ok(
+        api.PUT('/api/v1/ai/config', { body: { default_provider: picked.provider, default_model: picked.id } }),
+      );
       queryClient.setQueryData(['ai-config'], saved);
       notify.ok(`Default model saved: ${saved.default_model}.`);
     } catch (err) {
@@ -53,7 +61,12 @@ function DefaultModel({ provider, model, canEdit }: { provider: AiProvider; mode
         <Text size="sm" c="dimmed">
           Used by runs that do not name a model. Plain steps are settled by the built-in interpreter for free first.
         </Text>
-        <ModelSelect label="Default model" value={picked.id} onChange={(m: AiModel | null) => m && setPicked({ id: m.id, provider: m.provider })} disabled={!canEdit} />
+        <ModelSelect
+          label="Default model"
+          value={picked.id}
+          onChange={(m: AiModel | null) => m && setPicked({ id: m.id, provider: m.provider })}
+          disabled={!canEdit}
+        />
         <Text size="sm" c="dimmed" data-testid="default-model">
           Now: {model} ({providerName(provider)})
         </Text>
@@ -102,7 +115,8 @@ function ProviderKeys({ canEdit }: { canEdit: boolean }) {
     <Stack gap="sm">
       <Title order={3}>Your provider keys</Title>
       <Text size="sm" c="dimmed">
-        Runs on your own key are billed by the provider, not from your credit. Keys are stored encrypted; only their last characters are ever shown.
+        Runs on your own key are billed by the provider, not from your credit. Keys are stored encrypted; only their
+        last characters are ever shown.
       </Text>
       <ErrorAlert error={keys.error} />
       {keys.data?.length ? (
@@ -123,7 +137,13 @@ function ProviderKeys({ canEdit }: { canEdit: boolean }) {
                 <Table.Td>{formatTime(k.created_at)}</Table.Td>
                 <Table.Td ta="right">
                   {canEdit ? (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void removeKey(k)} aria-label={`Remove the ${providerName(k.provider)} key`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void removeKey(k)}
+                      aria-label={`Remove the ${providerName(k.provider)} key`}
+                    >
                       Remove
                     </Button>
                   ) : null}
@@ -138,8 +158,22 @@ function ProviderKeys({ canEdit }: { canEdit: boolean }) {
       {canEdit ? (
         <form onSubmit={addKey}>
           <Group align="flex-end">
-            <Select label="Key provider" allowDeselect={false} data={KEY_PROVIDERS} value={keyProvider} onChange={(v) => setKeyProvider((v as KeyProvider | null) ?? keyProvider)} />
-            <PasswordInput label="API key" description="Replaces the provider's key if one is saved" required minLength={8} value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} style={{ flex: 1 }} />
+            <Select
+              label="Key provider"
+              allowDeselect={false}
+              data={KEY_PROVIDERS}
+              value={keyProvider}
+              onChange={(v) => setKeyProvider((v as KeyProvider | null) ?? keyProvider)}
+            />
+            <PasswordInput
+              label="API key"
+              description="Replaces the provider's key if one is saved"
+              required
+              minLength={8}
+              value={apiKey}
+              onChange={(e) => setApiKey(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
             <Button type="submit">Save key</Button>
           </Group>
         </form>

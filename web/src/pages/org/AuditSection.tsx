@@ -27,7 +27,15 @@ export function AuditSection() {
     ...(filters.resourceType ? { resource_type: filters.resourceType } : {}),
     ...(timeRange ? { time_range: timeRange } : {}),
   };
-  const events = useQuery({ queryKey: ['audit', orgId, query, page], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/audit-events', { params: { path: { org_id: orgId }, query: { ...query, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })) });
+  const events = useQuery({
+    queryKey: ['audit', orgId, query, page],
+    queryFn: () =>
+      ok(
+        api.GET('/api/v1/organizations/{org_id}/audit-events', {
+          params: { path: { org_id: orgId }, query: { ...query, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+        }),
+      ),
+  });
   // A new filter starts again from the first page.
   const filterBy = <T,>(set: (v: T) => void, value: T) => {
     setPage(1);
@@ -35,7 +43,9 @@ export function AuditSection() {
   };
   const exportCsv = () => {
     const qs = new URLSearchParams(query as Record<string, string>).toString();
-    download(`/api/v1/organizations/${orgId}/audit-events/csv${qs ? `?${qs}` : ''}`, 'audit-log.csv').catch((err) => notify.error(err, 'Export failed'));
+    download(`/api/v1/organizations/${orgId}/audit-events/csv${qs ? `?${qs}` : ''}`, 'audit-log.csv').catch((err) =>
+      notify.error(err, 'Export failed'),
+    );
   };
   const pages = Math.max(1, Math.ceil((events.data?.total ?? 0) / PAGE_SIZE));
 
@@ -48,14 +58,42 @@ export function AuditSection() {
         </Button>
       </Group>
       <Group gap="sm" wrap="wrap">
-        <TextInput label="Action" placeholder="session.created" value={action} onChange={(e) => filterBy(setAction, e.currentTarget.value)} />
-        <TextInput label="User email" value={userEmail} onChange={(e) => filterBy(setUserEmail, e.currentTarget.value)} />
-        <TextInput label="Resource type" placeholder="session, app, test_suite" value={resourceType} onChange={(e) => filterBy(setResourceType, e.currentTarget.value)} />
-        <Select label="When" placeholder="Any time" clearable data={[{ value: 'last-hour', label: 'Last hour' }, { value: 'last-day', label: 'Last day' }, { value: 'last-week', label: 'Last week' }, { value: 'last-month', label: 'Last month' }]} value={timeRange} onChange={(v) => filterBy(setTimeRange, v as TimeRange | null)} />
+        <TextInput
+          label="Action"
+          placeholder="session.created"
+          value={action}
+          onChange={(e) => filterBy(setAction, e.currentTarget.value)}
+        />
+        <TextInput
+          label="User email"
+          value={userEmail}
+          onChange={(e) => filterBy(setUserEmail, e.currentTarget.value)}
+        />
+        <TextInput
+          label="Resource type"
+          placeholder="session, app, test_suite"
+          value={resourceType}
+          onChange={(e) => filterBy(setResourceType, e.currentTarget.value)}
+        />
+        <Select
+          label="When"
+          placeholder="Any time"
+          clearable
+          data={[
+            { value: 'last-hour', label: 'Last hour' },
+            { value: 'last-day', label: 'Last day' },
+            { value: 'last-week', label: 'Last week' },
+            { value: 'last-month', label: 'Last month' },
+          ]}
+          value={timeRange}
+          onChange={(v) => filterBy(setTimeRange, v as TimeRange | null)}
+        />
       </Group>
       <ErrorAlert error={events.error} />
       {events.isPending ? <Loading /> : null}
-      {events.data?.events.length === 0 ? <EmptyState title="No events">Nothing matches these filters.</EmptyState> : null}
+      {events.data?.events.length === 0 ? (
+        <EmptyState title="No events">Nothing matches these filters.</EmptyState>
+      ) : null}
       {events.data?.events.length ? (
         <>
           <Text size="sm" c="dimmed">
@@ -95,7 +133,14 @@ export function AuditSection() {
               </Table.Tbody>
             </Table>
           </ScrollRegion>
-          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+            />
+          ) : null}
         </>
       ) : null}
     </Stack>

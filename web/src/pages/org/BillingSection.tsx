@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Group, NumberInput, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { api, ok } from '../../api/client';
@@ -98,7 +110,17 @@ function Balance({ balance }: { balance: CreditBalance }) {
               Add {dollars(b.amount_micro)}
             </Button>
           ))}
-          <NumberInput label={`Other amount (USD ${min}–${max})`} min={min} max={max} allowDecimal={false} allowNegative={false} clampBehavior="none" value={amount} onChange={setAmount} w={220} />
+          <NumberInput
+            label={`Other amount (USD ${min}–${max})`}
+            min={min}
+            max={max}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            value={amount}
+            onChange={setAmount}
+            w={220}
+          />
           <Button onClick={() => void topUp({ amount_usd: Number(amount) })} disabled={!inRange}>
             Top up
           </Button>
@@ -115,7 +137,14 @@ function Balance({ balance }: { balance: CreditBalance }) {
 
 function Ledger() {
   const [page, setPage] = useState(1);
-  const ledger = useQuery({ queryKey: ['ledger', page], queryFn: () => ok(api.GET('/api/v1/credits/ledger', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } })), placeholderData: (previous) => previous });
+  const ledger = useQuery({
+    queryKey: ['ledger', page],
+    queryFn: () =>
+      ok(
+        api.GET('/api/v1/credits/ledger', { params: { query: { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } } }),
+      ),
+    placeholderData: (previous) => previous,
+  });
   return (
     <Stack gap="sm">
       <Title order={3}>Ledger</Title>
@@ -156,7 +185,14 @@ function Ledger() {
           </Table.Tbody>
         </Table>
       ) : null}
-      {(ledger.data?.total ?? 0) > PAGE_SIZE ? <Pagination total={Math.ceil((ledger.data?.total ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
+      {(ledger.data?.total ?? 0) > PAGE_SIZE ? (
+        <Pagination
+          total={Math.ceil((ledger.data?.total ?? 0) / PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+          getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -12,16 +12,29 @@ const TIMEOUTS = ['5m', '10m', '15m', '30m', '60m', '120m', '240m', '480m', '144
 export function GeneralSection() {
   const orgId = useOrgId();
   const isAdmin = useHasRole('admin');
-  const org = useQuery({ queryKey: ['org', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId } } })) });
-  const defaults = useQuery({ queryKey: ['session-defaults', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/session-defaults', { params: { path: { org_id: orgId } } })) });
+  const org = useQuery({
+    queryKey: ['org', orgId],
+    queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId } } })),
+  });
+  const defaults = useQuery({
+    queryKey: ['session-defaults', orgId],
+    queryFn: () =>
+      ok(api.GET('/api/v1/organizations/{org_id}/session-defaults', { params: { path: { org_id: orgId } } })),
+  });
   return (
     <Stack gap="xl" maw={560}>
-      {org.data ? <OrgName key={org.data.name} name={org.data.name} plan={org.data.plan_id} canEdit={isAdmin} /> : <ErrorAlert error={org.error} />}
+      {org.data ? (
+        <OrgName key={org.data.name} name={org.data.name} plan={org.data.plan_id} canEdit={isAdmin} />
+      ) : (
+        <ErrorAlert error={org.error} />
+      )}
       <Stack gap="xs">
         <Title order={3}>Session defaults</Title>
         {defaults.isPending ? <Loading /> : null}
         <ErrorAlert error={defaults.error} />
-        {defaults.data ? <DefaultsForm key={JSON.stringify(defaults.data)} defaults={defaults.data} canEdit={isAdmin} /> : null}
+        {defaults.data ? (
+          <DefaultsForm key={JSON.stringify(defaults.data)} defaults={defaults.data} canEdit={isAdmin} />
+        ) : null}
       </Stack>
     </Stack>
   );
@@ -34,7 +47,9 @@ function OrgName({ name, plan, canEdit }: { name: string; plan: string; canEdit:
   const save = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await ok(api.PATCH('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId } }, body: { name: value } }));
+      await ok(
+        api.PATCH('/api/v1/organizations/{org_id}', { params: { path: { org_id: orgId } }, body: { name: value } }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['org', orgId] });
       notify.ok('Organization renamed.');
     } catch (err) {
@@ -49,7 +64,14 @@ function OrgName({ name, plan, canEdit }: { name: string; plan: string; canEdit:
           Plan: {plan}
         </Text>
         <Group align="flex-end">
-          <TextInput label="Name" value={value} onChange={(e) => setValue(e.currentTarget.value)} disabled={!canEdit} required style={{ flex: 1 }} />
+          <TextInput
+            label="Name"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            disabled={!canEdit}
+            required
+            style={{ flex: 1 }}
+          />
           {canEdit ? (
             <Button type="submit" disabled={value === name}>
               Rename
@@ -72,7 +94,12 @@ function DefaultsForm({ defaults, canEdit }: { defaults: SessionDefaults; canEdi
     e.preventDefault();
     setError(null);
     try {
-      await ok(api.PATCH('/api/v1/organizations/{org_id}/session-defaults', { params: { path: { org_id: orgId } }, body: { session_timeout: timeout, session_permissions: permissions, allow_streaming_overage: overage } }));
+      await ok(
+        api.PATCH('/api/v1/organizations/{org_id}/session-defaults', {
+          params: { path: { org_id: orgId } },
+          body: { session_timeout: timeout, session_permissions: permissions, allow_streaming_overage: overage },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['session-defaults', orgId] });
       notify.ok('Session defaults saved.');
     } catch (err) {
@@ -84,7 +111,15 @@ function DefaultsForm({ defaults, canEdit }: { defaults: SessionDefaults; canEdi
     <form onSubmit={save}>
       <Stack gap="sm">
         <ErrorAlert error={error} title="Could not save" />
-        <Select label="Idle timeout" description="An API-driven session with no use for this long ends" allowDeselect={false} data={timeouts.map((t) => ({ value: t, label: `${Number.parseInt(t, 10)} minutes` }))} value={timeout} onChange={(v) => setTimeoutValue(v ?? timeout)} disabled={!canEdit} />
+        <Select
+          label="Idle timeout"
+          description="An API-driven session with no use for this long ends"
+          allowDeselect={false}
+          data={timeouts.map((t) => ({ value: t, label: `${Number.parseInt(t, 10)} minutes` }))}
+          value={timeout}
+          onChange={(v) => setTimeoutValue(v ?? timeout)}
+          disabled={!canEdit}
+        />
         <Select
           label="Who may install what"
           allowDeselect={false}
@@ -96,7 +131,12 @@ function DefaultsForm({ defaults, canEdit }: { defaults: SessionDefaults; canEdi
           onChange={(v) => setPermissions((v as SessionDefaults['session_permissions']) ?? permissions)}
           disabled={!canEdit}
         />
-        <Switch label="Keep streaming past the plan’s included minutes, billed from usage credit" checked={overage} onChange={(e) => setOverage(e.currentTarget.checked)} disabled={!canEdit} />
+        <Switch
+          label="Keep streaming past the plan’s included minutes, billed from usage credit"
+          checked={overage}
+          onChange={(e) => setOverage(e.currentTarget.checked)}
+          disabled={!canEdit}
+        />
         {canEdit ? (
           <Group>
             <Button type="submit">Save defaults</Button>

@@ -30,7 +30,11 @@ export function GithubConnection() {
     e.preventDefault();
     setError(null);
     try {
-      const saved = await ok(api.PUT('/api/v1/integrations/github', { body: { repository: repository || connection.data?.repository || '', token } }));
+      const saved = await ok(
+        api.PUT('/api/v1/integrations/github', {
+          body: { repository: repository || connection.data?.repository || '', token },
+        }),
+      );
       setToken('');
       setRepository('');
       queryClient.setQueryData(['github'], saved);
@@ -56,14 +60,31 @@ export function GithubConnection() {
         <ErrorAlert error={connection.error} title="Could not load the GitHub connection" />
         {connection.isPending ? <Loading /> : null}
         <Text size="sm" c="dimmed" data-testid="github-state">
-          {current ? `Connected to ${current.repository} with the token ${current.token_hint} (since ${formatTime(current.updated_at)}).` : current === null ? 'Not connected.' : ''} CI runs with a commit SHA report pending, success and failure as
-          commit statuses linking to their run page.
+          {current
+            ? `Connected to ${current.repository} with the token ${current.token_hint} (since ${formatTime(current.updated_at)}).`
+            : current === null
+              ? 'Not connected.'
+              : ''}{' '}
+          CI runs with a commit SHA report pending, success and failure as commit statuses linking to their run page.
         </Text>
         <ErrorAlert error={error} title="Could not connect GitHub" />
         {isAdmin && current !== undefined ? (
           <Group align="flex-end">
-            <TextInput label="Repository" placeholder={current?.repository ?? 'owner/name'} required={!current} value={repository} onChange={(e) => setRepository(e.currentTarget.value)} />
-            <PasswordInput label="Token" description="Allowed to write commit statuses; stored encrypted" required value={token} onChange={(e) => setToken(e.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput
+              label="Repository"
+              placeholder={current?.repository ?? 'owner/name'}
+              required={!current}
+              value={repository}
+              onChange={(e) => setRepository(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Token"
+              description="Allowed to write commit statuses; stored encrypted"
+              required
+              value={token}
+              onChange={(e) => setToken(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
             <Button type="submit">{current ? 'Update' : 'Connect'}</Button>
             {current ? (
               <Button variant="subtle" color="red" onClick={() => void disconnect()}>

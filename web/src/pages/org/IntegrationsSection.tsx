@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -23,7 +38,9 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
   return (
     <Alert color="yellow" title="Signing secret: copy it now">
       <Stack gap="xs">
-        <Text size="sm">Deliveries carry X-Webhook-Signature, an HMAC-SHA256 of the body with this secret. It is shown only this once.</Text>
+        <Text size="sm">
+          Deliveries carry X-Webhook-Signature, an HMAC-SHA256 of the body with this secret. It is shown only this once.
+        </Text>
         <Code block tabIndex={0} data-testid="webhook-secret">
           {secret}
         </Code>
@@ -47,7 +64,11 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
 /** The event catalog as MultiSelect groups, one per category. */
 function eventOptions(catalog: EventType[]) {
   const groups = new Map<string, Array<{ value: string; label: string }>>();
-  for (const t of catalog) groups.set(t.category, [...(groups.get(t.category) ?? []), { value: t.type, label: `${t.type}: ${t.description}` }]);
+  for (const t of catalog)
+    groups.set(t.category, [
+      ...(groups.get(t.category) ?? []),
+      { value: t.type, label: `${t.type}: ${t.description}` },
+    ]);
   return [...groups].map(([group, items]) => ({ group, items }));
 }
 
@@ -108,22 +129,70 @@ function Webhooks() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Switch aria-label={`Enable ${w.url}`} checked={w.enabled} disabled={!isAdmin} onChange={() => void act(() => ok(api.PATCH('/api/v1/integrations/webhooks/{id}', { ...path(w), body: { enabled: !w.enabled } })), w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.')} />
+                  <Switch
+                    aria-label={`Enable ${w.url}`}
+                    checked={w.enabled}
+                    disabled={!isAdmin}
+                    onChange={() =>
+                      void act(
+                        () =>
+                          ok(
+                            api.PATCH('/api/v1/integrations/webhooks/{id}', {
+                              ...path(w),
+                              body: { enabled: !w.enabled },
+                            }),
+                          ),
+                        w.enabled ? 'Endpoint disabled.' : 'Endpoint enabled.',
+                      )
+                    }
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="subtle" onClick={() => setSelected(w)} aria-label={`Deliveries to ${w.url}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => setSelected(w)}
+                      aria-label={`Deliveries to ${w.url}`}
+                    >
                       Deliveries
                     </Button>
                     {isAdmin ? (
                       <>
-                        <Button size="xs" variant="subtle" onClick={() => setEditing(w)} aria-label={`Events of ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setEditing(w)}
+                          aria-label={`Events of ${w.url}`}
+                        >
                           Events
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => void act(async () => setSecret((await ok(api.POST('/api/v1/integrations/webhooks/{id}/regenerate-secret', path(w)))).secret))}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() =>
+                            void act(async () =>
+                              setSecret(
+                                (await ok(api.POST('/api/v1/integrations/webhooks/{id}/regenerate-secret', path(w))))
+                                  .secret,
+                              ),
+                            )
+                          }
+                        >
                           New secret
                         </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => void act(() => ok(api.DELETE('/api/v1/integrations/webhooks/{id}', path(w))), 'Endpoint deleted.')} aria-label={`Delete ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() =>
+                            void act(
+                              () => ok(api.DELETE('/api/v1/integrations/webhooks/{id}', path(w))),
+                              'Endpoint deleted.',
+                            )
+                          }
+                          aria-label={`Delete ${w.url}`}
+                        >
                           Delete
                         </Button>
                       </>
@@ -145,24 +214,48 @@ function Webhooks() {
           }}
         />
       ) : null}
-      {isAdmin ? <EditEvents webhook={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} /> : null}
+      {isAdmin ? (
+        <EditEvents webhook={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
+      ) : null}
       <Deliveries webhook={selected} onClose={() => setSelected(null)} />
     </Stack>
   );
 }
 
-function CreateWebhook({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
+function CreateWebhook({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (secret: string) => void;
+}) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const catalog = useQuery({ queryKey: ['event-catalog'], queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')), enabled: opened, staleTime: 300_000 });
+  const catalog = useQuery({
+    queryKey: ['event-catalog'],
+    queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')),
+    enabled: opened,
+    staleTime: 300_000,
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
       // No events picked: the API subscribes the catalog's default set.
-      const r = await ok(api.POST('/api/v1/integrations/webhooks', { body: { url, enabled: true, ...(description ? { description } : {}), ...(events.length ? { event_types: events } : {}) } }));
+      const r = await ok(
+        api.POST('/api/v1/integrations/webhooks', {
+          body: {
+            url,
+            enabled: true,
+            ...(description ? { description } : {}),
+            ...(events.length ? { event_types: events } : {}),
+          },
+        }),
+      );
       onCreated(r.secret);
       setUrl('');
       setDescription('');
@@ -177,9 +270,23 @@ function CreateWebhook({ opened, onClose, onCreated }: { opened: boolean; onClos
       <form onSubmit={submit}>
         <Stack>
           <ErrorAlert error={error} title="Could not add the endpoint" />
-          <TextInput label="URL" type="url" required placeholder="https://ci.example.com/hooks/simdeck" value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
+          <TextInput
+            label="URL"
+            type="url"
+            required
+            placeholder="https://ci.example.com/hooks/simdeck"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+          />
           <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-          <MultiSelect label="Events" description="Leave empty for the default set" searchable data={eventOptions(catalog.data ?? [])} value={events} onChange={setEvents} />
+          <MultiSelect
+            label="Events"
+            description="Leave empty for the default set"
+            searchable
+            data={eventOptions(catalog.data ?? [])}
+            value={events}
+            onChange={setEvents}
+          />
           <Button type="submit">Add endpoint</Button>
         </Stack>
       </form>
@@ -187,8 +294,21 @@ function CreateWebhook({ opened, onClose, onCreated }: { opened: boolean; onClos
   );
 }
 
-function EditEvents({ webhook, onClose, onSaved }: { webhook: Webhook | null; onClose: () => void; onSaved: () => void }) {
-  const catalog = useQuery({ queryKey: ['event-catalog'], queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')), enabled: !!webhook, staleTime: 300_000 });
+function EditEvents({
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  webhook: Webhook | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const catalog = useQuery({
+    queryKey: ['event-catalog'],
+    queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')),
+    enabled: !!webhook,
+    staleTime: 300_000,
+  });
   const [events, setEvents] = useState<string[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const value = events ?? webhook?.event_types ?? [];
@@ -201,7 +321,12 @@ function EditEvents({ webhook, onClose, onSaved }: { webhook: Webhook | null; on
     e.preventDefault();
     if (!webhook) return;
     try {
-      await ok(api.PUT('/api/v1/integrations/webhooks/{id}/subscriptions', { params: { path: { id: webhook.id } }, body: { event_types: value } }));
+      await ok(
+        api.PUT('/api/v1/integrations/webhooks/{id}/subscriptions', {
+          params: { path: { id: webhook.id } },
+          body: { event_types: value },
+        }),
+      );
       notify.ok('Events saved.');
       onSaved();
       close();
@@ -214,7 +339,13 @@ function EditEvents({ webhook, onClose, onSaved }: { webhook: Webhook | null; on
       <form onSubmit={save}>
         <Stack>
           <ErrorAlert error={error} title="Could not save the events" />
-          <MultiSelect label="Events" searchable data={eventOptions(catalog.data ?? [])} value={value} onChange={setEvents} />
+          <MultiSelect
+            label="Events"
+            searchable
+            data={eventOptions(catalog.data ?? [])}
+            value={value}
+            onChange={setEvents}
+          />
           <Button type="submit">Save events</Button>
         </Stack>
       </form>
@@ -222,13 +353,23 @@ function EditEvents({ webhook, onClose, onSaved }: { webhook: Webhook | null; on
   );
 }
 
-const DELIVERY_COLORS: Record<Delivery['status'], string> = { succeeded: 'green', pending: 'gray', retrying: 'yellow', failed: 'red' };
+const DELIVERY_COLORS: Record<Delivery['status'], string> = {
+  succeeded: 'green',
+  pending: 'gray',
+  retrying: 'yellow',
+  failed: 'red',
+};
 
 function Deliveries({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
   const isAdmin = useHasRole('admin');
   const deliveries = useQuery({
     queryKey: ['deliveries', webhook?.id],
-    queryFn: () => ok(api.GET('/api/v1/integrations/webhooks/{id}/deliveries', { params: { path: { id: webhook?.id ?? 0 }, query: { limit: 50 } } })),
+    queryFn: () =>
+      ok(
+        api.GET('/api/v1/integrations/webhooks/{id}/deliveries', {
+          params: { path: { id: webhook?.id ?? 0 }, query: { limit: 50 } },
+        }),
+      ),
     enabled: !!webhook,
     refetchInterval: 5_000,
   });
@@ -236,7 +377,11 @@ function Deliveries({ webhook, onClose }: { webhook: Webhook | null; onClose: ()
   const redeliver = async (d: Delivery) => {
     if (!webhook) return;
     try {
-      await ok(api.POST('/api/v1/integrations/webhooks/{id}/deliveries/{delivery_id}/redeliver', { params: { path: { id: webhook.id, delivery_id: d.id } } }));
+      await ok(
+        api.POST('/api/v1/integrations/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
+          params: { path: { id: webhook.id, delivery_id: d.id } },
+        }),
+      );
       notify.ok('Sent again as a new delivery.');
       await deliveries.refetch();
     } catch (err) {

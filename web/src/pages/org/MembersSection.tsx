@@ -1,4 +1,17 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -22,12 +35,19 @@ export function MembersSection() {
   const queryClient = useQueryClient();
   const [inviting, invite] = useDisclosure();
   const [removing, setRemoving] = useState<Member | null>(null);
-  const members = useQuery({ queryKey: ['members', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/members', { params: { path: { org_id: orgId } } })) });
+  const members = useQuery({
+    queryKey: ['members', orgId],
+    queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/members', { params: { path: { org_id: orgId } } })),
+  });
 
   const remove = async () => {
     if (!removing) return;
     try {
-      await ok(api.DELETE('/api/v1/organizations/{org_id}/members/{member_id}', { params: { path: { org_id: orgId, member_id: removing.id } } }));
+      await ok(
+        api.DELETE('/api/v1/organizations/{org_id}/members/{member_id}', {
+          params: { path: { org_id: orgId, member_id: removing.id } },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['members', orgId] });
       notify.ok(`${removing.email} was removed.`);
     } catch (err) {
@@ -67,7 +87,13 @@ export function MembersSection() {
                 {isAdmin ? (
                   <Table.Td>
                     {m.user_id !== me?.user_id ? (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(m)} aria-label={`Remove ${m.email}`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => setRemoving(m)}
+                        aria-label={`Remove ${m.email}`}
+                      >
                         Remove
                       </Button>
                     ) : null}
@@ -79,7 +105,13 @@ export function MembersSection() {
         </Table>
       ) : null}
       <InviteDialog opened={inviting} onClose={invite.close} />
-      <ConfirmDialog opened={!!removing} onClose={() => setRemoving(null)} title="Remove this member?" action="Remove" onConfirm={remove}>
+      <ConfirmDialog
+        opened={!!removing}
+        onClose={() => setRemoving(null)}
+        title="Remove this member?"
+        action="Remove"
+        onConfirm={remove}
+      >
         {removing?.email} loses access to the organization at once.
       </ConfirmDialog>
     </Stack>
@@ -102,8 +134,17 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     e.preventDefault();
     setError(null);
     try {
-      const r = await ok(api.POST('/api/v1/organizations/{org_id}/invites', { params: { path: { org_id: orgId } }, body: { email, role } }));
-      setSent({ email: r.email, link: `${location.origin}/accept-invite?token=${encodeURIComponent(r.token)}`, expires_at: r.expires_at });
+      const r = await ok(
+        api.POST('/api/v1/organizations/{org_id}/invites', {
+          params: { path: { org_id: orgId } },
+          body: { email, role },
+        }),
+      );
+      setSent({
+        email: r.email,
+        link: `${location.origin}/accept-invite?token=${encodeURIComponent(r.token)}`,
+        expires_at: r.expires_at,
+      });
     } catch (err) {
       setError(err);
     }
@@ -113,9 +154,12 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
       {sent ? (
         <Stack>
           <Alert color="green" title="Invitation sent">
-            {sent.email} gets an email with a link to join. It works until {formatTime(sent.expires_at)}. You can also pass the link on yourself:
+            {sent.email} gets an email with a link to join. It works until {formatTime(sent.expires_at)}. You can also
+            pass the link on yourself:
           </Alert>
-          <Code block tabIndex={0}>{sent.link}</Code>
+          <Code block tabIndex={0}>
+            {sent.link}
+          </Code>
           <CopyButton value={sent.link}>
             {({ copied, copy }) => (
               <Button variant="light" onClick={copy}>
@@ -129,8 +173,20 @@ function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
         <form onSubmit={submit}>
           <Stack>
             <ErrorAlert error={error} title="Could not invite" />
-            <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-            <Select label="Role" allowDeselect={false} data={ROLE_OPTIONS} value={role} onChange={(v) => setRole((v as Role) ?? 'developer')} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Select
+              label="Role"
+              allowDeselect={false}
+              data={ROLE_OPTIONS}
+              value={role}
+              onChange={(v) => setRole((v as Role) ?? 'developer')}
+            />
             <Text size="sm" c="dimmed">
               Inviting the same address again replaces its earlier invitation.
             </Text>

@@ -11,7 +11,6 @@ import { MembersSection } from './MembersSection';
 import type { OrgTab } from './org-tabs';
 import { TokensSection } from './TokensSection';
 
-
 /**
  * Everything about the organization. A tab shows only for roles the API answers: API tokens and
  * integrations (webhooks, GitHub) need developer; the rest every member reads, and controls that
@@ -38,7 +37,13 @@ export function OrganizationPage() {
           Nothing was charged.
         </Alert>
       ) : null}
-      <Tabs value={visible(tab) ? tab : 'general'} onChange={(v) => void navigate({ to: '/organization', search: { tab: (v ?? 'general') as OrgTab }, replace: true })} keepMounted={false}>
+      <Tabs
+        value={visible(tab) ? tab : 'general'}
+        onChange={(v) =>
+          void navigate({ to: '/organization', search: { tab: (v ?? 'general') as OrgTab }, replace: true })
+        }
+        keepMounted={false}
+      >
         <Tabs.List mb="lg">
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="members">Members</Tabs.Tab>

@@ -1,4 +1,17 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -17,12 +30,19 @@ export function TokensSection() {
   const queryClient = useQueryClient();
   const [creating, create] = useDisclosure();
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const tokens = useQuery({ queryKey: ['api-tokens', orgId], queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/api-tokens', { params: { path: { org_id: orgId } } })) });
+  const tokens = useQuery({
+    queryKey: ['api-tokens', orgId],
+    queryFn: () => ok(api.GET('/api/v1/organizations/{org_id}/api-tokens', { params: { path: { org_id: orgId } } })),
+  });
 
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await ok(api.DELETE('/api/v1/organizations/{org_id}/api-tokens/{token_id}', { params: { path: { org_id: orgId, token_id: revoking.id } } }));
+      await ok(
+        api.DELETE('/api/v1/organizations/{org_id}/api-tokens/{token_id}', {
+          params: { path: { org_id: orgId, token_id: revoking.id } },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['api-tokens', orgId] });
       notify.ok(`Token “${revoking.label}” revoked.`);
     } catch (err) {
@@ -45,7 +65,11 @@ export function TokensSection() {
       </Group>
       <ErrorAlert error={tokens.error} />
       {tokens.isPending ? <Loading /> : null}
-      {tokens.data?.length === 0 ? <EmptyState title="No API tokens">Create one for your CI pipeline; it acts with the role you give it.</EmptyState> : null}
+      {tokens.data?.length === 0 ? (
+        <EmptyState title="No API tokens">
+          Create one for your CI pipeline; it acts with the role you give it.
+        </EmptyState>
+      ) : null}
       {tokens.data?.length ? (
         <Table striped aria-label="API tokens">
           <Table.Thead>
@@ -75,7 +99,13 @@ export function TokensSection() {
                 <Table.Td>{t.used ? (t.last_used_at ? formatTime(t.last_used_at) : 'yes') : 'never'}</Table.Td>
                 {isAdmin ? (
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.label}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setRevoking(t)}
+                      aria-label={`Revoke ${t.label}`}
+                    >
                       Revoke
                     </Button>
                   </Table.Td>
@@ -86,7 +116,13 @@ export function TokensSection() {
         </Table>
       ) : null}
       <CreateTokenDialog opened={creating} onClose={create.close} />
-      <ConfirmDialog opened={!!revoking} onClose={() => setRevoking(null)} title="Revoke this token?" action="Revoke" onConfirm={revoke}>
+      <ConfirmDialog
+        opened={!!revoking}
+        onClose={() => setRevoking(null)}
+        title="Revoke this token?"
+        action="Revoke"
+        onConfirm={revoke}
+      >
         Anything that uses “{revoking?.label}” stops working at once; open sockets with it are closed.
       </ConfirmDialog>
     </Stack>
@@ -110,7 +146,12 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     e.preventDefault();
     setError(null);
     try {
-      const r = await ok(api.POST('/api/v1/organizations/{org_id}/api-tokens', { params: { path: { org_id: orgId } }, body: { label, role } }));
+      const r = await ok(
+        api.POST('/api/v1/organizations/{org_id}/api-tokens', {
+          params: { path: { org_id: orgId } },
+          body: { label, role },
+        }),
+      );
       setCreated(r.token);
       await queryClient.invalidateQueries({ queryKey: ['api-tokens', orgId] });
     } catch (err) {
@@ -140,8 +181,20 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
         <form onSubmit={submit}>
           <Stack>
             <ErrorAlert error={error} title="Could not create the token" />
-            <TextInput label="Label" required placeholder="GitHub Actions" value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
-            <Select label="Role" allowDeselect={false} data={ROLE_OPTIONS} value={role} onChange={(v) => setRole((v as Role) ?? 'developer')} />
+            <TextInput
+              label="Label"
+              required
+              placeholder="GitHub Actions"
+              value={label}
+              onChange={(e) => setLabel(e.currentTarget.value)}
+            />
+            <Select
+              label="Role"
+              allowDeselect={false}
+              data={ROLE_OPTIONS}
+              value={role}
+              onChange={(v) => setRole((v as Role) ?? 'developer')}
+            />
             <Button type="submit">Create token</Button>
           </Stack>
         </form>

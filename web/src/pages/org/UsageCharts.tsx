@@ -4,7 +4,10 @@ import { Box, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { UsageDashboard, UsageMetric } from '../../api/types';
 import { dollars } from '../../components/format';
 
-const METRICS: Array<{ key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions'; label: string }> = [
+const METRICS: Array<{
+  key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions';
+  label: string;
+}> = [
   { key: 'ai_credit_platform', label: 'AI credit used' },
   { key: 'ai_tokens_byok', label: 'Tokens on your keys' },
   { key: 'streaming_minutes', label: 'Streaming minutes' },
@@ -13,16 +16,30 @@ const METRICS: Array<{ key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming
 
 function MetricCard({ label, metric }: { label: string; metric: UsageMetric }) {
   const value = metric.unit === 'USD' ? `$${metric.current.toFixed(2)}` : metric.current.toLocaleString();
-  const limit = metric.limit === null ? 'unlimited' : metric.unit === 'USD' ? `$${metric.limit.toFixed(2)}` : metric.limit.toLocaleString();
+  const limit =
+    metric.limit === null
+      ? 'unlimited'
+      : metric.unit === 'USD'
+        ? `$${metric.limit.toFixed(2)}`
+        : metric.limit.toLocaleString();
   return (
     <Card withBorder>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text size="lg" fw={700}>
-        {value} <Text span size="sm" c="dimmed">of {limit} {metric.unit === 'USD' ? '' : metric.unit}</Text>
+        {value}{' '}
+        <Text span size="sm" c="dimmed">
+          of {limit} {metric.unit === 'USD' ? '' : metric.unit}
+        </Text>
       </Text>
-      {metric.limit ? <Progress mt="xs" value={Math.min(100, (metric.current / metric.limit) * 100)} aria-label={`${label}: ${value} of ${limit}`} /> : null}
+      {metric.limit ? (
+        <Progress
+          mt="xs"
+          value={Math.min(100, (metric.current / metric.limit) * 100)}
+          aria-label={`${label}: ${value} of ${limit}`}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -39,7 +56,9 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {dashboard.monthly_sessions} sessions · {dashboard.ai_runs} AI runs ({dollars(dashboard.ai_cost_micro)}) · {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)} estimated) · {dashboard.streaming_overage_minutes} overage minutes ({dollars(dashboard.streaming_overage_micro)})
+        {dashboard.monthly_sessions} sessions · {dashboard.ai_runs} AI runs ({dollars(dashboard.ai_cost_micro)}) ·{' '}
+        {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)} estimated) ·{' '}
+        {dashboard.streaming_overage_minutes} overage minutes ({dollars(dashboard.streaming_overage_micro)})
       </Text>
       {byModel.length ? (
         <Card withBorder>
@@ -47,7 +66,13 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
             AI cost by model (USD)
           </Text>
           <Box component="figure" m={0} aria-label="AI cost by model">
-            <BarChart h={240} data={byModel} dataKey="model" series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]} valueFormatter={(v) => `$${v.toFixed(2)}`} />
+            <BarChart
+              h={240}
+              data={byModel}
+              dataKey="model"
+              series={[{ name: 'cost', color: 'indigo.6', label: 'Cost (USD)' }]}
+              valueFormatter={(v) => `$${v.toFixed(2)}`}
+            />
           </Box>
         </Card>
       ) : (

@@ -37,7 +37,9 @@ export function CaseRunsTable({ rows, label }: { rows: CaseRunRow[]; label: stri
             <Table.Td>
               <StatusBadge status={c.status} />
             </Table.Td>
-            <Table.Td>{c.visual_regression_status ? <StatusBadge status={c.visual_regression_status} /> : '—'}</Table.Td>
+            <Table.Td>
+              {c.visual_regression_status ? <StatusBadge status={c.visual_regression_status} /> : '—'}
+            </Table.Td>
             <Table.Td>{formatDuration(c.duration_ms ?? null)}</Table.Td>
             <Table.Td>{c.error_message ?? ''}</Table.Td>
           </Table.Tr>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Code, Group, List, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { api, ok } from '../../api/client';
@@ -61,7 +75,11 @@ export function CiRunPage() {
           <Group gap="sm">
             <Title order={2}>{r.name}</Title>
             <StatusBadge status={r.status} testId="ci-status" />
-            {r.visual_regression_status && r.visual_regression_status !== 'ok' ? <Badge color={r.visual_regression_status === 'fail' ? 'red' : 'yellow'}>visual {r.visual_regression_status}</Badge> : null}
+            {r.visual_regression_status && r.visual_regression_status !== 'ok' ? (
+              <Badge color={r.visual_regression_status === 'fail' ? 'red' : 'yellow'}>
+                visual {r.visual_regression_status}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed">
             {r.run_id} · created {formatTime(r.created_at)}
@@ -75,7 +93,10 @@ export function CiRunPage() {
         ) : null}
       </Group>
       {r.error_message ? (
-        <Alert color={r.status === 'failed' ? 'orange' : 'red'} title={r.status === 'failed' ? 'The run failed' : 'The run did not finish'}>
+        <Alert
+          color={r.status === 'failed' ? 'orange' : 'red'}
+          title={r.status === 'failed' ? 'The run failed' : 'The run did not finish'}
+        >
           {r.error_message}
         </Alert>
       ) : null}
@@ -144,7 +165,13 @@ export function CiRunPage() {
           </Stack>
         </Paper>
       </SimpleGrid>
-      {r.results ? r.type === 'suite_run' ? <CaseResults rows={r.results as CaseRow[]} /> : <StepResults rows={r.results as StepRow[]} /> : null}
+      {r.results ? (
+        r.type === 'suite_run' ? (
+          <CaseResults rows={r.results as CaseRow[]} />
+        ) : (
+          <StepResults rows={r.results as StepRow[]} />
+        )
+      ) : null}
       <Stack gap="xs">
         <Title order={3}>Progress</Title>
         {r.progress.length ? (
@@ -174,9 +201,7 @@ function CaseResults({ rows }: { rows: CaseRow[] }) {
     <Stack gap="xs">
       <Title order={3}>Cases</Title>
       {rows.length === 0 ? <Text c="dimmed">No case ran.</Text> : null}
-      {rows.length ? (
-        <CaseRunsTable rows={rows} label="Cases of the CI run" />
-      ) : null}
+      {rows.length ? <CaseRunsTable rows={rows} label="Cases of the CI run" /> : null}
     </Stack>
   );
 }

@@ -15,7 +15,8 @@ export function MultiSuiteRunPage() {
   const { multiRunId } = useParams({ strict: false }) as { multiRunId: string };
   const run = useQuery({
     queryKey: ['multi-suite-run', multiRunId],
-    queryFn: () => ok(api.GET('/api/v1/ci/multi-suite-runs/{public_id}', { params: { path: { public_id: multiRunId } } })),
+    queryFn: () =>
+      ok(api.GET('/api/v1/ci/multi-suite-runs/{public_id}', { params: { path: { public_id: multiRunId } } })),
     refetchInterval: (q) => (q.state.data && TERMINAL.has(q.state.data.status) ? false : 2_000),
   });
   if (run.isPending) return <Loading />;
@@ -30,7 +31,11 @@ export function MultiSuiteRunPage() {
         <Group gap="sm">
           <Title order={2}>Suites tagged {r.tags.join(r.match === 'all' ? ' and ' : ' or ')}</Title>
           <StatusBadge status={r.status} testId="multi-status" />
-          {r.visual_regression_status && r.visual_regression_status !== 'ok' ? <Badge color={r.visual_regression_status === 'fail' ? 'red' : 'yellow'}>visual {r.visual_regression_status}</Badge> : null}
+          {r.visual_regression_status && r.visual_regression_status !== 'ok' ? (
+            <Badge color={r.visual_regression_status === 'fail' ? 'red' : 'yellow'}>
+              visual {r.visual_regression_status}
+            </Badge>
+          ) : null}
         </Group>
         <Text size="sm" c="dimmed">
           {r.id} · started {formatTime(r.started_at)}
@@ -39,7 +44,11 @@ export function MultiSuiteRunPage() {
           {r.commit_sha ? <Code>{r.commit_sha.slice(0, 12)}</Code> : null}
         </Text>
       </Stack>
-      {!TERMINAL.has(r.status) ? <Alert color="blue">The suites run one after another, each on its own device session. This page follows them.</Alert> : null}
+      {!TERMINAL.has(r.status) ? (
+        <Alert color="blue">
+          The suites run one after another, each on its own device session. This page follows them.
+        </Alert>
+      ) : null}
       {r.suite_runs.map((s) => (
         <Paper key={s.run_id} withBorder p="sm">
           <Stack gap="xs">
@@ -59,9 +68,7 @@ export function MultiSuiteRunPage() {
                 {s.error_message}
               </Text>
             ) : null}
-            {s.case_runs.length ? (
-              <CaseRunsTable rows={s.case_runs} label={`Cases of ${s.suite_name}`} />
-            ) : null}
+            {s.case_runs.length ? <CaseRunsTable rows={s.case_runs} label={`Cases of ${s.suite_name}`} /> : null}
           </Stack>
         </Paper>
       ))}

@@ -1,5 +1,19 @@
 import { AnchorLink } from '../../components/links';
-import { Accordion, Alert, Badge, Button, Code, Group, Paper, Stack, Table, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -48,8 +62,20 @@ export function RunPage() {
     refetchInterval: (q) => (q.state.data && !ACTIVE.has(q.state.data.status) ? false : 2_000),
   });
   useOrganizationChannel((m) => {
-    if (m.type === 'run.step' && m.run_public_id === runId) setLive((steps) => [...steps.filter((s) => s.index !== m.step_index), { index: m.step_index, text: m.text, status: m.status, resolved_by: m.resolved_by as LiveStep['resolved_by'] }].sort((a, b) => a.index - b.index));
-    if (m.type === 'run.finished' && m.run_public_id === runId) void queryClient.invalidateQueries({ queryKey: ['run', runId] });
+    if (m.type === 'run.step' && m.run_public_id === runId)
+      setLive((steps) =>
+        [
+          ...steps.filter((s) => s.index !== m.step_index),
+          {
+            index: m.step_index,
+            text: m.text,
+            status: m.status,
+            resolved_by: m.resolved_by as LiveStep['resolved_by'],
+          },
+        ].sort((a, b) => a.index - b.index),
+      );
+    if (m.type === 'run.finished' && m.run_public_id === runId)
+      void queryClient.invalidateQueries({ queryKey: ['run', runId] });
   });
 
   if (run.isPending) return <Loading />;
@@ -60,7 +86,11 @@ export function RunPage() {
 function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
   const result = (run.result ?? null) as RunResult | null;
   const trace = (Array.isArray(run.reasoning_log) ? run.reasoning_log : []) as TraceEntry[];
-  const testCase = useQuery({ queryKey: ['case', run.test_case_public_id], queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: run.test_case_public_id } } })) });
+  const testCase = useQuery({
+    queryKey: ['case', run.test_case_public_id],
+    queryFn: () =>
+      ok(api.GET('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: run.test_case_public_id } } })),
+  });
   const steps: Array<StepResult | LiveStep> = result?.steps?.length ? result.steps : live;
   const active = ACTIVE.has(run.status);
   const cancel = async () => {
@@ -82,7 +112,11 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           <Group gap="sm">
             <Title order={2}>Run {run.public_id}</Title>
             <StatusBadge status={run.status} testId="run-status" />
-            {result?.visual_regression_status && result.visual_regression_status !== 'ok' ? <Badge color={result.visual_regression_status === 'fail' ? 'red' : 'yellow'}>visual {result.visual_regression_status}</Badge> : null}
+            {result?.visual_regression_status && result.visual_regression_status !== 'ok' ? (
+              <Badge color={result.visual_regression_status === 'fail' ? 'red' : 'yellow'}>
+                visual {result.visual_regression_status}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed">
             Started {formatTime(run.started_at)} · {formatDuration(run.duration_ms)} · {run.model_used ?? 'no model'}
@@ -96,7 +130,10 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
         ) : null}
       </Group>
       {run.error_message ? (
-        <Alert color={run.status === 'failed' ? 'orange' : 'red'} title={run.status === 'failed' ? 'The run failed' : 'The run stopped'}>
+        <Alert
+          color={run.status === 'failed' ? 'orange' : 'red'}
+          title={run.status === 'failed' ? 'The run failed' : 'The run stopped'}
+        >
           {run.error_message}
         </Alert>
       ) : null}
@@ -108,7 +145,11 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           <Tabs.Tab value="reasoning">Reasoning ({trace.length})</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="steps">
-          {steps.length === 0 ? <Text c="dimmed">{active ? 'Preparing the device: installing the build and resetting the app…' : 'No steps ran.'}</Text> : null}
+          {steps.length === 0 ? (
+            <Text c="dimmed">
+              {active ? 'Preparing the device: installing the build and resetting the app…' : 'No steps ran.'}
+            </Text>
+          ) : null}
           <Accordion multiple variant="separated" aria-label="Steps">
             {steps.map((s) => (
               <Accordion.Item key={s.index} value={String(s.index)} data-step-status={s.status}>
@@ -118,9 +159,25 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                     <Text style={{ flex: 1 }}>
                       {s.index + 1}. {s.text}
                     </Text>
-                    {s.resolved_by ? <Badge variant="outline" size="sm">{s.resolved_by}</Badge> : null}
-                    {'healed' in s && s.healed ? <Badge color="grape" size="sm">healed</Badge> : null}
-                    {'visual' in s && s.visual ? <Badge color={s.visual.verdict === 'ok' ? 'green' : s.visual.verdict === 'warn' ? 'yellow' : 'red'} variant="light" size="sm">{s.visual.diff_pct.toFixed(1)} %</Badge> : null}
+                    {s.resolved_by ? (
+                      <Badge variant="outline" size="sm">
+                        {s.resolved_by}
+                      </Badge>
+                    ) : null}
+                    {'healed' in s && s.healed ? (
+                      <Badge color="grape" size="sm">
+                        healed
+                      </Badge>
+                    ) : null}
+                    {'visual' in s && s.visual ? (
+                      <Badge
+                        color={s.visual.verdict === 'ok' ? 'green' : s.visual.verdict === 'warn' ? 'yellow' : 'red'}
+                        variant="light"
+                        size="sm"
+                      >
+                        {s.visual.diff_pct.toFixed(1)} %
+                      </Badge>
+                    ) : null}
                     {'duration_ms' in s ? (
                       <Text size="xs" c="dimmed">
                         {formatDuration(s.duration_ms)}
@@ -132,7 +189,12 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                   {'screenshot' in s ? (
                     <Stack>
                       {s.error ? <Alert color="red">{s.error}</Alert> : null}
-                      {s.healed ? <Text size="sm">Replay could not finish this step, so the {s.resolved_by} settled it. Accept its suggested fix above to replay it next time, or re-record the step.</Text> : null}
+                      {s.healed ? (
+                        <Text size="sm">
+                          Replay could not finish this step, so the {s.resolved_by} settled it. Accept its suggested fix
+                          above to replay it next time, or re-record the step.
+                        </Text>
+                      ) : null}
                       <StepCompare step={s} caseId={run.test_case_public_id} />
                     </Stack>
                   ) : (

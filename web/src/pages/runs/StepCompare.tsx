@@ -14,7 +14,11 @@ export function StepCompare({ step, caseId }: { step: StepResult; caseId: string
   const [split, setSplit] = useState(50);
   if (!step.screenshot) return <Text c="dimmed">No screenshot was taken for this step.</Text>;
   const baseline = `/api/v1/tests/cases/${encodeURIComponent(caseId)}/baselines/step_${step.index}.jpg`;
-  const missing = <Text c="dimmed" size="sm">No baseline yet</Text>;
+  const missing = (
+    <Text c="dimmed" size="sm">
+      No baseline yet
+    </Text>
+  );
   const views = [
     { value: 'side', label: 'Baseline | current' },
     { value: 'slider', label: 'Slider' },
@@ -23,7 +27,13 @@ export function StepCompare({ step, caseId }: { step: StepResult; caseId: string
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <SegmentedControl size="xs" aria-label="Comparison view" value={view} onChange={(v) => setView(v as View)} data={views} />
+        <SegmentedControl
+          size="xs"
+          aria-label="Comparison view"
+          value={view}
+          onChange={(v) => setView(v as View)}
+          data={views}
+        />
         {step.visual ? (
           <Text size="sm">
             {step.visual.diff_pct.toFixed(2)} % different · {step.visual.verdict}
@@ -56,7 +66,13 @@ export function StepCompare({ step, caseId }: { step: StepResult; caseId: string
               <AuthedImage src={step.screenshot} alt={`Screenshot of step ${step.index + 1}`} height={420} />
             </Box>
           </Box>
-          <Slider w={280} value={split} onChange={setSplit} label={(v) => `${v}% baseline`} aria-label="Baseline and current split" />
+          <Slider
+            w={280}
+            value={split}
+            onChange={setSplit}
+            label={(v) => `${v}% baseline`}
+            aria-label="Baseline and current split"
+          />
         </Stack>
       ) : null}
       {view === 'diff' && step.visual?.diff_image ? (

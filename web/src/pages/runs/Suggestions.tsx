@@ -10,7 +10,8 @@ import { notify } from '../../components/feedback';
 function describe(a: HealingSuggestion['actions'][number]): string {
   if (a.type === 'type_text') return `type “${a.text ?? ''}”`;
   if (a.type === 'key' || a.type === 'button') return `press ${a.key ?? a.button ?? ''}`;
-  if (a.x !== undefined && a.y !== undefined) return `${a.type.replaceAll('_', ' ')} at ${Math.round(a.x)}, ${Math.round(a.y)}`;
+  if (a.x !== undefined && a.y !== undefined)
+    return `${a.type.replaceAll('_', ' ')} at ${Math.round(a.x)}, ${Math.round(a.y)}`;
   return a.type.replaceAll('_', ' ');
 }
 
@@ -27,8 +28,14 @@ export function Suggestions({ run, suggestions }: { run: Run; suggestions: Heali
   const accept = async (s: HealingSuggestion) => {
     setBusy(s.index);
     try {
-      const r = await ok(api.POST('/api/v1/tests/runs/{run_id}/suggestions/{index}/accept', { params: { path: { run_id: run.public_id, index: s.index } } }));
-      notify.ok(`Step ${r.step_index + 1} now replays ${r.action_indices.length} recorded action${r.action_indices.length === 1 ? '' : 's'}.`);
+      const r = await ok(
+        api.POST('/api/v1/tests/runs/{run_id}/suggestions/{index}/accept', {
+          params: { path: { run_id: run.public_id, index: s.index } },
+        }),
+      );
+      notify.ok(
+        `Step ${r.step_index + 1} now replays ${r.action_indices.length} recorded action${r.action_indices.length === 1 ? '' : 's'}.`,
+      );
       await queryClient.invalidateQueries({ queryKey: ['run', run.public_id] });
       await queryClient.invalidateQueries({ queryKey: ['case', run.test_case_public_id] });
     } catch (err) {
@@ -41,7 +48,8 @@ export function Suggestions({ run, suggestions }: { run: Run; suggestions: Heali
     <Stack gap="xs" aria-label="Healing suggestions" component="section">
       <Title order={3}>Suggested fixes</Title>
       <Text size="sm" c="dimmed">
-        Replay could not finish these steps, so the model did. Accept a fix to record what it did into the case; the next run replays it for free.
+        Replay could not finish these steps, so the model did. Accept a fix to record what it did into the case; the
+        next run replays it for free.
       </Text>
       {suggestions.map((s) => (
         <Paper key={s.index} withBorder p="sm" data-suggestion-status={s.status}>
@@ -59,7 +67,12 @@ export function Suggestions({ run, suggestions }: { run: Run; suggestions: Heali
                 accepted
               </Badge>
             ) : canAccept && ended ? (
-              <Button size="xs" loading={busy === s.index} onClick={() => void accept(s)} aria-label={`Accept the fix for step ${s.step_index + 1}`}>
+              <Button
+                size="xs"
+                loading={busy === s.index}
+                onClick={() => void accept(s)}
+                aria-label={`Accept the fix for step ${s.step_index + 1}`}
+              >
                 Accept
               </Button>
             ) : null}

@@ -16,13 +16,20 @@ export function SuiteRunPage() {
   const queryClient = useQueryClient();
   const run = useQuery({
     queryKey: ['suite-run', suiteRunId],
-    queryFn: () => ok(api.GET('/api/v1/tests/suite-runs/{suite_run_id}', { params: { path: { suite_run_id: suiteRunId } } })),
+    queryFn: () =>
+      ok(api.GET('/api/v1/tests/suite-runs/{suite_run_id}', { params: { path: { suite_run_id: suiteRunId } } })),
     refetchInterval: (q) => (q.state.data && !ACTIVE.has(q.state.data.status) ? false : 2_000),
   });
   useOrganizationChannel((m) => {
-    if (m.type === 'run.finished' || m.type === 'run.started') void queryClient.invalidateQueries({ queryKey: ['suite-run', suiteRunId] });
+    if (m.type === 'run.finished' || m.type === 'run.started')
+      void queryClient.invalidateQueries({ queryKey: ['suite-run', suiteRunId] });
   });
-  const suite = useQuery({ queryKey: ['suite', run.data?.suite_public_id], queryFn: () => ok(api.GET('/api/v1/tests/suites/{suite_id}', { params: { path: { suite_id: run.data!.suite_public_id } } })), enabled: !!run.data });
+  const suite = useQuery({
+    queryKey: ['suite', run.data?.suite_public_id],
+    queryFn: () =>
+      ok(api.GET('/api/v1/tests/suites/{suite_id}', { params: { path: { suite_id: run.data!.suite_public_id } } })),
+    enabled: !!run.data,
+  });
   if (run.isPending) return <Loading />;
   if (!run.data) return <ErrorAlert error={run.error} title="Could not load the suite run" />;
   const r = run.data;

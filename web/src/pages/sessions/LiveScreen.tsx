@@ -29,7 +29,17 @@ const TAP_SLOP = 8;
  * tap, a drag a swipe, and keys typed while the screen has focus go to the device. Coordinates
  * are the streamed frame's pixels, as the control endpoint takes them.
  */
-export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessionId: string; onInput: (a: ControlAction) => void; onScreen?: (s: ScreenInfo) => void; canvasRef: React.RefObject<HTMLCanvasElement | null> }) {
+export function LiveScreen({
+  sessionId,
+  onInput,
+  onScreen,
+  canvasRef,
+}: {
+  sessionId: string;
+  onInput: (a: ControlAction) => void;
+  onScreen?: (s: ScreenInfo) => void;
+  canvasRef: React.RefObject<HTMLCanvasElement | null>;
+}) {
   const [state, setState] = useState<'connecting' | 'streaming' | 'ended'>('connecting');
   const down = useRef<{ x: number; y: number; t: number } | null>(null);
   const screenHandler = useRef(onScreen);
@@ -76,7 +86,10 @@ export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessio
     };
 
     const connect = () => {
-      socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/v1/sessions/${encodeURIComponent(sessionId)}/stream`, [`bearer.${token}`]);
+      socket = new WebSocket(
+        `${location.origin.replace(/^http/, 'ws')}/api/v1/sessions/${encodeURIComponent(sessionId)}/stream`,
+        [`bearer.${token}`],
+      );
       socket.binaryType = 'blob';
       socket.onmessage = (ev) => {
         if (typeof ev.data === 'string') {
@@ -109,7 +122,11 @@ export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessio
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const c = e.currentTarget;
     const r = c.getBoundingClientRect();
-    return { x: Math.round(((e.clientX - r.left) * c.width) / r.width), y: Math.round(((e.clientY - r.top) * c.height) / r.height), t: performance.now() };
+    return {
+      x: Math.round(((e.clientX - r.left) * c.width) / r.width),
+      y: Math.round(((e.clientY - r.top) * c.height) / r.height),
+      t: performance.now(),
+    };
   };
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     e.currentTarget.focus();
@@ -122,7 +139,15 @@ export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessio
     if (!start) return;
     const end = point(e);
     if (Math.hypot(end.x - start.x, end.y - start.y) < TAP_SLOP) onInput({ action: 'tap', x: start.x, y: start.y });
-    else onInput({ action: 'swipe', x: start.x, y: start.y, x2: end.x, y2: end.y, duration: Math.max(50, Math.round(end.t - start.t)) });
+    else
+      onInput({
+        action: 'swipe',
+        x: start.x,
+        y: start.y,
+        x2: end.x,
+        y2: end.y,
+        duration: Math.max(50, Math.round(end.t - start.t)),
+      });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -150,11 +175,22 @@ export function LiveScreen({ sessionId, onInput, onScreen, canvasRef }: { sessio
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onKeyDown={onKeyDown}
-        style={{ maxHeight: 'calc(100vh - 220px)', maxWidth: '100%', background: '#000', borderRadius: 12, touchAction: 'none', cursor: 'crosshair' }}
+        style={{
+          maxHeight: 'calc(100vh - 220px)',
+          maxWidth: '100%',
+          background: '#000',
+          borderRadius: 12,
+          touchAction: 'none',
+          cursor: 'crosshair',
+        }}
       />
       {state !== 'streaming' ? (
         <Center pos="absolute" inset={0} style={{ lineHeight: 1.4 }}>
-          {state === 'connecting' ? <Loader color="gray" role="status" aria-label="Connecting to the device" /> : <Text c="gray.4">The stream ended.</Text>}
+          {state === 'connecting' ? (
+            <Loader color="gray" role="status" aria-label="Connecting to the device" />
+          ) : (
+            <Text c="gray.4">The stream ended.</Text>
+          )}
         </Center>
       ) : null}
     </Box>

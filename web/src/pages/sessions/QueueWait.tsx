@@ -28,7 +28,11 @@ export function QueueWait({ session, position }: { session: Session; position: n
     if (!session.queue_entry_id) return;
     setBusy(true);
     try {
-      await ok(api.DELETE('/api/v1/sessions/queue/{queue_entry_id}', { params: { path: { queue_entry_id: session.queue_entry_id } } }));
+      await ok(
+        api.DELETE('/api/v1/sessions/queue/{queue_entry_id}', {
+          params: { path: { queue_entry_id: session.queue_entry_id } },
+        }),
+      );
       notify.ok('You left the queue.');
     } catch (err) {
       notify.error(err, 'Could not leave the queue');
@@ -51,10 +55,13 @@ export function QueueWait({ session, position }: { session: Session; position: n
       <Stack gap="xs">
         <Title order={3}>Waiting for a device</Title>
         <Text>
-          Every matching device is busy. You are <strong>number {position}</strong> in the queue; the session starts by itself when a device frees up.
+          Every matching device is busy. You are <strong>number {position}</strong> in the queue; the session starts by
+          itself when a device frees up.
         </Text>
         <Text c="dimmed" size="sm">
-          {eta === null ? 'Estimating the wait from how fast the queue moves…' : `Estimated wait: about ${clock(eta / 1000)}`}
+          {eta === null
+            ? 'Estimating the wait from how fast the queue moves…'
+            : `Estimated wait: about ${clock(eta / 1000)}`}
         </Text>
         <Group>
           <Button variant="default" onClick={leave} loading={busy}>

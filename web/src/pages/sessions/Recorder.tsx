@@ -47,7 +47,8 @@ export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null
       setActions((list) => {
         const last = list.at(-1);
         // Typing arrives in pieces; one type_text action holds what was typed in a row.
-        if (recorded.type === 'type_text' && last?.type === 'type_text') return [...list.slice(0, -1), { ...last, text: `${last.text ?? ''}${recorded.text ?? ''}` }];
+        if (recorded.type === 'type_text' && last?.type === 'type_text')
+          return [...list.slice(0, -1), { ...last, text: `${last.text ?? ''}${recorded.text ?? ''}` }];
         const shot = list.length < SCREENSHOTS_KEPT ? canvasRef.current?.toDataURL('image/jpeg', 0.6) : undefined;
         return [...list, shot ? { ...recorded, screenshot: shot } : recorded];
       });
@@ -95,10 +96,18 @@ function describe(a: RecordedAction): string {
  * screenshots), or one plain step per action when it cannot answer (no model, no credit). A generate-test that
  * fails does not lose the recording: the plain steps are saved and the reason is shown.
  */
-async function stepsFor(actions: RecordedAction[], appName: string | undefined): Promise<{ steps: StepValue[]; assertions: string[] }> {
+async function stepsFor(
+  actions: RecordedAction[],
+  appName: string | undefined,
+): Promise<{ steps: StepValue[]; assertions: string[] }> {
   try {
-    const generated = await ok(api.POST('/api/v1/ai/generate-test', { body: { recording: actions, ...(appName ? { app_name: appName } : {}) } }));
-    return { steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })), assertions: generated.assertions };
+    const generated = await ok(
+      api.POST('/api/v1/ai/generate-test', { body: { recording: actions, ...(appName ? { app_name: appName } : {}) } }),
+    );
+    return {
+      steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })),
+      assertions: generated.assertions,
+    };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     notify.error(err, 'Steps were written one per action');
@@ -106,7 +115,15 @@ async function stepsFor(actions: RecordedAction[], appName: string | undefined):
   }
 }
 
-export function Recorder({ session, screen, recording }: { session: Session; screen: ScreenInfo | null; recording: Recording }) {
+export function Recorder({
+  session,
+  screen,
+  recording,
+}: {
+  session: Session;
+  screen: ScreenInfo | null;
+  recording: Recording;
+}) {
   const navigate = useNavigate();
   const suites = useQuery({ queryKey: ['suites', {}], queryFn: () => ok(api.GET('/api/v1/tests/suites')) });
   const [suiteId, setSuiteId] = useState<string | null>(null);
@@ -126,7 +143,14 @@ export function Recorder({ session, screen, recording }: { session: Session; scr
       const created = await ok(
         api.POST('/api/v1/tests/suites/{suite_id}/cases', {
           params: { path: { suite_id: suiteId } },
-          body: { name: name || `Recorded ${new Date().toLocaleString()}`, mode: 'recorded', steps, assertions, source_recording: sourceRecording, ...(screen ? { source_device_width: screen.width, source_device_height: screen.height } : {}) },
+          body: {
+            name: name || `Recorded ${new Date().toLocaleString()}`,
+            mode: 'recorded',
+            steps,
+            assertions,
+            source_recording: sourceRecording,
+            ...(screen ? { source_device_width: screen.width, source_device_height: screen.height } : {}),
+          },
         }),
       );
       await navigate({ to: '/tests/cases/$caseId', params: { caseId: created.public_id } });
@@ -141,7 +165,8 @@ export function Recorder({ session, screen, recording }: { session: Session; scr
     <Stack gap="sm">
       <Title order={4}>Record a test</Title>
       <Text size="sm" c="dimmed">
-        Start recording, then use the device: every tap, swipe, key and text is captured with a picture of the screen. Save it as a case; its steps replay the actions.
+        Start recording, then use the device: every tap, swipe, key and text is captured with a picture of the screen.
+        Save it as a case; its steps replay the actions.
       </Text>
       <Group>
         {recording.active ? (
@@ -163,9 +188,22 @@ export function Recorder({ session, screen, recording }: { session: Session; scr
       ) : null}
       {!recording.active && recording.actions.length ? (
         <Stack gap="xs">
-          {options.length === 0 ? <Alert color="blue">Create a suite on the Tests page first; recorded cases are saved into a suite.</Alert> : null}
-          <Select label="Save into suite" data={options.map((s) => ({ value: s.public_id, label: s.name }))} value={suiteId} onChange={setSuiteId} placeholder="Choose a suite" />
-          <TextInput label="Case name" placeholder="Sign in with a valid account" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          {options.length === 0 ? (
+            <Alert color="blue">Create a suite on the Tests page first; recorded cases are saved into a suite.</Alert>
+          ) : null}
+          <Select
+            label="Save into suite"
+            data={options.map((s) => ({ value: s.public_id, label: s.name }))}
+            value={suiteId}
+            onChange={setSuiteId}
+            placeholder="Choose a suite"
+          />
+          <TextInput
+            label="Case name"
+            placeholder="Sign in with a valid account"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
           <ErrorAlert error={error} title="Could not save the case" />
           <Button onClick={save} loading={saving} disabled={!suiteId}>
             Save as test case

@@ -31,7 +31,11 @@ export function SandboxPage() {
   const { sessionId } = useParams({ strict: false }) as { sessionId: string };
   const queryClient = useQueryClient();
   const key = useMemo(() => ['session', sessionId], [sessionId]);
-  const session = useQuery({ queryKey: key, queryFn: () => ok(api.GET('/api/v1/sessions/{session_id}', { params: { path: { session_id: sessionId } } })), refetchInterval: 15_000 });
+  const session = useQuery({
+    queryKey: key,
+    queryFn: () => ok(api.GET('/api/v1/sessions/{session_id}', { params: { path: { session_id: sessionId } } })),
+    refetchInterval: 15_000,
+  });
   const [queuePosition, setQueuePosition] = useState<number | null>(null);
   const [ending, setEnding] = useState<{ reason: string; at: number } | null>(null);
   const [apps, setApps] = useState<Array<{ package_name: string; name: string; version: string }> | null>(null);
@@ -49,7 +53,8 @@ export function SandboxPage() {
   const running = s?.status === 'active' || s?.status === 'starting';
   const active = s?.status === 'active';
   useEffect(() => {
-    if (active && performance.getEntriesByName('simdeck:session-active').length === 0) performance.mark('simdeck:session-active');
+    if (active && performance.getEntriesByName('simdeck:session-active').length === 0)
+      performance.mark('simdeck:session-active');
   }, [active]);
   // While this tab shows the session, it keeps the session in use.
   useEffect(() => {
@@ -92,9 +97,15 @@ function SessionHeader({ session }: { session: Session }) {
   return (
     <Group justify="space-between">
       <Group gap="sm">
-        <Title order={2}>{session.device_name ?? `${session.device_type === 'ios' ? 'iOS' : 'Android'} ${session.device_category}`}</Title>
+        <Title order={2}>
+          {session.device_name ?? `${session.device_type === 'ios' ? 'iOS' : 'Android'} ${session.device_category}`}
+        </Title>
         <StatusBadge status={session.queue_position ? 'queued' : session.status} />
-        {session.os_version ? <Badge variant="outline">{session.device_type === 'ios' ? 'iOS' : 'Android'} {session.os_version}</Badge> : null}
+        {session.os_version ? (
+          <Badge variant="outline">
+            {session.device_type === 'ios' ? 'iOS' : 'Android'} {session.os_version}
+          </Badge>
+        ) : null}
         {session.status === 'active' ? <SessionTimer startTime={session.start_time} /> : null}
       </Group>
       {running || session.status === 'pending' ? (
@@ -126,7 +137,12 @@ function EndingWarning({ reason, at }: { reason: string; at: number }) {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const why: Record<string, string> = { idle_timeout: 'it has been idle', never_used: 'it was never used', plan_limit: 'your plan’s limit is reached', credit_exhausted: 'your usage credit ran out' };
+  const why: Record<string, string> = {
+    idle_timeout: 'it has been idle',
+    never_used: 'it was never used',
+    plan_limit: 'your plan’s limit is reached',
+    credit_exhausted: 'your usage credit ran out',
+  };
   return (
     <Alert color="orange" title={`This session ends in ${Math.max(0, Math.round((at - now) / 1000))} s`} role="alert">
       It ends because {why[reason] ?? reason}. Tap the screen or press a key to keep an idle session going.
@@ -149,11 +165,11 @@ function SessionEnded({ session }: { session: Session }) {
     <Paper withBorder p="lg">
       <Stack gap="xs">
         <Text fw={600}>{session.status === 'failed' ? 'This session failed.' : 'This session is over.'}</Text>
-        <Text c="dimmed">{session.error_message ?? (session.end_reason ? reasons[session.end_reason] : null) ?? ''}</Text>
+        <Text c="dimmed">
+          {session.error_message ?? (session.end_reason ? reasons[session.end_reason] : null) ?? ''}
+        </Text>
         <Group>
-          <ButtonLink to="/sessions">
-            Back to sessions
-          </ButtonLink>
+          <ButtonLink to="/sessions">Back to sessions</ButtonLink>
         </Group>
       </Stack>
     </Paper>
@@ -171,17 +187,29 @@ const IOS_BUTTONS = [
   { key: 'SIRI', label: 'Siri' },
 ];
 
-function LiveSession({ session, apps, screenshotWaiter }: { session: Session; apps: Array<{ package_name: string; name: string; version: string }> | null; screenshotWaiter: React.MutableRefObject<((image: string) => void) | null> }) {
+function LiveSession({
+  session,
+  apps,
+  screenshotWaiter,
+}: {
+  session: Session;
+  apps: Array<{ package_name: string; name: string; version: string }> | null;
+  screenshotWaiter: React.MutableRefObject<((image: string) => void) | null>;
+}) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [screen, setScreen] = useState<ScreenInfo | null>(session.screen);
   const [inputError, setInputError] = useState<unknown>(null);
   const recording = useRecording(canvasRef);
   const recordRef = useRef(recording.capture);
   recordRef.current = recording.capture;
-  const queue = useMemo(() => new ControlQueue(session.session_id, setInputError, (a) => recordRef.current(a)), [session.session_id]);
+  const queue = useMemo(
+    () => new ControlQueue(session.session_id, setInputError, (a) => recordRef.current(a)),
+    [session.session_id],
+  );
   const send = useCallback((a: ControlAction) => queue.push(a), [queue]);
 
-  const rotate = () => send({ action: 'rotate', rotation: (((screen?.rotation ?? 0) + 90) % 360) as 0 | 90 | 180 | 270 });
+  const rotate = () =>
+    send({ action: 'rotate', rotation: (((screen?.rotation ?? 0) + 90) % 360) as 0 | 90 | 180 | 270 });
   const screenshot = async () => {
     const image = await new Promise<string | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), 5000);
@@ -192,8 +220,14 @@ function LiveSession({ session, apps, screenshotWaiter }: { session: Session; ap
       send({ action: 'screenshot' });
     });
     screenshotWaiter.current = null;
-    const blob = image ? dataUrlToBlob(image) : await new Promise<Blob | null>((r) => canvasRef.current?.toBlob(r, 'image/png'));
-    if (blob) saveBlob(blob, `${session.device_name ?? 'screen'}-${new Date().toISOString().replace(/[:.]/g, '-')}.${image ? 'jpg' : 'png'}`);
+    const blob = image
+      ? dataUrlToBlob(image)
+      : await new Promise<Blob | null>((r) => canvasRef.current?.toBlob(r, 'image/png'));
+    if (blob)
+      saveBlob(
+        blob,
+        `${session.device_name ?? 'screen'}-${new Date().toISOString().replace(/[:.]/g, '-')}.${image ? 'jpg' : 'png'}`,
+      );
   };
   const hardware = session.device_type === 'ios' ? IOS_BUTTONS : ANDROID_KEYS;
 
@@ -205,7 +239,18 @@ function LiveSession({ session, apps, screenshotWaiter }: { session: Session; ap
           <LiveScreen sessionId={session.session_id} onInput={send} onScreen={setScreen} canvasRef={canvasRef} />
           <Group gap="xs" aria-label="Hardware buttons">
             {hardware.map((b) => (
-              <Button key={b.key} variant="default" size="xs" onClick={() => send(session.device_type === 'ios' ? { action: 'button', button: b.key } : { action: 'key', keycode: b.key })}>
+              <Button
+                key={b.key}
+                variant="default"
+                size="xs"
+                onClick={() =>
+                  send(
+                    session.device_type === 'ios'
+                      ? { action: 'button', button: b.key }
+                      : { action: 'key', keycode: b.key },
+                  )
+                }
+              >
                 {b.label}
               </Button>
             ))}
@@ -214,7 +259,12 @@ function LiveSession({ session, apps, screenshotWaiter }: { session: Session; ap
                 Rotate
               </Button>
             </Tooltip>
-            <Button variant="default" size="xs" onClick={() => void screenshot()} leftSection={<IconCamera size={14} />}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void screenshot()}
+              leftSection={<IconCamera size={14} />}
+            >
               Screenshot
             </Button>
           </Group>

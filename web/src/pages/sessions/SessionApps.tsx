@@ -10,7 +10,10 @@ type InstalledApp = { package_name: string; name: string; version: string };
 /** Installing the organization's builds or a file, and the apps on the device with launch and uninstall. */
 export function SessionApps({ session, apps }: { session: Session; apps: InstalledApp[] | null }) {
   const path = { params: { path: { session_id: session.session_id } } };
-  const refresh = () => ok(api.GET('/api/v1/sessions/{session_id}/apps', path)).catch((err) => notify.error(err, 'Could not list the apps'));
+  const refresh = () =>
+    ok(api.GET('/api/v1/sessions/{session_id}/apps', path)).catch((err) =>
+      notify.error(err, 'Could not list the apps'),
+    );
   // The list arrives over the real-time channel as session.apps.
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per session
   useEffect(() => {
@@ -26,7 +29,11 @@ export function SessionApps({ session, apps }: { session: Session; apps: Install
   };
   const uninstall = async (packageName: string) => {
     try {
-      await ok(api.DELETE('/api/v1/sessions/{session_id}/apps/{package_name}', { params: { path: { session_id: session.session_id, package_name: packageName } } }));
+      await ok(
+        api.DELETE('/api/v1/sessions/{session_id}/apps/{package_name}', {
+          params: { path: { session_id: session.session_id, package_name: packageName } },
+        }),
+      );
       void refresh();
     } catch (err) {
       notify.error(err, 'Could not uninstall the app');
@@ -61,10 +68,21 @@ export function SessionApps({ session, apps }: { session: Session; apps: Install
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => void launch(a.package_name)} aria-label={`Launch ${a.name}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => void launch(a.package_name)}
+                        aria-label={`Launch ${a.name}`}
+                      >
                         Launch
                       </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => void uninstall(a.package_name)} aria-label={`Uninstall ${a.name}`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => void uninstall(a.package_name)}
+                        aria-label={`Uninstall ${a.name}`}
+                      >
                         Uninstall
                       </Button>
                     </Group>
@@ -84,14 +102,23 @@ function InstallBuild({ session, onInstalled }: { session: Session; onInstalled:
   const [buildId, setBuildId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const apps = useQuery({ queryKey: ['apps'], queryFn: () => ok(api.GET('/api/v1/apps/')) });
-  const app = useQuery({ queryKey: ['app', appId], queryFn: () => ok(api.GET('/api/v1/apps/{app_id}', { params: { path: { app_id: appId! } } })), enabled: !!appId });
+  const app = useQuery({
+    queryKey: ['app', appId],
+    queryFn: () => ok(api.GET('/api/v1/apps/{app_id}', { params: { path: { app_id: appId! } } })),
+    enabled: !!appId,
+  });
   const options = (apps.data ?? []).filter((a) => a.platform === session.device_type);
   const install = async () => {
     const build = buildId ?? (app.data?.builds[0] ? String(app.data.builds[0].id) : null);
     if (!build) return;
     setBusy(true);
     try {
-      const r = await ok(api.POST('/api/v1/sessions/{session_id}/install-build', { params: { path: { session_id: session.session_id } }, body: { build_id: Number(build), launch_after_install: true } }));
+      const r = await ok(
+        api.POST('/api/v1/sessions/{session_id}/install-build', {
+          params: { path: { session_id: session.session_id } },
+          body: { build_id: Number(build), launch_after_install: true },
+        }),
+      );
       notify.ok(`${r.name} ${r.version} is installed${r.launched ? ' and running' : ''}.`);
       onInstalled();
     } catch (err) {
@@ -103,14 +130,36 @@ function InstallBuild({ session, onInstalled }: { session: Session; onInstalled:
   return (
     <Stack gap="xs">
       <Title order={4}>Install a build</Title>
-      {apps.data && options.length === 0 ? <Text c="dimmed">No {session.device_type === 'ios' ? 'iOS' : 'Android'} apps uploaded yet. Upload one on the Apps page, or install a file below.</Text> : null}
+      {apps.data && options.length === 0 ? (
+        <Text c="dimmed">
+          No {session.device_type === 'ios' ? 'iOS' : 'Android'} apps uploaded yet. Upload one on the Apps page, or
+          install a file below.
+        </Text>
+      ) : null}
       {options.length ? (
         <>
-          <Select label="App" placeholder="Choose an app" data={options.map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={(v) => {
+          <Select
+            label="App"
+            placeholder="Choose an app"
+            data={options.map((a) => ({ value: a.public_id, label: a.name }))}
+            value={appId}
+            onChange={(v) => {
               setAppId(v);
               setBuildId(null);
-            }} />
-          <Select label="Build" placeholder="Latest" disabled={!app.data} data={(app.data?.builds ?? []).map((b) => ({ value: String(b.id), label: `${b.version} (${b.build_number})` }))} value={buildId} onChange={setBuildId} clearable />
+            }}
+          />
+          <Select
+            label="Build"
+            placeholder="Latest"
+            disabled={!app.data}
+            data={(app.data?.builds ?? []).map((b) => ({
+              value: String(b.id),
+              label: `${b.version} (${b.build_number})`,
+            }))}
+            value={buildId}
+            onChange={setBuildId}
+            clearable
+          />
           <Button onClick={install} loading={busy} disabled={!app.data?.builds.length}>
             Install and launch
           </Button>
@@ -131,7 +180,11 @@ function InstallFile({ session, onInstalled }: { session: Session; onInstalled: 
     form.append('file', file);
     setProgress(0);
     try {
-      const r = await upload<{ name: string; version: string }>(`/api/v1/sessions/${encodeURIComponent(session.session_id)}/install-app`, form, setProgress);
+      const r = await upload<{ name: string; version: string }>(
+        `/api/v1/sessions/${encodeURIComponent(session.session_id)}/install-app`,
+        form,
+        setProgress,
+      );
       notify.ok(`${r.name} ${r.version} is installed.`);
       setFile(null);
       onInstalled();
@@ -144,7 +197,15 @@ function InstallFile({ session, onInstalled }: { session: Session; onInstalled: 
   return (
     <Stack gap="xs">
       <Title order={4}>Install a file</Title>
-      <FileInput label="Package" description=".apk, or an iOS simulator app as .zip / .tar.gz" placeholder="Choose a file" accept=".apk,.zip,.tar.gz,.tgz" value={file} onChange={setFile} clearable />
+      <FileInput
+        label="Package"
+        description=".apk, or an iOS simulator app as .zip / .tar.gz"
+        placeholder="Choose a file"
+        accept=".apk,.zip,.tar.gz,.tgz"
+        value={file}
+        onChange={setFile}
+        clearable
+      />
       <Switch label="Launch after installing" checked={launch} onChange={(e) => setLaunch(e.currentTarget.checked)} />
       {progress !== null ? <Progress value={progress * 100} aria-label="Upload progress" animated /> : null}
       <Button onClick={install} disabled={!file} loading={progress !== null}>

@@ -26,8 +26,19 @@ export function SessionsPage() {
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const [opened, { open, close }] = useDisclosure();
-  const query = { status: status ?? undefined, device_type: deviceType ?? undefined, time_range: timeRange ?? undefined, search: debounced || undefined, limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE };
-  const sessions = useQuery({ queryKey: ['sessions', query], queryFn: () => ok(api.GET('/api/v1/sessions', { params: { query } })), refetchInterval: 10_000 });
+  const query = {
+    status: status ?? undefined,
+    device_type: deviceType ?? undefined,
+    time_range: timeRange ?? undefined,
+    search: debounced || undefined,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+  const sessions = useQuery({
+    queryKey: ['sessions', query],
+    queryFn: () => ok(api.GET('/api/v1/sessions', { params: { query } })),
+    refetchInterval: 10_000,
+  });
   const rows = sessions.data?.slice(0, PAGE_SIZE) ?? [];
   const hasMore = (sessions.data?.length ?? 0) > PAGE_SIZE;
 
@@ -36,7 +47,8 @@ export function SessionsPage() {
     setPage(1);
     set();
   };
-  const exportCsv = () => download('/api/v1/sessions/export/csv', 'sessions.csv').catch((err) => notify.error(err, 'Export failed'));
+  const exportCsv = () =>
+    download('/api/v1/sessions/export/csv', 'sessions.csv').catch((err) => notify.error(err, 'Export failed'));
 
   return (
     <>
@@ -55,16 +67,52 @@ export function SessionsPage() {
         }
       />
       <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput label="Search" placeholder="Device, email or session id" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        <Select label="Status" placeholder="Any" clearable data={['pending', 'starting', 'active', 'stopped', 'failed']} value={status} onChange={(v) => filterBy(() => setStatus(v as Status | null))} />
-        <Select label="Platform" placeholder="Any" clearable data={[{ value: 'ios', label: 'iOS' }, { value: 'android', label: 'Android' }]} value={deviceType} onChange={(v) => filterBy(() => setDeviceType(v as 'ios' | 'android' | null))} />
-        <Select label="Started" placeholder="Any time" clearable data={[{ value: 'last-hour', label: 'Last hour' }, { value: 'last-day', label: 'Last day' }, { value: 'last-week', label: 'Last week' }, { value: 'last-month', label: 'Last month' }]} value={timeRange} onChange={(v) => filterBy(() => setTimeRange(v as TimeRange | null))} />
+        <TextInput
+          label="Search"
+          placeholder="Device, email or session id"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={['pending', 'starting', 'active', 'stopped', 'failed']}
+          value={status}
+          onChange={(v) => filterBy(() => setStatus(v as Status | null))}
+        />
+        <Select
+          label="Platform"
+          placeholder="Any"
+          clearable
+          data={[
+            { value: 'ios', label: 'iOS' },
+            { value: 'android', label: 'Android' },
+          ]}
+          value={deviceType}
+          onChange={(v) => filterBy(() => setDeviceType(v as 'ios' | 'android' | null))}
+        />
+        <Select
+          label="Started"
+          placeholder="Any time"
+          clearable
+          data={[
+            { value: 'last-hour', label: 'Last hour' },
+            { value: 'last-day', label: 'Last day' },
+            { value: 'last-week', label: 'Last week' },
+            { value: 'last-month', label: 'Last month' },
+          ]}
+          value={timeRange}
+          onChange={(v) => filterBy(() => setTimeRange(v as TimeRange | null))}
+        />
       </Group>
       <ErrorAlert error={sessions.error} />
       {sessions.isPending ? <Loading /> : null}
       {sessions.data && rows.length === 0 ? (
         <EmptyState title="No sessions here" action={<Button onClick={open}>Start a session</Button>}>
-          {status || deviceType || timeRange || debounced ? 'Nothing matches these filters.' : 'Start a session to get a live iOS or Android device in your browser.'}
+          {status || deviceType || timeRange || debounced
+            ? 'Nothing matches these filters.'
+            : 'Start a session to get a live iOS or Android device in your browser.'}
         </EmptyState>
       ) : null}
       {rows.length ? (
@@ -102,7 +150,15 @@ export function SessionsPage() {
           </Table>
         </ScrollRegion>
       ) : null}
-      {page > 1 || hasMore ? <Pagination mt="md" total={hasMore ? page + 1 : page} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} /> : null}
+      {page > 1 || hasMore ? (
+        <Pagination
+          mt="md"
+          total={hasMore ? page + 1 : page}
+          value={page}
+          onChange={setPage}
+          getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+        />
+      ) : null}
       <NewSessionDialog opened={opened} onClose={close} />
     </>
   );
@@ -124,7 +180,11 @@ export function NewSessionDialog({ opened, onClose }: { opened: boolean; onClose
     setBusy(true);
     setError(null);
     try {
-      const id = await createAndStartSession({ device_type: deviceType, ...(category ? { device_category: category as 'phone' | 'tablet' | 'tv' } : {}), ...(appId ? { app_id: appId } : {}) });
+      const id = await createAndStartSession({
+        device_type: deviceType,
+        ...(category ? { device_category: category as 'phone' | 'tablet' | 'tv' } : {}),
+        ...(appId ? { app_id: appId } : {}),
+      });
       onClose();
       await navigate({ to: '/sessions/$sessionId', params: { sessionId: id } });
     } catch (err) {
@@ -139,12 +199,40 @@ export function NewSessionDialog({ opened, onClose }: { opened: boolean; onClose
       <form onSubmit={submit}>
         <Stack>
           <ErrorAlert error={error} title="Could not start the session" />
-          <Select label="Platform" data={[{ value: 'android', label: 'Android' }, { value: 'ios', label: 'iOS' }]} value={deviceType} onChange={(v) => {
+          <Select
+            label="Platform"
+            data={[
+              { value: 'android', label: 'Android' },
+              { value: 'ios', label: 'iOS' },
+            ]}
+            value={deviceType}
+            onChange={(v) => {
               setDeviceType((v as 'ios' | 'android') ?? 'android');
               setAppId(null);
-            }} allowDeselect={false} />
-          <Select label="Device" data={[{ value: 'phone', label: 'Phone' }, { value: 'tablet', label: 'Tablet' }, { value: 'tv', label: 'TV' }]} value={category} onChange={setCategory} clearable placeholder="Any phone or tablet" />
-          <Select label="App to install" description="Installed and launched before the session is yours" placeholder="None" clearable data={appsForPlatform.map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={setAppId} />
+            }}
+            allowDeselect={false}
+          />
+          <Select
+            label="Device"
+            data={[
+              { value: 'phone', label: 'Phone' },
+              { value: 'tablet', label: 'Tablet' },
+              { value: 'tv', label: 'TV' },
+            ]}
+            value={category}
+            onChange={setCategory}
+            clearable
+            placeholder="Any phone or tablet"
+          />
+          <Select
+            label="App to install"
+            description="Installed and launched before the session is yours"
+            placeholder="None"
+            clearable
+            data={appsForPlatform.map((a) => ({ value: a.public_id, label: a.name }))}
+            value={appId}
+            onChange={setAppId}
+          />
           <Button type="submit" loading={busy}>
             Start session
           </Button>

@@ -19,7 +19,11 @@ export class ControlQueue {
 
   push(action: ControlAction): void {
     const last = this.pending.at(-1);
-    if (action.action === 'text' && last?.action === 'text' && (last.text ?? '').length + (action.text ?? '').length <= 1000) {
+    if (
+      action.action === 'text' &&
+      last?.action === 'text' &&
+      (last.text ?? '').length + (action.text ?? '').length <= 1000
+    ) {
       last.text = `${last.text ?? ''}${action.text ?? ''}`;
     } else {
       this.pending.push({ ...action });
@@ -33,7 +37,12 @@ export class ControlQueue {
     try {
       for (let next = this.pending.shift(); next; next = this.pending.shift()) {
         try {
-          await ok(api.POST('/api/v1/sessions/{session_id}/control', { params: { path: { session_id: this.sessionId } }, body: next }));
+          await ok(
+            api.POST('/api/v1/sessions/{session_id}/control', {
+              params: { path: { session_id: this.sessionId } },
+              body: next,
+            }),
+          );
           this.onSent(next);
         } catch (err) {
           this.onError(err);

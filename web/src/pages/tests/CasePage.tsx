@@ -1,5 +1,22 @@
 import { AnchorLink } from '../../components/links';
-import { Badge, Button, Card, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +35,10 @@ import { AssertionsEditor, StepsEditor } from './StepsEditor';
 
 export function CasePage() {
   const { caseId } = useParams({ strict: false }) as { caseId: string };
-  const testCase = useQuery({ queryKey: ['case', caseId], queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: caseId } } })) });
+  const testCase = useQuery({
+    queryKey: ['case', caseId],
+    queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: caseId } } })),
+  });
   const [running, run] = useDisclosure();
   // Running a single case takes the developer role (a suite run does not).
   const canRun = useHasRole('developer');
@@ -44,7 +64,9 @@ export function CasePage() {
               {c.mode === 'ai' ? 'natural language' : 'recorded'}
             </Badge>
             {c.is_reusable ? <Badge variant="outline">reusable</Badge> : null}
-            {c.has_source_recording ? <Badge variant="outline">{c.source_recording_summary.total_actions} recorded actions</Badge> : null}
+            {c.has_source_recording ? (
+              <Badge variant="outline">{c.source_recording_summary.total_actions} recorded actions</Badge>
+            ) : null}
           </Group>
         </Stack>
         {canRun ? (
@@ -69,7 +91,14 @@ export function CasePage() {
           <Baselines caseId={caseId} />
         </Tabs.Panel>
       </Tabs>
-      <RunDialog opened={running} onClose={run.close} target={{ kind: 'case', publicId: c.public_id, name: c.name }} platform={c.source_platform === 'ios' || c.source_platform === 'tvos' ? 'ios' : c.source_platform ? 'android' : null} />
+      <RunDialog
+        opened={running}
+        onClose={run.close}
+        target={{ kind: 'case', publicId: c.public_id, name: c.name }}
+        platform={
+          c.source_platform === 'ios' || c.source_platform === 'tvos' ? 'ios' : c.source_platform ? 'android' : null
+        }
+      />
     </Stack>
   );
 }
@@ -89,7 +118,10 @@ function CaseEditor({ testCase: c }: { testCase: TestCase }) {
   const [appId, setAppId] = useState(c.app_public_id);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const reusableCases = useQuery({ queryKey: ['cases', { reusable: true }], queryFn: () => ok(api.GET('/api/v1/tests/cases', { params: { query: { reusable: 'true' } } })) });
+  const reusableCases = useQuery({
+    queryKey: ['cases', { reusable: true }],
+    queryFn: () => ok(api.GET('/api/v1/tests/cases', { params: { query: { reusable: 'true' } } })),
+  });
   const apps = useQuery({ queryKey: ['apps'], queryFn: () => ok(api.GET('/api/v1/apps/')), enabled: standalone });
 
   const save = async (e: FormEvent) => {
@@ -126,32 +158,77 @@ function CaseEditor({ testCase: c }: { testCase: TestCase }) {
     <form onSubmit={save}>
       <Stack maw={860}>
         <ErrorAlert error={error} title="Could not save the case" />
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={!canEdit} />
-        <SegmentedControl aria-label="Mode" value={mode} onChange={(v) => setMode(v as typeof mode)} disabled={!canEdit} data={[{ value: 'ai', label: 'Natural language' }, { value: 'recorded', label: 'Recorded' }]} />
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          disabled={!canEdit}
+        />
+        <SegmentedControl
+          aria-label="Mode"
+          value={mode}
+          onChange={(v) => setMode(v as typeof mode)}
+          disabled={!canEdit}
+          data={[
+            { value: 'ai', label: 'Natural language' },
+            { value: 'recorded', label: 'Recorded' },
+          ]}
+        />
         <Title order={4}>Steps</Title>
         <StepsEditor steps={steps} onChange={setSteps} disabled={!canEdit} />
         <Title order={4}>Assertions</Title>
         <AssertionsEditor assertions={assertions} onChange={setAssertions} disabled={!canEdit} />
-        <Textarea label="Context" description="Extra context for the agent on this case" autosize minRows={2} value={context} onChange={(e) => setContext(e.currentTarget.value)} disabled={!canEdit} />
+        <Textarea
+          label="Context"
+          description="Extra context for the agent on this case"
+          autosize
+          minRows={2}
+          value={context}
+          onChange={(e) => setContext(e.currentTarget.value)}
+          disabled={!canEdit}
+        />
         <MultiSelect
           label="Sub-flows"
           description="Reusable cases run first, in this order"
-          data={(reusableCases.data ?? []).filter((r) => r.public_id !== c.public_id).map((r) => ({ value: r.public_id, label: r.name }))}
+          data={(reusableCases.data ?? [])
+            .filter((r) => r.public_id !== c.public_id)
+            .map((r) => ({ value: r.public_id, label: r.name }))}
           value={subFlows}
           onChange={setSubFlows}
           disabled={!canEdit}
           clearable
         />
-        <Switch label="Fuzzy matching: find recorded elements again with tolerant text matching" checked={fuzzy} onChange={(e) => setFuzzy(e.currentTarget.checked)} disabled={!canEdit} />
+        <Switch
+          label="Fuzzy matching: find recorded elements again with tolerant text matching"
+          checked={fuzzy}
+          onChange={(e) => setFuzzy(e.currentTarget.checked)}
+          disabled={!canEdit}
+        />
         {standalone ? (
           <>
-            <Switch label="Reusable: other cases can run this one as a sub-flow" checked={reusable} onChange={(e) => setReusable(e.currentTarget.checked)} disabled={!canEdit} />
-            <Select label="App" data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={setAppId} disabled={!canEdit} />
+            <Switch
+              label="Reusable: other cases can run this one as a sub-flow"
+              checked={reusable}
+              onChange={(e) => setReusable(e.currentTarget.checked)}
+              disabled={!canEdit}
+            />
+            <Select
+              label="App"
+              data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))}
+              value={appId}
+              onChange={setAppId}
+              disabled={!canEdit}
+            />
           </>
         ) : null}
         {c.has_source_recording ? (
           <Text size="sm" c="dimmed">
-            Recorded on a {c.source_device_width}×{c.source_device_height} screen: {Object.entries(c.source_recording_summary.gesture_counts).map(([g, n]) => `${n} ${g}`).join(', ')}.
+            Recorded on a {c.source_device_width}×{c.source_device_height} screen:{' '}
+            {Object.entries(c.source_recording_summary.gesture_counts)
+              .map(([g, n]) => `${n} ${g}`)
+              .join(', ')}
+            .
           </Text>
         ) : null}
         {canEdit ? (
@@ -167,10 +244,15 @@ function CaseEditor({ testCase: c }: { testCase: TestCase }) {
 }
 
 function RunHistory({ caseId }: { caseId: string }) {
-  const runs = useQuery({ queryKey: ['case-runs', caseId], queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}/runs', { params: { path: { case_id: caseId } } })), refetchInterval: 10_000 });
+  const runs = useQuery({
+    queryKey: ['case-runs', caseId],
+    queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}/runs', { params: { path: { case_id: caseId } } })),
+    refetchInterval: 10_000,
+  });
   if (runs.isPending) return <Loading />;
   if (!runs.data) return <ErrorAlert error={runs.error} />;
-  if (!runs.data.length) return <Text c="dimmed">This case has not run yet. Run it on a live session with the Run button.</Text>;
+  if (!runs.data.length)
+    return <Text c="dimmed">This case has not run yet. Run it on a live session with the Run button.</Text>;
   return (
     <Table striped aria-label="Run history">
       <Table.Thead>
@@ -204,10 +286,14 @@ function RunHistory({ caseId }: { caseId: string }) {
 }
 
 function Baselines({ caseId }: { caseId: string }) {
-  const baselines = useQuery({ queryKey: ['baselines', caseId], queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}/baselines', { params: { path: { case_id: caseId } } })) });
+  const baselines = useQuery({
+    queryKey: ['baselines', caseId],
+    queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}/baselines', { params: { path: { case_id: caseId } } })),
+  });
   if (baselines.isPending) return <Loading />;
   if (!baselines.data) return <ErrorAlert error={baselines.error} />;
-  if (!baselines.data.length) return <Text c="dimmed">No baselines yet: the first run of each step records its screenshot as the baseline.</Text>;
+  if (!baselines.data.length)
+    return <Text c="dimmed">No baselines yet: the first run of each step records its screenshot as the baseline.</Text>;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }}>
       {baselines.data.map((b) => (

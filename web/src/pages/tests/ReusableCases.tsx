@@ -13,7 +13,10 @@ import { RecentRuns } from '../../components/StatusBadge';
 export function ReusableCases() {
   const canEdit = useHasRole('developer');
   const [opened, { open, close }] = useDisclosure();
-  const cases = useQuery({ queryKey: ['cases', { reusable: true }], queryFn: () => ok(api.GET('/api/v1/tests/cases', { params: { query: { reusable: 'true' } } })) });
+  const cases = useQuery({
+    queryKey: ['cases', { reusable: true }],
+    queryFn: () => ok(api.GET('/api/v1/tests/cases', { params: { query: { reusable: 'true' } } })),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -22,7 +25,9 @@ export function ReusableCases() {
       </Group>
       <ErrorAlert error={cases.error} />
       {cases.isPending ? <Loading /> : null}
-      {cases.data?.length === 0 ? <EmptyState title="No reusable cases">Create one for steps many cases share, such as signing in.</EmptyState> : null}
+      {cases.data?.length === 0 ? (
+        <EmptyState title="No reusable cases">Create one for steps many cases share, such as signing in.</EmptyState>
+      ) : null}
       {cases.data?.length ? (
         <Table aria-label="Reusable cases">
           <Table.Thead>
@@ -66,8 +71,15 @@ function NewReusableDialog({ opened, onClose }: { opened: boolean; onClose: () =
     if (!appId) return;
     setError(null);
     try {
-      const created = await ok(api.POST('/api/v1/tests/cases', { body: { name, app_id: appId, steps: [], mode: 'ai' } }));
-      await ok(api.PATCH('/api/v1/tests/cases/{case_id}', { params: { path: { case_id: created.public_id } }, body: { is_reusable: true } }));
+      const created = await ok(
+        api.POST('/api/v1/tests/cases', { body: { name, app_id: appId, steps: [], mode: 'ai' } }),
+      );
+      await ok(
+        api.PATCH('/api/v1/tests/cases/{case_id}', {
+          params: { path: { case_id: created.public_id } },
+          body: { is_reusable: true },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['cases'] });
       onClose();
       await navigate({ to: '/tests/cases/$caseId', params: { caseId: created.public_id } });
@@ -80,8 +92,20 @@ function NewReusableDialog({ opened, onClose }: { opened: boolean; onClose: () =
       <form onSubmit={submit}>
         <Stack>
           <ErrorAlert error={error} title="Could not create the case" />
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} placeholder="Sign in as demo" />
-          <Select label="App" required data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={setAppId} />
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            placeholder="Sign in as demo"
+          />
+          <Select
+            label="App"
+            required
+            data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))}
+            value={appId}
+            onChange={setAppId}
+          />
           <Button type="submit" disabled={!appId}>
             Create
           </Button>

@@ -16,7 +16,8 @@ async function untilActive(sessionId: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const s = await ok(api.GET('/api/v1/sessions/{session_id}', { params: { path: { session_id: sessionId } } }));
     if (s.status === 'active') return;
-    if (s.status === 'failed' || s.status === 'stopped') throw new Error(s.error_message ?? 'The session ended before it became usable.');
+    if (s.status === 'failed' || s.status === 'stopped')
+      throw new Error(s.error_message ?? 'The session ended before it became usable.');
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error('The session did not become usable in time.');
@@ -26,7 +27,17 @@ async function untilActive(sessionId: string): Promise<void> {
  * Runs a case or a suite on one of the organization's active sessions (or a new one), then opens
  * the run's live page.
  */
-export function RunDialog({ opened, onClose, target, platform }: { opened: boolean; onClose: () => void; target: { kind: 'case' | 'suite'; publicId: string; name: string }; platform: string | null }) {
+export function RunDialog({
+  opened,
+  onClose,
+  target,
+  platform,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  target: { kind: 'case' | 'suite'; publicId: string; name: string };
+  platform: string | null;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [sessionId, setSessionId] = useState<string | null>(null);
@@ -34,15 +45,26 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
   const [model, setModel] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const sessions = useQuery({ queryKey: ['sessions', { status: 'active' }], queryFn: () => ok(api.GET('/api/v1/sessions', { params: { query: { status: 'active', limit: 100 } } })), enabled: opened });
-  const config = useQuery({ queryKey: ['ai-config'], queryFn: () => ok(api.GET('/api/v1/ai/config')), enabled: opened });
+  const sessions = useQuery({
+    queryKey: ['sessions', { status: 'active' }],
+    queryFn: () => ok(api.GET('/api/v1/sessions', { params: { query: { status: 'active', limit: 100 } } })),
+    enabled: opened,
+  });
+  const config = useQuery({
+    queryKey: ['ai-config'],
+    queryFn: () => ok(api.GET('/api/v1/ai/config')),
+    enabled: opened,
+  });
   const usable = (sessions.data ?? []).filter((s) => !platform || s.device_type === platform);
 
   const startSession = async () => {
     setBusy('Starting a session…');
     setError(null);
     try {
-      const id = await createAndStartSession({ device_type: platform === 'ios' ? 'ios' : 'android', device_category: 'phone' });
+      const id = await createAndStartSession({
+        device_type: platform === 'ios' ? 'ios' : 'android',
+        device_category: 'phone',
+      });
       setBusy('Waiting for the device…');
       await untilActive(id);
       await queryClient.invalidateQueries({ queryKey: ['sessions'] });
@@ -61,7 +83,9 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
     try {
       const common = { session_id: sessionId, mode, ...(model && mode !== 'replay' ? { model } : {}) };
       if (target.kind === 'case') {
-        const r = await ok(api.POST('/api/v1/ai/test/run', { body: { test_case_public_id: target.publicId, ...common } }));
+        const r = await ok(
+          api.POST('/api/v1/ai/test/run', { body: { test_case_public_id: target.publicId, ...common } }),
+        );
         for (const w of r.warnings ?? []) notify.error(new Error(w), 'Warning');
         onClose();
         await navigate({ to: '/runs/$runId', params: { runId: r.run_public_id } });
@@ -83,10 +107,20 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
         <RunError error={error} />
         {sessions.data && usable.length === 0 ? (
           <Alert color="blue" title="No active session">
-            A run needs a live {platform === 'ios' ? 'iOS' : platform === 'android' ? 'Android' : ''} session. Start one here; it is yours until you end it.
+            A run needs a live {platform === 'ios' ? 'iOS' : platform === 'android' ? 'Android' : ''} session. Start one
+            here; it is yours until you end it.
           </Alert>
         ) : null}
-        <Select label="Session" placeholder={usable.length ? 'Choose a session' : 'None active'} data={usable.map((s) => ({ value: s.session_id, label: `${s.device_name ?? s.device_type} · ${s.user_email ?? ''}` }))} value={sessionId} onChange={setSessionId} />
+        <Select
+          label="Session"
+          placeholder={usable.length ? 'Choose a session' : 'None active'}
+          data={usable.map((s) => ({
+            value: s.session_id,
+            label: `${s.device_name ?? s.device_type} · ${s.user_email ?? ''}`,
+          }))}
+          value={sessionId}
+          onChange={setSessionId}
+        />
         <Group>
           <Button variant="default" onClick={startSession} disabled={!!busy}>
             Start a new session
@@ -103,7 +137,16 @@ export function RunDialog({ opened, onClose, target, platform }: { opened: boole
             { value: 'replay', label: 'Replay only: recorded actions, no AI' },
           ]}
         />
-        {mode !== 'replay' ? <ModelSelect label="Model" placeholder={config.data ? `Organization default: ${config.data.default_model}` : 'Organization default'} clearable value={model} onChange={(m) => setModel(m?.id ?? null)} enabled={opened} /> : null}
+        {mode !== 'replay' ? (
+          <ModelSelect
+            label="Model"
+            placeholder={config.data ? `Organization default: ${config.data.default_model}` : 'Organization default'}
+            clearable
+            value={model}
+            onChange={(m) => setModel(m?.id ?? null)}
+            enabled={opened}
+          />
+        ) : null}
         {busy ? <Text c="dimmed">{busy}</Text> : null}
         <Button onClick={run} disabled={!sessionId || !!busy}>
           Run

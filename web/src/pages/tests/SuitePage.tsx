@@ -1,5 +1,18 @@
 import { AnchorLink } from '../../components/links';
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +35,10 @@ export function SuitePage() {
   const [adding, add] = useDisclosure();
   const [running, run] = useDisclosure();
   const [confirming, confirm] = useDisclosure();
-  const suite = useQuery({ queryKey: ['suite', suiteId], queryFn: () => ok(api.GET('/api/v1/tests/suites/{suite_id}', { params: { path: { suite_id: suiteId } } })) });
+  const suite = useQuery({
+    queryKey: ['suite', suiteId],
+    queryFn: () => ok(api.GET('/api/v1/tests/suites/{suite_id}', { params: { path: { suite_id: suiteId } } })),
+  });
 
   const remove = async () => {
     try {
@@ -34,7 +50,11 @@ export function SuitePage() {
       notify.error(err, 'Could not delete the suite');
     }
   };
-  const exportYaml = () => download(`/api/v1/tests/suites/${encodeURIComponent(suiteId)}/export-yaml`, `${suite.data?.name ?? suiteId}.yaml`).catch((err) => notify.error(err, 'Export failed'));
+  const exportYaml = () =>
+    download(
+      `/api/v1/tests/suites/${encodeURIComponent(suiteId)}/export-yaml`,
+      `${suite.data?.name ?? suiteId}.yaml`,
+    ).catch((err) => notify.error(err, 'Export failed'));
 
   if (suite.isPending) return <Loading />;
   if (!suite.data) return <ErrorAlert error={suite.error} title="Could not load the suite" />;
@@ -84,7 +104,12 @@ export function SuitePage() {
         </Tabs.Panel>
       </Tabs>
       <NewCaseDialog opened={adding} onClose={add.close} suiteId={suiteId} />
-      <RunDialog opened={running} onClose={run.close} target={{ kind: 'suite', publicId: s.public_id, name: s.name }} platform={s.platform} />
+      <RunDialog
+        opened={running}
+        onClose={run.close}
+        target={{ kind: 'suite', publicId: s.public_id, name: s.name }}
+        platform={s.platform}
+      />
       <Modal opened={confirming} onClose={confirm.close} title="Delete this suite?">
         <Stack>
           <Text>
@@ -108,7 +133,8 @@ function CaseList({ suite, canEdit, onAdd }: { suite: SuiteDetail; canEdit: bool
   if (!suite.cases.length) {
     return (
       <EmptyState title="No cases yet" action={canEdit ? <Button onClick={onAdd}>Add a case</Button> : null}>
-        Write steps in plain English (“Tap Sign in”, “type demo into Username”, “verify "Welcome" is visible”), or record them in a session’s Record tab.
+        Write steps in plain English (“Tap Sign in”, “type demo into Username”, “verify "Welcome" is visible”), or
+        record them in a session’s Record tab.
       </EmptyState>
     );
   }
@@ -169,7 +195,12 @@ function NewCaseDialog({ opened, onClose, suiteId }: { opened: boolean; onClose:
     setBusy(true);
     setError(null);
     try {
-      const created = await ok(api.POST('/api/v1/tests/suites/{suite_id}/cases', { params: { path: { suite_id: suiteId } }, body: { name, mode, steps: linesOf(steps), assertions: linesOf(assertions) } }));
+      const created = await ok(
+        api.POST('/api/v1/tests/suites/{suite_id}/cases', {
+          params: { path: { suite_id: suiteId } },
+          body: { name, mode, steps: linesOf(steps), assertions: linesOf(assertions) },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['suite', suiteId] });
       onClose();
       await navigate({ to: '/tests/cases/$caseId', params: { caseId: created.public_id } });
@@ -184,10 +215,41 @@ function NewCaseDialog({ opened, onClose, suiteId }: { opened: boolean; onClose:
       <form onSubmit={submit}>
         <Stack>
           <ErrorAlert error={error} title="Could not create the case" />
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} placeholder="Sign in with a valid account" />
-          <SegmentedControl aria-label="Mode" value={mode} onChange={(v) => setMode(v as 'ai' | 'recorded')} data={[{ value: 'ai', label: 'Natural language' }, { value: 'recorded', label: 'Recorded' }]} />
-          <Textarea label="Steps" description="One step per line" required autosize minRows={4} value={steps} onChange={(e) => setSteps(e.currentTarget.value)} placeholder={'type demo into Username\ntype secret into Password\ntap Sign in'} />
-          <Textarea label="Assertions" description="Checked at the end, one per line" autosize minRows={2} value={assertions} onChange={(e) => setAssertions(e.currentTarget.value)} placeholder={'verify "Items" is visible'} />
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            placeholder="Sign in with a valid account"
+          />
+          <SegmentedControl
+            aria-label="Mode"
+            value={mode}
+            onChange={(v) => setMode(v as 'ai' | 'recorded')}
+            data={[
+              { value: 'ai', label: 'Natural language' },
+              { value: 'recorded', label: 'Recorded' },
+            ]}
+          />
+          <Textarea
+            label="Steps"
+            description="One step per line"
+            required
+            autosize
+            minRows={4}
+            value={steps}
+            onChange={(e) => setSteps(e.currentTarget.value)}
+            placeholder={'type demo into Username\ntype secret into Password\ntap Sign in'}
+          />
+          <Textarea
+            label="Assertions"
+            description="Checked at the end, one per line"
+            autosize
+            minRows={2}
+            value={assertions}
+            onChange={(e) => setAssertions(e.currentTarget.value)}
+            placeholder={'verify "Items" is visible'}
+          />
           <Button type="submit" loading={busy}>
             Create case
           </Button>

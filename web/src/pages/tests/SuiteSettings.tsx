@@ -1,4 +1,17 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -17,13 +30,16 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
   const [reset, setReset] = useState<ResetStrategy>(suite.reset_strategy);
   const [context, setContext] = useState(suite.context ?? '');
   const [tags, setTags] = useState(suite.tags.map((t) => t.name));
-  const [variables, setVariables] = useState<Array<[string, string]>>(Object.entries(suite.variables ?? {}).map(([k, v]) => [k, String(v)]));
+  const [variables, setVariables] = useState<Array<[string, string]>>(
+    Object.entries(suite.variables ?? {}).map(([k, v]) => [k, String(v)]),
+  );
   const [warn, setWarn] = useState<number | null>(suite.visual_regression_warn_pct);
   const [fail, setFail] = useState<number | null>(suite.visual_regression_fail_pct);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const badTag = tags.find((t) => !TAG_PATTERN.test(t));
-  const tierProblem = warn !== null && fail !== null && warn >= fail ? 'The warning threshold must be below the failure threshold' : null;
+  const tierProblem =
+    warn !== null && fail !== null && warn >= fail ? 'The warning threshold must be below the failure threshold' : null;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,9 +75,29 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
     <form onSubmit={save}>
       <Stack maw={640}>
         <ErrorAlert error={error} title="Could not save" />
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={!canEdit} />
-        <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} disabled={!canEdit} />
-        <TagsInput label="Tags" description="Lowercase letters, digits, - and _; CI runs suites by tag" value={tags} onChange={setTags} error={badTag ? `“${badTag}” is not a valid tag` : undefined} disabled={!canEdit} />
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          disabled={!canEdit}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          disabled={!canEdit}
+        />
+        <TagsInput
+          label="Tags"
+          description="Lowercase letters, digits, - and _; CI runs suites by tag"
+          value={tags}
+          onChange={setTags}
+          error={badTag ? `“${badTag}” is not a valid tag` : undefined}
+          disabled={!canEdit}
+        />
         <Select
           label="Reset before each case"
           allowDeselect={false}
@@ -74,7 +110,15 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
             { value: 'reinstall', label: 'Reinstall the app' },
           ]}
         />
-        <Textarea label="Context for the agent" description="What the AI should know about the app; {{variables}} are filled in" autosize minRows={2} value={context} onChange={(e) => setContext(e.currentTarget.value)} disabled={!canEdit} />
+        <Textarea
+          label="Context for the agent"
+          description="What the AI should know about the app; {{variables}} are filled in"
+          autosize
+          minRows={2}
+          value={context}
+          onChange={(e) => setContext(e.currentTarget.value)}
+          disabled={!canEdit}
+        />
         <Stack gap={4}>
           <Title order={4}>Variables</Title>
           <Text size="sm" c="dimmed">
@@ -83,16 +127,44 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
           {variables.map(([k, v], i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no identity of their own
             <Group key={i} gap="xs" wrap="nowrap">
-              <TextInput aria-label={`Variable ${i + 1} name`} placeholder="name" value={k} onChange={(e) => setVariables(variables.map((row, j) => (j === i ? [e.currentTarget.value, row[1]] : row)))} disabled={!canEdit} />
-              <TextInput aria-label={`Variable ${i + 1} value`} placeholder="value" value={v} onChange={(e) => setVariables(variables.map((row, j) => (j === i ? [row[0], e.currentTarget.value] : row)))} disabled={!canEdit} style={{ flex: 1 }} />
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove variable ${k || i + 1}`} onClick={() => setVariables(variables.filter((_, j) => j !== i))} disabled={!canEdit}>
+              <TextInput
+                aria-label={`Variable ${i + 1} name`}
+                placeholder="name"
+                value={k}
+                onChange={(e) =>
+                  setVariables(variables.map((row, j) => (j === i ? [e.currentTarget.value, row[1]] : row)))
+                }
+                disabled={!canEdit}
+              />
+              <TextInput
+                aria-label={`Variable ${i + 1} value`}
+                placeholder="value"
+                value={v}
+                onChange={(e) =>
+                  setVariables(variables.map((row, j) => (j === i ? [row[0], e.currentTarget.value] : row)))
+                }
+                disabled={!canEdit}
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove variable ${k || i + 1}`}
+                onClick={() => setVariables(variables.filter((_, j) => j !== i))}
+                disabled={!canEdit}
+              >
                 <IconX size={16} />
               </ActionIcon>
             </Group>
           ))}
           {canEdit ? (
             <Group>
-              <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} />} onClick={() => setVariables([...variables, ['', '']])}>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setVariables([...variables, ['', '']])}
+              >
                 Add variable
               </Button>
             </Group>
@@ -101,7 +173,8 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
         <Stack gap={4}>
           <Title order={4}>Visual regression</Title>
           <Text size="sm" c="dimmed">
-            Each step’s screenshot is compared with its baseline. A difference at or above a threshold warns or fails the step.
+            Each step’s screenshot is compared with its baseline. A difference at or above a threshold warns or fails
+            the step.
           </Text>
           <Tier label="Warn at" value={warn} onChange={setWarn} fallback={10} disabled={!canEdit} />
           <Tier label="Fail at" value={fail} onChange={setFail} fallback={25} disabled={!canEdit} />
@@ -123,11 +196,38 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
   );
 }
 
-function Tier({ label, value, onChange, fallback, disabled }: { label: string; value: number | null; onChange: (v: number | null) => void; fallback: number; disabled: boolean }) {
+function Tier({
+  label,
+  value,
+  onChange,
+  fallback,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  fallback: number;
+  disabled: boolean;
+}) {
   return (
     <Group gap="sm" align="center">
-      <Switch label={`${label} (on/off)`} checked={value !== null} onChange={(e) => onChange(e.currentTarget.checked ? fallback : null)} disabled={disabled} w={160} />
-      <NumberInput aria-label={`${label} percent difference`} suffix=" %" min={0} max={100} value={value ?? ''} onChange={(v) => onChange(typeof v === 'number' ? v : null)} disabled={disabled || value === null} w={120} />
+      <Switch
+        label={`${label} (on/off)`}
+        checked={value !== null}
+        onChange={(e) => onChange(e.currentTarget.checked ? fallback : null)}
+        disabled={disabled}
+        w={160}
+      />
+      <NumberInput
+        aria-label={`${label} percent difference`}
+        suffix=" %"
+        min={0}
+        max={100}
+        value={value ?? ''}
+        onChange={(v) => onChange(typeof v === 'number' ? v : null)}
+        disabled={disabled || value === null}
+        w={120}
+      />
     </Group>
   );
 }

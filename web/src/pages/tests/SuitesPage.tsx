@@ -1,6 +1,22 @@
 import { ScrollRegion } from '../../components/ScrollRegion';
 import { AnchorLink } from '../../components/links';
-import { Badge, Button, FileInput, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Table, TagsInput, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  TagsInput,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +40,10 @@ export function SuitesPage() {
   const [creating, create] = useDisclosure();
   const [importing, importYaml] = useDisclosure();
   const query = { ...(tags.length ? { tags: tags.join(','), match } : {}), ...(appId ? { app_id: appId } : {}) };
-  const suites = useQuery({ queryKey: ['suites', query], queryFn: () => ok(api.GET('/api/v1/tests/suites', { params: { query } })) });
+  const suites = useQuery({
+    queryKey: ['suites', query],
+    queryFn: () => ok(api.GET('/api/v1/tests/suites', { params: { query } })),
+  });
   const allTags = useQuery({ queryKey: ['tags'], queryFn: () => ok(api.GET('/api/v1/tests/tags')) });
   const apps = useQuery({ queryKey: ['apps'], queryFn: () => ok(api.GET('/api/v1/apps/')) });
 
@@ -53,15 +72,46 @@ export function SuitesPage() {
         </Tabs.List>
         <Tabs.Panel value="suites">
           <Group mb="md" align="flex-end" wrap="wrap">
-            <MultiSelect label="Tags" placeholder="Any tag" data={(allTags.data ?? []).map((t) => ({ value: t.name, label: `${t.display_name} (${t.suite_count})` }))} value={tags} onChange={setTags} clearable searchable w={280} />
-            {tags.length > 1 ? <SegmentedControl aria-label="Tag match" value={match} onChange={(v) => setMatch(v as 'any' | 'all')} data={[{ value: 'any', label: 'Any tag' }, { value: 'all', label: 'All tags' }]} /> : null}
-            <Select label="App" placeholder="Any app" clearable data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={setAppId} />
+            <MultiSelect
+              label="Tags"
+              placeholder="Any tag"
+              data={(allTags.data ?? []).map((t) => ({ value: t.name, label: `${t.display_name} (${t.suite_count})` }))}
+              value={tags}
+              onChange={setTags}
+              clearable
+              searchable
+              w={280}
+            />
+            {tags.length > 1 ? (
+              <SegmentedControl
+                aria-label="Tag match"
+                value={match}
+                onChange={(v) => setMatch(v as 'any' | 'all')}
+                data={[
+                  { value: 'any', label: 'Any tag' },
+                  { value: 'all', label: 'All tags' },
+                ]}
+              />
+            ) : null}
+            <Select
+              label="App"
+              placeholder="Any app"
+              clearable
+              data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))}
+              value={appId}
+              onChange={setAppId}
+            />
           </Group>
           <ErrorAlert error={suites.error} />
           {suites.isPending ? <Loading /> : null}
           {suites.data?.length === 0 ? (
-            <EmptyState title={tags.length || appId ? 'No suite matches' : 'No test suites yet'} action={canEdit && !tags.length && !appId ? <Button onClick={create.open}>Create a suite</Button> : null}>
-              {tags.length || appId ? 'Try other filters.' : 'A suite groups the cases of one app. Create one, then add cases written in plain English or recorded in a session.'}
+            <EmptyState
+              title={tags.length || appId ? 'No suite matches' : 'No test suites yet'}
+              action={canEdit && !tags.length && !appId ? <Button onClick={create.open}>Create a suite</Button> : null}
+            >
+              {tags.length || appId
+                ? 'Try other filters.'
+                : 'A suite groups the cases of one app. Create one, then add cases written in plain English or recorded in a session.'}
             </EmptyState>
           ) : null}
           {suites.data?.length ? (
@@ -142,7 +192,11 @@ function NewSuiteDialog({ opened, onClose }: { opened: boolean; onClose: () => v
     setBusy(true);
     setError(null);
     try {
-      const suite = await ok(api.POST('/api/v1/tests/suites', { body: { name, description, tags, ...(appId ? { app_public_id: appId } : {}) } }));
+      const suite = await ok(
+        api.POST('/api/v1/tests/suites', {
+          body: { name, description, tags, ...(appId ? { app_public_id: appId } : {}) },
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['suites'] });
       await queryClient.invalidateQueries({ queryKey: ['tags'] });
       onClose();
@@ -159,9 +213,29 @@ function NewSuiteDialog({ opened, onClose }: { opened: boolean; onClose: () => v
         <Stack>
           <ErrorAlert error={error} title="Could not create the suite" />
           <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
-          <Select label="App" description="The app its cases test; runs install its latest build" placeholder="Choose an app" data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: `${a.name} (${a.platform})` }))} value={appId} onChange={setAppId} clearable />
-          <TagsInput label="Tags" description="Lowercase letters, digits, - and _" value={tags} onChange={setTags} error={badTag ? `“${badTag}” is not a valid tag` : undefined} />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          <Select
+            label="App"
+            description="The app its cases test; runs install its latest build"
+            placeholder="Choose an app"
+            data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: `${a.name} (${a.platform})` }))}
+            value={appId}
+            onChange={setAppId}
+            clearable
+          />
+          <TagsInput
+            label="Tags"
+            description="Lowercase letters, digits, - and _"
+            value={tags}
+            onChange={setTags}
+            error={badTag ? `“${badTag}” is not a valid tag` : undefined}
+          />
           <Button type="submit" loading={busy} disabled={!!badTag}>
             Create suite
           </Button>
@@ -186,7 +260,11 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     setBusy(true);
     setError(null);
     try {
-      const r = await upload<{ public_id: string; name: string; case_count: number }>(`/api/v1/tests/suites/import-yaml${appId ? `?app_id=${encodeURIComponent(appId)}` : ''}`, form, () => {});
+      const r = await upload<{ public_id: string; name: string; case_count: number }>(
+        `/api/v1/tests/suites/import-yaml${appId ? `?app_id=${encodeURIComponent(appId)}` : ''}`,
+        form,
+        () => {},
+      );
       await queryClient.invalidateQueries({ queryKey: ['suites'] });
       onClose();
       await navigate({ to: '/tests/suites/$suiteId', params: { suiteId: r.public_id } });
@@ -200,8 +278,23 @@ function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     <Modal opened={opened} onClose={onClose} title="Import a suite from YAML">
       <Stack>
         <ErrorAlert error={error} title="Could not import" />
-        <FileInput label="YAML file" placeholder="Choose a .yaml file" accept=".yaml,.yml,text/yaml" value={file} onChange={setFile} clearable />
-        <Select label="App" description="Overrides the file’s appId" placeholder="From the file" clearable data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))} value={appId} onChange={setAppId} />
+        <FileInput
+          label="YAML file"
+          placeholder="Choose a .yaml file"
+          accept=".yaml,.yml,text/yaml"
+          value={file}
+          onChange={setFile}
+          clearable
+        />
+        <Select
+          label="App"
+          description="Overrides the file’s appId"
+          placeholder="From the file"
+          clearable
+          data={(apps.data ?? []).map((a) => ({ value: a.public_id, label: a.name }))}
+          value={appId}
+          onChange={setAppId}
+        />
         <Button onClick={submit} disabled={!file} loading={busy}>
           Import
         </Button>

@@ -20,5 +20,9 @@ export function compactStep(step: Exclude<StepValue, string>): StepValue {
   const hasVisual = step.visual && step.visual.mode !== 'default';
   const hasActions = step.action_indices && step.action_indices.length > 0;
   if (!hasVisual && !hasActions) return step.text;
-  return { text: step.text, ...(hasActions ? { action_indices: step.action_indices } : {}), ...(hasVisual ? { visual: step.visual } : {}) };
+  return {
+    text: step.text,
+    ...(hasActions ? { action_indices: step.action_indices } : {}),
+    ...(hasVisual ? { visual: step.visual } : {}),
+  };
 }
