@@ -41,7 +41,7 @@ import { createCatalogueServices, type CatalogueServices } from './modules/catal
 import { createCreditsServices, type CreditsServices } from './modules/credits/credits';
 import { StripePayments } from './modules/credits/stripe-payments';
 import { createEngine, type EngineServices } from './modules/engine/engine';
-import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/run-signals';
+import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/execution/run-signals';
 import type { RunsService } from './modules/engine/runs.service';
 import { createCi, type CiServices } from './modules/ci/ci';
 import { GithubService } from './modules/integrations/github.service';

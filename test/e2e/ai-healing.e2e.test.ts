@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage, auditEvents } from '../../src/db/schema';
-import type { HealingSuggestion } from '../../src/modules/engine/healing';
-import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
+import type { HealingSuggestion } from '../../src/modules/engine/steps/healing';
+import { closeSampleApps, openSampleApp } from '../../src/modules/engine/steps/interpreter/sample-app-device.fixture';
 import { byId, center } from '../virtual/ui';
 import {
   activeSession,

@@ -6,7 +6,7 @@ import { systemClock } from '../../src/clock';
 import type { CiRunPayload } from '../../src/modules/ci/ci.schemas';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
-import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
+import { closeSampleApps, openSampleApp } from '../../src/modules/engine/steps/interpreter/sample-app-device.fixture';
 import { byId, center } from '../virtual/ui';
 import { createTestApp } from '../harness/app';
 import {

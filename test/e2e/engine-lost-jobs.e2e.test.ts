@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../src/clock';
-import { PENDING_LOST_AFTER_MS } from '../../src/modules/engine/interruptions';
+import { PENDING_LOST_AFTER_MS } from '../../src/modules/engine/execution/interruptions';
 import {
   activeSession,
   androidPhones,

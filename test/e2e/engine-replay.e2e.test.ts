@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSampleApps, openSampleApp } from '../../src/modules/engine/interpreter/sample-app-device.fixture';
+import { closeSampleApps, openSampleApp } from '../../src/modules/engine/steps/interpreter/sample-app-device.fixture';
 import { byId, byText, center } from '../virtual/ui';
 import {
   activeSession,

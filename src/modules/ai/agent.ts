@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { UiNode } from '../../worker/driver';
-import type { PerformedAction } from '../engine/device-actions';
+import type { PerformedAction } from '../engine/steps/device-actions';
 import type {
   AgentAction,
   AgentRun,
@@ -10,8 +10,8 @@ import type {
   AgentVerdict,
   RunAgent,
   StepAgent,
-} from '../engine/step-agent';
-import type { TraceEntry } from '../engine/step-runner';
+} from '../engine/steps/step-agent';
+import type { TraceEntry } from '../engine/steps/step-agent';
 import {
   assertionSystem,
   assertionTask,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentAction, Direction } from '../engine/step-agent';
+import type { AgentAction, Direction } from '../engine/steps/step-agent';
 import { InstallBuildBody, LaunchAppBody } from '../sessions/sessions.schemas';
 import type { ScreenView } from './screen-view';
 

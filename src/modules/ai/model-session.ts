@@ -6,7 +6,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import type { AiBilling, AiUsagePurpose, KeyProvider } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AgentRun } from '../engine/step-agent';
+import type { AgentRun } from '../engine/steps/step-agent';
 import { emitEvent } from '../events/events';
 import { findProviderKey, insertUsage } from './ai.repository';
 import type { ModelChoice } from './model-catalog';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordingAction } from '../catalogue/recording';
-import { interpretStep } from '../engine/interpreter';
-import { closeSampleApps, openSampleApp } from '../engine/interpreter/sample-app-device.fixture';
+import { interpretStep } from '../engine/steps/interpreter';
+import { closeSampleApps, openSampleApp } from '../engine/steps/interpreter/sample-app-device.fixture';
 import { screenshotFor, stepsFromRecording } from './recording-steps';
 
 afterAll(() => closeSampleApps());

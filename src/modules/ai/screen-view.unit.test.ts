@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../worker/driver';
-import { closeSampleApps, openSampleApp } from '../engine/interpreter/sample-app-device.fixture';
+import { closeSampleApps, openSampleApp } from '../engine/steps/interpreter/sample-app-device.fixture';
 import { compactTree, viewOf } from './screen-view';
 
 const node = (

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
 import type { CiProgressEntry, VisualVerdict } from '../../db/schema';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
-import { rollUpVisual } from '../engine/visual-compare';
+import { rollUpVisual } from '../engine/visual/visual-compare';
 import type { SessionsService } from '../sessions/sessions.service';
 import { aggregateStatus, isTerminal } from './ci-outcome';
 import * as repo from './ci.repository';

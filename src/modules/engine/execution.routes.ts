@@ -11,7 +11,7 @@ import {
   StartTestRunResponse,
   SuiteRunNumericParams,
 } from './execution.schemas';
-import { INTERRUPTED_BY_SHUTDOWN } from './run-signals';
+import { INTERRUPTED_BY_SHUTDOWN } from './execution/run-signals';
 import { RunIdParams } from './runs.schemas';
 
 const tags = ['ai'];

@@ -10,10 +10,10 @@ import type { MeteringService } from '../credits/metering.service';
 import { findCaseById, findCaseByPublicId } from '../catalogue/cases.repository';
 import { findSuiteById, findSuiteByPublicId } from '../catalogue/suites.repository';
 import type { SessionsService } from '../sessions/sessions.service';
-import { resolveRunModel } from './models';
-import type { RunSignals } from './run-signals';
-import type { ModelResolver, RunModel } from './step-agent';
-import type { RunEvents } from './run-events';
+import { resolveRunModel } from './execution/models';
+import type { RunSignals } from './execution/run-signals';
+import type { ModelResolver, RunModel } from './steps/step-agent';
+import type { RunEvents } from './results/run-events';
 import * as repo from './runs.repository';
 import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
 

@@ -9,7 +9,7 @@ import { findCaseByPublicId } from '../catalogue/cases.repository';
 import { findSuiteById } from '../catalogue/suites.repository';
 import type { ObjectStorage } from '../../storage/storage';
 import type { SessionsService } from '../sessions/sessions.service';
-import type { RunSignals } from './run-signals';
+import type { RunSignals } from './execution/run-signals';
 import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 

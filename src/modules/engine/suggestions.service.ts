@@ -4,8 +4,8 @@ import { apiTime } from '../../http/api-time';
 import { recordAudit } from '../audit/audit.recorder';
 import { lockCase, updateCase } from '../catalogue/cases.repository';
 import { validateCaseContent, type RecordingAction } from '../catalogue/recording';
-import { normalizeSteps } from './case-steps';
-import { recordingActionsOf, type HealingSuggestion } from './healing';
+import { normalizeSteps } from './steps/case-steps';
+import { recordingActionsOf, type HealingSuggestion } from './steps/healing';
 import * as repo from './runs.repository';
 import type { AcceptedSuggestion } from './suggestions.schemas';
 

@@ -80,7 +80,7 @@ export interface StepResult {
 
 /**
  * A step the model settled in a hybrid run, offered back as a change of the case
- * (`result.suggestions[]`, engine/healing.ts); accepting it writes its actions into the recording.
+ * (`result.suggestions[]`, engine/steps/healing.ts); accepting it writes its actions into the recording.
  */
 export interface HealingSuggestion {
   index: number;

@@ -1,0 +1,456 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx } from '../../../context';
+import type { RunMode, VisualVerdict } from '../../../db/schema';
+import type { ObjectStorage } from '../../../storage/storage';
+import type { CaseRow } from '../../catalogue/cases.repository';
+import type { RecordingAction } from '../../catalogue/recording';
+import type { DeviceHandle } from '../../sessions/device-handle';
+import { agentDevice } from '../steps/agent-actions';
+import {
+  normalizeAssertions,
+  normalizeSteps,
+  substitute,
+  UnknownVariable,
+  withVariables,
+  type CaseStep,
+} from '../steps/case-steps';
+import type { PerformedAction } from '../steps/device-actions';
+import { isRecordable, type HealingSuggestion } from '../steps/healing';
+import { interpretAssertion } from '../steps/interpreter';
+import { sleep, waitForSettledScreen } from '../steps/settle';
+import type { RunAgent, TraceEntry } from '../steps/step-agent';
+import { StepMeter } from './step-meter';
+import { executeStep, NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
+import type { VisualJudge } from '../visual/visual-judge';
+import type { VisualTiers } from '../visual/visual-compare';
+
+/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
+export interface StepEntry {
+  index: number;
+  text: string;
+  status: 'passed' | 'failed' | 'skipped';
+  resolved_by: 'replay' | 'interpreter' | 'model' | null;
+  actions: PerformedAction[];
+  screenshot: string | null;
+  visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
+  duration_ms: number;
+  error: string | null;
+  /**
+   * Of duration_ms: time in device calls, and waiting (for the screen to settle, or as the step
+   * asked). A step the model settled adds the time waiting for the model and in the agent as a
+   * whole (model, device calls and waiting included).
+   */
+  timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
+  /** Hybrid: replay could not finish and the step was settled by the next resolver. */
+  healed?: boolean;
+}
+
+export interface AssertionEntry {
+  text: string;
+  passed: boolean;
+  reasoning: string;
+}
+
+export interface SubFlowEntry {
+  name: string;
+  status: 'passed' | 'failed';
+  steps: StepEntry[];
+  error: string | null;
+}
+
+export interface CaseOutcome {
+  status: 'passed' | 'failed';
+  error: string | null;
+  steps: StepEntry[];
+  subFlows: SubFlowEntry[];
+  assertions: AssertionEntry[];
+  trace: TraceEntry[];
+  visualStatus: VisualVerdict | null;
+  baselinesWritten: number[];
+  healedSteps: number[];
+  /** Steps the model settled, offered back as recorded actions (hybrid healing). */
+  suggestions: HealingSuggestion[];
+}
+
+export interface CaseRunInput {
+  ctx: Ctx;
+  device: DeviceHandle;
+  testCase: CaseRow;
+  mode: RunMode;
+  fuzzy: boolean;
+  variables: Record<string, unknown>;
+  tiers: VisualTiers;
+  appPackage: string | null;
+  runId: number;
+  runPublicId: string;
+  signal: AbortSignal;
+  /** The run's language-model agent; null when the run uses the interpreter alone. */
+  agent: RunAgent | null;
+  /** The suite's and the case's context for the agent (variables not yet substituted). */
+  context: string | null;
+  /** Loads the reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`. */
+  flows: { byIds(ids: number[]): Promise<CaseRow[]>; byName(name: string): Promise<CaseRow | null> };
+  /** Called after each step, before the next starts, with what is known so far. */
+  onProgress(outcome: CaseOutcome, step: StepEntry): Promise<void>;
+}
+
+export interface CaseRunnerDeps {
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+  judge: VisualJudge;
+  limits: { stepsPerCase: number; flowDepth: number };
+}
+
+const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
+
+/** Storage key of a run's step screenshot. */
+export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
+
+/**
+ * Executes one case's body on a prepared device: its sub-flows, its steps one after another (each
+ * settled, photographed and compared with its baseline), then its assertions.
+ */
+export class CaseRunner {
+  constructor(private readonly deps: CaseRunnerDeps) {}
+
+  async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
+    const outcome: CaseOutcome = {
+      status: 'passed',
+      error: null,
+      steps: [],
+      subFlows: [],
+      assertions: [],
+      trace: [],
+      visualStatus: null,
+      baselinesWritten: [],
+      healedSteps: [],
+      suggestions: [],
+    };
+    const c = caseInput.testCase;
+    const raw = normalizeSteps(c.steps);
+    let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
+    let input: Running;
+    try {
+      body = withVariables(
+        {
+          steps: raw,
+          assertions: normalizeAssertions(c.assertions),
+          recording: (c.sourceRecording ?? []) as RecordingAction[],
+        },
+        caseInput.variables,
+      );
+      const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
+      input = { ...caseInput, context, stepsTaken: { n: 0 } };
+    } catch (err) {
+      if (!(err instanceof UnknownVariable)) throw err;
+      return { ...outcome, status: 'failed', error: err.message };
+    }
+    if (body.steps.length > this.deps.limits.stepsPerCase)
+      return {
+        ...outcome,
+        status: 'failed',
+        error: `The case has ${body.steps.length} steps; a run executes at most ${this.deps.limits.stepsPerCase}`,
+      };
+
+    const failedFlow = await this.runSubFlows(input, c.subFlowIds, 1, outcome.subFlows);
+    if (failedFlow)
+      return { ...outcome, status: 'failed', error: `Sub-flow "${failedFlow.name}" failed: ${failedFlow.error}` };
+
+    const source =
+      c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
+    for (const [index, step] of body.steps.entries()) {
+      input.signal.throwIfAborted();
+      const entry = await this.runStep(
+        input,
+        step,
+        index,
+        { recording: body.recording, source, judgeVisual: true },
+        outcome,
+      );
+      outcome.steps.push(entry);
+      if (entry.resolved_by === 'model' && entry.status === 'passed' && isRecordable(entry.actions)) {
+        const screen = await input.device.screen();
+        outcome.suggestions.push({
+          index: outcome.suggestions.length,
+          step_index: index,
+          step_text: raw[index]!.text,
+          status: 'offered',
+          actions: entry.actions,
+          screen: { width: screen.width, height: screen.height },
+        });
+      }
+      await input.onProgress(outcome, entry);
+      if (entry.status === 'failed') {
+        outcome.status = 'failed';
+        outcome.error = `Step ${index + 1} failed: ${entry.error}`;
+        for (const [rest, s] of body.steps.entries()) {
+          if (rest > index)
+            outcome.steps.push({
+              index: rest,
+              text: s.text,
+              status: 'skipped',
+              resolved_by: null,
+              actions: [],
+              screenshot: null,
+              visual: null,
+              duration_ms: 0,
+              timing: NOTHING_TIMED,
+              error: null,
+            });
+        }
+        return outcome;
+      }
+    }
+
+    if (body.assertions.length) {
+      const observation = {
+        tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree,
+        screen: await input.device.screen(),
+      };
+      for (const text of body.assertions) {
+        const r = interpretAssertion(text, observation);
+        outcome.trace.push({
+          step_index: body.steps.length,
+          thought: r.settled ? r.reasoning : r.reason,
+          tool: 'interpreter',
+          args: { assertion: text },
+          outcome: r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled',
+        });
+        if (r.settled) outcome.assertions.push({ text, passed: r.passed, reasoning: r.reasoning });
+        else outcome.assertions.push(await this.judgeByModel(input, text, r.reason, body.steps.length, outcome));
+      }
+      const failed = outcome.assertions.find((a) => !a.passed);
+      if (failed) {
+        outcome.status = 'failed';
+        outcome.error = `Assertion failed: ${failed.text} (${failed.reasoning})`;
+      }
+    }
+    return outcome;
+  }
+
+  private async runStep(
+    input: Running,
+    step: CaseStep,
+    index: number,
+    opts: {
+      recording: RecordingAction[];
+      source: { width: number; height: number } | null;
+      judgeVisual: boolean;
+      screenshotPrefix?: string;
+      depth?: number;
+    },
+    outcome: CaseOutcome,
+  ): Promise<StepEntry> {
+    const started = Date.now();
+    const max = this.deps.limits.stepsPerCase;
+    if (++input.stepsTaken.n > max) {
+      return {
+        index,
+        text: step.text,
+        status: 'failed',
+        resolved_by: null,
+        actions: [],
+        screenshot: null,
+        visual: null,
+        duration_ms: 0,
+        timing: NOTHING_TIMED,
+        error: `The run reached its budget of ${max} steps (sub-flow steps included)`,
+      };
+    }
+    const meter = new StepMeter();
+    const device = meter.meter(input.device);
+    const wait = (ms: number, signal?: AbortSignal) => meter.sleep(ms, signal);
+    const result = await executeStep(step, index, {
+      device,
+      wait,
+      appPackage: input.appPackage,
+      signal: input.signal,
+      mode: input.mode,
+      fuzzy: input.fuzzy,
+      recording: opts.recording,
+      source: opts.source,
+      runFlow: (name) => this.runNamedFlow(input, name, (opts.depth ?? 0) + 1),
+      agent: input.agent,
+      context: input.context,
+    });
+    outcome.trace.push(...result.trace);
+    if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
+    await waitForSettledScreen(device, { signal: input.signal, wait });
+    const shot = await device.screenshot();
+    const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
+    await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
+    const entry: StepEntry = {
+      index,
+      text: step.text,
+      status: result.status,
+      resolved_by: result.resolvedBy,
+      actions: result.actions,
+      screenshot: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,
+      visual: null,
+      duration_ms: 0,
+      timing: NOTHING_TIMED,
+      error: result.error,
+      ...(result.healed ? { healed: true } : {}),
+    };
+    if (opts.judgeVisual && result.status === 'passed') {
+      const verdict = await this.deps.judge.judgeStep({
+        ctx: input.ctx,
+        testCase: input.testCase,
+        stepIndex: index,
+        step,
+        screenshot: shot,
+        device: input.device,
+        tiers: input.tiers,
+        runId: input.runId,
+        runPublicId: input.runPublicId,
+      });
+      if (verdict.kind === 'baseline_written') outcome.baselinesWritten.push(index);
+      if (verdict.kind === 'compared') {
+        entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
+        outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
+        if (verdict.verdict === 'fail') {
+          entry.status = 'failed';
+          entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${input.tiers.fail_pct}%)`;
+        }
+      } else if (verdict.kind === 'baseline_written') {
+        entry.visual = { diff_pct: 0, verdict: 'ok' };
+        outcome.visualStatus = worst(outcome.visualStatus, 'ok');
+      }
+    }
+    entry.duration_ms = Date.now() - started;
+    entry.timing =
+      result.resolvedBy === 'model'
+        ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs }
+        : meter.timing;
+    return entry;
+  }
+
+  /** An assertion the interpreter cannot judge: the run's model judges it, or it fails saying a model is needed. */
+  private async judgeByModel(
+    input: Running,
+    text: string,
+    reason: string,
+    index: number,
+    outcome: CaseOutcome,
+  ): Promise<AssertionEntry> {
+    if (!input.agent) return { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${reason}` };
+    const device = agentDevice({
+      device: input.device,
+      appPackage: input.appPackage,
+      signal: input.signal,
+      wait: sleep,
+    });
+    const verdict = await input.agent.judgeAssertion({
+      device,
+      stepIndex: index,
+      text,
+      hint: reason,
+      context: input.context,
+      signal: input.signal,
+    });
+    outcome.trace.push(...verdict.trace);
+    return { text, passed: verdict.passed, reasoning: verdict.reasoning };
+  }
+
+  /**
+   * Runs reusable cases before a case (or another flow): each flow's own sub-flows first, then its
+   * steps. Entries go to `sink` in the order they ran; returns the first that failed.
+   */
+  private async runSubFlows(
+    input: Running,
+    ids: number[],
+    depth: number,
+    sink: SubFlowEntry[],
+  ): Promise<SubFlowEntry | null> {
+    for (const flow of await input.flows.byIds(ids)) {
+      const entry = await this.runFlow(input, flow, depth, sink);
+      if (entry.status === 'failed') return entry;
+    }
+    return null;
+  }
+
+  private async runFlow(input: Running, flow: CaseRow, depth: number, sink: SubFlowEntry[]): Promise<SubFlowEntry> {
+    const entry: SubFlowEntry = { name: flow.name, status: 'passed', steps: [], error: null };
+    const fail = (error: string) => {
+      entry.status = 'failed';
+      entry.error = error;
+      return entry;
+    };
+    if (depth > this.deps.limits.flowDepth) {
+      sink.push(entry);
+      return fail(`flows nest more than ${this.deps.limits.flowDepth} deep`);
+    }
+    const nested = await this.runSubFlows(input, flow.subFlowIds, depth + 1, sink);
+    sink.push(entry);
+    if (nested) return fail(`its sub-flow "${nested.name}" failed: ${nested.error}`);
+    let body: { steps: CaseStep[]; recording: RecordingAction[] };
+    try {
+      body = withVariables(
+        {
+          steps: normalizeSteps(flow.steps),
+          assertions: [],
+          recording: (flow.sourceRecording ?? []) as RecordingAction[],
+        },
+        input.variables,
+      );
+    } catch (err) {
+      if (err instanceof UnknownVariable) return fail(err.message);
+      throw err;
+    }
+    const source =
+      flow.sourceDeviceWidth && flow.sourceDeviceHeight
+        ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight }
+        : null;
+    const scratch: CaseOutcome = {
+      status: 'passed',
+      error: null,
+      steps: [],
+      subFlows: [],
+      assertions: [],
+      trace: [],
+      visualStatus: null,
+      baselinesWritten: [],
+      healedSteps: [],
+      suggestions: [],
+    };
+    for (const [index, step] of body.steps.entries()) {
+      input.signal.throwIfAborted();
+      const done = await this.runStep(
+        input,
+        step,
+        index,
+        { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth },
+        scratch,
+      );
+      entry.steps.push(done);
+      if (done.status === 'failed') return fail(`step ${index + 1} failed: ${done.error}`);
+    }
+    return entry;
+  }
+
+  private async runNamedFlow(
+    input: Running,
+    name: string,
+    depth: number,
+  ): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+    const flow = await input.flows.byName(name);
+    if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
+    const ran: SubFlowEntry[] = [];
+    const entry = await this.runFlow(input, flow, depth, ran);
+    const actions = ran.flatMap((e) => e.steps.flatMap((s) => s.actions));
+    return {
+      ok: entry.status === 'passed',
+      error: entry.error === null ? null : `Flow "${name}": ${entry.error}`,
+      actions,
+    };
+  }
+}
+
+/** A case being run: its input, and the steps taken so far (sub-flow steps included) against the step budget. */
+type Running = CaseRunInput & { stepsTaken: { n: number } };
+
+const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
+
+function worst(a: VisualVerdict | null, b: VisualVerdict): VisualVerdict {
+  return a === null || SEVERITY[b] > SEVERITY[a] ? b : a;
+}

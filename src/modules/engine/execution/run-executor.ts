@@ -1,0 +1,310 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../../clock';
+import { systemContext, withTransaction, type Ctx } from '../../../context';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import type { AppsService, InstallableBuild } from '../../apps/apps.service';
+import { findCaseById, findCasesByIds, findReusableCaseByName } from '../../catalogue/cases.repository';
+import { findSuiteById, type SuiteRow } from '../../catalogue/suites.repository';
+import { runBilling } from '../../credits/credit-rules';
+import type { MeteringService } from '../../credits/metering.service';
+import { emitEvent } from '../../events/events';
+import type { DeviceHandle } from '../../sessions/device-handle';
+import type { SessionsService } from '../../sessions/sessions.service';
+import type { CaseOutcome, CaseRunner } from './case-runner';
+import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
+import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
+import type { RunEvents } from '../results/run-events';
+import { RunStopped, type RunSignals } from './run-signals';
+import { emitRunWarnings } from '../results/run-warnings';
+import { watchExecution } from './run-watch';
+import * as repo from '../runs.repository';
+import { RunUsageMeter, type ModelUsageSummary } from '../results/run-usage';
+import type { StepAgent } from '../steps/step-agent';
+import { DEFAULT_VISUAL_TIERS, type VisualTiers } from '../visual/visual-compare';
+
+export interface ExecutorDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  apps: AppsService;
+  sessions: SessionsService;
+  signals: RunSignals;
+  events: RunEvents;
+  installed: InstalledBuilds;
+  caseRunner: CaseRunner;
+  credits: MeteringService;
+  limits: { runBudgetMs: number; heartbeatMs: number };
+  /** The language-model agent (the ai module); without it steps go no further than the interpreter. */
+  agent?: StepAgent;
+}
+
+/** What a case run needs from its surroundings (a standalone run, or one case of a suite run). */
+export interface CaseRunSetting {
+  device: DeviceHandle;
+  suite: SuiteRow | null;
+  build: InstallableBuild | null;
+  signal: AbortSignal;
+}
+
+/** The message a run ends with when something outside the case stopped it. */
+export function stopMessage(err: unknown, log: FastifyBaseLogger): string {
+  if (err instanceof RunStopped) return err.message;
+  // The device's worker disconnected or stopped answering.
+  if (err instanceof AppError && (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT'))
+    return `The device was lost: ${err.detail}`;
+  if (err instanceof AppError) return err.detail;
+  log.error({ err }, 'run failed unexpectedly');
+  return 'Internal error while running the case';
+}
+
+/**
+ * Whether a run stopped by `err` failed for reasons of the platform (device or worker lost, a
+ * provider or internal failure, a control plane going away), not of the test or its user: its
+ * platform AI cost is refunded.
+ */
+export function isInfrastructureFailure(err: unknown): boolean {
+  if (err instanceof RunStopped) return err.kind === 'interrupted';
+  if (err instanceof AppError)
+    return (
+      err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' || err.code === 'UPSTREAM_ERROR' || err.code === 'INTERNAL'
+    );
+  return true;
+}
+
+/** Who pays for a run's model (the credits module's rule over its provider and model). */
+const billingOf = (run: repo.RunRow) => runBilling({ provider: run.provider, model: run.modelUsed ?? run.model });
+
+export function tiersOf(suite: SuiteRow | null): VisualTiers {
+  return suite ? { warn_pct: suite.visualWarnPct, fail_pct: suite.visualFailPct } : DEFAULT_VISUAL_TIERS;
+}
+
+/**
+ * Executes a test run (RunExecutor.executeTestRun, the `engine.execute_test_run` job): the run
+ * goes `running`, the device is prepared (build installed, app reset), the case runs step by step
+ * with each step persisted, and the run ends `passed`, `failed` or `error` — also when cancelled,
+ * out of budget, or when its session or device goes away.
+ */
+export class RunExecutor {
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  private orgCtx(orgId: number): Ctx {
+    return systemContext(this.deps, { id: orgId, role: 'admin' });
+  }
+
+  async executeTestRun(runId: number): Promise<void> {
+    const run = await this.begin(runId);
+    if (!run) return;
+    const ctx = this.orgCtx(run.organizationId);
+    const stop = this.deps.signals.register(run.publicId, run.sessionId!);
+    const guards = watchExecution(this.deps, {
+      ctx,
+      stop,
+      which: { runId: run.id },
+      sessionId: run.sessionId!,
+      budgetFrom: run.startedAt,
+    });
+    try {
+      const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
+      const suite = found.c.suiteId
+        ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null)
+        : null;
+      const device = await this.deps.sessions.attach({
+        ctx,
+        input: { sessionId: run.sessionId!, signal: stop.signal },
+      });
+      const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
+      // `reinstall` installs the build as the case's reset.
+      if (build && suite?.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
+      await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
+    } catch (err) {
+      await this.end(ctx, run, {
+        status: 'error',
+        error: stopMessage(err, this.deps.log),
+        outcome: null,
+        infrastructure: isInfrastructureFailure(err),
+      });
+    } finally {
+      guards();
+      stop.done();
+      // Normally freed when the run ended; this covers a run whose end another path wrote.
+      await this.deps.sessions
+        .releaseFromRun({ ctx, input: { sessionId: run.sessionId!, runPublicId: run.publicId } })
+        .catch((err) => this.deps.log.warn({ err }, 'releasing the session of a run failed'));
+    }
+  }
+
+  /**
+   * One case on a prepared device: the app reset by the suite's strategy (relaunch without a suite),
+   * then the case runner; the run row is updated after every step and ended with the outcome.
+   */
+  async runCase(ctx: Ctx, run: repo.RunRow, setting: CaseRunSetting): Promise<repo.RunRow> {
+    const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
+    const c = found.c;
+    this.deps.events.executionStarted(run, c.publicId, null);
+    if (setting.build)
+      await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
+    const usage = new RunUsageMeter(ctx.db, run.id);
+    const agent =
+      this.deps.agent?.forRun({
+        organizationId: run.organizationId,
+        runId: run.id,
+        runPublicId: run.publicId,
+        metadata: run.metadata ?? null,
+        model: run.model ?? INTERPRETER_MODEL,
+        provider: run.provider ?? PLATFORM_PROVIDER,
+        usage,
+      }) ?? null;
+    if (agent) await usage.start();
+    const modelUsage = () => (agent ? usage.summary() : null);
+    const outcome = await this.deps.caseRunner.run({
+      ctx,
+      device: setting.device,
+      testCase: c,
+      mode: run.mode ?? 'hybrid',
+      fuzzy: run.fuzzyMatch ?? c.fuzzyMatch,
+      variables: setting.suite?.variables ?? {},
+      tiers: tiersOf(setting.suite),
+      appPackage: setting.build?.app.packageName ?? null,
+      runId: run.id,
+      runPublicId: run.publicId,
+      signal: setting.signal,
+      agent,
+      context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
+      flows: {
+        byIds: (ids) => findCasesByIds(ctx.db, run.organizationId, ids),
+        byName: async (name) =>
+          (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
+      },
+      onProgress: async (so_far, step) => {
+        const running = await repo.recordRunProgress(ctx.db, run.id, {
+          result: resultOf(so_far, modelUsage()),
+          reasoningLog: so_far.trace,
+          heartbeatAt: ctx.clock.now(),
+        });
+        // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
+        if (!running) throw new RunStopped('interrupted', 'interrupted');
+        this.deps.events.stepFinished(run, step);
+        // Out of credit: the next step does not start.
+        await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
+      },
+    });
+    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() });
+  }
+
+  /** Marks a pending run running; an already running one was interrupted (a crash) and ends now. */
+  private async begin(runId: number): Promise<repo.RunRow | null> {
+    return withTransaction(systemContext(this.deps), async (tx) => {
+      const run = await repo.lockRunById(tx.db, runId);
+      if (!run || run.status === 'passed' || run.status === 'failed' || run.status === 'error') return null;
+      const orgTx = { ...tx, org: { id: run.organizationId, role: 'admin' as const } };
+      if (run.status === 'running' || run.cancelRequestedAt) {
+        // Running already: a crash interrupted an earlier attempt.
+        await this.end(orgTx, run, {
+          status: 'error',
+          error: run.cancelRequestedAt ? 'Cancelled' : 'interrupted',
+          outcome: null,
+          infrastructure: !run.cancelRequestedAt,
+        });
+        return null;
+      }
+      const now = tx.clock.now();
+      return repo.updateRun(tx.db, run.id, { status: 'running', startedAt: now, heartbeatAt: now });
+    });
+  }
+
+  /**
+   * Ends the run once (a run another path ended already is left as it is), with its events. A
+   * run of its own frees its session in the same transaction: whoever sees it ended can start
+   * the next run on that session. Its platform AI cost is settled in the same transaction
+   * (refunded when `infrastructure` says the platform failed it).
+   */
+  async end(
+    ctx: Ctx,
+    run: repo.RunRow,
+    end: {
+      status: 'passed' | 'failed' | 'error';
+      error: string | null;
+      outcome: CaseOutcome | null;
+      infrastructure?: boolean;
+      usage?: ModelUsageSummary | null;
+    },
+  ): Promise<repo.RunRow> {
+    return withTransaction(ctx, async (tx) => {
+      const cur = await repo.lockRunById(tx.db, run.id);
+      if (!cur || (cur.status !== 'running' && cur.status !== 'pending')) return cur ?? run;
+      if (cur.sessionId && cur.suiteRunId === null)
+        await this.deps.sessions.releaseFromRun({
+          ctx: tx,
+          input: { sessionId: cur.sessionId, runPublicId: cur.publicId },
+        });
+      const now = tx.clock.now();
+      const o = end.outcome;
+      const ended = await repo.updateRun(tx.db, run.id, {
+        status: end.status,
+        errorMessage: end.error,
+        finishedAt: now,
+        durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
+        ...(o
+          ? { result: resultOf(o, end.usage ?? null), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus }
+          : {}),
+      });
+      await this.deps.credits.settleRunCost({
+        ctx: tx,
+        input: {
+          runId: ended.id,
+          model: ended.modelUsed ?? ended.model,
+          costMicro: ended.costMicro ?? 0,
+          billing: billingOf(ended),
+          infrastructureFailure: end.infrastructure === true,
+        },
+      });
+      const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
+      const steps = (o?.steps ?? []).map((s) => ({
+        index: s.index,
+        text: s.text,
+        status: s.status,
+        resolved_by: s.resolved_by,
+        visual: s.visual ? { diff_pct: s.visual.diff_pct, verdict: s.visual.verdict } : null,
+        error: s.error,
+      }));
+      await this.deps.events.runFinished(tx, {
+        run: ended,
+        casePublicId: found.c.publicId,
+        caseName: found.c.name,
+        steps,
+        baselinesWritten: o?.baselinesWritten ?? [],
+      });
+      await emitRunWarnings(tx, ended, found.c.publicId);
+      if (o?.healedSteps.length) {
+        await emitEvent(tx, {
+          type: 'run.warning.ai_fallback_used',
+          organizationId: run.organizationId,
+          data: {
+            run_id: run.id,
+            run_public_id: run.publicId,
+            test_case_id: found.c.publicId,
+            step_indexes: o.healedSteps,
+          },
+          metadata: run.metadata ?? null,
+        });
+      }
+      return ended;
+    });
+  }
+}
+
+/**
+ * The run's `result` (DECISIONS.md, "Execution"), with additive fields: its sub-flows, the steps
+ * the model settled offered back as `suggestions` (hybrid healing), and its `model_usage`.
+ */
+export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {
+  return {
+    steps: o.steps,
+    assertions: o.assertions,
+    visual_regression_status: o.visualStatus,
+    ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}),
+    ...(o.suggestions.length ? { suggestions: o.suggestions } : {}),
+    ...(usage ? { model_usage: usage } : {}),
+  };
+}

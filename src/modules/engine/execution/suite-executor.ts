@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../../clock';
+import { systemContext, withTransaction, type Ctx } from '../../../context';
+import type { Db } from '../../../db/client';
+import type { SuiteRunStatus, VisualVerdict } from '../../../db/schema';
+import { newPublicId } from '../../../db/public-id';
+import { listSuiteCases } from '../../catalogue/cases.repository';
+import { findSuiteById } from '../../catalogue/suites.repository';
+import type { SessionsService } from '../../sessions/sessions.service';
+import type { AppsService } from '../../apps/apps.service';
+import { buildForRun, installIfNeeded, type InstalledBuilds } from './prepare';
+import type { RunEvents } from '../results/run-events';
+import { isInfrastructureFailure, stopMessage, type RunExecutor } from './run-executor';
+import { RunStopped, type RunSignals } from './run-signals';
+import { watchExecution, type WatchDeps } from './run-watch';
+import * as repo from '../runs.repository';
+import { rollUpVisual } from '../visual/visual-compare';
+
+export interface SuiteExecutorDeps extends WatchDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  apps: AppsService;
+  sessions: SessionsService;
+  signals: RunSignals;
+  events: RunEvents;
+  installed: InstalledBuilds;
+  runs: RunExecutor;
+}
+
+/**
+ * Executes a suite run (the `engine.execute_suite_run` job): the build is installed once, then the
+ * suite's cases run one after another on the same session, each as a test run of its own with the
+ * suite's reset strategy before it. A cancel stops the current case and starts no other.
+ */
+export class SuiteExecutor {
+  constructor(private readonly deps: SuiteExecutorDeps) {}
+
+  async executeSuiteRun(suiteRunId: number): Promise<void> {
+    const sr = await this.begin(suiteRunId);
+    if (!sr) return;
+    const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
+    const stop = this.deps.signals.register(sr.publicId, sr.sessionId!);
+    const guards = watchExecution(this.deps, {
+      ctx,
+      stop,
+      which: { suiteRunId: sr.id },
+      sessionId: sr.sessionId!,
+      budgetFrom: null,
+    });
+    const runs: repo.RunRow[] = [];
+    let failure: string | null = null;
+    try {
+      const suite = (await findSuiteById(ctx.db, sr.organizationId, sr.suiteId))!;
+      const device = await this.deps.sessions.attach({ ctx, input: { sessionId: sr.sessionId!, signal: stop.signal } });
+      const build = await buildForRun(this.deps.apps, ctx, suite.appId, sr.buildId);
+      if (build && suite.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
+      for (const { c } of await listSuiteCases(ctx.db, suite.id)) {
+        stop.signal.throwIfAborted();
+        const run = await this.startCaseRun(ctx, sr, c.id);
+        const child = this.deps.signals.register(run.publicId, sr.sessionId!, stop.signal);
+        // Each case has the run budget of its own.
+        const childGuards = watchExecution(this.deps, {
+          ctx,
+          stop: child,
+          which: { runId: run.id },
+          sessionId: null,
+          budgetFrom: run.startedAt,
+        });
+        try {
+          runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
+        } catch (err) {
+          const message = stopMessage(err, this.deps.log);
+          runs.push(
+            await this.deps.runs.end(ctx, run, {
+              status: 'error',
+              error: message,
+              outcome: null,
+              infrastructure: isInfrastructureFailure(err),
+            }),
+          );
+          // A cancel of this case alone, or its budget, lets the suite go on; anything else stops it.
+          if (
+            !(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)
+          )
+            throw err;
+        } finally {
+          childGuards();
+          child.done();
+        }
+      }
+    } catch (err) {
+      failure = stopMessage(err, this.deps.log);
+    } finally {
+      guards();
+      stop.done();
+      await this.finish(ctx, sr, runs, failure);
+    }
+  }
+
+  /** Ends a suite run whose executor died (the interrupted sweep), with its events. */
+  async endInterrupted(sr: repo.SuiteRunRow): Promise<void> {
+    const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
+    const runs = await repo.listSuiteRunTestRuns(ctx.db, sr.id);
+    const counts = {
+      passed: runs.filter((r) => r.run.status === 'passed').length,
+      failed: runs.filter((r) => r.run.status !== 'passed').length,
+    };
+    await withTransaction(ctx, (tx) => this.close(tx, sr, { status: 'error', error: 'interrupted' }, counts, null));
+  }
+
+  private async begin(suiteRunId: number): Promise<repo.SuiteRunRow | null> {
+    return withTransaction(systemContext(this.deps), async (tx) => {
+      const sr = await repo.lockSuiteRunById(tx.db, suiteRunId);
+      if (!sr || (sr.status !== 'pending' && sr.status !== 'running')) return null;
+      const now = tx.clock.now();
+      if (sr.status === 'running' || sr.cancelRequestedAt) {
+        // Running already: a crash interrupted an earlier attempt.
+        const orgTx = { ...tx, org: { id: sr.organizationId, role: 'admin' as const } };
+        await this.close(
+          orgTx,
+          sr,
+          sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' },
+          { passed: 0, failed: 0 },
+          null,
+        );
+        return null;
+      }
+      return repo.updateSuiteRun(tx.db, sr.id, { status: 'running', startedAt: now, heartbeatAt: now });
+    });
+  }
+
+  private async startCaseRun(ctx: Ctx, sr: repo.SuiteRunRow, caseId: number): Promise<repo.RunRow> {
+    const now = ctx.clock.now();
+    return repo.insertRun(ctx.db, {
+      publicId: newPublicId('run'),
+      organizationId: sr.organizationId,
+      testCaseId: caseId,
+      suiteRunId: sr.id,
+      status: 'running',
+      startedAt: now,
+      heartbeatAt: now,
+      sessionId: sr.sessionId,
+      mode: sr.mode,
+      fuzzyMatch: sr.fuzzyMatch,
+      buildId: sr.buildId,
+      model: sr.model,
+      provider: sr.provider,
+      modelUsed: sr.model,
+      metadata: sr.metadata,
+      createdByUserId: sr.createdByUserId,
+      createdAt: now,
+    });
+  }
+
+  /** Status by precedence: cancelled (asked for), error, failed, passed. */
+  private async finish(ctx: Ctx, sr: repo.SuiteRunRow, runs: repo.RunRow[], failure: string | null): Promise<void> {
+    const counts = {
+      passed: runs.filter((r) => r.status === 'passed').length,
+      failed: runs.filter((r) => r.status !== 'passed').length,
+    };
+    const cur = await repo.lockSuiteRunById(ctx.db, sr.id);
+    let status: SuiteRunStatus;
+    let error: string | null = null;
+    if (cur?.cancelRequestedAt) status = 'cancelled';
+    else if (failure || runs.some((r) => r.status === 'error')) {
+      status = 'error';
+      error = failure ?? runs.find((r) => r.status === 'error')?.errorMessage ?? null;
+    } else status = runs.some((r) => r.status === 'failed') ? 'failed' : 'passed';
+    const visual = rollUpVisual(runs.map((r) => (r.visualRegressionStatus as VisualVerdict | null) ?? null));
+    await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, visual));
+  }
+
+  /** Ends the suite run once, with its events, and frees its session in the same transaction. */
+  private async close(
+    tx: Ctx,
+    sr: repo.SuiteRunRow,
+    end: { status: SuiteRunStatus; error: string | null },
+    counts: { passed: number; failed: number },
+    visual: VisualVerdict | null,
+  ): Promise<void> {
+    const cur = await repo.lockSuiteRunById(tx.db, sr.id);
+    if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
+    if (cur.sessionId)
+      await this.deps.sessions.releaseFromRun({
+        ctx: tx,
+        input: { sessionId: cur.sessionId, runPublicId: cur.publicId },
+      });
+    const now = tx.clock.now();
+    const ended = await repo.updateSuiteRun(tx.db, sr.id, {
+      status: end.status,
+      errorMessage: end.error,
+      finishedAt: now,
+      durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
+      visualRegressionStatus: visual,
+    });
+    const suite = await findSuiteById(tx.db, sr.organizationId, sr.suiteId);
+    await this.deps.events.suiteRunFinished(tx, ended, suite?.publicId ?? '', counts);
+  }
+}

@@ -1,0 +1,117 @@
+import type { InputEvent } from '../../../../worker/driver';
+import type { ScrollDirection, Target } from './intent';
+import { indexScreen, matchAll, type ScreenIndex } from './target-finder';
+import { isVisible, visibleRect, type Observation, type Rect, type TreeElement } from './ui-tree';
+
+/**
+ * Steps the executor drives in a loop: swipe until an element is on screen, or poll until one
+ * appears or goes away. Plans are plain data; `isSatisfied` reads a fresh observation.
+ */
+
+export interface ScrollUntilPlan {
+  kind: 'scroll_until';
+  direction: ScrollDirection;
+  target: Target;
+  /** One swipe of the loop, in screen pixels. */
+  swipe: Extract<InputEvent, { kind: 'swipe' }>;
+  maxSwipes: number;
+}
+
+export interface WaitUntilPlan {
+  kind: 'wait_until';
+  target: Target;
+  /** true: until the target is on screen; false: until it is not. */
+  appears: boolean;
+  timeoutMs: number;
+  pollMs: number;
+}
+
+export type LoopPlan = ScrollUntilPlan | WaitUntilPlan;
+
+export const MAX_SWIPES = 15;
+const SWIPE_MS = 300;
+const SCROLLABLE_ROLES = new Set(['list', 'scroll_view']);
+
+/**
+ * The area a swipe runs in: the element given, else the largest visible scrollable
+ * element, else the screen without its edges (edge swipes mean back and home).
+ */
+export function swipeArea(index: ScreenIndex, on: TreeElement | null): Rect {
+  if (on)
+    return (
+      visibleRect(on) ?? { x: 0, y: 0, width: index.observation.screen.width, height: index.observation.screen.height }
+    );
+  const { screen } = index.observation;
+  let best: Rect | null = null;
+  for (const el of index.elements) {
+    if (!SCROLLABLE_ROLES.has(el.node.role) || !isVisible(el, screen)) continue;
+    const r = visibleRect(el)!;
+    if (!best || r.width * r.height > best.width * best.height) best = r;
+  }
+  return (
+    best ?? {
+      x: Math.round(screen.width * 0.1),
+      y: Math.round(screen.height * 0.15),
+      width: Math.round(screen.width * 0.8),
+      height: Math.round(screen.height * 0.7),
+    }
+  );
+}
+
+/** One swipe that brings content from `direction` into view: the finger moves the other way. */
+export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputEvent, { kind: 'swipe' }> {
+  const cx = Math.round(area.x + area.width / 2);
+  const cy = Math.round(area.y + area.height / 2);
+  const near = (start: number, size: number, f: number) => Math.round(start + size * f);
+  switch (direction) {
+    case 'down':
+      return {
+        kind: 'swipe',
+        x: cx,
+        y: near(area.y, area.height, 0.75),
+        x2: cx,
+        y2: near(area.y, area.height, 0.25),
+        durationMs: SWIPE_MS,
+      };
+    case 'up':
+      return {
+        kind: 'swipe',
+        x: cx,
+        y: near(area.y, area.height, 0.25),
+        x2: cx,
+        y2: near(area.y, area.height, 0.75),
+        durationMs: SWIPE_MS,
+      };
+    case 'right':
+      return {
+        kind: 'swipe',
+        x: near(area.x, area.width, 0.8),
+        y: cy,
+        x2: near(area.x, area.width, 0.2),
+        y2: cy,
+        durationMs: SWIPE_MS,
+      };
+    case 'left':
+      return {
+        kind: 'swipe',
+        x: near(area.x, area.width, 0.2),
+        y: cy,
+        x2: near(area.x, area.width, 0.8),
+        y2: cy,
+        durationMs: SWIPE_MS,
+      };
+  }
+}
+
+function targetOnScreen(index: ScreenIndex, target: Target): boolean {
+  const hit =
+    matchAll(index, target, { wholeScreen: true }) ??
+    (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);
+  return hit?.matches.some((e) => isVisible(e, index.observation.screen)) ?? false;
+}
+
+/** Whether a loop plan is done on this observation: its target is on screen (or gone, for "disappears"). */
+export function isSatisfied(plan: LoopPlan, observation: Observation): boolean {
+  const on = targetOnScreen(indexScreen(observation), plan.target);
+  return plan.kind === 'wait_until' && !plan.appears ? !on : on;
+}

@@ -1,0 +1,190 @@
+import type { Rotation, UiNode } from '../../../../worker/driver';
+import { selectorFor } from '../selectors';
+import type { Intent, Target } from './intent';
+import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
+import { notSettled, type DeviceAction, type Resolution } from './resolution';
+import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
+import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+
+/** Intents that act on the device, resolved on one screen into device actions or a loop plan. */
+
+export type ActionIntent = Exclude<Intent, { kind: 'check' }>;
+
+const MAX_DELETES = 500;
+const POLL_MS = 500;
+
+type Found = { el: TreeElement; point: { x: number; y: number }; label: string };
+
+/** The one element a step acts on, on screen and enabled, or why not. */
+function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | { settled: false; reason: string } {
+  const hit = findTarget(index, target, { preferInteractive: true, ...opts });
+  if (!hit.found) return notSettled(hit.reason);
+  const label = describeElement(hit.element.node);
+  const point = touchPoint(hit.element);
+  if (!point || !isVisible(hit.element, index.observation.screen))
+    return notSettled(`${label} is off screen; scroll to it first`);
+  if (!hit.element.node.enabled) return notSettled(`${label} is disabled`);
+  return { el: hit.element, point, label };
+}
+
+function input(
+  index: ScreenIndex,
+  node: UiNode | null,
+  event: Extract<DeviceAction, { op: 'input' }>['event'],
+): DeviceAction {
+  return { op: 'input', event, selector: node ? selectorFor(node, index.observation.tree) : null };
+}
+
+const actions = (list: DeviceAction[], reasoning: string): Resolution => ({
+  settled: true,
+  kind: 'actions',
+  actions: list,
+  reasoning,
+});
+
+/** Characters in a field, counting a secure field's dots. */
+function textLength(node: UiNode): number {
+  return Math.min(Array.from(node.text ?? '').length, MAX_DELETES);
+}
+
+/** Focus (unless focused), delete what the field holds, type `text`. */
+function replaceText(index: ScreenIndex, f: Found, text: string): DeviceAction[] {
+  const node = f.el.node;
+  const out: DeviceAction[] = [];
+  if (!node.focused) out.push(input(index, node, { kind: 'tap', ...f.point }));
+  for (let i = 0; i < textLength(node); i++) out.push(input(index, node, { kind: 'key', key: 'DEL' }));
+  if (text !== '') out.push(input(index, node, { kind: 'text', text }));
+  return out;
+}
+
+function rotationFor(to: Extract<Intent, { kind: 'rotate' }>['to'], current: Rotation): Rotation {
+  const landscape = current === 90 || current === 270;
+  if (to === 'next') return landscape ? 0 : 90;
+  if (to === 'landscape') return landscape ? current : 90;
+  if (to === 'portrait') return landscape ? 0 : current;
+  return to;
+}
+
+/** The device actions or loop plan for an action intent on the observed screen. */
+export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolution {
+  const { screen } = index.observation;
+  switch (intent.kind) {
+    case 'tap':
+    case 'double_tap':
+    case 'long_press': {
+      const f = actOn(index, intent.target, {});
+      if ('settled' in f) return f;
+      const event =
+        intent.kind === 'long_press'
+          ? { kind: 'long_press' as const, ...f.point, durationMs: intent.durationMs }
+          : { kind: intent.kind, ...f.point };
+      return actions(
+        [input(index, f.el.node, event)],
+        `${intent.kind.replace('_', ' ')} ${f.label} at ${f.point.x},${f.point.y}`,
+      );
+    }
+    case 'press': {
+      const element = findTarget(index, intent.target, { preferInteractive: true, closeOnly: true });
+      if (element.found || element.ambiguous) {
+        return notSettled(
+          `"${intent.target.text}" could be the ${intent.key} key or ${element.found ? describeElement(element.element.node) : 'an element on screen'}; say "press the ${intent.target.text} key" or "tap ${intent.target.text}"`,
+        );
+      }
+      return actions([input(index, null, { kind: 'key', key: intent.key })], `press the ${intent.key} key`);
+    }
+    case 'key':
+      return actions([input(index, null, { kind: 'key', key: intent.key })], `press the ${intent.key} key`);
+    case 'type': {
+      if (!intent.target) {
+        const focused = index.candidates.filter((e) => e.node.role === 'input' && e.node.focused);
+        if (focused.length !== 1) return notSettled('no field has the keyboard focus; say which field to type into');
+        return actions(
+          [input(index, focused[0]!.node, { kind: 'text', text: intent.text })],
+          `type "${intent.text}" into the focused ${describeElement(focused[0]!.node)}`,
+        );
+      }
+      const f = actOn(index, intent.target, { roles: ['input'] });
+      if ('settled' in f) return f;
+      return actions(replaceText(index, f, intent.text), `replace the text of ${f.label} with "${intent.text}"`);
+    }
+    case 'clear': {
+      const f = actOn(index, intent.target, { roles: ['input'] });
+      if ('settled' in f) return f;
+      if (textLength(f.el.node) === 0) return actions([], `${f.label} is already empty`);
+      return actions(replaceText(index, f, ''), `clear ${f.label}`);
+    }
+    case 'set_switch':
+    case 'toggle': {
+      const f = actOn(index, intent.target, { roles: ['toggle'] });
+      if ('settled' in f) return f;
+      const checked = f.el.node.checked;
+      if (intent.kind === 'set_switch') {
+        if (checked === undefined) return notSettled(`cannot tell whether ${f.label} is on or off`);
+        if (checked === intent.on) return actions([], `${f.label} is already ${intent.on ? 'on' : 'off'}`);
+      }
+      return actions(
+        [input(index, f.el.node, { kind: 'tap', ...f.point })],
+        `tap ${f.label} to turn it ${checked ? 'off' : 'on'}`,
+      );
+    }
+    case 'scroll': {
+      let on: TreeElement | null = null;
+      if (intent.on) {
+        const f = actOn(index, intent.on, {});
+        if ('settled' in f) return f;
+        on = f.el;
+      }
+      const swipe = swipeFor(intent.direction, swipeArea(index, on));
+      const list = Array.from({ length: intent.times }, () => input(index, on?.node ?? null, swipe));
+      return actions(
+        list,
+        `swipe to scroll ${intent.direction}${on ? ` on ${describeElement(on.node)}` : ''}${intent.times > 1 ? ` ${intent.times} times` : ''}`,
+      );
+    }
+    case 'scroll_until': {
+      const swipe = swipeFor(intent.direction, swipeArea(index, null));
+      return {
+        settled: true,
+        kind: 'scroll_until',
+        plan: {
+          kind: 'scroll_until',
+          direction: intent.direction,
+          target: intent.target,
+          swipe,
+          maxSwipes: MAX_SWIPES,
+        },
+        reasoning: `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
+      };
+    }
+    case 'wait_until':
+      return {
+        settled: true,
+        kind: 'wait_until',
+        plan: {
+          kind: 'wait_until',
+          target: intent.target,
+          appears: intent.appears,
+          timeoutMs: intent.timeoutMs,
+          pollMs: POLL_MS,
+        },
+        reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
+      };
+    case 'back':
+      return actions([{ op: 'back' }], 'go back');
+    case 'home':
+      return actions([{ op: 'home' }], 'go to the home screen');
+    case 'launch':
+      return actions([{ op: 'launch' }], 'launch the app');
+    case 'relaunch':
+      return actions([{ op: 'relaunch' }], 'relaunch the app');
+    case 'wait':
+      return actions([{ op: 'wait', ms: intent.ms }], `wait ${intent.ms / 1000} s`);
+    case 'rotate': {
+      const rotation = rotationFor(intent.to, screen.rotation);
+      if (rotation === screen.rotation) return actions([], `the screen is already at ${rotation}°`);
+      return actions([{ op: 'rotate', rotation }], `rotate to ${rotation}°`);
+    }
+    case 'run_flow':
+      return { settled: true, kind: 'run_flow', name: intent.name, reasoning: `run the flow "${intent.name}"` };
+  }
+}

@@ -1,0 +1,181 @@
+import type { UiNode } from '../../../../worker/driver';
+import type { RoleHint, Target } from './intent';
+import { humanizeId, normalizeText, tolerantDistance } from './text-match';
+import {
+  candidateElements,
+  controlLabels,
+  describeElement,
+  flattenTree,
+  isInteractive,
+  isVisible,
+  modalScope,
+  type Observation,
+  type TreeElement,
+} from './ui-tree';
+
+/**
+ * Finds the element a step names: exact text, then id, then label, then the same ignoring case,
+ * whitespace and punctuation, then within a few edits. The first way that matches anything
+ * decides; several matches there are ambiguous unless only one is tappable or on screen.
+ */
+
+export type MatchMethod = 'text' | 'id' | 'label' | 'normalized' | 'fuzzy' | 'role';
+
+/** How a reason names a target: its text, or "the alert" for a bare role word. */
+export function nameOf(target: Target): string {
+  return target.text.trim() ? `"${target.text}"` : `the ${target.literal ?? target.role ?? 'element'}`;
+}
+
+const ROLES_FOR_HINT: Record<RoleHint, string[]> = {
+  button: ['button'],
+  link: ['link', 'button'],
+  tab: ['tab', 'button'],
+  field: ['input'],
+  switch: ['toggle'],
+  item: ['list_item', 'app_icon'],
+  icon: ['app_icon', 'image', 'button'],
+  text: ['text'],
+  alert: ['alert'],
+};
+
+export interface FindOptions {
+  /** Roles the step's verb needs ("type into" needs a field); intersected with the target's role word. */
+  roles?: string[];
+  /** Prefer the one tappable element among several matches (taps, presses). */
+  preferInteractive?: boolean;
+  /** Stop at exact and case-insensitive matches (checks, and a name that is also a key). */
+  closeOnly?: boolean;
+  /** Look behind an open alert too (checks read the whole screen; actions reach only the alert). */
+  wholeScreen?: boolean;
+}
+
+export type FindResult =
+  | { found: true; element: TreeElement; method: MatchMethod }
+  | { found: false; ambiguous: boolean; reason: string };
+
+export interface ScreenIndex {
+  observation: Observation;
+  elements: TreeElement[];
+  /** What actions can reach: the open alert's elements when there is one. */
+  candidates: TreeElement[];
+  /** What checks read: every element on the screen. */
+  allCandidates: TreeElement[];
+  labels: Map<UiNode, UiNode>;
+}
+
+/** Flattens the tree once per observation for all lookups of one step. */
+export function indexScreen(observation: Observation): ScreenIndex {
+  const elements = flattenTree(observation);
+  const labels = controlLabels(elements);
+  return {
+    observation,
+    elements,
+    labels,
+    candidates: candidateElements(modalScope(elements), labels, 'act'),
+    allCandidates: candidateElements(elements, labels, 'check'),
+  };
+}
+
+function names(
+  el: TreeElement,
+  labels: Map<UiNode, UiNode>,
+): { text: string | null; id: string | null; label: string | null } {
+  const text = el.node.text?.trim() || null;
+  return {
+    text: text && /^[•*●]+$/.test(text) ? null : text,
+    id: el.node.id,
+    label: labels.get(el.node)?.text?.trim() ?? null,
+  };
+}
+
+function acceptedRoles(target: Target, opts: FindOptions): Set<string> | null {
+  const hinted = target.role ? ROLES_FOR_HINT[target.role] : null;
+  if (hinted && opts.roles) return new Set(hinted.filter((r) => opts.roles!.includes(r)));
+  const list = hinted ?? opts.roles;
+  return list ? new Set(list) : null;
+}
+
+/** All elements matched by the first way that matches any, with that way. */
+export function matchAll(
+  index: ScreenIndex,
+  target: Target,
+  opts: FindOptions = {},
+): { method: MatchMethod; matches: TreeElement[] } | null {
+  const roles = acceptedRoles(target, opts);
+  const pool = (opts.wholeScreen ? index.allCandidates : index.candidates).filter(
+    (e) => !roles || roles.has(e.node.role),
+  );
+  const wanted = target.text.trim();
+  if (wanted === '') return roles && pool.length > 0 ? { method: 'role', matches: pool } : null;
+  const norm = normalizeText(wanted);
+  const all = pool.map((el) => ({ el, n: names(el, index.labels) }));
+  const exactWays: Array<[MatchMethod, (n: ReturnType<typeof names>) => boolean]> = [
+    ['text', (n) => n.text === wanted],
+    ['id', (n) => n.id === wanted || (n.id?.endsWith(`:id/${wanted}`) ?? false)],
+    ['label', (n) => n.label === wanted],
+    [
+      'normalized',
+      (n) =>
+        [n.text, n.label, n.id && humanizeId(n.id)].some(
+          (v) => v !== null && v !== undefined && normalizeText(v) === norm,
+        ),
+    ],
+  ];
+  for (const [method, test] of exactWays) {
+    const matches = all.filter((c) => test(c.n)).map((c) => c.el);
+    if (matches.length > 0) return { method, matches };
+  }
+  if (opts.closeOnly) return null;
+  let best = Number.POSITIVE_INFINITY;
+  let matches: TreeElement[] = [];
+  for (const c of all) {
+    const ds = [c.n.text, c.n.label, c.n.id && humanizeId(c.n.id)]
+      .flatMap((v) => (v ? [tolerantDistance(wanted, v)] : []))
+      .filter((d): d is number => d !== null);
+    if (ds.length === 0) continue;
+    const d = Math.min(...ds);
+    if (d < best) [best, matches] = [d, [c.el]];
+    else if (d === best) matches.push(c.el);
+  }
+  return matches.length > 0 ? { method: 'fuzzy', matches } : null;
+}
+
+function whyNothing(index: ScreenIndex, target: Target, opts: FindOptions): string {
+  const anyRole =
+    target.text.trim() === ''
+      ? null
+      : matchAll(index, { text: target.text }, { closeOnly: opts.closeOnly, wholeScreen: opts.wholeScreen });
+  if (anyRole && anyRole.matches.length > 0) {
+    const found = anyRole.matches.map((m) => describeElement(m.node)).join(', ');
+    const wanted =
+      target.role ??
+      (opts.roles?.includes('input') ? 'field' : opts.roles?.includes('toggle') ? 'switch' : 'element of that kind');
+    return `${nameOf(target)} is ${found}, not a ${wanted}`;
+  }
+  const covered =
+    index.candidates.length < index.elements.length && index.elements.some((e) => e.node.role === 'alert');
+  return `no element matches ${nameOf(target)} on this screen${covered ? ' (an alert covers the screen)' : ''}`;
+}
+
+/** One element for a target, or why there is none or more than one. */
+export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions = {}): FindResult {
+  let hit = matchAll(index, target, opts);
+  if (!hit && target.literal) hit = matchAll(index, { text: target.literal }, opts);
+  if (!hit) return { found: false, ambiguous: false, reason: whyNothing(index, target, opts) };
+  const unique = [...new Set(hit.matches)];
+  if (unique.length === 1) return { found: true, element: unique[0]!, method: hit.method };
+  const tappable = opts.preferInteractive ? unique.filter((e) => isInteractive(e.node)) : [];
+  if (tappable.length === 1) return { found: true, element: tappable[0]!, method: hit.method };
+  const pool = tappable.length > 1 ? tappable : unique;
+  const onScreen = pool.filter((e) => isVisible(e, index.observation.screen));
+  if (onScreen.length === 1) return { found: true, element: onScreen[0]!, method: hit.method };
+  const listed = pool
+    .slice(0, 4)
+    .map((e) => describeElement(e.node))
+    .join(', ');
+  return {
+    found: false,
+    ambiguous: true,
+    reason: `${pool.length} elements match ${nameOf(target)} (${listed}${pool.length > 4 ? ', …' : ''}); name it more precisely`,
+  };
+}

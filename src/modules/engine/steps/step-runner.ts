@@ -1,0 +1,189 @@
+import type { RunMode } from '../../../db/schema';
+import type { RecordingAction } from '../../catalogue/recording';
+import { agentDevice } from './agent-actions';
+import type { CaseStep } from './case-steps';
+import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
+import { interpretStep, type Resolution } from './interpreter';
+import { replayActions } from './replay';
+import type { RunAgent, TraceEntry } from './step-agent';
+
+/** One entry of a run's `reasoning_log` (DECISIONS.md, "Execution"). */
+export interface StepContext extends ActionContext {
+  mode: RunMode;
+  fuzzy: boolean;
+  recording: RecordingAction[];
+  source: { width: number; height: number } | null;
+  /** Runs a reusable case by name (`run flow "Name"`). */
+  runFlow(name: string): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }>;
+  /** The run's language-model agent; null when the run uses the interpreter alone. */
+  agent: RunAgent | null;
+  /** The case's (and suite's) context, for the agent. */
+  context: string | null;
+}
+
+export interface StepOutcome {
+  status: 'passed' | 'failed';
+  resolvedBy: 'replay' | 'interpreter' | 'model' | null;
+  actions: PerformedAction[];
+  error: string | null;
+  trace: TraceEntry[];
+  /** Hybrid: the recorded actions could not be replayed and the step was settled otherwise. */
+  healed: boolean;
+  /** Time spent waiting for the language model, and in the agent as a whole (model included). */
+  modelMs: number;
+  agentMs: number;
+}
+
+/** The message of a step no deterministic resolver could settle. */
+export const NEEDS_MODEL = 'The step needs a language model';
+/** The same for an assertion the interpreter cannot judge. */
+export const NEEDS_MODEL_TO_JUDGE = 'The assertion needs a language model to judge it';
+
+/**
+ * Settles one step: replay its recorded actions (hybrid, replay), else hand it to the step
+ * interpreter (hybrid, ai), else to the run's language-model agent. Without an agent, what
+ * neither replay nor the interpreter settles fails with the reason, so nothing is guessed.
+ */
+export async function executeStep(step: CaseStep, index: number, ctx: StepContext): Promise<StepOutcome> {
+  const trace: TraceEntry[] = [];
+  let actions: PerformedAction[] = [];
+  let healed = false;
+  if (step.actionIndices.length > 0 && ctx.mode !== 'ai') {
+    const replay = await replayActions(
+      {
+        indices: step.actionIndices,
+        recording: ctx.recording,
+        source: ctx.source,
+        fuzzy: ctx.fuzzy,
+        healInsteadOfCoordinates: ctx.mode === 'hybrid',
+      },
+      ctx,
+    );
+    actions = replay.actions;
+    trace.push({
+      step_index: index,
+      thought: replay.ok ? `Replayed ${replay.actions.length} recorded action(s)` : `Replay stopped: ${replay.reason}`,
+      tool: 'replay',
+      args: { action_indices: step.actionIndices },
+      outcome: replay.ok ? 'done' : 'failed',
+    });
+    if (replay.ok)
+      return { status: 'passed', resolvedBy: 'replay', actions, error: null, trace, healed, modelMs: 0, agentMs: 0 };
+    if (ctx.mode === 'replay')
+      return {
+        status: 'failed',
+        resolvedBy: 'replay',
+        actions,
+        error: `Replay failed: ${replay.reason}`,
+        trace,
+        healed,
+        modelMs: 0,
+        agentMs: 0,
+      };
+    healed = true;
+  } else if (ctx.mode === 'replay') {
+    return {
+      status: 'failed',
+      resolvedBy: null,
+      actions,
+      error: 'The step has no recorded actions, and replay mode plays only recorded actions',
+      trace,
+      healed,
+      modelMs: 0,
+      agentMs: 0,
+    };
+  }
+  const observation = { tree: await ctx.device.uiTree(), screen: await ctx.device.screen() };
+  const resolution = interpretStep(step.text, observation);
+  trace.push({
+    step_index: index,
+    thought: resolution.settled ? resolution.reasoning : resolution.reason,
+    tool: 'interpreter',
+    args: { text: step.text },
+    outcome: resolution.settled ? resolution.kind : 'not settled',
+  });
+  if (!resolution.settled) {
+    if (!ctx.agent)
+      return {
+        status: 'failed',
+        resolvedBy: null,
+        actions,
+        error: `${NEEDS_MODEL}: ${resolution.reason}`,
+        trace,
+        healed,
+        modelMs: 0,
+        agentMs: 0,
+      };
+    const started = performance.now();
+    const settled = await ctx.agent.settleStep({
+      device: agentDevice(ctx),
+      stepIndex: index,
+      text: step.text,
+      hint: resolution.reason,
+      context: ctx.context,
+      signal: ctx.signal,
+    });
+    trace.push(...settled.trace);
+    const agentMs = Math.round(performance.now() - started);
+    return {
+      status: settled.status,
+      resolvedBy: 'model',
+      actions: [...actions, ...settled.actions],
+      error: settled.error,
+      trace,
+      healed,
+      modelMs: settled.modelMs,
+      agentMs,
+    };
+  }
+  const done = await carryOut(resolution, ctx);
+  return {
+    status: done.ok ? 'passed' : 'failed',
+    resolvedBy: 'interpreter',
+    actions: [...actions, ...done.actions],
+    error: done.error,
+    trace,
+    healed,
+    modelMs: 0,
+    agentMs: 0,
+  };
+}
+
+async function carryOut(
+  resolution: Extract<Resolution, { settled: true }>,
+  ctx: StepContext,
+): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
+  switch (resolution.kind) {
+    case 'actions': {
+      const actions: PerformedAction[] = [];
+      for (const action of resolution.actions) {
+        ctx.signal.throwIfAborted();
+        actions.push(await performDeviceAction(action, ctx));
+      }
+      return { ok: true, error: null, actions };
+    }
+    case 'scroll_until':
+    case 'wait_until': {
+      const { met, actions } = await runLoopPlan(resolution.plan, ctx);
+      const what =
+        resolution.plan.kind === 'scroll_until'
+          ? `after ${actions.length} swipe(s)`
+          : `within ${Math.round(resolution.plan.timeoutMs / 1000)} s`;
+      return {
+        ok: met,
+        error: met
+          ? null
+          : `The target was not ${resolution.plan.kind === 'wait_until' && !resolution.plan.appears ? 'gone' : 'on screen'} ${what}`,
+        actions,
+      };
+    }
+    case 'run_flow':
+      return ctx.runFlow(resolution.name);
+    case 'check':
+      return {
+        ok: resolution.passed,
+        error: resolution.passed ? null : `Check failed: ${resolution.reasoning}`,
+        actions: [],
+      };
+  }
+}
