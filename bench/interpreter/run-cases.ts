@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { buildExampleApp } from '../../examples/virtual-apps';
-import { apiCaller, registerBenchAccount, startBenchServer, startBenchWorker } from '../harness';
+import { apiCaller, registerBenchAccount, startActiveSession, startBenchServer, startBenchWorker } from '../harness';
 import type { AppSet, BenchCase } from './app-sets';
 import type { ActualRun, Build } from './scoring';
 
@@ -147,16 +147,6 @@ export async function runAppSets(sets: AppSet[], opts: { devices: number }): Pro
         for (const c of set.cases) jobs.push({ set, case: c, caseId: ids.get(c.name)!, build, buildId });
     }
 
-    const startSession = async (): Promise<string> => {
-      const s = await call('POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
-      await call('POST', `/sessions/${s.session_id}/start`);
-      for (;;) {
-        const { status, error_message } = await call('GET', `/sessions/${s.session_id}`);
-        if (status === 'active') return s.session_id as string;
-        if (status === 'failed' || status === 'stopped') throw new Error(`bench session ${status}: ${error_message}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
     // The worker's devices are listed once its hello has been handled.
     for (;;) {
       const listed = (await call('GET', '/devices/?device_type=android&category=phone')) as { status: string }[];
@@ -166,7 +156,7 @@ export async function runAppSets(sets: AppSet[], opts: { devices: number }): Pro
     // One after another: sessions started at the same moment by one organization can deadlock
     // on its plan row (the control plane then answers 500).
     const sessions: string[] = [];
-    for (let i = 0; i < opts.devices; i++) sessions.push(await startSession());
+    for (let i = 0; i < opts.devices; i++) sessions.push(await startActiveSession(call));
     const setupMs = performance.now() - t0;
 
     const runs: CaseRun[] = [];
