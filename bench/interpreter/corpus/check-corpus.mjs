@@ -61,10 +61,14 @@ function checkParts(where, parts) {
   }
   parts.forEach((part, i) => {
     const at = `${where} parts[${i}]`;
-    if (part === null || typeof part !== 'object' || Array.isArray(part)) return fail(at, 'not an object');
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) {
+      fail(at, 'not an object');
+      return;
+    }
     const keys = Object.keys(part).sort().join(',');
     if (keys !== 'intent,target,value') fail(at, `keys must be intent, target, value (got ${keys})`);
-    if (!ACTIONS.includes(part.intent) || part.intent === 'composite') fail(at, `intent must be an action (got ${part.intent})`);
+    if (!ACTIONS.includes(part.intent) || part.intent === 'composite')
+      fail(at, `intent must be an action (got ${part.intent})`);
     if (!isNullableString(part.target)) fail(at, 'target must be a string or null');
     if (!isNullableString(part.value)) fail(at, 'value must be a string or null');
   });
@@ -85,8 +89,10 @@ function checkRecord(where, rec) {
   }
   if (!INTENTS.includes(rec.intent)) fail(where, `intent outside the closed set (got ${rec.intent})`);
   if (rec.kind !== 'step' && rec.kind !== 'check') fail(where, `kind must be step or check (got ${rec.kind})`);
-  else if (ACTIONS.includes(rec.intent) && rec.kind !== 'step') fail(where, `an action intent (${rec.intent}) is a step`);
-  else if (CHECKS.includes(rec.intent) && rec.kind !== 'check') fail(where, `a check intent (${rec.intent}) is a check`);
+  else if (ACTIONS.includes(rec.intent) && rec.kind !== 'step')
+    fail(where, `an action intent (${rec.intent}) is a step`);
+  else if (CHECKS.includes(rec.intent) && rec.kind !== 'check')
+    fail(where, `a check intent (${rec.intent}) is a check`);
   if (!isNullableString(rec.target)) fail(where, 'target must be a string or null');
   if (!isNullableString(rec.value)) fail(where, 'value must be a string or null');
   if (rec.intent === 'composite') {
@@ -121,7 +127,10 @@ for (const split of SPLITS) {
       fail(where, `not JSON (${e.message})`);
       return;
     }
-    if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return fail(where, 'not a JSON object');
+    if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) {
+      fail(where, 'not a JSON object');
+      return;
+    }
     checkRecord(where, rec);
     if (ids.has(rec.id)) fail(where, `id ${rec.id} already used at ${ids.get(rec.id)}`);
     else ids.set(rec.id, where);
@@ -150,7 +159,10 @@ const rows = keys.map((k) => {
 });
 const dev = totals.get('dev');
 const held = totals.get('heldout');
-const oos = SPLITS.reduce((n, s) => n + [...counts.get(s)].filter(([k]) => k.startsWith(`${OUT_OF_SCOPE}\t`)).reduce((m, [, c]) => m + c, 0), 0);
+const oos = SPLITS.reduce(
+  (n, s) => n + [...counts.get(s)].filter(([k]) => k.startsWith(`${OUT_OF_SCOPE}\t`)).reduce((m, [, c]) => m + c, 0),
+  0,
+);
 console.log('| intent | kind | dev | heldout | total |');
 console.log('| --- | --- | ---: | ---: | ---: |');
 for (const row of rows) console.log(row);
