@@ -114,7 +114,7 @@ export const FARES = [
   {
     key: 'classic',
     name: 'Classic',
-    features: '23 kg checked bag · Changes for €40 · No refund',
+    features: '23 kg checked bag · Changes €40 · No refund',
   },
   {
     key: 'flex',
