@@ -60,7 +60,7 @@ export function actualOf(run: RunJson): ActualRun {
 class RunEnds {
   private ended = new Set<string>();
   private waiting = new Map<string, () => void>();
-  constructor(private readonly socket: WebSocket) {
+  constructor(socket: WebSocket) {
     socket.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as { type: string; run_public_id?: string };
       if (m.type !== 'run.finished' || !m.run_public_id) return;
