@@ -10,7 +10,7 @@ export { createCatalogueServices } from './catalogue';
 export type { CatalogueServices } from './catalogue';
 export { GESTURES, RecordingAction } from './recording';
 export type { Gesture } from './recording';
-export { loadRunPlan } from './run-plan';
+export { FLOW_DEPTH, loadRunPlan } from './run-plan';
 export type { RunPlan } from './run-plan';
 export { findSuiteById, findSuiteByPublicId, listSuites } from './suites.repository';
 export type { SuiteRow } from './suites.repository';

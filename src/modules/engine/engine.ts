@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { ObjectStorage } from '../../storage/storage';
 import type { AppsService } from '../apps';
-import type { BaselinesService } from '../catalogue';
+import { FLOW_DEPTH, type BaselinesService } from '../catalogue';
 import type { ClusterBus } from '../cluster';
 import type { MeteringService } from '../credits';
 import type { RealtimeHub } from '../realtime';
@@ -61,7 +61,7 @@ export function createEngine(d: EngineDeps) {
     storage: d.storage,
     log: d.log,
     judge,
-    limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 },
+    limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: FLOW_DEPTH },
   });
   const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
   const runs = new RunExecutor({ ...d, signals, events, caseRunner, installed, limits });
