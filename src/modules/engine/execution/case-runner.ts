@@ -24,7 +24,7 @@ import { executeStep, NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
 
-/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
+/** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
   index: number;
   text: string;
