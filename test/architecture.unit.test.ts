@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The module rules of CONVENTIONS.md, checked over the source: small files, queries only in
- * repositories, one call shape for service verbs, and the dependency directions the design fixes.
+ * The module rules (docs/design/0003-modules-routes-services-repositories.md and
+ * 0004-module-dependencies.md), checked over the source: small files, queries only in repositories,
+ * one call shape for service verbs, and the dependency directions.
  */
 const root = path.resolve(__dirname, '..', 'src', 'modules');
 const sources = (fs.readdirSync(root, { recursive: true }) as string[])
@@ -74,5 +75,26 @@ describe('module rules', () => {
         for (const m of from.filter((x) => !['events', 'audit'].includes(x))) bad.push(`${s.file} imports ${m}`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it('the repository stands on its own: src, docs, README.md and web/src name no document outside it', () => {
+    const repo = path.resolve(__dirname, '..');
+    const outside = [
+      ['..', 'shared'].join('/'),
+      ...['shared/design', 'shared/spec'],
+      ...['DECISIONS', 'ENGINE', 'ARCHITECTURE', 'CONVENTIONS', 'http-api'].map((name) => `${name}.md`),
+    ];
+    const files = ['src', 'docs', path.join('web', 'src')]
+      .flatMap((dir) =>
+        (fs.readdirSync(path.join(repo, dir), { recursive: true }) as string[]).map((f) => path.join(dir, f)),
+      )
+      .concat('README.md')
+      .filter((f) => fs.statSync(path.join(repo, f)).isFile());
+    const offenders = files.flatMap((f) => {
+      const text = fs.readFileSync(path.join(repo, f), 'utf8');
+      return outside.filter((name) => text.includes(name)).map((name) => `${f.split(path.sep).join('/')}: ${name}`);
+    });
+    expect(files.length).toBeGreaterThan(300);
+    expect(offenders).toEqual([]);
   });
 });
