@@ -11,7 +11,7 @@ export function redactUrl(url: string): string {
  * attach (they can hold tokens and password hashes) nor driver internals.
  */
 export function serializeError(err: unknown): Record<string, unknown> {
-  const base = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  const base: Record<string, unknown> = { ...pino.stdSerializers.err(err as Error) };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) {
     if (['params', 'parameters', 'client', 'query', 'values', 'config', 'request', 'response'].includes(key)) continue;
