@@ -42,6 +42,7 @@ import {
   tap,
   type,
 } from './ops';
+
 /** Cases of Profile and Settings, and the end-to-end ones, in the order of `../cases.json`. */
 
 const editProfile: Op[] = [tap('tab-profile'), tap('edit-profile')];

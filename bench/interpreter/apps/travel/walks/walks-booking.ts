@@ -19,6 +19,7 @@ import {
   total,
 } from './flows';
 import { absent, alert, back, enabled, off, on, pictured, present, rows, screen, shows, tap, type } from './ops';
+
 /** Cases from Passenger details to Booking confirmed, in the order of `../cases.json`. */
 
 const error = (text: string) => shows('passengers-error', text);

@@ -22,6 +22,7 @@ import {
   total,
 } from './flows';
 import { absent, alert, back, notSee, off, pictured, present, rows, screen, shows, tap, type } from './ops';
+
 /** Cases from Booking confirmed to My trips and Trip details, in the order of `../cases.json`. */
 
 export const tripWalks: Walk[] = [
