@@ -80,7 +80,7 @@ describe('the travel app (Wayfarer)', () => {
 
   /** Where the tour, walked on a build with one planted bug, must stop (the last step of the tour like it). */
   const CAUGHT_AT: Record<string, TourStep> = {
-    'add-passenger-renamed': { tap: 'add-passenger' },
+    'swap-keeps-destination': { check: 'to', text: 'Paris' },
     'total-ignores-bag': { check: 'total-value', text: '€278.80' },
     'missing-midday-flight': { check: 'flight-au316', text: '12:40 → 14:55 · from €72' },
     'email-offers-not-saved': { check: 'email-offers', on: true },
