@@ -62,6 +62,7 @@ export class SessionsService {
         sessionId: randomUUID(),
         organizationId: org.id,
         userId: who.userId,
+        createdByApiTokenId: who.apiTokenId,
         // Filled when the session starts: at creation every nullable field is null.
         userEmail: null,
         deviceType: input.device_type,

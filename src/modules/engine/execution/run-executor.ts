@@ -168,6 +168,7 @@ export class RunExecutor {
       appPackage: setting.build?.app.packageName ?? null,
       runId: run.id,
       runPublicId: run.publicId,
+      writesBaselines: run.writesBaselines,
       signal: setting.signal,
       agent,
       context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
