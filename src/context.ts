@@ -83,12 +83,12 @@ export function isCreator(ctx: Ctx, by: CreatedBy): boolean {
 
 /**
  * For verbs on something one member created that others may watch: its creator, or a caller of
- * `min` role or above (403 otherwise, saying so).
+ * `min` role or above (403 otherwise, naming `creator`, e.g. "the member who started the run").
  */
-export function requireCreatorOrRole(ctx: Ctx, by: CreatedBy, min: Role, what: string): OrgScope {
+export function requireCreatorOrRole(ctx: Ctx, by: CreatedBy, min: Role, creator: string): OrgScope {
   const org = requireRole(ctx, 'viewer');
   if (!roleAtLeast(org.role, min) && !isCreator(ctx, by))
-    throw new AppError('FORBIDDEN', `Only the member who started ${what}, or the ${min} role or above, may do this`);
+    throw new AppError('FORBIDDEN', `Only ${creator}, or the ${min} role or above, may do this`);
   return org;
 }
 

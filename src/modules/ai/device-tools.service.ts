@@ -8,8 +8,15 @@ import { sleep } from '../engine/steps/settle';
 import type { AgentDevice } from '../engine/steps/step-agent';
 import type { DeviceControlService } from '../sessions/device-control.service';
 import type { InstallBuildBody, LaunchAppBody } from '../sessions/sessions.schemas';
-import type { SessionsService } from '../sessions/sessions.service';
-import { DEVICE_TOOLS, isActingTool, isDeviceTool, toolAction, type DeviceToolName } from './device-tools';
+import { requireSessionControl, type SessionsService } from '../sessions/sessions.service';
+import {
+  DEVICE_TOOLS,
+  isActingTool,
+  isDeviceTool,
+  isLookingTool,
+  toolAction,
+  type DeviceToolName,
+} from './device-tools';
 import type { AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
 import { viewOf, type ScreenView } from './screen-view';
 
@@ -40,7 +47,11 @@ export class DeviceToolsService {
     return { tools: TOOL_LIST };
   }
 
-  /** 404 unknown session, 409 not active, 422 unknown tool or arguments that do not fit it or this screen. */
+  /**
+   * 404 unknown session, 422 unknown tool, 403 a tool that acts for a caller who may only watch the
+   * session (the looking tools are anyone's), 409 not active, 422 arguments that do not fit the
+   * tool or this screen.
+   */
   async callTool({
     ctx,
     input,
@@ -50,13 +61,14 @@ export class DeviceToolsService {
   }): Promise<AgentToolResult> {
     requireRole(ctx, 'viewer');
     const row = await this.deps.sessions.loadSession({ ctx, input });
-    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
     const name = input.tool;
     if (!isDeviceTool(name))
       throw new AppError(
         'UNPROCESSABLE',
         `tool: there is no tool ${name}; the tools are ${Object.keys(DEVICE_TOOLS).join(', ')}`,
       );
+    if (!isLookingTool(name)) requireSessionControl(ctx, row);
+    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
     const parsed = DEVICE_TOOLS[name].input.safeParse(input.arguments ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${['arguments', ...i.path].join('.')}: ${i.message}`).join('; ');
@@ -82,7 +94,7 @@ export class DeviceToolsService {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<AgentToolResult> {
-    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal } });
+    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal, watch: isLookingTool(name) } });
     const agent = agentDevice({ device, appPackage: null, signal, wait: sleep });
     const look = async () => {
       const shot = await agent.observe();

@@ -319,10 +319,18 @@ describe('POST /ai/suite/run', () => {
     session = await activeSession(f);
   });
 
-  it('any member may start one: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
+  it('any member may start one on a session they control: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
+    // A viewer controls only their own sessions: another member's is 403.
+    const onOthers = await post(f.org.viewer.token, '/ai/suite/run', { suite_public_id: suiteId, session_id: session });
+    expect(onOthers.statusCode).toBe(403);
+    expect(onOthers.json().detail).toBe(
+      'Only the member who created the session, or the developer role or above, may do this',
+    );
+    expect(await runLeaseOf(f.t, session)).toBeNull();
+    const own = await activeSession(f, undefined, f.org.viewer.token);
     const res = await post(f.org.viewer.token, '/ai/suite/run', {
       suite_public_id: suiteId,
-      session_id: session,
+      session_id: own,
       mode: 'replay',
       fuzzy_match: true,
       build_id: f.buildId,
@@ -334,12 +342,12 @@ describe('POST /ai/suite/run', () => {
       suite_run_public_id: expect.stringMatching(/^srun_/),
       status: 'pending',
     });
-    expect(await runLeaseOf(f.t, session)).toBe(body.suite_run_public_id);
+    expect(await runLeaseOf(f.t, own)).toBe(body.suite_run_public_id);
     const got = (await api(f.t, f.org.viewer.token, 'GET', `/tests/suite-runs/${body.suite_run_public_id}`)).json();
     expect(got).toMatchObject({
       id: body.suite_run_id,
       suite_id: suiteNumericId,
-      session_id: session,
+      session_id: own,
       status: 'pending',
       reset_strategy: 'relaunch',
       test_runs: [],
@@ -360,10 +368,13 @@ describe('POST /ai/suite/run', () => {
     );
 
     // A test run cannot take the session the suite run holds.
-    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).statusCode).toBe(
-      409,
+    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: own })).statusCode).toBe(409);
+    // The viewer who started it may cancel it.
+    expect((await post(f.org.viewer.token, `/ai/suite/run/${body.suite_run_id}/cancel`, undefined)).statusCode).toBe(
+      200,
     );
-    expect((await post(dev(), `/ai/suite/run/${body.suite_run_id}/cancel`, undefined)).statusCode).toBe(200);
+    expect(await runLeaseOf(f.t, own)).toBeNull();
+    await api(f.t, f.org.viewer.token, 'DELETE', `/sessions/${own}`);
 
     const legacy = await post(dev(), '/ai/suite/run', { suite_id: suiteNumericId, session_id: session });
     expect(legacy.statusCode, legacy.body).toBe(200);

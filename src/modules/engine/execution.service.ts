@@ -201,7 +201,7 @@ export class ExecutionService {
     await withTransaction(ctx, async (tx) => {
       const sr = await repo.lockSuiteRun(tx.db, org.id, input.suiteRunId);
       if (!sr) throw notFound('Suite run');
-      requireCreatorOrRole(tx, createdByOf(sr), 'developer', 'the suite run');
+      requireCreatorOrRole(tx, createdByOf(sr), 'developer', 'the member who started the suite run');
       if (sr.status !== 'pending' && sr.status !== 'running')
         throw badRequest(`The suite run is not active (status ${sr.status})`);
       const now = tx.clock.now();

@@ -153,7 +153,7 @@ export class RunsService {
       const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
       if (!found) throw notFound('Test run');
       const run = found.run;
-      if (isExecuted(run)) requireCreatorOrRole(tx, createdByOf(run), 'developer', 'the run');
+      if (isExecuted(run)) requireCreatorOrRole(tx, createdByOf(run), 'developer', 'the member who started the run');
       if (!ACTIVE_RUN_STATUSES.includes(run.status))
         throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
       const now = tx.clock.now();
