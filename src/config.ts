@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AI_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   AI_RUN_BUDGET_MICRO: z.coerce.number().int().min(0).max(1_000_000_000_000).default(2_000_000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(100_000).default(1024),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
@@ -139,6 +140,8 @@ export interface AiConfig {
   retryBaseMs: number;
   /** What one run may spend on model calls, in micro-credits (1,000,000 = $1). */
   runBudgetMicro: number;
+  /** The length cap of an agent's reply (AI_MAX_OUTPUT_TOKENS): with the prompt, what a call may cost. */
+  maxOutputTokens: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.AI_MAX_RETRIES,
       retryBaseMs: e.AI_RETRY_BASE_MS,
       runBudgetMicro: e.AI_RUN_BUDGET_MICRO,
+      maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },

@@ -157,7 +157,14 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     credits,
   });
   const catalogue = createCatalogueServices({ storage, spool });
-  const ai = createAiServices({ config: config.ai, secretBox, db: database.db, clock, log });
+  const ai = createAiServices({
+    config: config.ai,
+    secretBox,
+    db: database.db,
+    clock,
+    log,
+    credits: credits.metering,
+  });
   const engine = createEngine({
     config,
     db: database.db,

@@ -226,6 +226,8 @@ export const testRuns = pgTable(
     uniqueIndex('test_runs_public_id_idx').on(t.publicId),
     index('test_runs_case_idx').on(t.testCaseId, t.id.desc()),
     index('test_runs_suite_run_idx').on(t.suiteRunId, t.id),
+    // Runs in flight, whose cost is not settled yet: usage credit counts them as spent.
+    index('test_runs_active_org_idx').on(t.organizationId).where(sql`status IN ('pending', 'running')`),
   ],
 );
 

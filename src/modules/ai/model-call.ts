@@ -20,7 +20,7 @@ export type FailureKind =
 
 const RETRYABLE: ReadonlySet<FailureKind> = new Set(['rate_limited', 'server', 'timeout', 'unreachable']);
 /** A Retry-After longer than this is not waited for: the call is retried after this long. */
-const MAX_RETRY_AFTER_MS = 30_000;
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 /** A call that failed for good; `detail` is a sentence for the run or the client, without addresses or provider bodies. */
 export class ModelCallFailure extends Error {
@@ -43,6 +43,8 @@ export interface ModelRequest {
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
+  /** The reply's length cap: what bounds a call's cost (with the prompt) before it is made. */
+  maxOutputTokens: number;
 }
 
 /** A tool call as the model made it; `problem` says why its input does not fit the tool. */
@@ -162,6 +164,7 @@ export async function callModel(
         system: request.system,
         messages: request.messages,
         tools: request.tools,
+        maxOutputTokens: request.maxOutputTokens,
         // Not 'required': a model that answers in words is told to call a tool, and its tokens are still counted.
         toolChoice: 'auto',
         maxRetries: 0,
