@@ -46,7 +46,8 @@ function describeFailure(err: NodeJS.ErrnoException): string {
 const EMBEDDED_CODE = 'ESIMDECK_EMBEDDED_IPV4';
 
 /** DNS answers with an IPv6 address that embeds an IPv4 one fail the lookup, whatever else is allowed. */
-const lookupWithoutEmbedded: typeof dns.lookup = ((hostname: string, options: dns.LookupOptions, cb: Function) =>
+type LookupCallback = (err: Error | null, address?: string | dns.LookupAddress[], family?: number) => void;
+const lookupWithoutEmbedded = ((hostname: string, options: dns.LookupOptions, cb: LookupCallback) =>
   dns.lookup(hostname, options, (err, address, family) => {
     if (err) return cb(err);
     const all = Array.isArray(address) ? address.map((a) => a.address) : [address];
