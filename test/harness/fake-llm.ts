@@ -44,6 +44,8 @@ export type FakeTurn =
   /** A tool call whose arguments do not parse (OpenAI-style wires) or do not fit the tool (the others). */
   | { malformed: string; arguments: string; invalidInput: Record<string, unknown> }
   | { status: number; body?: unknown; headers?: Record<string, string> }
+  /** An error answer that echoes the request's headers and URL, as some gateways do. */
+  | { status: number; echoRequest: true }
   | { delayMs: number; then: FakeTurn }
   /** The reply waits until the test settles `held` (a call held in flight, released when the test says). */
   | { held: Promise<unknown>; then: FakeTurn };
@@ -416,6 +418,10 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
       }
       turn = turn.then;
     }
+    if ('echoRequest' in turn)
+      return send(res, turn.status, {
+        error: { message: `Bad request to ${url} with key ${apiKey}`, request: { url, headers: req.headers } },
+      });
     if ('status' in turn)
       return send(res, turn.status, turn.body ?? ERROR_BODIES[family(wire)](turn.status), turn.headers);
     const usage = 'usage' in turn && turn.usage ? turn.usage : { input: estimatePromptTokens(call), output: 20 };

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { tool as aiTool, LanguageModel, ModelMessage, ToolSet } from 'ai';
 import { loadAi } from '../../lazy-modules';
+import { redactSecrets } from '../../redact';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiProvider } from '../../db/schema';
 
@@ -37,6 +38,8 @@ export interface ModelTarget {
   model: LanguageModel;
   provider: AiProvider;
   modelName: string;
+  /** The key sent with the call: never logged, even when the provider echoes it back. */
+  apiKey?: string;
 }
 
 export interface ModelRequest {
@@ -185,8 +188,11 @@ export async function callModel(
     } catch (err) {
       signal.throwIfAborted();
       const { kind, status } = classify(err, timeout.aborted);
-      // Not the error itself: it carries the whole request, screenshots included.
-      const body = loadAi().APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
+      // Not the error itself: it carries the whole request, screenshots included. What is logged
+      // of the provider's answer has every secret taken out: a provider may echo the request's
+      // headers, and with them the key.
+      const body = loadAi().APICallError.isInstance(err) ? err.responseBody : undefined;
+      const known = [target.apiKey];
       log.warn(
         {
           provider: target.provider,
@@ -194,8 +200,8 @@ export async function callModel(
           kind,
           status,
           attempt,
-          cause: err instanceof Error ? err.message.slice(0, 300) : String(err),
-          body,
+          cause: redactSecrets(err instanceof Error ? err.message : String(err), known).slice(0, 300),
+          body: body === undefined ? undefined : redactSecrets(body, known).slice(0, 500),
         },
         'model call failed',
       );

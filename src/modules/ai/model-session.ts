@@ -6,6 +6,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import type { AiBilling, AiUsagePurpose, KeyProvider } from '../../db/schema';
 import { AppError } from '../../errors';
+import { redactSecrets } from '../../redact';
 import type { MeteringService } from '../credits/metering.service';
 import type { AgentRun, CallHold, CallUsage, RunUsage } from '../engine/steps/step-agent';
 import { emitEvent } from '../events/events';
@@ -95,8 +96,10 @@ export class ModelSession {
           .release(hold)
           .catch((e) => this.deps.log.warn({ err: e }, 'releasing a credit hold failed; it expires'));
       if (!(err instanceof ModelCallFailure)) throw err;
-      if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, err.detail);
-      throw new AppError('UPSTREAM_ERROR', err.detail);
+      // The sentence is simdeck's own; the key is taken out all the same before a run or client keeps it.
+      const detail = redactSecrets(err.detail, [target.apiKey]);
+      if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, detail);
+      throw new AppError('UPSTREAM_ERROR', detail);
     }
     const cost = this.priced(reply.inputTokens, reply.outputTokens);
     if (hold && cost > bound)
@@ -188,7 +191,12 @@ export class ModelSession {
       const platform = this.deps.config.platform;
       if (!platform || platform.model !== modelName)
         throw new AppError('UNPROCESSABLE', `The platform model ${modelName} is no longer offered`);
-      return { model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName), provider, modelName };
+      return {
+        model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName),
+        provider,
+        modelName,
+        apiKey: platform.apiKey,
+      };
     }
     const key = await findProviderKey(this.deps.db, this.organizationId, provider as KeyProvider);
     if (!key)
@@ -196,11 +204,8 @@ export class ModelSession {
         'UNPROCESSABLE',
         `The organization has no ${provider} key any more; add one with POST /api/v1/ai/keys`,
       );
-    return {
-      model: languageModel({ provider, apiKey: this.deps.secretBox.open(key.sealedKey), baseUrl }, modelName),
-      provider,
-      modelName,
-    };
+    const apiKey = this.deps.secretBox.open(key.sealedKey);
+    return { model: languageModel({ provider, apiKey, baseUrl }, modelName), provider, modelName, apiKey };
   }
 
   private async warnQuota(run: AgentRun, detail: string): Promise<void> {
