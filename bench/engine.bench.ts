@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { buildSampleApk } from '../examples/build-sample-app';
 import {
   apiCaller,
+  startActiveSession,
   startBenchWorker,
   percentile,
   registerBenchAccount,
@@ -100,16 +101,7 @@ export default async function engineBench(): Promise<BenchRow[]> {
     const suite = await call('POST', '/tests/suites', { name: 'Engine bench', app_public_id: app.public_id });
     await call('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
 
-    const startSession = async () => {
-      const s = await call('POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
-      await call('POST', `/sessions/${s.session_id}/start`);
-      for (;;) {
-        const { status, error_message } = await call('GET', `/sessions/${s.session_id}`);
-        if (status === 'active') return s.session_id as string;
-        if (status === 'failed' || status === 'stopped') throw new Error(`bench session ${status}: ${error_message}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
+    const startSession = () => startActiveSession(call);
     /** Starts a run and waits for /ws to say it finished; returns the run and the wall time from request to end. */
     const run = async (caseId: string, sessionId: string, mode: string): Promise<{ run: Run; wallMs: number }> => {
       const t0 = performance.now();

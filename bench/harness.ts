@@ -113,6 +113,18 @@ export function apiCaller(url: string, token: string) {
   };
 }
 
+/** Creates and starts a session on an Android phone and waits until it is active; returns its id. */
+export async function startActiveSession(call: ReturnType<typeof apiCaller>): Promise<string> {
+  const s = await call('POST', '/sessions/', { device_type: 'android', device_category: 'phone' });
+  await call('POST', `/sessions/${s.session_id}/start`);
+  for (;;) {
+    const { status, error_message } = await call('GET', `/sessions/${s.session_id}`);
+    if (status === 'active') return s.session_id as string;
+    if (status === 'failed' || status === 'stopped') throw new Error(`bench session ${status}: ${error_message}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** A virtual-device worker connected to `server` over the worker protocol, with a scratch directory. */
 export async function startBenchWorker(server: BenchServer, opts: { devices: string; id: string }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `simdeck-bench-${opts.id}-`));

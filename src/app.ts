@@ -17,7 +17,7 @@ import { RATE_LIMITS } from './http/rate-limits';
 import { DOCS_POLICY, registerSecurityHeaders } from './http/security-headers';
 import type { App } from './http/types';
 import { routeModules } from './modules';
-import { sessionViewPage } from './modules/sessions/session-view';
+import { sessionViewPage } from './modules/sessions';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -142,7 +142,7 @@ export async function buildApp(container: Container): Promise<App> {
 
   await app.register(
     async (api) => {
-      for (const mod of routeModules) await mod(api as unknown as App, container);
+      for (const mod of routeModules) await mod(api.withTypeProvider<ZodTypeProvider>(), container);
     },
     { prefix: '/api/v1' },
   );
@@ -155,5 +155,5 @@ export async function buildApp(container: Container): Promise<App> {
     return { status: 'ok' };
   });
 
-  return app as unknown as App;
+  return app.withTypeProvider<ZodTypeProvider>();
 }

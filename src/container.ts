@@ -8,44 +8,41 @@ import { createDatabase, type Database, type Db } from './db/client';
 import { JobQueue } from './jobs/queue';
 import { createLogger } from './logging';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
-import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
-import { AuditService } from './modules/audit/audit.service';
-import { AppUploadsService } from './modules/apps/app-uploads.service';
-import { AppsService } from './modules/apps/apps.service';
+import { ApiTokensService, deleteApiTokensCreatedBy } from './modules/api-tokens';
+import { AuditService } from './modules/audit';
+import { AppUploadsService, AppsService, appStoragePrefixesOfOrg } from './modules/apps';
 import { sweepStaleUploads, uploadTempDir } from './uploads/upload-spool';
 import { FileHasher } from './uploads/file-hasher';
 import type { UploadSpool } from './uploads/upload-receiver';
 import { PackageReaderPool } from './packages/package-reader-pool';
-import { AuthService } from './modules/auth/auth.service';
-import { OrgsService } from './modules/orgs/orgs.service';
-import { DevicesService } from './modules/devices/devices.service';
-import { CredentialWatch } from './modules/realtime/credential-watch';
-import { RealtimeHub } from './modules/realtime/realtime-hub';
-import { DeviceControlService } from './modules/sessions/device-control.service';
-import { SessionLifecycle } from './modules/sessions/session-lifecycle';
-import { SessionLifetime } from './modules/sessions/lifetime';
-import { SessionNotifier } from './modules/sessions/session-notifier';
-import { SessionPresenter } from './modules/sessions/session-presenter';
-import { SessionsService } from './modules/sessions/sessions.service';
-import { WorkerCredentials } from './modules/workers/worker-credentials';
-import { WorkersService } from './modules/workers/workers.service';
-import { FileLinks } from './modules/workers/file-links';
-import { ClusterBus } from './modules/cluster/cluster-bus';
-import { ClusterDeviceRouter } from './modules/workers/cluster-router';
-import { InMemoryDeviceRouter } from './modules/workers/worker-hub';
-import { CredentialCache } from './modules/auth/credential-cache';
-import { JwtIssuer } from './modules/auth/jwt';
-import { createAiServices, type AiServices } from './modules/ai/ai';
-import { DeviceToolsService } from './modules/ai/device-tools.service';
-import { createCatalogueServices, type CatalogueServices } from './modules/catalogue/catalogue';
-import { createCreditsServices, type CreditsServices } from './modules/credits/credits';
-import { StripePayments } from './modules/credits/stripe-payments';
-import { createEngine, type EngineServices } from './modules/engine/engine';
-import { INTERRUPTED_BY_SHUTDOWN } from './modules/engine/execution/run-signals';
-import type { RunsService } from './modules/engine/runs.service';
-import { createCi, type CiServices } from './modules/ci/ci';
-import { GithubService } from './modules/integrations/github.service';
-import { createWebhooks, type WebhookServices } from './modules/webhooks/webhooks';
+import { AuthService, AccountDeletionService, CredentialCache, JwtIssuer } from './modules/auth';
+import { deleteOutstandingInvitationsSentBy, OrgsService } from './modules/orgs';
+import { baselineStoragePrefixesOfOrg, createCatalogueServices, type CatalogueServices } from './modules/catalogue';
+import { runStoragePrefixesOfOrg, createEngine, type EngineServices, INTERRUPTED_BY_SHUTDOWN } from './modules/engine';
+import { DevicesService } from './modules/devices';
+import { CredentialWatch, RealtimeHub } from './modules/realtime';
+import {
+  DeviceControlService,
+  SessionLifecycle,
+  SessionLifetime,
+  SessionNotifier,
+  SessionPresenter,
+  SessionsService,
+} from './modules/sessions';
+import {
+  WorkerCredentials,
+  WorkersService,
+  FileLinks,
+  ClusterDeviceRouter,
+  InMemoryDeviceRouter,
+} from './modules/workers';
+import { ClusterBus } from './modules/cluster';
+import { createAiServices, type AiServices, DeviceToolsService } from './modules/ai';
+import { createCreditsServices, type CreditsServices, StripePayments } from './modules/credits';
+import type { RunsService } from './modules/engine';
+import { createCi, type CiServices } from './modules/ci';
+import { GithubService } from './modules/integrations';
+import { createWebhooks, type WebhookServices } from './modules/webhooks';
 import type { Secrets } from './secrets';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
@@ -69,6 +66,7 @@ export interface Container {
   packages: PackageReaderPool;
   services: {
     auth: AuthService;
+    accounts: AccountDeletionService;
     orgs: OrgsService;
     apiTokens: ApiTokensService;
     audit: AuditService;
@@ -197,7 +195,21 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   });
   const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
-    auth: new AuthService({ config, jwt, credentials, jobs, sessions: deviceServices.lifecycle }),
+    auth: new AuthService({ config, jwt, credentials, jobs }),
+    accounts: new AccountDeletionService({
+      jobs,
+      sessions: deviceServices.lifecycle,
+      cleanup: {
+        revokeApiTokensCreatedBy: (db, userId) => deleteApiTokensCreatedBy(db, userId),
+        withdrawInvitationsSentBy: (db, userId) => deleteOutstandingInvitationsSentBy(db, userId),
+        storagePrefixesOfOrg: async (db, orgId) => [
+          // One after another: inside a transaction there is one connection to send them on.
+          ...(await appStoragePrefixesOfOrg(db, orgId)),
+          ...(await baselineStoragePrefixesOfOrg(db, orgId)),
+          ...(await runStoragePrefixesOfOrg(db, orgId)),
+        ],
+      },
+    }),
     orgs: new OrgsService({ config, jobs }),
     apiTokens: new ApiTokensService(),
     audit: new AuditService(),

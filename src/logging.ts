@@ -14,7 +14,7 @@ export function redactUrl(url: string): string {
  * have credentials taken out (`redactSecrets`), as an upstream's message may quote them.
  */
 export function serializeError(err: unknown): Record<string, unknown> {
-  const base = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  const base: Record<string, unknown> = { ...pino.stdSerializers.err(err as Error) };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) {
     if (OMITTED_ERROR_FIELDS.includes(key)) continue;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Ctx } from '../context';
-import type { AccountSummary, CreditsOperatorService } from '../modules/credits/credits-operator.service';
-import { formatUsd, parseUsd } from '../modules/credits/credit-rules';
+import type { AccountSummary, CreditsOperatorService } from '../modules/credits';
+import { formatUsd, parseUsd } from '../modules/credits';
 
 async function asOperator<T>(
   orgId: number,

@@ -25,7 +25,7 @@ export function printJson(value: unknown): void {
 }
 
 /** Rows as aligned columns, with a header; `(none)` when empty. */
-export function printTable(rows: Array<Record<string, unknown>>, columns: string[]): void {
+export function printTable<T extends object>(rows: readonly T[], columns: ReadonlyArray<keyof T & string>): void {
   if (rows.length === 0) {
     process.stdout.write('(none)\n');
     return;

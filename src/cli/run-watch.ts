@@ -19,14 +19,14 @@ export interface CiRun {
   progress: Array<{ at: string; message: string }>;
   results: Array<CaseResult | StepResult> | null;
 }
-interface CaseResult {
+export interface CaseResult {
   case_name: string;
   status: string;
   duration_ms: number | null;
   error_message: string | null;
   url: string;
 }
-interface StepResult {
+export interface StepResult {
   index: number;
   text: string;
   status: string;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { WorkerCredentials } from '../modules/workers/worker-credentials';
+import type { WorkerCredentials } from '../modules/workers';
 
 async function withCredentials<T>(fn: (c: WorkerCredentials) => Promise<T>): Promise<T> {
   // Loaded here, so the API commands of the same binary start without the database layer.

@@ -1,5 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** How an API token begins, so that a bearer is told from a login JWT without a lookup. */
+export const API_TOKEN_PREFIX = 'tok_';
+
 /** A random URL-safe secret of `bytes` bytes of entropy, with an optional prefix. */
 export function randomToken(bytes = 32, prefix = ''): string {
   return prefix + randomBytes(bytes).toString('base64url');

@@ -15,3 +15,13 @@ export const QueryCount = z
   .regex(/^\d+$/, 'must be a whole number')
   .transform(Number)
   .pipe(z.number().int().max(MAX_INT4));
+
+/** An email address as every form takes it: valid, at most 254 characters, trimmed. */
+export const Email = z
+  .email({ error: 'must be a valid email address' })
+  .max(254)
+  .transform((v) => v.trim());
+
+/** The path of every `/organizations/{org_id}/…` route. */
+export const OrgParams = z.object({ org_id: RowId });
+export type OrgParams = z.infer<typeof OrgParams>;

@@ -52,10 +52,17 @@ const TickData = z.object({ slot: z.number().int() });
  */
 function asBossDb(db: DbOrTx): PgBoss.Db {
   const client =
-    (db as unknown as { session?: { client?: { query: PgQuery } } }).session?.client ??
-    (db as unknown as { $client: { query: PgQuery } }).$client;
+    queryableOf(Reflect.get(Reflect.get(db, 'session') ?? {}, 'client')) ?? queryableOf(Reflect.get(db, '$client'));
   if (!client) throw new Error('asBossDb: no pg client behind this database handle');
   return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/** The pg client Drizzle keeps on its session: a transaction's own connection (not part of Drizzle's typed surface). */
+function queryableOf(value: unknown): { query: PgQuery } | undefined {
+  if (typeof value !== 'object' || value === null || !('query' in value) || typeof value.query !== 'function')
+    return undefined;
+  const query: PgQuery = (text, values) => Reflect.apply(value.query as PgQuery, value, [text, values]);
+  return { query };
 }
 
 type PgQuery = (text: string, values: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

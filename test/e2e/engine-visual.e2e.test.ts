@@ -13,7 +13,7 @@ import {
   type EngineFixture,
 } from '../harness/engine-fixture';
 import type { BaselineResponse as Baseline } from '../../src/modules/catalogue/baselines.schemas';
-import type { StepEntry } from '../../src/modules/engine/execution/case-runner';
+import type { StepEntry } from '../../src/modules/engine/execution/case-outcome';
 import { api } from '../harness/sessions-factories';
 
 /** The items screen with `n` filled buttons added under the welcome line: each covers about 5 % of a phone screen. */

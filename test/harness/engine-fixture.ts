@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildSampleApk, SAMPLE_MODEL_PATH } from '../../examples/build-sample-app';
 import { domainEvents, sessions, type VisualVerdict } from '../../src/db/schema';
-import type { AssertionEntry, StepEntry, SubFlowEntry } from '../../src/modules/engine/execution/case-runner';
+import type { AssertionEntry, StepEntry, SubFlowEntry } from '../../src/modules/engine/execution/case-outcome';
 import type { RunResponse, SuiteRunResponse } from '../../src/modules/engine/runs.schemas';
 import type { TraceEntry } from '../../src/modules/engine/steps/step-agent';
 import type { DeviceSpec } from '../../src/worker/driver';

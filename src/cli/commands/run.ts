@@ -3,7 +3,17 @@ import type { Command } from 'commander';
 import { UsageError } from '../api-client';
 import { junitXml } from '../junit';
 import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
-import { exitCodeOf, junitSuiteOf, RunReporter, watchMulti, watchRun, type CiRun, type MultiRun } from '../run-watch';
+import {
+  exitCodeOf,
+  junitSuiteOf,
+  RunReporter,
+  watchMulti,
+  watchRun,
+  type CaseResult,
+  type CiRun,
+  type MultiRun,
+  type StepResult,
+} from '../run-watch';
 
 interface RunOptions extends CommonOptions {
   tags?: string;
@@ -134,19 +144,8 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   const run = await watchRun(api, started.run_id, watch).finally(release);
   finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run')
-      printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, [
-        'case_name',
-        'status',
-        'duration_ms',
-        'error_message',
-      ]);
-    else
-      printTable((run.results ?? []) as unknown as Array<Record<string, unknown>>, [
-        'index',
-        'status',
-        'text',
-        'error',
-      ]);
+      printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
+    else printTable((run.results ?? []) as StepResult[], ['index', 'status', 'text', 'error']);
   });
 }
 

@@ -28,7 +28,7 @@ const SESSION_COLUMNS = [
   'device_name',
   'os_version',
   'start_time',
-];
+] as const;
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
@@ -113,7 +113,7 @@ export function registerSessionCommands(program: Command): void {
           const rows = await loggedInClient().get<Session[]>(
             `/sessions/${query({ status: o.status, limit: o.limit })}`,
           );
-          output(o, rows, () => printTable(rows as unknown as Array<Record<string, unknown>>, SESSION_COLUMNS));
+          output(o, rows, () => printTable(rows, SESSION_COLUMNS));
         }),
       ),
     ['simdeck sessions list --status active'],

@@ -2,7 +2,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { DEVICE_TOOLS } from '../../modules/ai/device-tools';
+import { DEVICE_TOOLS } from '../../modules/ai';
 import type { ApiClient } from '../api-client';
 import { describeError } from '../output';
 import { TERMINAL, type CiRun } from '../run-watch';

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserModelMessage } from 'ai';
-import type { AgentDevice } from '../engine/steps/step-agent';
+import type { AgentDevice } from '../engine';
 import type { ScreenView } from './screen-view';
 
 /** Text the organization writes (context, steps) is bounded before it reaches a prompt. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { UiNode } from '../../worker/driver';
-import type { PerformedAction } from '../engine/steps/device-actions';
 import type {
+  PerformedAction,
   AgentAction,
   AgentRun,
   AgentStepInput,
@@ -10,8 +10,8 @@ import type {
   AgentVerdict,
   RunAgent,
   StepAgent,
-} from '../engine/steps/step-agent';
-import type { TraceEntry } from '../engine/steps/step-agent';
+  TraceEntry,
+} from '../engine';
 import {
   assertionSystem,
   assertionTask,

@@ -1,7 +1,7 @@
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { KEY_PROVIDERS } from '../../db/schema';
-import { recordAudit } from '../audit/audit.recorder';
-import type { ModelResolver, RunModel } from '../engine/steps/step-agent';
+import { recordAudit } from '../audit';
+import type { ModelResolver, RunModel } from '../engine';
 import { listProviderKeys, upsertAiConfig } from './ai.repository';
 import type { AiConfigResponse, ModelResponse, UpdateAiConfigBody } from './ai.schemas';
 import { builtinModels, byokEntry, CURATED_MODELS } from './model-catalog';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_PROVIDERS, KEY_PROVIDERS } from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
 import { RowId } from '../../http/schemas';
-import { RecordingAction } from '../catalogue/recording';
+import { RecordingAction } from '../catalogue';
 
 export const AI_TAG = ['ai'];
 

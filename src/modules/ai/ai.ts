@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { AiConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Db } from '../../db/client';
-import type { MeteringService } from '../credits/metering.service';
+import type { MeteringService } from '../credits';
 import { ModelAgent } from './agent';
 import { AggregatorCatalog } from './aggregator-models';
 import { AiConfigService } from './ai-config.service';

@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../http/types';
-import { SessionIdParams } from '../sessions/sessions.schemas';
+import { SessionIdParams } from '../sessions';
 import { AGENT_TOOLS_TAG as tags, AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
 
 /** The device tools of the engine's agent, for agents outside it (the `simdeck mcp` server, your own). */

@@ -2,13 +2,16 @@ import { loadSharp } from '../../lazy-modules';
 import { z } from 'zod';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, conflict } from '../../errors';
-import { recordAudit } from '../audit/audit.recorder';
-import { agentDevice } from '../engine/steps/agent-actions';
-import { sleep } from '../engine/steps/settle';
-import type { AgentDevice } from '../engine/steps/step-agent';
-import type { DeviceControlService } from '../sessions/device-control.service';
-import type { InstallBuildBody, LaunchAppBody } from '../sessions/sessions.schemas';
-import { requireSessionControl, type SessionsService } from '../sessions/sessions.service';
+import { recordAudit } from '../audit';
+import { agentDevice, sleep } from '../engine';
+import type { AgentDevice } from '../engine';
+import {
+  requireSessionControl,
+  type DeviceControlService,
+  type InstallBuildBody,
+  type LaunchAppBody,
+  type SessionsService,
+} from '../sessions';
 import {
   DEVICE_TOOLS,
   isActingTool,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AgentAction, Direction } from '../engine/steps/step-agent';
-import { InstallBuildBody, LaunchAppBody } from '../sessions/sessions.schemas';
+import type { AgentAction, Direction } from '../engine';
+import { InstallBuildBody, LaunchAppBody } from '../sessions';
 import type { ScreenView } from './screen-view';
 
 const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;

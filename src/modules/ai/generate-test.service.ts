@@ -4,7 +4,7 @@ import { sharp } from '../../lazy-modules';
 import { z } from 'zod';
 import { requireRole, type Ctx } from '../../context';
 import { AppError } from '../../errors';
-import type { RecordingAction } from '../catalogue/recording';
+import type { RecordingAction } from '../catalogue';
 import { correctionTurn } from './agent-prompt';
 import type { GeneratedTest, GenerateTestBody } from './ai.schemas';
 import { chooseModel, type AiDeps } from './model-reach';

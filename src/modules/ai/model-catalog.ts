@@ -1,6 +1,6 @@
 import { AI_PROVIDERS, KEY_PROVIDERS, type AiBilling, type AiProvider, type KeyProvider } from '../../db/schema';
 import { type AppError, badRequest } from '../../errors';
-import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from '../engine/execution/models';
+import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from '../engine';
 
 /** An own-key model id ends with this (spec, "AI config"). */
 export const BYOK_SUFFIX = ':byok';

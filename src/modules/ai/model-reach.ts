@@ -3,7 +3,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import type { AiProvider } from '../../db/schema';
 import { AppError } from '../../errors';
-import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from '../engine/execution/models';
+import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from '../engine';
 import type { AggregatorCatalog } from './aggregator-models';
 import { findAiConfig, findProviderKey, listProviderKeys } from './ai.repository';
 import { defaultRequest, resolveModelChoice, type FieldNames, type ModelChoice, type Reach } from './model-catalog';

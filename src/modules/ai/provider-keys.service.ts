@@ -1,7 +1,7 @@
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { apiTime } from '../../http/api-time';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import {
   deleteProviderKey,
   findProviderKey,

@@ -1,5 +1,5 @@
 import { sharp } from '../../lazy-modules';
-import type { RecordingAction } from '../catalogue/recording';
+import type { RecordingAction } from '../catalogue';
 
 /** A step written from a recording: its text and the recorded actions it stands for. */
 export interface RecordedStep {

@@ -1,6 +1,6 @@
 import { sharp } from '../../lazy-modules';
 import type { ScreenInfo, UiNode } from '../../worker/driver';
-import type { AgentScreen } from '../engine/steps/step-agent';
+import type { AgentScreen } from '../engine';
 
 /** The longest side of a screenshot the model sees. */
 export const MAX_IMAGE_SIDE = 1024;

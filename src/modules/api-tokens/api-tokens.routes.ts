@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteModule } from '../../http/types';
-import { OrgParams } from '../orgs/orgs.schemas';
+import { OrgParams } from '../../http/schemas';
 import {
   ApiTokenEntry,
   ApiTokenParams,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { RowId } from '../../http/schemas';
+import { RowId, OrgParams } from '../../http/schemas';
 import { ROLES } from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
-import { OrgParams } from '../orgs/orgs.schemas';
 
 export const ApiTokenParams = OrgParams.extend({ token_id: RowId });
 export type ApiTokenParams = z.infer<typeof ApiTokenParams>;

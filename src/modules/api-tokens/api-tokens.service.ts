@@ -1,10 +1,8 @@
-import { actorIdentity, withTransaction, type Ctx } from '../../context';
-import { randomToken, sha256Hex } from '../../crypto/tokens';
+import { actorIdentity, requireOrgAccess, withTransaction, type Ctx } from '../../context';
+import { randomToken, sha256Hex, API_TOKEN_PREFIX } from '../../crypto/tokens';
 import { AppError } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
-import { recordAudit } from '../audit/audit.recorder';
-import { API_TOKEN_PREFIX } from '../auth/auth.service';
-import { requireOrgAccess } from '../orgs/org-access';
+import { recordAudit } from '../audit';
 import * as repo from './api-tokens.repository';
 import type { ApiTokenEntry, CreateApiTokenBody, CreatedApiToken } from './api-tokens.schemas';
 

@@ -1,9 +1,10 @@
 import { requireRole, withTransaction, type Ctx, type OrgScope } from '../../context';
 import type { Platform } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import { AppError, notFound } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import * as repo from './apps.repository';
 import type { AppRow, BuildRow } from './apps.repository';
 import type { AppDetail, AppListEntry, Build, ListAppsQuery } from './apps.schemas';
@@ -184,4 +185,9 @@ export async function loadOrgApp(ctx: Ctx, org: OrgScope, appId: string): Promis
     : await repo.findAppByPublicId(ctx.db, org.id, appId);
   if (!app) throw notFound('App');
   return app;
+}
+
+/** The storage folders of an organization's apps (packages and icons), for purging its files. */
+export async function appStoragePrefixesOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await repo.appPublicIdsOfOrg(db, orgId)).map((id) => `apps/${id}`);
 }

@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../http/types';
-import { OrgParams } from '../orgs/orgs.schemas';
+import { OrgParams } from '../../http/schemas';
 import { AuditEventList, AuditFilterQuery, AuditListQuery } from './audit.schemas';
 
 export const auditRoutes: RouteModule = (app, { services }) => {

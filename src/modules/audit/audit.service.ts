@@ -1,7 +1,6 @@
 import { loadCsvStringify } from '../../lazy-modules';
-import type { Ctx } from '../../context';
+import { requireOrgAccess, type Ctx } from '../../context';
 import { apiTime } from '../../http/api-time';
-import { requireOrgAccess } from '../orgs/org-access';
 import * as repo from './audit.repository';
 import {
   TIME_RANGES,

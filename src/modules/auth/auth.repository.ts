@@ -198,16 +198,6 @@ export async function lockOrganizations(db: DbOrTx, orgIds: number[]): Promise<v
 }
 
 /** Member and admin counts of an organization (call with the organization row locked). */
-export async function countMembers(db: DbOrTx, orgId: number): Promise<{ members: number; admins: number }> {
-  const rows = await db
-    .select({
-      members: sql<number>`count(*)::int`,
-      admins: sql<number>`(count(*) filter (where ${memberships.role} = 'admin'))::int`,
-    })
-    .from(memberships)
-    .where(eq(memberships.organizationId, orgId));
-  return rows[0] ?? { members: 0, admins: 0 };
-}
 
 export async function deleteOrganization(db: DbOrTx, orgId: number): Promise<void> {
   await db.delete(organizations).where(eq(organizations.id, orgId));

@@ -98,6 +98,6 @@ export const authRoutes: RouteModule = (app, { services }) => {
       summary: 'Permanently delete the caller’s account',
       response: { 200: StatusAccountDeleted },
     },
-    handler: (req) => services.auth.deleteAccount({ ctx: req.ctx }),
+    handler: (req) => services.accounts.deleteAccount({ ctx: req.ctx }),
   });
 };

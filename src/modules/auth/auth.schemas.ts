@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../../db/schema';
+import { Email } from '../../http/schemas';
 
-export const Email = z
-  .email({ error: 'must be a valid email address' })
-  .max(254)
-  .transform((v) => v.trim());
+export { Email };
+
 export const NewPassword = z.string().min(8, 'must be at least 8 characters').max(1024);
 
 export const RegisterBody = z.object({

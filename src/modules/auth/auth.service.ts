@@ -3,14 +3,11 @@ import { withTransaction, type Actor, type Ctx, type OrgScope } from '../../cont
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Role } from '../../db/schema';
-import type { AuditEntry } from '../audit/audit.recorder';
-import { randomToken, sha256Hex } from '../../crypto/tokens';
+import type { AuditEntry } from '../audit';
+import { API_TOKEN_PREFIX, randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
-import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
-import { storagePrefixesOfOrg } from '../orgs/org-files';
 import type { JobQueue } from '../../jobs/queue';
-import { recordAudit } from '../audit/audit.recorder';
-import { deleteOutstandingInvitationsSentBy } from '../orgs/orgs.repository';
+import { recordAudit } from '../audit';
 import * as repo from './auth.repository';
 import type {
   AccountResponse,
@@ -25,7 +22,6 @@ import type { CredentialCache } from './credential-cache';
 import type { JwtIssuer } from './jwt';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 
-export const API_TOKEN_PREFIX = 'tok_';
 const VERIFY_TTL_MS = 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
 const TOUCH_INTERVAL_MS = 60_000;
@@ -37,18 +33,12 @@ export interface Principal {
   org: OrgScope;
 }
 
-/** How account deletion ends sessions; the session lifecycle provides it. */
-export interface SessionEnder {
-  endSessionsOf(tx: Ctx, filter: { orgId: number } | { userId: number }): Promise<number>;
-}
-
 export interface AuthServiceDeps {
   config: Config;
   jwt: JwtIssuer;
   /** What bearer tokens resolve to, emptied on every revocation (credential-cache.ts). */
   credentials: CredentialCache;
   jobs: JobQueue;
-  sessions: SessionEnder;
 }
 
 export class AuthService {
@@ -254,69 +244,6 @@ export class AuthService {
     return { status: 'ok', access_token };
   }
 
-  /**
-   * Deletes the caller's account. An organization where the caller is the only member goes with
-   * it; the last admin of an organization that has other members gets 400 until another admin exists.
-   * The API tokens the caller created and the invitations they sent that nobody redeemed go too.
-   */
-  async deleteAccount({ ctx }: { ctx: Ctx }): Promise<{ status: 'account_deleted' }> {
-    const userId = requireLoginUser(ctx);
-    await withTransaction(ctx, async (tx) => {
-      const user = await repo.findUserById(tx.db, userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
-      const owned = await repo.listUserMemberships(tx.db, userId);
-      await repo.lockOrganizations(
-        tx.db,
-        owned.map((m) => m.organizationId),
-      );
-      const remove: number[] = [];
-      const leave: typeof owned = [];
-      for (const m of owned) {
-        const counts = await repo.countMembers(tx.db, m.organizationId);
-        if (counts.members <= 1) remove.push(m.organizationId);
-        else if (m.role === 'admin' && counts.admins <= 1)
-          throw new AppError(
-            'BAD_REQUEST',
-            `You are the last admin of organization ${m.organizationId}, which has other members: make another member admin (invite one) before deleting your account`,
-          );
-        else leave.push(m);
-      }
-      // Tokens and invitations the user created go with the account (they would otherwise outlive it, ownerless).
-      const revoked = await deleteApiTokensCreatedBy(tx.db, userId);
-      const withdrawn = await deleteOutstandingInvitationsSentBy(tx.db, userId);
-      for (const m of leave) {
-        const labels = revoked.filter((r) => r.organizationId === m.organizationId).map((r) => r.label);
-        const invitations = withdrawn.filter((r) => r.organizationId === m.organizationId).length;
-        await recordAudit(
-          { ...tx, actor: { kind: 'user', userId, email: user.email }, org: { id: m.organizationId, role: m.role } },
-          {
-            action: 'user.deleted',
-            resourceType: 'member',
-            resourceId: m.membershipId,
-            details: {
-              email: user.email,
-              user_id: userId,
-              role: m.role,
-              revoked_api_tokens: labels,
-              revoked_invitations: invitations,
-            },
-          },
-        );
-      }
-      // Sessions end through their normal path (device reset and released, streams closed) before
-      // the rows they hang on go: the user's own everywhere, and every session of a removed org.
-      await this.deps.sessions.endSessionsOf(tx, { userId });
-      for (const orgId of remove) await this.deps.sessions.endSessionsOf(tx, { orgId });
-      // The removed organizations' files go by a job, enqueued with the deletion.
-      const prefixes: string[] = [];
-      for (const orgId of remove) prefixes.push(...(await storagePrefixesOfOrg(tx.db, orgId)));
-      if (prefixes.length) await this.deps.jobs.send('orgs.purge_files', { prefixes }, { db: tx.db });
-      for (const orgId of remove) await repo.deleteOrganization(tx.db, orgId);
-      await repo.deleteUser(tx.db, userId);
-    });
-    return { status: 'account_deleted' };
-  }
-
   private mailedRecently(ctx: Ctx, userId: number, purpose: 'verify_email' | 'reset_password'): Promise<boolean> {
     return repo.hasEmailTokenSince(ctx.db, userId, purpose, new Date(ctx.clock.now().getTime() - MAIL_INTERVAL_MS));
   }
@@ -425,7 +352,7 @@ function rethrowDuplicateEmail(err: unknown): never {
 }
 
 /** Password and account operations act for a person, so they need a login token, not an API token. */
-function requireLoginUser(ctx: Ctx): number {
+export function requireLoginUser(ctx: Ctx): number {
   if (ctx.actor.kind === 'user') return ctx.actor.userId;
   if (ctx.actor.kind === 'api_token')
     throw new AppError('FORBIDDEN', 'This action needs a login token, not an API token');

@@ -1,11 +1,12 @@
 import { requireRole, withTransaction, type Ctx } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { apiTime } from '../../http/api-time';
 import type { ObjectStorage } from '../../storage/storage';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import type { BaselineResponse } from './baselines.schemas';
 import * as repo from './baselines.repository';
-import { findCaseByPublicId, lockCase } from './cases.repository';
+import { casePublicIdsOfOrg, findCaseByPublicId, lockCase } from './cases.repository';
 
 /** Storage folder of a case's baseline JPEGs. */
 const baselineFolder = (casePublicId: string) => `baselines/${casePublicId}`;
@@ -96,4 +97,9 @@ export class BaselinesService {
       return row;
     });
   }
+}
+
+/** The storage folders of an organization's baselines, for purging its files. */
+export async function baselineStoragePrefixesOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await casePublicIdsOfOrg(db, orgId)).map(baselineFolder);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apps, testCases, testRuns, testSuites } from '../../db/schema';
 
@@ -59,24 +59,20 @@ export async function findCasesByIds(db: DbOrTx, orgId: number, ids: number[]): 
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CaseRow => !!r);
 }
 
-/** A reusable case by name (case-insensitive), for `run flow "Name"`: the app's own first, then app-less ones. */
-export async function findReusableCaseByName(
+/** The reusable cases a run of this app may enter by name: the app's own and those of no app. */
+export async function listReusableCasesOfApp(
   db: DbOrTx,
   orgId: number,
   appId: number | null,
-  name: string,
-): Promise<CaseRow | undefined> {
-  const rows = await db
+  limit: number,
+): Promise<CaseRow[]> {
+  const ofApp = appId === null ? isNull(testCases.appId) : or(eq(testCases.appId, appId), isNull(testCases.appId));
+  return db
     .select()
     .from(testCases)
-    .where(
-      and(
-        eq(testCases.organizationId, orgId),
-        eq(testCases.isReusable, true),
-        sql`lower(${testCases.name}) = lower(${name.trim()})`,
-      ),
-    );
-  return rows.find((r) => r.appId === appId) ?? rows.find((r) => r.appId === null);
+    .where(and(eq(testCases.organizationId, orgId), eq(testCases.isReusable, true), ofApp))
+    .orderBy(asc(testCases.id))
+    .limit(limit);
 }
 
 export async function lockCase(db: DbOrTx, id: number): Promise<CaseRow | undefined> {

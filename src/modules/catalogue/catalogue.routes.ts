@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
 import { acceptMultipartBodies } from '../../uploads/upload-receiver';
 import { registerBaselineRoutes } from './baselines.routes';
@@ -8,7 +9,7 @@ import { registerYamlRoutes } from './yaml.routes';
 export const catalogueRoutes: RouteModule = async (root, { services }) => {
   // Own encapsulated scope: multipart bodies (the YAML import streams its own) are accepted here only.
   await root.register(async (scope) => {
-    const app = scope as unknown as App;
+    const app: App = scope.withTypeProvider<ZodTypeProvider>();
     acceptMultipartBodies(scope);
     registerSuiteRoutes(app, services.catalogue.suites);
     registerYamlRoutes(app, services.catalogue.yaml);

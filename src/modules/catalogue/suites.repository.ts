@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apps, suiteRuns, testCases, testSuites, testSuiteTags, testTags } from '../../db/schema';
-import type { AppRow } from '../apps/apps.repository';
+import type { AppRow } from '../apps';
 
 export type SuiteRow = typeof testSuites.$inferSelect;
 
@@ -156,10 +156,10 @@ export async function listSuiteItems(
   filter: SuiteListFilter = {},
 ): Promise<SuiteListItem[]> {
   // Run as plain SQL: the rows are already in the response's shape, Drizzle's row mapping would only cost.
-  const result = await db.execute<Awaited<ReturnType<typeof suiteListQuery>>[number]>(
+  const result = await db.execute<SuiteListItem & { last_run: { status: string; at: string } | null }>(
     suiteListQuery(db, orgId, filter),
   );
-  const rows = result.rows as unknown as Array<SuiteListItem & { last_run: { status: string; at: string } | null }>;
+  const rows = result.rows;
   for (const r of rows) {
     r.last_run_status = r.last_run?.status ?? null;
     r.last_run_at = r.last_run?.at ?? null;

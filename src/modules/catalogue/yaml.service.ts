@@ -3,8 +3,8 @@ import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../con
 import { newPublicId } from '../../db/public-id';
 import type { Platform } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { findAppByPublicId, type AppRow } from '../apps/apps.repository';
-import { recordAudit } from '../audit/audit.recorder';
+import { findAppByPublicId, type AppRow } from '../apps';
+import { recordAudit } from '../audit';
 import * as casesRepo from './cases.repository';
 import { parseSuiteYaml, renderSuiteYaml, slugify } from './suite-yaml';
 import type { ImportResponse } from './suites.schemas';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { CommitStatuses } from '../integrations/commit-statuses';
+import type { CommitStatuses } from '../integrations';
 import { commitStatusOf, isTerminal } from './ci-outcome';
 import type { CiPresenter } from './ci-presenter';
 import * as repo from './ci.repository';

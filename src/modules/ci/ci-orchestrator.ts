@@ -7,9 +7,9 @@ import type { CiProgressEntry, CiRunStatus, VisualVerdict } from '../../db/schem
 import { AppError } from '../../errors';
 import { apiTime } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
-import type { ExecutionService } from '../engine/execution.service';
-import type { RealtimeHub, RealtimeMessage } from '../realtime/realtime-hub';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { ExecutionService } from '../engine';
+import type { RealtimeHub, RealtimeMessage } from '../realtime';
+import type { SessionsService } from '../sessions';
 import { ciStatusOfEngineRun, isTerminal } from './ci-outcome';
 import * as repo from './ci.repository';
 

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context';
 import type { CiProgressEntry, VisualVerdict } from '../../db/schema';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
-import { rollUpVisual } from '../engine/visual/visual-compare';
-import type { SessionsService } from '../sessions/sessions.service';
+import { rollUpVisual } from '../engine';
+import type { SessionsService } from '../sessions';
 import { aggregateStatus, isTerminal } from './ci-outcome';
 import * as repo from './ci.repository';
 import type { CaseResult, CiRunPayload, MultiSuiteRun, StepResult } from './ci.schemas';

@@ -2,11 +2,10 @@ import type { Ctx } from '../../context';
 import type { CiRunType, Platform } from '../../db/schema';
 import type { DeviceCategory } from '../../worker/driver';
 import { AppError, badRequest, notFound } from '../../errors';
-import { findAppById } from '../apps/apps.repository';
-import type { AppsService } from '../apps/apps.service';
-import { findCaseByPublicId, listSuiteCases } from '../catalogue/cases.repository';
-import { findSuiteByPublicId, type SuiteRow } from '../catalogue/suites.repository';
-import { findDevice } from '../devices/devices.repository';
+import { findAppById } from '../apps';
+import type { AppsService } from '../apps';
+import { findCaseByPublicId, listSuiteCases, findSuiteByPublicId, type SuiteRow } from '../catalogue';
+import { findDevice } from '../devices';
 import type { CiRunOptions } from './ci.schemas';
 
 /** What a CI run runs: a suite (suite_run) or a case (test_run), and the app it installs. */

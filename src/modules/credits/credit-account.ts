@@ -1,6 +1,6 @@
 import { withTransaction, type Ctx } from '../../context';
 import type { BalanceBucket, LedgerEntryType } from '../../db/schema';
-import { emitEvent } from '../events/events';
+import { emitEvent } from '../events';
 import { allowancePeriodAt, isLowBalance, planAllowanceMicro, splitDeduction } from './credit-rules';
 import * as repo from './credits.repository';
 

@@ -1,4 +1,4 @@
-import { planFor } from '../plans/plans';
+import { planFor } from '../plans';
 
 /** 1,000,000 micro-credits are one US dollar (the spec's cost unit). */
 export const MICROS_PER_USD = 1_000_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { systemContext, withTransaction, type Ctx } from '../../context';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit/audit.recorder';
-import { PLANS } from '../plans/plans';
+import { recordAudit } from '../audit';
+import { PLANS } from '../plans';
 import { allowanceOf, applyChanges, lockCreditAccount, refillAllowance } from './credit-account';
 import { MICROS_PER_USD } from './credit-rules';
 import * as repo from './credits.repository';

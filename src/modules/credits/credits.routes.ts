@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
 import {
   CreditBalance,
@@ -50,7 +51,7 @@ export const creditsRoutes: RouteModule = async (app, { services }) => {
 
   // Own scope: Stripe signs the exact bytes it sent, so this route reads the body raw.
   await app.register(async (scope) => {
-    const raw = scope as unknown as App;
+    const raw: App = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.post('/billing/stripe/webhook', {

@@ -1,7 +1,7 @@
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { apiTime } from '../../http/api-time';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import { allowanceOf, readCreditAccount, totalOf } from './credit-account';
 import {
   BUNDLES,

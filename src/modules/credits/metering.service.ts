@@ -1,6 +1,6 @@
 import { requireRole, withTransaction, type Ctx } from '../../context';
 import { AppError } from '../../errors';
-import { planFor } from '../plans/plans';
+import { planFor } from '../plans';
 import {
   applyChanges,
   deduct,

@@ -1,6 +1,6 @@
 import { withTransaction, type Ctx } from '../../context';
 import { AppError } from '../../errors';
-import { emitEvent } from '../events/events';
+import { emitEvent } from '../events';
 import { applyChanges, lockCreditAccount } from './credit-account';
 import * as repo from './credits.repository';
 import { BILLING_UNAVAILABLE } from './credits.service';

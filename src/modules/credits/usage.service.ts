@@ -1,10 +1,10 @@
 import { requireRole, type Ctx } from '../../context';
 import { apiTime } from '../../http/api-time';
-import { planFor } from '../plans/plans';
+import { planFor } from '../plans';
 import { allowanceOf, readCreditAccount } from './credit-account';
 import { allowancePeriodAt, MICROS_PER_USD, runBilling } from './credit-rules';
 import type { UsageDashboard } from './credits.schemas';
-import { countLiveSessions } from '../sessions/sessions.repository';
+import { countLiveSessions } from '../sessions';
 import { countSessionsCreatedSince, ledgerUsageSince, runUsageSince, sessionIntervalsSince } from './usage.repository';
 
 /** The usage dashboard: what the organization used this month against its plan's limits. */

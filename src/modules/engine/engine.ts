@@ -4,13 +4,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import type { ObjectStorage } from '../../storage/storage';
-import type { AppsService } from '../apps/apps.service';
-import type { BaselinesService } from '../catalogue/baselines.service';
-import type { ClusterBus } from '../cluster/cluster-bus';
-import type { MeteringService } from '../credits/metering.service';
-import type { RealtimeHub } from '../realtime/realtime-hub';
-import type { SessionLifecycle } from '../sessions/session-lifecycle';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { AppsService } from '../apps';
+import { FLOW_DEPTH, type BaselinesService } from '../catalogue';
+import type { ClusterBus } from '../cluster';
+import type { MeteringService } from '../credits';
+import type { RealtimeHub } from '../realtime';
+import type { SessionLifecycle, SessionsService } from '../sessions';
 import { CaseRunner } from './execution/case-runner';
 import { ExecutionService } from './execution.service';
 import { Interruptions } from './execution/interruptions';
@@ -62,7 +61,7 @@ export function createEngine(d: EngineDeps) {
     storage: d.storage,
     log: d.log,
     judge,
-    limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: 5 },
+    limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: FLOW_DEPTH },
   });
   const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
   const runs = new RunExecutor({ ...d, signals, events, caseRunner, installed, limits });

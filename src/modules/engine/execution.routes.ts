@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { RATE_LIMITS } from '../../http/rate-limits';
 import type { RouteModule } from '../../http/types';
-import { TESTS_TAG } from '../catalogue/catalogue.schemas';
+import { TESTS_TAG } from '../catalogue';
 import {
   CancellationResponse,
   StartSuiteRunBody,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { RouteModule } from '../../http/types';
-import { StatusResponse, TESTS_TAG as tags } from '../catalogue/catalogue.schemas';
-import { CaseIdParams } from '../catalogue/cases.schemas';
+import { StatusResponse, TESTS_TAG as tags, CaseIdParams } from '../catalogue';
 import { RunIdParams, RunResponse, SuiteRunIdParams, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 
 export const runsRoutes: RouteModule = (app, { services }) => {

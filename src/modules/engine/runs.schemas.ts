@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiTimestamp } from '../../http/api-time';
 import { QueryCount } from '../../http/schemas';
 import { RESET_STRATEGIES, SUITE_RUN_STATUSES, TEST_RUN_STATUSES } from '../../db/schema';
-import { PathId } from '../catalogue/catalogue.schemas';
+import { PathId } from '../catalogue';
 
 export const RunIdParams = z.object({ run_id: PathId });
 export const SuiteRunIdParams = z.object({ suite_run_id: PathId });

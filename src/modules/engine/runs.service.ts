@@ -1,14 +1,14 @@
 import { actorIdentity, requireCreatorOrRole, requireRole, withTransaction, type Ctx } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { newPublicId } from '../../db/public-id';
 import type { TestRunStatus } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
-import { recordAudit } from '../audit/audit.recorder';
-import { emitEvent } from '../events/events';
-import { findCaseByPublicId } from '../catalogue/cases.repository';
-import { findSuiteById } from '../catalogue/suites.repository';
+import { recordAudit } from '../audit';
+import { emitEvent } from '../events';
+import { findCaseByPublicId, findSuiteById } from '../catalogue';
 import type { ObjectStorage } from '../../storage/storage';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { SessionsService } from '../sessions';
 import type { RunSignals } from './execution/run-signals';
 import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
@@ -272,4 +272,9 @@ export class RunsService {
       return sr;
     });
   }
+}
+
+/** The storage folders of an organization's runs (screenshots and diffs), for purging its files. */
+export async function runStoragePrefixesOfOrg(db: DbOrTx, orgId: number): Promise<string[]> {
+  return (await repo.runPublicIdsOfOrg(db, orgId)).map((id) => `runs/${id}`);
 }

@@ -1,5 +1,5 @@
 import type { RouteModule } from '../../http/types';
-import { TESTS_TAG as tags } from '../catalogue/catalogue.schemas';
+import { TESTS_TAG as tags } from '../catalogue';
 import { AcceptedSuggestion, SuggestionParams } from './suggestions.schemas';
 
 export const suggestionsRoutes: RouteModule = (app, { services }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PathId } from '../catalogue/catalogue.schemas';
+import { PathId } from '../catalogue';
 
 export const SuggestionParams = z.object({ run_id: PathId, index: z.coerce.number().int().min(0).max(10_000) });
 

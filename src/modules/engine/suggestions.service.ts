@@ -1,16 +1,11 @@
 import { requireRole, withTransaction, type Ctx } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { apiTime } from '../../http/api-time';
-import { recordAudit } from '../audit/audit.recorder';
-import { lockCase, updateCase } from '../catalogue/cases.repository';
-import { validateCaseContent, type RecordingAction } from '../catalogue/recording';
-import { normalizeSteps } from './steps/case-steps';
+import { recordAudit } from '../audit';
+import { attachActionsToStep } from '../catalogue';
 import { recordingActionsOf, type HealingSuggestion } from './steps/healing';
 import * as repo from './runs.repository';
 import type { AcceptedSuggestion } from './suggestions.schemas';
-
-/** Recorded actions that follow the recording's last one by this much. */
-const GAP_AFTER_RECORDING_MS = 1000;
 
 /** Hybrid healing, the reviewing side: a run's suggestion written into its case. */
 export class SuggestionsService {
@@ -38,41 +33,14 @@ export class SuggestionsService {
       if (run.status === 'pending' || run.status === 'running')
         throw conflict('The run is still going; accept its suggestions once it has ended');
       if (suggestion.status === 'accepted') throw conflict('The suggestion was accepted already');
-      const c = await lockCase(tx.db, run.testCaseId);
-      if (!c) throw notFound('Test case');
-      const steps = [...c.steps];
-      const step = steps[suggestion.step_index];
-      if (step === undefined || normalizeSteps([step])[0]!.text !== suggestion.step_text) {
-        throw conflict(
-          `Step ${suggestion.step_index + 1} of the case changed since the run; run the case again for a fresh suggestion`,
-        );
-      }
-      const recording = (c.sourceRecording ?? []) as RecordingAction[];
-      const source =
-        c.sourceDeviceWidth && c.sourceDeviceHeight
-          ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight }
-          : suggestion.screen;
-      const startMs = recording.length ? Math.max(...recording.map((a) => a.t_ms)) + GAP_AFTER_RECORDING_MS : 0;
-      const added = recordingActionsOf(suggestion, source, startMs);
-      const indices = added.map((_, i) => recording.length + i);
-      steps[suggestion.step_index] =
-        typeof step === 'string'
-          ? { text: step, action_indices: indices }
-          : { ...(step as Record<string, unknown>), action_indices: indices };
-      const content = validateCaseContent({
-        steps,
-        assertions: c.assertions,
-        sourceRecording: [...recording, ...added],
+      const { testCase: c, actionIndices: indices } = await attachActionsToStep(tx.db, tx.clock, {
+        caseId: run.testCaseId,
+        stepIndex: suggestion.step_index,
+        stepText: suggestion.step_text,
+        screen: suggestion.screen,
+        actionsFor: (source, startMs) => recordingActionsOf(suggestion, source, startMs),
       });
       const now = tx.clock.now();
-      await updateCase(tx.db, c.id, {
-        steps: content.steps,
-        sourceRecording: content.sourceRecording,
-        ...(c.sourceDeviceWidth && c.sourceDeviceHeight
-          ? {}
-          : { sourceDeviceWidth: source.width, sourceDeviceHeight: source.height }),
-        updatedAt: now,
-      });
       const suggestions = result.suggestions!.map((s, i) =>
         i === input.index ? { ...s, status: 'accepted' as const, accepted_at: apiTime(now) } : s,
       );

@@ -2,7 +2,7 @@ import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../con
 import type { SecretBox } from '../../crypto/secret-box';
 import { notFound } from '../../errors';
 import { apiTime } from '../../http/api-time';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import * as repo from './github.repository';
 import type { GithubConnection, PutGithubBody } from './github.schemas';
 

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invitations, memberships, organizations, users, type Role } from '../../db/schema';
 
 /** The organizations a user belongs to, with their role: one indexed query (memberships by user). Returns the awaitable query (the API bench reuses its SQL). */
-export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
+export function listOrganizationsOfUser(db: DbOrTx, userId: number | Placeholder) {
   return db
     .select({
       id: organizations.id,
@@ -24,7 +24,7 @@ export function listOrganizationsOfUser(db: DbOrTx, userId: number) {
  */
 function buildPrepared(db: DbOrTx) {
   return {
-    ofUser: listOrganizationsOfUser(db, sql.placeholder('userId') as unknown as number).prepare('orgs_of_user'),
+    ofUser: listOrganizationsOfUser(db, sql.placeholder('userId')).prepare('orgs_of_user'),
     byId: db
       .select()
       .from(organizations)
@@ -158,4 +158,15 @@ export async function deleteOutstandingInvitationsSentBy(
     .delete(invitations)
     .where(orgId === undefined ? sentBy : and(sentBy, eq(invitations.organizationId, orgId)))
     .returning({ organizationId: invitations.organizationId });
+}
+
+export async function countMembers(db: DbOrTx, orgId: number): Promise<{ members: number; admins: number }> {
+  const rows = await db
+    .select({
+      members: sql<number>`count(*)::int`,
+      admins: sql<number>`(count(*) filter (where ${memberships.role} = 'admin'))::int`,
+    })
+    .from(memberships)
+    .where(eq(memberships.organizationId, orgId));
+  return rows[0] ?? { members: 0, admins: 0 };
 }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { RowId } from '../../http/schemas';
+import { Email, OrgParams, RowId } from '../../http/schemas';
 import { ROLES } from '../../db/schema';
 import { ApiTimestamp } from '../../http/api-time';
-import { Email } from '../auth/auth.schemas';
 
-export const OrgParams = z.object({ org_id: RowId });
-export type OrgParams = z.infer<typeof OrgParams>;
+export { OrgParams };
 
 export const MemberParams = OrgParams.extend({ member_id: RowId });
 export type MemberParams = z.infer<typeof MemberParams>;

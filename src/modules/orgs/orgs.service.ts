@@ -1,13 +1,11 @@
 import type { Config } from '../../config';
-import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { actorIdentity, requireOrgAccess, requireRole, withTransaction, type Ctx } from '../../context';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
-import { deleteApiTokensCreatedBy } from '../api-tokens/api-tokens.repository';
+import { deleteApiTokensCreatedBy } from '../api-tokens';
 import { apiTime } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
-import { recordAudit } from '../audit/audit.recorder';
-import { countMembers } from '../auth/auth.repository';
-import { requireOrgAccess } from './org-access';
+import { recordAudit } from '../audit';
 import * as repo from './orgs.repository';
 import type {
   InviteBody,
@@ -164,7 +162,7 @@ export class OrgsService {
       await this.load(tx, input.orgId, true);
       const member = await repo.findMember(tx.db, input.orgId, input.memberId);
       if (!member) throw new AppError('NOT_FOUND', 'Member not found');
-      if (member.role === 'admin' && (await countMembers(tx.db, input.orgId)).admins <= 1)
+      if (member.role === 'admin' && (await repo.countMembers(tx.db, input.orgId)).admins <= 1)
         throw new AppError('BAD_REQUEST', 'Cannot remove the last admin of the organization');
       await repo.deleteMembership(tx.db, member.id);
       const revoked = await deleteApiTokensCreatedBy(tx.db, member.userId, input.orgId);

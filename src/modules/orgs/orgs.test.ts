@@ -58,8 +58,8 @@ describe('membership races', () => {
     const org = await createOrgWithRoles(t);
     const second = await addMember(t, org.orgId, 'admin');
     const results = await Promise.allSettled([
-      t.container.services.auth.deleteAccount({ ctx: ctxOf(org.admin, org.orgId) }),
-      t.container.services.auth.deleteAccount({ ctx: ctxOf(second, org.orgId) }),
+      t.container.services.accounts.deleteAccount({ ctx: ctxOf(org.admin, org.orgId) }),
+      t.container.services.accounts.deleteAccount({ ctx: ctxOf(second, org.orgId) }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

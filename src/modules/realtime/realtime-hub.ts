@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { json, type ClusterBus } from '../cluster/cluster-bus';
+import { json, type ClusterBus } from '../cluster';
 
 export type RealtimeMessage =
   | { type: 'session.updated'; session: unknown }

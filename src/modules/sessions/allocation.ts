@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
-import { recordAudit } from '../audit/audit.recorder';
-import { leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices/devices.repository';
-import { planFor } from '../plans/plans';
+import { recordAudit } from '../audit';
+import { leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices';
+import { planFor } from '../plans';
 import { deleteQueueEntry, lockQueueEntries } from './queue.repository';
 import { countLiveSessions, lockOrgPlan, updateSession, type SessionRow } from './sessions.repository';
 

@@ -17,8 +17,7 @@ import type {
   UiNode,
 } from '../../worker/driver';
 import type { WorkerOp } from '../../worker/protocol';
-import type { FileLinks } from '../workers/file-links';
-import type { DeviceRouter } from '../workers/worker-hub';
+import type { FileLinks, DeviceRouter } from '../workers';
 
 export interface Screenshot {
   jpeg: Buffer;

@@ -3,9 +3,9 @@ import type { Clock } from '../../clock';
 import { systemContext, withTransaction } from '../../context';
 import type { Db } from '../../db/client';
 import type { EndReason } from '../../db/schema';
-import { releaseOrphanLeases } from '../devices/devices.repository';
-import { planFor } from '../plans/plans';
-import type { RealtimeHub } from '../realtime/realtime-hub';
+import { releaseOrphanLeases } from '../devices';
+import { planFor } from '../plans';
+import type { RealtimeHub } from '../realtime';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { SessionNotifier } from './session-notifier';
 import {

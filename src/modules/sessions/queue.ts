@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
 import type { DeviceCategory, DeviceType } from '../../worker/driver';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import { deleteQueueEntry, insertQueueEntry, lockQueueEntry, queuePositions, type QueueRow } from './queue.repository';
 import type { SessionRow } from './sessions.repository';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { RealtimeHub } from '../realtime';
 import { queuePositions } from './queue.repository';
 import type { SessionPresenter } from './session-presenter';
 import type { SessionRow } from './sessions.repository';

@@ -3,11 +3,10 @@ import { actorIdentity, requireCreatorOrRole, requireRole, withTransaction, type
 import { AppError, badRequest, notFound } from '../../errors';
 import { launchParamsProblem } from '../../worker/device-arguments';
 import type { DeviceCategory } from '../../worker/driver';
-import type { AppsService } from '../apps/apps.service';
-import { recordAudit } from '../audit/audit.recorder';
-import { findDevice, type DeviceRow } from '../devices/devices.repository';
-import type { FileLinks } from '../workers/file-links';
-import type { DeviceRouter } from '../workers/worker-hub';
+import type { AppsService } from '../apps';
+import { recordAudit } from '../audit';
+import { findDevice, type DeviceRow } from '../devices';
+import type { FileLinks, DeviceRouter } from '../workers';
 import { SessionDeviceHandle, type DeviceHandle } from './device-handle';
 import { enqueueSession, queuePositionOf, removeOwnQueueEntry } from './queue';
 import { queueEntryForSession, queuePositions } from './queue.repository';

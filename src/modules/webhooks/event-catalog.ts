@@ -1,4 +1,4 @@
-import type { EventType } from '../events/events';
+import type { EventType } from '../events';
 
 export const EVENT_CATEGORIES = ['runs', 'cases', 'warnings', 'visual', 'platform', 'billing'] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];

@@ -1,6 +1,6 @@
 import type { Container } from '../../container';
 import type { JobHandlers } from '../../jobs/catalog';
-import { OUTBOX_WAKEUP_TOPIC } from '../events/events.repository';
+import { OUTBOX_WAKEUP_TOPIC } from '../events';
 
 /** Outbox dispatch (on every commit that wrote events, and a tick), delivery attempts, retries due, pruning. */
 export function webhooksJobs(c: Container) {

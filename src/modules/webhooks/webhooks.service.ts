@@ -3,7 +3,7 @@ import type { SecretBox } from '../../crypto/secret-box';
 import { badRequest, notFound } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
-import { recordAudit } from '../audit/audit.recorder';
+import { recordAudit } from '../audit';
 import { DEFAULT_EVENT_TYPES, EVENT_CATALOG, isCatalogType, type CatalogEntry } from './event-catalog';
 import { newSigningSecret } from './signature';
 import { DELIVERY_RETENTION_MS } from './webhook-deliveries';

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { AppError, type ErrorCode } from '../../errors';
 import type { DeviceSpec } from '../../worker/driver';
 import { encodeFrame, timeoutFor, type WorkerOp } from '../../worker/protocol';
-import { json, type ClusterBus } from '../cluster/cluster-bus';
+import { json, type ClusterBus } from '../cluster';
 import { InMemoryDeviceRouter, type DeviceFrame, type FrameListener } from './worker-hub';
 
 /** What one replica asks the replica that holds a device's worker. */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { DeviceSpec } from '../../worker/driver';
 import { deviceFromWire, WORKER_LOST_AFTER_MS, WorkerMessage, type ServerMessage } from '../../worker/protocol';
 import type { InMemoryDeviceRouter } from './worker-hub';
-import type { CredentialWatch } from '../realtime/credential-watch';
+import type { CredentialWatch } from '../realtime';
 import { credentialKey, type WorkerCredential, type WorkerCredentials } from './worker-credentials';
 import * as repo from './workers.repository';
 

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../../context';
-import type { RunMode, VisualVerdict } from '../../../db/schema';
+import type { RunMode } from '../../../db/schema';
 import type { ObjectStorage } from '../../../storage/storage';
-import type { CaseRow } from '../../catalogue/cases.repository';
-import type { RecordingAction } from '../../catalogue/recording';
-import type { DeviceHandle } from '../../sessions/device-handle';
+import type { CaseRow, RunPlan, RecordingAction } from '../../catalogue';
+import type { DeviceHandle } from '../../sessions';
 import { agentDevice } from '../steps/agent-actions';
 import {
   normalizeAssertions,
@@ -15,62 +14,25 @@ import {
   type CaseStep,
 } from '../steps/case-steps';
 import type { PerformedAction } from '../steps/device-actions';
-import { isRecordable, type HealingSuggestion } from '../steps/healing';
+import { isRecordable } from '../steps/healing';
 import { interpretAssertion } from '../steps/interpreter';
 import { sleep, waitForSettledScreen } from '../steps/settle';
-import type { RunAgent, TraceEntry } from '../steps/step-agent';
+import type { RunAgent } from '../steps/step-agent';
 import { StepMeter } from './step-meter';
 import { executeStep, NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
-
-/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
-export interface StepEntry {
-  index: number;
-  text: string;
-  status: 'passed' | 'failed' | 'skipped';
-  resolved_by: 'replay' | 'interpreter' | 'model' | null;
-  actions: PerformedAction[];
-  screenshot: string | null;
-  visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
-  duration_ms: number;
-  error: string | null;
-  /**
-   * Of duration_ms: time in device calls, and waiting (for the screen to settle, or as the step
-   * asked). A step the model settled adds the time waiting for the model and in the agent as a
-   * whole (model, device calls and waiting included).
-   */
-  timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
-  /** Hybrid: replay could not finish and the step was settled by the next resolver. */
-  healed?: boolean;
-}
-
-export interface AssertionEntry {
-  text: string;
-  passed: boolean;
-  reasoning: string;
-}
-
-export interface SubFlowEntry {
-  name: string;
-  status: 'passed' | 'failed';
-  steps: StepEntry[];
-  error: string | null;
-}
-
-export interface CaseOutcome {
-  status: 'passed' | 'failed';
-  error: string | null;
-  steps: StepEntry[];
-  subFlows: SubFlowEntry[];
-  assertions: AssertionEntry[];
-  trace: TraceEntry[];
-  visualStatus: VisualVerdict | null;
-  baselinesWritten: number[];
-  healedSteps: number[];
-  /** Steps the model settled, offered back as recorded actions (hybrid healing). */
-  suggestions: HealingSuggestion[];
-}
+import {
+  emptyOutcome,
+  NOTHING_TIMED,
+  skippedStep,
+  stepScreenshotKey,
+  worst,
+  type AssertionEntry,
+  type CaseOutcome,
+  type StepEntry,
+  type SubFlowEntry,
+} from './case-outcome';
 
 export interface CaseRunInput {
   ctx: Ctx;
@@ -90,8 +52,8 @@ export interface CaseRunInput {
   agent: RunAgent | null;
   /** The suite's and the case's context for the agent (variables not yet substituted). */
   context: string | null;
-  /** Loads the reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`. */
-  flows: { byIds(ids: number[]): Promise<CaseRow[]>; byName(name: string): Promise<CaseRow | null> };
+  /** The reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`, read with the run's plan. */
+  flows: RunPlan['flows'];
   /** Called after each step, before the next starts, with what is known so far. */
   onProgress(outcome: CaseOutcome, step: StepEntry): Promise<void>;
 }
@@ -103,11 +65,6 @@ export interface CaseRunnerDeps {
   limits: { stepsPerCase: number; flowDepth: number };
 }
 
-const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
-
-/** Storage key of a run's step screenshot. */
-export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
-
 /**
  * Executes one case's body on a prepared device: its sub-flows, its steps one after another (each
  * settled, photographed and compared with its baseline), then its assertions.
@@ -116,18 +73,7 @@ export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
   async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
-    const outcome: CaseOutcome = {
-      status: 'passed',
-      error: null,
-      steps: [],
-      subFlows: [],
-      assertions: [],
-      trace: [],
-      visualStatus: null,
-      baselinesWritten: [],
-      healedSteps: [],
-      suggestions: [],
-    };
+    const outcome = emptyOutcome();
     const c = caseInput.testCase;
     const raw = normalizeSteps(c.steps);
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
@@ -186,19 +132,7 @@ export class CaseRunner {
         outcome.status = 'failed';
         outcome.error = `Step ${index + 1} failed: ${entry.error}`;
         for (const [rest, s] of body.steps.entries()) {
-          if (rest > index)
-            outcome.steps.push({
-              index: rest,
-              text: s.text,
-              status: 'skipped',
-              resolved_by: null,
-              actions: [],
-              screenshot: null,
-              visual: null,
-              duration_ms: 0,
-              timing: NOTHING_TIMED,
-              error: null,
-            });
+          if (rest > index) outcome.steps.push(skippedStep(rest, s.text));
         }
         return outcome;
       }
@@ -365,7 +299,7 @@ export class CaseRunner {
     depth: number,
     sink: SubFlowEntry[],
   ): Promise<SubFlowEntry | null> {
-    for (const flow of await input.flows.byIds(ids)) {
+    for (const flow of input.flows.byIds(ids)) {
       const entry = await this.runFlow(input, flow, depth, sink);
       if (entry.status === 'failed') return entry;
     }
@@ -404,18 +338,7 @@ export class CaseRunner {
       flow.sourceDeviceWidth && flow.sourceDeviceHeight
         ? { width: flow.sourceDeviceWidth, height: flow.sourceDeviceHeight }
         : null;
-    const scratch: CaseOutcome = {
-      status: 'passed',
-      error: null,
-      steps: [],
-      subFlows: [],
-      assertions: [],
-      trace: [],
-      visualStatus: null,
-      baselinesWritten: [],
-      healedSteps: [],
-      suggestions: [],
-    };
+    const scratch = emptyOutcome();
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
       const done = await this.runStep(
@@ -436,7 +359,7 @@ export class CaseRunner {
     name: string,
     depth: number,
   ): Promise<{ ok: boolean; error: string | null; actions: PerformedAction[] }> {
-    const flow = await input.flows.byName(name);
+    const flow = input.flows.byName(name);
     if (!flow) return { ok: false, error: `No reusable case named "${name}" for this app`, actions: [] };
     const ran: SubFlowEntry[] = [];
     const entry = await this.runFlow(input, flow, depth, ran);
@@ -451,9 +374,3 @@ export class CaseRunner {
 
 /** A case being run: its input, and the steps taken so far (sub-flow steps included) against the step budget. */
 type Running = CaseRunInput & { stepsTaken: { n: number } };
-
-const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
-
-function worst(a: VisualVerdict | null, b: VisualVerdict): VisualVerdict {
-  return a === null || SEVERITY[b] > SEVERITY[a] ? b : a;
-}

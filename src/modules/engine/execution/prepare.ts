@@ -1,8 +1,8 @@
 import type { Ctx } from '../../../context';
 import type { ResetStrategy } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import type { AppsService, InstallableBuild } from '../../apps/apps.service';
-import type { DeviceHandle } from '../../sessions/device-handle';
+import type { AppsService, InstallableBuild } from '../../apps';
+import type { DeviceHandle } from '../../sessions';
 
 /**
  * The build a run installs: the one asked for, else the app's latest; null when the case or suite

@@ -3,15 +3,15 @@ import type { Clock } from '../../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../../context';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
-import type { AppsService, InstallableBuild } from '../../apps/apps.service';
-import { findCaseById, findCasesByIds, findReusableCaseByName } from '../../catalogue/cases.repository';
-import { findSuiteById, type SuiteRow } from '../../catalogue/suites.repository';
-import { runBilling } from '../../credits/credit-rules';
-import type { MeteringService } from '../../credits/metering.service';
-import { emitEvent } from '../../events/events';
-import type { DeviceHandle } from '../../sessions/device-handle';
-import type { SessionsService } from '../../sessions/sessions.service';
-import type { CaseOutcome, CaseRunner } from './case-runner';
+import type { AppsService, InstallableBuild } from '../../apps';
+import { loadRunPlan, type RunPlan } from '../../catalogue';
+import type { SuiteRow } from '../../catalogue';
+import { runBilling } from '../../credits';
+import type { MeteringService } from '../../credits';
+import { emitEvent } from '../../events';
+import type { DeviceHandle, SessionsService } from '../../sessions';
+import type { CaseRunner } from './case-runner';
+import type { CaseOutcome } from './case-outcome';
 import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
 import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
 import type { RunEvents } from '../results/run-events';
@@ -105,18 +105,16 @@ export class RunExecutor {
       budgetFrom: run.startedAt,
     });
     try {
-      const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
-      const suite = found.c.suiteId
-        ? ((await findSuiteById(ctx.db, run.organizationId, found.c.suiteId)) ?? null)
-        : null;
+      const plan = await this.planOf(ctx, run);
+      const suite = plan.suite;
       const device = await this.deps.sessions.attach({
         ctx,
         input: { sessionId: run.sessionId!, signal: stop.signal },
       });
-      const build = await buildForRun(this.deps.apps, ctx, found.effectiveAppId, run.buildId);
+      const build = await buildForRun(this.deps.apps, ctx, plan.appId, run.buildId);
       // `reinstall` installs the build as the case's reset.
       if (build && suite?.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
-      await this.runCase(ctx, run, { device, suite, build, signal: stop.signal });
+      await this.runCase(ctx, run, { device, suite, build, signal: stop.signal }, plan);
     } catch (err) {
       await this.end(ctx, run, {
         status: 'error',
@@ -138,9 +136,9 @@ export class RunExecutor {
    * One case on a prepared device: the app reset by the suite's strategy (relaunch without a suite),
    * then the case runner; the run row is updated after every step and ended with the outcome.
    */
-  async runCase(ctx: Ctx, run: repo.RunRow, setting: CaseRunSetting): Promise<repo.RunRow> {
-    const found = (await findCaseById(ctx.db, run.organizationId, run.testCaseId))!;
-    const c = found.c;
+  async runCase(ctx: Ctx, run: repo.RunRow, setting: CaseRunSetting, known?: RunPlan): Promise<repo.RunRow> {
+    const plan = known ?? (await this.planOf(ctx, run));
+    const c = plan.testCase;
     this.deps.events.executionStarted(run, c.publicId, null);
     if (setting.build)
       await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
@@ -177,11 +175,7 @@ export class RunExecutor {
       signal: setting.signal,
       agent,
       context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
-      flows: {
-        byIds: (ids) => findCasesByIds(ctx.db, run.organizationId, ids),
-        byName: async (name) =>
-          (await findReusableCaseByName(ctx.db, run.organizationId, found.effectiveAppId, name)) ?? null,
-      },
+      flows: plan.flows,
       onProgress: async (so_far, step) => {
         const running = await repo.recordRunProgress(ctx.db, run.id, {
           result: resultOf(so_far, modelUsage()),
@@ -195,7 +189,14 @@ export class RunExecutor {
         await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
-    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() });
+    return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() }, plan);
+  }
+
+  /** The catalogue's plan of the run's case, read once per run. */
+  private async planOf(ctx: Ctx, run: repo.RunRow): Promise<RunPlan> {
+    const plan = await loadRunPlan(ctx.db, run.organizationId, run.testCaseId);
+    if (!plan) throw new AppError('NOT_FOUND', 'The test case of this run no longer exists');
+    return plan;
   }
 
   /** Marks a pending run running; an already running one was interrupted (a crash) and ends now. */
@@ -235,6 +236,7 @@ export class RunExecutor {
       infrastructure?: boolean;
       usage?: ModelUsageSummary | null;
     },
+    known?: RunPlan,
   ): Promise<repo.RunRow> {
     return withTransaction(ctx, async (tx) => {
       const cur = await repo.lockRunById(tx.db, run.id);
@@ -265,7 +267,7 @@ export class RunExecutor {
           infrastructureFailure: end.infrastructure === true,
         },
       });
-      const found = (await findCaseById(tx.db, run.organizationId, run.testCaseId))!;
+      const plan = known ?? (await this.planOf(tx, run));
       const steps = (o?.steps ?? []).map((s) => ({
         index: s.index,
         text: s.text,
@@ -276,12 +278,12 @@ export class RunExecutor {
       }));
       await this.deps.events.runFinished(tx, {
         run: ended,
-        casePublicId: found.c.publicId,
-        caseName: found.c.name,
+        casePublicId: plan.publicId,
+        caseName: plan.testCase.name,
         steps,
         baselinesWritten: o?.baselinesWritten ?? [],
       });
-      await emitRunWarnings(tx, ended, found.c.publicId);
+      await emitRunWarnings(tx, ended, plan.publicId);
       if (o?.healedSteps.length) {
         await emitEvent(tx, {
           type: 'run.warning.ai_fallback_used',
@@ -289,7 +291,7 @@ export class RunExecutor {
           data: {
             run_id: run.id,
             run_public_id: run.publicId,
-            test_case_id: found.c.publicId,
+            test_case_id: plan.publicId,
             step_indexes: o.healedSteps,
           },
           metadata: run.metadata ?? null,

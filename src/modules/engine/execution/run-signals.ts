@@ -1,4 +1,4 @@
-import { json, type ClusterBus } from '../../cluster/cluster-bus';
+import { json, type ClusterBus } from '../../cluster';
 
 /**
  * Why a run was stopped from outside; the executor turns it into the run's end: `cancelled` by a

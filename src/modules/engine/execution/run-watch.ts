@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../../context';
-import type { SessionsService } from '../../sessions/sessions.service';
+import type { SessionsService } from '../../sessions';
 import { RunStopped } from './run-signals';
 import * as repo from '../runs.repository';
 

@@ -1,4 +1,4 @@
-import type { DeviceHandle } from '../../sessions/device-handle';
+import type { DeviceHandle } from '../../sessions';
 import { sleep } from '../steps/settle';
 
 /**

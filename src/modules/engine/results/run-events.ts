@@ -1,7 +1,7 @@
 import type { Ctx } from '../../../context';
 import type { VisualVerdict } from '../../../db/schema';
-import { emitEvent } from '../../events/events';
-import type { RealtimeHub } from '../../realtime/realtime-hub';
+import { emitEvent } from '../../events';
+import type { RealtimeHub } from '../../realtime';
 import type { RunRow, SuiteRunRow } from '../runs.repository';
 
 export interface StepReport {

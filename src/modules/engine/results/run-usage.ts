@@ -1,5 +1,5 @@
 import { withTransaction, type Ctx } from '../../../context';
-import type { MeteringService } from '../../credits/metering.service';
+import type { MeteringService } from '../../credits';
 import { addRunUsage } from '../runs.repository';
 import type { CallHold, CallUsage, RunUsage } from '../steps/step-agent';
 

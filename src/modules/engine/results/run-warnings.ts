@@ -1,5 +1,5 @@
 import type { Ctx } from '../../../context';
-import { emitEvent } from '../../events/events';
+import { emitEvent } from '../../events';
 import { recentOutcomesOfCase, type RunRow } from '../runs.repository';
 
 /** How many earlier runs of a case the warnings look at. */

@@ -1,4 +1,4 @@
-import type { RecordingAction } from '../../catalogue/recording';
+import type { RecordingAction } from '../../catalogue';
 import type { StepVisual } from '../visual/visual-compare';
 
 /** A case step as the engine executes it (DECISIONS.md: a string, or `{text, action_indices?, visual?}`). */

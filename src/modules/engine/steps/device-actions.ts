@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors';
 import type { InputEvent, UiNode } from '../../../worker/driver';
-import type { DeviceHandle } from '../../sessions/device-handle';
+import type { DeviceHandle } from '../../sessions';
 import { isSatisfied, type DeviceAction, type LoopPlan } from './interpreter';
 import type { ElementSelector } from './selectors';
 import { waitForSettledScreen } from './settle';

@@ -1,5 +1,5 @@
-import type { Gesture, RecordingAction } from '../../catalogue/recording';
-import { GESTURES } from '../../catalogue/recording';
+import type { Gesture, RecordingAction } from '../../catalogue';
+import { GESTURES } from '../../catalogue';
 import type { PerformedAction } from './device-actions';
 import { scalePoint } from './selectors';
 

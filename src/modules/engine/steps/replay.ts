@@ -1,5 +1,5 @@
 import type { InputEvent } from '../../../worker/driver';
-import type { RecordingAction } from '../../catalogue/recording';
+import type { RecordingAction } from '../../catalogue';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
 import { flattenTree, isInteractive, modalScope, visibleRect, type Observation } from './interpreter/ui-tree';
 import { findRecordedElement, scalePoint } from './selectors';

@@ -1,5 +1,5 @@
 import type { ScreenInfo, UiNode } from '../../../worker/driver';
-import type { RecordingAction } from '../../catalogue/recording';
+import type { RecordingAction } from '../../catalogue';
 import { normalizeText, tolerantDistance } from './interpreter/text-match';
 import {
   flattenTree,

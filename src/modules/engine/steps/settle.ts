@@ -1,5 +1,5 @@
 import type { UiNode } from '../../../worker/driver';
-import type { DeviceHandle } from '../../sessions/device-handle';
+import type { DeviceHandle } from '../../sessions';
 
 export interface SettleOptions {
   /** How long the screen must stay the same. */

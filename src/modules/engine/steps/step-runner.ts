@@ -1,5 +1,5 @@
 import type { RunMode } from '../../../db/schema';
-import type { RecordingAction } from '../../catalogue/recording';
+import type { RecordingAction } from '../../catalogue';
 import { agentDevice } from './agent-actions';
 import type { CaseStep } from './case-steps';
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';

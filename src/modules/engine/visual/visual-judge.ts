@@ -1,10 +1,9 @@
 import type { Ctx } from '../../../context';
 import type { VisualVerdict } from '../../../db/schema';
 import type { ObjectStorage } from '../../../storage/storage';
-import { findBaseline } from '../../catalogue/baselines.repository';
-import type { BaselinesService } from '../../catalogue/baselines.service';
-import type { CaseRow } from '../../catalogue/cases.repository';
-import type { DeviceHandle, Screenshot } from '../../sessions/device-handle';
+import { findBaseline } from '../../catalogue';
+import type { BaselinesService, CaseRow } from '../../catalogue';
+import type { DeviceHandle, Screenshot } from '../../sessions';
 import type { CaseStep } from '../steps/case-steps';
 import { compareScreenshots, resolveStepVisual, statusBarMask, type VisualTiers } from './visual-compare';
 

@@ -1,28 +1,15 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, ok } from '../../api/client';
-import type { Delivery, EventType, Webhook } from '../../api/types';
+import type { Webhook } from '../../api/types';
 import { useHasRole } from '../../auth/auth-store';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatTime } from '../../components/format';
 import { GithubConnection } from './GithubConnection';
+import { Deliveries } from './WebhookDeliveries';
+import { CreateWebhook, EditEvents } from './WebhookDialogs';
 
 /** Webhooks with their deliveries, and the GitHub connection for commit statuses (developers read, admins change). */
 export function IntegrationsSection() {
@@ -62,16 +49,6 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
 }
 
 /** The event catalog as MultiSelect groups, one per category. */
-function eventOptions(catalog: EventType[]) {
-  const groups = new Map<string, Array<{ value: string; label: string }>>();
-  for (const t of catalog)
-    groups.set(t.category, [
-      ...(groups.get(t.category) ?? []),
-      { value: t.type, label: `${t.type}: ${t.description}` },
-    ]);
-  return [...groups].map(([group, items]) => ({ group, items }));
-}
-
 function Webhooks() {
   const isAdmin = useHasRole('admin');
   const queryClient = useQueryClient();
@@ -219,229 +196,5 @@ function Webhooks() {
       ) : null}
       <Deliveries webhook={selected} onClose={() => setSelected(null)} />
     </Stack>
-  );
-}
-
-function CreateWebhook({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (secret: string) => void;
-}) {
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const catalog = useQuery({
-    queryKey: ['event-catalog'],
-    queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')),
-    enabled: opened,
-    staleTime: 300_000,
-  });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
-      // No events picked: the API subscribes the catalog's default set.
-      const r = await ok(
-        api.POST('/api/v1/integrations/webhooks', {
-          body: {
-            url,
-            enabled: true,
-            ...(description ? { description } : {}),
-            ...(events.length ? { event_types: events } : {}),
-          },
-        }),
-      );
-      onCreated(r.secret);
-      setUrl('');
-      setDescription('');
-      setEvents([]);
-      onClose();
-    } catch (err) {
-      setError(err);
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Add a webhook endpoint" size="lg">
-      <form onSubmit={submit}>
-        <Stack>
-          <ErrorAlert error={error} title="Could not add the endpoint" />
-          <TextInput
-            label="URL"
-            type="url"
-            required
-            placeholder="https://ci.example.com/hooks/simdeck"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
-          <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-          <MultiSelect
-            label="Events"
-            description="Leave empty for the default set"
-            searchable
-            data={eventOptions(catalog.data ?? [])}
-            value={events}
-            onChange={setEvents}
-          />
-          <Button type="submit">Add endpoint</Button>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function EditEvents({
-  webhook,
-  onClose,
-  onSaved,
-}: {
-  webhook: Webhook | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const catalog = useQuery({
-    queryKey: ['event-catalog'],
-    queryFn: () => ok(api.GET('/api/v1/integrations/events/catalog')),
-    enabled: !!webhook,
-    staleTime: 300_000,
-  });
-  const [events, setEvents] = useState<string[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const value = events ?? webhook?.event_types ?? [];
-  const close = () => {
-    setEvents(null);
-    setError(null);
-    onClose();
-  };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!webhook) return;
-    try {
-      await ok(
-        api.PUT('/api/v1/integrations/webhooks/{id}/subscriptions', {
-          params: { path: { id: webhook.id } },
-          body: { event_types: value },
-        }),
-      );
-      notify.ok('Events saved.');
-      onSaved();
-      close();
-    } catch (err) {
-      setError(err);
-    }
-  };
-  return (
-    <Modal opened={!!webhook} onClose={close} title={`Events sent to ${webhook?.url ?? ''}`} size="lg">
-      <form onSubmit={save}>
-        <Stack>
-          <ErrorAlert error={error} title="Could not save the events" />
-          <MultiSelect
-            label="Events"
-            searchable
-            data={eventOptions(catalog.data ?? [])}
-            value={value}
-            onChange={setEvents}
-          />
-          <Button type="submit">Save events</Button>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-const DELIVERY_COLORS: Record<Delivery['status'], string> = {
-  succeeded: 'green',
-  pending: 'gray',
-  retrying: 'yellow',
-  failed: 'red',
-};
-
-function Deliveries({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
-  const isAdmin = useHasRole('admin');
-  const deliveries = useQuery({
-    queryKey: ['deliveries', webhook?.id],
-    queryFn: () =>
-      ok(
-        api.GET('/api/v1/integrations/webhooks/{id}/deliveries', {
-          params: { path: { id: webhook?.id ?? 0 }, query: { limit: 50 } },
-        }),
-      ),
-    enabled: !!webhook,
-    refetchInterval: 5_000,
-  });
-  const list = deliveries.data?.deliveries ?? [];
-  const redeliver = async (d: Delivery) => {
-    if (!webhook) return;
-    try {
-      await ok(
-        api.POST('/api/v1/integrations/webhooks/{id}/deliveries/{delivery_id}/redeliver', {
-          params: { path: { id: webhook.id, delivery_id: d.id } },
-        }),
-      );
-      notify.ok('Sent again as a new delivery.');
-      await deliveries.refetch();
-    } catch (err) {
-      notify.error(err, 'Could not redeliver');
-    }
-  };
-  return (
-    <Modal opened={!!webhook} onClose={onClose} title={`Deliveries to ${webhook?.url ?? ''}`} size="xl">
-      <ErrorAlert error={deliveries.error} />
-      {deliveries.data && list.length === 0 ? <Text c="dimmed">No deliveries in the last 30 days.</Text> : null}
-      {list.length ? (
-        <Table aria-label="Deliveries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>{formatTime(d.created_at)}</Table.Td>
-                <Table.Td>
-                  {d.event_type}
-                  {d.redelivery_of ? (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (again)
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={DELIVERY_COLORS[d.status]}>
-                    {d.status}
-                  </Badge>{' '}
-                  <Text span size="sm">
-                    {d.response_status ?? ''} {d.error ?? ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{d.attempts}</Table.Td>
-                <Table.Td>
-                  {isAdmin ? (
-                    <Button size="xs" variant="subtle" onClick={() => void redeliver(d)}>
-                      Redeliver
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {(deliveries.data?.total ?? 0) > list.length ? (
-        <Text size="sm" c="dimmed" mt="sm">
-          The {list.length} most recent of {deliveries.data?.total}.
-        </Text>
-      ) : null}
-    </Modal>
   );
 }

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
+import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
+import { buggyModelBytes, readPlantedBugs, type PlantedBug } from './planted-bugs';
+import { buildVirtualApk, buildVirtualIosZip, type VirtualAppSpec } from './virtual-app-package';
+
+/** The example apps by name, each with its model and its planted bugs, for benchmarks and tooling. */
+export interface ExampleApp {
+  name: string;
+  spec: VirtualAppSpec;
+  modelPath: string;
+  bugsPath: string;
+  /** A walk through every screen (`tour.json`), for rendering them. */
+  tourPath: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const EXAMPLE_APPS: Record<string, ExampleApp> = {
+  sample: {
+    name: 'sample',
+    spec: SAMPLE_APP,
+    modelPath: SAMPLE_MODEL_PATH,
+    bugsPath: path.join(here, 'sample-app', 'bugs.json'),
+    tourPath: path.join(here, 'sample-app', 'tour.json'),
+  },
+  travel: {
+    name: 'travel',
+    spec: TRAVEL_APP,
+    modelPath: TRAVEL_MODEL_PATH,
+    bugsPath: TRAVEL_BUGS_PATH,
+    tourPath: path.join(here, 'travel-app', 'tour.json'),
+  },
+};
+
+export function exampleApp(name: string): ExampleApp {
+  const app = EXAMPLE_APPS[name];
+  if (!app) throw new Error(`no example app "${name}" (known: ${Object.keys(EXAMPLE_APPS).join(', ')})`);
+  return app;
+}
+
+export function appBugs(app: ExampleApp): PlantedBug[] {
+  return readPlantedBugs(app.bugsPath);
+}
+
+/** The model file's bytes for the correct build, or the model with its planted bugs. */
+export function appModel(app: ExampleApp, variant: 'correct' | 'buggy'): Buffer {
+  return variant === 'correct' ? fs.readFileSync(app.modelPath) : buggyModelBytes(app.modelPath, app.bugsPath);
+}
+
+/** Builds the app's APK (`.apk`) or iOS bundle zip (`.zip`), as `outPath` ends. */
+export function buildExampleApp(app: ExampleApp, variant: 'correct' | 'buggy', outPath: string): Promise<string> {
+  const model = appModel(app, variant);
+  return outPath.endsWith('.apk')
+    ? buildVirtualApk(app.spec, outPath, model)
+    : buildVirtualIosZip(app.spec, outPath, model);
+}

@@ -1,0 +1,2 @@
+export { deleteApiTokensCreatedBy } from './api-tokens.repository';
+export { ApiTokensService } from './api-tokens.service';

@@ -1,0 +1,3 @@
+export { recordAudit } from './audit.recorder';
+export type { AuditEntry } from './audit.recorder';
+export { AuditService } from './audit.service';

@@ -1,0 +1,4 @@
+export { AccountDeletionService } from './account-deletion.service';
+export { AuthService } from './auth.service';
+export { CredentialCache } from './credential-cache';
+export { JwtIssuer } from './jwt';

@@ -1,0 +1,17 @@
+export { findBaseline } from './baselines.repository';
+export { baselineStoragePrefixesOfOrg } from './baselines.service';
+export type { BaselinesService } from './baselines.service';
+export { attachActionsToStep } from './case-healing';
+export { findCaseById, findCaseByPublicId, listSuiteCases } from './cases.repository';
+export type { CaseRow } from './cases.repository';
+export { CaseIdParams } from './cases.schemas';
+export { PathId, StatusResponse, TESTS_TAG } from './catalogue.schemas';
+export { createCatalogueServices } from './catalogue';
+export type { CatalogueServices } from './catalogue';
+export { GESTURES, RecordingAction } from './recording';
+export type { Gesture } from './recording';
+export { FLOW_DEPTH, loadRunPlan } from './run-plan';
+export type { RunPlan } from './run-plan';
+export { findSuiteById, findSuiteByPublicId, listSuites } from './suites.repository';
+export type { SuiteRow } from './suites.repository';
+export { normaliseTags, parseTagFilter } from './tags';

@@ -1,0 +1,2 @@
+export { createCi } from './ci';
+export type { CiServices } from './ci';

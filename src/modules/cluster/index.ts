@@ -1,0 +1,1 @@
+export { ClusterBus, json } from './cluster-bus';

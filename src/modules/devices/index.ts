@@ -1,0 +1,3 @@
+export { findDevice, leaseDevice, lockFreeDevice, releaseDeviceLease, releaseOrphanLeases } from './devices.repository';
+export type { DeviceRow } from './devices.repository';
+export { DevicesService } from './devices.service';

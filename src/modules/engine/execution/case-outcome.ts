@@ -1,0 +1,96 @@
+import type { VisualVerdict } from '../../../db/schema';
+import type { PerformedAction } from '../steps/device-actions';
+import type { HealingSuggestion } from '../steps/healing';
+import type { TraceEntry } from '../steps/step-agent';
+
+/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
+export interface StepEntry {
+  index: number;
+  text: string;
+  status: 'passed' | 'failed' | 'skipped';
+  resolved_by: 'replay' | 'interpreter' | 'model' | null;
+  actions: PerformedAction[];
+  screenshot: string | null;
+  visual: { diff_pct: number; verdict: VisualVerdict; diff_image?: string } | null;
+  duration_ms: number;
+  error: string | null;
+  /**
+   * Of duration_ms: time in device calls, and waiting (for the screen to settle, or as the step
+   * asked). A step the model settled adds the time waiting for the model and in the agent as a
+   * whole (model, device calls and waiting included).
+   */
+  timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
+  /** Hybrid: replay could not finish and the step was settled by the next resolver. */
+  healed?: boolean;
+}
+
+export interface AssertionEntry {
+  text: string;
+  passed: boolean;
+  reasoning: string;
+}
+
+export interface SubFlowEntry {
+  name: string;
+  status: 'passed' | 'failed';
+  steps: StepEntry[];
+  error: string | null;
+}
+
+export interface CaseOutcome {
+  status: 'passed' | 'failed';
+  error: string | null;
+  steps: StepEntry[];
+  subFlows: SubFlowEntry[];
+  assertions: AssertionEntry[];
+  trace: TraceEntry[];
+  visualStatus: VisualVerdict | null;
+  baselinesWritten: number[];
+  healedSteps: number[];
+  /** Steps the model settled, offered back as recorded actions (hybrid healing). */
+  suggestions: HealingSuggestion[];
+}
+
+export const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
+
+/** Storage key of a run's step screenshot. */
+export const stepScreenshotKey = (runPublicId: string, file: string) => `runs/${runPublicId}/${file}`;
+
+/** A case's outcome before anything ran: passed until a step or assertion fails. */
+export function emptyOutcome(): CaseOutcome {
+  return {
+    status: 'passed',
+    error: null,
+    steps: [],
+    subFlows: [],
+    assertions: [],
+    trace: [],
+    visualStatus: null,
+    baselinesWritten: [],
+    healedSteps: [],
+    suggestions: [],
+  };
+}
+
+/** A step that did not run because an earlier one failed. */
+export function skippedStep(index: number, text: string): StepEntry {
+  return {
+    index,
+    text,
+    status: 'skipped',
+    resolved_by: null,
+    actions: [],
+    screenshot: null,
+    visual: null,
+    duration_ms: 0,
+    timing: NOTHING_TIMED,
+    error: null,
+  };
+}
+
+const SEVERITY: Record<VisualVerdict, number> = { ok: 0, warn: 1, fail: 2 };
+
+/** The more severe of two visual verdicts (fail > warn > ok > none). */
+export function worst(a: VisualVerdict | null, b: VisualVerdict): VisualVerdict {
+  return a === null || SEVERITY[b] > SEVERITY[a] ? b : a;
+}

@@ -1,0 +1,3 @@
+export { OUTBOX_WAKEUP_TOPIC } from './events.repository';
+export { emitEvent } from './events';
+export type { EventType } from './events';

@@ -1,0 +1,2 @@
+export { CommitStatuses } from './commit-statuses';
+export { GithubService } from './github.service';

@@ -1,0 +1,2 @@
+export { countMembers, deleteOutstandingInvitationsSentBy } from './orgs.repository';
+export { OrgsService } from './orgs.service';

@@ -1,0 +1,1 @@
+export { PLANS, planFor } from './plans';

@@ -1,0 +1,10 @@
+export { DeviceControlService } from './device-control.service';
+export type { DeviceHandle, Screenshot } from './device-handle';
+export { SessionLifetime } from './lifetime';
+export { SessionLifecycle } from './session-lifecycle';
+export { SessionNotifier } from './session-notifier';
+export { SessionPresenter } from './session-presenter';
+export { sessionViewPage } from './session-view';
+export { countLiveSessions } from './sessions.repository';
+export { InstallBuildBody, LaunchAppBody, SessionIdParams } from './sessions.schemas';
+export { requireSessionControl, SessionsService } from './sessions.service';

@@ -1,0 +1,2 @@
+export { createWebhooks } from './webhooks';
+export type { WebhookServices } from './webhooks';

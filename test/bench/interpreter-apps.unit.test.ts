@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readAppSet, readAppSets } from '../../bench/interpreter/app-sets';
+import { actualOf } from '../../bench/interpreter/run-cases';
+import { judge, summarize, type ActualRun } from '../../bench/interpreter/scoring';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-interp-sets-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const step = (index: number, status: string, error: string | null = null) => ({
+  index,
+  text: `step ${index + 1}`,
+  status,
+  error,
+});
+
+function run(
+  status: string,
+  steps: ReturnType<typeof step>[],
+  assertions: boolean[] = [],
+  message: string | null = null,
+) {
+  return actualOf({
+    status,
+    error_message: message,
+    duration_ms: 100,
+    result: {
+      steps,
+      assertions: assertions.map((passed, i) => ({ text: `a${i + 1}`, passed, reasoning: passed ? 'ok' : 'no match' })),
+    },
+  });
+}
+
+const passed = run('passed', [step(0, 'passed'), step(1, 'passed'), step(2, 'passed')], [true]);
+const failsAt2 = run('failed', [step(0, 'passed'), step(1, 'failed', 'Check failed: x'), step(2, 'skipped')]);
+const failsAt3 = run('failed', [
+  step(0, 'passed'),
+  step(1, 'passed'),
+  step(2, 'failed', 'The step needs a language model: y'),
+]);
+const failsAssertion = run('failed', [step(0, 'passed'), step(1, 'passed'), step(2, 'passed')], [false]);
+const errored = run('error', [step(0, 'passed')], [], 'The device was lost: gone');
+
+describe('a run, reduced for scoring', () => {
+  it('names the first failing step or assertion, 1-based, with its error', () => {
+    expect(passed).toMatchObject({ status: 'passed', failedAt: null, error: null });
+    expect(failsAt2).toMatchObject({
+      status: 'failed',
+      failedAt: { step: 2 },
+      failedText: 'step 2',
+      error: 'Check failed: x',
+    });
+    expect(failsAssertion).toMatchObject({ failedAt: { assertion: 1 }, failedText: 'a1', error: 'no match' });
+    expect(errored).toMatchObject({ status: 'error', failedAt: null, error: 'The device was lost: gone' });
+  });
+});
+
+describe('judging a verdict', () => {
+  const expectation = { correct: 'passed' as const, buggy: { fails_at: { step: 2 }, bug: 'b1' } };
+  const verdict = (build: 'correct' | 'buggy', actual: ActualRun) => judge('app', 'case', build, expectation, actual);
+
+  it('is right when the run passes as expected, or fails at the very step expected', () => {
+    expect(verdict('correct', passed)).toMatchObject({ correct: true, wrongPass: false });
+    expect(verdict('buggy', failsAt2)).toMatchObject({ correct: true, wrongPass: false, bug: 'b1' });
+  });
+
+  it('is wrong when the run fails elsewhere, errs, or fails on the correct build', () => {
+    expect(verdict('correct', failsAt2)).toMatchObject({ correct: false });
+    expect(verdict('buggy', errored)).toMatchObject({ correct: false, wrongPass: false });
+  });
+
+  it('counts a wrong pass when the step expected to fail passed: a later failure or a passed run', () => {
+    expect(verdict('buggy', failsAt3)).toMatchObject({ correct: false, wrongPass: true });
+    expect(verdict('buggy', passed)).toMatchObject({ correct: false, wrongPass: true });
+  });
+
+  it('judges assertions by their number, and leaves a case without expectation unscored', () => {
+    const onAssertion = { correct: 'passed' as const, buggy: { fails_at: { assertion: 1 } } };
+    expect(judge('app', 'c', 'buggy', onAssertion, failsAssertion)).toMatchObject({ correct: true, bug: null });
+    expect(judge('app', 'c', 'buggy', onAssertion, passed)).toMatchObject({ correct: false, wrongPass: true });
+    expect(judge('app', 'c', 'buggy', undefined, passed)).toMatchObject({ correct: null, wrongPass: false });
+  });
+
+  it('sums up an app: right verdicts per build, bugs caught at their step, wrong passes, reasons', () => {
+    const e2 = { correct: 'passed' as const, buggy: { fails_at: { step: 3 }, bug: 'b2' } };
+    const verdicts = [
+      judge('app', 'one', 'correct', expectation, passed),
+      judge('app', 'one', 'buggy', expectation, failsAt2),
+      judge('app', 'two', 'correct', e2, passed),
+      judge('app', 'two', 'buggy', e2, passed),
+      judge('app', 'three', 'correct', undefined, errored),
+    ];
+    expect(summarize('app', ['b1', 'b2', 'b3'], verdicts)).toEqual({
+      app: 'app',
+      cases: 3,
+      scored: 4,
+      correct: 3,
+      correctOnCorrectBuild: '2/2',
+      correctOnBuggyBuild: '1/2',
+      bugsExpected: 2,
+      bugsCaught: 1,
+      bugsPlanted: 3,
+      wrongStepsPassed: 1,
+      buggyBuildPasses: 1,
+      unscored: 1,
+      failureReasons: { 'check failed': 1, 'run error': 1 },
+    });
+  });
+});
+
+describe('app sets', () => {
+  it('the shipped sets read: the sample with an expectation per case, the travel app awaiting its cases', () => {
+    const [sample, travel] = readAppSets(['sample', 'travel']);
+    expect(sample!.cases.length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(sample!.expectations).sort()).toEqual(sample!.cases.map((c) => c.name).sort());
+    const expectedBugs = new Set(
+      Object.values(sample!.expectations).flatMap((e) => (e.buggy !== 'passed' && e.buggy.bug ? [e.buggy.bug] : [])),
+    );
+    expect([...expectedBugs].sort()).toEqual(sample!.bugs.map((b) => b.id).sort());
+    expect(travel!.expectations).toEqual({});
+    expect(travel!.bugs.length).toBeGreaterThanOrEqual(6);
+  });
+
+  const write = (cases: unknown, expectations: unknown) => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'set-'));
+    fs.writeFileSync(path.join(dir, 'cases.json'), JSON.stringify(cases));
+    fs.writeFileSync(path.join(dir, 'expectations.json'), JSON.stringify(expectations));
+    return dir;
+  };
+  const cases = [{ name: 'one', steps: ['tap A', 'tap B'] }];
+
+  it('refuses expectations that cannot be met: an unknown case, an unknown bug, a step past the last', () => {
+    const bad = [
+      [{ other: { correct: 'passed', buggy: 'passed' } }, 'no case named "other"'],
+      [{ one: { correct: 'passed', buggy: { fails_at: { step: 1 }, bug: 'nope' } } }, 'unknown bug "nope"'],
+      [{ one: { correct: 'passed', buggy: { fails_at: { step: 3 } } } }, 'fails at 3, past its last (2)'],
+      [{ one: { correct: 'passed', buggy: { fails_at: { step: 0 } } } }, 'one.buggy'],
+    ] as const;
+    for (const [expectations, message] of bad)
+      expect(() => readAppSet('sample', write(cases, expectations))).toThrow(message);
+    expect(() => readAppSet('sample', write([...cases, ...cases], {}))).toThrow('"one" is used twice');
+    expect(() => readAppSets(['nowhere'])).toThrow('no app set nowhere');
+  });
+});
