@@ -144,6 +144,27 @@ export async function redeemEmailToken(
 }
 
 /** Voids every outstanding token of `purpose` for a user (after a reset, older reset links stop working). */
+/** Whether a token of `purpose` with this hash is still unused and unexpired (nothing is changed). */
+export async function hasRedeemableEmailToken(
+  db: DbOrTx,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    );
+  return rows.length > 0;
+}
+
 export async function voidEmailTokens(
   db: DbOrTx,
   userId: number,
