@@ -144,7 +144,7 @@ export interface Config {
   };
 }
 
-/** Language-model providers (DECISIONS.md, "AI providers, models and cost") and the agent's bounds. */
+/** Language-model providers (docs/design/0018-ai-providers-models-and-costs.md) and the agent's bounds. */
 export interface AiConfig {
   /** The operator's hosted model (an OpenAI-compatible endpoint), billed from usage credit; unset without a base URL and model. */
   platform: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;

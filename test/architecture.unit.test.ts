@@ -196,4 +196,22 @@ describe('structure rules', () => {
     }
     expect(bad).toEqual([]);
   });
+
+  it('the repository stands on its own: src, docs, README.md and web/src name no document outside it', () => {
+    const outside = [
+      ['..', 'shared'].join('/'),
+      ...['shared/design', 'shared/spec'],
+      ...['DECISIONS', 'ENGINE', 'ARCHITECTURE', 'CONVENTIONS', 'http-api'].map((name) => `${name}.md`),
+    ];
+    const files = ['src', 'docs', 'web/src']
+      .flatMap(listFiles)
+      .concat('README.md')
+      .filter((f) => fs.statSync(path.join(repo, f)).isFile());
+    const offenders = files.flatMap((f) => {
+      const text = read(f);
+      return outside.filter((name) => text.includes(name)).map((name) => `${f}: ${name}`);
+    });
+    expect(files.length).toBeGreaterThan(300);
+    expect(offenders).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { constants, type PerformanceEntry, PerformanceObserver, performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { noteOffHeapBytes, OFF_HEAP_GC_EVERY_BYTES } from './off-heap-churn';
 
@@ -10,8 +11,12 @@ async function scavengesDuring(fn: () => void): Promise<number> {
   const from = performance.now();
   fn();
   const to = performance.now();
-  // GC entries are delivered after the fact.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // GC entries are delivered after the fact, in order: once a GC that started after `fn` is seen
+  // (garbage made here brings one on), every GC during `fn` has been seen too.
+  while (!entries.some((e) => e.startTime > to)) {
+    Array.from({ length: 10_000 }, (_, i) => ({ i }));
+    await setImmediate();
+  }
   observer.disconnect();
   return entries.filter(
     (e) =>

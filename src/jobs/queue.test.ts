@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase } from '../../test/harness/app';
+import { firstJobFetchesGoBy, nothingHappensWithin } from '../../test/harness/waits';
 import { createDatabase, type Database } from '../db/client';
 import { createLogger } from '../logging';
 import type { JobCatalog, JobHandlers } from './catalog';
@@ -108,7 +109,9 @@ describe('recurring jobs', () => {
     const q = queue(TICKS, 0.5);
     await q.start();
     await q.work({ 'test.tick': async () => void ran++ }, { recurring: false });
-    await new Promise((r) => setTimeout(r, 2500));
+    // A replica that schedules ticks enqueues the next one in work() and again at every slot
+    // boundary, and runs a due one just after the boundary: one slot and its wake-up show it.
+    await nothingHappensWithin(1_100);
     expect(ran).toBe(0);
     const { rows } = await database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.tick'`);
     expect(rows[0].n).toBe(0);
@@ -166,11 +169,11 @@ describe('on-demand jobs', () => {
     const producer = queue(ECHO, 30);
     await producer.start();
     // Let the consumers' first fetch (at start) pass, so only a wake-up can pick the job.
-    await new Promise((r) => setTimeout(r, 300));
+    await firstJobFetchesGoBy();
     await database.db.transaction(async (tx) => {
       await producer.send('test.echo', { n: 1 }, { db: tx });
-      // Not committed yet: nothing may run it.
-      await new Promise((r) => setTimeout(r, 300));
+      // Not committed yet: nothing may run it, even with a wake-up sent too early.
+      await nothingHappensWithin(300);
       expect(handled).toEqual([]);
     });
     await until('the job to run', () => handled.includes(1), 5_000);
@@ -231,9 +234,11 @@ describe('wake-ups', () => {
         })
         .catch(() => {});
       await q.send('test.echo', { n: 2 });
-      await until('the committed notification', () => heard.length >= 1, 5_000);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(heard).toEqual(['test.echo']);
+      // Notifications reach a listener in commit order: once one sent after both is heard, a
+      // notification of the rolled-back send would have been heard too.
+      await database.pool.query(`SELECT pg_notify('simdeck_jobs', 'test.barrier')`);
+      await until('the notifications', () => heard.includes('test.barrier'), 5_000);
+      expect(heard.filter((h) => h !== 'test.barrier')).toEqual(['test.echo']);
     } finally {
       await listener.end();
     }

@@ -67,12 +67,10 @@ describe('package reader pool', () => {
     const pool = poolWith({ limits: { timeMs: 300 }, pool: { threads: 1 } });
     const stuck = stuckFile('stuck.apk');
     try {
-      const started = Date.now();
       await expect(pool.inspectUpload({ filePath: stuck.filePath, fileName: 'stuck.apk' })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         detail: 'file: reading the package took longer than 0.3 s',
       });
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       stuck.release();
     }

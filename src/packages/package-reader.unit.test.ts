@@ -42,13 +42,11 @@ const read = (filePath: string, over: Partial<PackageLimits> = {}, purpose: 'upl
 
 describe('binary plists', () => {
   it('decodes shared references once: 8 arrays each holding 12 references to the next (12^8 when expanded)', () => {
-    const started = Date.now();
     const root = parseBinaryPlist(
       sharedReferencePlist({ info: DEMO_INFO, depth: 8, fanOut: 12 }),
       'Info.plist',
       limits(),
     ) as Record<string, PlistValue>;
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(root.CFBundleIdentifier).toBe('com.example.demo');
     const level1 = root.Nested as PlistValue[][];
     expect(level1).toHaveLength(12);

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileHasher } from './file-hasher';
 
@@ -61,8 +63,10 @@ describe('FileHasher', () => {
   it('reports a failure found while the file was still being written on finish', async () => {
     const digest = hasher.track(path.join(dir, 'never-created.bin'));
     digest.written(8 * MB);
-    // The worker fails to open the file before the writer finishes.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The worker fails to open the file before the writer finishes: its report reaches the hasher
+    // (whose listener runs first) before this one.
+    const worker: Worker = Reflect.get(hasher, 'worker');
+    await once(worker, 'message');
     await expect(digest.finish(8 * MB)).rejects.toThrow(/Hashing the upload failed: .*ENOENT/);
   });
 

@@ -11,7 +11,7 @@ export interface FleetEntry {
   count: number;
 }
 
-/** DECISIONS.md, "Device workers": the fleet a host offers when VIRTUAL_DEVICES is unset. */
+/** The fleet a host offers when VIRTUAL_DEVICES is unset (docs/design/0014-virtual-devices.md). */
 export const DEFAULT_FLEET: readonly FleetEntry[] = [
   { name: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5', count: 2 },
   { name: 'iPad Air', type: 'ios', category: 'tablet', osVersion: '17.5', count: 1 },

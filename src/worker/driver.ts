@@ -1,6 +1,6 @@
 /**
  * The contract between a device worker and the platform it drives. The worker protocol
- * (DECISIONS.md, "Device workers") maps each command op onto one method here; drivers:
+ * (docs/design/0013-device-worker-protocol.md) maps each command op onto one method here; drivers:
  * `virtual` (built in), `android` (adb), `ios` (xcrun simctl + idb).
  *
  * One coordinate space per device: screenshots, stream frames, input coordinates and UI-tree

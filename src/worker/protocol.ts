@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DeviceSpec, ScreenInfo } from './driver';
 
 /**
- * The device-worker protocol (DECISIONS.md, "Device workers"), shared by the control plane and
+ * The device-worker protocol (docs/design/0013-device-worker-protocol.md), shared by the control plane and
  * the worker client. Text messages are JSON `{type, ...}`; frames are binary messages (below).
  */
 export const WORKER_OPS = [

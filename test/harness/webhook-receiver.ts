@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { TestApp } from './app';
+import { waitFor } from './sessions-factories';
 
 export interface ReceivedDelivery {
   path: string;
@@ -108,4 +111,23 @@ export function verifySignature(
   const expected = createHmac('sha256', secret).update(`${parts.t}.${d.body}`).digest();
   const given = Buffer.from(parts.v1 ?? '', 'hex');
   return { valid: given.length === expected.length && timingSafeEqual(given, expected), t };
+}
+
+/**
+ * Waits until the webhook machinery has nothing left to do that could reach a receiver now: every
+ * outbox event is dispatched, and no `webhooks.deliver` job is waiting to run (due) or running.
+ * After this holds, what a receiver has is all it gets until something new is emitted or a retry
+ * falls due. (Each test file has a database of its own, so "every" means this file's.)
+ */
+export async function webhooksIdle(t: TestApp): Promise<void> {
+  await waitFor(() => webhookWorkDone(t), 'the webhook outbox and deliveries to be done');
+}
+
+async function webhookWorkDone(t: TestApp): Promise<boolean> {
+  const { rows } = await t.container.db.execute<{ events: number; jobs: number }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM domain_events WHERE dispatched_at IS NULL) AS events,
+      (SELECT count(*)::int FROM pgboss.job
+        WHERE name = 'webhooks.deliver' AND state IN ('created', 'retry', 'active') AND start_after <= now()) AS jobs`);
+  return rows[0]!.events === 0 && rows[0]!.jobs === 0;
 }

@@ -28,12 +28,20 @@ const phone: DeviceSpec = {
   category: 'phone',
   osVersion: '17.5',
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Resolves with the close code, or null if the socket is still open after `ms`. */
 function closeCode(peer: WsPeer, ms: number): Promise<number | null> {
-  return Promise.race([peer.closed, sleep(ms).then(() => null)]);
+  let timer: NodeJS.Timeout | undefined;
+  const open = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([peer.closed, open]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Not a wait: the stream is opened 0–10 ms into the session's end, so that the 50 rounds land on
+ * different points of it (before the end is committed, while the device is released, after).
+ */
+const jitter = (i: number) => new Promise((r) => setTimeout(r, i % 11));
 
 describe('live sockets belong to one session and follow their credentials', () => {
   let t: LiveApp;
@@ -60,7 +68,7 @@ describe('live sockets belong to one session and follow their credentials', () =
       const { sessionId } = await createAndStart(t, a.developer.token);
       await waitForStatus(t, a.developer.token, sessionId, 'active');
       const ended = api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`);
-      await sleep(i % 11);
+      await jitter(i);
       const peer = await WsPeer.open(wsUrl(t, `/api/v1/sessions/${sessionId}/stream?token=${a.developer.token}`));
       streams.push({ peer, sessionId });
       expect((await ended).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness/app';
 import { PASSWORD, bearer, signup } from '../harness/factories';
+import { waitFor } from '../harness/sessions-factories';
 
 /**
  * A loopback TCP proxy in front of the real Redis that can break on demand: `refuse` drops every
@@ -92,25 +93,25 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis fails (TEST
 
   async function expectAuthRoutesClosed(): Promise<void> {
     for (const [name, call] of Object.entries(authCalls(randomIp()))) {
-      const started = Date.now();
       const res = await call();
       expect(res.statusCode, `${name}: ${res.body}`).toBe(503);
       expect(res.json(), name).toEqual({
         detail: 'Sign-in is briefly unavailable because its rate limiter cannot be reached; retry in a few seconds.',
       });
       expect(Number(res.headers['retry-after']), name).toBeGreaterThan(0);
-      expect(Date.now() - started, name).toBeLessThan(5_000);
     }
   }
 
   async function expectRecovery(): Promise<void> {
     proxy.set('pass');
-    const deadline = Date.now() + 15_000;
-    let res = await login();
-    while (res.statusCode === 503 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      res = await login();
-    }
+    const res = await waitFor(
+      async () => {
+        const r = await login();
+        return r.statusCode !== 503 && r;
+      },
+      'the limiter to answer again',
+      15_000,
+    );
     expect(res.statusCode, res.body).toBe(401);
     expect(res.headers['x-ratelimit-limit']).toBe('5');
   }

@@ -29,7 +29,7 @@ export type TestRunStatus = (typeof TEST_RUN_STATUSES)[number];
 export const SUITE_RUN_STATUSES = ['pending', 'running', 'passed', 'failed', 'cancelled', 'error'] as const;
 export type SuiteRunStatus = (typeof SUITE_RUN_STATUSES)[number];
 
-/** How a run settles steps (DECISIONS.md, "Execution"). */
+/** How a run settles steps (docs/design/0016-execution.md). */
 export const RUN_MODES = ['hybrid', 'ai', 'replay'] as const;
 export type RunMode = (typeof RUN_MODES)[number];
 export const VISUAL_VERDICTS = ['ok', 'warn', 'fail'] as const;

@@ -5,8 +5,8 @@ import { DEVICE_CATEGORIES } from './sessions';
 import { RUN_MODES, testSuites, VISUAL_VERDICTS } from './catalogue';
 import { createdAt, ts } from './columns';
 
-// CI runs: a suite or a case run headlessly on a device allocated for it (DECISIONS.md, "CI,
-// webhooks, source control"), and multi-suite runs that group the CI runs of suites matched by tags.
+// CI runs: a suite or a case run headlessly on a device allocated for it (docs/design/0020-ci-runs.md),
+// and multi-suite runs that group the CI runs of suites matched by tags.
 
 export const CI_RUN_TYPES = ['suite_run', 'test_run'] as const;
 export type CiRunType = (typeof CI_RUN_TYPES)[number];

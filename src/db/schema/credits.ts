@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, text, uniqu
 import { organizations, users } from './accounts';
 import { createdAt, ts, updatedAt } from './columns';
 
-// Usage credit (DECISIONS.md, "Plans and credits"): one account per organization with its two
+// Usage credit (docs/design/0019-plans-and-credits.md): one account per organization with its two
 // buckets and allowance period, the ledger every change of a bucket writes, Stripe top-ups and
 // the Stripe events already handled.
 

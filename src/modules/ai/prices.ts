@@ -7,7 +7,7 @@ export interface ModelPrice {
 }
 
 /**
- * Public list prices of the models simdeck offers (DECISIONS.md: "a price table kept in code").
+ * Public list prices of the models simdeck offers, kept in code (docs/design/0018-ai-providers-models-and-costs.md).
  * Aggregator ids (`openai/gpt-4.1-mini`) are priced as the model after the vendor prefix.
  */
 const PRICES: Record<string, ModelPrice> = {

@@ -79,6 +79,7 @@ async function underAttack(file: { name: string; data: Buffer }): Promise<Attack
       expect(health.statusCode).toBe(200);
       healthzMaxMs = Math.max(healthzMaxMs, performance.now() - started);
       probes++;
+      // The probes' pace (one every few milliseconds while the upload runs), not a wait.
       await new Promise((r) => setTimeout(r, 5));
     }
     const res = await answer;

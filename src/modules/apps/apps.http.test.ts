@@ -23,6 +23,7 @@ import {
   streamingMultipart,
   zipWithout,
 } from '../../../test/harness/app-packages';
+import { waitFor } from '../../../test/harness/sessions-factories';
 
 let t: TestApp;
 let a: OrgWithRoles;
@@ -498,10 +499,10 @@ describe('POST /apps/upload: detection, overrides, new build vs new app', () => 
     );
     // Part of the file arrives, then the client is gone.
     for (let i = 0; i < 32; i++) socket.write(randomBytes(64 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => tempFiles().length > 0, 'the upload to be spooling');
     expect(tempFiles()).toHaveLength(1);
     socket.destroy();
-    for (let i = 0; i < 100 && tempFiles().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => tempFiles().length === 0, 'the spool file to be removed');
     expect(tempFiles()).toEqual([]);
     expect(storageFiles()).toEqual(before);
     const { appRows, buildRows } = await rowsOf(org.orgId);

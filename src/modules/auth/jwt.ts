@@ -10,7 +10,7 @@ export interface LoginClaims {
 
 const LIFETIME_SECONDS = 7 * 24 * 3600;
 
-/** HS256 login tokens valid for 7 days (DECISIONS.md). */
+/** HS256 login tokens valid for 7 days (docs/design/0010-email-tokens-and-secrets.md). */
 export class JwtIssuer {
   private readonly key: Uint8Array;
   /**

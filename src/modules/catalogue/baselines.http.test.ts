@@ -6,6 +6,7 @@ import { testBaselines } from '../../db/schema';
 import { describeAuthCases } from '../../../test/harness/auth-cases';
 import { createStandaloneCase, insertTestRun, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
 import type { OrgWithRoles } from '../../../test/harness/factories';
+import { waitFor } from '../../../test/harness/sessions-factories';
 import { baselineKey } from './baselines.service';
 
 const fx = useCatalogueFixture();
@@ -99,7 +100,10 @@ describe('baselines', () => {
 
     // Deleting the case removes its records and files.
     await api('DELETE', `/tests/cases/${c.public_id}`, fx.a.developer.token);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(
+      async () => !(await fx.t.container.storage.exists(baselineKey(c.public_id, 1))),
+      'the baseline file to be removed',
+    );
     expect(await fx.t.container.storage.exists(baselineKey(c.public_id, 1))).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
 
-/** Gesture names are the recording action types (DECISIONS.md, "Recordings, steps and assertions"). */
+/** Gesture names are the recording action types (docs/design/0015-recordings-steps-assertions.md). */
 export const GESTURES = [
   'tap',
   'double_tap',

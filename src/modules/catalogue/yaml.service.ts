@@ -13,7 +13,7 @@ import { normaliseTags } from './tags';
 import { replaceSuiteTags } from './tags.repository';
 import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 
-/** Export and import of whole suites in the YAML format of DECISIONS.md ("YAML suite format"). */
+/** Export and import of whole suites in the YAML format (docs/design/0023-yaml-suite-format.md). */
 export class SuiteYamlService {
   constructor(private readonly deps: { spool: UploadSpool }) {}
 

@@ -72,7 +72,7 @@ function deviceLabel(row: repo.CiRunRow): string {
 }
 
 /**
- * Runs a CI run from start to end (DECISIONS.md, "CI"): allocate a device (queueing when none is
+ * Runs a CI run from start to end (docs/design/0020-ci-runs.md): allocate a device (queueing when none is
  * free), wait for the session to be active, start the engine's suite or test run on it, wait for
  * its end, and end the session with `ci_cleanup` in the same transaction that ends the CI run,
  * whatever happened. Every step reads what the database says, so an executor that takes over a

@@ -3,7 +3,7 @@ import { planFor } from '../plans';
 /** 1,000,000 micro-credits are one US dollar (the spec's cost unit). */
 export const MICROS_PER_USD = 1_000_000;
 
-/** Top-up bundles (DECISIONS.md, "Plans and credits"): that many dollars. */
+/** Top-up bundles (docs/design/0019-plans-and-credits.md): that many dollars. */
 export const BUNDLES = [
   { bundle_key: 'credits_10', amount_micro: 10 * MICROS_PER_USD },
   { bundle_key: 'credits_25', amount_micro: 25 * MICROS_PER_USD },

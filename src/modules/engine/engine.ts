@@ -46,7 +46,7 @@ export interface EngineDeps {
 
 export type EngineServices = ReturnType<typeof createEngine>;
 
-/** The execution engine's parts, wired (ENGINE.md): starting runs, executing them, stopping them. */
+/** The execution engine's parts, wired (docs/design/0016-execution.md): starting, executing, stopping runs. */
 export function createEngine(d: EngineDeps) {
   const signals = new RunSignals(d.bus);
   // A session that ends stops the run on it at once.

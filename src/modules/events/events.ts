@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
 import { insertDomainEvent } from './events.repository';
 
-/** Event types simdeck emits (DECISIONS.md, "CI, webhooks, source control"). */
+/** Event types simdeck emits (docs/design/0021-webhooks.md). */
 export const EVENT_TYPES = [
   'run.started',
   'run.passed',

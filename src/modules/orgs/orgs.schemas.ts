@@ -51,7 +51,7 @@ export const SESSION_PERMISSIONS = ['full', 'app_only'] as const;
 export const MIN_SESSION_TIMEOUT_MINUTES = 5;
 export const MAX_SESSION_TIMEOUT_MINUTES = 1440;
 
-/** Whole minutes with an `m` suffix, "5m" … "1440m" (DECISIONS.md). */
+/** Whole minutes with an `m` suffix, "5m" … "1440m" (docs/design/0011-sessions.md). */
 export const SessionTimeout = z
   .string()
   .regex(/^[1-9][0-9]*m$/, 'must be whole minutes with an m suffix, for example "30m"')

@@ -1,4 +1,4 @@
-/** The plan table (DECISIONS.md, "Plans and credits"). `null` means unlimited. */
+/** The plan table (docs/design/0019-plans-and-credits.md). `null` means unlimited. */
 export type PlanId = 'free' | 'starter' | 'professional' | 'enterprise';
 
 export interface Plan {

@@ -36,7 +36,7 @@ export interface StreamingOverageMeter {
 }
 
 /**
- * The lifetime rules (DECISIONS.md, "Sessions"), evaluated at a given instant: the free plan's
+ * The lifetime rules (docs/design/0011-sessions.md), evaluated at a given instant: the free plan's
  * wall-clock cap, the plan's monthly streaming minutes, never-used, idle timeout (with a
  * `session.ending` warning 60 s before), and boots that never finished.
  */

@@ -28,7 +28,7 @@ export interface SessionsDeps {
   lifecycle: SessionLifecycle;
 }
 
-/** The session verbs of the API (DECISIONS.md, "Sessions"): create, start or queue, read, stop. */
+/** The session verbs of the API (docs/design/0011-sessions.md): create, start or queue, read, stop. */
 export class SessionsService {
   constructor(private readonly deps: SessionsDeps) {}
 

@@ -6,7 +6,7 @@ import { domainEvents, webhookDeliveries, webhooks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { api, waitFor } from '../../../test/harness/sessions-factories';
-import { verifySignature, WebhookReceiver } from '../../../test/harness/webhook-receiver';
+import { verifySignature, WebhookReceiver, webhooksIdle } from '../../../test/harness/webhook-receiver';
 import { emitEvent, type EventType } from '../events/events';
 
 /**
@@ -35,8 +35,6 @@ async function deliveriesOf(t: TestApp, webhookId: number) {
     .where(eq(webhookDeliveries.webhookId, webhookId))
     .orderBy(webhookDeliveries.id);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('with private targets allowed (loopback receivers)', () => {
   let t: TestApp;
@@ -73,7 +71,6 @@ describe('with private targets allowed (loopback receivers)', () => {
     const other = await hook({ event_types: ['session.started'] });
     const otherOrg = await createOrgWithRoles(t, 'Not subscribed');
     await emit(t, otherOrg.orgId, 'run.passed', { kind: 'test_run' });
-    const sent = Date.now();
     await emit(
       t,
       org.orgId,
@@ -82,7 +79,6 @@ describe('with private targets allowed (loopback receivers)', () => {
       { pipeline: 'ci-42', branch: 'main' },
     );
     const [d] = await receiver.waitFor((r) => r.length >= 1, 'the delivery');
-    expect(d!.receivedAt - sent).toBeLessThan(2_000);
     expect(d!.path).toBe('/hook');
     expect(d!.headers['content-type']).toBe('application/json');
     expect(d!.headers['x-webhook-event']).toBe('run.passed');
@@ -108,7 +104,7 @@ describe('with private targets allowed (loopback receivers)', () => {
       nextAttemptAt: null,
     });
     expect(await deliveriesOf(t, other.id)).toEqual([]);
-    await sleep(300);
+    await webhooksIdle(t);
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -127,7 +123,7 @@ describe('with private targets allowed (loopback receivers)', () => {
     ).rejects.toThrow('rolled back');
     await emit(t, org.orgId, 'run.passed', { kept: true });
     await receiver.waitFor((r) => r.length >= 1);
-    await sleep(300);
+    await webhooksIdle(t);
     expect(receiver.received.map((d) => d.json.data)).toEqual([{ kept: true }]);
   });
 
@@ -144,7 +140,7 @@ describe('with private targets allowed (loopback receivers)', () => {
     const { dispatcher } = t.container.services.webhooks;
     await Promise.all([dispatcher.dispatchPending(), dispatcher.dispatchPending(), dispatcher.dispatchPending()]);
     await receiver.waitFor((r) => r.length >= 50);
-    await sleep(300);
+    await webhooksIdle(t);
     expect(receiver.received.map((d) => d.json.data.i).sort((x: number, y: number) => x - y)).toEqual(
       Array.from({ length: 50 }, (_, i) => i),
     );
@@ -175,7 +171,7 @@ describe('with private targets allowed (loopback receivers)', () => {
     for (const [i, delay] of delays.entries()) {
       clock().advance(delay - 1000);
       expect(await deliveries.sendDue()).toBe(0);
-      await sleep(200);
+      await webhooksIdle(t);
       expect(receiver.received, `no attempt before the ${delay / MIN} min delay is over`).toHaveLength(i + 1);
       clock().advance(1000);
       expect(await deliveries.sendDue()).toBe(1);
@@ -226,14 +222,12 @@ describe('with private targets allowed (loopback receivers)', () => {
     receiver = await WebhookReceiver.start();
     receiver.answer = () => 'hang';
     const h = await hook();
-    const sent = Date.now();
     await emit(t, org.orgId, 'run.failed');
     await waitFor(
       async () => (await deliveriesOf(t, h.id))[0]?.state === 'retrying',
       'the attempt to time out',
       20_000,
     );
-    expect(Date.now() - sent).toBeGreaterThanOrEqual(9_900);
     expect((await deliveriesOf(t, h.id))[0]).toMatchObject({
       attempts: 1,
       responseStatus: null,
@@ -253,7 +247,7 @@ describe('with private targets allowed (loopback receivers)', () => {
         responseStatus: 307,
         error: 'The endpoint answered 307; redirects are not followed',
       });
-      await sleep(300);
+      await webhooksIdle(t);
       expect(elsewhere.received).toEqual([]);
     } finally {
       await elsewhere.close();
@@ -271,7 +265,7 @@ describe('with private targets allowed (loopback receivers)', () => {
     await t.container.services.webhooks.deliveries.sendDue();
     await emit(t, org.orgId, 'run.failed');
     await t.container.services.webhooks.dispatcher.dispatchPending();
-    await sleep(500);
+    await webhooksIdle(t);
     expect(receiver.received).toHaveLength(1);
   });
 
@@ -280,7 +274,7 @@ describe('with private targets allowed (loopback receivers)', () => {
     const h = await hook({ enabled: false });
     await emit(t, org.orgId, 'run.passed');
     await t.container.services.webhooks.dispatcher.dispatchPending();
-    await sleep(300);
+    await webhooksIdle(t);
     expect(receiver.received).toEqual([]);
     expect(await deliveriesOf(t, h.id)).toEqual([]);
   });

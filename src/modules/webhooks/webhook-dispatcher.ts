@@ -8,7 +8,7 @@ import * as repo from './webhooks.repository';
 
 const BATCH = 200;
 
-/** The body every delivery of an event carries (DECISIONS.md): the same bytes on every attempt. */
+/** The body every delivery of an event carries (docs/design/0021-webhooks.md): the same bytes on every attempt. */
 export function deliveryBody(e: repo.DomainEventRow): string {
   return JSON.stringify({
     id: `evt_${e.id}`,

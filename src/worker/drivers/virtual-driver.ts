@@ -28,7 +28,7 @@ import { VirtualDevice } from '../../virtual/virtual-device';
 export interface VirtualDriverOptions {
   /**
    * The fleet: a `VIRTUAL_DEVICES` string ("iPhone 15 Pro:ios:phone:17.5:2,..."), fleet entries,
-   * or complete device specs. Default: the fleet in DECISIONS.md.
+   * or complete device specs. Default: `DEFAULT_FLEET` (docs/design/0014-virtual-devices.md).
    */
   devices?: string | readonly FleetEntry[] | readonly DeviceSpec[];
   /** App data of the devices lives under `<dataDir>/virtual-devices/<deviceId>`. Default: a temp dir. */

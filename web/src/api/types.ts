@@ -107,7 +107,7 @@ export interface TraceEntry {
   outcome: string;
 }
 
-/** A recorded action (DECISIONS.md, "Recordings"): what the sandbox recorder captures. */
+/** A recorded action (docs/design/0015-recordings-steps-assertions.md): what the sandbox recorder captures. */
 export interface RecordedAction {
   type:
     | 'tap'

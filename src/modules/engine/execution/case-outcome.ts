@@ -3,7 +3,7 @@ import type { PerformedAction } from '../steps/device-actions';
 import type { HealingSuggestion } from '../steps/healing';
 import type { TraceEntry } from '../steps/step-agent';
 
-/** A step as a run's `result` lists it (DECISIONS.md, "Execution"). */
+/** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
   index: number;
   text: string;

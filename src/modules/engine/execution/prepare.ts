@@ -69,7 +69,7 @@ function notInstalled(err: unknown): boolean {
 }
 
 /**
- * The suite's reset strategy before a case (DECISIONS.md, "Execution"): `relaunch` terminates and
+ * The suite's reset strategy before a case (docs/design/0016-execution.md): `relaunch` terminates and
  * launches, `clear_data` clears the app's data then launches, `reinstall` uninstalls, installs
  * and launches.
  */

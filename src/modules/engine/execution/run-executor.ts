@@ -303,7 +303,7 @@ export class RunExecutor {
 }
 
 /**
- * The run's `result` (DECISIONS.md, "Execution"), with additive fields: its sub-flows, the steps
+ * The run's `result` (docs/design/0016-execution.md), with additive fields: its sub-flows, the steps
  * the model settled offered back as `suggestions` (hybrid healing), and its `model_usage`.
  */
 export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {

@@ -1,7 +1,7 @@
 import type { RecordingAction } from '../../catalogue';
 import type { StepVisual } from '../visual/visual-compare';
 
-/** A case step as the engine executes it (DECISIONS.md: a string, or `{text, action_indices?, visual?}`). */
+/** A case step as the engine executes it: a string, or `{text, action_indices?, visual?}` (docs/design/0015). */
 export interface CaseStep {
   text: string;
   actionIndices: number[];

@@ -33,7 +33,7 @@ export function isRecordable(actions: PerformedAction[]): boolean {
 }
 
 /**
- * The suggestion's actions as recording actions (DECISIONS.md, "Recordings"): points scaled
+ * The suggestion's actions as recording actions (docs/design/0015-recordings-steps-assertions.md): points scaled
  * from the run's screen to the case's recording device (`source`), times following `startMs`.
  */
 export function recordingActionsOf(

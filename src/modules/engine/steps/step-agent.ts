@@ -13,7 +13,7 @@ export interface TraceEntry {
 }
 
 /**
- * The seam between the engine and a language-model agent (ENGINE.md, StepResolver "agent"): the
+ * The seam between the engine and a language-model agent (docs/design/0016-execution.md, the model): the
  * engine hands the agent what replay and the interpreter could not settle, and gives it the
  * device as looks and actions; the agent never sees runs, suites or the device handle itself.
  * The ai module implements it and the container wires it in.

@@ -7,7 +7,7 @@ import { interpretStep, type Resolution } from './interpreter';
 import { replayActions } from './replay';
 import type { RunAgent, TraceEntry } from './step-agent';
 
-/** One entry of a run's `reasoning_log` (DECISIONS.md, "Execution"). */
+/** One entry of a run's `reasoning_log` (docs/design/0016-execution.md). */
 export interface StepContext extends ActionContext {
   mode: RunMode;
   fuzzy: boolean;

@@ -5,7 +5,7 @@ import type { DeviceCategory } from '../../../worker/driver';
 /**
  * Visual regression: a step's settled screenshot against the case's baseline for that step,
  * scaled to the baseline's size with the status bar masked, judged by the suite's warn/fail
- * tiers (DECISIONS.md, "Execution").
+ * tiers (docs/design/0017-visual-regression.md).
  */
 
 export type VisualVerdict = 'ok' | 'warn' | 'fail';
