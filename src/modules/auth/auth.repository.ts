@@ -131,14 +131,7 @@ export async function redeemEmailToken(
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(redeemable(purpose, tokenHash, now))
     .returning({ userId: emailTokens.userId });
   return rows[0]?.userId ?? null;
 }
@@ -154,15 +147,18 @@ export async function hasRedeemableEmailToken(
   const rows = await db
     .select({ id: emailTokens.id })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    );
+    .where(redeemable(purpose, tokenHash, now));
   return rows.length > 0;
+}
+
+/** A token of `purpose` with this hash, unused and unexpired at `now`. */
+function redeemable(purpose: EmailTokenPurpose, tokenHash: string, now: Date) {
+  return and(
+    eq(emailTokens.tokenHash, tokenHash),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
 }
 
 export async function voidEmailTokens(
