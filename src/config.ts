@@ -7,6 +7,26 @@ const bool = z
 
 const optionalUrl = z.url().optional();
 
+/** A list of ports and ranges, `443,8443,9000-9010`, as the set of ports it names. */
+const portList = z
+  .string()
+  .regex(
+    /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/,
+    'a list of ports and ranges, e.g. 443,8443,9000-9010',
+  )
+  .transform((v, ctx) => {
+    const ports = new Set<number>();
+    for (const item of v.split(',')) {
+      const [from, to = from] = item.split('-').map((x) => Number(x.trim())) as [number, number?];
+      if (from < 1 || to! > 65535 || from > to!) {
+        ctx.addIssue({ code: 'custom', message: `${item.trim()}: ports are 1 to 65535, a range low-high` });
+        return z.NEVER;
+      }
+      for (let p = from; p <= to!; p++) ports.add(p);
+    }
+    return ports as ReadonlySet<number>;
+  });
+
 /** Every environment variable simdeck reads, in one place. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -66,7 +86,9 @@ const EnvSchema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   AI_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   AI_RUN_BUDGET_MICRO: z.coerce.number().int().min(0).max(1_000_000_000_000).default(2_000_000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).max(100_000).default(1024),
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_ALLOWED_PORTS: portList.optional(),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
@@ -101,8 +123,11 @@ export interface Config {
   /** Bounds of one executed test run: wall clock, steps per case. */
   engine: { runBudgetMs: number; maxStepsPerCase: number };
   ai: AiConfig;
-  /** Webhook targets on private, loopback or link-local addresses are refused unless allowPrivate. */
-  webhooks: { allowPrivate: boolean };
+  /**
+   * Webhook targets on private, loopback or link-local addresses are refused unless allowPrivate;
+   * their port must be in allowedPorts when it is set (otherwise 80, 443 or 1024–65535 but well-known services').
+   */
+  webhooks: { allowPrivate: boolean; allowedPorts: ReadonlySet<number> | null };
   /** Where commit statuses are posted (a GitHub Enterprise or a test server may stand in). */
   github: { apiUrl: string };
   storage: {
@@ -139,6 +164,8 @@ export interface AiConfig {
   retryBaseMs: number;
   /** What one run may spend on model calls, in micro-credits (1,000,000 = $1). */
   runBudgetMicro: number;
+  /** The length cap of an agent's reply (AI_MAX_OUTPUT_TOKENS): with the prompt, what a call may cost. */
+  maxOutputTokens: number;
 }
 
 export class ConfigError extends Error {
@@ -198,8 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.AI_MAX_RETRIES,
       retryBaseMs: e.AI_RETRY_BASE_MS,
       runBudgetMicro: e.AI_RUN_BUDGET_MICRO,
+      maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
     },
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, allowedPorts: e.WEBHOOK_ALLOWED_PORTS ?? null },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     storage: {
       s3: e.S3_BUCKET

@@ -15,7 +15,7 @@ import { sweepStaleUploads, uploadTempDir } from './uploads/upload-spool';
 import { FileHasher } from './uploads/file-hasher';
 import type { UploadSpool } from './uploads/upload-receiver';
 import { PackageReaderPool } from './packages/package-reader-pool';
-import { AuthService, AccountDeletionService, CredentialCache, JwtIssuer } from './modules/auth';
+import { AuthService, AuthThrottle, AccountDeletionService, CredentialCache, JwtIssuer } from './modules/auth';
 import { deleteOutstandingInvitationsSentBy, OrgsService } from './modules/orgs';
 import { baselineStoragePrefixesOfOrg, createCatalogueServices, type CatalogueServices } from './modules/catalogue';
 import { runStoragePrefixesOfOrg, createEngine, type EngineServices, INTERRUPTED_BY_SHUTDOWN } from './modules/engine';
@@ -155,7 +155,14 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     credits,
   });
   const catalogue = createCatalogueServices({ storage, spool });
-  const ai = createAiServices({ config: config.ai, secretBox, db: database.db, clock, log });
+  const ai = createAiServices({
+    config: config.ai,
+    secretBox,
+    db: database.db,
+    clock,
+    log,
+    credits: credits.metering,
+  });
   const engine = createEngine({
     config,
     db: database.db,
@@ -188,7 +195,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   });
   const webhooks = createWebhooks({ config, db: database.db, clock, log, jobs, secretBox });
   const services = {
-    auth: new AuthService({ config, jwt, credentials, jobs }),
+    auth: new AuthService({ config, jwt, credentials, jobs, throttle: new AuthThrottle() }),
     accounts: new AccountDeletionService({
       jobs,
       sessions: deviceServices.lifecycle,

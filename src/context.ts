@@ -52,18 +52,54 @@ export function requireOrgAccess(ctx: Ctx, orgId: number, min: Role): OrgScope {
   return requireRole(ctx, min);
 }
 
-/** The id and email of the human behind the actor, for created_by fields and audit rows. */
-export function actorIdentity(ctx: Ctx): { userId: number | null; email: string } {
+/**
+ * The id and email of the human behind the actor, for created_by fields and audit rows, and the
+ * API token when one acts (`apiTokenId`).
+ */
+export function actorIdentity(ctx: Ctx): { userId: number | null; email: string; apiTokenId: number | null } {
   switch (ctx.actor.kind) {
     case 'user':
-      return { userId: ctx.actor.userId, email: ctx.actor.email };
+      return { userId: ctx.actor.userId, email: ctx.actor.email, apiTokenId: null };
     case 'api_token':
-      return { userId: ctx.actor.userId, email: ctx.actor.email };
+      return { userId: ctx.actor.userId, email: ctx.actor.email, apiTokenId: ctx.actor.tokenId };
     case 'worker':
-      return { userId: null, email: `worker:${ctx.actor.workerId}` };
+      return { userId: null, email: `worker:${ctx.actor.workerId}`, apiTokenId: null };
     case 'system':
-      return { userId: null, email: 'system' };
+      return { userId: null, email: 'system', apiTokenId: null };
   }
+}
+
+/** Who created a row, as it was stored: the person, and the API token when one was used. */
+export interface CreatedBy {
+  userId: number | null;
+  apiTokenId: number | null;
+}
+
+/**
+ * Whether the caller created the row: the same API token, or the same person signed in. A person
+ * does not own what their API tokens created (a viewer token made by an admin carries the admin's
+ * user id, and must not thereby own the admin's sessions and runs), nor a token what its creator did.
+ */
+export function isCreator(ctx: Ctx, by: CreatedBy): boolean {
+  switch (ctx.actor.kind) {
+    case 'user':
+      return by.apiTokenId === null && by.userId === ctx.actor.userId;
+    case 'api_token':
+      return by.apiTokenId === ctx.actor.tokenId;
+    default:
+      return false;
+  }
+}
+
+/**
+ * For verbs on something one member created that others may watch: its creator, or a caller of
+ * `min` role or above (403 otherwise, naming `creator`, e.g. "the member who started the run").
+ */
+export function requireCreatorOrRole(ctx: Ctx, by: CreatedBy, min: Role, creator: string): OrgScope {
+  const org = requireRole(ctx, 'viewer');
+  if (!roleAtLeast(org.role, min) && !isCreator(ctx, by))
+    throw new AppError('FORBIDDEN', `Only ${creator}, or the ${min} role or above, may do this`);
+  return org;
 }
 
 /**

@@ -39,3 +39,7 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const badRequest = (detail: string) => new AppError('BAD_REQUEST', detail);
 export const conflict = (detail: string) => new AppError('CONFLICT', detail);
 export const forbidden = (detail = 'Insufficient role for this action') => new AppError('FORBIDDEN', detail);
+
+/** 429 with a `Retry-After` of `retryAfterSeconds` (the error handler sets the header). */
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', detail, { retry_after: retryAfterSeconds });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
+import { redactSecrets } from './redact';
 
 /** Strips credentials that clients may put in a URL (WebSocket `?token=`) before it is logged. */
 export function redactUrl(url: string): string {
@@ -8,20 +9,41 @@ export function redactUrl(url: string): string {
 
 /**
  * Errors are logged with type, message and stack, but never the query parameters Drizzle and pg
- * attach (they can hold tokens and password hashes) nor driver internals.
+ * attach (they can hold tokens and password hashes), driver internals, or the requests and
+ * answers of HTTP clients (a provider's `responseBody`, `requestBodyValues`); what strings remain
+ * have credentials taken out (`redactSecrets`), as an upstream's message may quote them.
  */
 export function serializeError(err: unknown): Record<string, unknown> {
   const base: Record<string, unknown> = { ...pino.stdSerializers.err(err as Error) };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(base)) {
-    if (['params', 'parameters', 'client', 'query', 'values', 'config', 'request', 'response'].includes(key)) continue;
-    out[key] = typeof value === 'string' ? stripParams(value) : value;
+    if (OMITTED_ERROR_FIELDS.includes(key)) continue;
+    out[key] = typeof value === 'string' ? redactSecrets(stripParams(value)) : value;
   }
   const cause = (err as { cause?: unknown })?.cause;
   if (cause && typeof cause === 'object')
-    out.cause = { message: stripParams(String((cause as Error).message)), code: (cause as { code?: string }).code };
+    out.cause = {
+      message: redactSecrets(stripParams(String((cause as Error).message))),
+      code: (cause as { code?: string }).code,
+    };
   return out;
 }
+
+const OMITTED_ERROR_FIELDS = [
+  'params',
+  'parameters',
+  'client',
+  'query',
+  'values',
+  'config',
+  'request',
+  'response',
+  'responseBody',
+  'responseHeaders',
+  'requestBodyValues',
+  'headers',
+  'data',
+];
 
 function stripParams(text: string): string {
   return text.replace(/params: [\s\S]*?(\n\s+at |$)/, 'params: [redacted]$1');

@@ -14,7 +14,7 @@ export function loggedInClient(): ApiClient {
   const login = resolveLogin();
   if (!login)
     throw new UsageError(
-      'Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN',
+      'Not logged in: run `simdeck login --url <server>` (it asks for the API token), or set SIMDECK_URL and SIMDECK_TOKEN',
     );
   return new ApiClient(login.url, login.token);
 }

@@ -42,6 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { detail?: string }, req, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, error.detail);
+      const retryAfter = error.code === 'RATE_LIMITED' ? error.extra?.retry_after : undefined;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(error.status).send({ detail: error.detail, ...(error.extra ?? {}) });
     }
     if (error instanceof RateLimitUnavailableError) {

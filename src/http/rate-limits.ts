@@ -10,4 +10,10 @@ export const RATE_LIMITS = {
    * on password guessing. Every other limit fails open, so a Redis outage does not stop the API.
    */
   auth: { max: 5, timeWindow: 60_000, skipOnError: false },
+  /**
+   * The emailed-link endpoints (reset-password, verify-email) and those that mail one
+   * (forgot-password, resend-verification): 10 a minute per client, failing closed like `auth`.
+   * Each link is also limited on its own, whatever the address (auth-throttle.ts).
+   */
+  authLinks: { max: 10, timeWindow: 60_000, skipOnError: false },
 } as const;

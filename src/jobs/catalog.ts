@@ -96,6 +96,8 @@ export const JOB_CATALOG = {
     // One post per CI run at a time, each posting the run's state as it is then: the last word is the latest state.
     policy: 'singleton',
   },
+  // Sign-in and account counters untouched for a day go (auth-throttle.ts).
+  'auth.prune_throttles': { recurring: { everySeconds: 3600 }, expireInSeconds: 300 },
   'orgs.purge_files': {
     payload: z.object({ prefixes: z.array(z.string().min(1).max(300)).max(1_000_000) }),
     retry: { retryLimit: 10, retryDelay: 60, retryBackoff: true },

@@ -1,5 +1,6 @@
 import type { Container } from '../container';
 import { mailJobs } from '../mail/mail.jobs';
+import { authJobs } from '../modules/auth/auth.jobs';
 import { creditsJobs } from '../modules/credits/credits.jobs';
 import { ciJobs } from '../modules/ci/ci.jobs';
 import { engineJobs } from '../modules/engine/engine.jobs';
@@ -13,6 +14,7 @@ import type { JobHandlers } from './catalog';
 export function createJobHandlers(c: Container) {
   return {
     ...mailJobs(c),
+    ...authJobs(c),
     ...workersJobs(c),
     ...sessionsJobs(c),
     ...engineJobs(c),

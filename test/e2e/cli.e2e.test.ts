@@ -101,7 +101,7 @@ describe('the simdeck CLI', () => {
     const out = await cli.run(['whoami']);
     expect([out.code, out.stderr.trim()]).toEqual([
       2,
-      'error: Not logged in: run `simdeck login --url <server> --token <api token>`, or set SIMDECK_URL and SIMDECK_TOKEN',
+      'error: Not logged in: run `simdeck login --url <server>` (it asks for the API token), or set SIMDECK_URL and SIMDECK_TOKEN',
     ]);
     const viaEnv = await cli.run(['whoami', '--json'], { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken });
     expect(JSON.parse(viaEnv.stdout)).toMatchObject({ source: 'env', organizations: [{ name: 'Terminal Team' }] });
@@ -118,9 +118,63 @@ describe('the simdeck CLI', () => {
     });
     expect(withPassword.stdout).not.toContain('token":');
     const wrong = await cli.run(['login', '--url', t.baseUrl, '--email', email, '--password', 'not-the-password']);
-    expect([wrong.code, wrong.stderr.trim()]).toEqual([2, 'error: Invalid email or password (HTTP 401)']);
+    expect([wrong.code, wrong.stderr.trim().split('\n').at(-1)]).toEqual([
+      2,
+      'error: Invalid email or password (HTTP 401)',
+    ]);
     // Back to the API token for the rest.
     expect((await cli.run(['login', '--url', t.baseUrl, '--token', apiToken])).code).toBe(0);
+  }, 120_000);
+
+  it('login takes the token from SIMDECK_TOKEN, standard input or a prompt that does not echo it; --token warns', async () => {
+    const other = new CliRunner();
+    const stored = () => JSON.parse(fs.readFileSync(other.configFile, 'utf8')).token;
+    const WARNING =
+      'warning: --token puts the secret where `ps` and your shell history show it; prefer SIMDECK_TOKEN, --token-stdin, or the prompt';
+    try {
+      const onCommandLine = await other.run(['login', '--url', t.baseUrl, '--token', apiToken]);
+      expect(onCommandLine.code, onCommandLine.stderr).toBe(0);
+      expect(onCommandLine.stderr.trim()).toBe(WARNING);
+
+      const fromEnv = await other.run(['login', '--url', t.baseUrl], { SIMDECK_TOKEN: apiToken });
+      expect([fromEnv.code, fromEnv.stderr]).toEqual([0, '']);
+      expect(stored()).toBe(apiToken);
+      other.cleanup();
+
+      const fromStdin = await other.run(['login', '--url', t.baseUrl, '--token-stdin'], {}, 60_000, `${apiToken}\n`);
+      expect([fromStdin.code, fromStdin.stderr]).toEqual([0, '']);
+      expect(stored()).toBe(apiToken);
+      // Piped without the flag: the same.
+      const piped = await other.run(['login', '--url', t.baseUrl, '--json'], {}, 60_000, apiToken);
+      expect([piped.code, piped.stderr]).toEqual([0, '']);
+      expect(piped.stdout).not.toContain(apiToken);
+
+      const none = await other.run(['login', '--url', t.baseUrl], {}, 60_000, '');
+      expect([none.code, none.stderr.trim()]).toEqual([
+        2,
+        'error: no API token: set SIMDECK_TOKEN, pipe it in (--token-stdin), or run on a terminal to be asked; or sign in with --email',
+      ]);
+      const password = await other.run(
+        ['login', '--url', t.baseUrl, '--email', email, '--password-stdin'],
+        {},
+        60_000,
+        PASSWORD,
+      );
+      expect([password.code, password.stderr]).toEqual([0, '']);
+
+      // On a terminal it asks, and what is typed is not shown.
+      other.cleanup();
+      const tty = other.startOnTerminal(['login', '--url', t.baseUrl]);
+      await waitFor(() => tty.out.stdout.includes('API token (tok_…): '), 'the prompt', 30_000);
+      tty.child.stdin!.write(`${apiToken}\r`);
+      const asked = await tty.done;
+      expect(asked.code, asked.stdout).toBe(0);
+      expect(asked.stdout).toContain(`Logged in to ${t.baseUrl}`);
+      expect(asked.stdout).not.toContain(apiToken);
+      expect(stored()).toBe(apiToken);
+    } finally {
+      other.cleanup();
+    }
   }, 120_000);
 
   it('uploads the sample app: a progress bar when asked (or on a terminal), none in a pipe; --json is the API answer', async () => {

@@ -498,4 +498,30 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     expect(axeFindings).toEqual({});
     await page.context().close();
   });
+
+  it("lets a viewer watch another member's live session, with none of the controls the API would refuse", {
+    timeout: 60_000,
+  }, async () => {
+    const viewer = await addMember(t, admin.orgId, 'viewer');
+    const { sessionId } = await createAndStart(t, admin.token, { device_type: 'android' });
+    await waitForStatus(t, admin.token, sessionId, 'active');
+    const { page, problems } = await watchedPage(browser);
+    await signIn(page, viewer.email, PASSWORD);
+    await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
+    await page.getByText('You are watching this session').waitFor();
+    await page.getByRole('application', { name: 'Device screen (watching)' }).waitFor();
+    await waitFor(
+      async () => Number((await page.getByTestId('live-screen').getAttribute('data-frames')) ?? 0) > 0,
+      'a frame on the watched screen',
+    );
+    expect(await page.getByRole('button', { name: 'Screenshot' }).count()).toBe(1);
+    for (const name of ['End session', 'Rotate', 'Back', 'Install and launch', 'Install'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Record a test' }).count()).toBe(0);
+    await checkPage(page, '11-viewer-watching');
+    expect(problems).toEqual([]);
+    expect(axeFindings).toEqual({});
+    await page.context().close();
+    await api(t, admin.token, 'DELETE', `/sessions/${sessionId}`);
+  });
 });

@@ -62,7 +62,8 @@ describe('a build with planted bugs', () => {
   beforeAll(async () => {
     f = await createEngineFixture({ devices: androidPhones(1) });
     buggy = await uploadSample(f.t, f.org.developer.token, buggyModel());
-    sessionId = await activeSession(f);
+    // The viewer's own session: any member runs suites, on a session they control.
+    sessionId = await activeSession(f, undefined, f.org.viewer.token);
     suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
     for (const name of Object.keys(CASES) as Array<keyof typeof CASES>)
       ids[name] = await createCase(f, suiteId, { name, mode: 'ai', steps: CASES[name] });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPublicId } from '../../src/db/public-id';
-import { sessions, testCases, testRuns } from '../../src/db/schema';
-import { accountOf, expectLedgerBalanced, grant, ledgerOf, setPlan, usd } from '../harness/credits-factories';
+import { creditHolds, sessions, testCases, testRuns } from '../../src/db/schema';
+import { accountOf, expectLedgerBalanced, grant, ledgerOf, orgCtx, setPlan, usd } from '../harness/credits-factories';
 import {
   activeSession,
   createCase,
@@ -87,7 +87,7 @@ describe('runs billed to usage credit', () => {
     ]);
   });
 
-  it('a run the platform failed (its control plane went away) is refunded', async () => {
+  it('a run the platform failed (its control plane went away) is refunded, and the hold of the call it was in ends', async () => {
     await grant(f.t, f.org.orgId, 2);
     const stale = new Date(f.t.clock.now().getTime() - 5 * 60_000);
     const run = await platformRun(['type demo into Username'], usd(0.4), {
@@ -95,7 +95,13 @@ describe('runs billed to usage credit', () => {
       startedAt: stale,
       heartbeatAt: stale,
     });
+    // The process died in a model call: its hold is still there, long before it would expire.
+    await f.t.container.services.credits.metering.holdCredit({
+      ctx: orgCtx(f.t, f.org.orgId),
+      input: { runId: run.id, model: 'platform/vision-1', amountMicro: usd(0.3), expiresInMs: 3_600_000 },
+    });
     await f.t.container.services.engine.interruptions.sweepInterrupted(f.t.clock.now());
+    expect(await f.t.container.db.select().from(creditHolds).where(eq(creditHolds.testRunId, run.id))).toEqual([]);
     expect(await getRun(f, run.publicId)).toMatchObject({ status: 'error', error_message: 'interrupted' });
     const entries = (await ledgerOf(f.t, f.org.orgId)).filter((e) => e.testRunId === run.id);
     expect(entries.map((e) => [e.entryType, e.balanceBucket, e.amountMicro])).toEqual([

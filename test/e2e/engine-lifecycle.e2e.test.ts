@@ -123,7 +123,9 @@ describe('a run as the world sees it', () => {
     expect(shot.statusCode).toBe(200);
     expect(shot.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
-    expect((await api(f.t, f.org.viewer.token, 'POST', `/tests/runs/${runId}/cancel`)).json()).toEqual({
+    // Another member's run: a viewer may not end it; the member who started it may.
+    expect((await api(f.t, f.org.viewer.token, 'POST', `/tests/runs/${runId}/cancel`)).statusCode).toBe(403);
+    expect((await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${runId}/cancel`)).json()).toEqual({
       status: 'cancellation_requested',
     });
     const ended = await waitFor(
@@ -159,7 +161,7 @@ describe('a run as the world sees it', () => {
     expect(swept.ended).toEqual([]);
     expect((await api(f.t, f.org.viewer.token, 'GET', `/sessions/${fresh}`)).json().status).toBe('active');
     expect((await getRun(f, runId)).status).toBe('running');
-    await api(f.t, f.org.viewer.token, 'POST', `/tests/runs/${runId}/cancel`);
+    await api(f.t, f.org.developer.token, 'POST', `/tests/runs/${runId}/cancel`);
     expect(await waitForRun(f, runId)).toMatchObject({ status: 'error', error_message: 'Cancelled' });
     await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${fresh}`);
   });

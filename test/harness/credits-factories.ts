@@ -83,6 +83,8 @@ export async function insertBilledRun(
     costMicro?: number | null;
     tokens?: number | null;
     createdAt?: Date;
+    /** `passed` unless said: a run in flight (`running`) counts its cost as the organization's unsettled spending. */
+    status?: 'pending' | 'running' | 'passed' | 'failed' | 'error';
   } = {},
 ) {
   const now = run.createdAt ?? t.clock.now();
@@ -102,7 +104,7 @@ export async function insertBilledRun(
       publicId: newPublicId('run'),
       organizationId: orgId,
       testCaseId: c!.id,
-      status: 'passed',
+      status: run.status ?? 'passed',
       provider: run.provider === undefined ? 'platform' : run.provider,
       model: run.model === undefined ? 'platform/vision-1' : run.model,
       modelUsed: run.model === undefined ? 'platform/vision-1' : run.model,

@@ -21,6 +21,8 @@ export class FakeGithub {
   readonly statuses: PostedStatus[] = [];
   /** Every request, accepted or not. */
   requests = 0;
+  /** Every request's method, path as it arrived, and Authorization header. */
+  readonly log: Array<{ method: string; path: string; authorization: string | undefined }> = [];
   failNext: number[] = [];
   private readonly server: http.Server;
 
@@ -30,6 +32,7 @@ export class FakeGithub {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         this.requests++;
+        this.log.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization });
         const m = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([0-9a-fA-F]+)$/.exec(req.url ?? '');
         const failure = this.failNext.shift();
         if (failure) {

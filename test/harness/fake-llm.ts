@@ -44,7 +44,11 @@ export type FakeTurn =
   /** A tool call whose arguments do not parse (OpenAI-style wires) or do not fit the tool (the others). */
   | { malformed: string; arguments: string; invalidInput: Record<string, unknown> }
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { delayMs: number; then: FakeTurn };
+  /** An error answer that echoes the request's headers and URL, as some gateways do. */
+  | { status: number; echoRequest: true }
+  | { delayMs: number; then: FakeTurn }
+  /** The reply waits until the test settles `held` (a call held in flight, released when the test says). */
+  | { held: Promise<unknown>; then: FakeTurn };
 
 export type Script = (call: FakeCall, n: number) => FakeTurn;
 
@@ -186,7 +190,7 @@ let idCounter = 0;
 function successBody(
   wire: Wire,
   model: string,
-  turn: Exclude<FakeTurn, { status: number } | { delayMs: number }>,
+  turn: Exclude<FakeTurn, { status: number } | { delayMs: number } | { held: Promise<unknown> }>,
   usage: { input: number; output: number },
 ): unknown {
   const calls: Array<{ tool: string; input?: Record<string, unknown>; args?: string }> =
@@ -406,11 +410,18 @@ export async function startFakeLlm(): Promise<FakeLlmServer> {
     };
     server.calls.push(call);
     let turn = next(call);
-    while ('delayMs' in turn) {
-      const wait = turn.delayMs;
-      await new Promise((r) => setTimeout(r, wait));
+    while ('delayMs' in turn || 'held' in turn) {
+      if ('held' in turn) await turn.held;
+      else {
+        const wait = turn.delayMs;
+        await new Promise((r) => setTimeout(r, wait));
+      }
       turn = turn.then;
     }
+    if ('echoRequest' in turn)
+      return send(res, turn.status, {
+        error: { message: `Bad request to ${url} with key ${apiKey}`, request: { url, headers: req.headers } },
+      });
     if ('status' in turn)
       return send(res, turn.status, turn.body ?? ERROR_BODIES[family(wire)](turn.status), turn.headers);
     const usage = 'usage' in turn && turn.usage ? turn.usage : { input: estimatePromptTokens(call), output: 20 };

@@ -1,3 +1,4 @@
+import type { ManualClock } from '../../src/clock';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,12 @@ describe('rate limits', () => {
     expect(blocked.headers['x-ratelimit-remaining']).toBe('0');
     expect(Number(blocked.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     expect(blocked.json().detail).toMatch(/rate limit/i);
-    // Another client is not affected, and the right password works from there.
+    // Another client is not limited by this address's count, but the account's own throttle
+    // (five failures, from anywhere) holds the right password back for 30 s; then it works.
+    const elsewhere = await attempt(randomIp(), PASSWORD);
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json().detail).toMatch(/^Too many failed sign-ins for this account/);
+    (t.clock as ManualClock).advance(30_000);
     expect((await attempt(randomIp(), PASSWORD)).statusCode).toBe(200);
   });
 

@@ -108,3 +108,20 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex('api_tokens_token_hash_idx').on(t.tokenHash), index('api_tokens_org_idx').on(t.organizationId)],
 );
+
+/**
+ * Attempt counters of the sign-in and account endpoints, shared by every replica: failed sign-ins
+ * per account, registrations per target address, uses of one reset or verification token. The
+ * key is `<what>:<sha256 of the account's address or of the token>`, never the value itself.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: ts('window_start').notNull(),
+    blockedUntil: ts('blocked_until'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('auth_throttles_updated_idx').on(t.updatedAt)],
+);

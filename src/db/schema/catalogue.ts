@@ -55,6 +55,8 @@ function executionColumns() {
     visualRegressionStatus: text('visual_regression_status', { enum: VISUAL_VERDICTS }),
     /** Passed through unchanged into the run's events (CI metadata). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** A step without a baseline gets one from this run; false for runs a viewer started (they compare only). */
+    writesBaselines: boolean('writes_baselines').notNull().default(true),
   };
 }
 
@@ -176,6 +178,8 @@ export const suiteRuns = pgTable(
     cancelRequestedAt: ts('cancel_requested_at'),
     ...executionColumns(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
+    createdByApiTokenId: integer('created_by_api_token_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -214,12 +218,16 @@ export const testRuns = pgTable(
     /** Human-readable warnings given when the run started (usage thresholds...). */
     warnings: jsonb('warnings').$type<string[]>(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
+    createdByApiTokenId: integer('created_by_api_token_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('test_runs_public_id_idx').on(t.publicId),
     index('test_runs_case_idx').on(t.testCaseId, t.id.desc()),
     index('test_runs_suite_run_idx').on(t.suiteRunId, t.id),
+    // Runs in flight, whose cost is not settled yet: usage credit counts them as spent.
+    index('test_runs_active_org_idx').on(t.organizationId).where(sql`status IN ('pending', 'running')`),
   ],
 );
 

@@ -86,6 +86,33 @@ export const creditLedger = pgTable(
   ],
 );
 
+/**
+ * Usage credit held for a platform model call in flight: taken (under the account's lock) before
+ * the call, gone when the call's cost is added to its run (or charged) or it failed. Holds of
+ * one organization plus its runs' unsettled cost never exceed its balance. A hold outlives a
+ * crashed process only until `expires_at`, after which it counts for nothing and a sweep drops it.
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The run whose call it covers (a plain number, as for ledger entries); null outside runs (generate-test). */
+    testRunId: integer('test_run_id'),
+    model: text('model'),
+    amountMicro: bigint('amount_micro', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('credit_holds_org_idx').on(t.organizationId, t.expiresAt),
+    index('credit_holds_run_idx').on(t.testRunId),
+    check('credit_holds_amount_nonnegative', sql`${t.amountMicro} >= 0`),
+  ],
+);
+
 /** A Stripe Checkout top-up, from the request that opened it to the webhook that credits it. */
 export const creditTopups = pgTable(
   'credit_topups',

@@ -84,6 +84,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API token that created it, when one did (its owner for the role rules; no reference: it may be deleted). */
+    createdByApiTokenId: integer('created_by_api_token_id'),
     userEmail: text('user_email'),
     deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
     /** Requested category; null means any handheld (phone or tablet). */

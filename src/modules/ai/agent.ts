@@ -103,7 +103,12 @@ class RunModelAgent implements RunAgent {
     for (let call = 1; call <= MAX_CALLS_PER_STEP; call++) {
       const view = await viewOf(screen);
       const reply = await this.session.call(
-        { system, messages: [...conversation, screenMessage(view)], tools: STEP_TOOLS },
+        {
+          system,
+          messages: [...conversation, screenMessage(view)],
+          tools: STEP_TOOLS,
+          maxOutputTokens: this.session.maxOutputTokens,
+        },
         { purpose: 'step', stepIndex: input.stepIndex, signal: input.signal },
       );
       modelMs += reply.ms;
@@ -159,7 +164,12 @@ class RunModelAgent implements RunAgent {
     const conversation: ModelMessage[] = [assertionTask(input.text, input.hint)];
     for (let call = 1; call <= MAX_CALLS_PER_STEP; call++) {
       const reply = await this.session.call(
-        { system, messages: [...conversation, screenMessage(view)], tools: ASSERTION_TOOLS },
+        {
+          system,
+          messages: [...conversation, screenMessage(view)],
+          tools: ASSERTION_TOOLS,
+          maxOutputTokens: this.session.maxOutputTokens,
+        },
         { purpose: 'assertion', stepIndex: input.stepIndex, signal: input.signal },
       );
       modelMs += reply.ms;

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { AiConfig } from '../../config';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Db } from '../../db/client';
+import type { MeteringService } from '../credits';
 import { ModelAgent } from './agent';
 import { AggregatorCatalog } from './aggregator-models';
 import { AiConfigService } from './ai-config.service';
@@ -25,6 +26,8 @@ export function createAiServices(d: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Usage credit: what platform calls hold and, outside runs, are charged. */
+  credits: MeteringService;
 }): AiServices {
   const aggregator = new AggregatorCatalog({ config: d.config, clock: d.clock, log: d.log });
   const deps = { ...d, aggregator };

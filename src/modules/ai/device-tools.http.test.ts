@@ -36,7 +36,8 @@ describe('/sessions/{id}/agent/tools', () => {
   beforeAll(async () => {
     f = await createEngineFixture();
     other = await createOrgWithRoles(f.t, 'Other Org');
-    sessionId = await activeSession(f);
+    // The viewer's own session: its owner controls it (another member's only a developer or admin).
+    sessionId = await activeSession(f, undefined, f.org.viewer.token);
   }, 60_000);
   afterAll(async () => {
     await f?.close();

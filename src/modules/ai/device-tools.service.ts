@@ -5,8 +5,21 @@ import { AppError, conflict } from '../../errors';
 import { recordAudit } from '../audit';
 import { agentDevice, sleep } from '../engine';
 import type { AgentDevice } from '../engine';
-import type { DeviceControlService, InstallBuildBody, LaunchAppBody, SessionsService } from '../sessions';
-import { DEVICE_TOOLS, isActingTool, isDeviceTool, toolAction, type DeviceToolName } from './device-tools';
+import {
+  requireSessionControl,
+  type DeviceControlService,
+  type InstallBuildBody,
+  type LaunchAppBody,
+  type SessionsService,
+} from '../sessions';
+import {
+  DEVICE_TOOLS,
+  isActingTool,
+  isDeviceTool,
+  isLookingTool,
+  toolAction,
+  type DeviceToolName,
+} from './device-tools';
 import type { AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
 import { viewOf, type ScreenView } from './screen-view';
 
@@ -37,7 +50,11 @@ export class DeviceToolsService {
     return { tools: TOOL_LIST };
   }
 
-  /** 404 unknown session, 409 not active, 422 unknown tool or arguments that do not fit it or this screen. */
+  /**
+   * 404 unknown session, 422 unknown tool, 403 a tool that acts for a caller who may only watch the
+   * session (the looking tools are anyone's), 409 not active, 422 arguments that do not fit the
+   * tool or this screen.
+   */
   async callTool({
     ctx,
     input,
@@ -47,13 +64,14 @@ export class DeviceToolsService {
   }): Promise<AgentToolResult> {
     requireRole(ctx, 'viewer');
     const row = await this.deps.sessions.loadSession({ ctx, input });
-    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
     const name = input.tool;
     if (!isDeviceTool(name))
       throw new AppError(
         'UNPROCESSABLE',
         `tool: there is no tool ${name}; the tools are ${Object.keys(DEVICE_TOOLS).join(', ')}`,
       );
+    if (!isLookingTool(name)) requireSessionControl(ctx, row);
+    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
     const parsed = DEVICE_TOOLS[name].input.safeParse(input.arguments ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${['arguments', ...i.path].join('.')}: ${i.message}`).join('; ');
@@ -79,7 +97,7 @@ export class DeviceToolsService {
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<AgentToolResult> {
-    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal } });
+    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal, watch: isLookingTool(name) } });
     const agent = agentDevice({ device, appPackage: null, signal, wait: sleep });
     const look = async () => {
       const shot = await agent.observe();

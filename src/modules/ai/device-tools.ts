@@ -78,7 +78,11 @@ export const ACTING_TOOLS = [
 ] as const satisfies readonly DeviceToolName[];
 export type ActingToolName = (typeof ACTING_TOOLS)[number];
 
+/** The tools that only look at the device: any member may call them, also on a session they only watch. */
+export const LOOKING_TOOLS = ['screenshot', 'ui_tree', 'list_apps'] as const satisfies readonly DeviceToolName[];
+
 export const isDeviceTool = (name: string): name is DeviceToolName => Object.hasOwn(DEVICE_TOOLS, name);
+export const isLookingTool = (name: DeviceToolName): boolean => (LOOKING_TOOLS as readonly string[]).includes(name);
 export const isActingTool = (name: string): name is ActingToolName =>
   (ACTING_TOOLS as readonly string[]).includes(name);
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiUsage } from '../../db/schema';
+import { aiUsage, creditHolds, creditLedger } from '../../db/schema';
+import { setPlan } from '../../../test/harness/credits-factories';
 import { createTestApp, type TestApp } from '../../../test/harness/app';
 import { bearer, createOrgWithRoles, type OrgWithRoles } from '../../../test/harness/factories';
 import { startFakeLlm, type FakeLlmServer } from '../../../test/harness/fake-llm';
@@ -126,6 +127,24 @@ describe('with a language model', () => {
     expect(
       rows.map((r) => [r.purpose, r.runId, r.model, r.billing, r.inputTokens, r.outputTokens, r.costMicro]),
     ).toEqual([['generate_test', null, PLATFORM_MODEL, 'platform', 1200, 80, 4800]]);
+    // The platform model is paid from usage credit here too: one deduction, and no hold left.
+    const charged = await t.container.db.select().from(creditLedger).where(eq(creditLedger.organizationId, org.orgId));
+    expect(
+      charged.filter((e) => e.entryType === 'usage_deduction').map((e) => [e.amountMicro, e.model, e.testRunId]),
+    ).toEqual([[-4800, PLATFORM_MODEL, null]]);
+    expect(await t.container.db.select().from(creditHolds).where(eq(creditHolds.organizationId, org.orgId))).toEqual(
+      [],
+    );
+  });
+
+  it('402 with the platform model and no usage credit left: the provider is not called', async () => {
+    const broke = await createOrgWithRoles(t, 'Broke Org');
+    await setPlan(t, broke.orgId, 'enterprise', 0);
+    const before = fake.calls.length;
+    const res = await generate({ recording: RECORDING(), model: PLATFORM_MODEL }, broke.viewer.token);
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json().detail).toMatch(/^The organization ran out of usage credit: this model call may cost up to \$/);
+    expect(fake.calls.length).toBe(before);
   });
 
   it('an answer that points past the recording is sent back once, then used', async () => {

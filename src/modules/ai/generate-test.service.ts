@@ -15,6 +15,8 @@ import { describeRecording, screenshotFor, stepsFromRecording } from './recordin
 const MAX_IMAGES = 8;
 const IMAGE_SIDE = 512;
 const MAX_CALLS = 3;
+/** A test of 500 steps of about 20 tokens each fits. */
+const MAX_OUTPUT_TOKENS = 16_000;
 
 const WrittenTest = z.object({
   name: z.string().min(1).max(200),
@@ -121,7 +123,7 @@ export class GenerateTestService {
     const signal = new AbortController().signal;
     for (let call = 0; call < MAX_CALLS; call++) {
       const reply = await session.call(
-        { system: SYSTEM, messages, tools: WRITE_TEST },
+        { system: SYSTEM, messages, tools: WRITE_TEST, maxOutputTokens: MAX_OUTPUT_TOKENS },
         { purpose: 'generate_test', stepIndex: null, signal },
       );
       const made = reply.toolCalls.find((c) => c.name === 'write_test');

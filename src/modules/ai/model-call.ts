@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { tool as aiTool, LanguageModel, ModelMessage, ToolSet } from 'ai';
 import { loadAi } from '../../lazy-modules';
+import { redactSecrets } from '../../redact';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiProvider } from '../../db/schema';
 
@@ -20,7 +21,7 @@ export type FailureKind =
 
 const RETRYABLE: ReadonlySet<FailureKind> = new Set(['rate_limited', 'server', 'timeout', 'unreachable']);
 /** A Retry-After longer than this is not waited for: the call is retried after this long. */
-const MAX_RETRY_AFTER_MS = 30_000;
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 /** A call that failed for good; `detail` is a sentence for the run or the client, without addresses or provider bodies. */
 export class ModelCallFailure extends Error {
@@ -37,12 +38,16 @@ export interface ModelTarget {
   model: LanguageModel;
   provider: AiProvider;
   modelName: string;
+  /** The key sent with the call: never logged, even when the provider echoes it back. */
+  apiKey?: string;
 }
 
 export interface ModelRequest {
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
+  /** The reply's length cap: what bounds a call's cost (with the prompt) before it is made. */
+  maxOutputTokens: number;
 }
 
 /** A tool call as the model made it; `problem` says why its input does not fit the tool. */
@@ -162,6 +167,7 @@ export async function callModel(
         system: request.system,
         messages: request.messages,
         tools: request.tools,
+        maxOutputTokens: request.maxOutputTokens,
         // Not 'required': a model that answers in words is told to call a tool, and its tokens are still counted.
         toolChoice: 'auto',
         maxRetries: 0,
@@ -182,8 +188,11 @@ export async function callModel(
     } catch (err) {
       signal.throwIfAborted();
       const { kind, status } = classify(err, timeout.aborted);
-      // Not the error itself: it carries the whole request, screenshots included.
-      const body = loadAi().APICallError.isInstance(err) ? err.responseBody?.slice(0, 500) : undefined;
+      // Not the error itself: it carries the whole request, screenshots included. What is logged
+      // of the provider's answer has every secret taken out: a provider may echo the request's
+      // headers, and with them the key.
+      const body = loadAi().APICallError.isInstance(err) ? err.responseBody : undefined;
+      const known = [target.apiKey];
       log.warn(
         {
           provider: target.provider,
@@ -191,8 +200,8 @@ export async function callModel(
           kind,
           status,
           attempt,
-          cause: err instanceof Error ? err.message.slice(0, 300) : String(err),
-          body,
+          cause: redactSecrets(err instanceof Error ? err.message : String(err), known).slice(0, 300),
+          body: body === undefined ? undefined : redactSecrets(body, known).slice(0, 500),
         },
         'model call failed',
       );

@@ -6,11 +6,21 @@ import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import type { AiBilling, AiUsagePurpose, KeyProvider } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { AgentRun } from '../engine';
+import { redactSecrets } from '../../redact';
+import type { MeteringService } from '../credits';
+import type { AgentRun, CallHold, CallUsage, RunUsage } from '../engine';
 import { emitEvent } from '../events';
 import { findProviderKey, insertUsage } from './ai.repository';
+import { promptTokenBound } from './call-bound';
 import type { ModelChoice } from './model-catalog';
-import { callModel, ModelCallFailure, type ModelReply, type ModelRequest, type ModelTarget } from './model-call';
+import {
+  callModel,
+  MAX_RETRY_AFTER_MS,
+  ModelCallFailure,
+  type ModelReply,
+  type ModelRequest,
+  type ModelTarget,
+} from './model-call';
 import { costMicro } from './prices';
 import { baseUrlOf, languageModel } from './providers';
 
@@ -20,6 +30,8 @@ export interface ModelSessionDeps {
   log: FastifyBaseLogger;
   config: AiConfig;
   secretBox: SecretBox;
+  /** Usage credit: holds before platform calls, and the charge of calls made outside runs. */
+  credits: MeteringService;
 }
 
 /** A paid model choice: the platform model or an own-key one. */
@@ -53,6 +65,11 @@ export class ModelSession {
     private readonly run: AgentRun | null,
   ) {}
 
+  /**
+   * One call. A platform call first holds usage credit for what it may cost at most (402 when
+   * none is left for it), and the hold ends when its cost is added (to the run, or charged at
+   * once outside runs) or when it fails.
+   */
   async call(request: ModelRequest, opts: CallOptions): Promise<PricedReply> {
     const { config } = this.deps;
     const run = this.run;
@@ -60,6 +77,10 @@ export class ModelSession {
       throw new AppError('PAYMENT_REQUIRED', `The run spent its model budget of ${usd(config.runBudgetMicro)}`);
     }
     const target = this.target ?? (this.target = await this.connect());
+    const usage = run?.usage ?? this.outsideRuns;
+    const bound = this.priced(promptTokenBound(request), request.maxOutputTokens);
+    const hold =
+      this.choice.billing === 'platform' ? await usage.hold({ maxCostMicro: bound, expiresInMs: this.holdMs }) : null;
     let reply: ModelReply;
     try {
       reply = await callModel(
@@ -70,17 +91,22 @@ export class ModelSession {
         this.deps.log,
       );
     } catch (err) {
+      if (hold)
+        await usage
+          .release(hold)
+          .catch((e) => this.deps.log.warn({ err: e }, 'releasing a credit hold failed; it expires'));
       if (!(err instanceof ModelCallFailure)) throw err;
-      if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, err.detail);
-      throw new AppError('UPSTREAM_ERROR', err.detail);
+      // The sentence is simdeck's own; the key is taken out all the same before a run or client keeps it.
+      const detail = redactSecrets(err.detail, [target.apiKey]);
+      if (err.kind === 'quota' && this.choice.billing === 'byok' && run) await this.warnQuota(run, detail);
+      throw new AppError('UPSTREAM_ERROR', detail);
     }
-    const cost = costMicro({
-      modelName: this.choice.modelName,
-      inputTokens: reply.inputTokens,
-      outputTokens: reply.outputTokens,
-      billing: this.choice.billing,
-      platformMarkup: config.platformMarkup,
-    });
+    const cost = this.priced(reply.inputTokens, reply.outputTokens);
+    if (hold && cost > bound)
+      this.deps.log.warn(
+        { model: this.choice.model, costMicro: cost, heldMicro: bound, inputTokens: reply.inputTokens },
+        'a platform model call cost more than its credit hold (the provider counted more tokens than estimated)',
+      );
     await insertUsage(this.deps.db, {
       organizationId: this.organizationId,
       runId: run?.runId ?? null,
@@ -94,13 +120,68 @@ export class ModelSession {
       costMicro: cost,
       createdAt: this.deps.clock.now(),
     });
-    await run?.usage.add({
-      inputTokens: reply.inputTokens,
-      outputTokens: reply.outputTokens,
-      costMicro: cost,
-      billing: this.choice.billing,
-    });
+    await usage.add(
+      {
+        inputTokens: reply.inputTokens,
+        outputTokens: reply.outputTokens,
+        costMicro: cost,
+        billing: this.choice.billing,
+      },
+      hold,
+    );
     return { ...reply, costMicro: cost };
+  }
+
+  /** The reply cap of the agent's calls (AI_MAX_OUTPUT_TOKENS). */
+  get maxOutputTokens(): number {
+    return this.deps.config.maxOutputTokens;
+  }
+
+  private priced(inputTokens: number, outputTokens: number): number {
+    return costMicro({
+      modelName: this.choice.modelName,
+      inputTokens,
+      outputTokens,
+      billing: this.choice.billing,
+      platformMarkup: this.deps.config.platformMarkup,
+    });
+  }
+
+  /** How long a call can last with its retries and their waits: its hold lasts no longer. */
+  private get holdMs(): number {
+    const { callTimeoutMs, maxRetries } = this.deps.config;
+    return (callTimeoutMs + MAX_RETRY_AFTER_MS) * (maxRetries + 1) + 60_000;
+  }
+
+  /** Calls outside runs (generate-test): a platform call is charged to usage credit as soon as it answers. */
+  private readonly outsideRuns: RunUsage = {
+    spentMicro: 0,
+    hold: async (input) => {
+      const { holdId } = await this.deps.credits.holdCredit({
+        ctx: this.orgCtx(),
+        input: {
+          runId: null,
+          model: this.choice.model,
+          amountMicro: input.maxCostMicro,
+          expiresInMs: input.expiresInMs,
+        },
+      });
+      return { id: holdId };
+    },
+    add: async (u: CallUsage, hold: CallHold | null) => {
+      if (hold)
+        await this.deps.credits.chargeCall({
+          ctx: this.orgCtx(),
+          input: { holdId: hold.id, model: this.choice.model, costMicro: u.billing === 'platform' ? u.costMicro : 0 },
+        });
+    },
+    release: async (hold: CallHold) => {
+      await this.deps.credits.releaseHold({ ctx: this.orgCtx(), input: { holdId: hold.id } });
+    },
+  };
+
+  private orgCtx() {
+    return systemContext(this.deps, { id: this.organizationId, role: 'admin' });
   }
 
   private async connect(): Promise<ModelTarget> {
@@ -110,7 +191,12 @@ export class ModelSession {
       const platform = this.deps.config.platform;
       if (!platform || platform.model !== modelName)
         throw new AppError('UNPROCESSABLE', `The platform model ${modelName} is no longer offered`);
-      return { model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName), provider, modelName };
+      return {
+        model: languageModel({ provider, apiKey: platform.apiKey, baseUrl }, modelName),
+        provider,
+        modelName,
+        apiKey: platform.apiKey,
+      };
     }
     const key = await findProviderKey(this.deps.db, this.organizationId, provider as KeyProvider);
     if (!key)
@@ -118,11 +204,8 @@ export class ModelSession {
         'UNPROCESSABLE',
         `The organization has no ${provider} key any more; add one with POST /api/v1/ai/keys`,
       );
-    return {
-      model: languageModel({ provider, apiKey: this.deps.secretBox.open(key.sealedKey), baseUrl }, modelName),
-      provider,
-      modelName,
-    };
+    const apiKey = this.deps.secretBox.open(key.sealedKey);
+    return { model: languageModel({ provider, apiKey, baseUrl }, modelName), provider, modelName, apiKey };
   }
 
   private async warnQuota(run: AgentRun, detail: string): Promise<void> {

@@ -131,19 +131,36 @@ export async function redeemEmailToken(
   const rows = await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(redeemable(purpose, tokenHash, now))
     .returning({ userId: emailTokens.userId });
   return rows[0]?.userId ?? null;
 }
 
 /** Voids every outstanding token of `purpose` for a user (after a reset, older reset links stop working). */
+/** Whether a token of `purpose` with this hash is still unused and unexpired (nothing is changed). */
+export async function hasRedeemableEmailToken(
+  db: DbOrTx,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(redeemable(purpose, tokenHash, now));
+  return rows.length > 0;
+}
+
+/** A token of `purpose` with this hash, unused and unexpired at `now`. */
+function redeemable(purpose: EmailTokenPurpose, tokenHash: string, now: Date) {
+  return and(
+    eq(emailTokens.tokenHash, tokenHash),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
 export async function voidEmailTokens(
   db: DbOrTx,
   userId: number,

@@ -45,7 +45,7 @@ export const authRoutes: RouteModule = (app, { services }) => {
   });
 
   app.post('/auth/forgot-password', {
-    config: { public: true },
+    config: { public: true, rateLimit: RATE_LIMITS.authLinks },
     schema: {
       tags: ['auth'],
       summary: 'Mail a password reset link (always 200)',
@@ -57,7 +57,7 @@ export const authRoutes: RouteModule = (app, { services }) => {
   });
 
   app.post('/auth/reset-password', {
-    config: { public: true },
+    config: { public: true, rateLimit: RATE_LIMITS.authLinks },
     schema: {
       tags: ['auth'],
       summary: 'Set a new password with a reset token',
@@ -69,7 +69,7 @@ export const authRoutes: RouteModule = (app, { services }) => {
   });
 
   app.post('/auth/verify-email', {
-    config: { public: true },
+    config: { public: true, rateLimit: RATE_LIMITS.authLinks },
     schema: {
       tags: ['auth'],
       summary: 'Confirm an email address',
@@ -81,7 +81,7 @@ export const authRoutes: RouteModule = (app, { services }) => {
   });
 
   app.post('/auth/resend-verification', {
-    config: { public: true },
+    config: { public: true, rateLimit: RATE_LIMITS.authLinks },
     schema: {
       tags: ['auth'],
       summary: 'Mail a new verification link (always 200)',

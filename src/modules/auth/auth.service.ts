@@ -18,6 +18,7 @@ import type {
   ResetPasswordBody,
   VerifyEmailBody,
 } from './auth.schemas';
+import type { AuthThrottle } from './auth-throttle';
 import type { CredentialCache } from './credential-cache';
 import type { JwtIssuer } from './jwt';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -39,6 +40,8 @@ export interface AuthServiceDeps {
   /** What bearer tokens resolve to, emptied on every revocation (credential-cache.ts). */
   credentials: CredentialCache;
   jobs: JobQueue;
+  /** Failed sign-ins per account, registrations per address, uses per link (auth-throttle.ts). */
+  throttle: AuthThrottle;
 }
 
 export class AuthService {
@@ -46,9 +49,12 @@ export class AuthService {
 
   /**
    * Self-serve signup creates an organization with the caller as admin and mails a verification
-   * link; signup with an invitation joins the inviting organization, already verified.
+   * link; signup with an invitation joins the inviting organization, already verified. At most 3
+   * attempts per address an hour (429), so that the spec's 409 for a known address cannot be
+   * asked over and over; a known address is told only after the same password hashing.
    */
   async register({ ctx, input }: { ctx: Ctx; input: RegisterBody }): Promise<AccountResponse> {
+    await this.deps.throttle.registerAttempt(ctx, input.email);
     if (input.invite_token)
       return this.registerWithInvitation({ ctx, input: { ...input, invite_token: input.invite_token } });
     if (!input.organization_name)
@@ -140,6 +146,7 @@ export class AuthService {
 
   /** Confirms an address with the mailed single-use token (24 h). */
   async verifyEmail({ ctx, input }: { ctx: Ctx; input: VerifyEmailBody }): Promise<{ status: 'verified' }> {
+    await this.deps.throttle.tokenAttempt(ctx, 'verify', input.token);
     await withTransaction(ctx, async (tx) => {
       const userId = await repo.redeemEmailToken(tx.db, 'verify_email', sha256Hex(input.token), tx.clock.now());
       if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid or expired verification link');
@@ -196,13 +203,21 @@ export class AuthService {
    * link proved the address), voids other reset links and every login token issued before.
    */
   async resetPassword({ ctx, input }: { ctx: Ctx; input: ResetPasswordBody }): Promise<{ status: 'ok' }> {
+    await this.deps.throttle.tokenAttempt(ctx, 'reset', input.token);
+    const invalid = () => new AppError('BAD_REQUEST', 'Invalid, expired or already used reset link');
+    // A link that cannot work is refused before the (deliberately slow) password hashing.
+    if (!(await repo.hasRedeemableEmailToken(ctx.db, 'reset_password', sha256Hex(input.token), ctx.clock.now())))
+      throw invalid();
     const passwordHash = await hashPassword(input.new_password);
     await withTransaction(ctx, async (tx) => {
       const now = tx.clock.now();
       const userId = await repo.redeemEmailToken(tx.db, 'reset_password', sha256Hex(input.token), now);
-      if (userId === null) throw new AppError('BAD_REQUEST', 'Invalid, expired or already used reset link');
+      if (userId === null) throw invalid();
       await repo.setPassword(tx.db, userId, passwordHash, { verifyEmail: true });
       await repo.voidEmailTokens(tx.db, userId, 'reset_password', now);
+      // The owner is back in: whatever sign-in block someone else's guessing caused ends.
+      const user = await repo.findUserById(tx.db, userId);
+      if (user) await this.deps.throttle.clearLogin(tx, user.email);
       await this.auditInUserOrgs(tx, userId, {
         action: 'user.password_reset',
         resourceType: 'user',
@@ -262,12 +277,22 @@ export class AuthService {
 
   /** Wrong email and wrong password answer the same 401, after the same amount of hashing work. */
   async login({ ctx, input }: { ctx: Ctx; input: LoginBody }): Promise<AccountResponse> {
-    const user = await repo.findUserByEmail(ctx.db, input.email.trim());
+    const email = input.email.trim();
+    await this.deps.throttle.checkLogin(ctx, email);
+    const user = await repo.findUserByEmail(ctx.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH_PROMISE), input.password);
-    if (!user || !ok) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
-    const membership = await repo.findPrimaryMembership(ctx.db, user.id);
-    if (!membership) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+    const membership = user && ok ? await repo.findPrimaryMembership(ctx.db, user.id) : undefined;
+    if (!user || !membership) {
+      await this.deps.throttle.loginFailed(ctx, email);
+      throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+    }
+    await this.deps.throttle.clearLogin(ctx, email);
     return this.accountResponse(ctx, user, membership.organizationId, membership.role);
+  }
+
+  /** Drops sign-in and account counters nothing touched for a day (the `auth.prune_throttles` tick). */
+  async pruneThrottles({ ctx }: { ctx: Ctx }): Promise<number> {
+    return this.deps.throttle.prune(ctx);
   }
 
   /** Resolves a bearer value (login JWT or `tok_` API token) to who acts and in which org. */

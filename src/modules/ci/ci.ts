@@ -33,7 +33,12 @@ export function createCi(d: {
 }) {
   const presenter = new CiPresenter({ appUrl: d.config.server.appUrl, sessions: d.sessions });
   const orchestrator = new CiOrchestrator(d);
-  const statuses = new CommitStatuses({ db: d.db, secretBox: d.secretBox, apiUrl: d.config.github.apiUrl });
+  const statuses = new CommitStatuses({
+    db: d.db,
+    secretBox: d.secretBox,
+    apiUrl: d.config.github.apiUrl,
+    log: d.log,
+  });
   return {
     api: new CiService({ ...d, targets: new CiTargets(d), presenter, orchestrator }),
     orchestrator,

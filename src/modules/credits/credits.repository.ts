@@ -6,7 +6,6 @@ import {
   creditTopups,
   organizations,
   stripeEvents,
-  testRuns,
   type TopupStatus,
 } from '../../db/schema';
 
@@ -139,25 +138,6 @@ export async function organizationExists(db: DbOrTx, orgId: number): Promise<boo
 
 export async function setOrganizationPlan(db: DbOrTx, orgId: number, planId: string): Promise<void> {
   await db.update(organizations).set({ planId }).where(eq(organizations.id, orgId));
-}
-
-/** What settling a run needs: its organization and, for the mid-run check, its cost so far. */
-export async function findRunCost(
-  db: DbOrTx,
-  runId: number,
-): Promise<
-  { organizationId: number; costMicro: number | null; provider: string | null; model: string | null } | undefined
-> {
-  const [row] = await db
-    .select({
-      organizationId: testRuns.organizationId,
-      costMicro: testRuns.costMicro,
-      provider: testRuns.provider,
-      model: testRuns.modelUsed,
-    })
-    .from(testRuns)
-    .where(eq(testRuns.id, runId));
-  return row;
 }
 
 export async function insertTopup(db: DbOrTx, values: typeof creditTopups.$inferInsert): Promise<TopupRow> {

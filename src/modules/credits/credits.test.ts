@@ -142,7 +142,7 @@ describe('AI usage', () => {
 
   it('between steps, a run whose cost so far reaches the credit left must stop', async () => {
     const orgId = await newOrg();
-    const run = await insertBilledRun(t, orgId, { costMicro: usd(0.4) });
+    const run = await insertBilledRun(t, orgId, { costMicro: usd(0.4), status: 'running' });
     const check = () =>
       metering().requireCreditToContinue({ ctx: orgCtx(t, orgId), input: { runId: run.id, billing: 'platform' } });
     await expect(check()).resolves.toBeUndefined();

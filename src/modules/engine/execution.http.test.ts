@@ -263,28 +263,37 @@ describe('POST /ai/test/run', () => {
     await free(third.json().run_public_id);
   });
 
-  it('an accepted run its client ends with PATCH frees the session', async () => {
+  it('an executed run cannot be ended by PATCH (409 naming the engine, whatever the role); it keeps its session', async () => {
     const started = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
-    const res = await api(
-      f.t,
-      dev(),
-      'PATCH',
-      `/tests/runs/${started.run_public_id}?status=failed&error_message=stopped%20by%20CI`,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'failed', error_message: 'stopped by CI' });
-    expect(await runLeaseOf(f.t, session)).toBeNull();
-    // A PATCH that keeps it active keeps the session.
-    const next = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
-    expect((await api(f.t, dev(), 'PATCH', `/tests/runs/${next.run_public_id}?status=running`)).statusCode).toBe(200);
-    expect(await runLeaseOf(f.t, session)).toBe(next.run_public_id);
-    expect((await api(f.t, dev(), 'PATCH', `/tests/runs/${next.run_public_id}?status=error`)).statusCode).toBe(200);
-    expect(await runLeaseOf(f.t, session)).toBeNull();
+    for (const token of [f.org.viewer.token, dev(), f.org.admin.token]) {
+      const res = await api(
+        f.t,
+        token,
+        'PATCH',
+        `/tests/runs/${started.run_public_id}?status=failed&error_message=stopped%20by%20CI`,
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({
+        detail: `${started.run_public_id} is executed by the engine; its outcome is set when it finishes`,
+      });
+    }
+    expect((await api(f.t, dev(), 'GET', `/tests/runs/${started.run_public_id}`)).json()).toMatchObject({
+      status: 'pending',
+      error_message: null,
+    });
+    expect(await runLeaseOf(f.t, session)).toBe(started.run_public_id);
+    await free(started.run_public_id);
   });
 
   it('cancel of an accepted run ends it as error "Cancelled" with a run.cancelled event; cancelling it again is 400', async () => {
     const started = (await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).json();
-    const res = await post(f.org.viewer.token, `/tests/runs/${started.run_public_id}/cancel`, undefined);
+    // Another member's run: a viewer may not end it.
+    const byViewer = await post(f.org.viewer.token, `/tests/runs/${started.run_public_id}/cancel`, undefined);
+    expect(byViewer.statusCode, byViewer.body).toBe(403);
+    expect(byViewer.json().detail).toBe(
+      'Only the member who started the run, or the developer role or above, may do this',
+    );
+    const res = await post(f.org.admin.token, `/tests/runs/${started.run_public_id}/cancel`, undefined);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'cancellation_requested' });
     expect((await api(f.t, dev(), 'GET', `/tests/runs/${started.run_public_id}`)).json()).toMatchObject({
@@ -310,10 +319,18 @@ describe('POST /ai/suite/run', () => {
     session = await activeSession(f);
   });
 
-  it('any member may start one: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
+  it('any member may start one on a session they control: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
+    // A viewer controls only their own sessions: another member's is 403.
+    const onOthers = await post(f.org.viewer.token, '/ai/suite/run', { suite_public_id: suiteId, session_id: session });
+    expect(onOthers.statusCode).toBe(403);
+    expect(onOthers.json().detail).toBe(
+      'Only the member who created the session, or the developer role or above, may do this',
+    );
+    expect(await runLeaseOf(f.t, session)).toBeNull();
+    const own = await activeSession(f, undefined, f.org.viewer.token);
     const res = await post(f.org.viewer.token, '/ai/suite/run', {
       suite_public_id: suiteId,
-      session_id: session,
+      session_id: own,
       mode: 'replay',
       fuzzy_match: true,
       build_id: f.buildId,
@@ -325,12 +342,12 @@ describe('POST /ai/suite/run', () => {
       suite_run_public_id: expect.stringMatching(/^srun_/),
       status: 'pending',
     });
-    expect(await runLeaseOf(f.t, session)).toBe(body.suite_run_public_id);
+    expect(await runLeaseOf(f.t, own)).toBe(body.suite_run_public_id);
     const got = (await api(f.t, f.org.viewer.token, 'GET', `/tests/suite-runs/${body.suite_run_public_id}`)).json();
     expect(got).toMatchObject({
       id: body.suite_run_id,
       suite_id: suiteNumericId,
-      session_id: session,
+      session_id: own,
       status: 'pending',
       reset_strategy: 'relaunch',
       test_runs: [],
@@ -351,10 +368,13 @@ describe('POST /ai/suite/run', () => {
     );
 
     // A test run cannot take the session the suite run holds.
-    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: session })).statusCode).toBe(
-      409,
+    expect((await post(dev(), '/ai/test/run', { test_case_public_id: caseId, session_id: own })).statusCode).toBe(409);
+    // The viewer who started it may cancel it.
+    expect((await post(f.org.viewer.token, `/ai/suite/run/${body.suite_run_id}/cancel`, undefined)).statusCode).toBe(
+      200,
     );
-    expect((await post(dev(), `/ai/suite/run/${body.suite_run_id}/cancel`, undefined)).statusCode).toBe(200);
+    expect(await runLeaseOf(f.t, own)).toBeNull();
+    await api(f.t, f.org.viewer.token, 'DELETE', `/sessions/${own}`);
 
     const legacy = await post(dev(), '/ai/suite/run', { suite_id: suiteNumericId, session_id: session });
     expect(legacy.statusCode, legacy.body).toBe(200);
@@ -409,7 +429,12 @@ describe('POST /ai/suite/run/{suite_run_id}/cancel', () => {
   it('takes the numeric id: a pending suite run ends cancelled at once and frees its session; then 400', async () => {
     const session = await activeSession(f);
     const started = (await post(dev(), '/ai/suite/run', { suite_public_id: suiteId, session_id: session })).json();
-    const res = await post(f.org.viewer.token, `/ai/suite/run/${started.suite_run_id}/cancel`, undefined);
+    const byViewer = await post(f.org.viewer.token, `/ai/suite/run/${started.suite_run_id}/cancel`, undefined);
+    expect(byViewer.statusCode, byViewer.body).toBe(403);
+    expect(byViewer.json().detail).toBe(
+      'Only the member who started the suite run, or the developer role or above, may do this',
+    );
+    const res = await post(dev(), `/ai/suite/run/${started.suite_run_id}/cancel`, undefined);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: 'cancellation_requested' });
     const got = (await api(f.t, dev(), 'GET', `/tests/suite-runs/${started.suite_run_public_id}`)).json();

@@ -1,4 +1,11 @@
-import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import {
+  actorIdentity,
+  requireCreatorOrRole,
+  requireRole,
+  roleAtLeast,
+  withTransaction,
+  type Ctx,
+} from '../../context';
 import { newPublicId } from '../../db/public-id';
 import { badRequest, notFound } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
@@ -14,6 +21,7 @@ import type { RunSignals } from './execution/run-signals';
 import type { ModelResolver, RunModel } from './steps/step-agent';
 import type { RunEvents } from './results/run-events';
 import * as repo from './runs.repository';
+import { createdByOf } from './runs.service';
 import type { StartSuiteRunBody, StartTestRunBody } from './execution.schemas';
 
 /** What callers inside simdeck (CI) may add to a run: metadata passed unchanged into its events. */
@@ -93,6 +101,7 @@ export class ExecutionService {
         warnings: model.warnings.length ? model.warnings : null,
         metadata: input.metadata ?? null,
         createdByUserId: actorIdentity(tx).userId,
+        createdByApiTokenId: actorIdentity(tx).apiTokenId,
         createdAt: now,
       });
       await this.deps.jobs.send(
@@ -153,7 +162,10 @@ export class ExecutionService {
         model: model.model,
         provider: model.provider,
         metadata: input.metadata ?? null,
+        // A viewer may run a suite to see where it stands, not set the screens others are judged by.
+        writesBaselines: roleAtLeast(org.role, 'developer'),
         createdByUserId: actorIdentity(tx).userId,
+        createdByApiTokenId: actorIdentity(tx).apiTokenId,
         createdAt: now,
       });
       await this.deps.jobs.send(
@@ -174,7 +186,8 @@ export class ExecutionService {
 
   /**
    * Cancels a suite run (numeric id). One that has not started ends `cancelled` at once and frees
-   * its session; a running one stops its current case within a second and starts no other.
+   * its session; a running one stops its current case within a second and starts no other. The
+   * member who started it or a developer may (403 for another viewer).
    */
   async cancelSuiteRun({
     ctx,
@@ -187,6 +200,7 @@ export class ExecutionService {
     await withTransaction(ctx, async (tx) => {
       const sr = await repo.lockSuiteRun(tx.db, org.id, input.suiteRunId);
       if (!sr) throw notFound('Suite run');
+      requireCreatorOrRole(tx, createdByOf(sr), 'developer', 'the member who started the suite run');
       if (sr.status !== 'pending' && sr.status !== 'running')
         throw badRequest(`The suite run is not active (status ${sr.status})`);
       const now = tx.clock.now();

@@ -16,10 +16,13 @@ export type {
   AgentStepInput,
   AgentStepOutcome,
   AgentVerdict,
+  CallHold,
+  CallUsage,
   Direction,
   ModelResolver,
   RunAgent,
   RunModel,
+  RunUsage,
   StepAgent,
   TraceEntry,
 } from './steps/step-agent';

@@ -1,8 +1,8 @@
-import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { actorIdentity, requireCreatorOrRole, requireRole, withTransaction, type Ctx } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { newPublicId } from '../../db/public-id';
 import type { TestRunStatus } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, conflict, notFound } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import { recordAudit } from '../audit';
 import { emitEvent } from '../events';
@@ -14,6 +14,18 @@ import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 
 const ACTIVE_RUN_STATUSES: TestRunStatus[] = ['pending', 'running'];
+
+/** A run the engine executes (it has a mode); a record-only run has none. */
+const isExecuted = (run: repo.RunRow) => run.mode !== null;
+
+export const executedRunDetail = (runPublicId: string) =>
+  `${runPublicId} is executed by the engine; its outcome is set when it finishes`;
+
+/** Who started a run or suite run, for the creator-or-role rules. */
+export const createdByOf = (r: { createdByUserId: number | null; createdByApiTokenId: number | null }) => ({
+  userId: r.createdByUserId,
+  apiTokenId: r.createdByApiTokenId,
+});
 const TERMINAL_RUN_STATUSES: TestRunStatus[] = ['passed', 'failed', 'error'];
 
 export function renderRun(run: repo.RunRow, casePublicId: string): RunResponse {
@@ -55,6 +67,7 @@ export class RunsService {
         status: 'pending',
         startedAt: now,
         createdByUserId: actorIdentity(tx).userId,
+        createdByApiTokenId: actorIdentity(tx).apiTokenId,
         createdAt: now,
       });
       await recordAudit(tx, {
@@ -82,7 +95,12 @@ export class RunsService {
     return (await repo.listCaseRuns(ctx.db, found.c.id)).map((r) => renderRun(r, found.c.publicId));
   }
 
-  /** Sets the status; a terminal status stamps finished_at once. result_json must be JSON. */
+  /**
+   * Sets the status of a record-only run (POST /tests/cases/{id}/run; any role, as the spec says);
+   * a terminal status stamps finished_at once. result_json must be JSON. A run the engine executes
+   * (started by /ai/test/run, /ai/suite/run or CI) is 409: only the engine ends it, so that no
+   * caller can turn a failing run, its CI run or its commit status green.
+   */
   async updateRun({ ctx, input }: { ctx: Ctx; input: { runId: string; query: UpdateRunQuery } }): Promise<RunResponse> {
     const org = requireRole(ctx, 'viewer');
     const { query } = input;
@@ -97,6 +115,7 @@ export class RunsService {
     return withTransaction(ctx, async (tx) => {
       const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
       if (!found) throw notFound('Test run');
+      if (isExecuted(found.run)) throw conflict(executedRunDetail(found.run.publicId));
       const now = tx.clock.now();
       const terminal = TERMINAL_RUN_STATUSES.includes(query.status);
       const run = await repo.updateRun(tx.db, found.run.id, {
@@ -112,24 +131,15 @@ export class RunsService {
         resourceId: run.publicId,
         details: { from: found.run.status, to: query.status },
       });
-      if (terminal && ACTIVE_RUN_STATUSES.includes(found.run.status) && run.mode !== null) {
-        // An executed run given its end by its client: the executor stops and the session is free.
-        if (run.sessionId && run.suiteRunId === null)
-          await this.deps.sessions.releaseFromRun({
-            ctx: tx,
-            input: { sessionId: run.sessionId, runPublicId: run.publicId },
-          });
-        tx.afterCommit(() =>
-          this.deps.signals.stopRun(run.publicId, 'interrupted', `Ended by PATCH (status ${query.status})`),
-        );
-      }
       return renderRun(run, found.casePublicId);
     });
   }
 
   /**
    * A pending run nobody picked up ends at once as error "Cancelled"; a running run gets
-   * cancel_requested_at, which the engine honours between steps. Inactive runs: 400.
+   * cancel_requested_at, which the engine honours between steps. Inactive runs: 400. A run the
+   * engine executes is cancelled by the member who started it or a developer (403 for another
+   * viewer); a record-only run by anyone, as PATCH may end it.
    */
   async cancelRun({
     ctx,
@@ -143,10 +153,11 @@ export class RunsService {
       const found = await repo.findRunByPublicId(tx.db, org.id, input.runId, { forUpdate: true });
       if (!found) throw notFound('Test run');
       const run = found.run;
+      if (isExecuted(run)) requireCreatorOrRole(tx, createdByOf(run), 'developer', 'the member who started the run');
       if (!ACTIVE_RUN_STATUSES.includes(run.status))
         throw new AppError('BAD_REQUEST', `Test run is not active (status ${run.status})`);
       const now = tx.clock.now();
-      if (run.status === 'running' && run.mode !== null) {
+      if (run.status === 'running' && isExecuted(run)) {
         // An executing run: its executor stops within a second, wherever it runs, and ends it
         // as error "Cancelled".
         await repo.updateRun(tx.db, run.id, { cancelRequestedAt: run.cancelRequestedAt ?? now });
@@ -160,7 +171,7 @@ export class RunsService {
           finishedAt: now,
           durationMs: Math.max(0, now.getTime() - run.startedAt.getTime()),
         });
-        if (run.mode !== null) {
+        if (isExecuted(run)) {
           await emitEvent(tx, {
             type: 'run.cancelled',
             data: {

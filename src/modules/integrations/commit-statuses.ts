@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { DbOrTx } from '../../db/client';
 import { findGithubConnection } from './github.repository';
+import { parseRepository } from './github.schemas';
 
 export type CommitState = 'pending' | 'success' | 'failure' | 'error';
 
@@ -19,17 +21,30 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Posts commit statuses to the organization's GitHub repository through the REST API (its base
- * URL is configurable, for GitHub Enterprise and tests). Throws when GitHub does not take the
- * status, so that the job posting it is retried.
+ * URL is configurable, for GitHub Enterprise and tests), with octokit's parameterised call, which
+ * encodes each part of the path. Throws when GitHub does not take the status, so that the job
+ * posting it is retried.
  */
 export class CommitStatuses {
-  constructor(private readonly d: { db: DbOrTx; secretBox: SecretBox; apiUrl: string }) {}
+  constructor(private readonly d: { db: DbOrTx; secretBox: SecretBox; apiUrl: string; log?: FastifyBaseLogger }) {}
 
-  /** `false` when the organization has no GitHub connection (nothing to post). */
+  /**
+   * `false` when there is nothing to post: no GitHub connection, a commit that is not a hash, or
+   * a stored repository that is not a GitHub owner/name (connected before names were checked):
+   * the organization's token is never sent to another path of the API.
+   */
   async post(s: CommitStatus): Promise<boolean> {
     const connection = await findGithubConnection(this.d.db, s.organizationId);
     if (!connection) return false;
-    const [owner, repo] = connection.repository.split('/') as [string, string];
+    const target = parseRepository(connection.repository);
+    if (!target || !/^[0-9a-fA-F]{7,64}$/.test(s.sha)) {
+      this.d.log?.warn(
+        { organizationId: s.organizationId, repository: connection.repository },
+        'commit status not posted: the GitHub connection names no valid owner/name; connect the repository again',
+      );
+      return false;
+    }
+    const { owner, repo } = target;
     // Loaded on first use: most servers never post a commit status.
     const { Octokit } = await import('@octokit/rest');
     const octokit = new Octokit({

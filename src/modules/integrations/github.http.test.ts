@@ -74,7 +74,41 @@ describe('/integrations/github', () => {
     }
     expect(
       (await api(t, a.admin.token, 'PUT', '/integrations/github', { repository: 'acme', token: TOKEN })).json().detail,
-    ).toBe('repository: must be owner/name');
+    ).toMatch(/^repository: must be owner\/name as GitHub names them/);
+  });
+
+  it('400 for anything GitHub would not name a repository: path tricks never reach its API with the token', async () => {
+    for (const repository of [
+      '../..',
+      'acme/..',
+      'acme/.',
+      '../repo',
+      './repo',
+      'acme/x%2F..',
+      'acme/repo.git',
+      '-acme/repo',
+      'acme-/repo',
+      'ac--me/repo',
+      'ac_me/repo',
+      'ac me/repo',
+      `${'a'.repeat(40)}/repo`,
+      `acme/${'r'.repeat(101)}`,
+      'acme/re?po',
+      'acme/re#po',
+    ]) {
+      const res = await api(t, a.admin.token, 'PUT', '/integrations/github', { repository, token: TOKEN });
+      expect(res.statusCode, repository).toBe(400);
+      expect(res.json().detail, repository).toMatch(/^repository: must be owner\/name as GitHub names them/);
+    }
+    for (const repository of [
+      'a/b',
+      'Acme-Mobile/shop_app.v2',
+      'octo-org/.github',
+      `${'a'.repeat(39)}/${'r'.repeat(100)}`,
+    ]) {
+      const res = await api(t, a.admin.token, 'PUT', '/integrations/github', { repository, token: TOKEN });
+      expect(res.statusCode, `${repository}: ${res.body}`).toBe(200);
+    }
   });
 
   it('GET and DELETE: 404 without a connection; DELETE removes it', async () => {
@@ -128,6 +162,33 @@ describe('CommitStatuses (a fake GitHub API on loopback)', () => {
     const c = await createOrgWithRoles(t, 'No GH');
     expect(await statuses().post(status(c.orgId))).toBe(false);
     expect(github.requests).toBe(before);
+  });
+
+  it('a stored repository that is not owner/name (connected before names were checked) is never posted to', async () => {
+    const c = await createOrgWithRoles(t, 'Old GH');
+    const now = t.clock.now();
+    const before = github.log.length;
+    for (const repository of ['../..', 'acme/..', 'acme/../../orgs/acme']) {
+      await t.container.db.delete(githubConnections).where(eq(githubConnections.organizationId, c.orgId));
+      await t.container.db.insert(githubConnections).values({
+        organizationId: c.orgId,
+        repository,
+        tokenSealed: t.container.secretBox.seal('ghp_old_token_9876'),
+        tokenHint: '…9876',
+        createdAt: now,
+        updatedAt: now,
+      });
+      expect(await statuses().post(status(c.orgId)), repository).toBe(false);
+    }
+    expect(github.log.slice(before)).toEqual([]);
+  });
+
+  it('every request goes to /repos/{owner}/{repo}/statuses/{sha} of the connected repository', async () => {
+    const before = github.log.length;
+    await statuses().post(status(b.orgId));
+    expect(github.log.slice(before)).toEqual([
+      { method: 'POST', path: `/repos/bee/hive/statuses/${'a'.repeat(40)}`, authorization: 'token ghp_bee_token_1234' },
+    ]);
   });
 
   it('throws when GitHub refuses, so that the job retries', async () => {

@@ -12,7 +12,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 import type { DeviceHandle } from './device-handle';
 import { getOrgSessionPermissions, markUsed, recordScreen } from './sessions.repository';
-import { assertActive, type SessionsService } from './sessions.service';
+import { assertActive, requireSessionControl, type SessionsService } from './sessions.service';
 import type { ControlBody, InstallBuildBody, LaunchAppBody } from './sessions.schemas';
 
 export interface DeviceControlDeps {
@@ -28,7 +28,8 @@ export interface DeviceControlDeps {
 
 /**
  * The API verbs that act on a session's device: input, installs, launches and the app list. Each
- * goes through the session's device handle and counts as use of the session.
+ * goes through the session's device handle and counts as use of the session. Who controls the
+ * session (its owner, developers, admins) may act; any member may look (screenshot, app list).
  */
 const MARK_USED_EVERY_MS = 1000;
 
@@ -53,7 +54,11 @@ export class DeviceControlService {
     input: { sessionId: string; control: ControlBody };
   }): Promise<{ status: 'ok' }> {
     const c = input.control;
-    const device = await this.deps.sessions.attach({ ctx, input: { sessionId: input.sessionId } });
+    // A screenshot only looks: any member may take one; every other action controls the device.
+    const device = await this.deps.sessions.attach({
+      ctx,
+      input: { sessionId: input.sessionId, watch: c.action === 'screenshot' },
+    });
     const need = (...fields: Array<keyof ControlBody>) => {
       for (const f of fields) if (c[f] === undefined) throw badRequest(`${f}: required for ${c.action}`);
     };
@@ -120,14 +125,15 @@ export class DeviceControlService {
 
   /**
    * Installs a package uploaded for this session only (install-app). Before the body is read:
-   * 404 unknown session, 403 when the organization allows only its apps' builds, 400 when the
-   * session is not active. The file is then spooled, parsed as untrusted input by the bounded
+   * 404 unknown session, 403 for a caller who may only watch the session or when the
+   * organization allows only its apps' builds, 400 when the session is not active. The file is then spooled, parsed as untrusted input by the bounded
    * package reader (400/413 for anything crafted or of the wrong platform), staged in storage for
    * the worker, installed, and removed.
    */
   async installApp({ ctx, input }: { ctx: Ctx; input: { sessionId: string; source: UploadSource } }) {
     const org = requireRole(ctx, 'viewer');
     const row = await this.deps.sessions.loadSession({ ctx, input });
+    requireSessionControl(ctx, row);
     if ((await getOrgSessionPermissions(ctx.db, org.id)) === 'app_only')
       throw new AppError(
         'FORBIDDEN',
@@ -175,6 +181,7 @@ export class DeviceControlService {
   async installBuild({ ctx, input }: { ctx: Ctx; input: { sessionId: string } & InstallBuildBody }) {
     // The session first: an unknown session is 404 whatever the build.
     const row = await this.deps.sessions.loadSession({ ctx, input });
+    requireSessionControl(ctx, row);
     const found = await this.deps.apps.resolveBuildForInstall({ ctx, input: { buildId: input.build_id } });
     assertActive(row);
     if (found.app.platform !== row.deviceType)
@@ -223,7 +230,7 @@ export class DeviceControlService {
 
   /** The list goes out as `session.apps` on /api/v1/ws once the device answers. */
   async listInstalledApps({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }) {
-    const device = await this.deps.sessions.attach({ ctx, input });
+    const device = await this.deps.sessions.attach({ ctx, input: { ...input, watch: true } });
     const work = device
       .listApps()
       .then((list) =>

@@ -7,4 +7,4 @@ export { SessionPresenter } from './session-presenter';
 export { sessionViewPage } from './session-view';
 export { countLiveSessions } from './sessions.repository';
 export { InstallBuildBody, LaunchAppBody, SessionIdParams } from './sessions.schemas';
-export { SessionsService } from './sessions.service';
+export { requireSessionControl, SessionsService } from './sessions.service';

@@ -54,6 +54,7 @@ export class SessionPresenter {
           ? { width: row.screenWidth, height: row.screenHeight, rotation: row.rotation ?? 0 }
           : null,
       created_at: apiTime(row.createdAt),
+      created_by: { user_id: row.userId, api_token_id: row.createdByApiTokenId },
     };
   }
 }

@@ -49,6 +49,10 @@ export const Session = z.object({
   build_id: z.number().int().nullable(),
   screen: z.object({ width: z.number().int(), height: z.number().int(), rotation: z.number().int() }).nullable(),
   created_at: ApiTimestamp,
+  created_by: z.object({ user_id: z.number().int().nullable(), api_token_id: z.number().int().nullable() }).meta({
+    description:
+      'Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user.',
+  }),
 });
 export type Session = z.infer<typeof Session>;
 

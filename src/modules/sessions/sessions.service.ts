@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
+import { actorIdentity, requireCreatorOrRole, requireRole, withTransaction, type Ctx } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import { launchParamsProblem } from '../../worker/device-arguments';
 import type { DeviceCategory } from '../../worker/driver';
@@ -61,6 +61,7 @@ export class SessionsService {
         sessionId: randomUUID(),
         organizationId: org.id,
         userId: who.userId,
+        createdByApiTokenId: who.apiTokenId,
         // Filled when the session starts: at creation every nullable field is null.
         userEmail: null,
         deviceType: input.device_type,
@@ -106,7 +107,7 @@ export class SessionsService {
     return { appPublicId: app.publicId, buildId: null };
   }
 
-  /** Takes a free device at once (`started`), or waits in the queue (`queued`, HTTP 202). */
+  /** Takes a free device at once (`started`), or waits in the queue (`queued`, HTTP 202). Who controls the session may. */
   async startSession({
     ctx,
     input,
@@ -119,6 +120,7 @@ export class SessionsService {
     return withTransaction(ctx, async (tx) => {
       const found = await repo.findSession(tx.db, org.id, input.sessionId);
       if (!found) throw notFound('Session');
+      requireSessionControl(tx, found);
       const row = (await repo.lockSession(tx.db, found.id))!;
       if (row.status !== 'pending') throw badRequest(`Session already started (status ${row.status})`);
       // A second start of a queued session keeps its place and what it asked for.
@@ -219,7 +221,10 @@ export class SessionsService {
     return out;
   }
 
-  /** DELETE /sessions/{id}; CI cleanup passes `reason: 'ci_cleanup'`. Stopping an ended session is a no-op. */
+  /**
+   * DELETE /sessions/{id}; CI cleanup passes `reason: 'ci_cleanup'`. Stopping an ended session is
+   * a no-op. Its owner, a developer or an admin may (403 for another viewer).
+   */
   async stopSession({
     ctx,
     input,
@@ -231,6 +236,7 @@ export class SessionsService {
     await withTransaction(ctx, async (tx) => {
       const found = await repo.findSession(tx.db, org.id, input.sessionId);
       if (!found) throw notFound('Session');
+      requireSessionControl(tx, found);
       const row = (await repo.lockSession(tx.db, found.id))!;
       if (row.status === 'stopped' || row.status === 'failed') return;
       await this.deps.lifecycle.endSession(tx, row, { status: 'stopped', reason: input.reason ?? 'user' });
@@ -246,8 +252,8 @@ export class SessionsService {
 
   /**
    * Reserves an active session of the caller's organization for one run (test or suite run):
-   * 404 unknown, 400 not active, 409 when another run holds it. Call inside the transaction
-   * that creates the run, so that both exist or neither.
+   * 404 unknown, 403 for a caller who may only watch it, 400 not active, 409 when another run
+   * holds it. Call inside the transaction that creates the run, so that both exist or neither.
    */
   async reserveForRun({
     ctx,
@@ -257,6 +263,7 @@ export class SessionsService {
     input: { sessionId: string; runPublicId: string };
   }): Promise<SessionRow> {
     const row = await this.loadSession({ ctx, input });
+    requireSessionControl(ctx, row);
     if (row.status !== 'active') throw badRequest(`session_id: the session is not active (status ${row.status})`);
     if (!(await repo.takeRunLease(ctx.db, row.id, input.runPublicId)))
       throw new AppError('CONFLICT', 'The session is busy with another run; wait for it to finish or cancel it');
@@ -270,16 +277,19 @@ export class SessionsService {
 
   /**
    * The device of an active session, for code that drives it (the control endpoint, the engine).
-   * Every call re-checks that the session still holds the device, has a timeout, and honours `signal`.
+   * Every call re-checks that the session still holds the device, has a timeout, and honours
+   * `signal`. Only who controls the session may attach, unless `watch` says the caller only looks
+   * (a screenshot, the app list).
    */
   async attach({
     ctx,
     input,
   }: {
     ctx: Ctx;
-    input: { sessionId: string; signal?: AbortSignal; timeoutMs?: number };
+    input: { sessionId: string; signal?: AbortSignal; timeoutMs?: number; watch?: boolean };
   }): Promise<DeviceHandle> {
     const row = await this.loadSession({ ctx, input });
+    if (!input.watch) requireSessionControl(ctx, row);
     assertActive(row);
     const deviceId = row.deviceId!;
     let fresh = true;
@@ -308,6 +318,16 @@ export class SessionsService {
     );
   }
 }
+
+/**
+ * Who controls a session (`docs/sessions-and-devices.md`, "Who may control a session"): the
+ * member or API token that created it, developers and admins; 403 for other viewers, who watch.
+ */
+export function requireSessionControl(ctx: Ctx, row: SessionRow): void {
+  requireCreatorOrRole(ctx, sessionCreator(row), 'developer', 'the member who created the session');
+}
+
+const sessionCreator = (row: SessionRow) => ({ userId: row.userId, apiTokenId: row.createdByApiTokenId });
 
 /** Device verbs need a session that is active on a device: 400 otherwise. */
 export function assertActive(row: SessionRow): void {

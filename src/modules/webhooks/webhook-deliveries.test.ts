@@ -15,6 +15,24 @@ import { emitEvent, type EventType } from '../events/events';
  */
 const MIN = 60_000;
 
+/** A webhook row written as it is, without the checks of the API (as an older version, or DNS, let it be). */
+async function storedWebhook(t: TestApp, orgId: number, url: string): Promise<number> {
+  const now = t.clock.now();
+  const [row] = await t.container.db
+    .insert(webhooks)
+    .values({
+      organizationId: orgId,
+      url,
+      enabled: true,
+      eventTypes: ['run.passed'],
+      secretSealed: t.container.secretBox.seal('whsec_test'),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!.id;
+}
+
 async function emit(
   t: TestApp,
   orgId: number,
@@ -304,6 +322,28 @@ describe('with private targets allowed (loopback receivers)', () => {
     expect((await deliveriesOf(t, h.id))[1]).toMatchObject({ redeliveryOf: past!.id, attempts: 1 });
   });
 
+  it('even so, an IPv6 literal embedding an IPv4 address, or a well-known service port, is refused at delivery', async () => {
+    receiver = await WebhookReceiver.start();
+    for (const [url, error] of [
+      [
+        `http://[::ffff:127.0.0.1]:${receiver.port}/hook`,
+        /^Refused: IPv6 addresses that embed an IPv4 address .* are not accepted/,
+      ],
+      [`http://[::7f00:1]:${receiver.port}/hook`, /^Refused: IPv6 addresses that embed an IPv4 address/],
+      ['http://127.0.0.1:6379/hook', /^Refused: port 6379 is not allowed for webhooks/],
+    ] as const) {
+      // Stored as an older version accepted it: the rules apply again when delivering.
+      const id = await storedWebhook(t, org.orgId, url);
+      await emit(t, org.orgId, 'run.passed');
+      await waitFor(async () => (await deliveriesOf(t, id))[0]?.state === 'retrying', 'the refused attempt');
+      const [delivery] = await deliveriesOf(t, id);
+      expect(delivery).toMatchObject({ responseStatus: null });
+      expect(delivery!.error).toMatch(error);
+      await t.container.db.delete(webhooks).where(eq(webhooks.id, id));
+    }
+    expect(receiver.received).toEqual([]);
+  });
+
   it('deliveries and dispatched events older than 30 days are pruned', async () => {
     receiver = await WebhookReceiver.start();
     const h = await hook();
@@ -336,22 +376,7 @@ describe('with private targets refused (the default)', () => {
   });
 
   /** A webhook whose name resolved to a public address when it was created, and to `target` now (DNS rebinding). */
-  async function rebound(target: string) {
-    const now = t.clock.now();
-    const [row] = await t.container.db
-      .insert(webhooks)
-      .values({
-        organizationId: org.orgId,
-        url: target,
-        enabled: true,
-        eventTypes: ['run.passed'],
-        secretSealed: t.container.secretBox.seal('whsec_test'),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row!.id;
-  }
+  const rebound = (target: string) => storedWebhook(t, org.orgId, target);
 
   for (const [what, target] of [
     ['a loopback address', () => receiver.url()],
@@ -364,7 +389,8 @@ describe('with private targets refused (the default)', () => {
       await waitFor(async () => (await deliveriesOf(t, id))[0]?.state === 'retrying', 'the refused attempt');
       expect((await deliveriesOf(t, id))[0]).toMatchObject({
         responseStatus: null,
-        error: 'Refused: the target is or resolves to a private, loopback, link-local or metadata address',
+        error:
+          'Refused: the target is or resolves to a private, loopback, link-local or metadata address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)',
       });
       expect(receiver.received).toEqual([]);
       await t.container.db.delete(webhooks).where(eq(webhooks.id, id));

@@ -1,7 +1,9 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { EMBEDDED_IPV4_RESOLVED, embedsIPv4, targetProblem, type WebhookTargetRules } from './webhook-target';
 
 /** How much of an endpoint's answer is kept with the delivery. */
 export const RESPONSE_EXCERPT_CHARS = 1024;
@@ -18,8 +20,9 @@ export interface SendResult {
 
 /** A sentence about a failed connection for the delivery record; the raw error goes to the log. */
 function describeFailure(err: NodeJS.ErrnoException): string {
+  if (err.code === EMBEDDED_CODE) return `Refused: ${EMBEDDED_IPV4_RESOLVED}`;
   if (/is not allowed/.test(err.message))
-    return 'Refused: the target is or resolves to a private, loopback, link-local or metadata address';
+    return 'Refused: the target is or resolves to a private, loopback, link-local or metadata address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)';
   switch (err.code) {
     case 'ECONNREFUSED':
       return 'The connection was refused';
@@ -40,18 +43,33 @@ function describeFailure(err: NodeJS.ErrnoException): string {
   }
 }
 
+const EMBEDDED_CODE = 'ESIMDECK_EMBEDDED_IPV4';
+
+/** DNS answers with an IPv6 address that embeds an IPv4 one fail the lookup, whatever else is allowed. */
+type LookupCallback = (err: Error | null, address?: string | dns.LookupAddress[], family?: number) => void;
+const lookupWithoutEmbedded = ((hostname: string, options: dns.LookupOptions, cb: LookupCallback) =>
+  dns.lookup(hostname, options, (err, address, family) => {
+    if (err) return cb(err);
+    const all = Array.isArray(address) ? address.map((a) => a.address) : [address];
+    if (all.some(embedsIPv4))
+      return cb(Object.assign(new Error(`${hostname}: ${EMBEDDED_IPV4_RESOLVED}`), { code: EMBEDDED_CODE }));
+    cb(null, address, family);
+  })) as unknown as typeof dns.lookup;
+
 /**
- * POSTs webhook bodies. Connections go through request-filtering agents, which check every
- * address a name resolves to at connect time (so a name that later resolves to a private address
- * is refused too); redirects are never followed; an answer must come within 10 s.
+ * POSTs webhook bodies. The target's port and literal host are checked first (the creation rules:
+ * `targetProblem`); connections go through request-filtering agents, which check every address a
+ * name resolves to at connect time (so a name that later resolves to a private address is refused
+ * too), and a lookup that refuses IPv6 answers embedding an IPv4 address; redirects are never
+ * followed; an answer must come within 10 s.
  */
 export class WebhookSender {
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
 
-  constructor(private readonly d: { allowPrivate: boolean; log: FastifyBaseLogger; timeoutMs?: number }) {
+  constructor(private readonly d: { rules: WebhookTargetRules; log: FastifyBaseLogger; timeoutMs?: number }) {
     const filter = {
-      allowPrivateIPAddress: d.allowPrivate,
+      allowPrivateIPAddress: d.rules.allowPrivate,
       allowMetaIPAddress: false,
       keepAlive: true,
       maxSockets: 64,
@@ -63,6 +81,9 @@ export class WebhookSender {
   send(target: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const timeoutMs = this.d.timeoutMs ?? DELIVERY_TIMEOUT_MS;
     const started = performance.now();
+    const problem = targetProblem(new URL(target), this.d.rules);
+    if (problem)
+      return Promise.resolve({ ok: false, status: null, excerpt: null, error: `Refused: ${problem}`, durationMs: 0 });
     return new Promise((resolve) => {
       let settled = false;
       let answered: { status: number; chunks: Buffer[]; size: number } | null = null;
@@ -94,6 +115,7 @@ export class WebhookSender {
         {
           method: 'POST',
           agent: secure ? this.httpsAgent : this.httpAgent,
+          lookup: lookupWithoutEmbedded,
           headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         },
         (res) => {

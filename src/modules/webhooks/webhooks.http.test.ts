@@ -135,7 +135,6 @@ describe('POST /integrations/webhooks', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://10.0.0.1/hook',
       'http://localhost:9000/hook',
-      'http://[::ffff:127.0.0.1]/hook',
       'http://0.0.0.0/hook',
     ]) {
       it(url, async () => {
@@ -143,10 +142,56 @@ describe('POST /integrations/webhooks', () => {
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toEqual({
           detail:
-            'url: webhook targets must be public addresses; this one is or resolves to a private, loopback, link-local or metadata address',
+            'url: webhook targets must be public addresses; this one is or resolves to a private, loopback, link-local or metadata address (the server allows those only with WEBHOOK_ALLOW_PRIVATE=true)',
         });
       });
     }
+
+    for (const url of [
+      'http://[::7f00:1]:9000/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[0:0:0:0:0:FFFF:7F00:0001]/hook',
+      'http://[::ffff:0:a9fe:a9fe]/latest/meta-data/',
+      'http://[64:ff9b::10.0.0.1]/hook',
+      'http://[2002:7f00:1::1]/hook',
+      // A public IPv4 address written this way is refused as well: no receiver is addressed so.
+      'https://[::ffff:1.1.1.1]/hook',
+    ]) {
+      it(`${url}: an IPv6 literal embedding an IPv4 address`, async () => {
+        const res = await api(t, a.admin.token, 'POST', '/integrations/webhooks', { url });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().detail).toMatch(/^url: IPv6 addresses that embed an IPv4 address .* are not accepted/);
+      });
+    }
+
+    for (const [url, port] of [
+      ['http://1.1.1.1:22/hook', 22],
+      ['https://1.1.1.1:6379/hook', 6379],
+      ['http://1.1.1.1:5432/hook', 5432],
+      ['http://1.1.1.1:1023/hook', 1023],
+    ] as const) {
+      it(`${url}: a port outside 80, 443 and 1024–65535 but well-known services'`, async () => {
+        const res = await api(t, a.admin.token, 'POST', '/integrations/webhooks', { url });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().detail).toBe(
+          `url: port ${port} is not allowed for webhooks; use 80, 443, or a port from 1024 to 65535 that is not a well-known service's (such as 3306, 5432, 6379, 9200 or 27017)`,
+        );
+      });
+    }
+
+    it('public addresses on 80, 443 and high ports are fine', async () => {
+      for (const url of [
+        'http://1.1.1.1/a',
+        'https://1.1.1.1:8443/a',
+        'http://1.1.1.1:9000/a',
+        'https://[2606:4700::1]/a',
+      ]) {
+        const res = await api(t, b.admin.token, 'POST', '/integrations/webhooks', { url });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        await api(t, b.admin.token, 'DELETE', `/integrations/webhooks/${res.json().id}`);
+      }
+    });
 
     it('also when an existing webhook is pointed there', async () => {
       const res = await api(t, a.admin.token, 'PATCH', `/integrations/webhooks/${hookA}`, {

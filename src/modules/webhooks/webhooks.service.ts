@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import { DEFAULT_EVENT_TYPES, EVENT_CATALOG, isCatalogType, type CatalogEntry } from './event-catalog';
 import { newSigningSecret } from './signature';
 import { DELIVERY_RETENTION_MS } from './webhook-deliveries';
-import { checkWebhookTarget } from './webhook-target';
+import { checkWebhookTarget, type WebhookTargetRules } from './webhook-target';
 import * as repo from './webhooks.repository';
 import type { CreateWebhookBody, DeliveriesQuery, Delivery, UpdateWebhookBody, Webhook } from './webhooks.schemas';
 
@@ -61,7 +61,7 @@ function checkEventTypes(types: string[]): string[] {
 
 /** Webhook endpoints of an organization: who is told what, and what was delivered (spec: Events). */
 export class WebhooksService {
-  constructor(private readonly deps: { secretBox: SecretBox; jobs: JobQueue; allowPrivateTargets: boolean }) {}
+  constructor(private readonly deps: { secretBox: SecretBox; jobs: JobQueue; targetRules: WebhookTargetRules }) {}
 
   eventCatalog({ ctx }: { ctx: Ctx }): CatalogEntry[] {
     requireRole(ctx, 'viewer');
@@ -74,7 +74,7 @@ export class WebhooksService {
    */
   async createWebhook({ ctx, input }: { ctx: Ctx; input: CreateWebhookBody }) {
     const org = requireRole(ctx, 'admin');
-    const url = await checkWebhookTarget(input.url, { allowPrivate: this.deps.allowPrivateTargets });
+    const url = await checkWebhookTarget(input.url, this.deps.targetRules);
     const eventTypes = input.event_types === undefined ? DEFAULT_EVENT_TYPES : checkEventTypes(input.event_types);
     const secret = newSigningSecret();
     return withTransaction(ctx, async (tx) => {
@@ -114,10 +114,7 @@ export class WebhooksService {
   async updateWebhook({ ctx, input }: { ctx: Ctx; input: { id: number; body: UpdateWebhookBody } }): Promise<Webhook> {
     const { body } = input;
     requireRole(ctx, 'admin');
-    const url =
-      body.url === undefined
-        ? undefined
-        : await checkWebhookTarget(body.url, { allowPrivate: this.deps.allowPrivateTargets });
+    const url = body.url === undefined ? undefined : await checkWebhookTarget(body.url, this.deps.targetRules);
     const eventTypes = body.event_types === undefined ? undefined : checkEventTypes(body.event_types);
     return withTransaction(ctx, async (tx) => {
       const hook = await this.load(tx, input.id, 'admin', true);

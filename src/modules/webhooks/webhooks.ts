@@ -20,12 +20,12 @@ export function createWebhooks(d: {
   jobs: JobQueue;
   secretBox: SecretBox;
 }) {
-  const sender = new WebhookSender({ allowPrivate: d.config.webhooks.allowPrivate, log: d.log });
+  const sender = new WebhookSender({ rules: d.config.webhooks, log: d.log });
   return {
     api: new WebhooksService({
       secretBox: d.secretBox,
       jobs: d.jobs,
-      allowPrivateTargets: d.config.webhooks.allowPrivate,
+      targetRules: d.config.webhooks,
     }),
     dispatcher: new WebhookDispatcher(d),
     deliveries: new WebhookDeliveries({ ...d, sender }),

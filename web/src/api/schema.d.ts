@@ -2177,6 +2177,11 @@ export interface paths {
                  * @example 2026-11-22T04:19:17.123
                  */
                 created_at: string;
+                /** @description Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user. */
+                created_by: {
+                  api_token_id: number | null;
+                  user_id: number | null;
+                };
                 /** @enum {string} */
                 device_category: "phone" | "tablet" | "tv";
                 device_id: string | null;
@@ -2240,6 +2245,11 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              /** @description Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user. */
+              created_by: {
+                api_token_id: number | null;
+                user_id: number | null;
+              };
               /** @enum {string} */
               device_category: "phone" | "tablet" | "tv";
               device_id: string | null;
@@ -2292,6 +2302,11 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              /** @description Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user. */
+              created_by: {
+                api_token_id: number | null;
+                user_id: number | null;
+              };
               /** @enum {string} */
               device_category: "phone" | "tablet" | "tv";
               device_id: string | null;
@@ -2633,6 +2648,11 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              /** @description Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user. */
+              created_by: {
+                api_token_id: number | null;
+                user_id: number | null;
+              };
               /** @enum {string} */
               device_category: "phone" | "tablet" | "tv";
               device_id: string | null;

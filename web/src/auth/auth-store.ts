@@ -70,3 +70,15 @@ export function useHasRole(role: Account['role']): boolean {
   const account = useAccount();
   return !!account && RANK[account.role] >= RANK[role];
 }
+
+/**
+ * Whether the signed-in member controls a session: its creator (signed in, not through an API
+ * token), developers and admins. Everyone else watches; the API refuses their input with 403.
+ */
+export function useControlsSession(createdBy: { user_id: number | null; api_token_id: number | null }): boolean {
+  const account = useAccount();
+  if (!account) return false;
+  return (
+    RANK[account.role] >= RANK.developer || (createdBy.api_token_id === null && createdBy.user_id === account.user_id)
+  );
+}

@@ -45,6 +45,8 @@ export interface CaseRunInput {
   appPackage: string | null;
   runId: number;
   runPublicId: string;
+  /** Whether a step without a baseline gets one from this run. */
+  writesBaselines: boolean;
   signal: AbortSignal;
   /** The run's language-model agent; null when the run uses the interpreter alone. */
   agent: RunAgent | null;
@@ -237,6 +239,7 @@ export class CaseRunner {
         tiers: input.tiers,
         runId: input.runId,
         runPublicId: input.runPublicId,
+        writesBaseline: input.writesBaselines,
       });
       if (verdict.kind === 'baseline_written') outcome.baselinesWritten.push(index);
       if (verdict.kind === 'compared') {

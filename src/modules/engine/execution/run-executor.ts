@@ -142,7 +142,12 @@ export class RunExecutor {
     this.deps.events.executionStarted(run, c.publicId, null);
     if (setting.build)
       await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
-    const usage = new RunUsageMeter(ctx.db, run.id);
+    const usage = new RunUsageMeter({
+      ctx,
+      credits: this.deps.credits,
+      runId: run.id,
+      model: run.modelUsed ?? run.model,
+    });
     const agent =
       this.deps.agent?.forRun({
         organizationId: run.organizationId,
@@ -166,6 +171,7 @@ export class RunExecutor {
       appPackage: setting.build?.app.packageName ?? null,
       runId: run.id,
       runPublicId: run.publicId,
+      writesBaselines: run.writesBaselines,
       signal: setting.signal,
       agent,
       context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,

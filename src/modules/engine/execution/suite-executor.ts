@@ -148,6 +148,8 @@ export class SuiteExecutor {
       modelUsed: sr.model,
       metadata: sr.metadata,
       createdByUserId: sr.createdByUserId,
+      createdByApiTokenId: sr.createdByApiTokenId,
+      writesBaselines: sr.writesBaselines,
       createdAt: now,
     });
   }

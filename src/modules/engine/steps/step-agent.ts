@@ -77,10 +77,23 @@ export interface CallUsage {
   billing: 'platform' | 'byok';
 }
 
+/** Usage credit held for one platform call in flight. */
+export interface CallHold {
+  id: number;
+}
+
 /** The run's model spending so far; `add` also writes it to the run row. */
 export interface RunUsage {
   readonly spentMicro: number;
-  add(usage: CallUsage): Promise<void>;
+  /**
+   * Before a call paid from usage credit: holds what the call may cost at most, for at most
+   * `expiresInMs`; 402 when the credit left, less what runs and calls in flight hold, cannot cover it.
+   */
+  hold(input: { maxCostMicro: number; expiresInMs: number }): Promise<CallHold>;
+  /** A call's usage added to the run's totals; its hold (if any) ends in the same transaction. */
+  add(usage: CallUsage, hold: CallHold | null): Promise<void>;
+  /** The hold of a call that failed ends. */
+  release(hold: CallHold): Promise<void>;
 }
 
 export interface AgentRun {

@@ -30,12 +30,15 @@ export class VisualJudge {
     tiers: VisualTiers;
     runId: number;
     runPublicId: string;
+    /** False for a run that may only compare (one a viewer started): a missing baseline is skipped. */
+    writesBaseline: boolean;
   }): Promise<StepJudgement> {
     const visual = resolveStepVisual(input.step.visual, input.tiers);
     if (!visual.compare) return { kind: 'skipped' };
     const baseline = await findBaseline(input.ctx.db, input.testCase.id, input.stepIndex);
     const image = baseline ? await this.deps.storage.getBuffer(baseline.storageKey) : null;
     if (!baseline || !image) {
+      if (!input.writesBaseline) return { kind: 'skipped' };
       const { width, height } = input.screenshot.screen;
       await this.deps.baselines.upsertBaseline({
         ctx: input.ctx,

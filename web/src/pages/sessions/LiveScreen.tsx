@@ -36,7 +36,8 @@ export function LiveScreen({
   canvasRef,
 }: {
   sessionId: string;
-  onInput: (a: ControlAction) => void;
+  /** Where taps, swipes and keys go; without it the screen is only watched. */
+  onInput?: (a: ControlAction) => void;
   onScreen?: (s: ScreenInfo) => void;
   canvasRef: React.RefObject<HTMLCanvasElement | null>;
 }) {
@@ -129,6 +130,7 @@ export function LiveScreen({
     };
   };
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    if (!onInput) return;
     e.currentTarget.focus();
     e.currentTarget.setPointerCapture(e.pointerId);
     down.current = point(e);
@@ -136,7 +138,7 @@ export function LiveScreen({
   const onPointerUp = (e: PointerEvent<HTMLCanvasElement>) => {
     const start = down.current;
     down.current = null;
-    if (!start) return;
+    if (!start || !onInput) return;
     const end = point(e);
     if (Math.hypot(end.x - start.x, end.y - start.y) < TAP_SLOP) onInput({ action: 'tap', x: start.x, y: start.y });
     else
@@ -150,7 +152,7 @@ export function LiveScreen({
       });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!onInput || e.ctrlKey || e.metaKey || e.altKey) return;
     const named = NAMED_KEYS[e.key];
     if (named) {
       e.preventDefault();
@@ -170,7 +172,11 @@ export function LiveScreen({
         height={844}
         tabIndex={0}
         role="application"
-        aria-label="Device screen. Click to tap, drag to swipe; while focused, typed keys go to the device."
+        aria-label={
+          onInput
+            ? 'Device screen. Click to tap, drag to swipe; while focused, typed keys go to the device.'
+            : 'Device screen (watching)'
+        }
         data-testid="live-screen"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -181,7 +187,7 @@ export function LiveScreen({
           background: '#000',
           borderRadius: 12,
           touchAction: 'none',
-          cursor: 'crosshair',
+          cursor: onInput ? 'crosshair' : 'default',
         }}
       />
       {state !== 'streaming' ? (

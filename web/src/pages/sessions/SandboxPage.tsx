@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ok, saveBlob } from '../../api/client';
+import { useControlsSession } from '../../auth/auth-store';
 import type { Session } from '../../api/types';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { clock, parseApiTime } from '../../components/format';
@@ -50,6 +51,7 @@ export function SandboxPage() {
   });
 
   const s = session.data;
+  const controls = useControlsSession(s?.created_by ?? { user_id: null, api_token_id: null });
   const running = s?.status === 'active' || s?.status === 'starting';
   const active = s?.status === 'active';
   useEffect(() => {
@@ -69,16 +71,22 @@ export function SandboxPage() {
 
   return (
     <Stack>
-      <SessionHeader session={s} />
+      <SessionHeader session={s} controls={controls} />
+      {controls ? null : (
+        <Alert color="gray" title="You are watching this session">
+          Its owner{s.user_email ? ` (${s.user_email})` : ''}, developers and admins control it: the screen, apps and
+          the end of the session are theirs. You can watch it and take screenshots.
+        </Alert>
+      )}
       {ending && running ? <EndingWarning reason={ending.reason} at={ending.at} /> : null}
       {s.status === 'pending' ? <QueueWait session={s} position={queuePosition ?? s.queue_position} /> : null}
-      {running ? <LiveSession session={s} apps={apps} screenshotWaiter={screenshotWaiter} /> : null}
+      {running ? <LiveSession session={s} apps={apps} screenshotWaiter={screenshotWaiter} controls={controls} /> : null}
       {s.status === 'stopped' || s.status === 'failed' ? <SessionEnded session={s} /> : null}
     </Stack>
   );
 }
 
-function SessionHeader({ session }: { session: Session }) {
+function SessionHeader({ session, controls }: { session: Session; controls: boolean }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const end = async () => {
@@ -108,7 +116,7 @@ function SessionHeader({ session }: { session: Session }) {
         ) : null}
         {session.status === 'active' ? <SessionTimer startTime={session.start_time} /> : null}
       </Group>
-      {running || session.status === 'pending' ? (
+      {controls && (running || session.status === 'pending') ? (
         <Button color="red" variant="light" onClick={end} loading={busy}>
           {session.status === 'pending' ? 'Cancel' : 'End session'}
         </Button>
@@ -191,10 +199,13 @@ function LiveSession({
   session,
   apps,
   screenshotWaiter,
+  controls,
 }: {
   session: Session;
   apps: Array<{ package_name: string; name: string; version: string }> | null;
   screenshotWaiter: React.MutableRefObject<((image: string) => void) | null>;
+  /** False for a member who only watches: no input, installs or recording. */
+  controls: boolean;
 }) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [screen, setScreen] = useState<ScreenInfo | null>(session.screen);
@@ -236,9 +247,14 @@ function LiveSession({
       <Grid.Col span={{ base: 12, md: 'content' }}>
         <Stack align="center" gap="sm">
           {session.status === 'starting' ? <Text c="dimmed">The device is booting…</Text> : null}
-          <LiveScreen sessionId={session.session_id} onInput={send} onScreen={setScreen} canvasRef={canvasRef} />
+          <LiveScreen
+            sessionId={session.session_id}
+            onInput={controls ? send : undefined}
+            onScreen={setScreen}
+            canvasRef={canvasRef}
+          />
           <Group gap="xs" aria-label="Hardware buttons">
-            {hardware.map((b) => (
+            {(controls ? hardware : []).map((b) => (
               <Button
                 key={b.key}
                 variant="default"
@@ -254,11 +270,13 @@ function LiveSession({
                 {b.label}
               </Button>
             ))}
-            <Tooltip label="Rotate 90°">
-              <Button variant="default" size="xs" onClick={rotate} leftSection={<IconRotateClockwise size={14} />}>
-                Rotate
-              </Button>
-            </Tooltip>
+            {controls ? (
+              <Tooltip label="Rotate 90°">
+                <Button variant="default" size="xs" onClick={rotate} leftSection={<IconRotateClockwise size={14} />}>
+                  Rotate
+                </Button>
+              </Tooltip>
+            ) : null}
             <Button
               variant="default"
               size="xs"
@@ -275,14 +293,16 @@ function LiveSession({
         <Tabs defaultValue="apps">
           <Tabs.List>
             <Tabs.Tab value="apps">Apps</Tabs.Tab>
-            <Tabs.Tab value="record">Record a test</Tabs.Tab>
+            {controls ? <Tabs.Tab value="record">Record a test</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="apps" pt="md">
-            <SessionApps session={session} apps={apps} />
+            <SessionApps session={session} apps={apps} controls={controls} />
           </Tabs.Panel>
-          <Tabs.Panel value="record" pt="md">
-            <Recorder session={session} screen={screen} recording={recording} />
-          </Tabs.Panel>
+          {controls ? (
+            <Tabs.Panel value="record" pt="md">
+              <Recorder session={session} screen={screen} recording={recording} />
+            </Tabs.Panel>
+          ) : null}
         </Tabs>
       </Grid.Col>
     </Grid>

@@ -7,8 +7,19 @@ import { notify } from '../../components/feedback';
 
 type InstalledApp = { package_name: string; name: string; version: string };
 
-/** Installing the organization's builds or a file, and the apps on the device with launch and uninstall. */
-export function SessionApps({ session, apps }: { session: Session; apps: InstalledApp[] | null }) {
+/**
+ * Installing the organization's builds or a file, and the apps on the device with launch and
+ * uninstall; a member who only watches the session sees the list alone.
+ */
+export function SessionApps({
+  session,
+  apps,
+  controls,
+}: {
+  session: Session;
+  apps: InstalledApp[] | null;
+  controls: boolean;
+}) {
   const path = { params: { path: { session_id: session.session_id } } };
   const refresh = () =>
     ok(api.GET('/api/v1/sessions/{session_id}/apps', path)).catch((err) =>
@@ -42,8 +53,8 @@ export function SessionApps({ session, apps }: { session: Session; apps: Install
 
   return (
     <Stack gap="lg">
-      <InstallBuild session={session} onInstalled={refresh} />
-      <InstallFile session={session} onInstalled={refresh} />
+      {controls ? <InstallBuild session={session} onInstalled={refresh} /> : null}
+      {controls ? <InstallFile session={session} onInstalled={refresh} /> : null}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={4}>Installed apps</Title>
@@ -52,7 +63,9 @@ export function SessionApps({ session, apps }: { session: Session; apps: Install
           </Button>
         </Group>
         {apps === null ? <Text c="dimmed">Asking the device…</Text> : null}
-        {apps?.length === 0 ? <Text c="dimmed">No apps installed yet: install a build or a file above.</Text> : null}
+        {apps?.length === 0 ? (
+          <Text c="dimmed">No apps installed yet{controls ? ': install a build or a file above' : ''}.</Text>
+        ) : null}
         {apps?.length ? (
           <Table aria-label="Installed apps">
             <Table.Tbody>
@@ -66,7 +79,7 @@ export function SessionApps({ session, apps }: { session: Session; apps: Install
                       {a.package_name} · {a.version}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td hidden={!controls}>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button
                         size="xs"
