@@ -10,15 +10,15 @@ import {
   classifyAdbFailure,
   inputArgs,
   parseAdbDevices,
-  parseAvdConfig,
   parseDumpsysVersion,
   parseGetprop,
   parsePmListPackages,
   parsePmResult,
   parseResolvedActivity,
-  parseUiautomatorXml,
   parseWmSize,
 } from './adb-commands';
+import { parseAvdConfig } from './avd';
+import { parseUiautomatorXml } from './uiautomator';
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
 

@@ -20,11 +20,8 @@ import { extractIosBundle, readDevicePackage } from '../../packages/device-packa
 import { execRun, runToolText, runToolUnchecked, toolFailure, type Run, type ToolCall } from './exec';
 import {
   classifySimctlFailure,
-  idbInputArgs,
   isBenignSimctlError,
   modelFromDeviceType,
-  parseIdbDescribe,
-  parseIdbDescribeAll,
   parseListApps,
   parseSimctlDevices,
   privacyServicesFor,
@@ -34,6 +31,7 @@ import {
   simctlPrivacyGrantArgs,
   type SimDevice,
 } from './simctl-commands';
+import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
 
 export interface IosDriverOptions {
   run?: Run;

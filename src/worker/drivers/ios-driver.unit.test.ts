@@ -10,16 +10,14 @@ import type { Run } from './exec';
 import { createIosDriver } from './ios-driver';
 import {
   classifySimctlFailure,
-  idbInputArgs,
   modelFromDeviceType,
-  parseIdbDescribe,
-  parseIdbDescribeAll,
   parseListApps,
   parseOpenStepPlist,
   parseSimctlDevices,
   privacyServicesFor,
   simctlLaunchArgs,
 } from './simctl-commands';
+import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
 
 const FIX = path.resolve(__dirname, '../../../test/fixtures/simctl');
 const fx = (name: string) => fs.readFileSync(path.join(FIX, name), 'utf8');

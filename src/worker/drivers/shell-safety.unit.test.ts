@@ -23,13 +23,8 @@ import {
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
 import { createIosDriver } from './ios-driver';
-import {
-  idbInputArgs,
-  simctlAppArgs,
-  simctlDataContainerArgs,
-  simctlLaunchArgs,
-  simctlPrivacyGrantArgs,
-} from './simctl-commands';
+import { simctlAppArgs, simctlDataContainerArgs, simctlLaunchArgs, simctlPrivacyGrantArgs } from './simctl-commands';
+import { idbInputArgs } from './idb-commands';
 
 /**
  * Shell metacharacters fed to every device command of the android and ios drivers. The android

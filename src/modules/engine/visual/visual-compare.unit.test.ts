@@ -2,7 +2,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../errors';
 import { SceneRenderer } from '../../../virtual/renderer';
-import type { Box } from '../../../virtual/scene';
 import { closeSampleApps, openSampleApp } from '../steps/interpreter/sample-app-device.fixture';
 import {
   compareScreenshots,
@@ -33,8 +32,7 @@ beforeAll(async () => {
   shots.signInChanged = await form.screenshot();
 
   // The virtual clock never moves, so draw the same scene twice with another time in its status bar.
-  const device = form.driver.device(form.deviceId) as unknown as { layout(): Box };
-  const scene = device.layout();
+  const scene = form.driver.device(form.deviceId).freshScene();
   const statusBar = scene.children.find((c) => c.draw === 'status_bar')!;
   const renderer = new SceneRenderer(393, 852, 1, 80);
   shots.clockA = renderer.render(scene, { platform: 'android', tv: false });
