@@ -11,13 +11,14 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Bundles `entry` (relative to the checkout) into `outfile`, with the package reader's thread
- * module beside it (src/packages/package-reader-pool.ts loads it from there).
+ * Bundles `entry` (relative to the checkout) into `outfile`, with the thread modules of the
+ * package reader and the YAML reader beside it (src/threads/task-pool.ts loads them from there).
  */
 export async function bundle(entry, outfile) {
   await Promise.all([
     esbuild(entry, outfile),
     esbuild('src/packages/package-reader.worker.ts', path.join(path.dirname(outfile), 'package-reader.worker.mjs')),
+    esbuild('src/modules/catalogue/suite-yaml.worker.ts', path.join(path.dirname(outfile), 'suite-yaml.worker.mjs')),
   ]);
 }
 

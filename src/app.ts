@@ -7,7 +7,9 @@ import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { Ctx } from './context';
+import { badRequest } from './errors';
 import { bearerFromRequest } from './http/bearer';
+import { jsonTextDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import { consolePages } from './http/console';
 import { loadIoredis } from './lazy-modules';
 import { registerErrorHandler } from './http/error-handler';
@@ -48,11 +50,15 @@ export async function buildApp(container: Container): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   // An empty body sent as application/json (DELETEs and optional-body POSTs from clients that always
-  // set the header) is no body, not a parse error; anything else goes to Fastify's own parser.
+  // set the header) is no body, not a parse error; a body nested deeper than MAX_JSON_DEPTH is a 400
+  // before it is parsed (nothing that walks it later can then run out of stack); anything else goes
+  // to Fastify's own parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined);
+    if (jsonTextDeeperThan(body as string, MAX_JSON_DEPTH))
+      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
     return parseJson(req, body as string, done);
   });
   app.setValidatorCompiler(validatorCompiler);

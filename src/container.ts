@@ -275,6 +275,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       (storage as { close?: () => void }).close?.();
       await hasher.close();
       await packages.close();
+      await catalogue.yaml.close();
     },
   };
 }

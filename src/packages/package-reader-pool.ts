@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
-import type { Piscina } from 'piscina';
-import { loadPiscina } from '../lazy-modules';
 import { AppError } from '../errors';
 import type { Platform } from '../db/schema';
 import { iconToPng } from './app-icon';
@@ -19,6 +14,7 @@ import {
 } from './package-limits';
 import type { PackageFacts, PackageFormat, ReadOutcome, ReadRequest } from './package-facts';
 import type { PoolTask } from './package-reader.worker';
+import { TaskPool, TaskPoolError, threadModule } from '../threads/task-pool';
 
 /** What an uploaded package says about itself, ready to store. */
 export interface PackageInfo {
@@ -56,21 +52,24 @@ export interface PackageReaderPoolOptions {
 const HARD_TIMEOUT_GRACE_MS = 2_000;
 
 /**
- * Reads untrusted packages on a pool of worker threads, so that parsing never runs on the event
- * loop: each thread has a capped heap, each read a time limit (past it the thread is terminated
- * and replaced), and the queue is bounded (503 when full). Every refusal is an AppError: 400 with
+ * Reads untrusted packages on a pool of worker threads (src/threads/task-pool.ts), so that parsing
+ * never runs on the event loop: each thread has a capped heap, each read a time limit (past it the
+ * thread is terminated and replaced), and the queue is bounded (503 when full). Every refusal is an AppError: 400 with
  * a detail naming the problem, 413 for size caps.
  */
 export class PackageReaderPool {
   readonly limits: PackageLimits;
   private readonly settings: PackagePoolSettings;
-  private pool: Piscina<PoolTask, ReadOutcome> | null = null;
-  /** Reads running or waiting for a thread. */
-  private inFlight = 0;
+  private readonly pool: TaskPool<PoolTask, ReadOutcome>;
 
   constructor(private readonly options: PackageReaderPoolOptions) {
     this.limits = { ...DEFAULT_PACKAGE_LIMITS, ...options.limits };
     this.settings = { ...DEFAULT_POOL_SETTINGS, ...options.pool };
+    this.pool = new TaskPool(threadModule(import.meta.url, 'package-reader.worker'), {
+      ...this.settings,
+      stackMb: 4,
+      timeMs: this.limits.timeMs + HARD_TIMEOUT_GRACE_MS,
+    });
   }
 
   /**
@@ -130,15 +129,13 @@ export class PackageReaderPool {
 
   /** Stops the threads; reads in flight fail. */
   async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.destroy();
+    await this.pool.close();
   }
 
   private async read(what: Omit<ReadRequest, 'scratchFile'>, fileName: string): Promise<PackageFacts> {
     const scratchFile = path.join(this.options.tempDir, `package-${randomUUID()}.part`);
     try {
-      const outcome = await this.runTask({ ...what, scratchFile });
+      const outcome = await this.runTask({ request: { ...what, scratchFile }, limits: this.limits });
       if (outcome.ok) return outcome.facts;
       throw refusal(outcome, fileName);
     } finally {
@@ -155,79 +152,21 @@ export class PackageReaderPool {
     }
   }
 
-  private async runTask(request: ReadRequest): Promise<ReadOutcome> {
-    // Counted here: piscina's own maxQueue does not bound tasks that carry an abort signal.
-    if (this.inFlight >= this.settings.threads + this.settings.maxQueue)
-      throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
-    this.inFlight++;
+  private async runTask(task: PoolTask): Promise<ReadOutcome> {
     try {
-      return await this.runOnThread(request);
-    } finally {
-      this.inFlight--;
-    }
-  }
-
-  private async runOnThread(request: ReadRequest): Promise<ReadOutcome> {
-    const pool = this.ensurePool();
-    const { port1, port2 } = new MessageChannel();
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    // The clock starts when a thread takes the read, not while it waits in the queue.
-    port1.once('message', () => {
-      timer = setTimeout(() => abort.abort(), this.limits.timeMs + HARD_TIMEOUT_GRACE_MS);
-    });
-    try {
-      return await pool.run(
-        { request, limits: this.limits, started: port2 },
-        { transferList: [port2], signal: abort.signal },
-      );
+      return await this.pool.run(task);
     } catch (err) {
-      if (abort.signal.aborted)
+      if (!(err instanceof TaskPoolError)) throw err;
+      if (err.kind === 'busy')
+        throw new AppError('UNAVAILABLE', 'Too many packages are being read right now: try again in a moment');
+      if (err.kind === 'timeout')
         throw new AppError('BAD_REQUEST', `file: reading the package took longer than ${this.limits.timeMs / 1000} s`);
-      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `file: reading the package needs more than the ${this.settings.heapMb} MB of memory allowed`,
-        );
-      }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      port1.close();
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `file: reading the package needs more than the ${this.settings.heapMb} MB of memory allowed`,
+      );
     }
   }
-
-  private ensurePool(): Piscina<PoolTask, ReadOutcome> {
-    if (this.pool) return this.pool;
-    const { filename, execArgv } = workerEntry();
-    const pool = new (loadPiscina().Piscina)<PoolTask, ReadOutcome>({
-      filename,
-      execArgv,
-      // One thread stays up once the pool is used: piscina replaces a terminated thread only up
-      // to minThreads, and reads queued behind a killed one would otherwise wait for the next read.
-      minThreads: 1,
-      maxThreads: this.settings.threads,
-      idleTimeout: this.settings.idleMs,
-      resourceLimits: { maxOldGenerationSizeMb: this.settings.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-    });
-    // A thread that dies between reads is replaced; without a listener that 'error' would crash the process.
-    pool.on('error', () => {});
-    this.pool = pool;
-    return pool;
-  }
-}
-
-/**
- * Where the thread's module is: next to this file when running from source (loaded through tsx,
- * as tests and `tsx` runs do), or the bundle `scripts/build.mjs` writes beside the server bundle.
- */
-function workerEntry(): { filename: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (/\.ts$/.test(new URL(here).pathname)) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return { filename: new URL('./package-reader.worker.ts', here).href, execArgv: ['--import', tsx] };
-  }
-  return { filename: new URL('./package-reader.worker.mjs', here).href, execArgv: [] };
 }
 
 function refusal(outcome: Extract<ReadOutcome, { ok: false }>, fileName: string): AppError {

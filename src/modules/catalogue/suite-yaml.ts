@@ -2,11 +2,11 @@ import { loadYaml } from '../../lazy-modules';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { CASE_MODES, RESET_STRATEGIES } from '../../db/schema';
+import { DEFAULT_YAML_LIMITS, readBoundedYaml, type YamlLimits } from './bounded-yaml';
 import { formatPath, parseOrThrow, validateCaseContent, type Step } from './recording';
 
 /** The largest YAML file import-yaml accepts. */
 export const MAX_YAML_BYTES = 2 * 1024 * 1024;
-const MAX_ALIASES = 100;
 const MAX_CASES = 1000;
 
 const Pct = z
@@ -154,27 +154,13 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
 }
 
 /**
- * Parses an uploaded suite: core schema only (no custom tags), no merge keys, a bounded number
- * of aliases, duplicate keys rejected; then the suite schema with errors naming the path
- * (`cases[0].steps[2]: ...`).
+ * Parses an uploaded suite within `limits` (bounded-yaml.ts: core schema only, no custom tags or
+ * merge keys, caps on depth, keys, values and aliases, duplicate keys rejected); then the suite
+ * schema with errors naming the path (`cases[0].steps[2]: ...`). Runs on a thread of the YAML
+ * pool (suite-yaml-pool.ts), never on the event loop.
  */
-export function parseSuiteYaml(text: string): SuiteDocument {
-  const parsed = loadYaml().parseDocument(text, {
-    schema: 'core',
-    merge: false,
-    uniqueKeys: true,
-    strict: true,
-    prettyErrors: true,
-    customTags: [],
-  });
-  const problem = parsed.errors[0] ?? parsed.warnings[0];
-  if (problem) throw new AppError('BAD_REQUEST', `Invalid YAML: ${problem.message.split('\n')[0]}`);
-  let raw: unknown;
-  try {
-    raw = parsed.toJS({ maxAliasCount: MAX_ALIASES });
-  } catch (err) {
-    throw new AppError('BAD_REQUEST', `Invalid YAML: ${(err as Error).message.split('\n')[0]}`);
-  }
+export function parseSuiteYaml(text: string, limits: YamlLimits = DEFAULT_YAML_LIMITS): SuiteDocument {
+  const raw = readBoundedYaml(text, limits);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     throw new AppError('BAD_REQUEST', 'Invalid YAML: the document must be a mapping with name and cases');
   rejectMergeKeys(raw, []);

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../context';
 import { newPublicId } from '../../db/public-id';
 import type { Platform } from '../../db/schema';
@@ -6,7 +5,9 @@ import { AppError, notFound } from '../../errors';
 import { findAppByPublicId, type AppRow } from '../apps';
 import { recordAudit } from '../audit';
 import * as casesRepo from './cases.repository';
-import { parseSuiteYaml, renderSuiteYaml, slugify } from './suite-yaml';
+import type { YamlLimits } from './bounded-yaml';
+import { renderSuiteYaml, slugify, type SuiteDocument } from './suite-yaml';
+import { SuiteYamlPool } from './suite-yaml-pool';
 import type { ImportResponse } from './suites.schemas';
 import * as suitesRepo from './suites.repository';
 import { normaliseTags } from './tags';
@@ -15,7 +16,16 @@ import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 
 /** Export and import of whole suites in the YAML format (docs/design/0023-yaml-suite-format.md). */
 export class SuiteYamlService {
-  constructor(private readonly deps: { spool: UploadSpool }) {}
+  private readonly reader: SuiteYamlPool;
+
+  constructor(private readonly deps: { spool: UploadSpool; yamlLimits?: Partial<YamlLimits> }) {
+    this.reader = new SuiteYamlPool({ limits: deps.yamlLimits });
+  }
+
+  /** Stops the threads that read imports. */
+  close(): Promise<void> {
+    return this.reader.close();
+  }
 
   /** The suite as YAML and a file name from its slug. */
   async exportSuiteYaml({
@@ -72,13 +82,12 @@ export class SuiteYamlService {
   }): Promise<ImportResponse> {
     const org = requireRole(ctx, 'developer');
     const upload = await input.source(this.deps.spool);
-    let text: string;
+    let doc: SuiteDocument;
     try {
-      text = await fs.readFile(upload.tempPath, 'utf8');
+      doc = await this.reader.read(upload.tempPath);
     } finally {
       await upload.discard();
     }
-    const doc = parseSuiteYaml(text);
     const tags = normaliseTags(doc.tags);
     return withTransaction(ctx, async (tx) => {
       let app: AppRow | null = null;

@@ -29,10 +29,10 @@ const RunOptions = {
     .optional()
     .meta({ description: 'phone when neither this nor device_id is given' }),
   device_id: z.string().min(1).max(100).optional().meta({ description: 'Pins a device (its string device_id)' }),
-  metadata: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .meta({ description: 'Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON)' }),
+  metadata: z.record(z.string(), z.unknown()).optional().meta({
+    description:
+      'Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON, nested at most 8 levels)',
+  }),
   build_id: z.number().int().positive().max(2_147_483_647).optional(),
 };
 export type CiRunOptions = z.infer<z.ZodObject<typeof RunOptions>>;

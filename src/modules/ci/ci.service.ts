@@ -3,6 +3,7 @@ import { newPublicId } from '../../db/public-id';
 import type { CiActor, ciRuns } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { apiTime } from '../../http/api-time';
+import { valueDeeperThan } from '../../json-depth';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit';
 import { listSuites, normaliseTags, parseTagFilter } from '../catalogue';
@@ -24,8 +25,9 @@ import type {
   RunTestBody,
 } from './ci.schemas';
 
-/** Metadata travels in every event of the run: keep it small. */
+/** Metadata travels in every event of the run: keep it small and shallow. */
 const MAX_METADATA_BYTES = 16 * 1024;
+const MAX_METADATA_DEPTH = 8;
 
 export interface CiServiceDeps {
   jobs: JobQueue;
@@ -42,9 +44,13 @@ function actorOf(ctx: Ctx): CiActor {
   throw new AppError('FORBIDDEN', 'CI runs are started by members and API tokens');
 }
 
-/** The metadata a CI run carries into its events: 400 past 16 KB of JSON. */
+/** The metadata a CI run carries into its events: 400 past 8 levels of nesting or 16 KB of JSON. */
 function checkMetadata(input: CiRunOptions): void {
-  if (input.metadata !== undefined && Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES)
+  if (input.metadata === undefined) return;
+  // Depth first, without recursion: JSON.stringify of a deep value would throw a RangeError.
+  if (valueDeeperThan(input.metadata, MAX_METADATA_DEPTH))
+    throw badRequest(`metadata: nested deeper than ${MAX_METADATA_DEPTH} levels`);
+  if (Buffer.byteLength(JSON.stringify(input.metadata)) > MAX_METADATA_BYTES)
     throw badRequest('metadata: at most 16 KB of JSON');
 }
 
