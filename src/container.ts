@@ -351,6 +351,7 @@ function createDeviceServices(d: {
     devices: {
       devicesRegistered: (tx) => lifecycle.dispatch(tx),
       leasedDeviceLost: (tx, device) => lifecycle.failOnLostDevice(tx, device),
+      sessionNotOnDevice: (tx, device) => lifecycle.failOnLostDevice(tx, device),
       retryQueue: () => lifecycle.retryQueue(),
     },
   });
