@@ -6,3 +6,6 @@ export const CONSOLE_INITIAL_JS_LIMIT: number;
 
 /** Builds the web console into `outDir` (default web/dist); returns the first visit's gzipped JavaScript size. */
 export function buildConsole(outDir?: string): Promise<{ initialJsGzip: number; initialFiles: string[] }>;
+
+/** Whether `outDir` (default web/dist) holds a console built after every change to its sources under web/. */
+export function consoleUpToDate(outDir?: string): boolean;

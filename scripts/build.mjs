@@ -39,6 +39,23 @@ async function esbuild(entry, outfile) {
   });
 }
 
+/** The newest modification time of the console's sources (web/ without its build and packages). */
+function newestConsoleSource(dir = path.join(root, 'web')) {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (p === path.join(root, 'web', 'dist') || e.name === 'node_modules') continue;
+    newest = Math.max(newest, e.isDirectory() ? newestConsoleSource(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `outDir` (default web/dist) holds a console built after every change to its sources. */
+export function consoleUpToDate(outDir = path.join(root, 'web', 'dist')) {
+  const built = fs.statSync(path.join(outDir, 'index.html'), { throwIfNoEntry: false });
+  return built !== undefined && built.mtimeMs > newestConsoleSource();
+}
+
 /** The most JavaScript (gzipped) a first visit to the console may load before it is usable. */
 export const CONSOLE_INITIAL_JS_LIMIT = 300 * 1024;
 

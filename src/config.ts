@@ -50,7 +50,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: bool.default(true),
-  DEFAULT_PLAN: z.enum(['free', 'starter', 'professional', 'enterprise']).default('free'),
+  DEFAULT_PLAN: z.enum(['free', 'starter', 'professional', 'enterprise']).optional(),
   WORKER_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   VIRTUAL_DEVICES: z.string().optional(),
   IN_PROCESS_WORKER: bool.default(true),
@@ -112,6 +112,10 @@ export interface Config {
   secretKey: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   rateLimit: { enabled: boolean };
+  /**
+   * The plan new organizations start on: DEFAULT_PLAN when set; otherwise `free` where billing is
+   * configured (STRIPE_SECRET_KEY: plans are sold) and `enterprise`, without caps, where it is not.
+   */
   plans: { defaultPlan: 'free' | 'starter' | 'professional' | 'enterprise' };
   workers: { token: string | undefined; virtualDevices: string | undefined; inProcess: boolean };
   /** Stripe for credit top-ups: without a secret key top-ups answer 503. `api` aims the client elsewhere (tests). */
@@ -201,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: e.SECRET_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     rateLimit: { enabled: e.RATE_LIMIT },
-    plans: { defaultPlan: e.DEFAULT_PLAN },
+    plans: { defaultPlan: e.DEFAULT_PLAN ?? (e.STRIPE_SECRET_KEY ? 'free' : 'enterprise') },
     workers: { token: e.WORKER_TOKEN, virtualDevices: e.VIRTUAL_DEVICES, inProcess: e.IN_PROCESS_WORKER },
     billing: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -7,6 +7,7 @@ import { SecretBox } from './crypto/secret-box';
 import { createDatabase, type Database, type Db } from './db/client';
 import { JobQueue } from './jobs/queue';
 import { createLogger } from './logging';
+import { mailDelivery, outboxDir } from './mail/mail-delivery';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { ApiTokensService, deleteApiTokensCreatedBy } from './modules/api-tokens';
 import { AuditService } from './modules/audit';
@@ -119,7 +120,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
     overrides.mailer ??
     (config.mail.smtpUrl
       ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mail.from, log));
+      : createOutboxMailer(outboxDir(config), config.mail.from, log, { logLinks: mailDelivery(config).links_in_log }));
   const jobs = new JobQueue(config.db.url, log, {
     pollingIntervalSeconds: overrides.jobPollingIntervalSeconds,
     max: Math.min(4, config.db.poolMax),
@@ -351,6 +352,7 @@ function createDeviceServices(d: {
     devices: {
       devicesRegistered: (tx) => lifecycle.dispatch(tx),
       leasedDeviceLost: (tx, device) => lifecycle.failOnLostDevice(tx, device),
+      sessionNotOnDevice: (tx, device) => lifecycle.failOnLostDevice(tx, device),
       retryQueue: () => lifecycle.retryQueue(),
     },
   });

@@ -2,13 +2,18 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createContainer } from './container';
 import { runMigrations } from './db/migrate';
-import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { embeddedDataDir, startEmbeddedPostgres } from './db/embedded';
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
 import { recordEmbeddedUrl } from './cli/operator-database';
 import { resolveSecrets } from './secrets';
 import { startInProcessWorker } from './modules/sessions/sessions.runtime';
 
+/**
+ * Starts simdeck and stops it cleanly on SIGINT or SIGTERM. The handlers are installed before
+ * anything starts: a signal that arrives while the embedded PostgreSQL boots or migrations run
+ * stops what has started so far, so no database outlives the process.
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -23,31 +28,41 @@ async function main(): Promise<void> {
   const log = createLogger(config.server.logLevel);
   const secrets = resolveSecrets(config);
 
-  let embedded: EmbeddedDatabase | undefined;
-  // Operator commands (simdeck worker-token) find the running embedded database through this.
-  let forgetEmbeddedUrl = () => {};
-  if (!config.db.url) {
-    const pgDataDir = embeddedDataDir(config.dataDir);
-    log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, password: secrets.embeddedDatabasePassword });
-    if (embedded.rotatedFromLegacyPassword)
-      log.warn(
-        'the embedded PostgreSQL had the old fixed superuser password; it now has the one generated into DATA_DIR/secrets.json',
-      );
-    config = { ...config, db: { ...config.db, url: embedded.url } };
-    forgetEmbeddedUrl = recordEmbeddedUrl(config.dataDir, embedded.url);
-  }
-  await runMigrations(config.db.url!);
-
-  const container = createContainer(config, secrets, { log });
-  await container.jobs.start();
-  await container.jobs.work(createJobHandlers(container));
-  const app = await buildApp(container);
-  const address = await app.listen({ port: config.server.port, host: config.server.host });
-  const worker = config.workers.inProcess ? await startInProcessWorker(container, address) : undefined;
-  log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
-
+  /** What has started, stopped in reverse order on shutdown. */
+  const running: Array<() => Promise<void> | void> = [];
   let stopping = false;
+
+  const start = async (): Promise<void> => {
+    if (!config.db.url) {
+      const pgDataDir = embeddedDataDir(config.dataDir);
+      log.info({ dataDir: pgDataDir }, 'DATABASE_URL not set: starting the embedded PostgreSQL');
+      const embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, password: secrets.embeddedDatabasePassword });
+      running.push(() => embedded.stop());
+      if (embedded.rotatedFromLegacyPassword)
+        log.warn(
+          'the embedded PostgreSQL had the old fixed superuser password; it now has the one generated into DATA_DIR/secrets.json',
+        );
+      config = { ...config, db: { ...config.db, url: embedded.url } };
+      // Operator commands (simdeck worker-token) find the running embedded database through this.
+      running.push(recordEmbeddedUrl(config.dataDir, embedded.url));
+    }
+    if (stopping) return;
+    await runMigrations(config.db.url!);
+    if (stopping) return;
+    const container = createContainer(config, secrets, { log });
+    running.push(() => container.close());
+    await container.jobs.start();
+    await container.jobs.work(createJobHandlers(container));
+    const app = await buildApp(container);
+    running.push(() => app.close());
+    if (stopping) return;
+    const address = await app.listen({ port: config.server.port, host: config.server.host });
+    if (stopping || !config.workers.inProcess) return;
+    const worker = await startInProcessWorker(container, address);
+    running.push(() => worker.stop());
+  };
+  const startup = start();
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -58,11 +73,9 @@ async function main(): Promise<void> {
     }, config.server.shutdownTimeoutMs + 5000);
     force.unref();
     try {
-      await worker?.stop();
-      await app.close();
-      await container.close();
-      await embedded?.stop();
-      forgetEmbeddedUrl();
+      // A signal during startup lets the step under way finish, then stops everything started.
+      await startup.catch(() => {});
+      for (const stop of running.reverse()) await stop();
       log.info('stopped');
       process.exit(0);
     } catch (err) {
@@ -72,6 +85,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await startup;
+  } catch (err) {
+    // Whatever did start (the embedded PostgreSQL above all) must not outlive the failure.
+    stopping = true;
+    for (const stop of running.reverse()) await Promise.resolve(stop()).catch(() => {});
+    throw err;
+  }
+  if (!stopping) log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
 }
 
 main().catch((err) => {

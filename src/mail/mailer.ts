@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { loadNodemailer } from '../lazy-modules';
+import { linksOf } from './mail-delivery';
 
 /** A transport made (and nodemailer loaded) when the first mail is sent. */
 function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
@@ -49,9 +50,16 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * Without SMTP, each mail is written as an .eml file under DATA_DIR/outbox. The log line names
- * the file and recipient but never the body, which carries single-use tokens.
+ * the file and recipient; the body, which carries single-use tokens, stays out of the log unless
+ * `logLinks` (a server on this machine, whose log is its developer's terminal): then each link of
+ * the mail is printed whole, as the .eml's quoted-printable text would break it.
  */
-export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(
+  dir: string,
+  from: string,
+  log: FastifyBaseLogger,
+  opts: { logLinks: boolean } = { logLinks: false },
+): Mailer {
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
@@ -63,6 +71,8 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
       );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (no SMTP_URL configured)');
+      if (opts.logLinks)
+        for (const link of linksOf(message.text)) log.info({ to: message.to, link }, `mail to ${message.to}: ${link}`);
     },
     close: () => transport.close(),
   };

@@ -70,6 +70,12 @@ export const WorkerMessage = z.discriminatedUnion('type', [
     worker_id: Id,
     driver: z.string().max(50).optional(),
     devices: z.array(WireDevice).max(1000),
+    /**
+     * The devices this worker process has booted (or is booting) for a session. With it, the
+     * control plane ends the sessions on this worker's other devices at once: the worker started
+     * afresh and no longer holds them. A worker that omits it keeps them until it goes silent.
+     */
+    booted: z.array(Id).max(1000).optional(),
   }),
   z.object({ type: z.literal('heartbeat'), worker_id: Id.optional() }),
   z.object({

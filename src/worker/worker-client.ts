@@ -56,6 +56,8 @@ export class WorkerClient {
   private attempt = 0;
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly streaming = new Set<string>();
+  /** Devices booted (or booting) by this process: what it tells the control plane it still holds. */
+  private readonly booted = new Set<string>();
   private connectedOnce: Promise<void>;
   private resolveConnected!: () => void;
   private readonly log;
@@ -99,6 +101,7 @@ export class WorkerClient {
           worker_id: this.opts.workerId,
           driver: this.opts.driver.kind,
           devices: devices.map(deviceToWire),
+          booted: [...this.booted],
         });
       this.opts.driver.listDevices().then(hello, (err: unknown) => {
         // A host whose tools fail still registers; it offers no devices until it reconnects.
@@ -169,8 +172,13 @@ export class WorkerClient {
     const d = this.opts.driver;
     switch (op) {
       case 'boot':
-        return d.boot(deviceId);
+        this.booted.add(deviceId);
+        return d.boot(deviceId).catch((err: unknown) => {
+          this.booted.delete(deviceId);
+          throw err;
+        });
       case 'shutdown':
+        this.booted.delete(deviceId);
         if (this.streaming.delete(deviceId)) await d.stopStream(deviceId).catch(() => {});
         return d.shutdown(deviceId);
       case 'install': {

@@ -84,6 +84,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_URL: 'http://simdeck.test',
     IN_PROCESS_WORKER: 'false',
+    // Most tests exercise the plan rules of the hosted product; without billing configured new
+    // organizations would start without caps (pass DEFAULT_PLAN '' to see that default).
+    DEFAULT_PLAN: 'free',
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...options.env,
   });

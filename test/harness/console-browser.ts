@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildConsole } from '../../scripts/build.mjs';
+import { buildConsole, consoleUpToDate } from '../../scripts/build.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -10,20 +10,8 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 /** Where the console's browser tests leave a screenshot of every page they visit. */
 export const SCREENSHOT_DIR = path.resolve('.tmp/console');
 
-const WEB = path.resolve('web');
-const DIST = path.join(WEB, 'dist');
+const DIST = path.resolve('web/dist');
 const LOCK = path.resolve('.tmp/console-build.lock');
-
-/** The newest modification time of the console's sources (web/ without its build and packages). */
-function newestSource(dir = WEB): number {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (p === DIST || e.name === 'node_modules') continue;
-    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 /** What a first visit loads of the bundle in web/dist: its entry and preloaded chunks, gzipped. */
 function bundleStats(): { initialJsGzip: number; initialFiles: string[] } {
@@ -58,8 +46,7 @@ export async function buildConsoleOnce(): Promise<{ initialJsGzip: number; initi
     }
   }
   try {
-    const built = fs.statSync(path.join(DIST, 'index.html'), { throwIfNoEntry: false });
-    if (built && built.mtimeMs > newestSource()) return bundleStats();
+    if (consoleUpToDate()) return bundleStats();
     return await buildConsole();
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });

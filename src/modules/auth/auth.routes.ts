@@ -6,6 +6,7 @@ import {
   ChangePasswordBody,
   EmailOnlyBody,
   LoginBody,
+  MailDeliveryResponse,
   RegisterBody,
   ResetPasswordBody,
   StatusAccountDeleted,
@@ -78,6 +79,17 @@ export const authRoutes: RouteModule = (app, { services }) => {
       response: { 200: StatusVerified },
     },
     handler: (req) => services.auth.verifyEmail({ ctx: req.ctx, input: req.body }),
+  });
+
+  app.get('/auth/mail-delivery', {
+    config: { public: true },
+    schema: {
+      tags: ['auth'],
+      summary: 'Where verification, reset and invitation mail goes (SMTP, or files on the server)',
+      security: [],
+      response: { 200: MailDeliveryResponse },
+    },
+    handler: (req) => services.auth.mailDelivery({ ctx: req.ctx }),
   });
 
   app.post('/auth/resend-verification', {

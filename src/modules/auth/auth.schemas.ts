@@ -31,6 +31,15 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
 
 export const StatusOk = z.object({ status: z.literal('ok') });
 
+export const MailDeliveryResponse = z.object({
+  mode: z.enum(['smtp', 'outbox']).meta({
+    description:
+      '`smtp`: mail is sent through SMTP_URL; `outbox`: no SMTP is configured and mail is written to files on the server',
+  }),
+  outbox: z.string().nullable().meta({ description: 'The outbox folder in `outbox` mode; null with SMTP' }),
+  links_in_log: z.boolean().meta({ description: "Each mail's links are also printed to the server's log" }),
+});
+
 export const ChangePasswordBody = z.object({
   current_password: z.string().min(1).max(1024),
   new_password: NewPassword,

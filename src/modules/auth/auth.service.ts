@@ -7,6 +7,7 @@ import type { AuditEntry } from '../audit';
 import { API_TOKEN_PREFIX, randomToken, sha256Hex } from '../../crypto/tokens';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/queue';
+import { mailDelivery, type MailDelivery } from '../../mail/mail-delivery';
 import { recordAudit } from '../audit';
 import * as repo from './auth.repository';
 import type {
@@ -326,7 +327,14 @@ export class AuthService {
     };
   }
 
+  /** Where mail goes, for the console's sign-up and verification pages: the same for every caller (public). */
+  // biome-ignore lint/correctness/noUnusedFunctionParameters: every verb takes its context; this answer needs none
+  mailDelivery({ ctx }: { ctx: Ctx }): MailDelivery {
+    return mailDelivery(this.deps.config);
+  }
+
   /** Issues a single-use verification token (stored hashed, 24 h) and queues the mail with it. */
+
   private async sendVerificationEmail(ctx: Ctx, user: { id: number; email: string }): Promise<void> {
     const token = randomToken(32);
     await repo.insertEmailToken(ctx.db, {

@@ -6,6 +6,7 @@ import type { EndReason } from '../../db/schema';
 import { releaseOrphanLeases } from '../devices';
 import { planFor } from '../plans';
 import type { RealtimeHub } from '../realtime';
+import { creditExhaustedMessage, sessionCapMessage, streamingMinutesMessage } from './plan-limits';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { SessionNotifier } from './session-notifier';
 import {
@@ -25,6 +26,8 @@ export const STARTING_TIMEOUT_MS = 10 * 60_000;
 const ORPHAN_LEASE_GRACE_MS = 60_000;
 
 type LiveSession = { s: SessionRow; timeout: number; planId: string; overage: boolean };
+/** A rule that would end the session at `at`; plan limits say which limit and how to lift it. */
+type Candidate = { reason: EndReason; at: number; message: string | null };
 type Ending = { status: 'stopped' | 'failed'; reason: EndReason | null; message: string | null };
 
 /**
@@ -84,6 +87,7 @@ export class SessionLifetime {
           s.sessionId,
           verdict.warn.reason,
           Math.max(0, Math.round((verdict.warn.at - now.getTime()) / 1000)),
+          verdict.warn.message,
         );
       }
     }
@@ -105,7 +109,7 @@ export class SessionLifetime {
     allowanceEnd: number | undefined,
     creditOutAt: Date | undefined,
     now: Date,
-  ): { end?: Ending; warn?: { reason: string; at: number } } {
+  ): { end?: Ending; warn?: Candidate } {
     if (s.status === 'starting') {
       const stuck = s.startTime && now.getTime() - s.startTime.getTime() > STARTING_TIMEOUT_MS;
       return stuck
@@ -113,24 +117,36 @@ export class SessionLifetime {
         : {};
     }
     const plan = planFor(planId);
-    const candidates: Array<{ reason: EndReason; at: number }> = [];
+    const candidates: Candidate[] = [];
+    const org = s.organizationId;
     if (plan.sessionCapMinutes !== null && s.startTime)
-      candidates.push({ reason: 'plan_limit', at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000 });
+      candidates.push({
+        reason: 'plan_limit',
+        at: s.startTime.getTime() + plan.sessionCapMinutes * 60_000,
+        message: sessionCapMessage(planId, org),
+      });
     // A session started with the allowance (nearly) used up still gets its 60 s warning.
     if (allowanceEnd !== undefined && s.startTime)
-      candidates.push({ reason: 'plan_limit', at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS) });
+      candidates.push({
+        reason: 'plan_limit',
+        at: Math.max(allowanceEnd, s.startTime.getTime() + ENDING_WARNING_MS),
+        message: streamingMinutesMessage(planId, org),
+      });
     if (creditOutAt && s.startTime)
       candidates.push({
         reason: 'credit_exhausted',
         at: Math.max(creditOutAt.getTime(), s.startTime.getTime()) + ENDING_WARNING_MS,
+        message: creditExhaustedMessage(planId),
       });
     if (!s.lastUsedAt && s.activeAt)
-      candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS });
+      candidates.push({ reason: 'never_used', at: s.activeAt.getTime() + NEVER_USED_MS, message: null });
     const lastUse = s.lastUsedAt ?? s.activeAt;
-    if (lastUse) candidates.push({ reason: 'idle_timeout', at: lastUse.getTime() + Number(timeout) * 60_000 });
+    if (lastUse)
+      candidates.push({ reason: 'idle_timeout', at: lastUse.getTime() + Number(timeout) * 60_000, message: null });
     candidates.sort((a, b) => a.at - b.at);
     const first = candidates[0];
-    if (first && first.at <= now.getTime()) return { end: { status: 'stopped', reason: first.reason, message: null } };
+    if (first && first.at <= now.getTime())
+      return { end: { status: 'stopped', reason: first.reason, message: first.message } };
     if (first && first.at - now.getTime() <= ENDING_WARNING_MS && !s.endingNotifiedAt) return { warn: first };
     return {};
   }

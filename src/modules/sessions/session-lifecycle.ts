@@ -48,6 +48,12 @@ export interface SessionLifecycleDeps {
  * (`starting` → `active`, or `failed`), and every end — user, lifetime rules, worker loss,
  * account deletion — goes through `endSession`, which releases the device and hands it on.
  */
+const LOST_DEVICE_MESSAGES = {
+  lost: "The device's worker stopped responding",
+  gone: "The device's worker came back without this device; start a new session",
+  reset: "The device's worker restarted and no longer has this session (the device was reset); start a new session",
+} as const;
+
 export class SessionLifecycle {
   /** Boots and device resets in flight, so tests and shutdown can wait for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -97,16 +103,24 @@ export class SessionLifecycle {
     if ((await countQueueEntries(this.deps.db)) > 0) await this.dispatchNow();
   }
 
-  /** A leased device left with its worker: the running session on it fails. Returns whether one did. */
-  async failOnLostDevice(tx: Ctx, device: { workerId: string; leasedSessionId: string }): Promise<boolean> {
+  /**
+   * A leased device left with its worker (`lost`), its worker no longer offers it (`gone`), or its
+   * worker came back without the session (`reset`: a fresh worker process, the device stays in the
+   * pool): the running session on it fails, saying which. Returns whether one did.
+   */
+  async failOnLostDevice(
+    tx: Ctx,
+    device: { workerId: string; leasedSessionId: string; why?: 'lost' | 'gone' | 'reset' },
+  ): Promise<boolean> {
     const s = await findSessionAnyOrg(tx.db, device.leasedSessionId, true);
     if (!s || (s.status !== 'starting' && s.status !== 'active')) return false;
     const orgTx = { ...tx, org: { id: s.organizationId, role: 'admin' as const } };
+    const why = device.why ?? 'lost';
     await this.endSession(orgTx, s, {
       status: 'failed',
       reason: 'worker_lost',
-      message: "The device's worker stopped responding",
-      deviceLost: true,
+      message: LOST_DEVICE_MESSAGES[why],
+      deviceLost: why !== 'reset',
     });
     return true;
   }

@@ -38,12 +38,14 @@ export class SessionNotifier {
     }
   }
 
-  ending(sessionId: string, reason: string, inSeconds: number): void {
+  /** `session.ending`; a plan limit's `message` names the limit, its value and how to lift it. */
+  ending(sessionId: string, reason: string, inSeconds: number, message: string | null = null): void {
     this.deps.realtime.publish(sessionId, {
       type: 'session.ending',
       session_id: sessionId,
       reason,
       in_seconds: inSeconds,
+      message,
     });
   }
 

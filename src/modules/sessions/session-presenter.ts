@@ -1,10 +1,18 @@
 import type { DbOrTx } from '../../db/client';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
+import { concurrencyMessage } from './plan-limits';
 import { queuePositions } from './queue.repository';
-import type { SessionRow } from './sessions.repository';
+import { orgPlanLoad, type SessionRow } from './sessions.repository';
 import type { Session } from './sessions.schemas';
 
-export type QueueSpot = { id: number; position: number } | null;
+/** A waiting session's queue entry, and why it waits when its plan's concurrency limit holds it. */
+export type QueueSpot = { id: number; position: number; reason: string | null } | null;
+
+/** Why the organization's queued sessions wait, when its plan's limit of sessions at a time is reached. */
+export async function queueReason(db: DbOrTx, orgId: number): Promise<string | null> {
+  const { planId, live } = await orgPlanLoad(db, orgId);
+  return concurrencyMessage(planId, orgId, live);
+}
 
 /** Turns session rows into the API's session object. */
 export class SessionPresenter {
@@ -19,7 +27,7 @@ export class SessionPresenter {
     let queue: QueueSpot = null;
     if (row.status === 'pending') {
       const [pos] = await queuePositions(db, { sessionPks: [row.id] });
-      if (pos) queue = { id: pos.id, position: pos.position };
+      if (pos) queue = { id: pos.id, position: pos.position, reason: await queueReason(db, row.organizationId) };
     }
     return this.shape(row, now, queue);
   }
@@ -47,6 +55,7 @@ export class SessionPresenter {
       error_message: row.errorMessage,
       queue_entry_id: queue?.id ?? null,
       queue_position: queue?.position ?? null,
+      queue_reason: queue?.reason ?? null,
       app_id: row.appPublicId,
       build_id: row.buildId,
       screen:

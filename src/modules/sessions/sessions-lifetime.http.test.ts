@@ -143,6 +143,11 @@ describe('session lifetime, plan caps and apps', () => {
     const s3 = await createAndStart(t, b.developer.token);
     expect([s1.started.statusCode, s2.started.statusCode, s3.started.statusCode]).toEqual([200, 200, 202]);
     expect(s3.started.json()).toMatchObject({ status: 'queued', position: 1 });
+    // Which limit holds it, its value, and how to lift it.
+    const waiting = `The Free plan's limit of 2 sessions at a time is reached; this session starts when one of the organization's running sessions ends, and the operator of this simdeck lifts it by moving the organization to a larger plan (\`simdeck org set-plan ${b.orgId} enterprise\` has no limits).`;
+    expect(s3.started.json().reason).toBe(waiting);
+    expect((await api(t, b.developer.token, 'GET', `/sessions/${s3.sessionId}`)).json().queue_reason).toBe(waiting);
+    expect((await api(t, b.developer.token, 'GET', `/sessions/${s1.sessionId}`)).json().queue_reason).toBeNull();
     expect((await api(t, b.developer.token, 'GET', '/devices/pools')).json()[0].free).toBe(2);
     // Another organization is not held up by b's cap.
     const other = await createAndStart(t, a.developer.token);
@@ -159,9 +164,11 @@ describe('session lifetime, plan caps and apps', () => {
     await sweep(); // s2 was never used: it ends at 3 min and s3 takes its slot.
     expect((await api(t, b.developer.token, 'GET', `/sessions/${s2.sessionId}`)).json().end_reason).toBe('never_used');
     await waitForStatus(t, b.developer.token, s3.sessionId, 'active');
+    const capMessage = `The session reached the Free plan's limit of 5 minutes per session; the operator of this simdeck lifts it by moving the organization to a larger plan (\`simdeck org set-plan ${b.orgId} enterprise\` has no limits).`;
     expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({
       reason: 'plan_limit',
       in_seconds: 50,
+      message: capMessage,
     });
     clock().advance(50_000);
     const ended = (await sweep()).ended;
@@ -169,6 +176,7 @@ describe('session lifetime, plan caps and apps', () => {
     expect((await api(t, b.developer.token, 'GET', `/sessions/${s1.sessionId}`)).json()).toMatchObject({
       status: 'stopped',
       end_reason: 'plan_limit',
+      error_message: capMessage,
     });
     await ws.close();
     await api(t, a.developer.token, 'DELETE', `/sessions/${other.sessionId}`);
@@ -210,15 +218,18 @@ describe('session lifetime, plan caps and apps', () => {
     expect((await sweep()).ended).toEqual([]);
     clock().advance(65_000);
     expect((await sweep()).ended).toEqual([]);
+    const minutesMessage = `The organization used the Starter plan's 500 streaming minutes of this month; an admin lifts the limit by allowing streaming overage (allow_streaming_overage in the organization's settings, charged per minute from usage credit), or the operator of this simdeck lifts it by moving the organization to a larger plan (\`simdeck org set-plan ${c.orgId} enterprise\` has no limits).`;
     expect(await ws.next((m) => m.text?.type === 'session.ending')).toMatchObject({
       reason: 'plan_limit',
       in_seconds: 55,
+      message: minutesMessage,
     });
     clock().advance(55_000);
     expect((await sweep()).ended).toEqual([{ sessionId, reason: 'plan_limit' }]);
     expect((await api(t, c.developer.token, 'GET', `/sessions/${sessionId}`)).json()).toMatchObject({
       status: 'stopped',
       end_reason: 'plan_limit',
+      error_message: minutesMessage,
     });
     await ws.close();
 

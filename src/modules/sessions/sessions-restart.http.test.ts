@@ -126,3 +126,55 @@ describe('control-plane restart', () => {
     expect(leased.rows).toEqual([]);
   });
 });
+
+describe('a worker that registers again', () => {
+  let t: LiveApp;
+  let a: OrgWithRoles;
+  beforeAll(async () => {
+    t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
+    a = await createOrgWithRoles(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a worker that comes back afresh (a restarted npm start) ends the sessions it no longer holds at once, saying why', async () => {
+    const fresh = await connectWorker(t, createVirtualDriver({ devices: phone('Fresh'), dataDir: t.dataDir }), 'fresh');
+    const owner = a.developer.token;
+    let session = await createAndStart(t, owner);
+    await waitForStatus(t, owner, session.sessionId, 'active');
+    const deviceId: string = (await api(t, owner, 'GET', `/sessions/${session.sessionId}`)).json().device_id;
+    expect((await api(t, owner, 'GET', `/sessions/${session.sessionId}`)).json().device_name).toBe('Fresh');
+
+    // The worker process dies and a new one registers the same devices, none of them booted.
+    fresh.kill();
+    const spec = (await api(t, owner, 'GET', '/devices/')).json().find((d: { name: string }) => d.name === 'Fresh');
+    expect(spec.device_id).toBe(deviceId);
+    const again = await connectWorker(
+      t,
+      createVirtualDriver({
+        devices: [
+          { deviceId, name: 'Fresh', model: 'iPhone 15 Pro', type: 'ios', category: 'phone', osVersion: '17.5' },
+        ],
+        dataDir: t.dataDir,
+      }),
+      'fresh',
+    );
+    try {
+      // No sweep and no clock: the hello itself settles it.
+      const ended = await waitForStatus(t, owner, session.sessionId, 'failed', 5_000);
+      expect(ended).toMatchObject({
+        end_reason: 'worker_lost',
+        error_message:
+          "The device's worker restarted and no longer has this session (the device was reset); start a new session",
+        stream_url: null,
+      });
+      // The device stays in the pool: the next session gets it.
+      session = await createAndStart(t, owner);
+      expect((await waitForStatus(t, owner, session.sessionId, 'active')).device_name).toBe('Fresh');
+      await api(t, owner, 'DELETE', `/sessions/${session.sessionId}`);
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -172,6 +172,15 @@ export async function countLiveSessions(db: DbOrTx, orgId: number): Promise<numb
   return row?.n ?? 0;
 }
 
+/** The organization's plan and how many of its sessions run (starting or active). */
+export async function orgPlanLoad(db: DbOrTx, orgId: number): Promise<{ planId: string; live: number }> {
+  const [row] = await db
+    .select({ planId: organizations.planId })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return { planId: row?.planId ?? 'free', live: await countLiveSessions(db, orgId) };
+}
+
 export async function listSessions(
   db: DbOrTx,
   orgId: number,

@@ -45,6 +45,10 @@ export const Session = z.object({
   error_message: z.string().nullable(),
   queue_entry_id: z.number().int().nullable(),
   queue_position: z.number().int().nullable(),
+  queue_reason: z.string().nullable().meta({
+    description:
+      'Why a queued session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null otherwise.',
+  }),
   app_id: z.string().nullable(),
   build_id: z.number().int().nullable(),
   screen: z.object({ width: z.number().int(), height: z.number().int(), rotation: z.number().int() }).nullable(),
@@ -61,6 +65,10 @@ export const QueuedResponse = z.object({
   queue_entry_id: z.number().int(),
   position: z.number().int(),
   session_id: z.string(),
+  reason: z.string().nullable().meta({
+    description:
+      'Why the session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null when it waits for a device.',
+  }),
 });
 
 export const TIME_RANGES = {

@@ -12,12 +12,18 @@ import { enqueueSession, queuePositionOf, removeOwnQueueEntry } from './queue';
 import { queueEntryForSession, queuePositions } from './queue.repository';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { SessionNotifier } from './session-notifier';
-import type { SessionPresenter } from './session-presenter';
+import { queueReason, type SessionPresenter } from './session-presenter';
 import * as repo from './sessions.repository';
 import type { SessionRow } from './sessions.repository';
 import { TIME_RANGES, type CreateSessionBody, type ListSessionsQuery, type Session } from './sessions.schemas';
 
-export type QueuedSession = { status: 'queued'; queue_entry_id: number; position: number; session_id: string };
+export type QueuedSession = {
+  status: 'queued';
+  queue_entry_id: number;
+  position: number;
+  session_id: string;
+  reason: string | null;
+};
 
 export interface SessionsDeps {
   apps: AppsService;
@@ -149,6 +155,7 @@ export class SessionsService {
           queue_entry_id: entry.id,
           position: await queuePositionOf(tx, row.id),
           session_id: row.sessionId,
+          reason: await queueReason(tx.db, org.id),
         },
       };
     });
@@ -199,12 +206,12 @@ export class SessionsService {
       limit: input.limit,
       offset: input.offset,
     });
-    const positions = rows.some((r) => r.status === 'pending')
-      ? await queuePositions(ctx.db, { sessionPks: rows.map((r) => r.id) })
-      : [];
+    const waiting = rows.some((r) => r.status === 'pending');
+    const positions = waiting ? await queuePositions(ctx.db, { sessionPks: rows.map((r) => r.id) }) : [];
+    const reason = waiting ? await queueReason(ctx.db, org.id) : null;
     return rows.map((r) => {
       const p = positions.find((x) => x.sessionPk === r.id);
-      return this.deps.presenter.shape(r, now, p ? { id: p.id, position: p.position } : null);
+      return this.deps.presenter.shape(r, now, p ? { id: p.id, position: p.position, reason } : null);
     });
   }
 

@@ -133,7 +133,7 @@ export function targetProblem(url: URL, rules: WebhookTargetRules): string | nul
     if (!rules.allowedPorts.has(port))
       return `port ${port} is not allowed for webhooks; this server allows ${[...rules.allowedPorts].sort((a, b) => a - b).join(', ')} (WEBHOOK_ALLOWED_PORTS)`;
   } else if (!(port === 80 || port === 443 || (port >= 1024 && !BLOCKED_SERVICE_PORTS.has(port)))) {
-    return `port ${port} is not allowed for webhooks; use 80, 443, or a port from 1024 to 65535 that is not a well-known service's (such as 3306, 5432, 6379, 9200 or 27017)`;
+    return `port ${port} is not allowed for webhooks; use 80, 443, or a port from 1024 to 65535 that is not a well-known service's (such as 3306, 5432, 6379, 9200 or 27017), or list the ports to allow in WEBHOOK_ALLOWED_PORTS`;
   }
   return null;
 }
@@ -161,21 +161,28 @@ export function parseWebhookUrl(raw: string): URL {
  */
 export async function checkWebhookTarget(raw: string, rules: WebhookTargetRules): Promise<URL> {
   const url = parseWebhookUrl(raw);
-  const problem = targetProblem(url, rules);
-  if (problem) throw badRequest(`url: ${problem}`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIPv6(host) && embedsIPv4(host)) throw badRequest(`url: ${EMBEDDED_IPV4_REFUSAL}`);
+  const portProblem = () => {
+    const problem = targetProblem(url, rules);
+    if (problem) throw badRequest(`url: ${problem}`);
+  };
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
     try {
       addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
     } catch {
-      if (rules.allowPrivate) return url;
-      throw badRequest('url: the host name does not resolve');
+      if (!rules.allowPrivate) throw badRequest('url: the host name does not resolve');
+      portProblem();
+      return url;
     }
   }
   if (addresses.some(embedsIPv4)) throw badRequest(`url: ${EMBEDDED_IPV4_RESOLVED}`);
+  // A loopback or private target is named as such before its port is judged: the port rule is
+  // not what stands between a developer's local receiver and its events.
   if (!rules.allowPrivate && (addresses.length === 0 || !addresses.every(isPublicAddress)))
     throw badRequest(`url: ${PRIVATE_TARGET_REFUSAL}`);
+  portProblem();
   return url;
 }

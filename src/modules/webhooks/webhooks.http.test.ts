@@ -136,6 +136,9 @@ describe('POST /integrations/webhooks', () => {
       'http://10.0.0.1/hook',
       'http://localhost:9000/hook',
       'http://0.0.0.0/hook',
+      // A local receiver on a well-known service's port: the loopback address is what to lift first.
+      'http://127.0.0.1:5432/hook',
+      'http://localhost:6379/hook',
     ]) {
       it(url, async () => {
         const res = await api(t, a.admin.token, 'POST', '/integrations/webhooks', { url });
@@ -175,7 +178,7 @@ describe('POST /integrations/webhooks', () => {
         const res = await api(t, a.admin.token, 'POST', '/integrations/webhooks', { url });
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().detail).toBe(
-          `url: port ${port} is not allowed for webhooks; use 80, 443, or a port from 1024 to 65535 that is not a well-known service's (such as 3306, 5432, 6379, 9200 or 27017)`,
+          `url: port ${port} is not allowed for webhooks; use 80, 443, or a port from 1024 to 65535 that is not a well-known service's (such as 3306, 5432, 6379, 9200 or 27017), or list the ports to allow in WEBHOOK_ALLOWED_PORTS`,
         );
       });
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devices, sessions, workers, workerTokens } from '../../db/schema';
 import type { DeviceSpec } from '../../worker/driver';
@@ -36,6 +36,18 @@ export async function upsertWorkerDevices(
     .update(devices)
     .set({ status: 'offline', updatedAt: now })
     .where(and(eq(devices.workerId, workerId), ids.length ? notInArray(devices.deviceId, ids) : sql`true`));
+}
+
+/** The worker's devices that a session holds. */
+export async function leasedDevicesOfWorker(
+  db: DbOrTx,
+  workerId: string,
+): Promise<Array<{ deviceId: string; leasedSessionId: string }>> {
+  const rows = await db
+    .select({ deviceId: devices.deviceId, leasedSessionId: devices.leasedSessionId })
+    .from(devices)
+    .where(and(eq(devices.workerId, workerId), isNotNull(devices.leasedSessionId)));
+  return rows.map((r) => ({ deviceId: r.deviceId, leasedSessionId: r.leasedSessionId! }));
 }
 
 export async function touchWorker(db: DbOrTx, workerId: string, now: Date): Promise<void> {

@@ -28,6 +28,14 @@ export interface DeviceAvailabilityListener {
   devicesRegistered(tx: Ctx): Promise<void>;
   /** A leased device went away with its worker; returns whether a running session on it failed. */
   leasedDeviceLost(tx: Ctx, device: { deviceId: string; workerId: string; leasedSessionId: string }): Promise<boolean>;
+  /**
+   * A worker registered without the session its device was leased to: it started afresh (`reset`,
+   * the device stays in the pool) or no longer offers the device (`gone`). The session ends.
+   */
+  sessionNotOnDevice(
+    tx: Ctx,
+    device: { deviceId: string; workerId: string; leasedSessionId: string; why: 'reset' | 'gone' },
+  ): Promise<boolean>;
   /** After a sweep: entries skipped earlier (busy rows, plan slots) get another chance. */
   retryQueue(): Promise<void>;
 }
@@ -95,7 +103,14 @@ export class WorkersService {
           router.attach(id, socket, specs);
         };
         this.registerWorker({
-          input: { workerId: id, devices: specs, driver: msg.driver ?? null, credential, onAdmitted: admitted },
+          input: {
+            workerId: id,
+            devices: specs,
+            driver: msg.driver ?? null,
+            booted: msg.booted,
+            credential,
+            onAdmitted: admitted,
+          },
         })
           .then(() => {
             socket.send(JSON.stringify({ type: 'welcome', worker_id: id } satisfies ServerMessage));
@@ -141,6 +156,8 @@ export class WorkersService {
       workerId: string;
       devices: DeviceSpec[];
       driver: string | null;
+      /** Devices the worker holds sessions on (booted); unknown when the worker does not say. */
+      booted?: string[];
       credential?: WorkerCredential;
       onAdmitted?: () => void;
     };
@@ -165,8 +182,29 @@ export class WorkersService {
       await repo.upsertWorkerDevices(tx.db, workerId, driver, devices, now);
       await repo.setWorkerCredential(tx.db, workerId, credentialKey(credential));
       if (input.onAdmitted) tx.afterCommit(input.onAdmitted);
+      await this.reconcileSessions(tx, workerId, devices, input.booted);
       await this.deps.devices.devicesRegistered(tx);
     });
+  }
+
+  /**
+   * After a control-plane or worker restart, the sessions on a (re)registered worker's devices
+   * are checked against what it says it holds: a device it no longer offers, or one it has not
+   * booted (a fresh worker process), cannot be the session's any more, so the session ends now
+   * rather than staying active on a blank device.
+   */
+  private async reconcileSessions(
+    tx: Ctx,
+    workerId: string,
+    devices: DeviceSpec[],
+    booted: string[] | undefined,
+  ): Promise<void> {
+    const listed = new Set(devices.map((d) => d.deviceId));
+    const held = booted ? new Set(booted) : null;
+    for (const d of await repo.leasedDevicesOfWorker(tx.db, workerId)) {
+      const why = !listed.has(d.deviceId) ? 'gone' : held && !held.has(d.deviceId) ? 'reset' : null;
+      if (why) await this.deps.devices.sessionNotOnDevice(tx, { ...d, workerId, why });
+    }
   }
 
   async touchWorker(workerId: string): Promise<void> {

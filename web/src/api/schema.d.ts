@@ -663,6 +663,29 @@ export interface paths {
       };
     };
   };
+  "/api/v1/auth/mail-delivery": {
+    /** Where verification, reset and invitation mail goes (SMTP, or files on the server) */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Each mail's links are also printed to the server's log */
+              links_in_log: boolean;
+              /**
+               * @description `smtp`: mail is sent through SMTP_URL; `outbox`: no SMTP is configured and mail is written to files on the server
+               * @enum {string}
+               */
+              mode: "smtp" | "outbox";
+              /** @description The outbox folder in `outbox` mode; null with SMTP */
+              outbox: string | null;
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/auth/register": {
     /** Create an account */
     post: {
@@ -2196,6 +2219,8 @@ export interface paths {
                 os_version: string | null;
                 queue_entry_id: number | null;
                 queue_position: number | null;
+                /** @description Why a queued session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null otherwise. */
+                queue_reason: string | null;
                 screen: {
                   height: number;
                   rotation: number;
@@ -2264,6 +2289,8 @@ export interface paths {
               os_version: string | null;
               queue_entry_id: number | null;
               queue_position: number | null;
+              /** @description Why a queued session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null otherwise. */
+              queue_reason: string | null;
               screen: {
                 height: number;
                 rotation: number;
@@ -2321,6 +2348,8 @@ export interface paths {
               os_version: string | null;
               queue_entry_id: number | null;
               queue_position: number | null;
+              /** @description Why a queued session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null otherwise. */
+              queue_reason: string | null;
               screen: {
                 height: number;
                 rotation: number;
@@ -2667,6 +2696,8 @@ export interface paths {
               os_version: string | null;
               queue_entry_id: number | null;
               queue_position: number | null;
+              /** @description Why a queued session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null otherwise. */
+              queue_reason: string | null;
               screen: {
                 height: number;
                 rotation: number;
@@ -2688,6 +2719,8 @@ export interface paths {
             "application/json": {
               position: number;
               queue_entry_id: number;
+              /** @description Why the session waits when its organization runs as many sessions as its plan allows (additive): the limit, its value and how to lift it; null when it waits for a device. */
+              reason: string | null;
               session_id: string;
               /** @enum {string} */
               status: "queued";

@@ -1,5 +1,17 @@
 import { NavLinkLink } from '../components/links';
-import { Alert, AppShell, Burger, Button, Group, Menu, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconApps,
@@ -16,6 +28,7 @@ import { useEffect, useState } from 'react';
 import { api, ok } from '../api/client';
 import { authStore, useAccount } from '../auth/auth-store';
 import { notify } from '../components/feedback';
+import { MailNote } from '../components/MailNote';
 import { AccountDialog } from './AccountDialog';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 
@@ -130,7 +143,10 @@ function VerifyBanner({ email }: { email: string }) {
   return (
     <Alert color="yellow" mb="md" title="Verify your email address">
       <Group justify="space-between">
-        <Text size="sm">We sent a link to {email}. Open it to verify your address.</Text>
+        <Stack gap={4}>
+          <Text size="sm">We sent a link to {email}. Open it to verify your address.</Text>
+          <MailNote />
+        </Stack>
         <Button size="xs" variant="light" onClick={resend} disabled={sent}>
           {sent ? 'Sent' : 'Send the link again'}
         </Button>

@@ -6,7 +6,7 @@ export type RealtimeMessage =
   | { type: 'session.updated'; session: import('../api/types').Session }
   | { type: 'queue.updated'; queue_entry_id: number; session_id: string; position: number }
   | { type: 'session.apps'; session_id: string; apps: Array<{ package_name: string; name: string; version: string }> }
-  | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number }
+  | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number; message?: string | null }
   | { type: 'session.screenshot'; session_id: string; image: string }
   | {
       type: 'run.progress';

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../../api/client';
 import { authStore } from '../../auth/auth-store';
 import { ErrorAlert } from '../../components/feedback';
+import { MailNote } from '../../components/MailNote';
 
 /** Self-serve sign-up (a new organization) or, with an invitation token, joining the inviting one. */
 function RegisterForm({ inviteToken }: { inviteToken?: string }) {
@@ -69,6 +70,7 @@ function RegisterForm({ inviteToken }: { inviteToken?: string }) {
         <Button type="submit" loading={busy}>
           {inviteToken ? 'Accept and join' : 'Sign up'}
         </Button>
+        {inviteToken ? null : <MailNote />}
         <Text size="sm" c="dimmed">
           Already have an account? <AnchorLink to="/sign-in">Sign in</AnchorLink>
         </Text>

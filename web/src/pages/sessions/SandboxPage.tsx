@@ -38,14 +38,15 @@ export function SandboxPage() {
     refetchInterval: 15_000,
   });
   const [queuePosition, setQueuePosition] = useState<number | null>(null);
-  const [ending, setEnding] = useState<{ reason: string; at: number } | null>(null);
+  const [ending, setEnding] = useState<{ reason: string; message: string | null; at: number } | null>(null);
   const [apps, setApps] = useState<Array<{ package_name: string; name: string; version: string }> | null>(null);
   const screenshotWaiter = useRef<((image: string) => void) | null>(null);
 
   useSessionChannel(sessionId, (m) => {
     if (m.type === 'session.updated') queryClient.setQueryData(key, m.session);
     if (m.type === 'queue.updated') setQueuePosition(m.position);
-    if (m.type === 'session.ending') setEnding({ reason: m.reason, at: Date.now() + m.in_seconds * 1000 });
+    if (m.type === 'session.ending')
+      setEnding({ reason: m.reason, message: m.message ?? null, at: Date.now() + m.in_seconds * 1000 });
     if (m.type === 'session.apps') setApps(m.apps);
     if (m.type === 'session.screenshot') screenshotWaiter.current?.(m.image);
   });
@@ -78,7 +79,7 @@ export function SandboxPage() {
           the end of the session are theirs. You can watch it and take screenshots.
         </Alert>
       )}
-      {ending && running ? <EndingWarning reason={ending.reason} at={ending.at} /> : null}
+      {ending && running ? <EndingWarning reason={ending.reason} message={ending.message} at={ending.at} /> : null}
       {s.status === 'pending' ? <QueueWait session={s} position={queuePosition ?? s.queue_position} /> : null}
       {running ? <LiveSession session={s} apps={apps} screenshotWaiter={screenshotWaiter} controls={controls} /> : null}
       {s.status === 'stopped' || s.status === 'failed' ? <SessionEnded session={s} /> : null}
@@ -139,7 +140,7 @@ function SessionTimer({ startTime }: { startTime: string | null }) {
   );
 }
 
-function EndingWarning({ reason, at }: { reason: string; at: number }) {
+function EndingWarning({ reason, message, at }: { reason: string; message: string | null; at: number }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -153,7 +154,8 @@ function EndingWarning({ reason, at }: { reason: string; at: number }) {
   };
   return (
     <Alert color="orange" title={`This session ends in ${Math.max(0, Math.round((at - now) / 1000))} s`} role="alert">
-      It ends because {why[reason] ?? reason}. Tap the screen or press a key to keep an idle session going.
+      {message ??
+        `It ends because ${why[reason] ?? reason}. Tap the screen or press a key to keep an idle session going.`}
     </Alert>
   );
 }
