@@ -14,8 +14,10 @@ import {
 } from '../sessions';
 import {
   DEVICE_TOOLS,
+  ORIENTATION_DEGREES,
   isActingTool,
   isDeviceTool,
+  isGestureTool,
   isLookingTool,
   toolAction,
   type DeviceToolName,
@@ -103,7 +105,7 @@ export class DeviceToolsService {
       const shot = await agent.observe();
       return { shot, view: await viewOf(shot) };
     };
-    if (isActingTool(name)) {
+    if (isActingTool(name) || isGestureTool(name)) {
       const { shot, view } = await look();
       const move = toolAction(name, args, view);
       if (move.kind === 'invalid') throw new AppError('UNPROCESSABLE', `${name}: ${move.problem}`);
@@ -133,6 +135,14 @@ export class DeviceToolsService {
           detail: `${apps.length} apps installed`,
           apps: apps.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })),
         };
+      }
+      case 'set_orientation': {
+        const orientation = args.orientation as keyof typeof ORIENTATION_DEGREES;
+        const r = await this.deps.deviceControl.controlSession({
+          ctx,
+          input: { sessionId, control: { action: 'rotate', rotation: ORIENTATION_DEGREES[orientation] } },
+        });
+        return { tool: name, ok: r.status === 'ok', detail: `turned to ${orientation}`, screen: await summary(agent) };
       }
       case 'launch_app': {
         const r = await this.deps.deviceControl.launchApp({ ctx, input: { sessionId, ...(args as LaunchAppBody) } });
