@@ -23,6 +23,7 @@ describe('simdeck mcp', () => {
   let token: string;
   let appId: string;
   let sessionId: string;
+  let caseId: string;
   const logs: string[] = [];
 
   const textOf = (r: Record<string, unknown>) => ((r.content ?? []) as Content).map((c) => c.text ?? '').join('\n');
@@ -79,8 +80,12 @@ describe('simdeck mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
       [
+        'double_tap',
         'go_back',
         'install_build',
+        'list_builds',
+        'long_press',
+        'set_orientation',
         'launch_app',
         'list_apps',
         'list_devices',
@@ -126,6 +131,23 @@ describe('simdeck mcp', () => {
     expect(logs).toEqual(expect.arrayContaining(progress));
 
     const tree = textOf(await tool('ui_tree', { session_id: sessionId }));
+    // Fields are listed with the label a person reads beside them.
+    expect(tree).toMatch(/ input label "Username" #username /);
+    expect(tree).toMatch(/ input label "Password" #password /);
+    // Sign in is disabled until a username is typed: a tap on it (by point too) is refused.
+    const disabled = /(e\d+) button "Sign in" #\S+ \[(\d+),(\d+) (\d+)x(\d+)\] disabled/.exec(tree)!;
+    expect(disabled, tree).not.toBeNull();
+    const [x, y] = [Number(disabled[2]) + Number(disabled[4]) / 2, Number(disabled[3]) + Number(disabled[5]) / 2];
+    for (const args of [{ ref: disabled[1] }, { x, y }]) {
+      const refusedTap = await client.callTool({ name: 'tap', arguments: { session_id: sessionId, ...args } });
+      expect([refusedTap.isError, textOf(refusedTap)]).toEqual([true, expect.stringMatching(/^Not done: .*disabled/)]);
+    }
+    // A key for a field with no field focused goes nowhere: refused, not "pressed".
+    const enter = await client.callTool({ name: 'press_key', arguments: { session_id: sessionId, key: 'ENTER' } });
+    expect([enter.isError, textOf(enter)]).toEqual([
+      true,
+      expect.stringMatching(/^Not done: nothing has the keyboard focus/),
+    ]);
     await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#username/), text: 'demo' });
     const typed = textOf(
       await tool('type_text', { session_id: sessionId, ref: refIn(tree, /input .*#password/), text: 'secret' }),
@@ -199,6 +221,7 @@ describe('simdeck mcp', () => {
       onprogress: (p) => void progress.push(String(p.message)),
       timeout: 120_000,
     });
+    caseId = testCase.public_id;
     const result = JSON.parse(textOf(ran));
     expect(result, textOf(ran)).toMatchObject({ type: 'test_run', status: 'passed', error_message: null });
     expect(
@@ -231,4 +254,53 @@ describe('simdeck mcp', () => {
     );
     expect(runs).toEqual([expect.objectContaining({ public_id: expect.stringMatching(/^run_/), status: 'passed' })]);
   }, 120_000);
+
+  it('installs a build by the ids its tools return, double-taps, long-presses, turns the device, and runs a case on the session it holds', async () => {
+    const started = await client.callTool({ name: 'start_session', arguments: { platform: 'android' } }, undefined, {
+      timeout: 120_000,
+    });
+    const held = JSON.parse(textOf(started)).session_id as string;
+    const builds = JSON.parse(textOf(await tool('list_builds', { app_id: appId })));
+    expect(builds).toMatchObject({ app_id: appId, package_name: 'dev.simdeck.sample' });
+    expect(builds.builds).toEqual([expect.objectContaining({ id: expect.any(Number), version: '1.2.0' })]);
+    // By the app's public id (its newest build), or by a build id list_builds gave.
+    expect(
+      textOf(
+        await tool('install_build', { session_id: held, build_id: builds.builds[0].id, launch_after_install: false }),
+      ),
+    ).toMatch(/^installed dev\.simdeck\.sample 1\.2\.0\n/);
+    expect(textOf(await tool('install_build', { session_id: held, app_id: appId }))).toMatch(
+      /^installed dev\.simdeck\.sample 1\.2\.0 and launched it/,
+    );
+    const none = await client.callTool({ name: 'install_build', arguments: { session_id: held } });
+    expect([none.isError, textOf(none)]).toEqual([true, 'Give app_id (its newest build) or build_id']);
+
+    const tree = textOf(await tool('ui_tree', { session_id: held }));
+    const username = refIn(tree, /input .*#username/);
+    expect(textOf(await tool('double_tap', { session_id: held, ref: username }))).toMatch(/^double-tapped input/);
+    expect(textOf(await tool('long_press', { session_id: held, ref: username }))).toMatch(/^long-pressed input/);
+    const turned = textOf(await tool('set_orientation', { session_id: held, orientation: 'landscape' }));
+    const [w, h] = /Screen (\d+)x(\d+)/.exec(turned)!.slice(1).map(Number);
+    expect([turned.split('\n')[0], w! > h!]).toEqual(['turned to landscape', true]);
+    await tool('set_orientation', { session_id: held, orientation: 'portrait' });
+
+    const progress: string[] = [];
+    const ran = await client.callTool(
+      { name: 'run_test', arguments: { test_id: caseId, session_id: held } },
+      undefined,
+      { onprogress: (p) => void progress.push(String(p.message)), timeout: 120_000 },
+    );
+    const result = JSON.parse(textOf(ran));
+    expect(result, textOf(ran)).toMatchObject({ type: 'test_run', session_id: held, status: 'passed' });
+    expect(result.results.map((r: { step: number; status: string }) => [r.step, r.status])).toEqual([
+      [1, 'passed'],
+      [2, 'passed'],
+      [3, 'passed'],
+    ]);
+    expect(progress).toContain('step 1 passed: type demo into Username');
+    // It ran on the held session: no CI run allocated another device, and the session is still the agent's.
+    const session = (await api(t, token, 'GET', `/sessions/${held}`)).json();
+    expect(session.status).toBe('active');
+    await tool('stop_session', { session_id: held });
+  }, 180_000);
 });

@@ -5,33 +5,11 @@ import { z } from 'zod';
 import { DEVICE_TOOLS } from '../../modules/ai';
 import type { ApiClient } from '../api-client';
 import { describeError } from '../output';
-import { TERMINAL, type CiRun } from '../run-watch';
+import { registerBuildTools } from './builds';
+import { type Reporter, RUN_TEST_INPUT, runTest, sleep, text } from './run-test';
 
 const session_id = z.string().min(1).max(100).describe('the session to act on (from start_session)');
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
-/** What a tool handler gets to say how far it is: progress notifications when asked for, and log messages. */
-interface Reporter {
-  signal: AbortSignal;
-  progress(step: number, message: string): Promise<void>;
-}
-
-type Handler = (args: Record<string, unknown>, report: Reporter) => Promise<CallToolResult>;
-
-const text = (value: unknown): CallToolResult => ({
-  content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }],
-});
+export type Handler = (args: Record<string, unknown>, report: Reporter) => Promise<CallToolResult>;
 
 /** A device tool's result (POST /sessions/{id}/agent/tools) as MCP content: the image, or the detail and the new screen's elements. */
 function deviceResult(r: {
@@ -188,7 +166,10 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
   deviceTool('press_key', 'press_key');
   deviceTool('go_back', 'go_back');
   deviceTool('launch_app', 'launch_app');
-  deviceTool('install_build', 'install_build');
+  deviceTool('double_tap', 'double_tap');
+  deviceTool('long_press', 'long_press');
+  deviceTool('set_orientation', 'set_orientation');
+  registerBuildTools(api, register, device);
 
   register(
     'list_apps',
@@ -199,44 +180,9 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
 
   register(
     'run_test',
-    'Run a saved test case (test_id) or suite (suite_id) on a device the server allocates, wait for it to end, and return the result per step (test) or per case (suite).',
-    z.object({
-      test_id: z.string().optional(),
-      suite_id: z.string().optional(),
-      device_category: z.enum(['phone', 'tablet', 'tv']).optional(),
-      build_id: z.number().int().positive().optional(),
-      mode: z.enum(['hybrid', 'ai', 'replay']).optional(),
-    }),
-    async (a, r) => {
-      if (!a.test_id === !a.suite_id) return { ...text('Give exactly one of test_id and suite_id'), isError: true };
-      const body = {
-        device_category: a.device_category,
-        build_id: a.build_id,
-        mode: a.mode,
-        metadata: { source: 'mcp' },
-      };
-      const started = await api.post<{ run_id: string }>(
-        a.test_id ? '/ci/run-test' : '/ci/run-suite',
-        a.test_id ? { ...body, test_id: a.test_id } : { ...body, suite_id: a.suite_id },
-        r.signal,
-      );
-      const seen = new Set<string>();
-      let step = 0;
-      for (;;) {
-        const run = await api.get<CiRun>(`/ci/runs/${started.run_id}`, r.signal);
-        if (run.queue) await r.progress(++step, `waiting for a device: position ${run.queue.position}`);
-        for (const p of run.progress)
-          if (!seen.has(`${p.at}${p.message}`) && seen.add(`${p.at}${p.message}`)) await r.progress(++step, p.message);
-        if (TERMINAL.includes(run.status)) {
-          const { run_id, type, status, run_url, duration_ms, error_message, results } = run;
-          return {
-            ...text({ run_id, type, status, run_url, duration_ms, error_message, results }),
-            isError: status === 'error' || status === 'cancelled',
-          };
-        }
-        await sleep(pollMs, r.signal);
-      }
-    },
+    'Run a saved test case (test_id) or suite (suite_id), on the session the agent holds (session_id) or on a device the server allocates, wait for it to end, and return the result per step (test) or per case (suite).',
+    RUN_TEST_INPUT,
+    (a, r) => runTest(api, RUN_TEST_INPUT.parse(a), r, pollMs),
     60 * 60_000,
   );
 

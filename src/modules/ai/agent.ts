@@ -49,6 +49,8 @@ function describeAction(a: AgentAction): string {
       return `tap ${a.ref}`;
     case 'tap_point':
       return `tap at (${a.x}, ${a.y})`;
+    case 'gesture':
+      return `${a.gesture.replace('_', ' ')} ${a.ref ?? `at (${a.x}, ${a.y})`}`;
     case 'type':
       return `type ${JSON.stringify(a.text)}${a.ref ? ` into ${a.ref}` : ''}`;
     case 'swipe':

@@ -52,13 +52,16 @@ describe('/sessions/{id}/agent/tools', () => {
       input_schema: { type: string; properties: Record<string, unknown> };
     }>;
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'double_tap',
       'go_back',
       'install_build',
       'launch_app',
       'list_apps',
+      'long_press',
       'press_key',
       'screenshot',
       'scroll_until',
+      'set_orientation',
       'swipe',
       'tap',
       'type',

@@ -1,6 +1,13 @@
 import type { RouteModule } from '../../http/types';
 import { SessionIdParams } from '../sessions';
-import { AGENT_TOOLS_TAG as tags, AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
+import {
+  AGENT_TOOLS_TAG as tags,
+  AgentToolCallBody,
+  AgentToolList,
+  AgentToolResult,
+  ElementAtQuery,
+  ElementAtResponse,
+} from './device-tools.schemas';
 
 /** The device tools of the engine's agent, for agents outside it (the `simdeck mcp` server, your own). */
 export const deviceToolsRoutes: RouteModule = (app, { services }) => {
@@ -24,5 +31,17 @@ export const deviceToolsRoutes: RouteModule = (app, { services }) => {
       response: { 200: AgentToolResult },
     },
     handler: (req) => tools.callTool({ ctx: req.ctx, input: { sessionId: req.params.session_id, ...req.body } }),
+  });
+  app.get('/sessions/:session_id/element-at', {
+    schema: {
+      tags,
+      summary:
+        'The element a touch at (x, y) lands on now: its selector, role, text, id and label (the console recorder reads it before each tap)',
+      params: SessionIdParams,
+      querystring: ElementAtQuery,
+      response: { 200: ElementAtResponse },
+    },
+    handler: (req) =>
+      tools.elementAt({ ctx: req.ctx, input: { sessionId: req.params.session_id, x: req.query.x, y: req.query.y } }),
   });
 };

@@ -45,3 +45,33 @@ export const AgentToolResult = z.object({
   apps: z.array(z.object({ package_name: z.string(), name: z.string(), version: z.string() })).optional(),
 });
 export type AgentToolResult = z.infer<typeof AgentToolResult>;
+
+export const ElementAtQuery = z.object({
+  x: z.coerce.number().min(0).max(10000).describe('pixels of the device screen, as /control takes them'),
+  y: z.coerce.number().min(0).max(10000),
+});
+
+/** The element a touch at a point lands on, as a recording stores it. */
+export const ElementAtResponse = z.object({
+  element: z
+    .object({
+      selector: z
+        .object({
+          text: z.string().optional(),
+          id: z.string().optional(),
+          accessibility_id: z.string().optional(),
+          class: z.string().optional(),
+          label: z.string().optional(),
+          index: z.number().int().optional(),
+        })
+        .describe("a recorded action's selector: replay finds the element again by it"),
+      role: z.string(),
+      text: z.string().nullable(),
+      id: z.string().nullable(),
+      label: z.string().nullable().describe("a field's visible label"),
+      enabled: z.boolean(),
+    })
+    .nullable()
+    .describe('null when the point hits no element'),
+});
+export type ElementAtResponse = z.infer<typeof ElementAtResponse>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, conflict } from '../../errors';
 import { recordAudit } from '../audit';
-import { agentDevice, sleep } from '../engine';
+import { agentDevice, elementAtPoint, sleep } from '../engine';
 import type { AgentDevice } from '../engine';
 import {
   requireSessionControl,
@@ -14,13 +14,15 @@ import {
 } from '../sessions';
 import {
   DEVICE_TOOLS,
+  ORIENTATION_DEGREES,
   isActingTool,
   isDeviceTool,
+  isGestureTool,
   isLookingTool,
   toolAction,
   type DeviceToolName,
 } from './device-tools';
-import type { AgentToolCallBody, AgentToolList, AgentToolResult } from './device-tools.schemas';
+import type { AgentToolCallBody, AgentToolList, AgentToolResult, ElementAtResponse } from './device-tools.schemas';
 import { viewOf, type ScreenView } from './screen-view';
 
 /** One tool call holds the device at most this long (scroll_until swipes and settles several times). */
@@ -48,6 +50,27 @@ export class DeviceToolsService {
   async listTools({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<AgentToolList> {
     await this.deps.sessions.loadSession({ ctx, input });
     return { tools: TOOL_LIST };
+  }
+
+  /**
+   * The element under a point of the current screen (the open alert's while one is up), read
+   * from the device's UI tree without waiting for it to settle: the console's recorder asks just
+   * before it sends a tap, so the recording names the element. Any member who may watch the
+   * session may ask; 409 when it is not active.
+   */
+  async elementAt({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string; x: number; y: number };
+  }): Promise<ElementAtResponse> {
+    requireRole(ctx, 'viewer');
+    const row = await this.deps.sessions.loadSession({ ctx, input });
+    if (row.status !== 'active' || !row.deviceId) throw conflict(`Session is not active (status ${row.status})`);
+    const device = await this.deps.sessions.attach({ ctx, input: { sessionId: row.sessionId, watch: true } });
+    const [tree, screen] = await Promise.all([device.uiTree(), device.screen()]);
+    return { element: elementAtPoint({ tree, screen }, { x: input.x, y: input.y }) };
   }
 
   /**
@@ -103,7 +126,7 @@ export class DeviceToolsService {
       const shot = await agent.observe();
       return { shot, view: await viewOf(shot) };
     };
-    if (isActingTool(name)) {
+    if (isActingTool(name) || isGestureTool(name)) {
       const { shot, view } = await look();
       const move = toolAction(name, args, view);
       if (move.kind === 'invalid') throw new AppError('UNPROCESSABLE', `${name}: ${move.problem}`);
@@ -133,6 +156,14 @@ export class DeviceToolsService {
           detail: `${apps.length} apps installed`,
           apps: apps.map((a) => ({ package_name: a.packageName, name: a.name, version: a.version })),
         };
+      }
+      case 'set_orientation': {
+        const orientation = args.orientation as keyof typeof ORIENTATION_DEGREES;
+        const r = await this.deps.deviceControl.controlSession({
+          ctx,
+          input: { sessionId, control: { action: 'rotate', rotation: ORIENTATION_DEGREES[orientation] } },
+        });
+        return { tool: name, ok: r.status === 'ok', detail: `turned to ${orientation}`, screen: await summary(agent) };
       }
       case 'launch_app': {
         const r = await this.deps.deviceControl.launchApp({ ctx, input: { sessionId, ...(args as LaunchAppBody) } });

@@ -4,6 +4,14 @@ import { InstallBuildBody, LaunchAppBody } from '../sessions';
 import type { ScreenView } from './screen-view';
 
 const DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+const ORIENTATIONS = ['portrait', 'landscape', 'portrait_upside_down', 'landscape_flipped'] as const;
+/** The rotation in degrees of each orientation `set_orientation` takes. */
+export const ORIENTATION_DEGREES: Record<(typeof ORIENTATIONS)[number], 0 | 90 | 180 | 270> = {
+  portrait: 0,
+  landscape: 90,
+  portrait_upside_down: 180,
+  landscape_flipped: 270,
+};
 const MAX_WAIT_SECONDS = 10;
 const ref = z.string().max(20).describe('an element ref from the element list, e.g. e12');
 
@@ -17,6 +25,19 @@ export const DEVICE_TOOLS = {
   tap: {
     description: 'Tap an element by its ref, or a point (x, y) in pixels of the screenshot.',
     input: z.object({ ref: ref.optional(), x: z.number().optional(), y: z.number().optional() }),
+  },
+  double_tap: {
+    description: 'Double-tap an element by its ref, or a point (x, y) in pixels of the screenshot.',
+    input: z.object({ ref: ref.optional(), x: z.number().optional(), y: z.number().optional() }),
+  },
+  long_press: {
+    description: 'Press and hold an element by its ref, or a point (x, y) in pixels of the screenshot.',
+    input: z.object({ ref: ref.optional(), x: z.number().optional(), y: z.number().optional() }),
+  },
+  set_orientation: {
+    description:
+      'Turn the device: portrait, landscape (turned 90° clockwise), portrait_upside_down or landscape_flipped (270°).',
+    input: z.object({ orientation: z.enum(ORIENTATIONS) }),
   },
   type: {
     description:
@@ -49,7 +70,7 @@ export const DEVICE_TOOLS = {
   },
   ui_tree: {
     description:
-      'The settled screen as a compact element list, one line per element: ref, role, text, #id, [x,y wxh] in screenshot pixels, and flags.',
+      'The settled screen as a compact element list, one line per element: ref, role, text, the label of a field (label "Username"), #id, [x,y wxh] in screenshot pixels, and flags.',
     input: z.object({}),
   },
   launch_app: {
@@ -77,6 +98,12 @@ export const ACTING_TOOLS = [
   'wait',
 ] as const satisfies readonly DeviceToolName[];
 export type ActingToolName = (typeof ACTING_TOOLS)[number];
+
+/** Touches beyond a tap: acting tools of the HTTP and MCP callers, not of the engine's agent. */
+export const GESTURE_TOOLS = ['double_tap', 'long_press'] as const satisfies readonly DeviceToolName[];
+export type GestureToolName = (typeof GESTURE_TOOLS)[number];
+export const isGestureTool = (name: string): name is GestureToolName =>
+  (GESTURE_TOOLS as readonly string[]).includes(name);
 
 /** The tools that only look at the device: any member may call them, also on a session they only watch. */
 export const LOOKING_TOOLS = ['screenshot', 'ui_tree', 'list_apps'] as const satisfies readonly DeviceToolName[];
@@ -114,7 +141,11 @@ function keyName(raw: string): string | null {
  * An acting tool's (already schema-checked) input as a device action: refs must be on the listed
  * screen, points inside the screenshot (mapped to device pixels).
  */
-export function toolAction(name: ActingToolName, input: Record<string, unknown>, view: ScreenView): ToolAction {
+export function toolAction(
+  name: ActingToolName | GestureToolName,
+  input: Record<string, unknown>,
+  view: ScreenView,
+): ToolAction {
   const knownRef = (r: unknown): string | null | { problem: string } => {
     if (r === undefined) return null;
     return view.refs.has(String(r))
@@ -122,19 +153,23 @@ export function toolAction(name: ActingToolName, input: Record<string, unknown>,
       : { problem: `there is no element ${String(r)} on this screen; use a ref from the element list` };
   };
   switch (name) {
-    case 'tap': {
+    case 'tap':
+    case 'double_tap':
+    case 'long_press': {
       const r = knownRef(input.ref);
-      if (r !== null)
-        return typeof r === 'string' ? { kind: 'act', action: { kind: 'tap', ref: r } } : { kind: 'invalid', ...r };
-      const x = input.x as number | undefined;
-      const y = input.y as number | undefined;
-      if (x === undefined || y === undefined) return { kind: 'invalid', problem: 'tap needs a ref, or both x and y' };
-      if (x < 0 || y < 0 || x >= view.width || y >= view.height)
-        return { kind: 'invalid', problem: `(${x}, ${y}) is outside the ${view.width}x${view.height} screenshot` };
-      return {
-        kind: 'act',
-        action: { kind: 'tap_point', x: Math.round(x / view.scale), y: Math.round(y / view.scale) },
-      };
+      if (r !== null && typeof r !== 'string') return { kind: 'invalid', ...r };
+      let point = { x: 0, y: 0 };
+      if (r === null) {
+        const x = input.x as number | undefined;
+        const y = input.y as number | undefined;
+        if (x === undefined || y === undefined)
+          return { kind: 'invalid', problem: `${name} needs a ref, or both x and y` };
+        if (x < 0 || y < 0 || x >= view.width || y >= view.height)
+          return { kind: 'invalid', problem: `(${x}, ${y}) is outside the ${view.width}x${view.height} screenshot` };
+        point = { x: Math.round(x / view.scale), y: Math.round(y / view.scale) };
+      }
+      if (name !== 'tap') return { kind: 'act', action: { kind: 'gesture', gesture: name, ref: r, ...point } };
+      return { kind: 'act', action: r === null ? { kind: 'tap_point', ...point } : { kind: 'tap', ref: r } };
     }
     case 'type': {
       const r = knownRef(input.ref);

@@ -13,10 +13,10 @@ function quoted(name: string): string {
   return name.includes('"') ? `'${name}'` : `"${name}"`;
 }
 
-/** What a step calls the recorded element: its text, accessibility id, or id. */
+/** What a step calls the recorded element: a field's label, its text, accessibility id, or id. */
 function nameOf(a: RecordingAction): string | null {
   const s = a.selector;
-  const name = s?.text?.trim() || s?.accessibility_id?.trim() || s?.id?.trim();
+  const name = s?.label?.trim() || s?.text?.trim() || s?.accessibility_id?.trim() || s?.id?.trim();
   return name || null;
 }
 

@@ -1,6 +1,6 @@
 import { sharp } from '../../lazy-modules';
 import type { ScreenInfo, UiNode } from '../../worker/driver';
-import type { AgentScreen } from '../engine';
+import { type AgentScreen, fieldLabels } from '../engine';
 
 /** The longest side of a screenshot the model sees. */
 export const MAX_IMAGE_SIDE = 1024;
@@ -54,7 +54,8 @@ function flags(n: UiNode): string {
 }
 
 /**
- * The UI tree in a few tokens: `e7 button "Sign in" #sign-in [40,610 313x44] disabled`, indented
+ * The UI tree in a few tokens: `e7 button "Sign in" #sign-in [40,610 313x44] disabled`, a field with its
+ * label (`e6 input label "Username" #username [..]`), indented
  * under the elements that hold them. Elements out of view (off screen, or clipped away by their
  * list) are left out, as the model can neither see nor touch them.
  */
@@ -65,6 +66,7 @@ export function compactTree(
 ): { text: string; refs: Set<string> } {
   const lines: string[] = [];
   const refs = new Set<string>();
+  const labels = fieldLabels({ tree, screen: { width: screen.width, height: screen.height, rotation: 0 } });
   const px = (v: number) => Math.round(v * scale);
   const visit = (n: UiNode, clip: Rect, depth: number) => {
     const sized = n.bounds.width > 0 && n.bounds.height > 0;
@@ -75,8 +77,10 @@ export function compactTree(
       const b = visible;
       const text = n.text ? ` ${quote(n.text)}` : '';
       const id = n.id ? ` #${n.id}` : '';
+      const label = labels.get(n);
+      const labelled = label ? ` label ${quote(label)}` : '';
       lines.push(
-        `${'  '.repeat(depth)}${n.ref} ${n.role}${text}${id} [${px(b.x)},${px(b.y)} ${px(b.width)}x${px(b.height)}]${flags(n)}`,
+        `${'  '.repeat(depth)}${n.ref} ${n.role}${text}${labelled}${id} [${px(b.x)},${px(b.y)} ${px(b.width)}x${px(b.height)}]${flags(n)}`,
       );
       refs.add(n.ref);
     }

@@ -34,6 +34,8 @@ const Selector = z.strictObject({
   id: shortText(500).optional(),
   accessibility_id: shortText(500).optional(),
   class: shortText(500).optional(),
+  /** What a person calls the element when its text is its value: a field's visible label. Read by step text, not by replay. */
+  label: shortText(1000).optional(),
   index: z
     .number()
     .int('must be an integer')

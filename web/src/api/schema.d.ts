@@ -66,6 +66,7 @@ export interface paths {
                   class?: string;
                   id?: string;
                   index?: number;
+                  label?: string;
                   text?: string;
                 };
                 t_ms: number;
@@ -2542,6 +2543,48 @@ export interface paths {
             "application/json": {
               /** @enum {string} */
               status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/element-at": {
+    /** The element a touch at (x, y) lands on now: its selector, role, text, id and label (the console recorder reads it before each tap) */
+    get: {
+      parameters: {
+        query: {
+          /** @description pixels of the device screen, as /control takes them */
+          x: number;
+          y: number;
+        };
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description null when the point hits no element */
+              element: ({
+                enabled: boolean;
+                id: string | null;
+                /** @description a field's visible label */
+                label: string | null;
+                role: string;
+                /** @description a recorded action's selector: replay finds the element again by it */
+                selector: {
+                  accessibility_id?: string;
+                  class?: string;
+                  id?: string;
+                  index?: number;
+                  label?: string;
+                  text?: string;
+                };
+                text: string | null;
+              }) | null;
             };
           };
         };

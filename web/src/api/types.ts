@@ -131,5 +131,10 @@ export interface RecordedAction {
   button?: string;
   rotation?: 0 | 90 | 180 | 270;
   package_name?: string;
+  /** The element under a touch, as replay finds it again (docs/design/0015-recordings-steps-assertions.md). */
+  selector?: RecordedElement['selector'];
   screenshot?: string;
 }
+
+/** The element a touch lands on (`GET /sessions/{id}/element-at`). */
+export type RecordedElement = NonNullable<Answer<'/api/v1/sessions/{session_id}/element-at', 'get'>['element']>;

@@ -12,9 +12,9 @@ import {
   isVisible,
   modalScope,
   touchPoint,
-  visibleRect,
   type TreeElement,
 } from './interpreter/ui-tree';
+import { elementUnder } from './element-at';
 import { selectorFor } from './selectors';
 import { waitForSettledScreen } from './settle';
 import type { AgentAction, AgentActionResult, AgentDevice, AgentScreen, Direction } from './step-agent';
@@ -23,7 +23,6 @@ const MAX_WAIT_MS = 10_000;
 const MAX_DELETES = 500;
 /** A finger moving up brings in what is below: the content comes from the other side. */
 const CONTENT_FROM: Record<Direction, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
-const STRUCTURAL = new Set(['application', 'screen', 'scroll_view', 'group', 'grid', 'window', 'other']);
 
 /**
  * The device as a run's agent sees it: `observe` waits for a settled screen and photographs it;
@@ -46,20 +45,12 @@ export function agentDevice(ctx: ActionContext): AgentDevice {
 
 const refused = (detail: string): AgentActionResult => ({ ok: false, detail, actions: [] });
 
-/** The deepest element under a point that can be acted on (else any non-structural one), for the tap's selector. */
-function elementAt(elements: TreeElement[], p: { x: number; y: number }): TreeElement | null {
-  const under = elements.filter((e) => {
-    const r = visibleRect(e);
-    return (
-      r !== null &&
-      !STRUCTURAL.has(e.node.role) &&
-      p.x >= r.x &&
-      p.x < r.x + r.width &&
-      p.y >= r.y &&
-      p.y < r.y + r.height
-    );
-  });
-  return under.filter((e) => isInteractive(e.node)).at(-1) ?? under.at(-1) ?? null;
+/**
+ * Keys that act on the field with the keyboard focus; with none focused the device would drop
+ * them, so the caller is told instead. Navigation keys (BACK, HOME, DPAD_…, ESCAPE) need no field.
+ */
+function needsFocusedField(key: string): boolean {
+  return /^([A-Z0-9]|ENTER|TAB|DEL|FORWARD_DEL|SPACE)$/.test(key);
 }
 
 export async function performAgentAction(
@@ -107,7 +98,9 @@ export async function performAgentAction(
       return run([input(el.node, { kind: 'tap', ...touchPoint(el)! })], `tapped ${describeElement(el.node)}`);
     }
     case 'tap_point': {
-      const el = elementAt(reachable, action);
+      const el = elementUnder(reachable, action);
+      if (el && isInteractive(el.node) && !el.node.enabled)
+        return refused(`${describeElement(el.node)} at (${action.x}, ${action.y}) is disabled`);
       return run(
         [input(el?.node ?? null, { kind: 'tap', x: action.x, y: action.y })],
         `tapped (${action.x}, ${action.y})${el ? ` on ${describeElement(el.node)}` : ''}`,
@@ -153,8 +146,27 @@ export async function performAgentAction(
         actions,
       };
     }
-    case 'press_key':
+    case 'gesture': {
+      let el: TreeElement | null;
+      let point: { x: number; y: number };
+      if (action.ref !== null) {
+        const found = target(action.ref);
+        if (typeof found === 'string') return refused(found);
+        [el, point] = [found, touchPoint(found)!];
+      } else [el, point] = [elementUnder(reachable, action), { x: action.x, y: action.y }];
+      const what = el ? describeElement(el.node) : `(${point.x}, ${point.y})`;
+      if (el && (action.ref !== null || isInteractive(el.node)) && !el.node.enabled)
+        return refused(`${what} is disabled`);
+      const done = action.gesture === 'long_press' ? 'long-pressed' : 'double-tapped';
+      return run([input(el?.node ?? null, { kind: action.gesture, ...point })], `${done} ${what}`);
+    }
+    case 'press_key': {
+      if (needsFocusedField(action.key) && !reachable.some((e) => e.node.focused))
+        return refused(
+          `nothing has the keyboard focus, so ${action.key} would go nowhere; tap a field first (or type into it by ref)`,
+        );
       return run([input(null, { kind: 'key', key: action.key })], `pressed ${action.key}`);
+    }
     case 'go_back':
       return run([{ op: 'back' }], 'went back');
     case 'wait': {

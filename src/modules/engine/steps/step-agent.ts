@@ -44,6 +44,8 @@ export type Direction = 'up' | 'down' | 'left' | 'right';
 export type AgentAction =
   | { kind: 'tap'; ref: string }
   | { kind: 'tap_point'; x: number; y: number }
+  /** A double tap or long press on the element `ref`, else at the point (x, y). */
+  | { kind: 'gesture'; gesture: 'double_tap' | 'long_press'; ref: string | null; x: number; y: number }
   | { kind: 'type'; text: string; ref: string | null }
   /** `direction` is where the finger moves. */
   | { kind: 'swipe'; direction: Direction; ref: string | null }

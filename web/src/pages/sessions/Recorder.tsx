@@ -1,13 +1,15 @@
 import { Alert, Badge, Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ok } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { RecordedAction, Session, StepValue } from '../../api/types';
+import type { RecordedAction, RecordedElement, Session, StepValue } from '../../api/types';
 import { ErrorAlert, notify } from '../../components/feedback';
 import type { ControlAction } from './control-queue';
 import type { ScreenInfo } from './LiveScreen';
+import { forgetRecording, loadRecording, storeRecording } from './recording-store';
+import { plainSteps, withActionRanges } from './recording-steps';
 
 /** How many actions keep a screenshot (for turning the recording into steps); later ones go without. */
 const SCREENSHOTS_KEPT = 30;
@@ -33,17 +35,39 @@ function toRecorded(a: ControlAction, t_ms: number): RecordedAction | null {
 
 export type Recording = ReturnType<typeof useRecording>;
 
-/** Captures the input sent to the device while recording, with a screenshot of the screen it acted on. */
-export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null>) {
-  const [active, setActive] = useState(false);
-  const [actions, setActions] = useState<RecordedAction[]>([]);
-  const startedAt = useRef(0);
-  const activeRef = useRef(false);
+/**
+ * Captures the input sent to the device while recording: each touch with the element it landed
+ * on (asked of the server just before the touch is sent) and a picture of the screen it acted on.
+ * The recording is kept in this browser's storage, so a reload finds it (still recording if it was).
+ */
+export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null>, sessionId: string) {
+  const [stored] = useState(() => loadRecording(sessionId));
+  const [active, setActive] = useState(stored?.active ?? false);
+  const [actions, setActions] = useState<RecordedAction[]>(stored?.actions ?? []);
+  const startedAt = useRef(stored?.startedAt ?? 0);
+  const activeRef = useRef(stored?.active ?? false);
+  useEffect(() => {
+    storeRecording(sessionId, { active, startedAt: startedAt.current, actions });
+  }, [sessionId, active, actions]);
+  /** The element under a touch about to be sent, while recording; a lookup that fails leaves the touch unnamed. */
+  const lookup = useCallback(
+    async (a: ControlAction): Promise<RecordedElement | null> => {
+      if (!activeRef.current || a.action !== 'tap' || a.x === undefined || a.y === undefined) return null;
+      const found = await api
+        .GET('/api/v1/sessions/{session_id}/element-at', {
+          params: { path: { session_id: sessionId }, query: { x: a.x, y: a.y } },
+        })
+        .catch(() => null);
+      return found?.data?.element ?? null;
+    },
+    [sessionId],
+  );
   const capture = useCallback(
-    (a: ControlAction) => {
+    (a: ControlAction, element: RecordedElement | null = null) => {
       if (!activeRef.current) return;
-      const recorded = toRecorded(a, Math.round(performance.now() - startedAt.current));
-      if (!recorded) return;
+      const base = toRecorded(a, Math.max(0, Date.now() - startedAt.current));
+      if (!base) return;
+      const recorded = element ? { ...base, selector: element.selector } : base;
       setActions((list) => {
         const last = list.at(-1);
         // Typing arrives in pieces; one type_text action holds what was typed in a row.
@@ -59,8 +83,9 @@ export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null
     active,
     actions,
     capture,
+    lookup,
     start() {
-      startedAt.current = performance.now();
+      startedAt.current = Date.now();
       activeRef.current = true;
       setActions([]);
       setActive(true);
@@ -69,32 +94,21 @@ export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null
       activeRef.current = false;
       setActive(false);
     },
+    /** The recording is saved (or thrown away): this browser forgets it. */
+    clear() {
+      activeRef.current = false;
+      setActive(false);
+      setActions([]);
+      forgetRecording(sessionId);
+    },
   };
 }
 
-function describe(a: RecordedAction): string {
-  switch (a.type) {
-    case 'tap':
-      return `Tap at ${a.x}, ${a.y}`;
-    case 'swipe':
-      return `Swipe ${Math.abs((a.y2 ?? 0) - (a.y ?? 0)) > Math.abs((a.x2 ?? 0) - (a.x ?? 0)) ? ((a.y2 ?? 0) < (a.y ?? 0) ? 'up' : 'down') : (a.x2 ?? 0) < (a.x ?? 0) ? 'left' : 'right'}`;
-    case 'type_text':
-      return `Type "${a.text}"`;
-    case 'key':
-      return `Press ${a.key}`;
-    case 'button':
-      return `Press the ${a.button} button`;
-    case 'rotate':
-      return `Rotate to ${a.rotation}°`;
-    default:
-      return a.type;
-  }
-}
-
 /**
- * Steps for the recording: from generate-test (a language model reads the actions and their
- * screenshots), or one plain step per action when it cannot answer (no model, no credit). A generate-test that
- * fails does not lose the recording: the plain steps are saved and the reason is shown.
+ * Steps for the recording: from generate-test (the interpreter's grammar from the recorded
+ * elements, or a language model reading the actions and their screenshots), or the same plain
+ * steps written here when it cannot answer (no credit, say). A generate-test that fails does not
+ * lose the recording: the plain steps are saved and the reason is shown.
  */
 async function stepsFor(
   actions: RecordedAction[],
@@ -104,14 +118,11 @@ async function stepsFor(
     const generated = await ok(
       api.POST('/api/v1/ai/generate-test', { body: { recording: actions, ...(appName ? { app_name: appName } : {}) } }),
     );
-    return {
-      steps: generated.steps.map((s) => ({ text: s.text, action_indices: [s.source_action_index] })),
-      assertions: generated.assertions,
-    };
+    return { steps: withActionRanges(generated.steps, actions.length), assertions: generated.assertions };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 401) throw err;
     notify.error(err, 'Steps were written one per action');
-    return { steps: actions.map((a, i) => ({ text: describe(a), action_indices: [i] })), assertions: [] };
+    return { steps: plainSteps(actions), assertions: [] };
   }
 }
 
@@ -153,6 +164,7 @@ export function Recorder({
           },
         }),
       );
+      recording.clear();
       await navigate({ to: '/tests/cases/$caseId', params: { caseId: created.public_id } });
     } catch (err) {
       setError(err);
@@ -165,8 +177,9 @@ export function Recorder({
     <Stack gap="sm">
       <Title order={4}>Record a test</Title>
       <Text size="sm" c="dimmed">
-        Start recording, then use the device: every tap, swipe, key and text is captured with a picture of the screen.
-        Save it as a case; its steps replay the actions.
+        Start recording, then use the device: every tap is recorded with the element it lands on, and every swipe, key
+        and text with a picture of the screen. Save it as a case; its steps replay the actions, finding each element
+        again. The recording is kept in this browser until you save it.
       </Text>
       <Group>
         {recording.active ? (
@@ -179,10 +192,9 @@ export function Recorder({
         {recording.active ? <Badge color="red">recording</Badge> : null}
       </Group>
       {recording.actions.length ? (
-        <List type="ordered" size="sm" aria-label="Recorded actions">
-          {recording.actions.map((a, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: recorded actions are an append-only log
-            <List.Item key={`${a.t_ms}-${i}`}>{describe(a)}</List.Item>
+        <List type="ordered" size="sm" aria-label="Recorded steps">
+          {plainSteps(recording.actions).map((step) => (
+            <List.Item key={step.action_indices[0]}>{step.text}</List.Item>
           ))}
         </List>
       ) : null}

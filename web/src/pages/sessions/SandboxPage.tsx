@@ -6,7 +6,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ok, saveBlob } from '../../api/client';
 import { useControlsSession } from '../../auth/auth-store';
-import type { Session } from '../../api/types';
+import type { RecordedElement, Session } from '../../api/types';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { clock, parseApiTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -212,11 +212,17 @@ function LiveSession({
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [screen, setScreen] = useState<ScreenInfo | null>(session.screen);
   const [inputError, setInputError] = useState<unknown>(null);
-  const recording = useRecording(canvasRef);
-  const recordRef = useRef(recording.capture);
-  recordRef.current = recording.capture;
+  const recording = useRecording(canvasRef, session.session_id);
+  const recordRef = useRef(recording);
+  recordRef.current = recording;
   const queue = useMemo(
-    () => new ControlQueue(session.session_id, setInputError, (a) => recordRef.current(a)),
+    () =>
+      new ControlQueue<RecordedElement>(
+        session.session_id,
+        setInputError,
+        (a, element) => recordRef.current.capture(a, element),
+        (a) => recordRef.current.lookup(a),
+      ),
     [session.session_id],
   );
   const send = useCallback((a: ControlAction) => queue.push(a), [queue]);
@@ -292,7 +298,7 @@ function LiveSession({
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 'auto' }}>
-        <Tabs defaultValue="apps">
+        <Tabs defaultValue={recording.active || recording.actions.length ? 'record' : 'apps'}>
           <Tabs.List>
             <Tabs.Tab value="apps">Apps</Tabs.Tab>
             {controls ? <Tabs.Tab value="record">Record a test</Tabs.Tab> : null}
