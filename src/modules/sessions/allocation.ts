@@ -3,18 +3,30 @@ import { recordAudit } from '../audit';
 import { leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices';
 import { planFor } from '../plans';
 import { deleteQueueEntry, lockQueueEntries } from './queue.repository';
-import { countLiveSessions, lockOrgPlan, updateSession, type SessionRow } from './sessions.repository';
+import {
+  countLiveSessions,
+  lockAllocation,
+  readOrgPlan,
+  tryLockSession,
+  updateSession,
+  type SessionRow,
+} from './sessions.repository';
 
 /**
  * Hands free devices to queued entries, oldest first, within the caller's transaction; an
  * organization at its plan's concurrency cap keeps waiting. Returns the sessions that got a
- * device (now `starting`); the caller boots them after commit.
+ * device (now `starting`); the caller boots them after commit. Allocations serialize on one lock, and
+ * an entry whose session another transaction holds is left to that transaction, so no lock is
+ * waited for in an order another transaction could reverse (docs/design/0032-suites-at-scale.md).
  */
 export async function assignFreeDevices(tx: Ctx): Promise<SessionRow[]> {
+  await lockAllocation(tx.db);
   const entries = await lockQueueEntries(tx.db);
   const started: SessionRow[] = [];
   for (const entry of entries) {
-    const org = await lockOrgPlan(tx.db, entry.organizationId);
+    const session = await tryLockSession(tx.db, entry.sessionPk);
+    if (session?.status !== 'pending') continue;
+    const org = await readOrgPlan(tx.db, entry.organizationId);
     const cap = planFor(org?.planId ?? 'free').concurrentSessions;
     if (cap !== null && (await countLiveSessions(tx.db, entry.organizationId)) >= cap) continue;
     const device = await lockFreeDevice(tx.db, entry);

@@ -37,6 +37,28 @@ export async function enqueueSession(
   return entry;
 }
 
+/** A session whose device vanished before it booted waits again, for the same kind of device. */
+export async function requeueSession(tx: Ctx, row: SessionRow, want: DeviceWanted): Promise<QueueRow> {
+  const entry = await insertQueueEntry(tx.db, {
+    sessionPk: row.id,
+    sessionId: row.sessionId,
+    organizationId: row.organizationId,
+    userId: row.userId,
+    deviceType: want.deviceType,
+    deviceCategory: want.category,
+    specificDeviceId: want.specificDeviceId,
+    createdAt: tx.clock.now(),
+  });
+  await recordAudit(tx, {
+    action: 'session.requeued',
+    resourceType: 'session',
+    resourceId: row.sessionId,
+    organizationId: row.organizationId,
+    details: { queue_entry_id: entry.id, reason: 'device_vanished' },
+  });
+  return entry;
+}
+
 export async function queuePositionOf(tx: Ctx, sessionPk: number): Promise<number> {
   const [pos] = await queuePositions(tx.db, { sessionPks: [sessionPk] });
   return pos?.position ?? 1;

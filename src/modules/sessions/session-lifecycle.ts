@@ -8,7 +8,9 @@ import type { AppsService } from '../apps';
 import { recordAudit } from '../audit';
 import { emitEvent } from '../events';
 import type { FileLinks, DeviceRouter } from '../workers';
+import { AppError } from '../../errors';
 import { assignFreeDevices, releaseDevice } from './allocation';
+import { requeueSession } from './queue';
 import { SessionDeviceHandle } from './device-handle';
 import { countQueueEntries, deleteQueueEntry } from './queue.repository';
 import type { SessionNotifier } from './session-notifier';
@@ -172,6 +174,7 @@ export class SessionLifecycle {
       });
     } catch (err) {
       if (err instanceof BootAbandoned) return;
+      if (await this.requeueIfDeviceVanished(row, err)) return;
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.warn({ err, sessionId }, 'session failed to start');
       await withTransaction(this.sys(row.organizationId), async (tx) => {
@@ -184,6 +187,42 @@ export class SessionLifecycle {
         });
       });
     }
+  }
+
+  /**
+   * The device was handed out while its worker was already gone (its socket closed between the
+   * database's view and the boot): the device leaves the pool and the session waits for the next
+   * one instead of failing. Returns whether it went back to the queue.
+   */
+  private async requeueIfDeviceVanished(row: SessionRow, err: unknown): Promise<boolean> {
+    const deviceId = row.deviceId!;
+    if (!(err instanceof AppError && err.code === 'UNAVAILABLE') || this.deps.router.isDeviceConnected(deviceId))
+      return false;
+    return withTransaction(this.sys(row.organizationId), async (tx) => {
+      const cur = await lockSession(tx.db, row.id);
+      if (cur?.status !== 'starting' || cur.deviceId !== deviceId) return true;
+      await releaseDevice(tx, cur, { lost: true });
+      const back = await updateSession(tx.db, cur.id, {
+        status: 'pending',
+        deviceId: null,
+        deviceName: null,
+        deviceModel: null,
+        assignedCategory: null,
+        osVersion: null,
+        workerId: null,
+        startTime: null,
+        updatedAt: tx.clock.now(),
+      });
+      await requeueSession(tx, back, {
+        deviceType: back.deviceType,
+        category: back.deviceCategory,
+        specificDeviceId: back.specificDeviceId,
+      });
+      this.deps.log.warn({ sessionId: row.sessionId, deviceId }, 'device vanished before its boot; session requeued');
+      tx.afterCommit(() => this.deps.notifier.sessionUpdated(back));
+      await this.dispatch(tx);
+      return true;
+    });
   }
 
   private async installPinnedApp(row: SessionRow, stillOurs: () => Promise<void>): Promise<void> {

@@ -140,19 +140,29 @@ export async function streamedMsSince(
   return new Map(rows.map((r) => [r.orgId, Number(r.ms)]));
 }
 
-export async function lockOrgPlan(
-  db: DbOrTx,
-  orgId: number,
-): Promise<{ planId: string; sessionTimeoutMinutes: number; sessionPermissions: string } | undefined> {
+/**
+ * One allocation at a time across the service (a transaction-scoped advisory lock): device hand-outs
+ * and plan-cap counts of concurrent starts and ends serialize here instead of locking organization
+ * rows, whose foreign-key share locks (every insert of a session, queue entry or audit row takes
+ * one) made concurrent starts of one organization deadlock.
+ */
+export async function lockAllocation(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ALLOCATION_LOCK_KEY})`);
+}
+const ALLOCATION_LOCK_KEY = 7351002;
+
+/** The organization's plan as allocation reads it (serialized by `lockAllocation`, not a row lock). */
+export async function readOrgPlan(db: DbOrTx, orgId: number): Promise<{ planId: string } | undefined> {
   const [row] = await db
-    .select({
-      planId: organizations.planId,
-      sessionTimeoutMinutes: organizations.sessionTimeoutMinutes,
-      sessionPermissions: organizations.sessionPermissions,
-    })
+    .select({ planId: organizations.planId })
     .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('update');
+    .where(eq(organizations.id, orgId));
+  return row;
+}
+
+/** The session row locked unless another transaction holds it (that one dispatches when it commits). */
+export async function tryLockSession(db: DbOrTx, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).for('update', { skipLocked: true });
   return row;
 }
 

@@ -95,6 +95,16 @@ export async function markDeviceOffline(
     .where(eq(devices.id, id));
 }
 
+/** The worker's unleased listed devices go offline; returns how many did. */
+export async function markFreeDevicesOffline(db: DbOrTx, workerId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(devices)
+    .set({ status: 'offline', updatedAt: now })
+    .where(and(eq(devices.workerId, workerId), eq(devices.status, 'available'), isNull(devices.leasedSessionId)))
+    .returning({ id: devices.id });
+  return rows.length;
+}
+
 export type WorkerTokenRow = typeof workerTokens.$inferSelect;
 
 export async function insertWorkerToken(db: DbOrTx, values: typeof workerTokens.$inferInsert): Promise<WorkerTokenRow> {

@@ -66,6 +66,7 @@ export class WorkersService {
     const { socket, log, credential } = input;
     const { router } = this.deps;
     let workerId: string | null = null;
+    let admittedAt: Date | null = null;
     let helloSeen = false;
     const unwatch = this.deps.credentialWatch.watch(`worker:${credentialKey(credential)}`, socket, () =>
       this.deps.credentials.stillValid(credential),
@@ -112,7 +113,8 @@ export class WorkersService {
             onAdmitted: admitted,
           },
         })
-          .then(() => {
+          .then((at) => {
+            admittedAt = at;
             socket.send(JSON.stringify({ type: 'welcome', worker_id: id } satisfies ServerMessage));
             log.info({ workerId: id, devices: specs.length }, 'worker connected');
           })
@@ -139,6 +141,10 @@ export class WorkersService {
       if (workerId) {
         router.detach(workerId, socket);
         log.info({ workerId }, 'worker disconnected');
+        if (admittedAt && !router.connectedWorkers().includes(workerId))
+          this.retireFreeDevices(workerId, admittedAt).catch((err) =>
+            log.warn({ err, workerId }, "taking a closed worker's devices out of the pool failed"),
+          );
       }
     });
   }
@@ -161,11 +167,11 @@ export class WorkersService {
       credential?: WorkerCredential;
       onAdmitted?: () => void;
     };
-  }): Promise<void> {
+  }): Promise<Date> {
     const { workerId, devices, driver, credential = { kind: 'shared' } } = input;
     if (credential.kind === 'token' && credential.workerId !== workerId)
       throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
-    await withTransaction(this.sys(), async (tx) => {
+    return withTransaction(this.sys(), async (tx) => {
       const now = tx.clock.now();
       const existing = await repo.lockWorker(tx.db, workerId);
       const live = existing && now.getTime() - existing.lastSeenAt.getTime() < WORKER_LOST_AFTER_MS;
@@ -184,6 +190,20 @@ export class WorkersService {
       if (input.onAdmitted) tx.afterCommit(input.onAdmitted);
       await this.reconcileSessions(tx, workerId, devices, input.booted);
       await this.deps.devices.devicesRegistered(tx);
+      return now;
+    });
+  }
+
+  /**
+   * A worker's socket closed: its free devices leave the pool at once, so no session is handed a
+   * device nobody can boot. Leased devices keep their session for the 20 s a reconnect may take
+   * (the sweep ends them). A newer connection of the worker (here or on another replica) wins.
+   */
+  async retireFreeDevices(workerId: string, admittedAt: Date): Promise<number> {
+    return withTransaction(this.sys(), async (tx) => {
+      const w = await repo.lockWorker(tx.db, workerId);
+      if (!w || w.connectedAt > admittedAt || this.deps.router.connectedWorkers().includes(workerId)) return 0;
+      return repo.markFreeDevicesOffline(tx.db, workerId, tx.clock.now());
     });
   }
 
