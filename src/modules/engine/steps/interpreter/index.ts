@@ -18,6 +18,7 @@ export type { Observation } from './ui-tree';
 export type { ScrollUntilPlan, WaitUntilPlan, LoopPlan } from './plans';
 export { isSatisfied } from './plans';
 export { parseStep } from './parse-step';
+export { intentLabel, readStepIntent } from './labels';
 
 /** Resolves a parsed intent on the observed screen. */
 export function resolveIntent(intent: Intent, observation: Observation): Resolution {
