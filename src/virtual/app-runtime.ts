@@ -483,12 +483,17 @@ export class AppRuntime {
               index: i + 1,
             },
           };
+          const subtitle = item.subtitle ? renderTemplate(item.subtitle, this.vars, scope, this.params) : undefined;
           list.children.push(
             box({
               role: 'list_item',
               draw: 'list_item',
               text: renderTemplate(item.title, this.vars, scope, this.params),
-              detail: item.subtitle ? renderTemplate(item.subtitle, this.vars, scope, this.params) : undefined,
+              detail: subtitle,
+              // The subtitle is drawn by the row; this node lists it in the UI tree where the renderer draws it.
+              children: subtitle
+                ? [box({ role: 'text', draw: 'inline_text', text: subtitle, x: x + 16, y: iy + 36, w: w - 48, h: 16 })]
+                : [],
               id: item.id ?? null,
               x,
               y: iy,
@@ -557,6 +562,21 @@ export class AppRuntime {
       w,
       h,
     });
+    if (msgLines.length > 0) {
+      // The dialog draws its message; this node lists it in the UI tree at the place it is drawn.
+      const msgY = y + 20 + titleLines.length * 22 + 6;
+      dialog.children.push(
+        box({
+          role: 'text',
+          draw: 'inline_text',
+          text: message,
+          x: x + 16,
+          y: msgY,
+          w: w - 32,
+          h: msgLines.length * 18,
+        }),
+      );
+    }
     buttons.forEach((b, i) => {
       const bw = stacked ? w : w / buttons.length;
       const bx = stacked ? x : x + i * bw;
@@ -584,7 +604,7 @@ export class AppRuntime {
       );
     });
     if (this.env.tv && !dialog.children.some((c) => c.focused)) {
-      const first = dialog.children[0]!;
+      const first = dialog.children.find((c) => c.focusKey !== undefined)!;
       first.focused = true;
       this.focus = first.focusKey!;
     }

@@ -295,3 +295,74 @@ describe('app runtime', () => {
     expect(toUiTree(a.layout(AREA), 3)).toEqual(toUiTree(b.layout(AREA), 3));
   });
 });
+
+describe('secondary text in the UI tree', () => {
+  const BOOKINGS: AppModel = parseAppModel(
+    JSON.stringify({
+      initialScreen: 'list',
+      screens: {
+        list: {
+          title: 'Bookings',
+          elements: [
+            {
+              type: 'list',
+              id: 'bookings',
+              items: [
+                { id: 'b1', title: 'Lisbon', subtitle: '{{adults}} adults' },
+                { id: 'b2', title: 'Porto' },
+              ],
+            },
+            {
+              type: 'button',
+              id: 'cancel',
+              label: 'Cancel',
+              action: [
+                { alert: { title: 'Done', message: 'Booking cancelled', buttons: [{ label: 'OK', id: 'ok' }] } },
+              ],
+            },
+          ],
+        },
+      },
+      state: { adults: 2 },
+    }),
+  );
+  type Node = ReturnType<typeof toUiTree>;
+  const byId = (n: Node, id: string): Node | undefined =>
+    n.id === id ? n : n.children.map((c) => byId(c, id)).find((x) => x !== undefined);
+  const inside = (outer: Node['bounds'], inner: Node['bounds']) =>
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height;
+
+  it('lists a row subtitle as a text node inside its row', () => {
+    const rt = new AppRuntime(BOOKINGS, phone, memoryStore().store);
+    const tree = toUiTree(rt.layout(AREA), 3);
+    const row = byId(tree, 'b1')!;
+    expect(row.text).toBe('Lisbon');
+    const sub = row.children.find((c) => c.role === 'text');
+    expect(sub?.text).toBe('2 adults');
+    expect(inside(row.bounds, sub!.bounds)).toBe(true);
+    expect(sub!.bounds.height).toBeGreaterThan(0);
+    // A row without a subtitle has no extra node.
+    expect(byId(tree, 'b2')!.children).toEqual([]);
+  });
+
+  it('lists the alert message as a text node inside the dialog; a tap on it stays in the dialog', () => {
+    const rt = new AppRuntime(BOOKINGS, phone, memoryStore().store);
+    tapId(rt, 'cancel');
+    const root = rt.layout(AREA);
+    const tree = toUiTree(root, 1);
+    const dialog = byId(tree, 'alert')!;
+    expect(dialog.text).toBe('Done');
+    const msg = dialog.children.find((c) => c.role === 'text');
+    expect(msg?.text).toBe('Booking cancelled');
+    expect(inside(dialog.bounds, msg!.bounds)).toBe(true);
+    const ok = byId(tree, 'ok')!;
+    expect(msg!.bounds.y + msg!.bounds.height).toBeLessThanOrEqual(ok.bounds.y);
+    // Tapping the message neither closes the alert nor reaches the screen below.
+    const b = msg!.bounds;
+    rt.tap(hitTest(root, b.x + b.width / 2, b.y + b.height / 2));
+    expect(rt.alert).not.toBeNull();
+  });
+});

@@ -431,6 +431,7 @@ export class SceneRenderer {
       }
       case 'container':
       case 'spacer':
+      case 'inline_text':
         break;
     }
     ctx.globalAlpha = 1;

@@ -61,6 +61,8 @@ export type DrawKind =
   | 'scrim'
   | 'alert'
   | 'alert_button'
+  /** Text its parent draws (a row's subtitle, an alert's message): listed in the UI tree, drawn by the parent. */
+  | 'inline_text'
   | 'placeholder';
 
 export function box(partial: Partial<Box> & Pick<Box, 'role' | 'draw' | 'x' | 'y' | 'w' | 'h'>): Box {
