@@ -7,7 +7,7 @@ export { runStoragePrefixesOfOrg } from './runs.service';
 export type { RunsService } from './runs.service';
 export { agentDevice } from './steps/agent-actions';
 export type { PerformedAction } from './steps/device-actions';
-export { readStepIntent } from './steps/interpreter';
+export { interpretAssertion, interpretStep, readStepIntent } from './steps/interpreter';
 export { sleep } from './steps/settle';
 export type {
   AgentAction,

@@ -7,7 +7,7 @@ import { CHECK_VERB, startsWithVerb, stripFillers } from './lexicon';
  */
 
 const TYPING = /^(?:type|enter|input|write|fill(?: in)?|key in|add|put)\b/i;
-const SWITCHING = /^(?:(?:turn|switch|toggle|flip) (?:on|off)|enable|disable|tick|untick|check|uncheck)\b/i;
+const SWITCHING = /^(?:(?:turn|switch|toggle|flip) (?:on|off)|enable|disable|tick|untick)\b/i;
 const TAPPING = /^(?:tap|click|press|hit|touch|select|choose|pick|open)\b(?: on)?/i;
 const INTO = /\s(?:in|into|as|for)\s|=|:/i;
 
@@ -43,6 +43,8 @@ function verbOf(clause: string): string | null {
 /** Whether `piece`, which has no verb, continues the previous clause's action with the same verb. */
 function continues(previous: string, piece: string, afterThen: boolean): boolean {
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
+  // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
+  if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
   if (TYPING.test(previous))
     return (
       (INTO.test(` ${piece} `) && INTO.test(` ${previous} `)) ||
@@ -60,7 +62,7 @@ export interface Clause {
 }
 
 /** The clauses of a step, each a step of its own; a single clause when nothing splits. */
-export function splitClauses(text: string, names: string[] = []): Clause[] {
+export function splitClauses(text: string, names: string[] = [], coarse = false): Clause[] {
   const { masked, unmask } = mask(text, names);
   // Separators: ";", ", then", "then", ", and", "and", ",". Kept as tokens so that "then" is known.
   const tokens = masked.split(/(\s*;\s*|,?\s+and then\s+|,\s*then\s+|\s+then\s+|,\s+and\s+|\s+and\s+|,\s+)/i);
@@ -78,7 +80,7 @@ export function splitClauses(text: string, names: string[] = []): Clause[] {
       clauses.push(current);
       starts.push({ at: i + 1, verb: null });
       current = next;
-    } else if (piece !== '' && continues(prev, piece, afterThen)) {
+    } else if (!coarse && piece !== '' && continues(prev, piece, afterThen)) {
       clauses.push(current);
       const verb = verbOf(prev)!;
       const own = /^(?:turn|switch|toggle|flip) (?:on|off)$/i.test(verb) ? verb : verb.replace(/ on$/i, '');

@@ -20,6 +20,14 @@ function checkLabel(check: Check): string {
       return 'check_visible';
     case 'count':
       return 'check_count';
+    case 'value':
+      return 'check_value';
+    case 'order':
+      return 'check_visible';
+    case 'screen':
+      return 'check_screen';
+    case 'all':
+      return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }
 }
 
@@ -42,6 +50,21 @@ export function intentLabel(intent: Intent): string {
       return 'restart_app';
     case 'run_flow':
       return 'run_flow';
+    case 'sequence':
+      return intent.steps.length === 1 ? intentLabel(intent.steps[0]!) : 'composite';
+    case 'fill':
+      return intent.values.length > 1 ? 'composite' : 'type';
+    case 'counter':
+    case 'tap_times':
+      return 'tap';
+    case 'pick_ordinal':
+      return 'select';
+    case 'dialog':
+      return intent.accept ? 'dialog_accept' : 'dialog_dismiss';
+    case 'kill':
+      return 'kill_app';
+    case 'background':
+      return 'background_app';
     default:
       return intent.kind;
   }
