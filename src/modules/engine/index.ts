@@ -8,6 +8,7 @@ export type { RunsService } from './runs.service';
 export { agentDevice } from './steps/agent-actions';
 export type { PerformedAction } from './steps/device-actions';
 export { elementAtPoint, fieldLabels, type ElementAtPoint } from './steps/element-at';
+export { interpretAssertion, interpretStep, readStepIntent } from './steps/interpreter';
 export { sleep } from './steps/settle';
 export type {
   AgentAction,

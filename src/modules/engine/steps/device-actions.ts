@@ -123,6 +123,11 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
       await device.launch(pkg);
       return { type: 'launch_app', package_name: pkg };
     }
+    case 'terminate': {
+      const pkg = requireApp(ctx);
+      await device.terminate(pkg);
+      return { type: 'stop_app', package_name: pkg };
+    }
     case 'back':
       return goBack(ctx);
     case 'home':

@@ -5,6 +5,7 @@ import type { CaseStep } from './case-steps';
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
 import { interpretStep, type Resolution } from './interpreter';
 import { replayActions } from './replay';
+import { waitForSettledScreen } from './settle';
 import type { RunAgent, TraceEntry } from './step-agent';
 
 /** One entry of a run's `reasoning_log` (docs/design/0016-execution.md). */
@@ -93,61 +94,74 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
       agentMs: 0,
     };
   }
-  const observation = { tree: await ctx.device.uiTree(), screen: await ctx.device.screen() };
-  const resolution = interpretStep(step.text, observation);
-  trace.push({
-    step_index: index,
-    thought: resolution.settled ? resolution.reasoning : resolution.reason,
-    tool: 'interpreter',
-    args: { text: step.text },
-    outcome: resolution.settled ? resolution.kind : 'not settled',
-  });
-  if (!resolution.settled) {
-    if (!ctx.agent)
+  // Clause by clause: each is read on the screen the one before led to ("Tap Profile, then Settings").
+  let text = step.text;
+  for (let clause = 0; ; clause++) {
+    const tree =
+      clause === 0
+        ? await ctx.device.uiTree()
+        : (await waitForSettledScreen(ctx.device, { signal: ctx.signal, wait: ctx.wait })).tree;
+    const resolution = interpretStep(text, { tree, screen: await ctx.device.screen() });
+    trace.push({
+      step_index: index,
+      thought: resolution.settled ? resolution.reasoning : resolution.reason,
+      tool: 'interpreter',
+      args: { text },
+      outcome: resolution.settled ? resolution.kind : 'not settled',
+    });
+    if (!resolution.settled) {
+      if (!ctx.agent)
+        return {
+          status: 'failed',
+          resolvedBy: null,
+          actions,
+          error: `${NEEDS_MODEL}: ${resolution.reason}${clause > 0 ? ` (at "${text}")` : ''}`,
+          trace,
+          healed,
+          modelMs: 0,
+          agentMs: 0,
+        };
+      const started = performance.now();
+      const settled = await ctx.agent.settleStep({
+        device: agentDevice(ctx),
+        stepIndex: index,
+        text,
+        hint: resolution.reason,
+        context: ctx.context,
+        signal: ctx.signal,
+      });
+      trace.push(...settled.trace);
+      const agentMs = Math.round(performance.now() - started);
       return {
-        status: 'failed',
-        resolvedBy: null,
+        status: settled.status,
+        resolvedBy: 'model',
+        actions: [...actions, ...settled.actions],
+        error: settled.error,
+        trace,
+        healed,
+        modelMs: settled.modelMs,
+        agentMs,
+      };
+    }
+    const done = await carryOut(resolution, ctx);
+    actions = [...actions, ...done.actions];
+    if (!done.ok || !resolution.then || clause >= MAX_CLAUSES)
+      return {
+        status: done.ok && !resolution.then ? 'passed' : 'failed',
+        resolvedBy: 'interpreter',
         actions,
-        error: `${NEEDS_MODEL}: ${resolution.reason}`,
+        error: done.ok && resolution.then ? `The step has more than ${MAX_CLAUSES} parts` : done.error,
         trace,
         healed,
         modelMs: 0,
         agentMs: 0,
       };
-    const started = performance.now();
-    const settled = await ctx.agent.settleStep({
-      device: agentDevice(ctx),
-      stepIndex: index,
-      text: step.text,
-      hint: resolution.reason,
-      context: ctx.context,
-      signal: ctx.signal,
-    });
-    trace.push(...settled.trace);
-    const agentMs = Math.round(performance.now() - started);
-    return {
-      status: settled.status,
-      resolvedBy: 'model',
-      actions: [...actions, ...settled.actions],
-      error: settled.error,
-      trace,
-      healed,
-      modelMs: settled.modelMs,
-      agentMs,
-    };
+    text = resolution.then;
   }
-  const done = await carryOut(resolution, ctx);
-  return {
-    status: done.ok ? 'passed' : 'failed',
-    resolvedBy: 'interpreter',
-    actions: [...actions, ...done.actions],
-    error: done.error,
-    trace,
-    healed,
-    modelMs: 0,
-    agentMs: 0,
-  };
 }
+
+/** Parts of one step (clauses, path hops, scrolls into view) read one after another at most. */
+const MAX_CLAUSES = 40;
 
 async function carryOut(
   resolution: Extract<Resolution, { settled: true }>,

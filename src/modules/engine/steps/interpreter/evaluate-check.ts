@@ -1,6 +1,7 @@
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
+import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -66,14 +67,6 @@ function propertyCheck(
   return passed(judged[0]!.ok, judged[0]!.why);
 }
 
-function screenTitle(index: ScreenIndex): string | null {
-  const visible = index.elements.filter((e) => isVisible(e, index.observation.screen) && e.node.text?.trim());
-  const nav = visible.filter((e) => e.node.role === 'navigation_bar').at(-1);
-  if (nav) return nav.node.text!.trim();
-  const screens = visible.filter((e) => e.node.role === 'screen' && e.parent !== null);
-  return screens.at(-1)?.node.text?.trim() ?? null;
-}
-
 const COUNT_ROLES: Record<CountNoun, string[]> = {
   item: ['list_item', 'app_icon'],
   button: ['button'],
@@ -88,6 +81,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'visible':
       return visibility(index, check.target, check.negated);
     case 'text':
+      if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
+        return checkValue(index, check.target, check.value, check.match);
       return propertyCheck(index, check.target, (el) => {
         if (isSecure(el.node.text)) return `${describeElement(el.node)} hides its text`;
         const actual = el.node.text ?? '';
@@ -95,6 +90,21 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
           check.match === 'equals' ? loose(actual) === loose(check.value) : loose(actual).includes(loose(check.value));
         return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
       });
+    case 'value':
+      return checkValue(index, check.label, check.value, 'equals');
+    case 'order':
+      return checkOrder(index, check.values);
+    case 'screen':
+      return checkScreen(index, check.name, check.negated);
+    case 'all': {
+      const why: string[] = [];
+      for (const c of check.checks) {
+        const r = evaluateCheck(c, index);
+        if (!r.settled || !r.passed) return r;
+        why.push(r.reasoning);
+      }
+      return passed(true, why.join('; '));
+    }
     case 'state':
       return propertyCheck(index, check.target, (el) => {
         const label = describeElement(el.node);

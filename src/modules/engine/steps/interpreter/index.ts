@@ -1,8 +1,10 @@
-import type { Intent, ParsedStep } from './intent';
+import type { Intent } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { parseStep } from './parse-step';
 import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
+import { screenNames } from './suggestions';
+import { interpretClause } from './interpret-clause';
 import { indexScreen } from './target-finder';
 import type { Observation } from './ui-tree';
 
@@ -18,6 +20,8 @@ export type { Observation } from './ui-tree';
 export type { ScrollUntilPlan, WaitUntilPlan, LoopPlan } from './plans';
 export { isSatisfied } from './plans';
 export { parseStep } from './parse-step';
+export { suggestFor } from './suggestions';
+export { intentLabel, readStepIntent } from './labels';
 
 /** Resolves a parsed intent on the observed screen. */
 export function resolveIntent(intent: Intent, observation: Observation): Resolution {
@@ -25,17 +29,20 @@ export function resolveIntent(intent: Intent, observation: Observation): Resolut
   return intent.kind === 'check' ? evaluateCheck(intent.check, index) : resolveAction(intent, index);
 }
 
-/** A step as written, on the observed screen. */
+/**
+ * A step as written, on the observed screen: its first clause is settled here; `then` carries
+ * what is left of the step, to be read on the screen the first clause leads to.
+ */
 export function interpretStep(text: string, observation: Observation): Resolution {
-  const parsed: ParsedStep = parseStep(text);
-  return parsed.understood ? resolveIntent(parsed.intent, observation) : notSettled(parsed.reason);
+  return interpretClause(text, indexScreen(observation));
 }
 
 /** An assertion as written: only checks are assertions ("tap X" is not one). */
 export function interpretAssertion(text: string, observation: Observation): CheckResolution {
-  const parsed = parseStep(text);
+  const index = indexScreen(observation);
+  const parsed = parseStep(text, screenNames(index));
   if (!parsed.understood) return notSettled(parsed.reason);
   if (parsed.intent.kind !== 'check')
     return notSettled('not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible');
-  return evaluateCheck(parsed.intent.check, indexScreen(observation));
+  return evaluateCheck(parsed.intent.check, index);
 }

@@ -9,6 +9,12 @@ export interface Target {
   role?: RoleHint;
   /** The words as written when a trailing role word was split off ("Add item"), tried when nothing matches. */
   literal?: string;
+  /** Names tried in order when the step names the element by its purpose ("the password field"). */
+  anyOf?: string[];
+  /** The heading of the part of the screen the element is in ("Passenger 2's first name"). */
+  within?: string;
+  /** Among several elements whose text contains the name, the last one (a form's submit button). */
+  last?: boolean;
 }
 
 /** Direction in which the content moves into view: "scroll down" and "swipe up" both reveal what is below. */
@@ -22,7 +28,15 @@ export type Check =
   | { kind: 'state'; target: Target; state: ElementState }
   | { kind: 'title'; value: string }
   | { kind: 'screen_text'; value: string }
-  | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun };
+  | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun }
+  /** The value that belongs to a label: in the same row, or just below it; never the label itself. */
+  | { kind: 'value'; label: Target; value: string }
+  /** Texts shown top to bottom in this order. */
+  | { kind: 'order'; values: string[] }
+  /** Which screen is showing, or is not. */
+  | { kind: 'screen'; name: string; negated: boolean }
+  /** Every one of several checks. */
+  | { kind: 'all'; checks: Check[] };
 
 /** What a "N items are shown" check counts. */
 export type CountNoun = 'item' | 'button' | 'field' | 'switch';
@@ -49,6 +63,23 @@ export type Intent =
   | { kind: 'launch' }
   | { kind: 'relaunch' }
   | { kind: 'run_flow'; name: string }
-  | { kind: 'check'; check: Check };
+  | { kind: 'check'; check: Check }
+  /** Several actions on one screen, in the order written ("Sign in as alice with password hunter2"). */
+  | { kind: 'sequence'; steps: Intent[] }
+  /** Values into the form's fields in order ("Enter London / Paris / 14 Aug 2025"), within a section when named. */
+  | { kind: 'fill'; values: string[]; within: string | null }
+  /** A counter shown as "N noun" with add/remove buttons set to `count` ("2 passengers"). */
+  | { kind: 'counter'; noun: string; count: number }
+  /** A tap repeated: "tap Add passenger three times". */
+  | { kind: 'tap_times'; target: Target; times: number }
+  /** The nth element of the list on screen (1-based; -1 the last): "pick the third product". */
+  | { kind: 'pick_ordinal'; ordinal: number; noun: string | null }
+  /** Go to a place by its name or a path of names ("Profile > Settings"); each name is tapped unless shown. */
+  | { kind: 'navigate'; path: string[] }
+  /** The open dialog's confirming or cancelling button, whatever its label; `what` names it when given. */
+  | { kind: 'dialog'; accept: boolean; what: string | null }
+  | { kind: 'kill' }
+  | { kind: 'background' }
+  | { kind: 'hide_keyboard' };
 
 export type ParsedStep = { understood: true; intent: Intent } | { understood: false; reason: string };

@@ -1,4 +1,5 @@
 import type { Check, CountNoun, ElementState } from './intent';
+import { joinedChecks, orderCheck, quotedCheck, screenCheck, valueCheck } from './check-forms';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -49,7 +50,7 @@ function countCheck(s: string): Check | null {
   for (const re of patterns) {
     const m = re.exec(s);
     if (!m) continue;
-    const noun = NOUNS.find(([n]) => n.test(m[3]!))?.[1];
+    const noun = NOUNS.find(([n]) => n.test(m[3]!))?.[1] ?? (/^[a-z]+s?$/i.test(m[3]!) ? 'item' : undefined);
     const count = parseCount(m[2]!);
     if (!noun || count === null) return null;
     const q = (m[1] ?? '').trim().toLowerCase();
@@ -98,6 +99,8 @@ function textCheck(s: string): Check | null {
   for (const [re, match] of forms) {
     const m = re.exec(s);
     if (!m) continue;
+    // "The Flights screen shows "3 flights found"": a screen and a text, read by the quoted-text forms.
+    if (/\b(?:screen|page|dialog|popup|list|section)$/i.test(m[1]!.trim())) return null;
     const target = parseTarget(m[1]!);
     if (!target) return null;
     return { kind: 'text', target, value: unquote(m[2]!), match };
@@ -171,8 +174,40 @@ function stateCheck(s: string): Check | null {
   return { kind: 'state', target, state: m[2] ? OPPOSITE[state] : state };
 }
 
+function noneCheck(s: string): Check | null {
+  const m =
+    /^(?:there is |there are )?no (.+?) (?:is|are) (?:shown|displayed|visible|listed|present|on (?:the )?screen)$/i.exec(
+      s,
+    );
+  if (!m || /"/.test(m[1]!)) return null;
+  const target = parseTarget(m[1]!);
+  return target ? { kind: 'visible', target, negated: true } : null;
+}
+
+function single(s: string): Check | null {
+  return (
+    countCheck(s) ??
+    screenCheck(s) ??
+    titleCheck(s) ??
+    orderCheck(s) ??
+    noneCheck(s) ??
+    (/"[^"]*".*"[^"]*"/.test(s) ? quotedCheck(s) : null) ??
+    visibilityCheck(s) ??
+    stateCheck(s) ??
+    (/[:=]/.test(s.replace(/"[^"]*"/g, '')) ? valueCheck(s) : null) ??
+    textCheck(s) ??
+    valueCheck(s) ??
+    quotedCheck(s)
+  );
+}
+
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
-  const s = indicative(text);
-  return countCheck(s) ?? titleCheck(s) ?? visibilityCheck(s) ?? stateCheck(s) ?? textCheck(s);
+  const s = indicative(text)
+    .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
+    .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
+    .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
+    .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
+    .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
+  return joinedChecks(s, single) ?? single(s);
 }

@@ -1,5 +1,8 @@
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
+import { splitClauses } from './clauses';
+import { stripFillers } from './lexicon';
 import { parseCheck } from './parse-check';
+import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   COUNT_PATTERN,
   DURATION_PATTERN,
@@ -291,21 +294,18 @@ const pressRules: Rule[] = [
   },
 ];
 
-const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;
-
-/** Parses one step or assertion; a check may come with or without "verify"/"check"/"expect". */
-export function parseStep(text: string): ParsedStep {
-  const s = cleanStepText(text);
-  if (s === '') return refuse('not understood: the step is empty');
+/** One clause: the everyday forms, the template grammar, then navigation; a check when none matches. */
+function parseClause(s: string): ParsedStep {
   const prefixed = CHECK_PREFIX.exec(s);
   if (prefixed) {
     const check = parseCheck(prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
-    // "check Contact me" ticks a box; "check that …" is always a check.
-    if (!/^check\s+(?!that\s)/i.test(s))
+    // "check Contact me" ticks a box, "confirm the deletion" answers a dialog; "check that …" is always a check.
+    if (!/^(?:check|confirm|make sure|ensure)\s+(?!that\s)/i.test(s))
       return refuse('not understood: no check the interpreter knows follows the verb');
   }
   for (const rule of [
+    ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,
     ...scrollRules,
@@ -313,6 +313,7 @@ export function parseStep(text: string): ParsedStep {
     ...switchRules,
     ...typeRules,
     ...pressRules,
+    ...LATE_RULES,
   ]) {
     const parsed = rule(s);
     if (parsed) return parsed;
@@ -321,3 +322,46 @@ export function parseStep(text: string): ParsedStep {
   if (check) return ok({ kind: 'check', check });
   return refuse('not understood: the step does not match the interpreter grammar');
 }
+
+/** A step as a person writes it, without its subject, fillers and remarks. */
+export function normalizeStep(text: string): string {
+  return stripFillers(cleanStepText(text));
+}
+
+/** A form that reads a whole clause, "and" included: sign-in, the app's lifecycle, a search. */
+export function parseWhole(s: string): ParsedStep | null {
+  for (const rule of WHOLE_STEP_RULES) {
+    const parsed = rule(s);
+    if (parsed) return parsed;
+  }
+  return null;
+}
+
+/**
+ * Parses one step or assertion without a screen. Several clauses ("Clear the box and enter
+ * shoes") become a sequence; a step is understood only when every clause is.
+ */
+export function parseStep(text: string, names: string[] = []): ParsedStep {
+  const s = normalizeStep(text);
+  if (s === '') return refuse('not understood: the step is empty');
+  const entire = parseWhole(s);
+  if (entire) return entire;
+  const steps: Intent[] = [];
+  for (const part of splitClauses(s, names, true)) {
+    const whole = parseWhole(part.text);
+    const clauses = whole ? [] : splitClauses(part.text, names);
+    if (whole) {
+      if (!whole.understood) return whole;
+      steps.push(whole.intent);
+    }
+    for (const c of clauses) {
+      const parsed = parseClause(c.text);
+      if (!parsed.understood) return clauses.length > 1 ? refuse(`${parsed.reason} (in "${c.text}")`) : parsed;
+      steps.push(parsed.intent);
+    }
+  }
+  if (steps.length === 1) return ok(steps[0]!);
+  return ok({ kind: 'sequence', steps });
+}
+
+const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;

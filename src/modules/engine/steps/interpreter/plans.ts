@@ -1,6 +1,6 @@
 import type { InputEvent } from '../../../../worker/driver';
 import type { ScrollDirection, Target } from './intent';
-import { indexScreen, matchAll, type ScreenIndex } from './target-finder';
+import { findTarget, indexScreen, matchAll, type ScreenIndex } from './target-finder';
 import { isVisible, visibleRect, type Observation, type Rect, type TreeElement } from './ui-tree';
 
 /**
@@ -104,6 +104,8 @@ export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputE
 }
 
 function targetOnScreen(index: ScreenIndex, target: Target): boolean {
+  const found = findTarget(index, target, { wholeScreen: true });
+  if (found.found && isVisible(found.element, index.observation.screen)) return true;
   const hit =
     matchAll(index, target, { wholeScreen: true }) ??
     (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);

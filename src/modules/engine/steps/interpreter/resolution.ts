@@ -13,19 +13,34 @@ export type DeviceAction =
   | { op: 'back' }
   | { op: 'home' }
   | { op: 'rotate'; rotation: Rotation }
-  | { op: 'wait'; ms: number };
+  | { op: 'wait'; ms: number }
+  /** Stops the app (it is started again by a later launch). */
+  | { op: 'terminate' };
 
 /**
  * What the interpreter makes of a step on one screen. Not settled means it cannot act or judge
  * without guessing: the step goes to the model (or fails in a replay-only run) with `reason`.
  */
 export type Resolution =
-  | { settled: true; kind: 'actions'; actions: DeviceAction[]; reasoning: string }
-  | { settled: true; kind: 'scroll_until'; plan: ScrollUntilPlan; reasoning: string }
-  | { settled: true; kind: 'wait_until'; plan: WaitUntilPlan; reasoning: string }
-  | { settled: true; kind: 'run_flow'; name: string; reasoning: string }
-  | { settled: true; kind: 'check'; passed: boolean; reasoning: string }
-  | { settled: false; reason: string };
+  | {
+      settled: true;
+      kind: 'actions';
+      actions: DeviceAction[];
+      reasoning: string;
+      /** What is left of the step, read on the screen these actions lead to ("then tap Settings"). */
+      then?: string;
+    }
+  | { settled: true; kind: 'scroll_until'; plan: ScrollUntilPlan; reasoning: string; then?: string }
+  | { settled: true; kind: 'wait_until'; plan: WaitUntilPlan; reasoning: string; then?: string }
+  | { settled: true; kind: 'run_flow'; name: string; reasoning: string; then?: string }
+  | { settled: true; kind: 'check'; passed: boolean; reasoning: string; then?: string }
+  | { settled: false; reason: string; reveal?: Reveal };
+
+/** An element the step means that is in the UI tree but scrolled away: scroll, then read the step again. */
+export interface Reveal {
+  text: string;
+  direction: 'up' | 'down' | 'left' | 'right';
+}
 
 export type CheckResolution = Extract<Resolution, { kind: 'check' }> | Extract<Resolution, { settled: false }>;
 

@@ -2,6 +2,7 @@ import type { Rotation, UiNode } from '../../../../worker/driver';
 import { selectorFor } from '../selectors';
 import type { Intent, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
+import { resolveForm } from './resolve-forms';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
@@ -10,19 +11,40 @@ import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-t
 
 export type ActionIntent = Exclude<Intent, { kind: 'check' }>;
 
+/** Several actions on one screen: each must settle into actions; the first that cannot stops them all. */
+function sequence(steps: Intent[], index: ScreenIndex): Resolution {
+  const all: DeviceAction[] = [];
+  const why: string[] = [];
+  for (const step of steps) {
+    if (step.kind === 'check') return notSettled('a check inside a sequence of actions is read on its own');
+    const r = resolveAction(step, index);
+    if (!r.settled) return r;
+    if (r.kind !== 'actions' || r.then) return notSettled('a loop inside a sequence of actions is read on its own');
+    all.push(...r.actions);
+    why.push(r.reasoning);
+  }
+  return actions(all, why.join('; '));
+}
+
 const MAX_DELETES = 500;
 const POLL_MS = 500;
 
 type Found = { el: TreeElement; point: { x: number; y: number }; label: string };
 
 /** The one element a step acts on, on screen and enabled, or why not. */
-function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | { settled: false; reason: string } {
+function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | Extract<Resolution, { settled: false }> {
   const hit = findTarget(index, target, { preferInteractive: true, ...opts });
   if (!hit.found) return notSettled(hit.reason);
   const label = describeElement(hit.element.node);
   const point = touchPoint(hit.element);
-  if (!point || !isVisible(hit.element, index.observation.screen))
-    return notSettled(`${label} is off screen; scroll to it first`);
+  if (!point || !isVisible(hit.element, index.observation.screen)) {
+    const b = hit.element.node.bounds;
+    const text = hit.element.node.text?.trim();
+    const direction = b.y + b.height / 2 > index.observation.screen.height / 2 ? 'down' : 'up';
+    return text
+      ? { settled: false, reason: `${label} is off screen; scroll to it first`, reveal: { text, direction } }
+      : notSettled(`${label} is off screen; scroll to it first`);
+  }
   if (!hit.element.node.enabled) return notSettled(`${label} is disabled`);
   return { el: hit.element, point, label };
 }
@@ -69,6 +91,18 @@ function rotationFor(to: Extract<Intent, { kind: 'rotate' }>['to'], current: Rot
 export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolution {
   const { screen } = index.observation;
   switch (intent.kind) {
+    case 'sequence':
+      return sequence(intent.steps, index);
+    case 'fill':
+    case 'counter':
+    case 'tap_times':
+    case 'pick_ordinal':
+    case 'navigate':
+    case 'dialog':
+    case 'kill':
+    case 'background':
+    case 'hide_keyboard':
+      return resolveForm(intent, index);
     case 'tap':
     case 'double_tap':
     case 'long_press': {

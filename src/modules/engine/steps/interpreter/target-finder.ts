@@ -159,6 +159,15 @@ function whyNothing(index: ScreenIndex, target: Target, opts: FindOptions): stri
 
 /** One element for a target, or why there is none or more than one. */
 export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions = {}): FindResult {
+  if (target.anyOf) return findAnyOf(index, target, opts);
+  if (target.within) return findWithin(index, target, opts);
+  if (target.last) return findLast(index, target, opts);
+  const plain = findPlain(index, target, opts);
+  if (plain.found || plain.ambiguous || opts.closeOnly) return plain;
+  return findLoosely(index, target, opts) ?? plain;
+}
+
+function findPlain(index: ScreenIndex, target: Target, opts: FindOptions): FindResult {
   let hit = matchAll(index, target, opts);
   if (!hit && target.literal) hit = matchAll(index, { text: target.literal }, opts);
   if (!hit) return { found: false, ambiguous: false, reason: whyNothing(index, target, opts) };
@@ -178,4 +187,119 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
     ambiguous: true,
     reason: `${pool.length} elements match ${nameOf(target)} (${listed}${pool.length > 4 ? ', …' : ''}); name it more precisely`,
   };
+}
+
+/** The first of the names that matches ("Email", else "Username", …). */
+function findAnyOf(index: ScreenIndex, target: Target, opts: FindOptions): FindResult {
+  const names = target.anyOf ?? [];
+  for (const name of names) {
+    const hit = findPlain(index, { text: name, role: target.role }, { ...opts, closeOnly: true });
+    if (hit.found || hit.ambiguous) return hit;
+  }
+  return {
+    found: false,
+    ambiguous: false,
+    reason: `no ${target.role ?? 'element'} named ${names.map((n) => `"${n}"`).join(', ')} on this screen`,
+  };
+}
+
+const words = (s: string) => normalizeText(s).split(' ').filter(Boolean);
+const containsWords = (hay: string[], needle: string[]) => {
+  for (let i = 0; i + needle.length <= hay.length; i++) if (needle.every((w, k) => hay[i + k] === w)) return true;
+  return false;
+};
+
+/** The heading (any text) a "within" names, matched by its words. */
+function headingIndex(index: ScreenIndex, within: string): number {
+  const want = words(within);
+  return index.elements.findIndex((e) => e.node.text && containsWords(words(e.node.text), want));
+}
+
+/** The first element after the named heading: "Passenger 2's first name", "London → Paris under Popular routes". */
+function findWithin(index: ScreenIndex, target: Target, opts: FindOptions): FindResult {
+  const { within, ...rest } = target;
+  const at = headingIndex(index, within!);
+  const title = index.elements.find((e) => e.node.role === 'navigation_bar' || (e.node.role === 'screen' && e.parent));
+  if (at < 0) {
+    // "Continue on Passenger details": the screen it is on, not a part of it.
+    if (title?.node.text && normalizeText(title.node.text) === normalizeText(within!))
+      return findTarget(index, rest, opts);
+    return { found: false, ambiguous: false, reason: `no heading "${within}" on this screen` };
+  }
+  const after = new Set(index.elements.slice(at + 1));
+  const sub: ScreenIndex = {
+    ...index,
+    candidates: index.candidates.filter((e) => after.has(e)),
+    allCandidates: index.allCandidates.filter((e) => after.has(e)),
+  };
+  const hit = matchAll(sub, rest, opts) ?? (rest.literal ? matchAll(sub, { text: rest.literal }, opts) : null);
+  if (!hit) return { found: false, ambiguous: false, reason: `no element matches ${nameOf(rest)} under "${within}"` };
+  const first = [...hit.matches].sort((a, b) => index.elements.indexOf(a) - index.elements.indexOf(b))[0]!;
+  return { found: true, element: first, method: hit.method };
+}
+
+/** The last element whose text holds the word: a form's "Search flights" below the "Search" tab. */
+function findLast(index: ScreenIndex, target: Target, opts: FindOptions): FindResult {
+  const want = words(target.text);
+  const pool = index.candidates.filter(
+    (e) => e.node.text && containsWords(words(e.node.text), want) && (!opts.roles || opts.roles.includes(e.node.role)),
+  );
+  const hinted = target.role ? pool.filter((e) => ROLES_FOR_HINT[target.role!].includes(e.node.role)) : pool;
+  const last = hinted.at(-1);
+  if (!last)
+    return {
+      found: false,
+      ambiguous: false,
+      reason: `no ${target.role ?? 'element'} with "${target.text}" on this screen`,
+    };
+  return { found: true, element: last, method: 'normalized' };
+}
+
+const GENERIC = new Set(
+  'the a an this that flight flights fare fares trip trips row rows item items entry entries option options route routes card cards result results popular recent button link tab icon one upcoming past record line cell product products order orders contact contacts message messages report reports account accounts'.split(
+    ' ',
+  ),
+);
+
+const LOCATION = /^(.+?)\s+(?:under|below|beneath|in|on|from|within)\s+(?:the\s+)?(.+)$/i;
+
+/**
+ * When no element has the name: an element placed by a heading ("X under Popular routes"), else
+ * the one element that can be acted on whose text holds the step's words in order, dropping
+ * words the step adds around the name ("the 18:45 flight" → "18:45 → 21:00 · from €49").
+ */
+function findLoosely(index: ScreenIndex, target: Target, opts: FindOptions): FindResult | null {
+  const located = LOCATION.exec(target.text);
+  if (located) {
+    const hit = findWithin(index, { ...target, text: located[1]!, within: located[2]! }, opts);
+    if (hit.found) return hit;
+  }
+  const want = words(target.literal ?? target.text);
+  if (want.length === 0) return null;
+  const pool = index.candidates.filter(
+    (e) => isInteractive(e.node) && e.node.text && (!opts.roles || opts.roles.includes(e.node.role)),
+  );
+  for (let len = want.length; len >= 1; len--) {
+    for (let start = 0; start + len <= want.length; start++) {
+      const part = want.slice(start, start + len);
+      // Only words that describe the element may be dropped, never a word of its name ("Sign up" is not "Sign in").
+      const dropped = [...want.slice(0, start), ...want.slice(start + len)];
+      if (!dropped.every((w) => GENERIC.has(w))) continue;
+      // A lone short word ("on", "the") names nothing; digits and longer words do.
+      if (len === 1 && !/\d/.test(part[0]!) && part[0]!.length < 4) continue;
+      const hits = pool.filter((e) => containsWords(words(e.node.text!), part));
+      if (hits.length === 1) return { found: true, element: hits[0]!, method: 'fuzzy' };
+      if (hits.length > 1 && len === want.length) {
+        return {
+          found: false,
+          ambiguous: true,
+          reason: `${hits.length} elements hold ${nameOf(target)} (${hits
+            .slice(0, 4)
+            .map((e) => describeElement(e.node))
+            .join(', ')}); name it more precisely`,
+        };
+      }
+    }
+  }
+  return null;
 }

@@ -1,0 +1,65 @@
+/**
+ * Reads steps with the interpreter on a virtual phone running an example app, and prints what
+ * each clause settles to: for tuning on an app set's dev cases without the whole bench.
+ *
+ *   npx tsx bench/interpreter/try-steps.ts <app> "<step>" ["<step>" …]   (a step starting "=" is an assertion)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildExampleApp, exampleApp } from '../../examples/virtual-apps';
+import { interpretAssertion, interpretStep } from '../../src/modules/engine';
+import { openVirtualApp } from '../../test/virtual/app-driver';
+
+const [name, ...steps] = process.argv.slice(2);
+const example = exampleApp(name ?? 'travel');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-try-'));
+const pkg = await buildExampleApp(example, 'correct', path.join(tmp, `${example.name}.apk`));
+const app = await openVirtualApp({ packagePath: pkg, packageName: example.spec.packageName });
+const { driver, deviceId } = app;
+const screen = { width: 393, height: 852, rotation: 0 as const, scale: 1 };
+const observe = async () => ({ tree: await driver.uiTree(deviceId), screen });
+const settle = () => new Promise((r) => setTimeout(r, 150));
+try {
+  for (const step of steps) {
+    if (step.startsWith('=')) {
+      const r = interpretAssertion(step.slice(1), await observe());
+      console.log(
+        `= ${step.slice(1)}\n    ${r.settled ? `${r.passed ? 'PASS' : 'FAIL'} ${r.reasoning}` : `NOT SETTLED ${r.reason}`}`,
+      );
+      continue;
+    }
+    if (step === '?tree') {
+      const walk = (n: { role: string; text: string | null; children: unknown[] }, d: number): void => {
+        console.log(`${'  '.repeat(d)}${n.role} ${n.text ?? ''}`);
+        for (const c of n.children) walk(c as never, d + 1);
+      };
+      walk((await observe()).tree as never, 0);
+      continue;
+    }
+    let text: string | undefined = step;
+    console.log(`- ${step}`);
+    for (let i = 0; text && i < 40; i++) {
+      const r = interpretStep(text, await observe());
+      if (!r.settled) {
+        console.log(`    NOT SETTLED ${r.reason}`);
+        break;
+      }
+      console.log(`    ${r.kind}: ${r.reasoning}${r.then ? `  → then "${r.then}"` : ''}`);
+      if (r.kind === 'actions')
+        for (const a of r.actions) {
+          if (a.op === 'input') await driver.input(deviceId, a.event);
+          else if (a.op === 'back') await driver.input(deviceId, { kind: 'key', key: 'BACK' });
+          else if (a.op === 'relaunch' || a.op === 'terminate')
+            await driver.terminate(deviceId, example.spec.packageName);
+          if (a.op === 'relaunch' || a.op === 'launch') await driver.launch(deviceId, example.spec.packageName);
+        }
+      if (r.kind === 'scroll_until') for (let k = 0; k < 3; k++) await driver.input(deviceId, r.plan.swipe);
+      if (r.kind === 'check' && !r.passed) break;
+      await settle();
+      text = r.then;
+    }
+  }
+} finally {
+  await app.close();
+}

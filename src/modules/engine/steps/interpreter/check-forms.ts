@@ -1,0 +1,124 @@
+import type { Check } from './intent';
+import { parseTarget, unquote } from './step-text';
+
+/**
+ * Checks as QA engineers write them beyond the template forms: which screen is showing, several
+ * quoted texts at once, a label's value ("Total: €97.40", "Extras total shows €12.00"), rows in
+ * an order, and checks joined with "and".
+ */
+
+const SHOWN =
+  '(?:is|are) (?:still |now |also |again )?(?:shown|displayed|visible|listed|present|offered|available|opened|open|in the list)|(?:appears?|opens|shows up|show up|remains?|stays?)';
+const QUOTED = /"([^"]+)"/g;
+
+function quotedIn(s: string): string[] {
+  return [...s.matchAll(QUOTED)].map((m) => m[1]!);
+}
+
+/** "The Search screen is displayed", "I am on the Sign in screen", "the user stays on the Sign in screen". */
+export function screenCheck(s: string): Check | null {
+  const positive = [
+    new RegExp(
+      `^(?:the )?(.+?) (?:screen|page)(?: is)?(?: (?:still|now|again))? (?:${SHOWN}|is (?:still )?(?:shown|displayed))(?: again)?$`,
+      'i',
+    ),
+    /^(?:i|we|the user|user|you|it) (?:am|is|are|stays?|remains?|lands?|land|should land|get|gets) (?:still |now |back )?(?:on|at|in) (?:the )?(.+?) (?:screen|page)(?: again)?$/i,
+    /^(?:i am|i'm|we are|the user is|user is) (?:still |now |back )?on (?:the )?(.+?)$/i,
+    /^(?:the )?(.+?) (?:screen|page) (?:opens|is opened|is open)$/i,
+    /^(?:the )?(?:app|application) opens (?:straight |directly )?on (?:the )?(.+?) (?:screen|page)$/i,
+  ];
+  const negative = [
+    /^(?:the )?(.+?) (?:screen|page) (?:is not|isn't|was never|is never) (?:shown|displayed|opened|open|visible)$/i,
+    /^(?:the )?(.+?) (?:screen|page) (?:does not|doesn't) (?:open|appear)$/i,
+    /^(?:the )?(.+?) (?:is not|isn't) (?:opened|open)$/i,
+  ];
+  for (const re of negative) {
+    const m = re.exec(s);
+    if (m) return { kind: 'screen', name: unquote(m[1]!), negated: true };
+  }
+  for (const re of positive) {
+    const m = re.exec(s);
+    if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
+  }
+  return null;
+}
+
+/** Texts in quotes that the check says are shown (all of them) or not shown (one). */
+export function quotedCheck(s: string): Check | null {
+  const quoted = quotedIn(s);
+  if (quoted.length === 0) return null;
+  const negated =
+    /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
+      s,
+    );
+  if (negated) {
+    if (quoted.length !== 1 || !/\b(?:shown|displayed|visible|listed|appears?|present|gone|disappears?)\b/i.test(s))
+      return null;
+    return { kind: 'visible', target: { text: quoted[0]! }, negated: true };
+  }
+  const says =
+    /\b(?:is|are) (?:still |now |also )?(?:shown|displayed|visible|listed|present|offered|available|in the list)\b|\b(?:appears?|shows|show|displays|reads|says|lists|contains|has|with|includes|is titled|titled)\b/i.test(
+      s,
+    );
+  if (!says) return null;
+  const checks: Check[] = quoted.map((q) => ({ kind: 'visible', target: { text: q }, negated: false }));
+  const screen = /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|displayed)|opens|shows|displays)/i.exec(s);
+  if (screen && !/"/.test(screen[1]!)) checks.unshift({ kind: 'screen', name: screen[1]!, negated: false });
+  return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/** "Total: €97.40", "Base fare (1 × €49.00) = €49.00", "Extras total is €0.00", "From is "London"". */
+export function valueCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?(.+?)\s*(?::|=)\s*(.+)$/.exec(s) ??
+    /^(?:the )?(.+?) (?:is|shows|reads|says|equals|displays|has the value|contains) (?:still |now |back to |again )?("[^"]*"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?|\+?[\d ]{6,})$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const label = parseTarget(m[1]!.replace(/^(?:the )?(?:value of|text of)\s+/i, ''));
+  const value = unquote(m[2]!.trim());
+  if (!label || label.text === '' || value === '' || /"/.test(label.text)) return null;
+  return { kind: 'value', label, value };
+}
+
+/** "Rows in order: A, B, C", "The order is A, then B, then C", "The rows are "A", "B" and "C", in that order". */
+export function orderCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?(?:rows?|list|list order|order|results?|flights?|items?)(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
+      s,
+    );
+  if (!m || !/order|rows|:/i.test(s)) return null;
+  const quoted = quotedIn(m[1]!);
+  const values =
+    quoted.length >= 2
+      ? quoted
+      : m[1]!
+          .split(/,?\s+then\s+|,\s+|\s+and\s+/i)
+          .map((v) => unquote(v.trim()))
+          .filter(Boolean);
+  return values.length >= 2 ? { kind: 'order', values } : null;
+}
+
+/** Splits "A and B" / "A, B" into checks when every part is one; a shared plural verb is given to each. */
+export function joinedChecks(s: string, parse: (part: string) => Check | null): Check | null {
+  const hidden: string[] = [];
+  const masked = s.replace(/"[^"]*"|\([^)]*\)/g, (q) => {
+    hidden.push(q);
+    return `\u0000${hidden.length - 1}\u0000`;
+  });
+  const unmask = (t: string) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!);
+  const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
+  if (parts.length < 2) return null;
+  const checks: Check[] = [];
+  let subject: string | null = null;
+  for (const part of parts) {
+    let c = parse(part);
+    // "Price alerts is off and is disabled": the second part takes the first one's subject.
+    if (!c && subject && /^(?:is|are|shows|reads|cannot|can't|stays)\b/i.test(part)) c = parse(`${subject} ${part}`);
+    if (!c) return null;
+    const subj = /^(.+?) (?:is|are|shows|reads|stays)\b/i.exec(part);
+    if (subj) subject = subj[1]!;
+    checks.push(c);
+  }
+  return { kind: 'all', checks };
+}

@@ -1,0 +1,101 @@
+import { CHECK_VERB, startsWithVerb, stripFillers } from './lexicon';
+
+/**
+ * Splits a step into the actions a person would do one after another: "Clear the search box and
+ * enter shoes", "Tap Profile, then Settings", "Enter Paris in From, Oslo in To and 14 Aug 2025
+ * in Date". A clause without a verb of its own takes the verb of the clause before it.
+ */
+
+const TYPING = /^(?:type|enter|input|write|fill(?: in)?|key in|add|put)\b/i;
+const SWITCHING = /^(?:(?:turn|switch|toggle|flip) (?:on|off)|enable|disable|tick|untick)\b/i;
+const TAPPING = /^(?:tap|click|press|hit|touch|select|choose|pick|open)\b(?: on)?/i;
+const INTO = /\s(?:in|into|as|for)\s|=|:/i;
+
+/**
+ * Hides quoted text, and the on-screen names that contain a separator ("Yes, cancel", "Confirm and
+ * pay"), behind placeholders so that they never split.
+ */
+function mask(s: string, names: string[]): { masked: string; unmask: (t: string) => string } {
+  const hidden: string[] = [];
+  const hide = (q: string) => {
+    hidden.push(q);
+    return `\u0000${hidden.length - 1}\u0000`;
+  };
+  let masked = s.replace(/"[^"]*"/g, hide);
+  const risky = names
+    .filter((n) => /,|\sand\s|\sthen\s|;/i.test(n) && n.length <= 60)
+    .sort((a, b) => b.length - a.length);
+  for (const name of risky) {
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu');
+    masked = masked.replace(re, hide);
+  }
+  return { masked, unmask: (t) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!) };
+}
+
+function verbOf(clause: string): string | null {
+  for (const re of [TYPING, SWITCHING, TAPPING]) {
+    const m = re.exec(clause);
+    if (m) return m[0];
+  }
+  return null;
+}
+
+/** Whether `piece`, which has no verb, continues the previous clause's action with the same verb. */
+function continues(previous: string, piece: string, afterThen: boolean): boolean {
+  if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
+  // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
+  if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
+  if (TYPING.test(previous))
+    return (
+      (INTO.test(` ${piece} `) && INTO.test(` ${previous} `)) ||
+      (/^(?:the )?[a-z][\w-]*(?: [a-z][\w-]*)? \S+$/i.test(piece) && previous.split(' ').length >= 3)
+    );
+  if (SWITCHING.test(previous)) return true;
+  return false;
+}
+
+export interface Clause {
+  /** The clause as a step of its own, with the verb it took from the clause before. */
+  text: string;
+  /** The step from this clause to its end, as written (with the taken verb): read again on the next screen. */
+  rest: string;
+}
+
+/** The clauses of a step, each a step of its own; a single clause when nothing splits. */
+export function splitClauses(text: string, names: string[] = [], coarse = false): Clause[] {
+  const { masked, unmask } = mask(text, names);
+  // Separators: ";", ", then", "then", ", and", "and", ",". Kept as tokens so that "then" is known.
+  const tokens = masked.split(/(\s*;\s*|,?\s+and then\s+|,\s*then\s+|\s+then\s+|,\s+and\s+|\s+and\s+|,\s+)/i);
+  const starts: Array<{ at: number; verb: string | null }> = [{ at: 0, verb: null }];
+  let current = tokens[0]!;
+  const clauses: string[] = [];
+  for (let i = 1; i < tokens.length; i += 2) {
+    const sep = tokens[i]!;
+    const next = tokens[i + 1] ?? '';
+    const piece = stripFillers(unmask(next));
+    const afterThen = /then/i.test(sep) || /;/.test(sep);
+    const prev = stripFillers(unmask(current));
+    const afterCheck = CHECK_VERB.test(stripFillers(unmask(clauses.length ? current : tokens[0]!)));
+    if (piece !== '' && (startsWithVerb(piece, afterCheck) || (afterThen && !continues(prev, piece, afterThen)))) {
+      clauses.push(current);
+      starts.push({ at: i + 1, verb: null });
+      current = next;
+    } else if (!coarse && piece !== '' && continues(prev, piece, afterThen)) {
+      clauses.push(current);
+      const verb = verbOf(prev)!;
+      const own = /^(?:turn|switch|toggle|flip) (?:on|off)$/i.test(verb) ? verb : verb.replace(/ on$/i, '');
+      starts.push({ at: i + 1, verb: own });
+      current = `${own} ${next.replace(/^(?:the )?/i, '')}`;
+    } else {
+      current += sep + next;
+    }
+  }
+  clauses.push(current);
+  return clauses
+    .map((c, k) => {
+      const { at, verb } = starts[k]!;
+      const raw = unmask(tokens.slice(at).join(''));
+      return { text: stripFillers(unmask(c)), rest: stripFillers(verb ? `${verb} ${raw}` : raw) };
+    })
+    .filter((c) => c.text !== '');
+}

@@ -1,0 +1,117 @@
+import type { Target } from './intent';
+import { notSettled, type CheckResolution } from './resolution';
+import { matchAll, nameOf, type ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { describeElement, isVisible, type TreeElement } from './ui-tree';
+
+/**
+ * Judges the checks that read a screen's layout: the value that belongs to a label, rows in an
+ * order, which screen is showing.
+ */
+
+const passed = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
+const loose = (s: string | null | undefined) => normalizeText(s ?? '');
+const sameValue = (a: string, b: string) => loose(a) === loose(b);
+
+/** Elements named by a target, close matches only; then one whose id or text holds its words ("the count"). */
+export function namedElements(index: ScreenIndex, target: Target): TreeElement[] {
+  const hit =
+    matchAll(index, target, { closeOnly: true, wholeScreen: true }) ??
+    (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
+  if (hit) return [...new Set(hit.matches)];
+  const want = loose(target.text);
+  if (want.length < 3) return [];
+  const holders = index.allCandidates.filter((e) =>
+    [e.node.text, e.node.id?.replace(/[-_.]+/g, ' ')].some((v) => v && ` ${loose(v)} `.includes(` ${want} `)),
+  );
+  return holders.length === 1 ? holders : [];
+}
+
+/** A text element that is only a label: its text is the name the step gave. */
+function isLabel(el: TreeElement, target: Target): boolean {
+  return el.node.role === 'text' && loose(el.node.text) === loose(target.text);
+}
+
+/** The value beside a label (same row, to its right) or just below it; never the label itself. */
+export function valueBeside(index: ScreenIndex, label: TreeElement): TreeElement | null {
+  const l = label.node.bounds;
+  const mid = l.y + l.height / 2;
+  const texts = index.allCandidates.filter(
+    (e) => e !== label && e.node.text?.trim() && e.node.role !== 'navigation_bar' && e.node.role !== 'alert',
+  );
+  const row = texts
+    .filter((e) => {
+      const b = e.node.bounds;
+      return b.x >= l.x + l.width - 2 && mid >= b.y && mid <= b.y + b.height;
+    })
+    .sort((a, b) => a.node.bounds.x - b.node.bounds.x);
+  if (row[0]) return row[0];
+  const at = index.elements.indexOf(label);
+  const below = index.elements.slice(at + 1).find((e) => texts.includes(e));
+  if (!below) return null;
+  const gap = below.node.bounds.y - (l.y + l.height);
+  return gap >= -2 && gap <= Math.max(l.height * 2, 80) ? below : null;
+}
+
+/** "Total: €97.40": the label's value, a field's text, or the element's own text when it is no label. */
+export function checkValue(
+  index: ScreenIndex,
+  label: Target,
+  value: string,
+  match: 'equals' | 'contains',
+): CheckResolution {
+  const found = namedElements(index, label);
+  if (found.length === 0) return notSettled(`no element matches ${nameOf(label)} on this screen`);
+  const verdicts = found.map((el) => {
+    const holder = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    if (!holder) return { ok: false, why: `${describeElement(el.node)} has no value beside or below it` };
+    if (/^[•*●]+$/.test(holder.node.text?.trim() ?? ''))
+      return { ok: false, why: `${describeElement(holder.node)} hides its text` };
+    const actual = holder.node.text ?? '';
+    const ok = match === 'equals' ? sameValue(actual, value) : loose(actual).includes(loose(value));
+    return {
+      ok,
+      why: `${describeElement(holder.node)}${holder === el ? '' : ` (beside ${JSON.stringify(label.text)})`} reads "${actual}"`,
+    };
+  });
+  const good = verdicts.find((v) => v.ok);
+  if (good) return passed(true, good.why);
+  return passed(false, verdicts.map((v) => v.why).join('; '));
+}
+
+/** Texts shown in this order, top to bottom. */
+export function checkOrder(index: ScreenIndex, values: string[]): CheckResolution {
+  const rows: TreeElement[] = [];
+  for (const v of values) {
+    const el = index.allCandidates.find((e) => sameValue(e.node.text ?? '', v));
+    if (!el) return passed(false, `no element reads "${v}"`);
+    rows.push(el);
+  }
+  for (let i = 1; i < rows.length; i++) {
+    const a = index.elements.indexOf(rows[i - 1]!);
+    const b = index.elements.indexOf(rows[i]!);
+    if (b < a) return passed(false, `"${values[i]}" comes before "${values[i - 1]}"`);
+  }
+  return passed(true, `${values.length} texts are shown in the order given`);
+}
+
+/** The screen's title: the navigation bar's, else the screen's own name. */
+export function screenTitle(index: ScreenIndex): string | null {
+  const visible = index.elements.filter((e) => isVisible(e, index.observation.screen) && e.node.text?.trim());
+  const nav = visible.filter((e) => e.node.role === 'navigation_bar').at(-1);
+  if (nav) return nav.node.text!.trim();
+  const screens = visible.filter((e) => e.node.role === 'screen' && e.parent !== null);
+  return screens.at(-1)?.node.text?.trim() ?? null;
+}
+
+export function checkScreen(index: ScreenIndex, name: string, negated: boolean): CheckResolution {
+  const title = screenTitle(index);
+  if (title === null) return notSettled('the UI tree shows no screen title');
+  const on = loose(title) === loose(name.replace(/\s+(?:screen|page)$/i, ''));
+  return passed(on !== negated, `the screen is "${title}"`);
+}

@@ -1,0 +1,77 @@
+import type { Check, Intent } from './intent';
+import { parseStep } from './parse-step';
+
+/**
+ * The intent class of a reading, in the words the evaluation corpus and the case editor use
+ * (`tap`, `type`, `check_value`, `composite`, …).
+ */
+
+function checkLabel(check: Check): string {
+  switch (check.kind) {
+    case 'visible':
+      return check.negated ? 'check_not_visible' : 'check_visible';
+    case 'text':
+      return 'check_text';
+    case 'state':
+      return 'check_state';
+    case 'title':
+      return 'check_screen';
+    case 'screen_text':
+      return 'check_visible';
+    case 'count':
+      return 'check_count';
+    case 'value':
+      return 'check_value';
+    case 'order':
+      return 'check_visible';
+    case 'screen':
+      return 'check_screen';
+    case 'all':
+      return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
+  }
+}
+
+export function intentLabel(intent: Intent): string {
+  switch (intent.kind) {
+    case 'check':
+      return checkLabel(intent.check);
+    case 'press':
+      return 'tap';
+    case 'set_switch':
+      return intent.on ? 'toggle_on' : 'toggle_off';
+    case 'scroll':
+    case 'scroll_until':
+      return 'scroll';
+    case 'wait_until':
+      return 'wait_for';
+    case 'launch':
+      return 'launch_app';
+    case 'relaunch':
+      return 'restart_app';
+    case 'run_flow':
+      return 'run_flow';
+    case 'sequence':
+      return intent.steps.length === 1 ? intentLabel(intent.steps[0]!) : 'composite';
+    case 'fill':
+      return intent.values.length > 1 ? 'composite' : 'type';
+    case 'counter':
+    case 'tap_times':
+      return 'tap';
+    case 'pick_ordinal':
+      return 'select';
+    case 'dialog':
+      return intent.accept ? 'dialog_accept' : 'dialog_dismiss';
+    case 'kill':
+      return 'kill_app';
+    case 'background':
+      return 'background_app';
+    default:
+      return intent.kind;
+  }
+}
+
+/** The intent class a step's text reads as without a screen, or null when it is not understood. */
+export function readStepIntent(text: string): string | null {
+  const parsed = parseStep(text);
+  return parsed.understood ? intentLabel(parsed.intent) : null;
+}

@@ -1,0 +1,189 @@
+/**
+ * The words around the action: who acts ("I", "the user"), politeness and time fillers
+ * ("please", "now", "then"), repetition ("again"), and remarks that change nothing
+ * ("without changing anything", "(do not tap the Sign in button)"). They are taken off before a
+ * step is read, so that "Now tap Next again, please" reads as "tap Next".
+ */
+
+/** Verbs that start a clause, by action class: a clause after "and" or a comma starts with one. */
+export const ACTION_VERBS = [
+  'tap',
+  'click',
+  'press',
+  'hit',
+  'push',
+  'touch',
+  'double-tap',
+  'double tap',
+  'long-press',
+  'long press',
+  'type',
+  'enter',
+  'input',
+  'write',
+  'fill',
+  'populate',
+  'clear',
+  'empty',
+  'erase',
+  'replace',
+  'change',
+  'set',
+  'select',
+  'choose',
+  'pick',
+  'open',
+  'go',
+  'navigate',
+  'head',
+  'return',
+  'switch',
+  'turn',
+  'toggle',
+  'flip',
+  'enable',
+  'disable',
+  'tick',
+  'untick',
+  'uncheck',
+  'scroll',
+  'swipe',
+  'verify',
+  'check',
+  'assert',
+  'ensure',
+  'make sure',
+  'expect',
+  'validate',
+  'accept',
+  'confirm',
+  'cancel',
+  'dismiss',
+  'close',
+  'launch',
+  'relaunch',
+  're-launch',
+  'reopen',
+  're-open',
+  'restart',
+  'kill',
+  'send',
+  'bring',
+  'wait',
+  'leave',
+  'rotate',
+  'hide',
+  'log in',
+  'login',
+  'log out',
+  'sign in',
+  'sign out',
+  'search',
+  'add',
+  'remove',
+  'continue',
+  'submit',
+  'save',
+] as const;
+
+const VERB_START = new RegExp(
+  `^(?:${[...ACTION_VERBS]
+    .sort((a, b) => b.length - a.length)
+    .map((v) => v.replace(/[-\s]/g, '[- ]?'))
+    .join('|')})\\b`,
+  'i',
+);
+
+/** Verbs that are also common labels ("Remove passenger", "Search", "Continue"): they start a clause only after an action. */
+const WEAK =
+  /^(?:add|remove|search|continue|submit|save|open|close|cancel|confirm|accept|dismiss|select|choose|pick|change|replace|set|leave|log in|login|log out|sign in|sign out|send|bring|return|hide|expect|empty|input|write|push|touch|head)\b/i;
+
+/** Whether a clause starts with an action or check verb; after a check only a strong verb starts one. */
+export function startsWithVerb(clause: string, afterCheck = false): boolean {
+  const c = clause.trim();
+  if (!VERB_START.test(c)) return false;
+  return !(afterCheck && WEAK.test(c));
+}
+
+export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|validate|confirm that|see that)\b/i;
+
+const SUBJECT =
+  /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
+const LEADING_FILLER =
+  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just),?\s+)+/i;
+const TRAILING_FILLER =
+  /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|right away|immediately))+$/i;
+/** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */
+const REMARK =
+  /\s*\((?:do not|don't|not|all|without|e\.g\.|i\.e\.|eg|ie|so|as|if|which|still|sorted|again|optional step|from the|the one|this|that|no |only)\b[^()]*\)/gi;
+
+/** A step without its subject, fillers and explanatory remarks; quoted text is left as written. */
+export function stripFillers(text: string): string {
+  let s = text.trim();
+  for (let i = 0; i < 3; i++) {
+    const before = s;
+    s = s.replace(SUBJECT, '').replace(LEADING_FILLER, '');
+    if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
+    s = s.replace(REMARK, '').trim();
+    if (/^without (?:entering|filling in|typing) anything,?\s+/i.test(s))
+      s = s.replace(/^without (?:entering|filling in|typing) anything,?\s+/i, '');
+    if (s === before) break;
+  }
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Words of a repeat count after the action: "twice", "3 times". */
+export const REPEAT = /\s+(once|twice|thrice|(\d+|two|three|four|five|six|seven|eight|nine|ten) times)$/i;
+
+export function repeatCount(word: string): number {
+  const w = word.toLowerCase();
+  if (w === 'once') return 1;
+  if (w === 'twice') return 2;
+  if (w === 'thrice') return 3;
+  const n = w.replace(/\s*times$/, '');
+  const words: Record<string, number> = {
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+  };
+  return /^\d+$/.test(n) ? Number(n) : (words[n] ?? 1);
+}
+
+/** Ordinal words and positions: "the third product", "the last row", "item number 2". */
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  sixth: 6,
+  '6th': 6,
+  seventh: 7,
+  '7th': 7,
+  eighth: 8,
+  '8th': 8,
+  ninth: 9,
+  '9th': 9,
+  tenth: 10,
+  '10th': 10,
+  last: -1,
+  top: 1,
+  bottom: -1,
+};
+
+export const ORDINAL_PATTERN = `(${Object.keys(ORDINALS).join('|')})`;
+
+export function ordinalOf(word: string): number | null {
+  return ORDINALS[word.toLowerCase()] ?? null;
+}

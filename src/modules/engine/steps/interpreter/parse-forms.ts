@@ -1,0 +1,296 @@
+import type { Intent, ParsedStep, Target } from './intent';
+import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
+import { parseCount, parseTarget, quotedContent, unquote } from './step-text';
+
+/**
+ * The everyday forms beside the template grammar: sign-in in one step, values for a whole form,
+ * field-first and value-as-role typing, changes, counters, ordinals, places to go, dialogs,
+ * the app's lifecycle. Each reads the text alone; which element is meant is settled on the screen.
+ */
+
+type Rule = (s: string) => ParsedStep | null;
+const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
+
+export const USER_FIELDS = ['Email', 'Email address', 'E-mail', 'Username', 'User name', 'Login', 'User', 'Phone'];
+export const PASSWORD_FIELDS = ['Password', 'Passcode', 'PIN'];
+export const SIGN_IN_BUTTONS = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In', 'Signin', 'Continue', 'Submit'];
+
+const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
+
+/** "the lead passenger's First name", "the Email field of the lead passenger", "Passenger 2's first name". */
+export function fieldTarget(raw: string): Target | null {
+  const s = raw.trim().replace(/^the\s+/i, '');
+  const possessive = /^(.+?)['’]s\s+(.+)$/i.exec(s);
+  const of = /^(.+?)\s+(?:field|box)\s+(?:of|for)\s+(?:the\s+)?(.+)$/i.exec(s);
+  const [within, name] = possessive ? [possessive[1]!, possessive[2]!] : of ? [of[2]!, of[1]!] : [null, s];
+  const target = parseTarget(name);
+  if (!target) return null;
+  return within ? { ...target, within: within.replace(/^the\s+/i, '') } : target;
+}
+
+const type = (value: string, target: Target | null): Intent => ({ kind: 'type', text: unquote(value), target });
+
+/** "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123". */
+const signIn: Rule = (s) => {
+  const m =
+    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? (\S+)\s*(?:\/|,)\s*(\S+)$/i.exec(
+      s,
+    ) ??
+    /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:user(?:name)?|email) )?(\S+),? (?:with|and|using) (?:the )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  return ok({
+    kind: 'sequence',
+    steps: [
+      type(m[1]!, field(USER_FIELDS)),
+      type(m[2]!, field(PASSWORD_FIELDS)),
+      { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_IN_BUTTONS } },
+    ],
+  });
+};
+
+/** "Enter alex@x.test / pw", "Enter Sam / Morgan for Passenger 2", "Enter London / Barcelona / 5 Sep 2025". */
+const fillValues: Rule = (s) => {
+  const m = /^(?:enter|type|fill in|input|fill)\s+(.+?)(?:\s+(?:for|as|in|into)\s+(?:the\s+)?(.+))?$/i.exec(s);
+  if (!m) return null;
+  const values = m[1]!.split(/\s+\/\s+|\s*\/\s*(?=\S)/).map((v) => unquote(v));
+  if (values.length < 2 || values.some((v) => v === '' || /\s\/\s/.test(v))) return null;
+  if (values.length === 2 && /^\d+$/.test(values[0]!) && /^\d+$/.test(values[1]!)) return null;
+  return ok({ kind: 'fill', values, within: m[2] ? m[2].replace(/\s+(?:section|block)$/i, '') : null });
+};
+
+/** "Enter Sam Morgan for Passenger 2" / "as Passenger 2": a name into a passenger's fields. */
+const fillSection: Rule = (s) => {
+  const m = /^(?:enter|type|fill in|input|add)\s+(.+?)\s+(?:for|as)\s+(?:the\s+)?(.+?\s\d+)$/i.exec(s);
+  if (!m || /['’]s\s/.test(m[2]!)) return null;
+  const values = unquote(m[1]!).split(/\s+/);
+  return ok({ kind: 'fill', values, within: m[2]! });
+};
+
+/** "In the Email field, enter a@b.co"; "For the Date, type 14 Aug". */
+const fieldFirst: Rule = (s) => {
+  const m = /^(?:in|into|on|for)\s+(?:the\s+)?(.+?),?\s+(?:enter|type|input|write|fill in|put)\s+(.+)$/i.exec(s);
+  if (!m) return null;
+  const target = fieldTarget(m[1]!);
+  return target ? ok(type(m[2]!, target)) : null;
+};
+
+/** "Type a@b.co as the email", "Enter 14 Aug 2025 as the Date", "Fill in 3 for the quantity", "Enter Sam as Passenger 2's first name". */
+const valueAsRole: Rule = (s) => {
+  const m = /^(?:enter|type|input|write|fill in|put|use)\s+(.+?)\s+(?:as|for)\s+(?:the\s+)?(.+)$/i.exec(s);
+  if (!m) return null;
+  const target = fieldTarget(m[2]!);
+  return target ? ok(type(m[1]!, target)) : null;
+};
+
+/** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
+const typeInto: Rule = (s) => {
+  const m = /^(?:enter|type|input|write|put)\s+("[^"]*"|\S+(?:\s\S+)*?)\s+(?:in|into)\s+(?:the\s+)?(.+)$/i.exec(s);
+  if (!m || !/(?:['’]s\s|\s(?:of|for)\s)/i.test(m[2]!)) return null;
+  const target = fieldTarget(m[2]!);
+  return target ? ok(type(m[1]!, target)) : null;
+};
+
+/** "Change To to Paris", "Replace From with Rome", "Replace the First name Alex with Sam", "From = London", "From: London". */
+const change: Rule = (s) => {
+  const m =
+    /^(?:change|update|set|edit)\s+(?:the\s+)?(.+?)\s+to\s+(.+)$/i.exec(s) ??
+    /^(?:replace|overwrite)\s+(?:the\s+)?(.+?)\s+with\s+(.+)$/i.exec(s) ??
+    /^(?:fill(?: in)?|enter|set)\s+(?:the\s+)?([^=:]+?)\s*[=:]\s*(.+)$/i.exec(s);
+  if (!m) return null;
+  let raw = m[1]!;
+  const named = /^(.+?)\s+(?:"[^"]*"|[A-Z][\w-]*)$/.exec(raw);
+  if (named && /^replace|^overwrite/i.test(s) && !/['’]s\s/.test(raw)) raw = named[1]!;
+  if (/^(?:on|off|true|false|enabled|disabled|checked|unchecked)$/i.test(m[2]!.trim())) return null;
+  const target = fieldTarget(raw);
+  return target ? ok(type(m[2]!, target)) : null;
+};
+
+/** "Leave the Email field empty", "Make sure the Password field is blank", "Leave Travel insurance off". */
+const leave: Rule = (s) => {
+  const m =
+    /^(?:leave|keep)\s+(?:the\s+)?(.+?)\s+(empty|blank|as it is|unchanged|off|on|unchecked|checked)$/i.exec(s) ??
+    /^make sure\s+(?:the\s+)?(.+?)\s+(?:is|are|stays?)\s+(empty|blank)$/i.exec(s);
+  if (!m) return null;
+  const target = fieldTarget(m[1]!);
+  if (!target) return null;
+  const w = m[2]!.toLowerCase();
+  if (w === 'as it is' || w === 'unchanged') return ok({ kind: 'wait', ms: 0 });
+  if (w === 'empty' || w === 'blank')
+    return ok({ kind: 'check', check: { kind: 'text', target, value: '', match: 'equals' } });
+  const on = w === 'on' || w === 'checked';
+  return ok({ kind: 'check', check: { kind: 'state', target, state: on ? 'on' : 'off' } });
+};
+
+/** "Tap Add passenger three times", "tap Remove passenger twice". */
+const tapTimes: Rule = (s) => {
+  const m = new RegExp(`^(?:tap|click|press|hit)(?:\\s+on)?\\s+(.+?)${REPEAT.source}`, 'i').exec(s);
+  if (!m) return null;
+  const target = parseTarget(m[1]!);
+  const times = repeatCount(m[2]!);
+  if (!target || times < 1 || times > 20) return null;
+  return ok({ kind: 'tap_times', target, times });
+};
+
+/** "Add 3 passengers", "set passengers to 2", "2 passengers". */
+const counter: Rule = (s) => {
+  const m =
+    /^(?:add|select|choose|set)\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+?)s?$/i.exec(s) ??
+    /^(?:set\s+(?:the\s+)?(?:number of\s+)?)([a-z]+?)s?\s+to\s+(\d+)$/i.exec(s);
+  if (!m) return null;
+  const [n, noun] = /^\d|^[a-z]+$/i.test(m[1]!) && parseCount(m[1]!) !== null ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+  const count = parseCount(n);
+  if (count === null || count > 20) return null;
+  if (/^add/i.test(s)) return ok({ kind: 'counter', noun: noun.toLowerCase(), count: -count });
+  return ok({ kind: 'counter', noun: noun.toLowerCase(), count });
+};
+
+/** "Pick the third product", "select the last row", "tap the first result", "open item number 2". */
+const ordinal: Rule = (s) => {
+  const m =
+    new RegExp(
+      `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}(?:\\s+([a-z][a-z ]*?))?(?:\\s+(?:in|of|from) the (?:list|results))?$`,
+      'i',
+    ).exec(s) ?? null;
+  if (m) return ok({ kind: 'pick_ordinal', ordinal: ordinalOf(m[1]!)!, noun: m[2] ?? null });
+  const n =
+    /^(?:tap|click|select|choose|pick|open)(?:\s+on)?\s+(?:the\s+)?(?:list\s+)?(?:item|row|entry|result)\s+(?:number\s+|#)(\d+)$/i.exec(
+      s,
+    );
+  return n ? ok({ kind: 'pick_ordinal', ordinal: Number(n[1]), noun: null }) : null;
+};
+
+const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page)$/i;
+
+/** "Go to Profile > Settings", "Open Settings from Profile", "navigate to the Q3 report", "head to the Transfers tab". */
+const navigate: Rule = (s) => {
+  const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
+  const m =
+    /^(?:go(?: back)? to|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show)\s+(?:the\s+)?(.+)$/i.exec(
+      s,
+    );
+  const raw = from ? `${from[2]} > ${from[1]}` : m?.[1];
+  if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
+  const path = raw
+    .split(/\s+>\s+|\s*›\s*|\s+→\s+|\s+->\s+/)
+    .map((p) => unquote(p.replace(PLACE_NOUN, '').replace(/^the\s+/i, '')))
+    .filter((p) => p !== '');
+  if (path.length === 0 || path.some((p) => /["]/.test(p))) return null;
+  return ok({ kind: 'navigate', path });
+};
+
+const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
+
+/** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert", "Tap OK in the dialog". */
+const dialog: Rule = (s) => {
+  const bare = new RegExp(
+    `^(accept|confirm|ok|approve|cancel|dismiss|close|decline|reject|deny)(?: ${DIALOG})?$`,
+    'i',
+  ).exec(s);
+  const what = /^(confirm|accept|approve|cancel|decline|reject)\s+(?:the\s+)?(.+)$/i.exec(s);
+  const m = bare ?? what;
+  if (!m) return null;
+  const accept = /^(?:accept|confirm|ok|approve)$/i.test(m[1]!);
+  return ok({ kind: 'dialog', accept, what: bare ? null : unquote(m[2]!) });
+};
+
+/** Kill, restart, background and reopen; launching the app by any name. */
+const lifecycle: Rule = (s) => {
+  const app = "(?:the |this )?(?:[\\w'-]+ )?(?:app|application)(?: completely| fully)?";
+  const again = '(?:(?:re-?)?(?:launch|open|start)(?: it| the app)?(?: again)?|relaunch it|reopen it)';
+  if (
+    new RegExp(
+      `^(?:(?:kill|close|stop) and (?:re-?)?(?:launch|open|start) ${app}|(?:kill|close|force[- ]stop|force[- ]close|terminate|quit|stop|swipe away) ${app}(?:\\s+\\([^)]*\\))?(?:,| and| then|, then)+ ${again}|restart ${app}|relaunch ${app}|re-?open ${app}|close and (?:re)?open ${app})$`,
+      'i',
+    ).test(s)
+  )
+    return ok({ kind: 'relaunch' });
+  if (new RegExp(`^(?:kill|close|force[- ]stop|force[- ]close|terminate|quit|stop) ${app}$`, 'i').test(s))
+    return ok({ kind: 'kill' });
+  if (
+    new RegExp(
+      `^(?:send|put|move) ${app} (?:to|in|into) (?:the )?background(?:(?:,| and| then)+ (?:re-?open|bring|return to|resume|launch|open)(?: it| the app)?(?: back| again)?(?: to (?:the )?foreground)?)?$|^background ${app}$`,
+      'i',
+    ).test(s)
+  )
+    return ok({ kind: 'background' });
+  if (
+    /^(?:launch|start|run|open) (?:the )?(?:freshly installed |installed )?(?:[\w'-]+ )?(?:app|application)(?: again)?$|^launch [\w'-]+(?: again)?$/i.test(
+      s,
+    )
+  )
+    return ok({ kind: 'launch' });
+  if (/^(?:hide|dismiss|close) (?:the )?(?:on-screen |soft )?keyboard$/i.test(s)) return ok({ kind: 'hide_keyboard' });
+  if (
+    /^(?:(?:press|hit|use)\s+(?:the\s+)?|(?:press|hit|use|tap|click)\s+(?:the\s+)?(?:device['’]s|system|hardware|android|phone['’]s)\s+)back(?:\s+button|\s+key)$/i.test(
+      s,
+    )
+  )
+    return ok({ kind: 'back' });
+  return null;
+};
+
+/** "Search London → Paris, 14 Aug 2025, 2 passengers", "Search for shoes": the form's values, then its search button. */
+const search: Rule = (s) => {
+  const m = /^search(?: for)?\s+(.+)$/i.exec(s);
+  if (
+    !m ||
+    /(?:\s+and\s+|;\s*|,\s*then\s+|\s+then\s+)(?:open|tap|pick|choose|select|go|click|verify|check)\b/i.test(m[1]!)
+  )
+    return null;
+  const parts = m[1]!
+    .split(/\s+(?:→|->|to)\s+|,\s*|\s+(?:on|for|with)\s+|\s+date\s+/i)
+    .map((p) => unquote(p.replace(/^(?:date|on|for|with)\s+/i, '').trim()))
+    .filter((p) => p !== '');
+  const steps: Intent[] = [];
+  const values: string[] = [];
+  for (const p of parts) {
+    const c = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+?)s?$/i.exec(p);
+    if (c && parseCount(c[1]!) !== null)
+      steps.push({ kind: 'counter', noun: c[2]!.toLowerCase(), count: parseCount(c[1]!)! });
+    else values.push(p);
+  }
+  if (values.length === 0) return null;
+  if (values.length === 1 && steps.length === 0)
+    return ok({
+      kind: 'sequence',
+      steps: [
+        type(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
+        { kind: 'key', key: 'ENTER' },
+      ],
+    });
+  return ok({
+    kind: 'sequence',
+    steps: [
+      { kind: 'fill', values, within: null },
+      ...steps,
+      { kind: 'tap', target: { text: 'search', role: 'button', last: true } },
+    ],
+  });
+};
+
+/** Forms read before the clauses are split: the ones whose "and" belongs to them. */
+export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst];
+
+/** Forms tried before the template grammar on each clause. */
+export const CLAUSE_RULES: Rule[] = [
+  lifecycle,
+  signIn,
+  leave,
+  fillValues,
+  fillSection,
+  fieldFirst,
+  typeInto,
+  valueAsRole,
+  change,
+  tapTimes,
+  counter,
+  ordinal,
+  dialog,
+];
+
+/** Forms tried after the template grammar: navigation ("open X" is a tap when X is a button). */
+export const LATE_RULES: Rule[] = [navigate];
+
+export { quotedContent };

@@ -1,0 +1,235 @@
+import type { UiNode } from '../../../../worker/driver';
+import { selectorFor } from '../selectors';
+import type { Intent, Target } from './intent';
+import { notSettled, type DeviceAction, type Resolution } from './resolution';
+import { findTarget, type ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+
+/**
+ * The everyday forms on one screen: a form's fields in order, counters, ordinals, places, the
+ * open dialog's buttons. Each either acts on elements it can name or says why it cannot.
+ */
+
+type FormIntent = Extract<
+  Intent,
+  {
+    kind:
+      | 'fill'
+      | 'counter'
+      | 'tap_times'
+      | 'pick_ordinal'
+      | 'navigate'
+      | 'dialog'
+      | 'kill'
+      | 'background'
+      | 'hide_keyboard';
+  }
+>;
+
+const actions = (list: DeviceAction[], reasoning: string, then?: string): Resolution => ({
+  settled: true,
+  kind: 'actions',
+  actions: list,
+  reasoning,
+  ...(then ? { then } : {}),
+});
+
+const tapOn = (index: ScreenIndex, el: TreeElement): DeviceAction => {
+  const p = touchPoint(el)!;
+  return { op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(el.node, index.observation.tree) };
+};
+
+/** Taps an element that must be on screen and enabled; null with the reason otherwise. */
+function tappable(index: ScreenIndex, el: TreeElement): string | null {
+  if (!touchPoint(el) || !isVisible(el, index.observation.screen)) return `${describeElement(el.node)} is off screen`;
+  if (!el.node.enabled) return `${describeElement(el.node)} is disabled`;
+  return null;
+}
+
+function replace(index: ScreenIndex, el: TreeElement, text: string): DeviceAction[] {
+  const sel = selectorFor(el.node, index.observation.tree);
+  const out: DeviceAction[] = [];
+  if (!el.node.focused) out.push(tapOn(index, el));
+  const len = Math.min(Array.from(el.node.text ?? '').length, 500);
+  for (let i = 0; i < len; i++) out.push({ op: 'input', event: { kind: 'key', key: 'DEL' }, selector: sel });
+  if (text !== '') out.push({ op: 'input', event: { kind: 'text', text }, selector: sel });
+  return out;
+}
+
+function fill(index: ScreenIndex, values: string[], within: string | null): Resolution {
+  let pool = index.candidates.filter((e) => e.node.role === 'input');
+  if (within) {
+    const want = normalizeText(within);
+    const at = index.elements.findIndex((e) => e.node.text && normalizeText(e.node.text).includes(want));
+    if (at < 0) return notSettled(`no heading "${within}" on this screen`);
+    const after = new Set(index.elements.slice(at + 1));
+    pool = pool.filter((e) => after.has(e));
+    // "Sam Morgan" for a passenger: one word a field when the words and fields agree.
+    if (values.length === 1 && pool.length >= 2 && values[0]!.split(' ').length === 2) values = values[0]!.split(' ');
+  }
+  if (pool.length < values.length)
+    return notSettled(
+      `${values.length} values but ${pool.length} field(s) ${within ? `under "${within}"` : 'on this screen'}`,
+    );
+  const out: DeviceAction[] = [];
+  const named: string[] = [];
+  for (const [i, value] of values.entries()) {
+    const el = pool[i]!;
+    const why = tappable(index, el);
+    if (why) return notSettled(`${why}; scroll to it first`);
+    out.push(...replace(index, el, value));
+    named.push(`"${value}" into ${describeElement(el.node)}`);
+  }
+  return actions(out, `type ${named.join(', ')}`);
+}
+
+const singular = (w: string) => w.replace(/s$/i, '').toLowerCase();
+
+function counter(index: ScreenIndex, noun: string, wanted: number): Resolution {
+  const n = singular(noun);
+  const shown = index.allCandidates
+    .map((e) => ({ e, m: /^(\d+)\s+([a-z]+)$/i.exec(e.node.text?.trim() ?? '') }))
+    .find((x) => x.m && singular(x.m[2]!) === n);
+  const buttons = index.candidates.filter((e) => e.node.role === 'button' && e.node.text);
+  const find = (re: RegExp) => buttons.find((b) => re.test(b.node.text!) && normalizeText(b.node.text!).includes(n));
+  const add = find(/^(?:add|\+|increase|more)/i);
+  const remove = find(/^(?:remove|-|−|decrease|fewer|less)/i);
+  if (!shown || !add || !remove) return notSettled(`no counter of ${noun}s with add and remove buttons on this screen`);
+  const current = Number(shown.m![1]);
+  const target = wanted < 0 ? current - wanted : wanted;
+  const diff = target - current;
+  const button = diff > 0 ? add : remove;
+  const why = tappable(index, button);
+  if (diff !== 0 && why) return notSettled(why);
+  if (Math.abs(diff) > 20) return notSettled(`${Math.abs(diff)} taps are too many for a counter`);
+  return actions(
+    Array.from({ length: Math.abs(diff) }, () => tapOn(index, button)),
+    diff === 0
+      ? `the counter already shows ${current} ${noun}(s)`
+      : `tap ${describeElement(button.node)} ${Math.abs(diff)} time(s): ${current} → ${target}`,
+  );
+}
+
+function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution {
+  const hit = findTarget(index, target, { preferInteractive: true });
+  if (!hit.found) return notSettled(hit.reason);
+  const why = tappable(index, hit.element);
+  if (why) return notSettled(why);
+  // One tap a clause: the button may turn disabled on the way, which must fail the step.
+  const name = JSON.stringify(hit.element.node.text ?? target.text);
+  return actions(
+    [tapOn(index, hit.element)],
+    `tap ${describeElement(hit.element.node)}`,
+    times > 1 ? `tap ${name} ${times - 1} times` : undefined,
+  );
+}
+
+function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null): Resolution {
+  const rows = index.candidates.filter((e) => e.node.role === 'list_item' && e.node.text);
+  const n = noun ? normalizeText(noun).replace(/s$/, '') : '';
+  const matching = n ? rows.filter((r) => normalizeText(r.node.text!).includes(n)) : [];
+  const pool = matching.length > 0 ? matching : rows;
+  const el = ordinal === -1 ? pool.at(-1) : pool[ordinal - 1];
+  if (!el)
+    return notSettled(`the list shows ${pool.length} item(s); there is no item ${ordinal === -1 ? 'last' : ordinal}`);
+  const why = tappable(index, el);
+  if (why) return notSettled(why);
+  return actions(
+    [tapOn(index, el)],
+    `tap ${describeElement(el.node)} (item ${ordinal === -1 ? pool.length : ordinal} of ${pool.length})`,
+  );
+}
+
+function screenTitleOf(index: ScreenIndex): string | null {
+  const nav = index.elements.filter((e) => e.node.role === 'navigation_bar' && e.node.text).at(-1);
+  const screen = index.elements.filter((e) => e.node.role === 'screen' && e.parent && e.node.text).at(-1);
+  return (nav ?? screen)?.node.text?.trim() ?? null;
+}
+
+function navigate(index: ScreenIndex, path: string[]): Resolution {
+  // The longest first part of the path that names something here ("London → Edinburgh" is one row).
+  for (let k = path.length; k >= 1; k--) {
+    const name = path.slice(0, k).join(' → ');
+    const rest = path.slice(k);
+    const then = rest.length ? `go to ${rest.join(' > ')}` : undefined;
+    const title = screenTitleOf(index);
+    if (title && normalizeText(title) === normalizeText(name) && k === 1)
+      return actions([], `already on ${JSON.stringify(title)}`, then);
+    const hit = findTarget(index, { text: name }, { preferInteractive: true });
+    if (hit.found) {
+      const why = tappable(index, hit.element);
+      if (why) return notSettled(why);
+      return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`, then);
+    }
+  }
+  return notSettled(`no tab, button or row named "${path[0]}" on this screen`);
+}
+
+const DISMISS =
+  /^(?:cancel|no|not now|not yet|keep it|keep|close|dismiss|stay|stay signed in|later|don['’]t|never|deny|back|go back)\b/i;
+
+function dialog(index: ScreenIndex, accept: boolean, what: string | null): Resolution {
+  const alerts = index.elements.filter((e) => e.node.role === 'alert' && e.node.children.length > 0);
+  const top = alerts.at(-1);
+  if (!top) {
+    if (!what) return notSettled('no dialog is open on this screen');
+    // "Accept the fare rules": a switch or button of that name on the screen.
+    const hit = findTarget(index, { text: what }, { preferInteractive: true, roles: ['toggle', 'button'] });
+    if (!hit.found) return notSettled(`no dialog is open, and nothing here is called "${what}"`);
+    const why = tappable(index, hit.element);
+    if (why) return notSettled(why);
+    if (hit.element.node.role === 'toggle' && hit.element.node.checked === accept)
+      return actions([], `${describeElement(hit.element.node)} is already ${accept ? 'on' : 'off'}`);
+    return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`);
+  }
+  const inside = (e: TreeElement): boolean => e === top || (e.parent !== null && inside(e.parent));
+  const buttons = index.elements.filter((e) => inside(e) && e.node.role === 'button' && e.node.text);
+  const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()));
+  const confirming = buttons.filter((b) => !dismissing.includes(b));
+  const pick = accept ? confirming : dismissing;
+  if (pick.length !== 1) {
+    const listed = buttons.map((b) => `"${b.node.text}"`).join(', ');
+    return notSettled(
+      `cannot tell which button ${accept ? 'confirms' : 'cancels'} the dialog (${listed}); tap it by name`,
+    );
+  }
+  const why = tappable(index, pick[0]!);
+  if (why) return notSettled(why);
+  return actions(
+    [tapOn(index, pick[0]!)],
+    `tap ${describeElement(pick[0]!.node)} to ${accept ? 'confirm' : 'cancel'} the dialog`,
+  );
+}
+
+function focusedInput(index: ScreenIndex): UiNode | null {
+  return index.candidates.find((e) => e.node.role === 'input' && e.node.focused)?.node ?? null;
+}
+
+export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution {
+  switch (intent.kind) {
+    case 'fill':
+      return fill(index, intent.values, intent.within);
+    case 'counter':
+      return counter(index, intent.noun, intent.count);
+    case 'tap_times':
+      return tapTimes(index, intent.target, intent.times);
+    case 'pick_ordinal':
+      return pickOrdinal(index, intent.ordinal, intent.noun);
+    case 'navigate':
+      return navigate(index, intent.path);
+    case 'dialog':
+      return dialog(index, intent.accept, intent.what);
+    case 'kill':
+      return actions([{ op: 'terminate' }], 'stop the app');
+    case 'background':
+      return actions(
+        [{ op: 'home' }, { op: 'wait', ms: 1000 }, { op: 'launch' }],
+        'send the app to the background and bring it back',
+      );
+    case 'hide_keyboard':
+      return focusedInput(index)
+        ? actions([{ op: 'back' }], 'hide the keyboard')
+        : actions([], 'the keyboard is not shown');
+  }
+}
