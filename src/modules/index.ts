@@ -12,6 +12,7 @@ import { devicesRoutes } from './devices/devices.routes';
 import { executionRoutes } from './engine/execution.routes';
 import { runsRoutes } from './engine/runs.routes';
 import { suggestionsRoutes } from './engine/suggestions.routes';
+import { checkStepsRoutes } from './engine/check-steps.routes';
 import { githubRoutes } from './integrations/github.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   catalogueRoutes,
   runsRoutes,
   suggestionsRoutes,
+  checkStepsRoutes,
   executionRoutes,
   aiRoutes,
   creditsRoutes,

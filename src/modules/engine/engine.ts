@@ -22,6 +22,7 @@ import { RunsService } from './runs.service';
 import type { ModelResolver, StepAgent } from './steps/step-agent';
 import { SuiteExecutor } from './execution/suite-executor';
 import { SuggestionsService } from './suggestions.service';
+import { CheckStepsService } from './check-steps.service';
 import { VisualJudge } from './visual/visual-judge';
 
 export interface EngineDeps {
@@ -79,6 +80,7 @@ export function createEngine(d: EngineDeps) {
     }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
     suggestions: new SuggestionsService(),
+    checkSteps: new CheckStepsService(),
     runs,
     suites,
     interruptions: new Interruptions({ ...d, runs, suites, signals }),

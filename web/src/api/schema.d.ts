@@ -3171,6 +3171,47 @@ export interface paths {
       };
     };
   };
+  "/api/v1/tests/cases/{case_id}/check-steps": {
+    /** Read a case's steps and assertions with the free interpreter, without a device (any member) */
+    post: {
+      parameters: {
+        path: {
+          case_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description recorded screens the steps were read against (runs keep screenshots, not UI trees: 0 for now) */
+              screens_used: number;
+              steps: ({
+                  /** @description 0-based position among the case steps (or assertions) */
+                  index: number;
+                  /** @description the intent class read (tap, type, navigate, check_value, composite, …) */
+                  intent: string | null;
+                  /** @enum {string} */
+                  kind: "step" | "assertion";
+                  reason: string | null;
+                  /**
+                   * @description understood: the free interpreter reads it (with `intent`); needs_model: it names an action or check the interpreter cannot settle alone, a model run can; not_understood: no known verb or check
+                   * @enum {string}
+                   */
+                  status: "understood" | "needs_model" | "not_understood";
+                  /** @description forms the interpreter would read, closest first */
+                  suggestions: string[];
+                  text: string;
+                })[];
+              test_case_id: string;
+              total: number;
+              understood: number;
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/tests/cases/{case_id}/run": {
     /** Record a pending run (nothing is executed) */
     post: {

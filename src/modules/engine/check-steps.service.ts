@@ -1,0 +1,78 @@
+import { requireRole, type Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { findCaseByPublicId } from '../catalogue';
+import type { CheckStepsResponse } from './check-steps.schemas';
+import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
+import { intentLabel, parseStep } from './steps/interpreter';
+import { CHECK_VERB, startsWithVerb } from './steps/interpreter/lexicon';
+import { normalizeStep } from './steps/interpreter/parse-step';
+
+/** Forms a person can write, by the verb they started with: the suggestions without a screen. */
+const FORMS: Array<[RegExp, string[]]> = [
+  [
+    /^(?:tap|click|press|touch|hit|select|choose|pick|open)\b/i,
+    ['Tap "Name"', 'Open the Name tab', 'Pick the first item'],
+  ],
+  [
+    /^(?:enter|type|input|fill|write|change|replace|set)\b/i,
+    ['Enter value in the Field field', 'Type value as the field', 'Change Field to value'],
+  ],
+  [/^(?:turn|switch|toggle|enable|disable)\b/i, ['Turn on Name', 'Switch Name off']],
+  [/^(?:go|navigate|head|return|open)\b/i, ['Go to Profile > Settings', 'Open the Name screen']],
+  [CHECK_VERB, ['Verify "text" is shown', 'Verify Label: value', 'Verify the Name screen is displayed']],
+];
+
+function suggestionsFor(text: string): string[] {
+  const s = normalizeStep(text);
+  return (
+    FORMS.find(([re]) => re.test(s))?.[1] ?? ['Tap "Name"', 'Enter value in the Field field', 'Verify "text" is shown']
+  );
+}
+
+/**
+ * Reads every step and assertion of a case with the free interpreter, without a device: what it
+ * understands (and as what), what needs a model, what it cannot read at all (with forms it reads).
+ */
+export class CheckStepsService {
+  async checkSteps({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<CheckStepsResponse> {
+    const org = requireRole(ctx, 'viewer');
+    const found = await findCaseByPublicId(ctx.db, org.id, input.caseId);
+    if (!found) throw notFound('Test case');
+    const steps = normalizeSteps((found.c.steps ?? []) as unknown[]).map((s) => s.text);
+    const assertions = normalizeAssertions((found.c.assertions ?? []) as unknown[]);
+    const read = (kind: 'step' | 'assertion', text: string, index: number) => {
+      const parsed = parseStep(text);
+      if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
+        return {
+          kind,
+          index,
+          text,
+          status: 'understood' as const,
+          intent: intentLabel(parsed.intent),
+          reason: null,
+          suggestions: [],
+        };
+      const reason = parsed.understood
+        ? 'an assertion says what should be true; this reads as an action'
+        : parsed.reason;
+      const verb = startsWithVerb(normalizeStep(text)) || CHECK_VERB.test(normalizeStep(text));
+      return {
+        kind,
+        index,
+        text,
+        status: verb ? ('needs_model' as const) : ('not_understood' as const),
+        intent: null,
+        reason,
+        suggestions: suggestionsFor(text),
+      };
+    };
+    const out = [...steps.map((t, i) => read('step', t, i)), ...assertions.map((t, i) => read('assertion', t, i))];
+    return {
+      test_case_id: found.c.publicId,
+      screens_used: 0,
+      understood: out.filter((s) => s.status === 'understood').length,
+      total: out.length,
+      steps: out,
+    };
+  }
+}
