@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   WEBHOOK_ALLOWED_PORTS: portList.optional(),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -134,6 +136,8 @@ export interface Config {
   webhooks: { allowPrivate: boolean; allowedPorts: ReadonlySet<number> | null };
   /** Where commit statuses are posted (a GitHub Enterprise or a test server may stand in). */
   github: { apiUrl: string };
+  /** How slow an upload's body may arrive (src/uploads/upload-receiver.ts, UploadPace). */
+  uploads: { idleMs: number; minBytesPerSecond: number };
   storage: {
     s3:
       | {
@@ -233,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, allowedPorts: e.WEBHOOK_ALLOWED_PORTS ?? null },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
+    uploads: { idleMs: e.UPLOAD_IDLE_TIMEOUT_MS, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND },
     storage: {
       s3: e.S3_BUCKET
         ? {

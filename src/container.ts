@@ -134,7 +134,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
 
   const hasher = new FileHasher();
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
-  const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher };
+  const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher, pace: config.uploads };
   const apps = new AppsService({ storage });
   const appUploads = new AppUploadsService({ storage, spool, packages });
   const payments = new StripePayments({

@@ -44,6 +44,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.status >= 500) req.log.error({ err: error }, error.detail);
       const retryAfter = error.code === 'RATE_LIMITED' ? error.extra?.retry_after : undefined;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      // A body that stopped or crawls is not read to its end: the connection goes with the answer.
+      if (error.code === 'REQUEST_TIMEOUT') reply.header('connection', 'close');
       return reply.code(error.status).send({ detail: error.detail, ...(error.extra ?? {}) });
     }
     if (error instanceof RateLimitUnavailableError) {

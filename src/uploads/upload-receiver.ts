@@ -41,11 +41,25 @@ export interface ReceivedUpload {
   discard(): Promise<void>;
 }
 
-/** Where the service wants an upload spooled: its temporary directory and its hasher. */
+/** Where the service wants an upload spooled: its temporary directory, its hasher and the pace it expects. */
 export interface UploadSpool {
   tempDir: string;
   hasher: FileHasher;
+  pace: UploadPace;
 }
+
+/**
+ * How slow a client may send a body (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_MIN_BYTES_PER_SECOND): the body
+ * is measured in windows of `idleMs`; a window without a byte, or with fewer than
+ * `minBytesPerSecond` on average, ends the upload with 408 and the connection is closed. Time the
+ * server itself holds the socket back (its disk is behind) is not counted.
+ */
+export interface UploadPace {
+  idleMs: number;
+  minBytesPerSecond: number;
+}
+
+export const DEFAULT_UPLOAD_PACE: UploadPace = { idleMs: 30_000, minBytesPerSecond: 1024 };
 
 /** The body of an upload, read lazily so that the service can check the caller's role first. */
 export type UploadSource = (spool: UploadSpool) => Promise<ReceivedUpload>;
@@ -79,13 +93,13 @@ export function multipartUploadSource(
   req: FastifyRequest,
   { maxBytes = MAX_UPLOAD_BYTES }: { maxBytes?: number } = {},
 ): UploadSource {
-  return async ({ tempDir, hasher }) => {
+  return async ({ tempDir, hasher, pace }) => {
     const boundary = multipartBoundary(req.headers['content-type']);
     if (!boundary) throw new AppError('BAD_REQUEST', 'file: required (send multipart/form-data with a file part)');
     await fs.mkdir(tempDir, { recursive: true });
     const fields: Record<string, string> = Object.create(null);
     const tempPath = path.join(tempDir, `upload-${randomBytes(8).toString('hex')}.part`);
-    const pump = new BodyPump(req.raw, maxBytes + MULTIPART_OVERHEAD);
+    const pump = new BodyPump(req.raw, maxBytes + MULTIPART_OVERHEAD, pace);
     const spooled: { file: SpooledFile | null } = { file: null };
     const parser = new MultipartParser(boundary, (part) => {
       if (part.filename === null)
@@ -98,7 +112,8 @@ export function multipartUploadSource(
       await pump.run(parser);
       await spooled.file?.closed();
     } catch (err) {
-      // The rest of the body is read and dropped, so that the client gets the answer.
+      // The rest of the body is read and dropped, so that the client gets the answer (a client
+      // too slow gets it with the connection closed: see the error handler).
       req.raw.resume();
       await spooled.file?.discard();
       throw uploadError(err);
@@ -138,6 +153,9 @@ function uploadError(err: unknown): unknown {
   return err;
 }
 
+const rate = (bytesPerSecond: number) =>
+  bytesPerSecond >= 1024 ? `${+(bytesPerSecond / 1024).toFixed(1)} KB/s` : `${bytesPerSecond} bytes/s`;
+
 class UploadInterrupted extends Error {
   constructor() {
     super('The upload was interrupted before the body ended');
@@ -159,6 +177,7 @@ class BodyPump {
   constructor(
     private readonly raw: IncomingMessage,
     private readonly maxBodyBytes: number,
+    private readonly pace: UploadPace,
   ) {}
 
   /** The writable whose buffer holds the socket back. */
@@ -176,15 +195,34 @@ class BodyPump {
     const { raw } = this;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
+      // Bytes in the current window of `pace.idleMs`; the window restarts whenever the server resumes the socket.
+      let windowBytes = 0;
+      const { idleMs, minBytesPerSecond } = this.pace;
+      const minWindowBytes = Math.ceil((minBytesPerSecond * idleMs) / 1000);
+      const paceCheck = setInterval(() => {
+        if (raw.isPaused()) return;
+        if (windowBytes === 0)
+          return settle(new AppError('REQUEST_TIMEOUT', `The upload stalled: no data for ${idleMs / 1000} s`));
+        if (windowBytes < minWindowBytes)
+          return settle(
+            new AppError(
+              'REQUEST_TIMEOUT',
+              `The upload is too slow: under ${rate(minBytesPerSecond)} for ${idleMs / 1000} s`,
+            ),
+          );
+        windowBytes = 0;
+      }, idleMs);
       const settle = (err?: Error) => {
         if (settled) return;
         settled = true;
+        clearInterval(paceCheck);
         this.fail = null;
         raw.off('data', onData).off('end', onEnd).off('error', onClose).off('close', onClose);
         if (err) reject(err);
         else resolve();
       };
       const onData = (chunk: Buffer) => {
+        windowBytes += chunk.length;
         this.received += chunk.length;
         if (this.received > this.maxBodyBytes)
           return settle(new AppError('PAYLOAD_TOO_LARGE', 'Request body too large'));
@@ -198,7 +236,13 @@ class BodyPump {
         const writer = this.writer;
         if (writer?.writableNeedDrain && !raw.isPaused()) {
           raw.pause();
-          writer.once('drain', () => settled || raw.resume());
+          writer.once('drain', () => {
+            if (settled) return;
+            // The client was held back by us: its pace is measured afresh.
+            paceCheck.refresh();
+            windowBytes = 0;
+            raw.resume();
+          });
         }
       };
       const onEnd = () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { valueDeeperThan } from '../json-depth';
 
 /**
  * The `simdeck-app.json` model a virtual device runs for an installed app (APK:
@@ -214,6 +215,9 @@ export type AppModel = z.infer<typeof AppModelSchema>;
 
 export class AppModelError extends Error {}
 
+/** Nesting of arrays and objects a model may have (actions and conditions nest a few levels). */
+const MAX_APP_MODEL_DEPTH = 64;
+
 /** Parses and validates a model; the error names the first bad paths. */
 export function parseAppModel(json: string): AppModel {
   let raw: unknown;
@@ -222,6 +226,9 @@ export function parseAppModel(json: string): AppModel {
   } catch (err) {
     throw new AppModelError(`simdeck-app.json is not valid JSON: ${(err as Error).message}`);
   }
+  // Checked without recursion before the schema (whose actions and conditions nest) walks it.
+  if (valueDeeperThan(raw, MAX_APP_MODEL_DEPTH))
+    throw new AppModelError(`simdeck-app.json is nested deeper than ${MAX_APP_MODEL_DEPTH} levels`);
   const r = AppModelSchema.safeParse(raw);
   if (!r.success) {
     const msg = r.error.issues

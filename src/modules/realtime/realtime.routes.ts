@@ -11,6 +11,8 @@ const ClientMessage = z.object({
   session_id: z.string().min(1).max(100),
 });
 
+const MAX_CLIENT_MESSAGE_BYTES = 4096;
+
 /** Close codes of the stream socket. */
 const STREAM_NOT_RUNNING = 4409;
 const STREAM_SESSION_ENDED = 4410;
@@ -66,6 +68,9 @@ export const realtimeRoutes: RouteModule = (app, container) => {
     const send = (m: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
     socket.on('message', (raw, isBinary) => {
       if (isBinary) return;
+      // A client message is a few dozen bytes: a larger one is refused before it is parsed.
+      const size = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
+      if (size > MAX_CLIENT_MESSAGE_BYTES) return send({ type: 'error', detail: 'message: at most 4 KB' });
       let parsed: z.infer<typeof ClientMessage>;
       try {
         const r = ClientMessage.safeParse(JSON.parse(raw.toString()));
