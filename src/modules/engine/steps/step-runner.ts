@@ -5,6 +5,7 @@ import type { CaseStep } from './case-steps';
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
 import { interpretStep, type Resolution } from './interpreter';
 import { replayActions } from './replay';
+import { unsettledStepError } from './screen-summary';
 import type { RunAgent, TraceEntry } from './step-agent';
 
 /** One entry of a run's `reasoning_log` (docs/design/0016-execution.md). */
@@ -108,7 +109,7 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
         status: 'failed',
         resolvedBy: null,
         actions,
-        error: `${NEEDS_MODEL}: ${resolution.reason}`,
+        error: unsettledStepError(resolution.reason, observation.tree, NEEDS_MODEL),
         trace,
         healed,
         modelMs: 0,
