@@ -109,7 +109,7 @@ describe('a build with planted bugs', () => {
       [3, 'skipped', null],
     ]);
     expect(signIn.error_message).toBe(
-      'Step 3 failed: The step needs a language model: no element matches "Sign in" on this screen',
+      'Step 3 failed: The screen shows "Sign in"; no element matches "Sign in" on this screen',
     );
 
     const welcome = await runOf(sr, ids.welcome);

@@ -91,7 +91,6 @@ describe('a run as the world sees it', () => {
       ['run.started', null],
       ['run.failed', null],
       ['case.failed', null],
-      ['visual.baseline_updated', 0],
     ]);
     expect(
       events.find((e) => e.type === 'case.failed' && e.data.run_public_id === failed.public_id)!.data,

@@ -36,6 +36,29 @@ export async function listAuditEvents(db: DbOrTx, f: AuditFilter, page: { limit:
     .offset(page.offset);
 }
 
+/**
+ * The audit rows of one resource whose action starts with `actionPrefix`, newest first: the
+ * history of that resource as its owners changed it (at most `limit` rows).
+ */
+export async function listResourceAudit(
+  db: DbOrTx,
+  f: { organizationId: number; resourceType: string; resourceId: string; actionPrefix: string; limit: number },
+) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.organizationId, f.organizationId),
+        eq(auditEvents.resourceType, f.resourceType),
+        eq(auditEvents.resourceId, f.resourceId),
+        sql`starts_with(${auditEvents.action}, ${f.actionPrefix})`,
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(f.limit);
+}
+
 export async function insertAuditEvent(db: DbOrTx, values: typeof auditEvents.$inferInsert): Promise<void> {
   await db.insert(auditEvents).values(values);
 }

@@ -20,52 +20,47 @@ async function jpeg(width: number, height: number, colour: { r: number; g: numbe
     .toBuffer();
 }
 
+/** Writes one baseline of `caseId` as a passed run does (a run of the case is inserted as its source). */
+async function writeBaseline(
+  orgId: number,
+  caseId: number,
+  image: { stepIndex: number; jpeg: Buffer; width: number; height: number; deviceName: string | null },
+  run?: { id: number; publicId: string },
+) {
+  const source = run ?? (await insertTestRun(fx.t, orgId, caseId, 'passed'));
+  return fx.t.container.services.catalogue.baselines.writeBaselines({
+    ctx: fx.systemCtx(orgId),
+    input: { caseId, sourceRun: { id: source.id, publicId: source.publicId }, source: 'passed_run', images: [image] },
+  });
+}
+
 describe('baselines', () => {
-  it('upsertBaseline writes the JPEG and its record; the API lists and serves them', async () => {
+  it('writeBaselines writes the JPEG and its record; the API lists and serves them', async () => {
     const c = await caseIn(fx.a, fx.appA.publicId);
     const run = await insertTestRun(fx.t, fx.a.orgId, c.id, 'passed');
-    const ctx = fx.systemCtx(fx.a.orgId);
-    const svc = fx.t.container.services.catalogue.baselines;
     const red = await jpeg(90, 160, { r: 255, g: 0, b: 0 });
-    await svc.upsertBaseline({
-      ctx,
-      input: {
-        caseId: c.id,
-        stepIndex: 1,
-        jpeg: red,
-        width: 90,
-        height: 160,
-        deviceName: 'Pixel 8',
-        sourceRunId: run.id,
-      },
-    });
-    await svc.upsertBaseline({
-      ctx,
-      input: {
-        caseId: c.id,
-        stepIndex: 0,
-        jpeg: await jpeg(90, 160, { r: 0, g: 0, b: 255 }),
-        width: 90,
-        height: 160,
-        deviceName: 'Pixel 8',
-        sourceRunId: null,
-      },
+    await writeBaseline(
+      fx.a.orgId,
+      c.id,
+      { stepIndex: 1, jpeg: red, width: 90, height: 160, deviceName: 'Pixel 8' },
+      run,
+    );
+    await writeBaseline(fx.a.orgId, c.id, {
+      stepIndex: 0,
+      jpeg: await jpeg(90, 160, { r: 0, g: 0, b: 255 }),
+      width: 90,
+      height: 160,
+      deviceName: 'Pixel 8',
     });
     expect(await fx.t.container.storage.exists(baselineKey(c.public_id, 1))).toBe(true);
     (fx.t.clock as ManualClock).advance(1000);
     const green = await jpeg(45, 80, { r: 0, g: 255, b: 0 });
-    await svc.upsertBaseline({
-      ctx,
-      input: {
-        caseId: c.id,
-        stepIndex: 1,
-        jpeg: green,
-        width: 45,
-        height: 80,
-        deviceName: 'Pixel 8a',
-        sourceRunId: run.id,
-      },
-    });
+    await writeBaseline(
+      fx.a.orgId,
+      c.id,
+      { stepIndex: 1, jpeg: green, width: 45, height: 80, deviceName: 'Pixel 8a' },
+      run,
+    );
     const rows = await fx.t.container.db.select().from(testBaselines).where(eq(testBaselines.testCaseId, c.id));
     expect(rows).toHaveLength(2);
 
@@ -73,7 +68,12 @@ describe('baselines', () => {
     expect(list.statusCode, list.body).toBe(200);
     const body = list.json();
     expect(body).toHaveLength(2);
-    expect(body[0]).toMatchObject({ step_index: 0, width: 90, height: 160, source_run_id: null });
+    expect(body[0]).toMatchObject({
+      step_index: 0,
+      width: 90,
+      height: 160,
+      source_run_id: expect.stringMatching(/^run_/),
+    });
     expect(body[1]).toMatchObject({
       step_index: 1,
       width: 45,
@@ -107,20 +107,19 @@ describe('baselines', () => {
     expect(await fx.t.container.storage.exists(baselineKey(c.public_id, 1))).toBe(false);
   });
 
-  it('upsertBaseline refuses a case of another organization', async () => {
+  it('writeBaselines refuses a case of another organization', async () => {
     const c = await caseIn(fx.b, fx.appB.publicId);
-    const ctx = fx.systemCtx(fx.a.orgId);
+    const run = await insertTestRun(fx.t, fx.b.orgId, c.id, 'passed');
     await expect(
-      fx.t.container.services.catalogue.baselines.upsertBaseline({
-        ctx,
+      fx.t.container.services.catalogue.baselines.writeBaselines({
+        ctx: fx.systemCtx(fx.a.orgId),
         input: {
           caseId: c.id,
-          stepIndex: 0,
-          jpeg: await jpeg(4, 4, { r: 0, g: 0, b: 0 }),
-          width: 4,
-          height: 4,
-          deviceName: null,
-          sourceRunId: null,
+          sourceRun: { id: run.id, publicId: run.publicId },
+          source: 'passed_run',
+          images: [
+            { stepIndex: 0, jpeg: await jpeg(4, 4, { r: 0, g: 0, b: 0 }), width: 4, height: 4, deviceName: null },
+          ],
         },
       }),
     ).rejects.toThrow(/not found/);
@@ -140,35 +139,23 @@ describeAuthCases(
       method: 'GET',
       url: async () => {
         const c = await caseIn(fx.a, fx.appA.publicId);
-        const ctx = fx.systemCtx(fx.a.orgId);
-        await fx.t.container.services.catalogue.baselines.upsertBaseline({
-          ctx,
-          input: {
-            caseId: c.id,
-            stepIndex: 0,
-            jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
-            width: 4,
-            height: 4,
-            deviceName: null,
-            sourceRunId: null,
-          },
+        await writeBaseline(fx.a.orgId, c.id, {
+          stepIndex: 0,
+          jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
+          width: 4,
+          height: 4,
+          deviceName: null,
         });
         return `/api/v1/tests/cases/${c.public_id}/baselines/step_0.jpg`;
       },
       otherOrgUrl: async () => {
         const c = await caseIn(fx.b, fx.appB.publicId);
-        const ctx = fx.systemCtx(fx.b.orgId);
-        await fx.t.container.services.catalogue.baselines.upsertBaseline({
-          ctx,
-          input: {
-            caseId: c.id,
-            stepIndex: 0,
-            jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
-            width: 4,
-            height: 4,
-            deviceName: null,
-            sourceRunId: null,
-          },
+        await writeBaseline(fx.b.orgId, c.id, {
+          stepIndex: 0,
+          jpeg: await jpeg(4, 4, { r: 1, g: 2, b: 3 }),
+          width: 4,
+          height: 4,
+          deviceName: null,
         });
         return `/api/v1/tests/cases/${c.public_id}/baselines/step_0.jpg`;
       },

@@ -39,3 +39,16 @@ export async function upsertBaselineRow(db: DbOrTx, values: typeof testBaselines
     .returning();
   return row!;
 }
+
+/** Deletes one step's baseline record; returns it (its storage key), or undefined when there was none. */
+export async function deleteBaselineRow(
+  db: DbOrTx,
+  caseId: number,
+  stepIndex: number,
+): Promise<BaselineRow | undefined> {
+  const [row] = await db
+    .delete(testBaselines)
+    .where(and(eq(testBaselines.testCaseId, caseId), eq(testBaselines.stepIndex, stepIndex)))
+    .returning();
+  return row;
+}

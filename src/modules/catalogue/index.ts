@@ -1,6 +1,7 @@
 export { findBaseline } from './baselines.repository';
+export { ApproveBaselinesBody, ApprovedBaselines } from './baselines.schemas';
 export { baselineStoragePrefixesOfOrg } from './baselines.service';
-export type { BaselinesService } from './baselines.service';
+export type { BaselineImage, BaselinesService } from './baselines.service';
 export { attachActionsToStep } from './case-healing';
 export { findCaseById, findCaseByPublicId, listSuiteCases } from './cases.repository';
 export type { CaseRow } from './cases.repository';

@@ -57,7 +57,7 @@ export function createEngine(d: EngineDeps) {
     installed.forget(sessionId);
   });
   const events = new RunEvents(d.realtime);
-  const judge = new VisualJudge({ storage: d.storage, baselines: d.baselines });
+  const judge = new VisualJudge({ storage: d.storage });
   const caseRunner = new CaseRunner({
     storage: d.storage,
     log: d.log,
@@ -78,7 +78,7 @@ export function createEngine(d: EngineDeps) {
       credits: d.credits,
       models: d.models,
     }),
-    runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage }),
+    runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage, baselines: d.baselines }),
     suggestions: new SuggestionsService(),
     checkSteps: new CheckStepsService(),
     runs,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteModule } from '../../http/types';
-import { StatusResponse, TESTS_TAG as tags, CaseIdParams } from '../catalogue';
+import { ApprovedBaselines, ApproveBaselinesBody, StatusResponse, TESTS_TAG as tags, CaseIdParams } from '../catalogue';
 import { RunIdParams, RunResponse, SuiteRunIdParams, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 
 export const runsRoutes: RouteModule = (app, { services }) => {
@@ -40,6 +40,20 @@ export const runsRoutes: RouteModule = (app, { services }) => {
   app.post('/tests/runs/:run_id/cancel', {
     schema: { tags, summary: 'Cancel an active run', params: RunIdParams, response: { 200: StatusResponse } },
     handler: (req) => svc.cancelRun({ ctx: req.ctx, input: { runId: req.params.run_id } }),
+  });
+  app.post('/tests/runs/:run_id/baselines/approve', {
+    schema: {
+      tags,
+      summary: "Make the run's step screenshots the case's baselines (developer): the given step_indexes, or all",
+      params: RunIdParams,
+      body: ApproveBaselinesBody.nullish(),
+      response: { 200: ApprovedBaselines },
+    },
+    handler: (req) =>
+      svc.approveBaselines({
+        ctx: req.ctx,
+        input: { runId: req.params.run_id, stepIndexes: req.body?.step_indexes },
+      }),
   });
   app.get('/tests/suite-runs/:suite_run_id', {
     schema: {

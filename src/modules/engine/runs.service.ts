@@ -6,7 +6,8 @@ import { AppError, conflict, notFound } from '../../errors';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import { recordAudit } from '../audit';
 import { emitEvent } from '../events';
-import { findCaseByPublicId, findSuiteById } from '../catalogue';
+import { findCaseByPublicId, findSuiteById, type BaselineImage, type BaselinesService } from '../catalogue';
+import { loadSharp } from '../../lazy-modules';
 import type { ObjectStorage } from '../../storage/storage';
 import type { SessionsService } from '../sessions';
 import type { RunSignals } from './execution/run-signals';
@@ -51,7 +52,14 @@ export function renderRun(run: repo.RunRow, casePublicId: string): RunResponse {
 
 /** The life of test runs and suite runs: recorded, reported, cancelled, read. */
 export class RunsService {
-  constructor(private readonly deps: { signals: RunSignals; sessions: SessionsService; storage: ObjectStorage }) {}
+  constructor(
+    private readonly deps: {
+      signals: RunSignals;
+      sessions: SessionsService;
+      storage: ObjectStorage;
+      baselines: BaselinesService;
+    },
+  ) {}
 
   /** Records a pending run; nothing is executed (the execution engine picks runs up elsewhere). */
   async createRun({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<RunResponse> {
@@ -202,6 +210,60 @@ export class RunsService {
   }
 
   /** A step screenshot of one of the organization's runs; null when the run has no such file. */
+  /**
+   * Makes the run's screenshots of the given steps (all steps with a screenshot when none are
+   * given) the case's baselines, replacing what was there (developer). Any finished run may be
+   * approved: a passed one, or a failed one whose new screen is the intended one.
+   */
+  async approveBaselines({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { runId: string; stepIndexes?: number[] };
+  }): Promise<{ step_indexes: number[] }> {
+    const org = requireRole(ctx, 'developer');
+    const found = await repo.findRunByPublicId(ctx.db, org.id, input.runId);
+    if (!found) throw notFound('Test run');
+    const { run } = found;
+    if (!TERMINAL_RUN_STATUSES.includes(run.status))
+      throw new AppError(
+        'BAD_REQUEST',
+        `${run.publicId} is ${run.status}; approve its screenshots once it has finished`,
+      );
+    const steps = ((run.result as { steps?: Array<{ index: number; screenshot: string | null }> } | null)?.steps ??
+      []) as Array<{ index: number; screenshot: string | null }>;
+    const shots = new Map(steps.filter((s) => s.screenshot).map((s) => [s.index, s.screenshot!]));
+    const wanted = input.stepIndexes ? [...new Set(input.stepIndexes)].sort((a, b) => a - b) : [...shots.keys()];
+    const missing = wanted.filter((i) => !shots.has(i));
+    if (missing.length)
+      throw new AppError(
+        'BAD_REQUEST',
+        `step_indexes: ${run.publicId} has no screenshot of step ${missing.join(', ')} (steps with one: ${[...shots.keys()].join(', ') || 'none'})`,
+      );
+    if (!wanted.length) throw new AppError('BAD_REQUEST', `${run.publicId} has no step screenshots to approve`);
+    const deviceName = run.sessionId
+      ? await this.deps.sessions
+          .loadSession({ ctx, input: { sessionId: run.sessionId } })
+          .then((s) => s.deviceName)
+          .catch(() => null)
+      : null;
+    const images: BaselineImage[] = [];
+    for (const index of wanted) {
+      const file = shots.get(index)!.split('/').pop()!;
+      const jpeg = await this.deps.storage.getBuffer(`runs/${run.publicId}/${file}`);
+      if (!jpeg)
+        throw new AppError('BAD_REQUEST', `The screenshot of step ${index} of ${run.publicId} is no longer stored`);
+      const meta = await loadSharp()(jpeg).metadata();
+      images.push({ stepIndex: index, jpeg, width: meta.width ?? 0, height: meta.height ?? 0, deviceName });
+    }
+    const written = await this.deps.baselines.writeBaselines({
+      ctx,
+      input: { caseId: run.testCaseId, sourceRun: { id: run.id, publicId: run.publicId }, source: 'approved', images },
+    });
+    return { step_indexes: written };
+  }
+
   async getRunScreenshot({ ctx, input }: { ctx: Ctx; input: { runId: string; file: string } }): Promise<Buffer | null> {
     const org = requireRole(ctx, 'viewer');
     const found = await repo.findRunByPublicId(ctx.db, org.id, input.runId);

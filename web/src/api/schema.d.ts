@@ -3170,6 +3170,59 @@ export interface paths {
         };
       };
     };
+    /** Delete one step's baseline (step_<index>); the next passed run writes a new one */
+    delete: {
+      parameters: {
+        path: {
+          case_id: string;
+          file: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              status: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/cases/{case_id}/baselines/history": {
+    /** History of the case's baselines, newest first: written by a passed run, approved from a run, deleted */
+    get: {
+      parameters: {
+        path: {
+          case_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                at: string;
+                /** @description Who made the change (an email, or "system" for a run) */
+                by: string;
+                /**
+                 * @description written_by_passed_run: a passed run wrote the missing baseline; approved: a developer approved a run's screenshot; deleted: removed
+                 * @enum {string}
+                 */
+                change: "written_by_passed_run" | "approved" | "deleted";
+                /** @description Public id of the run whose screenshot became the baseline */
+                source_run_id: string | null;
+                step_index: number;
+              })[];
+          };
+        };
+      };
+    };
   };
   "/api/v1/tests/cases/{case_id}/check-steps": {
     /** Read a case's steps and assertions with the free interpreter, without a device (any member) */
@@ -3370,6 +3423,35 @@ export interface paths {
               test_case_id: number;
               test_case_public_id: string;
               tokens_used: number | null;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/runs/{run_id}/baselines/approve": {
+    /** Make the run's step screenshots the case's baselines (developer): the given step_indexes, or all */
+    post: {
+      parameters: {
+        path: {
+          run_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Steps (0-based) whose screenshots become baselines; all steps with a screenshot when omitted */
+            step_indexes?: number[];
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description The steps whose baselines were replaced */
+              step_indexes: number[];
             };
           };
         };

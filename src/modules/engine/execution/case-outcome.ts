@@ -45,10 +45,26 @@ export interface CaseOutcome {
   assertions: AssertionEntry[];
   trace: TraceEntry[];
   visualStatus: VisualVerdict | null;
+  /**
+   * Compared steps without a baseline: their screenshots become baselines when the run passes
+   * (and only then), in the transaction that ends it.
+   */
+  baselineCandidates: BaselineCandidate[];
+  /** The steps whose baselines this run wrote (set when it ends). */
   baselinesWritten: number[];
   healedSteps: number[];
   /** Steps the model settled, offered back as recorded actions (hybrid healing). */
   suggestions: HealingSuggestion[];
+}
+
+/** A step's screenshot that may become its baseline. */
+export interface BaselineCandidate {
+  index: number;
+  /** The screenshot's file in the run's folder (stepScreenshotKey). */
+  file: string;
+  width: number;
+  height: number;
+  deviceName: string | null;
 }
 
 export const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
@@ -66,6 +82,7 @@ export function emptyOutcome(): CaseOutcome {
     assertions: [],
     trace: [],
     visualStatus: null,
+    baselineCandidates: [],
     baselinesWritten: [],
     healedSteps: [],
     suggestions: [],

@@ -237,11 +237,17 @@ export class CaseRunner {
         screenshot: shot,
         device: input.device,
         tiers: input.tiers,
-        runId: input.runId,
         runPublicId: input.runPublicId,
         writesBaseline: input.writesBaselines,
       });
-      if (verdict.kind === 'baseline_written') outcome.baselinesWritten.push(index);
+      if (verdict.kind === 'baseline_missing')
+        outcome.baselineCandidates.push({
+          index,
+          file,
+          width: shot.screen.width,
+          height: shot.screen.height,
+          deviceName: input.device.deviceName,
+        });
       if (verdict.kind === 'compared') {
         entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
         outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
@@ -249,7 +255,7 @@ export class CaseRunner {
           entry.status = 'failed';
           entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${input.tiers.fail_pct}%)`;
         }
-      } else if (verdict.kind === 'baseline_written') {
+      } else if (verdict.kind === 'baseline_missing') {
         entry.visual = { diff_pct: 0, verdict: 'ok' };
         outcome.visualStatus = worst(outcome.visualStatus, 'ok');
       }

@@ -4,7 +4,9 @@ import { systemContext, withTransaction, type Ctx } from '../../../context';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import type { AppsService, InstallableBuild } from '../../apps';
-import { loadRunPlan, type RunPlan } from '../../catalogue';
+import { loadRunPlan, type BaselinesService, type RunPlan } from '../../catalogue';
+import type { ObjectStorage } from '../../../storage/storage';
+import { settleRunBaselines } from '../visual/run-baselines';
 import type { SuiteRow } from '../../catalogue';
 import { runBilling } from '../../credits';
 import type { MeteringService } from '../../credits';
@@ -37,6 +39,9 @@ export interface ExecutorDeps {
   limits: { runBudgetMs: number; heartbeatMs: number };
   /** The language-model agent (the ai module); without it steps go no further than the interpreter. */
   agent?: StepAgent;
+  /** Run screenshots, and the catalogue's baselines a passed run writes from them. */
+  storage: ObjectStorage;
+  baselines: BaselinesService;
 }
 
 /** What a case run needs from its surroundings (a standalone run, or one case of a suite run). */
@@ -248,6 +253,7 @@ export class RunExecutor {
         });
       const now = tx.clock.now();
       const o = end.outcome;
+      if (o) await settleRunBaselines(this.deps, tx, cur, end.status, o);
       const ended = await repo.updateRun(tx.db, run.id, {
         status: end.status,
         errorMessage: end.error,

@@ -5,6 +5,7 @@ import type { CaseStep } from './case-steps';
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
 import { interpretStep, type Resolution } from './interpreter';
 import { replayActions } from './replay';
+import { unsettledStepError } from './screen-summary';
 import { waitForSettledScreen } from './settle';
 import type { RunAgent, TraceEntry } from './step-agent';
 
@@ -115,7 +116,7 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
           status: 'failed',
           resolvedBy: null,
           actions,
-          error: `${NEEDS_MODEL}: ${resolution.reason}${clause > 0 ? ` (at "${text}")` : ''}`,
+          error: `${unsettledStepError(resolution.reason, tree, NEEDS_MODEL)}${clause > 0 ? ` (at "${text}")` : ''}`,
           trace,
           healed,
           modelMs: 0,

@@ -24,6 +24,7 @@ import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatDuration, formatTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useOrganizationChannel } from '../../realtime/realtime';
+import { ApproveBaselineButton } from './ApproveBaseline';
 import { StepCompare } from './StepCompare';
 import { Suggestions } from './Suggestions';
 
@@ -127,6 +128,8 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           <Button color="red" variant="light" onClick={cancel}>
             Cancel run
           </Button>
+        ) : result?.steps?.some((s) => s.screenshot) ? (
+          <ApproveBaselineButton runId={run.public_id} caseId={run.test_case_public_id} />
         ) : null}
       </Group>
       {run.error_message ? (
@@ -196,6 +199,15 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                         </Text>
                       ) : null}
                       <StepCompare step={s} caseId={run.test_case_public_id} />
+                      {!active && s.screenshot ? (
+                        <Group>
+                          <ApproveBaselineButton
+                            runId={run.public_id}
+                            caseId={run.test_case_public_id}
+                            stepIndex={s.index}
+                          />
+                        </Group>
+                      ) : null}
                     </Stack>
                   ) : (
                     <Text c="dimmed">Screenshots appear when the run finishes.</Text>

@@ -2,12 +2,10 @@ import { AnchorLink } from '../../components/links';
 import {
   Badge,
   Button,
-  Card,
   Group,
   MultiSelect,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Switch,
   Table,
@@ -25,9 +23,9 @@ import { type FormEvent, useState } from 'react';
 import { api, ok } from '../../api/client';
 import type { TestCase } from '../../api/types';
 import { useHasRole } from '../../auth/auth-store';
-import { AuthedImage } from '../../components/AuthedImage';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatDuration, formatTime } from '../../components/format';
+import { Baselines } from './CaseBaselines';
 import { StatusBadge } from '../../components/StatusBadge';
 import { asStep, compactStep } from './case-text';
 import { RunDialog } from './RunDialog';
@@ -282,28 +280,5 @@ function RunHistory({ caseId }: { caseId: string }) {
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-function Baselines({ caseId }: { caseId: string }) {
-  const baselines = useQuery({
-    queryKey: ['baselines', caseId],
-    queryFn: () => ok(api.GET('/api/v1/tests/cases/{case_id}/baselines', { params: { path: { case_id: caseId } } })),
-  });
-  if (baselines.isPending) return <Loading />;
-  if (!baselines.data) return <ErrorAlert error={baselines.error} />;
-  if (!baselines.data.length)
-    return <Text c="dimmed">No baselines yet: the first run of each step records its screenshot as the baseline.</Text>;
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }}>
-      {baselines.data.map((b) => (
-        <Card key={b.step_index} withBorder padding="xs">
-          <AuthedImage src={b.image_url} alt={`Baseline of step ${b.step_index + 1}`} />
-          <Text size="xs" mt={4}>
-            Step {b.step_index + 1} · {b.device_name ?? `${b.width}×${b.height}`}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
   );
 }
