@@ -8,6 +8,8 @@ import { createLogger } from './logging';
 import { recordEmbeddedUrl } from './cli/operator-database';
 import { resolveSecrets } from './secrets';
 import { startInProcessWorker } from './modules/sessions/sessions.runtime';
+import { CONSOLE_DIST } from './http/console';
+import { startMessage } from './start-message';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   const app = await buildApp(container);
   const address = await app.listen({ port: config.server.port, host: config.server.host });
   const worker = config.workers.inProcess ? await startInProcessWorker(container, address) : undefined;
-  log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
+  log.info(startMessage(config.server.appUrl, CONSOLE_DIST));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
