@@ -2,12 +2,13 @@
  * Builds the sample app into installable packages:
  *   - an APK: binary AndroidManifest.xml, assets/simdeck-app.json, classes.dex, launcher icon;
  *   - an iOS simulator bundle zip: SimdeckSample.app/{Info.plist, simdeck-app.json, executable, icon}.
- * Usage: npx tsx examples/build-sample-app.ts [outDir]   (default: ./build)
+ * Usage: npx tsx examples/build-sample-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  EXAMPLE_BUILD_DIR,
   appIconPng,
   buildVirtualApk,
   buildVirtualIosZip,
@@ -58,7 +59,7 @@ export function buildSampleIosZip(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? 'build');
+  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
   const apk = await buildSampleApk(path.join(outDir, 'simdeck-sample.apk'));
   const ios = await buildSampleIosZip(path.join(outDir, 'SimdeckSample.app.zip'));
   console.log(`built ${apk}\nbuilt ${ios}`);

@@ -2,13 +2,13 @@
  * Builds Wayfarer, the travel booking example, into installable packages, as the sample app's
  * are built: an APK and an iOS simulator bundle zip, each correct and with its planted bugs
  * (`travel-app/bugs.json`).
- * Usage: npx tsx examples/build-travel-app.ts [outDir]   (default: ./build)
+ * Usage: npx tsx examples/build-travel-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, type VirtualAppSpec } from './virtual-app-package';
+import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const TRAVEL_MODEL_PATH = path.join(here, 'travel-app', 'simdeck-app.json');
@@ -45,7 +45,7 @@ export function buildTravelIosZip(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? 'build');
+  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
   const buggy = buggyTravelModel();
   const built = [
     await buildTravelApk(path.join(outDir, 'wayfarer.apk')),

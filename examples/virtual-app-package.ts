@@ -149,3 +149,6 @@ export async function buildVirtualIosZip(spec: VirtualAppSpec, outPath: string, 
   ]);
   return outPath;
 }
+
+/** Where `examples/build-*-app.ts` write their packages by default: under the git-ignored data directory. */
+export const EXAMPLE_BUILD_DIR = 'data/example-apps';

@@ -8,6 +8,8 @@ import { createLogger } from './logging';
 import { recordEmbeddedUrl } from './cli/operator-database';
 import { resolveSecrets } from './secrets';
 import { startInProcessWorker } from './modules/sessions/sessions.runtime';
+import { CONSOLE_DIST } from './http/console';
+import { startMessage } from './start-message';
 
 /**
  * Starts simdeck and stops it cleanly on SIGINT or SIGTERM. The handlers are installed before
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
     for (const stop of running.reverse()) await Promise.resolve(stop()).catch(() => {});
     throw err;
   }
-  if (!stopping) log.info(`simdeck is up: API at ${config.server.appUrl}/api/v1, docs at ${config.server.appUrl}/docs`);
+  if (!stopping) log.info(startMessage(config.server.appUrl, CONSOLE_DIST));
 }
 
 main().catch((err) => {

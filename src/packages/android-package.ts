@@ -73,7 +73,14 @@ export async function readApk(
     targetSdkVersion: plain(sdk.targetSdkVersion),
     permissions,
     icon: await readIcon(zip, ctx.limits, iconCandidates(zip.names, resolve(application.icon))),
-    metadata: { format, debuggable, release: !debuggable, native_architectures: nativeArchitectures },
+    metadata: {
+      format,
+      debuggable,
+      release: !debuggable,
+      native_architectures: nativeArchitectures,
+      // Whether simdeck's virtual devices can run it (else they show a placeholder screen).
+      simdeck_app_model: zip.has(ANDROID_MODEL_ENTRY),
+    },
     warnings,
     model: ctx.purpose === 'install' ? await readModel(zip, ANDROID_MODEL_ENTRY, ctx.limits) : null,
   };

@@ -28,7 +28,8 @@ export async function readIosZip(zip: ZipArchive, ctx: ReadContext): Promise<Pac
   const icon = await readIcon(zip, ctx.limits, iconCandidates(info, bundle));
   const modelBuf =
     ctx.purpose === 'install' ? await zip.read(`${bundle.root}${IOS_MODEL_FILE}`, ctx.limits.maxAppModelBytes) : null;
-  return iosFacts(info, 'ios_zip', ctx, exe, exeHead, icon, modelBuf ? parseModel(modelBuf) : null);
+  const facts = iosFacts(info, 'ios_zip', ctx, exe, exeHead, icon, modelBuf ? parseModel(modelBuf) : null);
+  return withModelFlag(facts, zip.has(`${bundle.root}${IOS_MODEL_FILE}`));
 }
 
 /**
@@ -73,7 +74,7 @@ export async function readIosTarGz(filePath: string, ctx: ReadContext): Promise<
     });
   }
   const [icon] = icons;
-  return iosFacts(
+  const facts = iosFacts(
     info,
     'ios_tar_gz',
     ctx,
@@ -82,6 +83,12 @@ export async function readIosTarGz(filePath: string, ctx: ReadContext): Promise<
     icon ? { name: icon[0], bytes: icon[1] } : null,
     modelBuf ? parseModel(modelBuf) : null,
   );
+  return withModelFlag(facts, names.includes(`${bundle.root}${IOS_MODEL_FILE}`));
+}
+
+/** Whether simdeck's virtual devices can run the app (else they show a placeholder screen). */
+function withModelFlag(facts: PackageFacts, hasModel: boolean): PackageFacts {
+  return { ...facts, metadata: { ...facts.metadata, simdeck_app_model: hasModel } };
 }
 
 function findBundle(names: string[]): Bundle {

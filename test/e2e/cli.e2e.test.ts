@@ -289,6 +289,12 @@ describe('the simdeck CLI', () => {
         .all('testcase')
         .map((c) => c.getAttribute('name')),
     ).toEqual(SIGN_IN.map((text, i) => `step ${i + 1}: ${text}`));
+    // The table numbers steps from 1, as the console does.
+    const rows = single.stdout.split('\n').filter((l) => /^(STEP|\d+) /.test(l));
+    expect(rows.map((l) => l.split(/\s{2,}/).slice(0, 2))).toEqual([
+      ['STEP', 'STATUS'],
+      ...SIGN_IN.map((_, i) => [String(i + 1), 'passed']),
+    ]);
   }, 120_000);
 
   it('an API error prints its detail and exits 2, without a stack trace', async () => {

@@ -39,7 +39,6 @@ describe.skipIf(!hasChromium)('the first hour in the console', () => {
   let driver: ReturnType<typeof createVirtualDriver>;
   let account: Awaited<ReturnType<typeof signup>>;
   let appId: string;
-  let suiteId: string;
 
   beforeAll(async () => {
     await buildConsoleOnce();
@@ -48,8 +47,7 @@ describe.skipIf(!hasChromium)('the first hour in the console', () => {
     worker = await connectWorker(t, driver, 'first-hour-worker');
     account = await signup(t, { organizationName: 'First Hour' });
     ({ appId } = await uploadSample(t, account.token));
-    suiteId = (await api(t, account.token, 'POST', '/tests/suites', { name: 'Recorded', app_public_id: appId })).json()
-      .public_id;
+    await api(t, account.token, 'POST', '/tests/suites', { name: 'Recorded', app_public_id: appId });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, 180_000);
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { TRAVEL_APP, TRAVEL_MODEL_PATH, buildTravelApk, buildTravelIosZip } from
 import { plantBugs } from '../../examples/planted-bugs';
 import { travelModel } from '../../examples/travel-app/model';
 import { EXAMPLE_APPS, appBugs, appModel, buildExampleApp, exampleApp } from '../../examples/virtual-apps';
-import { buildVirtualApk } from '../../examples/virtual-app-package';
+import { buildVirtualApk, EXAMPLE_BUILD_DIR } from '../../examples/virtual-app-package';
 import { readDevicePackage } from '../../src/packages/device-package';
 import { parseAppModel } from '../../src/virtual/app-model';
 import { openVirtualApp } from '../virtual/app-driver';
@@ -127,4 +128,14 @@ describe('every example app', () => {
       expect((await readDevicePackage(apk, 'android')).packageName).toBe(app.spec.packageName);
     },
   );
+});
+
+describe('building the example apps', () => {
+  it('writes its packages where git does not track them, so a clone stays clean', () => {
+    const probe = path.join(EXAMPLE_BUILD_DIR, 'simdeck-sample.apk');
+    // `git check-ignore` exits 0 for an ignored path and 1 for one git would show as untracked.
+    const ignored = spawnSync('git', ['check-ignore', '-q', probe], { cwd: path.resolve('.') }).status;
+    expect(ignored, `${probe} would be untracked`).toBe(0);
+    expect(spawnSync('git', ['check-ignore', '-q', 'build/simdeck-sample.apk']).status).toBe(0);
+  });
 });

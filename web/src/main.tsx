@@ -61,7 +61,8 @@ createRoot(document.getElementById('root')!).render(
       cssVariablesResolver={contrastVariables}
       getStyleNonce={() => styleNonce}
     >
-      <Notifications position="top-right" />
+      {/* Below the page, clear of the header and its account menu. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

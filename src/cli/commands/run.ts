@@ -145,7 +145,12 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run')
       printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
-    else printTable((run.results ?? []) as StepResult[], ['index', 'status', 'text', 'error']);
+    // Steps are numbered from 1 for people, as the console numbers them; `index` (from 0) stays in --json.
+    else
+      printTable(
+        ((run.results ?? []) as StepResult[]).map((s) => ({ ...s, step: s.index + 1 })),
+        ['step', 'status', 'text', 'error'],
+      );
   });
 }
 

@@ -44,6 +44,11 @@ describe('/sessions/{id}/element-at', () => {
     expect(button.selector).toMatchObject({ class: 'button', text: 'Sign in' });
   });
 
+  it("the sample app's build says it carries a simdeck app model", async () => {
+    const app = (await api(f.t, f.org.viewer.token, 'GET', `/apps/${f.appId}`)).json();
+    expect(app.builds[0].metadata.simdeck_app_model).toBe(true);
+  });
+
   it('is null where nothing is, 400 for a bad point, 404 for another organization, 409 once the session ended', async () => {
     expect((await at({ x: 1, y: 1 })).json()).toEqual({ element: null });
     const bad = await api(f.t, f.org.viewer.token, 'GET', `/sessions/${sessionId}/element-at?x=-3&y=abc`);

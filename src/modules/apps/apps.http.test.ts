@@ -108,7 +108,14 @@ describe('POST /apps/upload: formats', () => {
       tags: [],
     });
     expect(build.permissions).toContain('android.permission.INTERNET');
-    expect(build.metadata).toMatchObject({ format: 'apk', debuggable: true, release: false, native_architectures: [] });
+    expect(build.metadata).toMatchObject({
+      format: 'apk',
+      debuggable: true,
+      release: false,
+      native_architectures: [],
+      // No simdeck app model inside: a virtual device shows a placeholder screen for it.
+      simdeck_app_model: false,
+    });
     expect(build.metadata.sha256).toBe(createHash('sha256').update(settingsApk()).digest('hex'));
 
     const icon = await t.app.inject({ method: 'GET', url: body.icon_url, headers: bearer(org.viewer.token) });
@@ -230,6 +237,7 @@ describe('POST /apps/upload: formats', () => {
       format: 'ios_zip',
       native_architectures: ['arm64', 'x86_64'],
       supported_platforms: ['iPhoneSimulator'],
+      simdeck_app_model: false,
     });
     const icon = await t.app.inject({ method: 'GET', url: res.json().icon_url, headers: bearer(org.viewer.token) });
     const meta = await sharp(icon.rawPayload).metadata();

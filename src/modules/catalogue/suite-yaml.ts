@@ -32,13 +32,20 @@ const YamlStep = z.union(
   { error: 'must be a string or {text, visual?}' },
 );
 
+/** A case's kind as a suite file names it, like the console: plain-English steps, or a recording. */
+const YAML_CASE_MODES = ['natural_language', 'recorded'] as const;
+
 const YamlCase = z.strictObject({
   name: z
     .string({ error: 'must be a string' })
     .trim()
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters'),
-  mode: z.enum(CASE_MODES, { error: 'must be ai or recorded' }).default('recorded'),
+  // `natural_language` is what the console calls a case of plain-English steps; `ai`, its older name, still reads.
+  mode: z
+    .enum([...YAML_CASE_MODES, ...CASE_MODES], { error: 'must be natural_language or recorded' })
+    .default('recorded')
+    .transform((m): (typeof CASE_MODES)[number] => (m === 'natural_language' ? 'ai' : m)),
   steps: z.array(YamlStep, { error: 'must be a list' }),
   assertions: z.array(z.unknown(), { error: 'must be a list' }).default([]),
   context: z.string({ error: 'must be a string' }).max(20000).nullable().optional(),
@@ -138,7 +145,7 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
     const steps = c.steps.map(stepToYaml);
     const entry: Record<string, unknown> = {
       name: c.name,
-      mode: c.mode,
+      mode: c.mode === 'ai' ? 'natural_language' : c.mode,
       steps: steps.map((s) => s.yaml),
       assertions: c.assertions,
     };

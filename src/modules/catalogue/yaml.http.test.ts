@@ -129,9 +129,10 @@ describe('YAML export and import', () => {
       sourceDeviceHeight: 2340,
       stepActions: [[0], [1, 2, 3], [], []],
     });
+    // The console's name for a case of plain-English steps.
     expect(doc.cases[1]).toEqual({
       name: 'AI only',
-      mode: 'ai',
+      mode: 'natural_language',
       steps: ['Add any item to the cart'],
       assertions: ['The home screen shows "Hello Ada"'],
       fuzzyMatch: false,
@@ -179,6 +180,25 @@ describe('YAML export and import', () => {
       { name: 'checkout', display_name: 'checkout' },
       { name: 'smoke', display_name: 'Smoke' },
     ]);
+  });
+
+  it("reads a case's mode by the console's name and by its older one (mode: ai)", async () => {
+    const yaml = (mode: string) =>
+      `name: Modes ${mode}\ncases:\n  - name: c\n    mode: ${mode}\n    steps: [Tap Sign in]\n`;
+    for (const mode of ['natural_language', 'ai']) {
+      const res = await importYaml(fx.a.developer.token, yaml(mode));
+      expect(res.statusCode, res.body).toBe(200);
+      const got = (
+        await fx.t.app.inject({
+          method: 'GET',
+          url: `/api/v1/tests/suites/${res.json().public_id}`,
+          headers: bearer(fx.a.viewer.token),
+        })
+      ).json();
+      expect(got.cases[0].mode).toBe('ai');
+    }
+    const bad = await importYaml(fx.a.developer.token, yaml('magic'));
+    expect([bad.statusCode, bad.json().detail]).toEqual([400, 'cases[0].mode: must be natural_language or recorded']);
   });
 
   it('app_id query overrides appId; an unknown or foreign app_id is 404', async () => {

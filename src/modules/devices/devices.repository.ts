@@ -1,6 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { devices } from '../../db/schema';
+import { devices, workers } from '../../db/schema';
+
+/** A device with the driver of the worker that registered it (`virtual` for the built-in fleet). */
+const withDriver = { ...getTableColumns(devices), driver: workers.driver };
 
 const LISTED = ['available', 'busy'] as const;
 
@@ -12,16 +15,18 @@ export async function listReachable(
   if (f.type) conds.push(eq(devices.type, f.type));
   if (f.category) conds.push(eq(devices.category, f.category));
   return db
-    .select()
+    .select(withDriver)
     .from(devices)
+    .leftJoin(workers, eq(workers.workerId, devices.workerId))
     .where(and(...conds))
     .orderBy(asc(devices.type), asc(devices.name), asc(devices.id));
 }
 
 export async function findReachable(db: DbOrTx, deviceId: string) {
   const [row] = await db
-    .select()
+    .select(withDriver)
     .from(devices)
+    .leftJoin(workers, eq(workers.workerId, devices.workerId))
     .where(and(eq(devices.deviceId, deviceId), inArray(devices.status, [...LISTED])));
   return row;
 }

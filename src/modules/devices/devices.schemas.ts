@@ -11,6 +11,10 @@ export const Device = z.object({
   category: z.enum(DEVICE_CATEGORIES),
   os_version: z.string(),
   status: z.enum(['available', 'busy']),
+  virtual: z.boolean().meta({
+    description:
+      'Additive: a simdeck virtual device (the built-in fleet): it renders apps from their simdeck app model, not a real OS',
+  }),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -22,6 +26,7 @@ export const DevicePool = z.object({
   category: z.enum(DEVICE_CATEGORIES),
   total: z.number().int(),
   free: z.number().int(),
+  virtual: z.boolean().meta({ description: 'Additive: every device of the group is a simdeck virtual device' }),
 });
 
 export const ListDevicesQuery = z.object({

@@ -3,6 +3,9 @@ import { notFound } from '../../errors';
 import * as repo from './devices.repository';
 import type { Device } from './devices.schemas';
 
+/** The driver the built-in fleet's workers announce. */
+const VIRTUAL_DRIVER = 'virtual';
+
 type Row = Awaited<ReturnType<typeof repo.listReachable>>[number];
 
 function shape(d: Row): Device {
@@ -16,6 +19,7 @@ function shape(d: Row): Device {
     category: d.category,
     os_version: d.osVersion,
     status: d.status === 'busy' ? 'busy' : 'available',
+    virtual: d.driver === VIRTUAL_DRIVER,
   };
 }
 
@@ -52,6 +56,7 @@ export class DevicesService {
         category: 'phone' | 'tablet' | 'tv';
         total: number;
         free: number;
+        virtual: boolean;
       }
     >();
     for (const d of await repo.listReachable(ctx.db)) {
@@ -68,9 +73,11 @@ export class DevicesService {
             category: d.category,
             total: 0,
             free: 0,
+            virtual: true,
           }),
         );
       g.total++;
+      if (d.driver !== VIRTUAL_DRIVER) g.virtual = false;
       if (d.status === 'available' && !d.leasedSessionId) g.free++;
     }
     return [...groups.values()];

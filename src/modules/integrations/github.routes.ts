@@ -20,8 +20,8 @@ export const githubRoutes: RouteModule = (app, { services }) => {
   app.get('/integrations/github', {
     schema: {
       tags,
-      summary: 'The GitHub connection, without its token (developer)',
-      response: { 200: GithubConnection },
+      summary: 'The GitHub connection, without its token, or null when none is made (developer)',
+      response: { 200: GithubConnection.nullable() },
     },
     handler: (req) => github.getConnection({ ctx: req.ctx }),
   });

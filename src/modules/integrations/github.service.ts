@@ -42,11 +42,11 @@ export class GithubService {
     });
   }
 
-  async getConnection({ ctx }: { ctx: Ctx }): Promise<GithubConnection> {
+  /** Null when the organization has not connected GitHub: a page asking is told so, not refused. */
+  async getConnection({ ctx }: { ctx: Ctx }): Promise<GithubConnection | null> {
     const org = requireRole(ctx, 'developer');
     const row = await repo.findGithubConnection(ctx.db, org.id);
-    if (!row) throw notFound('GitHub connection');
-    return render(row);
+    return row ? render(row) : null;
   }
 
   async deleteConnection({ ctx }: { ctx: Ctx }): Promise<{ status: 'deleted' }> {

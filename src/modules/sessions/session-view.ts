@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pagePolicy, routePolicy } from '../../http/security-headers';
+import { END_REASON_TEXT } from './end-reasons';
 
 const SCRIPT_PATH = '/sessions/view.js';
 
@@ -37,6 +38,8 @@ const STYLE = `
   button { font: inherit; }
   #status { opacity: .8; }
   #warning { color: #fc6; }
+  #ended { padding: 8px 12px; margin: 8px; border: 1px solid #555; border-radius: 6px; max-width: 420px; }
+  #ended[hidden] { display: none; }
 `;
 
 /**
@@ -65,6 +68,10 @@ const PAGE = `<!doctype html>
   <button data-key="HOME">Home</button>
   <button id="rotate">Rotate</button>
 </header>
+<section id="ended" role="alert" hidden>
+  <p><strong id="ended-title">This session is over.</strong> <span id="ended-reason"></span></p>
+  <button id="again">Start another session</button>
+</section>
 <canvas id="screen" width="390" height="844"></canvas>
 </body>
 </html>`;
@@ -83,6 +90,32 @@ const SCRIPT = `'use strict';
   window.simdeck = { frames: 0, controls: 0, lastError: null, hello: null };
   if (!token) { statusEl.textContent = 'No token: open this page as …/view#token=<access token>'; return; }
   let rotation = 0;
+  const REASONS = ${JSON.stringify(END_REASON_TEXT)};
+  const api = (method, path, body) => fetch('/api/v1' + path, {
+    method, headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token }, body: body ? JSON.stringify(body) : undefined,
+  }).then(async (r) => { const b = await r.json().catch(() => ({})); if (!r.ok) throw new Error(b.detail || String(r.status)); return b; });
+  let session = null, ended = false;
+  // A session that ended says why, and offers another of the same kind; the page stops reconnecting.
+  const showSession = (s) => {
+    session = s;
+    statusEl.textContent = s.status + (s.device_name ? ' · ' + s.device_name : '');
+    if (s.status !== 'stopped' && s.status !== 'failed') return;
+    ended = true;
+    warnEl.textContent = '';
+    document.getElementById('ended-title').textContent = s.status === 'failed' ? 'This session failed.' : 'This session is over.';
+    document.getElementById('ended-reason').textContent = s.error_message || REASONS[s.end_reason] || '';
+    document.getElementById('ended').hidden = false;
+    window.simdeck.ended = s.end_reason || s.status;
+  };
+  document.getElementById('again').addEventListener('click', async () => {
+    try {
+      const created = await api('POST', '/sessions/', { device_type: session.device_type, device_category: session.device_category });
+      await api('POST', '/sessions/' + encodeURIComponent(created.session_id) + '/start', {});
+      location.replace('/sessions/' + encodeURIComponent(created.session_id) + '/view#token=' + encodeURIComponent(token));
+    } catch (e) { statusEl.textContent = 'Could not start another session: ' + e.message; }
+  });
+  const refresh = () => api('GET', '/sessions/' + encodeURIComponent(sessionId)).then(showSession, (e) => { statusEl.textContent = e.message; });
+  refresh();
 
   const control = (body) => fetch('/api/v1/sessions/' + encodeURIComponent(sessionId) + '/control', {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token }, body: JSON.stringify(body),
@@ -116,7 +149,12 @@ const SCRIPT = `'use strict';
       }
       pending = ev.data; draw();
     };
-    ws.onclose = (ev) => { statusEl.textContent = 'disconnected (' + (ev.reason || ev.code) + ')'; if (ev.code !== 4404 && ev.code !== 4409) setTimeout(connect, 2000); };
+    ws.onclose = (ev) => {
+      if (ended) return;
+      statusEl.textContent = 'disconnected (' + (ev.reason || ev.code) + ')';
+      if (ev.code === 4409) refresh();
+      else if (ev.code !== 4404) setTimeout(connect, 2000);
+    };
   };
   connect();
 
@@ -124,7 +162,7 @@ const SCRIPT = `'use strict';
   rt.onopen = () => { rt.send(JSON.stringify({ type: 'subscribe', session_id: sessionId })); setInterval(() => rt.send(JSON.stringify({ type: 'heartbeat', session_id: sessionId })), 20000); };
   rt.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
-    if (m.type === 'session.updated') statusEl.textContent = m.session.status + (m.session.device_name ? ' · ' + m.session.device_name : '');
+    if (m.type === 'session.updated') showSession(m.session);
     if (m.type === 'session.ending') warnEl.textContent = 'Session ends in ' + m.in_seconds + ' s (' + m.reason + ')';
     if (m.type === 'queue.updated') statusEl.textContent = 'queued, position ' + m.position;
   };

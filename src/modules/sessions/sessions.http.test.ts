@@ -76,12 +76,20 @@ describe('sessions and devices over HTTP and WebSocket', () => {
     const all = await api(t, a.viewer.token, 'GET', '/devices/');
     expect(all.statusCode).toBe(200);
     expect(all.json()).toHaveLength(4);
-    expect(all.json()[0]).toMatchObject({ worker_id: 'worker-1', status: 'available' });
+    // The built-in fleet says it is virtual, device by device and pool by pool.
+    expect(all.json()[0]).toMatchObject({ worker_id: 'worker-1', status: 'available', virtual: true });
     const tv = await api(t, a.viewer.token, 'GET', '/devices/?device_type=android&category=tv');
     expect(tv.json().map((d: { name: string }) => d.name)).toEqual(['Android TV w1']);
     const pools = (await api(t, a.viewer.token, 'GET', '/devices/pools')).json();
     const iphones = pools.find((p: { model: string }) => p.model === 'iPhone 15 Pro');
-    expect(iphones).toMatchObject({ device_type: 'ios', category: 'phone', os_version: '17.5', total: 2, free: 2 });
+    expect(iphones).toMatchObject({
+      device_type: 'ios',
+      category: 'phone',
+      os_version: '17.5',
+      total: 2,
+      free: 2,
+      virtual: true,
+    });
     expect(pools).toHaveLength(3);
     const one = await api(t, a.viewer.token, 'GET', `/devices/${devices[2]!.deviceId}`);
     expect(one.json()).toMatchObject({
@@ -89,6 +97,7 @@ describe('sessions and devices over HTTP and WebSocket', () => {
       type: 'android',
       category: 'phone',
       os_version: '14',
+      virtual: true,
     });
     expect((await api(t, a.viewer.token, 'GET', `/devices/${randomUUID()}`)).statusCode).toBe(404);
     expect((await api(t, a.viewer.token, 'GET', '/devices/?category=watch')).statusCode).toBe(400);

@@ -1280,6 +1280,8 @@ export interface paths {
                 status: "available" | "busy";
                 /** @enum {string} */
                 type: "ios" | "android";
+                /** @description Additive: a simdeck virtual device (the built-in fleet): it renders apps from their simdeck app model, not a real OS */
+                virtual: boolean;
                 worker_id: string;
               })[];
           };
@@ -1311,6 +1313,8 @@ export interface paths {
               status: "available" | "busy";
               /** @enum {string} */
               type: "ios" | "android";
+              /** @description Additive: a simdeck virtual device (the built-in fleet): it renders apps from their simdeck app model, not a real OS */
+              virtual: boolean;
               worker_id: string;
             };
           };
@@ -1335,6 +1339,8 @@ export interface paths {
                 model: string;
                 os_version: string;
                 total: number;
+                /** @description Additive: every device of the group is a simdeck virtual device */
+                virtual: boolean;
               })[];
           };
         };

@@ -4,7 +4,7 @@ import { api, ok } from '../api/client';
 import type { AiModel, AiProvider } from '../api/types';
 
 export const PROVIDERS: Array<{ value: AiProvider; label: string }> = [
-  { value: 'platform', label: 'simdeck (billed from usage credit)' },
+  { value: 'platform', label: 'simdeck' },
   { value: 'provider_a', label: 'OpenAI' },
   { value: 'provider_b', label: 'Anthropic' },
   { value: 'provider_c', label: 'Google Gemini' },
@@ -12,6 +12,16 @@ export const PROVIDERS: Array<{ value: AiProvider; label: string }> = [
 ];
 
 export const providerName = (p: string): string => PROVIDERS.find((x) => x.value === p)?.label ?? p;
+
+/** The built-in interpreter: simdeck's own, and free. */
+export const INTERPRETER_MODEL = 'platform/interpreter';
+
+/** Who runs a model and who pays: the interpreter is free, simdeck's hosted model is paid from usage credit. */
+export function modelBilling(model: string, provider: string): string {
+  if (model === INTERPRETER_MODEL) return 'simdeck, free';
+  if (provider === 'platform') return 'simdeck, billed from usage credit';
+  return `${providerName(provider)}, billed by the provider`;
+}
 
 /** The models the organization can pick: built-in, its own keys', and the aggregator's vision models. */
 export function useModels(enabled = true) {
@@ -46,8 +56,7 @@ export function useModels(enabled = true) {
 
 /**
  * A model picker fed by `/ai/models` and `/ai/models/openrouter`, grouped by who bills it. The
- * aggregator's models need the organization's aggregator key; without one they are listed but
- * cannot be picked.
+ * aggregator's models need the organization's aggregator key; without one they are not offered.
  */
 export function ModelSelect({
   value,
@@ -75,10 +84,8 @@ export function ModelSelect({
   const data = [
     { group: 'Built in', items: m.builtin.map((x) => item(x)) },
     { group: 'On your keys (billed by the provider)', items: m.own.map((x) => item(x)) },
-    {
-      group: m.hasAggregatorKey ? 'OpenRouter' : 'OpenRouter (save an OpenRouter key to use these)',
-      items: m.aggregator.map((x) => item(x, !m.hasAggregatorKey)),
-    },
+    // OpenRouter's models are offered once the organization has saved an OpenRouter key.
+    { group: 'OpenRouter', items: m.hasAggregatorKey ? m.aggregator.map((x) => item(x)) : [] },
   ].filter((g) => g.items.length > 0);
   return (
     <Select

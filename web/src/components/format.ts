@@ -37,3 +37,14 @@ export function formatBytes(n: number): string {
 export function dollars(micro: number): string {
   return (micro / 1_000_000).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 }
+
+/** The operating system a device runs, as people name it: iOS, tvOS (Apple TV), Android. */
+export function osName(type: string, category?: string | null): string {
+  if (type === 'ios') return category === 'tv' ? 'tvOS' : 'iOS';
+  return 'Android';
+}
+
+/** "1 session", "2 sessions". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,11 +1,12 @@
 import { ScrollRegion } from '../../components/ScrollRegion';
-import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, ok } from '../../api/client';
+import type { Build } from '../../api/types';
 import { useHasRole } from '../../auth/auth-store';
 import { AuthedImage } from '../../components/AuthedImage';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
@@ -50,7 +51,10 @@ export function AppPage() {
           <Stack gap={2}>
             <Title order={2}>{a.name}</Title>
             <Text c="dimmed">
-              {a.package_name} · <Badge variant="light">{a.platform === 'ios' ? 'iOS' : 'Android'}</Badge>
+              {a.package_name} ·{' '}
+              <Badge variant="light" tt="none">
+                {a.platform === 'ios' ? 'iOS' : 'Android'}
+              </Badge>
             </Text>
             <Text size="sm">Latest: {a.latest_version ? `${a.latest_version} (${a.latest_build_number})` : '—'}</Text>
           </Stack>
@@ -66,6 +70,7 @@ export function AppPage() {
           </Group>
         ) : null}
       </Group>
+      <VirtualRunNote builds={a.builds} />
       <Title order={3}>Builds</Title>
       <ScrollRegion label="Builds (scrolls sideways)" minWidth={700}>
         <Table striped aria-label="Builds">
@@ -76,6 +81,7 @@ export function AppPage() {
               <Table.Th>SDK</Table.Th>
               <Table.Th>Uploaded</Table.Th>
               <Table.Th>Note</Table.Th>
+              <Table.Th>On virtual devices</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -96,6 +102,7 @@ export function AppPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{b.note ?? ''}</Table.Td>
+                <Table.Td>{hasAppModel(b) ? 'runs (simdeck app model)' : 'placeholder screen'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -119,5 +126,35 @@ export function AppPage() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** Whether a build carries a simdeck app model (uploads before this was recorded count as without). */
+function hasAppModel(b: Build): boolean {
+  return b.metadata.simdeck_app_model === true;
+}
+
+/**
+ * What the built-in virtual devices make of this app: they run a simdeck app model, not the app's
+ * code; a package without one shows a placeholder screen there, and runs for real only on a device
+ * host (an Android emulator or an iOS simulator).
+ */
+function VirtualRunNote({ builds }: { builds: Build[] }) {
+  const pools = useQuery({ queryKey: ['device-pools'], queryFn: () => ok(api.GET('/api/v1/devices/pools')) });
+  const latest = builds[0];
+  // Said where the fleet has virtual devices (the built-in one does); a fleet of device hosts runs the app itself.
+  if (!latest || !pools.data?.some((p) => p.virtual)) return null;
+  return hasAppModel(latest) ? (
+    <Alert color="blue" title="Runs on simdeck's virtual devices">
+      This package carries a simdeck app model, so the built-in virtual devices run it: its screens are drawn from the
+      model, not from the app's own code. On a device host (an Android emulator or an iOS simulator) the app itself
+      runs.
+    </Alert>
+  ) : (
+    <Alert color="yellow" title="A placeholder screen on virtual devices">
+      This package has no simdeck app model. The built-in virtual devices cannot run real app code, so installed there
+      it shows a placeholder screen. It runs for real on a device host (an Android emulator or an iOS simulator)
+      connected as a worker; see Device hosts in the README.
+    </Alert>
   );
 }

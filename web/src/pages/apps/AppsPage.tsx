@@ -75,7 +75,9 @@ export function AppsPage() {
                   {a.package_name}
                 </Text>
                 <Group gap="xs">
-                  <Badge variant="light">{a.platform === 'ios' ? 'iOS' : 'Android'}</Badge>
+                  <Badge variant="light" tt="none">
+                    {a.platform === 'ios' ? 'iOS' : 'Android'}
+                  </Badge>
                   <Text size="xs" c="dimmed">
                     updated {formatTime(a.updated_at)}
                   </Text>

@@ -1,11 +1,12 @@
 import { ScrollRegion } from '../../components/ScrollRegion';
-import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, ok } from '../../api/client';
 import type { DevicePool } from '../../api/types';
 import { EmptyState, ErrorAlert, Loading, notify } from '../../components/feedback';
+import { osName } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
 import { createAndStartSession } from '../sessions/start-session';
@@ -39,6 +40,14 @@ export function DevicesPage() {
           worker` with a worker token (see Device hosts in the README).
         </EmptyState>
       ) : null}
+      {pools.data?.some((p) => p.virtual) ? (
+        <Alert color="blue" title="These are simdeck virtual devices" mb="md">
+          {pools.data.every((p) => p.virtual) ? 'Every device here is' : 'Devices marked virtual are'} simulated by
+          simdeck itself: real screens, input and streaming, but no Android or iOS underneath. They run apps that carry
+          a simdeck app model (like the sample app); any other APK or IPA shows a placeholder screen. Real emulators and
+          simulators come from a device host connected as a worker (see Device hosts in the README).
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="xl">
         {pools.data?.map((pool) => (
           <PoolCard key={pool.group_key} pool={pool} />
@@ -53,6 +62,7 @@ export function DevicesPage() {
                 <Table.Th>Platform</Table.Th>
                 <Table.Th>Category</Table.Th>
                 <Table.Th>OS</Table.Th>
+                <Table.Th>Kind</Table.Th>
                 <Table.Th>Worker</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
@@ -61,9 +71,10 @@ export function DevicesPage() {
               {devices.data.map((d) => (
                 <Table.Tr key={d.device_id}>
                   <Table.Td>{d.name}</Table.Td>
-                  <Table.Td>{d.type}</Table.Td>
+                  <Table.Td>{osName(d.type, d.category)}</Table.Td>
                   <Table.Td>{d.category}</Table.Td>
                   <Table.Td>{d.os_version}</Table.Td>
+                  <Table.Td>{d.virtual ? 'virtual' : 'device host'}</Table.Td>
                   <Table.Td>{d.worker_id}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={d.status} />
@@ -101,9 +112,16 @@ function PoolCard({ pool }: { pool: DevicePool }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{pool.model}</Text>
-          <Badge variant="light">
-            {pool.device_type === 'ios' ? 'iOS' : 'Android'} {pool.os_version}
-          </Badge>
+          <Group gap={4}>
+            {pool.virtual ? (
+              <Badge variant="outline" color="gray" tt="none">
+                virtual
+              </Badge>
+            ) : null}
+            <Badge variant="light" tt="none">
+              {osName(pool.device_type, pool.category)} {pool.os_version}
+            </Badge>
+          </Group>
         </Group>
         <Text size="sm" c="dimmed">
           {pool.category} · {pool.free} free · {busyCount} busy

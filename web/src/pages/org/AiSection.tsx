@@ -5,8 +5,8 @@ import { api, ok } from '../../api/client';
 import type { AiModel, AiProvider, KeyProvider, ProviderKey } from '../../api/types';
 import { useHasRole } from '../../auth/auth-store';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
-import { dollars, formatTime } from '../../components/format';
-import { ModelSelect, PROVIDERS, providerName } from '../../components/ModelSelect';
+import { dollars, formatTime, plural } from '../../components/format';
+import { ModelSelect, modelBilling, PROVIDERS, providerName } from '../../components/ModelSelect';
 
 const KEY_PROVIDERS = PROVIDERS.filter((p): p is { value: KeyProvider; label: string } => p.value !== 'platform');
 
@@ -28,8 +28,8 @@ export function AiSection() {
         <Stack gap="sm">
           <Title order={3}>AI usage this month</Title>
           <Text>
-            {usage.data.total.runs_count} runs · {dollars(usage.data.platform.cost_micro)} billed from credit ·{' '}
-            {dollars(usage.data.byok.cost_micro)} estimated on your keys ·{' '}
+            {plural(usage.data.total.runs_count, 'run')} · {dollars(usage.data.platform.cost_micro)} billed from credit
+            · {dollars(usage.data.byok.cost_micro)} estimated on your keys ·{' '}
             {(usage.data.total.input_tokens + usage.data.total.output_tokens).toLocaleString()} tokens
           </Text>
         </Stack>
@@ -68,7 +68,7 @@ function DefaultModel({ provider, model, canEdit }: { provider: AiProvider; mode
           disabled={!canEdit}
         />
         <Text size="sm" c="dimmed" data-testid="default-model">
-          Now: {model} ({providerName(provider)})
+          Now: {model} ({modelBilling(model, provider)})
         </Text>
         {canEdit ? (
           <Group>

@@ -2,7 +2,6 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, ok } from '../../api/client';
-import { ApiError } from '../../api/errors';
 import { useHasRole } from '../../auth/auth-store';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatTime } from '../../components/format';
@@ -11,18 +10,8 @@ import { formatTime } from '../../components/format';
 export function GithubConnection() {
   const isAdmin = useHasRole('admin');
   const queryClient = useQueryClient();
-  // 404 is "not connected", not a failure.
-  const connection = useQuery({
-    queryKey: ['github'],
-    queryFn: async () => {
-      try {
-        return await ok(api.GET('/api/v1/integrations/github'));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+  // null is "not connected".
+  const connection = useQuery({ queryKey: ['github'], queryFn: () => ok(api.GET('/api/v1/integrations/github')) });
   const [repository, setRepository] = useState('');
   const [token, setToken] = useState('');
   const [error, setError] = useState<unknown>(null);

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UsageDashboard, UsageMetric } from '../../api/types';
-import { dollars } from '../../components/format';
+import { dollars, plural } from '../../components/format';
 
 const METRICS: Array<{
   key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions';
@@ -56,9 +56,10 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {dashboard.monthly_sessions} sessions · {dashboard.ai_runs} AI runs ({dollars(dashboard.ai_cost_micro)}) ·{' '}
-        {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)} estimated) ·{' '}
-        {dashboard.streaming_overage_minutes} overage minutes ({dollars(dashboard.streaming_overage_micro)})
+        {plural(dashboard.monthly_sessions, 'session')} · {plural(dashboard.ai_runs, 'AI run')} (
+        {dollars(dashboard.ai_cost_micro)}) · {dashboard.byok_runs} on your keys ({dollars(dashboard.byok_cost_micro)}{' '}
+        estimated) · {plural(dashboard.streaming_overage_minutes, 'overage minute')} (
+        {dollars(dashboard.streaming_overage_micro)})
       </Text>
       {byModel.length ? (
         <Card withBorder>

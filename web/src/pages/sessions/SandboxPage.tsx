@@ -1,5 +1,4 @@
-import { ButtonLink } from '../../components/links';
-import { Alert, Badge, Button, Grid, Group, Paper, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconCamera, IconRotateClockwise } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -8,7 +7,7 @@ import { api, ok, saveBlob } from '../../api/client';
 import { useControlsSession } from '../../auth/auth-store';
 import type { RecordedElement, Session } from '../../api/types';
 import { ErrorAlert, Loading, notify } from '../../components/feedback';
-import { clock, parseApiTime } from '../../components/format';
+import { clock, osName, parseApiTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { realtime, useSessionChannel } from '../../realtime/realtime';
 import { type ControlAction, ControlQueue } from './control-queue';
@@ -16,6 +15,7 @@ import { LiveScreen, type ScreenInfo } from './LiveScreen';
 import { QueueWait } from './QueueWait';
 import { Recorder, useRecording } from './Recorder';
 import { SessionApps } from './SessionApps';
+import { EndingWarning, SessionEnded, VirtualDeviceNote } from './SessionNotices';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -80,6 +80,7 @@ export function SandboxPage() {
         </Alert>
       )}
       {ending && running ? <EndingWarning reason={ending.reason} message={ending.message} at={ending.at} /> : null}
+      {running && s.device_id ? <VirtualDeviceNote deviceId={s.device_id} /> : null}
       {s.status === 'pending' ? <QueueWait session={s} position={queuePosition ?? s.queue_position} /> : null}
       {running ? <LiveSession session={s} apps={apps} screenshotWaiter={screenshotWaiter} controls={controls} /> : null}
       {s.status === 'stopped' || s.status === 'failed' ? <SessionEnded session={s} /> : null}
@@ -111,8 +112,8 @@ function SessionHeader({ session, controls }: { session: Session; controls: bool
         </Title>
         <StatusBadge status={session.queue_position ? 'queued' : session.status} />
         {session.os_version ? (
-          <Badge variant="outline">
-            {session.device_type === 'ios' ? 'iOS' : 'Android'} {session.os_version}
+          <Badge variant="outline" tt="none">
+            {osName(session.device_type, session.device_category)} {session.os_version}
           </Badge>
         ) : null}
         {session.status === 'active' ? <SessionTimer startTime={session.start_time} /> : null}
@@ -137,52 +138,6 @@ function SessionTimer({ startTime }: { startTime: string | null }) {
     <Badge variant="light" color="gray" aria-label="Session time">
       {clock((now - started) / 1000)}
     </Badge>
-  );
-}
-
-function EndingWarning({ reason, message, at }: { reason: string; message: string | null; at: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  const why: Record<string, string> = {
-    idle_timeout: 'it has been idle',
-    never_used: 'it was never used',
-    plan_limit: 'your plan’s limit is reached',
-    credit_exhausted: 'your usage credit ran out',
-  };
-  return (
-    <Alert color="orange" title={`This session ends in ${Math.max(0, Math.round((at - now) / 1000))} s`} role="alert">
-      {message ??
-        `It ends because ${why[reason] ?? reason}. Tap the screen or press a key to keep an idle session going.`}
-    </Alert>
-  );
-}
-
-function SessionEnded({ session }: { session: Session }) {
-  const reasons: Record<string, string> = {
-    user: 'It was ended.',
-    idle_timeout: 'It ended after being idle.',
-    never_used: 'It ended because nothing used it.',
-    plan_limit: 'It reached your plan’s limit.',
-    credit_exhausted: 'Your usage credit ran out.',
-    worker_lost: 'Its device host stopped answering.',
-    ci_cleanup: 'A CI run finished with it.',
-    boot_failed: 'The device could not boot.',
-  };
-  return (
-    <Paper withBorder p="lg">
-      <Stack gap="xs">
-        <Text fw={600}>{session.status === 'failed' ? 'This session failed.' : 'This session is over.'}</Text>
-        <Text c="dimmed">
-          {session.error_message ?? (session.end_reason ? reasons[session.end_reason] : null) ?? ''}
-        </Text>
-        <Group>
-          <ButtonLink to="/sessions">Back to sessions</ButtonLink>
-        </Group>
-      </Stack>
-    </Paper>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, ok } from '../../api/client';
 import { ApiError, messageOf } from '../../api/errors';
 import { ErrorAlert, notify } from '../../components/feedback';
@@ -56,6 +56,11 @@ export function RunDialog({
     enabled: opened,
   });
   const usable = (sessions.data ?? []).filter((s) => !platform || s.device_type === platform);
+  // The only session that can run it is the one meant.
+  const only = usable.length === 1 ? usable[0]!.session_id : null;
+  useEffect(() => {
+    if (only) setSessionId((current) => current ?? only);
+  }, [only]);
 
   const startSession = async () => {
     setBusy('Starting a session…');
@@ -113,6 +118,7 @@ export function RunDialog({
         ) : null}
         <Select
           label="Session"
+          allowDeselect={false}
           placeholder={usable.length ? 'Choose a session' : 'None active'}
           data={usable.map((s) => ({
             value: s.session_id,
@@ -127,14 +133,17 @@ export function RunDialog({
           </Button>
         </Group>
         <Select
-          label="Mode"
+          label="Run mode"
           allowDeselect={false}
           value={mode}
           onChange={(v) => setMode((v as Mode) ?? 'hybrid')}
           data={[
-            { value: 'hybrid', label: 'Hybrid: replay recorded actions, settle the rest with AI' },
-            { value: 'ai', label: 'AI: the agent settles every step' },
-            { value: 'replay', label: 'Replay only: recorded actions, no AI' },
+            {
+              value: 'hybrid',
+              label: 'Hybrid: replay recorded actions, then the interpreter, then the AI agent',
+            },
+            { value: 'ai', label: 'AI agent: every step by the interpreter or the agent, no replay' },
+            { value: 'replay', label: 'Replay only: recorded actions, no interpreter or AI' },
           ]}
         />
         {mode !== 'replay' ? (

@@ -176,8 +176,8 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
             Each step’s screenshot is compared with its baseline. A difference at or above a threshold warns or fails
             the step.
           </Text>
-          <Tier label="Warn at" value={warn} onChange={setWarn} fallback={10} disabled={!canEdit} />
-          <Tier label="Fail at" value={fail} onChange={setFail} fallback={25} disabled={!canEdit} />
+          <Tier label="Warn" value={warn} onChange={setWarn} fallback={10} disabled={!canEdit} />
+          <Tier label="Fail" value={fail} onChange={setFail} fallback={25} disabled={!canEdit} />
           {tierProblem ? (
             <Text c="red" size="sm">
               {tierProblem}
@@ -212,14 +212,14 @@ function Tier({
   return (
     <Group gap="sm" align="center">
       <Switch
-        label={`${label} (on/off)`}
+        label={`${label} when the difference reaches`}
         checked={value !== null}
         onChange={(e) => onChange(e.currentTarget.checked ? fallback : null)}
         disabled={disabled}
-        w={160}
+        w={260}
       />
       <NumberInput
-        aria-label={`${label} percent difference`}
+        aria-label={`${label} at this percent difference`}
         suffix=" %"
         min={0}
         max={100}
