@@ -247,6 +247,7 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            retries?: number;
             session_id: string;
             suite_id?: number;
             suite_public_id?: string;
@@ -902,6 +903,8 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
+            retries?: number;
             /** @description Suite public id */
             suite_id: string;
           };
@@ -954,6 +957,8 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
+            retries?: number;
             tags: string[];
           };
         };
@@ -1067,10 +1072,20 @@ export interface paths {
                 position: number;
               } | null;
               results: ((({
+                  attempts: ({
+                      attempt: number;
+                      duration_ms: number | null;
+                      error_message: string | null;
+                      run_id: string;
+                      /** @enum {string} */
+                      status: "pending" | "running" | "passed" | "failed" | "error";
+                    })[];
                   case_id: string;
                   case_name: string;
                   duration_ms: number | null;
                   error_message: string | null;
+                  flaky: boolean;
+                  quarantined: boolean;
                   run_id: string;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
@@ -2772,6 +2787,12 @@ export interface paths {
                  * @example 2026-11-22T04:19:17.123
                  */
                 created_at: string;
+                flakiness?: {
+                  alternations: number;
+                  flaky_runs: number;
+                  runs: number;
+                  score: number;
+                };
                 fuzzy_match: boolean;
                 has_source_recording: boolean;
                 id: number;
@@ -2780,6 +2801,15 @@ export interface paths {
                 mode: "ai" | "recorded";
                 name: string;
                 public_id: string;
+                quarantine: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  quarantined_at: string;
+                  quarantined_by_user_id: number | null;
+                  reason: string;
+                }) | null;
                 recent_run_statuses?: string[];
                 source_device_height: number | null;
                 source_device_width: number | null;
@@ -2849,6 +2879,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -2857,6 +2893,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -2908,6 +2953,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -2916,6 +2967,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3005,6 +3065,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3013,6 +3079,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3091,6 +3166,162 @@ export interface paths {
         /** @description Default Response */
         200: {
           content: never;
+        };
+      };
+    };
+  };
+  "/api/v1/tests/cases/{case_id}/quarantine": {
+    /** Quarantine a case: it still runs, but its failure no longer fails suite runs, CI or commit statuses */
+    post: {
+      parameters: {
+        path: {
+          case_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              app_id: number | null;
+              app_public_id: string | null;
+              assertions: unknown[];
+              context: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
+              fuzzy_match: boolean;
+              has_source_recording: boolean;
+              id: number;
+              is_reusable: boolean;
+              /** @enum {string} */
+              mode: "ai" | "recorded";
+              name: string;
+              public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
+              recent_run_statuses?: string[];
+              source_device_height: number | null;
+              source_device_width: number | null;
+              source_gesture_list: string[];
+              source_platform: ("ios" | "android" | "tvos" | "androidtv") | null;
+              source_recording: unknown[] | null;
+              source_recording_summary: {
+                gesture_counts: {
+                  [key: string]: number;
+                };
+                total_actions: number;
+              };
+              step_count: number;
+              step_gesture_groups: number[][];
+              steps: unknown[];
+              sub_flow_ids: string[];
+              suite_id: number | null;
+              suite_public_id: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              updated_at: string;
+            };
+          };
+        };
+      };
+    };
+    /** Take a case out of quarantine */
+    delete: {
+      parameters: {
+        query?: {
+          reason?: string;
+        };
+        path: {
+          case_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              app_id: number | null;
+              app_public_id: string | null;
+              assertions: unknown[];
+              context: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
+              fuzzy_match: boolean;
+              has_source_recording: boolean;
+              id: number;
+              is_reusable: boolean;
+              /** @enum {string} */
+              mode: "ai" | "recorded";
+              name: string;
+              public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
+              recent_run_statuses?: string[];
+              source_device_height: number | null;
+              source_device_width: number | null;
+              source_gesture_list: string[];
+              source_platform: ("ios" | "android" | "tvos" | "androidtv") | null;
+              source_recording: unknown[] | null;
+              source_recording_summary: {
+                gesture_counts: {
+                  [key: string]: number;
+                };
+                total_actions: number;
+              };
+              step_count: number;
+              step_gesture_groups: number[][];
+              steps: unknown[];
+              sub_flow_ids: string[];
+              suite_id: number | null;
+              suite_public_id: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              updated_at: string;
+            };
+          };
         };
       };
     };
@@ -3344,6 +3575,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               session_id: string | null;
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
@@ -3355,10 +3587,20 @@ export interface paths {
               suite_id: number;
               suite_public_id: string;
               test_runs: ({
+                  attempts: ({
+                      attempt: number;
+                      duration_ms: number | null;
+                      error_message: string | null;
+                      run_id: string;
+                      /** @enum {string} */
+                      status: "pending" | "running" | "passed" | "failed" | "error";
+                    })[];
                   duration_ms: number | null;
                   error_message: string | null;
+                  flaky: boolean;
                   id: number;
                   public_id: string;
+                  quarantined: boolean;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   test_case_id: number;
@@ -3406,6 +3648,7 @@ export interface paths {
                 public_id: string;
                 /** @enum {string} */
                 reset_strategy: "relaunch" | "clear_data" | "reinstall";
+                retries: number;
                 tags: {
                     display_name: string;
                     name: string;
@@ -3464,6 +3707,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3511,6 +3755,12 @@ export interface paths {
                    * @example 2026-11-22T04:19:17.123
                    */
                   created_at: string;
+                  flakiness?: {
+                    alternations: number;
+                    flaky_runs: number;
+                    runs: number;
+                    score: number;
+                  };
                   fuzzy_match: boolean;
                   has_source_recording: boolean;
                   id: number;
@@ -3519,6 +3769,15 @@ export interface paths {
                   mode: "ai" | "recorded";
                   name: string;
                   public_id: string;
+                  quarantine: ({
+                    /**
+                     * @description ISO 8601 date-time (UTC) without a zone designator
+                     * @example 2026-11-22T04:19:17.123
+                     */
+                    quarantined_at: string;
+                    quarantined_by_user_id: number | null;
+                    reason: string;
+                  }) | null;
                   recent_run_statuses?: string[];
                   source_device_height: number | null;
                   source_device_width: number | null;
@@ -3558,6 +3817,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3610,6 +3870,7 @@ export interface paths {
             name?: string;
             /** @enum {string} */
             reset_strategy?: "relaunch" | "clear_data" | "reinstall";
+            retries?: number;
             tags?: string[];
             variables?: {
               [key: string]: unknown;
@@ -3643,6 +3904,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3707,6 +3969,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3715,6 +3983,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3774,6 +4051,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3782,6 +4065,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
