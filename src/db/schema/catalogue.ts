@@ -79,6 +79,8 @@ export const testSuites = pgTable(
     /** null disables the tier; when both are set warn < fail. */
     visualWarnPct: integer('visual_warn_pct').default(DEFAULT_VISUAL_WARN_PCT),
     visualFailPct: integer('visual_fail_pct').default(DEFAULT_VISUAL_FAIL_PCT),
+    /** How many times a failed or errored case runs again in a suite run (0–3; a run may override). */
+    retries: integer('retries').notNull().default(0),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -143,6 +145,10 @@ export const testCases = pgTable(
     isReusable: boolean('is_reusable').notNull().default(false),
     /** Internal ids of reusable cases run before this case's steps, in order. */
     subFlowIds: jsonb('sub_flow_ids').$type<number[]>().notNull().default([]),
+    /** Set while the case is quarantined: it still runs, but its failure fails nothing. */
+    quarantinedAt: ts('quarantined_at'),
+    quarantineReason: text('quarantine_reason'),
+    quarantinedByUserId: integer('quarantined_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -177,6 +183,8 @@ export const suiteRuns = pgTable(
     /** Set by a cancel request; the engine stops after the current case when it sees it. */
     cancelRequestedAt: ts('cancel_requested_at'),
     ...executionColumns(),
+    /** Extra attempts a failed or errored case gets (the suite's setting or the run's override). */
+    retries: integer('retries').notNull().default(0),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
     createdByApiTokenId: integer('created_by_api_token_id'),
@@ -217,6 +225,16 @@ export const testRuns = pgTable(
     sessionId: text('session_id'),
     /** Human-readable warnings given when the run started (usage thresholds...). */
     warnings: jsonb('warnings').$type<string[]>(),
+    /** 1 for a case's first run in a suite run, 2… for its retries. */
+    attempt: integer('attempt').notNull().default(1),
+    /** The attempts this case may take in its suite run (1 + retries). */
+    maxAttempts: integer('max_attempts').notNull().default(1),
+    /** The next attempt of the same case, once this one failed and was retried. */
+    retriedByRunId: integer('retried_by_run_id'),
+    /** A final attempt that passed after a failed one. */
+    flaky: boolean('flaky').notNull().default(false),
+    /** The case was quarantined when this run started: its failure fails nothing. */
+    quarantined: boolean('quarantined').notNull().default(false),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
     createdByApiTokenId: integer('created_by_api_token_id'),

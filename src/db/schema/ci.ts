@@ -80,6 +80,8 @@ export const ciRuns = pgTable(
     deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
     pinnedDeviceId: text('pinned_device_id'),
     buildId: integer('build_id'),
+    /** The run's override of the suite's retries (0–3); null keeps the suite's setting. */
+    retries: integer('retries'),
     actor: jsonb('actor').$type<CiActor>().notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The session allocated for the run (UUID), once created. */

@@ -8,13 +8,16 @@ import {
   CreateStandaloneCaseBody,
   CreateSuiteCaseBody,
   ListCasesQuery,
+  QuarantineBody,
+  ReleaseQuarantineQuery,
   SuiteCaseParams,
   UpdateCaseBody,
 } from './cases.schemas';
+import type { CaseQuarantineService } from './case-quarantine.service';
 import type { CasesService } from './cases.service';
 import { SuiteIdParams } from './suites.schemas';
 
-export function registerCaseRoutes(app: App, svc: CasesService): void {
+export function registerCaseRoutes(app: App, svc: CasesService, quarantine: CaseQuarantineService): void {
   app.post('/tests/suites/:suite_id/cases', {
     schema: {
       tags,
@@ -60,6 +63,31 @@ export function registerCaseRoutes(app: App, svc: CasesService): void {
   app.get('/tests/cases/:case_id', {
     schema: { tags, summary: 'Get a case', params: CaseIdParams, response: { 200: CaseResponse } },
     handler: (req) => svc.getCase({ ctx: req.ctx, input: { caseId: req.params.case_id } }),
+  });
+  app.post('/tests/cases/:case_id/quarantine', {
+    schema: {
+      tags,
+      summary: 'Quarantine a case: it still runs, but its failure no longer fails suite runs, CI or commit statuses',
+      params: CaseIdParams,
+      body: QuarantineBody,
+      response: { 200: CaseResponse },
+    },
+    handler: (req) =>
+      quarantine.quarantineCase({ ctx: req.ctx, input: { caseId: req.params.case_id, reason: req.body.reason } }),
+  });
+  app.delete('/tests/cases/:case_id/quarantine', {
+    schema: {
+      tags,
+      summary: 'Take a case out of quarantine',
+      params: CaseIdParams,
+      querystring: ReleaseQuarantineQuery,
+      response: { 200: CaseResponse },
+    },
+    handler: (req) =>
+      quarantine.releaseCase({
+        ctx: req.ctx,
+        input: { caseId: req.params.case_id, reason: req.query.reason ?? null },
+      }),
   });
   app.patch('/tests/cases/:case_id', {
     schema: {

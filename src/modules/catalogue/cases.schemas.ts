@@ -90,5 +90,21 @@ export const CaseResponse = z.object({
   created_at: ApiTimestamp,
   updated_at: ApiTimestamp,
   recent_run_statuses: z.array(z.string()).optional(),
+  /** Set while the case is quarantined: it runs and is reported, but its failure fails nothing. */
+  quarantine: z
+    .object({ reason: z.string(), quarantined_at: ApiTimestamp, quarantined_by_user_id: z.number().int().nullable() })
+    .nullable(),
+  /** On GET of one case: how flaky its recent runs were. */
+  flakiness: z
+    .object({
+      score: z.number(),
+      runs: z.number().int(),
+      flaky_runs: z.number().int(),
+      alternations: z.number().int(),
+    })
+    .optional(),
 });
 export type CaseResponse = z.infer<typeof CaseResponse>;
+
+export const QuarantineBody = z.object({ reason: z.string().trim().min(1).max(500) });
+export const ReleaseQuarantineQuery = z.object({ reason: z.string().trim().min(1).max(500).optional() });

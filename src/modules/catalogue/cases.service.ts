@@ -11,6 +11,8 @@ import { recordAudit } from '../audit';
 import { deleteBaselineFilesAfterCommit } from './baselines.service';
 import type { CaseResponse, CreateStandaloneCaseBody, CreateSuiteCaseBody, UpdateCaseBody } from './cases.schemas';
 import * as repo from './cases.repository';
+import { flakinessOf, FLAKINESS_WINDOW } from './case-flakiness';
+import { recentCaseOutcomes } from './case-health.repository';
 import { deriveRecordingFields, validateCaseContent } from './recording';
 import { resolveSubFlows } from './sub-flows';
 import { findSuiteByPublicId, updateSuite } from './suites.repository';
@@ -44,6 +46,13 @@ function renderCase(row: repo.CaseListRow, subFlowPublicIds: Map<number, string>
     created_at: apiTime(c.createdAt),
     updated_at: apiTime(c.updatedAt),
     ...(row.recentRunStatuses ? { recent_run_statuses: row.recentRunStatuses } : {}),
+    quarantine: c.quarantinedAt
+      ? {
+          reason: c.quarantineReason ?? '',
+          quarantined_at: apiTime(c.quarantinedAt),
+          quarantined_by_user_id: c.quarantinedByUserId,
+        }
+      : null,
   };
 }
 
@@ -54,7 +63,8 @@ export async function renderCases(db: DbOrTx, rows: repo.CaseListRow[]): Promise
   return rows.map((r) => renderCase(r, map));
 }
 
-async function caseResponse(db: DbOrTx, orgId: number, publicId: string): Promise<CaseResponse> {
+/** One case as the API shows it (404 when the organization has no such case). */
+export async function getCaseResponse(db: DbOrTx, orgId: number, publicId: string): Promise<CaseResponse> {
   const row = await repo.findCaseByPublicId(db, orgId, publicId);
   if (!row) throw notFound('Test case');
   const [out] = await renderCases(db, [row]);
@@ -108,7 +118,7 @@ export class CasesService {
         resourceId: row.publicId,
         details: { name: row.name, suite_id: suite.publicId },
       });
-      return caseResponse(tx.db, org.id, row.publicId);
+      return getCaseResponse(tx.db, org.id, row.publicId);
     });
   }
 
@@ -146,7 +156,7 @@ export class CasesService {
             resourceId: existing.publicId,
             details: { name: existing.name, upsert: true },
           });
-          return caseResponse(tx.db, org.id, existing.publicId);
+          return getCaseResponse(tx.db, org.id, existing.publicId);
         }
         const row = await repo.insertCase(tx.db, {
           ...values,
@@ -163,7 +173,7 @@ export class CasesService {
           resourceId: row.publicId,
           details: { name: row.name, app_id: app.publicId },
         });
-        return caseResponse(tx.db, org.id, row.publicId);
+        return getCaseResponse(tx.db, org.id, row.publicId);
       });
     try {
       return await attempt();
@@ -174,9 +184,11 @@ export class CasesService {
     }
   }
 
+  /** The case with its flakiness over its last runs (each run's last attempt). */
   async getCase({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<CaseResponse> {
     const org = requireRole(ctx, 'viewer');
-    return caseResponse(ctx.db, org.id, input.caseId);
+    const out = await getCaseResponse(ctx.db, org.id, input.caseId);
+    return { ...out, flakiness: flakinessOf(await recentCaseOutcomes(ctx.db, out.id, FLAKINESS_WINDOW)) };
   }
 
   async listStandaloneCases({
@@ -277,7 +289,7 @@ export class CasesService {
         resourceId: c.publicId,
         details: { fields: Object.keys(body) },
       });
-      return caseResponse(tx.db, org.id, c.publicId);
+      return getCaseResponse(tx.db, org.id, c.publicId);
     });
   }
 
@@ -345,7 +357,7 @@ export class CasesService {
         resourceId: row.publicId,
         details: { source_case_id: src.publicId, source_suite_id: suite.publicId, target_suite_id: target.publicId },
       });
-      return caseResponse(tx.db, org.id, row.publicId);
+      return getCaseResponse(tx.db, org.id, row.publicId);
     });
   }
 }

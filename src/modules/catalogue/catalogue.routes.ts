@@ -13,7 +13,7 @@ export const catalogueRoutes: RouteModule = async (root, { services }) => {
     acceptMultipartBodies(scope);
     registerSuiteRoutes(app, services.catalogue.suites);
     registerYamlRoutes(app, services.catalogue.yaml);
-    registerCaseRoutes(app, services.catalogue.cases);
+    registerCaseRoutes(app, services.catalogue.cases, services.catalogue.quarantine);
     registerBaselineRoutes(app, services.catalogue.baselines);
   });
 };

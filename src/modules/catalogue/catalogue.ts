@@ -1,6 +1,7 @@
 import type { ObjectStorage } from '../../storage/storage';
 import type { UploadSpool } from '../../uploads/upload-receiver';
 import { BaselinesService } from './baselines.service';
+import { CaseQuarantineService } from './case-quarantine.service';
 import { CasesService } from './cases.service';
 import { SuitesService } from './suites.service';
 import { SuiteYamlService } from './yaml.service';
@@ -9,6 +10,7 @@ import { SuiteYamlService } from './yaml.service';
 export interface CatalogueServices {
   suites: SuitesService;
   cases: CasesService;
+  quarantine: CaseQuarantineService;
   yaml: SuiteYamlService;
   baselines: BaselinesService;
 }
@@ -17,6 +19,7 @@ export function createCatalogueServices(deps: { storage: ObjectStorage; spool: U
   return {
     suites: new SuitesService(deps),
     cases: new CasesService(deps),
+    quarantine: new CaseQuarantineService(),
     yaml: new SuiteYamlService(deps),
     baselines: new BaselinesService(deps),
   };

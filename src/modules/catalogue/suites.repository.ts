@@ -135,6 +135,7 @@ export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilte
       tags: sql<Array<{ name: string; display_name: string }>>`coalesce(${suiteTags.tags}, '[]'::json)`.as('tags'),
       visual_regression_warn_pct: sql<number | null>`${s.visualWarnPct}`.as('visual_regression_warn_pct'),
       visual_regression_fail_pct: sql<number | null>`${s.visualFailPct}`.as('visual_regression_fail_pct'),
+      retries: s.retries,
     })
     .from(s)
     .leftJoin(apps, eq(apps.id, s.appId))

@@ -36,6 +36,8 @@ export const UpdateSuiteBody = z.object({
   name: Name.optional(),
   description: z.string().max(5000).nullable().optional(),
   reset_strategy: z.enum(RESET_STRATEGIES).optional(),
+  /** How often a failed or errored case runs again in a suite run (0–3). */
+  retries: z.number().int().min(0).max(3).optional(),
   context: z.string().max(20000).nullable().optional(),
   variables: z.record(z.string().max(100), z.unknown()).optional(),
   visual_regression_warn_pct: Pct.optional(),
@@ -68,6 +70,7 @@ export const SuiteResponse = z.object({
   tags: z.array(TagRef),
   visual_regression_warn_pct: z.number().int().nullable(),
   visual_regression_fail_pct: z.number().int().nullable(),
+  retries: z.number().int(),
 });
 export type SuiteResponse = z.infer<typeof SuiteResponse>;
 

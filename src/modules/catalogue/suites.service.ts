@@ -49,6 +49,7 @@ function renderSuite(row: repo.SuiteListRow): SuiteResponse {
     tags: row.tags,
     visual_regression_warn_pct: s.visualWarnPct,
     visual_regression_fail_pct: s.visualFailPct,
+    retries: s.retries,
   };
 }
 
@@ -171,6 +172,7 @@ export class SuitesService {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.reset_strategy !== undefined ? { resetStrategy: body.reset_strategy } : {}),
+        ...(body.retries !== undefined ? { retries: body.retries } : {}),
         ...(body.context !== undefined ? { context: body.context } : {}),
         ...(body.variables !== undefined ? { variables: body.variables } : {}),
         visualWarnPct: warn,

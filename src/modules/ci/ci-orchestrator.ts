@@ -282,7 +282,11 @@ export class CiOrchestrator {
       if (cur.type === 'suite_run') {
         const r = await this.d.execution.startSuiteRun({
           ctx: tx,
-          input: { ...options, suite_public_id: cur.targetPublicId },
+          input: {
+            ...options,
+            suite_public_id: cur.targetPublicId,
+            ...(cur.retries !== null ? { retries: cur.retries } : {}),
+          },
         });
         return repo.updateCiRun(
           tx.db,

@@ -59,8 +59,15 @@ export class CiPresenter {
     return `${this.deps.appUrl}/runs/${publicId}`;
   }
 
-  caseResults(caseRuns: repo.EngineCaseRun[]): CaseResult[] {
-    return caseRuns.map(({ run, casePublicId, caseName }) => ({
+  /** The cases' results (their last attempts), each with all its attempts. */
+  caseResults(attempts: repo.EngineCaseRun[]): CaseResult[] {
+    const byCase = new Map<string, repo.EngineCaseRun[]>();
+    for (const a of attempts) {
+      const key = `${a.run.suiteRunId}:${a.run.testCaseId}`;
+      byCase.set(key, [...(byCase.get(key) ?? []), a]);
+    }
+    const finals = attempts.filter((a) => a.run.retriedByRunId === null);
+    return finals.map(({ run, casePublicId, caseName }) => ({
       case_id: casePublicId,
       case_name: caseName,
       run_id: run.publicId,
@@ -69,6 +76,15 @@ export class CiPresenter {
       error_message: run.errorMessage,
       visual_regression_status: run.visualRegressionStatus,
       url: this.testRunUrl(run.publicId),
+      flaky: run.flaky,
+      quarantined: run.quarantined,
+      attempts: (byCase.get(`${run.suiteRunId}:${run.testCaseId}`) ?? []).map(({ run: a }) => ({
+        attempt: a.attempt,
+        run_id: a.publicId,
+        status: a.status,
+        duration_ms: a.durationMs,
+        error_message: a.errorMessage,
+      })),
     }));
   }
 
@@ -78,9 +94,12 @@ export class CiPresenter {
     // Terminal runs always have results: none when they ended before their engine run started.
     let results: CaseResult[] | StepResult[] | null = terminal ? [] : null;
     if (row.suiteRunId !== null) {
-      const caseRuns = await repo.listEngineCaseRuns(ctx.db, [row.suiteRunId]);
-      for (const c of caseRuns) progress.push(...runProgress(c.run, `Case "${c.caseName}"`));
-      if (terminal) results = this.caseResults(caseRuns);
+      const attempts = await repo.listEngineAttempts(ctx.db, [row.suiteRunId]);
+      for (const c of attempts)
+        progress.push(
+          ...runProgress(c.run, `Case "${c.caseName}"${c.run.attempt > 1 ? ` (attempt ${c.run.attempt})` : ''}`),
+        );
+      if (terminal) results = this.caseResults(attempts);
     } else if (row.testRunId !== null) {
       const run = await repo.findEngineTestRun(ctx.db, row.testRunId);
       if (run) {

@@ -178,8 +178,19 @@ export async function findEngineTestRun(db: DbOrTx, id: number): Promise<EngineT
   return row;
 }
 
-/** The test runs of suite runs (one per case started so far), in the order they ran. */
+/** The case results of suite runs (each case's last attempt so far), in the order they ran. */
 export async function listEngineCaseRuns(db: DbOrTx, suiteRunIds: number[]): Promise<EngineCaseRun[]> {
+  if (suiteRunIds.length === 0) return [];
+  return db
+    .select({ run: testRuns, casePublicId: testCases.publicId, caseName: testCases.name })
+    .from(testRuns)
+    .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+    .where(and(inArray(testRuns.suiteRunId, suiteRunIds), isNull(testRuns.retriedByRunId)))
+    .orderBy(asc(testRuns.id));
+}
+
+/** Every attempt of the suite runs' cases, retried ones included, in the order they ran. */
+export async function listEngineAttempts(db: DbOrTx, suiteRunIds: number[]): Promise<EngineCaseRun[]> {
   if (suiteRunIds.length === 0) return [];
   return db
     .select({ run: testRuns, casePublicId: testCases.publicId, caseName: testCases.name })

@@ -37,8 +37,24 @@ const RunOptions = {
 };
 export type CiRunOptions = z.infer<z.ZodObject<typeof RunOptions>>;
 
+/** What a suite run takes beyond a test run (additive). */
+const SuiteOptions = {
+  retries: z
+    .number()
+    .int()
+    .min(0)
+    .max(3)
+    .optional()
+    .meta({ description: "Runs a failed or errored case again up to this often (default: the suite's setting)" }),
+};
+export type CiSuiteOptions = z.infer<z.ZodObject<typeof SuiteOptions>>;
+
 export const RunSuiteBody = z
-  .object({ suite_id: z.string().min(1).max(64).meta({ description: 'Suite public id' }), ...RunOptions })
+  .object({
+    suite_id: z.string().min(1).max(64).meta({ description: 'Suite public id' }),
+    ...RunOptions,
+    ...SuiteOptions,
+  })
   .refine(exclusiveDevice, EXCLUSIVE);
 export type RunSuiteBody = z.infer<typeof RunSuiteBody>;
 
@@ -78,6 +94,7 @@ export const RunSuitesBody = z
     tags: z.array(z.string().max(200)).min(1, 'give 1 to 20 tags').max(20, 'give 1 to 20 tags'),
     match: z.enum(['any', 'all']).default('any'),
     ...RunOptions,
+    ...SuiteOptions,
   })
   .refine(exclusiveDevice, EXCLUSIVE);
 export type RunSuitesBody = z.infer<typeof RunSuitesBody>;
@@ -100,6 +117,19 @@ export const CaseResult = z.object({
   error_message: z.string().nullable(),
   visual_regression_status: Visual,
   url: z.string(),
+  /** Passed on a retry after a failed attempt (counts as passed). */
+  flaky: z.boolean(),
+  /** Quarantined when it ran: its failure did not fail the run. */
+  quarantined: z.boolean(),
+  attempts: z.array(
+    z.object({
+      attempt: z.number().int(),
+      run_id: z.string(),
+      status: z.enum(TEST_RUN_STATUSES),
+      duration_ms: z.number().int().nullable(),
+      error_message: z.string().nullable(),
+    }),
+  ),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 

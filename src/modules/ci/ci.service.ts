@@ -16,6 +16,7 @@ import type { CiPlan, CiTarget, CiTargets } from './ci-targets';
 import * as repo from './ci.repository';
 import type {
   CiRunOptions,
+  CiSuiteOptions,
   CiRunPayload,
   CiSuite,
   ListCiSuitesQuery,
@@ -82,7 +83,7 @@ export class CiService {
     ctx: Ctx,
     target: CiTarget,
     plan: CiPlan,
-    input: CiRunOptions,
+    input: CiRunOptions & CiSuiteOptions,
     model: { model: string; provider: string },
   ) {
     return withTransaction(ctx, async (tx) => {
@@ -104,7 +105,7 @@ export class CiService {
     ctx: Ctx,
     target: CiTarget,
     plan: CiPlan,
-    input: CiRunOptions,
+    input: CiRunOptions & CiSuiteOptions,
     model: { model: string; provider: string },
     place: { position: number; waiting: boolean; multiSuiteRunId: number | null },
   ): typeof ciRuns.$inferInsert {
@@ -129,6 +130,7 @@ export class CiService {
       deviceCategory: plan.deviceCategory,
       pinnedDeviceId: plan.pinnedDeviceId,
       buildId: plan.buildId,
+      retries: input.retries ?? null,
       actor: actorOf(ctx),
       createdByUserId: actorIdentity(ctx).userId,
       progress: [

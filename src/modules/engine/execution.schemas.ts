@@ -37,6 +37,8 @@ export const StartSuiteRunBody = z
     suite_public_id: z.string().min(1).max(64).optional(),
     suite_id: z.number().int().positive().max(2_147_483_647).optional(),
     ...RunOptions,
+    /** Overrides the suite's retries for this run: a failed or errored case runs again up to this often. */
+    retries: z.number().int().min(0).max(3).optional(),
   })
   .refine((b) => (b.suite_public_id === undefined) !== (b.suite_id === undefined), {
     message: 'give exactly one of suite_public_id and suite_id',

@@ -155,6 +155,7 @@ export class ExecutionService {
         sessionId: session.sessionId,
         status: 'pending',
         resetStrategy: suite.resetStrategy,
+        retries: input.retries ?? suite.retries,
         startedAt: now,
         mode: input.mode,
         fuzzyMatch: input.fuzzy_match ?? null,

@@ -70,13 +70,20 @@ export async function findSuiteRunByPublicId(
   return row;
 }
 
+/** The suite run's case results: each case's last attempt (earlier attempts were retried). */
 export async function listSuiteRunTestRuns(db: DbOrTx, suiteRunId: number) {
   return db
     .select({ run: testRuns, casePublicId: testCases.publicId })
     .from(testRuns)
     .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
-    .where(eq(testRuns.suiteRunId, suiteRunId))
+    .where(and(eq(testRuns.suiteRunId, suiteRunId), isNull(testRuns.retriedByRunId)))
     .orderBy(asc(testRuns.id));
+}
+
+/** Every attempt of the suite run's cases, retried ones included, in the order they ran. */
+export async function listSuiteRunAttempts(db: DbOrTx, suiteRunIds: number[]): Promise<RunRow[]> {
+  if (suiteRunIds.length === 0) return [];
+  return db.select().from(testRuns).where(inArray(testRuns.suiteRunId, suiteRunIds)).orderBy(asc(testRuns.id));
 }
 
 export async function insertSuiteRun(db: DbOrTx, values: typeof suiteRuns.$inferInsert): Promise<SuiteRunRow> {
@@ -232,4 +239,40 @@ export async function recentOutcomesOfCase(
     )
     .orderBy(desc(testRuns.id))
     .limit(limit);
+}
+
+/** Attempts grouped by `suiteRunId:testCaseId`, as the payloads list them. */
+export function attemptsByCase(rows: RunRow[]): Map<
+  string,
+  Array<{
+    attempt: number;
+    run_id: string;
+    status: RunRow['status'];
+    duration_ms: number | null;
+    error_message: string | null;
+  }>
+> {
+  const out = new Map<
+    string,
+    Array<{
+      attempt: number;
+      run_id: string;
+      status: RunRow['status'];
+      duration_ms: number | null;
+      error_message: string | null;
+    }>
+  >();
+  for (const r of rows) {
+    const key = `${r.suiteRunId}:${r.testCaseId}`;
+    const list = out.get(key) ?? [];
+    list.push({
+      attempt: r.attempt,
+      run_id: r.publicId,
+      status: r.status,
+      duration_ms: r.durationMs,
+      error_message: r.errorMessage,
+    });
+    out.set(key, list);
+  }
+  return out;
 }

@@ -38,6 +38,15 @@ export const RunResponse = z.object({
 });
 export type RunResponse = z.infer<typeof RunResponse>;
 
+export const CaseAttempt = z.object({
+  attempt: z.number().int(),
+  run_id: z.string(),
+  status: z.enum(TEST_RUN_STATUSES),
+  duration_ms: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+});
+export type CaseAttempt = z.infer<typeof CaseAttempt>;
+
 export const SuiteRunResponse = z.object({
   id: z.number().int(),
   public_id: z.string(),
@@ -60,7 +69,14 @@ export const SuiteRunResponse = z.object({
       status: z.enum(TEST_RUN_STATUSES),
       duration_ms: z.number().int().nullable(),
       error_message: z.string().nullable(),
+      /** Passed on a retry after a failed attempt. */
+      flaky: z.boolean(),
+      /** The case was quarantined when it ran: its failure did not fail the suite run. */
+      quarantined: z.boolean(),
+      /** Every attempt of the case in this run, the last one included. */
+      attempts: z.array(CaseAttempt),
     }),
   ),
+  retries: z.number().int(),
 });
 export type SuiteRunResponse = z.infer<typeof SuiteRunResponse>;

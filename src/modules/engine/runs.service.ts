@@ -277,6 +277,7 @@ export class RunsService {
     if (!found) throw notFound('Suite run');
     const sr = found.sr;
     const runs = await repo.listSuiteRunTestRuns(ctx.db, sr.id);
+    const attempts = repo.attemptsByCase(await repo.listSuiteRunAttempts(ctx.db, [sr.id]));
     return {
       id: sr.id,
       public_id: sr.publicId,
@@ -298,7 +299,11 @@ export class RunsService {
         status: run.status,
         duration_ms: run.durationMs,
         error_message: run.errorMessage,
+        flaky: run.flaky,
+        quarantined: run.quarantined,
+        attempts: attempts.get(`${sr.id}:${run.testCaseId}`) ?? [],
       })),
+      retries: sr.retries,
     };
   }
 
@@ -322,6 +327,7 @@ export class RunsService {
         sessionId: input.sessionId,
         status: 'pending',
         resetStrategy: suite.resetStrategy,
+        retries: suite.retries,
         startedAt: now,
         createdAt: now,
       });

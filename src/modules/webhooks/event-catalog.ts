@@ -34,6 +34,21 @@ const CATALOG: Record<EventType, Omit<CatalogEntry, 'type'>> = {
     description: 'A test case failed, with the step that failed.',
     default_enabled: true,
   },
+  'case.flaky': {
+    category: 'cases',
+    description: 'A test case failed and then passed on a retry in the same suite run, with its attempts.',
+    default_enabled: true,
+  },
+  'case.quarantined': {
+    category: 'cases',
+    description: 'A test case was quarantined: it still runs, but its failures no longer fail suite runs or CI.',
+    default_enabled: false,
+  },
+  'case.unquarantined': {
+    category: 'cases',
+    description: 'A test case left quarantine: its failures fail suite runs and CI again.',
+    default_enabled: false,
+  },
   'run.warning.flaky': {
     category: 'warnings',
     description: "A case's recent runs keep switching between passed and failed.",

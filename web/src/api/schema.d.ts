@@ -248,6 +248,7 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            retries?: number;
             session_id: string;
             suite_id?: number;
             suite_public_id?: string;
@@ -926,6 +927,8 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
+            retries?: number;
             /** @description Suite public id */
             suite_id: string;
           };
@@ -978,6 +981,8 @@ export interface paths {
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
             provider?: string;
+            /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
+            retries?: number;
             tags: string[];
           };
         };
@@ -1091,10 +1096,20 @@ export interface paths {
                 position: number;
               } | null;
               results: ((({
+                  attempts: ({
+                      attempt: number;
+                      duration_ms: number | null;
+                      error_message: string | null;
+                      run_id: string;
+                      /** @enum {string} */
+                      status: "pending" | "running" | "passed" | "failed" | "error";
+                    })[];
                   case_id: string;
                   case_name: string;
                   duration_ms: number | null;
                   error_message: string | null;
+                  flaky: boolean;
+                  quarantined: boolean;
                   run_id: string;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
@@ -2854,6 +2869,12 @@ export interface paths {
                  * @example 2026-11-22T04:19:17.123
                  */
                 created_at: string;
+                flakiness?: {
+                  alternations: number;
+                  flaky_runs: number;
+                  runs: number;
+                  score: number;
+                };
                 fuzzy_match: boolean;
                 has_source_recording: boolean;
                 id: number;
@@ -2862,6 +2883,15 @@ export interface paths {
                 mode: "ai" | "recorded";
                 name: string;
                 public_id: string;
+                quarantine: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  quarantined_at: string;
+                  quarantined_by_user_id: number | null;
+                  reason: string;
+                }) | null;
                 recent_run_statuses?: string[];
                 source_device_height: number | null;
                 source_device_width: number | null;
@@ -2931,6 +2961,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -2939,6 +2975,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -2990,6 +3035,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -2998,6 +3049,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3087,6 +3147,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3095,6 +3161,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3265,6 +3340,162 @@ export interface paths {
               test_case_id: string;
               total: number;
               understood: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/cases/{case_id}/quarantine": {
+    /** Quarantine a case: it still runs, but its failure no longer fails suite runs, CI or commit statuses */
+    post: {
+      parameters: {
+        path: {
+          case_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            reason: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              app_id: number | null;
+              app_public_id: string | null;
+              assertions: unknown[];
+              context: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
+              fuzzy_match: boolean;
+              has_source_recording: boolean;
+              id: number;
+              is_reusable: boolean;
+              /** @enum {string} */
+              mode: "ai" | "recorded";
+              name: string;
+              public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
+              recent_run_statuses?: string[];
+              source_device_height: number | null;
+              source_device_width: number | null;
+              source_gesture_list: string[];
+              source_platform: ("ios" | "android" | "tvos" | "androidtv") | null;
+              source_recording: unknown[] | null;
+              source_recording_summary: {
+                gesture_counts: {
+                  [key: string]: number;
+                };
+                total_actions: number;
+              };
+              step_count: number;
+              step_gesture_groups: number[][];
+              steps: unknown[];
+              sub_flow_ids: string[];
+              suite_id: number | null;
+              suite_public_id: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              updated_at: string;
+            };
+          };
+        };
+      };
+    };
+    /** Take a case out of quarantine */
+    delete: {
+      parameters: {
+        query?: {
+          reason?: string;
+        };
+        path: {
+          case_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              app_id: number | null;
+              app_public_id: string | null;
+              assertions: unknown[];
+              context: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
+              fuzzy_match: boolean;
+              has_source_recording: boolean;
+              id: number;
+              is_reusable: boolean;
+              /** @enum {string} */
+              mode: "ai" | "recorded";
+              name: string;
+              public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
+              recent_run_statuses?: string[];
+              source_device_height: number | null;
+              source_device_width: number | null;
+              source_gesture_list: string[];
+              source_platform: ("ios" | "android" | "tvos" | "androidtv") | null;
+              source_recording: unknown[] | null;
+              source_recording_summary: {
+                gesture_counts: {
+                  [key: string]: number;
+                };
+                total_actions: number;
+              };
+              step_count: number;
+              step_gesture_groups: number[][];
+              steps: unknown[];
+              sub_flow_ids: string[];
+              suite_id: number | null;
+              suite_public_id: string | null;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              updated_at: string;
             };
           };
         };
@@ -3549,6 +3780,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               session_id: string | null;
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
@@ -3560,10 +3792,20 @@ export interface paths {
               suite_id: number;
               suite_public_id: string;
               test_runs: ({
+                  attempts: ({
+                      attempt: number;
+                      duration_ms: number | null;
+                      error_message: string | null;
+                      run_id: string;
+                      /** @enum {string} */
+                      status: "pending" | "running" | "passed" | "failed" | "error";
+                    })[];
                   duration_ms: number | null;
                   error_message: string | null;
+                  flaky: boolean;
                   id: number;
                   public_id: string;
+                  quarantined: boolean;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   test_case_id: number;
@@ -3611,6 +3853,7 @@ export interface paths {
                 public_id: string;
                 /** @enum {string} */
                 reset_strategy: "relaunch" | "clear_data" | "reinstall";
+                retries: number;
                 tags: {
                     display_name: string;
                     name: string;
@@ -3669,6 +3912,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3716,6 +3960,12 @@ export interface paths {
                    * @example 2026-11-22T04:19:17.123
                    */
                   created_at: string;
+                  flakiness?: {
+                    alternations: number;
+                    flaky_runs: number;
+                    runs: number;
+                    score: number;
+                  };
                   fuzzy_match: boolean;
                   has_source_recording: boolean;
                   id: number;
@@ -3724,6 +3974,15 @@ export interface paths {
                   mode: "ai" | "recorded";
                   name: string;
                   public_id: string;
+                  quarantine: ({
+                    /**
+                     * @description ISO 8601 date-time (UTC) without a zone designator
+                     * @example 2026-11-22T04:19:17.123
+                     */
+                    quarantined_at: string;
+                    quarantined_by_user_id: number | null;
+                    reason: string;
+                  }) | null;
                   recent_run_statuses?: string[];
                   source_device_height: number | null;
                   source_device_width: number | null;
@@ -3763,6 +4022,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3815,6 +4075,7 @@ export interface paths {
             name?: string;
             /** @enum {string} */
             reset_strategy?: "relaunch" | "clear_data" | "reinstall";
+            retries?: number;
             tags?: string[];
             variables?: {
               [key: string]: unknown;
@@ -3848,6 +4109,7 @@ export interface paths {
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
+              retries: number;
               tags: {
                   display_name: string;
                   name: string;
@@ -3912,6 +4174,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3920,6 +4188,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;
@@ -3979,6 +4256,12 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               created_at: string;
+              flakiness?: {
+                alternations: number;
+                flaky_runs: number;
+                runs: number;
+                score: number;
+              };
               fuzzy_match: boolean;
               has_source_recording: boolean;
               id: number;
@@ -3987,6 +4270,15 @@ export interface paths {
               mode: "ai" | "recorded";
               name: string;
               public_id: string;
+              quarantine: ({
+                /**
+                 * @description ISO 8601 date-time (UTC) without a zone designator
+                 * @example 2026-11-22T04:19:17.123
+                 */
+                quarantined_at: string;
+                quarantined_by_user_id: number | null;
+                reason: string;
+              }) | null;
               recent_run_statuses?: string[];
               source_device_height: number | null;
               source_device_width: number | null;

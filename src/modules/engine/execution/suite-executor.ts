@@ -3,14 +3,14 @@ import type { Clock } from '../../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../../context';
 import type { Db } from '../../../db/client';
 import type { SuiteRunStatus, VisualVerdict } from '../../../db/schema';
-import { newPublicId } from '../../../db/public-id';
 import { listSuiteCases, findSuiteById } from '../../catalogue';
 import type { SessionsService } from '../../sessions';
 import type { AppsService } from '../../apps';
 import { buildForRun, installIfNeeded, type InstalledBuilds } from './prepare';
 import type { RunEvents } from '../results/run-events';
-import { isInfrastructureFailure, stopMessage, type RunExecutor } from './run-executor';
-import { RunStopped, type RunSignals } from './run-signals';
+import { stopMessage, type RunExecutor } from './run-executor';
+import type { RunSignals } from './run-signals';
+import { CaseAttempts } from './case-attempts';
 import { watchExecution, type WatchDeps } from './run-watch';
 import * as repo from '../runs.repository';
 import { rollUpVisual } from '../visual/visual-compare';
@@ -30,10 +30,15 @@ export interface SuiteExecutorDeps extends WatchDeps {
 /**
  * Executes a suite run (the `engine.execute_suite_run` job): the build is installed once, then the
  * suite's cases run one after another on the same session, each as a test run of its own with the
- * suite's reset strategy before it. A cancel stops the current case and starts no other.
+ * suite's reset strategy before it, and again (up to the run's retries) when it failed. A cancel
+ * stops the current case and starts no other.
  */
 export class SuiteExecutor {
-  constructor(private readonly deps: SuiteExecutorDeps) {}
+  private readonly attempts: CaseAttempts;
+
+  constructor(private readonly deps: SuiteExecutorDeps) {
+    this.attempts = new CaseAttempts(deps);
+  }
 
   async executeSuiteRun(suiteRunId: number): Promise<void> {
     const sr = await this.begin(suiteRunId);
@@ -56,37 +61,15 @@ export class SuiteExecutor {
       if (build && suite.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
       for (const { c } of await listSuiteCases(ctx.db, suite.id)) {
         stop.signal.throwIfAborted();
-        const run = await this.startCaseRun(ctx, sr, c.id);
-        const child = this.deps.signals.register(run.publicId, sr.sessionId!, stop.signal);
-        // Each case has the run budget of its own.
-        const childGuards = watchExecution(this.deps, {
+        const { run, fatal } = await this.attempts.runCase(
           ctx,
-          stop: child,
-          which: { runId: run.id },
-          sessionId: null,
-          budgetFrom: run.startedAt,
-        });
-        try {
-          runs.push(await this.deps.runs.runCase(ctx, run, { device, suite, build, signal: child.signal }));
-        } catch (err) {
-          const message = stopMessage(err, this.deps.log);
-          runs.push(
-            await this.deps.runs.end(ctx, run, {
-              status: 'error',
-              error: message,
-              outcome: null,
-              infrastructure: isInfrastructureFailure(err),
-            }),
-          );
-          // A cancel of this case alone, or its budget, lets the suite go on; anything else stops it.
-          if (
-            !(err instanceof RunStopped && (err.kind === 'cancelled' || err.kind === 'budget') && !stop.signal.aborted)
-          )
-            throw err;
-        } finally {
-          childGuards();
-          child.done();
-        }
+          sr,
+          c,
+          { device, suite, build, sessionId: sr.sessionId! },
+          stop,
+        );
+        runs.push(run);
+        if (fatal) throw fatal;
       }
     } catch (err) {
       failure = stopMessage(err, this.deps.log);
@@ -129,45 +112,24 @@ export class SuiteExecutor {
     });
   }
 
-  private async startCaseRun(ctx: Ctx, sr: repo.SuiteRunRow, caseId: number): Promise<repo.RunRow> {
-    const now = ctx.clock.now();
-    return repo.insertRun(ctx.db, {
-      publicId: newPublicId('run'),
-      organizationId: sr.organizationId,
-      testCaseId: caseId,
-      suiteRunId: sr.id,
-      status: 'running',
-      startedAt: now,
-      heartbeatAt: now,
-      sessionId: sr.sessionId,
-      mode: sr.mode,
-      fuzzyMatch: sr.fuzzyMatch,
-      buildId: sr.buildId,
-      model: sr.model,
-      provider: sr.provider,
-      modelUsed: sr.model,
-      metadata: sr.metadata,
-      createdByUserId: sr.createdByUserId,
-      createdByApiTokenId: sr.createdByApiTokenId,
-      writesBaselines: sr.writesBaselines,
-      createdAt: now,
-    });
-  }
-
-  /** Status by precedence: cancelled (asked for), error, failed, passed. */
+  /**
+   * Status by precedence: cancelled (asked for), error, failed, passed. A quarantined case's
+   * failure or error counts for nothing; a flaky case (passed on a retry) counts as passed.
+   */
   private async finish(ctx: Ctx, sr: repo.SuiteRunRow, runs: repo.RunRow[], failure: string | null): Promise<void> {
     const counts = {
       passed: runs.filter((r) => r.status === 'passed').length,
       failed: runs.filter((r) => r.status !== 'passed').length,
     };
+    const counted = runs.filter((r) => !r.quarantined);
     const cur = await repo.lockSuiteRunById(ctx.db, sr.id);
     let status: SuiteRunStatus;
     let error: string | null = null;
     if (cur?.cancelRequestedAt) status = 'cancelled';
-    else if (failure || runs.some((r) => r.status === 'error')) {
+    else if (failure || counted.some((r) => r.status === 'error')) {
       status = 'error';
-      error = failure ?? runs.find((r) => r.status === 'error')?.errorMessage ?? null;
-    } else status = runs.some((r) => r.status === 'failed') ? 'failed' : 'passed';
+      error = failure ?? counted.find((r) => r.status === 'error')?.errorMessage ?? null;
+    } else status = counted.some((r) => r.status === 'failed') ? 'failed' : 'passed';
     const visual = rollUpVisual(runs.map((r) => (r.visualRegressionStatus as VisualVerdict | null) ?? null));
     await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, visual));
   }

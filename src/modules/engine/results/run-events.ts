@@ -88,7 +88,7 @@ export class RunEvents {
 
   /**
    * The run's terminal events, in the transaction that ends it: `run.passed` / `run.failed` /
-   * `run.cancelled`, `case.failed`, and the visual ones (a warn or fail per step, the roll-up,
+   * `run.cancelled`, `case.failed` (on a case's last attempt), and the visual ones (a warn or fail per step, the roll-up,
    * baselines written).
    */
   async runFinished(
@@ -120,7 +120,8 @@ export class RunEvents {
       visual_regression_status: run.visualRegressionStatus,
     };
     await emit(run.status === 'passed' ? 'run.passed' : cancelled ? 'run.cancelled' : 'run.failed', outcome);
-    if (run.status === 'failed') {
+    // An attempt that will run again is not the case's failure (yet).
+    if (run.status === 'failed' && run.attempt >= run.maxAttempts) {
       const failed = r.steps.find((s) => s.status === 'failed');
       await emit('case.failed', {
         ...outcome,

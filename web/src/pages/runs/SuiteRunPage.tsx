@@ -1,5 +1,5 @@
 import { AnchorLink } from '../../components/links';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { api, ok } from '../../api/client';
@@ -82,7 +82,19 @@ export function SuiteRunPage() {
                 </AnchorLink>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={t.status} />
+                <Group gap={4}>
+                  <StatusBadge status={t.status} />
+                  {t.flaky ? (
+                    <Badge color="yellow" variant="light" title={`passed on attempt ${t.attempts.length}`}>
+                      flaky
+                    </Badge>
+                  ) : null}
+                  {t.quarantined ? (
+                    <Badge color="orange" variant="light">
+                      quarantined
+                    </Badge>
+                  ) : null}
+                </Group>
               </Table.Td>
               <Table.Td>{formatDuration(t.duration_ms)}</Table.Td>
               <Table.Td>{t.error_message ?? ''}</Table.Td>

@@ -65,7 +65,28 @@ export function CasePage() {
             {c.has_source_recording ? (
               <Badge variant="outline">{c.source_recording_summary.total_actions} recorded actions</Badge>
             ) : null}
+            {c.quarantine ? (
+              <Badge color="orange" variant="light" title={c.quarantine.reason} data-testid="case-quarantined">
+                quarantined
+              </Badge>
+            ) : null}
+            {c.flakiness && c.flakiness.runs > 0 ? (
+              <Badge
+                variant="outline"
+                color={c.flakiness.score >= 0.2 ? 'orange' : 'gray'}
+                title={`${c.flakiness.flaky_runs} passed on a retry, ${c.flakiness.alternations} outcome flips in the last ${c.flakiness.runs} runs`}
+                data-testid="case-flakiness"
+              >
+                flakiness {Math.round(c.flakiness.score * 100)}%
+              </Badge>
+            ) : null}
           </Group>
+          {c.quarantine ? (
+            <Text size="sm" c="dimmed">
+              Quarantined {formatTime(c.quarantine.quarantined_at)}: {c.quarantine.reason}. It still runs, but its
+              failures do not fail suite runs or CI.
+            </Text>
+          ) : null}
         </Stack>
         {canRun ? (
           <Button leftSection={<IconPlayerPlay size={16} />} onClick={run.open} disabled={c.step_count === 0}>
