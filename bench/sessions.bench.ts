@@ -153,9 +153,10 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       });
       if (!up.ok) throw new Error(`install-app ${up.status} ${await up.text()}`);
       await call('POST', `/sessions/${sessionId}/control`, { action: 'tap', x: 195, y: 0 }); // no-op tap keeps ordering
-      const tree = await server.container.services.router.command<import('../src/worker/driver').UiNode>(
+      const tree = await server.container.services.router.command(
         (await call('GET', `/sessions/${sessionId}`)).device_id,
         'ui_tree',
+        {},
       );
       const find = (
         n: import('../src/worker/driver').UiNode,

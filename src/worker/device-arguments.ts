@@ -1,12 +1,12 @@
-import type { DeviceType, InputEvent, LaunchParams, Rotation } from './driver';
-import { DeviceDriverError } from './driver-error';
+import type { DeviceType } from './device-types';
 
 /**
  * Validators for everything a device command carries from a client: package names, bundle
  * ids, activities, launch parameters, keys, buttons, text and input events. Each `…Problem`
  * returns a client-safe sentence (it never repeats the value) or null when the value is valid;
- * the control plane answers 422 with it. Each `assert…` throws INVALID_INPUT for the drivers,
- * which re-validate what they receive from the protocol before any tool runs.
+ * the device-command catalog (device-catalog.ts) builds its argument schemas from them, so the
+ * control plane answers 422 and a worker INVALID_INPUT with the same sentence; device-asserts.ts
+ * applies them where a driver turns a value into a tool's argument.
  */
 
 export const DEVICE_ARGUMENT_LIMITS = {
@@ -175,40 +175,4 @@ export function inputEventProblem(value: unknown): string | null {
   if (kind === 'button') return buttonNameProblem(e.button);
   if (kind === 'text') return textProblem(e.text);
   return 'the input event kind must be tap, double_tap, long_press, swipe, touch, key, button or text';
-}
-
-function refuse(problem: string | null): void {
-  if (problem) throw new DeviceDriverError('INVALID_INPUT', problem);
-}
-
-export function assertPackageName(platform: DeviceType, value: unknown): asserts value is string {
-  refuse(packageNameProblem(platform, value));
-}
-
-export function assertActivityName(value: unknown): asserts value is string {
-  refuse(androidActivityNameProblem(value));
-}
-
-export function assertLaunchParams(value: unknown): asserts value is LaunchParams | undefined {
-  refuse(launchParamsProblem(value));
-}
-
-export function assertKeyName(value: unknown): asserts value is string {
-  refuse(keyNameProblem(value));
-}
-
-export function assertButtonName(value: unknown): asserts value is string {
-  refuse(buttonNameProblem(value));
-}
-
-export function assertText(value: unknown): asserts value is string {
-  refuse(textProblem(value));
-}
-
-export function assertRotation(value: unknown): asserts value is Rotation {
-  refuse(rotationProblem(value));
-}
-
-export function assertInputEvent(value: unknown): asserts value is InputEvent {
-  refuse(inputEventProblem(value));
 }

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   androidActivityNameProblem,
   androidPackageNameProblem,
-  assertInputEvent,
-  assertLaunchParams,
-  assertPackageName,
   buttonNameProblem,
   inputEventProblem,
   iosBundleIdProblem,
@@ -14,6 +11,7 @@ import {
   rotationProblem,
   textProblem,
 } from './device-arguments';
+import { assertInputEvent, assertLaunchParams, assertPackageName } from './device-asserts';
 
 describe('package names and bundle ids', () => {
   it('accepts Android package names and refuses anything else with a sentence naming the field', () => {

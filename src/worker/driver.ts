@@ -7,9 +7,14 @@
  * bounds are all in pixels of the screen as currently rotated (`ScreenInfo`).
  */
 
-export type DeviceType = 'ios' | 'android';
+import type { DeviceArgs, DeviceResult } from './device-catalog';
+import type { InputEvent, InstalledApp, LaunchParams, Rotation, ScreenInfo, UiNode } from './device-schemas';
+
+export type { InputEvent, InstalledApp, LaunchParams, Rotation, ScreenInfo, UiNode };
+
+export type { DeviceType } from './device-types';
+import type { DeviceType } from './device-types';
 export type DeviceCategory = 'phone' | 'tablet' | 'tv';
-export type Rotation = 0 | 90 | 180 | 270;
 
 export interface DeviceSpec {
   /** Stable UUID of the device (the API's `device_id`). */
@@ -23,47 +28,6 @@ export interface DeviceSpec {
   osVersion: string;
 }
 
-export interface ScreenInfo {
-  width: number;
-  height: number;
-  rotation: Rotation;
-}
-
-export type InputEvent =
-  | { kind: 'tap'; x: number; y: number }
-  | { kind: 'double_tap'; x: number; y: number }
-  | { kind: 'long_press'; x: number; y: number; durationMs?: number }
-  | { kind: 'swipe'; x: number; y: number; x2: number; y2: number; durationMs?: number }
-  | { kind: 'touch'; phase: 'start' | 'move' | 'end'; x: number; y: number }
-  /** Android keycodes without the KEYCODE_ prefix: BACK, HOME, MENU, ENTER, DEL, DPAD_UP, ... */
-  | { kind: 'key'; key: string }
-  /** iOS hardware buttons: HOME, LOCK, SIRI (and VOLUME_UP, VOLUME_DOWN). */
-  | { kind: 'button'; button: string }
-  | { kind: 'text'; text: string };
-
-export interface InstalledApp {
-  packageName: string;
-  name: string;
-  version: string;
-  /** Whether the app's declared permissions were granted at install (when the driver knows). */
-  permissionsGranted?: boolean;
-}
-
-export interface UiNode {
-  /** Stable within one screen state, e.g. "e12"; used as an element ref by agents. */
-  ref: string;
-  /** button, text, input, toggle, list, list_item, image, alert, screen, ... */
-  role: string;
-  text: string | null;
-  /** accessibility identifier / resource-id */
-  id: string | null;
-  bounds: { x: number; y: number; width: number; height: number };
-  enabled: boolean;
-  focused: boolean;
-  checked?: boolean;
-  children: UiNode[];
-}
-
 export interface Frame {
   /** A complete JPEG image. */
   jpeg: Buffer;
@@ -73,13 +37,10 @@ export interface Frame {
   keyframe: boolean;
 }
 
-/** Flat key-value launch parameters (intent extras / launch arguments). */
-export type LaunchParams = Record<string, string | number | boolean>;
-
 export interface LaunchOptions {
   /** Android activity to start instead of the launcher activity. */
-  activity?: string;
-  params?: LaunchParams;
+  activity?: DeviceArgs<'launch'>['activity_name'];
+  params?: DeviceArgs<'launch'>['params'];
 }
 
 export interface InstallOptions {
@@ -87,27 +48,33 @@ export interface InstallOptions {
    * Grant the permissions the app declares, so sessions are not stopped by permission prompts
    * (`adb install -g`; `simctl privacy grant` on iOS). Default true, like the API.
    */
-  grantPermissions?: boolean;
+  grantPermissions?: DeviceArgs<'install'>['grant_permissions'];
 }
 
+/**
+ * What a driver does for each operation of the command catalog (device-catalog.ts): arguments and
+ * results are the catalog's types. The worker client checks the arguments against the catalog
+ * and calls the method of the operation; `install` gets the downloaded file, `screenshot` and
+ * streams hand over frames, which the worker encodes.
+ */
 export interface DeviceDriver {
   readonly kind: 'virtual' | 'android' | 'ios';
   /** Devices this host offers right now. */
   listDevices(): Promise<DeviceSpec[]>;
-  boot(deviceId: string): Promise<ScreenInfo>;
+  boot(deviceId: string): Promise<DeviceResult<'boot'>>;
   /** Powers the device off and resets it to a clean state for the next session. */
   shutdown(deviceId: string): Promise<void>;
   /** Installs a package from a local file (.apk, or an iOS .app as .zip/.tar.gz/.tgz). */
-  install(deviceId: string, filePath: string, options?: InstallOptions): Promise<InstalledApp>;
-  uninstall(deviceId: string, packageName: string): Promise<void>;
-  launch(deviceId: string, packageName: string, options?: LaunchOptions): Promise<void>;
-  terminate(deviceId: string, packageName: string): Promise<void>;
-  clearData(deviceId: string, packageName: string): Promise<void>;
-  input(deviceId: string, event: InputEvent): Promise<void>;
-  rotate(deviceId: string, rotation: Rotation): Promise<ScreenInfo>;
+  install(deviceId: string, filePath: string, options?: InstallOptions): Promise<DeviceResult<'install'>>;
+  uninstall(deviceId: string, packageName: DeviceArgs<'uninstall'>['package_name']): Promise<void>;
+  launch(deviceId: string, packageName: DeviceArgs<'launch'>['package_name'], options?: LaunchOptions): Promise<void>;
+  terminate(deviceId: string, packageName: DeviceArgs<'terminate'>['package_name']): Promise<void>;
+  clearData(deviceId: string, packageName: DeviceArgs<'clear_data'>['package_name']): Promise<void>;
+  input(deviceId: string, event: DeviceArgs<'input'>): Promise<void>;
+  rotate(deviceId: string, rotation: DeviceArgs<'rotate'>['rotation']): Promise<DeviceResult<'rotate'>>;
   screenshot(deviceId: string): Promise<Frame>;
-  uiTree(deviceId: string): Promise<UiNode>;
-  listApps(deviceId: string): Promise<InstalledApp[]>;
+  uiTree(deviceId: string): Promise<DeviceResult<'ui_tree'>>;
+  listApps(deviceId: string): Promise<DeviceResult<'list_apps'>>;
   /**
    * Starts pushing frames: one when the screen changes and a keyframe at least every second.
    * Calling it again replaces the callback.

@@ -1,32 +1,21 @@
 import { z } from 'zod';
+import { DEVICE_COMMANDS, type DeviceArgs, type DeviceOp } from './device-catalog';
 import type { DeviceSpec, ScreenInfo } from './driver';
 
 /**
  * The device-worker protocol (docs/design/0013-device-worker-protocol.md), shared by the control plane and
  * the worker client. Text messages are JSON `{type, ...}`; frames are binary messages (below).
+ * The operations a command may carry, their arguments and results, are the device-command
+ * catalog's (device-catalog.ts).
  */
-export const WORKER_OPS = [
-  'boot',
-  'shutdown',
-  'install',
-  'uninstall',
-  'launch',
-  'terminate',
-  'clear_data',
-  'input',
-  'rotate',
-  'screenshot',
-  'ui_tree',
-  'list_apps',
-  'stream_start',
-  'stream_stop',
-] as const;
-export type WorkerOp = (typeof WORKER_OPS)[number];
 
 export const HEARTBEAT_INTERVAL_MS = 5_000;
+/**
+ * The close code with which the control plane refuses a worker that speaks another version of
+ * the device-command catalog; the reason says which. The worker gives up rather than reconnect.
+ */
+export const INCOMPATIBLE_CATALOG_CLOSE_CODE = 4010;
 export const WORKER_LOST_AFTER_MS = 20_000;
-export const COMMAND_TIMEOUT_MS = 30_000;
-export const BOOT_TIMEOUT_MS = 180_000;
 
 const Id = z.string().min(1).max(200);
 
@@ -69,6 +58,11 @@ export const WorkerMessage = z.discriminatedUnion('type', [
     type: z.literal('hello'),
     worker_id: Id,
     driver: z.string().max(50).optional(),
+    /**
+     * The DEVICE_CATALOG_VERSION the worker speaks. Workers from before the catalog send none;
+     * the control plane refuses a worker whose version is not its own.
+     */
+    catalog_version: z.number().int().min(0).max(1_000_000).optional(),
     devices: z.array(WireDevice).max(1000),
     /**
      * The devices this worker process has booted (or is booting) for a session. With it, the
@@ -90,19 +84,32 @@ export const WorkerMessage = z.discriminatedUnion('type', [
 ]);
 export type WorkerMessage = z.infer<typeof WorkerMessage>;
 
-/** Messages the control plane sends to a worker. */
+/**
+ * Messages the control plane sends to a worker. A command's op and args are checked by the worker
+ * against the catalog (the args for the device's platform); an op it does not know is answered
+ * with UNSUPPORTED rather than never.
+ */
 export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('welcome'), worker_id: Id }),
-  // Any op name: a worker answers one it does not know with UNSUPPORTED rather than never.
   z.object({
     type: z.literal('command'),
     request_id: z.string().min(1).max(100),
     device_id: Id,
     op: z.string().min(1).max(50),
-    args: z.record(z.string(), z.unknown()),
+    args: z.unknown(),
   }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** A command as the control plane sends it: an operation of the catalog with its arguments. */
+export function commandMessage<Op extends DeviceOp>(
+  requestId: string,
+  deviceId: string,
+  op: Op,
+  args: DeviceArgs<Op>,
+): ServerMessage {
+  return { type: 'command', request_id: requestId, device_id: deviceId, op, args };
+}
 
 /** Metadata carried with each frame. */
 export interface FrameMeta {
@@ -140,6 +147,7 @@ export function decodeFrame(buf: Buffer): { deviceId: string; meta: FrameMeta; j
   return { deviceId, meta, jpeg: buf.subarray(metaStart + metaLen) };
 }
 
-export function timeoutFor(op: WorkerOp): number {
-  return op === 'boot' || op === 'install' ? BOOT_TIMEOUT_MS : COMMAND_TIMEOUT_MS;
+/** The catalog's timeout of an operation. */
+export function timeoutFor(op: DeviceOp): number {
+  return DEVICE_COMMANDS[op].timeoutMs;
 }

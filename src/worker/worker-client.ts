@@ -5,15 +5,24 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { DeviceDriver, DeviceSpec, InputEvent, LaunchParams, Rotation } from './driver';
+import {
+  DEVICE_CATALOG_VERSION,
+  isDeviceOp,
+  parseDeviceArgs,
+  type DeviceArgs,
+  type DeviceCommand,
+  type DeviceOp,
+  type DeviceResult,
+} from './device-catalog';
+import type { DeviceDriver, DeviceSpec, DeviceType } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
 import {
   deviceToWire,
   encodeFrame,
   HEARTBEAT_INTERVAL_MS,
+  INCOMPATIBLE_CATALOG_CLOSE_CODE,
   ServerMessage,
   type WorkerMessage,
-  type WorkerOp,
 } from './protocol';
 
 export interface WorkerClientOptions {
@@ -30,18 +39,14 @@ export interface WorkerClientOptions {
 
 const silent = { info() {}, warn() {}, error() {} };
 
-function stringArg(args: Record<string, unknown>, name: string): string {
-  const v = args[name];
-  if (typeof v !== 'string') throw new DeviceDriverError('INVALID_INPUT', `${name} must be a string`);
-  return v;
+/** What an operation that only acts answers. */
+async function done(action: Promise<void>): Promise<null> {
+  await action;
+  return null;
 }
 
-function optionalArg<T>(args: Record<string, unknown>, name: string, type: 'string' | 'boolean'): T | undefined {
-  const v = args[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== type) throw new DeviceDriverError('INVALID_INPUT', `${name} must be a ${type}`);
-  return v as T;
-}
+/** What the worker does for each operation of the catalog, on one device, with checked arguments. */
+type OpHandlers = { [Op in DeviceOp]: (deviceId: string, args: DeviceArgs<Op>) => Promise<DeviceResult<Op>> };
 
 /**
  * A device worker: connects to `/api/v1/workers/connect`, says hello with the driver's devices,
@@ -58,13 +63,28 @@ export class WorkerClient {
   private readonly streaming = new Set<string>();
   /** Devices booted (or booting) by this process: what it tells the control plane it still holds. */
   private readonly booted = new Set<string>();
+  /** The platform of each device this worker announced: arguments are checked for it. */
+  private readonly platforms = new Map<string, DeviceType>();
   private connectedOnce: Promise<void>;
   private resolveConnected!: () => void;
+  private rejectConnected!: (err: Error) => void;
   private readonly log;
+  private readonly handlers: OpHandlers;
 
   constructor(private readonly opts: WorkerClientOptions) {
     this.log = opts.log ?? silent;
-    this.connectedOnce = new Promise((r) => (this.resolveConnected = r));
+    this.connectedOnce = this.nextWelcome();
+    this.handlers = this.opHandlers(opts.driver);
+  }
+
+  private nextWelcome(): Promise<void> {
+    const p = new Promise<void>((resolve, reject) => {
+      this.resolveConnected = resolve;
+      this.rejectConnected = reject;
+    });
+    // A refusal rejects it; nobody may be waiting at that moment.
+    p.catch(() => {});
+    return p;
   }
 
   /** Connects and resolves once the control plane has registered the devices. */
@@ -95,14 +115,18 @@ export class WorkerClient {
     this.socket = socket;
     socket.on('open', () => {
       this.attempt = 0;
-      const hello = (devices: DeviceSpec[]) =>
+      const hello = (devices: DeviceSpec[]) => {
+        this.platforms.clear();
+        for (const d of devices) this.platforms.set(d.deviceId, d.type);
         this.send({
           type: 'hello',
           worker_id: this.opts.workerId,
           driver: this.opts.driver.kind,
+          catalog_version: DEVICE_CATALOG_VERSION,
           devices: devices.map(deviceToWire),
           booted: [...this.booted],
         });
+      };
       this.opts.driver.listDevices().then(hello, (err: unknown) => {
         // A host whose tools fail still registers; it offers no devices until it reconnects.
         const failure = describeFailure(err);
@@ -134,7 +158,7 @@ export class WorkerClient {
         this.resolveConnected();
       } else if (msg.type === 'command') {
         const { request_id, device_id, op, args } = msg;
-        const run = () => this.execute(device_id, op as WorkerOp, args ?? {});
+        const run = () => this.execute(device_id, op, args);
         // Commands on one device run in order; input and screenshots need no queue behind boots.
         const prev = this.chains.get(device_id) ?? Promise.resolve();
         const next = prev.catch(() => {}).then(run);
@@ -152,12 +176,20 @@ export class WorkerClient {
         );
       }
     });
-    socket.on('close', () => {
+    socket.on('close', (code, reason) => {
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.heartbeat = null;
       if (this.socket === socket) this.socket = null;
+      if (code === INCOMPATIBLE_CATALOG_CLOSE_CODE) {
+        // Another catalog version: trying again would not help until one side is upgraded.
+        const why = reason.toString() || `close code ${code}`;
+        this.log.error({ code, reason: why }, 'the control plane refused this worker');
+        this.closed = true;
+        this.rejectConnected(new Error(`the control plane refused this worker: ${why}`));
+        return;
+      }
       if (this.closed || this.opts.reconnect === false) return;
-      this.connectedOnce = new Promise((r) => (this.resolveConnected = r));
+      this.connectedOnce = this.nextWelcome();
       const delay = Math.min(5000, 200 * 2 ** this.attempt++);
       setTimeout(() => this.connect(), delay).unref();
     });
@@ -168,49 +200,50 @@ export class WorkerClient {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
   }
 
-  private async execute(deviceId: string, op: WorkerOp, args: Record<string, unknown>): Promise<unknown> {
-    const d = this.opts.driver;
-    switch (op) {
-      case 'boot':
-        this.booted.add(deviceId);
-        return d.boot(deviceId).catch((err: unknown) => {
-          this.booted.delete(deviceId);
+  /** Checks a command against the catalog for the device's platform, then runs it on the driver. */
+  private async execute(deviceId: string, op: string, args: unknown): Promise<unknown> {
+    if (!isDeviceOp(op))
+      throw new DeviceDriverError('UNSUPPORTED', 'this worker does not know the requested operation');
+    const platform = this.platforms.get(deviceId);
+    if (!platform) throw new DeviceDriverError('UNKNOWN_DEVICE', `no device ${deviceId} on this worker`);
+    return this.run(deviceId, { op, args: parseDeviceArgs(op, platform, args) });
+  }
+
+  private run<Op extends DeviceOp>(deviceId: string, command: DeviceCommand<Op>): Promise<DeviceResult<Op>> {
+    return this.handlers[command.op](deviceId, command.args);
+  }
+
+  private opHandlers(d: DeviceDriver): OpHandlers {
+    return {
+      boot: (id) => {
+        this.booted.add(id);
+        return d.boot(id).catch((err: unknown) => {
+          this.booted.delete(id);
           throw err;
         });
-      case 'shutdown':
-        this.booted.delete(deviceId);
-        if (this.streaming.delete(deviceId)) await d.stopStream(deviceId).catch(() => {});
-        return d.shutdown(deviceId);
-      case 'install': {
-        const grantPermissions = optionalArg<boolean>(args, 'grant_permissions', 'boolean') ?? true;
-        const file = await this.download(
-          stringArg(args, 'url'),
-          optionalArg<string>(args, 'file_name', 'string') ?? 'package',
-        );
+      },
+      shutdown: async (id) => {
+        this.booted.delete(id);
+        if (this.streaming.delete(id)) await d.stopStream(id).catch(() => {});
+        await d.shutdown(id);
+        return null;
+      },
+      install: async (id, a) => {
+        const file = await this.download(a.url, a.file_name ?? 'package');
         try {
-          return await d.install(deviceId, file, { grantPermissions });
+          return await d.install(id, file, { grantPermissions: a.grant_permissions ?? true });
         } finally {
           fs.rmSync(path.dirname(file), { recursive: true, force: true });
         }
-      }
-      case 'uninstall':
-        return d.uninstall(deviceId, stringArg(args, 'package_name'));
-      case 'launch':
-        // The driver validates the activity and the params against its platform's rules.
-        return d.launch(deviceId, stringArg(args, 'package_name'), {
-          activity: optionalArg<string>(args, 'activity', 'string'),
-          params: (args.params ?? undefined) as LaunchParams | undefined,
-        });
-      case 'terminate':
-        return d.terminate(deviceId, stringArg(args, 'package_name'));
-      case 'clear_data':
-        return d.clearData(deviceId, stringArg(args, 'package_name'));
-      case 'input':
-        return d.input(deviceId, args as unknown as InputEvent);
-      case 'rotate':
-        return d.rotate(deviceId, args.rotation as Rotation);
-      case 'screenshot': {
-        const f = await d.screenshot(deviceId);
+      },
+      uninstall: (id, a) => done(d.uninstall(id, a.package_name)),
+      launch: (id, a) => done(d.launch(id, a.package_name, { activity: a.activity_name, params: a.params })),
+      terminate: (id, a) => done(d.terminate(id, a.package_name)),
+      clear_data: (id, a) => done(d.clearData(id, a.package_name)),
+      input: (id, event) => done(d.input(id, event)),
+      rotate: (id, a) => d.rotate(id, a.rotation),
+      screenshot: async (id) => {
+        const f = await d.screenshot(id);
         return {
           image: f.jpeg.toString('base64'),
           width: f.screen.width,
@@ -218,28 +251,27 @@ export class WorkerClient {
           rotation: f.screen.rotation,
           at: f.at,
         };
-      }
-      case 'ui_tree':
-        return d.uiTree(deviceId);
-      case 'list_apps':
-        return d.listApps(deviceId);
-      case 'stream_start':
-        this.streaming.add(deviceId);
-        return d.startStream(deviceId, (frame) => {
-          const s = this.socket;
-          if (!s || s.readyState !== WebSocket.OPEN) return;
-          // Skip frames while the socket is backed up; a later frame carries the current screen.
-          if (s.bufferedAmount > 8 * 1024 * 1024 && !frame.keyframe) return;
-          s.send(encodeFrame(deviceId, { screen: frame.screen, at: frame.at, keyframe: frame.keyframe }, frame.jpeg), {
-            binary: true,
-          });
-        });
-      case 'stream_stop':
-        this.streaming.delete(deviceId);
-        return d.stopStream(deviceId);
-      default:
-        throw new DeviceDriverError('UNSUPPORTED', 'this worker does not know the requested operation');
-    }
+      },
+      ui_tree: (id) => d.uiTree(id),
+      list_apps: (id) => d.listApps(id),
+      stream_start: (id) => {
+        this.streaming.add(id);
+        return done(
+          d.startStream(id, (frame) => {
+            const s = this.socket;
+            if (!s || s.readyState !== WebSocket.OPEN) return;
+            // Skip frames while the socket is backed up; a later frame carries the current screen.
+            if (s.bufferedAmount > 8 * 1024 * 1024 && !frame.keyframe) return;
+            const meta = { screen: frame.screen, at: frame.at, keyframe: frame.keyframe };
+            s.send(encodeFrame(id, meta, frame.jpeg), { binary: true });
+          }),
+        );
+      },
+      stream_stop: (id) => {
+        this.streaming.delete(id);
+        return done(d.stopStream(id));
+      },
+    };
   }
 
   /** Downloads a package from the control plane (worker token) into a private temp dir. */

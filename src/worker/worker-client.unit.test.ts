@@ -8,7 +8,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildSampleApk } from '../../examples/build-sample-app';
 import type { DeviceDriver, DeviceSpec } from './driver';
 import { createAndroidDriver, createIosDriver, createVirtualDriver } from './drivers/index';
-import { deviceFromWire, type WireDevice } from './protocol';
+import { DEVICE_CATALOG_VERSION } from './device-catalog';
+import { deviceFromWire, INCOMPATIBLE_CATALOG_CLOSE_CODE, type WireDevice } from './protocol';
 import { WorkerClient } from './worker-client';
 
 /**
@@ -34,6 +35,8 @@ interface Result {
 
 interface Session {
   devices: DeviceSpec[];
+  /** The catalog version the worker announced in its hello. */
+  catalogVersion: unknown;
   logged: { obj: unknown; msg?: string }[];
   command(deviceId: string, op: string, args?: Record<string, unknown>): Promise<Result>;
 }
@@ -50,13 +53,18 @@ async function connect(driver: DeviceDriver): Promise<Session> {
   });
   const wss = new WebSocketServer({ server, path: '/api/v1/workers/connect' });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const hello = new Promise<{ socket: WebSocket; devices: DeviceSpec[] }>((resolve) => {
+  const hello = new Promise<{ socket: WebSocket; devices: DeviceSpec[]; catalogVersion: unknown }>((resolve) => {
     wss.on('connection', (socket) => {
       socket.on('message', (raw) => {
-        const msg = JSON.parse(raw.toString()) as { type: string; devices?: WireDevice[]; worker_id?: string };
+        const msg = JSON.parse(raw.toString()) as {
+          type: string;
+          devices?: WireDevice[];
+          worker_id?: string;
+          catalog_version?: unknown;
+        };
         if (msg.type === 'hello') {
           socket.send(JSON.stringify({ type: 'welcome', worker_id: msg.worker_id }));
-          resolve({ socket, devices: (msg.devices ?? []).map(deviceFromWire) });
+          resolve({ socket, devices: (msg.devices ?? []).map(deviceFromWire), catalogVersion: msg.catalog_version });
         }
       });
     });
@@ -73,7 +81,7 @@ async function connect(driver: DeviceDriver): Promise<Session> {
     log: { info: log, warn: log, error: log },
   });
   await client.start();
-  const { socket, devices } = await hello;
+  const { socket, devices, catalogVersion } = await hello;
   cleanups.push(async () => {
     await client.close();
     await driver.close();
@@ -83,6 +91,7 @@ async function connect(driver: DeviceDriver): Promise<Session> {
   let n = 0;
   return {
     devices,
+    catalogVersion,
     logged,
     command(deviceId, op, args = {}) {
       const request_id = `r${++n}`;
@@ -121,12 +130,12 @@ describe('worker results carry the driver code and a clean message', () => {
     expect(await s.command(id, 'launch', { package_name: 'com.example.app; reboot' })).toMatchObject({
       ok: false,
       code: 'INVALID_INPUT',
-      error: expect.stringMatching(/^package name must be an Android package name/),
+      error: expect.stringMatching(/^package_name must be an Android package name/),
     });
     expect(await s.command(id, 'launch', {})).toMatchObject({
       ok: false,
       code: 'INVALID_INPUT',
-      error: 'package_name must be a string',
+      error: 'package_name must be a non-empty string',
     });
     expect(await s.command(id, 'input', { kind: 'long_press', x: 1, y: 1, durationMs: '1; reboot' })).toMatchObject({
       ok: false,
@@ -182,6 +191,80 @@ describe('worker results carry the driver code and a clean message', () => {
       code: 'WORKER_FAILED',
       error: 'the worker could not download the package (HTTP 404)',
     });
+  });
+});
+
+describe('the device-command catalog between worker and control plane', () => {
+  it('the worker announces the catalog version it speaks and checks arguments for the device platform', async () => {
+    const driver = createVirtualDriver({
+      devices: 'iPhone 15:ios:phone:17.5:1',
+      dataDir: path.join(tmp, 'v3'),
+      hostSeed: 'h',
+    });
+    const s = await connect(driver);
+    expect(s.catalogVersion).toBe(DEVICE_CATALOG_VERSION);
+    const id = s.devices[0]!.deviceId;
+    expect(await s.command(id, 'boot')).toMatchObject({ ok: true, data: { rotation: 0 } });
+    // An iOS device: an Android activity and a bundle id with a leading '-' are refused before the driver.
+    expect(await s.command(id, 'launch', { package_name: 'com.example.App', activity_name: '.Main' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: 'activity_name: only Android apps have activities',
+    });
+    expect(await s.command(id, 'terminate', { package_name: '-com.example.App' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: expect.stringMatching(/^package_name must be an iOS bundle id/),
+    });
+    // A package is fetched from the control plane only: never from another host with the worker's token.
+    expect(await s.command(id, 'install', { url: 'https://elsewhere.example/p.apk' })).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      error: 'url must be a path on the control plane',
+    });
+  });
+
+  it('a worker refused for another catalog version says why, stops and does not reconnect', async () => {
+    const server = http.createServer();
+    const wss = new WebSocketServer({ server, path: '/api/v1/workers/connect' });
+    let connections = 0;
+    wss.on('connection', (socket) => {
+      connections += 1;
+      socket.once('message', () =>
+        socket.close(
+          INCOMPATIBLE_CATALOG_CLOSE_CODE,
+          'this worker speaks device-command catalog 2; this server speaks 3',
+        ),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const logged: { obj: unknown; msg?: string }[] = [];
+    const log = (obj: unknown, msg?: string) => logged.push({ obj, msg });
+    const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:1', dataDir: path.join(tmp, 'v4') });
+    const client = new WorkerClient({
+      serverUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      token: 'worker-token',
+      workerId: 'wkr-old',
+      driver,
+      heartbeatMs: 60_000,
+      log: { info: log, warn: log, error: log },
+    });
+    cleanups.push(async () => {
+      await client.close();
+      await driver.close();
+      wss.close();
+      await new Promise((r) => server.close(r));
+    });
+    await expect(client.start()).rejects.toThrow(
+      'the control plane refused this worker: this worker speaks device-command catalog 2; this server speaks 3',
+    );
+    expect(logged).toContainEqual({
+      obj: { code: INCOMPATIBLE_CATALOG_CLOSE_CODE, reason: expect.stringContaining('catalog 2') },
+      msg: 'the control plane refused this worker',
+    });
+    // Reconnecting would meet the same refusal: the client stays down (its first retry would come after 200 ms).
+    await new Promise((r) => setTimeout(r, 400));
+    expect(connections).toBe(1);
   });
 });
 

@@ -172,7 +172,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     try {
       const ghost = randomUUID();
       await redis.hset(`${prefix}device-owners`, ghost, 'a-replica-that-crashed');
-      await expect(one.container.services.router.command(ghost, 'screenshot')).rejects.toMatchObject({
+      await expect(one.container.services.router.command(ghost, 'screenshot', {})).rejects.toMatchObject({
         code: 'UNAVAILABLE',
       });
       expect(await redis.hget(`${prefix}device-owners`, ghost)).toBeNull();

@@ -3,7 +3,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleApk } from '../../examples/build-sample-app';
-import type { UiNode } from '../../src/worker/driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
@@ -43,7 +42,7 @@ describe('end to end: a remote session runs the sample app', () => {
   it('installs the APK, launches it, signs in through control actions and shows the result on a screenshot and in the UI tree', async () => {
     const { sessionId } = await createAndStart(t, a.developer.token, { device_type: 'android' });
     const session = await waitForStatus(t, a.developer.token, sessionId, 'active');
-    const tree = () => t.container.services.router.command<UiNode>(session.device_id, 'ui_tree');
+    const tree = () => t.container.services.router.command(session.device_id, 'ui_tree', {});
     const control = async (body: Record<string, unknown>) => {
       const r = await api(t, a.developer.token, 'POST', `/sessions/${sessionId}/control`, body);
       expect(r.statusCode, r.body).toBe(200);

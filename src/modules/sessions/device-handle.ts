@@ -1,22 +1,7 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import {
-  androidActivityNameProblem,
-  inputEventProblem,
-  launchParamsProblem,
-  packageNameProblem,
-  rotationProblem,
-} from '../../worker/device-arguments';
-import type {
-  DeviceCategory,
-  InputEvent,
-  InstalledApp,
-  LaunchOptions,
-  Rotation,
-  ScreenInfo,
-  UiNode,
-} from '../../worker/driver';
-import type { WorkerOp } from '../../worker/protocol';
+import { checkDeviceArgs, type DeviceArgs, type DeviceOp, type DeviceResult } from '../../worker/device-catalog';
+import type { DeviceCategory, LaunchOptions, ScreenInfo } from '../../worker/driver';
 import type { FileLinks, DeviceRouter } from '../workers';
 
 export interface Screenshot {
@@ -34,9 +19,9 @@ export interface StoredPackage {
 
 /**
  * The narrow device surface that code drives a session through (the control endpoint, installs,
- * the execution engine). Every call validates its arguments for the platform (422), checks that
- * the session still holds the device, has a timeout, and rejects with the signal's reason once the
- * caller's AbortSignal fires.
+ * the execution engine), typed by the device-command catalog. Every call checks its arguments
+ * against the catalog for the platform (422), checks that the session still holds the device, has
+ * a timeout, and rejects with the signal's reason once the caller's AbortSignal fires.
  */
 export interface DeviceHandle {
   readonly sessionId: string;
@@ -45,16 +30,16 @@ export interface DeviceHandle {
   readonly category: DeviceCategory;
   /** The device's display name, e.g. "Pixel 8". */
   readonly deviceName: string;
-  input(event: InputEvent): Promise<void>;
+  input(event: DeviceArgs<'input'>): Promise<void>;
   screenshot(): Promise<Screenshot>;
-  uiTree(): Promise<UiNode>;
-  install(pkg: StoredPackage, options?: { grantPermissions?: boolean }): Promise<InstalledApp>;
+  uiTree(): Promise<DeviceResult<'ui_tree'>>;
+  install(pkg: StoredPackage, options?: { grantPermissions?: boolean }): Promise<DeviceResult<'install'>>;
   launch(packageName: string, options?: LaunchOptions): Promise<void>;
   terminate(packageName: string): Promise<void>;
   clearData(packageName: string): Promise<void>;
   uninstall(packageName: string): Promise<void>;
-  listApps(): Promise<InstalledApp[]>;
-  rotate(rotation: Rotation): Promise<ScreenInfo>;
+  listApps(): Promise<DeviceResult<'list_apps'>>;
+  rotate(rotation: DeviceArgs<'rotate'>['rotation']): Promise<DeviceResult<'rotate'>>;
   /** The screen as the device last reported it. */
   screen(): Promise<ScreenInfo>;
 }
@@ -82,15 +67,12 @@ export class SessionDeviceHandle implements DeviceHandle {
     private readonly options: DeviceHandleOptions,
   ) {}
 
-  async input(event: InputEvent): Promise<void> {
-    checkArgument(inputEventProblem(event));
-    await this.call('input', event as unknown as Record<string, unknown>);
+  async input(event: DeviceArgs<'input'>): Promise<void> {
+    await this.call('input', event);
   }
 
   async screenshot(): Promise<Screenshot> {
-    const shot = await this.call<{ image: string; width: number; height: number; rotation: Rotation; at: number }>(
-      'screenshot',
-    );
+    const shot = await this.call('screenshot', {});
     return {
       jpeg: Buffer.from(shot.image, 'base64'),
       screen: { width: shot.width, height: shot.height, rotation: shot.rotation },
@@ -98,13 +80,13 @@ export class SessionDeviceHandle implements DeviceHandle {
     };
   }
 
-  uiTree(): Promise<UiNode> {
-    return this.call<UiNode>('ui_tree');
+  uiTree(): Promise<DeviceResult<'ui_tree'>> {
+    return this.call('ui_tree', {});
   }
 
-  install(pkg: StoredPackage, options: { grantPermissions?: boolean } = {}): Promise<InstalledApp> {
+  install(pkg: StoredPackage, options: { grantPermissions?: boolean } = {}): Promise<DeviceResult<'install'>> {
     const link = this.deps.links.sign(pkg.storageKey, this.deps.clock.now());
-    return this.call<InstalledApp>('install', {
+    return this.call('install', {
       url: `/api/v1/workers/files/${link}`,
       file_name: pkg.fileName,
       grant_permissions: options.grantPermissions ?? true,
@@ -112,39 +94,27 @@ export class SessionDeviceHandle implements DeviceHandle {
   }
 
   async launch(packageName: string, options: LaunchOptions = {}): Promise<void> {
-    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
-    if (options.activity !== undefined)
-      checkArgument(
-        this.platform === 'android'
-          ? androidActivityNameProblem(options.activity, 'activity_name')
-          : 'activity_name: only Android apps have activities',
-      );
-    if (options.params !== undefined) checkArgument(launchParamsProblem(options.params, 'params'));
-    await this.call('launch', { package_name: packageName, activity: options.activity, params: options.params });
+    await this.call('launch', { package_name: packageName, activity_name: options.activity, params: options.params });
   }
 
   async terminate(packageName: string): Promise<void> {
-    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('terminate', { package_name: packageName });
   }
 
   async clearData(packageName: string): Promise<void> {
-    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('clear_data', { package_name: packageName });
   }
 
   async uninstall(packageName: string): Promise<void> {
-    checkArgument(packageNameProblem(this.platform, packageName, 'package_name'));
     await this.call('uninstall', { package_name: packageName });
   }
 
-  listApps(): Promise<InstalledApp[]> {
-    return this.call<InstalledApp[]>('list_apps');
+  listApps(): Promise<DeviceResult<'list_apps'>> {
+    return this.call('list_apps', {});
   }
 
-  async rotate(rotation: Rotation): Promise<ScreenInfo> {
-    checkArgument(rotationProblem(rotation));
-    const screen = await this.call<ScreenInfo>('rotate', { rotation });
+  async rotate(rotation: DeviceArgs<'rotate'>['rotation']): Promise<DeviceResult<'rotate'>> {
+    const screen = await this.call('rotate', { rotation });
     this.options.screen = screen;
     return screen;
   }
@@ -157,19 +127,20 @@ export class SessionDeviceHandle implements DeviceHandle {
     return (await this.screenshot()).screen;
   }
 
-  private async call<T>(op: WorkerOp, args: Record<string, unknown> = {}): Promise<T> {
+  /**
+   * Checks the arguments against the catalog for the device's platform (422 with the rule's
+   * sentence), then sends the command once the session still holds the device.
+   */
+  private async call<Op extends DeviceOp>(op: Op, args: DeviceArgs<Op>): Promise<DeviceResult<Op>> {
+    const checked = checkDeviceArgs(op, this.platform, args);
+    if (!checked.ok) throw new AppError('UNPROCESSABLE', checked.problem);
     const { signal } = this.options;
     signal?.throwIfAborted();
     await this.options.guard();
     signal?.throwIfAborted();
-    const pending = this.deps.router.command<T>(this.deviceId, op, args, { timeoutMs: this.options.timeoutMs });
+    const pending = this.deps.router.command(this.deviceId, op, checked.args, { timeoutMs: this.options.timeoutMs });
     return signal ? untilAborted(pending, signal) : pending;
   }
-}
-
-/** Arguments that do not fit the platform's syntax never reach a device: 422. */
-function checkArgument(problem: string | null): void {
-  if (problem) throw new AppError('UNPROCESSABLE', problem);
 }
 
 /** The promise's outcome, or the signal's reason as soon as it fires (the device command itself runs on). */

@@ -3,7 +3,6 @@ import type { Clock } from '../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../context';
 import type { Db } from '../../db/client';
 import type { EndReason } from '../../db/schema';
-import type { ScreenInfo } from '../../worker/driver';
 import type { AppsService } from '../apps';
 import { recordAudit } from '../audit';
 import { emitEvent } from '../events';
@@ -139,7 +138,7 @@ export class SessionLifecycle {
       if (cur?.status !== 'starting' || cur.deviceId !== row.deviceId) throw new BootAbandoned();
     };
     try {
-      const screen = await this.deps.router.command<ScreenInfo>(row.deviceId, 'boot');
+      const screen = await this.deps.router.command(row.deviceId, 'boot', {});
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
       await withTransaction(this.sys(row.organizationId), async (tx) => {
         const cur = await lockSession(tx.db, row.id);
@@ -319,7 +318,7 @@ export class SessionLifecycle {
           this.deps.router.forgetFrame(deviceId);
           void this.track(
             this.deps.router
-              .command(deviceId, 'shutdown')
+              .command(deviceId, 'shutdown', {})
               .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')),
           );
         });

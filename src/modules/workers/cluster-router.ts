@@ -3,13 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, type ErrorCode } from '../../errors';
 import type { DeviceSpec } from '../../worker/driver';
-import { encodeFrame, timeoutFor, type WorkerOp } from '../../worker/protocol';
+import type { DeviceArgs, DeviceCommand, DeviceOp, DeviceResult } from '../../worker/device-catalog';
+import { DEVICE_COMMANDS } from '../../worker/device-catalog';
+import { encodeFrame, timeoutFor } from '../../worker/protocol';
 import { json, type ClusterBus } from '../cluster';
 import { InMemoryDeviceRouter, type DeviceFrame, type FrameListener } from './worker-hub';
 
 /** What one replica asks the replica that holds a device's worker. */
 type RpcBody =
-  | { kind: 'command'; op: WorkerOp; args: Record<string, unknown>; timeoutMs: number }
+  | { kind: 'command'; command: DeviceCommand; timeoutMs: number }
   | { kind: 'frames_subscribe' }
   | { kind: 'frames_unsubscribe' };
 type Rpc = RpcBody & { requestId: string; from: string; deviceId: string };
@@ -103,15 +105,20 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     this.announce({ kind: 'detach', replica: this.bus.replicaId, devices: gone });
   }
 
-  override command<T = unknown>(
+  override command<Op extends DeviceOp>(
     deviceId: string,
-    op: WorkerOp,
-    args: Record<string, unknown> = {},
+    op: Op,
+    args: DeviceArgs<Op>,
     options: { timeoutMs?: number } = {},
-  ): Promise<T> {
-    if (super.isDeviceConnected(deviceId)) return super.command<T>(deviceId, op, args, options);
+  ): Promise<DeviceResult<Op>> {
+    if (super.isDeviceConnected(deviceId)) return super.command(deviceId, op, args, options);
     const timeoutMs = options.timeoutMs ?? timeoutFor(op);
-    return this.ask<T>(deviceId, { kind: 'command', op, args, timeoutMs }, timeoutMs + RPC_MARGIN_MS);
+    const command: DeviceCommand = { op, args };
+    return this.ask(deviceId, { kind: 'command', command, timeoutMs }, timeoutMs + RPC_MARGIN_MS).then((data) => {
+      // The owner dropped its stale frame; so does this replica, unless its viewers get new ones.
+      if (DEVICE_COMMANDS[op].changesScreen && !this.remoteListeners.has(deviceId)) this.remoteFrames.delete(deviceId);
+      return this.decodeResult(deviceId, op, data);
+    });
   }
 
   override subscribeFrames(deviceId: string, listener: FrameListener): () => void {
@@ -168,7 +175,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
 
   // ---------------------------------------------------------------- asking the owner
 
-  private async ask<T>(deviceId: string, body: RpcBody, timeoutMs: number): Promise<T> {
+  private async ask(deviceId: string, body: RpcBody, timeoutMs: number): Promise<unknown> {
     const owner = this.owners.get(deviceId) ?? (await this.bus.redis.hget(this.ownersKey, deviceId));
     if (!owner || owner === this.bus.replicaId)
       throw new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`);
@@ -181,17 +188,17 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     }
     const requestId = randomUUID();
     const rpc: Rpc = { ...body, requestId, from: this.bus.replicaId, deviceId };
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(requestId);
         reject(
           new AppError(
             'TIMEOUT',
-            `Device ${rpc.kind === 'command' ? rpc.op : rpc.kind} on ${deviceId} got no answer from its replica in ${Math.round(timeoutMs / 1000)} s`,
+            `Device ${rpc.kind === 'command' ? rpc.command.op : rpc.kind} on ${deviceId} got no answer from its replica in ${Math.round(timeoutMs / 1000)} s`,
           ),
         );
       }, timeoutMs);
-      this.pending.set(requestId, { resolve: resolve as (data: unknown) => void, reject, timer });
+      this.pending.set(requestId, { resolve, reject, timer });
       this.bus.publish(`rpc:${owner}`, json.encode(rpc)).catch((err: Error) => {
         clearTimeout(timer);
         this.pending.delete(requestId);
@@ -238,8 +245,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
       if (!super.isDeviceConnected(rpc.deviceId))
         throw new AppError('UNAVAILABLE', `The worker of device ${rpc.deviceId} is not connected`);
       let data: unknown = null;
-      if (rpc.kind === 'command')
-        data = await super.command(rpc.deviceId, rpc.op, rpc.args, { timeoutMs: rpc.timeoutMs });
+      if (rpc.kind === 'command') data = await this.sendLocal(rpc.deviceId, rpc.command, rpc.timeoutMs);
       else if (rpc.kind === 'frames_subscribe') this.addWatcher(rpc.deviceId, rpc.from);
       else this.removeWatcher(rpc.deviceId, rpc.from);
       result = { requestId: rpc.requestId, ok: true, data };
@@ -253,6 +259,15 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
       };
     }
     this.bus.publishQuietly(`rpc-result:${rpc.from}`, json.encode(result));
+  }
+
+  /** A command another replica asked for, sent to the worker connected here; the asker decodes the answer. */
+  private sendLocal<Op extends DeviceOp>(
+    deviceId: string,
+    command: { op: Op; args: DeviceArgs<Op> },
+    timeoutMs: number,
+  ): Promise<unknown> {
+    return super.send(deviceId, command.op, command.args, timeoutMs);
   }
 
   private addWatcher(deviceId: string, replica: string): void {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../paths';
 import { createLiveApp, WsPeer, wsUrl, type LiveApp } from '../../../test/harness/sessions-factories';
+import { DEVICE_CATALOG_VERSION } from '../../worker/device-catalog';
 
 const phone = (deviceId = randomUUID()) => ({
   device_id: deviceId,
@@ -21,7 +22,7 @@ describe('worker credentials', () => {
   const createToken = (workerId: string) => t.container.services.workerCredentials.createToken({ input: { workerId } });
   /** Says hello and resolves with `welcome` or the close code. */
   async function hello(peer: WsPeer, workerId: string, devices: unknown[]): Promise<'welcome' | number> {
-    peer.send({ type: 'hello', worker_id: workerId, devices });
+    peer.send({ type: 'hello', worker_id: workerId, catalog_version: DEVICE_CATALOG_VERSION, devices });
     return Promise.race([peer.next((m) => m.text?.type === 'welcome').then(() => 'welcome' as const), peer.closed]);
   }
 

@@ -4,7 +4,14 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../../errors';
 import type { DeviceSpec } from '../../worker/driver';
 import { DRIVER_ERROR_STATUS, isDriverErrorCode } from '../../worker/driver-error';
-import { decodeFrame, timeoutFor, type FrameMeta, type ServerMessage, type WorkerOp } from '../../worker/protocol';
+import {
+  checkDeviceResult,
+  DEVICE_COMMANDS,
+  type DeviceArgs,
+  type DeviceOp,
+  type DeviceResult,
+} from '../../worker/device-catalog';
+import { commandMessage, decodeFrame, timeoutFor, type FrameMeta } from '../../worker/protocol';
 
 export interface DeviceFrame {
   jpeg: Buffer;
@@ -19,12 +26,16 @@ export type FrameListener = (frame: DeviceFrame) => void;
  * that holds the worker's socket.
  */
 export interface DeviceRouter {
-  command<T = unknown>(
+  /**
+   * Sends an operation of the device-command catalog to the device's worker; resolves with the
+   * result as the catalog types it (a result of another shape is an upstream error).
+   */
+  command<Op extends DeviceOp>(
     deviceId: string,
-    op: WorkerOp,
-    args?: Record<string, unknown>,
+    op: Op,
+    args: DeviceArgs<Op>,
     options?: { timeoutMs?: number },
-  ): Promise<T>;
+  ): Promise<DeviceResult<Op>>;
   /** Subscribes to a device's frames; the first subscriber starts the stream, the last one stops it. */
   subscribeFrames(deviceId: string, listener: FrameListener): () => void;
   lastFrame(deviceId: string): DeviceFrame | undefined;
@@ -36,7 +47,7 @@ interface Pending {
   resolve(data: unknown): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
-  op: WorkerOp;
+  op: DeviceOp;
   deviceId: string;
 }
 
@@ -71,7 +82,7 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     // Streams that had viewers before the worker (re)connected resume.
     for (const d of devices) {
       if (this.listeners.get(d.deviceId)?.size)
-        this.command(d.deviceId, 'stream_start').catch((err) =>
+        this.command(d.deviceId, 'stream_start', {}).catch((err) =>
           this.log.warn({ err, deviceId: d.deviceId }, 'stream_start after reconnect failed'),
         );
     }
@@ -140,18 +151,40 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     }
   }
 
-  command<T = unknown>(
+  command<Op extends DeviceOp>(
     deviceId: string,
-    op: WorkerOp,
-    args: Record<string, unknown> = {},
+    op: Op,
+    args: DeviceArgs<Op>,
     options: { timeoutMs?: number } = {},
-  ): Promise<T> {
+  ): Promise<DeviceResult<Op>> {
+    return this.send(deviceId, op, args, options.timeoutMs ?? timeoutFor(op)).then((data) =>
+      this.decodeResult(deviceId, op, data),
+    );
+  }
+
+  /** The result of `op` as the catalog types it; a worker that answers another shape is an upstream error. */
+  protected decodeResult<Op extends DeviceOp>(deviceId: string, op: Op, data: unknown): DeviceResult<Op> {
+    const checked = checkDeviceResult(op, data);
+    if (checked.ok) return checked.result;
+    this.log.warn({ deviceId, op, problem: checked.problem }, 'a worker answered with a result of another shape');
+    throw new AppError('UPSTREAM_ERROR', `Device ${op} failed: the worker answered with an unexpected result`);
+  }
+
+  /**
+   * Sends a command to the worker connected here and resolves with its raw answer. After a command
+   * that changes the screen, a cached frame no viewer refreshes no longer shows the device.
+   */
+  protected send<Op extends DeviceOp>(
+    deviceId: string,
+    op: Op,
+    args: DeviceArgs<Op>,
+    timeoutMs: number,
+  ): Promise<unknown> {
     const workerId = this.deviceToWorker.get(deviceId);
     const conn = workerId ? this.workers.get(workerId) : undefined;
     if (!conn) return Promise.reject(new AppError('UNAVAILABLE', `The worker of device ${deviceId} is not connected`));
     const requestId = randomUUID();
-    const timeoutMs = options.timeoutMs ?? timeoutFor(op);
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         conn.pending.delete(requestId);
         reject(
@@ -161,9 +194,12 @@ export class InMemoryDeviceRouter implements DeviceRouter {
           ),
         );
       }, timeoutMs);
-      conn.pending.set(requestId, { resolve: resolve as (d: unknown) => void, reject, timer, op, deviceId });
-      const msg: ServerMessage = { type: 'command', request_id: requestId, device_id: deviceId, op, args };
-      conn.socket.send(JSON.stringify(msg), (err) => {
+      const done = (data: unknown) => {
+        if (DEVICE_COMMANDS[op].changesScreen && !this.listeners.get(deviceId)?.size) this.frames.delete(deviceId);
+        resolve(data);
+      };
+      conn.pending.set(requestId, { resolve: done, reject, timer, op, deviceId });
+      conn.socket.send(JSON.stringify(commandMessage(requestId, deviceId, op, args)), (err) => {
         if (!err) return;
         clearTimeout(timer);
         conn.pending.delete(requestId);
@@ -178,13 +214,15 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     if (!set) this.listeners.set(deviceId, (set = new Set()));
     set.add(listener);
     if (set.size === 1)
-      this.command(deviceId, 'stream_start').catch((err) => this.log.warn({ err, deviceId }, 'stream_start failed'));
+      this.command(deviceId, 'stream_start', {}).catch((err) =>
+        this.log.warn({ err, deviceId }, 'stream_start failed'),
+      );
     return () => {
       const s = this.listeners.get(deviceId);
       if (!s?.delete(listener)) return;
       if (s.size === 0) {
         this.listeners.delete(deviceId);
-        this.command(deviceId, 'stream_stop').catch(() => {});
+        this.command(deviceId, 'stream_stop', {}).catch(() => {});
       }
     };
   }
@@ -220,7 +258,7 @@ export class InMemoryDeviceRouter implements DeviceRouter {
  * timeout 504, bad arguments 422, tool failure 502); the worker's message is client-safe by
  * contract and is cut to a sentence's length.
  */
-function commandFailure(op: WorkerOp, msg: { error?: string; code?: string }): AppError {
+function commandFailure(op: DeviceOp, msg: { error?: string; code?: string }): AppError {
   const text = (msg.error ?? 'unknown error').slice(0, 500);
   const code = isDriverErrorCode(msg.code) ? DRIVER_ERROR_STATUS[msg.code] : 'UPSTREAM_ERROR';
   return new AppError(code, `Device ${op} failed: ${text}`);

@@ -4,7 +4,14 @@ import type { Clock } from '../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../context';
 import type { Db } from '../../db/client';
 import type { DeviceSpec } from '../../worker/driver';
-import { deviceFromWire, WORKER_LOST_AFTER_MS, WorkerMessage, type ServerMessage } from '../../worker/protocol';
+import { DEVICE_CATALOG_VERSION } from '../../worker/device-catalog';
+import {
+  deviceFromWire,
+  INCOMPATIBLE_CATALOG_CLOSE_CODE,
+  WORKER_LOST_AFTER_MS,
+  WorkerMessage,
+  type ServerMessage,
+} from '../../worker/protocol';
 import type { InMemoryDeviceRouter } from './worker-hub';
 import type { CredentialWatch } from '../realtime';
 import { credentialKey, type WorkerCredential, type WorkerCredentials } from './worker-credentials';
@@ -20,6 +27,17 @@ class WorkerRefused extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * Why a worker speaking catalog `version` (none: from before the catalog) cannot be served, or
+ * null when it speaks this server's. The sentence fits a WebSocket close reason (123 bytes).
+ */
+export function catalogMismatch(version: number | undefined): string | null {
+  if (version === DEVICE_CATALOG_VERSION) return null;
+  const theirs =
+    version === undefined ? 'announces no device-command catalog' : `speaks device-command catalog ${version}`;
+  return `this worker ${theirs}; this server speaks ${DEVICE_CATALOG_VERSION}: upgrade the worker or the server`;
 }
 
 /** What sessions must hear from the worker registry; the container wires it to the session lifecycle. */
@@ -97,6 +115,15 @@ export class WorkersService {
         helloSeen = true;
         clearTimeout(helloTimer);
         const id = msg.worker_id;
+        const mismatch = catalogMismatch(msg.catalog_version);
+        if (mismatch) {
+          log.warn(
+            { workerId: id, workerCatalogVersion: msg.catalog_version ?? null, catalogVersion: DEVICE_CATALOG_VERSION },
+            'worker refused: it speaks another device-command catalog',
+          );
+          socket.close(INCOMPATIBLE_CATALOG_CLOSE_CODE, mismatch);
+          return;
+        }
         const specs = msg.devices.map(deviceFromWire);
         // Attached once admitted, before waiting sessions boot on its devices.
         const admitted = () => {

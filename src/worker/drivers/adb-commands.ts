@@ -7,7 +7,7 @@ import {
   assertLaunchParams,
   assertPackageName,
   assertText,
-} from '../device-arguments';
+} from '../device-asserts';
 
 /** Pure command building and output parsing for adb/emulator; the driver runs them. */
 

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
-import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
+import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { readDevicePackage } from '../../packages/device-package';
 import {
   amStartArgs,

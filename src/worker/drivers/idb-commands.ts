@@ -1,6 +1,6 @@
 import type { InputEvent, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
-import { assertInputEvent } from '../device-arguments';
+import { assertInputEvent } from '../device-asserts';
 
 /** Command building and output parsing for idb (Facebook's iOS simulator bridge): screen, UI tree, input. */
 

@@ -15,7 +15,7 @@ import type {
   UiNode,
 } from '../driver';
 import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
-import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-arguments';
+import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { extractIosBundle, readDevicePackage } from '../../packages/device-package';
 import { execRun, runToolText, runToolUnchecked, toolFailure, type Run, type ToolCall } from './exec';
 import {

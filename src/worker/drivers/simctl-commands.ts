@@ -1,6 +1,6 @@
 import type { DeviceCategory, LaunchParams } from '../driver';
 import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
-import { assertLaunchParams, assertPackageName } from '../device-arguments';
+import { assertLaunchParams, assertPackageName } from '../device-asserts';
 
 /** Pure command building and output parsing for `xcrun simctl` and idb. */
 

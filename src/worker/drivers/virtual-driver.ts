@@ -19,7 +19,7 @@ import {
   assertLaunchParams,
   assertPackageName,
   assertRotation,
-} from '../device-arguments';
+} from '../device-asserts';
 import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from '../../virtual/fleet';
 import { readDevicePackage } from '../../packages/device-package';
 import { FrameScheduler } from '../../virtual/frame-scheduler';

@@ -1,0 +1,2 @@
+/** The platforms simdeck drives. */
+export type DeviceType = 'ios' | 'android';
