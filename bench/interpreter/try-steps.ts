@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildExampleApp, exampleApp } from '../../examples/virtual-apps';
 import { interpretAssertion, interpretStep } from '../../src/modules/engine';
+import { isSatisfied, reversed } from '../../src/modules/engine/steps/interpreter';
 import { openVirtualApp } from '../../test/virtual/app-driver';
 
 const [name, ...steps] = process.argv.slice(2);
@@ -54,7 +55,26 @@ try {
             await driver.terminate(deviceId, example.spec.packageName);
           if (a.op === 'relaunch' || a.op === 'launch') await driver.launch(deviceId, example.spec.packageName);
         }
-      if (r.kind === 'scroll_until') for (let k = 0; k < 3; k++) await driver.input(deviceId, r.plan.swipe);
+      if (r.kind === 'scroll_until') {
+        const plan = r.plan;
+        let met = false;
+        for (const swipe of plan.bothWays ? [plan.swipe, reversed(plan.swipe)] : [plan.swipe]) {
+          let before = '';
+          for (let k = 0; k <= plan.maxSwipes && !met; k++) {
+            const seen = await observe();
+            if (isSatisfied(plan, seen)) met = true;
+            const now = JSON.stringify(seen.tree);
+            if (met || now === before) break;
+            before = now;
+            await driver.input(deviceId, swipe);
+            await settle();
+          }
+        }
+        if (!met) {
+          console.log('    TARGET NEVER SHOWN');
+          break;
+        }
+      }
       if (r.kind === 'check' && !r.passed) break;
       await settle();
       text = r.then;

@@ -1,7 +1,7 @@
 import { AppError } from '../../../errors';
 import type { InputEvent, UiNode } from '../../../worker/driver';
 import type { DeviceHandle } from '../../sessions';
-import { isSatisfied, type DeviceAction, type LoopPlan } from './interpreter';
+import { isSatisfied, reversed, type DeviceAction, type LoopPlan } from './interpreter';
 import type { ElementSelector } from './selectors';
 import { waitForSettledScreen } from './settle';
 
@@ -161,11 +161,18 @@ export async function runLoopPlan(
   });
   const actions: PerformedAction[] = [];
   if (plan.kind === 'scroll_until') {
-    for (let i = 0; i <= plan.maxSwipes; i++) {
-      if (isSatisfied(plan, await observe())) return { met: true, actions };
-      if (i === plan.maxSwipes) break;
-      await device.input(plan.swipe);
-      actions.push(describeInput(plan.swipe, null));
+    // One way until the target shows or the content stops moving; then, when allowed, back the other way.
+    for (const swipe of plan.bothWays ? [plan.swipe, reversed(plan.swipe)] : [plan.swipe]) {
+      let before = '';
+      for (let i = 0; i <= plan.maxSwipes; i++) {
+        const seen = await observe();
+        if (isSatisfied(plan, seen)) return { met: true, actions };
+        const now = JSON.stringify(seen.tree);
+        if (i === plan.maxSwipes || now === before) break;
+        before = now;
+        await device.input(swipe);
+        actions.push(describeInput(swipe, null));
+      }
     }
     return { met: false, actions };
   }

@@ -122,3 +122,20 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   }
   return { kind: 'all', checks };
 }
+
+/** "The Flights screen shows "3 flights found"", "Verify the dialog "Delete?" says "…"", "Profile shows "A" and "B"". */
+export function showsCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?(.+?) (?:shows|displays|says|reads|lists|contains|includes|has)(?: the (?:text|message|texts))?:? ((?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
+      s,
+    );
+  if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
+  const subject = m[1]!.trim();
+  if (/"/.test(subject) && !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject)) return null;
+  const values = quotedIn(m[2]!);
+  // One text on an element ("the Username field shows "demo"") is the element's text or value: read by the text forms.
+  const container =
+    /^(?:the )?(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel)(?:\s+"[^"]+")?$/i;
+  if (values.length === 0 || (values.length === 1 && !container.test(subject))) return null;
+  return { kind: 'shows', subject, values };
+}

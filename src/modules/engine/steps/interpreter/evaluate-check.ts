@@ -2,6 +2,7 @@ import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
+import { checkShows } from './evaluate-shows';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -96,6 +97,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkOrder(index, check.values);
     case 'screen':
       return checkScreen(index, check.name, check.negated);
+    case 'shows':
+      return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {
       const why: string[] = [];
       for (const c of check.checks) {

@@ -18,7 +18,7 @@ export type { Intent, ParsedStep, Target, Check } from './intent';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export type { Observation } from './ui-tree';
 export type { ScrollUntilPlan, WaitUntilPlan, LoopPlan } from './plans';
-export { isSatisfied } from './plans';
+export { isSatisfied, reversed } from './plans';
 export { parseStep } from './parse-step';
 export { suggestFor } from './suggestions';
 export { intentLabel, readStepIntent } from './labels';

@@ -35,6 +35,8 @@ export type Check =
   | { kind: 'order'; values: string[] }
   /** Which screen is showing, or is not. */
   | { kind: 'screen'; name: string; negated: boolean }
+  /** Quoted texts a screen, dialog, section or element shows ("The Flights screen shows "3 flights found""). */
+  | { kind: 'shows'; subject: string; values: string[] }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -1,6 +1,6 @@
 import { splitClauses } from './clauses';
 import { evaluateCheck } from './evaluate-check';
-import type { Intent, ParsedStep } from './intent';
+import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
 import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
@@ -83,7 +83,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }
-  const r = resolve(parsed.intent, index);
+  const intent = asPath(parsed.intent, index);
+  const r = resolve(intent, index);
   if (!r.settled && r.reveal) {
     // The element is in the UI tree but scrolled away: scroll to it, then read the clause again.
     const target = findTarget(index, { text: r.reveal.text }, { wholeScreen: true });
@@ -96,26 +97,107 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         target: { text: r.reveal.text },
         swipe: swipeFor(r.reveal.direction, swipeArea(index, null)),
         maxSwipes: MAX_SWIPES,
+        bothWays: true,
       },
       reasoning: `scroll ${r.reveal.direction} to "${r.reveal.text}"${target.found ? '' : ''}`,
       then: first.rest,
     };
   }
-  // A name not on this screen may be further down a list: scroll until it shows, then read the clause again.
-  const sought = parsed.intent.kind === 'tap' || parsed.intent.kind === 'tap_times' ? parsed.intent.target : null;
-  if (!r.settled && sought && /^no element matches/.test(r.reason) && scrollable(index))
+  // A section's fields below the fold: one swipe down, then read the clause again (bounded by the step's parts).
+  if (
+    !r.settled &&
+    intent.kind === 'fill' &&
+    intent.within &&
+    /field\(s\) under|off screen; scroll to it first/.test(r.reason) &&
+    scrollable(index)
+  )
+    return {
+      settled: true,
+      kind: 'actions',
+      actions: [{ op: 'input', event: swipeFor('down', swipeArea(index, null)), selector: null }],
+      reasoning: `${r.reason}; swipe down to the fields of "${intent.within}"`,
+      then: first.rest,
+    };
+  // A name not on this screen may be further down (or, on a screen scrolled already, further up):
+  // scroll until it shows, both ways at most, then read the clause again.
+  const sought = soughtTarget(intent);
+  if (
+    !r.settled &&
+    sought &&
+    /^no (?:element matches|tab, button or row named|heading)/.test(r.reason) &&
+    scrollable(index)
+  ) {
+    const direction = scrolledDown(index) ? 'up' : 'down';
     return {
       settled: true,
       kind: 'scroll_until',
       plan: {
         kind: 'scroll_until',
-        direction: 'down',
+        direction,
         target: sought,
-        swipe: swipeFor('down', swipeArea(index, null)),
+        swipe: swipeFor(direction, swipeArea(index, null)),
         maxSwipes: MAX_SWIPES,
+        bothWays: true,
       },
-      reasoning: `${r.reason}; scroll down until it shows`,
+      reasoning: `${r.reason}; scroll ${direction} until it shows`,
       then: first.rest,
     };
+  }
   return withThen(r, restOfStep);
+}
+
+/**
+ * "Tap Profile → Edit profile": a tap on a path when the whole is no name here but its first part is
+ * ("Tap Paris → London" stays a tap on that row).
+ */
+function asPath(intent: Intent, index: ScreenIndex): Intent {
+  if (intent.kind !== 'tap') return intent;
+  const path = intent.target.text.split(/\s+(?:→|->|>|›)\s+/).filter((p) => p !== '');
+  if (path.length < 2) return intent;
+  if (findTarget(index, intent.target, { wholeScreen: true }).found) return intent;
+  const head = findTarget(
+    index,
+    { text: path[0]! },
+    { closeOnly: true, roles: ['button', 'tab', 'list_item', 'link'] },
+  );
+  if (!head.found) return intent;
+  return { kind: 'navigate', path };
+}
+
+/** The one element an intent needs on screen, when it names one. */
+function soughtTarget(intent: Intent): Target | null {
+  switch (intent.kind) {
+    case 'tap':
+    case 'tap_times':
+    case 'double_tap':
+    case 'long_press':
+    case 'set_switch':
+    case 'toggle':
+    case 'clear':
+      return intent.target;
+    case 'type':
+      return intent.target;
+    case 'fill':
+      return intent.within ? { text: intent.within } : null;
+    case 'navigate': {
+      const joined = intent.path.join(' → ');
+      return intent.path.length > 1 ? { text: joined, anyOf: [joined, intent.path[0]!] } : { text: joined };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether the content has been scrolled: something other than the top bar reaches up under it. */
+function scrolledDown(index: ScreenIndex): boolean {
+  const bar = index.elements.find((e) => e.node.role === 'navigation_bar');
+  if (!bar) return false;
+  const bottom = bar.node.bounds.y + bar.node.bounds.height;
+  return index.elements.some(
+    (e) =>
+      e !== bar &&
+      !['application', 'screen', 'navigation_bar', 'alert'].includes(e.node.role) &&
+      e.node.bounds.height > 0 &&
+      e.node.bounds.y < bottom,
+  );
 }

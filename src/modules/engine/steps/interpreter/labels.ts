@@ -26,6 +26,8 @@ function checkLabel(check: Check): string {
       return 'check_visible';
     case 'screen':
       return 'check_screen';
+    case 'shows':
+      return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }

@@ -1,5 +1,5 @@
 import type { Check, CountNoun, ElementState } from './intent';
-import { joinedChecks, orderCheck, quotedCheck, screenCheck, valueCheck } from './check-forms';
+import { joinedChecks, orderCheck, quotedCheck, screenCheck, showsCheck, valueCheck } from './check-forms';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -209,5 +209,5 @@ export function parseCheck(text: string): Check | null {
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return joinedChecks(s, single) ?? single(s);
+  return showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
 }

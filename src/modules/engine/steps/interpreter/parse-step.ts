@@ -1,3 +1,4 @@
+import { expandGroups } from './group-steps';
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
 import { splitClauses } from './clauses';
 import { stripFillers } from './lexicon';
@@ -304,6 +305,11 @@ function parseClause(s: string): ParsedStep {
     if (!/^(?:check|confirm|make sure|ensure)\s+(?!that\s)/i.test(s))
       return refuse('not understood: no check the interpreter knows follows the verb');
   }
+  // "Push notifications is on": a statement of what is true, though it starts with a verb.
+  if (STATEMENT.test(s)) {
+    const check = parseCheck(s);
+    if (check) return ok({ kind: 'check', check });
+  }
   for (const rule of [
     ...CLAUSE_RULES,
     ...navigationRules,
@@ -325,7 +331,7 @@ function parseClause(s: string): ParsedStep {
 
 /** A step as a person writes it, without its subject, fillers and remarks. */
 export function normalizeStep(text: string): string {
-  return stripFillers(cleanStepText(text));
+  return expandGroups(stripFillers(cleanStepText(text)));
 }
 
 /** A form that reads a whole clause, "and" included: sign-in, the app's lifecycle, a search. */
@@ -363,5 +369,8 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
   if (steps.length === 1) return ok(steps[0]!);
   return ok({ kind: 'sequence', steps });
 }
+
+const STATEMENT =
+  /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
 
 const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;

@@ -15,6 +15,8 @@ export interface ScrollUntilPlan {
   /** One swipe of the loop, in screen pixels. */
   swipe: Extract<InputEvent, { kind: 'swipe' }>;
   maxSwipes: number;
+  /** When the content stops moving before the target shows, swipe back the other way (as many swipes at most). */
+  bothWays?: boolean;
 }
 
 export interface WaitUntilPlan {
@@ -57,6 +59,15 @@ export function swipeArea(index: ScreenIndex, on: TreeElement | null): Rect {
     }
   );
 }
+
+const OPPOSITE: Record<ScrollDirection, ScrollDirection> = { up: 'down', down: 'up', left: 'right', right: 'left' };
+
+/** The same swipe with the finger moving the other way. */
+export function reversed(swipe: Extract<InputEvent, { kind: 'swipe' }>): Extract<InputEvent, { kind: 'swipe' }> {
+  return { ...swipe, x: swipe.x2, y: swipe.y2, x2: swipe.x, y2: swipe.y };
+}
+
+export const oppositeOf = (d: ScrollDirection): ScrollDirection => OPPOSITE[d];
 
 /** One swipe that brings content from `direction` into view: the finger moves the other way. */
 export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputEvent, { kind: 'swipe' }> {

@@ -156,7 +156,8 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
     const title = screenTitleOf(index);
     if (title && normalizeText(title) === normalizeText(name) && k === 1)
       return actions([], `already on ${JSON.stringify(title)}`, then);
-    const hit = findTarget(index, { text: name }, { preferInteractive: true });
+    // A joined path ("My trips → Past") must be one name as written, never a loose match of its first part.
+    const hit = findTarget(index, { text: name }, { preferInteractive: true, closeOnly: k > 1 });
     if (hit.found) {
       const why = tappable(index, hit.element);
       if (why) return notSettled(why);

@@ -47,8 +47,18 @@ export function flattenTree({ tree, screen }: Observation): TreeElement[] {
     out.push(el);
     const b = node.bounds;
     // Unsized nodes (flat accessibility dumps, the uiautomator root) do not clip.
-    const inner = b.width > 0 && b.height > 0 ? (intersect(clip, b) ?? EMPTY) : clip;
-    for (const c of node.children) visit(c, el, inner);
+    let inner = b.width > 0 && b.height > 0 ? (intersect(clip, b) ?? EMPTY) : clip;
+    for (const c of node.children) {
+      visit(c, el, inner);
+      // A top bar stays put over the content that scrolls beneath it: what is under it is hidden.
+      const top = c.bounds;
+      if (c.role === 'navigation_bar' && top.height > 0 && top.y <= inner.y + 1) {
+        const below = top.y + top.height;
+        inner =
+          intersect(inner, { x: inner.x, y: below, width: inner.width, height: inner.y + inner.height - below }) ??
+          EMPTY;
+      }
+    }
   };
   visit(tree, null, { x: 0, y: 0, width: screen.width, height: screen.height });
   return out;

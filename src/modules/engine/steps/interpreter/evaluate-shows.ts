@@ -1,0 +1,37 @@
+import type { Check } from './intent';
+import { notSettled, type CheckResolution } from './resolution';
+import { screenTitle } from './evaluate-forms';
+import { normalizeText } from './text-match';
+
+/**
+ * "X shows "A" and "B"": X is a screen (by its title), a dialog, a part of the screen, or an
+ * element. The screen or dialog must be the one showing and every text on it; an element with
+ * one text reads it as its value.
+ */
+export function checkShows(
+  index: Parameters<typeof screenTitle>[0],
+  subject: string,
+  values: string[],
+  evaluate: (c: Check) => CheckResolution,
+): CheckResolution {
+  const visible = values.map((v): Check => ({ kind: 'visible', target: { text: v }, negated: false }));
+  const all = (checks: Check[]) => evaluate({ kind: 'all', checks });
+  const bare = subject.replace(/^(?:the|this)\s+/i, '');
+  const screen = /^(.+?)\s+(?:screen|page)$/i.exec(bare);
+  if (screen) return all([{ kind: 'screen', name: screen[1]!, negated: false }, ...visible]);
+  const title = screenTitle(index);
+  if (title && normalizeText(title) === normalizeText(bare)) return all(visible);
+  const dialog = /^(?:dialog|popup|pop-up|alert|message|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
+  if (dialog) {
+    if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
+      return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };
+    const titled: Check[] = dialog[1] ? [{ kind: 'visible', target: { text: dialog[1] }, negated: false }] : [];
+    return all([...titled, ...visible]);
+  }
+  if (/\s(?:section|list|results|area|card|block|banner|box|panel)$/i.test(bare) || /^(?:section|list)$/i.test(bare))
+    return all(visible);
+  if (values.length === 1)
+    return evaluate({ kind: 'text', target: { text: bare }, value: values[0]!, match: 'equals' });
+  if (bare === '') return notSettled('nothing named shows the texts');
+  return all([{ kind: 'visible', target: { text: bare }, negated: false }, ...visible]);
+}

@@ -1,0 +1,116 @@
+/**
+ * Several numbered sections filled in one step, as QA engineers write it: "Fill in Passengers 2–4 as
+ * Sam Morgan, Jo Morgan and Kim Morgan", "Enter passengers 2–4 (Sam Morgan, Jo Morgan, Kim Morgan)",
+ * "Enter Sam Morgan and Jo Morgan for Passengers 2 and 3", "Fill Passenger 2 = Sam Morgan and
+ * Passenger 3 = Jo Morgan". Each becomes a clause of its own ("enter Sam Morgan for Passenger 2;
+ * enter Jo Morgan for Passenger 3"), read on the screen in turn, so a section below the fold is
+ * scrolled to. The number of names must match the number of sections, else the text is left as it is.
+ */
+
+const VERB = '(?:fill(?: in| out)?|enter|type|input|add)';
+const DASH = '\\s*(?:–|—|-|to|through)\\s*';
+
+function names(list: string): string[] {
+  return list
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
+    .map((n) => n.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((n) => n !== '');
+}
+
+const NAME = /^[\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*$/u;
+
+function numbers(from: number, to: number): number[] | null {
+  if (!(to > from) || to - from > 9) return null;
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+function clauses(noun: string, pairs: Array<[number, string]>, rest: string): string {
+  const label = noun.charAt(0).toUpperCase() + noun.slice(1).toLowerCase();
+  const each = pairs.map(([k, who]) => `enter ${who} for ${label} ${k}`).join('; ');
+  const tail = rest.replace(/^\s*(?:,\s*(?:and\s+)?(?:then\s+)?|and\s+(?:then\s+)?|then\s+)/i, '').trim();
+  return tail ? `${each}; ${tail}` : each;
+}
+
+/** Takes `count` names from the front of `text`; the rest is what the step goes on to do. */
+function takeNames(text: string, count: number): { who: string[]; rest: string } | null {
+  const parts = text.split(/(\s*,\s*(?:and\s+)?|\s+and\s+)/i);
+  const who: string[] = [];
+  let i = 0;
+  for (; i < parts.length && who.length < count; i += 2) {
+    const n = parts[i]!.trim().replace(/^"(.*)"$/, '$1');
+    if (!NAME.test(n)) return null;
+    who.push(n);
+  }
+  return who.length === count ? { who, rest: parts.slice(i - 1 < 0 ? 0 : i - 1).join('') } : null;
+}
+
+export function expandGroups(s: string): string {
+  // "Fill in Passengers 2–4 as A, B and C, tap Continue" / "Enter passengers 2–4 (A, B, C) and continue"
+  const range = new RegExp(`^${VERB}\\s+(?:in\\s+)?(?:the\\s+)?([a-z]+?)s?\\s+(\\d+)${DASH}(\\d+)\\s+(.+)$`, 'i').exec(
+    s,
+  );
+  if (range) {
+    const ks = numbers(Number(range[2]), Number(range[3]));
+    if (!ks) return s;
+    const body = range[4]!;
+    const paren = /^(?:as\s+|with\s+)?\(([^)]*)\)(.*)$/i.exec(body);
+    if (paren) {
+      const who = names(paren[1]!);
+      return who.length === ks.length && who.every((w) => NAME.test(w))
+        ? clauses(
+            range[1]!,
+            ks.map((k, i) => [k, who[i]!]),
+            paren[2]!,
+          )
+        : s;
+    }
+    const listed = /^(?:as|with)\s+(.+)$/i.exec(body);
+    const taken = listed ? takeNames(listed[1]!, ks.length) : null;
+    return taken
+      ? clauses(
+          range[1]!,
+          ks.map((k, i) => [k, taken.who[i]!]),
+          taken.rest,
+        )
+      : s;
+  }
+  // "Enter A and B for Passengers 2 and 3, tap Continue" / "… for Passengers 2–3"
+  const forMany = new RegExp(
+    `^${VERB}\\s+(.+?)\\s+for\\s+(?:the\\s+)?([a-z]+?)s\\s+(\\d+)(?:${DASH}|\\s+and\\s+)(\\d+)(.*)$`,
+    'i',
+  ).exec(s);
+  if (forMany) {
+    const ks = numbers(Number(forMany[3]), Number(forMany[4]));
+    const who = names(forMany[1]!);
+    if (!ks || who.length !== ks.length || !who.every((w) => NAME.test(w))) return s;
+    return clauses(
+      forMany[2]!,
+      ks.map((k, i) => [k, who[i]!]),
+      forMany[5]!,
+    );
+  }
+  // "Fill Passenger 2 = A and Passenger 3 = B, tap Continue" / "Fill in Passenger 2 A, Passenger 3 B"
+  const pairs = new RegExp(`^${VERB}\\s+(?:in\\s+)?(?:the\\s+)?([a-z]+)\\s+(\\d+)\\s*(?:=|:)?\\s*(.+)$`, 'i').exec(s);
+  if (pairs) {
+    const noun = pairs[1]!;
+    const seq = new RegExp(`\\s*(?:,\\s*(?:and\\s+)?|\\s+and\\s+)${noun}\\s+(\\d+)\\s*(?:=|:)?\\s*`, 'i');
+    const out: Array<[number, string]> = [];
+    let k = Number(pairs[2]);
+    let text = pairs[3]!;
+    for (;;) {
+      const next = seq.exec(text);
+      const head = next ? text.slice(0, next.index) : text;
+      if (!next) {
+        const taken = takeNames(head, 1);
+        if (!taken || out.length === 0) return s;
+        out.push([k, taken.who[0]!]);
+        return clauses(noun, out, taken.rest);
+      }
+      if (!NAME.test(head.trim())) return s;
+      out.push([k, head.trim()]);
+      k = Number(next[1]);
+      text = text.slice(next.index + next[0].length);
+    }
+  }
+  return s;
+}

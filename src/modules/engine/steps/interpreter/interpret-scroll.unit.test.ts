@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { ScreenInfo, UiNode } from '../../../../worker/driver';
+import { interpretAssertion, interpretStep, isSatisfied, parseStep, reversed, type Observation } from './index';
+
+/**
+ * Screens as Wayfarer draws them: a top bar that stays put while the content scrolls beneath it,
+ * tabs at the top of the content, dialogs with a message. Hand-written trees in screen points.
+ */
+
+let refs = 0;
+function n(
+  role: string,
+  text: string | null,
+  id: string | null,
+  b: [number, number, number, number],
+  extra: Partial<UiNode> = {},
+  children: UiNode[] = [],
+): UiNode {
+  refs += 1;
+  return {
+    ref: `e${refs}`,
+    role,
+    text,
+    id,
+    bounds: { x: b[0], y: b[1], width: b[2], height: b[3] },
+    enabled: true,
+    focused: false,
+    children,
+    ...extra,
+  };
+}
+const PHONE: ScreenInfo = { width: 393, height: 852, rotation: 0 };
+const screen = (title: string, children: UiNode[]): Observation => ({
+  tree: n('application', 'Wayfarer', 'app', [0, 0, 393, 852], {}, [
+    n('screen', title, 'home', [0, 32, 393, 796], {}, [
+      n('navigation_bar', title, null, [0, 32, 393, 52]),
+      ...children,
+    ]),
+  ]),
+  screen: PHONE,
+});
+
+/** The Search screen at the top: tabs, then the form; the routes list below the fold. */
+const top = screen('Search', [
+  n('button', 'Search', 'tab-search', [20, 104, 353, 36]),
+  n('button', 'My trips', 'tab-trips', [20, 152, 353, 36]),
+  n('button', 'Profile', 'tab-profile', [20, 200, 353, 36]),
+  n('text', 'From', null, [20, 286, 353, 18]),
+  n('input', '', 'from', [20, 308, 353, 44]),
+  n('button', 'Search flights', 'search', [20, 786, 353, 50]),
+]);
+/** The same screen scrolled down: the tabs are gone, a field slid under the top bar. */
+const scrolled = screen('Search', [
+  n('button', 'Profile', 'tab-profile', [20, 40, 353, 36]),
+  n('input', 'Paris', 'to', [20, 52, 353, 44]),
+  n('button', 'Search flights', 'search', [20, 452, 353, 50]),
+  n('list', null, 'routes', [20, 552, 353, 256], {}, [
+    n('list_item', 'London → Paris', 'lon-par', [20, 552, 353, 64]),
+    n('list_item', 'Paris → Rome', 'par-rom', [20, 616, 353, 64]),
+  ]),
+]);
+
+describe('names scrolled out of view', () => {
+  it('does not touch what the top bar covers, and scrolls back up to a tab instead, both ways at most', () => {
+    const r = interpretStep('Tap Profile', scrolled);
+    expect(r.settled && r.kind).toBe('scroll_until');
+    if (!r.settled || r.kind !== 'scroll_until') return;
+    expect(r.plan.direction).toBe('up');
+    expect(r.plan.bothWays).toBe(true);
+    expect(r.then).toBe('Tap Profile');
+    expect(isSatisfied(r.plan, scrolled)).toBe(false);
+    expect(isSatisfied(r.plan, top)).toBe(true);
+  });
+
+  it('scrolls to a tab named by a navigation, then reads the rest of the path', () => {
+    const r = interpretStep('Go to My trips → Past', scrolled);
+    expect(r.settled && r.kind).toBe('scroll_until');
+    const there = interpretStep('Go to My trips → Past', top);
+    expect(there.settled && there.kind === 'actions' && there.then).toBe('go to Past');
+  });
+
+  it('reads "Tap Profile → Edit profile" as a path, and a row named with an arrow as one row', () => {
+    const path = interpretStep('Tap Profile → Edit profile', top);
+    expect(path.settled && path.kind === 'actions' && path.then).toBe('go to Edit profile');
+    const row = interpretStep('Tap London → Paris', scrolled);
+    expect(row.settled && row.kind).toBe('actions');
+    expect(row.settled && row.kind === 'actions' && row.then).toBeUndefined();
+  });
+
+  it('swipes back the other way with the finger reversed', () => {
+    const swipe = { kind: 'swipe' as const, x: 1, y: 600, x2: 1, y2: 200, durationMs: 300 };
+    expect(reversed(swipe)).toEqual({ kind: 'swipe', x: 1, y: 200, x2: 1, y2: 600, durationMs: 300 });
+  });
+});
+
+describe('what a screen or a dialog shows', () => {
+  const flights = screen('Flights', [n('text', '3 flights found', 'count', [20, 104, 353, 20])]);
+  const dialog = screen('Trip details', [
+    n('text', 'Paris → London', 'route', [20, 104, 353, 20]),
+    n('alert', 'Cancel booking?', 'alert', [20, 300, 353, 200], {}, [
+      n('text', 'Booking WF2T6H will be cancelled.', null, [36, 340, 320, 40]),
+      n('button', 'Keep it', 'keep', [36, 420, 150, 40]),
+      n('button', 'Yes, cancel', 'yes', [200, 420, 150, 40]),
+    ]),
+  ]);
+
+  it.each<[string, Observation, boolean]>([
+    ['The Flights screen shows "3 flights found"', flights, true],
+    ['The Flights screen shows "No flights found"', flights, false],
+    ['The Search screen shows "3 flights found"', flights, false],
+    ['Verify Flights shows "3 flights found" and "Flights"', flights, true],
+    ['Verify the dialog "Cancel booking?" says "Booking WF2T6H will be cancelled."', dialog, true],
+    ['Verify the dialog says "Booking WF2T6H will be kept."', dialog, false],
+    ['The dialog says "3 flights found"', flights, false],
+    [
+      'Push notifications is on',
+      screen('Settings', [n('toggle', 'Push notifications', 'push', [20, 104, 353, 40], { checked: false })]),
+      false,
+    ],
+  ])('%s', (text, observation, ok) => {
+    const r = interpretAssertion(text, observation);
+    expect(r.settled, JSON.stringify(r)).toBe(true);
+    if (r.settled) expect(r.passed, r.reasoning).toBe(ok);
+  });
+
+  it('reads "X is on" as a check, never as pressing X', () => {
+    const r = parseStep('Push notifications is on');
+    expect(r.understood && r.intent.kind).toBe('check');
+  });
+});
