@@ -85,6 +85,7 @@ export class BaselinesService {
         deviceName: input.deviceName,
         sourceRunId: input.sourceRunId,
         storageKey: key,
+        sizeBytes: input.jpeg.length,
         createdAt: now,
         updatedAt: now,
       });
