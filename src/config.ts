@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -138,6 +139,11 @@ export interface Config {
   github: { apiUrl: string };
   /** How slow an upload's body may arrive (src/uploads/upload-receiver.ts, UploadPace). */
   uploads: { idleMs: number; minBytesPerSecond: number };
+  /**
+   * STORAGE_QUOTA_MB: every organization's storage quota (0: none), whatever its plan. Unset, the
+   * plan's quota applies when billing is configured and no quota otherwise.
+   */
+  storageQuotaBytes: number | null;
   storage: {
     s3:
       | {
@@ -238,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, allowedPorts: e.WEBHOOK_ALLOWED_PORTS ?? null },
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     uploads: { idleMs: e.UPLOAD_IDLE_TIMEOUT_MS, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND },
+    storageQuotaBytes: e.STORAGE_QUOTA_MB === undefined ? null : e.STORAGE_QUOTA_MB * 1024 * 1024,
     storage: {
       s3: e.S3_BUCKET
         ? {

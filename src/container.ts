@@ -12,6 +12,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { ApiTokensService, deleteApiTokensCreatedBy } from './modules/api-tokens';
 import { AuditService } from './modules/audit';
 import { AppUploadsService, AppsService, appStoragePrefixesOfOrg } from './modules/apps';
+import { StorageQuota } from './modules/plans';
 import { sweepStaleUploads, uploadTempDir } from './uploads/upload-spool';
 import { FileHasher } from './uploads/file-hasher';
 import type { UploadSpool } from './uploads/upload-receiver';
@@ -136,13 +137,17 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
   const packages = new PackageReaderPool({ tempDir: uploadTempDir(config.dataDir) });
   const spool: UploadSpool = { tempDir: uploadTempDir(config.dataDir), hasher, pace: config.uploads };
   const apps = new AppsService({ storage });
-  const appUploads = new AppUploadsService({ storage, spool, packages });
+  const storageQuota = new StorageQuota({
+    overrideBytes: config.storageQuotaBytes,
+    billing: config.billing.stripeSecretKey !== undefined,
+  });
+  const appUploads = new AppUploadsService({ storage, spool, packages, quota: storageQuota });
   const payments = new StripePayments({
     secretKey: config.billing.stripeSecretKey,
     webhookSecret: config.billing.stripeWebhookSecret,
     api: config.billing.stripeApi,
   });
-  const credits = createCreditsServices({ payments, appUrl: config.server.appUrl });
+  const credits = createCreditsServices({ payments, appUrl: config.server.appUrl, storageQuota });
   const { bus, ...deviceServices } = createDeviceServices({
     config,
     secrets,

@@ -55,5 +55,5 @@ export const builds = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     uploadedAt: ts('uploaded_at').defaultNow().notNull(),
   },
-  (t) => [index('builds_app_idx').on(t.appId, t.uploadedAt.desc())],
+  (t) => [index('builds_app_idx').on(t.appId, t.uploadedAt.desc()), index('builds_org_idx').on(t.organizationId)],
 );

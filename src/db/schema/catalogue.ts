@@ -266,6 +266,8 @@ export const testBaselines = pgTable(
     deviceName: text('device_name'),
     sourceRunId: integer('source_run_id').references(() => testRuns.id, { onDelete: 'set null' }),
     storageKey: text('storage_key').notNull(),
+    /** Bytes of the stored JPEG, counted against the organization's storage quota. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

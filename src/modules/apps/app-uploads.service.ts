@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../../storage/storage';
 import { placeholderIcon } from '../../packages/app-icon';
 import { fileExtension } from '../../packages/package-formats';
 import type { PackageInfo, PackageReaderPool } from '../../packages/package-reader-pool';
+import type { StorageQuota } from '../plans';
 import type { ReceivedUpload, UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 import { recordAudit } from '../audit';
 import { emitEvent } from '../events';
@@ -21,6 +22,8 @@ export interface AppUploadsDeps {
   spool: UploadSpool;
   /** Reads the uploaded packages, off the event loop. */
   packages: PackageReaderPool;
+  /** The organization's storage quota, checked before a package is stored. */
+  quota: StorageQuota;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -154,6 +157,8 @@ export class AppUploadsService {
     const storageKey = `${prefix}/builds/${objectId}.${ext}`;
     const iconPng = info.iconPng ?? (opts.app?.iconKey ? null : await placeholderIcon(info.platform));
     const iconKey = iconPng ? `${prefix}/icons/${objectId}.png` : null;
+    // Checked before anything is written: a refused upload leaves nothing behind.
+    await this.deps.quota.assertRoom(ctx, org.id, upload.size + (iconPng?.length ?? 0));
     const written: string[] = [];
     try {
       const contentType = CONTENT_TYPES[ext];

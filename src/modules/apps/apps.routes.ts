@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../http/types';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { RATE_LIMITS, uploadRateLimits } from '../../http/rate-limits';
 import {
   AppDetail,
   AppIdParams,
@@ -39,6 +39,7 @@ export const appsRoutes: RouteModule = async (root, { services }) => {
 
     app.post('/apps/upload', {
       config: { rateLimit: RATE_LIMITS.heavy },
+      preHandler: uploadRateLimits(scope),
       // Content-Length over the limit is refused before a byte of the body is read.
       preValidation: refuseOversizedBody,
       // The body is streamed by the service; the schema only documents it.
@@ -46,7 +47,7 @@ export const appsRoutes: RouteModule = async (root, { services }) => {
         tags: ['apps'],
         summary: 'Upload an app (or a new build of an existing one)',
         description:
-          'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.',
+          'multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`. 413 when the file is over 500 MB or would take the organization past its storage quota (the detail names the quota and the usage; nothing is stored).',
         ...multipartDoc,
         response: { 200: UploadAppResponse },
       },
@@ -55,12 +56,13 @@ export const appsRoutes: RouteModule = async (root, { services }) => {
 
     app.post('/apps/:app_id/builds', {
       config: { rateLimit: RATE_LIMITS.heavy },
+      preHandler: uploadRateLimits(scope),
       preValidation: refuseOversizedBody,
       schema: {
         tags: ['apps'],
         summary: 'Upload a new build of an app',
         description:
-          'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).',
+          'multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters). 413 when the file is over 500 MB or would take the organization past its storage quota (the detail names the quota and the usage; nothing is stored).',
         ...multipartDoc,
         params: AppIdParams,
         response: { 200: UploadBuildResponse },

@@ -33,6 +33,7 @@ export async function upsertBaselineRow(db: DbOrTx, values: typeof testBaselines
         deviceName: values.deviceName,
         sourceRunId: values.sourceRunId,
         storageKey: values.storageKey,
+        sizeBytes: values.sizeBytes,
         updatedAt: values.updatedAt,
       },
     })

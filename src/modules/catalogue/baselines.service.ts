@@ -109,6 +109,7 @@ export class BaselinesService {
           deviceName: image.deviceName,
           sourceRunId: input.sourceRun.id,
           storageKey: key,
+          sizeBytes: image.jpeg.length,
           createdAt: now,
           updatedAt: now,
         });

@@ -1,3 +1,4 @@
+import { uploadRateLimits } from '../../http/rate-limits';
 import { multipartUploadSource } from '../../uploads/upload-receiver';
 import type { App } from '../../http/types';
 import { TESTS_TAG as tags } from './catalogue.schemas';
@@ -18,6 +19,7 @@ export function registerYamlRoutes(app: App, svc: SuiteYamlService): void {
     },
   });
   app.post('/tests/suites/import-yaml', {
+    preHandler: uploadRateLimits(app),
     schema: {
       tags,
       summary: 'Import a suite from a YAML file (multipart field `file`)',

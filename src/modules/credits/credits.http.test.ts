@@ -157,7 +157,7 @@ describe('GET /credits/ledger', () => {
 });
 
 describe('GET /usage/dashboard', () => {
-  it('this month: plan, sessions, AI cost platform and BYOK, by model, streaming (live sessions included) and the four metrics', async () => {
+  it('this month: plan, sessions, AI cost platform and BYOK, by model, streaming (live sessions included) and the five metrics', async () => {
     const org = await createOrgWithRoles(t);
     await setPlan(t, org.orgId, 'starter');
     const now = clock().now().getTime();
@@ -224,6 +224,8 @@ describe('GET /usage/dashboard', () => {
       ai_tokens_byok: { current: 12_000, limit: null, unit: 'tokens' },
       streaming_minutes: { current: 52, limit: 500, unit: 'minutes' },
       active_sessions: { current: 1, limit: 5, unit: 'sessions' },
+      // Without billing configured no storage quota applies (docs/design/0024-uploads.md).
+      storage: { current: 0, limit: null, unit: 'MB' },
       period_start: '2026-06-01T00:00:00.000',
       period_end: '2026-07-01T00:00:00.000',
     });

@@ -1,3 +1,4 @@
+import type { StorageQuota } from '../plans';
 import { CreditsOperatorService } from './credits-operator.service';
 import { CreditsService } from './credits.service';
 import { MeteringService } from './metering.service';
@@ -14,10 +15,14 @@ export interface CreditsServices {
   operator: CreditsOperatorService;
 }
 
-export function createCreditsServices(deps: { payments: PaymentsGateway; appUrl: string }): CreditsServices {
+export function createCreditsServices(deps: {
+  payments: PaymentsGateway;
+  appUrl: string;
+  storageQuota: StorageQuota;
+}): CreditsServices {
   return {
     credits: new CreditsService(deps),
-    usage: new UsageService(),
+    usage: new UsageService({ storageQuota: deps.storageQuota }),
     metering: new MeteringService(),
     webhooks: new StripeWebhookService(deps),
     operator: new CreditsOperatorService(),

@@ -1,6 +1,6 @@
 import { requireRole, type Ctx } from '../../context';
 import { apiTime } from '../../http/api-time';
-import { planFor } from '../plans';
+import { planFor, type StorageQuota } from '../plans';
 import { allowanceOf, readCreditAccount } from './credit-account';
 import { allowancePeriodAt, MICROS_PER_USD, runBilling } from './credit-rules';
 import type { UsageDashboard } from './credits.schemas';
@@ -9,6 +9,8 @@ import { countSessionsCreatedSince, ledgerUsageSince, runUsageSince, sessionInte
 
 /** The usage dashboard: what the organization used this month against its plan's limits. */
 export class UsageService {
+  constructor(private readonly deps: { storageQuota: StorageQuota }) {}
+
   /**
    * Figures of the current calendar month (UTC), the period of the allowance and of the streaming
    * meter. `streaming_minutes` counts live sessions up to now, as the meter does.
@@ -19,12 +21,13 @@ export class UsageService {
     const period = allowancePeriodAt(now);
     const account = await readCreditAccount(ctx, org.id);
     const plan = planFor(account.planId);
-    const [monthlySessions, live, intervals, runs, ledger] = await Promise.all([
+    const [monthlySessions, live, intervals, runs, ledger, storage] = await Promise.all([
       countSessionsCreatedSince(ctx.db, org.id, period.start),
       countLiveSessions(ctx.db, org.id),
       sessionIntervalsSince(ctx.db, org.id, period.start, now),
       runUsageSince(ctx.db, org.id, period.start),
       ledgerUsageSince(ctx.db, org.id, period.start),
+      this.deps.storageQuota.usage(ctx, org.id),
     ]);
     const streamedMs = intervals.reduce(
       (sum, i) =>
@@ -75,6 +78,11 @@ export class UsageService {
         unit: 'minutes',
       },
       active_sessions: { current: live, limit: plan.concurrentSessions, unit: 'sessions' },
+      storage: {
+        current: Math.round(storage.usedBytes / 104_857.6) / 10,
+        limit: storage.quotaBytes === null ? null : Math.round(storage.quotaBytes / 104_857.6) / 10,
+        unit: 'MB',
+      },
       period_start: apiTime(period.start),
       period_end: apiTime(period.end),
     };

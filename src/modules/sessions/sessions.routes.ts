@@ -1,7 +1,7 @@
 import { loadCsvStringify } from '../../lazy-modules';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, RouteModule } from '../../http/types';
-import { RATE_LIMITS } from '../../http/rate-limits';
+import { RATE_LIMITS, uploadRateLimits } from '../../http/rate-limits';
 import {
   AppParams,
   ControlBody,
@@ -179,6 +179,7 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
     acceptMultipartBodies(scoped);
     scoped.post('/sessions/:session_id/install-app', {
       config: { rateLimit: RATE_LIMITS.heavy },
+      preHandler: uploadRateLimits(scoped),
       schema: {
         tags,
         summary: 'Upload and install a package (.apk, or an iOS simulator bundle as .zip/.tar.gz/.tgz)',

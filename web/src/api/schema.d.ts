@@ -486,7 +486,7 @@ export interface paths {
   "/api/v1/apps/{app_id}/builds": {
     /**
      * Upload a new build of an app
-     * @description multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters).
+     * @description multipart/form-data: `file` (required, same package as the app), `version`, `build_number`, `note` (at most 500 characters). 413 when the file is over 500 MB or would take the organization past its storage quota (the detail names the quota and the usage; nothing is stored).
      */
     post: {
       parameters: {
@@ -537,7 +537,7 @@ export interface paths {
   "/api/v1/apps/upload": {
     /**
      * Upload an app (or a new build of an existing one)
-     * @description multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`.
+     * @description multipart/form-data: `file` (required: .apk, .apks, or an iOS simulator .app as .zip/.tar.gz/.tgz, at most 500 MB), `name`, `package_name`, `platform`, `note` (at most 500 characters), `version`, `build_number`. 413 when the file is over 500 MB or would take the organization past its storage quota (the detail names the quota and the usage; nothing is stored).
      */
     post: {
       responses: {
@@ -916,7 +916,7 @@ export interface paths {
             device_category?: "phone" | "tablet" | "tv";
             /** @description Pins a device (its string device_id) */
             device_id?: string;
-            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON) */
+            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON, nested at most 8 levels) */
             metadata?: {
               [key: string]: unknown;
             };
@@ -970,7 +970,7 @@ export interface paths {
              * @enum {string}
              */
             match?: "any" | "all";
-            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON) */
+            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON, nested at most 8 levels) */
             metadata?: {
               [key: string]: unknown;
             };
@@ -1016,7 +1016,7 @@ export interface paths {
             device_category?: "phone" | "tablet" | "tv";
             /** @description Pins a device (its string device_id) */
             device_id?: string;
-            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON) */
+            /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON, nested at most 8 levels) */
             metadata?: {
               [key: string]: unknown;
             };
@@ -4411,6 +4411,13 @@ export interface paths {
               period_start: string;
               plan_id: string;
               plan_name: string;
+              /** @description additive: what the organization stores now (app packages, visual baselines) against its storage quota (null: none) */
+              storage: {
+                current: number;
+                limit: number | null;
+                /** @enum {string} */
+                unit: "MB";
+              };
               streaming_minutes: {
                 current: number;
                 limit: number | null;

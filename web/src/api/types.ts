@@ -49,7 +49,8 @@ export type UsageMetric =
   | UsageDashboard['ai_credit_platform']
   | UsageDashboard['ai_tokens_byok']
   | UsageDashboard['streaming_minutes']
-  | UsageDashboard['active_sessions'];
+  | UsageDashboard['active_sessions']
+  | UsageDashboard['storage'];
 export type Webhook = Answer<'/api/v1/integrations/webhooks', 'get'>[number];
 export type EventType = Answer<'/api/v1/integrations/events/catalog', 'get'>[number];
 export type Delivery = Answer<'/api/v1/integrations/webhooks/{id}/deliveries', 'get'>['deliveries'][number];

@@ -5,13 +5,14 @@ import type { UsageDashboard, UsageMetric } from '../../api/types';
 import { dollars, plural } from '../../components/format';
 
 const METRICS: Array<{
-  key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions';
+  key: 'ai_credit_platform' | 'ai_tokens_byok' | 'streaming_minutes' | 'active_sessions' | 'storage';
   label: string;
 }> = [
   { key: 'ai_credit_platform', label: 'AI credit used' },
   { key: 'ai_tokens_byok', label: 'Tokens on your keys' },
   { key: 'streaming_minutes', label: 'Streaming minutes' },
   { key: 'active_sessions', label: 'Active sessions' },
+  { key: 'storage', label: 'Storage (packages, baselines)' },
 ];
 
 function MetricCard({ label, metric }: { label: string; metric: UsageMetric }) {
@@ -50,7 +51,7 @@ export function UsageCharts({ dashboard }: { dashboard: UsageDashboard }) {
   return (
     <Stack gap="sm">
       <Title order={3}>Usage this month · {dashboard.plan_name}</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         {METRICS.map((m) => (
           <MetricCard key={m.key} label={m.label} metric={dashboard[m.key]} />
         ))}
