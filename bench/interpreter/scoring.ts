@@ -99,7 +99,9 @@ export interface AppSummary {
 export function reasonKind(error: string | null): string {
   if (!error) return 'none';
   if (error.startsWith('The step needs a language model: not understood')) return 'not understood';
-  if (error.startsWith('The step needs a language model')) return 'not settled';
+  // The step's element was not on the screen; the error first says what the screen showed.
+  if (error.startsWith('The step needs a language model') || /^The screen shows .*; no element matches/.test(error))
+    return 'not settled';
   if (error.startsWith('Check failed')) return 'check failed';
   if (/^The target was not (on screen|gone)/.test(error)) return 'target never shown';
   return 'other';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readAppSet, readAppSets } from '../../bench/interpreter/app-sets';
 import { actualOf } from '../../bench/interpreter/run-cases';
-import { judge, summarize, type ActualRun } from '../../bench/interpreter/scoring';
+import { judge, reasonKind, summarize, type ActualRun } from '../../bench/interpreter/scoring';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-interp-sets-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -54,6 +54,15 @@ describe('a run, reduced for scoring', () => {
     });
     expect(failsAssertion).toMatchObject({ failedAt: { assertion: 1 }, failedText: 'a1', error: 'no match' });
     expect(errored).toMatchObject({ status: 'error', failedAt: null, error: 'The device was lost: gone' });
+  });
+});
+
+describe('the kind of a step error', () => {
+  it('counts a step whose element was not on the screen as not settled, whatever the screen showed', () => {
+    expect(reasonKind('The step needs a language model: not understood')).toBe('not understood');
+    expect(reasonKind('The step needs a language model: several elements match "Item"')).toBe('not settled');
+    expect(reasonKind('The screen shows "Items"; no element matches "Username" on this screen')).toBe('not settled');
+    expect(reasonKind('Check failed: no element matches "Welcome"')).toBe('check failed');
   });
 });
 
