@@ -366,7 +366,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
     const recordBox = (await page.getByTestId('live-screen').boundingBox())!;
     await page.mouse.click(recordBox.x + recordBox.width / 2, recordBox.y + recordBox.height * 0.5);
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await page.getByRole('list', { name: 'Recorded actions' }).getByText('Press BACK').waitFor();
+    await page.getByRole('list', { name: 'Recorded steps' }).getByText('Go back').waitFor();
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await choose(page, 'Save into suite', 'Smoke');
     await field(page, 'Case name').fill('Open and go back');

@@ -80,7 +80,6 @@ export function SandboxPage() {
         </Alert>
       )}
       {ending && running ? <EndingWarning reason={ending.reason} message={ending.message} at={ending.at} /> : null}
-      {running && s.device_id ? <VirtualDeviceNote deviceId={s.device_id} /> : null}
       {s.status === 'pending' ? <QueueWait session={s} position={queuePosition ?? s.queue_position} /> : null}
       {running ? <LiveSession session={s} apps={apps} screenshotWaiter={screenshotWaiter} controls={controls} /> : null}
       {s.status === 'stopped' || s.status === 'failed' ? <SessionEnded session={s} /> : null}
@@ -253,6 +252,8 @@ function LiveSession({
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 'auto' }}>
+        {/* Beside the screen, not above it: arriving late, it must not move what the user is about to click. */}
+        {session.device_id ? <VirtualDeviceNote deviceId={session.device_id} /> : null}
         <Tabs defaultValue={recording.active || recording.actions.length ? 'record' : 'apps'}>
           <Tabs.List>
             <Tabs.Tab value="apps">Apps</Tabs.Tab>

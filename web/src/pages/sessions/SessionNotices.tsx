@@ -18,7 +18,7 @@ export function VirtualDeviceNote({ deviceId }: { deviceId: string }) {
   });
   if (!device.data?.virtual) return null;
   return (
-    <Alert color="blue" title="A simdeck virtual device">
+    <Alert color="blue" title="A simdeck virtual device" mb="md">
       This device is simulated by simdeck, with no Android or iOS underneath. It runs apps that carry a simdeck app
       model (like the sample app); any other APK or IPA installs but shows a placeholder screen. Real emulators and
       simulators come from a device host.
