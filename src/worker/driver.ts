@@ -81,6 +81,13 @@ export interface DeviceDriver {
    */
   startStream(deviceId: string, onFrame: (frame: Frame) => void): Promise<void>;
   stopStream(deviceId: string): Promise<void>;
+  /**
+   * The devices this host holds booted right now, when it can tell (a virtual device of this
+   * process, say). A worker reports them at registration, so a worker that reconnects to a host
+   * whose devices kept running keeps their sessions; without it, only what the worker itself
+   * booted counts.
+   */
+  bootedDevices?(): Promise<string[]>;
   /** Releases every resource (child processes, timers). */
   close(): Promise<void>;
 }

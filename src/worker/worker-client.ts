@@ -115,16 +115,18 @@ export class WorkerClient {
     this.socket = socket;
     socket.on('open', () => {
       this.attempt = 0;
-      const hello = (devices: DeviceSpec[]) => {
+      const hello = async (devices: DeviceSpec[]) => {
         this.platforms.clear();
         for (const d of devices) this.platforms.set(d.deviceId, d.type);
+        const held = new Set(this.booted);
+        for (const id of (await this.opts.driver.bootedDevices?.().catch(() => [])) ?? []) held.add(id);
         this.send({
           type: 'hello',
           worker_id: this.opts.workerId,
           driver: this.opts.driver.kind,
           catalog_version: DEVICE_CATALOG_VERSION,
           devices: devices.map(deviceToWire),
-          booted: [...this.booted],
+          booted: [...held],
         });
       };
       this.opts.driver.listDevices().then(hello, (err: unknown) => {
@@ -134,7 +136,7 @@ export class WorkerClient {
           { code: failure.code, err: failure.message, diagnostic: failure.diagnostic },
           'listing devices failed',
         );
-        hello([]);
+        void hello([]);
       });
       this.heartbeat = setInterval(() => {
         this.send({ type: 'heartbeat', worker_id: this.opts.workerId });

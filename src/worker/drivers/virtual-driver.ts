@@ -117,6 +117,9 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     async listDevices(): Promise<DeviceSpec[]> {
       return specs.map((s) => ({ ...s }));
     },
+    async bootedDevices(): Promise<string[]> {
+      return [...devices.values()].filter((d) => d.booted).map((d) => d.spec.deviceId);
+    },
     async boot(deviceId: string): Promise<ScreenInfo> {
       return get(deviceId).boot();
     },
