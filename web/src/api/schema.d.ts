@@ -1382,7 +1382,7 @@ export interface paths {
     };
   };
   "/api/v1/integrations/github": {
-    /** The GitHub connection, without its token (developer) */
+    /** The GitHub connection, without its token, or null when none is made (developer) */
     get: {
       responses: {
         /** @description Default Response */
@@ -1402,7 +1402,7 @@ export interface paths {
                * @example 2026-11-22T04:19:17.123
                */
               updated_at: string;
-            };
+            } | null;
           };
         };
       };
