@@ -197,6 +197,21 @@ describe('structure rules', () => {
     expect(bad).toEqual([]);
   });
 
+  it('no double cast (`as unknown as`) in src/, tests included: types come from schemas and catalogs', () => {
+    // lazy-modules.ts alone bridges optional native modules whose types it cannot name.
+    const doubleCast = ['as', 'unknown', 'as'].join(' ');
+    const files = listFiles('src').filter(
+      (f) => /\.(ts|tsx|mjs)$/.test(f) && f !== 'src/lazy-modules.ts' && !f.startsWith('src/db/migrations/'),
+    );
+    const offenders = files.flatMap((f) =>
+      read(f)
+        .split('\n')
+        .flatMap((line, i) => (line.includes(doubleCast) ? [`${f}:${i + 1}`] : [])),
+    );
+    expect(files.length).toBeGreaterThan(300);
+    expect(offenders).toEqual([]);
+  });
+
   it('the repository stands on its own: src, docs, README.md and web/src name no document outside it', () => {
     const outside = [
       ['..', 'shared'].join('/'),

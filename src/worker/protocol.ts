@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_COMMANDS, type DeviceArgs, type DeviceOp } from './device-catalog';
-import type { DeviceSpec, ScreenInfo } from './driver';
+import { ScreenInfoSchema } from './device-schemas';
+import type { DeviceSpec } from './driver';
 
 /**
  * The device-worker protocol (docs/design/0013-device-worker-protocol.md), shared by the control plane and
@@ -111,12 +112,9 @@ export function commandMessage<Op extends DeviceOp>(
   return { type: 'command', request_id: requestId, device_id: deviceId, op, args };
 }
 
-/** Metadata carried with each frame. */
-export interface FrameMeta {
-  screen: ScreenInfo;
-  at: number;
-  keyframe: boolean;
-}
+/** Metadata carried with each frame; the receiver checks it like any message. */
+export const FrameMeta = z.object({ screen: ScreenInfoSchema, at: z.number(), keyframe: z.boolean() });
+export type FrameMeta = z.infer<typeof FrameMeta>;
 
 export const FRAME_VERSION = 1;
 
@@ -143,8 +141,9 @@ export function decodeFrame(buf: Buffer): { deviceId: string; meta: FrameMeta; j
   const metaLen = buf.readUInt32BE(2 + idLen);
   const metaStart = 6 + idLen;
   if (metaStart + metaLen > buf.length) throw new Error('truncated frame');
-  const meta = JSON.parse(buf.subarray(metaStart, metaStart + metaLen).toString('utf8')) as FrameMeta;
-  return { deviceId, meta, jpeg: buf.subarray(metaStart + metaLen) };
+  const meta = FrameMeta.safeParse(JSON.parse(buf.subarray(metaStart, metaStart + metaLen).toString('utf8')));
+  if (!meta.success) throw new Error('bad frame metadata');
+  return { deviceId, meta: meta.data, jpeg: buf.subarray(metaStart + metaLen) };
 }
 
 /** The catalog's timeout of an operation. */

@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { EMBEDDED_IPV4_RESOLVED, embedsIPv4, targetProblem, type WebhookTargetRules } from './webhook-target';
@@ -46,15 +47,14 @@ function describeFailure(err: NodeJS.ErrnoException): string {
 const EMBEDDED_CODE = 'ESIMDECK_EMBEDDED_IPV4';
 
 /** DNS answers with an IPv6 address that embeds an IPv4 one fail the lookup, whatever else is allowed. */
-type LookupCallback = (err: Error | null, address?: string | dns.LookupAddress[], family?: number) => void;
-const lookupWithoutEmbedded = ((hostname: string, options: dns.LookupOptions, cb: LookupCallback) =>
+const lookupWithoutEmbedded: LookupFunction = (hostname, options, cb) =>
   dns.lookup(hostname, options, (err, address, family) => {
-    if (err) return cb(err);
+    if (err) return cb(err, '');
     const all = Array.isArray(address) ? address.map((a) => a.address) : [address];
     if (all.some(embedsIPv4))
-      return cb(Object.assign(new Error(`${hostname}: ${EMBEDDED_IPV4_RESOLVED}`), { code: EMBEDDED_CODE }));
+      return cb(Object.assign(new Error(`${hostname}: ${EMBEDDED_IPV4_RESOLVED}`), { code: EMBEDDED_CODE }), '');
     cb(null, address, family);
-  })) as unknown as typeof dns.lookup;
+  });
 
 /**
  * POSTs webhook bodies. The target's port and literal host are checked first (the creation rules:

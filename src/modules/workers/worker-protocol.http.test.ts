@@ -62,6 +62,10 @@ describe('worker protocol edge cases', () => {
     expect(back.meta).toEqual({ screen: { width: 390, height: 844, rotation: 90 }, at: 123, keyframe: true });
     expect(back.jpeg.equals(jpeg)).toBe(true);
     expect(() => decodeFrame(Buffer.from([2, 0, 0, 0, 0, 0]))).toThrow(/version/);
+    // Metadata of another shape is refused like any malformed message.
+    const meta = Buffer.from(JSON.stringify({ screen: { width: 'wide' }, at: 1, keyframe: true }));
+    const head = Buffer.from([1, 1, 0x41, 0, 0, 0, meta.length]);
+    expect(() => decodeFrame(Buffer.concat([head, meta, jpeg]))).toThrow('bad frame metadata');
   });
 
   it('a command the worker never answers fails with a clear timeout; the worker sees the command', async () => {
