@@ -115,5 +115,14 @@ describe('hostile YAML and JSON', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().detail).toBe('The JSON body is nested deeper than 64 levels');
+    // 5 MB of one flat array: 2.5 million values, seconds of parsing, validating and storing on the event loop.
+    const flat = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tests/suites',
+      headers: { ...bearer(org.developer.token), 'content-type': 'application/json' },
+      payload: `{"name":"x","variables":{"v":[${'1,'.repeat(2_500_000)}1]}}`,
+    });
+    expect(flat.statusCode, flat.body).toBe(400);
+    expect(flat.json().detail).toBe('The JSON body holds more than 200000 values');
   });
 });

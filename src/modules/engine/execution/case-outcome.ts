@@ -49,6 +49,8 @@ export interface CaseOutcome {
   healedSteps: number[];
   /** Steps the model settled, offered back as recorded actions (hybrid healing). */
   suggestions: HealingSuggestion[];
+  /** Bytes the run stored (step screenshots, diff images), counted against the storage quota. */
+  artifactBytes: number;
 }
 
 export const NOTHING_TIMED = { device_ms: 0, wait_ms: 0 };
@@ -69,6 +71,7 @@ export function emptyOutcome(): CaseOutcome {
     baselinesWritten: [],
     healedSteps: [],
     suggestions: [],
+    artifactBytes: 0,
   };
 }
 
