@@ -5,7 +5,8 @@ import { startBenchServer } from './harness';
 /**
  * A simdeck server in its own process, so that its resident memory is measured alone. Messages:
  * 'reset' clears the peak-RSS mark (VmHWM), 'peak' answers with it in bytes (both also with the
- * process's CPU time so far and the full (mark-compact) GCs since 'reset'), 'stop' shuts down.
+ * process's CPU time so far and the full (mark-compact) GCs since 'reset'), 'check-installable:<path>'
+ * runs install-app's package check on a file, 'stop' shuts down.
  */
 const server = await startBenchServer();
 
@@ -42,6 +43,17 @@ process.on('message', async (msg: string) => {
     // GC entries arrive after the fact: let the last ones in.
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.send!({ type: 'peak', peak: peakRss(), rss: process.memoryUsage().rss, cpu: cpuMs(), fullGcs });
+  } else if (msg.startsWith('check-installable:')) {
+    // The check install-app runs before a package reaches a device (app model included), in this
+    // server's package pool: the bench has no device host, so it asks for the check directly.
+    const filePath = msg.slice('check-installable:'.length);
+    try {
+      await server.container.packages.checkInstallable({ filePath, fileName: 'deep.zip' });
+      process.send!({ type: 'checked', status: 200 });
+    } catch (err) {
+      const e = err as { status?: number; detail?: string; message: string };
+      process.send!({ type: 'checked', status: e.status ?? 500, detail: e.detail ?? e.message });
+    }
   } else if (msg === 'stop') {
     await server.stop();
     process.exit(0);

@@ -9,7 +9,7 @@ import type { Container } from './container';
 import type { Ctx } from './context';
 import { badRequest } from './errors';
 import { bearerFromRequest } from './http/bearer';
-import { jsonTextDeeperThan, MAX_JSON_DEPTH } from './json-depth';
+import { jsonTextOverLimits, MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-depth';
 import { consolePages } from './http/console';
 import { loadIoredis } from './lazy-modules';
 import { registerErrorHandler } from './http/error-handler';
@@ -50,15 +50,18 @@ export async function buildApp(container: Container): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   // An empty body sent as application/json (DELETEs and optional-body POSTs from clients that always
-  // set the header) is no body, not a parse error; a body nested deeper than MAX_JSON_DEPTH is a 400
-  // before it is parsed (nothing that walks it later can then run out of stack); anything else goes
-  // to Fastify's own parser.
+  // set the header) is no body, not a parse error; a body nested deeper than MAX_JSON_DEPTH or holding
+  // more than MAX_JSON_VALUES values is a 400 before it is parsed (nothing that walks it later can run
+  // out of stack or hold the event loop for seconds); anything else goes to Fastify's own parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined);
-    if (jsonTextDeeperThan(body as string, MAX_JSON_DEPTH))
+    const over = jsonTextOverLimits(body as string, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_JSON_VALUES });
+    if (over === 'depth')
       return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    if (over === 'values')
+      return done(badRequest(`The JSON body holds more than ${MAX_JSON_VALUES} values`), undefined);
     return parseJson(req, body as string, done);
   });
   app.setValidatorCompiler(validatorCompiler);

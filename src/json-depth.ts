@@ -6,13 +6,24 @@
 
 /** JSON nesting any request body may have (arrays and objects). */
 export const MAX_JSON_DEPTH = 64;
+/**
+ * Values any request body may hold. The largest bodies the API takes (a recording of 5000
+ * actions, a case with 500 steps) hold tens of thousands; 5 MB of `1,1,1,…` would be 2.5 million,
+ * each one a parsed, validated and stored object on the event loop.
+ */
+export const MAX_JSON_VALUES = 200_000;
 
 /**
- * Whether JSON text nests arrays and objects deeper than `max`, read as characters (strings and
- * their escapes skipped) before the text is parsed. Malformed text is left to the parser.
+ * The first cap JSON text breaks, read as characters (strings and their escapes skipped) before
+ * the text is parsed: nesting of arrays and objects past `maxDepth`, or more than `maxValues`
+ * values (counted by their separators and openings). Malformed text is left to the parser.
  */
-export function jsonTextDeeperThan(text: string, max: number): boolean {
+export function jsonTextOverLimits(
+  text: string,
+  { maxDepth, maxValues }: { maxDepth: number; maxValues: number },
+): 'depth' | 'values' | null {
   let depth = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -21,10 +32,12 @@ export function jsonTextDeeperThan(text: string, max: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return 'depth';
+      if (++values > maxValues) return 'values';
     } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && ++values > maxValues) return 'values';
   }
-  return false;
+  return null;
 }
 
 /**

@@ -59,8 +59,6 @@ export interface UploadPace {
   minBytesPerSecond: number;
 }
 
-export const DEFAULT_UPLOAD_PACE: UploadPace = { idleMs: 30_000, minBytesPerSecond: 1024 };
-
 /** The body of an upload, read lazily so that the service can check the caller's role first. */
 export type UploadSource = (spool: UploadSpool) => Promise<ReceivedUpload>;
 

@@ -15,6 +15,8 @@ import {
 import type { BaselineResponse as Baseline } from '../../src/modules/catalogue/baselines.schemas';
 import type { StepEntry } from '../../src/modules/engine/execution/case-outcome';
 import { api } from '../harness/sessions-factories';
+import { eq } from 'drizzle-orm';
+import { testBaselines, testRuns } from '../../src/db/schema';
 
 /** The items screen with `n` filled buttons added under the welcome line: each covers about 5 % of a phone screen. */
 function withBanners(n: number) {
@@ -116,6 +118,25 @@ describe('visual regression in runs', () => {
     // A warning does not move the baseline.
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
     expect(baselines.map((b: Baseline) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
+
+    // What the run stored (screenshots and diff images) counts against the storage quota, to the byte.
+    const files = run.result.steps.flatMap((s) => [
+      ...(s.screenshot ? [s.screenshot] : []),
+      ...(s.visual?.diff_image ? [s.visual.diff_image] : []),
+    ]);
+    let stored = 0;
+    for (const url of files)
+      stored += (await api(f.t, f.org.viewer.token, 'GET', url.replace('/api/v1', ''))).rawPayload.length;
+    const [row] = await f.t.container.db
+      .select({ bytes: testRuns.artifactBytes })
+      .from(testRuns)
+      .where(eq(testRuns.publicId, run.public_id));
+    expect(row!.bytes).toBe(stored);
+    const baselineBytes = await f.t.container.db
+      .select({ bytes: testBaselines.sizeBytes })
+      .from(testBaselines)
+      .where(eq(testBaselines.organizationId, f.org.orgId));
+    expect(baselineBytes.map((b) => b.bytes).every((n) => n > 0)).toBe(true);
   });
 
   it('a change over the fail tier (25 %) fails the step, which stops the run', async () => {

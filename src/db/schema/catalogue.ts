@@ -218,6 +218,8 @@ export const testRuns = pgTable(
     modelUsed: text('model_used'),
     tokensUsed: integer('tokens_used'),
     costMicro: bigint('cost_micro', { mode: 'number' }),
+    /** Bytes of the run's stored screenshots and diff images, counted against the storage quota. */
+    artifactBytes: bigint('artifact_bytes', { mode: 'number' }).notNull().default(0),
     /** Set by a cancel request on a running run; the engine ends the run as error "Cancelled". */
     cancelRequestedAt: ts('cancel_requested_at'),
     ...executionColumns(),

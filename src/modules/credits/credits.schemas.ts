@@ -78,7 +78,7 @@ export const UsageDashboard = z.object({
   active_sessions: Metric('sessions'),
   storage: Metric('MB').meta({
     description:
-      'additive: what the organization stores now (app packages, visual baselines) against its storage quota (null: none)',
+      'additive: what the organization stores now (app packages, visual baselines, run screenshots) against its storage quota (null: none)',
   }),
   period_start: ApiTimestamp.meta({ description: 'additive: start of the month the figures cover' }),
   period_end: ApiTimestamp.meta({ description: 'additive' }),

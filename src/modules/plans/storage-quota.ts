@@ -7,7 +7,7 @@ const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
 /**
- * What each plan may store (app packages and their icons, visual baselines), in bytes; `null`
+ * What each plan may store (app packages, visual baselines, run screenshots), in bytes; `null`
  * is unlimited. Kept apart from the plan table: it applies only when billing is configured.
  */
 export const STORAGE_QUOTA_BYTES: Record<PlanId, number | null> = {

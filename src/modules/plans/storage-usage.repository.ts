@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { builds, organizations, testBaselines } from '../../db/schema';
+import { builds, organizations, testBaselines, testRuns } from '../../db/schema';
 
 /** The organization's plan id ('free' when it has gone). */
 export async function planOfOrganization(db: DbOrTx, orgId: number): Promise<string> {
@@ -11,12 +11,17 @@ export async function planOfOrganization(db: DbOrTx, orgId: number): Promise<str
   return row?.planId ?? 'free';
 }
 
-/** Bytes the organization stores: its builds' packages and its visual baselines, from their rows. */
+/**
+ * Bytes the organization stores, from the rows that own them: its builds' packages, its visual
+ * baselines, and its runs' screenshots and diff images.
+ */
 export async function storedBytesOfOrganization(db: DbOrTx, orgId: number): Promise<number> {
   const { rows } = await db.execute<{ bytes: string | null }>(sql`
     SELECT
       (SELECT COALESCE(SUM(${builds.fileSize}), 0) FROM ${builds} WHERE ${builds.organizationId} = ${orgId})
       + (SELECT COALESCE(SUM(${testBaselines.sizeBytes}), 0) FROM ${testBaselines}
-         WHERE ${testBaselines.organizationId} = ${orgId}) AS bytes`);
+         WHERE ${testBaselines.organizationId} = ${orgId})
+      + (SELECT COALESCE(SUM(${testRuns.artifactBytes}), 0) FROM ${testRuns}
+         WHERE ${testRuns.organizationId} = ${orgId}) AS bytes`);
   return Number(rows[0]?.bytes ?? 0);
 }

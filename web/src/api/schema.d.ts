@@ -4411,7 +4411,7 @@ export interface paths {
               period_start: string;
               plan_id: string;
               plan_name: string;
-              /** @description additive: what the organization stores now (app packages, visual baselines) against its storage quota (null: none) */
+              /** @description additive: what the organization stores now (app packages, visual baselines, run screenshots) against its storage quota (null: none) */
               storage: {
                 current: number;
                 limit: number | null;

@@ -55,6 +55,8 @@ export interface CaseOutcome {
   healedSteps: number[];
   /** Steps the model settled, offered back as recorded actions (hybrid healing). */
   suggestions: HealingSuggestion[];
+  /** Bytes the run stored (step screenshots, diff images), counted against the storage quota. */
+  artifactBytes: number;
 }
 
 /** A step's screenshot that may become its baseline. */
@@ -86,6 +88,7 @@ export function emptyOutcome(): CaseOutcome {
     baselinesWritten: [],
     healedSteps: [],
     suggestions: [],
+    artifactBytes: 0,
   };
 }
 

@@ -215,6 +215,7 @@ export class CaseRunner {
     const shot = await device.screenshot();
     const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
     await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
+    outcome.artifactBytes += shot.jpeg.length;
     const entry: StepEntry = {
       index,
       text: step.text,
@@ -249,6 +250,7 @@ export class CaseRunner {
           deviceName: input.device.deviceName,
         });
       if (verdict.kind === 'compared') {
+        outcome.artifactBytes += verdict.diffBytes;
         entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
         outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
         if (verdict.verdict === 'fail') {

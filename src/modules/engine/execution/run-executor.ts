@@ -260,7 +260,12 @@ export class RunExecutor {
         finishedAt: now,
         durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
         ...(o
-          ? { result: resultOf(o, end.usage ?? null), reasoningLog: o.trace, visualRegressionStatus: o.visualStatus }
+          ? {
+              result: resultOf(o, end.usage ?? null),
+              reasoningLog: o.trace,
+              visualRegressionStatus: o.visualStatus,
+              artifactBytes: o.artifactBytes,
+            }
           : {}),
       });
       await this.deps.credits.settleRunCost({

@@ -10,7 +10,7 @@ import { compareScreenshots, resolveStepVisual, statusBarMask, type VisualTiers 
 export type StepJudgement =
   | { kind: 'skipped' }
   | { kind: 'baseline_missing' }
-  | { kind: 'compared'; diffPct: number; verdict: VisualVerdict; diffImage: string };
+  | { kind: 'compared'; diffPct: number; verdict: VisualVerdict; diffImage: string; diffBytes: number };
 
 /**
  * Visual regression for one step: the settled screenshot against the case's baseline of that
@@ -48,6 +48,7 @@ export class VisualJudge {
     await this.deps.storage.put(`runs/${input.runPublicId}/${file}`, cmp.diff_image, { contentType: 'image/jpeg' });
     return {
       kind: 'compared',
+      diffBytes: cmp.diff_image.length,
       diffPct: cmp.diff_pct,
       verdict: cmp.verdict,
       diffImage: `/api/v1/tests/runs/${input.runPublicId}/screenshots/${file}`,

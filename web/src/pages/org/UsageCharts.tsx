@@ -12,7 +12,7 @@ const METRICS: Array<{
   { key: 'ai_tokens_byok', label: 'Tokens on your keys' },
   { key: 'streaming_minutes', label: 'Streaming minutes' },
   { key: 'active_sessions', label: 'Active sessions' },
-  { key: 'storage', label: 'Storage (packages, baselines)' },
+  { key: 'storage', label: 'Storage (packages, baselines, runs)' },
 ];
 
 function MetricCard({ label, metric }: { label: string; metric: UsageMetric }) {
