@@ -221,7 +221,12 @@ export class CiOrchestrator {
       const now = tx.clock.now();
       if ('queued' in started) {
         return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'queued' }, [
-          entry(now, `Waiting for a free ${deviceLabel(cur)} (position ${started.queued.position} in the queue)`),
+          // Held by the plan's sessions-at-a-time limit: the log says which limit and how to lift it.
+          entry(
+            now,
+            started.queued.reason ??
+              `Waiting for a free ${deviceLabel(cur)} (position ${started.queued.position} in the queue)`,
+          ),
         ]);
       }
       return repo.updateCiRun(tx.db, cur.id, { sessionId: session.session_id, phase: 'starting' }, [
