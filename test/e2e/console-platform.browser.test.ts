@@ -160,7 +160,10 @@ describe.skipIf(!hasChromium)('the console on AI, credits, webhooks, GitHub and 
     await page.getByRole('combobox', { name: labelled('Default model') }).click();
     await page.getByRole('option', { name: /^GPT-4\.1 mini · OpenAI$/ }).click();
     await page.getByRole('button', { name: 'Save default model' }).click();
-    await page.getByTestId('default-model').getByText('gpt-4.1-mini:byok (OpenAI)', { exact: false }).waitFor();
+    await page
+      .getByTestId('default-model')
+      .getByText('gpt-4.1-mini:byok (OpenAI, billed by the provider)', { exact: false })
+      .waitFor();
     expect((await api(t, admin.token, 'GET', '/ai/config')).json()).toEqual({
       default_provider: 'provider_a',
       default_model: 'gpt-4.1-mini:byok',

@@ -152,7 +152,7 @@ const SCRIPT = `'use strict';
     ws.onclose = (ev) => {
       if (ended) return;
       statusEl.textContent = 'disconnected (' + (ev.reason || ev.code) + ')';
-      if (ev.code === 4409) refresh();
+      if (ev.code === 4409 || ev.code === 4410) refresh();
       else if (ev.code !== 4404) setTimeout(connect, 2000);
     };
   };
