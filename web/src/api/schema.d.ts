@@ -246,6 +246,7 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            parallelism?: number;
             provider?: string;
             retries?: number;
             session_id: string;
@@ -902,6 +903,8 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            /** @description Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side */
+            parallelism?: number;
             provider?: string;
             /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
             retries?: number;
@@ -956,6 +959,8 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            /** @description Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side */
+            parallelism?: number;
             provider?: string;
             /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
             retries?: number;
@@ -1082,11 +1087,14 @@ export interface paths {
                     })[];
                   case_id: string;
                   case_name: string;
+                  device_id: string | null;
+                  device_name: string | null;
                   duration_ms: number | null;
                   error_message: string | null;
                   flaky: boolean;
                   quarantined: boolean;
                   run_id: string;
+                  shard: number | null;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   url: string;
@@ -1109,6 +1117,15 @@ export interface paths {
               run_url: string;
               /** @description additive */
               session_id: string | null;
+              shards: (({
+                  cases: number;
+                  device_id: string | null;
+                  device_name: string | null;
+                  index: number;
+                  session_id: string;
+                  /** @enum {string} */
+                  status: "waiting" | "starting" | "running" | "finished" | "unused" | "lost";
+                })[]) | null;
               started_at: string | null;
               /** @enum {string} */
               status: "pending" | "running" | "passed" | "failed" | "cancelled" | "error";
@@ -3572,11 +3589,21 @@ export interface paths {
               error_message: string | null;
               finished_at: string | null;
               id: number;
+              parallelism: number;
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
               session_id: string | null;
+              shards: ({
+                  cases: number;
+                  device_id: string | null;
+                  device_name: string | null;
+                  index: number;
+                  session_id: string;
+                  /** @enum {string} */
+                  status: "waiting" | "starting" | "running" | "finished" | "unused" | "lost";
+                })[];
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
                * @example 2026-11-22T04:19:17.123
@@ -3595,12 +3622,15 @@ export interface paths {
                       /** @enum {string} */
                       status: "pending" | "running" | "passed" | "failed" | "error";
                     })[];
+                  device_id: string | null;
+                  device_name: string | null;
                   duration_ms: number | null;
                   error_message: string | null;
                   flaky: boolean;
                   id: number;
                   public_id: string;
                   quarantined: boolean;
+                  shard: number | null;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   test_case_id: number;
