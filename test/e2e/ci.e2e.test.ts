@@ -140,6 +140,20 @@ describe('CI runs, webhooks and commit statuses', () => {
         error_message: null,
         visual_regression_status: 'ok',
         url: expect.stringMatching(/^http:\/\/simdeck\.test\/runs\/run_/),
+        flaky: false,
+        quarantined: false,
+        attempts: [
+          {
+            attempt: 1,
+            run_id: expect.stringMatching(/^run_/),
+            status: 'passed',
+            duration_ms: expect.any(Number),
+            error_message: null,
+          },
+        ],
+        shard: 0,
+        device_id: expect.any(String),
+        device_name: 'Pixel 8 (1)',
       },
     ]);
     // Results only once terminal; the statuses seen only move forward.

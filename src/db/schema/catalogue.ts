@@ -185,6 +185,10 @@ export const suiteRuns = pgTable(
     ...executionColumns(),
     /** Extra attempts a failed or errored case gets (the suite's setting or the run's override). */
     retries: integer('retries').notNull().default(0),
+    /** How many sessions (shards) the cases are spread over; shard 0 is the run's own session. */
+    parallelism: integer('parallelism').notNull().default(1),
+    /** The session of each shard, by shard index, as they were created. */
+    shardSessionIds: jsonb('shard_session_ids').$type<string[]>().notNull().default([]),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
     createdByApiTokenId: integer('created_by_api_token_id'),
@@ -237,6 +241,10 @@ export const testRuns = pgTable(
     flaky: boolean('flaky').notNull().default(false),
     /** The case was quarantined when this run started: its failure fails nothing. */
     quarantined: boolean('quarantined').notNull().default(false),
+    /** The shard of its suite run that ran it, and the device (suite runs only). */
+    shard: integer('shard'),
+    deviceId: text('device_id'),
+    deviceName: text('device_name'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The API token that started it, when one did (its owner for the role rules; no reference: it may be deleted). */
     createdByApiTokenId: integer('created_by_api_token_id'),

@@ -82,6 +82,8 @@ export const ciRuns = pgTable(
     buildId: integer('build_id'),
     /** The run's override of the suite's retries (0–3); null keeps the suite's setting. */
     retries: integer('retries'),
+    /** Sessions the suite's cases are spread over (1–32). */
+    parallelism: integer('parallelism').notNull().default(1),
     actor: jsonb('actor').$type<CiActor>().notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The session allocated for the run (UUID), once created. */

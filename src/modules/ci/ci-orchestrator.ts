@@ -290,6 +290,7 @@ export class CiOrchestrator {
           input: {
             ...options,
             suite_public_id: cur.targetPublicId,
+            parallelism: cur.parallelism,
             ...(cur.retries !== null ? { retries: cur.retries } : {}),
           },
         });

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
 import type { CiProgressEntry, VisualVerdict } from '../../db/schema';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
-import { rollUpVisual } from '../engine';
+import { rollUpVisual, shardsOf } from '../engine';
 import type { SessionsService } from '../sessions';
 import { aggregateStatus, isTerminal } from './ci-outcome';
 import * as repo from './ci.repository';
@@ -78,6 +78,9 @@ export class CiPresenter {
       url: this.testRunUrl(run.publicId),
       flaky: run.flaky,
       quarantined: run.quarantined,
+      shard: run.shard,
+      device_id: run.deviceId,
+      device_name: run.deviceName,
       attempts: (byCase.get(`${run.suiteRunId}:${run.testCaseId}`) ?? []).map(({ run: a }) => ({
         attempt: a.attempt,
         run_id: a.publicId,
@@ -93,6 +96,7 @@ export class CiPresenter {
     let progress: CiProgressEntry[] = [...row.progress];
     // Terminal runs always have results: none when they ended before their engine run started.
     let results: CaseResult[] | StepResult[] | null = terminal ? [] : null;
+    let shards: CiRunPayload['shards'] = null;
     if (row.suiteRunId !== null) {
       const attempts = await repo.listEngineAttempts(ctx.db, [row.suiteRunId]);
       for (const c of attempts)
@@ -100,6 +104,14 @@ export class CiPresenter {
           ...runProgress(c.run, `Case "${c.caseName}"${c.run.attempt > 1 ? ` (attempt ${c.run.attempt})` : ''}`),
         );
       if (terminal) results = this.caseResults(attempts);
+      const [sr] = await repo.findEngineSuiteRuns(ctx.db, [row.suiteRunId]);
+      if (sr)
+        shards = await shardsOf(
+          ctx,
+          this.deps.sessions,
+          sr,
+          attempts.map((a) => a.run),
+        );
     } else if (row.testRunId !== null) {
       const run = await repo.findEngineTestRun(ctx.db, row.testRunId);
       if (run) {
@@ -138,6 +150,7 @@ export class CiPresenter {
       queue: await this.queueOf(ctx, row),
       progress,
       results,
+      shards,
       phase: row.phase,
       suite_id: row.type === 'suite_run' ? row.targetPublicId : null,
       test_id: row.type === 'test_run' ? row.targetPublicId : null,

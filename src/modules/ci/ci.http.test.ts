@@ -125,6 +125,7 @@ describe('POST /ci/run-suite', () => {
       queue: null,
       progress: [{ at: '2026-06-01T12:00:00.000', message: 'Accepted' }],
       results: null,
+      shards: null,
       phase: 'allocating',
       suite_id: suiteId,
       test_id: null,

@@ -13,6 +13,10 @@ import { ApiTimestamp } from '../../http/api-time';
 const exclusiveDevice = (b: { device_id?: string; device_category?: string }) =>
   b.device_id === undefined || b.device_category === undefined;
 const EXCLUSIVE = { message: 'give device_id or device_category, not both', path: ['device_id'] };
+/** One pinned device cannot hold several shards. */
+const onePinned = (b: { device_id?: string; parallelism?: number }) =>
+  b.device_id === undefined || (b.parallelism ?? 1) === 1;
+const ONE_PINNED = { message: 'a pinned device_id runs one shard: leave parallelism at 1', path: ['parallelism'] };
 
 /** What every CI start takes besides its target. */
 const RunOptions = {
@@ -46,6 +50,10 @@ const SuiteOptions = {
     .max(3)
     .optional()
     .meta({ description: "Runs a failed or errored case again up to this often (default: the suite's setting)" }),
+  parallelism: z.number().int().min(1).max(32).optional().meta({
+    description:
+      'Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side',
+  }),
 };
 export type CiSuiteOptions = z.infer<z.ZodObject<typeof SuiteOptions>>;
 
@@ -55,7 +63,8 @@ export const RunSuiteBody = z
     ...RunOptions,
     ...SuiteOptions,
   })
-  .refine(exclusiveDevice, EXCLUSIVE);
+  .refine(exclusiveDevice, EXCLUSIVE)
+  .refine(onePinned, ONE_PINNED);
 export type RunSuiteBody = z.infer<typeof RunSuiteBody>;
 
 export const RunTestBody = z
@@ -96,7 +105,8 @@ export const RunSuitesBody = z
     ...RunOptions,
     ...SuiteOptions,
   })
-  .refine(exclusiveDevice, EXCLUSIVE);
+  .refine(exclusiveDevice, EXCLUSIVE)
+  .refine(onePinned, ONE_PINNED);
 export type RunSuitesBody = z.infer<typeof RunSuitesBody>;
 
 export const RunSuitesStarted = z.object({
@@ -130,6 +140,10 @@ export const CaseResult = z.object({
       error_message: z.string().nullable(),
     }),
   ),
+  /** The shard (session) and device that ran the case's last attempt. */
+  shard: z.number().int().nullable(),
+  device_id: z.string().nullable(),
+  device_name: z.string().nullable(),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 
@@ -163,6 +177,19 @@ export const CiRunPayload = z.object({
   queue: z.object({ position: z.number().int() }).nullable(),
   progress: z.array(ProgressEntry),
   results: z.union([z.array(CaseResult), z.array(StepResult)]).nullable(),
+  /** A suite run's sessions (shards) with their devices; null for a test run or before the suite run started. */
+  shards: z
+    .array(
+      z.object({
+        index: z.number().int(),
+        session_id: z.string(),
+        device_id: z.string().nullable(),
+        device_name: z.string().nullable(),
+        cases: z.number().int(),
+        status: z.enum(['waiting', 'starting', 'running', 'finished', 'unused', 'lost']),
+      }),
+    )
+    .nullable(),
   phase: z.enum(CI_RUN_PHASES).meta({ description: 'additive' }),
   suite_id: z.string().nullable().meta({ description: 'additive: the suite (suite_run)' }),
   test_id: z.string().nullable().meta({ description: 'additive: the case (test_run)' }),

@@ -131,6 +131,7 @@ export class CiService {
       pinnedDeviceId: plan.pinnedDeviceId,
       buildId: plan.buildId,
       retries: input.retries ?? null,
+      parallelism: input.parallelism ?? 1,
       actor: actorOf(ctx),
       createdByUserId: actorIdentity(ctx).userId,
       progress: [
@@ -203,7 +204,12 @@ export class CiService {
       const rows = await repo.insertCiRuns(
         tx.db,
         targets.map((t, i) =>
-          this.values(tx, t, plans[i]!, input, model, { position: i, waiting: i > 0, multiSuiteRunId: multi.id }),
+          this.values(tx, t, plans[i]!, input, model, {
+            position: i,
+            // With parallelism the suites run side by side; otherwise one after another.
+            waiting: i > 0 && (input.parallelism ?? 1) === 1,
+            multiSuiteRunId: multi.id,
+          }),
         ),
       );
       await this.deps.jobs.send('ci.execute_run', { ciRunId: rows[0]!.id }, { db: tx.db });

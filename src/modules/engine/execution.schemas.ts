@@ -39,6 +39,8 @@ export const StartSuiteRunBody = z
     ...RunOptions,
     /** Overrides the suite's retries for this run: a failed or errored case runs again up to this often. */
     retries: z.number().int().min(0).max(3).optional(),
+    /** Spreads the cases over this many sessions: the given one, and more asked for through the queue. */
+    parallelism: z.number().int().min(1).max(32).optional(),
   })
   .refine((b) => (b.suite_public_id === undefined) !== (b.suite_id === undefined), {
     message: 'give exactly one of suite_public_id and suite_id',

@@ -156,6 +156,8 @@ export class ExecutionService {
         status: 'pending',
         resetStrategy: suite.resetStrategy,
         retries: input.retries ?? suite.retries,
+        parallelism: input.parallelism ?? 1,
+        shardSessionIds: [session.sessionId],
         startedAt: now,
         mode: input.mode,
         fuzzyMatch: input.fuzzy_match ?? null,

@@ -28,4 +28,6 @@ export type {
   StepAgent,
   TraceEntry,
 } from './steps/step-agent';
+export { shardsOf } from './results/suite-shards-view';
+export type { ShardView } from './results/suite-shards-view';
 export { rollUpVisual } from './visual/visual-compare';

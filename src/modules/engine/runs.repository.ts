@@ -276,3 +276,18 @@ export function attemptsByCase(rows: RunRow[]): Map<
   }
   return out;
 }
+
+/** The mean duration of each case's last five finished runs (cases without one are absent). */
+export async function recentCaseDurations(db: DbOrTx, caseIds: number[]): Promise<Map<number, number>> {
+  if (caseIds.length === 0) return new Map();
+  const rows = await db.execute<{ test_case_id: number; ms: string }>(sql`
+    SELECT test_case_id, avg(duration_ms) AS ms FROM (
+      SELECT test_case_id, duration_ms, row_number() OVER (PARTITION BY test_case_id ORDER BY id DESC) AS n
+      FROM ${testRuns}
+      WHERE test_case_id IN (${sql.join(
+        caseIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND duration_ms IS NOT NULL AND status IN ('passed', 'failed')
+    ) r WHERE n <= 5 GROUP BY test_case_id`);
+  return new Map(rows.rows.map((r) => [Number(r.test_case_id), Number(r.ms)]));
+}

@@ -47,6 +47,16 @@ export const CaseAttempt = z.object({
 });
 export type CaseAttempt = z.infer<typeof CaseAttempt>;
 
+/** A session a suite run spread its cases over. */
+export const SuiteShard = z.object({
+  index: z.number().int(),
+  session_id: z.string(),
+  device_id: z.string().nullable(),
+  device_name: z.string().nullable(),
+  cases: z.number().int(),
+  status: z.enum(['waiting', 'starting', 'running', 'finished', 'unused', 'lost']),
+});
+
 export const SuiteRunResponse = z.object({
   id: z.number().int(),
   public_id: z.string(),
@@ -75,8 +85,14 @@ export const SuiteRunResponse = z.object({
       quarantined: z.boolean(),
       /** Every attempt of the case in this run, the last one included. */
       attempts: z.array(CaseAttempt),
+      /** The shard that ran the last attempt, and its device. */
+      shard: z.number().int().nullable(),
+      device_id: z.string().nullable(),
+      device_name: z.string().nullable(),
     }),
   ),
   retries: z.number().int(),
+  parallelism: z.number().int(),
+  shards: z.array(SuiteShard),
 });
 export type SuiteRunResponse = z.infer<typeof SuiteRunResponse>;

@@ -11,6 +11,7 @@ import { loadSharp } from '../../lazy-modules';
 import type { ObjectStorage } from '../../storage/storage';
 import type { SessionsService } from '../sessions';
 import type { RunSignals } from './execution/run-signals';
+import { shardsOf } from './results/suite-shards-view';
 import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
 
@@ -277,7 +278,8 @@ export class RunsService {
     if (!found) throw notFound('Suite run');
     const sr = found.sr;
     const runs = await repo.listSuiteRunTestRuns(ctx.db, sr.id);
-    const attempts = repo.attemptsByCase(await repo.listSuiteRunAttempts(ctx.db, [sr.id]));
+    const all = await repo.listSuiteRunAttempts(ctx.db, [sr.id]);
+    const attempts = repo.attemptsByCase(all);
     return {
       id: sr.id,
       public_id: sr.publicId,
@@ -302,8 +304,13 @@ export class RunsService {
         flaky: run.flaky,
         quarantined: run.quarantined,
         attempts: attempts.get(`${sr.id}:${run.testCaseId}`) ?? [],
+        shard: run.shard,
+        device_id: run.deviceId,
+        device_name: run.deviceName,
       })),
       retries: sr.retries,
+      parallelism: sr.parallelism,
+      shards: await shardsOf(ctx, this.deps.sessions, sr, all),
     };
   }
 

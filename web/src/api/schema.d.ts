@@ -247,6 +247,7 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            parallelism?: number;
             provider?: string;
             retries?: number;
             session_id: string;
@@ -926,6 +927,8 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            /** @description Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side */
+            parallelism?: number;
             provider?: string;
             /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
             retries?: number;
@@ -980,6 +983,8 @@ export interface paths {
              */
             mode?: "hybrid" | "ai" | "replay";
             model?: string;
+            /** @description Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side */
+            parallelism?: number;
             provider?: string;
             /** @description Runs a failed or errored case again up to this often (default: the suite's setting) */
             retries?: number;
@@ -1106,11 +1111,14 @@ export interface paths {
                     })[];
                   case_id: string;
                   case_name: string;
+                  device_id: string | null;
+                  device_name: string | null;
                   duration_ms: number | null;
                   error_message: string | null;
                   flaky: boolean;
                   quarantined: boolean;
                   run_id: string;
+                  shard: number | null;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   url: string;
@@ -1133,6 +1141,15 @@ export interface paths {
               run_url: string;
               /** @description additive */
               session_id: string | null;
+              shards: (({
+                  cases: number;
+                  device_id: string | null;
+                  device_name: string | null;
+                  index: number;
+                  session_id: string;
+                  /** @enum {string} */
+                  status: "waiting" | "starting" | "running" | "finished" | "unused" | "lost";
+                })[]) | null;
               started_at: string | null;
               /** @enum {string} */
               status: "pending" | "running" | "passed" | "failed" | "cancelled" | "error";
@@ -3777,11 +3794,21 @@ export interface paths {
               error_message: string | null;
               finished_at: string | null;
               id: number;
+              parallelism: number;
               public_id: string;
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
               session_id: string | null;
+              shards: ({
+                  cases: number;
+                  device_id: string | null;
+                  device_name: string | null;
+                  index: number;
+                  session_id: string;
+                  /** @enum {string} */
+                  status: "waiting" | "starting" | "running" | "finished" | "unused" | "lost";
+                })[];
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
                * @example 2026-11-22T04:19:17.123
@@ -3800,12 +3827,15 @@ export interface paths {
                       /** @enum {string} */
                       status: "pending" | "running" | "passed" | "failed" | "error";
                     })[];
+                  device_id: string | null;
+                  device_name: string | null;
                   duration_ms: number | null;
                   error_message: string | null;
                   flaky: boolean;
                   id: number;
                   public_id: string;
                   quarantined: boolean;
+                  shard: number | null;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
                   test_case_id: number;

@@ -24,8 +24,9 @@ export interface CaseSetting {
   device: DeviceHandle;
   suite: SuiteRow;
   build: InstallableBuild | null;
-  /** The session the attempts run on (a shard's session). */
+  /** The session the attempts run on (a shard's session), and the shard's index. */
   sessionId: string;
+  shard: number;
 }
 
 /** A case's last attempt, and the error that must stop its shard (a lost device, a suite cancel). */
@@ -49,18 +50,22 @@ export class CaseAttempts {
     c: CaseRow,
     setting: CaseSetting,
     stop: RunStop,
+    lost?: repo.RunRow,
   ): Promise<CaseAttemptResult> {
-    const maxAttempts = 1 + sr.retries;
-    const tried: repo.RunRow[] = [];
-    for (let attempt = 1; ; attempt++) {
-      const run = await this.startAttempt(ctx, sr, c, setting.sessionId, attempt, maxAttempts);
+    // An attempt lost with its device (another shard runs the case again) uses up no retry.
+    const first = lost ? lost.attempt + 1 : 1;
+    const maxAttempts = first + sr.retries;
+    const tried: repo.RunRow[] = lost ? [lost] : [];
+    for (let attempt = first; ; attempt++) {
+      const run = await this.startAttempt(ctx, sr, c, setting, attempt, maxAttempts);
       const prev = tried.at(-1);
       if (prev) await repo.updateRun(ctx.db, prev.id, { retriedByRunId: run.id });
       const { run: ended, fatal, stopped } = await this.runAttempt(ctx, run, setting, stop);
       tried.push(ended);
       if (fatal) return { run: ended, fatal };
       if (ended.status === 'passed') {
-        return { run: tried.length > 1 ? await this.markFlaky(ctx, sr, c, ended, tried) : ended, fatal: null };
+        const failedBefore = tried.some((r) => r.status !== 'passed' && r !== lost);
+        return { run: failedBefore ? await this.markFlaky(ctx, sr, c, ended, tried) : ended, fatal: null };
       }
       if (attempt >= maxAttempts || stopped || stop.signal.aborted) return { run: ended, fatal: null };
     }
@@ -109,7 +114,7 @@ export class CaseAttempts {
     ctx: Ctx,
     sr: repo.SuiteRunRow,
     c: CaseRow,
-    sessionId: string,
+    setting: CaseSetting,
     attempt: number,
     maxAttempts: number,
   ): Promise<repo.RunRow> {
@@ -122,7 +127,10 @@ export class CaseAttempts {
       status: 'running',
       startedAt: now,
       heartbeatAt: now,
-      sessionId,
+      sessionId: setting.sessionId,
+      shard: setting.shard,
+      deviceId: setting.device.deviceId,
+      deviceName: setting.device.deviceName,
       mode: sr.mode,
       fuzzyMatch: sr.fuzzyMatch,
       buildId: sr.buildId,

@@ -6,11 +6,12 @@ import type { SuiteRunStatus, VisualVerdict } from '../../../db/schema';
 import { listSuiteCases, findSuiteById } from '../../catalogue';
 import type { SessionsService } from '../../sessions';
 import type { AppsService } from '../../apps';
-import { buildForRun, installIfNeeded, type InstalledBuilds } from './prepare';
+import { buildForRun, type InstalledBuilds } from './prepare';
 import type { RunEvents } from '../results/run-events';
 import { stopMessage, type RunExecutor } from './run-executor';
 import type { RunSignals } from './run-signals';
-import { CaseAttempts } from './case-attempts';
+import { CaseQueue } from './case-queue';
+import { SuiteShards } from './suite-shards';
 import { watchExecution, type WatchDeps } from './run-watch';
 import * as repo from '../runs.repository';
 import { rollUpVisual } from '../visual/visual-compare';
@@ -34,17 +35,19 @@ export interface SuiteExecutorDeps extends WatchDeps {
  * stops the current case and starts no other.
  */
 export class SuiteExecutor {
-  private readonly attempts: CaseAttempts;
+  private readonly shards: SuiteShards;
 
   constructor(private readonly deps: SuiteExecutorDeps) {
-    this.attempts = new CaseAttempts(deps);
+    this.shards = new SuiteShards(deps);
   }
 
   async executeSuiteRun(suiteRunId: number): Promise<void> {
     const sr = await this.begin(suiteRunId);
     if (!sr) return;
     const ctx = systemContext(this.deps, { id: sr.organizationId, role: 'admin' });
-    const stop = this.deps.signals.register(sr.publicId, sr.sessionId!);
+    const parallel = sr.parallelism > 1;
+    // A parallel run outlives the session of any one shard: each case stops with its own session.
+    const stop = this.deps.signals.register(sr.publicId, parallel ? `suite:${sr.publicId}` : sr.sessionId!);
     const guards = watchExecution(this.deps, {
       ctx,
       stop,
@@ -52,31 +55,44 @@ export class SuiteExecutor {
       sessionId: sr.sessionId!,
       budgetFrom: null,
     });
-    const runs: repo.RunRow[] = [];
+    const results = new Map<number, repo.RunRow>();
     let failure: string | null = null;
     try {
       const suite = (await findSuiteById(ctx.db, sr.organizationId, sr.suiteId))!;
-      const device = await this.deps.sessions.attach({ ctx, input: { sessionId: sr.sessionId!, signal: stop.signal } });
       const build = await buildForRun(this.deps.apps, ctx, suite.appId, sr.buildId);
-      if (build && suite.resetStrategy !== 'reinstall') await installIfNeeded(device, build, this.deps.installed);
-      for (const { c } of await listSuiteCases(ctx.db, suite.id)) {
-        stop.signal.throwIfAborted();
-        const { run, fatal } = await this.attempts.runCase(
-          ctx,
-          sr,
-          c,
-          { device, suite, build, sessionId: sr.sessionId! },
-          stop,
-        );
-        runs.push(run);
-        if (fatal) throw fatal;
-      }
+      const cases = (await listSuiteCases(ctx.db, suite.id)).map((r) => r.c);
+      const durations = parallel
+        ? await repo.recentCaseDurations(
+            ctx.db,
+            cases.map((c) => c.id),
+          )
+        : null;
+      const queue = new CaseQueue(cases, durations);
+      const extra = parallel
+        ? await this.shards.requestSessions(ctx, sr, Math.min(sr.parallelism, cases.length) - 1)
+        : [];
+      const run = { ctx, sr, suite, build, queue, stop, results, lost: new Map(), parallel };
+      const outcomes = await Promise.allSettled(
+        [sr.sessionId!, ...extra].map((sessionId, shard) =>
+          this.shards.runShard(run, shard, sessionId).catch((err) => {
+            // One shard's fatal error stops the others at once.
+            if (!stop.signal.aborted) stop.abort(err);
+            throw err;
+          }),
+        ),
+      );
+      const thrown = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (thrown) throw thrown.reason;
+      stop.signal.throwIfAborted();
+      for (const [caseId, lostRun] of run.lost) results.set(caseId, lostRun);
+      if (queue.remaining > 0)
+        failure = `No device was left to run ${queue.remaining} case${queue.remaining === 1 ? '' : 's'}`;
     } catch (err) {
       failure = stopMessage(err, this.deps.log);
     } finally {
       guards();
       stop.done();
-      await this.finish(ctx, sr, runs, failure);
+      await this.finish(ctx, sr, [...results.values()], failure);
     }
   }
 
@@ -144,6 +160,7 @@ export class SuiteExecutor {
   ): Promise<void> {
     const cur = await repo.lockSuiteRunById(tx.db, sr.id);
     if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
+    await this.shards.endSessions(tx, cur);
     if (cur.sessionId)
       await this.deps.sessions.releaseFromRun({
         ctx: tx,
