@@ -72,7 +72,7 @@ export function uploadRateLimits(app: FastifyInstance): preHandlerAsyncHookHandl
         // The plugin runs one limiter per request (a flag it sets on the request); these count on
         // top of the route's per-address limit, so the flag is lowered before each of them.
         for (const flag of Object.getOwnPropertySymbols(req))
-          if (flag.description === RATE_LIMIT_RAN) (req as unknown as Record<symbol, boolean>)[flag] = false;
+          if (flag.description === RATE_LIMIT_RAN) Reflect.set(req, flag, false);
         return hook.call(this, req, reply);
       },
   );

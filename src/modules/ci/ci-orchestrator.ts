@@ -11,6 +11,7 @@ import type { ExecutionService } from '../engine';
 import type { RealtimeHub, RealtimeMessage } from '../realtime';
 import type { SessionsService } from '../sessions';
 import { ciStatusOfEngineRun, isTerminal } from './ci-outcome';
+import { Waker } from './ci-waker';
 import * as repo from './ci.repository';
 
 /** How often an executor says it still holds its CI run, and when silence means it died. */
@@ -33,35 +34,6 @@ export interface OrchestratorDeps {
   sessions: SessionsService;
   execution: ExecutionService;
   realtime: RealtimeHub;
-}
-
-/** Resolves a wait early when something relevant happened; remembers a wake that came between waits. */
-class Waker {
-  private pending = false;
-  private resolve: (() => void) | null = null;
-
-  wake(): void {
-    this.pending = true;
-    this.resolve?.();
-  }
-
-  async wait(ms: number, signal: AbortSignal): Promise<void> {
-    if (!this.pending) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          this.resolve = null;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        this.resolve = done;
-        signal.addEventListener('abort', done, { once: true });
-      });
-    }
-    this.pending = false;
-    signal.throwIfAborted();
-  }
 }
 
 const entry = (at: Date, message: string): CiProgressEntry => ({ at: apiTime(at), message });
