@@ -45,6 +45,13 @@ function continues(previous: string, piece: string, afterThen: boolean): boolean
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
+  // "Choose the 18:45 flight, Classic fare": a short name after a tap is the next thing to tap.
+  if (
+    /^(?:choose|select|pick)\b/i.test(previous) &&
+    /^[\p{Lu}\d][^,;]{0,30}$/u.test(piece) &&
+    piece.split(' ').length <= 3
+  )
+    return true;
   if (TYPING.test(previous))
     return (
       (INTO.test(` ${piece} `) && INTO.test(` ${previous} `)) ||

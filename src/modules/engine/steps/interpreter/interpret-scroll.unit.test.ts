@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenInfo, UiNode } from '../../../../worker/driver';
-import { interpretAssertion, interpretStep, isSatisfied, parseStep, reversed, type Observation } from './index';
+import {
+  assertionReveal,
+  interpretAssertion,
+  interpretStep,
+  isSatisfied,
+  parseStep,
+  reversed,
+  type Observation,
+} from './index';
 
 /**
  * Screens as Wayfarer draws them: a top bar that stays put while the content scrolls beneath it,
@@ -85,6 +93,16 @@ describe('names scrolled out of view', () => {
     const row = interpretStep('Tap London → Paris', scrolled);
     expect(row.settled && row.kind).toBe('actions');
     expect(row.settled && row.kind === 'actions' && row.then).toBeUndefined();
+  });
+
+  it('scrolls to a text a check wants before failing it, but never for a check that something is absent', () => {
+    const r = interpretStep('Verify "Paris → Rome" is shown', top);
+    expect(r.settled && r.kind).toBe('scroll_until');
+    if (r.settled && r.kind === 'scroll_until') expect(r.plan.target.text).toBe('Paris → Rome');
+    const absent = interpretStep('Verify "Paris → Rome" is not shown', top);
+    expect(absent.settled && absent.kind === 'check' && absent.passed).toBe(true);
+    expect(assertionReveal('"Paris → Rome" is shown', top)?.target.text).toBe('Paris → Rome');
+    expect(assertionReveal('"Search flights" is shown', top)).toBeNull();
   });
 
   it('swipes back the other way with the finger reversed', () => {
