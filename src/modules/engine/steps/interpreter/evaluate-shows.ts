@@ -28,7 +28,10 @@ export function checkShows(
     const titled: Check[] = dialog[1] ? [{ kind: 'visible', target: { text: dialog[1] }, negated: false }] : [];
     return all([...titled, ...visible]);
   }
-  if (/\s(?:section|list|results|area|card|block|banner|box|panel)$/i.test(bare) || /^(?:section|list)$/i.test(bare))
+  if (
+    /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare)
+  )
     return all(visible);
   if (values.length === 1)
     return evaluate({ kind: 'text', target: { text: bare }, value: values[0]!, match: 'equals' });

@@ -146,3 +146,45 @@ describe('what a screen or a dialog shows', () => {
     expect(r.understood && r.intent.kind).toBe('check');
   });
 });
+
+describe('everyday forms of several things at once', () => {
+  it.each<[string, string]>([
+    ['Fill in Passengers 2–4 as Sam Morgan, Jo Morgan and Kim Morgan, tap Continue', 'fill,fill,fill,tap'],
+    ['Enter passengers 2–4 (Sam Morgan, Jo Morgan, Kim Morgan) and tap Continue', 'fill,fill,fill,tap'],
+    ['Enter Sam Morgan and Jo Morgan for Passengers 2 and 3, tap Continue', 'fill,fill,tap'],
+    ['Fill Passenger 2 = Sam Morgan and Passenger 3 = Jo Morgan, tap Continue', 'fill,fill,tap'],
+    ['Fill in Passenger 2 Sam Morgan, Passenger 3 Jo Morgan, Passenger 4 Kim Morgan', 'fill,fill,fill'],
+    [
+      'Switch Email offers on and Biometric sign-in on, and switch Push notifications off',
+      'set_switch,set_switch,set_switch',
+    ],
+    ['Switch on both Travel insurance and Extra checked bag, then tap Continue', 'set_switch,set_switch,tap'],
+    ['Clear the First name and the Last name fields', 'clear,clear'],
+    ['Enter alex@wayfarer.test and wayfarer1 and tap Sign in', 'fill,tap'],
+  ])('%s', (text, kinds) => {
+    const r = parseStep(text);
+    expect(r.understood, JSON.stringify(r)).toBe(true);
+    if (!r.understood) return;
+    const steps = r.intent.kind === 'sequence' ? r.intent.steps : [r.intent];
+    expect(steps.map((s) => s.kind).join(',')).toBe(kinds);
+  });
+
+  it('leaves a list of names alone when it does not match the sections named', () => {
+    const r = parseStep('Fill in Passengers 2–4 as Sam Morgan and Jo Morgan');
+    expect(r.understood && r.intent.kind === 'sequence' && r.intent.steps.length === 3).toBe(false);
+  });
+
+  it.each<[string, string]>([
+    ['No "Check your inbox" dialog appears', 'visible'],
+    ['There is no Cancel booking button', 'visible'],
+    ['The dialog is closed', 'dialog'],
+    ['The Sign in screen is shown, not Search', 'all'],
+    ['London → Edinburgh is no longer listed', 'visible'],
+    ['The date line starts with "12 Sep 2025"', 'screen_text'],
+    ['Verify the message is "Departure and destination must be different" (not "Choose a date")', 'shows'],
+    ['The header shows "London → Paris" and "14 Aug 2025 · 2 passengers"', 'shows'],
+  ])('%s', (text, kind) => {
+    const r = parseStep(text);
+    expect(r.understood && r.intent.kind === 'check' && r.intent.check.kind).toBe(kind);
+  });
+});
