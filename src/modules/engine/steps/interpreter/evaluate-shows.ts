@@ -21,7 +21,7 @@ export function checkShows(
   if (screen) return all([{ kind: 'screen', name: screen[1]!, negated: false }, ...visible]);
   const title = screenTitle(index);
   if (title && normalizeText(title) === normalizeText(bare)) return all(visible);
-  const dialog = /^(?:dialog|popup|pop-up|alert|message|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
+  const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
   if (dialog) {
     if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
       return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };

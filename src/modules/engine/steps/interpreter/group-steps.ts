@@ -54,6 +54,13 @@ const SHORTHANDS: Array<[RegExp, string]> = [
   [/^clear (?:the )?([^,;]+?) and (?:the )?([^,;]+?) fields$/i, 'clear the $1 field and clear the $2 field'],
   // "Without filling anything in, tap Search flights"
   [/^without (?:filling|entering|typing|changing) (?:anything|any field|any of the fields)(?: in)?,?\s+/i, ''],
+  // "Tap the back arrow to return to Profile": the top bar's Back button
+  [
+    /^(tap|press|click) (?:on )?(?:the )?back (?:arrow|chevron)(?: in the top bar)?(?: to (?:return|go back|get back) to [^,;]+)?(?=$|,| and | then )/i,
+    '$1 Back',
+  ],
+  // "Tap the Search navigation button"
+  [/^(tap|press|click) (?:on )?(?:the )?(.+?) navigation (button|tab)\b/i, '$1 the $2 $3'],
   // "Tap into the Password field and type x"
   [/^(tap|click) (?:into|in) /i, '$1 '],
   // "Enter alex@x.test and pw1 and tap Sign in": an address and a password
