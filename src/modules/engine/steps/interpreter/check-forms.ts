@@ -32,6 +32,16 @@ export function screenCheck(s: string): Check | null {
     /^(?:the )?(.+?) (?:screen|page) (?:does not|doesn't) (?:open|appear)$/i,
     /^(?:the )?(.+?) (?:is not|isn't) (?:opened|open)$/i,
   ];
+  const butNot =
+    /^(?:the )?(.+?) (?:screen|page) is (?:shown|displayed|open),? not (?:the )?(.+?)(?: (?:screen|page))?$/i.exec(s);
+  if (butNot)
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'screen', name: unquote(butNot[1]!), negated: false },
+        { kind: 'screen', name: unquote(butNot[2]!), negated: true },
+      ],
+    };
   for (const re of negative) {
     const m = re.exec(s);
     if (m) return { kind: 'screen', name: unquote(m[1]!), negated: true };
@@ -128,14 +138,33 @@ export function showsCheck(s: string): Check | null {
   const m =
     /^(?:the )?(.+?) (?:shows|displays|says|reads|lists|contains|includes|has)(?: the (?:text|message|texts))?:? ((?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
       s,
-    );
+    ) ??
+    // "The message is "Choose a date" (not "…")": what a message or error says.
+    /^(?:the )?((?:error )?message|error|note|hint|warning) is ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(s);
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
   const subject = m[1]!.trim();
   if (/"/.test(subject) && !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject)) return null;
   const values = quotedIn(m[2]!);
   // One text on an element ("the Username field shows "demo"") is the element's text or value: read by the text forms.
   const container =
-    /^(?:the )?(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel)(?:\s+"[^"]+")?$/i;
-  if (values.length === 0 || (values.length === 1 && !container.test(subject))) return null;
+    /^(?:the )?(?:(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel|header|top bar)(?:\s+"[^"]+")?|it|this)$/i;
+  const said = /^(?:the )?(?:(?:error )?message|error|note|hint|warning)$/i.test(subject) && / is "/i.test(s);
+  if (values.length === 0 || (values.length === 1 && !container.test(subject) && !said)) return null;
   return { kind: 'shows', subject, values };
+}
+
+/** "The date line starts with "12 Sep 2025"": some text on screen begins that way (read as containing it). */
+export function startsWithCheck(s: string): Check | null {
+  const m = /^(?:the )?[^"]+? (?:starts|begins) with "([^"]+)"$/i.exec(s);
+  return m ? { kind: 'screen_text', value: m[1]! } : null;
+}
+
+/** "The dialog is closed", "The dialog closes", "A dialog opens". */
+export function dialogCheck(s: string): Check | null {
+  const noun = '(?:the |a |an )?(?:dialog|popup|pop-up|confirmation dialog|prompt)';
+  const closed = `^${noun} (?:is (?:closed|dismissed|gone|hidden|no longer (?:shown|displayed|visible))|closes|disappears|goes away)$`;
+  if (new RegExp(closed, 'i').test(s)) return { kind: 'dialog', open: false };
+  if (new RegExp(`^${noun} (?:is (?:open|opened|shown|displayed)|opens|appears|pops up)$`, 'i').test(s))
+    return { kind: 'dialog', open: true };
+  return null;
 }

@@ -32,8 +32,11 @@ function mask(s: string, names: string[]): { masked: string; unmask: (t: string)
   return { masked, unmask: (t) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!) };
 }
 
+/** "Switch Email offers on": the verb before the name, the state after it. */
+const SWITCH_WORD = /^(?:switch|turn|toggle|flip)\b/i;
+
 function verbOf(clause: string): string | null {
-  for (const re of [TYPING, SWITCHING, TAPPING]) {
+  for (const re of [TYPING, SWITCHING, TAPPING, SWITCH_WORD]) {
     const m = re.exec(clause);
     if (m) return m[0];
   }
@@ -45,12 +48,21 @@ function continues(previous: string, piece: string, afterThen: boolean): boolean
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
+  // "Choose the 18:45 flight, Classic fare": a short name after a tap is the next thing to tap.
+  if (
+    /^(?:choose|select|pick)\b/i.test(previous) &&
+    /^[\p{Lu}\d][^,;]{0,30}$/u.test(piece) &&
+    piece.split(' ').length <= 3
+  )
+    return true;
   if (TYPING.test(previous))
     return (
       (INTO.test(` ${piece} `) && INTO.test(` ${previous} `)) ||
       (/^(?:the )?[a-z][\w-]*(?: [a-z][\w-]*)? \S+$/i.test(piece) && previous.split(' ').length >= 3)
     );
   if (SWITCHING.test(previous)) return true;
+  // "Switch Email offers on and Biometric sign-in on".
+  if (SWITCH_WORD.test(previous) && /\s(?:on|off)$/i.test(previous) && /\s(?:on|off)$/i.test(piece)) return true;
   return false;
 }
 

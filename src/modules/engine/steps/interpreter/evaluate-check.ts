@@ -97,6 +97,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkOrder(index, check.values);
     case 'screen':
       return checkScreen(index, check.name, check.negated);
+    case 'dialog': {
+      const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+      return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
+    }
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {

@@ -21,14 +21,17 @@ export function checkShows(
   if (screen) return all([{ kind: 'screen', name: screen[1]!, negated: false }, ...visible]);
   const title = screenTitle(index);
   if (title && normalizeText(title) === normalizeText(bare)) return all(visible);
-  const dialog = /^(?:dialog|popup|pop-up|alert|message|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
+  const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
   if (dialog) {
     if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
       return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };
     const titled: Check[] = dialog[1] ? [{ kind: 'visible', target: { text: dialog[1] }, negated: false }] : [];
     return all([...titled, ...visible]);
   }
-  if (/\s(?:section|list|results|area|card|block|banner|box|panel)$/i.test(bare) || /^(?:section|list)$/i.test(bare))
+  if (
+    /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare)
+  )
     return all(visible);
   if (values.length === 1)
     return evaluate({ kind: 'text', target: { text: bare }, value: values[0]!, match: 'equals' });

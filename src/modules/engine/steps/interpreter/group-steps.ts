@@ -44,7 +44,35 @@ function takeNames(text: string, count: number): { who: string[]; rest: string }
   return who.length === count ? { who, rest: parts.slice(i - 1 < 0 ? 0 : i - 1).join('') } : null;
 }
 
+/** Everyday shorthands said of several controls at once, spelled out one control at a time. */
+const SHORTHANDS: Array<[RegExp, string]> = [
+  // "Switch on both Travel insurance and Extra checked bag" → "Switch on Travel insurance and Extra checked bag"
+  [/^((?:turn|switch|toggle|flip) (?:on|off)|enable|disable) both (?!switch|toggle|extras?\b)/i, '$1 '],
+  // "Turn on Travel insurance only" → "Turn on Travel insurance"
+  [/^((?:turn|switch|toggle|flip) (?:on|off) [^,;]+?) only\b/i, '$1'],
+  // "Clear the First name and the Last name fields" → one clear each
+  [/^clear (?:the )?([^,;]+?) and (?:the )?([^,;]+?) fields$/i, 'clear the $1 field and clear the $2 field'],
+  // "Without filling anything in, tap Search flights"
+  [/^without (?:filling|entering|typing|changing) (?:anything|any field|any of the fields)(?: in)?,?\s+/i, ''],
+  // "Tap the back arrow to return to Profile": the top bar's Back button
+  [
+    /^(tap|press|click) (?:on )?(?:the )?back (?:arrow|chevron)(?: in the top bar)?(?: to (?:return|go back|get back) to [^,;]+)?(?=$|,| and | then )/i,
+    '$1 Back',
+  ],
+  // "Tap the Search navigation button"
+  [/^(tap|press|click) (?:on )?(?:the )?(.+?) navigation (button|tab)\b/i, '$1 the $2 $3'],
+  // "Tap into the Password field and type x"
+  [/^(tap|click) (?:into|in) /i, '$1 '],
+  // "Enter alex@x.test and pw1 and tap Sign in": an address and a password
+  [/^(?:enter|type) (\S+@\S+) and (\S+)(?= and | then |, |$)/i, 'enter $1 / $2'],
+];
+
 export function expandGroups(s: string): string {
+  for (const [re, to] of SHORTHANDS) s = s.replace(re, to);
+  return expandNumbered(s);
+}
+
+function expandNumbered(s: string): string {
   // "Fill in Passengers 2–4 as A, B and C, tap Continue" / "Enter passengers 2–4 (A, B, C) and continue"
   const range = new RegExp(`^${VERB}\\s+(?:in\\s+)?(?:the\\s+)?([a-z]+?)s?\\s+(\\d+)${DASH}(\\d+)\\s+(.+)$`, 'i').exec(
     s,

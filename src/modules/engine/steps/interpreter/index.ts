@@ -7,6 +7,8 @@ import { screenNames } from './suggestions';
 import { interpretClause } from './interpret-clause';
 import { indexScreen } from './target-finder';
 import type { Observation } from './ui-tree';
+import type { ScrollUntilPlan } from './plans';
+import { revealFor } from './reveal';
 
 /**
  * The step interpreter (`platform/interpreter`): English step text → intent → device actions,
@@ -35,6 +37,13 @@ export function resolveIntent(intent: Intent, observation: Observation): Resolut
  */
 export function interpretStep(text: string, observation: Observation): Resolution {
   return interpretClause(text, indexScreen(observation));
+}
+
+/** For an assertion that failed on this screen: a scroll that may bring what it reads into view, or null. */
+export function assertionReveal(text: string, observation: Observation): ScrollUntilPlan | null {
+  const index = indexScreen(observation);
+  const parsed = parseStep(text, screenNames(index));
+  return parsed.understood && parsed.intent.kind === 'check' ? revealFor(parsed.intent.check, index) : null;
 }
 
 /** An assertion as written: only checks are assertions ("tap X" is not one). */

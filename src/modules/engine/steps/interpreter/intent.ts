@@ -37,6 +37,8 @@ export type Check =
   | { kind: 'screen'; name: string; negated: boolean }
   /** Quoted texts a screen, dialog, section or element shows ("The Flights screen shows "3 flights found""). */
   | { kind: 'shows'; subject: string; values: string[] }
+  /** Whether a dialog is open. */
+  | { kind: 'dialog'; open: boolean }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -9,6 +9,7 @@ import { screenNames, suggestFor } from './suggestions';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
+import { revealFor, scrollable, scrolledDown } from './reveal';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -33,19 +34,6 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
   if (/^press\b/i.test(s)) return null;
   if (bare === s && !/[,]|\sand\s/i.test(s) && hits[0]!.node.role !== 'button') return null;
   return { kind: 'tap', target: { text: hits[0]!.node.text! } };
-}
-
-/** Content goes on below the screen: a list, or elements down to its bottom edge. */
-function scrollable(index: ScreenIndex): boolean {
-  const { height } = index.observation.screen;
-  return index.elements.some(
-    (e) =>
-      e.node.role === 'list' ||
-      e.node.role === 'scroll_view' ||
-      (e.node.role !== 'application' &&
-        e.node.role !== 'screen' &&
-        e.node.bounds.y + e.node.bounds.height > height * 0.85),
-  );
 }
 
 function resolve(intent: Intent, index: ScreenIndex): Resolution {
@@ -143,6 +131,18 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
       then: first.rest,
     };
   }
+  // A check that fails on what may be scrolled away ("Verify "Passenger 4" is shown"): scroll to it, read it again.
+  if (r.settled && r.kind === 'check' && !r.passed && intent.kind === 'check') {
+    const plan = revealFor(intent.check, index);
+    if (plan)
+      return {
+        settled: true,
+        kind: 'scroll_until',
+        plan,
+        reasoning: `${r.reasoning}; scroll ${plan.direction} to "${plan.target.text}"`,
+        then: first.rest,
+      };
+  }
   return withThen(r, restOfStep);
 }
 
@@ -186,18 +186,4 @@ function soughtTarget(intent: Intent): Target | null {
     default:
       return null;
   }
-}
-
-/** Whether the content has been scrolled: something other than the top bar reaches up under it. */
-function scrolledDown(index: ScreenIndex): boolean {
-  const bar = index.elements.find((e) => e.node.role === 'navigation_bar');
-  if (!bar) return false;
-  const bottom = bar.node.bounds.y + bar.node.bounds.height;
-  return index.elements.some(
-    (e) =>
-      e !== bar &&
-      !['application', 'screen', 'navigation_bar', 'alert'].includes(e.node.role) &&
-      e.node.bounds.height > 0 &&
-      e.node.bounds.y < bottom,
-  );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenInfo, UiNode } from '../../../../worker/driver';
-import { interpretAssertion, interpretStep, isSatisfied, parseStep, reversed, type Observation } from './index';
+import {
+  assertionReveal,
+  interpretAssertion,
+  interpretStep,
+  isSatisfied,
+  parseStep,
+  reversed,
+  type Observation,
+} from './index';
 
 /**
  * Screens as Wayfarer draws them: a top bar that stays put while the content scrolls beneath it,
@@ -87,6 +95,16 @@ describe('names scrolled out of view', () => {
     expect(row.settled && row.kind === 'actions' && row.then).toBeUndefined();
   });
 
+  it('scrolls to a text a check wants before failing it, but never for a check that something is absent', () => {
+    const r = interpretStep('Verify "Paris → Rome" is shown', top);
+    expect(r.settled && r.kind).toBe('scroll_until');
+    if (r.settled && r.kind === 'scroll_until') expect(r.plan.target.text).toBe('Paris → Rome');
+    const absent = interpretStep('Verify "Paris → Rome" is not shown', top);
+    expect(absent.settled && absent.kind === 'check' && absent.passed).toBe(true);
+    expect(assertionReveal('"Paris → Rome" is shown', top)?.target.text).toBe('Paris → Rome');
+    expect(assertionReveal('"Search flights" is shown', top)).toBeNull();
+  });
+
   it('swipes back the other way with the finger reversed', () => {
     const swipe = { kind: 'swipe' as const, x: 1, y: 600, x2: 1, y2: 200, durationMs: 300 };
     expect(reversed(swipe)).toEqual({ kind: 'swipe', x: 1, y: 200, x2: 1, y2: 600, durationMs: 300 });
@@ -126,5 +144,47 @@ describe('what a screen or a dialog shows', () => {
   it('reads "X is on" as a check, never as pressing X', () => {
     const r = parseStep('Push notifications is on');
     expect(r.understood && r.intent.kind).toBe('check');
+  });
+});
+
+describe('everyday forms of several things at once', () => {
+  it.each<[string, string]>([
+    ['Fill in Passengers 2–4 as Sam Morgan, Jo Morgan and Kim Morgan, tap Continue', 'fill,fill,fill,tap'],
+    ['Enter passengers 2–4 (Sam Morgan, Jo Morgan, Kim Morgan) and tap Continue', 'fill,fill,fill,tap'],
+    ['Enter Sam Morgan and Jo Morgan for Passengers 2 and 3, tap Continue', 'fill,fill,tap'],
+    ['Fill Passenger 2 = Sam Morgan and Passenger 3 = Jo Morgan, tap Continue', 'fill,fill,tap'],
+    ['Fill in Passenger 2 Sam Morgan, Passenger 3 Jo Morgan, Passenger 4 Kim Morgan', 'fill,fill,fill'],
+    [
+      'Switch Email offers on and Biometric sign-in on, and switch Push notifications off',
+      'set_switch,set_switch,set_switch',
+    ],
+    ['Switch on both Travel insurance and Extra checked bag, then tap Continue', 'set_switch,set_switch,tap'],
+    ['Clear the First name and the Last name fields', 'clear,clear'],
+    ['Enter alex@wayfarer.test and wayfarer1 and tap Sign in', 'fill,tap'],
+  ])('%s', (text, kinds) => {
+    const r = parseStep(text);
+    expect(r.understood, JSON.stringify(r)).toBe(true);
+    if (!r.understood) return;
+    const steps = r.intent.kind === 'sequence' ? r.intent.steps : [r.intent];
+    expect(steps.map((s) => s.kind).join(',')).toBe(kinds);
+  });
+
+  it('leaves a list of names alone when it does not match the sections named', () => {
+    const r = parseStep('Fill in Passengers 2–4 as Sam Morgan and Jo Morgan');
+    expect(r.understood && r.intent.kind === 'sequence' && r.intent.steps.length === 3).toBe(false);
+  });
+
+  it.each<[string, string]>([
+    ['No "Check your inbox" dialog appears', 'visible'],
+    ['There is no Cancel booking button', 'visible'],
+    ['The dialog is closed', 'dialog'],
+    ['The Sign in screen is shown, not Search', 'all'],
+    ['London → Edinburgh is no longer listed', 'visible'],
+    ['The date line starts with "12 Sep 2025"', 'screen_text'],
+    ['Verify the message is "Departure and destination must be different" (not "Choose a date")', 'shows'],
+    ['The header shows "London → Paris" and "14 Aug 2025 · 2 passengers"', 'shows'],
+  ])('%s', (text, kind) => {
+    const r = parseStep(text);
+    expect(r.understood && r.intent.kind === 'check' && r.intent.check.kind).toBe(kind);
   });
 });

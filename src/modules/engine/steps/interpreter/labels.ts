@@ -26,6 +26,8 @@ function checkLabel(check: Check): string {
       return 'check_visible';
     case 'screen':
       return 'check_screen';
+    case 'dialog':
+      return check.open ? 'check_visible' : 'check_not_visible';
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'all':

@@ -1,5 +1,14 @@
 import type { Check, CountNoun, ElementState } from './intent';
-import { joinedChecks, orderCheck, quotedCheck, screenCheck, showsCheck, valueCheck } from './check-forms';
+import {
+  dialogCheck,
+  joinedChecks,
+  orderCheck,
+  quotedCheck,
+  screenCheck,
+  showsCheck,
+  startsWithCheck,
+  valueCheck,
+} from './check-forms';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -33,7 +42,7 @@ const NOUNS: Array<[RegExp, CountNoun]> = [
 ];
 
 const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in the list)';
-const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display)';
+const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list)';
 
 function countCheck(s: string): Check | null {
   const patterns = [
@@ -113,7 +122,7 @@ function visibilityCheck(s: string): Check | null {
     /^(?:i |we |the user )?(?:do not|don't|cannot|can't|can not|should not|shouldn't|must not) see (.+)$/i,
     new RegExp(`^(.+?) (?:is|are) not ${VISIBLE}$`, 'i'),
     new RegExp(`^(.+?) (?:isn't|aren't) ${VISIBLE}$`, 'i'),
-    /^(.+?) (?:is|are) (?:hidden|gone|absent|invisible|no longer (?:visible|shown|displayed))$/i,
+    /^(.+?) (?:is|are) (?:hidden|gone|absent|invisible|no longer (?:visible|shown|displayed|listed|in the list))$/i,
     /^(.+?) (?:does not|doesn't|do not|don't) (?:appear|exist|show up|show)$/i,
     /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)$/i,
   ];
@@ -132,7 +141,10 @@ function visibilityCheck(s: string): Check | null {
   for (const re of positive) {
     const m = re.exec(s);
     if (m) {
-      const target = parseTarget(m[1]!);
+      // "No "Check your inbox" dialog appears": nothing of that name.
+      const none = /^no\s+(.+)$/i.exec(m[1]!);
+      const target = parseTarget(none ? none[1]! : m[1]!);
+      if (none) return target ? { kind: 'visible', target, negated: true } : null;
       return target ? { kind: 'visible', target, negated: false } : null;
     }
   }
@@ -179,6 +191,11 @@ function noneCheck(s: string): Check | null {
     /^(?:there is |there are )?no (.+?) (?:is|are) (?:shown|displayed|visible|listed|present|on (?:the )?screen)$/i.exec(
       s,
     );
+  const bare = /^there (?:is|are) no (?:more )?(.+)$/i.exec(s);
+  if (!m && bare && !/"/.test(bare[1]!) && !/\b(?:is|are)\b/i.test(bare[1]!)) {
+    const target = parseTarget(bare[1]!);
+    return target ? { kind: 'visible', target, negated: true } : null;
+  }
   if (!m || /"/.test(m[1]!)) return null;
   const target = parseTarget(m[1]!);
   return target ? { kind: 'visible', target, negated: true } : null;
@@ -187,6 +204,8 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     countCheck(s) ??
+    dialogCheck(s) ??
+    startsWithCheck(s) ??
     screenCheck(s) ??
     titleCheck(s) ??
     orderCheck(s) ??
@@ -208,6 +227,7 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
+    .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
   return showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
 }

@@ -147,6 +147,15 @@ function screenTitleOf(index: ScreenIndex): string | null {
   return (nav ?? screen)?.node.text?.trim() ?? null;
 }
 
+const wordsOf = (s: string) =>
+  normalizeText(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const sharesWord = (part: string, text: string) => {
+  const have = new Set(wordsOf(text));
+  return wordsOf(part).some((w) => have.has(w));
+};
+
 function navigate(index: ScreenIndex, path: string[]): Resolution {
   // The longest first part of the path that names something here ("London → Edinburgh" is one row).
   for (let k = path.length; k >= 1; k--) {
@@ -156,8 +165,10 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
     const title = screenTitleOf(index);
     if (title && normalizeText(title) === normalizeText(name) && k === 1)
       return actions([], `already on ${JSON.stringify(title)}`, then);
-    // A joined path ("My trips → Past") must be one name as written, never a loose match of its first part.
-    const hit = findTarget(index, { text: name }, { preferInteractive: true, closeOnly: k > 1 });
+    const hit = findTarget(index, { text: name }, { preferInteractive: true });
+    // A joined path ("My trips → Past") is one name only when every part has a word in it ("07:10 → 09:25 flight").
+    if (hit.found && k > 1 && !path.slice(0, k).every((part) => sharesWord(part, hit.element.node.text ?? '')))
+      continue;
     if (hit.found) {
       const why = tappable(index, hit.element);
       if (why) return notSettled(why);

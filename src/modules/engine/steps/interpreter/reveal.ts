@@ -1,0 +1,89 @@
+import type { Check, Target } from './intent';
+import { swipeArea, swipeFor, MAX_SWIPES, type ScrollUntilPlan } from './plans';
+import { evaluateCheck } from './evaluate-check';
+import { findTarget, type ScreenIndex } from './target-finder';
+import { isVisible } from './ui-tree';
+
+/**
+ * A check that failed because what it reads may be scrolled away: the first text it wants on
+ * screen that is not, to be scrolled to (down, then back up, at most) before the check is read
+ * again. Nothing for checks that something is absent: absence is judged on the screen as it is.
+ */
+
+function wanted(check: Check, index: ScreenIndex): Target | null {
+  const missing = (t: Target): Target | null => {
+    const hit = findTarget(index, t, { wholeScreen: true, closeOnly: true });
+    return hit.found && isVisible(hit.element, index.observation.screen) ? null : t;
+  };
+  switch (check.kind) {
+    case 'visible':
+      return check.negated ? null : missing(check.target);
+    case 'text':
+    case 'state':
+      return missing(check.target);
+    case 'value':
+      return missing(check.label);
+    case 'order':
+      return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
+    case 'shows':
+      return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
+    case 'all':
+      for (const c of check.checks) {
+        const r = evaluateCheck(c, index);
+        if (r.settled && r.passed) continue;
+        return wanted(c, index);
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Content goes on beyond the screen: a list, or elements down to its bottom edge or under its top bar. */
+export function scrollable(index: ScreenIndex): boolean {
+  const { height } = index.observation.screen;
+  return index.elements.some(
+    (e) =>
+      e.node.role === 'list' ||
+      e.node.role === 'scroll_view' ||
+      (e.node.role !== 'application' &&
+        e.node.role !== 'screen' &&
+        e.node.bounds.y + e.node.bounds.height > height * 0.85),
+  );
+}
+
+/** Whether the content has been scrolled: something other than the top bar reaches up under it. */
+export function scrolledDown(index: ScreenIndex): boolean {
+  const bar = index.elements.find((e) => e.node.role === 'navigation_bar');
+  if (!bar) return false;
+  const bottom = bar.node.bounds.y + bar.node.bounds.height;
+  const inBar = (e: (typeof index.elements)[number]): boolean => e === bar || (e.parent !== null && inBar(e.parent));
+  return index.elements.some(
+    (e) =>
+      !inBar(e) &&
+      !['application', 'screen', 'navigation_bar', 'alert'].includes(e.node.role) &&
+      e.node.bounds.height > 0 &&
+      e.node.bounds.y < bottom,
+  );
+}
+
+/** A scroll plan to the target, both ways at most, starting up when the content is scrolled already. */
+export function scrollPlanTo(index: ScreenIndex, target: Target): ScrollUntilPlan {
+  const direction = scrolledDown(index) ? 'up' : 'down';
+  return {
+    kind: 'scroll_until',
+    direction,
+    target,
+    swipe: swipeFor(direction, swipeArea(index, null)),
+    maxSwipes: MAX_SWIPES,
+    bothWays: true,
+  };
+}
+
+/** The plan that may make a failed check true, or null when scrolling cannot help. */
+export function revealFor(check: Check, index: ScreenIndex): ScrollUntilPlan | null {
+  if (index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
+  if (!scrollable(index)) return null;
+  const target = wanted(check, index);
+  return target && target.text.trim() !== '' ? scrollPlanTo(index, target) : null;
+}
