@@ -15,8 +15,8 @@ import {
 } from '../steps/case-steps';
 import type { PerformedAction } from '../steps/device-actions';
 import { isRecordable } from '../steps/healing';
-import { assertionReveal, interpretAssertion, type CheckResolution, type Observation } from '../steps/interpreter';
-import { runLoopPlan } from '../steps/device-actions';
+import { judgeAssertionOnScreen } from '../steps/assertion-judge';
+import type { Observation } from '../steps/interpreter';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import type { RunAgent } from '../steps/step-agent';
 import { StepMeter } from './step-meter';
@@ -145,7 +145,7 @@ export class CaseRunner {
         screen: await input.device.screen(),
       };
       for (const text of body.assertions) {
-        const r = await this.judgeAssertion(input, text, observation);
+        const r = await judgeAssertionOnScreen(input.device, text, observation, input.signal);
         outcome.trace.push({
           step_index: body.steps.length,
           thought: r.settled ? r.reasoning : r.reason,
@@ -163,24 +163,6 @@ export class CaseRunner {
       }
     }
     return outcome;
-  }
-
-  /**
-   * An assertion on the screen the steps left; one that fails on what may be scrolled away is read
-   * again once that is scrolled into view (the observation moves on with it for the next assertion).
-   */
-  private async judgeAssertion(input: Running, text: string, observation: Observation): Promise<CheckResolution> {
-    let r = interpretAssertion(text, observation);
-    for (let tries = 0; tries < 3 && r.settled && !r.passed; tries++) {
-      const plan = assertionReveal(text, observation);
-      if (!plan) break;
-      const wait = (ms: number, signal?: AbortSignal) => sleep(ms, signal);
-      const { met } = await runLoopPlan(plan, { device: input.device, appPackage: null, signal: input.signal, wait });
-      observation.tree = (await waitForSettledScreen(input.device, { signal: input.signal })).tree;
-      if (!met) break;
-      r = interpretAssertion(text, observation);
-    }
-    return r;
   }
 
   private async runStep(

@@ -1,3 +1,4 @@
+import { parseCount } from './step-text';
 /**
  * The words around the action: who acts ("I", "the user"), politeness and time fillers
  * ("please", "now", "then"), repetition ("again"), and remarks that change nothing
@@ -140,19 +141,7 @@ export function repeatCount(word: string): number {
   if (w === 'once') return 1;
   if (w === 'twice') return 2;
   if (w === 'thrice') return 3;
-  const n = w.replace(/\s*times$/, '');
-  const words: Record<string, number> = {
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-  };
-  return /^\d+$/.test(n) ? Number(n) : (words[n] ?? 1);
+  return parseCount(w.replace(/\s*times$/, '')) ?? 1;
 }
 
 /** Ordinal words and positions: "the third product", "the last row", "item number 2". */

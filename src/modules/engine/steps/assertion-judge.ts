@@ -1,0 +1,28 @@
+import type { DeviceHandle } from '../../sessions';
+import { runLoopPlan } from './device-actions';
+import { assertionReveal, interpretAssertion, type CheckResolution, type Observation } from './interpreter';
+import { sleep, waitForSettledScreen } from './settle';
+
+/**
+ * An assertion on the screen the steps left; one that fails on what may be scrolled away is read
+ * again once that is scrolled into view (at most three times; the observation moves on with it for
+ * the next assertion).
+ */
+export async function judgeAssertionOnScreen(
+  device: DeviceHandle,
+  text: string,
+  observation: Observation,
+  signal: AbortSignal,
+): Promise<CheckResolution> {
+  let r = interpretAssertion(text, observation);
+  for (let tries = 0; tries < 3 && r.settled && !r.passed; tries++) {
+    const plan = assertionReveal(text, observation);
+    if (!plan) break;
+    const wait = (ms: number, s?: AbortSignal) => sleep(ms, s);
+    const { met } = await runLoopPlan(plan, { device, appPackage: null, signal, wait });
+    observation.tree = (await waitForSettledScreen(device, { signal })).tree;
+    if (!met) break;
+    r = interpretAssertion(text, observation);
+  }
+  return r;
+}
