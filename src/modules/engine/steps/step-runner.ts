@@ -8,6 +8,7 @@ import { replayActions } from './replay';
 import { unsettledStepError } from './screen-summary';
 import { waitForSettledScreen } from './settle';
 import type { RunAgent, TraceEntry } from './step-agent';
+import type { UiNode } from '../../../worker/driver';
 
 /** One entry of a run's `reasoning_log` (docs/design/0016-execution.md). */
 export interface StepContext extends ActionContext {
@@ -97,6 +98,41 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
   }
   // Clause by clause: each is read on the screen the one before led to ("Tap Profile, then Settings").
   let text = step.text;
+  /** A clause the interpreter could not read on this screen: the run's model takes it, or the step fails saying what the screen shows. */
+  const unsettled = async (reason: string, tree: UiNode, clause: number): Promise<StepOutcome> => {
+    if (!ctx.agent)
+      return {
+        status: 'failed',
+        resolvedBy: null,
+        actions,
+        error: `${unsettledStepError(reason, tree, NEEDS_MODEL)}${clause > 0 ? ` (at "${text}")` : ''}`,
+        trace,
+        healed,
+        modelMs: 0,
+        agentMs: 0,
+      };
+    const started = performance.now();
+    const settled = await ctx.agent.settleStep({
+      device: agentDevice(ctx),
+      stepIndex: index,
+      text,
+      hint: reason,
+      context: ctx.context,
+      signal: ctx.signal,
+    });
+    trace.push(...settled.trace);
+    const agentMs = Math.round(performance.now() - started);
+    return {
+      status: settled.status,
+      resolvedBy: 'model',
+      actions: [...actions, ...settled.actions],
+      error: settled.error,
+      trace,
+      healed,
+      modelMs: settled.modelMs,
+      agentMs,
+    };
+  };
   for (let clause = 0; ; clause++) {
     const tree =
       clause === 0
@@ -110,42 +146,13 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
       args: { text },
       outcome: resolution.settled ? resolution.kind : 'not settled',
     });
-    if (!resolution.settled) {
-      if (!ctx.agent)
-        return {
-          status: 'failed',
-          resolvedBy: null,
-          actions,
-          error: `${unsettledStepError(resolution.reason, tree, NEEDS_MODEL)}${clause > 0 ? ` (at "${text}")` : ''}`,
-          trace,
-          healed,
-          modelMs: 0,
-          agentMs: 0,
-        };
-      const started = performance.now();
-      const settled = await ctx.agent.settleStep({
-        device: agentDevice(ctx),
-        stepIndex: index,
-        text,
-        hint: resolution.reason,
-        context: ctx.context,
-        signal: ctx.signal,
-      });
-      trace.push(...settled.trace);
-      const agentMs = Math.round(performance.now() - started);
-      return {
-        status: settled.status,
-        resolvedBy: 'model',
-        actions: [...actions, ...settled.actions],
-        error: settled.error,
-        trace,
-        healed,
-        modelMs: settled.modelMs,
-        agentMs,
-      };
-    }
+    if (!resolution.settled) return unsettled(resolution.reason, tree, clause);
     const done = await carryOut(resolution, ctx);
     actions = [...actions, ...done.actions];
+    if (!done.ok && resolution.kind === 'scroll_until' && resolution.notFound)
+      return unsettled(resolution.notFound, await ctx.device.uiTree(), clause);
+    if (!done.ok && resolution.kind === 'scroll_until' && resolution.checkFailed)
+      done.error = `Check failed: ${resolution.checkFailed}`;
     if (!done.ok || !resolution.then || clause >= MAX_CLAUSES)
       return {
         status: done.ok && !resolution.then ? 'passed' : 'failed',

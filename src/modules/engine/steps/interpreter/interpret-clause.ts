@@ -129,6 +129,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
       },
       reasoning: `${r.reason}; scroll ${direction} until it shows`,
       then: first.rest,
+      notFound: r.reason,
     };
   }
   // A check that fails on what may be scrolled away ("Verify "Passenger 4" is shown"): scroll to it, read it again.
@@ -141,6 +142,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         plan,
         reasoning: `${r.reasoning}; scroll ${plan.direction} to "${plan.target.text}"`,
         then: first.rest,
+        checkFailed: r.reasoning,
       };
   }
   return withThen(r, restOfStep);

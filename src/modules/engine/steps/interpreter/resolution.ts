@@ -30,7 +30,17 @@ export type Resolution =
       /** What is left of the step, read on the screen these actions lead to ("then tap Settings"). */
       then?: string;
     }
-  | { settled: true; kind: 'scroll_until'; plan: ScrollUntilPlan; reasoning: string; then?: string }
+  | {
+      settled: true;
+      kind: 'scroll_until';
+      plan: ScrollUntilPlan;
+      reasoning: string;
+      then?: string;
+      /** Why the clause could not be read here: when the scroll never shows its element, the step is not settled for this reason. */
+      notFound?: string;
+      /** A check that failed before the scroll: when the scroll never shows what it reads, this failure stands. */
+      checkFailed?: string;
+    }
   | { settled: true; kind: 'wait_until'; plan: WaitUntilPlan; reasoning: string; then?: string }
   | { settled: true; kind: 'run_flow'; name: string; reasoning: string; then?: string }
   | { settled: true; kind: 'check'; passed: boolean; reasoning: string; then?: string }
