@@ -95,7 +95,9 @@ describe.skipIf(!hasChromium)('the first hour in the console', () => {
     return async (p: { x: number; y: number }) => {
       const box = (await page.getByTestId('live-screen').boundingBox())!;
       const width = Number(await page.getByTestId('live-screen').getAttribute('width'));
-      return { x: box.x + (p.x * box.width) / width, y: box.y + (p.y * box.width) / width };
+      const height = Number(await page.getByTestId('live-screen').getAttribute('height'));
+      // The console maps each axis on its own (LiveScreen's point()), so the test does too.
+      return { x: box.x + (p.x * box.width) / width, y: box.y + (p.y * box.height) / height };
     };
   }
 

@@ -131,7 +131,8 @@ export function LiveScreen({
   };
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!onInput) return;
-    e.currentTarget.focus();
+    // Focus without scrolling: a page that scrolled between press and release would move the touch.
+    e.currentTarget.focus({ preventScroll: true });
     e.currentTarget.setPointerCapture(e.pointerId);
     down.current = point(e);
   };
