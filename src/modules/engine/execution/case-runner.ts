@@ -16,7 +16,6 @@ import {
 import type { PerformedAction } from '../steps/device-actions';
 import { isRecordable } from '../steps/healing';
 import { judgeAssertionOnScreen } from '../steps/assertion-judge';
-import type { Observation } from '../steps/interpreter';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import type { RunAgent } from '../steps/step-agent';
 import { StepMeter } from './step-meter';
