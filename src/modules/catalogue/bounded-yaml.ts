@@ -24,7 +24,7 @@ export interface YamlLimits {
 export const DEFAULT_YAML_LIMITS: YamlLimits = {
   maxDepth: 32,
   maxKeysPerMap: 1000,
-  maxNodes: 250_000,
+  maxNodes: 100_000,
   maxAliases: 100,
   timeMs: 10_000,
 };
