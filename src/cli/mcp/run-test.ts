@@ -129,12 +129,14 @@ async function runOnSession(
       { ...common, test_case_public_id: a.test_id },
       r.signal,
     );
-    let reported = 0;
+    // A step is reported each time its status changes (a result may list a step before it settles).
+    const reported = new Map<number, string>();
     for (;;) {
       const run = await api.get<TestRun>(`/tests/runs/${started.run_public_id}`, r.signal);
       const steps = stepsOf(run);
-      for (const s of steps.slice(reported)) await r.progress(++step, `step ${s.step} ${s.status}: ${s.text}`);
-      reported = steps.length;
+      for (const s of steps)
+        if (reported.get(s.step) !== s.status && reported.set(s.step, s.status))
+          await r.progress(++step, `step ${s.step} ${s.status}: ${s.text}`);
       if (TERMINAL.includes(run.status))
         return finished(run.status, {
           run_id: run.public_id,
