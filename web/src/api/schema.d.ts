@@ -58,7 +58,13 @@ export interface paths {
                 button?: string;
                 duration_ms?: number;
                 key?: string;
+                latitude?: number;
+                longitude?: number;
+                /** @enum {string} */
+                mode?: "light" | "dark" | "online" | "offline";
                 package_name?: string;
+                /** @enum {string} */
+                permission?: "camera" | "microphone" | "location" | "photos" | "contacts" | "notifications";
                 rotation?: 0 | 90 | 180 | 270;
                 screenshot?: string;
                 selector?: {
@@ -69,10 +75,13 @@ export interface paths {
                   label?: string;
                   text?: string;
                 };
+                /** @enum {string} */
+                state?: "granted" | "denied" | "reset";
                 t_ms: number;
                 text?: string;
                 /** @enum {string} */
-                type: "tap" | "double_tap" | "long_press" | "swipe" | "type_text" | "key" | "button" | "rotate" | "launch_app" | "wait";
+                type: "tap" | "double_tap" | "long_press" | "swipe" | "type_text" | "key" | "button" | "rotate" | "launch_app" | "wait" | "open_url" | "set_location" | "set_permission" | "set_appearance" | "set_network" | "set_clipboard";
+                url?: string;
                 x?: number;
                 x2?: number;
                 y?: number;
