@@ -24,6 +24,7 @@ import { runStoragePrefixesOfOrg, createEngine, type EngineServices, INTERRUPTED
 import { DevicesService } from './modules/devices';
 import { CredentialWatch, RealtimeHub } from './modules/realtime';
 import {
+  DeviceCapabilitiesService,
   DeviceControlService,
   SessionLifecycle,
   SessionLifetime,
@@ -83,6 +84,8 @@ export interface Container {
     fileLinks: FileLinks;
     sessions: SessionsService;
     deviceControl: DeviceControlService;
+    /** Deep links, location, permissions, clipboard, media, appearance, push and network of a session's device. */
+    deviceCapabilities: DeviceCapabilitiesService;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -345,6 +348,7 @@ function createDeviceServices(d: {
     spool: d.spool,
     packages: d.packages,
   });
+  const deviceCapabilities = new DeviceCapabilitiesService({ sessions, spool: d.spool, storage: d.storage });
   const credentialWatch = new CredentialWatch(d.log);
   const workerCredentials = new WorkerCredentials({ db: d.db, clock: d.clock, sharedToken: d.secrets.workerToken });
   const workers = new WorkersService({
@@ -367,6 +371,7 @@ function createDeviceServices(d: {
     fileLinks,
     sessions,
     deviceControl,
+    deviceCapabilities,
     lifecycle,
     lifetime,
     workers,

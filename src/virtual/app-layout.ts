@@ -1,11 +1,21 @@
 import type { Action, AlertSpec, Element } from './app-model';
 import { listItems, renderTemplate, type Scope, type Vars } from './app-templates';
+import type { AppDeviceLink } from './device-conditions';
 import { wrapText } from './fonts';
 import { box, type Box, type DrawKind } from './scene';
 
 export interface RuntimeEnv {
   platform: 'ios' | 'android';
   tv: boolean;
+  /** The device the app runs on (location, permissions, photos, clipboard); absent in bare runtimes. */
+  device?: AppDeviceLink;
+}
+
+/** An alert on screen; `onAnswer` hears which button (by id) answered a system prompt. */
+export interface AlertState {
+  spec: AlertSpec;
+  scope: Scope;
+  onAnswer?: (buttonId: string | undefined) => void;
 }
 
 export interface Area {
@@ -22,7 +32,7 @@ export interface LayoutHost {
   vars: Vars;
   focus: string | null;
   editing: string | null;
-  alert: { spec: AlertSpec; scope: Scope } | null;
+  alert: AlertState | null;
   run(actions: Action[] | undefined, scope?: Scope): void;
   persist(): void;
 }
@@ -279,8 +289,10 @@ export function layoutAlert(app: LayoutHost, area: Area): Box {
         focused: app.focus === fk,
         focusKey: fk,
         onActivate: () => {
+          const answer = app.alert?.onAnswer;
           app.alert = null;
           app.focus = null;
+          answer?.(b.id);
           app.run(b.action, scope);
         },
       }),

@@ -45,7 +45,14 @@ export type Action =
   | { toggle: string }
   | { alert: AlertSpec }
   | { if: Condition; then?: Action[]; else?: Action[] }
-  | { exit: true };
+  | { exit: true }
+  /** Shows the system prompt when undecided; the answer (true/false) lands in `bind`. */
+  | { requestPermission: { permission: ModelPermission; bind: string } }
+  /** Shows the photo picker; the picked file's name (or "" when cancelled) lands in `bind`. */
+  | { pickPhoto: { bind: string } };
+
+export const MODEL_PERMISSIONS = ['camera', 'microphone', 'location', 'photos', 'contacts', 'notifications'] as const;
+export type ModelPermission = (typeof MODEL_PERMISSIONS)[number];
 
 const AlertSchema: z.ZodType<AlertSpec> = z.lazy(() =>
   z.strictObject({
@@ -80,8 +87,24 @@ export const ActionSchema: z.ZodType<Action> = z.lazy(() =>
       else: z.array(ActionSchema).optional(),
     }),
     z.strictObject({ exit: z.literal(true) }),
+    z.strictObject({
+      requestPermission: z.strictObject({ permission: z.enum(MODEL_PERMISSIONS), bind: z.string().min(1) }),
+    }),
+    z.strictObject({ pickPhoto: z.strictObject({ bind: z.string().min(1) }) }),
   ]),
 );
+
+/** A deep link: a pattern such as `sample://items/{id}`, the screen it opens and values it sets. */
+const DeepLinkSchema = z.strictObject({
+  pattern: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S*$/, 'a deep link pattern is scheme://path with {name} placeholders'),
+  screen: z.string().min(1),
+  /** Values set when the link opens; `{{link.name}}` reads a placeholder of the pattern. */
+  set: z.record(z.string().min(1), ScalarSchema).optional(),
+});
+export type DeepLink = z.infer<typeof DeepLinkSchema>;
 
 const common = {
   /** Accessibility identifier / resource-id. */
@@ -177,6 +200,10 @@ export const AppModelSchema = z
     initialScreen: z.string().min(1),
     launchRules: z.array(z.strictObject({ if: ConditionSchema, screen: z.string().min(1) })).optional(),
     screens: z.record(z.string().min(1), ScreenSchema),
+    /** Links the app opens (docs/virtual-devices.md). */
+    deepLinks: z.array(DeepLinkSchema).max(50).optional(),
+    /** The screen a tapped notification opens; `{{notification.title}}` and `{{notification.data.key}}` read it. */
+    notificationRoute: z.string().min(1).optional(),
   })
   .superRefine((m, ctx) => {
     const ids = new Set(Object.keys(m.screens));
@@ -185,6 +212,8 @@ export const AppModelSchema = z
     };
     check(m.initialScreen, ['initialScreen']);
     for (const [i, r] of (m.launchRules ?? []).entries()) check(r.screen, ['launchRules', i, 'screen']);
+    for (const [i, l] of (m.deepLinks ?? []).entries()) check(l.screen, ['deepLinks', i, 'screen']);
+    if (m.notificationRoute !== undefined) check(m.notificationRoute, ['notificationRoute']);
     const walk = (actions: Action[] | undefined, path: (string | number)[]) => {
       actions?.forEach((a, i) => {
         const p = [...path, i];

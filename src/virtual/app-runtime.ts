@@ -1,4 +1,4 @@
-import type { Action, AlertSpec, AppModel, Element } from './app-model';
+import type { Action, AppModel, Element, Scalar } from './app-model';
 import {
   GAP,
   layoutAlert,
@@ -6,9 +6,12 @@ import {
   NAV_BAR_HEIGHT,
   PAD,
   TV_MAX_WIDTH,
+  type AlertState,
   type Area,
   type RuntimeEnv,
 } from './app-layout';
+import { notificationVars, withSystemVars, type Notification } from './device-conditions';
+import { permissionPrompt, photoPicker } from './system-prompts';
 import { evaluate, renderTemplate, type Scope, type Vars } from './app-templates';
 import { box, collectFocusable, nextFocus, type Box, type Direction } from './scene';
 
@@ -33,7 +36,9 @@ interface StackEntry {
 export class AppRuntime {
   vars: Vars;
   stack: StackEntry[];
-  alert: { spec: AlertSpec; scope: Scope } | null = null;
+  alert: AlertState | null = null;
+  /** The notification that opened the app (`{{notification.title}}`). */
+  notification: Notification | null = null;
   /** Focus key of the input receiving text. */
   editing: string | null = null;
   /** Focus key of the d-pad focus (TV) or the last activated control. */
@@ -48,7 +53,10 @@ export class AppRuntime {
     private readonly store: VarStore,
     readonly params: Vars = {},
   ) {
-    this.vars = { ...(model.state ?? {}), ...(store.load() ?? {}) };
+    this.vars = withSystemVars({ ...(model.state ?? {}), ...(store.load() ?? {}) }, () => ({
+      ...env.device?.vars(),
+      ...notificationVars(this.notification),
+    }));
     const rule = model.launchRules?.find((r) => evaluate(r.if, this.vars, params));
     this.stack = [{ screen: rule?.screen ?? model.initialScreen, scroll: 0 }];
   }
@@ -64,8 +72,10 @@ export class AppRuntime {
   // ---- actions -------------------------------------------------------------------------------
 
   run(actions: Action[] | undefined, scope: Scope = {}): void {
-    for (const a of actions ?? []) {
+    for (const [i, a] of (actions ?? []).entries()) {
       if (this.exited) return;
+      // A system dialog waits for its answer; the rest of the list runs after it.
+      if (('requestPermission' in a || 'pickPhoto' in a) && this.systemDialog(a, actions!.slice(i + 1), scope)) return;
       if ('navigate' in a) this.go(() => this.stack.push({ screen: a.navigate, scroll: 0 }));
       else if ('replace' in a) this.go(() => (this.stack[this.stack.length - 1] = { screen: a.replace, scroll: 0 }));
       else if ('reset' in a) this.go(() => (this.stack = [{ screen: a.reset, scroll: 0 }]));
@@ -82,6 +92,47 @@ export class AppRuntime {
       } else if ('alert' in a) this.alert = { spec: a.alert, scope };
       else if ('if' in a) this.run(evaluate(a.if, this.vars, this.params) ? a.then : a.else, scope);
     }
+  }
+
+  /** Shows a permission prompt (when undecided) or the photo picker; false when the answer is already known. */
+  private systemDialog(a: Action, rest: Action[], scope: Scope): boolean {
+    const device = this.env.device;
+    const answered = (bind: string, value: Scalar): Action[] => [{ set: { [bind]: value } }, ...rest];
+    if ('pickPhoto' in a) {
+      const spec = photoPicker(this.env.platform, device?.media() ?? [], (name) => answered(a.pickPhoto.bind, name));
+      this.alert = { spec, scope };
+      return true;
+    }
+    if (!('requestPermission' in a)) return false;
+    const { permission, bind } = a.requestPermission;
+    const known = device?.permission(permission);
+    if (known !== undefined) {
+      this.vars[bind] = known;
+      this.persist();
+      return false;
+    }
+    const spec = permissionPrompt(this.env.platform, device?.appName ?? 'App', permission, (granted) =>
+      answered(bind, granted),
+    );
+    const onAnswer = (id: string | undefined) =>
+      device?.decide(permission, id?.startsWith('permission-allow') === true);
+    this.alert = { spec, scope, onAnswer };
+    return true;
+  }
+
+  /** A deep link opened the app: its values are set and its screen shown on top. */
+  openLink(screen: string, set: Record<string, Scalar> | undefined, link: Record<string, string>): void {
+    this.alert = null;
+    if (set) this.run([{ set }], { link });
+    if (this.screenId !== screen) this.go(() => this.stack.push({ screen, scroll: 0 }));
+  }
+
+  /** A tapped notification opened the app: its values are readable and its route shown on top. */
+  openNotification(n: Notification): void {
+    this.alert = null;
+    this.notification = n;
+    const route = this.model.notificationRoute;
+    if (route && this.screenId !== route) this.go(() => this.stack.push({ screen: route, scroll: 0 }));
   }
 
   private go(change: () => void): void {
@@ -164,6 +215,7 @@ export class AppRuntime {
       return false;
     }
     if (k === 'TAB') return this.moveFocus('down');
+    if (k === 'PASTE') return this.typeText(this.env.device?.clipboard() ?? '');
     // Character keycodes type their character into the focused input, as on Android.
     const ch = /^[A-Z0-9]$/.test(k) ? k.toLowerCase() : k === 'SPACE' ? ' ' : null;
     if (ch !== null) return this.typeText(ch);

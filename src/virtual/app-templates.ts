@@ -6,6 +6,8 @@ export type Vars = Record<string, Scalar>;
 /** What `{{item.…}}` reads inside a list row's title, subtitle and actions. */
 export interface Scope {
   item?: Record<string, Scalar>;
+  /** The placeholders of the deep link being opened (`{{link.id}}`). */
+  link?: Record<string, Scalar>;
 }
 
 /** Replaces `{{name}}`, `{{item.key}}` and `{{params.key}}` with current values ("" when unset). */
@@ -13,6 +15,7 @@ export function renderTemplate(text: string, vars: Vars, scope: Scope = {}, para
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_m, name: string) => {
     let v: Scalar | undefined;
     if (name.startsWith('item.')) v = scope.item?.[name.slice(5)];
+    else if (name.startsWith('link.')) v = scope.link?.[name.slice(5)];
     else if (name.startsWith('params.')) v = params[name.slice(7)];
     else v = vars[name];
     return v === undefined ? '' : String(v);

@@ -5,7 +5,9 @@ import type { DeviceSpec, InstalledApp, LaunchOptions } from '../worker/driver';
 import { DeviceDriverError } from '../worker/driver-error';
 import { AppRuntime, type Vars, type VarStore } from './app-runtime';
 import { launcherOrder } from './home-screen';
-import { colorFor, systemApps, type InstalledPackage } from './system-apps';
+import type { DeepLink } from './app-model';
+import { DeviceConditions, matchDeepLink, type AppDeviceLink } from './device-conditions';
+import { colorFor, systemApps, systemModel, type InstalledPackage } from './system-apps';
 
 /** What an app shows without a model: a placeholder screen. */
 class PlaceholderRun {
@@ -27,6 +29,7 @@ export class DeviceApps {
   constructor(
     private readonly spec: DeviceSpec,
     private readonly dataDir: string,
+    private readonly conditions: DeviceConditions = new DeviceConditions(),
   ) {
     this.installSystemApps();
   }
@@ -73,6 +76,7 @@ export class DeviceApps {
     this.stop(packageName);
     this.installed.delete(packageName);
     this.wipeData(packageName);
+    this.conditions.forgetApp(packageName);
   }
 
   /** The user's apps (system apps are left out), by package name. */
@@ -109,14 +113,57 @@ export class DeviceApps {
   }
 
   private start(app: InstalledPackage, params: Vars): Running {
-    const model = app.info.model;
+    const model = systemModel(this.spec, app.info.packageName, this.conditions) ?? app.info.model;
     if (!model) return new PlaceholderRun();
     return new AppRuntime(
       model,
-      { platform: this.spec.type, tv: this.spec.category === 'tv' },
+      { platform: this.spec.type, tv: this.spec.category === 'tv', device: this.deviceLink(app) },
       this.varStore(app.info.packageName),
       params,
     );
+  }
+
+  /** What the running app reaches of the device. */
+  private deviceLink(app: InstalledPackage): AppDeviceLink {
+    const c = this.conditions;
+    const pkg = app.info.packageName;
+    return {
+      appName: app.info.name,
+      vars: () => c.deviceVars(),
+      permission: (p) => c.permission(pkg, p, app.permissionsGranted),
+      decide: (p, granted) => c.setPermission(pkg, p, granted ? 'granted' : 'denied'),
+      media: () => c.media,
+      clipboard: () => c.values.clipboard,
+    };
+  }
+
+  /** Every installed package name (permission resets without an app apply to each). */
+  packages(): string[] {
+    return [...this.installed.keys()];
+  }
+
+  /** Restarts a running app on its next launch (the Photos library changed). */
+  restart(packageName: string): void {
+    this.running.delete(packageName);
+  }
+
+  /** The installed app whose model opens `url`, the link and its placeholders; null when none does. */
+  findDeepLink(url: string): { packageName: string; link: DeepLink; values: Record<string, string> } | null {
+    for (const app of this.installed.values()) {
+      for (const link of app.info.model?.deepLinks ?? []) {
+        const values = matchDeepLink(link.pattern, url);
+        if (values) return { packageName: app.info.packageName, link, values };
+      }
+    }
+    return null;
+  }
+
+  /** The user app a notification without a package goes to: the one in front, else the newest with a route. */
+  notificationTarget(): string | null {
+    const front = this.foreground ? this.installed.get(this.foreground) : undefined;
+    if (front?.info.model?.notificationRoute) return front.info.packageName;
+    const withRoute = [...this.installed.values()].filter((a) => !a.system && a.info.model?.notificationRoute);
+    return withRoute.at(-1)?.info.packageName ?? null;
   }
 
   /** The app's variables in `state.json` of its data directory, written atomically. */

@@ -15,6 +15,8 @@ export interface DeviceLayoutState {
   /** The foreground app and its running model (null: a placeholder screen), or none: home. */
   foreground: { app: InstalledPackage; runtime: AppRuntime | null } | null;
   home: HomeScreenState;
+  /** The notification banner on top of everything, and what tapping it does. */
+  banner?: { title: string; body: string; open: () => void } | null;
 }
 
 /**
@@ -83,7 +85,40 @@ export function layoutDevice(state: DeviceLayoutState): { root: Box; homeFocus: 
       }),
     );
   }
+  if (state.banner) root.children.push(layoutBanner(state.banner, w, statusH, tv));
   return { root, homeFocus };
+}
+
+/** A notification banner under the status bar; its title and body are in the UI tree. */
+function layoutBanner(n: { title: string; body: string; open: () => void }, w: number, top: number, tv: boolean): Box {
+  const bw = Math.min(w - 16, tv ? 520 : 420);
+  const x = Math.round((w - bw) / 2);
+  const y = top + 6;
+  const banner = box({
+    role: 'notification',
+    draw: 'alert',
+    text: n.title,
+    detail: `${n.title}\u0000${n.body}`,
+    id: 'notification-banner',
+    x,
+    y,
+    w: bw,
+    h: 76,
+    onActivate: n.open,
+  });
+  banner.children.push(
+    box({
+      role: 'text',
+      draw: 'inline_text',
+      text: n.body,
+      id: 'notification-body',
+      x: x + 16,
+      y: y + 42,
+      w: bw - 32,
+      h: 20,
+    }),
+  );
+  return banner;
 }
 
 /** What an app without a model shows: its icon, name and version. */

@@ -2,6 +2,8 @@
 export interface Theme {
   platform: 'ios' | 'android';
   tv: boolean;
+  /** The device's dark appearance (set through the appearance capability). */
+  dark?: boolean;
 }
 
 export interface Palette {
@@ -54,7 +56,33 @@ const DARK_TV: Palette = {
   focus: '#ffffff',
 };
 
+const DARK_IOS: Palette = {
+  bg: '#000000',
+  surface: '#1c1c1e',
+  text: '#ffffff',
+  muted: '#98989f',
+  accent: '#0a84ff',
+  accentText: '#ffffff',
+  danger: '#ff453a',
+  success: '#30d158',
+  separator: '#38383a',
+  focus: '#0a84ff',
+};
+const DARK_ANDROID: Palette = {
+  bg: '#141218',
+  surface: '#211f26',
+  text: '#e6e0e9',
+  muted: '#cac4d0',
+  accent: '#d0bcff',
+  accentText: '#381e72',
+  danger: '#f2b8b5',
+  success: '#6dd58c',
+  separator: '#49454f',
+  focus: '#d0bcff',
+};
+
 export function paletteFor(theme: Theme): Palette {
   if (theme.tv) return DARK_TV;
+  if (theme.dark) return theme.platform === 'ios' ? DARK_IOS : DARK_ANDROID;
   return theme.platform === 'ios' ? LIGHT_IOS : LIGHT_ANDROID;
 }

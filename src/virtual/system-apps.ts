@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DevicePackage as PackageInfo } from '../packages/device-package';
 import type { DeviceSpec } from '../worker/driver';
 import type { AppModel } from './app-model';
+import type { DeviceConditions } from './device-conditions';
 
 /** An app on a virtual device: its package, whether it came with the device, its launcher colour. */
 export interface InstalledPackage {
@@ -66,6 +67,63 @@ export function systemApps(spec: DeviceSpec): InstalledPackage[] {
       icon: null,
     },
   }));
+}
+
+/** The browser each platform opens http(s) links in. */
+export function browserPackage(spec: DeviceSpec): string | null {
+  if (spec.category === 'tv') return null;
+  return spec.type === 'ios' ? 'com.apple.mobilesafari' : 'com.android.chrome';
+}
+
+const PHOTOS = new Set(['com.apple.mobileslideshow', 'com.google.android.apps.photos']);
+
+/**
+ * The models of the system apps that show device state: the browser shows the address it was
+ * opened with, Photos lists the media added to the device.
+ */
+export function systemModel(spec: DeviceSpec, packageName: string, conditions: DeviceConditions): AppModel | null {
+  if (packageName === browserPackage(spec))
+    return {
+      initialScreen: 'page',
+      screens: {
+        page: {
+          title: spec.type === 'ios' ? 'Safari' : 'Chrome',
+          elements: [
+            { type: 'text', id: 'browser-address', style: 'caption', text: '{{params.url}}' },
+            {
+              type: 'text',
+              id: 'browser-status',
+              text: 'Page loaded',
+              visibleIf: { var: 'device.online', equals: true },
+            },
+            {
+              type: 'text',
+              id: 'browser-offline',
+              style: 'error',
+              text: 'You are not connected to the internet',
+              visibleIf: { var: 'device.online', equals: false },
+            },
+          ],
+        },
+      },
+    };
+  if (PHOTOS.has(packageName)) {
+    const items = [...conditions.media]
+      .reverse()
+      .map((m, i) => ({ id: `photo-${i}`, title: m.name, subtitle: m.kind.toUpperCase() }));
+    return {
+      initialScreen: 'library',
+      screens: {
+        library: {
+          title: 'Photos',
+          elements: items.length
+            ? [{ type: 'list', id: 'photo-list', items }]
+            : [{ type: 'text', id: 'photos-empty', text: 'No Photos or Videos' }],
+        },
+      },
+    };
+  }
+  return null;
 }
 
 function settingsModel(spec: DeviceSpec): AppModel {

@@ -11,7 +11,10 @@ import type {
 } from '../worker/driver';
 import { DeviceDriverError } from '../worker/driver-error';
 import type { AppRuntime, Vars } from './app-runtime';
+import type { DevicePermission, PermissionState } from '../worker/device-capabilities';
 import { DeviceApps } from './device-apps';
+import { DeviceConditions, type ConditionValues, type MediaItem, type Notification } from './device-conditions';
+import { browserPackage } from './system-apps';
 import { DeviceFrames } from './device-frames';
 import { DeviceInput } from './device-input';
 import { layoutDevice } from './device-layout';
@@ -49,6 +52,8 @@ export class VirtualDevice {
   /** Bumped on every change; frames carry the version they show. */
   version = 0;
   homeFocus: string | null = null;
+  /** Location, appearance, network, clipboard, permissions, photos and the notification banner. */
+  readonly conditions = new DeviceConditions();
   private readonly apps: DeviceApps;
   private readonly inputs: DeviceInput;
   private readonly frames: DeviceFrames;
@@ -58,7 +63,7 @@ export class VirtualDevice {
     this.spec = opts.spec;
     this.profile = screenProfile(opts.spec);
     this.renderScale = opts.renderScale;
-    this.apps = new DeviceApps(opts.spec, opts.dataDir);
+    this.apps = new DeviceApps(opts.spec, opts.dataDir, this.conditions);
     this.inputs = new DeviceInput(this);
     this.frames = new DeviceFrames(this, {
       renderScale: opts.renderScale,
@@ -69,7 +74,11 @@ export class VirtualDevice {
   }
 
   get theme(): Theme {
-    return { platform: this.spec.type, tv: this.spec.category === 'tv' };
+    return {
+      platform: this.spec.type,
+      tv: this.spec.category === 'tv',
+      dark: this.conditions.values.appearance === 'dark',
+    };
   }
 
   /** Screens drawn and encoded so far (a device nobody watches or screenshots draws none). */
@@ -108,6 +117,7 @@ export class VirtualDevice {
     this.homeFocus = null;
     this.inputs.reset();
     this.apps.reset();
+    this.conditions.reset();
     this.changed();
   }
 
@@ -165,6 +175,71 @@ export class VirtualDevice {
   appVars(packageName: string): Vars | null {
     const run = this.apps.runtimeOf(packageName);
     return run ? { ...run.vars } : null;
+  }
+
+  // ---- capabilities (device-capabilities.ts of the virtual driver) ---------------------------
+
+  /** Opens a link: http(s) in the browser, an app scheme in the app whose model's `deepLinks` match. */
+  openUrl(url: string): void {
+    this.requireBooted();
+    if (/^https?:/i.test(url)) {
+      const browser = browserPackage(this.spec);
+      if (!browser) throw new DeviceDriverError('UNSUPPORTED', 'a TV has no browser to open links in');
+      this.apps.launch(browser, { params: { url } });
+    } else {
+      const found = this.apps.findDeepLink(url);
+      if (!found) throw new DeviceDriverError('INVALID_INPUT', 'no app on the device opens this link');
+      this.apps.launch(found.packageName);
+      this.apps.runtimeOf(found.packageName)?.openLink(found.link.screen, found.link.set, found.values);
+    }
+    this.changed();
+  }
+
+  /** Changes what apps read as `device.*` and how the screen looks; `changesScreen` redraws. */
+  setCondition(change: Partial<ConditionValues>): void {
+    this.requireBooted();
+    Object.assign(this.conditions.values, change);
+    this.changed();
+  }
+
+  setPermission(packageName: string | undefined, permission: DevicePermission, state: PermissionState): void {
+    this.requireBooted();
+    if (packageName === undefined) {
+      if (state !== 'reset') throw new DeviceDriverError('INVALID_INPUT', 'package_name: required to grant or deny');
+      this.conditions.resetPermissionForAll(permission, this.apps.packages());
+    } else {
+      this.apps.require(packageName);
+      this.conditions.setPermission(packageName, permission, state);
+    }
+    this.changed();
+  }
+
+  /** Adds a photo or video to the library (Photos lists it, `pickPhoto` offers it). */
+  addMedia(name: string, kind: MediaItem['kind']): void {
+    this.requireBooted();
+    this.conditions.media = [...this.conditions.media.filter((m) => m.name !== name), { name, kind }];
+    for (const pkg of this.apps.packages()) if (pkg !== this.apps.foreground) this.apps.restart(pkg);
+    this.changed();
+  }
+
+  /** Shows a notification banner; tapping it opens the app on its model's `notificationRoute`. */
+  push(n: Omit<Notification, 'packageName'> & { packageName?: string }): void {
+    this.requireBooted();
+    const packageName = n.packageName ?? this.apps.notificationTarget();
+    if (!packageName)
+      throw new DeviceDriverError('INVALID_INPUT', 'package_name: no installed app receives notifications; name one');
+    this.apps.require(packageName);
+    this.conditions.banner = { ...n, packageName };
+    this.changed();
+  }
+
+  /** The banner was tapped: its app comes to the front on its notification route. */
+  openNotification(): void {
+    const n = this.conditions.banner;
+    if (!n) return;
+    this.conditions.banner = null;
+    this.apps.launch(n.packageName);
+    this.apps.runtimeOf(n.packageName)?.openNotification(n);
   }
 
   // ---- input (the InputHost of device-input.ts) ----------------------------------------------
@@ -228,6 +303,7 @@ export class VirtualDevice {
       size: this.sizePt(),
       booted: this.booted,
       foreground: this.apps.front(),
+      banner: this.conditions.banner ? { ...this.conditions.banner, open: () => this.openNotification() } : null,
       home: {
         spec: this.spec,
         apps: this.apps.launcher(),

@@ -13,6 +13,7 @@ import {
   UiNodeSchema,
   WireScreenshotSchema,
 } from './device-schemas';
+import { CAPABILITY_COMMANDS } from './capability-commands';
 
 /**
  * The device-command catalog: every operation the control plane sends a device worker, with the
@@ -23,7 +24,7 @@ import {
  * Bump DEVICE_CATALOG_VERSION whenever an operation, an argument or a result changes shape: the
  * worker announces the version it speaks in its hello, and the control plane refuses another.
  */
-export const DEVICE_CATALOG_VERSION = 2;
+export const DEVICE_CATALOG_VERSION = 3;
 
 export const COMMAND_TIMEOUT_MS = 30_000;
 export const BOOT_TIMEOUT_MS = 180_000;
@@ -99,6 +100,8 @@ const COMMANDS = {
   /** Frames follow as binary messages: one per change and a keyframe at least every second. */
   stream_start: { args: NoArgs, result: DoneSchema, timeoutMs: COMMAND_TIMEOUT_MS, changesScreen: false },
   stream_stop: { args: NoArgs, result: DoneSchema, timeoutMs: COMMAND_TIMEOUT_MS, changesScreen: false },
+  /** Deep links, location, permissions, clipboard, media, appearance, push and network (capability-commands.ts). */
+  ...CAPABILITY_COMMANDS,
 };
 
 export type DeviceOp = keyof typeof COMMANDS;

@@ -27,6 +27,15 @@ describe('the device-command catalog', () => {
         'terminate',
         'ui_tree',
         'uninstall',
+        'open_url',
+        'set_location',
+        'set_permission',
+        'get_clipboard',
+        'set_clipboard',
+        'add_media',
+        'set_appearance',
+        'push',
+        'set_network',
       ].sort(),
     );
     expect(DEVICE_COMMANDS.boot.timeoutMs).toBe(BOOT_TIMEOUT_MS);
@@ -36,7 +45,24 @@ describe('the device-command catalog', () => {
       .filter(([, c]) => c.changesScreen)
       .map(([op]) => op);
     expect(changing.sort()).toEqual(
-      ['boot', 'clear_data', 'input', 'install', 'launch', 'rotate', 'shutdown', 'terminate', 'uninstall'].sort(),
+      [
+        'boot',
+        'clear_data',
+        'input',
+        'install',
+        'launch',
+        'rotate',
+        'shutdown',
+        'terminate',
+        'uninstall',
+        'open_url',
+        'set_location',
+        'set_permission',
+        'add_media',
+        'set_appearance',
+        'push',
+        'set_network',
+      ].sort(),
     );
     expect(isDeviceOp('launch')).toBe(true);
     expect(isDeviceOp('format_disk')).toBe(false);

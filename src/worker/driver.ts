@@ -7,6 +7,7 @@
  * bounds are all in pixels of the screen as currently rotated (`ScreenInfo`).
  */
 
+import type { CapabilityDriver } from './capability-driver';
 import type { DeviceArgs, DeviceResult } from './device-catalog';
 import type { InputEvent, InstalledApp, LaunchParams, Rotation, ScreenInfo, UiNode } from './device-schemas';
 
@@ -57,7 +58,7 @@ export interface InstallOptions {
  * and calls the method of the operation; `install` gets the downloaded file, `screenshot` and
  * streams hand over frames, which the worker encodes.
  */
-export interface DeviceDriver {
+export interface DeviceDriver extends CapabilityDriver {
   readonly kind: 'virtual' | 'android' | 'ios';
   /** Devices this host offers right now. */
   listDevices(): Promise<DeviceSpec[]>;

@@ -14,6 +14,7 @@ import {
   type DeviceOp,
   type DeviceResult,
 } from './device-catalog';
+import { sniffMedia } from './device-capabilities';
 import type { DeviceDriver, DeviceSpec, DeviceType } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
 import {
@@ -43,6 +44,19 @@ const silent = { info() {}, warn() {}, error() {} };
 async function done(action: Promise<void>): Promise<null> {
   await action;
   return null;
+}
+
+/** A downloaded media file is a JPEG, PNG, HEIC or MP4 by its first bytes (the control plane checked too). */
+async function assertMediaFile(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    if (!sniffMedia(head.subarray(0, bytesRead)))
+      throw new DeviceDriverError('INVALID_INPUT', 'the media file is not a JPEG, PNG, HEIC or MP4');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** What the worker does for each operation of the catalog, on one device, with checked arguments. */
@@ -273,6 +287,23 @@ export class WorkerClient {
         this.streaming.delete(id);
         return done(d.stopStream(id));
       },
+      open_url: (id, a) => done(d.openUrl(id, a.url)),
+      set_location: (id, a) => done(d.setLocation(id, a)),
+      set_permission: (id, a) => done(d.setPermission(id, a)),
+      get_clipboard: (id) => d.getClipboard(id),
+      set_clipboard: (id, a) => done(d.setClipboard(id, a.text)),
+      add_media: async (id, a) => {
+        const file = await this.download(a.url, a.file_name);
+        try {
+          await assertMediaFile(file);
+          return await d.addMedia(id, file, a.file_name);
+        } finally {
+          fs.rmSync(path.dirname(file), { recursive: true, force: true });
+        }
+      },
+      set_appearance: (id, a) => done(d.setAppearance(id, a.mode)),
+      push: (id, a) => done(d.push(id, a)),
+      set_network: (id, a) => done(d.setNetwork(id, a.mode)),
     };
   }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -99,6 +100,15 @@ describe('simdeck mcp', () => {
         'tap',
         'type_text',
         'ui_tree',
+        'open_url',
+        'set_location',
+        'set_permission',
+        'set_clipboard',
+        'get_clipboard',
+        'add_media',
+        'set_appearance',
+        'send_push',
+        'set_network',
       ].sort(),
     );
     const tap = tools.find((x) => x.name === 'tap')!;
@@ -166,6 +176,34 @@ describe('simdeck mcp', () => {
       data: expect.stringMatching(/^iVBORw0KGgo/),
     });
     expect(textOf(await tool('list_apps', { session_id: sessionId }))).toContain('dev.simdeck.sample');
+  }, 120_000);
+
+  it('opens links, sets location, clipboard, appearance, network and permissions, adds media and sends a notification', async () => {
+    const session_id = sessionId;
+    expect(textOf(await tool('open_url', { session_id, url: 'sample://items/3' }))).toBe('Opened sample://items/3');
+    expect(textOf(await tool('ui_tree', { session_id }))).toContain('Item 3');
+    await tool('set_clipboard', { session_id, text: "the agent's text" });
+    expect(textOf(await tool('get_clipboard', { session_id }))).toBe("the agent's text");
+    await tool('set_location', { session_id, latitude: 52.52, longitude: 13.4 });
+    await tool('set_appearance', { session_id, mode: 'dark' });
+    await tool('set_network', { session_id, mode: 'offline' });
+    await tool('set_permission', {
+      session_id,
+      permission: 'camera',
+      state: 'reset',
+      package_name: 'dev.simdeck.sample',
+    });
+    const file = path.join(t.dataDir, 'beach.jpg');
+    fs.writeFileSync(file, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]));
+    expect(textOf(await tool('add_media', { session_id, file_path: file }))).toBe('Added beach.jpg');
+    await tool('open_url', { session_id, url: 'sample://device' });
+    const screen = textOf(await tool('ui_tree', { session_id }));
+    expect(screen).toContain('Location: 52.52, 13.4');
+    expect(screen).toContain('Appearance: dark');
+    expect(screen).toContain('Offline: changes will sync later');
+    await tool('send_push', { session_id, title: 'Order shipped', body: 'Soon', data: { orderId: 'A-3' } });
+    expect(textOf(await tool('ui_tree', { session_id }))).toContain('Order shipped');
+    await tool('set_network', { session_id, mode: 'online' });
   }, 120_000);
 
   it('start_session waits in the queue while the device is busy, reporting the position', async () => {

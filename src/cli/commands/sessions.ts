@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../api-client';
 import { resolveLogin } from '../config-store';
+import { registerSessionDeviceCommands } from './session-device';
 import { action, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
 
 interface Session {
@@ -195,4 +196,5 @@ export function registerSessionCommands(program: Command): void {
       ),
     ['simdeck sessions view 5f0c…', 'open "$(simdeck sessions view 5f0c… --with-token)"'],
   );
+  registerSessionDeviceCommands(sessions);
 }

@@ -6,6 +6,7 @@ import { DEVICE_TOOLS } from '../../modules/ai';
 import type { ApiClient } from '../api-client';
 import { describeError } from '../output';
 import { registerBuildTools } from './builds';
+import { registerCapabilityTools } from './device-capabilities';
 import { type Reporter, RUN_TEST_INPUT, runTest, sleep, text } from './run-test';
 
 const session_id = z.string().min(1).max(100).describe('the session to act on (from start_session)');
@@ -170,6 +171,7 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
   deviceTool('long_press', 'long_press');
   deviceTool('set_orientation', 'set_orientation');
   registerBuildTools(api, register, device);
+  registerCapabilityTools(api, register);
 
   register(
     'list_apps',

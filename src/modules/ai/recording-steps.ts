@@ -62,6 +62,20 @@ function textOf(a: RecordingAction): string {
       return 'Open the app';
     case 'wait':
       return `Wait ${seconds(a.duration_ms ?? 0)}`;
+    case 'open_url':
+      return `Open the link ${a.url ?? ''}`;
+    case 'set_location':
+      return `Set the location to ${a.latitude ?? 0}, ${a.longitude ?? 0}`;
+    case 'set_permission':
+      return a.state === 'reset'
+        ? `Reset the ${a.permission} permission`
+        : `${a.state === 'granted' ? 'Allow' : 'Deny'} ${a.permission} access`;
+    case 'set_appearance':
+      return `Switch to ${a.mode} mode`;
+    case 'set_network':
+      return `Go ${a.mode}`;
+    case 'set_clipboard':
+      return `Set the clipboard to ${quoted(a.text ?? '')}`;
   }
 }
 

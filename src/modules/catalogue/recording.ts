@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import {
+  CAPABILITY_FIELDS,
+  CAPABILITY_GESTURES,
+  CAPABILITY_REQUIRED,
+  capabilityTextProblem,
+} from './recording-capabilities';
 
 /** Gesture names are the recording action types (docs/design/0015-recordings-steps-assertions.md). */
 export const GESTURES = [
@@ -13,6 +19,7 @@ export const GESTURES = [
   'rotate',
   'launch_app',
   'wait',
+  ...CAPABILITY_GESTURES,
 ] as const;
 export type Gesture = (typeof GESTURES)[number];
 
@@ -55,6 +62,7 @@ const REQUIRED_BY_TYPE: Record<Gesture, string[]> = {
   rotate: ['rotation'],
   launch_app: ['package_name'],
   wait: ['duration_ms'],
+  ...CAPABILITY_REQUIRED,
 };
 
 export const RecordingAction = z
@@ -78,6 +86,7 @@ export const RecordingAction = z
       .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { error: 'must be 0, 90, 180 or 270' })
       .optional(),
     package_name: shortText(255).optional(),
+    ...CAPABILITY_FIELDS,
     selector: Selector.optional(),
     screenshot: shortText(MAX_SCREENSHOT_CHARS)
       .regex(/^data:image\/[a-z+.-]+;base64,/, 'must be a data:image/...;base64, URL')
@@ -88,6 +97,8 @@ export const RecordingAction = z
       if ((action as Record<string, unknown>)[field] === undefined)
         ctx.addIssue({ code: 'custom', path: [field], message: `required for ${action.type}` });
     }
+    const textProblem = capabilityTextProblem(action.type, action.text);
+    if (textProblem) ctx.addIssue({ code: 'custom', path: ['text'], message: textProblem });
   });
 export type RecordingAction = z.infer<typeof RecordingAction>;
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { checkDeviceArgs, type DeviceArgs, type DeviceOp, type DeviceResult } from '../../worker/device-catalog';
+import type { CapabilityOp } from '../../worker/capability-commands';
 import type { DeviceCategory, LaunchOptions, ScreenInfo } from '../../worker/driver';
 import type { FileLinks, DeviceRouter } from '../workers';
 
@@ -42,6 +43,10 @@ export interface DeviceHandle {
   rotate(rotation: DeviceArgs<'rotate'>['rotation']): Promise<DeviceResult<'rotate'>>;
   /** The screen as the device last reported it. */
   screen(): Promise<ScreenInfo>;
+  /** A device capability (open_url, set_location, set_permission, clipboard, appearance, push, network). */
+  capability<Op extends Exclude<CapabilityOp, 'add_media'>>(op: Op, args: DeviceArgs<Op>): Promise<DeviceResult<Op>>;
+  /** Adds a photo or video kept in object storage to the device's library. */
+  addMedia(file: StoredPackage): Promise<DeviceResult<'add_media'>>;
 }
 
 /** Throws when the session no longer holds the device (ended, failed, or the device moved on). */
@@ -117,6 +122,15 @@ export class SessionDeviceHandle implements DeviceHandle {
     const screen = await this.call('rotate', { rotation });
     this.options.screen = screen;
     return screen;
+  }
+
+  capability<Op extends Exclude<CapabilityOp, 'add_media'>>(op: Op, args: DeviceArgs<Op>): Promise<DeviceResult<Op>> {
+    return this.call(op, args);
+  }
+
+  addMedia(file: StoredPackage): Promise<DeviceResult<'add_media'>> {
+    const link = this.deps.links.sign(file.storageKey, this.deps.clock.now());
+    return this.call('add_media', { url: `/api/v1/workers/files/${link}`, file_name: file.fileName });
   }
 
   async screen(): Promise<ScreenInfo> {

@@ -1,3 +1,4 @@
+export { DeviceCapabilitiesService } from './device-capabilities.service';
 export { DeviceControlService } from './device-control.service';
 export type { DeviceHandle, Screenshot } from './device-handle';
 export { SessionLifetime } from './lifetime';

@@ -20,6 +20,7 @@ import {
 } from './sessions.schemas';
 import { z } from 'zod';
 import { acceptMultipartBodies, multipartUploadSource } from '../../uploads/upload-receiver';
+import { deviceCapabilityRoutes } from './device-capabilities.routes';
 
 export const sessionsRoutes: RouteModule = async (app, container) => {
   const { sessions, deviceControl } = container.services;
@@ -106,7 +107,11 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
 
   app.get('/sessions/:session_id', {
     schema: { tags, summary: 'Get a session', params: SessionIdParams, response: { 200: Session } },
-    handler: (req) => sessions.getSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } }),
+    handler: (req) =>
+      container.services.deviceCapabilities.describeSession({
+        ctx: req.ctx,
+        input: { sessionId: req.params.session_id },
+      }),
   });
 
   app.delete('/sessions/:session_id', {
@@ -173,6 +178,8 @@ export const sessionsRoutes: RouteModule = async (app, container) => {
         input: { sessionId: req.params.session_id, packageName: req.params.package_name },
       }),
   });
+
+  await deviceCapabilityRoutes(app, container);
 
   // Multipart bodies are accepted unread in this scope only: install-app streams its body.
   await app.register(async (scoped: App) => {

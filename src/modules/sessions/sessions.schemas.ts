@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RowId, Offset } from '../../http/schemas';
 import { ApiTimestamp } from '../../http/api-time';
 import { DEVICE_CATEGORIES, DEVICE_TYPES, END_REASONS, SESSION_STATUSES } from '../../db/schema';
+import { Capabilities } from './device-capabilities.schemas';
 
 const FlatParams = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
@@ -57,6 +58,8 @@ export const Session = z.object({
     description:
       'Who created the session (additive): its owner, who controls it along with developers and admins. api_token_id is set when an API token created it; the token then owns it, not its user.',
   }),
+  /** Only on GET /sessions/{id}: what the device supports, so clients can hide what it cannot do. */
+  capabilities: Capabilities.optional(),
 });
 export type Session = z.infer<typeof Session>;
 

@@ -22,6 +22,7 @@ import {
   uninstallArgs,
 } from './adb-commands';
 import { AdbHost } from './adb-host';
+import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
 import { AndroidScreen, ROTATIONS } from './android-screen';
 import { emulatorArgs } from './avd';
@@ -79,10 +80,12 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const sh = host.sh.bind(host);
   const serialOf = (deviceId: string) => devices.serialOf(deviceId);
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
+  const { resetConditions, ...capabilities } = androidCapabilities(host, serialOf);
 
   return {
     kind: 'android',
     listDevices: () => devices.refresh(),
+    ...capabilities,
 
     async boot(deviceId) {
       const k = await devices.lookup(deviceId);
@@ -111,6 +114,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
       if (!k.serial) return;
+      // Appearance, network and location go back to the defaults for the next session.
+      await resetConditions(k.serial).catch(() => undefined);
       if (k.avd) {
         await runToolUnchecked(run, adbCall('emu kill', ['-s', k.serial, 'emu', 'kill']));
         started.get(deviceId)?.kill();

@@ -14,7 +14,7 @@ export interface RunResult {
  * Runs a program to completion with an argv array (never through a shell). The one seam the
  * android and ios drivers use to reach tools.
  */
-export type Run = (cmd: string, args: string[], opts?: { timeoutMs?: number }) => Promise<RunResult>;
+export type Run = (cmd: string, args: string[], opts?: { timeoutMs?: number; input?: Buffer }) => Promise<RunResult>;
 
 /** Starts a long-running program (an emulator) and returns a handle to stop it. */
 export type SpawnDetached = (cmd: string, args: string[]) => { pid: number | undefined; kill: () => void };
@@ -23,7 +23,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 export const execRun: Run = (cmd, args, opts = {}) =>
   new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       cmd,
       args,
       { encoding: 'buffer', maxBuffer: 128 * 1024 * 1024, timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS },
@@ -48,6 +48,9 @@ export const execRun: Run = (cmd, args, opts = {}) =>
         });
       },
     );
+    // What the program reads on stdin (simctl pbcopy, simctl push -): given, or nothing.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(opts.input);
   });
 
 export const spawnDetached: SpawnDetached = (cmd, args) => {
@@ -68,6 +71,8 @@ export interface ToolCall {
   args: string[];
   timeoutMs?: number;
   classify?: FailureClassifier;
+  /** What the tool reads on stdin. */
+  input?: Buffer;
 }
 
 /** The worker-log line of a call: the whole command, its exit and its output. */
@@ -92,7 +97,7 @@ export function toolFailure(call: ToolCall, r: RunResult): DeviceDriverError {
 
 /** Runs a tool and returns its result whatever the exit code; a timeout is still an error. */
 export async function runToolUnchecked(run: Run, call: ToolCall): Promise<RunResult> {
-  const r = await run(call.cmd, call.args, { timeoutMs: call.timeoutMs });
+  const r = await run(call.cmd, call.args, { timeoutMs: call.timeoutMs, input: call.input });
   if (r.timedOut) throw toolFailure(call, r);
   return r;
 }

@@ -31,6 +31,7 @@ import {
   simctlPrivacyGrantArgs,
   type SimDevice,
 } from './simctl-commands';
+import { iosCapabilities } from './simctl-capabilities';
 import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
 
 export interface IosDriverOptions {
@@ -83,9 +84,14 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
    */
   const simctl = async (
     args: string[],
-    opts?: { timeoutMs?: number; benign?: boolean; otherwise?: { code: DriverErrorCode; message: string } },
+    opts?: {
+      timeoutMs?: number;
+      benign?: boolean;
+      input?: Buffer;
+      otherwise?: { code: DriverErrorCode; message: string };
+    },
   ) => {
-    const call = simctlCall(args, opts?.timeoutMs);
+    const call = { ...simctlCall(args, opts?.timeoutMs), input: opts?.input };
     const r = await runToolUnchecked(run, call);
     if (r.exitCode === 0 || (opts?.benign && isBenignSimctlError(r.stderr))) return r;
     const failure = toolFailure(call, r);
@@ -138,6 +144,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
   return {
     kind: 'ios',
+    ...iosCapabilities(simctl, async (deviceId) => (await find(deviceId)).udid),
 
     async listDevices(): Promise<DeviceSpec[]> {
       return (await devices()).map((d) => ({

@@ -24,6 +24,7 @@ import { DEFAULT_FLEET, expandFleet, parseVirtualDevices, type FleetEntry } from
 import { readDevicePackage } from '../../packages/device-package';
 import { FrameScheduler } from '../../virtual/frame-scheduler';
 import { VirtualDevice } from '../../virtual/virtual-device';
+import { virtualCapabilities } from './virtual-capabilities';
 
 export interface VirtualDriverOptions {
   /**
@@ -114,6 +115,7 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
   return {
     kind: 'virtual',
     device: get,
+    ...virtualCapabilities(get, booted),
     async listDevices(): Promise<DeviceSpec[]> {
       return specs.map((s) => ({ ...s }));
     },

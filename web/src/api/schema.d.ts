@@ -58,7 +58,13 @@ export interface paths {
                 button?: string;
                 duration_ms?: number;
                 key?: string;
+                latitude?: number;
+                longitude?: number;
+                /** @enum {string} */
+                mode?: "light" | "dark" | "online" | "offline";
                 package_name?: string;
+                /** @enum {string} */
+                permission?: "camera" | "microphone" | "location" | "photos" | "contacts" | "notifications";
                 rotation?: 0 | 90 | 180 | 270;
                 screenshot?: string;
                 selector?: {
@@ -69,10 +75,13 @@ export interface paths {
                   label?: string;
                   text?: string;
                 };
+                /** @enum {string} */
+                state?: "granted" | "denied" | "reset";
                 t_ms: number;
                 text?: string;
                 /** @enum {string} */
-                type: "tap" | "double_tap" | "long_press" | "swipe" | "type_text" | "key" | "button" | "rotate" | "launch_app" | "wait";
+                type: "tap" | "double_tap" | "long_press" | "swipe" | "type_text" | "key" | "button" | "rotate" | "launch_app" | "wait" | "open_url" | "set_location" | "set_permission" | "set_appearance" | "set_network" | "set_clipboard";
+                url?: string;
                 x?: number;
                 x2?: number;
                 y?: number;
@@ -2234,6 +2243,8 @@ export interface paths {
             "application/json": ({
                 app_id: string | null;
                 build_id: number | null;
+                /** @description The device capabilities the session's device supports (additive): open_url, location, permissions, clipboard, media, appearance, push, network. */
+                capabilities?: ("open_url" | "location" | "permissions" | "clipboard" | "media" | "appearance" | "push" | "network")[];
                 /**
                  * @description ISO 8601 date-time (UTC) without a zone designator
                  * @example 2026-11-22T04:19:17.123
@@ -2304,6 +2315,8 @@ export interface paths {
             "application/json": {
               app_id: string | null;
               build_id: number | null;
+              /** @description The device capabilities the session's device supports (additive): open_url, location, permissions, clipboard, media, appearance, push, network. */
+              capabilities?: ("open_url" | "location" | "permissions" | "clipboard" | "media" | "appearance" | "push" | "network")[];
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
                * @example 2026-11-22T04:19:17.123
@@ -2363,6 +2376,8 @@ export interface paths {
             "application/json": {
               app_id: string | null;
               build_id: number | null;
+              /** @description The device capabilities the session's device supports (additive): open_url, location, permissions, clipboard, media, appearance, push, network. */
+              capabilities?: ("open_url" | "location" | "permissions" | "clipboard" | "media" | "appearance" | "push" | "network")[];
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
                * @example 2026-11-22T04:19:17.123
@@ -2504,6 +2519,35 @@ export interface paths {
       };
     };
   };
+  "/api/v1/sessions/{session_id}/appearance": {
+    /** Switch the device to light or dark appearance */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            mode: "light" | "dark";
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/sessions/{session_id}/apps": {
     /** Request the installed apps (delivered as session.apps over /api/v1/ws) */
     get: {
@@ -2541,6 +2585,53 @@ export interface paths {
           content: {
             "application/json": {
               message: string;
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/clipboard": {
+    /** Read the device's clipboard */
+    get: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              text: string;
+            };
+          };
+        };
+      };
+    };
+    /** Set the device's clipboard */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Text of at most 64 KB. */
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
               /** @enum {string} */
               status: "ok";
             };
@@ -2731,6 +2822,185 @@ export interface paths {
       };
     };
   };
+  "/api/v1/sessions/{session_id}/location": {
+    /** Set the device's location */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            latitude: number;
+            longitude: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/media": {
+    /**
+     * Add a photo or video to the device's library
+     * @description multipart/form-data: `file` (required): a JPEG, PNG, HEIC or MP4 of at most 100 MB, checked by its first bytes.
+     */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              name: string;
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/network": {
+    /** Take the device offline or back online */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            mode: "online" | "offline";
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/open-url": {
+    /** Open a link on the device (a deep link or a web address) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description An http(s) address or an app link such as myapp://items/3 (at most 2 KB). */
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/permissions": {
+    /** Grant, deny or reset an app's permission */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The app (Android package or iOS bundle id); required to grant or deny on Android and iOS. */
+            package_name?: string;
+            /** @enum {string} */
+            permission: "camera" | "microphone" | "location" | "photos" | "contacts" | "notifications";
+            /** @enum {string} */
+            state: "granted" | "denied" | "reset";
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/push": {
+    /** Send the device a notification */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            body: string;
+            data?: {
+              [key: string]: string | number | boolean;
+            };
+            /** @description The app that receives it; required on iOS simulators. Virtual devices default to the app in front, else the newest app with a notificationRoute. */
+            package_name?: string;
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/sessions/{session_id}/start": {
     /** Start a session (or queue it) */
     post: {
@@ -2753,6 +3023,8 @@ export interface paths {
             "application/json": {
               app_id: string | null;
               build_id: number | null;
+              /** @description The device capabilities the session's device supports (additive): open_url, location, permissions, clipboard, media, appearance, push, network. */
+              capabilities?: ("open_url" | "location" | "permissions" | "clipboard" | "media" | "appearance" | "push" | "network")[];
               /**
                * @description ISO 8601 date-time (UTC) without a zone designator
                * @example 2026-11-22T04:19:17.123

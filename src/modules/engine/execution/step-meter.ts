@@ -39,6 +39,8 @@ export class StepMeter {
       listApps: timed(() => device.listApps()),
       rotate: timed((r) => device.rotate(r)),
       screen: timed(() => device.screen()),
+      capability: (op, args) => timed(() => device.capability(op, args))(),
+      addMedia: timed((file) => device.addMedia(file)),
     };
   }
 

@@ -33,6 +33,8 @@ function handleOf(phone: SampleDevice): DeviceHandle {
     listApps: () => driver.listApps(deviceId),
     rotate: (r) => driver.rotate(deviceId, r),
     screen: async () => driver.device(deviceId).screenInfo(),
+    capability: () => Promise.reject(new Error('not used here')),
+    addMedia: () => Promise.reject(new Error('not used here')),
   };
 }
 

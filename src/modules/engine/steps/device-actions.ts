@@ -2,6 +2,7 @@ import { AppError } from '../../../errors';
 import type { InputEvent, UiNode } from '../../../worker/driver';
 import type { DeviceHandle } from '../../sessions';
 import { isSatisfied, reversed, type DeviceAction, type LoopPlan } from './interpreter';
+import { performCapability } from './capability-steps';
 import type { ElementSelector } from './selectors';
 import { waitForSettledScreen } from './settle';
 
@@ -21,6 +22,13 @@ export interface PerformedAction {
   selector?: ElementSelector | null;
   /** How replay found the element: id, accessibility_id, text, fuzzy_text or coordinates. */
   matched_by?: string;
+  /** Device capability steps (capability-steps.ts). */
+  url?: string;
+  latitude?: number;
+  longitude?: number;
+  permission?: string;
+  state?: string;
+  mode?: string;
 }
 
 export interface ActionContext {
@@ -143,6 +151,8 @@ export async function performDeviceAction(action: DeviceAction, ctx: ActionConte
       await ctx.wait(ms, ctx.signal);
       return { type: 'wait', duration_ms: ms };
     }
+    case 'capability':
+      return performCapability(action.step, ctx);
   }
 }
 

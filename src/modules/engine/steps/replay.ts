@@ -1,5 +1,6 @@
 import type { InputEvent } from '../../../worker/driver';
 import type { RecordingAction } from '../../catalogue';
+import { performCapability } from './capability-steps';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
 import { flattenTree, isInteractive, modalScope, visibleRect, type Observation } from './interpreter/ui-tree';
 import { findRecordedElement, scalePoint } from './selectors';
@@ -118,6 +119,9 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         actions.push({ type: 'wait', duration_ms: ms });
         break;
       }
+      default:
+        // A device capability: a link, the location, a permission, appearance, network or clipboard.
+        actions.push(await performCapability({ ...a, type: a.type }, ctx));
     }
   }
   return { ok: true, actions };

@@ -1,4 +1,5 @@
 import { splitClauses } from './clauses';
+import { deviceClause } from './device-phrases';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
@@ -41,6 +42,8 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
 }
 
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
+  const device = deviceClause(text, index);
+  if (device) return device;
   const s = normalizeStep(text);
   if (s === '') return notSettled('not understood: the step is empty');
   const names = screenNames(index);

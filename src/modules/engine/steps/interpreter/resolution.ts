@@ -1,5 +1,6 @@
 import type { InputEvent, Rotation } from '../../../../worker/driver';
 import type { ElementSelector } from '../selectors';
+import type { CapabilityStep } from './capability-step';
 import type { ScrollUntilPlan, WaitUntilPlan } from './plans';
 
 /**
@@ -15,7 +16,9 @@ export type DeviceAction =
   | { op: 'rotate'; rotation: Rotation }
   | { op: 'wait'; ms: number }
   /** Stops the app (it is started again by a later launch). */
-  | { op: 'terminate' };
+  | { op: 'terminate' }
+  /** A device capability: a link, the location, a permission, appearance, network or clipboard. */
+  | { op: 'capability'; step: CapabilityStep };
 
 /**
  * What the interpreter makes of a step on one screen. Not settled means it cannot act or judge

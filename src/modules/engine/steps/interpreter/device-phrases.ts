@@ -1,0 +1,163 @@
+import { selectorFor } from '../selectors';
+import type { CapabilityStep } from './capability-step';
+import type { DeviceAction, Resolution } from './resolution';
+import { notSettled } from './resolution';
+import { resolveAction } from './resolve-action';
+import type { ScreenIndex } from './target-finder';
+import { touchPoint, type TreeElement } from './ui-tree';
+
+/**
+ * Plain-English steps about the device rather than an element: deep links, location,
+ * permissions (answering the system prompt, or setting one), the clipboard, appearance, the
+ * network and notifications. A step that starts like one of these but cannot be read fails
+ * clearly instead of being guessed at; anything else is left to the rest of the interpreter.
+ */
+
+const PERMISSION_WORDS: Record<string, string> = {
+  camera: 'camera',
+  microphone: 'microphone',
+  mic: 'microphone',
+  location: 'location',
+  photos: 'photos',
+  photo: 'photos',
+  'photo library': 'photos',
+  contacts: 'contacts',
+  notifications: 'notifications',
+  notification: 'notifications',
+};
+
+const act = (step: CapabilityStep, reasoning: string): Resolution => ({
+  settled: true,
+  kind: 'actions',
+  actions: [{ op: 'capability', step }],
+  reasoning,
+});
+
+const tapOn = (index: ScreenIndex, el: TreeElement, reasoning: string, extra: DeviceAction[] = []): Resolution => {
+  const p = touchPoint(el);
+  if (!p) return notSettled(`${el.node.text ?? 'the element'} is not on screen`);
+  const tap: DeviceAction = {
+    op: 'input',
+    event: { kind: 'tap', ...p },
+    selector: selectorFor(el.node, index.observation.tree),
+  };
+  return { settled: true, kind: 'actions', actions: [tap, ...extra], reasoning };
+};
+
+/** The system permission prompt's answer buttons, when one is on screen. */
+function promptButtons(index: ScreenIndex): { allow: TreeElement | undefined; deny: TreeElement | undefined } | null {
+  const buttons = index.candidates.filter((e) => e.node.id?.startsWith('permission-'));
+  if (buttons.length === 0) return null;
+  return {
+    allow: buttons.find((e) => e.node.id === 'permission-allow'),
+    deny: buttons.find((e) => e.node.id === 'permission-deny'),
+  };
+}
+
+function permissionOf(words: string): string | null {
+  const w = words
+    .trim()
+    .toLowerCase()
+    .replace(/^the\s+/, '');
+  return PERMISSION_WORDS[w] ?? null;
+}
+
+/** The clause as a device step, or null when it is not about the device. */
+export function deviceClause(text: string, index: ScreenIndex): Resolution | null {
+  const s = text.trim().replace(/[.!]+$/, '');
+  let m: RegExpExecArray | null;
+
+  if ((m = /^(?:open|visit|go to|navigate to)\s+(?:the\s+)?(?:(?:deep\s+)?link|url|address)\s+(\S+)$/i.exec(s)))
+    return act({ type: 'open_url', url: m[1]!.replace(/^["']|["']$/g, '') }, `open the link ${m[1]}`);
+  if ((m = /^(?:open|visit|go to)\s+["']?([a-z][a-z0-9+.-]*:\/\/\S+?)["']?$/i.exec(s)))
+    return act({ type: 'open_url', url: m[1]! }, `open the link ${m[1]}`);
+
+  if ((m = /^(?:set|change|move|fake)\s+(?:the\s+)?(?:device(?:'s)?\s+)?location\s+to\s+(.+)$/i.exec(s))) {
+    const c = /^\(?\s*(-?\d+(?:\.\d+)?)\s*[,\s]\s*(-?\d+(?:\.\d+)?)\s*\)?$/.exec(m[1]!.trim());
+    if (!c)
+      return notSettled(
+        'not understood: say the location as latitude, longitude, e.g. "Set the location to 52.52, 13.40"',
+      );
+    const latitude = Number(c[1]);
+    const longitude = Number(c[2]);
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+      return notSettled('the location is out of range: latitude is -90 to 90, longitude -180 to 180');
+    return act({ type: 'set_location', latitude, longitude }, `set the location to ${latitude}, ${longitude}`);
+  }
+
+  if (
+    (m =
+      /^(?:switch|change|set)\s+(?:the\s+device\s+)?(?:to\s+|the\s+appearance\s+to\s+)(dark|light)(?:\s+(?:mode|appearance))?$/i.exec(
+        s,
+      ))
+  )
+    return act(
+      { type: 'set_appearance', mode: m[1]!.toLowerCase() },
+      `switch the device to ${m[1]!.toLowerCase()} mode`,
+    );
+
+  if (
+    (m = /^(?:go|switch to|take the device)\s+(offline|online)$/i.exec(s)) ||
+    (m = /^(?:turn|switch)\s+(?:the\s+)?(?:network|internet)\s+(off|on)$/i.exec(s))
+  ) {
+    const mode = /^(?:offline|off)$/i.test(m[1]!) ? 'offline' : 'online';
+    return act({ type: 'set_network', mode }, `take the device ${mode}`);
+  }
+
+  if (
+    (m = /^(?:set|copy)\s+(?:the\s+)?clipboard\s+to\s+"(.*)"$/i.exec(s)) ||
+    (m = /^copy\s+"(.*)"(?:\s+to the clipboard)?$/i.exec(s))
+  )
+    return act({ type: 'set_clipboard', text: m[1]! }, `put "${m[1]}" on the clipboard`);
+
+  if ((m = /^paste(?:\s+the\s+clipboard)?\s+(?:into|in)\s+(?:the\s+)?(.+?)(?:\s+field)?$/i.exec(s))) {
+    const tap = resolveAction({ kind: 'tap', target: { text: m[1]!.replace(/^"(.*)"$/, '$1'), role: 'field' } }, index);
+    if (!tap.settled || tap.kind !== 'actions') return tap;
+    return {
+      ...tap,
+      actions: [...tap.actions, { op: 'input', event: { kind: 'key', key: 'PASTE' }, selector: null }],
+      reasoning: `${tap.reasoning}, then paste the clipboard`,
+    };
+  }
+
+  if (/^(?:tap|open|click)\s+(?:on\s+)?the\s+notification(?:\s+banner)?$/i.test(s)) {
+    const banner = index.allCandidates.find((e) => e.node.role === 'notification');
+    if (!banner) return notSettled('no notification is on screen to tap');
+    return tapOn(index, banner, `tap the notification "${banner.node.text ?? ''}"`);
+  }
+
+  // Answering the system prompt, or setting a permission when none is asking.
+  const allowMatch = /^(?:allow|grant)(?:\s+(?:the\s+)?(.+?))?(?:\s+(?:access|permission))?$/i.exec(s);
+  const denyMatch =
+    /^(?:deny|don'?t allow|do not allow|refuse|revoke)(?:\s+(?:the\s+)?(.+?))?(?:\s+(?:access|permission))?$/i.exec(s);
+  const answer = allowMatch ? 'allow' : denyMatch ? 'deny' : null;
+  if (answer) {
+    // An element of the app named by the whole step ("Allow notifications" button) is tapped as usual.
+    const wanted = s.toLowerCase();
+    if (
+      index.candidates.some(
+        (e) =>
+          e.node.role === 'button' &&
+          e.node.text?.trim().toLowerCase() === wanted &&
+          !e.node.id?.startsWith('permission-'),
+      )
+    )
+      return null;
+    const named = (allowMatch ?? denyMatch)![1]?.trim();
+    const permission = named && !/^(?:the\s+)?permission$/i.test(named) ? permissionOf(named) : null;
+    if (named && !permission && !/^permission$/i.test(named)) return null;
+    const prompt = promptButtons(index);
+    if (prompt) {
+      const button = answer === 'allow' ? prompt.allow : prompt.deny;
+      if (!button) return notSettled(`the permission prompt has no ${answer} button`);
+      return tapOn(index, button, `answer the permission prompt: ${button.node.text ?? answer}`);
+    }
+    if (!permission)
+      return named || answer === 'deny'
+        ? notSettled('no permission prompt is on screen; name the permission, e.g. "Deny camera access"')
+        : null;
+    const state = answer === 'allow' ? 'granted' : 'denied';
+    return act({ type: 'set_permission', permission, state }, `${answer} ${permission} access for the app`);
+  }
+  return null;
+}
