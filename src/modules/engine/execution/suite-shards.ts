@@ -61,6 +61,7 @@ export class SuiteShards {
    */
   async requestSessions(ctx: Ctx, sr: repo.SuiteRunRow, count: number): Promise<string[]> {
     const own = await this.deps.sessions.getSession({ ctx, input: { sessionId: sr.sessionId! } });
+    const wanted = await this.deps.sessions.loadSession({ ctx, input: { sessionId: sr.sessionId! } });
     return withTransaction(ctx, async (tx) => {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
@@ -69,6 +70,9 @@ export class SuiteShards {
           input: {
             device_type: own.device_type,
             ...(own.device_category ? { device_category: own.device_category } : {}),
+            // A device matrix target's model and OS version hold for every shard of its run.
+            ...(wanted.wantedModel ? { device_model: wanted.wantedModel } : {}),
+            ...(wanted.wantedOsVersion ? { os_version: wanted.wantedOsVersion } : {}),
           },
         });
         await this.deps.sessions.startSession({ ctx: tx, input: { sessionId: s.session_id } });
