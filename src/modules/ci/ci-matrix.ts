@@ -1,11 +1,10 @@
 import type { Clock } from '../../clock';
 import type { Ctx } from '../../context';
-import type { VisualVerdict } from '../../db/schema';
+import type { CiRunStatus, VisualVerdict } from '../../db/schema';
 import { apiTime } from '../../http/api-time';
 import type { JobQueue } from '../../jobs/queue';
 import { rollUpVisual } from '../engine';
 import type { RealtimeHub } from '../realtime';
-import type { CiEnd } from './ci-orchestrator';
 import { aggregateStatus, isTerminal } from './ci-outcome';
 import { targetLabel } from './ci-presenter';
 import type { Waker } from './ci-waker';
@@ -13,6 +12,13 @@ import * as repo from './ci.repository';
 
 /** Waits end on a child's message; this only covers a lost message. */
 const FALLBACK_POLL_MS = 5_000;
+
+/** How a matrix ends (the orchestrator's end of a CI run). */
+export interface MatrixEnd {
+  status: CiRunStatus;
+  error: string | null;
+  visual: VisualVerdict | null;
+}
 
 export interface MatrixDeps {
   clock: Clock;
@@ -24,7 +30,7 @@ export interface MatrixDeps {
  * The status of a device matrix from its targets' CI runs (cancelled when asked for), the first
  * error of a target with the worst status (naming the target), and the targets' visual verdict.
  */
-export function matrixOutcome(parent: repo.CiRunRow, children: repo.CiRunRow[]): CiEnd {
+export function matrixOutcome(parent: repo.CiRunRow, children: repo.CiRunRow[]): MatrixEnd {
   const status = parent.cancelRequestedAt
     ? 'cancelled'
     : aggregateStatus(children.map((c) => ({ status: c.status, started: c.startedAt !== null })));
@@ -46,7 +52,7 @@ export async function runMatrix(
   row: repo.CiRunRow,
   waker: Waker,
   signal: AbortSignal,
-  finish: (end: CiEnd) => Promise<void>,
+  finish: (end: MatrixEnd) => Promise<void>,
 ): Promise<void> {
   const children = await repo.listMatrixChildren(d.db, [row.id]);
   const ids = new Set(children.map((c) => c.publicId));
