@@ -1,7 +1,7 @@
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { junitXml } from './junit';
-import { exitCodeOf, junitSuiteOf, type CiRun } from './run-watch';
+import { exitCodeOf, junitSuitesOf, type CiRun } from './run-watch';
 
 const parse = (xml: string) => {
   const doc = new DOMParser({
@@ -31,7 +31,7 @@ const run = (over: Partial<CiRun>): CiRun => ({
 describe('JUnit reports', () => {
   it('a suite run: one testcase per case, failure/error/skipped by status, counts and escaping right', () => {
     const xml = junitXml('simdeck', [
-      junitSuiteOf(
+      ...junitSuitesOf(
         run({
           results: [
             {
@@ -77,13 +77,15 @@ describe('JUnit reports', () => {
       ['run_url', 'https://simdeck.test/ci/runs/ci_1'],
       ['commit_sha', 'abc'],
       ['status', 'failed'],
+      // The start time is a property: Surefire's schema has no timestamp attribute.
+      ['timestamp', '2026-06-01T12:00:00'],
     ]);
   });
 
   it('a test run: one testcase per step; a run that ended before any case is one errored case with the reason', () => {
     const steps = parse(
       junitXml('simdeck', [
-        junitSuiteOf(
+        ...junitSuitesOf(
           run({
             type: 'test_run',
             status: 'passed',
@@ -96,7 +98,9 @@ describe('JUnit reports', () => {
     expect(steps.root.getAttribute('failures')).toBe('0');
     const early = parse(
       junitXml('simdeck', [
-        junitSuiteOf(run({ status: 'error', error_message: 'No device became free within 30 minutes', results: [] })),
+        ...junitSuitesOf(
+          run({ status: 'error', error_message: 'No device became free within 30 minutes', results: [] }),
+        ),
       ]),
     );
     expect(early.all('error').map((e) => e.getAttribute('message'))).toEqual([

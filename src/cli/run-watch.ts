@@ -18,13 +18,46 @@ export interface CiRun {
   queue: { position: number } | null;
   progress: Array<{ at: string; message: string }>;
   results: Array<CaseResult | StepResult> | null;
+  shards?: Shard[] | null;
+  targets?: Array<{
+    index: number;
+    device_type: string;
+    category: string | null;
+    model: string | null;
+    os_version: string | null;
+    run_id: string;
+    status: string;
+    passed: number;
+    failed: number;
+    shards: Shard[] | null;
+  }> | null;
+}
+export interface Shard {
+  index: number;
+  session_id: string;
+  device_id: string | null;
+  device_name: string | null;
+  cases: number;
+  status: string;
 }
 export interface CaseResult {
+  case_id?: string;
   case_name: string;
+  run_id?: string;
   status: string;
   duration_ms: number | null;
   error_message: string | null;
   url: string;
+  flaky?: boolean;
+  quarantined?: boolean;
+  attempts?: Array<{ attempt: number; run_id: string; status: string; error_message: string | null }>;
+  shard?: number | null;
+  device_id?: string | null;
+  device_name?: string | null;
+  target?: number | null;
+  /** Present once runs record video and logs. */
+  video?: { url: string } | null;
+  logs_url?: string | null;
 }
 export interface StepResult {
   index: number;
@@ -116,8 +149,43 @@ export async function watchMulti(
   }
 }
 
-/** A finished CI run as a JUnit suite: a suite run's cases, or a test run's steps. */
-export function junitSuiteOf(run: CiRun): JunitSuite {
+/** A matrix target in words, as the report names it: "android phone Pixel 8 14". */
+function targetName(t: NonNullable<CiRun['targets']>[number]): string {
+  return [t.device_type, t.category ?? 'handheld', t.model, t.os_version].filter(Boolean).join(' ');
+}
+
+/** A case of a suite run as a JUnit case: its retried attempts, its device, video and logs. */
+function junitCaseOf(c: CaseResult, classname: string): JunitCase {
+  const attempts = c.attempts ?? [];
+  const earlier = attempts.slice(0, -1).filter((a) => a.status === 'failed' || a.status === 'error');
+  const quarantinedFailure = c.quarantined && c.status !== 'passed';
+  return {
+    name: c.case_name,
+    classname,
+    durationMs: c.duration_ms,
+    // A quarantined case's failure does not fail the run: CI shows it skipped, saying why.
+    status: quarantinedFailure ? 'skipped' : junitStatus(c.status),
+    message: quarantinedFailure ? `quarantined; ${c.status}: ${c.error_message ?? c.status}` : c.error_message,
+    url: c.url,
+    retried: earlier.map((a) => ({
+      status: a.status as 'failed' | 'error',
+      message: a.error_message,
+      url: c.run_id ? c.url.replace(c.run_id, a.run_id) : null,
+    })),
+    output: [
+      ...(c.device_name ? [`device: ${c.device_name}${c.device_id ? ` (${c.device_id})` : ''}`] : []),
+      ...(c.video?.url ? [`video: ${c.video.url}`] : []),
+      ...(c.logs_url ? [`logs: ${c.logs_url}`] : []),
+      ...(c.flaky ? [`flaky: passed on attempt ${attempts.length}`] : []),
+    ],
+  };
+}
+
+/**
+ * A finished CI run as JUnit suites: a suite run's cases, one suite per device matrix target and
+ * shard (each with its device, session and run as properties); a test run's steps as one suite.
+ */
+export function junitSuitesOf(run: CiRun): JunitSuite[] {
   const name = run.name ?? run.run_id;
   const base = {
     name,
@@ -127,25 +195,58 @@ export function junitSuiteOf(run: CiRun): JunitSuite {
   };
   const results = run.results ?? [];
   if (run.type === 'suite_run') {
-    const cases = (results as CaseResult[]).map((c) => ({
-      name: c.case_name,
-      classname: name,
-      durationMs: c.duration_ms,
-      status: junitStatus(c.status),
-      message: c.error_message,
-      url: c.url,
-    }));
+    const cases = results as CaseResult[];
     // A run that ended before any case (no device, a bad build) is one errored case, so CI shows why.
-    if (cases.length === 0 && run.status !== 'passed')
-      cases.push({
-        name,
-        classname: name,
-        durationMs: run.duration_ms,
-        status: junitStatus(run.status),
-        message: run.error_message ?? run.status,
-        url: run.run_url,
-      });
-    return { ...base, cases };
+    if (cases.length === 0)
+      return [
+        {
+          ...base,
+          cases:
+            run.status === 'passed'
+              ? []
+              : [
+                  {
+                    name,
+                    classname: name,
+                    durationMs: run.duration_ms,
+                    status: junitStatus(run.status),
+                    message: run.error_message ?? run.status,
+                    url: run.run_url,
+                  },
+                ],
+        },
+      ];
+    const groups = new Map<string, CaseResult[]>();
+    for (const c of cases) {
+      const key = `${c.target ?? ''}|${c.shard ?? ''}`;
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    const split = groups.size > 1;
+    return [...groups.values()].map((group) => {
+      const first = group[0]!;
+      const target = first.target == null ? undefined : run.targets?.find((t) => t.index === first.target);
+      const shards = target ? target.shards : run.shards;
+      const shard = first.shard == null ? undefined : shards?.find((s) => s.index === first.shard);
+      const label = [target && targetName(target), split && first.shard != null && `shard ${first.shard + 1}`]
+        .filter(Boolean)
+        .join(', ');
+      const suiteName = label ? `${name} [${label}]` : name;
+      return {
+        ...base,
+        name: suiteName,
+        durationMs: split ? group.reduce((t, c) => t + (c.duration_ms ?? 0), 0) : run.duration_ms,
+        properties: {
+          ...base.properties,
+          target: target ? targetName(target) : undefined,
+          target_run_id: target?.run_id,
+          shard: first.shard == null ? undefined : String(first.shard),
+          device: shard?.device_name ?? first.device_name ?? undefined,
+          device_id: shard?.device_id ?? first.device_id ?? undefined,
+          session_id: shard?.session_id,
+        },
+        cases: group.map((c) => junitCaseOf(c, suiteName)),
+      };
+    });
   }
   const steps: JunitCase[] = (results as StepResult[]).map((s) => ({
     name: `step ${s.index + 1}: ${s.text}`,
@@ -168,7 +269,7 @@ export function junitSuiteOf(run: CiRun): JunitSuite {
       url: run.run_url,
     });
   }
-  return { ...base, cases: steps };
+  return [{ ...base, cases: steps }];
 }
 
 /** 0 passed, 1 failed, 2 error, cancelled, or still running at the timeout. */

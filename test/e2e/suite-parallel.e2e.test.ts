@@ -211,3 +211,63 @@ describe('a device lost under a parallel suite run', () => {
     }
   });
 });
+
+describe('a device lost while its shard gets ready', () => {
+  let f: EngineFixture;
+  let doomed: WorkerClient;
+  let release: () => void = () => {};
+  const installing = { n: 0 };
+
+  beforeAll(async () => {
+    f = await createEngineFixture({ devices: androidPhones(1) });
+    // The doomed worker's installs hang: its shards are caught between attach and their first case.
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const driver = createVirtualDriver({ devices: androidPhones(2, 'Doomed'), dataDir: f.t.dataDir });
+    const held = new Proxy(driver, {
+      get(target, prop, receiver) {
+        if (prop === 'install')
+          return async (...args: Parameters<typeof driver.install>) => {
+            installing.n++;
+            await gate;
+            return target.install(...args);
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    doomed = await connectWorker(f.t, held, 'doomed-setup-worker');
+  });
+  afterAll(async () => {
+    release();
+    await doomed?.close();
+    await f?.close();
+  });
+
+  it('ends only that shard; the other shard runs every case and the suite run passes', async () => {
+    const suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
+    for (let i = 0; i < 4; i++) await createCase(f, suiteId, { name: `Case ${i + 1}`, mode: 'ai', steps: SIGN_IN });
+    const started = await api(f.t, f.org.developer.token, 'POST', '/ci/run-suite', {
+      suite_id: suiteId,
+      mode: 'ai',
+      parallelism: 3,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const runId = started.json().run_id;
+    await waitFor(() => installing.n >= 2, 'both doomed shards installing', 60_000);
+    doomed.kill();
+    const done = await waitFor(
+      async () => {
+        const p = (await api(f.t, f.org.developer.token, 'GET', `/ci/runs/${runId}`)).json() as CiRunPayload;
+        return TERMINAL.includes(p.status) ? p : undefined;
+      },
+      'the CI run',
+      120_000,
+    );
+    expect(done.status, JSON.stringify(done.progress.slice(-6))).toBe('passed');
+    const results = done.results as Result[];
+    expect(results).toHaveLength(4);
+    for (const r of results) expect(r.device_name).not.toMatch(/^Doomed/);
+  });
+});

@@ -5,7 +5,7 @@ import { junitXml } from '../junit';
 import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
 import {
   exitCodeOf,
-  junitSuiteOf,
+  junitSuitesOf,
   RunReporter,
   watchMulti,
   watchRun,
@@ -155,7 +155,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
 }
 
 function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], table: () => void): void {
-  if (o.junit) fs.writeFileSync(o.junit, junitXml('simdeck', runs.map(junitSuiteOf)));
+  if (o.junit) fs.writeFileSync(o.junit, junitXml('simdeck', runs.flatMap(junitSuitesOf)));
   const running = !['passed', 'failed', 'cancelled', 'error'].includes(status);
   output(o, payload, () => {
     table();

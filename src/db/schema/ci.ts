@@ -20,6 +20,14 @@ export type CiRunStatus = (typeof CI_RUN_STATUSES)[number];
 export const CI_RUN_PHASES = ['waiting_turn', 'allocating', 'queued', 'starting', 'running', 'finished'] as const;
 export type CiRunPhase = (typeof CI_RUN_PHASES)[number];
 
+/** One target of a device matrix: the whole suite runs once on a device of this kind. */
+export interface CiMatrixTarget {
+  device_type: 'ios' | 'android';
+  category: (typeof DEVICE_CATEGORIES)[number] | null;
+  model: string | null;
+  os_version: string | null;
+}
+
 export interface CiProgressEntry {
   at: string;
   message: string;
@@ -79,6 +87,16 @@ export const ciRuns = pgTable(
     deviceType: text('device_type', { enum: ['ios', 'android'] }).notNull(),
     deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
     pinnedDeviceId: text('pinned_device_id'),
+    /** A device matrix target's model and OS version (null: any). */
+    deviceModel: text('device_model'),
+    osVersion: text('os_version'),
+    /**
+     * A device matrix (its targets) on the run that groups one child CI run per target; the
+     * children point at it and say which target they run.
+     */
+    matrix: jsonb('matrix').$type<CiMatrixTarget[]>(),
+    matrixParentId: integer('matrix_parent_id'),
+    matrixIndex: integer('matrix_index'),
     buildId: integer('build_id'),
     /** The run's override of the suite's retries (0–3); null keeps the suite's setting. */
     retries: integer('retries'),
@@ -109,6 +127,7 @@ export const ciRuns = pgTable(
     uniqueIndex('ci_runs_public_id_idx').on(t.publicId),
     index('ci_runs_org_idx').on(t.organizationId, t.id),
     index('ci_runs_multi_idx').on(t.multiSuiteRunId, t.position),
+    index('ci_runs_matrix_idx').on(t.matrixParentId, t.matrixIndex),
     index('ci_runs_unfinished_idx').on(t.id).where(sql`status IN ('pending', 'running')`),
   ],
 );

@@ -91,6 +91,9 @@ export const sessions = pgTable(
     /** Requested category; null means any handheld (phone or tablet). */
     deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
     specificDeviceId: text('specific_device_id'),
+    /** A wanted model and OS version (a device matrix target); null: any. */
+    wantedModel: text('wanted_model'),
+    wantedOsVersion: text('wanted_os_version'),
     status: text('status', { enum: SESSION_STATUSES }).notNull().default('pending'),
     endReason: text('end_reason', { enum: END_REASONS }),
     errorMessage: text('error_message'),
@@ -142,6 +145,9 @@ export const sessionQueue = pgTable(
     deviceType: text('device_type', { enum: DEVICE_TYPES }).notNull(),
     deviceCategory: text('device_category', { enum: DEVICE_CATEGORIES }),
     specificDeviceId: text('specific_device_id'),
+    /** A wanted model and OS version (a device matrix target); null: any. */
+    wantedModel: text('wanted_model'),
+    wantedOsVersion: text('wanted_os_version'),
     createdAt: createdAt(),
   },
   (t) => [

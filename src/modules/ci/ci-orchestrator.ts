@@ -11,6 +11,7 @@ import type { ExecutionService } from '../engine';
 import type { RealtimeHub, RealtimeMessage } from '../realtime';
 import type { SessionsService } from '../sessions';
 import { ciStatusOfEngineRun, isTerminal } from './ci-outcome';
+import { runMatrix } from './ci-matrix';
 import { Waker } from './ci-waker';
 import * as repo from './ci.repository';
 
@@ -114,6 +115,7 @@ export class CiOrchestrator {
     beat.unref();
     try {
       let row = await this.begin(first);
+      if (row?.matrix) return await runMatrix(this.d, row, waker, signal, (end) => this.finish(ctx, first.id, end));
       if (row && !row.sessionId) row = await this.allocate(ctx, row);
       if (row) {
         unwatch.push(this.d.realtime.watchSession(row.sessionId!, () => waker.wake()));
@@ -184,7 +186,12 @@ export class CiOrchestrator {
       if (!cur || cur.sessionId) return cur;
       const session = await this.d.sessions.createSession({
         ctx: tx,
-        input: { device_type: cur.deviceType, ...(cur.deviceCategory ? { device_category: cur.deviceCategory } : {}) },
+        input: {
+          device_type: cur.deviceType,
+          ...(cur.deviceCategory ? { device_category: cur.deviceCategory } : {}),
+          ...(cur.deviceModel ? { device_model: cur.deviceModel } : {}),
+          ...(cur.osVersion ? { os_version: cur.osVersion } : {}),
+        },
       });
       const started = await this.d.sessions.startSession({
         ctx: tx,

@@ -45,6 +45,16 @@ function runProgress(run: repo.EngineTestRunRow, label: string): CiProgressEntry
   return out;
 }
 
+/** A matrix target in words: "android tablet Pixel Tablet 14". */
+export function targetLabel(row: {
+  deviceType: string;
+  deviceCategory: string | null;
+  deviceModel: string | null;
+  osVersion: string | null;
+}): string {
+  return [row.deviceType, row.deviceCategory ?? 'handheld', row.deviceModel, row.osVersion].filter(Boolean).join(' ');
+}
+
 /** The CI poll payload and the multi-suite aggregate, read from the CI rows and the engine's run rows. */
 export class CiPresenter {
   constructor(private readonly deps: { appUrl: string; sessions: SessionsService }) {}
@@ -60,7 +70,7 @@ export class CiPresenter {
   }
 
   /** The cases' results (their last attempts), each with all its attempts. */
-  caseResults(attempts: repo.EngineCaseRun[]): CaseResult[] {
+  caseResults(attempts: repo.EngineCaseRun[], target: number | null = null): CaseResult[] {
     const byCase = new Map<string, repo.EngineCaseRun[]>();
     for (const a of attempts) {
       const key = `${a.run.suiteRunId}:${a.run.testCaseId}`;
@@ -81,6 +91,7 @@ export class CiPresenter {
       shard: run.shard,
       device_id: run.deviceId,
       device_name: run.deviceName,
+      target,
       attempts: (byCase.get(`${run.suiteRunId}:${run.testCaseId}`) ?? []).map(({ run: a }) => ({
         attempt: a.attempt,
         run_id: a.publicId,
@@ -92,6 +103,7 @@ export class CiPresenter {
   }
 
   async payload(ctx: Ctx, row: repo.CiRunRow): Promise<CiRunPayload> {
+    if (row.matrix) return this.matrixPayload(ctx, row);
     const terminal = isTerminal(row.status);
     let progress: CiProgressEntry[] = [...row.progress];
     // Terminal runs always have results: none when they ended before their engine run started.
@@ -103,7 +115,7 @@ export class CiPresenter {
         progress.push(
           ...runProgress(c.run, `Case "${c.caseName}"${c.run.attempt > 1 ? ` (attempt ${c.run.attempt})` : ''}`),
         );
-      if (terminal) results = this.caseResults(attempts);
+      if (terminal) results = this.caseResults(attempts, row.matrixIndex);
       const [sr] = await repo.findEngineSuiteRuns(ctx.db, [row.suiteRunId]);
       if (sr)
         shards = await shardsOf(
@@ -158,6 +170,81 @@ export class CiPresenter {
       session_id: row.sessionId,
       engine_run_id: row.engineRunPublicId,
       visual_regression_status: row.visualRegressionStatus,
+      targets: null,
+      matrix_run_id:
+        row.matrixParentId === null ? null : ((await repo.findCiRunById(ctx.db, row.matrixParentId))?.publicId ?? null),
+      multi_suite_run_id:
+        row.multiSuiteRunId === null
+          ? null
+          : ((await repo.findMultiSuiteRunById(ctx.db, row.multiSuiteRunId))?.publicId ?? null),
+    };
+  }
+
+  /**
+   * A device matrix run: its targets' CI runs side by side, each with its roll-up and shards; the
+   * results of every target in one list (each case says its target and device), progress merged.
+   */
+  private async matrixPayload(ctx: Ctx, row: repo.CiRunRow): Promise<CiRunPayload> {
+    const children = await repo.listMatrixChildren(ctx.db, [row.id]);
+    const parts = await Promise.all(children.map((c) => this.payload(ctx, c)));
+    const terminal = isTerminal(row.status);
+    const targets = children.map((c, i) => {
+      const p = parts[i]!;
+      const cases = (p.results ?? []) as CaseResult[];
+      return {
+        index: c.matrixIndex ?? i,
+        device_type: c.deviceType,
+        category: c.deviceCategory,
+        model: c.deviceModel,
+        os_version: c.osVersion,
+        run_id: c.publicId,
+        status: c.status,
+        engine_run_id: c.engineRunPublicId,
+        session_id: c.sessionId,
+        passed: cases.filter((r) => r.status === 'passed').length,
+        failed: cases.filter((r) => r.status !== 'passed').length,
+        flaky: cases.filter((r) => r.flaky).length,
+        quarantined: cases.filter((r) => r.quarantined).length,
+        duration_ms: c.durationMs,
+        error_message: c.errorMessage,
+        shards: p.shards,
+      };
+    });
+    const progress = [
+      ...row.progress,
+      ...parts.flatMap((p, i) =>
+        p.progress.map((e) => ({ at: e.at, message: `[${targetLabel(children[i]!)}] ${e.message}` })),
+      ),
+    ]
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i))
+      .map((x) => x.p)
+      .slice(-MAX_PROGRESS);
+    return {
+      run_id: row.publicId,
+      type: row.type,
+      status: row.status,
+      run_url: this.runUrl(row.publicId),
+      commit_sha: row.commitSha,
+      metadata: row.metadata ?? null,
+      created_at: apiTime(row.createdAt),
+      started_at: apiTimeOrNull(row.startedAt),
+      finished_at: apiTimeOrNull(row.finishedAt),
+      duration_ms: row.durationMs,
+      error_message: row.errorMessage,
+      queue: null,
+      progress,
+      results: terminal ? parts.flatMap((p) => (p.results ?? []) as CaseResult[]) : null,
+      shards: null,
+      targets,
+      matrix_run_id: null,
+      phase: row.phase,
+      suite_id: row.targetPublicId,
+      test_id: null,
+      name: row.targetName,
+      session_id: null,
+      engine_run_id: null,
+      visual_regression_status: row.visualRegressionStatus,
       multi_suite_run_id:
         row.multiSuiteRunId === null
           ? null
@@ -176,23 +263,23 @@ export class CiPresenter {
 
   async multi(ctx: Ctx, m: repo.MultiSuiteRunRow): Promise<MultiSuiteRun> {
     const children = await repo.listMultiSuiteChildren(ctx.db, m.id);
-    const caseRuns = await repo.listEngineCaseRuns(
+    // A suite run as a device matrix has one engine suite run per target.
+    const targets = await repo.listMatrixChildren(
       ctx.db,
-      children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])),
+      children.filter((c) => c.matrix).map((c) => c.id),
     );
-    const suiteRuns = new Map(
-      (
-        await repo.findEngineSuiteRuns(
-          ctx.db,
-          children.flatMap((c) => (c.suiteRunId === null ? [] : [c.suiteRunId])),
-        )
-      ).map((s) => [s.id, s]),
-    );
+    const engineRunsOf = (c: repo.CiRunRow) =>
+      (c.matrix ? targets.filter((t) => t.matrixParentId === c.id) : [c]).flatMap((r) =>
+        r.suiteRunId === null ? [] : [r.suiteRunId],
+      );
+    const allIds = children.flatMap(engineRunsOf);
+    const caseRuns = await repo.listEngineCaseRuns(ctx.db, allIds);
+    const suiteRuns = new Map((await repo.findEngineSuiteRuns(ctx.db, allIds)).map((s) => [s.id, s]));
     const entries = children.map((c) => {
-      const runs = caseRuns.filter((r) => c.suiteRunId !== null && r.run.suiteRunId === c.suiteRunId);
+      const ids = engineRunsOf(c);
+      const runs = caseRuns.filter((r) => r.run.suiteRunId !== null && ids.includes(r.run.suiteRunId));
       const visual =
-        c.visualRegressionStatus ??
-        (c.suiteRunId === null ? null : (suiteRuns.get(c.suiteRunId)?.visualRegressionStatus ?? null));
+        c.visualRegressionStatus ?? rollUpVisual(ids.map((id) => suiteRuns.get(id)?.visualRegressionStatus ?? null));
       return {
         suite_id: c.targetPublicId,
         suite_name: c.targetName,

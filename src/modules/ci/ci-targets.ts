@@ -5,8 +5,8 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { findAppById } from '../apps';
 import type { AppsService } from '../apps';
 import { findCaseByPublicId, listSuiteCases, findSuiteByPublicId, type SuiteRow } from '../catalogue';
-import { findDevice } from '../devices';
-import type { CiRunOptions } from './ci.schemas';
+import { findDevice, fleetServes } from '../devices';
+import type { CiRunOptions, DeviceTarget } from './ci.schemas';
 
 /** What a CI run runs: a suite (suite_run) or a case (test_run), and the app it installs. */
 export interface CiTarget {
@@ -26,6 +26,9 @@ export interface CiPlan {
   deviceType: Platform;
   deviceCategory: DeviceCategory | null;
   pinnedDeviceId: string | null;
+  /** A device matrix target's model and OS version (null: any). */
+  deviceModel: string | null;
+  osVersion: string | null;
   buildId: number | null;
 }
 
@@ -106,14 +109,68 @@ export class CiTargets {
       deviceType,
       deviceCategory: input.device_id !== undefined ? null : (input.device_category ?? 'phone'),
       pinnedDeviceId: input.device_id ?? null,
+      deviceModel: null,
+      osVersion: null,
       buildId,
     };
   }
 
+  /**
+   * The plan of each device matrix target (the whole suite once per target), or the one plan
+   * without `devices`. A target of another platform than the suite's app is a 400; one that no
+   * device of the fleet (free or busy, not offline) can serve is a 409, before anything is written.
+   */
+  async plans(ctx: Ctx, target: CiTarget, input: CiRunOptions & { devices?: DeviceTarget[] }): Promise<CiPlan[]> {
+    if (!input.devices) return [await this.plan(ctx, target, input)];
+    await this.checkFleet(ctx, input.devices);
+    const plans: CiPlan[] = [];
+    for (const [i, d] of input.devices.entries()) {
+      if (target.platform && d.device_type !== target.platform)
+        throw badRequest(`devices[${i}]: the suite's app is for ${target.platform}, not ${d.device_type}`);
+      const base = await this.plan(
+        ctx,
+        { ...target, platform: d.device_type },
+        { ...input, device_category: undefined },
+      );
+      plans.push({
+        ...base,
+        deviceCategory: d.category ?? null,
+        deviceModel: d.model ?? null,
+        osVersion: d.os_version ?? null,
+      });
+    }
+    return plans;
+  }
+
+  /** 409 for the first device matrix target no device of the fleet (online, free or busy) can serve. */
+  async checkFleet(ctx: Ctx, devices: DeviceTarget[]): Promise<void> {
+    for (const [i, d] of devices.entries()) {
+      const want = {
+        deviceType: d.device_type,
+        category: d.category ?? null,
+        model: d.model ?? null,
+        osVersion: d.os_version ?? null,
+      };
+      if (!(await fleetServes(ctx.db, want))) {
+        const kind = [
+          want.deviceType,
+          want.category ?? 'phone or tablet',
+          want.model,
+          want.osVersion && `OS ${want.osVersion}`,
+        ];
+        throw new AppError('CONFLICT', `devices[${i}]: no device of the fleet is an ${kind.filter(Boolean).join(' ')}`);
+      }
+    }
+  }
+
   /** Like `plan`, as a reason instead of an error (run-suites lists every suite that cannot run). */
-  async problemWith(ctx: Ctx, target: CiTarget, input: CiRunOptions): Promise<string | null> {
+  async problemWith(
+    ctx: Ctx,
+    target: CiTarget,
+    input: CiRunOptions & { devices?: DeviceTarget[] },
+  ): Promise<string | null> {
     try {
-      await this.plan(ctx, target, input);
+      await this.plans(ctx, target, input);
       return null;
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return err.detail;

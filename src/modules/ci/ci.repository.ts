@@ -156,6 +156,16 @@ export async function listMultiSuiteChildren(db: DbOrTx, multiSuiteRunId: number
   return db.select().from(ciRuns).where(eq(ciRuns.multiSuiteRunId, multiSuiteRunId)).orderBy(asc(ciRuns.position));
 }
 
+/** The CI runs of a device matrix, one per target, in the targets' order. */
+export async function listMatrixChildren(db: DbOrTx, parentIds: number[]): Promise<CiRunRow[]> {
+  if (parentIds.length === 0) return [];
+  return db
+    .select()
+    .from(ciRuns)
+    .where(inArray(ciRuns.matrixParentId, parentIds))
+    .orderBy(asc(ciRuns.matrixParentId), asc(ciRuns.matrixIndex));
+}
+
 /** The next child of a multi-suite run waiting for its turn, locked. */
 export async function lockNextWaitingChild(db: DbOrTx, multiSuiteRunId: number): Promise<CiRunRow | undefined> {
   const [row] = await db

@@ -41,6 +41,25 @@ const RunOptions = {
 };
 export type CiRunOptions = z.infer<z.ZodObject<typeof RunOptions>>;
 
+/** A device matrix target: the whole suite runs once on a device of this kind. */
+export const DeviceTarget = z
+  .object({
+    device_type: z.enum(['ios', 'android']),
+    category: z.enum(DEVICE_CATEGORIES).optional().meta({ description: 'phone or tablet when not given' }),
+    model: z.string().trim().min(1).max(100).optional().meta({ description: 'a model as GET /devices names it' }),
+    os_version: z.string().trim().min(1).max(50).optional(),
+  })
+  .strict();
+export type DeviceTarget = z.infer<typeof DeviceTarget>;
+
+/** A matrix picks its own devices: no device_id or device_category besides it. */
+const matrixAlone = (b: { devices?: unknown; device_id?: string; device_category?: string }) =>
+  b.devices === undefined || (b.device_id === undefined && b.device_category === undefined);
+const MATRIX_ALONE = {
+  message: 'devices names every target: leave out device_id and device_category',
+  path: ['devices'],
+};
+
 /** What a suite run takes beyond a test run (additive). */
 const SuiteOptions = {
   retries: z
@@ -54,6 +73,10 @@ const SuiteOptions = {
     description:
       'Spreads the cases over this many sessions, allocated through the queue and plan caps (default 1); run-suites also runs the suites side by side',
   }),
+  devices: z.array(DeviceTarget).min(1, 'give 1 to 10 targets').max(10, 'give 1 to 10 targets').optional().meta({
+    description:
+      'A device matrix: the whole suite runs once per target (each with parallelism), results grouped per target. A target no device of the fleet can serve is refused up front (409).',
+  }),
 };
 export type CiSuiteOptions = z.infer<z.ZodObject<typeof SuiteOptions>>;
 
@@ -64,7 +87,8 @@ export const RunSuiteBody = z
     ...SuiteOptions,
   })
   .refine(exclusiveDevice, EXCLUSIVE)
-  .refine(onePinned, ONE_PINNED);
+  .refine(onePinned, ONE_PINNED)
+  .refine(matrixAlone, MATRIX_ALONE);
 export type RunSuiteBody = z.infer<typeof RunSuiteBody>;
 
 export const RunTestBody = z
@@ -106,7 +130,8 @@ export const RunSuitesBody = z
     ...SuiteOptions,
   })
   .refine(exclusiveDevice, EXCLUSIVE)
-  .refine(onePinned, ONE_PINNED);
+  .refine(onePinned, ONE_PINNED)
+  .refine(matrixAlone, MATRIX_ALONE);
 export type RunSuitesBody = z.infer<typeof RunSuitesBody>;
 
 export const RunSuitesStarted = z.object({
@@ -144,6 +169,8 @@ export const CaseResult = z.object({
   shard: z.number().int().nullable(),
   device_id: z.string().nullable(),
   device_name: z.string().nullable(),
+  /** The device matrix target (its index in `devices`) the case ran for; null without a matrix. */
+  target: z.number().int().nullable(),
 });
 export type CaseResult = z.infer<typeof CaseResult>;
 
@@ -162,6 +189,15 @@ export type StepResult = z.infer<typeof StepResult>;
 
 export const ProgressEntry = z.object({ at: ApiTimestamp, message: z.string() });
 
+const Shard = z.object({
+  index: z.number().int(),
+  session_id: z.string(),
+  device_id: z.string().nullable(),
+  device_name: z.string().nullable(),
+  cases: z.number().int(),
+  status: z.enum(['waiting', 'starting', 'running', 'finished', 'unused', 'lost']),
+});
+
 export const CiRunPayload = z.object({
   run_id: z.string(),
   type: z.enum(CI_RUN_TYPES),
@@ -178,18 +214,33 @@ export const CiRunPayload = z.object({
   progress: z.array(ProgressEntry),
   results: z.union([z.array(CaseResult), z.array(StepResult)]).nullable(),
   /** A suite run's sessions (shards) with their devices; null for a test run or before the suite run started. */
-  shards: z
+  shards: z.array(Shard).nullable(),
+  /** A device matrix run: one entry per target with its own CI run, roll-up and shards; null without `devices`. */
+  targets: z
     .array(
       z.object({
         index: z.number().int(),
-        session_id: z.string(),
-        device_id: z.string().nullable(),
-        device_name: z.string().nullable(),
-        cases: z.number().int(),
-        status: z.enum(['waiting', 'starting', 'running', 'finished', 'unused', 'lost']),
+        device_type: z.enum(['ios', 'android']),
+        category: z.enum(DEVICE_CATEGORIES).nullable(),
+        model: z.string().nullable(),
+        os_version: z.string().nullable(),
+        run_id: z.string().meta({ description: 'The CI run of this target (GET /ci/runs/{run_id})' }),
+        status: z.enum(CI_RUN_STATUSES),
+        engine_run_id: z.string().nullable(),
+        session_id: z.string().nullable(),
+        passed: z.number().int(),
+        failed: z.number().int(),
+        flaky: z.number().int(),
+        quarantined: z.number().int(),
+        duration_ms: z.number().int().nullable(),
+        error_message: z.string().nullable(),
+        shards: z.array(Shard).nullable(),
       }),
     )
-    .nullable(),
+    .nullable()
+    .meta({ description: 'additive' }),
+  /** The matrix run this run is one target of. */
+  matrix_run_id: z.string().nullable().meta({ description: 'additive' }),
   phase: z.enum(CI_RUN_PHASES).meta({ description: 'additive' }),
   suite_id: z.string().nullable().meta({ description: 'additive: the suite (suite_run)' }),
   test_id: z.string().nullable().meta({ description: 'additive: the case (test_run)' }),

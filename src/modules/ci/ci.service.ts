@@ -68,7 +68,7 @@ export class CiService {
     checkMetadata(input);
     const model = await this.deps.execution.resolveModelForRun({ ctx, input });
     const target = await this.deps.targets.suite(ctx, org.id, input.suite_id);
-    return this.start(ctx, target, await this.deps.targets.plan(ctx, target, input), input, model);
+    return this.start(ctx, target, await this.deps.targets.plans(ctx, target, input), input, model);
   }
 
   async runTest({ ctx, input }: { ctx: Ctx; input: RunTestBody }) {
@@ -76,20 +76,22 @@ export class CiService {
     checkMetadata(input);
     const model = await this.deps.execution.resolveModelForRun({ ctx, input });
     const target = await this.deps.targets.testCase(ctx, org.id, input.test_id);
-    return this.start(ctx, target, await this.deps.targets.plan(ctx, target, input), input, model);
+    return this.start(ctx, target, [await this.deps.targets.plan(ctx, target, input)], input, model);
   }
 
   private async start(
     ctx: Ctx,
     target: CiTarget,
-    plan: CiPlan,
+    plans: CiPlan[],
     input: CiRunOptions & CiSuiteOptions,
     model: { model: string; provider: string },
   ) {
     return withTransaction(ctx, async (tx) => {
-      const [row] = await repo.insertCiRuns(tx.db, [
-        this.values(tx, target, plan, input, model, { position: 0, waiting: false, multiSuiteRunId: null }),
-      ]);
+      const row = await this.insertRun(tx, target, plans, input, model, {
+        position: 0,
+        waiting: false,
+        multiSuiteRunId: null,
+      });
       await this.deps.jobs.send('ci.execute_run', { ciRunId: row!.id }, { db: tx.db });
       await recordAudit(tx, {
         action: 'ci_run.created',
@@ -99,6 +101,39 @@ export class CiService {
       });
       return { run_id: row!.publicId, status: 'pending' as const, status_url: `/api/v1/ci/runs/${row!.publicId}` };
     });
+  }
+
+  /**
+   * The CI run of a target; with a device matrix (`devices`) it groups one child CI run per
+   * target, which its orchestration starts side by side (the children post no commit status).
+   */
+  private async insertRun(
+    tx: Ctx,
+    target: CiTarget,
+    plans: CiPlan[],
+    input: CiRunOptions & CiSuiteOptions,
+    model: { model: string; provider: string },
+    place: { position: number; waiting: boolean; multiSuiteRunId: number | null },
+  ): Promise<repo.CiRunRow> {
+    const [row] = await repo.insertCiRuns(tx.db, [this.values(tx, target, plans[0]!, input, model, place)]);
+    if (!input.devices) return row!;
+    const matrix = input.devices.map((d) => ({
+      device_type: d.device_type,
+      category: d.category ?? null,
+      model: d.model ?? null,
+      os_version: d.os_version ?? null,
+    }));
+    await repo.insertCiRuns(
+      tx.db,
+      plans.map((p, i) => ({
+        // Each waits until the matrix starts it (so no orphan sweep starts it before its turn).
+        ...this.values(tx, target, p, input, model, { position: i, waiting: true, multiSuiteRunId: null }),
+        commitSha: null,
+        matrixParentId: row!.id,
+        matrixIndex: i,
+      })),
+    );
+    return repo.updateCiRun(tx.db, row!.id, { matrix });
   }
 
   private values(
@@ -129,6 +164,8 @@ export class CiService {
       deviceType: plan.deviceType,
       deviceCategory: plan.deviceCategory,
       pinnedDeviceId: plan.pinnedDeviceId,
+      deviceModel: plan.deviceModel,
+      osVersion: plan.osVersion,
       buildId: plan.buildId,
       retries: input.retries ?? null,
       parallelism: input.parallelism ?? 1,
@@ -171,6 +208,7 @@ export class CiService {
     const tags = normaliseTags(input.tags).map((t) => t.name);
     checkMetadata(input);
     const model = await this.deps.execution.resolveModelForRun({ ctx, input });
+    if (input.devices) await this.deps.targets.checkFleet(ctx, input.devices);
     const matched = (await listSuites(ctx.db, org.id, { tags, match: input.match }))
       .filter((r) => r.caseCount > 0)
       .reverse();
@@ -189,7 +227,7 @@ export class CiService {
       const detail = `${problems.length} of ${targets.length} matched suites cannot run as asked: ${problems.map((p) => `${p.id} (${p.reason})`).join('; ')}`;
       throw new AppError('BAD_REQUEST', detail, { suite_ids: problems.map((p) => p.id) });
     }
-    const plans = await Promise.all(targets.map((t) => this.deps.targets.plan(ctx, t, input)));
+    const plans = await Promise.all(targets.map((t) => this.deps.targets.plans(ctx, t, input)));
     return withTransaction(ctx, async (tx) => {
       const multi = await repo.insertMultiSuiteRun(tx.db, {
         publicId: newPublicId('msr'),
@@ -201,18 +239,19 @@ export class CiService {
         createdByUserId: actorIdentity(tx).userId,
         createdAt: tx.clock.now(),
       });
-      const rows = await repo.insertCiRuns(
-        tx.db,
-        targets.map((t, i) =>
-          this.values(tx, t, plans[i]!, input, model, {
+      // With parallelism the suites run side by side (each starts now); otherwise one after another.
+      const sideBySide = (input.parallelism ?? 1) > 1;
+      const rows: repo.CiRunRow[] = [];
+      for (const [i, t] of targets.entries())
+        rows.push(
+          await this.insertRun(tx, t, plans[i]!, input, model, {
             position: i,
-            // With parallelism the suites run side by side; otherwise one after another.
-            waiting: i > 0 && (input.parallelism ?? 1) === 1,
+            waiting: i > 0 && !sideBySide,
             multiSuiteRunId: multi.id,
           }),
-        ),
-      );
-      await this.deps.jobs.send('ci.execute_run', { ciRunId: rows[0]!.id }, { db: tx.db });
+        );
+      for (const r of sideBySide ? rows : rows.slice(0, 1))
+        await this.deps.jobs.send('ci.execute_run', { ciRunId: r.id }, { db: tx.db });
       await recordAudit(tx, {
         action: 'multi_suite_run.created',
         resourceType: 'multi_suite_run',
@@ -257,24 +296,38 @@ export class CiService {
         resourceId: row.publicId,
         details: { phase: row.phase },
       });
-      if (!row.sessionId) return this.deps.orchestrator.endRun(tx, row.id, { status: 'cancelled', error: 'Cancelled' });
-      await repo.updateCiRun(tx.db, row.id, { cancelRequestedAt: row.cancelRequestedAt ?? tx.clock.now() });
-      if (row.suiteRunId !== null)
-        await this.deps.execution
-          .cancelSuiteRun({ ctx: tx, input: { suiteRunId: row.suiteRunId } })
-          .catch(ignoreFinished);
-      else if (row.engineRunPublicId)
-        await this.deps.runs.cancelRun({ ctx: tx, input: { runId: row.engineRunPublicId } }).catch(ignoreFinished);
-      tx.afterCommit(() =>
-        this.deps.realtime.publishToOrganization(row.organizationId, {
-          type: 'ci_run.updated',
-          run_id: row.publicId,
-          status: row.status,
-          phase: row.phase,
-        }),
-      );
+      await this.cancelRow(tx, row);
     });
     return { status: 'cancellation_requested' };
+  }
+
+  /** Cancels one CI run inside `tx`; a device matrix cancels each of its targets' runs. */
+  private async cancelRow(tx: Ctx, row: repo.CiRunRow): Promise<void> {
+    if (row.matrix) {
+      await repo.updateCiRun(tx.db, row.id, { cancelRequestedAt: row.cancelRequestedAt ?? tx.clock.now() });
+      for (const child of await repo.listMatrixChildren(tx.db, [row.id]))
+        if (!isTerminal(child.status))
+          await this.cancelRow(tx, (await repo.findCiRunById(tx.db, child.id, { forUpdate: true }))!);
+      // Not started (its turn had not come): nothing will end it but this.
+      if (!row.startedAt) await this.deps.orchestrator.endRun(tx, row.id, { status: 'cancelled', error: 'Cancelled' });
+      return;
+    }
+    if (!row.sessionId) return this.deps.orchestrator.endRun(tx, row.id, { status: 'cancelled', error: 'Cancelled' });
+    await repo.updateCiRun(tx.db, row.id, { cancelRequestedAt: row.cancelRequestedAt ?? tx.clock.now() });
+    if (row.suiteRunId !== null)
+      await this.deps.execution
+        .cancelSuiteRun({ ctx: tx, input: { suiteRunId: row.suiteRunId } })
+        .catch(ignoreFinished);
+    else if (row.engineRunPublicId)
+      await this.deps.runs.cancelRun({ ctx: tx, input: { runId: row.engineRunPublicId } }).catch(ignoreFinished);
+    tx.afterCommit(() =>
+      this.deps.realtime.publishToOrganization(row.organizationId, {
+        type: 'ci_run.updated',
+        run_id: row.publicId,
+        status: row.status,
+        phase: row.phase,
+      }),
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devices, workers } from '../../db/schema';
 
@@ -39,10 +39,34 @@ export async function findDevice(db: DbOrTx, deviceId: string): Promise<DeviceRo
   return row;
 }
 
+/** Whether the fleet has a device (online, free or busy) of this kind: a device matrix target it can serve. */
+export async function fleetServes(
+  db: DbOrTx,
+  want: { deviceType: string; category: string | null; model: string | null; osVersion: string | null },
+): Promise<boolean> {
+  const conds: SQL[] = [ne(devices.status, 'offline'), eq(devices.type, want.deviceType as 'ios')];
+  if (want.category) conds.push(eq(devices.category, want.category as 'phone'));
+  else conds.push(inArray(devices.category, ['phone', 'tablet']));
+  if (want.model) conds.push(eq(devices.model, want.model));
+  if (want.osVersion) conds.push(eq(devices.osVersion, want.osVersion));
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(...conds))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A device of the entry's group that is free, locked for this transaction. */
 export async function lockFreeDevice(
   db: DbOrTx,
-  want: { deviceType: string; deviceCategory: string | null; specificDeviceId: string | null },
+  want: {
+    deviceType: string;
+    deviceCategory: string | null;
+    specificDeviceId: string | null;
+    wantedModel?: string | null;
+    wantedOsVersion?: string | null;
+  },
 ): Promise<DeviceRow | undefined> {
   const conds: SQL[] = [
     eq(devices.status, 'available'),
@@ -53,6 +77,8 @@ export async function lockFreeDevice(
   if (want.specificDeviceId) conds.push(eq(devices.deviceId, want.specificDeviceId));
   else if (want.deviceCategory) conds.push(eq(devices.category, want.deviceCategory as 'phone'));
   else conds.push(inArray(devices.category, ['phone', 'tablet']));
+  if (want.wantedModel) conds.push(eq(devices.model, want.wantedModel));
+  if (want.wantedOsVersion) conds.push(eq(devices.osVersion, want.wantedOsVersion));
   const [row] = await db
     .select()
     .from(devices)

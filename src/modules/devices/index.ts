@@ -1,3 +1,10 @@
-export { findDevice, leaseDevice, lockFreeDevice, releaseDeviceLease, releaseOrphanLeases } from './devices.repository';
+export {
+  findDevice,
+  fleetServes,
+  leaseDevice,
+  lockFreeDevice,
+  releaseDeviceLease,
+  releaseOrphanLeases,
+} from './devices.repository';
 export type { DeviceRow } from './devices.repository';
 export { DevicesService } from './devices.service';

@@ -10,6 +10,9 @@ export interface DeviceWanted {
   deviceType: DeviceType;
   category: DeviceCategory | null;
   specificDeviceId: string | null;
+  /** A device matrix target's model and OS version; null: any. */
+  model: string | null;
+  osVersion: string | null;
 }
 
 /**
@@ -31,6 +34,8 @@ export async function enqueueSession(
     deviceType: want.deviceType,
     deviceCategory: want.category,
     specificDeviceId: want.specificDeviceId,
+    wantedModel: want.model,
+    wantedOsVersion: want.osVersion,
     createdAt: tx.clock.now(),
   });
   await recordAudit(tx, { action: 'session.start_requested', resourceType: 'session', resourceId: row.sessionId });
@@ -47,6 +52,8 @@ export async function requeueSession(tx: Ctx, row: SessionRow, want: DeviceWante
     deviceType: want.deviceType,
     deviceCategory: want.category,
     specificDeviceId: want.specificDeviceId,
+    wantedModel: want.model,
+    wantedOsVersion: want.osVersion,
     createdAt: tx.clock.now(),
   });
   await recordAudit(tx, {

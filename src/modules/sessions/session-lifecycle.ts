@@ -216,6 +216,8 @@ export class SessionLifecycle {
         deviceType: back.deviceType,
         category: back.deviceCategory,
         specificDeviceId: back.specificDeviceId,
+        model: back.wantedModel,
+        osVersion: back.wantedOsVersion,
       });
       this.deps.log.warn({ sessionId: row.sessionId, deviceId }, 'device vanished before its boot; session requeued');
       tx.afterCommit(() => this.deps.notifier.sessionUpdated(back));

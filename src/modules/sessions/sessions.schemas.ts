@@ -12,6 +12,18 @@ export const CreateSessionBody = z.object({
   device_type: z.enum(DEVICE_TYPES),
   device_category: z.enum(DEVICE_CATEGORIES).optional(),
   specific_device_id: z.uuid().optional(),
+  device_model: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'additive: only a device of this model (as GET /devices names it)' }),
+  os_version: z
+    .string()
+    .min(1)
+    .max(50)
+    .optional()
+    .meta({ description: 'additive: only a device running this OS version' }),
   app_id: z.string().min(1).max(100).optional(),
   build_id: z.number().int().positive().optional(),
   launch_params: FlatParams.optional(),

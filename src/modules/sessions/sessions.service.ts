@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 import { findDevice, type DeviceRow } from '../devices';
 import type { FileLinks, DeviceRouter } from '../workers';
 import { SessionDeviceHandle, type DeviceHandle } from './device-handle';
-import { enqueueSession, queuePositionOf, removeOwnQueueEntry } from './queue';
+import { enqueueSession, queuePositionOf, removeOwnQueueEntry, type DeviceWanted } from './queue';
 import { queueEntryForSession, queuePositions } from './queue.repository';
 import type { SessionLifecycle } from './session-lifecycle';
 import type { SessionNotifier } from './session-notifier';
@@ -73,6 +73,8 @@ export class SessionsService {
         deviceType: input.device_type,
         deviceCategory,
         specificDeviceId: input.specific_device_id ?? null,
+        wantedModel: input.specific_device_id ? null : (input.device_model ?? null),
+        wantedOsVersion: input.specific_device_id ? null : (input.os_version ?? null),
         appPublicId: pinned?.appPublicId ?? null,
         buildId: pinned?.buildId ?? null,
         launchParams: pinned ? (input.launch_params ?? null) : null,
@@ -132,12 +134,24 @@ export class SessionsService {
       // A second start of a queued session keeps its place and what it asked for.
       let entry = await queueEntryForSession(tx.db, row.id);
       if (!entry) {
-        let want = { deviceType: row.deviceType, category: row.deviceCategory, specificDeviceId: row.specificDeviceId };
+        let want: DeviceWanted = {
+          deviceType: row.deviceType,
+          category: row.deviceCategory,
+          specificDeviceId: row.specificDeviceId,
+          model: row.wantedModel,
+          osVersion: row.wantedOsVersion,
+        };
         if (input.deviceId) {
           const device = await findDevice(tx.db, input.deviceId);
           if (!device || device.status === 'offline') throw notFound('Device');
           checkDeviceFits(device, { deviceType: row.deviceType, category: row.deviceCategory }, 'device_id');
-          want = { deviceType: row.deviceType, category: device.category, specificDeviceId: device.deviceId };
+          want = {
+            deviceType: row.deviceType,
+            category: device.category,
+            specificDeviceId: device.deviceId,
+            model: null,
+            osVersion: null,
+          };
         }
         await repo.updateSession(tx.db, row.id, {
           userEmail: who.email,

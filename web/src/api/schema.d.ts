@@ -926,6 +926,19 @@ export interface paths {
             device_category?: "phone" | "tablet" | "tv";
             /** @description Pins a device (its string device_id) */
             device_id?: string;
+            /** @description A device matrix: the whole suite runs once per target (each with parallelism), results grouped per target. A target no device of the fleet can serve is refused up front (409). */
+            devices?: ({
+                /**
+                 * @description phone or tablet when not given
+                 * @enum {string}
+                 */
+                category?: "phone" | "tablet" | "tv";
+                /** @enum {string} */
+                device_type: "ios" | "android";
+                /** @description a model as GET /devices names it */
+                model?: string;
+                os_version?: string;
+              })[];
             /** @description Passed through unchanged into the webhook payloads of the run (at most 16 KB of JSON, nested at most 8 levels) */
             metadata?: {
               [key: string]: unknown;
@@ -977,6 +990,19 @@ export interface paths {
             device_category?: "phone" | "tablet" | "tv";
             /** @description Pins a device (its string device_id) */
             device_id?: string;
+            /** @description A device matrix: the whole suite runs once per target (each with parallelism), results grouped per target. A target no device of the fleet can serve is refused up front (409). */
+            devices?: ({
+                /**
+                 * @description phone or tablet when not given
+                 * @enum {string}
+                 */
+                category?: "phone" | "tablet" | "tv";
+                /** @enum {string} */
+                device_type: "ios" | "android";
+                /** @description a model as GET /devices names it */
+                model?: string;
+                os_version?: string;
+              })[];
             /**
              * @default any
              * @enum {string}
@@ -1086,6 +1112,8 @@ export interface paths {
               engine_run_id: string | null;
               error_message: string | null;
               finished_at: string | null;
+              /** @description additive */
+              matrix_run_id: string | null;
               metadata: {
                 [key: string]: unknown;
               } | null;
@@ -1130,6 +1158,7 @@ export interface paths {
                   shard: number | null;
                   /** @enum {string} */
                   status: "pending" | "running" | "passed" | "failed" | "error";
+                  target: number | null;
                   url: string;
                   visual_regression_status: ("ok" | "warn" | "fail") | null;
                 })[]) | (({
@@ -1164,6 +1193,36 @@ export interface paths {
               status: "pending" | "running" | "passed" | "failed" | "cancelled" | "error";
               /** @description additive: the suite (suite_run) */
               suite_id: string | null;
+              /** @description additive */
+              targets: (({
+                  category: ("phone" | "tablet" | "tv") | null;
+                  /** @enum {string} */
+                  device_type: "ios" | "android";
+                  duration_ms: number | null;
+                  engine_run_id: string | null;
+                  error_message: string | null;
+                  failed: number;
+                  flaky: number;
+                  index: number;
+                  model: string | null;
+                  os_version: string | null;
+                  passed: number;
+                  quarantined: number;
+                  /** @description The CI run of this target (GET /ci/runs/{run_id}) */
+                  run_id: string;
+                  session_id: string | null;
+                  shards: (({
+                      cases: number;
+                      device_id: string | null;
+                      device_name: string | null;
+                      index: number;
+                      session_id: string;
+                      /** @enum {string} */
+                      status: "waiting" | "starting" | "running" | "finished" | "unused" | "lost";
+                    })[]) | null;
+                  /** @enum {string} */
+                  status: "pending" | "running" | "passed" | "failed" | "cancelled" | "error";
+                })[]) | null;
               /** @description additive: the case (test_run) */
               test_id: string | null;
               /** @enum {string} */
@@ -2297,12 +2356,16 @@ export interface paths {
             build_id?: number;
             /** @enum {string} */
             device_category?: "phone" | "tablet" | "tv";
+            /** @description additive: only a device of this model (as GET /devices names it) */
+            device_model?: string;
             /** @enum {string} */
             device_type: "ios" | "android";
             /** @description Flat JSON object of launch parameters */
             launch_params?: {
               [key: string]: string | number | boolean;
             };
+            /** @description additive: only a device running this OS version */
+            os_version?: string;
             /** Format: uuid */
             specific_device_id?: string;
           };

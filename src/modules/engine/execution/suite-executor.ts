@@ -71,7 +71,7 @@ export class SuiteExecutor {
       const extra = parallel
         ? await this.shards.requestSessions(ctx, sr, Math.min(sr.parallelism, cases.length) - 1)
         : [];
-      const run = { ctx, sr, suite, build, queue, stop, results, lost: new Map(), parallel };
+      const run = { ctx, sr, suite, build, queue, stop, results, lost: new Map(), parallel, setupFailures: [] };
       const outcomes = await Promise.allSettled(
         [sr.sessionId!, ...extra].map((sessionId, shard) =>
           this.shards.runShard(run, shard, sessionId).catch((err) => {
@@ -85,8 +85,10 @@ export class SuiteExecutor {
       if (thrown) throw thrown.reason;
       stop.signal.throwIfAborted();
       for (const [caseId, lostRun] of run.lost) results.set(caseId, lostRun);
-      if (queue.remaining > 0)
-        failure = `No device was left to run ${queue.remaining} case${queue.remaining === 1 ? '' : 's'}`;
+      if (queue.remaining > 0) {
+        const why = run.setupFailures[0];
+        failure = `No device was left to run ${queue.remaining} case${queue.remaining === 1 ? '' : 's'}${why ? ` (${why})` : ''}`;
+      }
     } catch (err) {
       failure = stopMessage(err, this.deps.log);
     } finally {

@@ -1,12 +1,12 @@
 import type { InstallableBuild } from '../../apps';
 import type { CaseRow, SuiteRow } from '../../catalogue';
 import { withTransaction, type Ctx } from '../../../context';
-import type { SessionsService } from '../../sessions';
+import type { DeviceHandle, SessionsService } from '../../sessions';
 import * as repo from '../runs.repository';
 import { CaseAttempts, type CaseAttemptsDeps, type RunStop } from './case-attempts';
 import type { CaseQueue } from './case-queue';
 import { installIfNeeded, type InstalledBuilds } from './prepare';
-import { isInfrastructureFailure } from './run-executor';
+import { isInfrastructureFailure, stopMessage } from './run-executor';
 import { RunStopped } from './run-signals';
 import { watchExecution } from './run-watch';
 
@@ -32,6 +32,8 @@ export interface ShardRun {
   lost: Map<number, repo.RunRow>;
   /** With one shard a lost device ends the suite run as before; with several the case moves on. */
   parallel: boolean;
+  /** Why shards that never ran a case stopped (their device went away while they got ready). */
+  setupFailures: string[];
 }
 
 /** A device or session that went away under a case (not a cancel, not the case's own failure). */
@@ -59,6 +61,7 @@ export class SuiteShards {
    */
   async requestSessions(ctx: Ctx, sr: repo.SuiteRunRow, count: number): Promise<string[]> {
     const own = await this.deps.sessions.getSession({ ctx, input: { sessionId: sr.sessionId! } });
+    const wanted = await this.deps.sessions.loadSession({ ctx, input: { sessionId: sr.sessionId! } });
     return withTransaction(ctx, async (tx) => {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
@@ -67,6 +70,9 @@ export class SuiteShards {
           input: {
             device_type: own.device_type,
             ...(own.device_category ? { device_category: own.device_category } : {}),
+            // A device matrix target's model and OS version hold for every shard of its run.
+            ...(wanted.wantedModel ? { device_model: wanted.wantedModel } : {}),
+            ...(wanted.wantedOsVersion ? { os_version: wanted.wantedOsVersion } : {}),
           },
         });
         await this.deps.sessions.startSession({ ctx: tx, input: { sessionId: s.session_id } });
@@ -81,20 +87,28 @@ export class SuiteShards {
   async runShard(run: ShardRun, shard: number, sessionId: string): Promise<void> {
     const { ctx, stop } = run;
     if (shard > 0 && !(await this.untilActive(run, sessionId))) return;
-    const device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal: stop.signal } });
     const guards =
       shard > 0
         ? watchExecution(this.deps, { ctx, stop, which: { suiteRunId: run.sr.id }, sessionId, budgetFrom: null })
         : () => {};
     try {
-      if (run.build && run.suite.resetStrategy !== 'reinstall')
-        await installIfNeeded(device, run.build, this.deps.installed);
+      let device: DeviceHandle;
+      try {
+        device = await this.deps.sessions.attach({ ctx, input: { sessionId, signal: stop.signal } });
+        if (run.build && run.suite.resetStrategy !== 'reinstall')
+          await installIfNeeded(device, run.build, this.deps.installed);
+      } catch (err) {
+        // A device lost while its shard got ready ends that shard only: it holds no case yet.
+        if (!(await this.lostShard(run, sessionId, err))) throw err;
+        run.setupFailures.push(stopMessage(err, this.deps.log));
+        return;
+      }
       for (;;) {
         const c = await run.queue.next(stop.signal);
         if (!c) return;
         const setting = { device, suite: run.suite, build: run.build, sessionId, shard };
         const { run: ended, fatal } = await this.attempts.runCase(ctx, run.sr, c, setting, stop, run.lost.get(c.id));
-        if (fatal && run.parallel && !stop.signal.aborted && deviceLost(fatal)) {
+        if (fatal && (await this.lostShard(run, sessionId, fatal))) {
           if (run.queue.giveBack(c)) run.lost.set(c.id, ended);
           else this.record(run, c, ended);
           return;
@@ -105,6 +119,19 @@ export class SuiteShards {
     } finally {
       guards();
     }
+  }
+
+  /**
+   * Whether `err` means the shard's device or session went away under a parallel run (which moves
+   * its case to another shard) rather than a cancel or a failure of the run itself. The error a
+   * device call meets depends on which it sees first, the closed socket (UNAVAILABLE) or the
+   * ended session (its signal, or a 400 from the session's guard), so the session is asked too.
+   */
+  private async lostShard(run: ShardRun, sessionId: string, err: unknown): Promise<boolean> {
+    if (!run.parallel || run.stop.signal.aborted) return false;
+    if (deviceLost(err)) return true;
+    const s = await this.deps.sessions.getSession({ ctx: run.ctx, input: { sessionId } }).catch(() => null);
+    return s !== null && s.status !== 'active';
   }
 
   private record(run: ShardRun, c: CaseRow, ended: repo.RunRow): void {

@@ -1,0 +1,10 @@
+ALTER TABLE "session_queue" ADD COLUMN "wanted_model" text;--> statement-breakpoint
+ALTER TABLE "session_queue" ADD COLUMN "wanted_os_version" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "wanted_model" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "wanted_os_version" text;--> statement-breakpoint
+ALTER TABLE "ci_runs" ADD COLUMN "device_model" text;--> statement-breakpoint
+ALTER TABLE "ci_runs" ADD COLUMN "os_version" text;--> statement-breakpoint
+ALTER TABLE "ci_runs" ADD COLUMN "matrix" jsonb;--> statement-breakpoint
+ALTER TABLE "ci_runs" ADD COLUMN "matrix_parent_id" integer;--> statement-breakpoint
+ALTER TABLE "ci_runs" ADD COLUMN "matrix_index" integer;--> statement-breakpoint
+CREATE INDEX "ci_runs_matrix_idx" ON "ci_runs" USING btree ("matrix_parent_id","matrix_index");
