@@ -146,6 +146,8 @@ export default async function soak(): Promise<BenchRow[]> {
     for (const r of stats.ciRuns)
       outcomes.set(`${r.kind} ${r.status}`, (outcomes.get(`${r.kind} ${r.status}`) ?? 0) + 1);
     console.log(`CI runs: ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+    for (const why of new Set(stats.ciRuns.filter((r) => r.error).map((r) => `${r.kind}: ${r.error}`)))
+      console.log(`  ${why.slice(0, 300)}`);
     for (const v of verdicts) console.log(`invariant ${v.name}: ${v.ok ? 'ok' : 'FAIL'} (${v.figure})`);
     failed = verdicts.filter((v) => !v.ok).length;
     console.log(`${verdicts.length - failed} passed, ${failed} failed`);
@@ -168,7 +170,7 @@ async function untilWebhooksSettled(databaseUrl: string, until: number): Promise
     while (Date.now() < until) {
       const { rows } = await db.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL)
-          + (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('delivered', 'failed'))::int AS n`,
+          + (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('succeeded', 'failed'))::int AS n`,
       );
       if (Number(rows[0]!.n) === 0) return;
       await sleep(2000);

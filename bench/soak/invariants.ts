@@ -56,7 +56,7 @@ export async function checkInvariants(opts: {
     const queue = await one<{ waiting: number; unended: number; queued: number }>(
       `SELECT (SELECT count(*)::int FROM session_queue) AS waiting,
         (SELECT count(*)::int FROM sessions WHERE status IN ('pending','starting')
-          OR (status IN ('stopped','failed') AND end_reason IS NULL)) AS unended,
+          OR (status IN ('stopped','failed') AND end_reason IS NULL AND coalesce(error_message, '') = '')) AS unended,
         ${opts.stats.sessionsQueued.length} AS queued`,
     );
     add(
@@ -101,7 +101,7 @@ export async function checkInvariants(opts: {
     const undispatched = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL`,
     );
-    const notDelivered = hooks.filter((h) => h.state !== 'delivered' || !opts.receiver.deliveries.get(h.id)?.ok);
+    const notDelivered = hooks.filter((h) => h.state !== 'succeeded' || !opts.receiver.deliveries.get(h.id)?.ok);
     let offSchedule = 0;
     let retries = 0;
     for (const h of hooks) {
