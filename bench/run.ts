@@ -36,4 +36,4 @@ fs.writeFileSync(
   ),
 );
 console.log(`\nwritten ${path.relative(process.cwd(), out)}`);
-process.exit(0);
+process.exit(process.exitCode ?? 0);

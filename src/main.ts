@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createContainer } from './container';
 import { runMigrations } from './db/migrate';
+import { onUnhandledRejection, whileDatabaseUnavailable } from './db/availability';
 import { embeddedDataDir, startEmbeddedPostgres } from './db/embedded';
 import { createJobHandlers } from './jobs/handlers';
 import { createLogger } from './logging';
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
       running.push(recordEmbeddedUrl(config.dataDir, embedded.url));
     }
     if (stopping) return;
-    await runMigrations(config.db.url!);
+    // A replica started while its database restarts waits for it (up to a minute).
+    await whileDatabaseUnavailable(() => runMigrations(config.db.url!), { log });
     if (stopping) return;
     const container = createContainer(config, secrets, { log });
     running.push(() => container.close());
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  process.on('unhandledRejection', (reason) => void onUnhandledRejection(reason, log));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -71,6 +71,7 @@ type OpHandlers = { [Op in DeviceOp]: (deviceId: string, args: DeviceArgs<Op>) =
 export class WorkerClient {
   private socket: WebSocket | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private attempt = 0;
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -207,7 +208,12 @@ export class WorkerClient {
       if (this.closed || this.opts.reconnect === false) return;
       this.connectedOnce = this.nextWelcome();
       const delay = Math.min(5000, 200 * 2 ** this.attempt++);
-      setTimeout(() => this.connect(), delay).unref();
+      // Held, not unref'd: a device host whose control plane is down keeps its process alive
+      // until it reconnects or is closed (close() clears it).
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        this.connect();
+      }, delay);
     });
     socket.on('error', (err) => this.log.warn({ err: err.message }, 'worker connection error'));
   }
@@ -327,6 +333,8 @@ export class WorkerClient {
   /** Disconnects for good; leaves the driver to its owner. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const id of this.streaming) await this.opts.driver.stopStream(id).catch(() => {});
     this.streaming.clear();
@@ -344,6 +352,7 @@ export class WorkerClient {
   /** Simulates a crash: the socket drops without a goodbye and nothing reconnects. */
   kill(): void {
     this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.socket?.terminate();
     this.socket = null;

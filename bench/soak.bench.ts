@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sleep } from './soak/client';
+import { faultSchedule } from './soak/faults';
+import { checkInvariants, type RssSample } from './soak/invariants';
+import { aiRuns, apiClient, liveSession, newStats, suiteRuns } from './soak/load';
+import { FlakyReceiver } from './soak/receiver';
+import { Recorder } from './soak/recorder';
+import { createAccount, PLATFORM_MODEL, type SoakAccount } from './soak/setup';
+import { rssMb, startTopology, untilHealthy } from './soak/topology';
+import { startFakeLlm } from '../test/harness/fake-llm';
+import type { BenchRow } from './harness';
+
+/**
+ * The soak (docs/design/0033-the-soak.md): the production topology on loopback under mixed load
+ * for SOAK_MINUTES (default 10) while its parts fail, then the invariants of what must not be
+ * lost. Prints one line per invariant and `N passed, M failed`; exits non-zero on a failure.
+ * Not part of `npm test`; needs `redis-server` (SOAK_REDIS_SERVER, default /usr/bin/redis-server).
+ */
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const API_CLIENTS = Number(process.env.SOAK_API_CLIENTS ?? 50);
+const LIVE_SESSIONS = 8;
+const SUITE_RUNS = 4;
+const ACCOUNTS = 4;
+const DEVICES = 'Pixel 8:android:phone:14:12';
+
+export default async function soak(): Promise<BenchRow[]> {
+  const runMs = MINUTES * 60_000;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-soak-'));
+  const rec = new Recorder();
+  rec.note(`soak for ${MINUTES} min in ${dir} (logs of every process there)`);
+  const receiver = new FlakyReceiver();
+  await receiver.start();
+  const llm = await startFakeLlm();
+  llm.script(() => ({ tool: 'step_done', input: { reasoning: 'admired' } }));
+  const topology = await startTopology({
+    dir,
+    replicas: 2,
+    devices: DEVICES,
+    env: {
+      ...llm.env(),
+      PLATFORM_AI_MODEL: PLATFORM_MODEL,
+      PLATFORM_AI_API_KEY: 'soak-platform-key',
+      AI_MAX_OUTPUT_TOKENS: '64',
+      DEFAULT_PLAN: 'enterprise',
+      RATE_LIMIT: 'false',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_ALLOWED_PORTS: String(receiver.port),
+    },
+  });
+  const urls = () => topology.replicas.map((r) => r.url);
+  let failed = 1;
+  try {
+    const accounts: SoakAccount[] = [];
+    for (let i = 0; i < ACCOUNTS; i++)
+      accounts.push(
+        await createAccount(i, urls, rec, {
+          databaseUrl: topology.databaseUrl,
+          hookUrl: receiver.url(),
+          dir,
+          cases: 10,
+        }),
+      );
+    rec.note(`${ACCOUNTS} accounts ready; starting the load`);
+    rec.calls.length = 0;
+    const t0 = Date.now();
+    rec.t0 = t0;
+    const loadEnd = t0 + runMs;
+    let drainEnd = Number.POSITIVE_INFINITY;
+    const stop = () => Date.now() >= loadEnd;
+    const drained = () => Date.now() >= drainEnd;
+    const stats = newStats();
+    const actors: Array<Promise<void>> = [];
+    for (let i = 0; i < API_CLIENTS; i++) actors.push(apiClient(accounts[i % ACCOUNTS]!, stats, stop));
+    for (let i = 0; i < LIVE_SESSIONS; i++) actors.push(liveSession(accounts[i % ACCOUNTS]!, urls, stats, rec, stop));
+    const runners: Array<Promise<void>> = [];
+    for (let i = 0; i < SUITE_RUNS; i++) runners.push(suiteRuns(accounts[i % ACCOUNTS]!, stats, stop, drained));
+    runners.push(aiRuns(accounts[0]!, stats, stop, drained), aiRuns(accounts[1]!, stats, stop, drained));
+
+    // RSS: an early sample of every process once it has run a fifth of the run (after its latest start).
+    const procs = [
+      ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid, since: () => r.proc.startedAt })),
+      { name: 'worker', pid: () => topology.worker.pid, since: () => topology.worker.startedAt },
+      { name: 'redis', pid: () => topology.redis.pid, since: () => topology.redis.startedAt },
+    ];
+    const rss = new Map<string, RssSample & { sinceAt: number }>();
+    const sampler = setInterval(() => {
+      for (const p of procs) {
+        const since = Math.max(p.since(), t0);
+        let s = rss.get(p.name);
+        if (!s || s.sinceAt !== since) {
+          s = { proc: p.name, early: null, late: null, sinceAt: since };
+          rss.set(p.name, s);
+        }
+        if (s.early === null && Date.now() >= since + 0.2 * runMs) s.early = rssMb(p.pid());
+      }
+    }, 1000);
+
+    const faults = faultSchedule(receiver).map(async (f) => {
+      await sleep(f.at * runMs);
+      await f.run(topology, rec, runMs);
+    });
+    await Promise.all(faults);
+    await Promise.all(actors);
+    clearInterval(sampler);
+    for (const p of procs) {
+      const s = rss.get(p.name);
+      if (s) s.late = rssMb(p.pid());
+    }
+    rec.note(`load over: ${rec.calls.length} API calls; draining`);
+    // Every replica up again before the drain (a fault may have left one restarting).
+    for (const r of topology.replicas) await untilHealthy(r.url);
+    // The drain: what was started ends; interrupted runs are swept within two minutes, retries fall due.
+    drainEnd = Date.now() + Math.max(4 * 60_000, runMs * 0.6);
+    await Promise.all(runners);
+    await untilWebhooksSettled(topology.databaseUrl, drainEnd);
+    // A last look a socket may need to be closed by its replica.
+    await sleep(5000);
+
+    const verdicts = await checkInvariants({
+      databaseUrl: topology.databaseUrl,
+      rec,
+      stats,
+      receiver,
+      rss: [...rss.values()],
+      firstWindowMs: Math.min(60_000, runMs * 0.1),
+      loadEnd,
+    });
+    const exits = [...topology.replicas.map((r) => r.proc), topology.worker, topology.redis].flatMap(
+      (p) => p.unplannedExits,
+    );
+    verdicts.push({
+      name: 'no process exited unless the soak killed it',
+      ok: exits.length === 0,
+      figure: exits.length ? exits.join(', ') : 'none',
+    });
+    console.log(
+      `\nload: ${rec.calls.length} API calls by ${API_CLIENTS} clients and the actors, ${stats.sessionsStarted} live sessions (${stats.controls} taps and drags, ${stats.frames} frames), ${stats.ciRuns.filter((r) => r.kind === 'suite').length} suite runs, ${stats.ciRuns.filter((r) => r.kind === 'ai').length} platform-model runs, ${receiver.received} webhook requests; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(`faults: ${rec.windows.map((w) => `${w.name} at +${((w.from - t0) / 1000).toFixed(0)}s`).join(', ')}`);
+    const outcomes = new Map<string, number>();
+    for (const r of stats.ciRuns)
+      outcomes.set(`${r.kind} ${r.status}`, (outcomes.get(`${r.kind} ${r.status}`) ?? 0) + 1);
+    console.log(`CI runs: ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+    for (const why of new Set(stats.ciRuns.filter((r) => r.error).map((r) => `${r.kind}: ${r.error}`)))
+      console.log(`  ${why.slice(0, 300)}`);
+    for (const v of verdicts) console.log(`invariant ${v.name}: ${v.ok ? 'ok' : 'FAIL'} (${v.figure})`);
+    failed = verdicts.filter((v) => !v.ok).length;
+    console.log(`${verdicts.length - failed} passed, ${failed} failed`);
+    if (failed) process.exitCode = 1;
+    return verdicts.map((v) => ({ name: v.name, ok: v.ok ? 'ok' : 'FAIL', figure: v.figure }));
+  } finally {
+    await topology.close().catch((err) => console.error('closing the topology:', err));
+    await receiver.down();
+    await llm.close();
+    if (!failed && !process.env.SOAK_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`logs kept in ${dir}`);
+  }
+}
+
+async function untilWebhooksSettled(databaseUrl: string, until: number): Promise<void> {
+  const pg = (await import('pg')).default;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    while (Date.now() < until) {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL)
+          + (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('succeeded', 'failed'))::int AS n`,
+      );
+      if (Number(rows[0]!.n) === 0) return;
+      await sleep(2000);
+    }
+  } finally {
+    await db.end();
+  }
+}
