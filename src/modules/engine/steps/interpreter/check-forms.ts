@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { bareState } from './check-lists';
 import { parseTarget, unquote } from './step-text';
 
 /**
@@ -121,10 +122,16 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   if (parts.length < 2) return null;
   const checks: Check[] = [];
   let subject: string | null = null;
+  // "Email offers and Biometric sign-in are off": the last part's predicate is said of each part without one.
+  // Only a list joined with "and" under a plural verb: "Welcome, demo is visible" stays one name.
+  const shared = /\sand\s/i.test(masked) ? /^.+? are (.+)$/i.exec(parts.at(-1)!) : null;
   for (const part of parts) {
     let c = parse(part);
     // "Price alerts is off and is disabled": the second part takes the first one's subject.
     if (!c && subject && /^(?:is|are|shows|reads|cannot|can't|stays)\b/i.test(part)) c = parse(`${subject} ${part}`);
+    // "Price alerts is off and disabled".
+    if (!c && subject && bareState(part)) c = parse(`${subject} is ${part}`);
+    if (!c && shared && !/\s(?:is|are|shows|reads)\s/i.test(part)) c = parse(`${part} is ${shared[1]}`);
     if (!c) return null;
     const subj = /^(.+?) (?:is|are|shows|reads|stays)\b/i.exec(part);
     if (subj) subject = subj[1]!;
@@ -140,7 +147,9 @@ export function showsCheck(s: string): Check | null {
       s,
     ) ??
     // "The message is "Choose a date" (not "…")": what a message or error says.
-    /^(?:the )?((?:error )?message|error|note|hint|warning) is ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(s);
+    /^(?:the )?((?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
+      s,
+    );
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
   const subject = m[1]!.trim();
   if (/"/.test(subject) && !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject)) return null;
@@ -148,7 +157,9 @@ export function showsCheck(s: string): Check | null {
   // One text on an element ("the Username field shows "demo"") is the element's text or value: read by the text forms.
   const container =
     /^(?:the )?(?:(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel|header|top bar)(?:\s+"[^"]+")?|it|this)$/i;
-  const said = /^(?:the )?(?:(?:error )?message|error|note|hint|warning)$/i.test(subject) && / is "/i.test(s);
+  const said =
+    /^(?:the )?(?:(?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(subject) &&
+    / (?:is|reads|says) "/i.test(s);
   if (values.length === 0 || (values.length === 1 && !container.test(subject) && !said)) return null;
   return { kind: 'shows', subject, values };
 }

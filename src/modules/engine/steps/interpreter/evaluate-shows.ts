@@ -30,7 +30,8 @@ export function checkShows(
   }
   if (
     /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
-    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare)
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare) ||
+    /^[\w ]{1,30}? (?:line|subtitle|caption)$/i.test(bare)
   )
     return all(visible);
   if (values.length === 1)

@@ -63,6 +63,17 @@ const SHORTHANDS: Array<[RegExp, string]> = [
   [/^(tap|press|click) (?:on )?(?:the )?(.+?) navigation (button|tab)\b/i, '$1 the $2 $3'],
   // "Tap into the Password field and type x"
   [/^(tap|click) (?:into|in) /i, '$1 '],
+  // "Continue past Passenger details", "Continue through the Extras screen": the screen's Continue button
+  [/^continue (?:past|through|beyond|from) (?:the )?[^,;]+?(?= and | then |,|;|$)/i, 'tap Continue'],
+  // "… and continue to Review booking": Continue, then that screen is showing
+  [
+    /\bcontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/i,
+    'tap Continue, then verify the $1 screen is shown',
+  ],
+  // "Enter Sam as Passenger 2's first name, leave the last name empty": the same owner for the second field
+  [/(\b\p{L}+ \d+['’]s )([^,;]+?),\s*(?:and\s+)?leave (?:the )?(?=[^,;]+ (?:empty|blank)$)/iu, '$1$2, leave $1'],
+  // "Tap Add passenger three times so the count is "4 passengers"": then that text is on screen
+  [/,?\s+so (?:that )?(?:the [\w ]{1,30}?|it) (?:is|shows|reads|says) ("[^"]+")$/i, ', then verify $1 is shown'],
   // "Enter alex@x.test and pw1 and tap Sign in": an address and a password
   [/^(?:enter|type) (\S+@\S+) and (\S+)(?= and | then |, |$)/i, 'enter $1 / $2'],
 ];

@@ -9,6 +9,8 @@ import {
   startsWithCheck,
   valueCheck,
 } from './check-forms';
+import { bareQuoted, bareValue, listCheck, spellOutLists } from './check-lists';
+import { switchGroupCheck } from './switch-groups';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -42,7 +44,8 @@ const NOUNS: Array<[RegExp, CountNoun]> = [
 ];
 
 const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in the list)';
-const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list)';
+const VISIBLE =
+  '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list|available|offered)';
 
 function countCheck(s: string): Check | null {
   const patterns = [
@@ -214,20 +217,23 @@ function single(s: string): Check | null {
     visibilityCheck(s) ??
     stateCheck(s) ??
     (/[:=]/.test(s.replace(/"[^"]*"/g, '')) ? valueCheck(s) : null) ??
+    listCheck(s) ??
     textCheck(s) ??
     valueCheck(s) ??
-    quotedCheck(s)
+    quotedCheck(s) ??
+    bareQuoted(s) ??
+    bareValue(s)
   );
 }
 
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
-  const s = indicative(text)
+  const s = spellOutLists(indicative(text))
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
+  return switchGroupCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
 }
