@@ -23,7 +23,7 @@ export function spellOutLists(s: string): string {
   // "X and Y are unchanged (off)", "X and Y are both on" → "X and Y are off" / "… are on"
   let out = s
     .replace(/\b(is|are) (?:unchanged|the same|as before) \((on|off|enabled|disabled|empty)\)$/i, '$1 $2')
-    .replace(/\b(are) both (on|off|enabled|disabled|empty|shown|visible|displayed)$/i, '$1 $2');
+    .replace(/\b(are) both (on|off|enabled|disabled|empty|shown|visible|displayed)\b/gi, '$1 $2');
   // "Email (a@b.co) and phone (+44 7700 900123) are unchanged" → "Email is "a@b.co" and phone is "+44 …""
   const unchanged = /^(.+?) (?:is|are) (?:unchanged|the same|as before|still the same|kept)$/i.exec(out);
   if (unchanged) {
@@ -39,7 +39,7 @@ export function spellOutLists(s: string): string {
   if (roles) {
     const role = ROLE_PLURALS[roles[1]!.toLowerCase()]!;
     const names = roles[2]!.split(/,?\s+and\s+|,\s+/i).map((n) => `${n.trim()} ${role}`);
-    out = `${names.join(', ')} ${roles[3]}`;
+    out = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} ${roles[3]}`;
   }
   // "The screen title is "My trips" with Upcoming and Past buttons"
   const withRoles = /^(.+?) with (.+?) (buttons|tabs|links|fields|switches)$/i.exec(out);

@@ -97,7 +97,7 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
       const verb = verbOf(prev)!;
       const own = /^(?:turn|switch|toggle|flip) (?:on|off)$/i.test(verb) ? verb : verb.replace(/ on$/i, '');
       starts.push({ at: i + 1, verb: own });
-      current = `${own} ${next.replace(/^(?:the )?/i, '')}`;
+      current = `${own} ${next.replace(/^(?:the |its |their )?/i, '')}`;
     } else {
       current += sep + next;
     }
@@ -106,7 +106,7 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
   return clauses
     .map((c, k) => {
       const { at, verb } = starts[k]!;
-      const raw = unmask(tokens.slice(at).join(''));
+      const raw = unmask(tokens.slice(at).join('')).replace(verb ? /^(?:its|their)\s+/i : /^$/, '');
       return { text: stripFillers(unmask(c)), rest: stripFillers(verb ? `${verb} ${raw}` : raw) };
     })
     .filter((c) => c.text !== '');

@@ -1,4 +1,5 @@
 import { splitClauses } from './clauses';
+import { wholeFlow } from './group-steps';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
@@ -43,6 +44,8 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const s = normalizeStep(text);
   if (s === '') return notSettled('not understood: the step is empty');
+  const flow = wholeFlow(s);
+  if (flow) return notSettled(flow);
   const names = screenNames(index);
   const direct = wholeName(s, index);
   let parsed: ParsedStep;

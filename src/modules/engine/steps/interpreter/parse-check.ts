@@ -1,6 +1,7 @@
 import type { Check, CountNoun, ElementState } from './intent';
 import {
   dialogCheck,
+  emptyFieldCheck,
   joinedChecks,
   orderCheck,
   quotedCheck,
@@ -8,6 +9,7 @@ import {
   showsCheck,
   startsWithCheck,
   valueCheck,
+  withoutCheck,
 } from './check-forms';
 import { bareQuoted, bareValue, listCheck, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
@@ -206,6 +208,8 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    withoutCheck(s) ??
+    emptyFieldCheck(s) ??
     countCheck(s) ??
     dialogCheck(s) ??
     startsWithCheck(s) ??
@@ -235,5 +239,5 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return switchGroupCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
+  return switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
 }

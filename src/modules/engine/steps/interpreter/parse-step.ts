@@ -1,8 +1,9 @@
-import { expandGroups } from './group-steps';
+import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
 import { startsWithVerb, stripFillers } from './lexicon';
 import { gestureRules, scrollRules } from './parse-gestures';
+import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
@@ -276,11 +277,14 @@ export function normalizeStep(text: string): string {
 /** A form that reads a whole clause, "and" included: sign-in, the app's lifecycle, a search. */
 export function parseWhole(s: string): ParsedStep | null {
   // "Buttons Edit profile, Settings and Sign out are available": one statement about several things.
+  // "Verify the order is A, then B, then C": one check, though it says "then".
+  const order = orderCheck((CHECK_PREFIX.exec(s)?.[1] ?? s).trim());
+  if (order) return ok({ kind: 'check', check: order });
   if (
     SAID_OF_MANY.test(s) &&
     !CHECK_PREFIX.test(s) &&
     !ACTS.test(s) &&
-    s.split(/,?\s+and\s+|,\s+/i).every((part, i) => i === 0 || !startsWithVerb(part))
+    s.split(/,?\s+and\s+|,\s+/i).every((part, i, all) => i === 0 || i === all.length - 1 || !startsWithVerb(part))
   ) {
     const check = parseCheck(s);
     if (check?.kind === 'all') return ok({ kind: 'check', check });
@@ -299,6 +303,8 @@ export function parseWhole(s: string): ParsedStep | null {
 export function parseStep(text: string, names: string[] = []): ParsedStep {
   const s = normalizeStep(text);
   if (s === '') return refuse('not understood: the step is empty');
+  const flow = wholeFlow(s);
+  if (flow) return refuse(flow);
   const entire = parseWhole(s);
   if (entire) return entire;
   const steps: Intent[] = [];
