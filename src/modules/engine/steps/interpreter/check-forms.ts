@@ -137,12 +137,13 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
     const bare = part.replace(/\s*\("[^)]*\)/g, '');
     let c = parse(part) ?? (bare !== part ? parse(bare) : null);
     // "Price alerts is off and is disabled": the second part takes the first one's subject.
-    if (!c && subject && /^(?:is|are|shows|reads|cannot|can't|stays)\b/i.test(part)) c = parse(`${subject} ${part}`);
+    if (!c && subject && /^(?:is|are|shows|reads|lists|cannot|can't|stays)\b/i.test(part))
+      c = parse(`${subject} ${part}`);
     // "Price alerts is off and disabled".
     if (!c && subject && bareState(part)) c = parse(`${subject} is ${part}`);
     if (!c && shared && !/\s(?:is|are|shows|reads)\s/i.test(part)) c = parse(`${bare} is ${shared[1]}`);
     if (!c) return null;
-    const subj = /^(.+?) (?:is|are|shows|reads|stays)\b/i.exec(part);
+    const subj = /^(.+?) (?:is|are|shows|reads|lists|stays)\b/i.exec(part);
     if (subj) subject = subj[1]!;
     checks.push(c);
   }

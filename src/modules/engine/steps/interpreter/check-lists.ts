@@ -41,6 +41,11 @@ export function spellOutLists(s: string): string {
     const names = roles[2]!.split(/,?\s+and\s+|,\s+/i).map((n) => `${n.trim()} ${role}`);
     out = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} ${roles[3]}`;
   }
+  // "The Sign in screen is shown with alex@x.test still in the Email field"
+  out = out.replace(
+    /^(.+?) with ("[^"]+"|\S+) (?:still |now )?in the (.+?) field$/i,
+    (_m, a, v, f) => `${a}; the ${f} field shows "${unquote(v)}"`,
+  );
   // "The screen title is "My trips" with Upcoming and Past buttons"
   const withRoles = /^(.+?) with (.+?) (buttons|tabs|links|fields|switches)$/i.exec(out);
   if (withRoles) {
@@ -84,4 +89,10 @@ export function bareValue(s: string): Check | null {
 /** "Price alerts is off and disabled": a bare state after a check takes that check's subject. */
 export function bareState(part: string): boolean {
   return STATE_WORDS.test(part.trim());
+}
+
+/** "Prices are still per passenger ("Prices per passenger")": the text the author quotes as the evidence. */
+export function parenQuoted(s: string): Check | null {
+  const m = /^[^"()]+\("([^"]+)"\)$/.exec(s.trim());
+  return m ? { kind: 'visible', target: { text: m[1]! }, negated: false } : null;
 }

@@ -4,6 +4,7 @@ import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder'
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
+import { checkNthRow } from './row-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -107,6 +108,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
     }
+    case 'nth_row':
+      return checkNthRow(index, check.ordinal, check.value);
     case 'switches':
       return checkSwitches(index, check.on, check.count);
     case 'shows':

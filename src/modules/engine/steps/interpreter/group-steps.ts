@@ -70,10 +70,12 @@ const SHORTHANDS: Array<[RegExp, string]> = [
   ],
   // "Continue past Passenger details", "Continue through the Extras screen": the screen's Continue button
   [/^continue (?:past|through|beyond|from) (?:the )?[^,;]+?(?= and | then |,|;|$)/i, 'tap Continue'],
-  // "… and continue to Review booking": Continue, then that screen is showing
+  // "… and continue to Review booking": the Continue button (the screen named is where it leads)
+  [/\bcontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/i, 'tap Continue'],
+  // "Tap Search in the navigation row": the tab of that name
   [
-    /\bcontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/i,
-    'tap Continue, then verify the $1 screen is shown',
+    /^(tap|press|click) (?:on )?(?:the )?(.+?) (?:in|on|from) the (?:navigation|tab|bottom) (?:row|bar|menu)\b/i,
+    '$1 the $2 tab',
   ],
   // "Enter Sam as Passenger 2's first name, leave the last name empty": the same owner for the second field
   [/(\b\p{L}+ \d+['’]s )([^,;]+?),\s*(?:and\s+)?leave (?:the )?(?=[^,;]+ (?:empty|blank)$)/iu, '$1$2, leave $1'],

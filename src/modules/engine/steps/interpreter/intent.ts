@@ -43,6 +43,8 @@ export type Check =
   | { kind: 'dialog'; open: boolean }
   /** The screen's switches together: both (exactly two) or all of them on or off. */
   | { kind: 'switches'; on: boolean; count: number | null }
+  /** The text of the nth row of the list on screen (1-based). */
+  | { kind: 'nth_row'; ordinal: number; value: string }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -32,6 +32,8 @@ function checkLabel(check: Check): string {
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'switches':
       return 'check_state';
+    case 'nth_row':
+      return 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }

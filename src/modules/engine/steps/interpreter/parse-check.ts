@@ -11,8 +11,9 @@ import {
   valueCheck,
   withoutCheck,
 } from './check-forms';
-import { bareQuoted, bareValue, listCheck, spellOutLists } from './check-lists';
+import { bareQuoted, bareValue, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
+import { nthRowCheck } from './row-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -57,7 +58,7 @@ function countCheck(s: string): Check | null {
     ),
     new RegExp(`^there (?:is|are) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)(?: ${SHOWN})?$`, 'i'),
     new RegExp(
-      `^(?:the )?list (?:shows|has|contains|displays) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`,
+      `^(?:the )?(?:[\\w ]+? (?:screen|page) |results? )?list(?:s)? (?:shows |has |contains |displays )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`,
       'i',
     ),
   ];
@@ -209,6 +210,7 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     withoutCheck(s) ??
+    nthRowCheck(s) ??
     emptyFieldCheck(s) ??
     countCheck(s) ??
     dialogCheck(s) ??
@@ -226,7 +228,8 @@ function single(s: string): Check | null {
     valueCheck(s) ??
     quotedCheck(s) ??
     bareQuoted(s) ??
-    bareValue(s)
+    bareValue(s) ??
+    parenQuoted(s)
   );
 }
 
