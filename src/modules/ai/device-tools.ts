@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_HELP, normalizeKeyCode } from '../../worker/key-names';
 import type { AgentAction, Direction } from '../engine';
 import { InstallBuildBody, LaunchAppBody } from '../sessions';
 import type { ScreenView } from './screen-view';
@@ -55,8 +56,7 @@ export const DEVICE_TOOLS = {
     input: z.object({ text: z.string().min(1).max(500), direction: z.enum(DIRECTIONS).optional() }),
   },
   press_key: {
-    description:
-      'Press a key: ENTER, TAB, DEL, ESCAPE, SPACE, BACK, HOME, MENU, DPAD_UP/DOWN/LEFT/RIGHT/CENTER, or a letter or digit.',
+    description: `Press a key: ${KEY_HELP}.`,
     input: z.object({ key: z.string().min(1).max(40) }),
   },
   go_back: { description: 'Go back to the previous screen.', input: z.object({}) },
@@ -116,27 +116,6 @@ export const isActingTool = (name: string): name is ActingToolName =>
 /** A tool call of an acting tool as a device action, or why it cannot be carried out on this screen. */
 export type ToolAction = { kind: 'act'; action: AgentAction } | { kind: 'invalid'; problem: string };
 
-const KEY_ALIASES: Record<string, string> = {
-  RETURN: 'ENTER',
-  BACKSPACE: 'DEL',
-  DELETE: 'DEL',
-  ESC: 'ESCAPE',
-  UP: 'DPAD_UP',
-  DOWN: 'DPAD_DOWN',
-  LEFT: 'DPAD_LEFT',
-  RIGHT: 'DPAD_RIGHT',
-};
-
-function keyName(raw: string): string | null {
-  const k = raw
-    .trim()
-    .toUpperCase()
-    .replace(/^KEYCODE_/, '')
-    .replace(/[\s-]+/g, '_');
-  const name = KEY_ALIASES[k] ?? k;
-  return /^[A-Z0-9_]{1,40}$/.test(name) ? name : null;
-}
-
 /**
  * An acting tool's (already schema-checked) input as a device action: refs must be on the listed
  * screen, points inside the screenshot (mapped to device pixels).
@@ -191,7 +170,7 @@ export function toolAction(
         },
       };
     case 'press_key': {
-      const key = keyName(String(input.key));
+      const key = normalizeKeyCode(String(input.key));
       return key
         ? { kind: 'act', action: { kind: 'press_key', key } }
         : { kind: 'invalid', problem: `${String(input.key)} is not a key name` };

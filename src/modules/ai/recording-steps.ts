@@ -1,5 +1,6 @@
 import { sharp } from '../../lazy-modules';
 import type { RecordingAction } from '../catalogue';
+import { keyStep } from '../../worker/key-names';
 
 /** A step written from a recording: its text and the recorded actions it stands for. */
 export interface RecordedStep {
@@ -48,12 +49,8 @@ function textOf(a: RecordingAction): string {
       return `Swipe ${swipeDirection(a)}`;
     case 'type_text':
       return `Type ${quoted(a.text ?? '')}`;
-    case 'key': {
-      const key = (a.key ?? '').toUpperCase().replace(/^KEYCODE_/, '');
-      if (key === 'BACK') return 'Go back';
-      if (key === 'HOME') return 'Go home';
-      return `Press key ${key}`;
-    }
+    case 'key':
+      return keyStep(a.key ?? '');
     case 'button':
       return (a.button ?? '').toUpperCase() === 'HOME' ? 'Go home' : `Press the ${a.button} button`;
     case 'rotate':

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, badRequest } from '../../errors';
-import type { InputEvent, ScreenInfo } from '../../worker/driver';
+import type { ScreenInfo } from '../../worker/driver';
+import { keyInputEvent, normalizeKeyCode } from '../../worker/key-names';
 import type { AppsService } from '../apps';
 import { recordAudit } from '../audit';
 import type { RealtimeHub } from '../realtime';
@@ -88,7 +89,7 @@ export class DeviceControlService {
         break;
       case 'key': {
         need('keycode');
-        await device.input(keyEvent(c.keycode!));
+        await device.input(keyInputEvent(normalizeKeyCode(c.keycode!) ?? c.keycode!));
         break;
       }
       case 'text':
@@ -278,11 +279,4 @@ export function clampToScreen(screen: ScreenInfo, x: number, y: number): [number
     Math.min(Math.max(0, x), Math.max(0, screen.width - 1)),
     Math.min(Math.max(0, y), Math.max(0, screen.height - 1)),
   ];
-}
-
-/** Android keycodes; character keycodes (KEYCODE_A..Z, 0..9, SPACE) type their character, as on Android. */
-function keyEvent(keycode: string): InputEvent {
-  const key = keycode.toUpperCase().replace(/^KEYCODE_/, '');
-  const ch = /^[A-Z0-9]$/.test(key) ? key.toLowerCase() : key === 'SPACE' ? ' ' : null;
-  return ch ? { kind: 'text', text: ch } : { kind: 'key', key };
 }

@@ -15,7 +15,10 @@ export async function judgeAssertionOnScreen(
   signal: AbortSignal,
 ): Promise<CheckResolution> {
   let r = interpretAssertion(text, observation);
-  for (let tries = 0; tries < 3 && r.settled && !r.passed; tries++) {
+  // A check that failed, or that could not find the element it reads ("The From field contains …" with
+  // the form scrolled away), may be true of what is scrolled out of view.
+  const retry = (c: CheckResolution) => (c.settled ? !c.passed : /^no element matches\b/.test(c.reason));
+  for (let tries = 0; tries < 3 && retry(r); tries++) {
     const plan = assertionReveal(text, observation);
     if (!plan) break;
     const wait = (ms: number, s?: AbortSignal) => sleep(ms, s);

@@ -1,4 +1,5 @@
 import type { InputEvent } from '../../../worker/driver';
+import { normalizeKeyCode } from '../../../worker/key-names';
 import type { RecordingAction } from '../../catalogue';
 import { performCapability } from './capability-steps';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
@@ -98,7 +99,10 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
         actions.push({ type: 'type_text', text: a.text! });
         break;
       case 'key':
-        await device.input({ kind: 'key', key: a.key!.toUpperCase().replace(/^KEYCODE_/, '') });
+        await device.input({
+          kind: 'key',
+          key: normalizeKeyCode(a.key!) ?? a.key!.toUpperCase().replace(/^KEYCODE_/, ''),
+        });
         actions.push({ type: 'key', key: a.key! });
         break;
       case 'button':

@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { bareState } from './check-lists';
 import { parseTarget, unquote } from './step-text';
 
 /**
@@ -94,7 +95,7 @@ export function valueCheck(s: string): Check | null {
 /** "Rows in order: A, B, C", "The order is A, then B, then C", "The rows are "A", "B" and "C", in that order". */
 export function orderCheck(s: string): Check | null {
   const m =
-    /^(?:the )?(?:rows?|list|list order|order|results?|flights?|items?)(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
+    /^(?:the )?(?:rows?|list|list order|order|results?|flights?|items?)(?: by [a-z ]+?| \([^)]*\))?(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
       s,
     );
   if (!m || !/order|rows|:/i.test(s)) return null;
@@ -117,20 +118,51 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
     return `\u0000${hidden.length - 1}\u0000`;
   });
   const unmask = (t: string) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!);
+  // "Base fare €304.00, Taxes and fees €36.80": commas alone first, so that a name with "and" stays whole.
+  const byComma = masked.split(/,\s+|;\s+/).map((p) => unmask(p).trim());
+  if (byComma.length >= 2) {
+    const checks = byComma.map(parse);
+    if (checks.every(Boolean)) return { kind: 'all', checks: checks as Check[] };
+  }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
   if (parts.length < 2) return null;
   const checks: Check[] = [];
   let subject: string | null = null;
+  // "Email offers and Biometric sign-in are off": the first plural predicate is said of each part before it
+  // without one. Only a list joined with "and": "Welcome, demo is visible" stays one name.
+  const plural = /\sand\s/i.test(masked) ? parts.find((p) => / are (?!not\b)/i.test(p)) : undefined;
+  const shared = plural ? /^.+? are (.+)$/i.exec(plural) : null;
   for (const part of parts) {
-    let c = parse(part);
+    // "Travel insurance ("€12.00 per passenger") …": a quoted description beside a name is set aside.
+    const bare = part.replace(/\s*\("[^)]*\)/g, '');
+    let c = parse(part) ?? (bare !== part ? parse(bare) : null);
     // "Price alerts is off and is disabled": the second part takes the first one's subject.
-    if (!c && subject && /^(?:is|are|shows|reads|cannot|can't|stays)\b/i.test(part)) c = parse(`${subject} ${part}`);
+    if (!c && subject && /^(?:is|are|shows|reads|lists|cannot|can't|stays)\b/i.test(part))
+      c = parse(`${subject} ${part}`);
+    // "Price alerts is off and disabled".
+    if (!c && subject && bareState(part)) c = parse(`${subject} is ${part}`);
+    if (!c && shared && !/\s(?:is|are|shows|reads)\s/i.test(part)) c = parse(`${bare} is ${shared[1]}`);
     if (!c) return null;
-    const subj = /^(.+?) (?:is|are|shows|reads|stays)\b/i.exec(part);
+    const subj = /^(.+?) (?:is|are|shows|reads|lists|stays)\b/i.exec(part);
     if (subj) subject = subj[1]!;
     checks.push(c);
   }
   return { kind: 'all', checks };
+}
+
+/** "without the Sign in screen", "without the message "…"": what must not be showing. */
+export function withoutCheck(s: string): Check | null {
+  const screen = /^without (?:the )?(.+?) (?:screen|page)$/i.exec(s);
+  if (screen) return { kind: 'screen', name: unquote(screen[1]!), negated: true };
+  const text = /^(?:and )?without (?:the |a |any )?(?:message |text |note |error )?"([^"]+)"$/i.exec(s);
+  return text ? { kind: 'visible', target: { text: text[1]! }, negated: true } : null;
+}
+
+/** "An empty Email field is displayed": the field is there and holds nothing. */
+export function emptyFieldCheck(s: string): Check | null {
+  const m = /^(?:an? |the )?empty (.+?) (?:is|are) (?:displayed|shown|visible|present)$/i.exec(s);
+  const target = m ? parseTarget(m[1]!) : null;
+  return target ? { kind: 'text', target, value: '', match: 'equals' } : null;
 }
 
 /** "The Flights screen shows "3 flights found"", "Verify the dialog "Delete?" says "…"", "Profile shows "A" and "B"". */
@@ -140,7 +172,9 @@ export function showsCheck(s: string): Check | null {
       s,
     ) ??
     // "The message is "Choose a date" (not "…")": what a message or error says.
-    /^(?:the )?((?:error )?message|error|note|hint|warning) is ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(s);
+    /^(?:the )?((?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
+      s,
+    );
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
   const subject = m[1]!.trim();
   if (/"/.test(subject) && !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject)) return null;
@@ -148,7 +182,9 @@ export function showsCheck(s: string): Check | null {
   // One text on an element ("the Username field shows "demo"") is the element's text or value: read by the text forms.
   const container =
     /^(?:the )?(?:(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel|header|top bar)(?:\s+"[^"]+")?|it|this)$/i;
-  const said = /^(?:the )?(?:(?:error )?message|error|note|hint|warning)$/i.test(subject) && / is "/i.test(s);
+  const said =
+    /^(?:the )?(?:(?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(subject) &&
+    / (?:is|reads|says) "/i.test(s);
   if (values.length === 0 || (values.length === 1 && !container.test(subject) && !said)) return null;
   return { kind: 'shows', subject, values };
 }

@@ -22,6 +22,8 @@ function mask(s: string, names: string[]): { masked: string; unmask: (t: string)
     return `\u0000${hidden.length - 1}\u0000`;
   };
   let masked = s.replace(/"[^"]*"/g, hide);
+  // "Open My trips → … → Yes, cancel": a path's last name may hold a comma when one word follows it.
+  masked = masked.replace(/(?<=(?:→|->|>|›)\s*)[\p{Lu}][^→,;]{0,20}, [a-z]+$/u, hide);
   const risky = names
     .filter((n) => /,|\sand\s|\sthen\s|;/i.test(n) && n.length <= 60)
     .sort((a, b) => b.length - a.length);
@@ -44,10 +46,18 @@ function verbOf(clause: string): string | null {
 }
 
 /** Whether `piece`, which has no verb, continues the previous clause's action with the same verb. */
-function continues(previous: string, piece: string, afterThen: boolean): boolean {
+function continues(previous: string, piece: string, afterThen: boolean, andSep = false): boolean {
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
+  // "Tap Cancel booking and Yes, cancel": a short capitalised name after "and" is the next thing to tap.
+  if (
+    /^(?:tap|click|press)\b/i.test(previous) &&
+    andSep &&
+    /^[\p{Lu}][^,;]{0,30}$/u.test(piece) &&
+    piece.split(' ').length <= 3
+  )
+    return true;
   // "Choose the 18:45 flight, Classic fare": a short name after a tap is the next thing to tap.
   if (
     /^(?:choose|select|pick)\b/i.test(previous) &&
@@ -92,12 +102,12 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
       clauses.push(current);
       starts.push({ at: i + 1, verb: null });
       current = next;
-    } else if (!coarse && piece !== '' && continues(prev, piece, afterThen)) {
+    } else if (!coarse && piece !== '' && continues(prev, piece, afterThen, /^\s+and\s+$/i.test(sep))) {
       clauses.push(current);
       const verb = verbOf(prev)!;
       const own = /^(?:turn|switch|toggle|flip) (?:on|off)$/i.test(verb) ? verb : verb.replace(/ on$/i, '');
       starts.push({ at: i + 1, verb: own });
-      current = `${own} ${next.replace(/^(?:the )?/i, '')}`;
+      current = `${own} ${next.replace(/^(?:the |its |their )?/i, '')}`;
     } else {
       current += sep + next;
     }
@@ -106,7 +116,7 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
   return clauses
     .map((c, k) => {
       const { at, verb } = starts[k]!;
-      const raw = unmask(tokens.slice(at).join(''));
+      const raw = unmask(tokens.slice(at).join('')).replace(verb ? /^(?:its|their)\s+/i : /^$/, '');
       return { text: stripFillers(unmask(c)), rest: stripFillers(verb ? `${verb} ${raw}` : raw) };
     })
     .filter((c) => c.text !== '');

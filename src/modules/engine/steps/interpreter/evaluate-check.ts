@@ -1,8 +1,10 @@
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
-import { matchAll, nameOf, type ScreenIndex } from './target-finder';
+import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
+import { checkSwitches } from './switch-groups';
+import { checkNthRow } from './row-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -22,6 +24,11 @@ const loose = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim().toLowe
 const isSecure = (s: string | null) => s !== null && /^[•*●]+$/.test(s.trim());
 
 function closeMatches(index: ScreenIndex, target: Target): TreeElement[] | null {
+  // "Passenger 2's last name": the one element under that heading.
+  if (target.within) {
+    const found = findTarget(index, target, { closeOnly: true, wholeScreen: true });
+    return found.found ? [found.element] : null;
+  }
   const hit =
     matchAll(index, target, { closeOnly: true, wholeScreen: true }) ??
     (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
@@ -101,6 +108,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
     }
+    case 'nth_row':
+      return checkNthRow(index, check.ordinal, check.value);
+    case 'switches':
+      return checkSwitches(index, check.on, check.count);
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {

@@ -1,7 +1,7 @@
 import type { Check } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { screenTitle } from './evaluate-forms';
-import { normalizeText } from './text-match';
+import { editDistance, maxEditsFor, normalizeText } from './text-match';
 
 /**
  * "X shows "A" and "B"": X is a screen (by its title), a dialog, a part of the screen, or an
@@ -20,7 +20,10 @@ export function checkShows(
   const screen = /^(.+?)\s+(?:screen|page)$/i.exec(bare);
   if (screen) return all([{ kind: 'screen', name: screen[1]!, negated: false }, ...visible]);
   const title = screenTitle(index);
-  if (title && normalizeText(title) === normalizeText(bare)) return all(visible);
+  // The place named is the screen showing, a letter or two apart at most: what is checked are the texts on it.
+  const want = normalizeText(bare);
+  if (title && editDistance(normalizeText(title), want, 2) <= Math.min(2, maxEditsFor(want.length)))
+    return all(visible);
   const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
   if (dialog) {
     if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
@@ -30,7 +33,8 @@ export function checkShows(
   }
   if (
     /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
-    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare)
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare) ||
+    /^[\w ]{1,30}? (?:line|subtitle|caption)$/i.test(bare)
   )
     return all(visible);
   if (values.length === 1)

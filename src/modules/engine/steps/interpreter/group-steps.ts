@@ -63,13 +63,50 @@ const SHORTHANDS: Array<[RegExp, string]> = [
   [/^(tap|press|click) (?:on )?(?:the )?(.+?) navigation (button|tab)\b/i, '$1 the $2 $3'],
   // "Tap into the Password field and type x"
   [/^(tap|click) (?:into|in) /i, '$1 '],
+  // "On Extras, turn on X": that screen is showing, then the action
+  [
+    /^on (?:the )?([\p{Lu}][^,;"]{0,40}?)(?: screen| page)?,\s+(?!(?:enter|type|input|write|fill|put)\b)/iu,
+    'verify the $1 screen is shown; ',
+  ],
+  // "Continue past Passenger details", "Continue through the Extras screen": the screen's Continue button
+  [/^continue (?:past|through|beyond|from) (?:the )?[^,;]+?(?= and | then |,|;|$)/i, 'tap Continue'],
+  // "… and continue to Review booking": the Continue button (the screen named is where it leads)
+  [/\bcontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/i, 'tap Continue'],
+  // "Tap Search in the navigation row": the tab of that name
+  [
+    /^(tap|press|click) (?:on )?(?:the )?(.+?) (?:in|on|from) the (?:navigation|tab|bottom) (?:row|bar|menu)\b/i,
+    '$1 the $2 tab',
+  ],
+  // "Enter Sam as Passenger 2's first name, leave the last name empty": the same owner for the second field
+  [/(\b\p{L}+ \d+['’]s )([^,;]+?),\s*(?:and\s+)?leave (?:the )?(?=[^,;]+ (?:empty|blank)$)/iu, '$1$2, leave $1'],
+  // "Tap Add passenger three times so the count is "4 passengers"": then that text is on screen
+  [/,?\s+so (?:that )?(?:the [\w ]{1,30}?|it) (?:is|shows|reads|says) ("[^"]+")$/i, ', then verify $1 is shown'],
   // "Enter alex@x.test and pw1 and tap Sign in": an address and a password
   [/^(?:enter|type) (\S+@\S+) and (\S+)(?= and | then |, |$)/i, 'enter $1 / $2'],
 ];
 
 export function expandGroups(s: string): string {
   for (const [re, to] of SHORTHANDS) s = s.replace(re, to);
-  return expandNumbered(s);
+  return expandNumbered(labelledPairs(s));
+}
+
+/** "Fill the search form with From: London, To: NYC, Date: 1 Nov 2025": one field after another. */
+function labelledPairs(s: string): string {
+  const m = /^(?:fill(?: in| out)?|complete)\s+(?:the\s+)?(?:[\w-]+\s+)?form\s+with\s+(.+)$/i.exec(s);
+  if (!m) return s;
+  const pairs = m[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((p) => /^([^:=]+?)\s*[:=]\s*(.+)$/.exec(p.trim()));
+  if (pairs.length < 2 || !pairs.every(Boolean)) return s;
+  return pairs.map((p) => `enter ${p![2]!.trim()} in ${p![1]!.trim()}`).join('; ');
+}
+
+/**
+ * "Book London → Paris, 14 Aug 2025, 1 passenger, 18:45 flight, Light fare, no extras": a whole flow in
+ * one phrase. Which screens it crosses, and in what order, is knowledge of the app, not of the screen.
+ */
+export function wholeFlow(s: string): string | null {
+  if (!/^(?:book|go through|complete|reach|finish|get through|do)\b/i.test(s) || (s.match(/,/g) ?? []).length < 2)
+    return null;
+  return 'a whole flow in one phrase: which screens it crosses, and in what order, is knowledge of the app that the interpreter does not guess; write its steps one by one, or run the case with a model';
 }
 
 function expandNumbered(s: string): string {

@@ -15,6 +15,8 @@ export interface Target {
   within?: string;
   /** Among several elements whose text contains the name, the last one (a form's submit button). */
   last?: boolean;
+  /** "Try to turn X on": the element is touched even when disabled (the attempt is the step). */
+  attempt?: boolean;
 }
 
 /** Direction in which the content moves into view: "scroll down" and "swipe up" both reveal what is below. */
@@ -39,6 +41,10 @@ export type Check =
   | { kind: 'shows'; subject: string; values: string[] }
   /** Whether a dialog is open. */
   | { kind: 'dialog'; open: boolean }
+  /** The screen's switches together: both (exactly two) or all of them on or off. */
+  | { kind: 'switches'; on: boolean; count: number | null }
+  /** The text of the nth row of the list on screen (1-based). */
+  | { kind: 'nth_row'; ordinal: number; value: string }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 
@@ -56,6 +62,8 @@ export type Intent =
   | { kind: 'clear'; target: Target }
   | { kind: 'set_switch'; target: Target; on: boolean }
   | { kind: 'toggle'; target: Target }
+  /** The screen's switches together ("turn on both extras"): exactly `count` of them, or all when null. */
+  | { kind: 'set_switches'; on: boolean; count: number | null }
   | { kind: 'scroll'; direction: ScrollDirection; times: number; on: Target | null }
   | { kind: 'scroll_until'; direction: ScrollDirection; target: Target }
   | { kind: 'back' }

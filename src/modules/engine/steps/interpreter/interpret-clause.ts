@@ -1,5 +1,6 @@
 import { splitClauses } from './clauses';
 import { deviceClause } from './device-phrases';
+import { wholeFlow } from './group-steps';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
@@ -46,6 +47,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = normalizeStep(text);
   if (s === '') return notSettled('not understood: the step is empty');
+  const flow = wholeFlow(s);
+  if (flow) return notSettled(flow);
   const names = screenNames(index);
   const direct = wholeName(s, index);
   let parsed: ParsedStep;
@@ -136,16 +139,17 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     };
   }
   // A check that fails on what may be scrolled away ("Verify "Passenger 4" is shown"): scroll to it, read it again.
-  if (r.settled && r.kind === 'check' && !r.passed && intent.kind === 'check') {
+  const checkMissed = r.settled ? r.kind === 'check' && !r.passed : /^no element matches\b/.test(r.reason);
+  if (checkMissed && intent.kind === 'check') {
     const plan = revealFor(intent.check, index);
     if (plan)
       return {
         settled: true,
         kind: 'scroll_until',
         plan,
-        reasoning: `${r.reasoning}; scroll ${plan.direction} to "${plan.target.text}"`,
+        reasoning: `${r.settled ? r.reasoning : r.reason}; scroll ${plan.direction} to "${plan.target.text}"`,
         then: first.rest,
-        checkFailed: r.reasoning,
+        ...(r.settled ? { checkFailed: r.reasoning } : { notFound: r.reason }),
       };
   }
   return withThen(r, restOfStep);

@@ -30,6 +30,10 @@ function checkLabel(check: Check): string {
       return check.open ? 'check_visible' : 'check_not_visible';
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
+    case 'switches':
+      return 'check_state';
+    case 'nth_row':
+      return 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }
@@ -42,6 +46,7 @@ export function intentLabel(intent: Intent): string {
     case 'press':
       return 'tap';
     case 'set_switch':
+    case 'set_switches':
       return intent.on ? 'toggle_on' : 'toggle_off';
     case 'scroll':
     case 'scroll_until':

@@ -1,6 +1,7 @@
 import type { Check, CountNoun, ElementState } from './intent';
 import {
   dialogCheck,
+  emptyFieldCheck,
   joinedChecks,
   orderCheck,
   quotedCheck,
@@ -8,7 +9,11 @@ import {
   showsCheck,
   startsWithCheck,
   valueCheck,
+  withoutCheck,
 } from './check-forms';
+import { bareQuoted, bareValue, listCheck, parenQuoted, spellOutLists } from './check-lists';
+import { switchGroupCheck } from './switch-groups';
+import { nthRowCheck } from './row-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -42,7 +47,8 @@ const NOUNS: Array<[RegExp, CountNoun]> = [
 ];
 
 const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in the list)';
-const VISIBLE = '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list)';
+const VISIBLE =
+  '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list|available|offered)';
 
 function countCheck(s: string): Check | null {
   const patterns = [
@@ -52,7 +58,7 @@ function countCheck(s: string): Check | null {
     ),
     new RegExp(`^there (?:is|are) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)(?: ${SHOWN})?$`, 'i'),
     new RegExp(
-      `^(?:the )?list (?:shows|has|contains|displays) (exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`,
+      `^(?:the )?(?:[\\w ]+? (?:screen|page) |results? )?list(?:s)? (?:shows |has |contains |displays )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?)$`,
       'i',
     ),
   ];
@@ -203,6 +209,9 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    withoutCheck(s) ??
+    nthRowCheck(s) ??
+    emptyFieldCheck(s) ??
     countCheck(s) ??
     dialogCheck(s) ??
     startsWithCheck(s) ??
@@ -214,20 +223,24 @@ function single(s: string): Check | null {
     visibilityCheck(s) ??
     stateCheck(s) ??
     (/[:=]/.test(s.replace(/"[^"]*"/g, '')) ? valueCheck(s) : null) ??
+    listCheck(s) ??
     textCheck(s) ??
     valueCheck(s) ??
-    quotedCheck(s)
+    quotedCheck(s) ??
+    bareQuoted(s) ??
+    bareValue(s) ??
+    parenQuoted(s)
   );
 }
 
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
-  const s = indicative(text)
+  const s = spellOutLists(indicative(text))
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
+  return switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
 }

@@ -22,7 +22,16 @@ export function fieldTarget(raw: string): Target | null {
   const s = raw.trim().replace(/^the\s+/i, '');
   const possessive = /^(.+?)['’]s\s+(.+)$/i.exec(s);
   const of = /^(.+?)\s+(?:field|box)\s+(?:of|for)\s+(?:the\s+)?(.+)$/i.exec(s);
-  const [within, name] = possessive ? [possessive[1]!, possessive[2]!] : of ? [of[2]!, of[1]!] : [null, s];
+  // "the lead passenger email", "the lead Phone (optional)": the lead section's field.
+  const lead =
+    /^(lead|main|primary)(?: (passenger|traveller|traveler|guest|contact))? (?!passenger|traveller)(.+)$/i.exec(s);
+  const [within, name] = possessive
+    ? [possessive[1]!, possessive[2]!]
+    : of
+      ? [of[2]!, of[1]!]
+      : lead
+        ? [lead[2] ? `${lead[1]} ${lead[2]}` : lead[1]!, lead[3]!]
+        : [null, s];
   const target = parseTarget(name);
   if (!target) return null;
   return within ? { ...target, within: within.replace(/^the\s+/i, '') } : target;
@@ -123,6 +132,26 @@ const leave: Rule = (s) => {
   return ok({ kind: 'check', check: { kind: 'state', target, state: on ? 'on' : 'off' } });
 };
 
+/** "Clear the Email field of the lead passenger", "Clear the lead passenger's First name". */
+const clearOwned: Rule = (s) => {
+  const m = /^(?:clear|empty|erase)\s+(?:the\s+)?(.+)$/i.exec(s);
+  if (!m || !/['’]s\s|\s(?:of|for)\s|^(?:lead|main|primary)\s/i.test(m[1]!)) return null;
+  const target = fieldTarget(m[1]!);
+  return target ? ok({ kind: 'clear', target }) : null;
+};
+
+/** "Look at the first screen that opens" (nothing to do), "Look at the Search screen" (that screen is showing). */
+const look: Rule = (s) => {
+  if (
+    /^(?:look at|observe|view|inspect|open your eyes on) (?:the )?(?:first |initial |current |opening |landing )?(?:screen|page|app)(?: that (?:opens|appears|is shown|shows))?$/i.test(
+      s,
+    )
+  )
+    return ok({ kind: 'wait', ms: 0 });
+  const m = /^(?:look at|observe|view|inspect) (?:the )?(.+?) (?:screen|page)$/i.exec(s);
+  return m ? ok({ kind: 'check', check: { kind: 'screen', name: unquote(m[1]!), negated: false } }) : null;
+};
+
 /** "Tap Add passenger three times", "tap Remove passenger twice". */
 const tapTimes: Rule = (s) => {
   const m = new RegExp(`^(?:tap|click|press|hit)(?:\\s+on)?\\s+(.+?)${REPEAT.source}`, 'i').exec(s);
@@ -206,7 +235,12 @@ const lifecycle: Rule = (s) => {
     ).test(s)
   )
     return ok({ kind: 'relaunch' });
-  if (new RegExp(`^(?:kill|close|force[- ]stop|force[- ]close|terminate|quit|stop) ${app}$`, 'i').test(s))
+  if (
+    new RegExp(
+      `^(?:kill|close|force[- ]stop|force[- ]close|terminate|quit|stop) ${app}(?:\\s+\\([^)]*\\))?$`,
+      'i',
+    ).test(s)
+  )
     return ok({ kind: 'kill' });
   if (
     new RegExp(
@@ -277,6 +311,8 @@ export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst];
 export const CLAUSE_RULES: Rule[] = [
   lifecycle,
   signIn,
+  look,
+  clearOwned,
   leave,
   fillValues,
   fillSection,

@@ -1,15 +1,16 @@
-import { expandGroups } from './group-steps';
-import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
+import { expandGroups, wholeFlow } from './group-steps';
+import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
-import { stripFillers } from './lexicon';
+import { startsWithVerb, stripFillers } from './lexicon';
+import { gestureRules, scrollRules } from './parse-gestures';
+import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
+import { parseSwitchGroup } from './switch-groups';
 import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
-  COUNT_PATTERN,
   DURATION_PATTERN,
   cleanStepText,
   keyCodeFor,
-  parseCount,
   parseDuration,
   parseTarget,
   quotedContent,
@@ -22,9 +23,7 @@ import {
  */
 
 const MAX_WAIT_MS = 300_000;
-const MAX_SCROLL_TIMES = 20;
 const DEFAULT_WAIT_UNTIL_MS = 10_000;
-const DEFAULT_LONG_PRESS_MS = 1_000;
 
 type Rule = (s: string) => ParsedStep | null;
 
@@ -131,84 +130,12 @@ const switchRules: Rule[] = [
   },
 ];
 
-const FINGER_TO_CONTENT: Record<ScrollDirection, ScrollDirection> = {
-  up: 'down',
-  down: 'up',
-  left: 'right',
-  right: 'left',
-};
-const APPEARS = '(?:is visible|appears|is shown|is displayed|shows up|comes into view|is on (?:the )?screen)';
-
-function scrollDirection(verb: string, dir: string | undefined): ScrollDirection | null {
-  const d = dir?.toLowerCase() as ScrollDirection | undefined;
-  if (verb.toLowerCase() === 'scroll') return d ?? 'down';
-  return d ? FINGER_TO_CONTENT[d] : null;
-}
-
-function times(word: string | undefined): number | null {
-  if (!word) return 1;
-  const w = word.toLowerCase().trim();
-  if (w === 'once') return 1;
-  if (w === 'twice') return 2;
-  if (w === 'thrice') return 3;
-  return parseCount(w.replace(/\s+times?$/, ''));
-}
-
-const scrollRules: Rule[] = [
-  (s) => {
-    const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))? (?:until|till) (.+?) ${APPEARS}$`, 'i').exec(s);
-    if (!m) return null;
-    const direction = scrollDirection(m[1]!, m[2]);
-    if (!direction) return refuse('not understood: say which way to swipe, e.g. swipe up until "Item 30" is visible');
-    return targetOr(m[3]!, (target) => ({ kind: 'scroll_until', direction, target }));
-  },
-  (s) => {
-    const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
-    if (!m) return null;
-    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!))
-      return refuse(
-        'not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible',
-      );
-    return targetOr(m[2]!, (target) => ({
-      kind: 'scroll_until',
-      direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
-      target,
-    }));
-  },
-  (s) => {
-    const m = new RegExp(
-      `^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`,
-      'i',
-    ).exec(s);
-    if (!m) return null;
-    const direction = scrollDirection(m[1]!, m[2]);
-    if (!direction) return refuse('not understood: say which way to swipe (up, down, left or right)');
-    const n = times(m[4]);
-    if (n === null || n < 1 || n > MAX_SCROLL_TIMES)
-      return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
-    if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
-    return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
-  },
-];
-
-const gestureRules: Rule[] = [
-  (s) => {
-    const m = /^(?:double[- ]?(?:tap|click)|tap twice(?: on)?|click twice(?: on)?)\s+(?:on\s+)?(.+)$/i.exec(s);
-    return m ? targetOr(m[1]!, (target) => ({ kind: 'double_tap', target })) : null;
-  },
-  (s) => {
-    const m = new RegExp(
-      `^(?:long[- ]?press|long[- ]?tap|long[- ]?click|press and hold|tap and hold|touch and hold)\\s+(?:on\\s+)?(.+?)(?:\\s+for\\s+${DURATION_PATTERN})?$`,
-      'i',
-    ).exec(s);
-    if (!m) return null;
-    const ms = m[2] ? parseDuration(m[2]) : DEFAULT_LONG_PRESS_MS;
-    if (ms === null || ms > 10_000) return refuse('not understood: a long press lasts at most 10 seconds');
-    return targetOr(m[1]!, (target) => ({ kind: 'long_press', target, durationMs: ms }));
-  },
-];
-
 const navigationRules: Rule[] = [
+  // "I go back to the Search screen": the back navigation (which screen it leads to is for the next step to check).
+  (s) =>
+    /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)[^,;]+$/i.test(s)
+      ? ok({ kind: 'back' })
+      : null,
   (s) =>
     /^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(
       s,
@@ -274,9 +201,10 @@ const waitRules: Rule[] = [
 
 const pressRules: Rule[] = [
   (s) => {
+    const k = s.replace(/\s+(?:on|of) (?:the )?(?:on-screen |onscreen |soft |virtual |device )?keyboard$/i, '');
     const m =
-      /^(?:press|hit|push|tap)\s+(?:the\s+)?key\s+(.+)$/i.exec(s) ??
-      /^(?:press|hit|push|tap)\s+(?:the\s+)?(.+?)\s+key$/i.exec(s);
+      /^(?:press|hit|push|tap)\s+(?:the\s+)?key\s+(.+)$/i.exec(k) ??
+      /^(?:press|hit|push|tap)\s+(?:the\s+)?(.+?)\s+key$/i.exec(k);
     if (!m) return null;
     const key = keyCodeFor(m[1]!);
     return key ? ok({ kind: 'key', key }) : refuse(`not understood: "${unquote(m[1]!)}" is not a key name`);
@@ -297,6 +225,18 @@ const pressRules: Rule[] = [
 
 /** One clause: the everyday forms, the template grammar, then navigation; a check when none matches. */
 function parseClause(s: string): ParsedStep {
+  // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
+  const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);
+  if (attempt) {
+    const inner = parseClause(attempt[1]!);
+    if (!inner.understood) return inner;
+    const i = inner.intent;
+    if (i.kind === 'tap' || i.kind === 'set_switch' || i.kind === 'toggle')
+      return ok({ ...i, target: { ...i.target, attempt: true } });
+    return inner;
+  }
+  const group = parseSwitchGroup(s);
+  if (group) return ok(group);
   const prefixed = CHECK_PREFIX.exec(s);
   if (prefixed) {
     const check = parseCheck(prefixed[1]!);
@@ -336,6 +276,19 @@ export function normalizeStep(text: string): string {
 
 /** A form that reads a whole clause, "and" included: sign-in, the app's lifecycle, a search. */
 export function parseWhole(s: string): ParsedStep | null {
+  // "Buttons Edit profile, Settings and Sign out are available": one statement about several things.
+  // "Verify the order is A, then B, then C": one check, though it says "then".
+  const order = orderCheck((CHECK_PREFIX.exec(s)?.[1] ?? s).trim());
+  if (order) return ok({ kind: 'check', check: order });
+  if (
+    SAID_OF_MANY.test(s) &&
+    !CHECK_PREFIX.test(s) &&
+    !ACTS.test(s) &&
+    s.split(/,?\s+and\s+|,\s+/i).every((part, i, all) => i === 0 || i === all.length - 1 || !startsWithVerb(part))
+  ) {
+    const check = parseCheck(s);
+    if (check?.kind === 'all') return ok({ kind: 'check', check });
+  }
   for (const rule of WHOLE_STEP_RULES) {
     const parsed = rule(s);
     if (parsed) return parsed;
@@ -350,6 +303,8 @@ export function parseWhole(s: string): ParsedStep | null {
 export function parseStep(text: string, names: string[] = []): ParsedStep {
   const s = normalizeStep(text);
   if (s === '') return refuse('not understood: the step is empty');
+  const flow = wholeFlow(s);
+  if (flow) return refuse(flow);
   const entire = parseWhole(s);
   if (entire) return entire;
   const steps: Intent[] = [];
@@ -370,7 +325,12 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
   return ok({ kind: 'sequence', steps });
 }
 
+const ACTS =
+  /^(?:tap|click|press|turn|switch|enter|type|select|choose|pick|open|go|fill|set|scroll|swipe|toggle|enable|disable|leave|keep)\b|\bthen\b|;/i;
+const SAID_OF_MANY =
+  /^[^"]+?(?:,|\sand\s)[^"]+?\s(?:are|is)\s(?:still\s|both\s|all\s)?(?:available|shown|visible|displayed|listed|present|on|off|enabled|disabled|unchanged(?: \([^)]*\))?)$/i;
+
 const STATEMENT =
-  /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
+  /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s|both\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
 
 const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;

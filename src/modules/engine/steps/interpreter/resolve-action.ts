@@ -3,6 +3,7 @@ import { selectorFor } from '../selectors';
 import type { Intent, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
 import { resolveForm } from './resolve-forms';
+import { setSwitches } from './switch-groups';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
@@ -45,7 +46,7 @@ function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | E
       ? { settled: false, reason: `${label} is off screen; scroll to it first`, reveal: { text, direction } }
       : notSettled(`${label} is off screen; scroll to it first`);
   }
-  if (!hit.element.node.enabled) return notSettled(`${label} is disabled`);
+  if (!hit.element.node.enabled && !target.attempt) return notSettled(`${label} is disabled`);
   return { el: hit.element, point, label };
 }
 
@@ -93,6 +94,8 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
   switch (intent.kind) {
     case 'sequence':
       return sequence(intent.steps, index);
+    case 'set_switches':
+      return setSwitches(index, intent.on, intent.count);
     case 'fill':
     case 'counter':
     case 'tap_times':

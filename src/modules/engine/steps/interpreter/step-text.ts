@@ -141,56 +141,5 @@ export function parseDuration(text: string): number | null {
 export const DURATION_PATTERN =
   '((?:half (?:a|one)|\\d+(?:\\.\\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)\\s*(?:ms|milliseconds?|millis|s|secs?|seconds?|m|mins?|minutes?))';
 
-/** Key names people write, mapped to the Android keycode names the drivers take. */
-const KEY_NAMES: Record<string, string> = {
-  enter: 'ENTER',
-  return: 'ENTER',
-  tab: 'TAB',
-  space: 'SPACE',
-  spacebar: 'SPACE',
-  backspace: 'DEL',
-  delete: 'DEL',
-  del: 'DEL',
-  escape: 'ESCAPE',
-  esc: 'ESCAPE',
-  up: 'DPAD_UP',
-  down: 'DPAD_DOWN',
-  left: 'DPAD_LEFT',
-  right: 'DPAD_RIGHT',
-  center: 'DPAD_CENTER',
-  select: 'DPAD_CENTER',
-  ok: 'DPAD_CENTER',
-  'arrow up': 'DPAD_UP',
-  'arrow down': 'DPAD_DOWN',
-  'arrow left': 'DPAD_LEFT',
-  'arrow right': 'DPAD_RIGHT',
-  'up arrow': 'DPAD_UP',
-  'down arrow': 'DPAD_DOWN',
-  'left arrow': 'DPAD_LEFT',
-  'right arrow': 'DPAD_RIGHT',
-  menu: 'MENU',
-  search: 'SEARCH',
-  'volume up': 'VOLUME_UP',
-  'volume down': 'VOLUME_DOWN',
-  power: 'POWER',
-};
-
-/** The keycode for a key name (`enter`, `the Return key`, `DPAD_DOWN`, `KEYCODE_TAB`), or null. */
-export function keyCodeFor(name: string): string | null {
-  const s = unquote(name)
-    .toLowerCase()
-    .replace(/^the\s+/, '')
-    .replace(/\s+key$/, '')
-    .trim();
-  if (KEY_NAMES[s]) return KEY_NAMES[s];
-  const code = s
-    .toUpperCase()
-    .replace(/^KEYCODE_/, '')
-    .replace(/\s+/g, '_');
-  if (Object.values(KEY_NAMES).includes(code)) return code;
-  return /^(?:DPAD_(?:UP|DOWN|LEFT|RIGHT|CENTER)|[A-Z]|[0-9]|F\d{1,2}|MOVE_(?:HOME|END)|PAGE_(?:UP|DOWN)|FORWARD_DEL|NUMPAD_ENTER)$/.test(
-    code,
-  )
-    ? code
-    : null;
-}
+/** Key names are one list shared with the control API, the recorder and the model's tools. */
+export { keyCodeFor } from '../../../../worker/key-names';

@@ -1,0 +1,94 @@
+import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
+import { COUNT_PATTERN, DURATION_PATTERN, parseCount, parseDuration, parseTarget } from './step-text';
+
+/** Scrolling, swiping, double taps and long presses. */
+
+type Rule = (s: string) => ParsedStep | null;
+
+const MAX_SCROLL_TIMES = 20;
+const DEFAULT_LONG_PRESS_MS = 1_000;
+
+const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
+const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
+
+function targetOr(raw: string, build: (t: Target) => Intent): ParsedStep {
+  const target = parseTarget(raw);
+  return target ? ok(build(target)) : refuse(`not understood: cannot tell which element "${raw}" means`);
+}
+
+const FINGER_TO_CONTENT: Record<ScrollDirection, ScrollDirection> = {
+  up: 'down',
+  down: 'up',
+  left: 'right',
+  right: 'left',
+};
+const APPEARS = '(?:is visible|appears|is shown|is displayed|shows up|comes into view|is on (?:the )?screen)';
+
+function scrollDirection(verb: string, dir: string | undefined): ScrollDirection | null {
+  const d = dir?.toLowerCase() as ScrollDirection | undefined;
+  if (verb.toLowerCase() === 'scroll') return d ?? 'down';
+  return d ? FINGER_TO_CONTENT[d] : null;
+}
+
+function times(word: string | undefined): number | null {
+  if (!word) return 1;
+  const w = word.toLowerCase().trim();
+  if (w === 'once') return 1;
+  if (w === 'twice') return 2;
+  if (w === 'thrice') return 3;
+  return parseCount(w.replace(/\s+times?$/, ''));
+}
+
+export const scrollRules: Rule[] = [
+  (s) => {
+    const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))? (?:until|till) (.+?) ${APPEARS}$`, 'i').exec(s);
+    if (!m) return null;
+    const direction = scrollDirection(m[1]!, m[2]);
+    if (!direction) return refuse('not understood: say which way to swipe, e.g. swipe up until "Item 30" is visible');
+    return targetOr(m[3]!, (target) => ({ kind: 'scroll_until', direction, target }));
+  },
+  (s) => {
+    const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
+    if (!m) return null;
+    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!))
+      return refuse(
+        'not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible',
+      );
+    return targetOr(m[2]!, (target) => ({
+      kind: 'scroll_until',
+      direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
+      target,
+    }));
+  },
+  (s) => {
+    const m = new RegExp(
+      `^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`,
+      'i',
+    ).exec(s);
+    if (!m) return null;
+    const direction = scrollDirection(m[1]!, m[2]);
+    if (!direction) return refuse('not understood: say which way to swipe (up, down, left or right)');
+    const n = times(m[4]);
+    if (n === null || n < 1 || n > MAX_SCROLL_TIMES)
+      return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
+    if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
+    return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
+  },
+];
+
+export const gestureRules: Rule[] = [
+  (s) => {
+    const m = /^(?:double[- ]?(?:tap|click)|tap twice(?: on)?|click twice(?: on)?)\s+(?:on\s+)?(.+)$/i.exec(s);
+    return m ? targetOr(m[1]!, (target) => ({ kind: 'double_tap', target })) : null;
+  },
+  (s) => {
+    const m = new RegExp(
+      `^(?:long[- ]?press|long[- ]?tap|long[- ]?click|press and hold|tap and hold|touch and hold)\\s+(?:on\\s+)?(.+?)(?:\\s+for\\s+${DURATION_PATTERN})?$`,
+      'i',
+    ).exec(s);
+    if (!m) return null;
+    const ms = m[2] ? parseDuration(m[2]) : DEFAULT_LONG_PRESS_MS;
+    if (ms === null || ms > 10_000) return refuse('not understood: a long press lasts at most 10 seconds');
+    return targetOr(m[1]!, (target) => ({ kind: 'long_press', target, durationMs: ms }));
+  },
+];

@@ -1,0 +1,34 @@
+import type { Check } from './intent';
+import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
+import { notSettled, type CheckResolution } from './resolution';
+import { scrolledDown } from './screen-shape';
+import type { ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { describeElement } from './ui-tree';
+
+/**
+ * "The first row is "18:45 → 21:00 · from €49"", "the second flight is …": the text of a row of the
+ * list by its place. Read only on a list scrolled to its top, where the first row on screen is the
+ * first row of the list.
+ */
+
+export function nthRowCheck(s: string): Check | null {
+  const m = new RegExp(
+    `^(?:that )?(?:the )?${ORDINAL_PATTERN} (?:row|item|entry|result|[a-z]+)(?: in the list| on the list)? (?:is|reads|shows|says) (.+)$`,
+    'i',
+  ).exec(s);
+  if (!m) return null;
+  const ordinal = ordinalOf(m[1]!);
+  const value = m[2]!.trim().replace(/^"(.*)"$/, '$1');
+  if (ordinal === null || ordinal < 1 || value === '') return null;
+  return { kind: 'nth_row', ordinal, value };
+}
+
+export function checkNthRow(index: ScreenIndex, ordinal: number, value: string): CheckResolution {
+  if (scrolledDown(index)) return notSettled('the list is scrolled; its first rows are not on screen to count from');
+  const rows = index.allCandidates.filter((e) => e.node.role === 'list_item' && e.node.text);
+  const row = rows[ordinal - 1];
+  if (!row) return notSettled(`the screen shows ${rows.length} row(s); there is no row ${ordinal}`);
+  const ok = normalizeText(row.node.text!) === normalizeText(value);
+  return { settled: true, kind: 'check', passed: ok, reasoning: `row ${ordinal} is ${describeElement(row.node)}` };
+}
