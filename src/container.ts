@@ -30,6 +30,8 @@ import {
   SessionNotifier,
   SessionPresenter,
   SessionsService,
+  SessionLogs,
+  SessionLogsService,
 } from './modules/sessions';
 import {
   WorkerCredentials,
@@ -83,6 +85,8 @@ export interface Container {
     fileLinks: FileLinks;
     sessions: SessionsService;
     deviceControl: DeviceControlService;
+    /** A session's device log (`/sessions/{id}/logs`). */
+    sessionLogs: SessionLogsService;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -306,7 +310,9 @@ function createDeviceServices(d: {
   const fileLinks = new FileLinks(d.secrets.fileLinkKey);
   const presenter = new SessionPresenter(d.config.server.appUrl);
   const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
+  const logs = new SessionLogs({ db: d.db, router, realtime, log: d.log });
   const lifecycle = new SessionLifecycle({
+    logs,
     db: d.db,
     clock: d.clock,
     log: d.log,
@@ -335,7 +341,15 @@ function createDeviceServices(d: {
     notifier,
     overage,
   });
-  const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
+  const sessions = new SessionsService({
+    apps: d.apps,
+    router,
+    links: fileLinks,
+    presenter,
+    notifier,
+    lifecycle,
+    logs,
+  });
   const deviceControl = new DeviceControlService({
     sessions,
     apps: d.apps,
@@ -366,6 +380,7 @@ function createDeviceServices(d: {
     realtime,
     fileLinks,
     sessions,
+    sessionLogs: new SessionLogsService({ sessions, logs, router }),
     deviceControl,
     lifecycle,
     lifetime,

@@ -45,7 +45,9 @@ export type Action =
   | { toggle: string }
   | { alert: AlertSpec }
   | { if: Condition; then?: Action[]; else?: Action[] }
-  | { exit: true };
+  | { exit: true }
+  | { log: { level: 'info' | 'warn' | 'error'; message: string } }
+  | { crash: string };
 
 const AlertSchema: z.ZodType<AlertSpec> = z.lazy(() =>
   z.strictObject({
@@ -80,6 +82,10 @@ export const ActionSchema: z.ZodType<Action> = z.lazy(() =>
       else: z.array(ActionSchema).optional(),
     }),
     z.strictObject({ exit: z.literal(true) }),
+    z.strictObject({
+      log: z.strictObject({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) }),
+    }),
+    z.strictObject({ crash: z.string().max(4000) }),
   ]),
 );
 

@@ -1,4 +1,5 @@
 import type { DeviceSpec } from '../worker/driver';
+import { layoutAlert, type LayoutHost } from './app-layout';
 import type { AppRuntime, Area } from './app-runtime';
 import { layoutHome, layoutTvHome, type HomeScreenState } from './home-screen';
 import { box, type Box } from './scene';
@@ -15,6 +16,8 @@ export interface DeviceLayoutState {
   /** The foreground app and its running model (null: a placeholder screen), or none: home. */
   foreground: { app: InstalledPackage; runtime: AppRuntime | null } | null;
   home: HomeScreenState;
+  /** A system dialog over the screen (Android's "keeps stopping" after a crash). */
+  systemAlert?: LayoutHost | null;
 }
 
 /**
@@ -52,6 +55,7 @@ export function layoutDevice(state: DeviceLayoutState): { root: Box; homeFocus: 
       root.children.push(laid.grid);
     } else root.children.push(layoutHome(area, state.home));
   }
+  if (state.systemAlert?.alert) root.children.push(layoutAlert(state.systemAlert, area));
   if (statusH > 0) {
     const time = spec.type === 'ios' ? '9:41' : '12:00';
     root.children.push(

@@ -11,7 +11,9 @@ import type {
 } from '../worker/driver';
 import { DeviceDriverError } from '../worker/driver-error';
 import type { AppRuntime, Vars } from './app-runtime';
+import { CrashDialog } from './crash-dialog';
 import { DeviceApps } from './device-apps';
+import { VirtualDeviceLog } from './device-log';
 import { DeviceFrames } from './device-frames';
 import { DeviceInput } from './device-input';
 import { layoutDevice } from './device-layout';
@@ -53,12 +55,16 @@ export class VirtualDevice {
   private readonly inputs: DeviceInput;
   private readonly frames: DeviceFrames;
   private cachedScene: Box | null = null;
+  /** The device's log (launches, screens, alerts, what apps log, crashes). */
+  readonly logs: VirtualDeviceLog;
+  private crashDialog: CrashDialog | null = null;
 
   constructor(private readonly opts: VirtualDeviceOptions) {
     this.spec = opts.spec;
     this.profile = screenProfile(opts.spec);
     this.renderScale = opts.renderScale;
     this.apps = new DeviceApps(opts.spec, opts.dataDir);
+    this.logs = new VirtualDeviceLog(opts.spec, opts.now);
     this.inputs = new DeviceInput(this);
     this.frames = new DeviceFrames(this, {
       renderScale: opts.renderScale,
@@ -95,6 +101,7 @@ export class VirtualDevice {
   boot(): ScreenInfo {
     if (!this.booted) {
       this.booted = true;
+      this.logs.system('info', `${this.spec.name} booted (${this.spec.type} ${this.spec.osVersion})`);
       this.changed();
     }
     return this.screenInfo();
@@ -106,8 +113,10 @@ export class VirtualDevice {
     this.booted = false;
     this.rotation = 0;
     this.homeFocus = null;
+    this.crashDialog = null;
     this.inputs.reset();
     this.apps.reset();
+    this.logs.clear();
     this.changed();
   }
 
@@ -137,13 +146,19 @@ export class VirtualDevice {
 
   launch(packageName: string, options: LaunchOptions = {}): void {
     this.requireBooted();
+    const fresh = !this.apps.isRunning(packageName) || Object.keys(options.params ?? {}).length > 0;
     this.apps.launch(packageName, options);
+    this.crashDialog = null;
+    this.logs.launched(packageName, fresh);
+    const runtime = this.apps.runtimeOf(packageName);
+    if (runtime && !runtime.onLog) runtime.onLog = (level, msg) => this.logs.app(packageName, level, msg, runtime);
     this.changed();
   }
 
   terminate(packageName: string): void {
     this.requireBooted();
     this.apps.require(packageName);
+    if (this.apps.isRunning(packageName)) this.logs.terminated(packageName);
     this.apps.stop(packageName);
     this.changed();
   }
@@ -204,9 +219,21 @@ export class VirtualDevice {
     if (this.apps.foreground !== null) this.apps.stop(this.apps.foreground);
   }
 
+  /** The foreground app crashed: it dies, the log tells, iOS shows home and Android its dialog. */
+  crashForeground(message: string): void {
+    const front = this.apps.front();
+    if (!front) return;
+    const packageName = front.app.info.packageName;
+    this.logs.crashed(packageName, message, front.runtime);
+    this.apps.stop(packageName);
+    if (this.spec.type === 'android')
+      this.crashDialog = new CrashDialog({ platform: 'android', tv: this.spec.category === 'tv' }, front.app.info.name);
+  }
+
   // ---- scene, frames and UI tree (the FrameSource of device-frames.ts) -------------------------
 
   private changed(urgent = true): void {
+    if (this.booted) this.logs.observe(this.apps.foreground, this.apps.front()?.runtime ?? null);
     this.version += 1;
     this.cachedScene = null;
     this.frames.changed(urgent);
@@ -228,6 +255,7 @@ export class VirtualDevice {
       size: this.sizePt(),
       booted: this.booted,
       foreground: this.apps.front(),
+      systemAlert: this.crashDialog?.open ? this.crashDialog : null,
       home: {
         spec: this.spec,
         apps: this.apps.launcher(),

@@ -13,6 +13,7 @@ import {
   UiNodeSchema,
   WireScreenshotSchema,
 } from './device-schemas';
+import { ReadLogsArgsSchema, ReadLogsResultSchema } from './logs/device-log-schemas';
 
 /**
  * The device-command catalog: every operation the control plane sends a device worker, with the
@@ -23,7 +24,7 @@ import {
  * Bump DEVICE_CATALOG_VERSION whenever an operation, an argument or a result changes shape: the
  * worker announces the version it speaks in its hello, and the control plane refuses another.
  */
-export const DEVICE_CATALOG_VERSION = 2;
+export const DEVICE_CATALOG_VERSION = 3;
 
 export const COMMAND_TIMEOUT_MS = 30_000;
 export const BOOT_TIMEOUT_MS = 180_000;
@@ -99,6 +100,13 @@ const COMMANDS = {
   /** Frames follow as binary messages: one per change and a keyframe at least every second. */
   stream_start: { args: NoArgs, result: DoneSchema, timeoutMs: COMMAND_TIMEOUT_MS, changesScreen: false },
   stream_stop: { args: NoArgs, result: DoneSchema, timeoutMs: COMMAND_TIMEOUT_MS, changesScreen: false },
+  /** The device's log after a cursor: lines in order and the apps' crashes (docs/artifacts.md). */
+  read_logs: {
+    args: () => ReadLogsArgsSchema,
+    result: ReadLogsResultSchema,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    changesScreen: false,
+  },
 };
 
 export type DeviceOp = keyof typeof COMMANDS;

@@ -273,6 +273,7 @@ export class WorkerClient {
         this.streaming.delete(id);
         return done(d.stopStream(id));
       },
+      read_logs: (id, a) => d.readLogs(id, a.after, a.limit),
     };
   }
 

@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import { checkDeviceArgs, type DeviceArgs, type DeviceOp, type DeviceResult } from '../../worker/device-catalog';
 import type { DeviceCategory, LaunchOptions, ScreenInfo } from '../../worker/driver';
 import type { FileLinks, DeviceRouter } from '../workers';
+import type { DeviceLogRead, SessionLogs } from './session-logs';
 
 export interface Screenshot {
   jpeg: Buffer;
@@ -42,6 +43,11 @@ export interface DeviceHandle {
   rotate(rotation: DeviceArgs<'rotate'>['rotation']): Promise<DeviceResult<'rotate'>>;
   /** The screen as the device last reported it. */
   screen(): Promise<ScreenInfo>;
+  /**
+   * The device log's lines since this handle's last read (its first read: since the session's
+   * last kept line), kept with the session, and the app crashes among them.
+   */
+  readLogs(): Promise<DeviceLogRead>;
 }
 
 /** Throws when the session no longer holds the device (ended, failed, or the device moved on). */
@@ -54,11 +60,13 @@ export interface DeviceHandleOptions {
   guard: LeaseGuard;
   /** The screen as the session row knows it, for `screen()` before any frame arrived. */
   screen: ScreenInfo | null;
+  /** The session's organization (whose log lines the handle keeps). */
+  organizationId?: number;
 }
 
 export class SessionDeviceHandle implements DeviceHandle {
   constructor(
-    private readonly deps: { router: DeviceRouter; links: FileLinks; clock: Clock },
+    private readonly deps: { router: DeviceRouter; links: FileLinks; clock: Clock; logs?: SessionLogs },
     readonly sessionId: string,
     readonly deviceId: string,
     readonly platform: 'ios' | 'android',
@@ -125,6 +133,22 @@ export class SessionDeviceHandle implements DeviceHandle {
     const known = last?.meta.screen ?? this.options.screen;
     if (known) return known;
     return (await this.screenshot()).screen;
+  }
+
+  private logCursor: number | undefined;
+
+  async readLogs(): Promise<DeviceLogRead> {
+    const { logs } = this.deps;
+    const organizationId = this.options.organizationId;
+    if (!logs || organizationId === undefined) return { lines: [], crashes: [], next: this.logCursor ?? 0, dropped: 0 };
+    this.options.signal?.throwIfAborted();
+    await this.options.guard();
+    const read = await logs.collect(
+      { sessionId: this.sessionId, organizationId, deviceId: this.deviceId },
+      this.logCursor,
+    );
+    this.logCursor = read.next;
+    return read;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { AndroidLogs } from './logcat';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
@@ -79,6 +80,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const sh = host.sh.bind(host);
   const serialOf = (deviceId: string) => devices.serialOf(deviceId);
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
+  const logs = new AndroidLogs(host);
 
   return {
     kind: 'android',
@@ -110,6 +112,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async shutdown(deviceId) {
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
+      logs.reset(deviceId);
       if (!k.serial) return;
       if (k.avd) {
         await runToolUnchecked(run, adbCall('emu kill', ['-s', k.serial, 'emu', 'kill']));
@@ -162,6 +165,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
+      logs.appLaunched(deviceId, packageName);
       assertPackageName('android', packageName);
       assertLaunchParams(launch.params);
       const explicit = launch.activity !== undefined ? componentFor(packageName, launch.activity) : null;
@@ -268,6 +272,10 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async stopStream(deviceId) {
       screen.stopStream(deviceId);
+    },
+
+    async readLogs(deviceId, after, limit) {
+      return logs.read(deviceId, await serialOf(deviceId), after, limit);
     },
 
     async close() {

@@ -39,6 +39,7 @@ export class StepMeter {
       listApps: timed(() => device.listApps()),
       rotate: timed((r) => device.rotate(r)),
       screen: timed(() => device.screen()),
+      readLogs: timed(() => device.readLogs()),
     };
   }
 

@@ -33,6 +33,7 @@ function handleOf(phone: SampleDevice): DeviceHandle {
     listApps: () => driver.listApps(deviceId),
     rotate: (r) => driver.rotate(deviceId, r),
     screen: async () => driver.device(deviceId).screenInfo(),
+    readLogs: () => driver.readLogs(deviceId, 0),
   };
 }
 
