@@ -14,6 +14,12 @@ import {
   WireScreenshotSchema,
 } from './device-schemas';
 import { ReadLogsArgsSchema, ReadLogsResultSchema } from './logs/device-log-schemas';
+import {
+  RecordStartArgsSchema,
+  RecordStartResultSchema,
+  RecordStopArgsSchema,
+  RecordStopResultSchema,
+} from './video/recording-schemas';
 
 /**
  * The device-command catalog: every operation the control plane sends a device worker, with the
@@ -105,6 +111,20 @@ const COMMANDS = {
     args: () => ReadLogsArgsSchema,
     result: ReadLogsResultSchema,
     timeoutMs: COMMAND_TIMEOUT_MS,
+    changesScreen: false,
+  },
+  /** Starts recording the screen into H.264 on the device host (one recording per device). */
+  record_start: {
+    args: () => RecordStartArgsSchema,
+    result: RecordStartResultSchema,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    changesScreen: false,
+  },
+  /** Ends the recording: the MP4 (with its chapters) is uploaded to `upload_url`, or discarded. */
+  record_stop: {
+    args: () => RecordStopArgsSchema,
+    result: RecordStopResultSchema,
+    timeoutMs: BOOT_TIMEOUT_MS,
     changesScreen: false,
   },
 };

@@ -1,5 +1,8 @@
 import type { ObjectStorage } from '../../../storage/storage';
-import type { DeviceHandle, DeviceLogLine, DeviceLogRead } from '../../sessions';
+import type { DeviceHandle } from '../../sessions';
+
+type DeviceLogRead = Awaited<ReturnType<DeviceHandle['readLogs']>>;
+type DeviceLogLine = DeviceLogRead['lines'][number];
 
 /** A line of a run's slice of the device log: the step during which it was written (null: before the first step). */
 export interface RunLogLine extends DeviceLogLine {
