@@ -31,6 +31,8 @@ import {
   SessionNotifier,
   SessionPresenter,
   SessionsService,
+  SessionLogs,
+  SessionLogsService,
 } from './modules/sessions';
 import {
   WorkerCredentials,
@@ -86,6 +88,8 @@ export interface Container {
     deviceControl: DeviceControlService;
     /** Deep links, location, permissions, clipboard, media, appearance, push and network of a session's device. */
     deviceCapabilities: DeviceCapabilitiesService;
+    /** A session's device log (`/sessions/{id}/logs`). */
+    sessionLogs: SessionLogsService;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -309,7 +313,9 @@ function createDeviceServices(d: {
   const fileLinks = new FileLinks(d.secrets.fileLinkKey);
   const presenter = new SessionPresenter(d.config.server.appUrl);
   const notifier = new SessionNotifier({ db: d.db, clock: d.clock, log: d.log, realtime, presenter });
+  const logs = new SessionLogs({ db: d.db, router, realtime, log: d.log });
   const lifecycle = new SessionLifecycle({
+    logs,
     db: d.db,
     clock: d.clock,
     log: d.log,
@@ -338,7 +344,15 @@ function createDeviceServices(d: {
     notifier,
     overage,
   });
-  const sessions = new SessionsService({ apps: d.apps, router, links: fileLinks, presenter, notifier, lifecycle });
+  const sessions = new SessionsService({
+    apps: d.apps,
+    router,
+    links: fileLinks,
+    presenter,
+    notifier,
+    lifecycle,
+    logs,
+  });
   const deviceControl = new DeviceControlService({
     sessions,
     apps: d.apps,
@@ -370,6 +384,7 @@ function createDeviceServices(d: {
     realtime,
     fileLinks,
     sessions,
+    sessionLogs: new SessionLogsService({ sessions, logs, router }),
     deviceControl,
     deviceCapabilities,
     lifecycle,

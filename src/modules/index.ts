@@ -11,12 +11,14 @@ import { ciRoutes } from './ci/ci.routes';
 import { devicesRoutes } from './devices/devices.routes';
 import { executionRoutes } from './engine/execution.routes';
 import { runsRoutes } from './engine/runs.routes';
+import { runArtifactsRoutes } from './engine/run-artifacts.routes';
 import { suggestionsRoutes } from './engine/suggestions.routes';
 import { checkStepsRoutes } from './engine/check-steps.routes';
 import { githubRoutes } from './integrations/github.routes';
 import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
+import { sessionLogsRoutes } from './sessions/session-logs.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workersRoutes } from './workers/workers.routes';
 
@@ -28,12 +30,14 @@ export const routeModules: RouteModule[] = [
   auditRoutes,
   appsRoutes,
   sessionsRoutes,
+  sessionLogsRoutes,
   deviceToolsRoutes,
   devicesRoutes,
   workersRoutes,
   realtimeRoutes,
   catalogueRoutes,
   runsRoutes,
+  runArtifactsRoutes,
   suggestionsRoutes,
   checkStepsRoutes,
   executionRoutes,

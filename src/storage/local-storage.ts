@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { assertValidKey, type ObjectStorage } from './storage';
+import { assertValidKey, type ByteRange, type ObjectStorage } from './storage';
 
 /** Files under one directory; writes go to a temporary name and are renamed into place. */
 export class LocalStorage implements ObjectStorage {
@@ -42,14 +42,14 @@ export class LocalStorage implements ObjectStorage {
     return { size: (await fs.stat(target)).size };
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     const p = this.pathOf(key);
     try {
       await fs.access(p);
     } catch {
       return null;
     }
-    return createReadStream(p);
+    return createReadStream(p, range ? { start: range.start, end: range.end } : undefined);
   }
 
   async getBuffer(key: string): Promise<Buffer | null> {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import { assertValidKey, type ObjectStorage } from './storage';
+import { assertValidKey, type ByteRange, type ObjectStorage } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -68,11 +68,17 @@ export class S3Storage implements ObjectStorage {
     return result;
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     assertValidKey(key);
     try {
       const { sdk, client } = await this.load();
-      const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(
+        new sdk.GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
       return res.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) return null;

@@ -13,8 +13,8 @@ export interface ObjectStorage {
    * only across filesystems), S3 streams it up and removes it.
    */
   putFile(key: string, filePath: string, options?: { contentType?: string }): Promise<{ size: number }>;
-  /** A readable stream of the object, or null when it does not exist. */
-  get(key: string): Promise<Readable | null>;
+  /** A readable stream of the object (or of bytes `start`..`end` inclusive), or null when it does not exist. */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** The whole object in memory, or null; only for small objects (icons, baselines). */
   getBuffer(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
@@ -22,6 +22,12 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Removes every object under `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
+}
+
+/** Bytes `start` to `end` of an object, both included (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** Rejects keys that could escape the storage root or address odd objects. */

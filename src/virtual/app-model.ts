@@ -49,7 +49,9 @@ export type Action =
   /** Shows the system prompt when undecided; the answer (true/false) lands in `bind`. */
   | { requestPermission: { permission: ModelPermission; bind: string } }
   /** Shows the photo picker; the picked file's name (or "" when cancelled) lands in `bind`. */
-  | { pickPhoto: { bind: string } };
+  | { pickPhoto: { bind: string } }
+  | { log: { level: 'info' | 'warn' | 'error'; message: string } }
+  | { crash: string };
 
 export const MODEL_PERMISSIONS = ['camera', 'microphone', 'location', 'photos', 'contacts', 'notifications'] as const;
 export type ModelPermission = (typeof MODEL_PERMISSIONS)[number];
@@ -91,6 +93,10 @@ export const ActionSchema: z.ZodType<Action> = z.lazy(() =>
       requestPermission: z.strictObject({ permission: z.enum(MODEL_PERMISSIONS), bind: z.string().min(1) }),
     }),
     z.strictObject({ pickPhoto: z.strictObject({ bind: z.string().min(1) }) }),
+    z.strictObject({
+      log: z.strictObject({ level: z.enum(['info', 'warn', 'error']), message: z.string().max(4000) }),
+    }),
+    z.strictObject({ crash: z.string().max(4000) }),
   ]),
 );
 

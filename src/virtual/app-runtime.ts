@@ -44,6 +44,10 @@ export class AppRuntime {
   /** Focus key of the d-pad focus (TV) or the last activated control. */
   focus: string | null = null;
   exited = false;
+  /** The message of a `crash` action: the app process died (the device takes it down). */
+  crashed: string | null = null;
+  /** Where `log` actions write (the device's log); set by the device that runs the app. */
+  onLog: ((level: 'info' | 'warn' | 'error', message: string) => void) | null = null;
   private view = { top: 0, bottom: 0 };
   private last: { root: Box; area: Area; contentArea: Area; contentHeight: number } | null = null;
 
@@ -73,7 +77,7 @@ export class AppRuntime {
 
   run(actions: Action[] | undefined, scope: Scope = {}): void {
     for (const [i, a] of (actions ?? []).entries()) {
-      if (this.exited) return;
+      if (this.exited || this.crashed !== null) return;
       // A system dialog waits for its answer; the rest of the list runs after it.
       if (('requestPermission' in a || 'pickPhoto' in a) && this.systemDialog(a, actions!.slice(i + 1), scope)) return;
       if ('navigate' in a) this.go(() => this.stack.push({ screen: a.navigate, scroll: 0 }));
@@ -81,6 +85,8 @@ export class AppRuntime {
       else if ('reset' in a) this.go(() => (this.stack = [{ screen: a.reset, scroll: 0 }]));
       else if ('back' in a) this.back();
       else if ('exit' in a) this.exited = true;
+      else if ('log' in a) this.onLog?.(a.log.level, renderTemplate(a.log.message, this.vars, scope, this.params));
+      else if ('crash' in a) this.crashed = renderTemplate(a.crash, this.vars, scope, this.params) || 'crash';
       else if ('set' in a) {
         for (const [k, v] of Object.entries(a.set)) {
           this.vars[k] = typeof v === 'string' ? renderTemplate(v, this.vars, scope, this.params) : v;

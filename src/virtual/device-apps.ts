@@ -103,6 +103,10 @@ export class DeviceApps {
     return app;
   }
 
+  isRunning(packageName: string): boolean {
+    return this.running.has(packageName);
+  }
+
   /** Brings the app to the front; it starts anew when it was not running or when parameters are given. */
   launch(packageName: string, options: LaunchOptions = {}): void {
     const app = this.require(packageName);

@@ -23,6 +23,8 @@ export interface InputHost {
   goHome(): boolean;
   /** Stops the foreground app (it finished, or BACK left its root). */
   closeForeground(): void;
+  /** The foreground app's process died with `message` (a `crash` action). */
+  crashForeground(message: string): void;
   /** Focus key of the home screen's focused icon. */
   homeFocus: string | null;
 }
@@ -106,7 +108,9 @@ export class DeviceInput {
         throw new DeviceDriverError('INVALID_INPUT', `unknown input kind ${String((event as { kind: unknown }).kind)}`);
     }
     // An app that ran an `exit` action goes away like a finished activity.
-    if (this.host.runtime()?.exited) this.host.closeForeground();
+    const after = this.host.runtime();
+    if (after?.crashed != null) this.host.crashForeground(after.crashed);
+    else if (after?.exited) this.host.closeForeground();
     return changed;
   }
 

@@ -1,4 +1,5 @@
 import type { DeviceSpec } from '../worker/driver';
+import { layoutAlert, type LayoutHost } from './app-layout';
 import type { AppRuntime, Area } from './app-runtime';
 import { layoutHome, layoutTvHome, type HomeScreenState } from './home-screen';
 import { box, type Box } from './scene';
@@ -17,6 +18,8 @@ export interface DeviceLayoutState {
   home: HomeScreenState;
   /** The notification banner on top of everything, and what tapping it does. */
   banner?: { title: string; body: string; open: () => void } | null;
+  /** A system dialog over the screen (Android's "keeps stopping" after a crash). */
+  systemAlert?: LayoutHost | null;
 }
 
 /**
@@ -54,6 +57,7 @@ export function layoutDevice(state: DeviceLayoutState): { root: Box; homeFocus: 
       root.children.push(laid.grid);
     } else root.children.push(layoutHome(area, state.home));
   }
+  if (state.systemAlert?.alert) root.children.push(layoutAlert(state.systemAlert, area));
   if (statusH > 0) {
     const time = spec.type === 'ios' ? '9:41' : '12:00';
     root.children.push(

@@ -15,6 +15,8 @@ import type { DevicePermission, PermissionState } from '../worker/device-capabil
 import { DeviceApps } from './device-apps';
 import { DeviceConditions, type ConditionValues, type MediaItem, type Notification } from './device-conditions';
 import { browserPackage } from './system-apps';
+import { CrashDialog } from './crash-dialog';
+import { VirtualDeviceLog } from './device-log';
 import { DeviceFrames } from './device-frames';
 import { DeviceInput } from './device-input';
 import { layoutDevice } from './device-layout';
@@ -58,12 +60,16 @@ export class VirtualDevice {
   private readonly inputs: DeviceInput;
   private readonly frames: DeviceFrames;
   private cachedScene: Box | null = null;
+  /** The device's log (launches, screens, alerts, what apps log, crashes). */
+  readonly logs: VirtualDeviceLog;
+  private crashDialog: CrashDialog | null = null;
 
   constructor(private readonly opts: VirtualDeviceOptions) {
     this.spec = opts.spec;
     this.profile = screenProfile(opts.spec);
     this.renderScale = opts.renderScale;
     this.apps = new DeviceApps(opts.spec, opts.dataDir, this.conditions);
+    this.logs = new VirtualDeviceLog(opts.spec, opts.now);
     this.inputs = new DeviceInput(this);
     this.frames = new DeviceFrames(this, {
       renderScale: opts.renderScale,
@@ -104,6 +110,7 @@ export class VirtualDevice {
   boot(): ScreenInfo {
     if (!this.booted) {
       this.booted = true;
+      this.logs.system('info', `${this.spec.name} booted (${this.spec.type} ${this.spec.osVersion})`);
       this.changed();
     }
     return this.screenInfo();
@@ -115,9 +122,11 @@ export class VirtualDevice {
     this.booted = false;
     this.rotation = 0;
     this.homeFocus = null;
+    this.crashDialog = null;
     this.inputs.reset();
     this.apps.reset();
     this.conditions.reset();
+    this.logs.clear();
     this.changed();
   }
 
@@ -147,13 +156,19 @@ export class VirtualDevice {
 
   launch(packageName: string, options: LaunchOptions = {}): void {
     this.requireBooted();
+    const fresh = !this.apps.isRunning(packageName) || Object.keys(options.params ?? {}).length > 0;
     this.apps.launch(packageName, options);
+    this.crashDialog = null;
+    this.logs.launched(packageName, fresh);
+    const runtime = this.apps.runtimeOf(packageName);
+    if (runtime && !runtime.onLog) runtime.onLog = (level, msg) => this.logs.app(packageName, level, msg, runtime);
     this.changed();
   }
 
   terminate(packageName: string): void {
     this.requireBooted();
     this.apps.require(packageName);
+    if (this.apps.isRunning(packageName)) this.logs.terminated(packageName);
     this.apps.stop(packageName);
     this.changed();
   }
@@ -279,9 +294,21 @@ export class VirtualDevice {
     if (this.apps.foreground !== null) this.apps.stop(this.apps.foreground);
   }
 
+  /** The foreground app crashed: it dies, the log tells, iOS shows home and Android its dialog. */
+  crashForeground(message: string): void {
+    const front = this.apps.front();
+    if (!front) return;
+    const packageName = front.app.info.packageName;
+    this.logs.crashed(packageName, message, front.runtime);
+    this.apps.stop(packageName);
+    if (this.spec.type === 'android')
+      this.crashDialog = new CrashDialog({ platform: 'android', tv: this.spec.category === 'tv' }, front.app.info.name);
+  }
+
   // ---- scene, frames and UI tree (the FrameSource of device-frames.ts) -------------------------
 
   private changed(urgent = true): void {
+    if (this.booted) this.logs.observe(this.apps.foreground, this.apps.front()?.runtime ?? null);
     this.version += 1;
     this.cachedScene = null;
     this.frames.changed(urgent);
@@ -304,6 +331,7 @@ export class VirtualDevice {
       booted: this.booted,
       foreground: this.apps.front(),
       banner: this.conditions.banner ? { ...this.conditions.banner, open: () => this.openNotification() } : null,
+      systemAlert: this.crashDialog?.open ? this.crashDialog : null,
       home: {
         spec: this.spec,
         apps: this.apps.launcher(),

@@ -14,6 +14,13 @@ import {
   WireScreenshotSchema,
 } from './device-schemas';
 import { CAPABILITY_COMMANDS } from './capability-commands';
+import { ReadLogsArgsSchema, ReadLogsResultSchema } from './logs/device-log-schemas';
+import {
+  RecordStartArgsSchema,
+  RecordStartResultSchema,
+  RecordStopArgsSchema,
+  RecordStopResultSchema,
+} from './video/recording-schemas';
 
 /**
  * The device-command catalog: every operation the control plane sends a device worker, with the
@@ -24,7 +31,7 @@ import { CAPABILITY_COMMANDS } from './capability-commands';
  * Bump DEVICE_CATALOG_VERSION whenever an operation, an argument or a result changes shape: the
  * worker announces the version it speaks in its hello, and the control plane refuses another.
  */
-export const DEVICE_CATALOG_VERSION = 3;
+export const DEVICE_CATALOG_VERSION = 4;
 
 export const COMMAND_TIMEOUT_MS = 30_000;
 export const BOOT_TIMEOUT_MS = 180_000;
@@ -102,6 +109,27 @@ const COMMANDS = {
   stream_stop: { args: NoArgs, result: DoneSchema, timeoutMs: COMMAND_TIMEOUT_MS, changesScreen: false },
   /** Deep links, location, permissions, clipboard, media, appearance, push and network (capability-commands.ts). */
   ...CAPABILITY_COMMANDS,
+  /** The device's log after a cursor: lines in order and the apps' crashes (docs/artifacts.md). */
+  read_logs: {
+    args: () => ReadLogsArgsSchema,
+    result: ReadLogsResultSchema,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    changesScreen: false,
+  },
+  /** Starts recording the screen into H.264 on the device host (one recording per device). */
+  record_start: {
+    args: () => RecordStartArgsSchema,
+    result: RecordStartResultSchema,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    changesScreen: false,
+  },
+  /** Ends the recording: the MP4 (with its chapters) is uploaded to `upload_url`, or discarded. */
+  record_stop: {
+    args: () => RecordStopArgsSchema,
+    result: RecordStopResultSchema,
+    timeoutMs: BOOT_TIMEOUT_MS,
+    changesScreen: false,
+  },
 };
 
 export type DeviceOp = keyof typeof COMMANDS;

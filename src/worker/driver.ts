@@ -82,6 +82,8 @@ export interface DeviceDriver extends CapabilityDriver {
    */
   startStream(deviceId: string, onFrame: (frame: Frame) => void): Promise<void>;
   stopStream(deviceId: string): Promise<void>;
+  /** The device's log after the cursor `after` (at most `limit` lines), and the crashes among them. */
+  readLogs(deviceId: string, after: number, limit?: number): Promise<DeviceResult<'read_logs'>>;
   /**
    * The devices this host holds booted right now, when it can tell (a virtual device of this
    * process, say). A worker reports them at registration, so a worker that reconnects to a host

@@ -17,6 +17,8 @@ import {
 import { sniffMedia } from './device-capabilities';
 import type { DeviceDriver, DeviceSpec, DeviceType } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
+import { FrameFanout } from './video/frame-fanout';
+import { WorkerRecordings } from './video/worker-recordings';
 import {
   deviceToWire,
   encodeFrame,
@@ -85,10 +87,14 @@ export class WorkerClient {
   private rejectConnected!: (err: Error) => void;
   private readonly log;
   private readonly handlers: OpHandlers;
+  private readonly frames: FrameFanout;
+  private readonly recordings: WorkerRecordings;
 
   constructor(private readonly opts: WorkerClientOptions) {
     this.log = opts.log ?? silent;
     this.connectedOnce = this.nextWelcome();
+    this.frames = new FrameFanout(opts.driver);
+    this.recordings = new WorkerRecordings(this.frames, (url, file) => this.upload(url, file));
     this.handlers = this.opHandlers(opts.driver);
   }
 
@@ -246,7 +252,9 @@ export class WorkerClient {
       },
       shutdown: async (id) => {
         this.booted.delete(id);
-        if (this.streaming.delete(id)) await d.stopStream(id).catch(() => {});
+        this.streaming.delete(id);
+        this.recordings.drop(id);
+        await this.frames.clear(id);
         await d.shutdown(id);
         return null;
       },
@@ -279,7 +287,7 @@ export class WorkerClient {
       stream_start: (id) => {
         this.streaming.add(id);
         return done(
-          d.startStream(id, (frame) => {
+          this.frames.add(id, 'live', (frame) => {
             const s = this.socket;
             if (!s || s.readyState !== WebSocket.OPEN) return;
             // Skip frames while the socket is backed up; a later frame carries the current screen.
@@ -291,7 +299,7 @@ export class WorkerClient {
       },
       stream_stop: (id) => {
         this.streaming.delete(id);
-        return done(d.stopStream(id));
+        return done(this.frames.remove(id, 'live'));
       },
       open_url: (id, a) => done(d.openUrl(id, a.url)),
       set_location: (id, a) => done(d.setLocation(id, a)),
@@ -310,6 +318,9 @@ export class WorkerClient {
       set_appearance: (id, a) => done(d.setAppearance(id, a.mode)),
       push: (id, a) => done(d.push(id, a)),
       set_network: (id, a) => done(d.setNetwork(id, a.mode)),
+      record_start: (id, a) => this.recordings.start(id, a),
+      record_stop: (id, a) => this.recordings.stop(id, a),
+      read_logs: (id, a) => d.readLogs(id, a.after, a.limit),
     };
   }
 
@@ -330,13 +341,32 @@ export class WorkerClient {
     return file;
   }
 
+  /** Uploads a finished file to the control plane (a signed path, the worker's token). */
+  private async upload(urlPath: string, filePath: string): Promise<void> {
+    const url = new URL(urlPath, this.opts.serverUrl).toString();
+    const size = fs.statSync(filePath).size;
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${this.opts.token}`,
+        'content-type': 'video/mp4',
+        'content-length': String(size),
+      },
+      body: Readable.toWeb(fs.createReadStream(filePath)) as ReadableStream<Uint8Array>,
+      duplex: 'half',
+    });
+    if (!res.ok)
+      throw new DeviceDriverError('WORKER_FAILED', `the worker could not upload the recording (HTTP ${res.status})`);
+  }
+
   /** Disconnects for good; leaves the driver to its owner. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const id of this.streaming) await this.opts.driver.stopStream(id).catch(() => {});
+    this.recordings.closeAll();
+    await this.frames.closeAll();
     this.streaming.clear();
     const s = this.socket;
     this.socket = null;

@@ -8,3 +8,4 @@ export * from './credits';
 export * from './ai';
 export * from './ci';
 export * from './webhooks';
+export * from './artifacts';

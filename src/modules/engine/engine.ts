@@ -22,6 +22,7 @@ import { RunsService } from './runs.service';
 import type { ModelResolver, StepAgent } from './steps/step-agent';
 import { SuiteExecutor } from './execution/suite-executor';
 import { SuggestionsService } from './suggestions.service';
+import { RunArtifactsService } from './run-artifacts.service';
 import { CheckStepsService } from './check-steps.service';
 import { VisualJudge } from './visual/visual-judge';
 
@@ -80,6 +81,7 @@ export function createEngine(d: EngineDeps) {
     }),
     runsApi: new RunsService({ signals, sessions: d.sessions, storage: d.storage, baselines: d.baselines }),
     suggestions: new SuggestionsService(),
+    artifacts: new RunArtifactsService({ storage: d.storage }),
     checkSteps: new CheckStepsService(),
     runs,
     suites,

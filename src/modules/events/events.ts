@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'visual.regression_detected',
   'visual.run_completed_with_regressions',
   'visual.baseline_updated',
+  'app.crashed',
   'app.uploaded',
   'build.uploaded',
   'session.started',

@@ -7,6 +7,19 @@ export type RealtimeMessage =
   | { type: 'session.apps'; session_id: string; apps: Array<{ package_name: string; name: string; version: string }> }
   | { type: 'session.ending'; session_id: string; reason: string; in_seconds: number; message: string | null }
   | { type: 'session.screenshot'; session_id: string; image: string }
+  | {
+      type: 'session.log';
+      session_id: string;
+      lines: Array<{ seq: number; at: string; level: string; source: string; tag: string; message: string }>;
+    }
+  | {
+      type: 'app.crashed';
+      session_id: string;
+      run_public_id: string | null;
+      step_index: number | null;
+      package_name: string;
+      message: string;
+    }
   | { type: 'run.progress'; run_public_id: string; step_index: number; status: string; message: string }
   | {
       type: 'run.started';

@@ -4,6 +4,7 @@ import { checkDeviceArgs, type DeviceArgs, type DeviceOp, type DeviceResult } fr
 import type { CapabilityOp } from '../../worker/capability-commands';
 import type { DeviceCategory, LaunchOptions, ScreenInfo } from '../../worker/driver';
 import type { FileLinks, DeviceRouter } from '../workers';
+import type { DeviceLogRead, SessionLogs } from './session-logs';
 
 export interface Screenshot {
   jpeg: Buffer;
@@ -47,6 +48,11 @@ export interface DeviceHandle {
   capability<Op extends Exclude<CapabilityOp, 'add_media'>>(op: Op, args: DeviceArgs<Op>): Promise<DeviceResult<Op>>;
   /** Adds a photo or video kept in object storage to the device's library. */
   addMedia(file: StoredPackage): Promise<DeviceResult<'add_media'>>;
+  /**
+   * The device log's lines since this handle's last read (its first read: since the session's
+   * last kept line), kept with the session, and the app crashes among them.
+   */
+  readLogs(): Promise<DeviceLogRead>;
 }
 
 /** Throws when the session no longer holds the device (ended, failed, or the device moved on). */
@@ -59,11 +65,13 @@ export interface DeviceHandleOptions {
   guard: LeaseGuard;
   /** The screen as the session row knows it, for `screen()` before any frame arrived. */
   screen: ScreenInfo | null;
+  /** The session's organization (whose log lines the handle keeps). */
+  organizationId?: number;
 }
 
 export class SessionDeviceHandle implements DeviceHandle {
   constructor(
-    private readonly deps: { router: DeviceRouter; links: FileLinks; clock: Clock },
+    private readonly deps: { router: DeviceRouter; links: FileLinks; clock: Clock; logs?: SessionLogs },
     readonly sessionId: string,
     readonly deviceId: string,
     readonly platform: 'ios' | 'android',
@@ -139,6 +147,22 @@ export class SessionDeviceHandle implements DeviceHandle {
     const known = last?.meta.screen ?? this.options.screen;
     if (known) return known;
     return (await this.screenshot()).screen;
+  }
+
+  private logCursor: number | undefined;
+
+  async readLogs(): Promise<DeviceLogRead> {
+    const { logs } = this.deps;
+    const organizationId = this.options.organizationId;
+    if (!logs || organizationId === undefined) return { lines: [], crashes: [], next: this.logCursor ?? 0, dropped: 0 };
+    this.options.signal?.throwIfAborted();
+    await this.options.guard();
+    const read = await logs.collect(
+      { sessionId: this.sessionId, organizationId, deviceId: this.deviceId },
+      this.logCursor,
+    );
+    this.logCursor = read.next;
+    return read;
   }
 
   /**

@@ -1,6 +1,8 @@
 export { DeviceCapabilitiesService } from './device-capabilities.service';
 export { DeviceControlService } from './device-control.service';
 export type { DeviceHandle, Screenshot } from './device-handle';
+export { SessionLogs, maskKnownSecrets, type DeviceLogRead, type DeviceLogLine } from './session-logs';
+export { SessionLogsService } from './session-logs.service';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';
 export { SessionNotifier } from './session-notifier';

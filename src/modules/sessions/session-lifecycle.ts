@@ -11,6 +11,7 @@ import { AppError } from '../../errors';
 import { assignFreeDevices, releaseDevice } from './allocation';
 import { requeueSession } from './queue';
 import { SessionDeviceHandle } from './device-handle';
+import type { SessionLogs } from './session-logs';
 import { countQueueEntries, deleteQueueEntry } from './queue.repository';
 import type { SessionNotifier } from './session-notifier';
 import type { SessionPresenter } from './session-presenter';
@@ -42,6 +43,8 @@ export interface SessionLifecycleDeps {
   apps: AppsService;
   notifier: SessionNotifier;
   presenter: SessionPresenter;
+  /** The device log is read one last time before the device is reset. */
+  logs?: SessionLogs;
 }
 
 /**
@@ -318,9 +321,17 @@ export class SessionLifecycle {
       if (wasLive && !end.deviceLost && this.deps.router.isDeviceConnected(deviceId)) {
         tx.afterCommit(() => {
           this.deps.router.forgetFrame(deviceId);
+          const target = { sessionId: row.sessionId, organizationId: row.organizationId, deviceId };
+          const lastLines = this.deps.logs
+            ? this.deps.logs
+                .collect(target)
+                .catch((err) => this.deps.log.warn({ err, deviceId }, 'last log read failed'))
+            : Promise.resolve();
           void this.track(
-            this.deps.router
-              .command(deviceId, 'shutdown', {})
+            lastLines
+              .then(() => this.deps.logs?.forget(row.sessionId))
+              .then(() => this.deps.router.command(deviceId, 'shutdown', {}))
+              .then(() => undefined)
               .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')),
           );
         });

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit';
 import { findDevice, type DeviceRow } from '../devices';
 import type { FileLinks, DeviceRouter } from '../workers';
 import { SessionDeviceHandle, type DeviceHandle } from './device-handle';
+import type { SessionLogs } from './session-logs';
 import { enqueueSession, queuePositionOf, removeOwnQueueEntry, type DeviceWanted } from './queue';
 import { queueEntryForSession, queuePositions } from './queue.repository';
 import type { SessionLifecycle } from './session-lifecycle';
@@ -32,6 +33,7 @@ export interface SessionsDeps {
   presenter: SessionPresenter;
   notifier: SessionNotifier;
   lifecycle: SessionLifecycle;
+  logs?: SessionLogs;
 }
 
 /** The session verbs of the API (docs/design/0011-sessions.md): create, start or queue, read, stop. */
@@ -335,7 +337,7 @@ export class SessionsService {
       row.deviceType,
       row.assignedCategory ?? 'phone',
       row.deviceName ?? deviceId,
-      { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen },
+      { signal: input.signal, timeoutMs: input.timeoutMs, guard, screen, organizationId: row.organizationId },
     );
   }
 }

@@ -89,6 +89,11 @@ const CATALOG: Record<EventType, Omit<CatalogEntry, 'type'>> = {
     description: 'A baseline screenshot was written for a step.',
     default_enabled: false,
   },
+  'app.crashed': {
+    category: 'runs',
+    description: "The app under test crashed during a run's step (session, run, step, the crash message).",
+    default_enabled: true,
+  },
   'app.uploaded': { category: 'platform', description: 'A new app was uploaded.', default_enabled: false },
   'build.uploaded': {
     category: 'platform',

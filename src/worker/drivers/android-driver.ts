@@ -1,3 +1,4 @@
+import { AndroidLogs } from './logcat';
 import os from 'node:os';
 import path from 'node:path';
 import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
@@ -81,6 +82,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const serialOf = (deviceId: string) => devices.serialOf(deviceId);
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
   const { resetConditions, ...capabilities } = androidCapabilities(host, serialOf);
+  const logs = new AndroidLogs(host);
 
   return {
     kind: 'android',
@@ -113,6 +115,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async shutdown(deviceId) {
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
+      logs.reset(deviceId);
       if (!k.serial) return;
       // Appearance, network and location go back to the defaults for the next session.
       await resetConditions(k.serial).catch(() => undefined);
@@ -167,6 +170,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
+      logs.appLaunched(deviceId, packageName);
       assertPackageName('android', packageName);
       assertLaunchParams(launch.params);
       const explicit = launch.activity !== undefined ? componentFor(packageName, launch.activity) : null;
@@ -273,6 +277,10 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async stopStream(deviceId) {
       screen.stopStream(deviceId);
+    },
+
+    async readLogs(deviceId, after, limit) {
+      return logs.read(deviceId, await serialOf(deviceId), after, limit);
     },
 
     async close() {

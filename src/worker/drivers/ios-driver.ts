@@ -32,6 +32,7 @@ import {
   type SimDevice,
 } from './simctl-commands';
 import { iosCapabilities } from './simctl-capabilities';
+import { IosLogs } from './ios-logs';
 import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
 
 export interface IosDriverOptions {
@@ -43,6 +44,8 @@ export interface IosDriverOptions {
   streamIntervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Where the host writes crash reports (default `~/Library/Logs/DiagnosticReports`). */
+  crashReportsDir?: string;
 }
 
 /**
@@ -59,6 +62,11 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   const density = new Map<string, number>();
   const streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
   const touches = new Map<string, { x: number; y: number; at: number }>();
+  let logs: IosLogs | null = null;
+  const deviceLogs = () => {
+    logs ??= new IosLogs({ run, simctlCall, now, crashReportsDir: options.crashReportsDir });
+    return logs;
+  };
 
   const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({
     tool: 'simctl',
@@ -170,6 +178,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const s = streams.get(d.udid);
       if (s) s.stop = true;
       streams.delete(d.udid);
+      deviceLogs().reset(d.udid);
       await simctl(['shutdown', d.udid], { benign: true, timeoutMs: 120_000 });
       // Erase returns the simulator to factory state for the next session.
       await simctl(['erase', d.udid], { timeoutMs: 120_000 });
@@ -210,6 +219,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       assertPackageName('ios', packageName);
       assertLaunchParams(launch.params);
       const d = await find(deviceId);
+      deviceLogs().appLaunched(d.udid, packageName);
       const call = simctlCall(simctlLaunchArgs(d.udid, packageName, launch.params));
       const r = await runToolUnchecked(run, call);
       if (r.exitCode === 0) return;
@@ -344,6 +354,11 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const s = streams.get(deviceId);
       if (s) s.stop = true;
       streams.delete(deviceId);
+    },
+
+    async readLogs(deviceId, after, limit) {
+      const d = await find(deviceId);
+      return deviceLogs().read(d.udid, after, limit);
     },
 
     async close() {

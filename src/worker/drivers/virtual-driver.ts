@@ -173,6 +173,9 @@ export function createVirtualDriver(options: VirtualDriverOptions = {}): DeviceD
     async stopStream(deviceId: string): Promise<void> {
       get(deviceId).stopStream();
     },
+    async readLogs(deviceId: string, after: number, limit?: number) {
+      return get(deviceId).logs.log.read(after, limit);
+    },
     async close(): Promise<void> {
       for (const d of devices.values()) d.stopStream();
     },

@@ -2,6 +2,7 @@ import type { VisualVerdict } from '../../../db/schema';
 import type { PerformedAction } from '../steps/device-actions';
 import type { HealingSuggestion } from '../steps/healing';
 import type { TraceEntry } from '../steps/step-agent';
+import type { StepCrash } from './run-logs';
 
 /** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
@@ -22,6 +23,8 @@ export interface StepEntry {
   timing: { device_ms: number; wait_ms: number; model_ms?: number; agent_ms?: number };
   /** Hybrid: replay could not finish and the step was settled by the next resolver. */
   healed?: boolean;
+  /** The app crashed during the step (the step failed at once). */
+  crash?: StepCrash;
 }
 
 export interface AssertionEntry {

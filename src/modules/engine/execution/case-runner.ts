@@ -19,6 +19,7 @@ import { judgeAssertionOnScreen } from '../steps/assertion-judge';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import type { RunAgent } from '../steps/step-agent';
 import { StepMeter } from './step-meter';
+import type { RunLogBook } from './run-logs';
 import { executeStep, NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
@@ -54,6 +55,8 @@ export interface CaseRunInput {
   context: string | null;
   /** The reusable cases run before this one (`sub_flow_ids`) and those named by `run flow`, read with the run's plan. */
   flows: RunPlan['flows'];
+  /** The run's slice of the device log, read after every step (a crash fails the step). */
+  logs: RunLogBook;
   /** Called after each step, before the next starts, with what is known so far. */
   onProgress(outcome: CaseOutcome, step: StepEntry): Promise<void>;
 }
@@ -210,6 +213,8 @@ export class CaseRunner {
       context: input.context,
     });
     outcome.trace.push(...result.trace);
+    const crash = await input.logs.collect(opts.screenshotPrefix ? null : index);
+    if (crash) Object.assign(result, { status: 'failed', error: `The app crashed: ${crash.message}` });
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
     await waitForSettledScreen(device, { signal: input.signal, wait });
     const shot = await device.screenshot();
@@ -228,6 +233,7 @@ export class CaseRunner {
       timing: NOTHING_TIMED,
       error: result.error,
       ...(result.healed ? { healed: true } : {}),
+      ...(crash ? { crash } : {}),
     };
     if (opts.judgeVisual && result.status === 'passed') {
       const verdict = await this.deps.judge.judgeStep({

@@ -16,6 +16,7 @@ import type { CaseRunner } from './case-runner';
 import type { CaseOutcome } from './case-outcome';
 import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
 import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
+import { RunLogBook } from './run-logs';
 import type { RunEvents } from '../results/run-events';
 import { RunStopped, type RunSignals } from './run-signals';
 import { emitRunWarnings } from '../results/run-warnings';
@@ -145,8 +146,13 @@ export class RunExecutor {
     const plan = known ?? (await this.planOf(ctx, run));
     const c = plan.testCase;
     this.deps.events.executionStarted(run, c.publicId, null);
+    const logs = new RunLogBook(setting.device, setting.build?.app.packageName ?? null, (crash) =>
+      this.deps.events.appCrashed(ctx, run, crash),
+    );
+    await logs.start();
     if (setting.build)
       await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
+    await logs.collect(null);
     const usage = new RunUsageMeter({
       ctx,
       credits: this.deps.credits,
@@ -181,6 +187,7 @@ export class RunExecutor {
       agent,
       context: [setting.suite?.context, c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null,
       flows: plan.flows,
+      logs,
       onProgress: async (so_far, step) => {
         const running = await repo.recordRunProgress(ctx.db, run.id, {
           result: resultOf(so_far, modelUsage()),
@@ -194,6 +201,8 @@ export class RunExecutor {
         await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
+    await logs.collect(null);
+    outcome.artifactBytes += await logs.save(this.deps.storage, run.publicId);
     return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() }, plan);
   }
 

@@ -41,6 +41,7 @@ export class StepMeter {
       screen: timed(() => device.screen()),
       capability: (op, args) => timed(() => device.capability(op, args))(),
       addMedia: timed((file) => device.addMedia(file)),
+      readLogs: timed(() => device.readLogs()),
     };
   }
 

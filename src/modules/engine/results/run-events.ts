@@ -1,4 +1,4 @@
-import type { Ctx } from '../../../context';
+import { withTransaction, type Ctx } from '../../../context';
 import type { VisualVerdict } from '../../../db/schema';
 import { emitEvent } from '../../events';
 import type { RealtimeHub } from '../../realtime';
@@ -64,6 +64,36 @@ export class RunEvents {
       session_id: run.sessionId ?? '',
       suite_run_public_id: suiteRunPublicId,
     });
+  }
+
+  /** The app crashed during a step: `app.crashed` to webhooks (its own transaction) and on `/ws`. */
+  async appCrashed(
+    ctx: Ctx,
+    run: RunRow,
+    crash: { stepIndex: number | null; packageName: string; message: string },
+  ): Promise<void> {
+    const data = {
+      session_id: run.sessionId,
+      run_id: run.id,
+      run_public_id: run.publicId,
+      suite_run_id: run.suiteRunId,
+      step_index: crash.stepIndex,
+      package_name: crash.packageName,
+      message: crash.message,
+    };
+    await withTransaction(ctx, (tx) =>
+      emitEvent(tx, { type: 'app.crashed', organizationId: run.organizationId, data, metadata: run.metadata ?? null }),
+    );
+    const live = {
+      type: 'app.crashed' as const,
+      session_id: run.sessionId ?? '',
+      run_public_id: run.publicId,
+      step_index: crash.stepIndex,
+      package_name: crash.packageName,
+      message: crash.message,
+    };
+    this.realtime.publishToOrganization(run.organizationId, live);
+    if (run.sessionId) this.realtime.publish(run.sessionId, live);
   }
 
   stepFinished(run: RunRow, step: StepReport): void {

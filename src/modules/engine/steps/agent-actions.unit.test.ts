@@ -35,6 +35,7 @@ function handleOf(phone: SampleDevice): DeviceHandle {
     screen: async () => driver.device(deviceId).screenInfo(),
     capability: () => Promise.reject(new Error('not used here')),
     addMedia: () => Promise.reject(new Error('not used here')),
+    readLogs: () => driver.readLogs(deviceId, 0),
   };
 }
 

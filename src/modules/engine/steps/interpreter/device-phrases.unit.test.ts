@@ -40,6 +40,7 @@ function handleOf(phone: SampleDevice): DeviceHandle {
       return driver.push(id, args).then(() => null);
     },
     addMedia: () => Promise.reject(new Error('not used here')),
+    readLogs: () => driver.readLogs(id, 0),
   };
 }
 

@@ -1,0 +1,32 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './accounts';
+import { ts } from './columns';
+import { sessions } from './sessions';
+
+export const LOG_LINE_LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'] as const;
+export type LogLineLevel = (typeof LOG_LINE_LEVELS)[number];
+
+/**
+ * A session's device log as the control plane keeps it (docs/design/0033-run-artifacts.md): the
+ * lines read from the device host's bounded log, numbered as the device numbered them. They go
+ * with their session (and organization), and after the artifact retention by the sweep.
+ */
+export const sessionLogLines = pgTable(
+  'session_log_lines',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: ts('at').notNull(),
+    level: text('level', { enum: LOG_LINE_LEVELS }).notNull(),
+    source: text('source', { enum: ['app', 'system'] }).notNull(),
+    tag: text('tag').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [uniqueIndex('session_log_lines_seq_idx').on(t.sessionId, t.seq), index('session_log_lines_at_idx').on(t.at)],
+);
