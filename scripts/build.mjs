@@ -19,6 +19,10 @@ export async function bundle(entry, outfile) {
     esbuild(entry, outfile),
     esbuild('src/packages/package-reader.worker.ts', path.join(path.dirname(outfile), 'package-reader.worker.mjs')),
     esbuild('src/modules/catalogue/suite-yaml.worker.ts', path.join(path.dirname(outfile), 'suite-yaml.worker.mjs')),
+    esbuild(
+      'src/modules/catalogue/maestro/maestro-flows.worker.ts',
+      path.join(path.dirname(outfile), 'maestro-flows.worker.mjs'),
+    ),
   ]);
 }
 

@@ -289,6 +289,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await hasher.close();
       await packages.close();
       await catalogue.yaml.close();
+      await catalogue.maestro.close();
     },
   };
 }

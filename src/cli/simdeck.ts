@@ -3,6 +3,7 @@ import type { DriverKind } from '../worker/main';
 import { registerAppCommands } from './commands/apps';
 import { registerAuthCommands } from './commands/auth';
 import { registerMcpCommand } from './commands/mcp';
+import { registerMaestroCommands } from './commands/maestro';
 import { registerRunCommands } from './commands/run';
 import { registerSessionCommands } from './commands/sessions';
 import { registerSuiteCommands } from './commands/suites';
@@ -38,6 +39,7 @@ registerAppCommands(program);
 registerSuiteCommands(program);
 registerCaseCommands(program);
 registerRunCommands(program);
+registerMaestroCommands(program);
 program.commandsGroup('Coding agents:');
 registerMcpCommand(program);
 

@@ -145,6 +145,11 @@ export const testCases = pgTable(
     isReusable: boolean('is_reusable').notNull().default(false),
     /** Internal ids of reusable cases run before this case's steps, in order. */
     subFlowIds: jsonb('sub_flow_ids').$type<number[]>().notNull().default([]),
+    /** A Maestro flow kept verbatim: its file and the files it reaches (docs/maestro.md); null for other cases. */
+    maestroFlow: jsonb('maestro_flow').$type<{
+      file: string;
+      files: Record<string, { source: string; flow: unknown }>;
+    } | null>(),
     /** Set while the case is quarantined: it still runs, but its failure fails nothing. */
     quarantinedAt: ts('quarantined_at'),
     quarantineReason: text('quarantine_reason'),

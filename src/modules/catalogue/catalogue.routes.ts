@@ -4,6 +4,7 @@ import { acceptMultipartBodies } from '../../uploads/upload-receiver';
 import { registerBaselineRoutes } from './baselines.routes';
 import { registerCaseRoutes } from './cases.routes';
 import { registerSuiteRoutes } from './suites.routes';
+import { registerMaestroRoutes } from './maestro/maestro.routes';
 import { registerYamlRoutes } from './yaml.routes';
 
 export const catalogueRoutes: RouteModule = async (root, { services }) => {
@@ -13,6 +14,7 @@ export const catalogueRoutes: RouteModule = async (root, { services }) => {
     acceptMultipartBodies(scope);
     registerSuiteRoutes(app, services.catalogue.suites);
     registerYamlRoutes(app, services.catalogue.yaml);
+    registerMaestroRoutes(app, services.catalogue.maestro);
     registerCaseRoutes(app, services.catalogue.cases, services.catalogue.quarantine);
     registerBaselineRoutes(app, services.catalogue.baselines);
   });

@@ -4,6 +4,7 @@ import { BaselinesService } from './baselines.service';
 import { CaseQuarantineService } from './case-quarantine.service';
 import { CasesService } from './cases.service';
 import { SuitesService } from './suites.service';
+import { MaestroFlowsService } from './maestro/maestro.service';
 import { SuiteYamlService } from './yaml.service';
 
 /** The test catalogue: suites (with their tags), cases, YAML import/export and visual baselines. */
@@ -12,6 +13,7 @@ export interface CatalogueServices {
   cases: CasesService;
   quarantine: CaseQuarantineService;
   yaml: SuiteYamlService;
+  maestro: MaestroFlowsService;
   baselines: BaselinesService;
 }
 
@@ -21,6 +23,7 @@ export function createCatalogueServices(deps: { storage: ObjectStorage; spool: U
     cases: new CasesService(deps),
     quarantine: new CaseQuarantineService(),
     yaml: new SuiteYamlService(deps),
+    maestro: new MaestroFlowsService(deps),
     baselines: new BaselinesService(deps),
   };
 }

@@ -16,3 +16,6 @@ export type { RunPlan } from './run-plan';
 export { findSuiteById, findSuiteByPublicId, listSuites } from './suites.repository';
 export type { SuiteRow } from './suites.repository';
 export { normaliseTags, parseTagFilter } from './tags';
+export { describeCommand } from './maestro/flow-model';
+export type { MaestroCommand, MaestroFlow, MaestroFile, StoredMaestroFlow } from './maestro/flow-model';
+export { textMatcher, unsafeRegexReason } from './maestro/safe-regex';

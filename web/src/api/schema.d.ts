@@ -4673,6 +4673,22 @@ export interface paths {
       };
     };
   };
+  "/api/v1/tests/suites/{suite_id}/export-maestro": {
+    /** Export a suite's Maestro flows as a .zip Maestro runs */
+    get: {
+      parameters: {
+        path: {
+          suite_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/v1/tests/suites/{suite_id}/export-yaml": {
     /** Export a suite as YAML */
     get: {
@@ -4685,6 +4701,29 @@ export interface paths {
         /** @description Default Response */
         200: {
           content: never;
+        };
+      };
+    };
+  };
+  "/api/v1/tests/suites/import-maestro": {
+    /** Import Maestro flows (multipart field `file`: one flow .yaml, or a flows folder as .zip) */
+    post: {
+      parameters: {
+        query?: {
+          app_id?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              case_count: number;
+              name: string;
+              public_id: string;
+              warnings: string[];
+            };
+          };
         };
       };
     };

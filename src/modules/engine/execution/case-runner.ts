@@ -4,6 +4,7 @@ import type { RunMode } from '../../../db/schema';
 import type { ObjectStorage } from '../../../storage/storage';
 import type { CaseRow, RunPlan, RecordingAction } from '../../catalogue';
 import type { DeviceHandle } from '../../sessions';
+import { MaestroRunner } from '../maestro/maestro-runner';
 import { agentDevice } from '../steps/agent-actions';
 import {
   normalizeAssertions,
@@ -76,8 +77,9 @@ export class CaseRunner {
   constructor(private readonly deps: CaseRunnerDeps) {}
 
   async run(caseInput: CaseRunInput): Promise<CaseOutcome> {
-    const outcome = emptyOutcome();
     const c = caseInput.testCase;
+    if (c.maestroFlow) return this.runMaestro(caseInput, c.maestroFlow);
+    const outcome = emptyOutcome();
     const raw = normalizeSteps(c.steps);
     let body: { steps: CaseStep[]; assertions: string[]; recording: RecordingAction[] };
     let input: Running;
@@ -165,6 +167,12 @@ export class CaseRunner {
       }
     }
     return outcome;
+  }
+
+  /** A Maestro flow runs as its commands (docs/maestro.md), not through the step interpreter. */
+  private runMaestro(input: CaseRunInput, stored: NonNullable<CaseRow['maestroFlow']>): Promise<CaseOutcome> {
+    const runner = new MaestroRunner({ storage: this.deps.storage, maxSteps: this.deps.limits.stepsPerCase });
+    return runner.run({ ...input, stored, onStep: input.onProgress });
   }
 
   private async runStep(

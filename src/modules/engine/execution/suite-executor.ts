@@ -60,7 +60,10 @@ export class SuiteExecutor {
     try {
       const suite = (await findSuiteById(ctx.db, sr.organizationId, sr.suiteId))!;
       const build = await buildForRun(this.deps.apps, ctx, suite.appId, sr.buildId);
-      const cases = (await listSuiteCases(ctx.db, suite.id)).map((r) => r.c);
+      // A Maestro sub-flow runs inside the flows that call it, not as a test of its own.
+      const cases = (await listSuiteCases(ctx.db, suite.id))
+        .map((r) => r.c)
+        .filter((c) => !(c.maestroFlow && c.isReusable));
       const durations = parallel
         ? await repo.recentCaseDurations(
             ctx.db,

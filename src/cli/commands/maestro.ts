@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { ZipFile } from 'yazl';
+import { UsageError } from '../api-client';
+import { junitXml } from '../junit';
+import { action, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
+import { exitCodeOf, junitSuitesOf, RunReporter, watchRun, type CaseResult } from '../run-watch';
+
+interface MaestroRunOptions extends CommonOptions {
+  app?: string;
+  parallel: string;
+  device?: string;
+  deviceCategory?: string;
+  junit?: string;
+  artifacts?: string;
+  timeout: string;
+  pollInterval: string;
+}
+
+/** At most this many files of a flows folder go into the upload (the server caps it too). */
+const MAX_FILES = 2000;
+
+/** Packs a flows folder (its YAML flows and JavaScript scripts) into a zip in a temporary folder. */
+async function zipFolder(dir: string): Promise<{ file: string; cleanup: () => void }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-maestro-'));
+  const file = path.join(tmp, `${path.basename(path.resolve(dir)) || 'flows'}.zip`);
+  const zip = new ZipFile();
+  let count = 0;
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && /\.(ya?ml|js)$/i.test(e.name)) {
+        if (++count > MAX_FILES) throw new UsageError(`${dir} has more than ${MAX_FILES} flows and scripts`);
+        zip.addFile(path.join(dir, p), p);
+      }
+    }
+  };
+  walk('');
+  zip.end();
+  await new Promise<void>((resolve, reject) => {
+    const out = fs.createWriteStream(file);
+    zip.outputStream.pipe(out).on('close', () => resolve());
+    out.on('error', reject);
+  });
+  return { file, cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }) };
+}
+
+async function runMaestro(target: string, o: MaestroRunOptions): Promise<void> {
+  if (!fs.existsSync(target)) throw new UsageError(`${target} does not exist`);
+  const parallel = Number(o.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 32) throw new UsageError('--parallel must be 1 to 32');
+  if (o.device && parallel > 1) throw new UsageError('--device runs one shard: leave --parallel at 1');
+  const api = loggedInClient();
+  const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
+  const isDir = fs.statSync(target).isDirectory();
+  const packed = isDir ? await zipFolder(target) : { file: target, cleanup: () => {} };
+  let imported: { public_id: string; name: string; case_count: number; warnings: string[] };
+  try {
+    const query = o.app ? `?app_id=${encodeURIComponent(o.app)}` : '';
+    imported = await api.upload(`/tests/suites/import-maestro${query}`, { field: 'file', filePath: packed.file });
+  } finally {
+    packed.cleanup();
+  }
+  say(`Imported ${imported.case_count} flows as suite ${imported.public_id} (${imported.name})`);
+  for (const w of imported.warnings) say(`warning: ${w}`);
+  const started = await api.post<{ run_id: string }>('/ci/run-suite', {
+    suite_id: imported.public_id,
+    parallelism: parallel,
+    device_id: o.device,
+    device_category: o.device ? undefined : o.deviceCategory,
+  });
+  say(`Started ${started.run_id}`);
+  const run = await watchRun(api, started.run_id, {
+    intervalMs: Math.max(0.2, Number(o.pollInterval)) * 1000,
+    timeoutMs: Number(o.timeout) * 1000,
+    reporter: new RunReporter(say),
+  });
+  if (o.junit) fs.writeFileSync(o.junit, junitXml('simdeck maestro', junitSuitesOf(run)));
+  if (o.artifacts) {
+    fs.mkdirSync(o.artifacts, { recursive: true });
+    fs.writeFileSync(path.join(o.artifacts, 'run.json'), `${JSON.stringify(run, null, 2)}\n`);
+  }
+  output(o, run, () => {
+    printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
+    console.log(`Run ${run.status}${run.run_url ? ` (${run.run_url})` : ''}`);
+    if (o.junit) console.log(`JUnit report: ${o.junit}`);
+  });
+  process.exitCode = exitCodeOf(run.status);
+}
+
+export function registerMaestroCommands(program: Command): void {
+  const maestro = program.command('maestro').description('Run Maestro flows as they are (docs/maestro.md)');
+  examples(
+    maestro
+      .command('run <flows>')
+      .description('Import a Maestro flow (.yaml) or flows folder as a new suite and run it, like `maestro test`')
+      .option('--app <app_id>', "the app to run against (default: the app whose package is the flows' appId)")
+      .option('--parallel <n>', 'spread the flows over this many devices', '1')
+      .option('--device <device_id>', 'pin a device (see `simdeck devices`)')
+      .option('--device-category <category>', 'phone (default), tablet or tv')
+      .option('--junit <file>', 'write a JUnit XML report here')
+      .option('--artifacts <dir>', "write the run's result (run.json) here")
+      .option('--timeout <seconds>', 'stop waiting after this long (exit 2; the run goes on)', '3600')
+      .option('--poll-interval <seconds>', 'seconds between polls', '2')
+      .option('--json', 'machine-readable output (the final poll payload)')
+      .action(action((flows: string, o: MaestroRunOptions) => runMaestro(flows, o))),
+    [
+      'simdeck maestro run .maestro/ --app app_abc --junit maestro.xml',
+      'simdeck maestro run flows/login.yaml --parallel 1',
+      'simdeck maestro run .maestro --parallel 4 --json > result.json',
+    ],
+  );
+}

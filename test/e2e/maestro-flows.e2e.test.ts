@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ZipFile } from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeSession,
+  androidPhones,
+  createEngineFixture,
+  runCase,
+  type EngineFixture,
+} from '../harness/engine-fixture';
+import { api } from '../harness/sessions-factories';
+
+const CORPUS = path.join(import.meta.dirname, '../fixtures/maestro/sample');
+
+function zipFolder(dir: string): Promise<Buffer> {
+  const zip = new ZipFile();
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(p);
+      else if (p !== 'expected.json') zip.addFile(path.join(dir, p), `flows/${p}`);
+    }
+  };
+  walk('');
+  zip.end();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+async function importMaestro(f: EngineFixture, data: Buffer, filename: string, query = '') {
+  const boundary = '----simdeckMaestroE2e';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return f.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/tests/suites/import-maestro${query}`,
+    headers: {
+      authorization: `Bearer ${f.org.developer.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+}
+
+/** The corpus: each flow's expected verdict, and for failures what the failing step says. */
+const expected = JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')) as Record<
+  string,
+  { status: 'passed' | 'failed'; error?: string; name?: string; slow?: boolean }
+>;
+
+describe('Maestro flows run as they are, with the verdicts Maestro gives', () => {
+  let f: EngineFixture;
+  let sessionId: string;
+  let cases: Array<{ public_id: string; name: string; is_reusable: boolean }>;
+
+  beforeAll(async () => {
+    f = await createEngineFixture({ devices: androidPhones(1) });
+    sessionId = await activeSession(f);
+    const res = await importMaestro(f, await zipFolder(CORPUS), 'sample-flows.zip', `?app_id=${f.appId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const suite = await api(f.t, f.org.developer.token, 'GET', `/tests/suites/${res.json().public_id}`);
+    cases = suite.json().cases;
+  }, 120_000);
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  // Flows whose verdict waits out Maestro's 17 s lookup run with MAESTRO_CORPUS=all (about a minute more).
+  const all = process.env.MAESTRO_CORPUS === 'all';
+  const only = process.env.MAESTRO_FLOW;
+  for (const [file, want] of Object.entries(expected)) {
+    if (only && !file.includes(only)) continue;
+    if (!all && !only && want.slow) continue;
+    it(`${file}: ${want.status}`, async () => {
+      const name = file.replace(/\.yaml$/, '');
+      const c = cases.find((x) => x.name === name || x.name === want.name);
+      expect(c, `case for ${file}`).toBeDefined();
+      const run = await runCase(f, c!.public_id, sessionId, { mode: 'replay' }, 120_000);
+      const detail = JSON.stringify(
+        {
+          error: run.error_message,
+          steps: run.result?.steps?.map((s) => [s.text, s.status, s.error, JSON.stringify(s.actions)]),
+        },
+        null,
+        1,
+      );
+      expect(run.status, detail).toBe(want.status);
+      if (want.error) expect(run.error_message, detail).toContain(want.error);
+      for (const s of run.result.steps) expect(s.text).toMatch(/^[\w./-]+\.yaml:\d+: /);
+    }, 180_000);
+  }
+});
