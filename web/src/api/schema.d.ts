@@ -2914,6 +2914,57 @@ export interface paths {
       };
     };
   };
+  "/api/v1/sessions/{session_id}/logs": {
+    /**
+     * The session's device log
+     * @description Lines of the device log in the order the device wrote them: app launches and terminations, screens and alerts (virtual devices), the app's own lines and the system's errors. `since` pages by cursor; live lines also arrive on `/ws` as `session.log`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Lines after this cursor (a `next_since` of an earlier answer); 0 from the start */
+          since?: number;
+          /** @description Only lines at this level or above */
+          level?: "debug" | "info" | "warn" | "error" | "fatal";
+          /** @description Only lines whose tag or message holds this text (any case) */
+          q?: string;
+          limit?: number;
+        };
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              lines: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  at: string;
+                  /**
+                   * @description debug < info < warn < error < fatal
+                   * @enum {string}
+                   */
+                  level: "debug" | "info" | "warn" | "error" | "fatal";
+                  message: string;
+                  /** @description The line's number in the session's device log */
+                  seq: number;
+                  /** @enum {string} */
+                  source: "app" | "system";
+                  tag: string;
+                })[];
+              /** @description Pass as `since` for the lines that follow */
+              next_since: number;
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/sessions/{session_id}/media": {
     /**
      * Add a photo or video to the device's library
@@ -4061,6 +4112,51 @@ export interface paths {
           content: {
             "application/json": {
               status: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/runs/{run_id}/logs": {
+    /** The run's slice of the device log, each line with the step during which it was written */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only lines at this level or above */
+          level?: "debug" | "info" | "warn" | "error" | "fatal";
+          /** @description Only lines whose tag or message holds this text (any case) */
+          q?: string;
+          /** @description Only lines of this step */
+          step_index?: number;
+        };
+        path: {
+          run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Older lines of a very long run that were not kept */
+              dropped: number;
+              lines: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  at: string;
+                  /** @enum {string} */
+                  level: "debug" | "info" | "warn" | "error" | "fatal";
+                  message: string;
+                  seq: number;
+                  /** @enum {string} */
+                  source: "app" | "system";
+                  /** @description The step during which the device wrote it; null before the first step */
+                  step_index: number | null;
+                  tag: string;
+                })[];
             };
           };
         };
