@@ -113,4 +113,27 @@ describe('end to end: a remote session runs the sample app', () => {
     await ws.close();
     expect((await api(t, a.developer.token, 'DELETE', `/sessions/${sessionId}`)).json()).toEqual({ status: 'ok' });
   });
+
+  it('a session queued for the device gets it booted when the one before ends, and keeps it', async () => {
+    const first = await createAndStart(t, a.developer.token, { device_type: 'android' });
+    await waitForStatus(t, a.developer.token, first.sessionId, 'active');
+    const next = await createAndStart(t, a.developer.token, { device_type: 'android' });
+    expect((await api(t, a.developer.token, 'GET', `/sessions/${next.sessionId}`)).json()).toMatchObject({
+      status: 'pending',
+      queue_position: 1,
+    });
+    // Ending the first session reads its last log lines and shuts the device down after the
+    // device went back to the pool; the queued session's boot must come after that, not before.
+    expect((await api(t, a.developer.token, 'DELETE', `/sessions/${first.sessionId}`)).statusCode).toBe(200);
+    const session = await waitForStatus(t, a.developer.token, next.sessionId, 'active');
+    await t.container.services.lifecycle.idle();
+    await expect(t.container.services.router.command(session.device_id, 'ui_tree', {})).resolves.toBeTruthy();
+    const tap = await api(t, a.developer.token, 'POST', `/sessions/${next.sessionId}/control`, {
+      action: 'tap',
+      x: 10,
+      y: 10,
+    });
+    expect(tap.statusCode, tap.body).toBe(200);
+    expect((await api(t, a.developer.token, 'DELETE', `/sessions/${next.sessionId}`)).statusCode).toBe(200);
+  });
 });

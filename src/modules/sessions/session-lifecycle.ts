@@ -61,6 +61,8 @@ const LOST_DEVICE_MESSAGES = {
 export class SessionLifecycle {
   /** Boots and device resets in flight, so tests and shutdown can wait for them. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Per device, the end of the last session that used it, which its next boot waits for. */
+  private readonly teardowns = new Map<string, Promise<void>>();
   private readonly endListeners: Array<(sessionId: string, message: string) => void> = [];
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
@@ -79,6 +81,18 @@ export class SessionLifecycle {
     this.inFlight.add(p);
     void p.finally(() => this.inFlight.delete(p)).catch(() => {});
     return p;
+  }
+
+  /**
+   * The end of a session's use of a device (last log lines, its recording, the shutdown) runs
+   * after the device went back to the pool; the next session's boot waits for it, so a late
+   * shutdown never lands on the device after the next session booted it.
+   */
+  private tearingDown(deviceId: string, teardown: Promise<void>): void {
+    this.teardowns.set(deviceId, this.track(teardown));
+    void teardown.finally(() => {
+      if (this.teardowns.get(deviceId) === teardown) this.teardowns.delete(deviceId);
+    });
   }
 
   private sys(orgId: number | null = null): Ctx {
@@ -141,6 +155,7 @@ export class SessionLifecycle {
       if (cur?.status !== 'starting' || cur.deviceId !== row.deviceId) throw new BootAbandoned();
     };
     try {
+      await this.teardowns.get(row.deviceId);
       const screen = await this.deps.router.command(row.deviceId, 'boot', {});
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
       await withTransaction(this.sys(row.organizationId), async (tx) => {
@@ -327,7 +342,8 @@ export class SessionLifecycle {
                 .collect(target)
                 .catch((err) => this.deps.log.warn({ err, deviceId }, 'last log read failed'))
             : Promise.resolve();
-          void this.track(
+          this.tearingDown(
+            deviceId,
             lastLines
               .then(() => this.deps.logs?.forget(row.sessionId))
               .then(() => this.deps.router.command(deviceId, 'shutdown', {}))
