@@ -269,6 +269,7 @@ export function registerRunCommands(program: Command): void {
       'simdeck run suite suite_abc --wait --junit simdeck.xml',
       'simdeck run suite --tags smoke --commit-sha "$GITHUB_SHA" --metadata pr=42 --wait',
       'simdeck run suite suite_abc --device-category tablet --wait --json > result.json',
+      'simdeck run suite suite_abc --parallel 4 --device android:phone --device ios:tablet --retries 1 --wait --junit simdeck.xml --html report.html',
     ],
   );
   examples(
