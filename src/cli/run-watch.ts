@@ -10,6 +10,7 @@ export interface CiRun {
   status: string;
   run_url: string;
   name?: string;
+  suite_id?: string | null;
   commit_sha: string | null;
   started_at: string | null;
   created_at: string;

@@ -154,6 +154,7 @@ describe('CI runs, webhooks and commit statuses', () => {
         shard: 0,
         device_id: expect.any(String),
         device_name: 'Pixel 8 (1)',
+        target: null,
       },
     ]);
     // Results only once terminal; the statuses seen only move forward.

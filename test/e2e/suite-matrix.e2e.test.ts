@@ -125,6 +125,41 @@ describe('device matrix', () => {
     expect(many.statusCode).toBe(409);
   });
 
+  it('run-suites with devices runs each matched suite as a matrix, one suite after another', async () => {
+    const tag = `matrix-${randomUUID().slice(0, 6)}`;
+    const suites: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const suiteId = await createSuite(f, { app_public_id: undefined, tags: [tag] });
+      await createCase(f, suiteId, { name: `Tagged ${i + 1}`, mode: 'ai', steps: ['verify "Settings" is visible'] });
+      suites.push(suiteId);
+    }
+    const started = await api(f.t, dev(), 'POST', '/ci/run-suites', {
+      tags: [tag],
+      mode: 'ai',
+      devices: [{ device_type: 'android' }, { device_type: 'ios', category: 'tablet' }],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const multi = await waitFor(
+      async () => {
+        const m = (await api(f.t, dev(), 'GET', `/ci/multi-suite-runs/${started.json().aggregate_id}`)).json();
+        return TERMINAL.includes(m.status) ? m : undefined;
+      },
+      'the multi-suite run',
+      120_000,
+    );
+    expect(multi.status).toBe('passed');
+    expect(multi.suite_runs).toHaveLength(2);
+    // Each suite ran once per target: two case runs each.
+    for (const s of multi.suite_runs) expect(s.case_runs).toHaveLength(2);
+    for (const s of multi.suite_runs) {
+      const p = (await api(f.t, dev(), 'GET', `/ci/runs/${s.run_id}`)).json() as CiRunPayload;
+      expect(p.targets!.map((t) => [t.device_type, t.status])).toEqual([
+        ['android', 'passed'],
+        ['ios', 'passed'],
+      ]);
+    }
+  });
+
   it('a cancel reaches every target', async () => {
     const { suiteId } = await homeSuite(6);
     const started = await api(f.t, dev(), 'POST', '/ci/run-suite', {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../api-client';
 import { junitXml } from '../junit';
@@ -19,7 +20,10 @@ interface RunOptions extends CommonOptions {
   tags?: string;
   match?: string;
   deviceCategory?: string;
-  device?: string;
+  device: string[];
+  parallel?: string;
+  retries?: string;
+  html?: string;
   commitSha?: string;
   metadata: string[];
   build?: string;
@@ -42,12 +46,54 @@ function metadataOf(pairs: string[]): Record<string, string> | undefined {
   return out;
 }
 
+const PLATFORMS = ['android', 'ios'];
+const CATEGORIES = ['phone', 'tablet', 'tv'];
+
+/**
+ * --device: a device id pins one device; `platform[:category[:model[:os_version]]]` (repeatable)
+ * is a device matrix target.
+ */
+function devicesOf(o: RunOptions): { device_id?: string; devices?: Array<Record<string, string>> } {
+  if (o.device.length === 0) return {};
+  const targets = o.device.filter((d) => PLATFORMS.includes(d.split(':')[0]!.toLowerCase()));
+  if (targets.length === 0) {
+    if (o.device.length > 1)
+      throw new UsageError('--device: pin one device id, or give platform targets (android:phone)');
+    return { device_id: o.device[0] };
+  }
+  if (targets.length !== o.device.length)
+    throw new UsageError('--device: give device matrix targets (android:phone, ios:tablet) or one device id, not both');
+  if (targets.length > 10) throw new UsageError('--device: at most 10 targets');
+  return {
+    devices: targets.map((t) => {
+      const [platform, category, model, os] = t.split(':').map((x) => x.trim());
+      if (category && !CATEGORIES.includes(category.toLowerCase()))
+        throw new UsageError(`--device ${t}: the category is phone, tablet or tv`);
+      return {
+        device_type: platform!.toLowerCase(),
+        ...(category ? { category: category.toLowerCase() } : {}),
+        ...(model ? { model } : {}),
+        ...(os ? { os_version: os } : {}),
+      };
+    }),
+  };
+}
+
+function count(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  return Number(value);
+}
+
 function startBody(o: RunOptions): Record<string, unknown> {
-  if (o.deviceCategory && o.device) throw new UsageError('--device-category and --device exclude each other');
+  if (o.deviceCategory && o.device.length) throw new UsageError('--device-category and --device exclude each other');
   const body: Record<string, unknown> = {
     commit_sha: o.commitSha,
     device_category: o.deviceCategory,
-    device_id: o.device,
+    ...devicesOf(o),
+    parallelism: count('--parallel', o.parallel, 1, 32),
+    retries: count('--retries', o.retries, 0, 3),
     metadata: metadataOf(o.metadata),
     model: o.model,
     mode: o.mode,
@@ -84,7 +130,14 @@ function cancelOnInterrupt(say: (line: string) => void, runIds: () => Promise<st
 function withRunOptions(cmd: Command): Command {
   return cmd
     .option('--device-category <category>', 'phone (default), tablet or tv')
-    .option('--device <device_id>', 'pin a device (see `simdeck devices`); excludes --device-category')
+    .option(
+      '--device <target>',
+      'a device matrix target platform[:category[:model[:os]]] (android:phone, ios:tablet), repeatable; or one device id to pin (see `simdeck devices`); excludes --device-category',
+      collect,
+      [],
+    )
+    .option('--parallel <n>', 'suites: spread the cases over this many devices at once (1-32)')
+    .option('--retries <n>', "suites: run a failed case again up to this often (0-3; default the suite's setting)")
     .option('--commit-sha <sha>', 'the commit under test (commit status, webhooks)')
     .option('--metadata <key=value>', 'passed through to webhook payloads; repeat for more', collect, [])
     .option('--build <build_id>', "install this build (default: the app's latest)")
@@ -92,6 +145,7 @@ function withRunOptions(cmd: Command): Command {
     .option('--mode <mode>', 'hybrid (default), ai or replay')
     .option('--wait', 'follow the run to its end: exit 0 passed, 1 failed, 2 error or cancelled')
     .option('--junit <file>', 'with --wait, write a JUnit XML report here')
+    .option('--html <file>', 'with --wait, write the self-contained HTML report here (suites)')
     .option('--timeout <seconds>', 'with --wait, stop waiting after this long (exit 2; the run goes on)', '3600')
     .option('--poll-interval <seconds>', 'with --wait, seconds between polls', '2')
     .option('--json', 'machine-readable output (the final poll payload with --wait)');
@@ -99,6 +153,10 @@ function withRunOptions(cmd: Command): Command {
 
 async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOptions): Promise<void> {
   if (o.junit && !o.wait) throw new UsageError('--junit needs --wait');
+  if (o.html && !o.wait) throw new UsageError('--html needs --wait');
+  if (o.html && kind === 'test') throw new UsageError('--html is made of suite runs');
+  if (kind === 'test' && (o.parallel !== undefined || o.retries !== undefined || o.device.length > 1))
+    throw new UsageError('--parallel, --retries and device matrices run suites');
   const api = loggedInClient();
   const body = startBody(o);
   const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -128,7 +186,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
       ),
     );
     const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
-    finish(o, multi.status, multi, runs, () =>
+    await finish(o, multi.status, multi, runs, () =>
       printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']),
     );
     return;
@@ -142,7 +200,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   say(`Started ${started.run_id}`);
   const release = cancelOnInterrupt(say, async () => [started.run_id]);
   const run = await watchRun(api, started.run_id, watch).finally(release);
-  finish(o, run.status, run, [run], () => {
+  await finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run')
       printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
     // Steps are numbered from 1 for people, as the console numbers them; `index` (from 0) stays in --json.
@@ -154,8 +212,35 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   });
 }
 
-function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], table: () => void): void {
+/**
+ * The HTML report of each suite CI run: the file asked for, or with several suites (--tags) one
+ * file per suite beside it (`report-<suite_id>.html`). Returns the files written.
+ */
+async function writeHtml(file: string, runs: CiRun[]): Promise<string[]> {
+  const api = loggedInClient();
+  const suites = runs.filter((r) => r.type === 'suite_run');
+  const ext = path.extname(file);
+  const written: string[] = [];
+  for (const r of suites) {
+    const target =
+      suites.length === 1
+        ? file
+        : `${file.slice(0, file.length - ext.length)}-${r.suite_id ?? r.run_id}${ext || '.html'}`;
+    fs.writeFileSync(target, await api.download(`/ci/runs/${encodeURIComponent(r.run_id)}/report.html`));
+    written.push(target);
+  }
+  return written;
+}
+
+async function finish(
+  o: RunOptions,
+  status: string,
+  payload: unknown,
+  runs: CiRun[],
+  table: () => void,
+): Promise<void> {
   if (o.junit) fs.writeFileSync(o.junit, junitXml('simdeck', runs.flatMap(junitSuitesOf)));
+  const html = o.html ? await writeHtml(o.html, runs) : [];
   const running = !['passed', 'failed', 'cancelled', 'error'].includes(status);
   output(o, payload, () => {
     table();
@@ -166,6 +251,7 @@ function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], 
         : `Run ${status}${runs.length === 1 && first?.error_message ? `: ${first.error_message}` : ''}${runs.length === 1 && first ? ` (${first.run_url})` : ''}`,
     );
     if (o.junit) console.log(`JUnit report: ${o.junit}`);
+    for (const h of html) console.log(`HTML report: ${h}`);
   });
   process.exitCode = exitCodeOf(status);
 }
@@ -183,6 +269,7 @@ export function registerRunCommands(program: Command): void {
       'simdeck run suite suite_abc --wait --junit simdeck.xml',
       'simdeck run suite --tags smoke --commit-sha "$GITHUB_SHA" --metadata pr=42 --wait',
       'simdeck run suite suite_abc --device-category tablet --wait --json > result.json',
+      'simdeck run suite suite_abc --parallel 4 --device android:phone --device ios:tablet --retries 1 --wait --junit simdeck.xml --html report.html',
     ],
   );
   examples(

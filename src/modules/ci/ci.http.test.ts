@@ -126,6 +126,8 @@ describe('POST /ci/run-suite', () => {
       progress: [{ at: '2026-06-01T12:00:00.000', message: 'Accepted' }],
       results: null,
       shards: null,
+      targets: null,
+      matrix_run_id: null,
       phase: 'allocating',
       suite_id: suiteId,
       test_id: null,

@@ -51,6 +51,21 @@ export const ciRoutes: RouteModule = (app, { services }) => {
     handler: (req) => ci.getRun({ ctx: req.ctx, input: { runId: req.params.run_id } }),
   });
 
+  app.get('/ci/runs/:run_id/report.html', {
+    schema: {
+      tags,
+      summary: "A suite CI run's HTML report (additive): one self-contained file, a section per device matrix target",
+      params: CiRunParams,
+    },
+    handler: async (req, reply) => {
+      const html = await ci.report({ ctx: req.ctx, input: { runId: req.params.run_id } });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+        .send(html);
+    },
+  });
+
   app.post('/ci/runs/:run_id/cancel', {
     schema: {
       tags,

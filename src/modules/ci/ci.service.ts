@@ -11,7 +11,7 @@ import type { ExecutionService, RunsService } from '../engine';
 import type { RealtimeHub } from '../realtime';
 import type { CiOrchestrator } from './ci-orchestrator';
 import { isTerminal } from './ci-outcome';
-import type { CiPresenter } from './ci-presenter';
+import { targetLabel, type CiPresenter } from './ci-presenter';
 import type { CiPlan, CiTarget, CiTargets } from './ci-targets';
 import * as repo from './ci.repository';
 import type {
@@ -184,6 +184,25 @@ export class CiService {
     const row = await repo.findCiRun(ctx.db, org.id, input.runId);
     if (!row) throw notFound('CI run');
     return this.deps.presenter.payload(ctx, row);
+  }
+
+  /** A suite CI run as one HTML report: its suite run, or a section per device matrix target. */
+  async report({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<string> {
+    const org = requireRole(ctx, 'developer');
+    const row = await repo.findCiRun(ctx.db, org.id, input.runId);
+    if (!row) throw notFound('CI run');
+    if (row.type !== 'suite_run') throw badRequest('A report is made of a suite run; this CI run runs one case');
+    const parts = row.matrix ? await repo.listMatrixChildren(ctx.db, [row.id]) : [row];
+    return this.deps.runs.suiteRunsReport({
+      ctx,
+      input: {
+        title: `${row.targetName} · ${row.publicId}`,
+        status: row.status,
+        runs: parts.flatMap((p) =>
+          p.suiteRunId === null ? [] : [{ suiteRunId: p.suiteRunId, target: row.matrix ? targetLabel(p) : null }],
+        ),
+      },
+    });
   }
 
   async listSuites({ ctx, input }: { ctx: Ctx; input: ListCiSuitesQuery }): Promise<CiSuite[]> {

@@ -291,3 +291,22 @@ export async function recentCaseDurations(db: DbOrTx, caseIds: number[]): Promis
     ) r WHERE n <= 5 GROUP BY test_case_id`);
   return new Map(rows.rows.map((r) => [Number(r.test_case_id), Number(r.ms)]));
 }
+
+/** The names of test cases by id (a report names every case, retried attempts included). */
+export async function caseNamesById(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: testCases.id, name: testCases.name })
+    .from(testCases)
+    .where(inArray(testCases.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** An organization's suite runs by internal id. */
+export async function findOrgSuiteRuns(db: DbOrTx, orgId: number, ids: number[]): Promise<SuiteRunRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(suiteRuns)
+    .where(and(eq(suiteRuns.organizationId, orgId), inArray(suiteRuns.id, ids)));
+}

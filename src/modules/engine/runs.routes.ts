@@ -64,4 +64,20 @@ export const runsRoutes: RouteModule = (app, { services }) => {
     },
     handler: (req) => svc.getSuiteRun({ ctx: req.ctx, input: { suiteRunId: req.params.suite_run_id } }),
   });
+  app.get('/tests/suite-runs/:suite_run_id/report.html', {
+    schema: {
+      tags,
+      summary:
+        'The suite run as one self-contained HTML file (inline styles, images as data URIs, no scripts): summary, shards, every case with its steps, screenshots and visual diffs',
+      params: SuiteRunIdParams,
+    },
+    handler: async (req, reply) => {
+      const html = await svc.suiteRunReport({ ctx: req.ctx, input: { suiteRunId: req.params.suite_run_id } });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-disposition', `inline; filename="${req.params.suite_run_id.replace(/[^\w-]/g, '')}.html"`)
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+        .send(html);
+    },
+  });
 };

@@ -14,6 +14,7 @@ import type { RunSignals } from './execution/run-signals';
 import { shardsOf } from './results/suite-shards-view';
 import * as repo from './runs.repository';
 import type { RunResponse, SuiteRunResponse, UpdateRunQuery } from './runs.schemas';
+import { htmlReport, type SuiteRunsReportInput } from './results/suite-report-data';
 
 const ACTIVE_RUN_STATUSES: TestRunStatus[] = ['pending', 'running'];
 
@@ -58,6 +59,8 @@ export class RunsService {
       signals: RunSignals;
       sessions: SessionsService;
       storage: ObjectStorage;
+      /** Where the console is: the report links each run's page there. */
+      appUrl: string;
       baselines: BaselinesService;
     },
   ) {}
@@ -312,6 +315,25 @@ export class RunsService {
       parallelism: sr.parallelism,
       shards: await shardsOf(ctx, this.deps.sessions, sr, all),
     };
+  }
+
+  /** The suite run as one self-contained HTML file (any member): summary, shards, every case with its steps. */
+  async suiteRunReport({ ctx, input }: { ctx: Ctx; input: { suiteRunId: string } }): Promise<string> {
+    const org = requireRole(ctx, 'viewer');
+    const found = await repo.findSuiteRunByPublicId(ctx.db, org.id, input.suiteRunId);
+    if (!found) throw notFound('Suite run');
+    const suite = await findSuiteById(ctx.db, org.id, found.sr.suiteId);
+    const title = `${suite?.name ?? found.suitePublicId} · ${found.sr.publicId}`;
+    return htmlReport(ctx, this.deps, org.id, {
+      title,
+      status: found.sr.status,
+      runs: [{ suiteRunId: found.sr.id, target: null }],
+    });
+  }
+
+  /** Several suite runs (a device matrix's targets, by internal id) as one HTML report. */
+  async suiteRunsReport({ ctx, input }: { ctx: Ctx; input: SuiteRunsReportInput }): Promise<string> {
+    return htmlReport(ctx, this.deps, requireRole(ctx, 'viewer').id, input);
   }
 
   /** For the execution engine: a suite run in pending status with the suite's reset strategy. */

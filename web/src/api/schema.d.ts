@@ -1256,6 +1256,22 @@ export interface paths {
       };
     };
   };
+  "/api/v1/ci/runs/{run_id}/report.html": {
+    /** A suite CI run's HTML report (additive): one self-contained file, a section per device matrix target */
+    get: {
+      parameters: {
+        path: {
+          run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/v1/credits/balance": {
     /** Credit balance: allowance, prepaid credit, bundles and top-up bounds */
     get: {
@@ -4274,6 +4290,22 @@ export interface paths {
                 })[];
             };
           };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/suite-runs/{suite_run_id}/report.html": {
+    /** The suite run as one self-contained HTML file (inline styles, images as data URIs, no scripts): summary, shards, every case with its steps, screenshots and visual diffs */
+    get: {
+      parameters: {
+        path: {
+          suite_run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
         };
       };
     };

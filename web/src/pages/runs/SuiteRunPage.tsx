@@ -7,6 +7,7 @@ import { ErrorAlert, Loading, notify } from '../../components/feedback';
 import { formatDuration, formatTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useOrganizationChannel } from '../../realtime/realtime';
+import { ShardLanes } from './ShardLanes';
 
 const ACTIVE = new Set(['pending', 'running']);
 
@@ -64,6 +65,7 @@ export function SuiteRunPage() {
         ) : null}
       </Group>
       <ErrorAlert error={r.error_message ? new Error(r.error_message) : null} title="The suite run stopped" />
+      <ShardLanes shards={r.shards ?? []} runs={r.test_runs} names={names} />
       <Table striped aria-label="Cases of the suite run">
         <Table.Thead>
           <Table.Tr>
