@@ -319,6 +319,19 @@ describe('POST /ai/suite/run', () => {
     session = await activeSession(f);
   });
 
+  it('a device matrix is refused with where to send it; nothing is reserved', async () => {
+    const res = await post(dev(), '/ai/suite/run', {
+      suite_public_id: suiteId,
+      session_id: session,
+      devices: [{ device_type: 'ios', category: 'tablet' }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().detail).toMatch(
+      /a device matrix runs on devices the server allocates: send devices to POST \/ci\/run-suite/,
+    );
+    expect(await runLeaseOf(f.t, session)).toBeNull();
+  });
+
   it('any member may start one on a session they control: pending, with its reservation, event and audit row; the legacy numeric suite_id works', async () => {
     // A viewer controls only their own sessions: another member's is 403.
     const onOthers = await post(f.org.viewer.token, '/ai/suite/run', { suite_public_id: suiteId, session_id: session });

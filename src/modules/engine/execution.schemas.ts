@@ -41,10 +41,17 @@ export const StartSuiteRunBody = z
     retries: z.number().int().min(0).max(3).optional(),
     /** Spreads the cases over this many sessions: the given one, and more asked for through the queue. */
     parallelism: z.number().int().min(1).max(32).optional(),
+    /** Refused here: a device matrix runs on devices the server allocates (`/ci/run-suite`). */
+    devices: z.unknown().optional().meta({ description: 'not accepted here; see POST /ci/run-suite' }),
   })
   .refine((b) => (b.suite_public_id === undefined) !== (b.suite_id === undefined), {
     message: 'give exactly one of suite_public_id and suite_id',
     path: ['suite_public_id'],
+  })
+  .refine((b) => b.devices === undefined, {
+    message:
+      'a device matrix runs on devices the server allocates: send devices to POST /ci/run-suite; /ai/suite/run runs on the session you give (with parallelism for more of the same kind)',
+    path: ['devices'],
   });
 export type StartSuiteRunBody = z.infer<typeof StartSuiteRunBody>;
 

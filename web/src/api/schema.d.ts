@@ -249,6 +249,8 @@ export interface paths {
         content: {
           "application/json": {
             build_id?: number;
+            /** @description not accepted here; see POST /ci/run-suite */
+            devices?: unknown;
             fuzzy_match?: boolean;
             /**
              * @default hybrid
