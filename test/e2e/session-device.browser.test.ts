@@ -69,6 +69,9 @@ describe.skipIf(!hasChromium)("the console's device panel", () => {
     const { page, problems } = await watchedPage(browser);
     await signIn(page);
     await page.goto(`${t.baseUrl}/sessions/${sessionId}`);
+    // What the tab does while a test is being recorded becomes recorded actions.
+    await page.getByRole('tab', { name: 'Record a test' }).click();
+    await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('tab', { name: 'Device' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Device' });
 
@@ -99,6 +102,16 @@ describe.skipIf(!hasChromium)("the console's device panel", () => {
     await page.getByText("beach.jpg is in the device's photos.").waitFor();
 
     await screenshot(page, 'device-panel');
+    await page.getByRole('tab', { name: 'Record a test' }).click();
+    const steps = page.getByRole('list', { name: 'Recorded steps' });
+    for (const step of [
+      'Open the link sample://items/3',
+      'Set the location to 52.52, 13.405',
+      'Switch to dark mode',
+      'Go offline',
+    ])
+      await steps.getByText(step).waitFor();
+    await page.getByRole('button', { name: 'Stop recording' }).click();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { api, ok, upload } from '../../api/client';
-import type { Session } from '../../api/types';
+import type { RecordedAction, Session } from '../../api/types';
 import { notify } from '../../components/feedback';
 
 type Capability = NonNullable<Session['capabilities']>[number];
@@ -23,12 +23,25 @@ type Capability = NonNullable<Session['capabilities']>[number];
  * clipboard, a photo, appearance, a notification and the network. Only what the device supports
  * (the session's `capabilities`) is offered.
  */
-export function DevicePanel({ session }: { session: Session }) {
+export function DevicePanel({
+  session,
+  onRecorded,
+}: {
+  session: Session;
+  /** While a test is being recorded, what the tab did becomes a recorded action. */
+  onRecorded?: (a: Omit<RecordedAction, 't_ms'>) => void;
+}) {
   const has = (c: Capability) => session.capabilities?.includes(c) ?? false;
   const path = { params: { path: { session_id: session.session_id } } };
-  const run = async (what: string, call: () => Promise<unknown>, done: string) => {
+  const run = async (
+    what: string,
+    call: () => Promise<unknown>,
+    done: string,
+    recorded?: Omit<RecordedAction, 't_ms'>,
+  ) => {
     try {
       await call();
+      if (recorded) onRecorded?.(recorded);
       notify.ok(done);
     } catch (err) {
       notify.error(err, `Could not ${what}`);
@@ -56,6 +69,7 @@ export function DevicePanel({ session }: { session: Session }) {
                       api.POST('/api/v1/sessions/{session_id}/appearance', { ...path, body: { mode: mode as 'dark' } }),
                     ),
                   `The device is in ${mode} mode.`,
+                  { type: 'set_appearance', mode: mode as 'dark' },
                 )
               }
             />
@@ -73,6 +87,7 @@ export function DevicePanel({ session }: { session: Session }) {
                       api.POST('/api/v1/sessions/{session_id}/network', { ...path, body: { mode: mode as 'online' } }),
                     ),
                   `The device is ${mode}.`,
+                  { type: 'set_network', mode: mode as 'online' },
                 )
               }
             />
@@ -87,7 +102,12 @@ export function DevicePanel({ session }: { session: Session }) {
   );
 }
 
-type Run = (what: string, call: () => Promise<unknown>, done: string) => Promise<void>;
+type Run = (
+  what: string,
+  call: () => Promise<unknown>,
+  done: string,
+  recorded?: Omit<RecordedAction, 't_ms'>,
+) => Promise<void>;
 type Path = { params: { path: { session_id: string } } };
 
 function OpenLink({ run, path }: { run: Run; path: Path }) {
@@ -110,6 +130,7 @@ function OpenLink({ run, path }: { run: Run; path: Path }) {
               'open the link',
               () => ok(api.POST('/api/v1/sessions/{session_id}/open-url', { ...path, body: { url } })),
               `Opened ${url}`,
+              { type: 'open_url', url },
             )
           }
         >
@@ -157,6 +178,7 @@ function Location({ run, path }: { run: Run; path: Path }) {
                   }),
                 ),
               `Location set to ${latitude}, ${longitude}`,
+              { type: 'set_location', latitude: Number(latitude), longitude: Number(longitude) },
             )
           }
         >
@@ -210,6 +232,11 @@ function Permission({ run, path }: { run: Run; path: Path }) {
                   }),
                 ),
               `${permission}: ${state}`,
+              {
+                type: 'set_permission',
+                permission: permission as (typeof PERMISSIONS)[number],
+                state: state as 'granted',
+              },
             )
           }
         >
@@ -248,6 +275,7 @@ function Clipboard({ run, path }: { run: Run; path: Path }) {
               'set the clipboard',
               () => ok(api.POST('/api/v1/sessions/{session_id}/clipboard', { ...path, body: { text } })),
               'Clipboard set',
+              { type: 'set_clipboard', text },
             )
           }
         >

@@ -271,7 +271,7 @@ function LiveSession({
           </Tabs.Panel>
           {controls ? (
             <Tabs.Panel value="device" pt="md">
-              <DevicePanel session={session} />
+              <DevicePanel session={session} onRecorded={recording.captureDevice} />
             </Tabs.Panel>
           ) : null}
           {controls ? (
