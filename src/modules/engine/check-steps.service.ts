@@ -45,6 +45,9 @@ export class CheckStepsService {
       const device = kind === 'step' ? devicePhraseLabel(text) : null;
       if (device)
         return { kind, index, text, status: 'understood' as const, intent: device, reason: null, suggestions: [] };
+      const problem = kind === 'step' ? devicePhraseProblem(text) : null;
+      if (problem)
+        return { kind, index, text, status: 'not_understood' as const, intent: null, reason: problem, suggestions: [] };
       const parsed = parseStep(text);
       if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
         return {
