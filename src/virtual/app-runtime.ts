@@ -126,6 +126,19 @@ export class AppRuntime {
     return true;
   }
 
+  /** The edit menu of the field being edited (a long press): its Paste types the clipboard. False when no field is. */
+  showPasteMenu(): boolean {
+    const key = this.editing;
+    const clipboard = this.env.device?.clipboard() ?? '';
+    if (!key || clipboard === '') return false;
+    const onAnswer = () => {
+      this.editing = key;
+      this.typeText(this.env.device?.clipboard() ?? '');
+    };
+    this.alert = { spec: { title: 'Edit', buttons: [{ label: 'Paste', id: 'paste' }] }, scope: {}, onAnswer };
+    return true;
+  }
+
   /** A deep link opened the app: its values are set and its screen shown on top. */
   openLink(screen: string, set: Record<string, Scalar> | undefined, link: Record<string, string>): void {
     this.alert = null;

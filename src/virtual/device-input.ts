@@ -72,6 +72,8 @@ export class DeviceInput {
       case 'long_press': {
         const p = pt(event.x, event.y);
         changed = this.tapAt(p.x, p.y);
+        // Holding a field shows the edit menu with Paste, as both platforms do.
+        if (event.kind === 'long_press') changed = (this.host.runtime()?.showPasteMenu() ?? false) || changed;
         break;
       }
       case 'double_tap': {

@@ -188,7 +188,7 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
       ctx.fillRect(b.x, b.y, b.w, b.h);
       break;
     case 'alert': {
-      pt.rrect(b.x, b.y, b.w, b.h, 14, theme.tv ? p.surface : '#f9f9f9');
+      pt.rrect(b.x, b.y, b.w, b.h, 14, theme.tv || theme.dark ? p.surface : '#f9f9f9');
       const [titleLines, msgLines] = (b.detail ?? '\u0000').split('\u0000');
       let y = b.y + 20;
       for (const line of (titleLines ?? '').split('\n')) {

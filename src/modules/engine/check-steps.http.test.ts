@@ -37,6 +37,26 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     expect(pretty.suggestions.length).toBeGreaterThan(0);
   });
 
+  it('reads device phrases as steps of their own, and says why one it cannot read fails', async () => {
+    const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `device steps ${Math.random()}`,
+      steps: [
+        'Open the link sample://items/3',
+        'Switch to dark mode',
+        'Deny camera access',
+        'Set the location to Berlin',
+      ],
+    });
+    const body = (await api('POST', `/tests/cases/${c.public_id}/check-steps`, fx.a.viewer.token)).json();
+    expect(body.steps.map((s: { status: string; intent: string | null }) => [s.status, s.intent])).toEqual([
+      ['understood', 'open_url'],
+      ['understood', 'set_appearance'],
+      ['understood', 'permission'],
+      ['not_understood', null],
+    ]);
+    expect(body.steps[3].reason).toMatch(/latitude, longitude/);
+  });
+
   it('is 404 for a case of another organization, and 401 without a token', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `other ${Math.random()}`,

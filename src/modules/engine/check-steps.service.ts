@@ -3,7 +3,7 @@ import { notFound } from '../../errors';
 import { findCaseByPublicId } from '../catalogue';
 import type { CheckStepsResponse } from './check-steps.schemas';
 import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
-import { intentLabel, parseStep } from './steps/interpreter';
+import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep } from './steps/interpreter';
 import { CHECK_VERB, startsWithVerb } from './steps/interpreter/lexicon';
 import { normalizeStep } from './steps/interpreter/parse-step';
 
@@ -41,6 +41,13 @@ export class CheckStepsService {
     const steps = normalizeSteps((found.c.steps ?? []) as unknown[]).map((s) => s.text);
     const assertions = normalizeAssertions((found.c.assertions ?? []) as unknown[]);
     const read = (kind: 'step' | 'assertion', text: string, index: number) => {
+      // Device phrases (open a link, set the location, …) are steps of their own (interpreter/device-phrases.ts).
+      const device = kind === 'step' ? devicePhraseLabel(text) : null;
+      if (device)
+        return { kind, index, text, status: 'understood' as const, intent: device, reason: null, suggestions: [] };
+      const problem = kind === 'step' ? devicePhraseProblem(text) : null;
+      if (problem)
+        return { kind, index, text, status: 'not_understood' as const, intent: null, reason: problem, suggestions: [] };
       const parsed = parseStep(text);
       if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
         return {

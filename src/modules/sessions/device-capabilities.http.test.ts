@@ -147,6 +147,9 @@ describe('device capabilities over HTTP', () => {
       state: 'denied',
     });
     expect(unknownApp.statusCode).toBe(422);
+    const hostile = await post('permissions', { package_name: "x'; reboot", permission: 'camera', state: 'denied' });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().detail).toMatch(/package_name must be an Android package name/);
 
     const media = await upload(sid, 'media', { name: 'beach.jpg', data: JPEG });
     expect(media.statusCode, media.body).toBe(200);
@@ -197,6 +200,18 @@ describe('device capabilities over HTTP', () => {
       detail: 'UNSUPPORTED: an iOS simulator does not support network',
       code: 'UNSUPPORTED',
     });
+    // A simulator needs the app named to send it a notification or to grant a permission.
+    const push = await api(t, a.developer.token, 'POST', `/sessions/${sid}/push`, { title: 't', body: 'b' });
+    expect([push.statusCode, push.json().detail]).toEqual([
+      400,
+      'package_name: required to send a notification to an iOS simulator',
+    ]);
+    const grant = await api(t, a.developer.token, 'POST', `/sessions/${sid}/permissions`, {
+      permission: 'photos',
+      state: 'granted',
+    });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json().detail).toMatch(/^package_name: required to grant or deny a permission on an iOS simulator/);
     await api(t, a.developer.token, 'DELETE', `/sessions/${sid}`);
   });
 });

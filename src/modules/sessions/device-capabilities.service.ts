@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import type { UploadSource, UploadSpool } from '../../uploads/upload-receiver';
 import type { CapabilityOp } from '../../worker/capability-commands';
-import type { DeviceArgs, DeviceResult } from '../../worker/device-catalog';
+import { checkDeviceArgs, type DeviceArgs, type DeviceResult } from '../../worker/device-catalog';
 import {
   CAPABILITY_LIMITS,
   capabilitiesFor,
@@ -124,7 +124,7 @@ export class DeviceCapabilitiesService {
    * the device's library. The file is spooled, checked, staged in storage for the worker and removed.
    */
   async addMedia({ ctx, input }: { ctx: Ctx; input: { sessionId: string; source: UploadSource } }) {
-    const device = await this.device(ctx, input.sessionId, 'media');
+    const { device } = await this.device(ctx, input.sessionId, 'media');
     const upload = await input.source(this.deps.spool);
     const key = `session-media/${device.sessionId}/${randomUUID()}`;
     try {
@@ -146,7 +146,11 @@ export class DeviceCapabilitiesService {
   }
 
   /** The session's device, once the caller controls it and its kind offers `capability` (409 otherwise). */
-  private async device(ctx: Ctx, sessionId: string, capability: DeviceCapability): Promise<DeviceHandle> {
+  private async device(
+    ctx: Ctx,
+    sessionId: string,
+    capability: DeviceCapability,
+  ): Promise<{ device: DeviceHandle; driver: string | null }> {
     const device = await this.deps.sessions.attach({ ctx, input: { sessionId } });
     const driver = await findDeviceDriver(ctx.db, device.deviceId);
     if (!capabilitiesFor(driver, device.platform).includes(capability))
@@ -155,7 +159,7 @@ export class DeviceCapabilitiesService {
         `UNSUPPORTED: ${deviceKindName(driver, device.platform)} does not support ${capability.replace('_', ' ')}`,
         { code: 'UNSUPPORTED' },
       );
-    return device;
+    return { device, driver };
   }
 
   private async act<Op extends Exclude<CapabilityOp, 'add_media'>>(
@@ -166,8 +170,13 @@ export class DeviceCapabilitiesService {
     args: DeviceArgs<Op>,
     details: Record<string, unknown>,
   ): Promise<DeviceResult<Op> & { status: 'ok' }> {
-    const device = await this.device(ctx, sessionId, capability);
-    const result = await device.capability(op, args);
+    const { device, driver } = await this.device(ctx, sessionId, capability);
+    // Bad values are the caller's: 400 with the rule's sentence, before anything reaches the device.
+    const checked = checkDeviceArgs(op, device.platform, args);
+    if (!checked.ok) throw badRequest(checked.problem);
+    const missing = packageNeeded(op, args, driver, device.platform);
+    if (missing) throw badRequest(missing);
+    const result = await device.capability(op, checked.args);
     await this.record(ctx, device, capability, details);
     return { ...(result ?? {}), status: 'ok' } as DeviceResult<Op> & { status: 'ok' };
   }
@@ -181,6 +190,16 @@ export class DeviceCapabilitiesService {
     });
     await markUsed(ctx.db, { sessionIds: [device.sessionId] }, ctx.clock.now());
   }
+}
+
+/** Why a command needs the app named on this kind of device (Android permissions, iOS grants and pushes), or null. */
+function packageNeeded(op: CapabilityOp, args: unknown, driver: string | null, platform: string): string | null {
+  const a = args as { package_name?: string; state?: string };
+  if (a.package_name !== undefined || driver === 'virtual') return null;
+  if (op === 'set_permission' && (platform === 'android' || a.state !== 'reset'))
+    return `package_name: required to ${a.state === 'reset' ? 'reset' : 'grant or deny'} a permission on ${deviceKindName(driver, platform === 'ios' ? 'ios' : 'android')}`;
+  if (op === 'push' && platform === 'ios') return 'package_name: required to send a notification to an iOS simulator';
+  return null;
 }
 
 /** The upload's base name, as the device library shows it. */

@@ -99,6 +99,11 @@ describe('device capabilities on a virtual device', () => {
     await p.tap('notes');
     await p.driver.input(p.id, { kind: 'key', key: 'PASTE' });
     expect(p.vars().notes).toBe('pasted $(rm -rf /); "quotes"');
+    // Holding the field shows the edit menu; its Paste types the clipboard again.
+    await p.driver.input(p.id, { kind: 'long_press', ...center(byId(await p.tree(), 'notes')), durationMs: 800 });
+    expect(byId(await p.tree(), 'paste').text).toBe('Paste');
+    await p.tap('paste');
+    expect(p.vars().notes).toBe('pasted $(rm -rf /); "quotes"'.repeat(2));
     // Device variables are read-only and never saved with the app's state.
     expect(Object.keys(p.vars()).some((k) => k.startsWith('device.'))).toBe(false);
   });

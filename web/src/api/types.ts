@@ -120,8 +120,21 @@ export interface RecordedAction {
     | 'button'
     | 'rotate'
     | 'launch_app'
-    | 'wait';
+    | 'wait'
+    | 'open_url'
+    | 'set_location'
+    | 'set_permission'
+    | 'set_appearance'
+    | 'set_network'
+    | 'set_clipboard';
   t_ms: number;
+  /** Device capability actions (docs/sessions-and-devices.md, "Device capabilities"). */
+  url?: string;
+  latitude?: number;
+  longitude?: number;
+  permission?: 'camera' | 'microphone' | 'location' | 'photos' | 'contacts' | 'notifications';
+  state?: 'granted' | 'denied' | 'reset';
+  mode?: 'light' | 'dark' | 'online' | 'offline';
   x?: number;
   y?: number;
   x2?: number;

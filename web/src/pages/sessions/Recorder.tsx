@@ -79,10 +79,16 @@ export function useRecording(canvasRef: React.RefObject<HTMLCanvasElement | null
     },
     [canvasRef],
   );
+  /** A device capability the Device tab set while recording (no screenshot: the screen did not take it). */
+  const captureDevice = useCallback((a: Omit<RecordedAction, 't_ms'>) => {
+    if (!activeRef.current) return;
+    setActions((list) => [...list, { ...a, t_ms: Math.max(0, Date.now() - startedAt.current) }]);
+  }, []);
   return {
     active,
     actions,
     capture,
+    captureDevice,
     lookup,
     start() {
       startedAt.current = Date.now();

@@ -14,6 +14,7 @@ import { type ControlAction, ControlQueue } from './control-queue';
 import { LiveScreen, type ScreenInfo } from './LiveScreen';
 import { QueueWait } from './QueueWait';
 import { Recorder, useRecording } from './Recorder';
+import { DevicePanel } from './DevicePanel';
 import { SessionApps } from './SessionApps';
 import { EndingWarning, SessionEnded, VirtualDeviceNote } from './SessionNotices';
 
@@ -43,7 +44,12 @@ export function SandboxPage() {
   const screenshotWaiter = useRef<((image: string) => void) | null>(null);
 
   useSessionChannel(sessionId, (m) => {
-    if (m.type === 'session.updated') queryClient.setQueryData(key, m.session);
+    // Updates carry no capabilities (GET lists them): those already known stay, or are asked for once a device is held.
+    if (m.type === 'session.updated') {
+      const known = queryClient.getQueryData<Session>(key)?.capabilities;
+      queryClient.setQueryData(key, { ...m.session, capabilities: m.session.capabilities ?? known });
+      if (!known?.length && m.session.device_id) void queryClient.invalidateQueries({ queryKey: key });
+    }
     if (m.type === 'queue.updated') setQueuePosition(m.position);
     if (m.type === 'session.ending')
       setEnding({ reason: m.reason, message: m.message ?? null, at: Date.now() + m.in_seconds * 1000 });
@@ -258,10 +264,16 @@ function LiveSession({
           <Tabs.List>
             <Tabs.Tab value="apps">Apps</Tabs.Tab>
             {controls ? <Tabs.Tab value="record">Record a test</Tabs.Tab> : null}
+            {controls ? <Tabs.Tab value="device">Device</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="apps" pt="md">
             <SessionApps session={session} apps={apps} controls={controls} />
           </Tabs.Panel>
+          {controls ? (
+            <Tabs.Panel value="device" pt="md">
+              <DevicePanel session={session} onRecorded={recording.captureDevice} />
+            </Tabs.Panel>
+          ) : null}
           {controls ? (
             <Tabs.Panel value="record" pt="md">
               <Recorder session={session} screen={screen} recording={recording} />

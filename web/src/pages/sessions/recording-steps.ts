@@ -50,6 +50,20 @@ export function describeAction(a: RecordedAction): string {
       return 'Open the app';
     case 'wait':
       return `Wait ${a.duration_ms ?? 0} ms`;
+    case 'open_url':
+      return `Open the link ${a.url ?? ''}`;
+    case 'set_location':
+      return `Set the location to ${a.latitude ?? 0}, ${a.longitude ?? 0}`;
+    case 'set_permission':
+      return a.state === 'reset'
+        ? `Reset the ${a.permission} permission`
+        : `${a.state === 'granted' ? 'Allow' : 'Deny'} ${a.permission} access`;
+    case 'set_appearance':
+      return `Switch to ${a.mode} mode`;
+    case 'set_network':
+      return `Go ${a.mode}`;
+    case 'set_clipboard':
+      return `Set the clipboard to ${quoted(a.text ?? '')}`;
   }
 }
 

@@ -62,27 +62,40 @@ function permissionOf(words: string): string | null {
   return PERMISSION_WORDS[w] ?? null;
 }
 
-/** The clause as a device step, or null when it is not about the device. */
-export function deviceClause(text: string, index: ScreenIndex): Resolution | null {
+/** What a device phrase says, read without a screen. */
+export type DevicePhrase =
+  | { kind: 'step'; step: CapabilityStep; reasoning: string }
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'paste'; target: string }
+  | { kind: 'notification' }
+  | { kind: 'answer'; answer: 'allow' | 'deny'; permission: string | null; named: boolean };
+
+/** The clause as a device phrase, or null when it is not about the device (screenless). */
+export function readDevicePhrase(text: string): DevicePhrase | null {
   const s = text.trim().replace(/[.!]+$/, '');
   let m: RegExpExecArray | null;
+  const step = (st: CapabilityStep, reasoning: string): DevicePhrase => ({ kind: 'step', step: st, reasoning });
 
   if ((m = /^(?:open|visit|go to|navigate to)\s+(?:the\s+)?(?:(?:deep\s+)?link|url|address)\s+(\S+)$/i.exec(s)))
-    return act({ type: 'open_url', url: m[1]!.replace(/^["']|["']$/g, '') }, `open the link ${m[1]}`);
+    return step({ type: 'open_url', url: m[1]!.replace(/^["']|["']$/g, '') }, `open the link ${m[1]}`);
   if ((m = /^(?:open|visit|go to)\s+["']?([a-z][a-z0-9+.-]*:\/\/\S+?)["']?$/i.exec(s)))
-    return act({ type: 'open_url', url: m[1]! }, `open the link ${m[1]}`);
+    return step({ type: 'open_url', url: m[1]! }, `open the link ${m[1]}`);
 
   if ((m = /^(?:set|change|move|fake)\s+(?:the\s+)?(?:device(?:'s)?\s+)?location\s+to\s+(.+)$/i.exec(s))) {
     const c = /^\(?\s*(-?\d+(?:\.\d+)?)\s*[,\s]\s*(-?\d+(?:\.\d+)?)\s*\)?$/.exec(m[1]!.trim());
     if (!c)
-      return notSettled(
-        'not understood: say the location as latitude, longitude, e.g. "Set the location to 52.52, 13.40"',
-      );
+      return {
+        kind: 'unreadable',
+        reason: 'not understood: say the location as latitude, longitude, e.g. "Set the location to 52.52, 13.40"',
+      };
     const latitude = Number(c[1]);
     const longitude = Number(c[2]);
     if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
-      return notSettled('the location is out of range: latitude is -90 to 90, longitude -180 to 180');
-    return act({ type: 'set_location', latitude, longitude }, `set the location to ${latitude}, ${longitude}`);
+      return {
+        kind: 'unreadable',
+        reason: 'the location is out of range: latitude is -90 to 90, longitude -180 to 180',
+      };
+    return step({ type: 'set_location', latitude, longitude }, `set the location to ${latitude}, ${longitude}`);
   }
 
   if (
@@ -91,7 +104,7 @@ export function deviceClause(text: string, index: ScreenIndex): Resolution | nul
         s,
       ))
   )
-    return act(
+    return step(
       { type: 'set_appearance', mode: m[1]!.toLowerCase() },
       `switch the device to ${m[1]!.toLowerCase()} mode`,
     );
@@ -101,63 +114,100 @@ export function deviceClause(text: string, index: ScreenIndex): Resolution | nul
     (m = /^(?:turn|switch)\s+(?:the\s+)?(?:network|internet)\s+(off|on)$/i.exec(s))
   ) {
     const mode = /^(?:offline|off)$/i.test(m[1]!) ? 'offline' : 'online';
-    return act({ type: 'set_network', mode }, `take the device ${mode}`);
+    return step({ type: 'set_network', mode }, `take the device ${mode}`);
   }
 
   if (
     (m = /^(?:set|copy)\s+(?:the\s+)?clipboard\s+to\s+"(.*)"$/i.exec(s)) ||
     (m = /^copy\s+"(.*)"(?:\s+to the clipboard)?$/i.exec(s))
   )
-    return act({ type: 'set_clipboard', text: m[1]! }, `put "${m[1]}" on the clipboard`);
+    return step({ type: 'set_clipboard', text: m[1]! }, `put "${m[1]}" on the clipboard`);
 
-  if ((m = /^paste(?:\s+the\s+clipboard)?\s+(?:into|in)\s+(?:the\s+)?(.+?)(?:\s+field)?$/i.exec(s))) {
-    const tap = resolveAction({ kind: 'tap', target: { text: m[1]!.replace(/^"(.*)"$/, '$1'), role: 'field' } }, index);
-    if (!tap.settled || tap.kind !== 'actions') return tap;
-    return {
-      ...tap,
-      actions: [...tap.actions, { op: 'input', event: { kind: 'key', key: 'PASTE' }, selector: null }],
-      reasoning: `${tap.reasoning}, then paste the clipboard`,
-    };
-  }
+  if ((m = /^paste(?:\s+the\s+clipboard)?\s+(?:into|in)\s+(?:the\s+)?(.+?)(?:\s+field)?$/i.exec(s)))
+    return { kind: 'paste', target: m[1]!.replace(/^"(.*)"$/, '$1') };
 
-  if (/^(?:tap|open|click)\s+(?:on\s+)?the\s+notification(?:\s+banner)?$/i.test(s)) {
-    const banner = index.allCandidates.find((e) => e.node.role === 'notification');
-    if (!banner) return notSettled('no notification is on screen to tap');
-    return tapOn(index, banner, `tap the notification "${banner.node.text ?? ''}"`);
-  }
+  if (/^(?:tap|open|click)\s+(?:on\s+)?the\s+notification(?:\s+banner)?$/i.test(s)) return { kind: 'notification' };
 
-  // Answering the system prompt, or setting a permission when none is asking.
   const allowMatch = /^(?:allow|grant)(?:\s+(?:the\s+)?(.+?))?(?:\s+(?:access|permission))?$/i.exec(s);
   const denyMatch =
     /^(?:deny|don'?t allow|do not allow|refuse|revoke)(?:\s+(?:the\s+)?(.+?))?(?:\s+(?:access|permission))?$/i.exec(s);
-  const answer = allowMatch ? 'allow' : denyMatch ? 'deny' : null;
-  if (answer) {
-    // An element of the app named by the whole step ("Allow notifications" button) is tapped as usual.
-    const wanted = s.toLowerCase();
-    if (
-      index.candidates.some(
+  if (allowMatch || denyMatch) {
+    const named = (allowMatch ?? denyMatch)![1]?.trim();
+    const generic = !named || /^permission$/i.test(named);
+    const permission = generic ? null : permissionOf(named);
+    if (!generic && !permission) return null;
+    return { kind: 'answer', answer: allowMatch ? 'allow' : 'deny', permission, named: !!named };
+  }
+  return null;
+}
+
+/** The intent class of a device phrase for the case editor (`open_url`, `answer_permission`, …), or null. */
+export function devicePhraseLabel(text: string): string | null {
+  const p = readDevicePhrase(text);
+  if (!p || p.kind === 'unreadable') return null;
+  if (p.kind === 'step') return p.step.type;
+  if (p.kind === 'paste') return 'paste_clipboard';
+  if (p.kind === 'notification') return 'tap_notification';
+  return p.permission ? 'permission' : p.answer === 'deny' || p.named ? 'answer_permission' : null;
+}
+
+/** Why a step that starts like a device phrase cannot be read ("Set the location to Berlin"), or null. */
+export function devicePhraseProblem(text: string): string | null {
+  const p = readDevicePhrase(text);
+  return p?.kind === 'unreadable' ? p.reason : null;
+}
+
+/** The clause as a device step on this screen, or null when it is not about the device. */
+export function deviceClause(text: string, index: ScreenIndex): Resolution | null {
+  const p = readDevicePhrase(text);
+  if (!p) return null;
+  switch (p.kind) {
+    case 'step':
+      return act(p.step, p.reasoning);
+    case 'unreadable':
+      return notSettled(p.reason);
+    case 'paste': {
+      const tap = resolveAction({ kind: 'tap', target: { text: p.target, role: 'field' } }, index);
+      if (!tap.settled || tap.kind !== 'actions') return tap;
+      return {
+        ...tap,
+        actions: [...tap.actions, { op: 'input', event: { kind: 'key', key: 'PASTE' }, selector: null }],
+        reasoning: `${tap.reasoning}, then paste the clipboard`,
+      };
+    }
+    case 'notification': {
+      const banner = index.allCandidates.find((e) => e.node.role === 'notification');
+      if (!banner) return notSettled('no notification is on screen to tap');
+      return tapOn(index, banner, `tap the notification "${banner.node.text ?? ''}"`);
+    }
+    case 'answer': {
+      // An element of the app named by the whole step ("Allow notifications" button) is tapped as usual.
+      const wanted = text
+        .trim()
+        .replace(/[.!]+$/, '')
+        .toLowerCase();
+      const named = index.candidates.some(
         (e) =>
           e.node.role === 'button' &&
           e.node.text?.trim().toLowerCase() === wanted &&
           !e.node.id?.startsWith('permission-'),
-      )
-    )
-      return null;
-    const named = (allowMatch ?? denyMatch)![1]?.trim();
-    const permission = named && !/^(?:the\s+)?permission$/i.test(named) ? permissionOf(named) : null;
-    if (named && !permission && !/^permission$/i.test(named)) return null;
-    const prompt = promptButtons(index);
-    if (prompt) {
-      const button = answer === 'allow' ? prompt.allow : prompt.deny;
-      if (!button) return notSettled(`the permission prompt has no ${answer} button`);
-      return tapOn(index, button, `answer the permission prompt: ${button.node.text ?? answer}`);
+      );
+      if (named) return null;
+      const prompt = promptButtons(index);
+      if (prompt) {
+        const button = p.answer === 'allow' ? prompt.allow : prompt.deny;
+        if (!button) return notSettled(`the permission prompt has no ${p.answer} button`);
+        return tapOn(index, button, `answer the permission prompt: ${button.node.text ?? p.answer}`);
+      }
+      if (!p.permission)
+        return p.named || p.answer === 'deny'
+          ? notSettled('no permission prompt is on screen; name the permission, e.g. "Deny camera access"')
+          : null;
+      const state = p.answer === 'allow' ? 'granted' : 'denied';
+      return act(
+        { type: 'set_permission', permission: p.permission, state },
+        `${p.answer} ${p.permission} access for the app`,
+      );
     }
-    if (!permission)
-      return named || answer === 'deny'
-        ? notSettled('no permission prompt is on screen; name the permission, e.g. "Deny camera access"')
-        : null;
-    const state = answer === 'allow' ? 'granted' : 'denied';
-    return act({ type: 'set_permission', permission, state }, `${answer} ${permission} access for the app`);
   }
-  return null;
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DeviceHandle } from '../../../sessions/device-handle';
 import { performDeviceAction } from '../device-actions';
 import { replayActions } from '../replay';
-import { interpretStep } from './index';
+import { interpretStep, readStepIntent } from './index';
 import { closeSampleApps, openSampleApp, SAMPLE_PACKAGE, type SampleDevice } from './sample-app-device.fixture';
 
 /** The sample app's device as the engine reaches it, capabilities included. */
@@ -123,6 +123,34 @@ describe('device phrases of the interpreter', () => {
     expect(await reason('Deny')).toMatch(/no permission prompt/);
     expect(await reason('Allow the permission')).toMatch(/no permission prompt/);
     expect(await reason('Tap the notification')).toMatch(/no notification/);
+  });
+
+  it('labels device phrases without a screen for the case editor', () => {
+    expect(
+      [
+        'Open the link sample://items/3',
+        'Set the location to 52.52, 13.40',
+        'Switch to dark mode',
+        'Go offline',
+        'Paste the clipboard into Notes',
+        'Tap the notification',
+        'Allow the permission',
+        'Deny camera access',
+        'Allow',
+        'Set the location to Berlin',
+      ].map(readStepIntent),
+    ).toEqual([
+      'open_url',
+      'set_location',
+      'set_appearance',
+      'set_network',
+      'paste_clipboard',
+      'tap_notification',
+      'answer_permission',
+      'permission',
+      null,
+      null,
+    ]);
   });
 
   it('replays recorded capability actions', async () => {

@@ -19,6 +19,7 @@ import { revealFor } from './reveal';
 export type { Intent, ParsedStep, Target, Check } from './intent';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export { CAPABILITY_STEP_TYPES, type CapabilityStep, type CapabilityStepType } from './capability-step';
+export { devicePhraseLabel, devicePhraseProblem } from './device-phrases';
 export type { Observation } from './ui-tree';
 export type { ScrollUntilPlan, WaitUntilPlan, LoopPlan } from './plans';
 export { isSatisfied, reversed } from './plans';

@@ -1,4 +1,5 @@
 import type { Check, Intent } from './intent';
+import { devicePhraseLabel, devicePhraseProblem } from './device-phrases';
 import { parseStep } from './parse-step';
 
 /**
@@ -81,6 +82,9 @@ export function intentLabel(intent: Intent): string {
 
 /** The intent class a step's text reads as without a screen, or null when it is not understood. */
 export function readStepIntent(text: string): string | null {
+  const device = devicePhraseLabel(text);
+  if (device) return device;
+  if (devicePhraseProblem(text)) return null;
   const parsed = parseStep(text);
   return parsed.understood ? intentLabel(parsed.intent) : null;
 }
