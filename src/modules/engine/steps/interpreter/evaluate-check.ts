@@ -5,6 +5,7 @@ import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-for
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow } from './row-checks';
+import { checkSection } from './section-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -110,6 +111,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     }
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
+    case 'section':
+      return checkSection(index, check.within, check.values);
     case 'switches':
       return checkSwitches(index, check.on, check.count);
     case 'shows':

@@ -139,7 +139,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const checkMissed = r.settled ? r.kind === 'check' && !r.passed : /^no element matches\b/.test(r.reason);
   if (checkMissed && intent.kind === 'check') {
     const plan = revealFor(intent.check, index);
-    if (plan)
+    // A check that could not find what it reads scrolls only to that very name.
+    if (plan && (r.settled || r.reason.includes(`"${plan.target.text}"`)))
       return {
         settled: true,
         kind: 'scroll_until',

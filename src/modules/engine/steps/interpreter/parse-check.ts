@@ -14,6 +14,7 @@ import {
 import { bareQuoted, bareValue, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { nthRowCheck } from './row-checks';
+import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -211,6 +212,7 @@ function single(s: string): Check | null {
   return (
     withoutCheck(s) ??
     nthRowCheck(s) ??
+    sectionCheck(s) ??
     emptyFieldCheck(s) ??
     countCheck(s) ??
     dialogCheck(s) ??

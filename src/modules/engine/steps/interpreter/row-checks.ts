@@ -14,7 +14,7 @@ import { describeElement } from './ui-tree';
 
 export function nthRowCheck(s: string): Check | null {
   const m = new RegExp(
-    `^(?:that )?(?:the )?${ORDINAL_PATTERN} (?:row|item|entry|result|[a-z]+)(?: in the list| on the list)? (?:is|reads|shows|says) (.+)$`,
+    `^(?:that )?(?:the )?${ORDINAL_PATTERN} (?:row|item|entry|result|flight|trip|product|card|option|record|listing|order|contact|line|booking|search)(?: in the list| on the list)? (?:is|reads|shows|says) (.+)$`,
     'i',
   ).exec(s);
   if (!m) return null;
