@@ -96,3 +96,20 @@ export function parenQuoted(s: string): Check | null {
   const m = /^[^"()]+\("([^"]+)"\)$/.exec(s.trim());
   return m ? { kind: 'visible', target: { text: m[1]! }, negated: false } : null;
 }
+
+/**
+ * "the "main_title" textfield with "Elige un método" text is displayed", "the "basket_title" field should
+ * contain "Warenkorb 2"": an element named by its id or label and the text it holds.
+ */
+export function elementText(s: string): Check | null {
+  const m =
+    /^(?:the )?"([^"]+)" (?:textfield|text field|field|input|label|text|button|element|tab)( that contains| containing| with)(?: the)? "([^"]+)"(?: text)? (?:is|are) (?:displayed|shown|visible)$/i.exec(
+      s,
+    ) ??
+    /^(?:the )?"([^"]+)" (?:textfield|text field|field|input|label|text|button|element)( contains| includes| shows| reads| has the text| equals| is) "([^"]+)"$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const contains = /contain|include/i.test(m[2]!);
+  return { kind: 'text', target: { text: m[1]! }, value: m[3]!, match: contains ? 'contains' : 'equals' };
+}

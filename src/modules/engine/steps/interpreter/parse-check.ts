@@ -11,7 +11,7 @@ import {
   valueCheck,
   withoutCheck,
 } from './check-forms';
-import { bareQuoted, bareValue, listCheck, parenQuoted, spellOutLists } from './check-lists';
+import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { nthRowCheck } from './row-checks';
 import { sectionCheck } from './section-checks';
@@ -211,6 +211,7 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     withoutCheck(s) ??
+    elementText(s) ??
     nthRowCheck(s) ??
     sectionCheck(s) ??
     emptyFieldCheck(s) ??
