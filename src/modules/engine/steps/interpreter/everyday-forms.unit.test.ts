@@ -23,7 +23,7 @@ const node = (role: string, text: string | null, y: number, extra: Partial<UiNod
 
 function screen(title: string, children: UiNode[]): Observation {
   return {
-    screen: { width: 393, height: 852, rotation: 0, scale: 1 },
+    screen: { width: 393, height: 852, rotation: 0 },
     tree: node('application', 'App', 0, {
       bounds: { x: 0, y: 0, width: 393, height: 852 },
       children: [
