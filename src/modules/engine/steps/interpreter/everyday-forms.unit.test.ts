@@ -159,9 +159,11 @@ describe('steps that name nothing, keys', () => {
     expect(parseStep(text).understood).toBe(false);
   });
 
-  it('a quoted value is typed as written, whatever its words', () => {
+  it('a quoted value, or one in capitals, is typed as written, whatever its words', () => {
     const parsed = parseStep('Enter "my email" in the Notes field');
     expect(parsed.understood && parsed.intent.kind).toBe('type');
+    const capitals = parseStep('Type NEW YORK (all capitals) in To');
+    expect(capitals.understood && capitals.intent.kind === 'type' && capitals.intent.text).toBe('NEW YORK');
   });
 
   it('a whole booking in one phrase says why it is left to a model', () => {

@@ -7,8 +7,9 @@ import type { Intent } from './intent';
  * which text and which element), rather than read as typing the words "valid credentials".
  */
 
+/** Lower case only: "Type NEW YORK in To" gives its text, "Enter new password" describes one. */
 const DESCRIBED =
-  /^(?:my|your|his|her|their|our|valid|invalid|wrong|incorrect|correct|random|some|any|a|an|the|same|desired|required|proper|new|existing|non-existing|non-registered|unregistered|registered|not exist(?:ing)?)\s/i;
+  /^(?:my|your|his|her|their|our|valid|invalid|wrong|incorrect|correct|random|some|any|a|an|the|same|desired|required|proper|new|existing|non-existing|non-registered|unregistered|registered|not exist(?:ing)?)\s/;
 const FIELD_WORDS =
   /^(?:e-?mail(?: address)?|password|passcode|pin|otp|(?:full |first |last |user ?)?name|username|phone(?: number)?|(?:verification|activation|connection|confirmation) code|code|address|url|credentials?|details|data|information|amount)$/i;
 const SEEN_VAGUELY = /^(?:all|each|every|nothing|only|my|your|his|her|their)\s|^nothing$/i;
