@@ -121,7 +121,7 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   // "Base fare €304.00, Taxes and fees €36.80": commas alone first, so that a name with "and" stays whole.
   const byComma = masked.split(/,\s+|;\s+/).map((p) => unmask(p).trim());
   if (byComma.length >= 2) {
-    const checks = byComma.map(parse);
+    const checks = byComma.map((p) => joinedChecks(p, parse) ?? parse(p));
     if (checks.every(Boolean)) return { kind: 'all', checks: checks as Check[] };
   }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());

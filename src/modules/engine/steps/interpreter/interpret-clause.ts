@@ -140,7 +140,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (checkMissed && intent.kind === 'check') {
     const plan = revealFor(intent.check, index);
     // A check that could not find what it reads scrolls only to that very name.
-    if (plan && (r.settled || r.reason.includes(`"${plan.target.text}"`)))
+    // A name the tree holds already (read another way by the scroll's matcher) would be scrolled to forever.
+    const listed = !r.settled && plan ? findTarget(index, plan.target, { wholeScreen: true }).found : false;
+    if (plan && (r.settled || (r.reason.includes(`"${plan.target.text}"`) && !listed)))
       return {
         settled: true,
         kind: 'scroll_until',

@@ -22,6 +22,12 @@ export function fieldTarget(raw: string): Target | null {
   const s = raw.trim().replace(/^the\s+/i, '');
   const possessive = /^(.+?)['’]s\s+(.+)$/i.exec(s);
   const of = /^(.+?)\s+(?:field|box)\s+(?:of|for)\s+(?:the\s+)?(.+)$/i.exec(s);
+  // "Passenger 2 First name": a numbered part's field.
+  const numbered = /^(\p{L}+ \d+) (\p{Lu}.*)$/u.exec(s);
+  if (numbered && !possessive && !of) {
+    const t = parseTarget(numbered[2]!);
+    if (t) return { ...t, within: numbered[1]! };
+  }
   // "the lead passenger email", "the lead Phone (optional)": the lead section's field.
   const lead =
     /^(lead|main|primary)(?: (passenger|traveller|traveler|guest|contact))? (?!passenger|traveller)(.+)$/i.exec(s);
@@ -96,7 +102,7 @@ const valueAsRole: Rule = (s) => {
 /** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
 const typeInto: Rule = (s) => {
   const m = /^(?:enter|type|input|write|put)\s+("[^"]*"|\S+(?:\s\S+)*?)\s+(?:in|into)\s+(?:the\s+)?(.+)$/i.exec(s);
-  if (!m || !/(?:['’]s\s|\s(?:of|for)\s)/i.test(m[2]!)) return null;
+  if (!m || !/(?:['’]s\s|\s(?:of|for)\s)|^(?:the\s+)?\p{L}+ \d+ \p{Lu}/iu.test(m[2]!)) return null;
   const target = fieldTarget(m[2]!);
   return target ? ok(type(m[1]!, target)) : null;
 };

@@ -13,7 +13,8 @@ import { normalizeText } from './text-match';
 const split = (v: string) =>
   v
     .split(/\s+\/\s+|,\s*(?:and\s+)?|\s+and\s+/i)
-    .map((x) => x.trim().replace(/^"(.*)"$/, '$1'))
+    // "First name "Sam"": the quoted value of a labelled one.
+    .map((x) => /"([^"]*)"/.exec(x)?.[1] ?? x.trim())
     .filter(Boolean);
 
 export function sectionCheck(s: string): Check | null {
