@@ -128,6 +128,7 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   if (parts.length < 2) return null;
   const checks: Check[] = [];
   let subject: string | null = null;
+  let verb: string | null = null;
   // "Email offers and Biometric sign-in are off": the first plural predicate is said of each part before it
   // without one. Only a list joined with "and": "Welcome, demo is visible" stays one name.
   const plural = /\sand\s/i.test(masked) ? parts.find((p) => / are (?!not\b)/i.test(p)) : undefined;
@@ -142,9 +143,12 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
     // "Price alerts is off and disabled".
     if (!c && subject && bareState(part)) c = parse(`${subject} is ${part}`);
     if (!c && shared && !/\s(?:is|are|shows|reads)\s/i.test(part)) c = parse(`${bare} is ${shared[1]}`);
+    // "Trip details shows "London → Rome" and 18 Nov 2024": what follows is shown too.
+    if (!c && subject && verb && /^(?:shows|reads|lists)$/i.test(verb) && !/\s(?:is|are)\s/i.test(part))
+      c = parse(`${subject} ${verb} ${part}`);
     if (!c) return null;
-    const subj = /^(.+?) (?:is|are|shows|reads|lists|stays)\b/i.exec(part);
-    if (subj) subject = subj[1]!;
+    const subj = /^(.+?) (is|are|shows|reads|lists|stays)\b/i.exec(part);
+    if (subj) [subject, verb] = [subj[1]!, subj[2]!];
     checks.push(c);
   }
   return { kind: 'all', checks };

@@ -41,6 +41,15 @@ export function spellOutLists(s: string): string {
     const names = roles[2]!.split(/,?\s+and\s+|,\s+/i).map((n) => `${n.trim()} ${role}`);
     out = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} ${roles[3]}`;
   }
+  // "Trip details shows … and a date of 18 Nov 2024": the value itself
+  out = out.replace(/\b(?:a|the) (?:date|time|price|total|code|reference|number) of (?=\S)/gi, '');
+  // "Trip details for WF2T6H is still shown": that screen, showing the reference
+  out = out.replace(
+    /(^|\band )(?:the )?(\p{Lu}[\p{L} ]+?) for ([A-Z0-9-]{4,}) is (?:still |now |again )?(?:shown|displayed|open)$/u,
+    (_m, pre, screen, ref) => `${pre}the ${screen} screen is shown and the screen contains ${ref}`,
+  );
+  // "the Total on Review booking is €147.40": the label's value (the screen it is on is where the step reads)
+  out = out.replace(/^(?:the )?(.+?) on (?:the )?\p{Lu}[\p{L} ]+? (is|shows|reads) (.+)$/u, '$1 $2 $3');
   // "The Sign in screen is shown with alex@x.test still in the Email field"
   out = out.replace(
     /^(.+?) with ("[^"]+"|\S+) (?:still |now )?in the (.+?) field$/i,

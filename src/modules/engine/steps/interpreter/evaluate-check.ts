@@ -90,6 +90,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'visible':
       return visibility(index, check.target, check.negated);
     case 'text':
+      {
+        // "Trip details shows London → Rome": the screen of that title shows the text somewhere.
+        const title = screenTitle(index);
+        if (check.value !== '' && !check.target.within && title && loose(title) === loose(check.target.text))
+          return evaluateCheck({ kind: 'screen_text', value: check.value }, index);
+      }
       if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
         return checkValue(index, check.target, check.value, check.match);
       return propertyCheck(index, check.target, (el) => {
