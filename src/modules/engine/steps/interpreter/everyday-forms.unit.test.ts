@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../../worker/driver';
-import { keyCodeFor, normalizeKeyCode } from '../../../../worker/key-names';
+import { keyCodeFor, keyCodeOf, normalizeKeyCode } from '../../../../worker/key-names';
 import { interpretAssertion, interpretStep, parseStep, type Observation, type Resolution } from './index';
 
 /**
@@ -177,6 +177,9 @@ describe('steps that name nothing, keys', () => {
     expect(normalizeKeyCode('KEYCODE_DPAD_UP')).toBe('DPAD_UP');
     expect(normalizeKeyCode('backspace')).toBe('DEL');
     expect(normalizeKeyCode('rm -rf /')).toBeNull();
+    expect(keyCodeOf('rm -rf /')).toBeNull();
+    expect(keyCodeOf('keycode_media_play_pause')).toBe('MEDIA_PLAY_PAUSE');
+    expect(keyCodeFor('Submit')).toBeNull();
     const parsed = parseStep('Press the Enter / Done key on the on-screen keyboard');
     expect(parsed.understood && parsed.intent.kind === 'key' && parsed.intent.key).toBe('ENTER');
   });
