@@ -26,6 +26,13 @@ export function screenCheck(s: string): Check | null {
     /^(?:i|we|the user|user|you|it) (?:am|is|are|stays?|remains?|lands?|land|should land|get|gets) (?:still |now |back )?(?:on|at|in) (?:the )?(.+?) (?:screen|page)(?: again)?$/i,
     /^(?:i am|i'm|we are|the user is|user is) (?:still |now |back )?on (?:the )?(.+?)$/i,
     /^(?:the )?(.+?) (?:screen|page) (?:opens|is opened|is open)$/i,
+    // "I should be on the Home Page" (the subject and modal are read away), "I am looking at the Volume page"
+    /^(?:be|being) (?:on|at|in) (?:the )?(.+?) (?:screen|page)$/i,
+    /^(?:i am|i'm|we are) looking at (?:the )?(.+?) (?:screen|page)$/i,
+    // "I verify "Calculator" as current screen", "I should see the login page", "Validate settings page"
+    /^"?([^"]+?)"? as (?:the )?current (?:screen|page|activity)(?: name| title)?$/i,
+    /^(?:i |we )?(?:should |can )?see (?:the )?"?([^"]+?)"? (?:screen|page)(?: on (?:the )?screen)?$/i,
+    /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i,
     /^(?:the )?(?:app|application) opens (?:straight |directly )?on (?:the )?(.+?) (?:screen|page)$/i,
   ];
   const negative = [

@@ -196,13 +196,13 @@ const ordinal: Rule = (s) => {
   return n ? ok({ kind: 'pick_ordinal', ordinal: Number(n[1]), noun: null }) : null;
 };
 
-const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page)$/i;
+const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|menu category|category)$/i;
 
 /** "Go to Profile > Settings", "Open Settings from Profile", "navigate to the Q3 report", "head to the Transfers tab". */
 const navigate: Rule = (s) => {
   const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
   const m =
-    /^(?:go(?: back)? to|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show)\s+(?:the\s+)?(.+)$/i.exec(
+    /^(?:go(?: back)? to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
       s,
     );
   const raw = from ? `${from[2]} > ${from[1]}` : m?.[1];

@@ -31,5 +31,12 @@ export function vagueReason(raw: string, intent: Intent): string | null {
     if (SEEN_VAGUELY.test(intent.check.target.text))
       return `not understood: "${intent.check.target.text}" describes what to see rather than naming it`;
   }
+  // "I should be on the previous page", "I am on a random Page": no screen of that name.
+  if (
+    intent.kind === 'check' &&
+    intent.check.kind === 'screen' &&
+    /^(?:a |an |the )?(?:previous|random|next|same|other|new|right|correct|expected)\b/i.test(intent.check.name)
+  )
+    return `not understood: "${intent.check.name}" describes a screen rather than naming it`;
   return null;
 }
