@@ -66,6 +66,21 @@ export function normalizeKeyCode(raw: string): string | null {
 }
 
 /**
+ * A keycode from a client, a recording or a model: a known name as above, else any well-formed keycode
+ * name (`MEDIA_PLAY_PAUSE`), passed on for the driver to take or refuse; null when it is not one.
+ */
+export function keyCodeOf(raw: string): string | null {
+  const known = normalizeKeyCode(raw);
+  if (known) return known;
+  const code = raw
+    .trim()
+    .toUpperCase()
+    .replace(/^KEYCODE_/, '')
+    .replace(/[\s-]+/g, '_');
+  return /^[A-Z0-9_]{1,40}$/.test(code) ? code : null;
+}
+
+/**
  * The keycode for a key named in prose (`enter`, `the Return key`, `DPAD_DOWN`, `KEYCODE_TAB`,
  * `Enter / Done`: the first alternative that is a key), or null.
  */

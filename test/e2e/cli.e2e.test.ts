@@ -297,6 +297,32 @@ describe('the simdeck CLI', () => {
     ]);
   }, 120_000);
 
+  it('cases check prints how the free interpreter reads each step and assertion; --json is the API answer', async () => {
+    const env = { SIMDECK_URL: t.baseUrl, SIMDECK_TOKEN: apiToken };
+    const s = (await call('POST', '/tests/suites', { name: 'Checked wording', tags: ['check'] })).json();
+    const created = await call('POST', `/tests/suites/${s.public_id}/cases`, {
+      name: 'Wording',
+      mode: 'ai',
+      steps: ['type demo into Username', 'Turn on both switches', 'make it pretty'],
+      assertions: ['Buttons Edit profile, Settings and Sign out are available'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const caseId = created.json().public_id as string;
+    const table = await cli.run(['cases', 'check', caseId], env);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/step 1\s+understood\s+type/);
+    expect(table.stdout).toMatch(/step 2\s+understood\s+toggle_on/);
+    expect(table.stdout).toMatch(/step 3\s+not_understood/);
+    expect(table.stdout).toMatch(/assert 1\s+understood\s+check_visible/);
+    expect(table.stdout).toContain('3 of 4 understood');
+    const json = await cli.run(['cases', 'check', caseId, '--json'], env);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ test_case_id: caseId, total: 4, understood: 3 });
+    const missing = await cli.run(['cases', 'check', 'tc_doesnotexist'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).not.toMatch(NO_STACK);
+  }, 90_000);
+
   it('an API error prints its detail and exits 2, without a stack trace', async () => {
     const missing = await cli.run(['run', 'suite', 'suite_doesnotexist', '--wait']);
     expect([missing.code, missing.stdout]).toEqual([2, '']);

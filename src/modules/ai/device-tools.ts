@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KEY_HELP, normalizeKeyCode } from '../../worker/key-names';
+import { KEY_HELP, keyCodeOf } from '../../worker/key-names';
 import type { AgentAction, Direction } from '../engine';
 import { InstallBuildBody, LaunchAppBody } from '../sessions';
 import type { ScreenView } from './screen-view';
@@ -170,7 +170,7 @@ export function toolAction(
         },
       };
     case 'press_key': {
-      const key = normalizeKeyCode(String(input.key));
+      const key = keyCodeOf(String(input.key));
       return key
         ? { kind: 'act', action: { kind: 'press_key', key } }
         : { kind: 'invalid', problem: `${String(input.key)} is not a key name` };

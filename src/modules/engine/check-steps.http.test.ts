@@ -57,6 +57,16 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     expect(body.steps[3].reason).toMatch(/latitude, longitude/);
   });
 
+  it('a whole flow in one phrase needs a model, and says why', async () => {
+    const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `flow ${Math.random()}`,
+      steps: ['Book London → Paris, 14 Aug 2025, 1 passenger, 18:45 flight, Light fare, no extras'],
+    });
+    const r = await api('POST', `/tests/cases/${c.public_id}/check-steps`, fx.a.viewer.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().steps[0]).toMatchObject({ status: 'needs_model', reason: expect.stringMatching(/whole flow/) });
+  });
+
   it('is 404 for a case of another organization, and 401 without a token', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `other ${Math.random()}`,

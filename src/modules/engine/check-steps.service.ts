@@ -62,7 +62,11 @@ export class CheckStepsService {
       const reason = parsed.understood
         ? 'an assertion says what should be true; this reads as an action'
         : parsed.reason;
-      const verb = startsWithVerb(normalizeStep(text)) || CHECK_VERB.test(normalizeStep(text));
+      // A whole flow in one phrase ("Book London → Paris, 14 Aug 2025, …") is a model's to walk.
+      const verb =
+        startsWithVerb(normalizeStep(text)) ||
+        CHECK_VERB.test(normalizeStep(text)) ||
+        /whole flow in one phrase/.test(reason);
       return {
         kind,
         index,

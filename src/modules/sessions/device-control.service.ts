@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { requireRole, type Ctx } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { ScreenInfo } from '../../worker/driver';
-import { keyInputEvent, normalizeKeyCode } from '../../worker/key-names';
+import { keyInputEvent, keyCodeOf } from '../../worker/key-names';
 import type { AppsService } from '../apps';
 import { recordAudit } from '../audit';
 import type { RealtimeHub } from '../realtime';
@@ -89,7 +89,7 @@ export class DeviceControlService {
         break;
       case 'key': {
         need('keycode');
-        await device.input(keyInputEvent(normalizeKeyCode(c.keycode!) ?? c.keycode!));
+        await device.input(keyInputEvent(keyCodeOf(c.keycode!) ?? c.keycode!));
         break;
       }
       case 'text':

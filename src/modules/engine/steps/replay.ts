@@ -1,5 +1,5 @@
 import type { InputEvent } from '../../../worker/driver';
-import { normalizeKeyCode } from '../../../worker/key-names';
+import { keyCodeOf } from '../../../worker/key-names';
 import type { RecordingAction } from '../../catalogue';
 import { performCapability } from './capability-steps';
 import { describeInput, type ActionContext, type PerformedAction } from './device-actions';
@@ -101,7 +101,7 @@ export async function replayActions(input: ReplayInput, ctx: ActionContext): Pro
       case 'key':
         await device.input({
           kind: 'key',
-          key: normalizeKeyCode(a.key!) ?? a.key!.toUpperCase().replace(/^KEYCODE_/, ''),
+          key: keyCodeOf(a.key!) ?? a.key!.toUpperCase().replace(/^KEYCODE_/, ''),
         });
         actions.push({ type: 'key', key: a.key! });
         break;

@@ -26,6 +26,13 @@ export function screenCheck(s: string): Check | null {
     /^(?:i|we|the user|user|you|it) (?:am|is|are|stays?|remains?|lands?|land|should land|get|gets) (?:still |now |back )?(?:on|at|in) (?:the )?(.+?) (?:screen|page)(?: again)?$/i,
     /^(?:i am|i'm|we are|the user is|user is) (?:still |now |back )?on (?:the )?(.+?)$/i,
     /^(?:the )?(.+?) (?:screen|page) (?:opens|is opened|is open)$/i,
+    // "I should be on the Home Page" (the subject and modal are read away), "I am looking at the Volume page"
+    /^(?:be|being) (?:on|at|in) (?:the )?(.+?) (?:screen|page)$/i,
+    /^(?:i am|i'm|we are) looking at (?:the )?(.+?) (?:screen|page)$/i,
+    // "I verify "Calculator" as current screen", "I should see the login page", "Validate settings page"
+    /^"?([^"]+?)"? as (?:the )?current (?:screen|page|activity)(?: name| title)?$/i,
+    /^(?:i |we )?(?:should |can )?see (?:the )?"?([^"]+?)"? (?:screen|page)(?: on (?:the )?screen)?$/i,
+    /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i,
     /^(?:the )?(?:app|application) opens (?:straight |directly )?on (?:the )?(.+?) (?:screen|page)$/i,
   ];
   const negative = [
@@ -121,13 +128,14 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   // "Base fare €304.00, Taxes and fees €36.80": commas alone first, so that a name with "and" stays whole.
   const byComma = masked.split(/,\s+|;\s+/).map((p) => unmask(p).trim());
   if (byComma.length >= 2) {
-    const checks = byComma.map(parse);
+    const checks = byComma.map((p) => joinedChecks(p, parse) ?? parse(p));
     if (checks.every(Boolean)) return { kind: 'all', checks: checks as Check[] };
   }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
   if (parts.length < 2) return null;
   const checks: Check[] = [];
   let subject: string | null = null;
+  let verb: string | null = null;
   // "Email offers and Biometric sign-in are off": the first plural predicate is said of each part before it
   // without one. Only a list joined with "and": "Welcome, demo is visible" stays one name.
   const plural = /\sand\s/i.test(masked) ? parts.find((p) => / are (?!not\b)/i.test(p)) : undefined;
@@ -142,9 +150,12 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
     // "Price alerts is off and disabled".
     if (!c && subject && bareState(part)) c = parse(`${subject} is ${part}`);
     if (!c && shared && !/\s(?:is|are|shows|reads)\s/i.test(part)) c = parse(`${bare} is ${shared[1]}`);
+    // "Trip details shows "London → Rome" and 18 Nov 2024": what follows is shown too.
+    if (!c && subject && verb && /^(?:shows|reads|lists)$/i.test(verb) && !/\s(?:is|are)\s/i.test(part))
+      c = parse(`${subject} ${verb} ${part}`);
     if (!c) return null;
-    const subj = /^(.+?) (?:is|are|shows|reads|lists|stays)\b/i.exec(part);
-    if (subj) subject = subj[1]!;
+    const subj = /^(.+?) (is|are|shows|reads|lists|stays)\b/i.exec(part);
+    if (subj) [subject, verb] = [subj[1]!, subj[2]!];
     checks.push(c);
   }
   return { kind: 'all', checks };

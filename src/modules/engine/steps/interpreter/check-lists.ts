@@ -41,6 +41,15 @@ export function spellOutLists(s: string): string {
     const names = roles[2]!.split(/,?\s+and\s+|,\s+/i).map((n) => `${n.trim()} ${role}`);
     out = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} ${roles[3]}`;
   }
+  // "Trip details shows … and a date of 18 Nov 2024": the value itself
+  out = out.replace(/\b(?:a|the) (?:date|time|price|total|code|reference|number) of (?=\S)/gi, '');
+  // "Trip details for WF2T6H is still shown": that screen, showing the reference
+  out = out.replace(
+    /(^|\band )(?:the )?(\p{Lu}[\p{L} ]+?) for ([A-Z0-9-]{4,}) is (?:still |now |again )?(?:shown|displayed|open)$/u,
+    (_m, pre, screen, ref) => `${pre}the ${screen} screen is shown and the screen contains ${ref}`,
+  );
+  // "the Total on Review booking is €147.40": the label's value (the screen it is on is where the step reads)
+  out = out.replace(/^(?:the )?(.+?) on (?:the )?\p{Lu}[\p{L} ]+? (is|shows|reads) (.+)$/u, '$1 $2 $3');
   // "The Sign in screen is shown with alex@x.test still in the Email field"
   out = out.replace(
     /^(.+?) with ("[^"]+"|\S+) (?:still |now )?in the (.+?) field$/i,
@@ -95,4 +104,21 @@ export function bareState(part: string): boolean {
 export function parenQuoted(s: string): Check | null {
   const m = /^[^"()]+\("([^"]+)"\)$/.exec(s.trim());
   return m ? { kind: 'visible', target: { text: m[1]! }, negated: false } : null;
+}
+
+/**
+ * "the "main_title" textfield with "Elige un método" text is displayed", "the "basket_title" field should
+ * contain "Warenkorb 2"": an element named by its id or label and the text it holds.
+ */
+export function elementText(s: string): Check | null {
+  const m =
+    /^(?:the )?"([^"]+)" (?:textfield|text field|field|input|label|text|button|element|tab)( that contains| containing| with)(?: the)? "([^"]+)"(?: text)? (?:is|are) (?:displayed|shown|visible)$/i.exec(
+      s,
+    ) ??
+    /^(?:the )?"([^"]+)" (?:textfield|text field|field|input|label|text|button|element)( contains| includes| shows| reads| has the text| equals| is) "([^"]+)"$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const contains = /contain|include/i.test(m[2]!);
+  return { kind: 'text', target: { text: m[1]! }, value: m[3]!, match: contains ? 'contains' : 'equals' };
 }

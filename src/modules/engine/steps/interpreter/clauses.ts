@@ -36,9 +36,11 @@ function mask(s: string, names: string[]): { masked: string; unmask: (t: string)
 
 /** "Switch Email offers on": the verb before the name, the state after it. */
 const SWITCH_WORD = /^(?:switch|turn|toggle|flip)\b/i;
+/** "Replace From with Rome, To with Paris", "Change From to Rome, To to Paris". */
+const CHANGING = /^(?:replace|overwrite|change|update)\b/i;
 
 function verbOf(clause: string): string | null {
-  for (const re of [TYPING, SWITCHING, TAPPING, SWITCH_WORD]) {
+  for (const re of [TYPING, SWITCHING, TAPPING, SWITCH_WORD, CHANGING]) {
     const m = re.exec(clause);
     if (m) return m[0];
   }
@@ -71,6 +73,8 @@ function continues(previous: string, piece: string, afterThen: boolean, andSep =
       (/^(?:the )?[a-z][\w-]*(?: [a-z][\w-]*)? \S+$/i.test(piece) && previous.split(' ').length >= 3)
     );
   if (SWITCHING.test(previous)) return true;
+  if (/^(?:replace|overwrite)\b/i.test(previous) && /^(?:the )?[^,;]{1,30}?\swith\s\S/i.test(piece)) return true;
+  if (/^(?:change|update)\b/i.test(previous) && /^(?:the )?[^,;]{1,30}?\sto\s\S/i.test(piece)) return true;
   // "Switch Email offers on and Biometric sign-in on".
   if (SWITCH_WORD.test(previous) && /\s(?:on|off)$/i.test(previous) && /\s(?:on|off)$/i.test(piece)) return true;
   return false;

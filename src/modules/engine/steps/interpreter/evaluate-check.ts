@@ -5,6 +5,7 @@ import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-for
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow } from './row-checks';
+import { checkSection } from './section-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -89,6 +90,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'visible':
       return visibility(index, check.target, check.negated);
     case 'text':
+      {
+        // "Trip details shows London → Rome": the screen of that title shows the text somewhere.
+        const title = screenTitle(index);
+        if (check.value !== '' && !check.target.within && title && loose(title) === loose(check.target.text))
+          return evaluateCheck({ kind: 'screen_text', value: check.value }, index);
+      }
       if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
         return checkValue(index, check.target, check.value, check.match);
       return propertyCheck(index, check.target, (el) => {
@@ -110,6 +117,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     }
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
+    case 'section':
+      return checkSection(index, check.within, check.values);
     case 'switches':
       return checkSwitches(index, check.on, check.count);
     case 'shows':

@@ -68,6 +68,17 @@ const SHORTHANDS: Array<[RegExp, string]> = [
     /^on (?:the )?([\p{Lu}][^,;"]{0,40}?)(?: screen| page)?,\s+(?!(?:enter|type|input|write|fill|put)\b)/iu,
     'verify the $1 screen is shown; ',
   ],
+  // "Continue through Passenger details and Extras without extras": Continue on each, with every extra left off
+  [
+    /^continue (?:past|through) (?:the )?[^,;]+? and (?:the )?[^,;]+? without (?:any )?(?:extras|add-ons|options)$/i,
+    'tap Continue, then leave all switches off and tap Continue',
+  ],
+  [/^continue (?:past|through) (?:the )?[^,;]+? and (?:the )?[^,;]+?$/i, 'tap Continue, then tap Continue'],
+  // "Continue on Extras without extras"
+  [
+    /^(?:tap |click |press )?continue(?: on (?:the )?[^,;]+?)? without (?:any )?(?:extras|add-ons|options)$/i,
+    'leave all switches off and tap Continue',
+  ],
   // "Continue past Passenger details", "Continue through the Extras screen": the screen's Continue button
   [/^continue (?:past|through|beyond|from) (?:the )?[^,;]+?(?= and | then |,|;|$)/i, 'tap Continue'],
   // "… and continue to Review booking": the Continue button (the screen named is where it leads)

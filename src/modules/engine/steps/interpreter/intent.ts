@@ -45,6 +45,8 @@ export type Check =
   | { kind: 'switches'; on: boolean; count: number | null }
   /** The text of the nth row of the list on screen (1-based). */
   | { kind: 'nth_row'; ordinal: number; value: string }
+  /** The fields under a heading read these values top to bottom (none: all empty). */
+  | { kind: 'section'; within: string; values: string[] }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

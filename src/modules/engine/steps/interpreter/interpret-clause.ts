@@ -142,7 +142,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const checkMissed = r.settled ? r.kind === 'check' && !r.passed : /^no element matches\b/.test(r.reason);
   if (checkMissed && intent.kind === 'check') {
     const plan = revealFor(intent.check, index);
-    if (plan)
+    // A check that could not find what it reads scrolls only to that very name.
+    // A name the tree holds already (read another way by the scroll's matcher) would be scrolled to forever.
+    const listed = !r.settled && plan ? findTarget(index, plan.target, { wholeScreen: true }).found : false;
+    if (plan && (r.settled || (r.reason.includes(`"${plan.target.text}"`) && !listed)))
       return {
         settled: true,
         kind: 'scroll_until',

@@ -34,6 +34,7 @@ function checkLabel(check: Check): string {
     case 'switches':
       return 'check_state';
     case 'nth_row':
+    case 'section':
       return 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';

@@ -111,12 +111,23 @@ export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|valid
 const SUBJECT =
   /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
 const LEADING_FILLER =
-  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just),?\s+)+/i;
+  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just|that),?\s+)+/i;
 const TRAILING_FILLER =
   /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|right away|immediately))+$/i;
 /** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */
 const REMARK =
-  /\s*\((?:do not|don't|not|all|without|e\.g\.|i\.e\.|eg|ie|so|as|if|which|still|sorted|again|optional step|from the|the one|this|that|no |only)\b[^()]*\)/gi;
+  /\s*\((?:do not|don't|not|all|without|e\.g\.|i\.e\.|eg|ie|so|as|if|which|still|sorted|again|optional step|from the|the one|this|that|no |only|the [a-z ]+ (?:is|are|was|were|has|have) [a-z ]+)\b[^()"]*\)/gi;
+
+/** "The user taps Sign in", "clicks on the back button": the third person read as the verb itself. */
+const THIRD_PERSON =
+  /^(taps|clicks|presses|enters|types|selects|chooses|picks|opens|fills|scrolls|swipes|navigates|goes|waits|turns|switches|toggles|sees|inputs|writes|clears|launches|restarts|rotates|accepts|dismisses|hits|touches|returns|closes|kills|verifies|long-presses|double-taps|enables|disables)\b/i;
+const baseForm = (verb: string): string => {
+  const v = verb.toLowerCase();
+  if (v === 'goes') return 'go';
+  if (v === 'verifies') return 'verify';
+  if (/(?:ss|sh|ch|x)es$/.test(v)) return v.slice(0, -2);
+  return v.slice(0, -1);
+};
 
 /** A step without its subject, fillers and explanatory remarks; quoted text is left as written. */
 export function stripFillers(text: string): string {
@@ -125,7 +136,10 @@ export function stripFillers(text: string): string {
     const before = s;
     s = s.replace(SUBJECT, '').replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
-    s = s.replace(REMARK, '').trim();
+    s = s
+      .replace(REMARK, '')
+      .trim()
+      .replace(THIRD_PERSON, (v) => baseForm(v));
     if (/^without (?:entering|filling in|typing) anything,?\s+/i.test(s))
       s = s.replace(/^without (?:entering|filling in|typing) anything,?\s+/i, '');
     if (s === before) break;

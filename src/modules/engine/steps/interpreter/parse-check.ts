@@ -11,9 +11,10 @@ import {
   valueCheck,
   withoutCheck,
 } from './check-forms';
-import { bareQuoted, bareValue, listCheck, parenQuoted, spellOutLists } from './check-lists';
+import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { nthRowCheck } from './row-checks';
+import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
 /**
@@ -210,7 +211,9 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     withoutCheck(s) ??
+    elementText(s) ??
     nthRowCheck(s) ??
+    sectionCheck(s) ??
     emptyFieldCheck(s) ??
     countCheck(s) ??
     dialogCheck(s) ??
@@ -240,6 +243,7 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
+    .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
   return switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);

@@ -22,6 +22,12 @@ export function fieldTarget(raw: string): Target | null {
   const s = raw.trim().replace(/^the\s+/i, '');
   const possessive = /^(.+?)['’]s\s+(.+)$/i.exec(s);
   const of = /^(.+?)\s+(?:field|box)\s+(?:of|for)\s+(?:the\s+)?(.+)$/i.exec(s);
+  // "Passenger 2 First name": a numbered part's field.
+  const numbered = /^(\p{L}+ \d+) (\p{Lu}.*)$/u.exec(s);
+  if (numbered && !possessive && !of) {
+    const t = parseTarget(numbered[2]!);
+    if (t) return { ...t, within: numbered[1]! };
+  }
   // "the lead passenger email", "the lead Phone (optional)": the lead section's field.
   const lead =
     /^(lead|main|primary)(?: (passenger|traveller|traveler|guest|contact))? (?!passenger|traveller)(.+)$/i.exec(s);
@@ -96,7 +102,7 @@ const valueAsRole: Rule = (s) => {
 /** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
 const typeInto: Rule = (s) => {
   const m = /^(?:enter|type|input|write|put)\s+("[^"]*"|\S+(?:\s\S+)*?)\s+(?:in|into)\s+(?:the\s+)?(.+)$/i.exec(s);
-  if (!m || !/(?:['’]s\s|\s(?:of|for)\s)/i.test(m[2]!)) return null;
+  if (!m || !/(?:['’]s\s|\s(?:of|for)\s)|^(?:the\s+)?\p{L}+ \d+ \p{Lu}/iu.test(m[2]!)) return null;
   const target = fieldTarget(m[2]!);
   return target ? ok(type(m[1]!, target)) : null;
 };
@@ -190,13 +196,13 @@ const ordinal: Rule = (s) => {
   return n ? ok({ kind: 'pick_ordinal', ordinal: Number(n[1]), noun: null }) : null;
 };
 
-const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page)$/i;
+const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|menu category|category)$/i;
 
 /** "Go to Profile > Settings", "Open Settings from Profile", "navigate to the Q3 report", "head to the Transfers tab". */
 const navigate: Rule = (s) => {
   const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
   const m =
-    /^(?:go(?: back)? to|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show)\s+(?:the\s+)?(.+)$/i.exec(
+    /^(?:go(?: back)? to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
       s,
     );
   const raw = from ? `${from[2]} > ${from[1]}` : m?.[1];

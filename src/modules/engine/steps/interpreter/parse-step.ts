@@ -6,6 +6,8 @@ import { gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
+import { leaveSectionEmpty } from './section-checks';
+import { vagueReason } from './vague';
 import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
@@ -131,6 +133,13 @@ const switchRules: Rule[] = [
 ];
 
 const navigationRules: Rule[] = [
+  // "clicks on the native "back" button", "navigate up": the system back navigation.
+  (s) =>
+    /^(?:(?:tap|click|press|hit|touch)(?: in| on)? (?:the )?(?:native|system|hardware|device|android|phone) "?back"?(?: button| key)?|navigate up|go up)$/i.test(
+      s,
+    )
+      ? ok({ kind: 'back' })
+      : null,
   // "I go back to the Search screen": the back navigation (which screen it leads to is for the next step to check).
   (s) =>
     /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)[^,;]+$/i.test(s)
@@ -235,6 +244,8 @@ function parseClause(s: string): ParsedStep {
       return ok({ ...i, target: { ...i.target, attempt: true } });
     return inner;
   }
+  const emptySection = leaveSectionEmpty(s);
+  if (emptySection) return ok({ kind: 'check', check: emptySection });
   const group = parseSwitchGroup(s);
   if (group) return ok(group);
   const prefixed = CHECK_PREFIX.exec(s);
@@ -316,7 +327,9 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
       steps.push(whole.intent);
     }
     for (const c of clauses) {
-      const parsed = parseClause(c.text);
+      let parsed = parseClause(c.text);
+      const vague = parsed.understood ? vagueReason(c.text, parsed.intent) : null;
+      if (vague) parsed = refuse(vague);
       if (!parsed.understood) return clauses.length > 1 ? refuse(`${parsed.reason} (in "${c.text}")`) : parsed;
       steps.push(parsed.intent);
     }

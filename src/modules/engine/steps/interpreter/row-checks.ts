@@ -14,9 +14,15 @@ import { describeElement } from './ui-tree';
 
 export function nthRowCheck(s: string): Check | null {
   const m = new RegExp(
-    `^(?:that )?(?:the )?${ORDINAL_PATTERN} (?:row|item|entry|result|[a-z]+)(?: in the list| on the list)? (?:is|reads|shows|says) (.+)$`,
+    `^(?:that )?(?:the )?${ORDINAL_PATTERN} (?:row|item|entry|result|flight|trip|product|card|option|record|listing|order|contact|line|booking|search)(?: in the list| on the list)? (?:is|reads|shows|says) (.+)$`,
     'i',
   ).exec(s);
+  // "The cheapest row "11:00 → 17:40" is on top"
+  const top =
+    /^(?:the )?(?:[a-z]+ )?(?:row|flight|item|result|entry|trip) "([^"]+)" is (?:on top|at the top|first|listed first)$/i.exec(
+      s,
+    );
+  if (top) return { kind: 'nth_row', ordinal: 1, value: top[1]! };
   if (!m) return null;
   const ordinal = ordinalOf(m[1]!);
   const value = m[2]!.trim().replace(/^"(.*)"$/, '$1');
