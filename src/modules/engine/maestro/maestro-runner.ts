@@ -13,7 +13,8 @@ import type { PerformedAction } from '../steps/device-actions';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import { act } from './maestro-actions';
 import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './maestro-commands';
-import { runSandboxed, ScriptError, truthy, type ScriptState } from './maestro-script';
+import { ScriptError, truthy, type ScriptState } from './maestro-script';
+import { runSandboxed } from './maestro-script-pool';
 import { interpolate, interpolateArgs } from './maestro-vars';
 
 /** `runFlow` nests at most this deep (a flow that runs itself stops here). */
