@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import type { Ctx } from '../../../context';
 import type { ObjectStorage } from '../../../storage/storage';
 import { describeCommand, type CaseRow, type MaestroCommand, type MaestroFlow } from '../../catalogue';
 import type { DeviceHandle } from '../../sessions';
@@ -6,11 +7,14 @@ import {
   emptyOutcome,
   NOTHING_TIMED,
   stepScreenshotKey,
+  worst,
   type CaseOutcome,
   type StepEntry,
 } from '../execution/case-outcome';
 import type { PerformedAction } from '../steps/device-actions';
 import { sleep, waitForSettledScreen } from '../steps/settle';
+import type { VisualTiers } from '../visual/visual-compare';
+import type { VisualJudge } from '../visual/visual-judge';
 import { act } from './maestro-actions';
 import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './maestro-commands';
 import { ScriptError, truthy, type ScriptState } from './maestro-script';
@@ -31,6 +35,11 @@ export interface MaestroRunInput {
   /** The run's variables (they override the flow's `env`). */
   variables: Record<string, unknown>;
   runPublicId: string;
+  /** For visual comparison of each passed step with its baseline, as other cases' steps are. */
+  ctx: Ctx;
+  testCase: CaseRow;
+  tiers: VisualTiers;
+  writesBaselines: boolean;
   onStep(outcome: CaseOutcome, step: StepEntry): Promise<void>;
 }
 
@@ -50,7 +59,7 @@ class FlowFailed extends Error {}
  * Inline and file sub-flows run in place; their commands are steps too.
  */
 export class MaestroRunner {
-  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number }) {}
+  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge }) {}
 
   async run(input: MaestroRunInput): Promise<CaseOutcome> {
     const outcome = emptyOutcome();
@@ -237,6 +246,15 @@ export class MaestroRunner {
     r.state.output = output;
   }
 
+  private async judgeVisual(
+    r: Running,
+    entry: StepEntry,
+    shot: Awaited<ReturnType<DeviceHandle['screenshot']>>,
+    file: string,
+  ): Promise<void> {
+    await judgeVisualStep(this.deps.judge, r, entry, shot, file);
+  }
+
   private async fail(r: Running, text: string, error: string): Promise<never> {
     await this.record(r, text, [], error, Date.now(), true);
     throw new FlowFailed(`Step ${r.outcome.steps.length} failed: ${error}`);
@@ -252,16 +270,16 @@ export class MaestroRunner {
     failed: boolean,
   ): Promise<void> {
     const index = r.outcome.steps.length;
-    let screenshot: string | null = null;
+    let shot: Awaited<ReturnType<DeviceHandle['screenshot']>> | null = null;
+    const name = `step_${index}.jpg`;
     try {
       await waitForSettledScreen(r.device, { signal: r.signal, maxMs: 1000 });
-      const shot = await r.device.screenshot();
-      const name = `step_${index}.jpg`;
+      shot = await r.device.screenshot();
       await this.deps.storage.put(stepScreenshotKey(r.runPublicId, name), shot.jpeg, { contentType: 'image/jpeg' });
       r.outcome.artifactBytes += shot.jpeg.length;
-      screenshot = `/api/v1/tests/runs/${r.runPublicId}/screenshots/${name}`;
     } catch (err) {
       if (r.signal.aborted) throw err;
+      shot = null;
     }
     const entry: StepEntry = {
       index,
@@ -269,14 +287,57 @@ export class MaestroRunner {
       status: failed ? 'failed' : 'passed',
       resolved_by: null,
       actions,
-      screenshot,
+      screenshot: shot ? `/api/v1/tests/runs/${r.runPublicId}/screenshots/${name}` : null,
       visual: null,
       duration_ms: Date.now() - started,
       timing: NOTHING_TIMED,
       error,
     };
+    if (shot && !failed) await this.judgeVisual(r, entry, shot, name);
     r.outcome.steps.push(entry);
     await r.onStep(r.outcome, entry);
+    if (!failed && entry.status === 'failed') throw new FlowFailed(`Step ${index + 1} failed: ${entry.error}`);
+  }
+}
+
+/** Visual comparison of a passed step with its baseline (docs/design/0016): as CaseRunner does for other cases. */
+async function judgeVisualStep(
+  judge: VisualJudge,
+  r: MaestroRunInput & { outcome: CaseOutcome },
+  entry: StepEntry,
+  shot: Awaited<ReturnType<DeviceHandle['screenshot']>>,
+  file: string,
+): Promise<void> {
+  const verdict = await judge.judgeStep({
+    ctx: r.ctx,
+    testCase: r.testCase,
+    stepIndex: entry.index,
+    step: { text: entry.text, actionIndices: [], visual: undefined },
+    screenshot: shot,
+    device: r.device,
+    tiers: r.tiers,
+    runPublicId: r.runPublicId,
+    writesBaseline: r.writesBaselines,
+  });
+  const outcome = r.outcome;
+  if (verdict.kind === 'baseline_missing') {
+    outcome.baselineCandidates.push({
+      index: entry.index,
+      file,
+      width: shot.screen.width,
+      height: shot.screen.height,
+      deviceName: r.device.deviceName,
+    });
+    entry.visual = { diff_pct: 0, verdict: 'ok' };
+    outcome.visualStatus = worst(outcome.visualStatus, 'ok');
+  } else if (verdict.kind === 'compared') {
+    outcome.artifactBytes += verdict.diffBytes;
+    entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
+    outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
+    if (verdict.verdict === 'fail') {
+      entry.status = 'failed';
+      entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${r.tiers.fail_pct}%)`;
+    }
   }
 }
 
