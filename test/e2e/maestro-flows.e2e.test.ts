@@ -111,4 +111,13 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
     expect(second.status, JSON.stringify(second.result?.steps?.map((s) => s.visual))).toBe('passed');
     for (const s of second.result.steps) expect(s.visual).toMatchObject({ verdict: 'ok' });
   }, 240_000);
+
+  it('hybrid runs heal a tapOn whose text no longer matches through the step interpreter, and say so', async () => {
+    const c = cases.find((x) => x.name === '51-renamed-button')!;
+    const run = await runCase(f, c.public_id, sessionId, { mode: 'hybrid' }, 120_000);
+    expect(run.status, JSON.stringify(run.result?.steps?.map((s) => [s.text, s.status, s.error]))).toBe('passed');
+    const healed = run.result.steps.find((s) => s.text.includes('tapOn: Sign-in'))!;
+    expect(healed).toMatchObject({ status: 'passed', healed: true, resolved_by: 'interpreter' });
+    expect(healed.error).toMatch(/^Healed: /);
+  }, 240_000);
 });

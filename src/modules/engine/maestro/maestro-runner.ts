@@ -15,7 +15,9 @@ import type { PerformedAction } from '../steps/device-actions';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import type { VisualTiers } from '../visual/visual-compare';
 import type { VisualJudge } from '../visual/visual-judge';
+import type { RunMode } from '../../../db/schema';
 import { act } from './maestro-actions';
+import { healTap } from './maestro-healing';
 import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './maestro-commands';
 import { ScriptError, truthy, type ScriptState } from './maestro-script';
 import { runSandboxed } from './maestro-script-pool';
@@ -40,6 +42,8 @@ export interface MaestroRunInput {
   testCase: CaseRow;
   tiers: VisualTiers;
   writesBaselines: boolean;
+  /** `hybrid` heals a `tapOn` whose text no longer matches through the step interpreter. */
+  mode: RunMode;
   onStep(outcome: CaseOutcome, step: StepEntry): Promise<void>;
 }
 
@@ -164,11 +168,20 @@ export class MaestroRunner {
       else if (err instanceof Error && (err as { code?: unknown }).code === 'UNPROCESSABLE') error = err.message;
       else throw err;
     }
+    let healed = false;
+    if (error !== null && r.mode === 'hybrid' && cmd.name === 'tapOn' && healableText(args) !== null) {
+      const healedActions = await healTap(healableText(args)!, r.d);
+      if (healedActions) {
+        actions = healedActions;
+        error = null;
+        healed = true;
+      }
+    }
     if (error !== null && !optional) {
       await this.record(r, text, actions, error, started, true);
       throw new FlowFailed(`Step ${r.outcome.steps.length} failed: ${error}`);
     }
-    await this.record(r, text, actions, error === null ? null : `Optional, went on: ${error}`, started, false);
+    await this.record(r, text, actions, error === null ? null : `Optional, went on: ${error}`, started, false, healed);
   }
 
   /** `runFlow`, `repeat` and `retry`: their commands run as steps of their own. */
@@ -268,6 +281,7 @@ export class MaestroRunner {
     error: string | null,
     started: number,
     failed: boolean,
+    healed = false,
   ): Promise<void> {
     const index = r.outcome.steps.length;
     let shot: Awaited<ReturnType<DeviceHandle['screenshot']>> | null = null;
@@ -293,6 +307,12 @@ export class MaestroRunner {
       timing: NOTHING_TIMED,
       error,
     };
+    if (healed) {
+      entry.healed = true;
+      entry.resolved_by = 'interpreter';
+      entry.error = 'Healed: the selector matched nothing, the step interpreter found the element';
+      r.outcome.healedSteps.push(index);
+    }
     if (shot && !failed) await this.judgeVisual(r, entry, shot, name);
     r.outcome.steps.push(entry);
     await r.onStep(r.outcome, entry);
@@ -339,6 +359,14 @@ async function judgeVisualStep(
       entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${r.tiers.fail_pct}%)`;
     }
   }
+}
+
+/** The text of a `tapOn` that names its element by text alone (what the interpreter can look for). */
+function healableText(args: unknown): string | null {
+  if (typeof args === 'string') return args;
+  const o = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const keys = Object.keys(o).filter((k) => k !== 'label');
+  return keys.length === 1 && typeof o.text === 'string' ? o.text : null;
 }
 
 function withoutKeys(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
