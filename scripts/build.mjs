@@ -23,6 +23,10 @@ export async function bundle(entry, outfile) {
       'src/modules/catalogue/maestro/maestro-flows.worker.ts',
       path.join(path.dirname(outfile), 'maestro-flows.worker.mjs'),
     ),
+    esbuild(
+      'src/modules/engine/maestro/maestro-script.worker.ts',
+      path.join(path.dirname(outfile), 'maestro-script.worker.mjs'),
+    ),
   ]);
 }
 

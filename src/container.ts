@@ -20,7 +20,13 @@ import { PackageReaderPool } from './packages/package-reader-pool';
 import { AuthService, AuthThrottle, AccountDeletionService, CredentialCache, JwtIssuer } from './modules/auth';
 import { deleteOutstandingInvitationsSentBy, OrgsService } from './modules/orgs';
 import { baselineStoragePrefixesOfOrg, createCatalogueServices, type CatalogueServices } from './modules/catalogue';
-import { runStoragePrefixesOfOrg, createEngine, type EngineServices, INTERRUPTED_BY_SHUTDOWN } from './modules/engine';
+import {
+  runStoragePrefixesOfOrg,
+  closeMaestroScripts,
+  createEngine,
+  type EngineServices,
+  INTERRUPTED_BY_SHUTDOWN,
+} from './modules/engine';
 import { DevicesService } from './modules/devices';
 import { CredentialWatch, RealtimeHub } from './modules/realtime';
 import {
@@ -290,6 +296,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await packages.close();
       await catalogue.yaml.close();
       await catalogue.maestro.close();
+      await closeMaestroScripts();
     },
   };
 }

@@ -98,4 +98,26 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
       for (const s of run.result.steps) expect(s.text).toMatch(/^[\w./-]+\.yaml:\d+: /);
     }, 180_000);
   }
+
+  it('a passing flow writes baselines; its next run compares each step with them, like any run', async () => {
+    const c = cases.find((x) => x.name === '06-tap-by-id')!;
+    const first = await runCase(f, c.public_id, sessionId, {}, 120_000);
+    expect(first.status).toBe('passed');
+    const baselines = await api(f.t, f.org.developer.token, 'GET', `/tests/cases/${c.public_id}/baselines`);
+    expect(baselines.json().map((b: { step_index: number }) => b.step_index)).toEqual(
+      first.result.steps.map((s) => s.index),
+    );
+    const second = await runCase(f, c.public_id, sessionId, {}, 120_000);
+    expect(second.status, JSON.stringify(second.result?.steps?.map((s) => s.visual))).toBe('passed');
+    for (const s of second.result.steps) expect(s.visual).toMatchObject({ verdict: 'ok' });
+  }, 240_000);
+
+  it('hybrid runs heal a tapOn whose text no longer matches through the step interpreter, and say so', async () => {
+    const c = cases.find((x) => x.name === '51-renamed-button')!;
+    const run = await runCase(f, c.public_id, sessionId, { mode: 'hybrid' }, 120_000);
+    expect(run.status, JSON.stringify(run.result?.steps?.map((s) => [s.text, s.status, s.error]))).toBe('passed');
+    const healed = run.result.steps.find((s) => s.text.includes('tapOn: Sign-in'))!;
+    expect(healed).toMatchObject({ status: 'passed', healed: true, resolved_by: 'interpreter' });
+    expect(healed.error).toMatch(/^Healed: /);
+  }, 240_000);
 });

@@ -31,3 +31,4 @@ export type {
 export { shardsOf } from './results/suite-shards-view';
 export type { ShardView } from './results/suite-shards-view';
 export { rollUpVisual } from './visual/visual-compare';
+export { closeMaestroScripts } from './maestro/maestro-script-pool';

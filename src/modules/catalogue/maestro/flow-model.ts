@@ -1,6 +1,6 @@
 /**
  * Maestro flows as simdeck stores and runs them (docs/maestro.md,
- * docs/design/0031-maestro-flows.md): the file kept verbatim, and its commands read once at
+ * docs/design/0034-maestro-flows.md): the file kept verbatim, and its commands read once at
  * import into a structure the engine runs without parsing YAML again.
  */
 

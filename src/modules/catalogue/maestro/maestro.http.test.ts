@@ -169,8 +169,12 @@ describe('POST /tests/suites/import-maestro', () => {
     const bomb = await importFlows(org.developer.token, `${lines.join('\n')}\n---\n- launchApp\n`, 'bomb.yaml');
     expect(bomb.statusCode).toBe(400);
     expect(bomb.json().detail).toMatch(/bomb\.yaml: Invalid YAML/);
-    const huge = `appId: x\n---\n${'- back\n'.repeat((10 * 1024 * 1024) / 7)}`;
+    // 10 MB of aliases: refused by its size before any YAML is read, as a file or inside a zip.
+    const huge = `appId: x\nbase: &b [1, 2, 3]\n${'k: *b\n'.repeat((10 * 1024 * 1024) / 6)}---\n- back\n`;
     const big = await importFlows(org.developer.token, huge, 'huge.yaml');
     expect(big.statusCode).toBe(413);
+    const zipped = await importFlows(org.developer.token, await zipOf({ 'huge.yaml': huge }), 'huge.zip');
+    expect(zipped.statusCode).toBe(413);
+    expect(zipped.json().detail).toMatch(/huge\.yaml unpacks to .* more than the 2 MB allowed/);
   });
 });

@@ -171,7 +171,7 @@ export class CaseRunner {
 
   /** A Maestro flow runs as its commands (docs/maestro.md), not through the step interpreter. */
   private runMaestro(input: CaseRunInput, stored: NonNullable<CaseRow['maestroFlow']>): Promise<CaseOutcome> {
-    const runner = new MaestroRunner({ storage: this.deps.storage, maxSteps: this.deps.limits.stepsPerCase });
+    const runner = new MaestroRunner({ ...this.deps, maxSteps: this.deps.limits.stepsPerCase });
     return runner.run({ ...input, stored, onStep: input.onProgress });
   }
 

@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import type { Ctx } from '../../../context';
 import type { ObjectStorage } from '../../../storage/storage';
 import { describeCommand, type CaseRow, type MaestroCommand, type MaestroFlow } from '../../catalogue';
 import type { DeviceHandle } from '../../sessions';
@@ -6,14 +7,20 @@ import {
   emptyOutcome,
   NOTHING_TIMED,
   stepScreenshotKey,
+  worst,
   type CaseOutcome,
   type StepEntry,
 } from '../execution/case-outcome';
 import type { PerformedAction } from '../steps/device-actions';
 import { sleep, waitForSettledScreen } from '../steps/settle';
+import type { VisualTiers } from '../visual/visual-compare';
+import type { VisualJudge } from '../visual/visual-judge';
+import type { RunMode } from '../../../db/schema';
 import { act } from './maestro-actions';
+import { healTap } from './maestro-healing';
 import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './maestro-commands';
-import { runSandboxed, ScriptError, truthy, type ScriptState } from './maestro-script';
+import { ScriptError, truthy, type ScriptState } from './maestro-script';
+import { runSandboxed } from './maestro-script-pool';
 import { interpolate, interpolateArgs } from './maestro-vars';
 
 /** `runFlow` nests at most this deep (a flow that runs itself stops here). */
@@ -30,6 +37,13 @@ export interface MaestroRunInput {
   /** The run's variables (they override the flow's `env`). */
   variables: Record<string, unknown>;
   runPublicId: string;
+  /** For visual comparison of each passed step with its baseline, as other cases' steps are. */
+  ctx: Ctx;
+  testCase: CaseRow;
+  tiers: VisualTiers;
+  writesBaselines: boolean;
+  /** `hybrid` heals a `tapOn` whose text no longer matches through the step interpreter. */
+  mode: RunMode;
   onStep(outcome: CaseOutcome, step: StepEntry): Promise<void>;
 }
 
@@ -49,7 +63,7 @@ class FlowFailed extends Error {}
  * Inline and file sub-flows run in place; their commands are steps too.
  */
 export class MaestroRunner {
-  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number }) {}
+  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge }) {}
 
   async run(input: MaestroRunInput): Promise<CaseOutcome> {
     const outcome = emptyOutcome();
@@ -154,11 +168,20 @@ export class MaestroRunner {
       else if (err instanceof Error && (err as { code?: unknown }).code === 'UNPROCESSABLE') error = err.message;
       else throw err;
     }
+    let healed = false;
+    if (error !== null && r.mode === 'hybrid' && cmd.name === 'tapOn' && healableText(args) !== null) {
+      const healedActions = await healTap(healableText(args)!, r.d);
+      if (healedActions) {
+        actions = healedActions;
+        error = null;
+        healed = true;
+      }
+    }
     if (error !== null && !optional) {
       await this.record(r, text, actions, error, started, true);
       throw new FlowFailed(`Step ${r.outcome.steps.length} failed: ${error}`);
     }
-    await this.record(r, text, actions, error === null ? null : `Optional, went on: ${error}`, started, false);
+    await this.record(r, text, actions, error === null ? null : `Optional, went on: ${error}`, started, false, healed);
   }
 
   /** `runFlow`, `repeat` and `retry`: their commands run as steps of their own. */
@@ -236,6 +259,15 @@ export class MaestroRunner {
     r.state.output = output;
   }
 
+  private async judgeVisual(
+    r: Running,
+    entry: StepEntry,
+    shot: Awaited<ReturnType<DeviceHandle['screenshot']>>,
+    file: string,
+  ): Promise<void> {
+    await judgeVisualStep(this.deps.judge, r, entry, shot, file);
+  }
+
   private async fail(r: Running, text: string, error: string): Promise<never> {
     await this.record(r, text, [], error, Date.now(), true);
     throw new FlowFailed(`Step ${r.outcome.steps.length} failed: ${error}`);
@@ -249,18 +281,19 @@ export class MaestroRunner {
     error: string | null,
     started: number,
     failed: boolean,
+    healed = false,
   ): Promise<void> {
     const index = r.outcome.steps.length;
-    let screenshot: string | null = null;
+    let shot: Awaited<ReturnType<DeviceHandle['screenshot']>> | null = null;
+    const name = `step_${index}.jpg`;
     try {
       await waitForSettledScreen(r.device, { signal: r.signal, maxMs: 1000 });
-      const shot = await r.device.screenshot();
-      const name = `step_${index}.jpg`;
+      shot = await r.device.screenshot();
       await this.deps.storage.put(stepScreenshotKey(r.runPublicId, name), shot.jpeg, { contentType: 'image/jpeg' });
       r.outcome.artifactBytes += shot.jpeg.length;
-      screenshot = `/api/v1/tests/runs/${r.runPublicId}/screenshots/${name}`;
     } catch (err) {
       if (r.signal.aborted) throw err;
+      shot = null;
     }
     const entry: StepEntry = {
       index,
@@ -268,15 +301,72 @@ export class MaestroRunner {
       status: failed ? 'failed' : 'passed',
       resolved_by: null,
       actions,
-      screenshot,
+      screenshot: shot ? `/api/v1/tests/runs/${r.runPublicId}/screenshots/${name}` : null,
       visual: null,
       duration_ms: Date.now() - started,
       timing: NOTHING_TIMED,
       error,
     };
+    if (healed) {
+      entry.healed = true;
+      entry.resolved_by = 'interpreter';
+      entry.error = 'Healed: the selector matched nothing, the step interpreter found the element';
+      r.outcome.healedSteps.push(index);
+    }
+    if (shot && !failed) await this.judgeVisual(r, entry, shot, name);
     r.outcome.steps.push(entry);
     await r.onStep(r.outcome, entry);
+    if (!failed && entry.status === 'failed') throw new FlowFailed(`Step ${index + 1} failed: ${entry.error}`);
   }
+}
+
+/** Visual comparison of a passed step with its baseline (docs/design/0016): as CaseRunner does for other cases. */
+async function judgeVisualStep(
+  judge: VisualJudge,
+  r: MaestroRunInput & { outcome: CaseOutcome },
+  entry: StepEntry,
+  shot: Awaited<ReturnType<DeviceHandle['screenshot']>>,
+  file: string,
+): Promise<void> {
+  const verdict = await judge.judgeStep({
+    ctx: r.ctx,
+    testCase: r.testCase,
+    stepIndex: entry.index,
+    step: { text: entry.text, actionIndices: [], visual: undefined },
+    screenshot: shot,
+    device: r.device,
+    tiers: r.tiers,
+    runPublicId: r.runPublicId,
+    writesBaseline: r.writesBaselines,
+  });
+  const outcome = r.outcome;
+  if (verdict.kind === 'baseline_missing') {
+    outcome.baselineCandidates.push({
+      index: entry.index,
+      file,
+      width: shot.screen.width,
+      height: shot.screen.height,
+      deviceName: r.device.deviceName,
+    });
+    entry.visual = { diff_pct: 0, verdict: 'ok' };
+    outcome.visualStatus = worst(outcome.visualStatus, 'ok');
+  } else if (verdict.kind === 'compared') {
+    outcome.artifactBytes += verdict.diffBytes;
+    entry.visual = { diff_pct: verdict.diffPct, verdict: verdict.verdict, diff_image: verdict.diffImage };
+    outcome.visualStatus = worst(outcome.visualStatus, verdict.verdict);
+    if (verdict.verdict === 'fail') {
+      entry.status = 'failed';
+      entry.error = `Visual regression: ${verdict.diffPct}% of the screen differs from the baseline (fail at ${r.tiers.fail_pct}%)`;
+    }
+  }
+}
+
+/** The text of a `tapOn` that names its element by text alone (what the interpreter can look for). */
+function healableText(args: unknown): string | null {
+  if (typeof args === 'string') return args;
+  const o = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const keys = Object.keys(o).filter((k) => k !== 'label');
+  return keys.length === 1 && typeof o.text === 'string' ? o.text : null;
 }
 
 function withoutKeys(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {

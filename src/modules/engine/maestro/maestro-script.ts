@@ -2,7 +2,7 @@
  * Maestro's JavaScript (`evalScript`, `runScript`, `assertTrue`, and `${…}` in any value) run in
  * QuickJS compiled to WebAssembly: no file system, no network, no timers, no host objects, only
  * what is handed in as JSON. Each evaluation has its own runtime, bounded in heap, stack and time
- * (docs/design/0031-maestro-flows.md says why not node:vm or isolated-vm).
+ * (docs/design/0034-maestro-flows.md says why not node:vm or isolated-vm).
  */
 
 /** Bounds of one evaluation. */
@@ -23,76 +23,87 @@ export interface ScriptState {
 
 export class ScriptError extends Error {}
 
-type QuickJs = Awaited<ReturnType<typeof import('quickjs-emscripten')['getQuickJS']>>;
+type QuickJs = Awaited<ReturnType<typeof import('quickjs-emscripten')['newQuickJSWASMModule']>>;
+/** One WebAssembly module for every evaluation, replaced when a script leaves it unusable. */
 let engine: Promise<QuickJs> | null = null;
 const quickJs = () => {
-  engine ??= import('quickjs-emscripten').then((m) => m.getQuickJS());
+  engine ??= import('quickjs-emscripten').then((m) => m.newQuickJSWASMModule());
   return engine;
 };
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * Runs `code` with the state's globals; returns its completion value (as JSON-able data) and the
+ * Runs `code` (on a thread of the script pool, see runSandboxed) with the state's globals; returns its completion value (as JSON-able data) and the
  * `output` object as the script left it. Throws ScriptError on an exception, a time or memory
  * overrun, or an output past its size cap.
  */
-export async function runSandboxed(
+export async function evaluateInQuickJs(
   code: string,
   state: ScriptState,
   extra: Record<string, string> = {},
 ): Promise<{ value: unknown; output: Record<string, unknown>; logs: string[] }> {
   const { shouldInterruptAfterDeadline } = await import('quickjs-emscripten');
-  const runtime = (await quickJs()).newRuntime();
+  const module = await quickJs();
+  const runtime = module.newRuntime();
   runtime.setMemoryLimit(SCRIPT_LIMITS.memoryBytes);
   runtime.setMaxStackSize(SCRIPT_LIMITS.stackBytes);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + SCRIPT_LIMITS.timeMs));
   const vm = runtime.newContext();
+  const run = (source: string, name: string): unknown => {
+    const handle = vm.unwrapResult(vm.evalCode(source, name));
+    try {
+      return vm.dump(handle);
+    } finally {
+      handle.dispose();
+    }
+  };
+  let healthy = true;
   try {
     const globals: Record<string, unknown> = {};
     for (const [k, v] of Object.entries({ ...state.variables, ...extra })) if (IDENT.test(k)) globals[k] = v;
-    const prelude = `
-      var __g = ${JSON.stringify(globals)};
+    run(
+      `var __g = ${JSON.stringify(globals)};
       for (var __k in __g) globalThis[__k] = __g[__k];
       var output = ${JSON.stringify(state.output)};
       var maestro = { copiedText: ${JSON.stringify(state.copiedText)}, platform: ${JSON.stringify(state.platform)} };
       var __logs = [];
       var console = { log: function () { if (__logs.length < 100) __logs.push(Array.prototype.map.call(arguments, String).join(' ').slice(0, 500)); } };
       console.info = console.warn = console.error = console.log;
-      function json(s) { return JSON.parse(s); }
-    `;
-    unwrap(vm, vm.evalCode(prelude, 'prelude.js'));
-    const value = unwrap(vm, vm.evalCode(code, 'script.js'));
-    const after = unwrap(vm, vm.evalCode('JSON.stringify({ o: output, l: __logs })', 'read.js'));
+      function json(s) { return JSON.parse(s); }`,
+      'prelude.js',
+    );
+    const value = run(code, 'script.js');
+    const after = run('JSON.stringify({ o: output, l: __logs })', 'read.js');
     if (typeof after !== 'string' || after.length > SCRIPT_LIMITS.outputBytes)
       throw new ScriptError(`the script's output is larger than ${SCRIPT_LIMITS.outputBytes / 1024} KB`);
     const read = JSON.parse(after) as { o: unknown; l: string[] };
     const output = typeof read.o === 'object' && read.o !== null ? (read.o as Record<string, unknown>) : {};
     return { value: plain(value), output, logs: read.l };
-  } finally {
-    vm.dispose();
-    runtime.dispose();
-  }
-}
-
-function unwrap(
-  vm: import('quickjs-emscripten').QuickJSContext,
-  result: import('quickjs-emscripten').VmCallResult<import('quickjs-emscripten').QuickJSHandle>,
-): unknown {
-  if (result.error) {
-    const err = vm.dump(result.error) as { name?: string; message?: string } | string;
-    result.error.dispose();
-    const message = typeof err === 'string' ? err : `${err?.name ?? 'Error'}: ${err?.message ?? ''}`;
-    if (/interrupted/i.test(message)) throw new ScriptError(`the script ran longer than ${SCRIPT_LIMITS.timeMs} ms`);
-    if (/out of memory/i.test(message) || /InternalError: stack overflow/.test(message))
+  } catch (err) {
+    if (err instanceof ScriptError) throw err;
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    if (/interrupted/i.test(message)) {
+      healthy = false;
+      throw new ScriptError(`the script ran longer than ${SCRIPT_LIMITS.timeMs} ms`);
+    }
+    if (/out of memory|stack overflow|Aborted|RuntimeError/i.test(message)) {
+      healthy = false;
       throw new ScriptError(
         `the script needs more than ${SCRIPT_LIMITS.memoryBytes / 1024 / 1024} MB or a deeper stack (${message.slice(0, 100)})`,
       );
+    }
     throw new ScriptError(message.slice(0, 500));
+  } finally {
+    try {
+      vm.dispose();
+      runtime.dispose();
+    } catch {
+      healthy = false;
+    }
+    // What a runaway script left behind can abort the module when freed: a fresh one serves the next.
+    if (!healthy && engine) engine = null;
   }
-  const value = vm.dump(result.value);
-  result.value.dispose();
-  return value;
 }
 
 function plain(v: unknown): unknown {

@@ -34,7 +34,8 @@ function elementsOf(tree: UiNode): Element[] {
   const out: Element[] = [];
   const walk = (node: UiNode, parent: Element | null) => {
     const e: Element = { node, parent, order: out.length };
-    if (node.bounds.width > 0 && node.bounds.height > 0) out.push(e);
+    // The application's root carries the app's name; on a device it is a window with no text.
+    if (node.bounds.width > 0 && node.bounds.height > 0 && node.role !== 'application') out.push(e);
     for (const c of node.children) walk(c, e);
   };
   walk(tree, null);

@@ -1,4 +1,5 @@
-import { runSandboxed, scriptString, type ScriptState } from './maestro-script';
+import { scriptString, type ScriptState } from './maestro-script';
+import { runSandboxed } from './maestro-script-pool';
 
 const PATH = /^\s*([A-Za-z_$][\w$]*)((?:\.[A-Za-z_$][\w$]*)*)\s*$/;
 
