@@ -14,6 +14,7 @@ import {
 } from '../harness/engine-fixture';
 import type { BaselineResponse as Baseline } from '../../src/modules/catalogue/baselines.schemas';
 import type { StepEntry } from '../../src/modules/engine/execution/case-outcome';
+import { runLogsKey } from '../../src/modules/engine/execution/run-logs';
 import { api } from '../harness/sessions-factories';
 import { eq } from 'drizzle-orm';
 import { testBaselines, testRuns } from '../../src/db/schema';
@@ -119,12 +120,13 @@ describe('visual regression in runs', () => {
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
     expect(baselines.map((b: Baseline) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
 
-    // What the run stored (screenshots and diff images) counts against the storage quota, to the byte.
+    // What the run stored (screenshots, diff images and its device log) counts against the storage
+    // quota, to the byte.
     const files = run.result.steps.flatMap((s) => [
       ...(s.screenshot ? [s.screenshot] : []),
       ...(s.visual?.diff_image ? [s.visual.diff_image] : []),
     ]);
-    let stored = 0;
+    let stored = (await f.t.container.storage.getBuffer(runLogsKey(run.public_id)))!.length;
     for (const url of files)
       stored += (await api(f.t, f.org.viewer.token, 'GET', url.replace('/api/v1', ''))).rawPayload.length;
     const [row] = await f.t.container.db
