@@ -1,3 +1,4 @@
+import type { RunVideo } from '../../src/modules/engine/execution/run-video';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -54,6 +55,7 @@ export type RunJson = Omit<RunResponse, 'result' | 'reasoning_log'> & {
     assertions: AssertionEntry[];
     visual_regression_status: VisualVerdict | null;
     sub_flows?: SubFlowEntry[];
+    video?: RunVideo | null;
   };
   reasoning_log: TraceEntry[];
 };

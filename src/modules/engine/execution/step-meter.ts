@@ -40,6 +40,8 @@ export class StepMeter {
       rotate: timed((r) => device.rotate(r)),
       screen: timed(() => device.screen()),
       readLogs: timed(() => device.readLogs()),
+      startRecording: (id, o) => device.startRecording(id, o),
+      stopRecording: (stop) => device.stopRecording(stop),
     };
   }
 

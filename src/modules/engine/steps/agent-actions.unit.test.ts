@@ -34,6 +34,16 @@ function handleOf(phone: SampleDevice): DeviceHandle {
     rotate: (r) => driver.rotate(deviceId, r),
     screen: async () => driver.device(deviceId).screenInfo(),
     readLogs: () => driver.readLogs(deviceId, 0),
+    startRecording: async () => {},
+    stopRecording: async () => ({
+      duration_ms: 0,
+      width: 0,
+      height: 0,
+      size_bytes: 0,
+      frames: 0,
+      truncated: false,
+      uploaded: false,
+    }),
   };
 }
 
