@@ -32,6 +32,8 @@ import {
   SessionsService,
   SessionLogs,
   SessionLogsService,
+  SessionRecordingsService,
+  recordingPrefixesOfOrg,
 } from './modules/sessions';
 import {
   WorkerCredentials,
@@ -87,6 +89,8 @@ export interface Container {
     deviceControl: DeviceControlService;
     /** A session's device log (`/sessions/{id}/logs`). */
     sessionLogs: SessionLogsService;
+    /** Recordings of live sessions (`/sessions/{id}/recording/…`, `/recordings/{id}`). */
+    sessionRecordings: SessionRecordingsService;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -217,6 +221,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
           ...(await appStoragePrefixesOfOrg(db, orgId)),
           ...(await baselineStoragePrefixesOfOrg(db, orgId)),
           ...(await runStoragePrefixesOfOrg(db, orgId)),
+          ...(await recordingPrefixesOfOrg(db, orgId)),
         ],
       },
     }),
@@ -381,6 +386,7 @@ function createDeviceServices(d: {
     fileLinks,
     sessions,
     sessionLogs: new SessionLogsService({ sessions, logs, router }),
+    sessionRecordings: new SessionRecordingsService({ sessions }),
     deviceControl,
     lifecycle,
     lifetime,

@@ -2,6 +2,8 @@ export { DeviceControlService } from './device-control.service';
 export type { DeviceHandle, Screenshot } from './device-handle';
 export { SessionLogs, maskKnownSecrets, type DeviceLogRead, type DeviceLogLine } from './session-logs';
 export { SessionLogsService } from './session-logs.service';
+export { SessionRecordingsService } from './session-recordings.service';
+export { recordingPrefixesOfOrg } from './session-recordings.repository';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';
 export { SessionNotifier } from './session-notifier';
