@@ -27,7 +27,8 @@ describe('recordings of live sessions', () => {
     expect((await api(f.t, f.org.viewer.token, 'POST', `/sessions/${sessionId}/recording/stop`)).statusCode).toBe(403);
     // Not playable while it records.
     expect((await api(f.t, f.org.viewer.token, 'GET', `/recordings/${rec.recording_id}`)).statusCode).toBe(404);
-    await f.driver.rotate((await f.driver.bootedDevices())[0]!, 90);
+    const [deviceId] = (await f.driver.bootedDevices?.()) ?? [];
+    await f.driver.rotate(deviceId!, 90);
     await new Promise((r) => setTimeout(r, 1200));
     const stopped = await api(f.t, dev, 'POST', `/sessions/${sessionId}/recording/stop`);
     expect(stopped.statusCode, stopped.body).toBe(200);

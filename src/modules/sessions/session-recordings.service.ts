@@ -73,7 +73,7 @@ export class SessionRecordingsService {
   async getRecordingFile({ ctx, input }: { ctx: Ctx; input: { recordingId: string } }): Promise<RecordingRow> {
     const org = requireRole(ctx, 'viewer');
     const row = await findRecording(ctx.db, org.id, input.recordingId);
-    if (!row || row.status !== 'ready') throw notFound('Recording');
+    if (row?.status !== 'ready') throw notFound('Recording');
     return row;
   }
 }
