@@ -33,6 +33,7 @@ import {
   SessionLogs,
   SessionLogsService,
   SessionRecordingsService,
+  SessionArtifactsRetention,
   recordingPrefixesOfOrg,
 } from './modules/sessions';
 import {
@@ -91,6 +92,8 @@ export interface Container {
     sessionLogs: SessionLogsService;
     /** Recordings of live sessions (`/sessions/{id}/recording/…`, `/recordings/{id}`). */
     sessionRecordings: SessionRecordingsService;
+    /** The retention sweep of device logs and session recordings. */
+    sessionArtifacts: SessionArtifactsRetention;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -387,6 +390,12 @@ function createDeviceServices(d: {
     sessions,
     sessionLogs: new SessionLogsService({ sessions, logs, router }),
     sessionRecordings: new SessionRecordingsService({ sessions }),
+    sessionArtifacts: new SessionArtifactsRetention({
+      db: d.db,
+      storage: d.storage,
+      log: d.log,
+      retentionDays: d.config.artifactRetentionDays,
+    }),
     deviceControl,
     lifecycle,
     lifetime,

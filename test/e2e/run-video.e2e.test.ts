@@ -85,6 +85,19 @@ describe('run videos', () => {
     });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${video.size_bytes}`);
+    expect(run.result.logs).toMatchObject({ url: `/api/v1/tests/runs/${run.public_id}/logs` });
+
+    // Past ARTIFACT_RETENTION_DAYS (30) the video and the log slice go; the run says so.
+    const { artifactRetention } = f.t.container.services.engine;
+    expect(await artifactRetention.sweep(new Date(f.t.clock.now().getTime() + 29 * 24 * 3600 * 1000))).toBe(0);
+    expect(
+      await artifactRetention.sweep(new Date(f.t.clock.now().getTime() + 31 * 24 * 3600 * 1000)),
+    ).toBeGreaterThanOrEqual(1);
+    const expired = await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${run.public_id}`);
+    expect(expired.json().result).toMatchObject({ video: null, logs: null, artifacts_expired: true });
+    expect((await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${run.public_id}/video`)).statusCode).toBe(404);
+    expect((await api(f.t, f.org.viewer.token, 'GET', `/tests/runs/${run.public_id}/logs`)).json().lines).toEqual([]);
+    expect(await f.t.container.storage.exists(`runs/${run.public_id}/video.mp4`)).toBe(false);
   });
 
   it('record_video on_failure drops a passed run’s video, never records none; 404 while there is none', async () => {

@@ -1,3 +1,4 @@
+import type { RunLogsSummary } from '../../src/modules/engine/execution/run-logs';
 import type { RunVideo } from '../../src/modules/engine/execution/run-video';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,7 @@ export type RunJson = Omit<RunResponse, 'result' | 'reasoning_log'> & {
     visual_regression_status: VisualVerdict | null;
     sub_flows?: SubFlowEntry[];
     video?: RunVideo | null;
+    logs?: RunLogsSummary | null;
   };
   reasoning_log: TraceEntry[];
 };

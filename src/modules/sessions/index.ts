@@ -3,6 +3,7 @@ export type { DeviceHandle, Screenshot } from './device-handle';
 export { SessionLogs, maskKnownSecrets, type DeviceLogRead, type DeviceLogLine } from './session-logs';
 export { SessionLogsService } from './session-logs.service';
 export { SessionRecordingsService } from './session-recordings.service';
+export { SessionArtifactsRetention } from './session-artifacts-retention';
 export { recordingPrefixesOfOrg } from './session-recordings.repository';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';

@@ -2,7 +2,7 @@ import type { VisualVerdict } from '../../../db/schema';
 import type { PerformedAction } from '../steps/device-actions';
 import type { HealingSuggestion } from '../steps/healing';
 import type { TraceEntry } from '../steps/step-agent';
-import type { StepCrash } from './run-logs';
+import type { RunLogsSummary, StepCrash } from './run-logs';
 import type { RunVideo } from './run-video';
 
 /** A step as a run's `result` lists it (docs/design/0016-execution.md). */
@@ -61,6 +61,8 @@ export interface CaseOutcome {
   suggestions: HealingSuggestion[];
   /** Bytes the run stored (step screenshots, diff images, log, video), counted against the storage quota. */
   artifactBytes: number;
+  /** The run's slice of the device log, once it ended. */
+  logs?: RunLogsSummary | null;
   /** The run's screen recording, once it ended and kept one. */
   video?: RunVideo | null;
 }

@@ -225,7 +225,8 @@ export class RunExecutor {
       },
     });
     await logs.collect(null);
-    outcome.artifactBytes += await logs.save(this.deps.storage, run.publicId);
+    outcome.logs = await logs.save(this.deps.storage, run.publicId);
+    outcome.artifactBytes += outcome.logs.size_bytes;
     outcome.video = await video.finish(outcome.status, outcome.steps);
     outcome.artifactBytes += outcome.video?.size_bytes ?? 0;
     return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() }, plan);
@@ -358,6 +359,7 @@ export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {
     visual_regression_status: o.visualStatus,
     ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}),
     ...(o.suggestions.length ? { suggestions: o.suggestions } : {}),
+    logs: o.logs ?? null,
     video: o.video ?? null,
     ...(usage ? { model_usage: usage } : {}),
   };
