@@ -2213,6 +2213,22 @@ export interface paths {
       };
     };
   };
+  "/api/v1/recordings/{recording_id}": {
+    /** A session recording (video/mp4, H.264; HTTP Range supported) */
+    get: {
+      parameters: {
+        path: {
+          recording_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/v1/sessions": {
     /** List sessions */
     get: {
@@ -2725,6 +2741,167 @@ export interface paths {
               message: string;
               /** @enum {string} */
               status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/logs": {
+    /**
+     * The session's device log
+     * @description Lines of the device log in the order the device wrote them: app launches and terminations, screens and alerts (virtual devices), the app's own lines and the system's errors. `since` pages by cursor; live lines also arrive on `/ws` as `session.log`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Lines after this cursor (a `next_since` of an earlier answer); 0 from the start */
+          since?: number;
+          /** @description Only lines at this level or above */
+          level?: "debug" | "info" | "warn" | "error" | "fatal";
+          /** @description Only lines whose tag or message holds this text (any case) */
+          q?: string;
+          limit?: number;
+        };
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              lines: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  at: string;
+                  /**
+                   * @description debug < info < warn < error < fatal
+                   * @enum {string}
+                   */
+                  level: "debug" | "info" | "warn" | "error" | "fatal";
+                  message: string;
+                  /** @description The line's number in the session's device log */
+                  seq: number;
+                  /** @enum {string} */
+                  source: "app" | "system";
+                  tag: string;
+                })[];
+              /** @description Pass as `since` for the lines that follow */
+              next_since: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recording/start": {
+    /** Start recording the session's screen (developer; one recording at a time) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              duration_ms: number | null;
+              ended_at: string | null;
+              error_message: string | null;
+              height: number | null;
+              recording_id: string;
+              session_id: string;
+              size_bytes: number;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              started_at: string;
+              /** @enum {string} */
+              status: "recording" | "ready" | "failed";
+              /** @description The MP4 (GET, any member), once the recording is ready */
+              url: string;
+              width: number | null;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recording/stop": {
+    /** Stop the recording: the MP4 is stored and playable at its url (developer) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              duration_ms: number | null;
+              ended_at: string | null;
+              error_message: string | null;
+              height: number | null;
+              recording_id: string;
+              session_id: string;
+              size_bytes: number;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              started_at: string;
+              /** @enum {string} */
+              status: "recording" | "ready" | "failed";
+              /** @description The MP4 (GET, any member), once the recording is ready */
+              url: string;
+              width: number | null;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recordings": {
+    /** The session's recordings, newest first */
+    get: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              recordings: ({
+                  duration_ms: number | null;
+                  ended_at: string | null;
+                  error_message: string | null;
+                  height: number | null;
+                  recording_id: string;
+                  session_id: string;
+                  size_bytes: number;
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  started_at: string;
+                  /** @enum {string} */
+                  status: "recording" | "ready" | "failed";
+                  /** @description The MP4 (GET, any member), once the recording is ready */
+                  url: string;
+                  width: number | null;
+                })[];
             };
           };
         };
@@ -3732,6 +3909,51 @@ export interface paths {
       };
     };
   };
+  "/api/v1/tests/runs/{run_id}/logs": {
+    /** The run's slice of the device log, each line with the step during which it was written */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only lines at this level or above */
+          level?: "debug" | "info" | "warn" | "error" | "fatal";
+          /** @description Only lines whose tag or message holds this text (any case) */
+          q?: string;
+          /** @description Only lines of this step */
+          step_index?: number;
+        };
+        path: {
+          run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Older lines of a very long run that were not kept */
+              dropped: number;
+              lines: ({
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  at: string;
+                  /** @enum {string} */
+                  level: "debug" | "info" | "warn" | "error" | "fatal";
+                  message: string;
+                  seq: number;
+                  /** @enum {string} */
+                  source: "app" | "system";
+                  /** @description The step during which the device wrote it; null before the first step */
+                  step_index: number | null;
+                  tag: string;
+                })[];
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/v1/tests/runs/{run_id}/screenshots/{file}": {
     /** A step's settled screenshot (step_<i>.jpg) or its visual diff (step_<i>_diff.jpg) */
     get: {
@@ -3772,6 +3994,25 @@ export interface paths {
               test_case_id: string;
             };
           };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/runs/{run_id}/video": {
+    /**
+     * The run's screen recording (video/mp4, H.264, a chapter per step; HTTP Range supported)
+     * @description 404 while the run has no video: it has not ended, its suite does not keep one, or its device host has no encoder.
+     */
+    get: {
+      parameters: {
+        path: {
+          run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
         };
       };
     };
@@ -3882,6 +4123,8 @@ export interface paths {
                 platform: string | null;
                 public_id: string;
                 /** @enum {string} */
+                record_video: "always" | "on_failure" | "never";
+                /** @enum {string} */
                 reset_strategy: "relaunch" | "clear_data" | "reinstall";
                 retries: number;
                 tags: {
@@ -3940,6 +4183,8 @@ export interface paths {
               name: string;
               platform: string | null;
               public_id: string;
+              /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
@@ -4051,6 +4296,8 @@ export interface paths {
               platform: string | null;
               public_id: string;
               /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
+              /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
               tags: {
@@ -4103,6 +4350,11 @@ export interface paths {
             context?: string | null;
             description?: string | null;
             name?: string;
+            /**
+             * @description Keep each run's screen recording always, only when it did not pass, or never record
+             * @enum {string}
+             */
+            record_video?: "always" | "on_failure" | "never";
             /** @enum {string} */
             reset_strategy?: "relaunch" | "clear_data" | "reinstall";
             retries?: number;
@@ -4137,6 +4389,8 @@ export interface paths {
               name: string;
               platform: string | null;
               public_id: string;
+              /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
