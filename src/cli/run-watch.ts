@@ -10,6 +10,8 @@ export interface CiRun {
   status: string;
   run_url: string;
   name?: string;
+  /** The engine's test run (a test) or suite run (a suite) behind it. */
+  engine_run_id?: string | null;
   commit_sha: string | null;
   started_at: string | null;
   created_at: string;

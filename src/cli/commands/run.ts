@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { UsageError } from '../api-client';
+import { type ApiClient, UsageError } from '../api-client';
+import { writeArtifacts } from '../artifacts';
 import { junitXml } from '../junit';
 import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
 import {
@@ -27,6 +28,7 @@ interface RunOptions extends CommonOptions {
   mode?: string;
   wait?: boolean;
   junit?: string;
+  artifacts?: string;
   timeout: string;
   pollInterval: string;
 }
@@ -92,6 +94,7 @@ function withRunOptions(cmd: Command): Command {
     .option('--mode <mode>', 'hybrid (default), ai or replay')
     .option('--wait', 'follow the run to its end: exit 0 passed, 1 failed, 2 error or cancelled')
     .option('--junit <file>', 'with --wait, write a JUnit XML report here')
+    .option('--artifacts <dir>', "with --wait, write each run's video, logs, screenshots and the JUnit report here")
     .option('--timeout <seconds>', 'with --wait, stop waiting after this long (exit 2; the run goes on)', '3600')
     .option('--poll-interval <seconds>', 'with --wait, seconds between polls', '2')
     .option('--json', 'machine-readable output (the final poll payload with --wait)');
@@ -99,6 +102,7 @@ function withRunOptions(cmd: Command): Command {
 
 async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOptions): Promise<void> {
   if (o.junit && !o.wait) throw new UsageError('--junit needs --wait');
+  if (o.artifacts && !o.wait) throw new UsageError('--artifacts needs --wait');
   const api = loggedInClient();
   const body = startBody(o);
   const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -128,6 +132,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
       ),
     );
     const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
+    await saveArtifacts(api, o, runs, say);
     finish(o, multi.status, multi, runs, () =>
       printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']),
     );
@@ -142,6 +147,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   say(`Started ${started.run_id}`);
   const release = cancelOnInterrupt(say, async () => [started.run_id]);
   const run = await watchRun(api, started.run_id, watch).finally(release);
+  await saveArtifacts(api, o, [run], say);
   finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run')
       printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
@@ -152,6 +158,13 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
         ['step', 'status', 'text', 'error'],
       );
   });
+}
+
+/** `--artifacts`: what the runs left, once they ended (a run still going has nothing to write yet). */
+async function saveArtifacts(api: ApiClient, o: RunOptions, runs: CiRun[], say: (line: string) => void): Promise<void> {
+  if (!o.artifacts || runs.some((r) => !['passed', 'failed', 'cancelled', 'error'].includes(r.status))) return;
+  const files = await writeArtifacts(api, o.artifacts, runs);
+  say(`Artifacts: ${files.length} files in ${o.artifacts}`);
 }
 
 function finish(o: RunOptions, status: string, payload: unknown, runs: CiRun[], table: () => void): void {

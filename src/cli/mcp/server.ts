@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEVICE_TOOLS } from '../../modules/ai';
 import type { ApiClient } from '../api-client';
 import { describeError } from '../output';
+import { registerArtifactTools } from './artifacts';
 import { registerBuildTools } from './builds';
 import { type Reporter, RUN_TEST_INPUT, runTest, sleep, text } from './run-test';
 
@@ -170,6 +171,7 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
   deviceTool('long_press', 'long_press');
   deviceTool('set_orientation', 'set_orientation');
   registerBuildTools(api, register, device);
+  registerArtifactTools(api, register);
 
   register(
     'list_apps',
