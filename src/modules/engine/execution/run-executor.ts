@@ -158,8 +158,8 @@ export class RunExecutor {
     try {
       return await this.recordedCase(ctx, run, setting, plan, { logs, video });
     } finally {
-      // A run that ended without an outcome (stopped, device lost) keeps no video.
-      await video.abandon();
+      // A run that ended without an outcome (stopped, device lost) keeps no video; the run's end does not wait for it.
+      void video.abandon();
     }
   }
 
