@@ -20,6 +20,13 @@ import {
 } from '../harness/engine-fixture';
 import { PASSWORD } from '../harness/factories';
 
+/** What the test reads of a <video> element (the test's own types have no DOM). */
+interface VideoState {
+  readyState: number;
+  duration: number;
+  currentTime: number;
+}
+
 const STEPS = [
   'type demo into Username',
   'type secret into Password',
@@ -63,7 +70,7 @@ describe.skipIf(!hasChromium)('the console: a run’s video, chapters and device
     const video = page.getByTestId('run-video');
     // The browser decodes it: its duration is the run's video's.
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? Math.round(v.duration * 1000) : 0)), {
+      .poll(() => video.evaluate((v: VideoState) => (v.readyState >= 1 ? Math.round(v.duration * 1000) : 0)), {
         timeout: 30_000,
       })
       .toBeGreaterThan(run.result.video!.duration_ms - 200);
@@ -72,7 +79,7 @@ describe.skipIf(!hasChromium)('the console: a run’s video, chapters and device
     // A click on step 3's chapter seeks there and marks the lines written during step 3.
     await page.locator('[data-chapter="2"]').click();
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime * 1000)))
+      .poll(() => video.evaluate((v: VideoState) => Math.round(v.currentTime * 1000)))
       .toBeGreaterThanOrEqual(chapters[2]!.at_ms - 50);
     await expect.poll(() => page.locator('tr[data-current="true"]').count()).toBeGreaterThan(0);
     const marked = await page.locator('tr[data-current="true"]').allTextContents();
