@@ -328,7 +328,6 @@ export class SessionLifecycle {
             : Promise.resolve();
           void this.track(
             lastLines
-              .then(() => this.deps.logs?.forget(row.sessionId))
               .then(() => endSessionRecording(this.deps, row, deviceId))
               .catch((err) => this.deps.log.warn({ err, deviceId }, 'stopping the recording failed'))
               .then(() => this.deps.router.command(deviceId, 'shutdown', {}))
