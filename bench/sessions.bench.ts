@@ -14,11 +14,13 @@ import {
   type BenchRow,
   type BenchServer,
 } from './harness';
+import { recordingRows } from './sessions-recording';
 
 /**
  * Sessions on the virtual driver over the real worker protocol: create→active latency,
  * control→changed-frame latency, frame rate during a continuous swipe, and how many concurrently
- * streaming sessions one device host serves at ≥ 15 fps each.
+ * streaming sessions one device host serves at ≥ 15 fps each, without and with every session
+ * recording its screen (bench/sessions-recording.ts; BENCH_RECORDING=0 skips that part).
  *
  * The device host runs in its own process, as `simdeck worker` does on a device machine. With two
  * or more cores and `taskset`, it is pinned to one core and everything else (control plane,
@@ -343,6 +345,10 @@ export default async function sessionsBench(): Promise<BenchRow[]> {
       'baseline (main)':
         'issue: 11 (the most tried) at ≥ 23 fps on a 2-core worker; this machine before: 2 per core (one process, unpaced moves), 8 with this benchmark',
     });
+    if (process.env.BENCH_RECORDING !== '0')
+      rows.push(
+        ...(await recordingRows({ call, sessionsOpen, prepared, startDrag, best, hostCores, max: MAX_SESSIONS })),
+      );
     for (const s of sessionsOpen) s.stream.close();
     rt.close();
   } finally {

@@ -93,6 +93,7 @@ const EnvSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+  ARTIFACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -144,6 +145,8 @@ export interface Config {
    * plan's quota applies when billing is configured and no quota otherwise.
    */
   storageQuotaBytes: number | null;
+  /** ARTIFACT_RETENTION_DAYS: run videos and logs, session recordings and device logs go after this many days. */
+  artifactRetentionDays: number;
   storage: {
     s3:
       | {
@@ -245,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     github: { apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') },
     uploads: { idleMs: e.UPLOAD_IDLE_TIMEOUT_MS, minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND },
     storageQuotaBytes: e.STORAGE_QUOTA_MB === undefined ? null : e.STORAGE_QUOTA_MB * 1024 * 1024,
+    artifactRetentionDays: e.ARTIFACT_RETENTION_DAYS,
     storage: {
       s3: e.S3_BUCKET
         ? {

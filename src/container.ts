@@ -39,6 +39,9 @@ import {
   SessionsService,
   SessionLogs,
   SessionLogsService,
+  SessionRecordingsService,
+  SessionArtifactsRetention,
+  recordingPrefixesOfOrg,
 } from './modules/sessions';
 import {
   WorkerCredentials,
@@ -96,6 +99,10 @@ export interface Container {
     deviceCapabilities: DeviceCapabilitiesService;
     /** A session's device log (`/sessions/{id}/logs`). */
     sessionLogs: SessionLogsService;
+    /** Recordings of live sessions (`/sessions/{id}/recording/…`, `/recordings/{id}`). */
+    sessionRecordings: SessionRecordingsService;
+    /** The retention sweep of device logs and session recordings. */
+    sessionArtifacts: SessionArtifactsRetention;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -226,6 +233,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
           ...(await appStoragePrefixesOfOrg(db, orgId)),
           ...(await baselineStoragePrefixesOfOrg(db, orgId)),
           ...(await runStoragePrefixesOfOrg(db, orgId)),
+          ...(await recordingPrefixesOfOrg(db, orgId)),
         ],
       },
     }),
@@ -393,6 +401,13 @@ function createDeviceServices(d: {
     fileLinks,
     sessions,
     sessionLogs: new SessionLogsService({ sessions, logs, router }),
+    sessionRecordings: new SessionRecordingsService({ sessions }),
+    sessionArtifacts: new SessionArtifactsRetention({
+      db: d.db,
+      storage: d.storage,
+      log: d.log,
+      retentionDays: d.config.artifactRetentionDays,
+    }),
     deviceControl,
     deviceCapabilities,
     lifecycle,

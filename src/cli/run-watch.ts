@@ -11,6 +11,8 @@ export interface CiRun {
   run_url: string;
   name?: string;
   suite_id?: string | null;
+  /** The engine's test run (a test) or suite run (a suite) behind it. */
+  engine_run_id?: string | null;
   commit_sha: string | null;
   started_at: string | null;
   created_at: string;

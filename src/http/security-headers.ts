@@ -67,13 +67,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
 /**
  * The web console: scripts from this origin only, never inline; style elements only with the
  * page's nonce (Mantine writes its CSS variables into one), style sheets from this origin;
- * images also from data: and blob: URLs (screenshots and icons fetched with the bearer token);
- * fetch and WebSocket to this origin only.
+ * images also from data: and blob: URLs (screenshots and icons fetched with the bearer token),
+ * video from blob: URLs (run videos, fetched the same way); fetch and WebSocket to this origin only.
  */
 export function consolePolicy(styleNonce: string): CspDirectives {
   return pagePolicy({
     'style-src': ["'self'", `'nonce-${styleNonce}'`],
     'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -47,6 +47,8 @@ export const JOB_CATALOG = {
   'sessions.sweep_lifetimes': { recurring: { everySeconds: 5 }, expireInSeconds: 60 },
   'sessions.release_orphan_leases': { recurring: { everySeconds: 30 }, expireInSeconds: 60 },
   'sessions.retry_queue': { recurring: { everySeconds: 10 }, expireInSeconds: 60 },
+  // Device log lines and session recordings past ARTIFACT_RETENTION_DAYS go (a bounded batch per tick).
+  'sessions.sweep_artifacts': { recurring: { everySeconds: 3600 }, expireInSeconds: 600 },
   'engine.execute_test_run': {
     payload: z.object({ runId: z.number().int().positive() }),
     // A crash is noticed by the heartbeat sweep (engine.sweep_interrupted), not by a retry.
@@ -63,6 +65,8 @@ export const JOB_CATALOG = {
     batchSize: 1,
   },
   'engine.sweep_interrupted': { recurring: { everySeconds: 30 }, expireInSeconds: 120 },
+  // Run videos and log slices past ARTIFACT_RETENTION_DAYS go (a bounded batch per tick).
+  'engine.sweep_artifacts': { recurring: { everySeconds: 3600 }, expireInSeconds: 600 },
   // Allowance periods start on the first of each month (UTC); a minute late at most.
   'credits.refill_allowances': { recurring: { everySeconds: 60 }, expireInSeconds: 300 },
   // The outbox is dispatched when a transaction that wrote events commits (a wake-up); the tick

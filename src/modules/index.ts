@@ -19,6 +19,7 @@ import { orgsRoutes } from './orgs/orgs.routes';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { sessionLogsRoutes } from './sessions/session-logs.routes';
+import { sessionRecordingsRoutes } from './sessions/session-recordings.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { workersRoutes } from './workers/workers.routes';
 
@@ -31,6 +32,7 @@ export const routeModules: RouteModule[] = [
   appsRoutes,
   sessionsRoutes,
   sessionLogsRoutes,
+  sessionRecordingsRoutes,
   deviceToolsRoutes,
   devicesRoutes,
   workersRoutes,

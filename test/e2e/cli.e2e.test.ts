@@ -282,8 +282,27 @@ describe('the simdeck CLI', () => {
     // run test: the JUnit report has one test case per step.
     const caseId = (await call('GET', `/tests/suites/${imported.public_id}`)).json().cases[0].public_id as string;
     const junit = path.join(cli.home, 'test.xml');
-    const single = await cli.run(['run', 'test', caseId, '--wait', '--junit', junit, '--poll-interval', '0.5']);
+    const artifacts = path.join(cli.home, 'artifacts');
+    const single = await cli.run([
+      ...['run', 'test', caseId, '--wait', '--junit', junit, '--poll-interval', '0.5'],
+      ...['--artifacts', artifacts],
+    ]);
     expect(single.code, single.stdout + single.stderr).toBe(0);
+    // --artifacts: the JUnit report, and the run's video, device log and screenshots.
+    expect(fs.readFileSync(path.join(artifacts, 'junit.xml'), 'utf8')).toBe(fs.readFileSync(junit, 'utf8'));
+    const [runDir] = fs.readdirSync(artifacts).filter((f) => f !== 'junit.xml');
+    const files = fs.readdirSync(path.join(artifacts, runDir!)).sort();
+    expect(files).toEqual(['logs.json', 'logs.txt', 'screenshots', 'video.mp4']);
+    expect(
+      fs
+        .readFileSync(path.join(artifacts, runDir!, 'video.mp4'))
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp');
+    expect(fs.readFileSync(path.join(artifacts, runDir!, 'logs.txt'), 'utf8')).toContain('Screen shown: items (Items)');
+    expect(fs.readdirSync(path.join(artifacts, runDir!, 'screenshots')).sort()).toEqual(
+      SIGN_IN.map((_, i) => `step_${i}.jpg`).sort(),
+    );
     expect(
       parseXml(junit)
         .all('testcase')

@@ -91,10 +91,13 @@ describe('simdeck mcp', () => {
         'list_apps',
         'list_devices',
         'press_key',
+        'read_logs',
         'run_test',
         'screenshot',
         'scroll_until',
+        'start_recording',
         'start_session',
+        'stop_recording',
         'stop_session',
         'swipe',
         'tap',
@@ -176,6 +179,25 @@ describe('simdeck mcp', () => {
       data: expect.stringMatching(/^iVBORw0KGgo/),
     });
     expect(textOf(await tool('list_apps', { session_id: sessionId }))).toContain('dev.simdeck.sample');
+
+    // The device log: the screens in order, filtered by text; a recording of the session.
+    const log = textOf(await tool('read_logs', { session_id: sessionId, q: 'Screen shown' }));
+    expect(log).toMatch(
+      /INFO +app dev\.simdeck\.sample: Screen shown: signin \(Sign in\)\n.*Screen shown: items \(Items\)/,
+    );
+    expect(log).toMatch(/\(next_since: \d+\)$/);
+    const recording = JSON.parse(textOf(await tool('start_recording', { session_id: sessionId })));
+    expect(recording).toMatchObject({
+      status: 'recording',
+      url: expect.stringMatching(/^\/api\/v1\/recordings\/rec_/),
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(JSON.parse(textOf(await tool('stop_recording', { session_id: sessionId })))).toMatchObject({
+      recording_id: recording.recording_id,
+      status: 'ready',
+    });
+    const none = await client.callTool({ name: 'read_logs', arguments: {} });
+    expect([none.isError, textOf(none)]).toEqual([true, 'read_logs needs a session_id or a run_id']);
   }, 120_000);
 
   it('opens links, sets location, clipboard, appearance, network and permissions, adds media and sends a notification', async () => {

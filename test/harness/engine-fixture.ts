@@ -1,3 +1,5 @@
+import type { RunLogsSummary } from '../../src/modules/engine/execution/run-logs';
+import type { RunVideo } from '../../src/modules/engine/execution/run-video';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -54,6 +56,8 @@ export type RunJson = Omit<RunResponse, 'result' | 'reasoning_log'> & {
     assertions: AssertionEntry[];
     visual_regression_status: VisualVerdict | null;
     sub_flows?: SubFlowEntry[];
+    video?: RunVideo | null;
+    logs?: RunLogsSummary | null;
   };
   reasoning_log: TraceEntry[];
 };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { UsageError } from '../api-client';
+import { type ApiClient, UsageError } from '../api-client';
+import { writeArtifacts } from '../artifacts';
 import { junitXml } from '../junit';
 import { action, EXIT, examples, loggedInClient, output, printTable, type CommonOptions } from '../output';
 import {
@@ -31,6 +32,7 @@ interface RunOptions extends CommonOptions {
   mode?: string;
   wait?: boolean;
   junit?: string;
+  artifacts?: string;
   timeout: string;
   pollInterval: string;
 }
@@ -146,6 +148,7 @@ function withRunOptions(cmd: Command): Command {
     .option('--wait', 'follow the run to its end: exit 0 passed, 1 failed, 2 error or cancelled')
     .option('--junit <file>', 'with --wait, write a JUnit XML report here')
     .option('--html <file>', 'with --wait, write the self-contained HTML report here (suites)')
+    .option('--artifacts <dir>', "with --wait, write each run's video, logs, screenshots and the JUnit report here")
     .option('--timeout <seconds>', 'with --wait, stop waiting after this long (exit 2; the run goes on)', '3600')
     .option('--poll-interval <seconds>', 'with --wait, seconds between polls', '2')
     .option('--json', 'machine-readable output (the final poll payload with --wait)');
@@ -157,6 +160,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   if (o.html && kind === 'test') throw new UsageError('--html is made of suite runs');
   if (kind === 'test' && (o.parallel !== undefined || o.retries !== undefined || o.device.length > 1))
     throw new UsageError('--parallel, --retries and device matrices run suites');
+  if (o.artifacts && !o.wait) throw new UsageError('--artifacts needs --wait');
   const api = loggedInClient();
   const body = startBody(o);
   const say = (line: string) => (o.json ? process.stderr : process.stdout).write(`${line}\n`);
@@ -186,6 +190,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
       ),
     );
     const { multi, runs } = await watchMulti(api, started.aggregate_id, watch).finally(release);
+    await saveArtifacts(api, o, runs, say);
     await finish(o, multi.status, multi, runs, () =>
       printTable(multi.suite_runs, ['suite_name', 'status', 'passed', 'failed', 'run_id']),
     );
@@ -200,6 +205,7 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
   say(`Started ${started.run_id}`);
   const release = cancelOnInterrupt(say, async () => [started.run_id]);
   const run = await watchRun(api, started.run_id, watch).finally(release);
+  await saveArtifacts(api, o, [run], say);
   await finish(o, run.status, run, [run], () => {
     if (run.type === 'suite_run')
       printTable((run.results ?? []) as CaseResult[], ['case_name', 'status', 'duration_ms', 'error_message']);
@@ -210,6 +216,13 @@ async function execute(kind: 'suite' | 'test', id: string | undefined, o: RunOpt
         ['step', 'status', 'text', 'error'],
       );
   });
+}
+
+/** `--artifacts`: what the runs left, once they ended (a run still going has nothing to write yet). */
+async function saveArtifacts(api: ApiClient, o: RunOptions, runs: CiRun[], say: (line: string) => void): Promise<void> {
+  if (!o.artifacts || runs.some((r) => !['passed', 'failed', 'cancelled', 'error'].includes(r.status))) return;
+  const files = await writeArtifacts(api, o.artifacts, runs);
+  say(`Artifacts: ${files.length} files in ${o.artifacts}`);
 }
 
 /**

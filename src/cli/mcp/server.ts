@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEVICE_TOOLS } from '../../modules/ai';
 import type { ApiClient } from '../api-client';
 import { describeError } from '../output';
+import { registerArtifactTools } from './artifacts';
 import { registerBuildTools } from './builds';
 import { registerCapabilityTools } from './device-capabilities';
 import { type Reporter, RUN_TEST_INPUT, runTest, sleep, text } from './run-test';
@@ -172,6 +173,7 @@ export function createMcpServer(api: ApiClient, opts: { toolTimeoutMs?: number; 
   deviceTool('set_orientation', 'set_orientation');
   registerBuildTools(api, register, device);
   registerCapabilityTools(api, register);
+  registerArtifactTools(api, register);
 
   register(
     'list_apps',

@@ -19,6 +19,9 @@ import { createdAt, ts, updatedAt } from './columns';
 // against it. Table names keep their `test_` prefix.
 
 export const RESET_STRATEGIES = ['relaunch', 'clear_data', 'reinstall'] as const;
+/** Whether a test run keeps its screen recording: always, only when it did not pass, or never records. */
+export const RECORD_VIDEO = ['always', 'on_failure', 'never'] as const;
+export type RecordVideo = (typeof RECORD_VIDEO)[number];
 export type ResetStrategy = (typeof RESET_STRATEGIES)[number];
 export const CASE_MODES = ['ai', 'recorded'] as const;
 export type CaseMode = (typeof CASE_MODES)[number];
@@ -81,6 +84,7 @@ export const testSuites = pgTable(
     visualFailPct: integer('visual_fail_pct').default(DEFAULT_VISUAL_FAIL_PCT),
     /** How many times a failed or errored case runs again in a suite run (0–3; a run may override). */
     retries: integer('retries').notNull().default(0),
+    recordVideo: text('record_video', { enum: RECORD_VIDEO }).notNull().default('always'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -136,6 +136,7 @@ export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilte
       visual_regression_warn_pct: sql<number | null>`${s.visualWarnPct}`.as('visual_regression_warn_pct'),
       visual_regression_fail_pct: sql<number | null>`${s.visualFailPct}`.as('visual_regression_fail_pct'),
       retries: s.retries,
+      record_video: s.recordVideo,
     })
     .from(s)
     .leftJoin(apps, eq(apps.id, s.appId))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiTimestamp } from '../../http/api-time';
-import { RESET_STRATEGIES } from '../../db/schema';
+import { RECORD_VIDEO, RESET_STRATEGIES } from '../../db/schema';
 import { CaseResponse } from './cases.schemas';
 import { Name, PathId } from './catalogue.schemas';
 
@@ -38,6 +38,10 @@ export const UpdateSuiteBody = z.object({
   reset_strategy: z.enum(RESET_STRATEGIES).optional(),
   /** How often a failed or errored case runs again in a suite run (0–3). */
   retries: z.number().int().min(0).max(3).optional(),
+  record_video: z
+    .enum(RECORD_VIDEO)
+    .optional()
+    .meta({ description: "Keep each run's screen recording always, only when it did not pass, or never record" }),
   context: z.string().max(20000).nullable().optional(),
   variables: z.record(z.string().max(100), z.unknown()).optional(),
   visual_regression_warn_pct: Pct.optional(),
@@ -71,6 +75,7 @@ export const SuiteResponse = z.object({
   visual_regression_warn_pct: z.number().int().nullable(),
   visual_regression_fail_pct: z.number().int().nullable(),
   retries: z.number().int(),
+  record_video: z.enum(RECORD_VIDEO),
 });
 export type SuiteResponse = z.infer<typeof SuiteResponse>;
 

@@ -50,6 +50,7 @@ function renderSuite(row: repo.SuiteListRow): SuiteResponse {
     visual_regression_warn_pct: s.visualWarnPct,
     visual_regression_fail_pct: s.visualFailPct,
     retries: s.retries,
+    record_video: s.recordVideo,
   };
 }
 
@@ -173,6 +174,7 @@ export class SuitesService {
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.reset_strategy !== undefined ? { resetStrategy: body.reset_strategy } : {}),
         ...(body.retries !== undefined ? { retries: body.retries } : {}),
+        ...(body.record_video !== undefined ? { recordVideo: body.record_video } : {}),
         ...(body.context !== undefined ? { context: body.context } : {}),
         ...(body.variables !== undefined ? { variables: body.variables } : {}),
         visualWarnPct: warn,

@@ -8,5 +8,9 @@ export function engineJobs(c: Container) {
     'engine.execute_test_run': ({ runId }) => engine.runs.executeTestRun(runId),
     'engine.execute_suite_run': ({ suiteRunId }) => engine.suites.executeSuiteRun(suiteRunId),
     'engine.sweep_interrupted': async () => void (await engine.interruptions.sweepInterrupted(c.clock.now())),
-  } satisfies Pick<JobHandlers, 'engine.execute_test_run' | 'engine.execute_suite_run' | 'engine.sweep_interrupted'>;
+    'engine.sweep_artifacts': async () => void (await engine.artifactRetention.sweep(c.clock.now())),
+  } satisfies Pick<
+    JobHandlers,
+    'engine.execute_test_run' | 'engine.execute_suite_run' | 'engine.sweep_interrupted' | 'engine.sweep_artifacts'
+  >;
 }

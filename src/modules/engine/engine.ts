@@ -23,6 +23,7 @@ import type { ModelResolver, StepAgent } from './steps/step-agent';
 import { SuiteExecutor } from './execution/suite-executor';
 import { SuggestionsService } from './suggestions.service';
 import { RunArtifactsService } from './run-artifacts.service';
+import { RunArtifactsRetention } from './results/run-artifacts-retention';
 import { CheckStepsService } from './check-steps.service';
 import { VisualJudge } from './visual/visual-judge';
 
@@ -88,6 +89,12 @@ export function createEngine(d: EngineDeps) {
     }),
     suggestions: new SuggestionsService(),
     artifacts: new RunArtifactsService({ storage: d.storage }),
+    artifactRetention: new RunArtifactsRetention({
+      db: d.db,
+      storage: d.storage,
+      log: d.log,
+      retentionDays: d.config.artifactRetentionDays,
+    }),
     checkSteps: new CheckStepsService(),
     runs,
     suites,

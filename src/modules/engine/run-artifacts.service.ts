@@ -4,10 +4,11 @@ import { notFound } from '../../errors';
 import { apiTime } from '../../http/api-time';
 import type { ObjectStorage } from '../../storage/storage';
 import { runLogsKey, type RunLogLine } from './execution/run-logs';
+import { runVideoKey, type RunVideo } from './execution/run-video';
 import type { RunLogs, RunLogsQuery } from './run-artifacts.schemas';
 import * as repo from './runs.repository';
 
-/** What a run leaves to debug with besides its result: its slice of the device log (any member reads it). */
+/** What a run leaves to debug with besides its result: its slice of the device log and its video (any member reads them). */
 export class RunArtifactsService {
   constructor(private readonly deps: { storage: ObjectStorage }) {}
 
@@ -32,5 +33,13 @@ export class RunArtifactsService {
       .filter((l) => !q || l.message.toLowerCase().includes(q) || l.tag.toLowerCase().includes(q))
       .map((l) => ({ ...l, at: apiTime(new Date(l.at)) }));
     return { lines, dropped: kept.dropped };
+  }
+
+  /** Where the run's video is stored and its size; 404 while it has none (running, or not kept). */
+  async getRunVideo({ ctx, input }: { ctx: Ctx; input: { runId: string } }): Promise<{ key: string; size: number }> {
+    const run = await this.runOf(ctx, input.runId);
+    const video = (run.result as { video?: RunVideo | null } | null)?.video;
+    if (!video) throw notFound('Video');
+    return { key: runVideoKey(run.publicId), size: video.size_bytes };
   }
 }

@@ -310,3 +310,38 @@ export async function findOrgSuiteRuns(db: DbOrTx, orgId: number, ids: number[])
     .from(suiteRuns)
     .where(and(eq(suiteRuns.organizationId, orgId), inArray(suiteRuns.id, ids)));
 }
+
+/** Finished runs whose video or log slice is older than `before` (the artifact retention), at most `max`. */
+export async function runsWithArtifactsBefore(
+  db: DbOrTx,
+  before: Date,
+  max: number,
+): Promise<Array<{ id: number; publicId: string; videoBytes: number; logBytes: number }>> {
+  const rows = await db
+    .select({
+      id: testRuns.id,
+      publicId: testRuns.publicId,
+      videoBytes: sql<number>`coalesce((${testRuns.result}->'video'->>'size_bytes')::bigint, 0)`,
+      logBytes: sql<number>`coalesce((${testRuns.result}->'logs'->>'size_bytes')::bigint, 0)`,
+    })
+    .from(testRuns)
+    .where(
+      and(
+        lt(testRuns.finishedAt, before),
+        sql`(jsonb_typeof(${testRuns.result}->'video') = 'object' OR jsonb_typeof(${testRuns.result}->'logs') = 'object')`,
+      ),
+    )
+    .limit(max);
+  return rows.map((r) => ({ ...r, videoBytes: Number(r.videoBytes), logBytes: Number(r.logBytes) }));
+}
+
+/** The run's video and log slice are gone: its result no longer names them, its stored bytes shrink. */
+export async function forgetRunArtifacts(db: DbOrTx, id: number, bytes: number): Promise<void> {
+  await db
+    .update(testRuns)
+    .set({
+      result: sql`(${testRuns.result} - 'video' - 'logs') || '{"video": null, "logs": null, "artifacts_expired": true}'::jsonb`,
+      artifactBytes: sql`greatest(0, ${testRuns.artifactBytes} - ${bytes})`,
+    })
+    .where(eq(testRuns.id, id));
+}

@@ -53,6 +53,18 @@ export interface DeviceHandle {
    * last kept line), kept with the session, and the app crashes among them.
    */
   readLogs(): Promise<DeviceLogRead>;
+  /** Starts recording the screen on the device host (422 when the host has no encoder). */
+  startRecording(recordingId: string, options?: { fps?: number; maxSeconds?: number }): Promise<void>;
+  /**
+   * Ends the recording: the MP4, with a chapter per mark, is stored under `storageKey` (or
+   * dropped when `discard`). Resolves with what was recorded.
+   */
+  stopRecording(stop: {
+    recordingId: string;
+    storageKey: string;
+    chapters?: Array<{ title: string; at_ms: number }>;
+    discard?: boolean;
+  }): Promise<DeviceResult<'record_stop'>>;
 }
 
 /** Throws when the session no longer holds the device (ended, failed, or the device moved on). */
@@ -150,6 +162,25 @@ export class SessionDeviceHandle implements DeviceHandle {
   }
 
   private logCursor: number | undefined;
+
+  async startRecording(recordingId: string, options: { fps?: number; maxSeconds?: number } = {}): Promise<void> {
+    await this.call('record_start', { recording_id: recordingId, fps: options.fps, max_seconds: options.maxSeconds });
+  }
+
+  stopRecording(stop: {
+    recordingId: string;
+    storageKey: string;
+    chapters?: Array<{ title: string; at_ms: number }>;
+    discard?: boolean;
+  }): Promise<DeviceResult<'record_stop'>> {
+    const link = this.deps.links.signUpload(stop.storageKey, this.deps.clock.now());
+    return this.call('record_stop', {
+      recording_id: stop.recordingId,
+      upload_url: `/api/v1/workers/uploads/${link}`,
+      chapters: stop.chapters,
+      discard: stop.discard,
+    });
+  }
 
   async readLogs(): Promise<DeviceLogRead> {
     const { logs } = this.deps;

@@ -12,6 +12,7 @@ import { assignFreeDevices, releaseDevice } from './allocation';
 import { requeueSession } from './queue';
 import { SessionDeviceHandle } from './device-handle';
 import type { SessionLogs } from './session-logs';
+import { endSessionRecording } from './session-recordings';
 import { countQueueEntries, deleteQueueEntry } from './queue.repository';
 import type { SessionNotifier } from './session-notifier';
 import type { SessionPresenter } from './session-presenter';
@@ -345,7 +346,8 @@ export class SessionLifecycle {
           this.tearingDown(
             deviceId,
             lastLines
-              .then(() => this.deps.logs?.forget(row.sessionId))
+              .then(() => endSessionRecording(this.deps, row, deviceId))
+              .catch((err) => this.deps.log.warn({ err, deviceId }, 'stopping the recording failed'))
               .then(() => this.deps.router.command(deviceId, 'shutdown', {}))
               .then(() => undefined)
               .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')),
@@ -361,6 +363,7 @@ export class SessionLifecycle {
         (reason ? `The session ended (${reason})` : `The session ${status === 'failed' ? 'failed' : 'ended'}`);
       for (const listener of this.endListeners) listener(row.sessionId, why);
     });
+    if (end.deviceLost) tx.afterCommit(() => endSessionRecording(this.deps, row, null));
     if (wasLive) await this.dispatch(tx);
     else tx.afterCommit(() => this.deps.notifier.queueMoved());
     return next;

@@ -32,24 +32,10 @@ export function maskKnownSecrets(text: string, extra: readonly string[] = []): s
 /**
  * Moves a device's log lines to the control plane: reads the device host's bounded log after a
  * cursor (`read_logs`), masks what must not be kept, stores the lines with the session, and tells
- * the session's `/ws` subscribers (`session.log`). See docs/design/0033-run-artifacts.md.
+ * the session's `/ws` subscribers (`session.log`). See docs/design/0035-run-artifacts.md.
  */
 export class SessionLogs {
-  /** Secrets typed into a session (secure text), masked wherever a later line repeats them. */
-  private readonly typedSecrets = new Map<string, string[]>();
-
   constructor(private readonly deps: { db: Db; router: DeviceRouter; realtime: RealtimeHub; log: FastifyBaseLogger }) {}
-
-  /** Text typed as secure into a session: never written to its log. */
-  rememberSecret(sessionId: string, secret: string): void {
-    const list = this.typedSecrets.get(sessionId) ?? [];
-    if (list.length < 100) list.push(secret);
-    this.typedSecrets.set(sessionId, list);
-  }
-
-  forget(sessionId: string): void {
-    this.typedSecrets.delete(sessionId);
-  }
 
   /**
    * Reads the device's lines after `after` (the session's last kept line when omitted), keeps them
@@ -61,16 +47,15 @@ export class SessionLogs {
   ): Promise<DeviceLogRead> {
     const from = after ?? (await lastLogSeq(this.deps.db, target.sessionId));
     const read = await this.deps.router.command(target.deviceId, 'read_logs', { after: from, limit: 2000 });
-    const secrets = this.typedSecrets.get(target.sessionId) ?? [];
     const lines = read.lines.map((l) => ({
       ...l,
-      tag: maskKnownSecrets(l.tag, secrets),
-      message: maskKnownSecrets(l.message, secrets),
+      tag: maskKnownSecrets(l.tag),
+      message: maskKnownSecrets(l.message),
     }));
     const crashes = read.crashes.map((c) => ({
       ...c,
-      message: maskKnownSecrets(c.message, secrets),
-      log_excerpt: maskKnownSecrets(c.log_excerpt, secrets),
+      message: maskKnownSecrets(c.message),
+      log_excerpt: maskKnownSecrets(c.log_excerpt),
     }));
     if (lines.length) {
       await insertLogLines(

@@ -17,6 +17,11 @@ export class FileLinks {
     return `${body}.${this.mac(body)}`;
   }
 
+  /** A link through which a worker uploads a file (a screen recording) to `key`; never a download link. */
+  signUpload(key: string, now: Date, ttlSeconds = 3 * 3600): string {
+    return this.sign(`put:${key}`, now, ttlSeconds);
+  }
+
   /** The storage key, or null for a forged or expired link. */
   verify(id: string, now: Date): string | null {
     const [body, mac] = id.split('.');

@@ -67,7 +67,7 @@ export function encoderArgs(o: { fps: number; width: number; height: number; out
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ...['-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'mjpeg', '-i', 'pipe:0'],
     ...['-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,format=yuv420p`],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
+    ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '30', '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
     ...['-g', String(o.fps * 5), '-threads', '1', '-filter_threads', '1', '-an'],
     ...['-movflags', '+faststart', '-f', 'mp4', '-y', o.out],
   ];

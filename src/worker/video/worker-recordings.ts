@@ -10,13 +10,16 @@ import { ScreenRecorder } from './screen-recorder';
 /** Sends a finished file to the control plane (a signed path on it). */
 export type Uploader = (urlPath: string, filePath: string) => Promise<void>;
 
+/** Recordings one device makes at once (a run's and a member's of the live session). */
+export const RECORDINGS_PER_DEVICE = 2;
+
 /**
  * The recordings of a device host's devices (`record_start` / `record_stop` of the command
- * catalog): one at a time per device, encoded next to the frames, uploaded to the control plane
- * when stopped. A device that shuts down drops its recording.
+ * catalog): at most two at a time per device, encoded next to the frames, uploaded to the control
+ * plane when stopped. A device that shuts down drops its recordings.
  */
 export class WorkerRecordings {
-  private readonly active = new Map<string, { id: string; recorder: ScreenRecorder }>();
+  private readonly active = new Map<string, Map<string, ScreenRecorder>>();
 
   constructor(
     private readonly fanout: FrameFanout,
@@ -28,11 +31,10 @@ export class WorkerRecordings {
     const ffmpeg = this.encoder();
     if (!ffmpeg)
       throw new DeviceDriverError('UNSUPPORTED', 'this device host has no H.264 encoder (ffmpeg with libx264)');
-    const current = this.active.get(deviceId);
-    if (current) {
-      if (current.id === a.recording_id) return { started: true };
-      throw new DeviceDriverError('DEVICE_BUSY', 'the device is already recording');
-    }
+    const current = this.active.get(deviceId) ?? new Map<string, ScreenRecorder>();
+    if (current.has(a.recording_id)) return { started: true };
+    if (current.size >= RECORDINGS_PER_DEVICE)
+      throw new DeviceDriverError('DEVICE_BUSY', `the device already makes ${RECORDINGS_PER_DEVICE} recordings`);
     const fps = Math.min(a.fps ?? RECORDING_LIMITS.defaultFps, RECORDING_LIMITS.maxFps);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-rec-'));
     const recorder = new ScreenRecorder({
@@ -42,11 +44,12 @@ export class WorkerRecordings {
       maxBytes: RECORDING_LIMITS.maxBytes,
       dir,
     });
-    this.active.set(deviceId, { id: a.recording_id, recorder });
+    current.set(a.recording_id, recorder);
+    this.active.set(deviceId, current);
     try {
-      await this.fanout.add(deviceId, 'record', (f) => recorder.frame(f.jpeg, f.screen));
+      await this.fanout.add(deviceId, `record:${a.recording_id}`, (f) => recorder.frame(f.jpeg, f.screen));
     } catch (err) {
-      this.active.delete(deviceId);
+      current.delete(a.recording_id);
       recorder.abort();
       throw err;
     }
@@ -54,12 +57,11 @@ export class WorkerRecordings {
   }
 
   async stop(deviceId: string, a: DeviceArgs<'record_stop'>): Promise<DeviceResult<'record_stop'>> {
-    const current = this.active.get(deviceId);
-    if (!current || current.id !== a.recording_id)
-      throw new DeviceDriverError('INVALID_INPUT', `the device has no recording ${a.recording_id}`);
-    this.active.delete(deviceId);
-    await this.fanout.remove(deviceId, 'record');
-    const stats = await current.recorder.stop(a.chapters ?? [], a.discard === true);
+    const recorder = this.active.get(deviceId)?.get(a.recording_id);
+    if (!recorder) throw new DeviceDriverError('INVALID_INPUT', `the device has no recording ${a.recording_id}`);
+    this.active.get(deviceId)!.delete(a.recording_id);
+    await this.fanout.remove(deviceId, `record:${a.recording_id}`);
+    const stats = await recorder.stop(a.chapters ?? [], a.discard === true);
     const { file, ...rest } = stats;
     try {
       if (file && a.upload_url) await this.upload(a.upload_url, file);
@@ -69,12 +71,12 @@ export class WorkerRecordings {
     return { ...rest, uploaded: !!file && !!a.upload_url };
   }
 
-  /** The device shuts down: its recording (if any) is dropped. */
+  /** The device shuts down: its recordings are dropped. */
   drop(deviceId: string): void {
     const current = this.active.get(deviceId);
     if (!current) return;
     this.active.delete(deviceId);
-    current.recorder.abort();
+    for (const recorder of current.values()) recorder.abort();
   }
 
   closeAll(): void {

@@ -55,7 +55,8 @@ describe('screen recordings on the device host', () => {
     let live = 0;
     await fanout.add(id, 'live', () => live++);
     await rec.start(id, { recording_id: 'rec-1', fps: 10 });
-    await expect(rec.start(id, { recording_id: 'rec-2' })).rejects.toMatchObject({ code: 'DEVICE_BUSY' });
+    await rec.start(id, { recording_id: 'rec-2' });
+    await expect(rec.start(id, { recording_id: 'rec-3' })).rejects.toMatchObject({ code: 'DEVICE_BUSY' });
     const started = Date.now();
     await until(() => Date.now() - started > 1500, 'a second and a half');
     await driver.rotate(id, 90);
@@ -85,6 +86,8 @@ describe('screen recordings on the device host', () => {
       ['Step 2', 1500],
     ]);
     await expect(rec.stop(id, { recording_id: 'rec-1' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(fanout.has(id, 'record:rec-2')).toBe(true);
+    rec.drop(id);
   });
 
   it('a discarded recording uploads nothing; an encoder-less host says so', async () => {
@@ -101,7 +104,7 @@ describe('screen recordings on the device host', () => {
     const stats = await rec.stop(spec!.deviceId, { recording_id: 'gone', upload_url: '/x', discard: true });
     expect(stats).toMatchObject({ uploaded: false, size_bytes: 0 });
     expect(uploads).toBe(0);
-    expect(fanout.has(spec!.deviceId, 'record')).toBe(false);
+    expect(fanout.has(spec!.deviceId, 'record:gone')).toBe(false);
     const none = new WorkerRecordings(
       fanout,
       async () => {},

@@ -2299,6 +2299,22 @@ export interface paths {
       };
     };
   };
+  "/api/v1/recordings/{recording_id}": {
+    /** A session recording (video/mp4, H.264; HTTP Range supported) */
+    get: {
+      parameters: {
+        path: {
+          recording_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/v1/sessions": {
     /** List sessions */
     get: {
@@ -3127,6 +3143,116 @@ export interface paths {
             "application/json": {
               /** @enum {string} */
               status: "ok";
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recording/start": {
+    /** Start recording the session's screen (developer; one recording at a time) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              duration_ms: number | null;
+              ended_at: string | null;
+              error_message: string | null;
+              height: number | null;
+              recording_id: string;
+              session_id: string;
+              size_bytes: number;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              started_at: string;
+              /** @enum {string} */
+              status: "recording" | "ready" | "failed";
+              /** @description The MP4 (GET, any member), once the recording is ready */
+              url: string;
+              width: number | null;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recording/stop": {
+    /** Stop the recording: the MP4 is stored and playable at its url (developer) */
+    post: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              duration_ms: number | null;
+              ended_at: string | null;
+              error_message: string | null;
+              height: number | null;
+              recording_id: string;
+              session_id: string;
+              size_bytes: number;
+              /**
+               * @description ISO 8601 date-time (UTC) without a zone designator
+               * @example 2026-11-22T04:19:17.123
+               */
+              started_at: string;
+              /** @enum {string} */
+              status: "recording" | "ready" | "failed";
+              /** @description The MP4 (GET, any member), once the recording is ready */
+              url: string;
+              width: number | null;
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/sessions/{session_id}/recordings": {
+    /** The session's recordings, newest first */
+    get: {
+      parameters: {
+        path: {
+          session_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              recordings: ({
+                  duration_ms: number | null;
+                  ended_at: string | null;
+                  error_message: string | null;
+                  height: number | null;
+                  recording_id: string;
+                  session_id: string;
+                  size_bytes: number;
+                  /**
+                   * @description ISO 8601 date-time (UTC) without a zone designator
+                   * @example 2026-11-22T04:19:17.123
+                   */
+                  started_at: string;
+                  /** @enum {string} */
+                  status: "recording" | "ready" | "failed";
+                  /** @description The MP4 (GET, any member), once the recording is ready */
+                  url: string;
+                  width: number | null;
+                })[];
             };
           };
         };
@@ -4225,6 +4351,25 @@ export interface paths {
       };
     };
   };
+  "/api/v1/tests/runs/{run_id}/video": {
+    /**
+     * The run's screen recording (video/mp4, H.264, a chapter per step; HTTP Range supported)
+     * @description 404 while the run has no video: it has not ended, its suite does not keep one, or its device host has no encoder.
+     */
+    get: {
+      parameters: {
+        path: {
+          run_id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: never;
+        };
+      };
+    };
+  };
   "/api/v1/tests/suite-runs/{suite_run_id}": {
     /** Get a suite run with its test runs */
     get: {
@@ -4347,6 +4492,8 @@ export interface paths {
                 platform: string | null;
                 public_id: string;
                 /** @enum {string} */
+                record_video: "always" | "on_failure" | "never";
+                /** @enum {string} */
                 reset_strategy: "relaunch" | "clear_data" | "reinstall";
                 retries: number;
                 tags: {
@@ -4405,6 +4552,8 @@ export interface paths {
               name: string;
               platform: string | null;
               public_id: string;
+              /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
@@ -4516,6 +4665,8 @@ export interface paths {
               platform: string | null;
               public_id: string;
               /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
+              /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;
               tags: {
@@ -4568,6 +4719,11 @@ export interface paths {
             context?: string | null;
             description?: string | null;
             name?: string;
+            /**
+             * @description Keep each run's screen recording always, only when it did not pass, or never record
+             * @enum {string}
+             */
+            record_video?: "always" | "on_failure" | "never";
             /** @enum {string} */
             reset_strategy?: "relaunch" | "clear_data" | "reinstall";
             retries?: number;
@@ -4602,6 +4758,8 @@ export interface paths {
               name: string;
               platform: string | null;
               public_id: string;
+              /** @enum {string} */
+              record_video: "always" | "on_failure" | "never";
               /** @enum {string} */
               reset_strategy: "relaunch" | "clear_data" | "reinstall";
               retries: number;

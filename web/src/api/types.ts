@@ -77,6 +77,18 @@ export interface StepResult {
   duration_ms: number;
   error: string | null;
   healed?: boolean;
+  /** The app crashed during the step (docs/artifacts.md). */
+  crash?: { message: string; log_excerpt: string };
+}
+
+/** A run's screen recording: chapters mark where each step that ran begins. */
+export interface RunVideo {
+  url: string;
+  duration_ms: number;
+  width: number;
+  height: number;
+  size_bytes: number;
+  chapters: Array<{ step_index: number; at_ms: number }>;
 }
 
 /**
@@ -98,6 +110,8 @@ export interface RunResult {
   assertions: Array<{ text: string; passed: boolean; reasoning: string }>;
   visual_regression_status: 'ok' | 'warn' | 'fail' | null;
   sub_flows?: Array<{ name: string; status: 'passed' | 'failed'; steps: StepResult[]; error: string | null }>;
+  video?: RunVideo | null;
+  logs?: { url: string; lines: number; size_bytes: number } | null;
 }
 
 export interface TraceEntry {

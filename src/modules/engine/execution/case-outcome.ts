@@ -2,7 +2,8 @@ import type { VisualVerdict } from '../../../db/schema';
 import type { PerformedAction } from '../steps/device-actions';
 import type { HealingSuggestion } from '../steps/healing';
 import type { TraceEntry } from '../steps/step-agent';
-import type { StepCrash } from './run-logs';
+import type { RunLogsSummary, StepCrash } from './run-logs';
+import type { RunVideo } from './run-video';
 
 /** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
@@ -58,8 +59,12 @@ export interface CaseOutcome {
   healedSteps: number[];
   /** Steps the model settled, offered back as recorded actions (hybrid healing). */
   suggestions: HealingSuggestion[];
-  /** Bytes the run stored (step screenshots, diff images), counted against the storage quota. */
+  /** Bytes the run stored (step screenshots, diff images, log, video), counted against the storage quota. */
   artifactBytes: number;
+  /** The run's slice of the device log, once it ended. */
+  logs?: RunLogsSummary | null;
+  /** The run's screen recording, once it ended and kept one. */
+  video?: RunVideo | null;
 }
 
 /** A step's screenshot that may become its baseline. */

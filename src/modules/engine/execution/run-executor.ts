@@ -17,6 +17,7 @@ import type { CaseOutcome } from './case-outcome';
 import { INTERPRETER_MODEL, PLATFORM_PROVIDER } from './models';
 import { buildForRun, installIfNeeded, resetApp, type InstalledBuilds } from './prepare';
 import { RunLogBook } from './run-logs';
+import { RunRecording } from './run-video';
 import type { RunEvents } from '../results/run-events';
 import { RunStopped, type RunSignals } from './run-signals';
 import { emitRunWarnings } from '../results/run-warnings';
@@ -150,6 +151,26 @@ export class RunExecutor {
       this.deps.events.appCrashed(ctx, run, crash),
     );
     await logs.start();
+    // Its own handle: the recording is stopped (or dropped) also after the run's signal fired.
+    const recorder = await this.deps.sessions.attach({ ctx, input: { sessionId: run.sessionId! } });
+    const video = new RunRecording(recorder, run.publicId, setting.suite?.recordVideo ?? 'always', this.deps.log);
+    await video.start();
+    try {
+      return await this.recordedCase(ctx, run, setting, plan, { logs, video });
+    } finally {
+      // A run that ended without an outcome (stopped, device lost) keeps no video; the run's end does not wait for it.
+      void video.abandon();
+    }
+  }
+
+  private async recordedCase(
+    ctx: Ctx,
+    run: repo.RunRow,
+    setting: CaseRunSetting,
+    plan: RunPlan,
+    { logs, video }: { logs: RunLogBook; video: RunRecording },
+  ): Promise<repo.RunRow> {
+    const c = plan.testCase;
     if (setting.build)
       await resetApp(setting.device, setting.suite?.resetStrategy ?? 'relaunch', setting.build, this.deps.installed);
     await logs.collect(null);
@@ -171,6 +192,7 @@ export class RunExecutor {
       }) ?? null;
     if (agent) await usage.start();
     const modelUsage = () => (agent ? usage.summary() : null);
+    video.mark(0);
     const outcome = await this.deps.caseRunner.run({
       ctx,
       device: setting.device,
@@ -197,12 +219,16 @@ export class RunExecutor {
         // Ended elsewhere (the interrupted sweep): what it recorded stands, and the device is left alone.
         if (!running) throw new RunStopped('interrupted', 'interrupted');
         this.deps.events.stepFinished(run, step);
+        video.mark(step.index + 1);
         // Out of credit: the next step does not start.
         await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
     await logs.collect(null);
-    outcome.artifactBytes += await logs.save(this.deps.storage, run.publicId);
+    outcome.logs = await logs.save(this.deps.storage, run.publicId);
+    outcome.artifactBytes += outcome.logs.size_bytes;
+    outcome.video = await video.finish(outcome.status, outcome.steps);
+    outcome.artifactBytes += outcome.video?.size_bytes ?? 0;
     return this.end(ctx, run, { status: outcome.status, error: outcome.error, outcome, usage: modelUsage() }, plan);
   }
 
@@ -333,6 +359,8 @@ export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {
     visual_regression_status: o.visualStatus,
     ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}),
     ...(o.suggestions.length ? { suggestions: o.suggestions } : {}),
+    logs: o.logs ?? null,
+    video: o.video ?? null,
     ...(usage ? { model_usage: usage } : {}),
   };
 }

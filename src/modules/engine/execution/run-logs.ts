@@ -14,6 +14,13 @@ export interface StepCrash {
   log_excerpt: string;
 }
 
+/** The run's log slice as its `result` names it. */
+export interface RunLogsSummary {
+  url: string;
+  lines: number;
+  size_bytes: number;
+}
+
 /** Lines a run keeps at most (the session keeps them all); older lines of a longer run go first. */
 export const RUN_LOG_MAX_LINES = 20_000;
 
@@ -28,7 +35,7 @@ export type CrashListener = (crash: {
 }) => Promise<void>;
 
 /**
- * A run's slice of its session's device log (docs/design/0033-run-artifacts.md): read after every
+ * A run's slice of its session's device log (docs/design/0035-run-artifacts.md): read after every
  * step, each line tagged with the step during which it was written; an app crash among them fails
  * that step. Kept in the run's storage folder when the run ends.
  */
@@ -67,10 +74,10 @@ export class RunLogBook {
     return { message: crash.message, log_excerpt: crash.log_excerpt };
   }
 
-  /** Writes the slice to the run's folder; returns the bytes stored. */
-  async save(storage: ObjectStorage, runPublicId: string): Promise<number> {
+  /** Writes the slice to the run's folder; what the run's `result` says of it. */
+  async save(storage: ObjectStorage, runPublicId: string): Promise<RunLogsSummary> {
     const body = Buffer.from(JSON.stringify({ lines: this.lines, dropped: this.dropped }));
     await storage.put(runLogsKey(runPublicId), body, { contentType: 'application/json' });
-    return body.length;
+    return { url: `/api/v1/tests/runs/${runPublicId}/logs`, lines: this.lines.length, size_bytes: body.length };
   }
 }

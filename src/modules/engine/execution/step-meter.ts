@@ -42,6 +42,8 @@ export class StepMeter {
       capability: (op, args) => timed(() => device.capability(op, args))(),
       addMedia: timed((file) => device.addMedia(file)),
       readLogs: timed(() => device.readLogs()),
+      startRecording: (id, o) => device.startRecording(id, o),
+      stopRecording: (stop) => device.stopRecording(stop),
     };
   }
 

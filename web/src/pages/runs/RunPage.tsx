@@ -25,6 +25,7 @@ import { formatDuration, formatTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useOrganizationChannel } from '../../realtime/realtime';
 import { ApproveBaselineButton } from './ApproveBaseline';
+import { RunArtifacts } from './RunArtifacts';
 import { StepCompare } from './StepCompare';
 import { Suggestions } from './Suggestions';
 
@@ -146,6 +147,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
           <Tabs.Tab value="steps">Steps</Tabs.Tab>
           <Tabs.Tab value="assertions">Assertions ({result?.assertions?.length ?? 0})</Tabs.Tab>
           <Tabs.Tab value="reasoning">Reasoning ({trace.length})</Tabs.Tab>
+          {active ? null : <Tabs.Tab value="artifacts">Video and log</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="steps">
           {steps.length === 0 ? (
@@ -192,6 +194,11 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                   {'screenshot' in s ? (
                     <Stack>
                       {s.error ? <Alert color="red">{s.error}</Alert> : null}
+                      {s.crash ? (
+                        <Alert color="red" title={`The app crashed: ${s.crash.message}`}>
+                          <Code block>{s.crash.log_excerpt}</Code>
+                        </Alert>
+                      ) : null}
                       {s.healed ? (
                         <Text size="sm">
                           Replay could not finish this step, so the {s.resolved_by} settled it. Accept its suggested fix
@@ -239,6 +246,11 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
             <Text c="dimmed">No assertions were checked.</Text>
           )}
         </Tabs.Panel>
+        {active ? null : (
+          <Tabs.Panel value="artifacts">
+            <RunArtifacts runId={run.public_id} video={result?.video ?? null} steps={result?.steps ?? []} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="reasoning">
           {trace.length ? (
             <Table aria-label="Reasoning trace">

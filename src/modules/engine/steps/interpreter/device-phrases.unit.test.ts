@@ -41,6 +41,16 @@ function handleOf(phone: SampleDevice): DeviceHandle {
     },
     addMedia: () => Promise.reject(new Error('not used here')),
     readLogs: () => driver.readLogs(id, 0),
+    startRecording: async () => {},
+    stopRecording: async () => ({
+      duration_ms: 0,
+      width: 0,
+      height: 0,
+      size_bytes: 0,
+      frames: 0,
+      truncated: false,
+      uploaded: false,
+    }),
   };
 }
 

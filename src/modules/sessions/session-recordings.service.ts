@@ -1,0 +1,79 @@
+import { requireRole, type Ctx } from '../../context';
+import { newPublicId } from '../../db/public-id';
+import { AppError, notFound } from '../../errors';
+import {
+  activeRecording,
+  deleteRecording,
+  findRecording,
+  insertRecording,
+  listRecordings,
+  type RecordingRow,
+} from './session-recordings.repository';
+import {
+  finishRecording,
+  presentRecording,
+  recordingKey,
+  SESSION_RECORDING_FPS,
+  SESSION_RECORDING_MAX_SECONDS,
+} from './session-recordings';
+import type { Recording } from './session-recordings.schemas';
+import type { SessionsService } from './sessions.service';
+
+/**
+ * Screen recordings of live sessions on request (docs/artifacts.md): a developer starts and stops
+ * one (one at a time per session); any member lists them and plays them. A session that ends
+ * stops its recording (SessionLifecycle).
+ */
+export class SessionRecordingsService {
+  constructor(private readonly deps: { sessions: SessionsService }) {}
+
+  async startRecording({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<Recording> {
+    const org = requireRole(ctx, 'developer');
+    const device = await this.deps.sessions.attach({ ctx, input });
+    if (await activeRecording(ctx.db, device.sessionId))
+      throw new AppError('CONFLICT', 'The session is already recording; stop that recording first');
+    const publicId = newPublicId('rec');
+    const row = await insertRecording(ctx.db, {
+      publicId,
+      sessionId: device.sessionId,
+      organizationId: org.id,
+      createdByUserId: ctx.actor.kind === 'user' || ctx.actor.kind === 'api_token' ? ctx.actor.userId : null,
+      storageKey: recordingKey(device.sessionId, publicId),
+      startedAt: ctx.clock.now(),
+    });
+    try {
+      await device.startRecording(publicId, { fps: SESSION_RECORDING_FPS, maxSeconds: SESSION_RECORDING_MAX_SECONDS });
+    } catch (err) {
+      await deleteRecording(ctx.db, row.id);
+      throw err;
+    }
+    return presentRecording(row);
+  }
+
+  async stopRecording({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<Recording> {
+    requireRole(ctx, 'developer');
+    const device = await this.deps.sessions.attach({ ctx, input });
+    const row = await activeRecording(ctx.db, device.sessionId);
+    if (!row) throw new AppError('CONFLICT', 'The session is not recording');
+    return presentRecording(await finishRecording(ctx.db, device, row, () => ctx.clock.now()));
+  }
+
+  async listRecordings({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { sessionId: string };
+  }): Promise<{ recordings: Recording[] }> {
+    const session = await this.deps.sessions.loadSession({ ctx, input });
+    return { recordings: (await listRecordings(ctx.db, session.sessionId)).map(presentRecording) };
+  }
+
+  /** A ready recording's file; 404 for another organization's, one still recording, or one that failed. */
+  async getRecordingFile({ ctx, input }: { ctx: Ctx; input: { recordingId: string } }): Promise<RecordingRow> {
+    const org = requireRole(ctx, 'viewer');
+    const row = await findRecording(ctx.db, org.id, input.recordingId);
+    if (row?.status !== 'ready') throw notFound('Recording');
+    return row;
+  }
+}
