@@ -13,7 +13,7 @@ import { startFakeLlm } from '../test/harness/fake-llm';
 import type { BenchRow } from './harness';
 
 /**
- * The soak (docs/design/0033-the-soak.md): the production topology on loopback under mixed load
+ * The soak (docs/design/0036-the-soak.md): the production topology on loopback under mixed load
  * for SOAK_MINUTES (default 10) while its parts fail, then the invariants of what must not be
  * lost. Prints one line per invariant and `N passed, M failed`; exits non-zero on a failure.
  * Not part of `npm test`; needs `redis-server` (SOAK_REDIS_SERVER, default /usr/bin/redis-server).
@@ -68,7 +68,9 @@ export default async function soak(): Promise<BenchRow[]> {
     rec.t0 = t0;
     const loadEnd = t0 + runMs;
     let drainEnd = Number.POSITIVE_INFINITY;
-    const stop = () => Date.now() >= loadEnd;
+    // The load goes on until every fault has been injected and recovered from, whatever SOAK_MINUTES says.
+    let faultsDone = false;
+    const stop = () => faultsDone && Date.now() >= loadEnd;
     const drained = () => Date.now() >= drainEnd;
     const stats = newStats();
     const actors: Array<Promise<void>> = [];
@@ -97,18 +99,21 @@ export default async function soak(): Promise<BenchRow[]> {
       }
     }, 1000);
 
-    const faults = faultSchedule(receiver).map(async (f) => {
-      await sleep(f.at * runMs);
+    // One fault at a time, each at its time or once the system has recovered from the one before.
+    for (const f of faultSchedule(receiver)) {
+      await sleep(t0 + f.at * runMs - Date.now());
+      if (Date.now() > t0 + f.at * runMs + 1000) rec.note(`${f.name}: late, after the fault before it recovered`);
       await f.run(topology, rec, runMs);
-    });
-    await Promise.all(faults);
+    }
+    faultsDone = true;
     await Promise.all(actors);
     clearInterval(sampler);
     for (const p of procs) {
       const s = rss.get(p.name);
       if (s) s.late = rssMb(p.pid());
     }
-    rec.note(`load over: ${rec.calls.length} API calls; draining`);
+    const loadMs = Date.now() - t0;
+    rec.note(`load over after ${(loadMs / 1000).toFixed(0)} s: ${rec.calls.length} API calls; draining`);
     // Every replica up again before the drain (a fault may have left one restarting).
     for (const r of topology.replicas) await untilHealthy(r.url);
     // The drain: what was started ends; interrupted runs are swept within two minutes, retries fall due.
@@ -125,7 +130,7 @@ export default async function soak(): Promise<BenchRow[]> {
       receiver,
       rss: [...rss.values()],
       firstWindowMs: Math.min(60_000, runMs * 0.1),
-      loadEnd,
+      loadEnd: t0 + loadMs,
     });
     const exits = [...topology.replicas.map((r) => r.proc), topology.worker, topology.redis].flatMap(
       (p) => p.unplannedExits,
@@ -136,7 +141,7 @@ export default async function soak(): Promise<BenchRow[]> {
       figure: exits.length ? exits.join(', ') : 'none',
     });
     console.log(
-      `\nload: ${rec.calls.length} API calls by ${API_CLIENTS} clients and the actors, ${stats.sessionsStarted} live sessions (${stats.controls} taps and drags, ${stats.frames} frames), ${stats.ciRuns.filter((r) => r.kind === 'suite').length} suite runs, ${stats.ciRuns.filter((r) => r.kind === 'ai').length} platform-model runs, ${receiver.received} webhook requests; load average ${os
+      `\nload for ${(loadMs / 1000).toFixed(0)} s: ${rec.calls.length} API calls by ${API_CLIENTS} clients and the actors, ${stats.sessionsStarted} live sessions (${stats.controls} taps and drags, ${stats.frames} frames), ${stats.ciRuns.filter((r) => r.kind === 'suite').length} suite runs, ${stats.ciRuns.filter((r) => r.kind === 'ai').length} platform-model runs, ${receiver.received} webhook requests; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,

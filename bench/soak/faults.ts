@@ -1,7 +1,7 @@
 import { sleep } from './client';
 import type { FlakyReceiver } from './receiver';
 import type { Recorder } from './recorder';
-import type { Topology } from './topology';
+import { untilHealthy, type Topology } from './topology';
 
 /**
  * The fault schedule, as fractions of the run so that a short run (SOAK_MINUTES=1) injects every
@@ -41,6 +41,8 @@ export function faultSchedule(receiver: FlakyReceiver): Fault[] {
         await t.worker.kill9();
         await sleep(capped(10_000, 0.05, runMs));
         t.worker.restart();
+        // Recovered once the new worker process has registered its devices.
+        await t.untilWorkerConnected();
         over();
       },
     },
@@ -53,6 +55,7 @@ export function faultSchedule(receiver: FlakyReceiver): Fault[] {
         await replica.proc.kill9();
         await sleep(capped(10_000, 0.05, runMs));
         replica.proc.restart();
+        await untilHealthy(replica.url);
         over();
       },
     },
@@ -64,6 +67,7 @@ export function faultSchedule(receiver: FlakyReceiver): Fault[] {
         await t.stopPostgres();
         await sleep(capped(5_000, 0.04, runMs));
         await t.startPostgres();
+        for (const r of t.replicas) await untilHealthy(r.url);
         over();
       },
     },

@@ -53,16 +53,28 @@ export async function checkInvariants(opts: {
       `${runs.total} runs (${runs.errors} error), ${suites.total} suite runs, ${ci.total} CI runs; open ${runs.open}/${suites.open}/${ci.open}, errors without a reason ${runs.no_reason}`,
     );
 
-    const queue = await one<{ waiting: number; unended: number; queued: number }>(
+    // A session created and never started is no queue entry: it waits for its owner (clients whose
+    // start and delete both went unanswered in a fault leave some); it is counted, not failed.
+    const queue = await one<{ waiting: number; unended: number; queued: number; unstarted: number }>(
       `SELECT (SELECT count(*)::int FROM session_queue) AS waiting,
-        (SELECT count(*)::int FROM sessions WHERE status IN ('pending','starting')
+        (SELECT count(*)::int FROM sessions WHERE status = 'pending' AND start_time IS NULL
+          AND NOT EXISTS (SELECT 1 FROM session_queue q WHERE q.session_pk = sessions.id)) AS unstarted,
+        (SELECT count(*)::int FROM sessions WHERE (status = 'starting' OR (status = 'pending' AND
+          (start_time IS NOT NULL OR EXISTS (SELECT 1 FROM session_queue q WHERE q.session_pk = sessions.id))))
           OR (status IN ('stopped','failed') AND end_reason IS NULL AND coalesce(error_message, '') = '')) AS unended,
         ${opts.stats.sessionsQueued.length} AS queued`,
     );
+    const unended = (
+      await db.query<{ row: string }>(
+        `SELECT status || '/' || coalesce(end_reason, '-') || '/' || coalesce(device_id, 'no device') AS row FROM sessions
+          WHERE status = 'starting' OR (status = 'pending' AND start_time IS NOT NULL) OR (status IN ('stopped','failed') AND end_reason IS NULL AND coalesce(error_message, '') = '')
+          LIMIT 3`,
+      )
+    ).rows.map((r) => r.row);
     add(
       'every queue entry served or ended with a reason',
       queue.waiting === 0 && queue.unended === 0,
-      `${queue.queued} sessions queued by clients; ${queue.waiting} entries left, ${queue.unended} sessions neither running nor ended with a reason`,
+      `${queue.queued} sessions queued by clients; ${queue.waiting} entries left, ${queue.unended} sessions neither running nor ended with a reason, ${queue.unstarted} created and never started${unended.length ? ` (${unended.join(', ')})` : ''}`,
     );
 
     const busy = await one<{ busy: number; devices: number; online: number }>(
@@ -71,10 +83,16 @@ export async function checkInvariants(opts: {
           SELECT 1 FROM sessions s WHERE s.session_id = d.leased_session_id AND s.status IN ('starting','active')))::int AS busy
         FROM devices d`,
     );
+    const offline = (
+      await db.query<{ row: string }>(
+        `SELECT device_id || ' (' || status || ', lease ' || coalesce(leased_session_id, '-') || ')' AS row FROM devices
+          WHERE status = 'offline' OR (status = 'busy' AND leased_session_id IS NULL) LIMIT 3`,
+      )
+    ).rows.map((r) => r.row);
     add(
       'no device busy without a session',
       busy.busy === 0 && busy.online === busy.devices,
-      `${busy.busy} busy without a session; ${busy.online}/${busy.devices} devices online`,
+      `${busy.busy} busy without a session; ${busy.online}/${busy.devices} devices online${offline.length ? ` (${offline.join(', ')})` : ''}`,
     );
 
     const ledger = await one<{ accounts: number; off: number; dupes: number; runs_off: number; deducted: string }>(
@@ -101,6 +119,12 @@ export async function checkInvariants(opts: {
     const undispatched = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM domain_events WHERE dispatched_at IS NULL`,
     );
+    const stuck = (
+      await db.query<{ row: string }>(
+        `SELECT id || ' ' || event_type || ' ' || state || ' after ' || attempts || ' attempts, next ' || coalesce(next_attempt_at::text, '-') AS row
+          FROM webhook_deliveries WHERE state <> 'succeeded' LIMIT 3`,
+      )
+    ).rows.map((r) => r.row);
     const notDelivered = hooks.filter((h) => h.state !== 'succeeded' || !opts.receiver.deliveries.get(h.id)?.ok);
     let offSchedule = 0;
     let retries = 0;
@@ -116,7 +140,7 @@ export async function checkInvariants(opts: {
     add(
       'every webhook event delivered at least once, retries on schedule',
       hooks.length > 0 && notDelivered.length === 0 && undispatched.n === 0 && offSchedule === 0,
-      `${hooks.length} deliveries, ${retries} retries, ${opts.receiver.received} requests received; ${notDelivered.length} not delivered, ${undispatched.n} events not dispatched, ${offSchedule} retries off schedule`,
+      `${hooks.length} deliveries, ${retries} retries, ${opts.receiver.received} requests received; ${notDelivered.length} not delivered, ${undispatched.n} events not dispatched, ${offSchedule} retries off schedule${stuck.length ? ` (${stuck.join('; ')})` : ''}`,
     );
 
     const outside = opts.rec.calls.filter((c) => !opts.rec.inFault(c.at));

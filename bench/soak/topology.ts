@@ -121,6 +121,8 @@ export interface Topology {
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
   postgresPid(): number | undefined;
+  /** Waits until the worker's current process has connected (its log says so). */
+  untilWorkerConnected(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -247,6 +249,17 @@ export async function startTopology(opts: {
     },
     startPostgres,
     postgresPid: () => pgPid,
+    async untilWorkerConnected(timeoutMs = 120_000) {
+      const logFile = path.join(dir, 'worker.log');
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const text = fs.readFileSync(logFile, 'utf8');
+        const last = text.slice(text.lastIndexOf('start worker'));
+        if (last.includes('worker connected to')) return;
+        if (Date.now() > until) throw new Error('the worker did not reconnect');
+        await sleep(250);
+      }
+    },
     async close() {
       await worker.stop();
       for (const r of replicas) await r.proc.stop(15_000);

@@ -85,6 +85,8 @@ export class WorkerClient {
   private connectedOnce: Promise<void>;
   private resolveConnected!: () => void;
   private rejectConnected!: (err: Error) => void;
+  /** Whether `connectedOnce` is still waiting for its welcome (a failed attempt keeps it, so `start` still resolves). */
+  private welcomePending = true;
   private readonly log;
   private readonly handlers: OpHandlers;
   private readonly frames: FrameFanout;
@@ -102,6 +104,7 @@ export class WorkerClient {
     const p = new Promise<void>((resolve, reject) => {
       this.resolveConnected = resolve;
       this.rejectConnected = reject;
+      this.welcomePending = true;
     });
     // A refusal rejects it; nobody may be waiting at that moment.
     p.catch(() => {});
@@ -179,6 +182,7 @@ export class WorkerClient {
       }
       if (msg.type === 'welcome') {
         this.resolveConnected();
+        this.welcomePending = false;
       } else if (msg.type === 'command') {
         const { request_id, device_id, op, args } = msg;
         const run = () => this.execute(device_id, op, args);
@@ -212,7 +216,9 @@ export class WorkerClient {
         return;
       }
       if (this.closed || this.opts.reconnect === false) return;
-      this.connectedOnce = this.nextWelcome();
+      // A new promise only once the last one was kept: an attempt that failed before its welcome
+      // leaves `start()` waiting on the same one, which the next welcome resolves.
+      if (!this.welcomePending) this.connectedOnce = this.nextWelcome();
       const delay = Math.min(5000, 200 * 2 ** this.attempt++);
       // Held, not unref'd: a device host whose control plane is down keeps its process alive
       // until it reconnects or is closed (close() clears it).

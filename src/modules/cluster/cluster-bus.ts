@@ -23,6 +23,9 @@ export class ClusterBus {
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<BusHandler>>();
   private heartbeat: NodeJS.Timeout | null = null;
+  private everReady = false;
+  /** When the key connection last came back after a loss (0: never lost). */
+  private reconnectedAt = 0;
 
   constructor(
     url: string,
@@ -36,6 +39,15 @@ export class ClusterBus {
     this.sub = new RedisClient(url, options);
     for (const conn of [this.redis, this.sub])
       conn.on('error', (err) => this.log.warn({ err }, 'redis connection error'));
+    // Back after a loss: Redis may have restarted empty, so this replica says it is alive at once
+    // rather than at its next heartbeat.
+    this.redis.on('ready', () => {
+      if (this.everReady) {
+        this.reconnectedAt = Date.now();
+        if (this.heartbeat) this.beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed'));
+      }
+      this.everReady = true;
+    });
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => {
       for (const handler of this.handlers.get(channel.toString()) ?? []) {
         try {
@@ -52,18 +64,26 @@ export class ClusterBus {
    * after the last refresh), so that the others can tell a replica that is gone.
    */
   async startHeartbeat(): Promise<void> {
-    const beat = () => this.redis.set(this.key(`replica:${this.replicaId}`), '1', 'PX', REPLICA_TTL_MS);
-    await beat();
+    await this.beat();
     this.heartbeat = setInterval(
-      () => void beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed')),
+      () => void this.beat().catch((err) => this.log.warn({ err }, 'replica heartbeat failed')),
       REPLICA_HEARTBEAT_MS,
     );
     this.heartbeat.unref();
   }
 
-  /** Whether another replica is alive (its heartbeat key has not expired). */
+  private beat(): Promise<unknown> {
+    return this.redis.set(this.key(`replica:${this.replicaId}`), '1', 'PX', REPLICA_TTL_MS);
+  }
+
+  /**
+   * Whether another replica is alive (its heartbeat key has not expired). Within one heartbeat
+   * after this replica's connection came back, a missing key proves nothing (a restarted Redis
+   * has lost every replica's key until each beats again), so the replica counts as alive.
+   */
   async isAlive(replicaId: string): Promise<boolean> {
-    return (await this.redis.exists(this.key(`replica:${replicaId}`))) === 1;
+    if ((await this.redis.exists(this.key(`replica:${replicaId}`))) === 1) return true;
+    return this.reconnectedAt > 0 && Date.now() - this.reconnectedAt < REPLICA_HEARTBEAT_MS + 1000;
   }
 
   /** The full name of a channel or key. */
