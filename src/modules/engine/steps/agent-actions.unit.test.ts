@@ -1,53 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions/device-handle';
 import { agentDevice } from './agent-actions';
-import {
-  closeSampleApps,
-  openSampleApp,
-  SAMPLE_PACKAGE,
-  type SampleDevice,
-} from './interpreter/sample-app-device.fixture';
+import { closeSampleApps, openSampleApp, SAMPLE_PACKAGE } from './interpreter/sample-app-device.fixture';
+import { sampleDeviceHandle } from './interpreter/sample-app-handle.fixture';
 import { sleep } from './settle';
 import type { AgentDevice, AgentScreen } from './step-agent';
-
-/** The sample app on a virtual phone, reached as the engine reaches a session's device. */
-function handleOf(phone: SampleDevice): DeviceHandle {
-  const { driver, deviceId } = phone;
-  return {
-    sessionId: 'test-session',
-    deviceId,
-    platform: 'android',
-    category: 'phone',
-    deviceName: 'Pixel 8',
-    input: (e) => driver.input(deviceId, e),
-    screenshot: async () => {
-      const f = await driver.screenshot(deviceId);
-      return { jpeg: f.jpeg, screen: f.screen, at: f.at };
-    },
-    uiTree: () => driver.uiTree(deviceId),
-    install: async () => ({ packageName: SAMPLE_PACKAGE, name: 'Sample', version: '1' }),
-    launch: (pkg) => driver.launch(deviceId, pkg),
-    terminate: (pkg) => driver.terminate(deviceId, pkg),
-    clearData: (pkg) => driver.clearData(deviceId, pkg),
-    uninstall: (pkg) => driver.uninstall(deviceId, pkg),
-    listApps: () => driver.listApps(deviceId),
-    rotate: (r) => driver.rotate(deviceId, r),
-    screen: async () => driver.device(deviceId).screenInfo(),
-    capability: () => Promise.reject(new Error('not used here')),
-    addMedia: () => Promise.reject(new Error('not used here')),
-    readLogs: () => driver.readLogs(deviceId, 0),
-    startRecording: async () => {},
-    stopRecording: async () => ({
-      duration_ms: 0,
-      width: 0,
-      height: 0,
-      size_bytes: 0,
-      frames: 0,
-      truncated: false,
-      uploaded: false,
-    }),
-  };
-}
 
 const refOf = (screen: AgentScreen, id: string): string => {
   const stack = [screen.tree];
@@ -67,7 +23,7 @@ afterAll(() => closeSampleApps());
 describe('the agent acting on a real virtual device', () => {
   beforeEach(async () => {
     device = agentDevice({
-      device: handleOf(await openSampleApp()),
+      device: sampleDeviceHandle(await openSampleApp()),
       appPackage: SAMPLE_PACKAGE,
       signal: new AbortController().signal,
       wait: sleep,
@@ -170,7 +126,7 @@ describe('the agent acting on a real virtual device', () => {
   it('refuses elements behind an open alert', async () => {
     const phone = await openSampleApp({ signedIn: true });
     device = agentDevice({
-      device: handleOf(phone),
+      device: sampleDeviceHandle(phone),
       appPackage: SAMPLE_PACKAGE,
       signal: new AbortController().signal,
       wait: sleep,
