@@ -31,9 +31,8 @@ import {
   SessionPresenter,
   SessionsService,
   SessionLogs,
-  SessionLogsService,
-  SessionRecordingsService,
-  SessionArtifactsRetention,
+  createSessionArtifactServices,
+  type SessionArtifactServices,
   recordingPrefixesOfOrg,
 } from './modules/sessions';
 import {
@@ -88,12 +87,6 @@ export interface Container {
     fileLinks: FileLinks;
     sessions: SessionsService;
     deviceControl: DeviceControlService;
-    /** A session's device log (`/sessions/{id}/logs`). */
-    sessionLogs: SessionLogsService;
-    /** Recordings of live sessions (`/sessions/{id}/recording/…`, `/recordings/{id}`). */
-    sessionRecordings: SessionRecordingsService;
-    /** The retention sweep of device logs and session recordings. */
-    sessionArtifacts: SessionArtifactsRetention;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -106,7 +99,7 @@ export interface Container {
     ci: CiServices;
     webhooks: WebhookServices;
     github: GithubService;
-  };
+  } & SessionArtifactServices;
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -388,14 +381,7 @@ function createDeviceServices(d: {
     realtime,
     fileLinks,
     sessions,
-    sessionLogs: new SessionLogsService({ sessions, logs, router }),
-    sessionRecordings: new SessionRecordingsService({ sessions }),
-    sessionArtifacts: new SessionArtifactsRetention({
-      db: d.db,
-      storage: d.storage,
-      log: d.log,
-      retentionDays: d.config.artifactRetentionDays,
-    }),
+    ...createSessionArtifactServices({ ...d, router, sessions, logs, retentionDays: d.config.artifactRetentionDays }),
     deviceControl,
     lifecycle,
     lifetime,

@@ -15,6 +15,7 @@ import { LiveScreen, type ScreenInfo } from './LiveScreen';
 import { QueueWait } from './QueueWait';
 import { Recorder, useRecording } from './Recorder';
 import { SessionApps } from './SessionApps';
+import { SessionLogTail } from './SessionLogTail';
 import { EndingWarning, SessionEnded, VirtualDeviceNote } from './SessionNotices';
 
 const HEARTBEAT_MS = 20_000;
@@ -258,6 +259,7 @@ function LiveSession({
           <Tabs.List>
             <Tabs.Tab value="apps">Apps</Tabs.Tab>
             {controls ? <Tabs.Tab value="record">Record a test</Tabs.Tab> : null}
+            <Tabs.Tab value="log">Log and video</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="apps" pt="md">
             <SessionApps session={session} apps={apps} controls={controls} />
@@ -267,6 +269,9 @@ function LiveSession({
               <Recorder session={session} screen={screen} recording={recording} />
             </Tabs.Panel>
           ) : null}
+          <Tabs.Panel value="log" pt="md">
+            <SessionLogTail session={session} controls={controls} />
+          </Tabs.Panel>
         </Tabs>
       </Grid.Col>
     </Grid>
