@@ -40,11 +40,9 @@ import {
   recordingPrefixesOfOrg,
   type DeviceCapabilitiesService,
   type DeviceControlService,
-  type SessionArtifactsRetention,
+  type SessionArtifactServices,
   type SessionLifecycle,
   type SessionLifetime,
-  type SessionLogsService,
-  type SessionRecordingsService,
   type SessionsService,
 } from './modules/sessions';
 import type { FileLinks, InMemoryDeviceRouter, WorkerCredentials, WorkersService } from './modules/workers';
@@ -87,12 +85,6 @@ export interface Container {
     deviceControl: DeviceControlService;
     /** Deep links, location, permissions, clipboard, media, appearance, push and network of a session's device. */
     deviceCapabilities: DeviceCapabilitiesService;
-    /** A session's device log (`/sessions/{id}/logs`). */
-    sessionLogs: SessionLogsService;
-    /** Recordings of live sessions (`/sessions/{id}/recording/…`, `/recordings/{id}`). */
-    sessionRecordings: SessionRecordingsService;
-    /** The retention sweep of device logs and session recordings. */
-    sessionArtifacts: SessionArtifactsRetention;
     /** The device tools over HTTP (`/sessions/{id}/agent/tools`). */
     deviceTools: DeviceToolsService;
     lifecycle: SessionLifecycle;
@@ -105,7 +97,7 @@ export interface Container {
     ci: CiServices;
     webhooks: WebhookServices;
     github: GithubService;
-  };
+  } & SessionArtifactServices;
   /** Resolves once the replica hears the others (cluster channels subscribed); no-op without Redis. */
   ready(): Promise<void>;
   close(): Promise<void>;

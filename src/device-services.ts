@@ -9,16 +9,14 @@ import type { CreditsServices } from './modules/credits';
 import { DevicesService } from './modules/devices';
 import { CredentialWatch, RealtimeHub } from './modules/realtime';
 import {
+  createSessionArtifactServices,
   DeviceCapabilitiesService,
   DeviceControlService,
-  SessionArtifactsRetention,
   SessionLifecycle,
   SessionLifetime,
   SessionLogs,
-  SessionLogsService,
   SessionNotifier,
   SessionPresenter,
-  SessionRecordingsService,
   SessionsService,
 } from './modules/sessions';
 import {
@@ -124,14 +122,7 @@ export function createDeviceServices(d: {
     realtime,
     fileLinks,
     sessions,
-    sessionLogs: new SessionLogsService({ sessions, logs, router }),
-    sessionRecordings: new SessionRecordingsService({ sessions }),
-    sessionArtifacts: new SessionArtifactsRetention({
-      db: d.db,
-      storage: d.storage,
-      log: d.log,
-      retentionDays: d.config.artifactRetentionDays,
-    }),
+    ...createSessionArtifactServices({ ...d, router, sessions, logs, retentionDays: d.config.artifactRetentionDays }),
     deviceControl,
     deviceCapabilities,
     lifecycle,

@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)('the console: a run’s video, chapters and device
 
   beforeAll(async () => {
     await buildConsoleOnce();
-    f = await createEngineFixture({ devices: androidPhones(1), app: { clock: systemClock } });
+    f = await createEngineFixture({ devices: androidPhones(2), app: { clock: systemClock } });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, 300_000);
   afterAll(async () => {
@@ -93,6 +93,28 @@ describe.skipIf(!hasChromium)('the console: a run’s video, chapters and device
     await page.getByText('warn+').click();
     await expect.poll(() => page.locator('table[aria-label="Device log"] tr').count()).toBe(0);
     await screenshot(page, 'run-video-and-log');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the live session page tails the device log and records the screen', { timeout: 120_000 }, async () => {
+    const sessionId = await activeSession(f);
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(`${f.t.baseUrl}/sign-in`);
+    await page.getByLabel(/^Email( \*)?$/).fill(f.org.developer.email);
+    await page.getByLabel(/^Password( \*)?$/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/sessions$/);
+    await page.goto(`${f.t.baseUrl}/sessions/${sessionId}`);
+    await page.getByRole('tab', { name: 'Log and video' }).click();
+    const tail = page.locator('table[aria-label="Device log tail"]');
+    await expect.poll(() => tail.textContent(), { timeout: 20_000 }).toMatch(/booted/);
+    await page.getByRole('button', { name: 'Record the screen' }).click();
+    await page.getByRole('button', { name: 'Stop recording' }).click({ timeout: 20_000 });
+    await expect
+      .poll(() => page.getByRole('button', { name: /^rec_\w+ \(\d+ s\)$/ }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await screenshot(page, 'session-log-and-video');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -5,6 +5,7 @@ export { SessionLogs, maskKnownSecrets, type DeviceLogRead, type DeviceLogLine }
 export { SessionLogsService } from './session-logs.service';
 export { SessionRecordingsService } from './session-recordings.service';
 export { SessionArtifactsRetention } from './session-artifacts-retention';
+export { createSessionArtifactServices, type SessionArtifactServices } from './session-artifacts';
 export { recordingPrefixesOfOrg } from './session-recordings.repository';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';

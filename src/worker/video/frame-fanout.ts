@@ -8,6 +8,8 @@ type Listener = (frame: Frame) => void;
  */
 export class FrameFanout {
   private readonly listeners = new Map<string, Map<string, Listener>>();
+  /** The last frame of each streaming device: a listener that joins a running stream starts from it. */
+  private readonly last = new Map<string, Frame>();
 
   constructor(private readonly driver: DeviceDriver) {}
 
@@ -22,12 +24,16 @@ export class FrameFanout {
     if (first) {
       try {
         await this.driver.startStream(deviceId, (frame) => {
+          this.last.set(deviceId, frame);
           for (const l of this.listeners.get(deviceId)?.values() ?? []) l(frame);
         });
       } catch (err) {
         set.delete(key);
         throw err;
       }
+    } else {
+      const frame = this.last.get(deviceId);
+      if (frame) listener(frame);
     }
   }
 
@@ -40,12 +46,14 @@ export class FrameFanout {
     if (!set?.delete(key)) return;
     if (set.size === 0) {
       this.listeners.delete(deviceId);
+      this.last.delete(deviceId);
       await this.driver.stopStream(deviceId);
     }
   }
 
   /** Every listener of the device goes (it is shut down). */
   async clear(deviceId: string): Promise<void> {
+    this.last.delete(deviceId);
     if (!this.listeners.delete(deviceId)) return;
     await this.driver.stopStream(deviceId).catch(() => {});
   }

@@ -16,6 +16,7 @@ import { QueueWait } from './QueueWait';
 import { Recorder, useRecording } from './Recorder';
 import { DevicePanel } from './DevicePanel';
 import { SessionApps } from './SessionApps';
+import { SessionLogTail } from './SessionLogTail';
 import { EndingWarning, SessionEnded, VirtualDeviceNote } from './SessionNotices';
 
 const HEARTBEAT_MS = 20_000;
@@ -265,6 +266,7 @@ function LiveSession({
             <Tabs.Tab value="apps">Apps</Tabs.Tab>
             {controls ? <Tabs.Tab value="record">Record a test</Tabs.Tab> : null}
             {controls ? <Tabs.Tab value="device">Device</Tabs.Tab> : null}
+            <Tabs.Tab value="log">Log and video</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="apps" pt="md">
             <SessionApps session={session} apps={apps} controls={controls} />
@@ -279,6 +281,9 @@ function LiveSession({
               <Recorder session={session} screen={screen} recording={recording} />
             </Tabs.Panel>
           ) : null}
+          <Tabs.Panel value="log" pt="md">
+            <SessionLogTail session={session} controls={controls} />
+          </Tabs.Panel>
         </Tabs>
       </Grid.Col>
     </Grid>
