@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
-import type { StepValue } from '../../api/types';
+import type { StepCheck, StepValue } from '../../api/types';
+import { StepCheckNote } from './StepCheck';
 
 type Step = Exclude<StepValue, string>;
 type VisualMode = 'default' | 'skip' | 'custom';
@@ -13,10 +14,13 @@ export function StepsEditor({
   steps,
   onChange,
   disabled,
+  checks = [],
 }: {
   steps: Step[];
   onChange: (s: Step[]) => void;
   disabled: boolean;
+  /** How the interpreter reads each step (StepCheck.tsx), shown under it. */
+  checks?: (StepCheck | undefined)[];
 }) {
   const set = (i: number, patch: Partial<Step>) => onChange(steps.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const move = (i: number, by: number) => {
@@ -39,6 +43,7 @@ export function StepsEditor({
               </Text>
               <TextInput
                 aria-label={`Step ${i + 1}`}
+                aria-describedby={`step-check-${i}`}
                 value={step.text}
                 onChange={(e) => set(i, { text: e.currentTarget.value })}
                 disabled={disabled}
@@ -90,6 +95,7 @@ export function StepsEditor({
                 <IconX size={16} />
               </ActionIcon>
             </Group>
+            <StepCheckNote id={`step-check-${i}`} check={checks[i]} />
             {mode === 'custom' ? (
               <Group gap="xs" pl={32}>
                 <NumberInput
@@ -144,34 +150,40 @@ export function AssertionsEditor({
   assertions,
   onChange,
   disabled,
+  checks = [],
 }: {
   assertions: string[];
   onChange: (a: string[]) => void;
   disabled: boolean;
+  checks?: (StepCheck | undefined)[];
 }) {
   return (
     <Stack gap="xs">
       {assertions.length === 0 ? <Text c="dimmed">No assertions: the case passes when every step does.</Text> : null}
       {assertions.map((a, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: assertions are plain strings edited in place
-        <Group key={i} gap="xs" wrap="nowrap">
-          <TextInput
-            aria-label={`Assertion ${i + 1}`}
-            value={a}
-            onChange={(e) => onChange(assertions.map((x, j) => (j === i ? e.currentTarget.value : x)))}
-            disabled={disabled}
-            style={{ flex: 1 }}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove assertion ${i + 1}`}
-            disabled={disabled}
-            onClick={() => onChange(assertions.filter((_, j) => j !== i))}
-          >
-            <IconX size={16} />
-          </ActionIcon>
-        </Group>
+        <Stack key={i} gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              aria-label={`Assertion ${i + 1}`}
+              aria-describedby={`assertion-check-${i}`}
+              value={a}
+              onChange={(e) => onChange(assertions.map((x, j) => (j === i ? e.currentTarget.value : x)))}
+              disabled={disabled}
+              style={{ flex: 1 }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove assertion ${i + 1}`}
+              disabled={disabled}
+              onClick={() => onChange(assertions.filter((_, j) => j !== i))}
+            >
+              <IconX size={16} />
+            </ActionIcon>
+          </Group>
+          <StepCheckNote id={`assertion-check-${i}`} check={checks[i]} />
+        </Stack>
       ))}
       {disabled ? null : (
         <Group>
