@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { api, ok } from '../../api/client';
@@ -53,9 +53,16 @@ const LOOK = {
   not_understood: { icon: IconAlertTriangle, color: 'orange', label: 'Not understood' },
 } as const;
 
-/** One line's reading, in words (the colour and icon only repeat them). */
-export function StepCheckNote({ id, check }: { id: string; check: StepCheck | undefined }) {
-  if (!check?.text.trim()) return <span id={id} hidden />;
+/** An input's props that show its line's reading under it, as its accessible description. */
+export function checkDescription(check: StepCheck | undefined) {
+  return {
+    description: check?.text.trim() ? <StepCheckNote check={check} /> : undefined,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+  };
+}
+
+/** One line's reading, in words (the colour and icon only repeat them); inline, inside the description. */
+function StepCheckNote({ check }: { check: StepCheck }) {
   const look = LOOK[check.status];
   const Icon = look.icon;
   const detail =
@@ -65,16 +72,9 @@ export function StepCheckNote({ id, check }: { id: string; check: StepCheck | un
           .filter(Boolean)
           .join('. ');
   return (
-    <Group id={id} gap={4} wrap="nowrap" align="flex-start" pl={32} data-testid="step-check" data-status={check.status}>
-      <Icon
-        size={14}
-        color={`var(--mantine-color-${look.color}-7)`}
-        aria-hidden
-        style={{ marginTop: 3, flex: 'none' }}
-      />
-      <Text size="xs" c={`${look.color}.8`}>
-        <strong>{look.label}</strong> {detail}
-      </Text>
-    </Group>
+    <Text span size="xs" c={`${look.color}.8`} data-testid="step-check" data-status={check.status}>
+      <Icon size={12} aria-hidden style={{ verticalAlign: -2, marginRight: 4 }} />
+      <strong>{look.label}</strong> {detail}
+    </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
 import type { StepCheck, StepValue } from '../../api/types';
-import { StepCheckNote } from './StepCheck';
+import { checkDescription } from './StepCheck';
 
 type Step = Exclude<StepValue, string>;
 type VisualMode = 'default' | 'skip' | 'custom';
@@ -37,13 +37,13 @@ export function StepsEditor({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps are plain values edited in place
           <Stack key={i} gap={4}>
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <Text w={24} ta="right" c="dimmed" size="sm" pb={8}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Text w={24} ta="right" c="dimmed" size="sm" pt={8}>
                 {i + 1}
               </Text>
               <TextInput
                 aria-label={`Step ${i + 1}`}
-                aria-describedby={`step-check-${i}`}
+                {...checkDescription(checks[i])}
                 value={step.text}
                 onChange={(e) => set(i, { text: e.currentTarget.value })}
                 disabled={disabled}
@@ -95,7 +95,6 @@ export function StepsEditor({
                 <IconX size={16} />
               </ActionIcon>
             </Group>
-            <StepCheckNote id={`step-check-${i}`} check={checks[i]} />
             {mode === 'custom' ? (
               <Group gap="xs" pl={32}>
                 <NumberInput
@@ -162,28 +161,25 @@ export function AssertionsEditor({
       {assertions.length === 0 ? <Text c="dimmed">No assertions: the case passes when every step does.</Text> : null}
       {assertions.map((a, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: assertions are plain strings edited in place
-        <Stack key={i} gap={4}>
-          <Group gap="xs" wrap="nowrap">
-            <TextInput
-              aria-label={`Assertion ${i + 1}`}
-              aria-describedby={`assertion-check-${i}`}
-              value={a}
-              onChange={(e) => onChange(assertions.map((x, j) => (j === i ? e.currentTarget.value : x)))}
-              disabled={disabled}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove assertion ${i + 1}`}
-              disabled={disabled}
-              onClick={() => onChange(assertions.filter((_, j) => j !== i))}
-            >
-              <IconX size={16} />
-            </ActionIcon>
-          </Group>
-          <StepCheckNote id={`assertion-check-${i}`} check={checks[i]} />
-        </Stack>
+        <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+          <TextInput
+            aria-label={`Assertion ${i + 1}`}
+            {...checkDescription(checks[i])}
+            value={a}
+            onChange={(e) => onChange(assertions.map((x, j) => (j === i ? e.currentTarget.value : x)))}
+            disabled={disabled}
+            style={{ flex: 1 }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove assertion ${i + 1}`}
+            disabled={disabled}
+            onClick={() => onChange(assertions.filter((_, j) => j !== i))}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
       ))}
       {disabled ? null : (
         <Group>
