@@ -7,6 +7,7 @@ import {
   CHROMIUM_ARGS,
   hasChromium,
   screenshot,
+  seriousAxeViolations,
   watchedPage,
 } from '../harness/console-browser';
 import {
@@ -91,6 +92,7 @@ describe.skipIf(!hasChromium)('the console: the case editor checks steps as the 
     await page.getByLabel('Assertion 1', { exact: true }).fill('Total: €97.40');
     expect(await noteOf(page, 'Assertion 1', 'understood')).toMatch(/as check_value/);
     await screenshot(page, 'case-editor-step-checks');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A step it cannot read does not stop the author saving.
     await page.getByLabel('Step 2', { exact: true }).fill('blorp the zorgle');

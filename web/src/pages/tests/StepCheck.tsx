@@ -72,8 +72,14 @@ function StepCheckNote({ check }: { check: StepCheck }) {
           .filter(Boolean)
           .join('. ');
   return (
-    <Text span size="xs" c={`${look.color}.8`} data-testid="step-check" data-status={check.status}>
-      <Icon size={12} aria-hidden style={{ verticalAlign: -2, marginRight: 4 }} />
+    // Words in the text colour (contrast in both schemes); the icon's colour only repeats them.
+    <Text span size="xs" c="var(--mantine-color-text)" data-testid="step-check" data-status={check.status}>
+      <Icon
+        size={12}
+        aria-hidden
+        color={`var(--mantine-color-${look.color}-filled)`}
+        style={{ verticalAlign: -2, marginRight: 4 }}
+      />
       <strong>{look.label}</strong> {detail}
     </Text>
   );
