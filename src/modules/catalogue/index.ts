@@ -9,7 +9,7 @@ export { CaseIdParams } from './cases.schemas';
 export { PathId, StatusResponse, TESTS_TAG } from './catalogue.schemas';
 export { createCatalogueServices } from './catalogue';
 export type { CatalogueServices } from './catalogue';
-export { GESTURES, RecordingAction } from './recording';
+export { GESTURES, MAX_ASSERTIONS, MAX_STEP_TEXT, MAX_STEPS, RecordingAction } from './recording';
 export type { Gesture } from './recording';
 export { FLOW_DEPTH, loadRunPlan } from './run-plan';
 export type { RunPlan } from './run-plan';

@@ -27,6 +27,8 @@ export const MAX_RECORDING_ACTIONS = 5000;
 export const MAX_STEPS = 500;
 export const MAX_ASSERTIONS = 200;
 const MAX_TEXT = 10_000;
+/** The longest step or assertion sentence. */
+export const MAX_STEP_TEXT = 2000;
 const MAX_SCREENSHOT_CHARS = 4 * 1024 * 1024;
 
 const coord = z
@@ -129,7 +131,7 @@ const StepText = z
   .string({ error: 'must be a string' })
   .trim()
   .min(1, 'must not be empty')
-  .max(2000, 'must be at most 2000 characters');
+  .max(MAX_STEP_TEXT, `must be at most ${MAX_STEP_TEXT} characters`);
 
 export const StepObject = z.strictObject({
   text: StepText,

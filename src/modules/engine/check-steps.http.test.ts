@@ -76,4 +76,79 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     expect(r.json().detail).toMatch(/not found/i);
     expect((await api('POST', `/tests/cases/${c.public_id}/check-steps`, '')).statusCode).toBe(401);
   });
+
+  it('reads unsaved text instead of the saved case, each list that is given (an editor as the author types)', async () => {
+    const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `draft ${Math.random()}`,
+      steps: ['Tap Save'],
+      assertions: ['Total: €97.40'],
+    });
+    const url = `/tests/cases/${c.public_id}/check-steps`;
+    const r = await api('POST', url, fx.a.viewer.token, { steps: ['Navigate to Profile > Settings', 'blorp zzz', ''] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(
+      r.json().steps.map((s: { kind: string; text: string; status: string }) => [s.kind, s.text, s.status]),
+    ).toEqual([
+      ['step', 'Navigate to Profile > Settings', 'understood'],
+      ['step', 'blorp zzz', 'not_understood'],
+      ['step', '', 'not_understood'],
+      ['assertion', 'Total: €97.40', 'understood'],
+    ]);
+    expect(r.json().steps[1].suggestions.length).toBeGreaterThan(0);
+    const onlyAssertions = (await api('POST', url, fx.a.viewer.token, { assertions: [] })).json();
+    expect(onlyAssertions.steps.map((s: { text: string }) => s.text)).toEqual(['Tap Save']);
+    // The saved case is untouched.
+    const saved = (await api('POST', url, fx.a.viewer.token)).json();
+    expect(saved.steps.map((s: { text: string }) => s.text)).toEqual(['Tap Save', 'Total: €97.40']);
+  });
+
+  it('bounds unsaved text like a case (counts, lengths, shape) with 400, and still hides another organization’s case', async () => {
+    const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, { name: `b ${Math.random()}` });
+    const url = `/tests/cases/${c.public_id}/check-steps`;
+    const tok = fx.a.viewer.token;
+    for (const body of [
+      { steps: Array.from({ length: 501 }, () => 'Tap Save') },
+      { assertions: Array.from({ length: 201 }, () => 'Total: 1') },
+      { steps: ['x'.repeat(2001)] },
+      { steps: [{ text: 'Tap Save' }] },
+      { steps: 'Tap Save' },
+      { steps: ['Tap Save'], extra: true },
+    ]) {
+      const r = await api('POST', url, tok, body);
+      expect(r.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.json().detail).toBeTruthy();
+    }
+    expect((await api('POST', url, tok, { steps: ['x'.repeat(2000)] })).statusCode).toBe(200);
+    expect((await api('POST', url, fx.b.viewer.token, { steps: ['Tap Save'] })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /tests/check-steps', () => {
+  it('reads a new case’s text before the case exists (any member), checking the app is the caller’s', async () => {
+    const r = await api('POST', '/tests/check-steps', fx.a.viewer.token, {
+      app_id: fx.appA.publicId,
+      steps: [
+        'Turn on Price alerts',
+        'Book London → Paris, 14 Aug 2025, 1 passenger, 18:45 flight, Light fare, no extras',
+      ],
+      assertions: ['Total: €97.40'],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ test_case_id: null, total: 3, understood: 2 });
+    expect(r.json().steps.map((s: { status: string }) => s.status)).toEqual([
+      'understood',
+      'needs_model',
+      'understood',
+    ]);
+    expect((await api('POST', '/tests/check-steps', fx.a.viewer.token, { steps: ['Tap Save'] })).statusCode).toBe(200);
+    const other = await api('POST', '/tests/check-steps', fx.b.viewer.token, {
+      app_id: fx.appA.publicId,
+      steps: ['Tap Save'],
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await api('POST', '/tests/check-steps', fx.a.viewer.token, {})).statusCode).toBe(400);
+    const many = Array.from({ length: 501 }, () => 'Tap Save');
+    expect((await api('POST', '/tests/check-steps', fx.a.viewer.token, { steps: many })).statusCode).toBe(400);
+    expect((await api('POST', '/tests/check-steps', '', { steps: ['Tap Save'] })).statusCode).toBe(401);
+  });
 });

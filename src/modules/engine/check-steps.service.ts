@@ -1,7 +1,8 @@
+import { findAppByPublicId } from '../apps';
 import { requireRole, type Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { findCaseByPublicId } from '../catalogue';
-import type { CheckStepsResponse } from './check-steps.schemas';
+import type { CheckCaseStepsBody, CheckDraftStepsBody, CheckStepsResponse, StepCheck } from './check-steps.schemas';
 import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
 import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep } from './steps/interpreter';
 import { CHECK_VERB, startsWithVerb } from './steps/interpreter/lexicon';
@@ -21,69 +22,86 @@ const FORMS: Array<[RegExp, string[]]> = [
   [/^(?:go|navigate|head|return|open)\b/i, ['Go to Profile > Settings', 'Open the Name screen']],
   [CHECK_VERB, ['Verify "text" is shown', 'Verify Label: value', 'Verify the Name screen is displayed']],
 ];
+const ANY_FORM = ['Tap "Name"', 'Enter value in the Field field', 'Verify "text" is shown'];
 
 function suggestionsFor(text: string): string[] {
   const s = normalizeStep(text);
-  return (
-    FORMS.find(([re]) => re.test(s))?.[1] ?? ['Tap "Name"', 'Enter value in the Field field', 'Verify "text" is shown']
-  );
+  return FORMS.find(([re]) => re.test(s))?.[1] ?? ANY_FORM;
+}
+
+/** How the free interpreter reads one step or assertion. */
+function readLine(kind: 'step' | 'assertion', text: string, index: number): StepCheck {
+  const base = { kind, index, text };
+  if (!text.trim())
+    return {
+      ...base,
+      status: 'not_understood',
+      intent: null,
+      reason: 'empty: write what to do',
+      suggestions: ANY_FORM,
+    };
+  // Device phrases (open a link, set the location, …) are steps of their own (interpreter/device-phrases.ts).
+  const device = kind === 'step' ? devicePhraseLabel(text) : null;
+  if (device) return { ...base, status: 'understood', intent: device, reason: null, suggestions: [] };
+  const problem = kind === 'step' ? devicePhraseProblem(text) : null;
+  if (problem) return { ...base, status: 'not_understood', intent: null, reason: problem, suggestions: [] };
+  const parsed = parseStep(text);
+  if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
+    return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
+  const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;
+  // A whole flow in one phrase ("Book London → Paris, 14 Aug 2025, …") is a model's to walk.
+  const verb =
+    startsWithVerb(normalizeStep(text)) ||
+    CHECK_VERB.test(normalizeStep(text)) ||
+    /whole flow in one phrase/.test(reason);
+  return {
+    ...base,
+    status: verb ? 'needs_model' : 'not_understood',
+    intent: null,
+    reason,
+    suggestions: suggestionsFor(text),
+  };
+}
+
+function report(testCaseId: string | null, steps: string[], assertions: string[]): CheckStepsResponse {
+  const out = [
+    ...steps.map((t, i) => readLine('step', t, i)),
+    ...assertions.map((t, i) => readLine('assertion', t, i)),
+  ];
+  return {
+    test_case_id: testCaseId,
+    screens_used: 0,
+    understood: out.filter((s) => s.status === 'understood').length,
+    total: out.length,
+    steps: out,
+  };
 }
 
 /**
  * Reads every step and assertion of a case with the free interpreter, without a device: what it
  * understands (and as what), what needs a model, what it cannot read at all (with forms it reads).
+ * An editor sends its unsaved text, which is read instead of the saved one.
  */
 export class CheckStepsService {
-  async checkSteps({ ctx, input }: { ctx: Ctx; input: { caseId: string } }): Promise<CheckStepsResponse> {
+  async checkSteps({
+    ctx,
+    input,
+  }: {
+    ctx: Ctx;
+    input: { caseId: string; draft?: CheckCaseStepsBody | null };
+  }): Promise<CheckStepsResponse> {
     const org = requireRole(ctx, 'viewer');
     const found = await findCaseByPublicId(ctx.db, org.id, input.caseId);
     if (!found) throw notFound('Test case');
-    const steps = normalizeSteps((found.c.steps ?? []) as unknown[]).map((s) => s.text);
-    const assertions = normalizeAssertions((found.c.assertions ?? []) as unknown[]);
-    const read = (kind: 'step' | 'assertion', text: string, index: number) => {
-      // Device phrases (open a link, set the location, …) are steps of their own (interpreter/device-phrases.ts).
-      const device = kind === 'step' ? devicePhraseLabel(text) : null;
-      if (device)
-        return { kind, index, text, status: 'understood' as const, intent: device, reason: null, suggestions: [] };
-      const problem = kind === 'step' ? devicePhraseProblem(text) : null;
-      if (problem)
-        return { kind, index, text, status: 'not_understood' as const, intent: null, reason: problem, suggestions: [] };
-      const parsed = parseStep(text);
-      if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
-        return {
-          kind,
-          index,
-          text,
-          status: 'understood' as const,
-          intent: intentLabel(parsed.intent),
-          reason: null,
-          suggestions: [],
-        };
-      const reason = parsed.understood
-        ? 'an assertion says what should be true; this reads as an action'
-        : parsed.reason;
-      // A whole flow in one phrase ("Book London → Paris, 14 Aug 2025, …") is a model's to walk.
-      const verb =
-        startsWithVerb(normalizeStep(text)) ||
-        CHECK_VERB.test(normalizeStep(text)) ||
-        /whole flow in one phrase/.test(reason);
-      return {
-        kind,
-        index,
-        text,
-        status: verb ? ('needs_model' as const) : ('not_understood' as const),
-        intent: null,
-        reason,
-        suggestions: suggestionsFor(text),
-      };
-    };
-    const out = [...steps.map((t, i) => read('step', t, i)), ...assertions.map((t, i) => read('assertion', t, i))];
-    return {
-      test_case_id: found.c.publicId,
-      screens_used: 0,
-      understood: out.filter((s) => s.status === 'understood').length,
-      total: out.length,
-      steps: out,
-    };
+    const steps = input.draft?.steps ?? normalizeSteps((found.c.steps ?? []) as unknown[]).map((s) => s.text);
+    const assertions = input.draft?.assertions ?? normalizeAssertions((found.c.assertions ?? []) as unknown[]);
+    return report(found.c.publicId, steps, assertions);
+  }
+
+  /** The same reading for a case not created yet (a new case's editor). */
+  async checkDraft({ ctx, input }: { ctx: Ctx; input: CheckDraftStepsBody }): Promise<CheckStepsResponse> {
+    const org = requireRole(ctx, 'viewer');
+    if (input.app_id !== undefined && !(await findAppByPublicId(ctx.db, org.id, input.app_id))) throw notFound('App');
+    return report(null, input.steps, input.assertions ?? []);
   }
 }

@@ -3853,11 +3853,25 @@ export interface paths {
     };
   };
   "/api/v1/tests/cases/{case_id}/check-steps": {
-    /** Read a case's steps and assertions with the free interpreter, without a device (any member) */
+    /**
+     * Read a case's steps and assertions with the free interpreter, without a device (any member)
+     * @description With a body, the unsaved `steps` and/or `assertions` given are read instead of the saved ones (an editor checking as the author types).
+     */
     post: {
       parameters: {
         path: {
           case_id: string;
+        };
+      };
+      /** @description Unsaved steps and/or assertions to read instead of the saved ones; omit to read the case */
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description Assertion sentences, bounded like a case */
+            assertions?: string[];
+            /** @description Step sentences, bounded like a case: an empty one reads as not understood */
+            steps?: string[];
+          } | null;
         };
       };
       responses: {
@@ -3884,7 +3898,8 @@ export interface paths {
                   suggestions: string[];
                   text: string;
                 })[];
-              test_case_id: string;
+              /** @description the case read; null for text checked before a case exists */
+              test_case_id: string | null;
               total: number;
               understood: number;
             };
@@ -4124,6 +4139,55 @@ export interface paths {
                 test_case_public_id: string;
                 tokens_used: number | null;
               })[];
+          };
+        };
+      };
+    };
+  };
+  "/api/v1/tests/check-steps": {
+    /** Read steps and assertions of a case not created yet with the free interpreter (any member) */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description App public id the steps are for (checked) */
+            app_id?: string;
+            /** @description Assertion sentences, bounded like a case */
+            assertions?: string[];
+            /** @description Step sentences, bounded like a case: an empty one reads as not understood */
+            steps: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description recorded screens the steps were read against (runs keep screenshots, not UI trees: 0 for now) */
+              screens_used: number;
+              steps: ({
+                  /** @description 0-based position among the case steps (or assertions) */
+                  index: number;
+                  /** @description the intent class read (tap, type, navigate, check_value, composite, …) */
+                  intent: string | null;
+                  /** @enum {string} */
+                  kind: "step" | "assertion";
+                  reason: string | null;
+                  /**
+                   * @description understood: the free interpreter reads it (with `intent`); needs_model: it names an action or check the interpreter cannot settle alone, a model run can; not_understood: no known verb or check
+                   * @enum {string}
+                   */
+                  status: "understood" | "needs_model" | "not_understood";
+                  /** @description forms the interpreter would read, closest first */
+                  suggestions: string[];
+                  text: string;
+                })[];
+              /** @description the case read; null for text checked before a case exists */
+              test_case_id: string | null;
+              total: number;
+              understood: number;
+            };
           };
         };
       };

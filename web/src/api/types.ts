@@ -56,6 +56,8 @@ export type EventType = Answer<'/api/v1/integrations/events/catalog', 'get'>[num
 export type Delivery = Answer<'/api/v1/integrations/webhooks/{id}/deliveries', 'get'>['deliveries'][number];
 export type GithubConnection = Answer<'/api/v1/integrations/github', 'get'>;
 export type CiRun = Answer<'/api/v1/ci/runs/{run_id}', 'get'>;
+/** How the free interpreter reads one step or assertion (docs/engine.md, check-steps). */
+export type StepCheck = Answer<'/api/v1/tests/cases/{case_id}/check-steps', 'post'>['steps'][number];
 
 /** A step or an assertion as a case holds it: a sentence, or an object around one. */
 export type StepValue =

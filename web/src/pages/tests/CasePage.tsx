@@ -29,6 +29,7 @@ import { Baselines } from './CaseBaselines';
 import { StatusBadge } from '../../components/StatusBadge';
 import { asStep, compactStep } from './case-text';
 import { RunDialog } from './RunDialog';
+import { useStepChecks } from './StepCheck';
 import { AssertionsEditor, StepsEditor } from './StepsEditor';
 
 export function CasePage() {
@@ -137,6 +138,11 @@ function CaseEditor({ testCase: c }: { testCase: TestCase }) {
   const [appId, setAppId] = useState(c.app_public_id);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const checks = useStepChecks(
+    c.public_id,
+    steps.map((s) => s.text),
+    assertions,
+  );
   const reusableCases = useQuery({
     queryKey: ['cases', { reusable: true }],
     queryFn: () => ok(api.GET('/api/v1/tests/cases', { params: { query: { reusable: 'true' } } })),
@@ -195,9 +201,14 @@ function CaseEditor({ testCase: c }: { testCase: TestCase }) {
           ]}
         />
         <Title order={4}>Steps</Title>
-        <StepsEditor steps={steps} onChange={setSteps} disabled={!canEdit} />
+        <StepsEditor steps={steps} onChange={setSteps} disabled={!canEdit} checks={checks.steps} />
         <Title order={4}>Assertions</Title>
-        <AssertionsEditor assertions={assertions} onChange={setAssertions} disabled={!canEdit} />
+        <AssertionsEditor
+          assertions={assertions}
+          onChange={setAssertions}
+          disabled={!canEdit}
+          checks={checks.assertions}
+        />
         <Textarea
           label="Context"
           description="Extra context for the agent on this case"

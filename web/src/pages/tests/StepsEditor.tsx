@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
-import type { StepValue } from '../../api/types';
+import type { StepCheck, StepValue } from '../../api/types';
+import { checkDescription } from './StepCheck';
 
 type Step = Exclude<StepValue, string>;
 type VisualMode = 'default' | 'skip' | 'custom';
@@ -13,10 +14,13 @@ export function StepsEditor({
   steps,
   onChange,
   disabled,
+  checks = [],
 }: {
   steps: Step[];
   onChange: (s: Step[]) => void;
   disabled: boolean;
+  /** How the interpreter reads each step (StepCheck.tsx), shown under it. */
+  checks?: (StepCheck | undefined)[];
 }) {
   const set = (i: number, patch: Partial<Step>) => onChange(steps.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const move = (i: number, by: number) => {
@@ -33,12 +37,13 @@ export function StepsEditor({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps are plain values edited in place
           <Stack key={i} gap={4}>
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <Text w={24} ta="right" c="dimmed" size="sm" pb={8}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Text w={24} ta="right" c="dimmed" size="sm" pt={8}>
                 {i + 1}
               </Text>
               <TextInput
                 aria-label={`Step ${i + 1}`}
+                {...checkDescription(checks[i])}
                 value={step.text}
                 onChange={(e) => set(i, { text: e.currentTarget.value })}
                 disabled={disabled}
@@ -144,19 +149,22 @@ export function AssertionsEditor({
   assertions,
   onChange,
   disabled,
+  checks = [],
 }: {
   assertions: string[];
   onChange: (a: string[]) => void;
   disabled: boolean;
+  checks?: (StepCheck | undefined)[];
 }) {
   return (
     <Stack gap="xs">
       {assertions.length === 0 ? <Text c="dimmed">No assertions: the case passes when every step does.</Text> : null}
       {assertions.map((a, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: assertions are plain strings edited in place
-        <Group key={i} gap="xs" wrap="nowrap">
+        <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             aria-label={`Assertion ${i + 1}`}
+            {...checkDescription(checks[i])}
             value={a}
             onChange={(e) => onChange(assertions.map((x, j) => (j === i ? e.currentTarget.value : x)))}
             disabled={disabled}
