@@ -105,7 +105,10 @@ const APP_COMMAND: CommandShape = { bare: true, scalar: true, fields: ['appId', 
 const RANDOM: CommandShape = { bare: true, fields: ['length', ...LABELLED] };
 
 export const COMMAND_SHAPES: Record<string, CommandShape> = {
-  launchApp: { bare: true, scalar: true, fields: ['appId', 'clearState', 'stopApp', 'arguments', 'permissions', ...LABELLED],
+  launchApp: {
+    bare: true,
+    scalar: true,
+    fields: ['appId', 'clearState', 'stopApp', 'arguments', 'permissions', ...LABELLED],
   },
   stopApp: APP_COMMAND,
   killApp: APP_COMMAND,

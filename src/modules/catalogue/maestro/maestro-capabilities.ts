@@ -46,7 +46,8 @@ const deferred = (v: unknown) => typeof v === 'string' && v.includes('${');
 export function readPermissions(
   value: unknown,
 ): { settings: { permission: DevicePermission; state: PermissionState }[] } | { problem: string } {
-  if (!isRecord(value)) return { problem: 'permissions: must be a mapping of permission names to allow, deny or unset' };
+  if (!isRecord(value))
+    return { problem: 'permissions: must be a mapping of permission names to allow, deny or unset' };
   const entries = Object.entries(value);
   if (entries.length > 40) return { problem: 'permissions: names more than 40 permissions' };
   const states = new Map<DevicePermission, PermissionState>();
