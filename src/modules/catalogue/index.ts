@@ -19,3 +19,4 @@ export { normaliseTags, parseTagFilter } from './tags';
 export { describeCommand } from './maestro/flow-model';
 export type { MaestroCommand, MaestroFlow, MaestroFile, StoredMaestroFlow } from './maestro/flow-model';
 export { textMatcher, unsafeRegexReason } from './maestro/safe-regex';
+export { airplaneModeOf, coordinatesOf, linkOf, readPermissions } from './maestro/maestro-capabilities';

@@ -44,15 +44,9 @@ export interface StoredMaestroFlow {
 
 /** Commands whose device capability simdeck does not offer yet: refused at import, named. */
 export const NOT_YET_SUPPORTED: Record<string, string> = {
-  openLink: 'opening links is not supported yet',
-  setLocation: 'setting the location is not supported yet',
   travel: 'simulated travel (locations) is not supported yet',
   addMedia: 'adding media is not supported yet',
-  setPermissions: 'permissions are not supported yet',
   clearKeychain: 'clearing the keychain is not supported yet',
-  setAirplaneMode: 'airplane mode is not supported yet',
-  toggleAirplaneMode: 'airplane mode is not supported yet',
-  setClipboard: 'setting the system clipboard is not supported yet',
   assertWithAI: 'AI assertions are not supported (simdeck runs natural-language cases for that)',
   assertNoDefectsWithAI: 'AI assertions are not supported (simdeck runs natural-language cases for that)',
   extractTextWithAI: 'AI text extraction is not supported',
@@ -111,7 +105,11 @@ const APP_COMMAND: CommandShape = { bare: true, scalar: true, fields: ['appId', 
 const RANDOM: CommandShape = { bare: true, fields: ['length', ...LABELLED] };
 
 export const COMMAND_SHAPES: Record<string, CommandShape> = {
-  launchApp: { bare: true, scalar: true, fields: ['appId', 'clearState', 'stopApp', 'arguments', ...LABELLED] },
+  launchApp: {
+    bare: true,
+    scalar: true,
+    fields: ['appId', 'clearState', 'stopApp', 'arguments', 'permissions', ...LABELLED],
+  },
   stopApp: APP_COMMAND,
   killApp: APP_COMMAND,
   clearState: APP_COMMAND,
@@ -148,6 +146,12 @@ export const COMMAND_SHAPES: Record<string, CommandShape> = {
   runScript: { scalar: true, fields: ['file', 'env', ...LABELLED] },
   startRecording: { scalar: true, fields: ['path', ...LABELLED] },
   stopRecording: { bare: true, fields: LABELLED },
+  openLink: { scalar: true, fields: ['link', 'autoVerify', 'browser', ...LABELLED] },
+  setLocation: { fields: ['latitude', 'longitude', ...LABELLED] },
+  setPermissions: { fields: ['appId', 'permissions', ...LABELLED] },
+  setClipboard: { scalar: true, fields: ['text', ...LABELLED] },
+  setAirplaneMode: { scalar: true },
+  toggleAirplaneMode: { bare: true, fields: LABELLED },
 };
 
 export const HEADER_FIELDS = ['appId', 'name', 'tags', 'env', 'onFlowStart', 'onFlowComplete', 'jsEngine', 'url'];

@@ -2,6 +2,7 @@ import type { Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
 import { AppError } from '../../../errors';
 import { loadYaml } from '../../../lazy-modules';
 import { readBoundedYaml, type YamlLimits } from '../bounded-yaml';
+import { capabilityProblems } from './maestro-capabilities';
 import {
   COMMAND_SHAPES,
   CONDITION_FIELDS,
@@ -192,6 +193,7 @@ function readCommand(
     ctx.fail(line, name, 'not a command simdeck knows');
     return null;
   }
+  if (args !== null) for (const problem of capabilityProblems(name, args)) ctx.fail(line, name, problem);
   if (args === null) {
     if (!shape.bare) ctx.fail(line, name, 'needs a value');
     return cmd;

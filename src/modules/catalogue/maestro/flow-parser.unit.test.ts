@@ -55,24 +55,103 @@ onFlowStart:
     const { problems } = parse(`appId: x
 colour: red
 ---
-- setLocation:
-    latitude: 1
+- addMedia:
+    - a.png
 - tapOn:
     text: A
     traits: button
 - launchApp:
-    permissions: { all: deny }
+    permissions: { all: sometimes }
 - assertVisible: "(x+)+y"
 - repeat:
     times: 2
 `);
     expect(problems).toEqual([
       'flow.yaml:2: colour — not a header field Maestro defines',
-      'flow.yaml:4: setLocation — setting the location is not supported yet',
+      'flow.yaml:4: addMedia — adding media is not supported yet',
       'flow.yaml:6: tapOn — traits: iOS traits are not in the UI tree simdeck reads',
-      'flow.yaml:9: launchApp — permissions: not a field of launchApp',
+      'flow.yaml:9: launchApp — permissions.all: must be allow, deny or unset',
       'flow.yaml:11: assertVisible — a selector that repeats a repeating group (like (a+)+) is not supported',
       'flow.yaml:12: repeat — needs `commands`',
+    ]);
+  });
+
+  it("accepts the device-capability commands in Maestro's documented forms", () => {
+    const { flow, problems } = parse(`appId: com.example
+---
+- launchApp:
+    permissions:
+      all: deny
+      camera: allow
+- openLink: https://example.com/welcome
+- openLink:
+    link: myapp://items/3
+    autoVerify: true
+    browser: false
+- setLocation:
+    latitude: 52.3599976
+    longitude: "4.8830301"
+- setPermissions:
+    appId: com.example.other
+    permissions:
+      location: inuse
+      notifications: unset
+      medialibrary: deny
+- setClipboard: \${'user' + 1}
+- pasteText
+- setAirplaneMode: enabled
+- toggleAirplaneMode
+- setAirplaneMode: disabled
+- openLink: \${LINK}
+`);
+    expect(problems).toEqual([]);
+    expect(flow.commands.map((c) => c.name)).toEqual([
+      'launchApp',
+      'openLink',
+      'openLink',
+      'setLocation',
+      'setPermissions',
+      'setClipboard',
+      'pasteText',
+      'setAirplaneMode',
+      'toggleAirplaneMode',
+      'setAirplaneMode',
+      'openLink',
+    ]);
+  });
+
+  it('names what is wrong with a capability command, before anything runs', () => {
+    const { problems } = parse(`appId: x
+---
+- openLink: "javascript:alert(1)"
+- openLink:
+    autoVerify: yes
+- setLocation:
+    latitude: 91
+    longitude: 0
+- setLocation:
+    latitude: 1
+- setPermissions:
+    permissions:
+      bluetooth: allow
+- setPermissions:
+    appId: x
+- setAirplaneMode: on
+- setClipboard:
+    text: [a, b]
+- toggleAirplaneMode: now
+`);
+    expect(problems).toEqual([
+      'flow.yaml:3: openLink — link: javascript links cannot be opened; use http, https or an app scheme',
+      'flow.yaml:4: openLink — needs `link`',
+      'flow.yaml:4: openLink — autoVerify: must be true or false',
+      'flow.yaml:6: setLocation — latitude must be a number from -90 to 90',
+      'flow.yaml:9: setLocation — needs `latitude` and `longitude`',
+      expect.stringMatching(/^flow\.yaml:11: setPermissions — permissions\.bluetooth: not a permission simdeck sets/),
+      'flow.yaml:14: setPermissions — needs `permissions`',
+      'flow.yaml:16: setAirplaneMode — must be enabled or disabled',
+      'flow.yaml:17: setClipboard — needs the text to put on the clipboard',
+      'flow.yaml:19: toggleAirplaneMode — needs a mapping of its fields',
     ]);
   });
 

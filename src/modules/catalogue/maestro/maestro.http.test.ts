@@ -126,7 +126,7 @@ describe('POST /tests/suites/import-maestro', () => {
     const flow = `appId: com.simdeck.sample
 ---
 - launchApp
-- openLink: https://example.com
+- openLink: "javascript:alert(1)"
 - tapOn:
     text: Login
     width: 20
@@ -135,7 +135,7 @@ describe('POST /tests/suites/import-maestro', () => {
     const res = await importFlows(org.developer.token, flow, 'bad.yaml');
     expect(res.statusCode).toBe(400);
     const detail = res.json().detail as string;
-    expect(detail).toContain('bad.yaml:4: openLink — ');
+    expect(detail).toContain('bad.yaml:4: openLink — link: javascript links cannot be opened');
     expect(detail).toContain('bad.yaml:5: tapOn — width: ');
     expect(detail).toContain('bad.yaml:8: frobnicate — not a command');
     const list = await fx.t.app.inject({
@@ -144,6 +144,40 @@ describe('POST /tests/suites/import-maestro', () => {
       headers: bearer(org.developer.token),
     });
     expect(JSON.stringify(list.json())).not.toContain('bad');
+  });
+
+  it('imports flows that open links and set the location, permissions, clipboard and airplane mode', async () => {
+    const org = fx.a;
+    const flow = `appId: com.simdeck.sample
+---
+- launchApp:
+    permissions:
+      all: deny
+      camera: allow
+- openLink: sample://items/3
+- openLink:
+    link: https://example.com
+    browser: true
+- setLocation:
+    latitude: 52.36
+    longitude: 4.88
+- setPermissions:
+    permissions:
+      location: unset
+- setClipboard: hello
+- pasteText
+- setAirplaneMode: enabled
+- toggleAirplaneMode
+`;
+    const res = await importFlows(org.developer.token, flow, 'capabilities.yaml');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ case_count: 1 });
+    const exported = await fx.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tests/suites/${res.json().public_id}/export-maestro`,
+      headers: bearer(org.developer.token),
+    });
+    expect((await unzip(exported.rawPayload))['capabilities.yaml']).toBe(flow);
   });
 
   it('refuses a sub-flow missing from the upload, an escaping path, and a repeating group in a selector', async () => {

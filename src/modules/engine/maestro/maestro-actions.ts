@@ -13,6 +13,7 @@ import {
   WAITS,
   type CommandDevice,
 } from './maestro-commands';
+import { actCapability, applyPermissions, CAPABILITY_COMMANDS } from './maestro-capability-actions';
 import { truthy, type ScriptState } from './maestro-script';
 import { describeSelector, pickElement } from './maestro-selectors';
 
@@ -71,12 +72,14 @@ export async function act(
       const app = appOf(args, d, name);
       if (o.clearState === true) await d.device.clearData(app);
       if (o.stopApp !== false) await d.device.terminate(app);
+      // Permissions are set before the app starts, so it finds them as the flow says.
+      const granted = o.permissions === undefined ? [] : await applyPermissions(name, o.permissions, app, d);
       const params: Record<string, string | number | boolean> = {};
       for (const [k, v] of Object.entries(obj(o.arguments)))
         if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params[k] = v;
       await d.device.launch(app, Object.keys(params).length ? { params } : {});
       await waitForAnimation(d, 3000);
-      return [{ type: 'launch_app', package_name: app }];
+      return [...granted, { type: 'launch_app', package_name: app }];
     }
     case 'stopApp':
     case 'killApp': {
@@ -185,6 +188,7 @@ export async function act(
       // The run's own recording covers the whole flow.
       return [];
     default:
+      if (CAPABILITY_COMMANDS.has(name)) return actCapability(name, args, d, state);
       throw new CommandFailed(`${name} is not a command simdeck runs`);
   }
 }

@@ -19,6 +19,8 @@ export interface ScriptState {
   variables: Record<string, string>;
   copiedText: string;
   platform: string;
+  /** Whether the flow turned airplane mode on (`toggleAirplaneMode` flips it); a run starts with it off. */
+  airplaneMode?: boolean;
 }
 
 export class ScriptError extends Error {}
