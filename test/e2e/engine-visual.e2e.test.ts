@@ -120,12 +120,15 @@ describe('visual regression in runs', () => {
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
     expect(baselines.map((b: Baseline) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
 
-    // What the run stored (screenshots, diff images and its device log) counts against the storage
-    // quota, to the byte.
-    const files = run.result.steps.flatMap((s) => [
-      ...(s.screenshot ? [s.screenshot] : []),
-      ...(s.visual?.diff_image ? [s.visual.diff_image] : []),
-    ]);
+    // What the run stored (screenshots, diff images, its device log and its video) counts against
+    // the storage quota, to the byte.
+    const files = [
+      ...run.result.steps.flatMap((s) => [
+        ...(s.screenshot ? [s.screenshot] : []),
+        ...(s.visual?.diff_image ? [s.visual.diff_image] : []),
+      ]),
+      `/api/v1/tests/runs/${run.public_id}/video`,
+    ];
     let stored = (await f.t.container.storage.getBuffer(runLogsKey(run.public_id)))!.length;
     for (const url of files)
       stored += (await api(f.t, f.org.viewer.token, 'GET', url.replace('/api/v1', ''))).rawPayload.length;
