@@ -90,10 +90,10 @@ describe('simdeck maestro run', () => {
     const bad = path.join(cli.home, 'bad.yaml');
     fs.writeFileSync(
       bad,
-      'appId: dev.simdeck.sample\n---\n- launchApp\n- setLocation:\n    latitude: 1\n    longitude: 2\n',
+      'appId: dev.simdeck.sample\n---\n- launchApp\n- addMedia:\n    - photo.jpg\n',
     );
     const refused = await cli.run(['maestro', 'run', bad, '--app', appId]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('bad.yaml:4: setLocation — setting the location is not supported yet');
+    expect(refused.stderr).toContain('bad.yaml:4: addMedia — adding media is not supported yet');
   }, 200_000);
 });
