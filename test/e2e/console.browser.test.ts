@@ -247,7 +247,7 @@ describe.skipIf(!hasChromium)('the web console in a real browser', () => {
       .waitFor({ timeout: 20_000 });
     await checkPage(page, '10-sandbox-app');
     // The same package as a file, uploaded straight into the session.
-    await page.locator('input[type="file"]').setInputFiles(sampleApk);
+    await page.getByRole('tabpanel', { name: 'Apps' }).locator('input[type="file"]').setInputFiles(sampleApk);
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     await page.getByText('Simdeck Sample 1.2.0 is installed.').waitFor({ timeout: 20_000 });
     // A screenshot of the device downloads as a JPEG.
