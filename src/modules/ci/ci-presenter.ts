@@ -56,6 +56,15 @@ export function targetLabel(row: {
 }
 
 /** The CI poll payload and the multi-suite aggregate, read from the CI rows and the engine's run rows. */
+/** Progress lines in time order, stable where two share a time (the orchestration's and the engine's interleave), the latest kept. */
+function latestInOrder(progress: CiProgressEntry[]): CiProgressEntry[] {
+  return progress
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i))
+    .map((x) => x.p)
+    .slice(-MAX_PROGRESS);
+}
+
 export class CiPresenter {
   constructor(private readonly deps: { appUrl: string; sessions: SessionsService }) {}
 
@@ -141,24 +150,9 @@ export class CiPresenter {
           }));
       }
     }
-    // Stable by time: the orchestration's lines and the engine's interleave as they happened.
-    progress = progress
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i))
-      .map((x) => x.p)
-      .slice(-MAX_PROGRESS);
+    progress = latestInOrder(progress);
     return {
-      run_id: row.publicId,
-      type: row.type,
-      status: row.status,
-      run_url: this.runUrl(row.publicId),
-      commit_sha: row.commitSha,
-      metadata: row.metadata ?? null,
-      created_at: apiTime(row.createdAt),
-      started_at: apiTimeOrNull(row.startedAt),
-      finished_at: apiTimeOrNull(row.finishedAt),
-      duration_ms: row.durationMs,
-      error_message: row.errorMessage,
+      ...this.header(row),
       queue: await this.queueOf(ctx, row),
       progress,
       results,
@@ -210,28 +204,14 @@ export class CiPresenter {
         shards: p.shards,
       };
     });
-    const progress = [
+    const progress = latestInOrder([
       ...row.progress,
       ...parts.flatMap((p, i) =>
         p.progress.map((e) => ({ at: e.at, message: `[${targetLabel(children[i]!)}] ${e.message}` })),
       ),
-    ]
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => (a.p.at < b.p.at ? -1 : a.p.at > b.p.at ? 1 : a.i - b.i))
-      .map((x) => x.p)
-      .slice(-MAX_PROGRESS);
+    ]);
     return {
-      run_id: row.publicId,
-      type: row.type,
-      status: row.status,
-      run_url: this.runUrl(row.publicId),
-      commit_sha: row.commitSha,
-      metadata: row.metadata ?? null,
-      created_at: apiTime(row.createdAt),
-      started_at: apiTimeOrNull(row.startedAt),
-      finished_at: apiTimeOrNull(row.finishedAt),
-      duration_ms: row.durationMs,
-      error_message: row.errorMessage,
+      ...this.header(row),
       queue: null,
       progress,
       results: terminal ? parts.flatMap((p) => (p.results ?? []) as CaseResult[]) : null,
@@ -249,6 +229,23 @@ export class CiPresenter {
         row.multiSuiteRunId === null
           ? null
           : ((await repo.findMultiSuiteRunById(ctx.db, row.multiSuiteRunId))?.publicId ?? null),
+    };
+  }
+
+  /** The fields every CI run's payload starts with. */
+  private header(row: repo.CiRunRow) {
+    return {
+      run_id: row.publicId,
+      type: row.type,
+      status: row.status,
+      run_url: this.runUrl(row.publicId),
+      commit_sha: row.commitSha,
+      metadata: row.metadata ?? null,
+      created_at: apiTime(row.createdAt),
+      started_at: apiTimeOrNull(row.startedAt),
+      finished_at: apiTimeOrNull(row.finishedAt),
+      duration_ms: row.durationMs,
+      error_message: row.errorMessage,
     };
   }
 
