@@ -4,10 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, fetchBlob, ok } from '../../api/client';
 import type { RunVideo, StepResult } from '../../api/types';
 import { ErrorAlert, Loading } from '../../components/feedback';
+import { LogLineCells } from '../../components/LogLineCells';
 
 const LEVELS = ['debug', 'info', 'warn', 'error', 'fatal'] as const;
 type Level = (typeof LEVELS)[number];
-const LEVEL_COLOR: Record<string, string | undefined> = { warn: 'orange', error: 'red', fatal: 'red' };
 
 /** The step the video shows at `ms`: the last chapter that began by then. */
 function stepAt(chapters: RunVideo['chapters'], ms: number): number | null {
@@ -127,19 +127,7 @@ export function RunArtifacts({ runId, video, steps }: { runId: string; video: Ru
                     {l.step_index === null ? '–' : `step ${l.step_index + 1}`}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c={LEVEL_COLOR[l.level]}>
-                    {l.level}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{l.tag}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {l.message}
-                  </Text>
-                </Table.Td>
+                <LogLineCells line={l} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { api, fetchBlob, ok, saveBlob } from '../../api/client';
 import type { Session } from '../../api/types';
 import { notify } from '../../components/feedback';
+import { LogLineCells } from '../../components/LogLineCells';
 
 type Line = { seq: number; level: string; tag: string; message: string };
 const TAIL = 300;
-const LEVEL_COLOR: Record<string, string | undefined> = { warn: 'orange', error: 'red', fatal: 'red' };
 
 /**
  * The live session's device log as it grows (polled by cursor) and its screen recordings: record
@@ -86,19 +86,7 @@ export function SessionLogTail({ session, controls }: { session: Session; contro
           <Table.Tbody>
             {lines.map((l) => (
               <Table.Tr key={l.seq}>
-                <Table.Td>
-                  <Text size="xs" c={LEVEL_COLOR[l.level]}>
-                    {l.level}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{l.tag}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {l.message}
-                  </Text>
-                </Table.Td>
+                <LogLineCells line={l} />
               </Table.Tr>
             ))}
           </Table.Tbody>
