@@ -21,7 +21,11 @@ function describeValidation(input: unknown, context: string | undefined, issues:
   const field = pathParts.join('.') || context || 'body';
   // Nothing was sent there: "required", unless a custom rule explains itself.
   const missing = valueAt(input, pathParts) === undefined && first.keyword !== 'custom';
-  return `${field}: ${missing ? 'required' : (first.message ?? 'invalid')}`;
+  const message = missing ? 'required' : (first.message ?? 'invalid');
+  // A rule that names its field itself ("url must be …", "url: javascript links …") is not named twice.
+  const last = pathParts.at(-1);
+  if (last && (message.startsWith(`${last} `) || message.startsWith(`${last}:`))) return message;
+  return `${field}: ${message}`;
 }
 
 function valueAt(root: unknown, pathParts: string[]): unknown {
