@@ -7,6 +7,7 @@ import { capabilitiesFor, sniffMedia, urlProblem } from '../device-capabilities'
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
 import { createIosDriver } from './ios-driver';
+import { fakeTool } from '../../../test/harness/fake-apple-tools';
 
 /**
  * The device capabilities over adb and simctl, on captured tool outputs: what each command line
@@ -207,44 +208,62 @@ describe('android: capabilities over adb', () => {
 
 const UDID = '4F6C2A6E-8D0B-4E7B-9E22-2C1B3E6F8A11';
 
+let simctlHosts = 0;
+/** The iOS driver on a stand-in xcrun (spawned by node-simctl) that records each call. */
 function simctl() {
-  const calls: { args: string[]; input: string | undefined }[] = [];
-  const run: Run = async (_cmd, args, opts) => {
-    calls.push({ args: args.slice(1), input: opts?.input?.toString('utf8') });
-    if (args[1] === 'list')
-      return { stdout: fs.readFileSync(path.join(FIX, 'simctl', 'list-devices.json')), stderr: '', exitCode: 0 };
-    if (args[1] === 'pbpaste') return { stdout: Buffer.from('copied; $(x)'), stderr: '', exitCode: 0 };
-    return { stdout: Buffer.alloc(0), stderr: '', exitCode: 0 };
+  simctlHosts += 1;
+  const xcrun = fakeTool(path.join(tmp, `xcrun-${simctlHosts}`), 'xcrun', [
+    { prefix: 'simctl list -j devices', stdout: fs.readFileSync(path.join(FIX, 'simctl', 'list-devices.json')) },
+    { prefix: 'simctl pbpaste', stdout: 'copied; $(x)' },
+    { prefix: 'simctl pbcopy', readStdin: true },
+    { prefix: '' },
+  ]);
+  const driver = createIosDriver({ xcrun: xcrun.path });
+  const last = () => {
+    const c = xcrun
+      .calls()
+      .filter((x) => x.argv[1] !== 'list')
+      .at(-1)!;
+    return { args: c.argv.slice(1), input: c.stdin, files: c.files };
   };
-  const driver = createIosDriver({ run });
-  const last = () => calls.filter((c) => c.args[0] !== 'list').at(-1)!;
-  return { driver, calls, last };
+  return { driver, last };
 }
 
 describe('ios: capabilities over simctl', () => {
-  it('builds each simctl command as argv, with text and payloads on stdin', async () => {
+  it('runs each capability as simctl argv through node-simctl, text on stdin and payloads in a file', {
+    timeout: 90_000,
+  }, async () => {
     const s = simctl();
     await s.driver.openUrl(UDID, `myapp://x/';$(touch${'$'}{IFS}${marker})"`);
     expect(s.last().args).toEqual(['openurl', UDID, `myapp://x/';$(touch${'$'}{IFS}${marker})"`]);
     await s.driver.setLocation(UDID, { latitude: -33.86, longitude: 151.21 });
-    expect(s.last().args).toEqual(['location', UDID, 'set', '-33.86,151.21']);
+    expect(s.last().args).toEqual(['location', UDID, 'set', '-33.8600000,151.2100000']);
     await s.driver.setPermission(UDID, { package_name: 'dev.simdeck.Sample', permission: 'photos', state: 'denied' });
     expect(s.last().args).toEqual(['privacy', UDID, 'revoke', 'photos', 'dev.simdeck.Sample']);
+    await s.driver.setPermission(UDID, { package_name: 'dev.simdeck.Sample', permission: 'contacts', state: 'reset' });
+    expect(s.last().args).toEqual(['privacy', UDID, 'reset', 'contacts', 'dev.simdeck.Sample']);
     await s.driver.setPermission(UDID, { permission: 'location', state: 'reset' });
     expect(s.last().args).toEqual(['privacy', UDID, 'reset', 'location']);
     await s.driver.setClipboard(UDID, 'a "b"\n$(c)');
-    expect(s.last()).toEqual({ args: ['pbcopy', UDID], input: 'a "b"\n$(c)' });
+    expect(s.last()).toMatchObject({ args: ['pbcopy', UDID], input: 'a "b"\n$(c)' });
     expect(await s.driver.getClipboard(UDID)).toEqual({ text: 'copied; $(x)' });
     await s.driver.setAppearance(UDID, 'dark');
     expect(s.last().args).toEqual(['ui', UDID, 'appearance', 'dark']);
     await s.driver.push(UDID, { package_name: 'dev.simdeck.Sample', title: 'T"', body: 'B', data: { id: 3 } });
-    expect(s.last().args).toEqual(['push', UDID, 'dev.simdeck.Sample', '-']);
-    expect(JSON.parse(s.last().input!)).toEqual({
+    const push = s.last();
+    expect(push.args.slice(0, 2)).toEqual(['push', UDID]);
+    // node-simctl hands simctl the payload as a file (removed afterwards); the stand-in read it when it ran.
+    expect(JSON.parse(push.files[push.args[2]!] as string)).toEqual({
       id: 3,
       aps: { alert: { title: 'T"', body: 'B' }, sound: 'default' },
+      'Simulator Target Bundle': 'dev.simdeck.Sample',
     });
-    await s.driver.addMedia(UDID, '/tmp/x.jpg', 'x.jpg');
-    expect(s.last().args).toEqual(['addmedia', UDID, '/tmp/x.jpg']);
+    expect(fs.existsSync(push.args[2]!)).toBe(false);
+    const media = path.join(tmp, 'x.jpg');
+    fs.writeFileSync(media, 'jpeg');
+    await s.driver.addMedia(UDID, media, 'x.jpg');
+    expect(s.last().args).toEqual(['addmedia', UDID, media]);
+    expect(fs.existsSync(marker)).toBe(false);
   });
 
   it('refuses what simctl cannot do and values it must not see', async () => {

@@ -14,33 +14,44 @@ import type {
   ScreenInfo,
   UiNode,
 } from '../driver';
-import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
+import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { extractIosBundle, readDevicePackage } from '../../packages/device-package';
-import { execRun, runToolText, runToolUnchecked, toolFailure, type Run, type ToolCall } from './exec';
+import { execRun, runToolText, type Run, type ToolCall } from './exec';
 import {
-  classifySimctlFailure,
-  isBenignSimctlError,
   modelFromDeviceType,
   parseListApps,
   parseSimctlDevices,
   privacyServicesFor,
-  simctlAppArgs,
-  simctlDataContainerArgs,
   simctlLaunchArgs,
-  simctlPrivacyGrantArgs,
   type SimDevice,
 } from './simctl-commands';
+import { createSimctlClient, type SimctlCallOptions, simctlText } from './simctl-client';
+import type { Simctl } from 'node-simctl';
 import { iosCapabilities } from './simctl-capabilities';
 import { IosLogs } from './ios-logs';
 import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
+import { IosStreams, type IosStreamSource } from './ios-stream';
 
 export interface IosDriverOptions {
+  /** How idb runs (default: a child process per call). */
   run?: Run;
+  /** Path of xcrun (default: looked up on PATH by node-simctl). */
   xcrun?: string;
   idb?: string;
   /** Scratch space for unpacked bundles (default: the OS temp dir). */
   workDir?: string;
+  /** Stream with `idb video-stream` (default true); screenshots are polled when false or when it fails. */
+  videoStream?: boolean;
+  /** JPEG quality of idb's stream, 0..1 (default 0.8). */
+  streamQuality?: number;
+  /** A fixed stream frame rate (default: idb's dynamic rate, a frame when the screen changes). */
+  streamFps?: number;
+  /** How long idb's stream may take to send its first image before screenshots are polled (default 10 s). */
+  firstFrameTimeoutMs?: number;
+  /** Told when a stream switches between idb and screenshot polling, and why. */
+  onStreamSource?: (udid: string, source: IosStreamSource, reason: string) => void;
+  /** Interval of screenshot polling, the stream's fallback. */
   streamIntervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -49,33 +60,24 @@ export interface IosDriverOptions {
 }
 
 /**
- * iOS simulators through `xcrun simctl` (lifecycle, apps, screenshots) and idb (input, UI
- * tree). The simulator UDID is the device id. Streaming polls screenshots; rotation needs the
- * Simulator app and is not offered.
+ * iOS simulators through `xcrun simctl` by node-simctl (lifecycle, apps, screenshots,
+ * capabilities) and idb (input, UI tree, the video stream). The simulator UDID is the device id.
+ * Streaming reads idb's MJPEG video stream and falls back to polling screenshots; rotation needs
+ * the Simulator app and is not offered.
  */
 export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   const run = options.run ?? execRun;
-  const xcrun = options.xcrun ?? 'xcrun';
+  const client = createSimctlClient({ xcrunPath: options.xcrun });
   const idb = options.idb ?? 'idb';
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
   const density = new Map<string, number>();
-  const streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
   const touches = new Map<string, { x: number; y: number; at: number }>();
   let logs: IosLogs | null = null;
   const deviceLogs = () => {
-    logs ??= new IosLogs({ run, simctlCall, now, crashReportsDir: options.crashReportsDir });
+    logs ??= new IosLogs({ simctl: client, now, crashReportsDir: options.crashReportsDir });
     return logs;
   };
-
-  const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({
-    tool: 'simctl',
-    action: args[0]!,
-    cmd: xcrun,
-    args: ['simctl', ...args],
-    timeoutMs,
-    classify: classifySimctlFailure,
-  });
   const idbCall = (args: string[]): ToolCall => ({
     tool: 'idb',
     action: args
@@ -86,30 +88,13 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     args,
   });
 
-  /**
-   * Runs `simctl <args>`. A failure is TIMEOUT, what the simulator's state explains, `otherwise`
-   * (when the verb's failure has one likely cause), or TOOL_FAILED; `benign` failures pass.
-   */
-  const simctl = async (
-    args: string[],
-    opts?: {
-      timeoutMs?: number;
-      benign?: boolean;
-      input?: Buffer;
-      otherwise?: { code: DriverErrorCode; message: string };
-    },
-  ) => {
-    const call = { ...simctlCall(args, opts?.timeoutMs), input: opts?.input };
-    const r = await runToolUnchecked(run, call);
-    if (r.exitCode === 0 || (opts?.benign && isBenignSimctlError(r.stderr))) return r;
-    const failure = toolFailure(call, r);
-    if (failure.code === 'TOOL_FAILED' && opts?.otherwise)
-      throw new DeviceDriverError(opts.otherwise.code, opts.otherwise.message, failure.diagnostic);
-    throw failure;
-  };
+  /** One simctl call through node-simctl on the simulator `udid`; see simctl-client.ts for failures. */
+  const sim = <T>(action: string, udid: string | null, fn: (s: Simctl) => Promise<T>, opts?: SimctlCallOptions) =>
+    client.call(action, udid, fn, opts);
 
   async function devices(): Promise<SimDevice[]> {
-    return parseSimctlDevices(await runToolText(run, simctlCall(['list', '-j', 'devices'])));
+    const json = await sim('list', null, (s) => simctlText(s, 'list', ['-j', 'devices']));
+    return parseSimctlDevices(json ?? '');
   }
 
   async function find(deviceId: string, mustBeBooted = true): Promise<SimDevice> {
@@ -134,9 +119,10 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   }
 
   async function capturePng(udid: string): Promise<Buffer> {
-    const r = await simctl(['io', udid, 'screenshot', '--type=png', '-'], { timeoutMs: 20_000 });
-    if (r.stdout.length < 8) throw new DeviceDriverError('TOOL_FAILED', 'simctl screenshot returned no image');
-    return r.stdout;
+    const b64 = await sim('io screenshot', udid, (s) => s.getScreenshot(), { timeoutMs: 20_000 });
+    const png = Buffer.from(b64 ?? '', 'base64');
+    if (png.length < 8) throw new DeviceDriverError('TOOL_FAILED', 'simctl screenshot returned no image');
+    return png;
   }
 
   async function toFrame(png: Buffer, keyframe: boolean): Promise<Frame> {
@@ -150,9 +136,22 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     };
   }
 
+  const streams = new IosStreams({
+    idb: options.videoStream === false ? null : idb,
+    quality: options.streamQuality,
+    fps: options.streamFps,
+    firstFrameTimeoutMs: options.firstFrameTimeoutMs,
+    capturePng,
+    pngToFrame: toFrame,
+    pollIntervalMs: options.streamIntervalMs ?? 250,
+    sleep,
+    now,
+    onSource: options.onStreamSource,
+  });
+
   return {
     kind: 'ios',
-    ...iosCapabilities(simctl, async (deviceId) => (await find(deviceId)).udid),
+    ...iosCapabilities(client, async (deviceId) => (await find(deviceId)).udid),
 
     async listDevices(): Promise<DeviceSpec[]> {
       return (await devices()).map((d) => ({
@@ -167,21 +166,23 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async boot(deviceId): Promise<ScreenInfo> {
       const d = await find(deviceId, false);
-      await simctl(['boot', d.udid], { benign: true, timeoutMs: 180_000 });
-      await simctl(['bootstatus', d.udid, '-b'], { timeoutMs: 300_000 });
+      // Not node-simctl's bootDevice: it swallows every failure but "already booted", which it throws.
+      await sim('boot', d.udid, (s) => s.exec('boot', { args: [d.udid], logErrors: false }), {
+        benign: true,
+        timeoutMs: 180_000,
+      });
+      await sim('bootstatus', d.udid, (s) => s.startBootMonitor({ timeout: 300_000, shouldPreboot: true }));
       const frame = await toFrame(await capturePng(d.udid), true);
       return frame.screen;
     },
 
     async shutdown(deviceId) {
       const d = await find(deviceId, false);
-      const s = streams.get(d.udid);
-      if (s) s.stop = true;
-      streams.delete(d.udid);
+      streams.stop(d.udid);
       deviceLogs().reset(d.udid);
-      await simctl(['shutdown', d.udid], { benign: true, timeoutMs: 120_000 });
+      await sim('shutdown', d.udid, (s) => s.shutdownDevice(), { benign: true, timeoutMs: 120_000 });
       // Erase returns the simulator to factory state for the next session.
-      await simctl(['erase', d.udid], { timeoutMs: 120_000 });
+      await sim('erase', d.udid, (s) => s.eraseDevice(), { timeoutMs: 120_000 });
     },
 
     async install(deviceId, filePath, install: InstallOptions = {}): Promise<InstalledApp> {
@@ -190,7 +191,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const dir = await fs.promises.mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'simdeck-ios-'));
       try {
         const app = await extractIosBundle(filePath, dir);
-        await simctl(['install', d.udid, app], { timeoutMs: 300_000 });
+        await sim('install', d.udid, (s) => s.installApp(app), { timeoutMs: 300_000 });
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });
       }
@@ -198,7 +199,8 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const grant = install.grantPermissions !== false;
       if (grant) {
         for (const service of privacyServicesFor(info.permissions)) {
-          await simctl(simctlPrivacyGrantArgs(d.udid, service, info.packageName), {
+          assertPackageName('ios', info.packageName);
+          await sim('privacy', d.udid, (s) => s.grantPermission(info.packageName, service), {
             otherwise: {
               code: 'TOOL_FAILED',
               message: `the app was installed but simctl could not grant its ${service} permission`,
@@ -212,7 +214,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     async uninstall(deviceId, packageName) {
       assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(simctlAppArgs('uninstall', d.udid, packageName));
+      await sim('uninstall', d.udid, (s) => s.removeApp(packageName));
     },
 
     async launch(deviceId, packageName, launch: LaunchOptions = {}) {
@@ -220,40 +222,43 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       assertLaunchParams(launch.params);
       const d = await find(deviceId);
       deviceLogs().appLaunched(d.udid, packageName);
-      const call = simctlCall(simctlLaunchArgs(d.udid, packageName, launch.params));
-      const r = await runToolUnchecked(run, call);
-      if (r.exitCode === 0) return;
-      const failure = toolFailure(call, r);
-      if (
-        failure.code === 'TOOL_FAILED' &&
-        /not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(r.stderr)
-      ) {
-        throw new DeviceDriverError(
-          'APP_NOT_INSTALLED',
-          `${packageName} is not installed on this simulator`,
-          failure.diagnostic,
-        );
+      // node-simctl's launchApp passes no arguments and retries for seconds: its exec does the verb.
+      const [verb, ...args] = simctlLaunchArgs(d.udid, packageName, launch.params);
+      try {
+        await sim('launch', d.udid, (s) => s.exec(verb!, { args, logErrors: false }));
+      } catch (err) {
+        const diagnostic = (err as DeviceDriverError).diagnostic ?? '';
+        if (
+          (err as DeviceDriverError).code === 'TOOL_FAILED' &&
+          /not installed|FBSOpenApplicationServiceErrorDomain.*(4|not found)/i.test(diagnostic)
+        )
+          throw new DeviceDriverError(
+            'APP_NOT_INSTALLED',
+            `${packageName} is not installed on this simulator`,
+            diagnostic,
+          );
+        throw err;
       }
-      throw failure;
     },
 
     async terminate(deviceId, packageName) {
       assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(simctlAppArgs('terminate', d.udid, packageName), { benign: true });
+      await sim('terminate', d.udid, (s) => s.terminateApp(packageName), { benign: true });
     },
 
     async clearData(deviceId, packageName) {
       assertPackageName('ios', packageName);
       const d = await find(deviceId);
-      await simctl(simctlAppArgs('terminate', d.udid, packageName), { benign: true });
+      await sim('terminate', d.udid, (s) => s.terminateApp(packageName), { benign: true });
       const notInstalled = {
         code: 'APP_NOT_INSTALLED' as const,
         message: `${packageName} is not installed on this simulator`,
       };
-      const container = (await simctl(simctlDataContainerArgs(d.udid, packageName), { otherwise: notInstalled })).stdout
-        .toString('utf8')
-        .trim();
+      const container =
+        (await sim('get_app_container', d.udid, (s) => s.getAppContainer(packageName, 'data'), {
+          otherwise: notInstalled,
+        })) ?? '';
       if (!container.startsWith('/')) throw new DeviceDriverError(notInstalled.code, notInstalled.message);
       // The data container is on this host's disk: empty it, keep its standard folders.
       for (const entry of await fs.promises.readdir(container).catch(() => [] as string[])) {
@@ -313,7 +318,8 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async listApps(deviceId): Promise<InstalledApp[]> {
       const d = await find(deviceId);
-      return parseListApps((await simctl(['listapps', d.udid])).stdout.toString('utf8')).map((a) => ({
+      const text = await sim('listapps', d.udid, (s) => simctlText(s, 'listapps', [d.udid]));
+      return parseListApps(text ?? '').map((a) => ({
         packageName: a.bundleId,
         name: a.name,
         version: a.version,
@@ -322,38 +328,11 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async startStream(deviceId, onFrame) {
       const d = await find(deviceId);
-      const existing = streams.get(d.udid);
-      if (existing) {
-        existing.onFrame = onFrame;
-        return;
-      }
-      const s = { stop: false, onFrame };
-      streams.set(d.udid, s);
-      void (async () => {
-        let last: Buffer | null = null;
-        let lastKey = 0;
-        while (!s.stop) {
-          try {
-            const png = await capturePng(d.udid);
-            const key = now() - lastKey >= 1000;
-            if (key || !last || !png.equals(last)) {
-              const f = await toFrame(png, key);
-              if (key) lastKey = now();
-              last = png;
-              if (!s.stop) s.onFrame(f);
-            }
-          } catch {
-            // One failed capture skips a poll.
-          }
-          await sleep(options.streamIntervalMs ?? 250);
-        }
-      })();
+      streams.start(d.udid, onFrame);
     },
 
     async stopStream(deviceId) {
-      const s = streams.get(deviceId);
-      if (s) s.stop = true;
-      streams.delete(deviceId);
+      streams.stop(deviceId);
     },
 
     async readLogs(deviceId, after, limit) {
@@ -362,8 +341,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async close() {
-      for (const s of streams.values()) s.stop = true;
-      streams.clear();
+      streams.stopAll();
     },
   };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build as buildPlist, parse as parsePlist } from 'plist';
 import yazl from 'yazl';
 import { buildSampleApk, buildSampleIosZip, sampleInfoPlist } from '../../../examples/build-sample-app';
-import type { Run } from './exec';
+import { type FakeToolRule, fakeTool } from '../../../test/harness/fake-apple-tools';
 import { createIosDriver } from './ios-driver';
 import {
   classifySimctlFailure,
@@ -18,6 +18,7 @@ import {
   simctlLaunchArgs,
 } from './simctl-commands';
 import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
+import { createSimctlClient } from './simctl-client';
 
 const FIX = path.resolve(__dirname, '../../../test/fixtures/simctl');
 const fx = (name: string) => fs.readFileSync(path.join(FIX, name), 'utf8');
@@ -155,7 +156,7 @@ describe('simctl and idb command building', () => {
   });
 });
 
-describe('ios driver over the exec seam', () => {
+describe('ios driver over node-simctl and idb, against stand-in tools', () => {
   let tmp: string;
   let zip: string;
   let apk: string;
@@ -170,36 +171,27 @@ describe('ios driver over the exec seam', () => {
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('installs an unpacked .app, launches, drives input and reads the UI', async () => {
-    const calls: string[] = [];
-    let installedApp: string | null = null;
+  it('installs an unpacked .app, launches, drives input and reads the UI', { timeout: 90_000 }, async () => {
     const container = path.join(tmp, 'container');
     fs.mkdirSync(path.join(container, 'Documents'), { recursive: true });
     fs.writeFileSync(path.join(container, 'Documents', 'notes.db'), 'x');
-    const run: Run = async (cmd, args) => {
-      const line = [cmd, ...args].join(' ');
-      calls.push(line);
-      const ok = (s: string | Buffer) => ({ stdout: Buffer.isBuffer(s) ? s : Buffer.from(s), stderr: '', exitCode: 0 });
-      if (line === 'xcrun simctl list -j devices') return ok(fx('list-devices.json'));
-      if (line.startsWith('xcrun simctl io')) return ok(png);
-      if (line.startsWith('xcrun simctl install')) {
-        const app = args[3]!;
-        // The bundle must be unpacked with its executable bit when simctl sees it.
-        installedApp = fs.readFileSync(path.join(app, 'Info.plist'), 'utf8');
-        expect(fs.statSync(path.join(app, 'SimdeckSample')).mode & 0o111).not.toBe(0);
-        return ok('');
-      }
-      if (line === `idb describe --json --udid ${UDID}`) return ok(fx('idb-describe.json'));
-      if (line.startsWith('idb ui describe-all')) return ok(fx('idb-describe-all.json'));
-      if (line.startsWith('xcrun simctl listapps')) return ok(fx('listapps.txt'));
-      if (line.startsWith('xcrun simctl get_app_container')) return ok(`${container}\n`);
-      if (line.startsWith('xcrun simctl boot '))
-        return { stdout: Buffer.alloc(0), stderr: fx('boot-already-booted.txt'), exitCode: 149 };
-      if (line.startsWith('xcrun simctl terminate'))
-        return { stdout: Buffer.alloc(0), stderr: 'found nothing to terminate', exitCode: 3 };
-      return ok('');
-    };
-    const driver = createIosDriver({ run, workDir: tmp, sleep: async () => undefined });
+    const bin = path.join(tmp, 'bin-1');
+    const xcrun = fakeTool(bin, 'xcrun', [
+      { prefix: 'simctl list -j devices', stdout: fx('list-devices.json') },
+      { prefix: `simctl io ${UDID} screenshot`, writeArg: { index: 4, content: png } },
+      { prefix: 'simctl listapps', stdout: fx('listapps.txt') },
+      { prefix: 'simctl get_app_container', stdout: `${container}\n` },
+      { prefix: 'simctl boot', stderr: fx('boot-already-booted.txt'), exit: 149 },
+      { prefix: 'simctl terminate', stderr: 'found nothing to terminate', exit: 3 },
+      { prefix: '' },
+    ]);
+    const idb = fakeTool(bin, 'idb', [
+      { prefix: `describe --json --udid ${UDID}`, stdout: fx('idb-describe.json') },
+      { prefix: 'ui describe-all', stdout: fx('idb-describe-all.json') },
+      { prefix: 'ui' },
+    ]);
+    const driver = createIosDriver({ xcrun: xcrun.path, idb: idb.path, workDir: tmp, sleep: async () => undefined });
+    const simctl = () => xcrun.calls().map((c) => c.argv.slice(1));
     const list = await driver.listDevices();
     expect(list[0]).toEqual({
       deviceId: UDID,
@@ -210,26 +202,39 @@ describe('ios driver over the exec seam', () => {
       osVersion: '17.5',
     });
 
+    // "Already booted" is not a failure (node-simctl's own bootDevice would throw it).
     expect(await driver.boot(UDID)).toEqual({ width: 117, height: 255, rotation: 0 });
+    expect(simctl()).toContainEqual(['bootstatus', UDID, '-b']);
     expect(await driver.install(UDID, zip)).toEqual({
       packageName: 'dev.simdeck.sample',
       name: 'Simdeck Sample',
       version: '1.2.0',
       permissionsGranted: true,
     });
-    expect(installedApp).toContain('<string>dev.simdeck.sample</string>');
+    // The bundle is unpacked, with its executable bit, when simctl sees it.
+    const install = xcrun.calls().find((c) => c.argv[1] === 'install')!;
+    const entries = install.files[install.argv[3]!] as { name: string; mode: number; text?: string }[];
+    expect(entries.find((e) => e.name === 'Info.plist')?.text).toContain('<string>dev.simdeck.sample</string>');
+    expect(entries.find((e) => e.name === 'SimdeckSample')!.mode & 0o111).not.toBe(0);
     // The sample declares only the camera, which simctl cannot grant.
-    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([]);
+    expect(simctl().filter((c) => c[0] === 'privacy')).toEqual([]);
     expect(fs.readdirSync(tmp).filter((f) => f.startsWith('simdeck-ios-'))).toEqual([]);
     await expect(driver.install(UDID, apk)).rejects.toMatchObject({ code: 'INVALID_PACKAGE' });
 
     await driver.launch(UDID, 'dev.simdeck.sample', { params: { user: 'demo' } });
-    expect(calls.at(-1)).toBe(`xcrun simctl launch --terminate-running-process ${UDID} dev.simdeck.sample -user demo`);
+    expect(simctl().at(-1)).toEqual([
+      'launch',
+      '--terminate-running-process',
+      UDID,
+      'dev.simdeck.sample',
+      '-user',
+      'demo',
+    ]);
     await driver.input(UDID, { kind: 'tap', x: 600, y: 1200 });
-    expect(calls.at(-1)).toBe(`idb ui tap --udid ${UDID} 200 400`);
+    expect(idb.calls().at(-1)!.argv).toEqual(['ui', 'tap', '--udid', UDID, '200', '400']);
     await driver.input(UDID, { kind: 'touch', phase: 'start', x: 600, y: 1500 });
     await driver.input(UDID, { kind: 'touch', phase: 'end', x: 600, y: 1503 });
-    expect(calls.at(-1)).toBe(`idb ui tap --udid ${UDID} 200 500`);
+    expect(idb.calls().at(-1)!.argv).toEqual(['ui', 'tap', '--udid', UDID, '200', '500']);
 
     const tree = await driver.uiTree(UDID);
     expect(tree.children.find((c) => c.id === 'username')?.text).toBe('demo');
@@ -238,6 +243,10 @@ describe('ios driver over the exec seam', () => {
       { packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' },
     ]);
     await driver.clearData(UDID, 'dev.simdeck.sample');
+    expect(simctl().slice(-2)).toEqual([
+      ['terminate', UDID, 'dev.simdeck.sample'],
+      ['get_app_container', UDID, 'dev.simdeck.sample', 'data'],
+    ]);
     expect(fs.readdirSync(container)).toEqual(['Documents']);
     expect(fs.readdirSync(path.join(container, 'Documents'))).toEqual([]);
     await expect(driver.rotate(UDID, 90)).rejects.toMatchObject({ code: 'UNSUPPORTED' });
@@ -249,6 +258,44 @@ describe('ios driver over the exec seam', () => {
     });
     await expect(driver.screenshot('00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({
       code: 'UNKNOWN_DEVICE',
+    });
+    await driver.uninstall(UDID, 'dev.simdeck.sample');
+    expect(simctl().at(-1)).toEqual(['uninstall', UDID, 'dev.simdeck.sample']);
+    await driver.shutdown(UDID);
+    expect(simctl().slice(-2)).toEqual([
+      ['shutdown', UDID],
+      ['erase', UDID],
+    ]);
+  });
+
+  it('tells a missing app, a failed boot, a timeout and a missing xcrun apart', async () => {
+    const bin = path.join(tmp, 'bin-2');
+    const xcrun = fakeTool(bin, 'xcrun', [
+      { prefix: 'simctl list -j devices', stdout: fx('list-devices.json') },
+      {
+        prefix: 'simctl launch',
+        stderr:
+          'An error was encountered processing the command (domain=FBSOpenApplicationServiceErrorDomain, code=4):\nThe request to open "com.example.Gone" failed.',
+        exit: 4,
+      },
+      { prefix: 'simctl boot', stderr: 'Unable to boot device because it cannot be located on disk.', exit: 164 },
+      { prefix: 'simctl uninstall', delayMs: 3000 },
+      { prefix: '' },
+    ]);
+    const driver = createIosDriver({ xcrun: xcrun.path, idb: path.join(bin, 'no-idb'), workDir: tmp });
+    await expect(driver.launch(UDID, 'com.example.Gone')).rejects.toMatchObject({ code: 'APP_NOT_INSTALLED' });
+    const boot = await driver.boot(UDID).catch((e: unknown) => e);
+    expect(boot).toMatchObject({ code: 'TOOL_FAILED', message: 'simctl boot failed' });
+    expect((boot as { diagnostic: string }).diagnostic).toContain('cannot be located on disk');
+    // A call past its limit (node-simctl's exec timeout) is TIMEOUT.
+    await expect(
+      createSimctlClient({ xcrunPath: xcrun.path }).call('uninstall', UDID, (s) => s.removeApp('x.y'), {
+        timeoutMs: 300,
+      }),
+    ).rejects.toMatchObject({ code: 'TIMEOUT', message: 'simctl uninstall did not finish in time' });
+    await expect(createIosDriver({ xcrun: path.join(bin, 'no-xcrun') }).listDevices()).rejects.toMatchObject({
+      code: 'TOOL_FAILED',
+      message: 'xcrun is not installed on the device host',
     });
   });
 });
@@ -277,14 +324,14 @@ describe('ios driver permissions at install', () => {
     });
   }
 
-  function recordingRun() {
-    const calls: string[] = [];
-    const run: Run = async (cmd, args) => {
-      calls.push([cmd, ...args].join(' '));
-      const out = args.join(' ') === 'simctl list -j devices' ? fx('list-devices.json') : '';
-      return { stdout: Buffer.from(out), stderr: '', exitCode: 0 };
-    };
-    return { run, calls };
+  function recordingXcrun(dir: string, rules: FakeToolRule[] = []) {
+    const xcrun = fakeTool(path.join(tmp, dir), 'xcrun', [
+      { prefix: 'simctl list -j devices', stdout: fx('list-devices.json') },
+      ...rules,
+      { prefix: '' },
+    ]);
+    const calls = () => xcrun.calls().map((c) => c.argv.join(' '));
+    return { xcrun, calls };
   }
 
   it('grants the services the app declares when asked, and none otherwise', async () => {
@@ -292,36 +339,28 @@ describe('ios driver permissions at install', () => {
       'NSLocationWhenInUseUsageDescription',
       'NSPhotoLibraryUsageDescription',
     ]);
-    const { run, calls } = recordingRun();
-    const driver = createIosDriver({ run, workDir: tmp });
+    const { xcrun, calls } = recordingXcrun('bin-grant');
+    const driver = createIosDriver({ xcrun: xcrun.path, workDir: tmp });
     expect(await driver.install(UDID, zip)).toMatchObject({
       packageName: 'dev.simdeck.sample',
       permissionsGranted: true,
     });
-    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([
-      `xcrun simctl privacy ${UDID} grant location dev.simdeck.sample`,
-      `xcrun simctl privacy ${UDID} grant photos dev.simdeck.sample`,
+    expect(calls().filter((c) => c.includes(' privacy '))).toEqual([
+      `simctl privacy ${UDID} grant location dev.simdeck.sample`,
+      `simctl privacy ${UDID} grant photos dev.simdeck.sample`,
     ]);
-    calls.length = 0;
+    xcrun.clearCalls();
     expect(await driver.install(UDID, zip, { grantPermissions: false })).toMatchObject({ permissionsGranted: false });
-    expect(calls.some((c) => c.startsWith('xcrun simctl install'))).toBe(true);
-    expect(calls.filter((c) => c.includes(' privacy '))).toEqual([]);
+    expect(calls().some((c) => c.startsWith('simctl install'))).toBe(true);
+    expect(calls().filter((c) => c.includes(' privacy '))).toEqual([]);
   });
 
   it('reports a grant that simctl refuses without its output', async () => {
     const zip = await zipDeclaring('mic.zip', ['NSMicrophoneUsageDescription']);
-    const run: Run = async (_cmd, args) => {
-      if (args.join(' ') === 'simctl list -j devices')
-        return { stdout: Buffer.from(fx('list-devices.json')), stderr: '', exitCode: 0 };
-      if (args[1] === 'privacy')
-        return {
-          stdout: Buffer.alloc(0),
-          stderr: 'Operation not permitted on /Users/ci/Library/Developer',
-          exitCode: 1,
-        };
-      return { stdout: Buffer.alloc(0), stderr: '', exitCode: 0 };
-    };
-    const err = await createIosDriver({ run, workDir: tmp })
+    const { xcrun } = recordingXcrun('bin-refuse', [
+      { prefix: 'simctl privacy', stderr: 'Operation not permitted on /Users/ci/Library/Developer', exit: 1 },
+    ]);
+    const err = await createIosDriver({ xcrun: xcrun.path, workDir: tmp })
       .install(UDID, zip)
       .catch((e: unknown) => e);
     expect(err).toMatchObject({

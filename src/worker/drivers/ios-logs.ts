@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DeviceLog, type LogLevel, type ReadLogsResult } from '../logs/device-log';
-import { runToolUnchecked, type Run, type ToolCall } from './exec';
+import type { SimctlClient } from './simctl-client';
 
 /**
  * iOS simulator logs through the unified log: `simctl spawn <udid> log show --style ndjson
- * --start <time>` on every `read_logs`, parsed; the app's lines (its subsystem or its process) and
+ * --start <time>` (through node-simctl) on every `read_logs`, parsed; the app's lines (its subsystem or its process) and
  * the system's errors go into the device's bounded log. A crash is a new crash report (`.ips`) for
  * the app's bundle id in the host's DiagnosticReports folder (docs/artifacts.md).
  */
@@ -65,12 +65,15 @@ export function parseUnifiedTimestamp(s: string): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-/** The arguments of `simctl` for the unified log since `sinceMs` (host local time, as `log show` reads it). */
-export function logShowArgs(udid: string, sinceMs: number): string[] {
+/**
+ * The arguments of `simctl spawn <udid>` (node-simctl's `spawnProcess`) for the unified log since
+ * `sinceMs` (host local time, as `log show` reads it).
+ */
+export function logShowArgs(sinceMs: number): string[] {
   const d = new Date(sinceMs);
   const p = (n: number) => String(n).padStart(2, '0');
   const start = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  return ['spawn', udid, 'log', 'show', '--style', 'ndjson', '--info', '--start', start];
+  return ['log', 'show', '--style', 'ndjson', '--info', '--start', start];
 }
 
 export interface CrashReport {
@@ -124,8 +127,7 @@ export class IosLogs {
 
   constructor(
     private readonly opts: {
-      run: Run;
-      simctlCall: (args: string[], timeoutMs?: number) => ToolCall;
+      simctl: SimctlClient;
       now: () => number;
       crashReportsDir?: string;
     },
@@ -154,8 +156,16 @@ export class IosLogs {
 
   async read(udid: string, after: number, limit?: number): Promise<ReadLogsResult> {
     const s = this.state(udid);
-    const r = await runToolUnchecked(this.opts.run, this.opts.simctlCall(logShowArgs(udid, s.sinceMs), 20_000));
-    const entries = parseUnifiedLogNdjson(r.stdout.toString('utf8')).filter((e) => e.at > s.sinceMs);
+    // A failing `log show` (the simulator shutting down, say) reads as no new lines; a timeout is an error.
+    const out = await this.opts.simctl
+      .call('spawn', udid, async (sim) => (await sim.spawnProcess(logShowArgs(s.sinceMs))).stdout, {
+        timeoutMs: 20_000,
+      })
+      .catch((err: { code?: string }) => {
+        if (err.code === 'TOOL_FAILED') return '';
+        throw err;
+      });
+    const entries = parseUnifiedLogNdjson(String(out ?? '')).filter((e) => e.at > s.sinceMs);
     for (const e of entries) {
       const app = s.packageName !== null && (e.subsystem.startsWith(s.packageName) || e.process === s.packageName);
       if (!app && e.level !== 'error' && e.level !== 'fatal') continue;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Run, ToolCall } from './exec';
+import { fakeTool } from '../../../test/harness/fake-apple-tools';
+import { createSimctlClient } from './simctl-client';
 import { IosLogs, logShowArgs, parseIpsReport, parseUnifiedLogNdjson, parseUnifiedTimestamp } from './ios-logs';
 
 /** Captured from `xcrun simctl spawn <udid> log show --style ndjson` (trimmed to the fields we read). */
@@ -85,23 +86,24 @@ describe('iOS logs through the unified log and crash reports', () => {
   });
 
   it("keeps the app's lines and the system's errors, and a new crash report of the app is a crash", async () => {
-    const calls: string[][] = [];
-    const run: Run = async (cmd, args) => {
-      calls.push([cmd, ...args]);
-      return { exitCode: 0, stdout: Buffer.from(NDJSON), stderr: '' };
-    };
-    const simctlCall = (args: string[], timeoutMs?: number): ToolCall => ({
-      tool: 'simctl',
-      action: args[0]!,
-      cmd: 'xcrun',
-      args: ['simctl', ...args],
-      timeoutMs,
-    });
+    // A stand-in xcrun that replays the recorded `log show` output; node-simctl spawns it.
+    const xcrun = fakeTool(path.join(tmp, 'bin'), 'xcrun', [
+      { prefix: 'simctl spawn UDID-1 log show', stdout: NDJSON },
+    ]);
     fs.writeFileSync(path.join(tmp, 'Older-2026-11-25.ips'), IPS);
-    const logs = new IosLogs({ run, simctlCall, now: () => Date.UTC(2026, 10, 26, 14, 36, 0), crashReportsDir: tmp });
+    const logs = new IosLogs({
+      simctl: createSimctlClient({ xcrunPath: xcrun.path }),
+      now: () => Date.UTC(2026, 10, 26, 14, 36, 0),
+      crashReportsDir: tmp,
+    });
     logs.appLaunched('UDID-1', 'dev.simdeck.sample');
     const first = await logs.read('UDID-1', 0);
-    expect(calls[0]).toEqual(['xcrun', 'simctl', ...logShowArgs('UDID-1', Date.UTC(2026, 10, 26, 14, 36, 0))]);
+    expect(xcrun.calls()[0]!.argv).toEqual([
+      'simctl',
+      'spawn',
+      'UDID-1',
+      ...logShowArgs(Date.UTC(2026, 10, 26, 14, 36, 0)),
+    ]);
     expect(first.lines.map((l) => `${l.source}:${l.tag}:${l.message}`)).toEqual([
       'app:dev.simdeck.sample:Screen shown: signin',
       'system:com.apple.locationd:authorization failed',

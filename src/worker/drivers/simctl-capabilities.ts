@@ -11,13 +11,16 @@ import {
   type PushData,
 } from '../device-capabilities';
 import { assertPackageName } from '../device-asserts';
-import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
-import type { RunResult } from './exec';
+import { DeviceDriverError } from '../driver-error';
+import type { Simctl } from 'node-simctl';
+import type { SimctlClient } from './simctl-client';
 
 /**
- * Pure argument building for the device capabilities over `xcrun simctl` (after `simctl`), and
- * the iOS driver's capability methods on top. Values are checked by their rules first; simctl
- * takes argv (no shell), and text and payloads go on stdin.
+ * The device capabilities over `xcrun simctl`: argument checks (each value by its rule first;
+ * the builders say which argv simctl sees), and the iOS driver's capability methods, which run
+ * node-simctl's verbs (`openUrl`, `setLocation`, `grantPermission`, `setPasteboard`,
+ * `pushNotification`, ...). simctl takes argv (no shell); clipboard text goes on stdin and a push
+ * payload in a file.
  */
 
 export function simctlOpenUrlArgs(udid: string, url: string): string[] {
@@ -61,72 +64,94 @@ export function simctlPrivacyArgs(
   return ['privacy', udid, verb, service];
 }
 
-export function simctlPbcopyArgs(udid: string, text: string): { args: string[]; input: Buffer } {
-  assertCapabilityArg(clipboardProblem(text));
-  return { args: ['pbcopy', udid], input: Buffer.from(text, 'utf8') };
-}
-
 export function simctlAppearanceArgs(udid: string, mode: 'light' | 'dark'): string[] {
   if (mode !== 'light' && mode !== 'dark') throw new DeviceDriverError('INVALID_INPUT', 'mode must be light or dark');
   return ['ui', udid, 'appearance', mode];
 }
 
-/** `simctl push <udid> <bundle> -` with an APNs payload on stdin; `data` rides beside `aps`. */
-export function simctlPushArgs(
-  udid: string,
+/**
+ * The APNs payload of `simctl push <udid> <file>`: `data` rides beside `aps`, and the target app
+ * is the payload's "Simulator Target Bundle" (simctl reads it when no bundle id is given).
+ */
+export function simctlPushPayload(
   bundleId: string | undefined,
   n: { title: string; body: string; data?: PushData },
-): { args: string[]; input: Buffer } {
+): Record<string, unknown> {
   assertCapabilityArg(pushProblem(n));
   const bundle = requirePackage(bundleId, 'push on an iOS simulator');
   assertPackageName('ios', bundle);
-  const payload = { ...(n.data ?? {}), aps: { alert: { title: n.title, body: n.body }, sound: 'default' } };
-  return { args: ['push', udid, bundle, '-'], input: Buffer.from(JSON.stringify(payload), 'utf8') };
+  return {
+    ...(n.data ?? {}),
+    aps: { alert: { title: n.title, body: n.body }, sound: 'default' },
+    'Simulator Target Bundle': bundle,
+  };
 }
 
-type Simctl = (
-  args: string[],
-  opts?: { timeoutMs?: number; input?: Buffer; otherwise?: { code: DriverErrorCode; message: string } },
-) => Promise<RunResult>;
-
-/** The iOS driver's capability methods over its `simctl` runner and simulator lookup. */
-export function iosCapabilities(simctl: Simctl, udidOf: (deviceId: string) => Promise<string>): CapabilityDriver {
+/** The iOS driver's capability methods over node-simctl's verbs and the simulator lookup. */
+export function iosCapabilities(client: SimctlClient, udidOf: (deviceId: string) => Promise<string>): CapabilityDriver {
   const notInstalled = (bundle: string | undefined) => ({
     code: 'APP_NOT_INSTALLED' as const,
     message: `${bundle ?? 'the app'} is not installed on this simulator`,
   });
+  /** A verb node-simctl has no method for (or one that cannot take every form): its exec. */
+  const exec = (s: Simctl, args: string[]) => s.exec(args[0]!, { args: args.slice(1), logErrors: false });
   return {
     async openUrl(deviceId, url) {
       const udid = await udidOf(deviceId);
-      await simctl(simctlOpenUrlArgs(udid, url), {
+      simctlOpenUrlArgs(udid, url);
+      await client.call('openurl', udid, (s) => s.openUrl(url), {
         otherwise: { code: 'INVALID_INPUT', message: 'no app on the simulator opens this link' },
       });
     },
     async setLocation(deviceId, { latitude, longitude }) {
-      await simctl(simctlLocationArgs(await udidOf(deviceId), latitude, longitude));
+      const udid = await udidOf(deviceId);
+      simctlLocationArgs(udid, latitude, longitude);
+      await client.call('location', udid, (s) => s.setLocation(latitude, longitude));
     },
     async setPermission(deviceId, { package_name, permission, state }) {
-      const args = simctlPrivacyArgs(await udidOf(deviceId), permission, state, package_name);
-      await simctl(args, { otherwise: notInstalled(package_name) });
+      const udid = await udidOf(deviceId);
+      const args = simctlPrivacyArgs(udid, permission, state, package_name);
+      const [, , verb, service, bundle] = args;
+      await client.call(
+        'privacy',
+        udid,
+        async (s) => {
+          if (bundle === undefined) await exec(s, args);
+          else if (verb === 'grant') await s.grantPermission(bundle, service!);
+          else if (verb === 'revoke') await s.revokePermission(bundle, service!);
+          else await s.resetPermission(bundle, service!);
+        },
+        { otherwise: notInstalled(package_name) },
+      );
     },
     async getClipboard(deviceId) {
-      const r = await simctl(['pbpaste', await udidOf(deviceId)]);
-      return { text: r.stdout.toString('utf8').slice(0, 64 * 1024) };
+      const udid = await udidOf(deviceId);
+      const text = await client.call('pbpaste', udid, (s) => s.getPasteboard('utf8'));
+      return { text: (text ?? '').slice(0, 64 * 1024) };
     },
     async setClipboard(deviceId, text) {
-      const { args, input } = simctlPbcopyArgs(await udidOf(deviceId), text);
-      await simctl(args, { input });
+      const udid = await udidOf(deviceId);
+      assertCapabilityArg(clipboardProblem(text));
+      await client.call('pbcopy', udid, (s) => s.setPasteboard(text, 'utf8'));
     },
     async addMedia(deviceId, filePath, fileName) {
-      await simctl(['addmedia', await udidOf(deviceId), filePath], { timeoutMs: 120_000 });
+      const udid = await udidOf(deviceId);
+      await client.call('addmedia', udid, (s) => s.addMedia(filePath), { timeoutMs: 120_000 });
       return { name: fileName };
     },
     async setAppearance(deviceId, mode) {
-      await simctl(simctlAppearanceArgs(await udidOf(deviceId), mode));
+      const udid = await udidOf(deviceId);
+      simctlAppearanceArgs(udid, mode);
+      await client.call('ui', udid, (s) => s.setAppearance(mode));
     },
     async push(deviceId, notification) {
-      const { args, input } = simctlPushArgs(await udidOf(deviceId), notification.package_name, notification);
-      await simctl(args, { input, otherwise: notInstalled(notification.package_name) });
+      const udid = await udidOf(deviceId);
+      const payload = simctlPushPayload(notification.package_name, notification);
+      // node-simctl writes the payload to a file and runs `simctl push <udid> <file>`: the
+      // bundle goes in the payload's "Simulator Target Bundle" key.
+      await client.call('push', udid, (s) => s.pushNotification(payload), {
+        otherwise: notInstalled(notification.package_name),
+      });
     },
     async setNetwork() {
       throw new DeviceDriverError(

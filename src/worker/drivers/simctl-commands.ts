@@ -2,7 +2,7 @@ import type { DeviceCategory, LaunchParams } from '../driver';
 import { DeviceDriverError, type DriverErrorCode } from '../driver-error';
 import { assertLaunchParams, assertPackageName } from '../device-asserts';
 
-/** Pure command building and output parsing for `xcrun simctl` and idb. */
+/** Pure output parsing and the argument rules for `xcrun simctl` (run through node-simctl, simctl-client.ts). */
 
 export interface SimDevice {
   udid: string;
@@ -187,17 +187,6 @@ export function simctlLaunchArgs(udid: string, bundleId: string, params: LaunchP
   return args;
 }
 
-/** `<verb> <udid> <bundle>` (after `simctl`) for uninstall and terminate, the bundle id validated. */
-export function simctlAppArgs(verb: 'uninstall' | 'terminate', udid: string, bundleId: string): string[] {
-  assertPackageName('ios', bundleId);
-  return [verb, udid, bundleId];
-}
-
-export function simctlDataContainerArgs(udid: string, bundleId: string): string[] {
-  assertPackageName('ios', bundleId);
-  return ['get_app_container', udid, bundleId, 'data'];
-}
-
 /**
  * The `simctl privacy` service each Info.plist usage-description key asks for. Keys without one
  * (camera, Bluetooth, Face ID, local network, tracking, health, ...) cannot be granted by simctl.
@@ -229,14 +218,6 @@ export function privacyServicesFor(usageKeys: readonly string[]): string[] {
     if (service) services.add(service);
   }
   return [...services].sort();
-}
-
-/** `simctl privacy <udid> grant <service> <bundle>` for a service of the table above. */
-export function simctlPrivacyGrantArgs(udid: string, service: string, bundleId: string): string[] {
-  if (!Object.values(PRIVACY_SERVICE_BY_USAGE_KEY).includes(service))
-    throw new DeviceDriverError('INVALID_INPUT', 'unknown privacy service');
-  assertPackageName('ios', bundleId);
-  return ['privacy', udid, 'grant', service, bundleId];
 }
 
 /** simctl reports "already booted" / "not running" as errors that are fine to ignore. */
