@@ -33,6 +33,9 @@ import { IosLogs } from './ios-logs';
 import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
 import { IosStreams, type IosStreamSource } from './ios-stream';
 
+/** How long a simulator seen booted takes input without being listed again. */
+const BOOTED_FOR_INPUT_MS = 5_000;
+
 export interface IosDriverOptions {
   /** How idb runs (default: a child process per call). */
   run?: Run;
@@ -97,8 +100,15 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     return parseSimctlDevices(json ?? '');
   }
 
+  /**
+   * Simulators seen booted lately: input, the hot path, does not list every simulator (a simctl
+   * process) per event; a lifecycle command forgets the simulator.
+   */
+  const bootedAt = new Map<string, { udid: string; at: number }>();
+
   async function find(deviceId: string, mustBeBooted = true): Promise<SimDevice> {
     const d = (await devices()).find((x) => x.udid.toLowerCase() === deviceId.toLowerCase());
+    if (d?.state === 'Booted') bootedAt.set(d.udid.toLowerCase(), { udid: d.udid, at: now() });
     if (!d) throw new DeviceDriverError('UNKNOWN_DEVICE', `no simulator ${deviceId} on this host`);
     if (mustBeBooted && d.state !== 'Booted') {
       const busy = /^(?:Booting|Shutting ?Down|Creating)$/i.test(d.state);
@@ -116,6 +126,28 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     const d = parseIdbDescribe(await runToolText(run, idbCall(['describe', '--json', '--udid', udid]))).density;
     density.set(udid, d);
     return d;
+  }
+
+  /** One input event through idb (a process per `idb ui` command: see docs/virtual-devices.md). */
+  async function sendInput(udid: string, event: InputEvent): Promise<void> {
+    const dens = await pointsPerPixel(udid);
+    if (event.kind === 'touch') {
+      // idb has no streaming touch primitives: a start→end pair is replayed as a swipe (or tap).
+      if (event.phase === 'start') touches.set(udid, { x: event.x, y: event.y, at: now() });
+      else if (event.phase === 'end') {
+        const t = touches.get(udid);
+        touches.delete(udid);
+        if (t) {
+          const ev: Exclude<InputEvent, { kind: 'touch' }> =
+            Math.hypot(event.x - t.x, event.y - t.y) < 10
+              ? { kind: 'tap', x: t.x, y: t.y }
+              : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
+          for (const a of idbInputArgs(udid, ev, dens)) await runToolText(run, idbCall(a));
+        }
+      }
+      return;
+    }
+    for (const a of idbInputArgs(udid, event, dens)) await runToolText(run, idbCall(a));
   }
 
   async function capturePng(udid: string): Promise<Buffer> {
@@ -165,6 +197,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async boot(deviceId): Promise<ScreenInfo> {
+      bootedAt.delete(deviceId.toLowerCase());
       const d = await find(deviceId, false);
       // Not node-simctl's bootDevice: it swallows every failure but "already booted", which it throws.
       await sim('boot', d.udid, (s) => s.exec('boot', { args: [d.udid], logErrors: false }), {
@@ -177,6 +210,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async shutdown(deviceId) {
+      bootedAt.delete(deviceId.toLowerCase());
       const d = await find(deviceId, false);
       streams.stop(d.udid);
       deviceLogs().reset(d.udid);
@@ -270,25 +304,15 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
-      const d = await find(deviceId);
-      const dens = await pointsPerPixel(d.udid);
-      if (event.kind === 'touch') {
-        // idb has no streaming touch primitives: a start→end pair is replayed as a swipe (or tap).
-        if (event.phase === 'start') touches.set(d.udid, { x: event.x, y: event.y, at: now() });
-        else if (event.phase === 'end') {
-          const t = touches.get(d.udid);
-          touches.delete(d.udid);
-          if (t) {
-            const ev: Exclude<InputEvent, { kind: 'touch' }> =
-              Math.hypot(event.x - t.x, event.y - t.y) < 10
-                ? { kind: 'tap', x: t.x, y: t.y }
-                : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
-            for (const a of idbInputArgs(d.udid, ev, dens)) await runToolText(run, idbCall(a));
-          }
-        }
-        return;
+      const seen = bootedAt.get(deviceId.toLowerCase());
+      const d = seen && now() - seen.at < BOOTED_FOR_INPUT_MS ? seen : await find(deviceId);
+      try {
+        await sendInput(d.udid, event);
+      } catch (err) {
+        // Perhaps it shut down meanwhile: the next event lists the simulators again.
+        bootedAt.delete(deviceId.toLowerCase());
+        throw err;
       }
-      for (const a of idbInputArgs(d.udid, event, dens)) await runToolText(run, idbCall(a));
     },
 
     async rotate(deviceId, rotation: Rotation): Promise<ScreenInfo> {

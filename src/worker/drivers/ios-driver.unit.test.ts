@@ -230,11 +230,15 @@ describe('ios driver over node-simctl and idb, against stand-in tools', () => {
       '-user',
       'demo',
     ]);
+    const lists = () => simctl().filter((c) => c[0] === 'list').length;
+    const listed = lists();
     await driver.input(UDID, { kind: 'tap', x: 600, y: 1200 });
     expect(idb.calls().at(-1)!.argv).toEqual(['ui', 'tap', '--udid', UDID, '200', '400']);
     await driver.input(UDID, { kind: 'touch', phase: 'start', x: 600, y: 1500 });
     await driver.input(UDID, { kind: 'touch', phase: 'end', x: 600, y: 1503 });
     expect(idb.calls().at(-1)!.argv).toEqual(['ui', 'tap', '--udid', UDID, '200', '500']);
+    // A simulator just seen booted takes input without a simctl listing per event.
+    expect(lists()).toBe(listed);
 
     const tree = await driver.uiTree(UDID);
     expect(tree.children.find((c) => c.id === 'username')?.text).toBe('demo');
