@@ -135,6 +135,7 @@ function appleHost(idbRules: Parameters<typeof fakeTool>[2] | null) {
     idb: idb?.path ?? path.join(bin, 'idb-not-installed'),
     streamIntervalMs: 50,
     firstFrameTimeoutMs: 15_000,
+    streamRetryMs: 400,
     onStreamSource: (_udid, source, reason) => sources.push([source, reason]),
   });
   return { driver, xcrun, idb, sources };
@@ -176,7 +177,9 @@ describe('ios stream through a stand-in idb video-stream', () => {
     expect(got.length).toBe(n);
   });
 
-  it('falls back to screenshots when the stream dies', { timeout: 60_000 }, async () => {
+  it('falls back to screenshots when the stream dies, and goes back to idb when it can', {
+    timeout: 60_000,
+  }, async () => {
     const h = appleHost([
       {
         prefix: 'video-stream',
@@ -188,12 +191,23 @@ describe('ios stream through a stand-in idb video-stream', () => {
     const got: Frame[] = [];
     await h.driver.startStream(UDID, (f) => got.push(f));
     await until(() => (got.some((f) => f.screen.width === 117) ? true : undefined));
-    await h.driver.stopStream(UDID);
     expect(got[0]!.jpeg).toEqual(frames[0]!.jpeg);
-    expect(h.sources.map((s) => s[0])).toEqual(['idb', 'screenshots']);
+    expect(h.sources.map((s) => s[0]).slice(0, 2)).toEqual(['idb', 'screenshots']);
     expect(h.sources[1]![1]).toMatch(/idb video-stream ended \(exit 1\) after 1 images: companion gone/);
     const shot = got.find((f) => f.screen.width === 117)!;
     expect((await sharp(shot.jpeg).metadata()).format).toBe('jpeg');
+    // The companion is back: idb is tried again and its frames replace the screenshots.
+    h.idb!.setRules([{ prefix: 'video-stream', chunks: [frames[5]!.jpeg], hold: true }]);
+    await until(() => (got.some((f) => f.jpeg.equals(frames[5]!.jpeg)) ? true : undefined));
+    // (A retry that came before the new rules died the same way: the sources alternate.)
+    const seq = h.sources.map((s) => s[0]);
+    expect(seq.at(-1)).toBe('idb');
+    expect(seq.every((src, i) => src === (i % 2 === 0 ? 'idb' : 'screenshots'))).toBe(true);
+    const back = got.findIndex((f) => f.jpeg.equals(frames[5]!.jpeg));
+    await new Promise((r) => setTimeout(r, 600));
+    // No screenshot frame after the stream came back.
+    expect(got.slice(back).every((f) => f.screen.width === 390)).toBe(true);
+    await h.driver.stopStream(UDID);
   });
 
   it('polls screenshots when idb is not installed', { timeout: 60_000 }, async () => {

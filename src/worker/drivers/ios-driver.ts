@@ -52,6 +52,8 @@ export interface IosDriverOptions {
   streamFps?: number;
   /** How long idb's stream may take to send its first image before screenshots are polled (default 10 s). */
   firstFrameTimeoutMs?: number;
+  /** After idb's stream died, how long until it is tried again (default 30 s, doubling). */
+  streamRetryMs?: number;
   /** Told when a stream switches between idb and screenshot polling, and why. */
   onStreamSource?: (udid: string, source: IosStreamSource, reason: string) => void;
   /** Interval of screenshot polling, the stream's fallback. */
@@ -173,6 +175,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     quality: options.streamQuality,
     fps: options.streamFps,
     firstFrameTimeoutMs: options.firstFrameTimeoutMs,
+    retryMs: options.streamRetryMs,
     capturePng,
     pngToFrame: toFrame,
     pollIntervalMs: options.streamIntervalMs ?? 250,

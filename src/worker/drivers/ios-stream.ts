@@ -3,7 +3,8 @@ import { type IdbVideo, startIdbVideo } from './idb-video';
 
 /**
  * A simulator's live frames: idb's MJPEG video stream when idb is there, screenshot polling
- * (`simctl io screenshot`) when it is not or when the stream dies. Frames follow the driver
+ * (`simctl io screenshot`) when it is not or when the stream dies (idb is tried again later, 30 s
+ * after the first death, doubling up to 5 minutes; an image resets the wait). Frames follow the driver
  * contract: one when the screen changes, and a keyframe at least every second (the last image
  * is sent again as a keyframe when the screen has not changed for a second).
  */
@@ -16,6 +17,8 @@ export interface IosStreamDeps {
   quality?: number;
   fps?: number;
   firstFrameTimeoutMs?: number;
+  /** After the stream died, idb is tried again after this long, doubling up to 5 minutes (default 30 s). */
+  retryMs?: number;
   capturePng: (udid: string) => Promise<Buffer>;
   pngToFrame: (png: Buffer, keyframe: boolean) => Promise<Frame>;
   pollIntervalMs: number;
@@ -31,6 +34,10 @@ interface Stream {
   source: IosStreamSource;
   video: IdbVideo | null;
   timer: NodeJS.Timeout | null;
+  retry: NodeJS.Timeout | null;
+  retryMs: number;
+  /** Counts source switches: a polling loop of an earlier generation ends. */
+  generation: number;
 }
 
 export class IosStreams {
@@ -48,7 +55,16 @@ export class IosStreams {
       existing.onFrame = onFrame;
       return;
     }
-    const s: Stream = { stop: false, onFrame, source: 'screenshots', video: null, timer: null };
+    const s: Stream = {
+      stop: false,
+      onFrame,
+      source: 'screenshots',
+      video: null,
+      timer: null,
+      retry: null,
+      retryMs: this.deps.retryMs ?? 30_000,
+      generation: 0,
+    };
     this.streams.set(udid, s);
     if (this.deps.idb) this.startVideo(udid, s, this.deps.idb);
     else this.poll(udid, s, 'idb is not configured');
@@ -60,6 +76,7 @@ export class IosStreams {
     s.stop = true;
     s.video?.stop();
     if (s.timer) clearInterval(s.timer);
+    if (s.retry) clearTimeout(s.retry);
     this.streams.delete(udid);
   }
 
@@ -69,6 +86,7 @@ export class IosStreams {
 
   private startVideo(udid: string, s: Stream, idb: string): void {
     const { now } = this.deps;
+    s.generation += 1;
     s.source = 'idb';
     let last: Frame | null = null;
     let lastKey = 0;
@@ -85,6 +103,7 @@ export class IosStreams {
       fps: this.deps.fps,
       firstFrameTimeoutMs: this.deps.firstFrameTimeoutMs,
       onImage: (img) => {
+        s.retryMs = this.deps.retryMs ?? 30_000;
         if (last?.jpeg.equals(img.jpeg) && now() - lastKey < 1000) return;
         last = {
           jpeg: img.jpeg,
@@ -98,7 +117,15 @@ export class IosStreams {
         if (s.timer) clearInterval(s.timer);
         s.timer = null;
         s.video = null;
-        if (!s.stop) this.poll(udid, s, reason);
+        if (s.stop) return;
+        this.poll(udid, s, reason);
+        // A missing idb stays missing; a stream that died may come back (a restarted companion).
+        if (/not installed/.test(reason)) return;
+        s.retry = setTimeout(() => {
+          s.retry = null;
+          if (!s.stop) this.startVideo(udid, s, idb);
+        }, s.retryMs);
+        s.retryMs = Math.min(s.retryMs * 2, 300_000);
       },
     });
     this.deps.onSource?.(udid, 'idb', 'idb video-stream started');
@@ -109,13 +136,15 @@ export class IosStreams {
   }
 
   private poll(udid: string, s: Stream, reason: string): void {
+    s.generation += 1;
+    const generation = s.generation;
     s.source = 'screenshots';
     this.deps.onSource?.(udid, 'screenshots', reason);
     const { capturePng, pngToFrame, sleep, now, pollIntervalMs } = this.deps;
     void (async () => {
       let last: Buffer | null = null;
       let lastKey = 0;
-      while (!s.stop) {
+      while (!s.stop && s.generation === generation) {
         try {
           const png = await capturePng(udid);
           const key = now() - lastKey >= 1000;
@@ -123,7 +152,7 @@ export class IosStreams {
             const f = await pngToFrame(png, key);
             if (key) lastKey = now();
             last = png;
-            if (!s.stop) s.onFrame(f);
+            if (!s.stop && s.generation === generation) s.onFrame(f);
           }
         } catch {
           // One failed capture skips a poll.
