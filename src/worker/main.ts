@@ -20,10 +20,14 @@ export interface WorkerRunOptions {
 /** Builds the driver a worker runs on this host (virtual, android via adb, ios via simctl + idb). */
 export async function createDriver(
   kind: DriverKind,
-  opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string },
+  opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string; log?: WorkerRunOptions['log'] },
 ): Promise<DeviceDriver> {
   const { createDriver: create } = await import('./drivers/index');
-  return create(kind, { virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed } });
+  return create(kind, {
+    virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed },
+    // An iOS stream that leaves idb's video for screenshots (or comes back) is worth a log line.
+    ios: { onStreamSource: (udid, source, reason) => opts.log?.info({ udid, source, reason }, 'ios stream source') },
+  });
 }
 
 /** Starts a worker: driver + protocol client. Resolves once the control plane registered it. */
@@ -35,6 +39,7 @@ export async function startWorker(
     virtualDevices: opts.virtualDevices,
     dataDir: opts.dataDir ?? path.join(os.tmpdir(), `simdeck-worker-${workerId}`),
     hostSeed: workerId,
+    log: opts.log,
   });
   const client = new WorkerClient({ serverUrl: opts.serverUrl, token: opts.token, workerId, driver, log: opts.log });
   await client.start();
