@@ -43,6 +43,13 @@ export const RECORDING_LIMITS = {
   defaultMaxSeconds: 1800,
   maxSeconds: 7200,
   maxBytes: 512 * 1024 * 1024,
+  /**
+   * The encoder's niceness: on a host whose cores are all busy, the live streams (someone is
+   * watching and touching them) keep their frame rate and a recording falls behind instead; its
+   * backlog is bounded by the recorder (4 MB of frames waiting) and caught up with copies of the latest
+   * frame, so its time stays the wall clock's.
+   */
+  niceness: 10,
 } as const;
 
 /** The output size for frames of `w`×`h`: the longest side at most `maxSide`, both sides even. */
@@ -59,7 +66,8 @@ export function outputSize(
 /**
  * ffmpeg's arguments: JPEG frames at `fps` on stdin, one fixed output size (a rotated screen is
  * scaled and padded into it), H.264 main profile, yuv420p, the index up front (`+faststart`) so
- * that a browser plays it while it loads. One encoder thread: recording costs one session little.
+ * that a browser plays it while it loads. One encoder thread and `zerolatency` (no lookahead, no
+ * B-frames: less work per frame and no frames held back): recording costs one session little.
  */
 export function encoderArgs(o: { fps: number; width: number; height: number; out: string }): string[] {
   const { width: w, height: h } = o;
@@ -67,7 +75,20 @@ export function encoderArgs(o: { fps: number; width: number; height: number; out
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ...['-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'mjpeg', '-i', 'pipe:0'],
     ...['-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,format=yuv420p`],
-    ...['-c:v', 'libx264', '-preset', 'superfast', '-crf', '30', '-profile:v', 'main', '-pix_fmt', 'yuv420p'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'superfast',
+      '-tune',
+      'zerolatency',
+      '-crf',
+      '30',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+    ],
     ...['-g', String(o.fps * 5), '-threads', '1', '-filter_threads', '1', '-an'],
     ...['-movflags', '+faststart', '-f', 'mp4', '-y', o.out],
   ];

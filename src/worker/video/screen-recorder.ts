@@ -1,8 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chapterArgs, chapterMetadata, encoderArgs, outputSize, type Chapter } from './encoder';
+import { chapterArgs, chapterMetadata, encoderArgs, outputSize, RECORDING_LIMITS, type Chapter } from './encoder';
 
 const run = promisify(execFile);
 
@@ -73,6 +74,13 @@ export class ScreenRecorder {
       if (stderr.length < 4000) stderr += c.toString('utf8');
     });
     child.stdin!.on('error', () => {});
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, RECORDING_LIMITS.niceness);
+      } catch {
+        // A host that refuses it records at normal priority.
+      }
+    }
     this.exited = new Promise((resolve) => {
       child.on('error', (err) => {
         this.failed = err;
@@ -112,6 +120,11 @@ export class ScreenRecorder {
   private cap(): void {
     this.truncated = true;
     this.feeding = false;
+  }
+
+  /** The encoder's process id while it runs. */
+  get encoderPid(): number | undefined {
+    return this.encoder?.pid;
   }
 
   /** Frames written so far (at the recording's fps). */

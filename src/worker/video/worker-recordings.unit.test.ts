@@ -6,6 +6,7 @@ import { probeVideo } from '../../../test/harness/video-probe';
 import { createVirtualDriver } from '../drivers/virtual-driver';
 import { chapterMetadata, ffmpegPath, outputSize } from './encoder';
 import { FrameFanout } from './frame-fanout';
+import { ScreenRecorder } from './screen-recorder';
 import { WorkerRecordings } from './worker-recordings';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-rec-test-'));
@@ -38,6 +39,25 @@ describe('screen recordings on the device host', () => {
     ).toBe(
       ';FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=500\ntitle=a\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=500\nEND=1200\ntitle=b\\=2\\; \\#x\n',
     );
+  });
+
+  it('the encoder runs below the live streams: a busy host keeps its streams and lets a recording lag', async () => {
+    const driver = createVirtualDriver({ devices: 'Pixel 8:android:phone:14:1', dataDir: path.join(tmp, 'd0') });
+    const [spec] = await driver.listDevices();
+    await driver.boot(spec!.deviceId);
+    const shot = await driver.screenshot(spec!.deviceId);
+    const recorder = new ScreenRecorder({
+      ffmpeg: ffmpegPath()!,
+      fps: 10,
+      maxMs: 60_000,
+      maxBytes: 1e8,
+      dir: fs.mkdtempSync(path.join(tmp, 'nice-')),
+    });
+    recorder.frame(shot.jpeg, shot.screen);
+    const pid = recorder.encoderPid!;
+    expect(os.getPriority(pid)).toBeGreaterThanOrEqual(10);
+    const stats = await recorder.stop([]);
+    expect(stats.frames).toBeGreaterThan(0);
   });
 
   it('records a device while it is also streamed live: an H.264 yuv420p MP4 with its chapters, uploaded when stopped', async () => {
