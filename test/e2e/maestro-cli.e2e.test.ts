@@ -89,10 +89,10 @@ describe('simdeck maestro run', () => {
     expect(ok.stdout).toContain('Run passed');
 
     const bad = path.join(cli.home, 'bad.yaml');
-    fs.writeFileSync(bad, 'appId: dev.simdeck.sample\n---\n- launchApp\n- addMedia:\n    - photo.jpg\n');
+    fs.writeFileSync(bad, 'appId: dev.simdeck.sample\n---\n- launchApp\n- travel:\n    points: []\n');
     const refused = await cli.run(['maestro', 'run', bad, '--app', appId]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('bad.yaml:4: addMedia — adding media is not supported yet');
+    expect(refused.stderr).toContain('bad.yaml:4: travel — simulated travel (locations) is not supported yet');
   }, 200_000);
 
   it('re-running the same folder re-imports into the suite it made (same name and app); --new-suite starts another', async () => {

@@ -25,7 +25,7 @@ interface MaestroRunOptions extends CommonOptions {
 /** At most this many files of a flows folder go into the upload (the server caps it too). */
 const MAX_FILES = 2000;
 
-/** Packs a flows folder (its YAML flows and JavaScript scripts) into a zip in a temporary folder. */
+/** Packs a flows folder (its YAML flows, JavaScript scripts and media for addMedia) into a zip in a temporary folder. */
 async function zipFolder(dir: string): Promise<{ file: string; files: string[]; cleanup: () => void }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-maestro-'));
   const file = path.join(tmp, `${path.basename(path.resolve(dir)) || 'flows'}.zip`);
@@ -36,7 +36,7 @@ async function zipFolder(dir: string): Promise<{ file: string; files: string[]; 
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const p = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(p);
-      else if (e.isFile() && /\.(ya?ml|js)$/i.test(e.name)) {
+      else if (e.isFile() && /\.(ya?ml|js|png|jpe?g|heic|mp4)$/i.test(e.name)) {
         if (files.push(p) > MAX_FILES) throw new UsageError(`${dir} has more than ${MAX_FILES} flows and scripts`);
         zip.addFile(path.join(dir, p), p);
       }
