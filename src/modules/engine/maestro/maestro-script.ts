@@ -72,7 +72,9 @@ export async function evaluateInQuickJs(
       var __logs = [];
       var console = { log: function () { if (__logs.length < 100) __logs.push(Array.prototype.map.call(arguments, String).join(' ').slice(0, 500)); } };
       console.info = console.warn = console.error = console.log;
-      function json(s) { return JSON.parse(s); }`,
+      function json(s) { return JSON.parse(s); }
+      // As Maestro: a name no one declared reads as undefined (\`\${MY_VAR || 'default'}\`), not a ReferenceError.
+      Object.setPrototypeOf(globalThis, new Proxy(Object.prototype, { has: function () { return true; } }));`,
       'prelude.js',
     );
     const value = run(code, 'script.js');
