@@ -6,7 +6,7 @@ export { SessionLogsService } from './session-logs.service';
 export { SessionRecordingsService } from './session-recordings.service';
 export { SessionArtifactsRetention } from './session-artifacts-retention';
 export { createSessionArtifactServices, type SessionArtifactServices } from './session-artifacts';
-export { recordingPrefixesOfOrg, type RecordingRow } from './session-recordings.repository';
+export { recordingPrefixesOfOrg } from './session-recordings.repository';
 export { beginRecording, finishRecording } from './session-recordings';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';

@@ -22,7 +22,7 @@ import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './mae
 import { ScriptError, truthy, type ScriptState } from './maestro-script';
 import { runSandboxed } from './maestro-script-pool';
 import { addMedia } from './maestro-media';
-import { FlowRecordings, RECORDING_COMMANDS } from './maestro-recordings';
+import { FlowRecordings, RECORDING_COMMANDS, type SessionRecorder } from './maestro-recordings';
 import { interpolate, interpolateArgs } from './maestro-vars';
 
 /** `runFlow` nests at most this deep (a flow that runs itself stops here). */
@@ -66,7 +66,9 @@ class FlowFailed extends Error {}
  * Inline and file sub-flows run in place; their commands are steps too.
  */
 export class MaestroRunner {
-  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge }) {}
+  constructor(
+    private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge; recorder: SessionRecorder },
+  ) {}
 
   async run(input: MaestroRunInput): Promise<CaseOutcome> {
     const outcome = emptyOutcome();
@@ -96,7 +98,13 @@ export class MaestroRunner {
       appId: input.appPackage ?? flow.appId,
       wait: sleep,
     };
-    const recordings = new FlowRecordings(input.ctx, input.device, input.testCase.organizationId, input.signal);
+    const recordings = new FlowRecordings(
+      this.deps.recorder,
+      input.ctx,
+      input.device,
+      input.testCase.organizationId,
+      input.signal,
+    );
     const r: Running = { ...input, outcome, state, d, budget: { used: 0, max: this.deps.maxSteps }, recordings };
     let error: string | null = null;
     try {
