@@ -272,8 +272,9 @@ export class MaestroRunner {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(typeof o.env === 'object' && o.env !== null ? o.env : {}))
       env[k] = await interpolate(String(v ?? ''), r.state);
-    const { output } = await runSandboxed(script.source, r.state, env);
+    const { output, maestroVars } = await runSandboxed(script.source, r.state, env);
     r.state.output = output;
+    r.state.maestroVars = maestroVars;
   }
 
   private async judgeVisual(

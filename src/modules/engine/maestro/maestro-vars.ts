@@ -27,7 +27,8 @@ function expressions(text: string): Array<{ start: number; end: number; expr: st
 /** The value of one expression: a name or dotted path read directly, anything else run in the sandbox. */
 export async function evaluate(expr: string, state: ScriptState): Promise<unknown> {
   const m = PATH.exec(expr);
-  if (m) {
+  // What scripts put on `maestro` (dates among them) is read in the sandbox.
+  if (m && !(m[1] === 'maestro' && Object.keys(state.maestroVars ?? {}).length > 0)) {
     const root = m[1]!;
     let value: unknown =
       root === 'output'
@@ -59,6 +60,7 @@ export async function evaluate(expr: string, state: ScriptState): Promise<unknow
     result = await runSandboxed(expr, state);
   }
   state.output = result.output;
+  state.maestroVars = result.maestroVars;
   return result.value;
 }
 
