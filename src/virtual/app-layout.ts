@@ -105,7 +105,25 @@ export function layoutElement(
       const labelH = el.label ? 22 : 0;
       const value = String(app.vars[el.bind] ?? '');
       const shown = el.secure ? '•'.repeat(Array.from(value).length) : value;
-      if (el.label) add(box({ role: 'text', draw: 'text_caption', text: el.label, detail: el.label, x, y, w, h: 18 }));
+      const edit = () => {
+        app.focus = key;
+        app.editing = key;
+      };
+      // Tapping a field's label edits the field, as on Android and iOS.
+      if (el.label)
+        add(
+          box({
+            role: 'text',
+            draw: 'text_caption',
+            text: el.label,
+            detail: el.label,
+            x,
+            y,
+            w,
+            h: 18,
+            onActivate: edit,
+          }),
+        );
       add(
         box({
           role: 'input',
@@ -121,10 +139,7 @@ export function layoutElement(
           focused: isFocused(app, key),
           checked: undefined,
           focusKey: key,
-          onActivate: () => {
-            app.focus = key;
-            app.editing = key;
-          },
+          onActivate: edit,
         }),
       );
       return labelH + 44;

@@ -202,6 +202,8 @@ export const AppModelSchema = z
       .optional(),
     /** Initial values of state variables; they persist across relaunch until clear_data/uninstall. */
     state: z.record(z.string().min(1), ScalarSchema).optional(),
+    /** Variables held in memory only: every launch starts them from these values (a counter on screen). */
+    memory: z.record(z.string().min(1), ScalarSchema).optional(),
     /** Screen shown at launch: a screen id, or the first matching rule. */
     initialScreen: z.string().min(1),
     launchRules: z.array(z.strictObject({ if: ConditionSchema, screen: z.string().min(1) })).optional(),

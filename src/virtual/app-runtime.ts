@@ -57,7 +57,7 @@ export class AppRuntime {
     private readonly store: VarStore,
     readonly params: Vars = {},
   ) {
-    this.vars = withSystemVars({ ...(model.state ?? {}), ...(store.load() ?? {}) }, () => ({
+    this.vars = withSystemVars({ ...(model.state ?? {}), ...(store.load() ?? {}), ...(model.memory ?? {}) }, () => ({
       ...env.device?.vars(),
       ...notificationVars(this.notification),
     }));

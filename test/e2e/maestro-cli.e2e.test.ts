@@ -18,6 +18,7 @@ describe('simdeck maestro run', () => {
   let worker: WorkerClient;
   let cli: CliRunner;
   let appId: string;
+  let token: string;
 
   beforeAll(async () => {
     t = await createLiveApp({ clock: systemClock, env: { DEFAULT_PLAN: 'enterprise' } });
@@ -27,7 +28,7 @@ describe('simdeck maestro run', () => {
       'maestro-cli-worker',
     );
     const account = await signup(t, { organizationName: 'Maestro Team' });
-    const token = (
+    token = (
       await api(t, account.token, 'POST', `/organizations/${account.orgId}/api-tokens`, {
         label: 'cli',
         role: 'developer',
@@ -88,9 +89,36 @@ describe('simdeck maestro run', () => {
     expect(ok.stdout).toContain('Run passed');
 
     const bad = path.join(cli.home, 'bad.yaml');
-    fs.writeFileSync(bad, 'appId: dev.simdeck.sample\n---\n- launchApp\n- addMedia:\n    - photo.jpg\n');
+    fs.writeFileSync(bad, 'appId: dev.simdeck.sample\n---\n- launchApp\n- travel:\n    points: []\n');
     const refused = await cli.run(['maestro', 'run', bad, '--app', appId]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('bad.yaml:4: addMedia — adding media is not supported yet');
+    expect(refused.stderr).toContain('bad.yaml:4: travel — simulated travel (locations) is not supported yet');
   }, 200_000);
+
+  it('re-running the same folder re-imports into the suite it made (same name and app); --new-suite starts another', async () => {
+    const dir = path.join(cli.home, 'checkout');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(path.join(CORPUS, '01-launch-and-see-title.yaml'), path.join(dir, '01-launch-and-see-title.yaml'));
+    fs.copyFileSync(path.join(CORPUS, '04-regex-text.yaml'), path.join(dir, '04-regex-text.yaml'));
+    const args = ['maestro', 'run', dir, '--app', appId, '--poll-interval', '0.5'];
+    const first = await cli.run(args, {}, 180_000);
+    expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
+    const suite = /^Imported 2 flows as suite (ste_\w+) \(checkout\)/.exec(first.stdout)?.[1];
+    expect(suite, first.stdout).toBeDefined();
+
+    fs.rmSync(path.join(dir, '04-regex-text.yaml'));
+    fs.copyFileSync(path.join(CORPUS, '06-tap-by-id.yaml'), path.join(dir, '06-tap-by-id.yaml'));
+    const second = await cli.run(args, {}, 180_000);
+    expect(second.code, `${second.stdout}\n${second.stderr}`).toBe(0);
+    expect(second.stdout).toContain(
+      `Re-imported 2 flows into suite ${suite} (checkout): 1 updated, 1 added, 1 removed`,
+    );
+    const cases = (await api(t, token, 'GET', `/tests/suites/${suite}`)).json().cases;
+    expect(cases.map((c: { name: string }) => c.name).sort()).toEqual(['01-launch-and-see-title', '06-tap-by-id']);
+
+    const fresh = await cli.run([...args, '--new-suite'], {}, 180_000);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stdout).toMatch(/^Imported 2 flows as suite ste_\w+ \(checkout\)/);
+    expect(fresh.stdout).not.toContain(suite!);
+  }, 600_000);
 });

@@ -121,4 +121,33 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
     expect(healed).toMatchObject({ status: 'passed', healed: true, resolved_by: 'interpreter' });
     expect(healed.error).toMatch(/^Healed: /);
   }, 240_000);
+
+  it("startRecording/stopRecording make the session's recordings; one left running is stopped and kept when the flow ends", async () => {
+    const c = cases.find((x) => x.name === '60-recording')!;
+    const list = async () =>
+      (await api(f.t, f.org.developer.token, 'GET', `/sessions/${sessionId}/recordings`)).json().recordings as Array<{
+        recording_id: string;
+        status: string;
+        url: string;
+        size_bytes: number | null;
+      }>;
+    const before = (await list()).length;
+    const run = await runCase(f, c.public_id, sessionId, { mode: 'replay' }, 120_000);
+    expect(run.status, run.error_message ?? '').toBe('passed');
+    const urls = run.result.steps.flatMap((s) =>
+      (s.actions as Array<{ type: string; url?: string }>)
+        .filter((a) => a.type.endsWith('_recording'))
+        .map((a) => a.url),
+    );
+    expect(urls).toHaveLength(3);
+    expect(urls[0]).toBe(urls[1]);
+    const recordings = await list();
+    expect(recordings).toHaveLength(before + 2);
+    for (const url of new Set(urls)) {
+      const rec = recordings.find((r) => r.url === url)!;
+      expect(rec, url).toMatchObject({ status: 'ready' });
+      expect(rec.size_bytes).toBeGreaterThan(0);
+    }
+    expect(recordings.some((r) => r.status === 'recording')).toBe(false);
+  }, 240_000);
 });

@@ -152,7 +152,7 @@ export const testCases = pgTable(
     /** A Maestro flow kept verbatim: its file and the files it reaches (docs/maestro.md); null for other cases. */
     maestroFlow: jsonb('maestro_flow').$type<{
       file: string;
-      files: Record<string, { source: string; flow: unknown }>;
+      files: Record<string, { source: string; flow: unknown; encoding?: 'base64' }>;
     } | null>(),
     /** Set while the case is quarantined: it still runs, but its failure fails nothing. */
     quarantinedAt: ts('quarantined_at'),

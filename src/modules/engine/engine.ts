@@ -9,8 +9,9 @@ import { FLOW_DEPTH, type BaselinesService } from '../catalogue';
 import type { ClusterBus } from '../cluster';
 import type { MeteringService } from '../credits';
 import type { RealtimeHub } from '../realtime';
-import type { SessionLifecycle, SessionsService } from '../sessions';
+import { beginRecording, finishRecording, type SessionLifecycle, type SessionsService } from '../sessions';
 import { CaseRunner } from './execution/case-runner';
+import type { SessionRecorder } from './maestro/maestro-recordings';
 import { ExecutionService } from './execution.service';
 import { Interruptions } from './execution/interruptions';
 import { InstalledBuilds } from './execution/prepare';
@@ -65,6 +66,7 @@ export function createEngine(d: EngineDeps) {
     log: d.log,
     judge,
     limits: { stepsPerCase: d.config.engine.maxStepsPerCase, flowDepth: FLOW_DEPTH },
+    recorder: sessionRecorder,
   });
   const limits = { runBudgetMs: d.config.engine.runBudgetMs, heartbeatMs: HEARTBEAT_MS };
   const runs = new RunExecutor({ ...d, signals, events, caseRunner, installed, limits });
@@ -101,3 +103,17 @@ export function createEngine(d: EngineDeps) {
     interruptions: new Interruptions({ ...d, runs, suites, signals }),
   };
 }
+
+/** Maestro flows record the session's screen as session recordings (docs/maestro.md). */
+const sessionRecorder: SessionRecorder = {
+  async begin(ctx, device, organizationId) {
+    const row = await beginRecording(ctx.db, device, { organizationId, createdByUserId: null, now: ctx.clock.now() });
+    return {
+      id: row.publicId,
+      async finish() {
+        const done = await finishRecording(ctx.db, device, row, () => ctx.clock.now());
+        return { ready: done.status === 'ready', durationMs: done.durationMs, error: done.errorMessage };
+      },
+    };
+  },
+};

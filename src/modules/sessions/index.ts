@@ -7,6 +7,7 @@ export { SessionRecordingsService } from './session-recordings.service';
 export { SessionArtifactsRetention } from './session-artifacts-retention';
 export { createSessionArtifactServices, type SessionArtifactServices } from './session-artifacts';
 export { recordingPrefixesOfOrg } from './session-recordings.repository';
+export { beginRecording, finishRecording } from './session-recordings';
 export { SessionLifetime } from './lifetime';
 export { SessionLifecycle } from './session-lifecycle';
 export { SessionNotifier } from './session-notifier';

@@ -1,21 +1,7 @@
 import { requireRole, type Ctx } from '../../context';
-import { newPublicId } from '../../db/public-id';
 import { AppError, notFound } from '../../errors';
-import {
-  activeRecording,
-  deleteRecording,
-  findRecording,
-  insertRecording,
-  listRecordings,
-  type RecordingRow,
-} from './session-recordings.repository';
-import {
-  finishRecording,
-  presentRecording,
-  recordingKey,
-  SESSION_RECORDING_FPS,
-  SESSION_RECORDING_MAX_SECONDS,
-} from './session-recordings';
+import { activeRecording, findRecording, listRecordings, type RecordingRow } from './session-recordings.repository';
+import { beginRecording, finishRecording, presentRecording } from './session-recordings';
 import type { Recording } from './session-recordings.schemas';
 import type { SessionsService } from './sessions.service';
 
@@ -30,23 +16,11 @@ export class SessionRecordingsService {
   async startRecording({ ctx, input }: { ctx: Ctx; input: { sessionId: string } }): Promise<Recording> {
     const org = requireRole(ctx, 'developer');
     const device = await this.deps.sessions.attach({ ctx, input });
-    if (await activeRecording(ctx.db, device.sessionId))
-      throw new AppError('CONFLICT', 'The session is already recording; stop that recording first');
-    const publicId = newPublicId('rec');
-    const row = await insertRecording(ctx.db, {
-      publicId,
-      sessionId: device.sessionId,
+    const row = await beginRecording(ctx.db, device, {
       organizationId: org.id,
       createdByUserId: ctx.actor.kind === 'user' || ctx.actor.kind === 'api_token' ? ctx.actor.userId : null,
-      storageKey: recordingKey(device.sessionId, publicId),
-      startedAt: ctx.clock.now(),
+      now: ctx.clock.now(),
     });
-    try {
-      await device.startRecording(publicId, { fps: SESSION_RECORDING_FPS, maxSeconds: SESSION_RECORDING_MAX_SECONDS });
-    } catch (err) {
-      await deleteRecording(ctx.db, row.id);
-      throw err;
-    }
     return presentRecording(row);
   }
 

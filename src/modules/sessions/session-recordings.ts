@@ -3,7 +3,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { apiTime, apiTimeOrNull } from '../../http/api-time';
 import type { DeviceRouter, FileLinks } from '../workers';
 import { SessionDeviceHandle, type DeviceHandle } from './device-handle';
-import { activeRecording, updateRecording, type RecordingRow } from './session-recordings.repository';
+import { AppError } from '../../errors';
+import { newPublicId } from '../../db/public-id';
+import {
+  activeRecording,
+  deleteRecording,
+  insertRecording,
+  updateRecording,
+  type RecordingRow,
+} from './session-recordings.repository';
 import type { SessionRow } from './sessions.repository';
 import type { Recording } from './session-recordings.schemas';
 
@@ -29,6 +37,35 @@ export function presentRecording(r: RecordingRow): Recording {
     size_bytes: r.sizeBytes,
     error_message: r.errorMessage,
   };
+}
+
+/**
+ * Starts recording the session's screen and writes its row (one recording at a time per session:
+ * CONFLICT otherwise). The row is removed again when the device cannot record.
+ */
+export async function beginRecording(
+  db: DbOrTx,
+  device: DeviceHandle,
+  who: { organizationId: number; createdByUserId: number | null; now: Date },
+): Promise<RecordingRow> {
+  if (await activeRecording(db, device.sessionId))
+    throw new AppError('CONFLICT', 'The session is already recording; stop that recording first');
+  const publicId = newPublicId('rec');
+  const row = await insertRecording(db, {
+    publicId,
+    sessionId: device.sessionId,
+    organizationId: who.organizationId,
+    createdByUserId: who.createdByUserId,
+    storageKey: recordingKey(device.sessionId, publicId),
+    startedAt: who.now,
+  });
+  try {
+    await device.startRecording(publicId, { fps: SESSION_RECORDING_FPS, maxSeconds: SESSION_RECORDING_MAX_SECONDS });
+  } catch (err) {
+    await deleteRecording(db, row.id);
+    throw err;
+  }
+  return row;
 }
 
 /**

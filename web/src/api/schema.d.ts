@@ -5058,11 +5058,13 @@ export interface paths {
     };
   };
   "/api/v1/tests/suites/import-maestro": {
-    /** Import Maestro flows (multipart field `file`: one flow .yaml, or a flows folder as .zip) */
+    /** Import Maestro flows (multipart field `file`: one flow .yaml, or a flows folder as .zip), as a new suite or into `suite_id` */
     post: {
       parameters: {
         query?: {
           app_id?: string;
+          /** @description Re-import into this suite: the flows replace its Maestro cases (a flow at the same path keeps its case, runs and baselines); 404 if it is not the organization's */
+          suite_id?: string;
         };
       };
       responses: {
@@ -5070,9 +5072,15 @@ export interface paths {
         200: {
           content: {
             "application/json": {
+              /** @description Cases created for flows the suite did not have */
+              added: number;
               case_count: number;
               name: string;
               public_id: string;
+              /** @description Maestro cases whose file is gone from the upload, deleted */
+              removed: number;
+              /** @description Cases of flows at the same path, updated in place */
+              updated: number;
               warnings: string[];
             };
           };

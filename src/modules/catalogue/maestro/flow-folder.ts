@@ -3,6 +3,7 @@ import { AppError } from '../../../errors';
 import type { YamlLimits } from '../bounded-yaml';
 import { readBoundedYaml } from '../bounded-yaml';
 import type { MaestroFile, MaestroFlow } from './flow-model';
+import { sniffMedia } from '../../../worker/device-capabilities';
 import { isRecord, parseMaestroFlow } from './flow-parser';
 
 /** At most this many flow and script files in one import. */
@@ -38,8 +39,9 @@ const isScript = (p: string) => /\.js$/i.test(p);
  */
 export function readFlowFolder(
   texts: Map<string, string>,
-  opts: { folderName: string; limits: YamlLimits },
+  opts: { folderName: string; limits: YamlLimits; media?: Map<string, Buffer> },
 ): ImportedFolder {
+  const media = opts.media ?? new Map<string, Buffer>();
   const warnings: string[] = [];
   const problems: string[] = [];
   const files = new Map<string, MaestroFile>();
@@ -80,6 +82,15 @@ export function readFlowFolder(
       const target = path.normalize(path.join(path.dirname(p), ref.path));
       if (target.startsWith('../') || path.isAbsolute(target)) {
         problems.push(`${p}:${ref.line}: ${ref.command} — ${ref.path} is outside the flows folder`);
+      } else if (ref.command === 'addMedia') {
+        const bytes = media.get(target);
+        if (!bytes) problems.push(`${p}:${ref.line}: addMedia — ${ref.path} is not in the upload`);
+        else if (!sniffMedia(bytes.subarray(0, 16)))
+          problems.push(`${p}:${ref.line}: addMedia — ${ref.path} is not a JPEG, PNG, HEIC or MP4 file`);
+        else {
+          mine.push(target);
+          files.set(target, { source: bytes.toString('base64'), flow: null, encoding: 'base64' });
+        }
       } else if (!texts.has(target)) {
         problems.push(`${p}:${ref.line}: ${ref.command} — ${ref.path} is not in the upload`);
       } else if (ref.command !== 'runScript' && !isFlowFile(target)) {

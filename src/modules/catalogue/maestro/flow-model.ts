@@ -29,8 +29,10 @@ export interface MaestroFlow {
 
 /** A file of an imported flows folder: a flow (parsed) or a script (kept as text). */
 export interface MaestroFile {
+  /** The file's text; for a media file (`encoding: 'base64'`), its bytes in base64. */
   source: string;
   flow: MaestroFlow | null;
+  encoding?: 'base64';
 }
 
 /**
@@ -45,8 +47,6 @@ export interface StoredMaestroFlow {
 /** Commands whose device capability simdeck does not offer yet: refused at import, named. */
 export const NOT_YET_SUPPORTED: Record<string, string> = {
   travel: 'simulated travel (locations) is not supported yet',
-  addMedia: 'adding media is not supported yet',
-  clearKeychain: 'clearing the keychain is not supported yet',
   assertWithAI: 'AI assertions are not supported (simdeck runs natural-language cases for that)',
   assertNoDefectsWithAI: 'AI assertions are not supported (simdeck runs natural-language cases for that)',
   extractTextWithAI: 'AI text extraction is not supported',
@@ -108,8 +108,11 @@ export const COMMAND_SHAPES: Record<string, CommandShape> = {
   launchApp: {
     bare: true,
     scalar: true,
-    fields: ['appId', 'clearState', 'stopApp', 'arguments', 'permissions', ...LABELLED],
+    fields: ['appId', 'clearState', 'clearKeychain', 'stopApp', 'arguments', 'permissions', ...LABELLED],
   },
+  clearKeychain: { bare: true, fields: LABELLED },
+  /** A list of media files, or `files:` with `label`/`optional` (read by the parser). */
+  addMedia: { fields: ['files', ...LABELLED] },
   stopApp: APP_COMMAND,
   killApp: APP_COMMAND,
   clearState: APP_COMMAND,

@@ -193,6 +193,7 @@ function readCommand(
     ctx.fail(line, name, 'not a command simdeck knows');
     return null;
   }
+  if (name === 'addMedia') return readAddMedia(ctx, cmd);
   if (args !== null) for (const problem of capabilityProblems(name, args)) ctx.fail(line, name, problem);
   if (args === null) {
     if (!shape.bare) ctx.fail(line, name, 'needs a value');
@@ -234,6 +235,28 @@ function readCommand(
   if (name === 'repeat' && args.commands === undefined) ctx.fail(line, name, 'needs `commands`');
   const ref = typeof args.file === 'string' ? args.file : null;
   if (ref) ctx.references.push({ path: ref, line, command: name });
+  return cmd;
+}
+
+/** Media files a device's library takes (by name here; by their first bytes when the folder is read). */
+export const MEDIA_FILE = /\.(png|jpe?g|heic|mp4)$/i;
+
+/** `addMedia`: a list of files (or `files:` with `label`/`optional`), each a reference to check. */
+function readAddMedia(ctx: ReadCtx, cmd: MaestroCommand): MaestroCommand {
+  const { args, line, name } = cmd;
+  if (isRecord(args))
+    for (const key of Object.keys(args))
+      if (!['files', 'label', 'optional'].includes(key)) ctx.fail(line, name, `${key}: not a field of addMedia`);
+  const files = Array.isArray(args) ? args : isRecord(args) ? args.files : undefined;
+  if (!Array.isArray(files) || files.length === 0 || files.length > 20) {
+    ctx.fail(line, name, 'needs a list of 1 to 20 media files');
+    return cmd;
+  }
+  for (const f of files) {
+    if (typeof f !== 'string' || !f) ctx.fail(line, name, 'each media file is a path');
+    else if (!MEDIA_FILE.test(f)) ctx.fail(line, name, `${f}: devices add JPEG, PNG, HEIC and MP4 files`);
+    else ctx.references.push({ path: f, line, command: name });
+  }
   return cmd;
 }
 

@@ -55,8 +55,8 @@ onFlowStart:
     const { problems } = parse(`appId: x
 colour: red
 ---
-- addMedia:
-    - a.png
+- travel:
+    points: []
 - tapOn:
     text: A
     traits: button
@@ -68,11 +68,52 @@ colour: red
 `);
     expect(problems).toEqual([
       'flow.yaml:2: colour — not a header field Maestro defines',
-      'flow.yaml:4: addMedia — adding media is not supported yet',
+      'flow.yaml:4: travel — simulated travel (locations) is not supported yet',
       'flow.yaml:6: tapOn — traits: iOS traits are not in the UI tree simdeck reads',
       'flow.yaml:9: launchApp — permissions.all: must be allow, deny or unset',
       'flow.yaml:11: assertVisible — a selector that repeats a repeating group (like (a+)+) is not supported',
       'flow.yaml:12: repeat — needs `commands`',
+    ]);
+  });
+
+  it('reads addMedia as references to its media files; clearKeychain alone and on launchApp', () => {
+    const { flow, problems, references } = parse(`appId: x
+---
+- launchApp:
+    clearKeychain: true
+- clearKeychain
+- addMedia:
+    - ./assets/a.png
+    - b.MP4
+- addMedia:
+    files: [c.jpg]
+    label: Add a photo
+    optional: true
+- addMedia: [d.gif, e.txt]
+- addMedia: []
+- addMedia:
+    file: x.png
+`);
+    expect(flow.commands.map((c) => c.name)).toEqual([
+      'launchApp',
+      'clearKeychain',
+      'addMedia',
+      'addMedia',
+      'addMedia',
+      'addMedia',
+      'addMedia',
+    ]);
+    expect(references.map((r) => [r.path, r.line])).toEqual([
+      ['./assets/a.png', 6],
+      ['b.MP4', 6],
+      ['c.jpg', 9],
+    ]);
+    expect(problems).toEqual([
+      'flow.yaml:13: addMedia — d.gif: devices add JPEG, PNG, HEIC and MP4 files',
+      'flow.yaml:13: addMedia — e.txt: devices add JPEG, PNG, HEIC and MP4 files',
+      'flow.yaml:14: addMedia — needs a list of 1 to 20 media files',
+      'flow.yaml:15: addMedia — file: not a field of addMedia',
+      'flow.yaml:15: addMedia — needs a list of 1 to 20 media files',
     ]);
   });
 

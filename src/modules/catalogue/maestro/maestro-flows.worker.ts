@@ -13,6 +13,7 @@ import { markStarted, type PooledTask } from '../../../threads/task-pool';
 import type { YamlLimits } from '../bounded-yaml';
 import { MAX_YAML_BYTES } from '../suite-yaml';
 import { MAX_FLOW_FILES, readFlowFolder, type ImportedFolder } from './flow-folder';
+import { MEDIA_FILE } from './flow-parser';
 
 export interface MaestroFlowsTask {
   filePath: string;
@@ -21,6 +22,9 @@ export interface MaestroFlowsTask {
 }
 
 export type MaestroFlowsOutcome = { ok: true; folder: ImportedFolder } | { ok: false; code: ErrorCode; detail: string };
+
+/** A media file `addMedia` names (stored with the flows that use it) is at most this large. */
+export const MAX_MEDIA_BYTES = 8 * 1024 * 1024;
 
 /** The package reader's caps, narrowed to a folder of text files. */
 export const FLOW_ZIP_LIMITS: PackageLimits = {
@@ -40,8 +44,11 @@ export default async function readMaestroFlows(task: PooledTask<MaestroFlowsTask
   try {
     const base = path.basename(fileName);
     if (/\.zip$/i.test(base)) {
-      const texts = await readZip(filePath, limits);
-      return { ok: true, folder: readFlowFolder(texts, { folderName: base.replace(/\.zip$/i, ''), limits }) };
+      const { texts, media } = await readZip(filePath, limits);
+      return {
+        ok: true,
+        folder: readFlowFolder(texts, { folderName: base.replace(/\.zip$/i, ''), limits, media }),
+      };
     }
     if (!/\.ya?ml$/i.test(base))
       throw new AppError('BAD_REQUEST', 'file: upload one Maestro flow (.yaml) or a flows folder packed as .zip');
@@ -65,11 +72,18 @@ export default async function readMaestroFlows(task: PooledTask<MaestroFlowsTask
 }
 
 /** The folder's flows and scripts by path, relative to the folder holding `config.yaml` (or the one top folder). */
-async function readZip(filePath: string, limits: YamlLimits): Promise<Map<string, string>> {
+async function readZip(
+  filePath: string,
+  limits: YamlLimits,
+): Promise<{ texts: Map<string, string>; media: Map<string, Buffer> }> {
   const zip = await ZipArchive.open(filePath, FLOW_ZIP_LIMITS, new Deadline(limits.timeMs));
   try {
     const names = zip.names.filter(
-      (n) => !n.endsWith('/') && !n.startsWith('__MACOSX/') && !/(^|\/)\./.test(n) && /\.(ya?ml|js)$/i.test(n),
+      (n) =>
+        !n.endsWith('/') &&
+        !n.startsWith('__MACOSX/') &&
+        !/(^|\/)\./.test(n) &&
+        (/\.(ya?ml|js)$/i.test(n) || MEDIA_FILE.test(n)),
     );
     const configs = names
       .filter((n) => /(^|\/)config\.ya?ml$/i.test(n))
@@ -81,21 +95,24 @@ async function readZip(filePath: string, limits: YamlLimits): Promise<Map<string
     }
     const prefix = root === '.' || root === '' ? '' : `${root}/`;
     const texts = new Map<string, string>();
+    const media = new Map<string, Buffer>();
     let total = 0;
     for (const name of names) {
       if (!name.startsWith(prefix)) continue;
-      if (texts.size >= MAX_FLOW_FILES)
+      if (texts.size + media.size >= MAX_FLOW_FILES)
         throw new AppError('BAD_REQUEST', `The upload has more than ${MAX_FLOW_FILES} flows and scripts`);
-      const buf = await zip.read(name, MAX_YAML_BYTES);
+      const isMedia = MEDIA_FILE.test(name);
+      const buf = await zip.read(name, isMedia ? MAX_MEDIA_BYTES : MAX_YAML_BYTES);
       if (buf === null) continue;
       total += buf.length;
       if (total > FLOW_ZIP_LIMITS.maxUnpackedBytes)
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The flows unpack to more than 32 MB of YAML and scripts');
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The flows unpack to more than 32 MB of YAML, scripts and media');
       const rel = name.slice(prefix.length);
       if (rel.length > 300) throw new AppError('BAD_REQUEST', `The path ${printable(rel)} is too long`);
-      texts.set(rel, buf.toString('utf8'));
+      if (isMedia) media.set(rel, buf);
+      else texts.set(rel, buf.toString('utf8'));
     }
-    return texts;
+    return { texts, media };
   } finally {
     zip.close();
   }

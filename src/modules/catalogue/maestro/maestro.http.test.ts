@@ -211,4 +211,54 @@ describe('POST /tests/suites/import-maestro', () => {
     expect(zipped.statusCode).toBe(413);
     expect(zipped.json().detail).toMatch(/huge\.yaml unpacks to .* more than the 2 MB allowed/);
   });
+
+  it('keeps the media files addMedia names with the flow, byte for byte through export; missing or fake media are refused', async () => {
+    const org = fx.a;
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]);
+    const flow = 'appId: com.example.shop\n---\n- launchApp\n- addMedia:\n    - media/photo.png\n';
+    const zip = new ZipFile();
+    zip.addBuffer(Buffer.from(flow), 'flows/add.yaml');
+    zip.addBuffer(png, 'flows/media/photo.png');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    const res = await importFlows(org.developer.token, Buffer.concat(chunks), 'flows.zip');
+    expect(res.statusCode, res.body).toBe(200);
+    const exported = await fx.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tests/suites/${res.json().public_id}/export-maestro`,
+      headers: bearer(org.developer.token),
+    });
+    const files = await unzipRaw(exported.rawPayload);
+    expect(files['media/photo.png']!.equals(png)).toBe(true);
+    expect(files['add.yaml']!.toString()).toBe(flow);
+
+    const missing = await importFlows(org.developer.token, await zipOf({ 'add.yaml': flow }), 'flows.zip');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toContain('add.yaml:4: addMedia — media/photo.png is not in the upload');
+    const fake = await importFlows(
+      org.developer.token,
+      await zipOf({ 'add.yaml': flow, 'media/photo.png': 'not a picture' }),
+      'flows.zip',
+    );
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().detail).toContain('add.yaml:4: addMedia — media/photo.png is not a JPEG, PNG, HEIC or MP4 file');
+  });
 });
+
+async function unzipRaw(buf: Buffer): Promise<Record<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true });
+  const out: Record<string, Buffer> = {};
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', async (entry: yauzl.Entry) => {
+      const chunks: Buffer[] = [];
+      for await (const c of await zip.openReadStreamPromise(entry)) chunks.push(c as Buffer);
+      out[entry.fileName] = Buffer.concat(chunks);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return out;
+}

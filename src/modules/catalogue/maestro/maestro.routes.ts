@@ -16,7 +16,8 @@ export function registerMaestroRoutes(app: App, svc: MaestroFlowsService): void 
     preHandler: uploadRateLimits(app),
     schema: {
       tags,
-      summary: 'Import Maestro flows (multipart field `file`: one flow .yaml, or a flows folder as .zip)',
+      summary:
+        'Import Maestro flows (multipart field `file`: one flow .yaml, or a flows folder as .zip), as a new suite or into `suite_id`',
       querystring: ImportMaestroQuery,
       response: { 200: MaestroImportResponse },
     },
@@ -25,6 +26,7 @@ export function registerMaestroRoutes(app: App, svc: MaestroFlowsService): void 
         ctx: req.ctx,
         input: {
           appPublicId: req.query.app_id,
+          suiteId: req.query.suite_id,
           source: multipartUploadSource(req, { maxBytes: MAX_FLOWS_UPLOAD_BYTES }),
         },
       }),

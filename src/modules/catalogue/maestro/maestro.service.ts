@@ -2,6 +2,7 @@ import { actorIdentity, requireRole, withTransaction, type Ctx } from '../../../
 import { newPublicId } from '../../../db/public-id';
 import type { Platform } from '../../../db/schema';
 import { AppError, notFound } from '../../../errors';
+import type { ObjectStorage } from '../../../storage/storage';
 import type { UploadSource, UploadSpool } from '../../../uploads/upload-receiver';
 import { findAppByPublicId, type AppRow } from '../../apps';
 import { recordAudit } from '../../audit';
@@ -9,13 +10,14 @@ import type { YamlLimits } from '../bounded-yaml';
 import * as casesRepo from '../cases.repository';
 import { slugify } from '../suite-yaml';
 import * as suitesRepo from '../suites.repository';
+import type { SuiteRow } from '../suites.repository';
 import { normaliseTags } from '../tags';
 import { replaceSuiteTags } from '../tags.repository';
 import { writeFlowsZip } from './flows-zip';
-import { describeCommand, type MaestroFlow } from './flow-model';
 import { MaestroFlowsPool } from './maestro-flows-pool';
+import { writeMaestroCases, type MaestroCaseChanges } from './maestro-suite-cases';
 
-export interface MaestroImportResponse {
+export interface MaestroImportResponse extends MaestroCaseChanges {
   public_id: string;
   name: string;
   case_count: number;
@@ -26,7 +28,7 @@ export interface MaestroImportResponse {
 export class MaestroFlowsService {
   private readonly reader: MaestroFlowsPool;
 
-  constructor(private readonly deps: { spool: UploadSpool; yamlLimits?: Partial<YamlLimits> }) {
+  constructor(private readonly deps: { spool: UploadSpool; storage: ObjectStorage; yamlLimits?: Partial<YamlLimits> }) {
     this.reader = new MaestroFlowsPool({ limits: deps.yamlLimits });
   }
 
@@ -37,14 +39,16 @@ export class MaestroFlowsService {
   /**
    * Reads the upload off the event loop, then writes the suite and its cases in one transaction:
    * flows the folder runs become cases, the files they reach through `runFlow` become the
-   * suite's reusable cases. Any problem refuses the whole upload; the spooled file is removed.
+   * suite's reusable cases. With `suiteId` the flows replace that suite's Maestro cases instead
+   * (a re-import: the same path keeps its case). Any problem refuses the whole upload and
+   * writes nothing; the spooled file is removed.
    */
   async importFlows({
     ctx,
     input,
   }: {
     ctx: Ctx;
-    input: { appPublicId?: string; source: UploadSource };
+    input: { appPublicId?: string; suiteId?: string; source: UploadSource };
   }): Promise<MaestroImportResponse> {
     const org = requireRole(ctx, 'developer');
     const upload = await input.source(this.deps.spool);
@@ -58,6 +62,10 @@ export class MaestroFlowsService {
       [...new Set(folder.flows.filter((f) => !f.reusable).flatMap((f) => f.tags))].slice(0, 20),
     );
     return withTransaction(ctx, async (tx) => {
+      const earlier = input.suiteId
+        ? await suitesRepo.findSuiteByPublicId(tx.db, org.id, input.suiteId, { forUpdate: true })
+        : null;
+      if (input.suiteId && !earlier) throw notFound('Test suite');
       let app: AppRow | null = null;
       if (input.appPublicId) {
         app = await findAppByPublicId(tx.db, org.id, input.appPublicId);
@@ -67,40 +75,34 @@ export class MaestroFlowsService {
       }
       const now = tx.clock.now();
       const createdByUserId = actorIdentity(tx).userId;
-      const platform = (app?.platform ?? null) as Platform | null;
-      const suite = await suitesRepo.insertSuite(tx.db, {
-        publicId: newPublicId('ste'),
-        organizationId: org.id,
-        appId: app?.id ?? null,
-        name: folder.name.slice(0, 200) || 'Maestro flows',
-        description: 'Imported Maestro flows',
-        platform,
-        resetStrategy: 'relaunch',
-        context: null,
-        variables: {},
-        createdByUserId,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await replaceSuiteTags(tx.db, org.id, suite.id, tags, now);
-      await casesRepo.insertCases(
-        tx.db,
-        folder.flows.map((f) => ({
-          publicId: newPublicId('tc'),
+      let suite: SuiteRow;
+      if (earlier) {
+        // A re-import keeps the suite's name, settings and app unless the upload names another app.
+        const appId = app?.id ?? earlier.appId;
+        const platform = app ? (app.platform as Platform) : earlier.platform;
+        await suitesRepo.updateSuite(tx.db, earlier.id, { appId, platform, updatedAt: now });
+        suite = { ...earlier, appId, platform };
+      } else {
+        suite = await suitesRepo.insertSuite(tx.db, {
+          publicId: newPublicId('ste'),
           organizationId: org.id,
-          suiteId: suite.id,
-          name: f.name.slice(0, 200),
-          mode: 'recorded' as const,
-          steps: (f.files[f.file]!.flow as MaestroFlow).commands.map(describeCommand),
-          assertions: [],
-          sourcePlatform: platform,
-          isReusable: f.reusable,
-          maestroFlow: { file: f.file, files: f.files },
+          appId: app?.id ?? null,
+          name: folder.name.slice(0, 200) || 'Maestro flows',
+          description: 'Imported Maestro flows',
+          platform: (app?.platform ?? null) as Platform | null,
+          resetStrategy: 'relaunch',
+          context: null,
+          variables: {},
           createdByUserId,
           createdAt: now,
           updatedAt: now,
-        })),
-      );
+        });
+      }
+      await replaceSuiteTags(tx.db, org.id, suite.id, tags, now);
+      const changes = await writeMaestroCases(tx, this.deps, suite, folder.flows, {
+        platform: (suite.platform ?? null) as Platform | null,
+        createdByUserId,
+      });
       await recordAudit(tx, {
         action: 'test_suite.imported',
         resourceType: 'test_suite',
@@ -110,12 +112,19 @@ export class MaestroFlowsService {
           case_count: folder.flows.length,
           app_id: app?.publicId ?? null,
           format: 'maestro',
+          ...(earlier ? { reimported: true, ...changes } : {}),
         },
       });
       const warnings = [...folder.warnings];
-      if (!app && folder.appId)
+      if (!app && folder.appId && !suite.appId)
         warnings.push(`no app with the package ${folder.appId} is uploaded: the suite is not linked to an app`);
-      return { public_id: suite.publicId, name: suite.name, case_count: folder.flows.length, warnings };
+      return {
+        public_id: suite.publicId,
+        name: suite.name,
+        case_count: folder.flows.length,
+        warnings,
+        ...changes,
+      };
     });
   }
 
@@ -137,11 +146,12 @@ export class MaestroFlowsService {
         'BAD_REQUEST',
         `Only Maestro flows can be exported as Maestro: ${notMaestro.slice(0, 20).join(', ')} ${notMaestro.length === 1 ? 'is' : 'are'} not`,
       );
-    const files = new Map<string, string>();
+    const files = new Map<string, string | Buffer>();
     const flows: string[] = [];
     for (const { c } of cases) {
       const stored = c.maestroFlow!;
-      for (const [p, f] of Object.entries(stored.files)) files.set(p, f.source);
+      for (const [p, f] of Object.entries(stored.files))
+        files.set(p, f.encoding === 'base64' ? Buffer.from(f.source, 'base64') : f.source);
       if (!c.isReusable) flows.push(stored.file);
     }
     const config = `# Written by simdeck: the flows this suite runs.\nflows:\n${flows

@@ -67,6 +67,7 @@ export interface CaseRunnerDeps {
   log: FastifyBaseLogger;
   judge: VisualJudge;
   limits: { stepsPerCase: number; flowDepth: number };
+  recorder: ConstructorParameters<typeof MaestroRunner>[0]['recorder'];
 }
 
 /**

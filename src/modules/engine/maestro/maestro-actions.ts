@@ -56,6 +56,13 @@ function appOf(args: unknown, d: CommandDevice, name: string): string {
   return app;
 }
 
+/** Android has no keychain (Maestro does nothing there); clearing an iOS keychain is not offered yet. */
+function clearKeychain(d: CommandDevice): PerformedAction {
+  if (d.device.platform === 'ios')
+    throw new CommandFailed('clearKeychain: clearing the iOS keychain is not supported yet');
+  return { type: 'clear_keychain', text: 'Android has no keychain: nothing to clear' };
+}
+
 /**
  * Carries out one device command (not `runFlow`, `repeat`, `retry`, `runScript`: the runner owns
  * those) with its `${…}` already substituted. Returns the actions taken; throws CommandFailed.
@@ -71,6 +78,7 @@ export async function act(
     case 'launchApp': {
       const app = appOf(args, d, name);
       if (o.clearState === true) await d.device.clearData(app);
+      const keychain = o.clearKeychain === true ? [clearKeychain(d)] : [];
       if (o.stopApp !== false) await d.device.terminate(app);
       // Permissions are set before the app starts, so it finds them as the flow says.
       const granted = o.permissions === undefined ? [] : await applyPermissions(name, o.permissions, app, d);
@@ -79,7 +87,7 @@ export async function act(
         if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') params[k] = v;
       await d.device.launch(app, Object.keys(params).length ? { params } : {});
       await waitForAnimation(d, 3000);
-      return [...granted, { type: 'launch_app', package_name: app }];
+      return [...keychain, ...granted, { type: 'launch_app', package_name: app }];
     }
     case 'stopApp':
     case 'killApp': {
@@ -87,6 +95,8 @@ export async function act(
       await d.device.terminate(app);
       return [{ type: 'stop_app', package_name: app }];
     }
+    case 'clearKeychain':
+      return [clearKeychain(d)];
     case 'clearState': {
       const app = appOf(args, d, name);
       await d.device.clearData(app);
@@ -182,10 +192,6 @@ export async function act(
     }
     case 'evalScript':
       // Its `${…}` ran when the value was substituted.
-      return [];
-    case 'startRecording':
-    case 'stopRecording':
-      // The run's own recording covers the whole flow.
       return [];
     default:
       if (CAPABILITY_COMMANDS.has(name)) return actCapability(name, args, d, state);

@@ -21,6 +21,8 @@ import { healTap } from './maestro-healing';
 import { CommandFailed, toSelector, visibleNow, type CommandDevice } from './maestro-commands';
 import { ScriptError, truthy, type ScriptState } from './maestro-script';
 import { runSandboxed } from './maestro-script-pool';
+import { addMedia } from './maestro-media';
+import { FlowRecordings, RECORDING_COMMANDS, type SessionRecorder } from './maestro-recordings';
 import { interpolate, interpolateArgs } from './maestro-vars';
 
 /** `runFlow` nests at most this deep (a flow that runs itself stops here). */
@@ -52,6 +54,7 @@ interface Running extends MaestroRunInput {
   state: ScriptState;
   d: CommandDevice;
   budget: { used: number; max: number };
+  recordings: FlowRecordings;
 }
 
 /** A command failed: the message, already naming the step. */
@@ -63,7 +66,9 @@ class FlowFailed extends Error {}
  * Inline and file sub-flows run in place; their commands are steps too.
  */
 export class MaestroRunner {
-  constructor(private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge }) {}
+  constructor(
+    private readonly deps: { storage: ObjectStorage; maxSteps: number; judge: VisualJudge; recorder: SessionRecorder },
+  ) {}
 
   async run(input: MaestroRunInput): Promise<CaseOutcome> {
     const outcome = emptyOutcome();
@@ -93,13 +98,22 @@ export class MaestroRunner {
       appId: input.appPackage ?? flow.appId,
       wait: sleep,
     };
-    const r: Running = { ...input, outcome, state, d, budget: { used: 0, max: this.deps.maxSteps } };
+    const recordings = new FlowRecordings(
+      this.deps.recorder,
+      input.ctx,
+      input.device,
+      input.testCase.organizationId,
+      input.signal,
+    );
+    const r: Running = { ...input, outcome, state, d, budget: { used: 0, max: this.deps.maxSteps }, recordings };
     let error: string | null = null;
     try {
       await this.runFlowBody(r, flow, input.stored.file, 0);
     } catch (err) {
       if (!(err instanceof FlowFailed)) throw err;
       error = err.message;
+    } finally {
+      await recordings.finish();
     }
     if (error !== null) {
       outcome.status = 'failed';
@@ -162,6 +176,9 @@ export class MaestroRunner {
     let error: string | null = null;
     try {
       if (cmd.name === 'runScript') await this.runScript(r, args, file);
+      else if (RECORDING_COMMANDS.has(cmd.name)) actions = await r.recordings.act(cmd.name, args);
+      else if (cmd.name === 'addMedia')
+        actions = await addMedia(args, cmd.file, r.stored.files, { ...this.deps, ...r });
       else actions = await act(cmd.name, args, r.d, r.state);
     } catch (err) {
       if (err instanceof CommandFailed || err instanceof ScriptError) error = err.message;
@@ -255,8 +272,9 @@ export class MaestroRunner {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(typeof o.env === 'object' && o.env !== null ? o.env : {}))
       env[k] = await interpolate(String(v ?? ''), r.state);
-    const { output } = await runSandboxed(script.source, r.state, env);
+    const { output, maestroVars } = await runSandboxed(script.source, r.state, env);
     r.state.output = output;
+    r.state.maestroVars = maestroVars;
   }
 
   private async judgeVisual(

@@ -16,7 +16,7 @@ export async function runSandboxed(
   code: string,
   state: ScriptState,
   extra: Record<string, string> = {},
-): Promise<{ value: unknown; output: Record<string, unknown>; logs: string[] }> {
+): Promise<{ value: unknown; output: Record<string, unknown>; maestroVars: Record<string, unknown>; logs: string[] }> {
   pool ??= new TaskPool(threadModule(import.meta.url, 'maestro-script.worker'), {
     threads: 2,
     maxQueue: 64,

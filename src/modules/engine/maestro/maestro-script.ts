@@ -19,6 +19,8 @@ export interface ScriptState {
   variables: Record<string, string>;
   copiedText: string;
   platform: string;
+  /** What scripts put on the `maestro` object besides its own fields (dates as `{$date: ms}`), kept across the flow. */
+  maestroVars?: Record<string, unknown>;
   /** Whether the flow turned airplane mode on (`toggleAirplaneMode` flips it); a run starts with it off. */
   airplaneMode?: boolean;
 }
@@ -44,7 +46,7 @@ export async function evaluateInQuickJs(
   code: string,
   state: ScriptState,
   extra: Record<string, string> = {},
-): Promise<{ value: unknown; output: Record<string, unknown>; logs: string[] }> {
+): Promise<{ value: unknown; output: Record<string, unknown>; maestroVars: Record<string, unknown>; logs: string[] }> {
   const { shouldInterruptAfterDeadline } = await import('quickjs-emscripten');
   const module = await quickJs();
   const runtime = module.newRuntime();
@@ -68,20 +70,30 @@ export async function evaluateInQuickJs(
       `var __g = ${JSON.stringify(globals)};
       for (var __k in __g) globalThis[__k] = __g[__k];
       var output = ${JSON.stringify(state.output)};
-      var maestro = { copiedText: ${JSON.stringify(state.copiedText)}, platform: ${JSON.stringify(state.platform)} };
+      var maestro = ${JSON.stringify(state.maestroVars ?? {})};
+      for (var __m in maestro) if (maestro[__m] && typeof maestro[__m] === 'object' && typeof maestro[__m].$date === 'number') maestro[__m] = new Date(maestro[__m].$date);
+      maestro.copiedText = ${JSON.stringify(state.copiedText)};
+      maestro.platform = ${JSON.stringify(state.platform)};
       var __logs = [];
       var console = { log: function () { if (__logs.length < 100) __logs.push(Array.prototype.map.call(arguments, String).join(' ').slice(0, 500)); } };
       console.info = console.warn = console.error = console.log;
-      function json(s) { return JSON.parse(s); }`,
+      function json(s) { return JSON.parse(s); }
+      // As Maestro: a name no one declared reads as undefined (\`\${MY_VAR || 'default'}\`), not a ReferenceError.
+      Object.setPrototypeOf(globalThis, new Proxy(Object.prototype, { has: function () { return true; } }));`,
       'prelude.js',
     );
     const value = run(code, 'script.js');
-    const after = run('JSON.stringify({ o: output, l: __logs })', 'read.js');
+    const after = run(
+      `var __kept = {};
+      for (var __m in maestro) if (__m !== 'copiedText' && __m !== 'platform') __kept[__m] = maestro[__m] instanceof Date ? { $date: maestro[__m].getTime() } : maestro[__m];
+      JSON.stringify({ o: output, m: __kept, l: __logs })`,
+      'read.js',
+    );
     if (typeof after !== 'string' || after.length > SCRIPT_LIMITS.outputBytes)
       throw new ScriptError(`the script's output is larger than ${SCRIPT_LIMITS.outputBytes / 1024} KB`);
-    const read = JSON.parse(after) as { o: unknown; l: string[] };
+    const read = JSON.parse(after) as { o: unknown; m: Record<string, unknown>; l: string[] };
     const output = typeof read.o === 'object' && read.o !== null ? (read.o as Record<string, unknown>) : {};
-    return { value: plain(value), output, logs: read.l };
+    return { value: plain(value), output, maestroVars: read.m, logs: read.l };
   } catch (err) {
     if (err instanceof ScriptError) throw err;
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

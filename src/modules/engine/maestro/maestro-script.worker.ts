@@ -8,7 +8,7 @@ export interface ScriptTask {
 }
 
 export type ScriptOutcome =
-  | { ok: true; value: unknown; output: Record<string, unknown>; logs: string[] }
+  | { ok: true; value: unknown; output: Record<string, unknown>; maestroVars: Record<string, unknown>; logs: string[] }
   | { ok: false; error: string };
 
 /** Runs on a thread of the script pool: one evaluation in QuickJS; failures travel back as data. */

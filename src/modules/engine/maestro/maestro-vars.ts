@@ -1,4 +1,4 @@
-import { scriptString, type ScriptState } from './maestro-script';
+import { ScriptError, scriptString, type ScriptState } from './maestro-script';
 import { runSandboxed } from './maestro-script-pool';
 
 const PATH = /^\s*([A-Za-z_$][\w$]*)((?:\.[A-Za-z_$][\w$]*)*)\s*$/;
@@ -27,7 +27,8 @@ function expressions(text: string): Array<{ start: number; end: number; expr: st
 /** The value of one expression: a name or dotted path read directly, anything else run in the sandbox. */
 export async function evaluate(expr: string, state: ScriptState): Promise<unknown> {
   const m = PATH.exec(expr);
-  if (m) {
+  // What scripts put on `maestro` (dates among them) is read in the sandbox.
+  if (m && !(m[1] === 'maestro' && Object.keys(state.maestroVars ?? {}).length > 0)) {
     const root = m[1]!;
     let value: unknown =
       root === 'output'
@@ -47,9 +48,20 @@ export async function evaluate(expr: string, state: ScriptState): Promise<unknow
       return value;
     }
   }
-  const { value, output } = await runSandboxed(`(${expr}\n)`, state);
-  state.output = output;
-  return value;
+  // `${}` is undefined; `${ console.log('x'); }` is statements, run as a script (its completion
+  // value), as Maestro evaluates them. A syntax error is found before anything runs, so trying the
+  // expression first runs nothing twice.
+  if (expr.trim() === '') return undefined;
+  let result: Awaited<ReturnType<typeof runSandboxed>>;
+  try {
+    result = await runSandboxed(`(${expr}\n)`, state);
+  } catch (err) {
+    if (!(err instanceof ScriptError && err.message.startsWith('SyntaxError'))) throw err;
+    result = await runSandboxed(expr, state);
+  }
+  state.output = result.output;
+  state.maestroVars = result.maestroVars;
+  return result.value;
 }
 
 /** A string with every `${…}` replaced by its value, as Maestro prints values into strings. */

@@ -110,6 +110,25 @@ describe('scripts and ${…}', () => {
     expect(await interpolate('${output.n * 2} ${USER.toUpperCase()}', s)).toBe('10 ADA');
   });
 
+  it('read as Maestro does: an undeclared name is undefined, ${} is undefined, statements run as a script', async () => {
+    const s = state();
+    expect(await interpolate("${NOT_SET || 'fallback'}", s)).toBe('fallback');
+    expect(await interpolate('${NOT_SET == "five"}', s)).toBe('false');
+    expect(await interpolate('[${}]', s)).toBe('[undefined]');
+    expect(await interpolate("${ output.x = 'a'; output.x + 'b'; }", s)).toBe('ab');
+    await expect(interpolate('${ 1 + }', s)).rejects.toThrow(/SyntaxError/);
+  });
+
+  it('keep what scripts put on maestro across the flow, dates included, as Maestro does', async () => {
+    const s = state();
+    await interpolate('${maestro.startTime = new Date(1000)}', s);
+    await interpolate("${maestro.label = 'x'}", s);
+    expect(s.maestroVars).toEqual({ startTime: { $date: 1000 }, label: 'x' });
+    expect(await interpolate('${(new Date(4000)) - maestro.startTime} ${maestro.label} ${maestro.copiedText}', s)).toBe(
+      '3000 x copied',
+    );
+  });
+
   it('run in a sandbox without the host: no require, process, fetch or file system', async () => {
     for (const code of ['require("fs")', 'process.exit(1)', 'fetch("http://example.com")', 'import("fs")']) {
       await expect(runSandboxed(code, state())).rejects.toThrow(ScriptError);
