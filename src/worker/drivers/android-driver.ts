@@ -23,6 +23,7 @@ import {
   uninstallArgs,
 } from './adb-commands';
 import { AdbHost } from './adb-host';
+import { createAdbKit } from './adbkit-run';
 import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
 import { AndroidScreen, ROTATIONS } from './android-screen';
@@ -42,7 +43,10 @@ import { parseUiautomatorXml } from './uiautomator';
 export interface AndroidDriverOptions {
   run?: Run;
   spawn?: SpawnDetached;
+  /** The adb binary (starts the adb server when none listens; runs `emu`). */
   adb?: string;
+  /** The adb server port (default $ANDROID_ADB_SERVER_PORT or 5037). */
+  adbServerPort?: number;
   emulator?: string;
   /** Where AVD directories live (default $ANDROID_AVD_HOME or ~/.android/avd). */
   avdHome?: string;
@@ -61,12 +65,14 @@ export interface AndroidDriverOptions {
  * them); each operation runs adb with argv built and checked in adb-commands.ts.
  */
 export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceDriver {
-  const run = options.run ?? execRun;
+  // Without a runner of the caller's, adb is reached through the adbkit client.
+  const kit = options.run ? null : createAdbKit({ bin: options.adb ?? 'adb', port: options.adbServerPort });
+  const run = options.run ?? kit?.run ?? execRun;
   const spawn = options.spawn ?? spawnDetached;
   const emulator = options.emulator ?? 'emulator';
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
-  const host = new AdbHost(run, options.adb ?? 'adb');
+  const host = new AdbHost(run, options.adb ?? 'adb', kit);
   const devices = new AndroidDevices(host, {
     emulator,
     avdHome: options.avdHome ?? process.env.ANDROID_AVD_HOME ?? path.join(os.homedir(), '.android', 'avd'),
