@@ -68,7 +68,11 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
     const installed = await driver.install(deviceId, apk);
     expect(installed).toMatchObject({ packageName: 'dev.simdeck.sample', version: '1.2.0' });
     expect((await driver.listApps(deviceId)).map((a) => a.packageName)).toEqual(['dev.simdeck.sample']);
-    // The pushed package was removed after pm install, as adb does.
+    // Pushed over sync, installed by pm, then removed, as adb does.
+    expect(standin.opened).toContain('sync:');
+    expect(standin.opened.some((o) => /^shell:pm install -r -g \/data\/local\/tmp\/simdeck-\w+\.apk$/.test(o))).toBe(
+      true,
+    );
     expect([...standin.device.files.keys()].filter((f) => f.endsWith('.apk'))).toEqual([]);
 
     await driver.launch(deviceId, 'dev.simdeck.sample');
@@ -125,6 +129,8 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
       await new Promise((r) => setTimeout(r, 100));
       crashes = (await driver.readLogs!(deviceId, 0)).crashes;
     }
+    // One long-lived binary logcat stream (adbkit's openLogcat), not a dump per read.
+    expect(standin.opened.filter((o) => o.includes('logcat'))).toEqual(['shell:echo && logcat -B *:I 2>/dev/null']);
     expect(crashes[0]).toMatchObject({
       package_name: 'dev.simdeck.sample',
       message: 'java.lang.RuntimeException: boom',

@@ -291,6 +291,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async close() {
       screen.stopAll();
+      logs.closeAll();
       for (const p of started.values()) p.kill();
       started.clear();
     },

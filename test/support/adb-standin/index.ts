@@ -17,6 +17,8 @@ export interface AdbStandin {
   device: StandinDevice;
   /** Device-side sockets by service name; a service nobody listens on is refused. */
   sockets: Map<string, DeviceSocket>;
+  /** Every service the adb server opened, in order (tests check which library calls ran). */
+  opened: string[];
   /** Reverse rules as `adb reverse` set them: device side → host side. */
   reverses: Map<string, string>;
   /** Connects to `devicePort` as a device app would, through a reverse rule, to the host side. */
@@ -35,9 +37,11 @@ export async function startAdbStandin(opts: ConstructorParameters<typeof Standin
   const sockets = new Map<string, DeviceSocket>();
   const reverses = new Map<string, string>();
   let lastLink: DeviceLink | null = null;
+  const opened: string[] = [];
 
   const transport = await listenTransport(device.banner(), (service, link) => {
     lastLink = link;
+    opened.push(service);
     const shell = /^(shell|exec):(.*)$/s.exec(service);
     if (shell) {
       const line = shell[2]!;
@@ -73,6 +77,7 @@ export async function startAdbStandin(opts: ConstructorParameters<typeof Standin
     serial: `127.0.0.1:${transport.port}`,
     device,
     sockets,
+    opened,
     reverses,
     async connectReverse(devicePort) {
       const host = reverses.get(devicePort);
