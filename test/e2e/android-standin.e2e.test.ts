@@ -25,6 +25,14 @@ const byId = (n: UiNode, id: string): UiNode => {
   if (!f) throw new Error(`no element ${id}`);
   return f;
 };
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 const center = (n: UiNode) => ({ x: n.bounds.x + n.bounds.width / 2, y: n.bounds.y + n.bounds.height / 2 });
 
 describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in device', () => {
@@ -59,7 +67,7 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
 
   it('lists the device from its properties and boots it', async () => {
     const spec = (await driver.listDevices()).find((d) => d.deviceId === deviceId)!;
-    expect(spec).toMatchObject({ type: 'android', category: 'phone', osVersion: '14', model: 'Pixel 8' });
+    expect(spec).toMatchObject({ type: 'android', category: 'phone', osVersion: '11', model: 'Pixel 8' });
     const screen = await driver.boot(deviceId);
     expect(screen).toEqual({ ...standin.device.virtual.screenInfo(), rotation: 0 });
   });
@@ -80,14 +88,29 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
     let tree = await driver.uiTree(deviceId);
     expect(byId(tree, 'app-title').text).toBe('Simdeck Sample');
 
+    // Taps go through minitouch (no process per event), so the next read waits for them to land.
     await driver.input(deviceId, { kind: 'tap', ...center(byId(tree, 'username')) });
+    await until(
+      () => driver.uiTree(deviceId),
+      (t) => byId(t, 'username').focused,
+    );
     await driver.input(deviceId, { kind: 'text', text: 'demo' });
     tree = await driver.uiTree(deviceId);
     expect(byId(tree, 'username').text).toBe('demo');
     await driver.input(deviceId, { kind: 'tap', ...center(byId(tree, 'password')) });
+    await until(
+      () => driver.uiTree(deviceId),
+      (t) => byId(t, 'password').focused,
+    );
     await driver.input(deviceId, { kind: 'text', text: 'secret' });
     await driver.input(deviceId, { kind: 'tap', ...center(byId(await driver.uiTree(deviceId), 'sign-in')) });
-    expect(byId(await driver.uiTree(deviceId), 'welcome').text).toBe('Welcome, demo');
+    tree = await until(
+      () => driver.uiTree(deviceId),
+      (t) => find(t, 'welcome') !== undefined,
+    );
+    expect(byId(tree, 'welcome').text).toBe('Welcome, demo');
+    expect(standin.opened).toContain('localabstract:minitouch');
+    expect(standin.opened.filter((o) => o.startsWith('shell:input tap'))).toEqual([]);
 
     await expect(driver.launch(deviceId, 'dev.simdeck.sample', { activity: '.Nope' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
@@ -111,6 +134,9 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
     while (frames.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await driver.stopStream(deviceId);
     expect(frames.length).toBeGreaterThan(seen);
+    // minicap's socket, not screencap polling.
+    expect(standin.opened).toContain('localabstract:minicap');
+    expect(standin.opened.filter((o) => o.includes('screencap')).length).toBe(1);
     expect(frames.at(-1)!.jpeg.equals(frames[seen - 1]!.jpeg)).toBe(false);
   });
 
@@ -181,5 +207,43 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
     await s!.write('from device');
     expect(await got).toBe('from device');
     server.close();
+  });
+});
+
+describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input where minicap/minitouch cannot run', () => {
+  let standin: AdbStandin;
+  let adbPort: number;
+  let driver: DeviceDriver;
+
+  beforeAll(async () => {
+    // An ABI the prebuilt packages have no minicap or minitouch build for.
+    standin = await startAdbStandin({ model: 'Pixel 8', sdk: 34, osVersion: '14', abi: 'riscv64' });
+    adbPort = await freePort();
+    await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
+    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'standin-fallback' });
+  });
+
+  afterAll(async () => {
+    await driver?.close();
+    killAdbServer(adbPort);
+    await standin?.close();
+  });
+
+  it('streams by polling screencap and taps through input', async () => {
+    const spec = (await driver.listDevices()).find((d) => d.model === 'Pixel 8')!;
+    await driver.boot(spec.deviceId);
+    const frames: Frame[] = [];
+    await driver.startStream(spec.deviceId, (f) => frames.push(f));
+    await until(
+      async () => frames.length,
+      (n) => n > 0,
+    );
+    await driver.stopStream(spec.deviceId);
+    expect(frames.length).toBeGreaterThan(0);
+    await driver.input(spec.deviceId, { kind: 'tap', x: 10, y: 10 });
+    expect(standin.opened).toContain('shell:input tap 10 10');
+    expect(standin.opened.some((o) => o.includes('screencap'))).toBe(true);
+    expect(standin.opened).not.toContain('localabstract:minicap');
+    expect(standin.opened).not.toContain('localabstract:minitouch');
   });
 });

@@ -1,7 +1,15 @@
 import { AndroidLogs } from './logcat';
 import os from 'node:os';
 import path from 'node:path';
-import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
+import type {
+  DeviceDriver,
+  InputEvent,
+  InstallOptions,
+  InstalledApp,
+  LaunchOptions,
+  ScreenInfo,
+  UiNode,
+} from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { readDevicePackage } from '../../packages/device-package';
@@ -26,6 +34,7 @@ import { AdbHost } from './adb-host';
 import { createAdbKit } from './adbkit-run';
 import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
+import { Minitouch } from './android-minitouch';
 import { AndroidScreen, ROTATIONS } from './android-screen';
 import { emulatorArgs } from './avd';
 import {
@@ -89,6 +98,25 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
   const { resetConditions, ...capabilities } = androidCapabilities(host, serialOf);
   const logs = new AndroidLogs(host);
+  // minitouch per device (null: it could not start there, `input` serves), and the screen it maps to.
+  const touchInput = new Map<string, Promise<Minitouch | null>>();
+  const touchScreens = new Map<string, ScreenInfo>();
+  const minitouchFor = async (deviceId: string, serial: string): Promise<Minitouch | null> => {
+    if (!kit) return null;
+    let started = touchInput.get(deviceId);
+    if (!started) {
+      started = Minitouch.start(kit.device(serial)).catch(() => null);
+      touchInput.set(deviceId, started);
+    }
+    const m = await started;
+    if (m?.closed) touchInput.delete(deviceId);
+    return m?.closed ? null : m;
+  };
+  const stopTouch = (deviceId: string) => {
+    void touchInput.get(deviceId)?.then((m) => m?.stop());
+    touchInput.delete(deviceId);
+    touchScreens.delete(deviceId);
+  };
 
   return {
     kind: 'android',
@@ -122,6 +150,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
       logs.reset(deviceId);
+      stopTouch(deviceId);
       if (!k.serial) return;
       // Appearance, network and location go back to the defaults for the next session.
       await resetConditions(k.serial).catch(() => undefined);
@@ -222,6 +251,17 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
       const serial = await serialOf(deviceId);
+      const mt = event.kind !== 'text' && event.kind !== 'key' && event.kind !== 'button';
+      const minitouch = mt ? await minitouchFor(deviceId, serial) : null;
+      if (minitouch && mt) {
+        let info = touchScreens.get(deviceId);
+        if (!info) {
+          info = await screen.info(serial);
+          touchScreens.set(deviceId, info);
+        }
+        await minitouch.send(event, info);
+        return;
+      }
       if (event.kind === 'touch') {
         // adb has no touch-down/up primitives without root: replay start→end as one swipe.
         if (event.phase === 'start') touches.set(deviceId, { x: event.x, y: event.y, at: now() });
@@ -246,6 +286,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       assertRotation(rotation);
       const serial = await serialOf(deviceId);
       for (const words of rotationArgs(ROTATIONS.indexOf(rotation))) await sh(serial, words);
+      touchScreens.delete(deviceId);
       return screen.info(serial);
     },
 
@@ -292,6 +333,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async close() {
       screen.stopAll();
       logs.closeAll();
+      for (const id of [...touchInput.keys()]) stopTouch(id);
       for (const p of started.values()) p.kill();
       started.clear();
     },

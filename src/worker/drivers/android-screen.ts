@@ -3,16 +3,21 @@ import type { Frame, Rotation, ScreenInfo } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { parseWmSize } from './adb-commands';
 import type { AdbHost } from './adb-host';
+import { type Helper, minicapArgs, readMinicap, startHelper } from './android-minicap';
 import { runToolUnchecked, toolFailure } from './exec';
 
 export const ROTATIONS: Rotation[] = [0, 90, 180, 270];
 
 /**
  * An Android device's screen through adb: its size and rotation, screenshots (`screencap`) and a
- * stream that polls them (a few fps; scrcpy H.264 is the later upgrade).
+ * stream: minicap's JPEG frames as the screen changes when the device runs it (through the adbkit
+ * client), else `screencap` polled every interval.
  */
 export class AndroidScreen {
-  private readonly streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
+  private readonly streams = new Map<
+    string,
+    { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: 'minicap' | 'screencap' }
+  >();
 
   constructor(
     private readonly host: AdbHost,
@@ -64,8 +69,47 @@ export class AndroidScreen {
       existing.onFrame = onFrame;
       return;
     }
-    const s = { stop: false, onFrame };
+    const s: { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: 'minicap' | 'screencap' } = {
+      stop: false,
+      onFrame,
+    };
     this.streams.set(deviceId, s);
+    const kit = this.host.kit;
+    if (!kit) {
+      this.poll(s, serial);
+      return;
+    }
+    void this.info(serial)
+      .then((screen) => startHelper(kit.device(serial), 'minicap', minicapArgs(screen)))
+      .then((helper) => {
+        if (s.stop) return helper.stop();
+        s.helper = helper;
+        s.via = 'minicap';
+        let lastKey = 0;
+        readMinicap(helper.socket, (f) => {
+          const at = this.opts.now();
+          const keyframe = at - lastKey >= 1000;
+          if (keyframe) lastKey = at;
+          if (!s.stop) s.onFrame({ ...f, at, keyframe });
+        });
+        helper.socket.on('close', () => {
+          // minicap went away while streaming: polling takes over.
+          if (!s.stop && s.helper === helper) this.poll(s, serial);
+        });
+      })
+      .catch(() => {
+        if (!s.stop) this.poll(s, serial);
+      });
+  }
+
+  /** How a device's stream gets its frames (tests and the bench ask). */
+  streamSource(deviceId: string): 'minicap' | 'screencap' | undefined {
+    return this.streams.get(deviceId)?.via;
+  }
+
+  private poll(s: { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: string }, serial: string) {
+    s.helper = undefined;
+    s.via = 'screencap';
     const { now, sleep, streamIntervalMs } = this.opts;
     void (async () => {
       let last: Buffer | null = null;
@@ -91,11 +135,15 @@ export class AndroidScreen {
   stopStream(deviceId: string): void {
     const s = this.streams.get(deviceId);
     if (s) s.stop = true;
+    s?.helper?.stop();
     this.streams.delete(deviceId);
   }
 
   stopAll(): void {
-    for (const s of this.streams.values()) s.stop = true;
+    for (const s of this.streams.values()) {
+      s.stop = true;
+      s.helper?.stop();
+    }
     this.streams.clear();
   }
 }

@@ -1,26 +1,21 @@
 import type { DeviceClient } from '@devicefarmer/adbkit';
 import type { LogLevel } from '../logs/device-log';
-import type { LogcatLine } from './logcat';
+
+export interface LogcatLine {
+  at: number;
+  pid: number;
+  tid: number;
+  level: LogLevel;
+  tag: string;
+  message: string;
+}
 
 /** Lines kept between two reads; older ones are dropped first. */
 const KEPT = 5000;
 /** android/log.h priorities (VERBOSE 2 … FATAL 7, SILENT 8) as log levels. */
 const LEVELS: LogLevel[] = ['info', 'info', 'debug', 'debug', 'info', 'warn', 'error', 'fatal', 'fatal'];
 
-interface LogcatEntry {
-  date: Date;
-  pid: number;
-  tid: number;
-  priority: number;
-  tag: string;
-  message: string;
-}
-
-interface LogcatReader {
-  on(event: 'entry', cb: (e: LogcatEntry) => void): unknown;
-  on(event: 'error' | 'end', cb: () => void): unknown;
-  end(): unknown;
-}
+type LogcatReader = Awaited<ReturnType<DeviceClient['openLogcat']>>;
 
 /**
  * One device's live logcat: adbkit's `openLogcat` (`logcat -B`, binary entries parsed by
@@ -31,17 +26,20 @@ export class LogcatTail {
   private lines: LogcatLine[] = [];
 
   private constructor(private readonly reader: LogcatReader) {
-    reader.on('entry', (e) => {
-      this.lines.push({
-        at: e.date.getTime(),
-        pid: e.pid,
-        tid: e.tid,
-        level: LEVELS[e.priority] ?? 'info',
-        tag: e.tag,
-        message: e.message,
-      });
-      if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
-    });
+    reader.on(
+      'entry',
+      (e: { date: Date; pid: number; tid: number; priority: number; tag: string; message: string }) => {
+        this.lines.push({
+          at: e.date.getTime(),
+          pid: e.pid,
+          tid: e.tid,
+          level: LEVELS[e.priority] ?? 'info',
+          tag: e.tag,
+          message: e.message,
+        });
+        if (this.lines.length > KEPT) this.lines.splice(0, this.lines.length - KEPT);
+      },
+    );
     const gone = () => {
       this.closed = true;
     };
@@ -50,7 +48,7 @@ export class LogcatTail {
   }
 
   static async open(device: DeviceClient): Promise<LogcatTail> {
-    return new LogcatTail((await device.openLogcat()) as unknown as LogcatReader);
+    return new LogcatTail(await device.openLogcat());
   }
 
   /** The lines that arrived since the last take. */

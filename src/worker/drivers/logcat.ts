@@ -1,7 +1,7 @@
 import { DeviceLog, type LogEntry, type LogLevel, type ReadLogsResult } from '../logs/device-log';
 import { runToolUnchecked } from './exec';
 import type { AdbHost } from './adb-host';
-import { LogcatTail } from './logcat-tail';
+import { type LogcatLine, LogcatTail } from './logcat-tail';
 
 /**
  * Android device logs through logcat. With the adbkit client (production) each device has one
@@ -12,14 +12,7 @@ import { LogcatTail } from './logcat-tail';
  * process dying, is a crash (docs/artifacts.md).
  */
 
-export interface LogcatLine {
-  at: number;
-  pid: number;
-  tid: number;
-  level: LogLevel;
-  tag: string;
-  message: string;
-}
+export type { LogcatLine };
 
 const PRIORITY: Record<string, LogLevel> = {
   V: 'debug',

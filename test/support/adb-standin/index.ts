@@ -1,3 +1,4 @@
+import { registerHelpers } from './helpers';
 import { runShellLine } from './shell-commands';
 import { StandinDevice } from './standin-device';
 import { serveSync } from './sync';
@@ -34,7 +35,8 @@ export interface AdbStandin {
  */
 export async function startAdbStandin(opts: ConstructorParameters<typeof StandinDevice>[0] = {}): Promise<AdbStandin> {
   const device = new StandinDevice(opts);
-  const sockets = new Map<string, DeviceSocket>();
+  registerHelpers();
+  const sockets = device.sockets;
   const reverses = new Map<string, string>();
   let lastLink: DeviceLink | null = null;
   const opened: string[] = [];

@@ -43,7 +43,8 @@ export const BINARIES = new Map<string, Command>();
 function runBinary(dev: StandinDevice, file: string, args: string[], io: ShellIo) {
   const name = file.split('/').at(-1)!;
   const bin = BINARIES.get(name);
-  if (!bin) return io.write(`/system/bin/sh: ${file}: can't execute: Permission denied\n`).then(() => 126);
+  if (!bin || !((dev.files.get(file)?.mode ?? 0) & 0o111))
+    return io.write(`/system/bin/sh: ${file}: can't execute: Permission denied\n`).then(() => 126);
   return bin(dev, args, io);
 }
 

@@ -5,6 +5,7 @@ import type { DeviceSpec } from '../../../src/worker/driver';
 import { stableDeviceId } from '../../../src/virtual/fleet';
 import { VirtualDevice } from '../../../src/virtual/virtual-device';
 import { PRIORITY, type LogRecord } from './formats';
+import type { AdbStream } from './transport';
 
 export interface StandinFile {
   data: Buffer;
@@ -23,10 +24,21 @@ export class StandinDevice {
   readonly settings = new Map<string, string>([['system/user_rotation', '0']]);
   readonly props: Record<string, string>;
   readonly pids = new Map<string, number>();
+  /** Device-side sockets by service name (`tcp:<port>`, `localabstract:<name>`); others are refused. */
+  readonly sockets = new Map<string, (stream: AdbStream) => void>();
   private nextPid = 4242;
   readonly dataDir: string;
 
-  constructor(opts: { name?: string; model?: string; osVersion?: string; sdk?: number; renderScale?: number } = {}) {
+  constructor(
+    opts: {
+      name?: string;
+      model?: string;
+      osVersion?: string;
+      sdk?: number;
+      abi?: string;
+      renderScale?: number;
+    } = {},
+  ) {
     const model = opts.model ?? 'Pixel 8';
     const spec: DeviceSpec = {
       deviceId: stableDeviceId('adb-standin', model),
@@ -34,7 +46,7 @@ export class StandinDevice {
       model,
       type: 'android',
       category: 'phone',
-      osVersion: opts.osVersion ?? '14',
+      osVersion: opts.osVersion ?? '11',
     };
     this.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-adb-standin-'));
     this.virtual = new VirtualDevice({
@@ -50,10 +62,10 @@ export class StandinDevice {
       'ro.product.name': 'sdk_standin',
       'ro.product.device': 'standin',
       'ro.product.manufacturer': 'simdeck',
-      'ro.product.cpu.abi': 'x86_64',
-      'ro.product.cpu.abilist': 'x86_64,arm64-v8a',
+      'ro.product.cpu.abi': opts.abi ?? 'x86_64',
+      'ro.product.cpu.abilist': opts.abi ?? 'x86_64,arm64-v8a',
       'ro.build.version.release': spec.osVersion,
-      'ro.build.version.sdk': String(opts.sdk ?? 34),
+      'ro.build.version.sdk': String(opts.sdk ?? 30),
       'ro.build.characteristics': 'default',
       'ro.adb.secure': '0',
       'sys.boot_completed': '1',
