@@ -60,6 +60,8 @@ export interface AndroidDriverOptions {
   /** Where AVD directories live (default $ANDROID_AVD_HOME or ~/.android/avd). */
   avdHome?: string;
   hostSeed?: string;
+  /** Snapshot emulators boot from (default $SIMDECK_AVD_SNAPSHOT; none: the AVD's quick boot). */
+  bootSnapshot?: string;
   /** First console port for emulators this driver starts (even, default 5580). */
   basePort?: number;
   /** Screen polling interval while streaming (default 250 ms). */
@@ -129,7 +131,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
         if (!k.avd) throw new DeviceDriverError('DEVICE_OFFLINE', `device ${deviceId} is not connected to its host`);
         const port = nextPort;
         nextPort += 2;
-        started.set(deviceId, spawn(emulator, emulatorArgs(k.avd, port)));
+        const snapshot = options.bootSnapshot ?? process.env.SIMDECK_AVD_SNAPSHOT ?? null;
+        started.set(deviceId, spawn(emulator, emulatorArgs(k.avd, port, { snapshot })));
         k.serial = `emulator-${port}`;
       }
       const serial = k.serial;
