@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import type { Duplex, Readable } from 'node:stream';
 import type { Client, DeviceClient } from '@devicefarmer/adbkit';
 import { loadAdbkit } from '../../lazy-modules';
+import { DeviceDriverError } from '../driver-error';
 import { adbShellCommand } from './adb-commands';
 import { execRun, type Run, type RunResult } from './exec';
 
@@ -95,7 +97,16 @@ export function createAdbKit(options: AdbKitOptions = {}): AdbKit {
           return execRun(bin, ['-P', String(port), ...args], opts);
       }
       throw new Error(`adb ${verb ?? ''}: not supported through the adb client`);
-    })().catch((e: unknown): RunResult => ({ stdout: Buffer.alloc(0), stderr: errorText(e), exitCode: 1 }));
+    })().catch((e: unknown): RunResult => {
+      // The client starts the adb server with `bin`; a missing binary is said as the CLI runner says it.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new DeviceDriverError(
+          'TOOL_FAILED',
+          `${path.basename(bin)} is not installed on the device host`,
+          String(e),
+        );
+      return { stdout: Buffer.alloc(0), stderr: errorText(e), exitCode: 1 };
+    });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<RunResult>((resolve) => {
       timer = setTimeout(() => {
