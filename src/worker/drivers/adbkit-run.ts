@@ -72,7 +72,8 @@ export function createAdbKit(options: AdbKitOptions = {}): AdbKit {
       const [verb, ...rest] = args.slice(2);
       switch (verb) {
         case 'shell':
-          return ok(await collect(await d.shell(rest.join(' ')), (c) => (cancel = c)));
+          // Before Android 7 `shell:` runs in a pty, which ends lines with CRLF; text reads as LF.
+          return ok(crlf(await collect(await d.shell(rest.join(' ')), (c) => (cancel = c))));
         case 'logcat':
           return ok(await collect(await d.shell(adbShellCommand(['logcat', ...rest])), (c) => (cancel = c)));
         case 'exec-out':
@@ -123,6 +124,8 @@ export function createAdbKit(options: AdbKitOptions = {}): AdbKit {
 
   return { client, port, device, run };
 }
+
+const crlf = (b: Buffer): Buffer => (b.includes('\r\n') ? Buffer.from(b.toString('utf8').replace(/\r\n/g, '\n')) : b);
 
 const ok = (stdout: Buffer): RunResult => ({ stdout, stderr: '', exitCode: 0 });
 
