@@ -132,10 +132,20 @@ describe.skipIf(!ADB_BIN)('android driver through real adb against the stand-in 
     // The sample's home has an Items tab: tapping it changes the screen and a new frame follows.
     await driver.input(deviceId, { kind: 'key', key: 'HOME' });
     while (frames.length === seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Turning the screen restarts minicap with the new rotation: landscape frames follow.
+    await driver.rotate(deviceId, 90);
+    const turned = await until(
+      async () => frames.at(-1)!,
+      (f) => f.screen.rotation === 90,
+    );
+    expect(turned.screen.width).toBeGreaterThan(turned.screen.height);
+    const meta90 = await sharp(turned.jpeg).metadata();
+    expect([meta90.width, meta90.height]).toEqual([turned.screen.width, turned.screen.height]);
+    await driver.rotate(deviceId, 0);
     await driver.stopStream(deviceId);
     expect(frames.length).toBeGreaterThan(seen);
     // minicap's socket, not screencap polling.
-    expect(standin.opened).toContain('localabstract:minicap');
+    expect(standin.opened.filter((o) => o === 'localabstract:minicap').length).toBeGreaterThanOrEqual(2);
     expect(standin.opened.filter((o) => o.includes('screencap')).length).toBe(1);
     expect(frames.at(-1)!.jpeg.equals(frames[seen - 1]!.jpeg)).toBe(false);
   });

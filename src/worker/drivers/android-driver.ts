@@ -290,6 +290,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const serial = await serialOf(deviceId);
       for (const words of rotationArgs(ROTATIONS.indexOf(rotation))) await sh(serial, words);
       touchScreens.delete(deviceId);
+      await screen.rotated(deviceId, serial);
       return screen.info(serial);
     },
 

@@ -148,8 +148,12 @@ export function readMinicap(
       if (buf.length < 4 + n) return;
       const jpeg = Buffer.from(buf.subarray(4, 4 + n));
       buf = buf.subarray(4 + n);
+      // Frames come in the display's current orientation; the banner gives its natural size.
       const rotation = ([0, 90, 180, 270] as const)[banner.orientation] ?? 0;
-      onFrame({ jpeg, screen: { width: banner.width, height: banner.height, rotation } });
+      const turned = rotation === 90 || rotation === 270;
+      const width = turned ? banner.height : banner.width;
+      const height = turned ? banner.width : banner.height;
+      onFrame({ jpeg, screen: { width, height, rotation } });
     }
   });
 }

@@ -8,16 +8,21 @@ import { runToolUnchecked, toolFailure } from './exec';
 
 export const ROTATIONS: Rotation[] = [0, 90, 180, 270];
 
+interface Stream {
+  stop: boolean;
+  onFrame: (f: Frame) => void;
+  /** minicap while it serves the stream. */
+  helper?: Helper;
+  via?: 'minicap' | 'screencap';
+}
+
 /**
  * An Android device's screen through adb: its size and rotation, screenshots (`screencap`) and a
  * stream: minicap's JPEG frames as the screen changes when the device runs it (through the adbkit
  * client), else `screencap` polled every interval.
  */
 export class AndroidScreen {
-  private readonly streams = new Map<
-    string,
-    { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: 'minicap' | 'screencap' }
-  >();
+  private readonly streams = new Map<string, Stream>();
 
   constructor(
     private readonly host: AdbHost,
@@ -69,37 +74,50 @@ export class AndroidScreen {
       existing.onFrame = onFrame;
       return;
     }
-    const s: { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: 'minicap' | 'screencap' } = {
-      stop: false,
-      onFrame,
-    };
+    const s: Stream = { stop: false, onFrame };
     this.streams.set(deviceId, s);
-    const kit = this.host.kit;
-    if (!kit) {
+    if (!this.host.kit) {
       this.poll(s, serial);
       return;
     }
-    void this.info(serial)
-      .then((screen) => startHelper(kit.device(serial), 'minicap', minicapArgs(screen)))
-      .then((helper) => {
-        if (s.stop) return helper.stop();
-        s.helper = helper;
-        s.via = 'minicap';
-        let lastKey = 0;
-        readMinicap(helper.socket, (f) => {
-          const at = this.opts.now();
-          const keyframe = at - lastKey >= 1000;
-          if (keyframe) lastKey = at;
-          if (!s.stop) s.onFrame({ ...f, at, keyframe });
-        });
-        helper.socket.on('close', () => {
-          // minicap went away while streaming: polling takes over.
-          if (!s.stop && s.helper === helper) this.poll(s, serial);
-        });
-      })
-      .catch(() => {
-        if (!s.stop) this.poll(s, serial);
+    void this.minicap(s, serial);
+  }
+
+  /** Streams through minicap at the screen's current size and rotation; polling when it cannot start. */
+  private async minicap(s: Stream, serial: string): Promise<void> {
+    const kit = this.host.kit!;
+    try {
+      const helper = await startHelper(kit.device(serial), 'minicap', minicapArgs(await this.info(serial)));
+      if (s.stop) return helper.stop();
+      s.helper = helper;
+      s.via = 'minicap';
+      let lastKey = 0;
+      readMinicap(helper.socket, (f) => {
+        const at = this.opts.now();
+        const keyframe = at - lastKey >= 1000;
+        if (keyframe) lastKey = at;
+        if (!s.stop) s.onFrame({ ...f, at, keyframe });
       });
+      helper.socket.on('close', () => {
+        // minicap went away while streaming: polling takes over.
+        if (!s.stop && s.helper === helper) this.poll(s, serial);
+      });
+    } catch {
+      if (!s.stop) this.poll(s, serial);
+    }
+  }
+
+  /**
+   * The screen turned: minicap is started again with the new rotation (its projection is fixed
+   * when it starts); a polling stream needs nothing.
+   */
+  async rotated(deviceId: string, serial: string): Promise<void> {
+    const s = this.streams.get(deviceId);
+    if (!s?.helper) return;
+    const old = s.helper;
+    s.helper = undefined;
+    old.stop();
+    await this.minicap(s, serial);
   }
 
   /** How a device's stream gets its frames (tests and the bench ask). */
@@ -107,7 +125,7 @@ export class AndroidScreen {
     return this.streams.get(deviceId)?.via;
   }
 
-  private poll(s: { stop: boolean; onFrame: (f: Frame) => void; helper?: Helper; via?: string }, serial: string) {
+  private poll(s: Stream, serial: string) {
     s.helper = undefined;
     s.via = 'screencap';
     const { now, sleep, streamIntervalMs } = this.opts;

@@ -18,6 +18,12 @@ import type { AdbStream } from './transport';
  */
 const TOUCH_MAX = 32767;
 
+function stopIfOwner(dev: StandinDevice, owner: object): void {
+  if (dev.streamOwner !== owner) return;
+  dev.streamOwner = null;
+  dev.virtual.stopStream();
+}
+
 const until = async (io: ShellIo) => {
   while (!io.closed) await new Promise((r) => setTimeout(r, 100));
 };
@@ -38,7 +44,9 @@ async function minicap(dev: StandinDevice, args: string[], io: ShellIo): Promise
     return 1;
   }
   const pid = 7001;
-  dev.sockets.set('localabstract:minicap', (stream: AdbStream) => {
+  // The virtual screen feeds one reader at a time: the newest minicap's.
+  const owner = {};
+  const handler = (stream: AdbStream) => {
     const banner = Buffer.alloc(24);
     banner[0] = 1;
     banner[1] = 24;
@@ -48,6 +56,7 @@ async function minicap(dev: StandinDevice, args: string[], io: ShellIo): Promise
     banner[23] = 0;
     void stream.write(banner);
     let busy = false;
+    dev.streamOwner = owner;
     dev.virtual.startStream((f) => {
       // A reader slower than the screen gets the newest frame, not a queue of stale ones.
       if (busy || stream.closed) return;
@@ -56,12 +65,13 @@ async function minicap(dev: StandinDevice, args: string[], io: ShellIo): Promise
       len.writeUInt32LE(f.jpeg.length);
       void stream.write(Buffer.concat([len, f.jpeg])).then(() => (busy = false));
     });
-    stream.on('close', () => dev.virtual.stopStream());
-  });
+    stream.on('close', () => stopIfOwner(dev, owner));
+  };
+  dev.sockets.set('localabstract:minicap', handler);
   await io.write(`PID: ${pid}\nINFO: Using projection ${args[args.indexOf('-P') + 1]}\n`);
   await until(io);
-  dev.sockets.delete('localabstract:minicap');
-  dev.virtual.stopStream();
+  if (dev.sockets.get('localabstract:minicap') === handler) dev.sockets.delete('localabstract:minicap');
+  stopIfOwner(dev, owner);
   return 0;
 }
 

@@ -28,6 +28,8 @@ export class StandinDevice {
   readonly sockets = new Map<string, (stream: AdbStream) => void>();
   private nextPid = 4242;
   readonly dataDir: string;
+  /** Which minicap connection the virtual screen streams to. */
+  streamOwner: object | null = null;
 
   constructor(
     opts: {
