@@ -53,3 +53,5 @@ export const loadOpenRouter = once<typeof import('@openrouter/ai-sdk-provider')>
 /** sharp(...) with the package loaded on the first call. */
 export const sharp = ((...args: unknown[]) =>
   (loadSharp() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof import('sharp').default;
+/** STF's adb client (talks to the adb server over its socket protocol; the Android driver's transport). */
+export const loadAdbkit = once<typeof import('@devicefarmer/adbkit')>('@devicefarmer/adbkit');

@@ -8,6 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildSampleApk } from '../../examples/build-sample-app';
 import type { DeviceDriver, DeviceSpec } from './driver';
 import { createAndroidDriver, createIosDriver, createVirtualDriver } from './drivers/index';
+import { execRun } from './drivers/exec';
 import { DEVICE_CATALOG_VERSION } from './device-catalog';
 import { deviceFromWire, INCOMPATIBLE_CATALOG_CLOSE_CODE, type WireDevice } from './protocol';
 import { WorkerClient } from './worker-client';
@@ -306,7 +307,8 @@ esac`,
   }
 
   it('android: TOOL_FAILED without the stderr in the result, which goes to the log; offline is DEVICE_OFFLINE', async () => {
-    const s = await connect(createAndroidDriver({ hostSeed: 'h', avdHome: path.join(tmp, 'no-avds') }));
+    // The adb CLI runner (the adbkit client would start this fake adb as its server).
+    const s = await connect(createAndroidDriver({ run: execRun, hostSeed: 'h', avdHome: path.join(tmp, 'no-avds') }));
     const id = s.devices[0]!.deviceId;
     const r = await s.command(id, 'terminate', { package_name: 'com.example.app' });
     expect(r).toMatchObject({ ok: false, code: 'TOOL_FAILED', error: 'adb am force-stop failed' });

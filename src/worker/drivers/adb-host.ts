@@ -1,11 +1,18 @@
 import { adbShellCommand, classifyAdbFailure } from './adb-commands';
+import type { AdbKit } from './adbkit-run';
 import { runToolText, type Run, type ToolCall } from './exec';
 
-/** How the android driver reaches adb: one runner, one binary, calls named from fixed words only. */
+/**
+ * How the android driver reaches adb: one runner, one binary, calls named from fixed words only.
+ * In production the runner is the adbkit client's (adbkit-run.ts) and `kit` gives the socket
+ * services (minicap, minitouch, logcat) the command lines cannot; recorded-output tests pass a
+ * runner of their own and no kit.
+ */
 export class AdbHost {
   constructor(
     readonly run: Run,
     private readonly adb: string,
+    readonly kit: AdbKit | null = null,
   ) {}
 
   /** An adb call; `action` names it in messages, from fixed words only. */

@@ -1,7 +1,15 @@
 import { AndroidLogs } from './logcat';
 import os from 'node:os';
 import path from 'node:path';
-import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
+import type {
+  DeviceDriver,
+  InputEvent,
+  InstallOptions,
+  InstalledApp,
+  LaunchOptions,
+  ScreenInfo,
+  UiNode,
+} from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { readDevicePackage } from '../../packages/device-package';
@@ -23,8 +31,10 @@ import {
   uninstallArgs,
 } from './adb-commands';
 import { AdbHost } from './adb-host';
+import { createAdbKit } from './adbkit-run';
 import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
+import { Minitouch } from './android-minitouch';
 import { AndroidScreen, ROTATIONS } from './android-screen';
 import { emulatorArgs } from './avd';
 import {
@@ -42,11 +52,16 @@ import { parseUiautomatorXml } from './uiautomator';
 export interface AndroidDriverOptions {
   run?: Run;
   spawn?: SpawnDetached;
+  /** The adb binary (starts the adb server when none listens; runs `emu`). */
   adb?: string;
+  /** The adb server port (default $ANDROID_ADB_SERVER_PORT or 5037). */
+  adbServerPort?: number;
   emulator?: string;
   /** Where AVD directories live (default $ANDROID_AVD_HOME or ~/.android/avd). */
   avdHome?: string;
   hostSeed?: string;
+  /** Snapshot emulators boot from (default $SIMDECK_AVD_SNAPSHOT; none: the AVD's quick boot). */
+  bootSnapshot?: string;
   /** First console port for emulators this driver starts (even, default 5580). */
   basePort?: number;
   /** Screen polling interval while streaming (default 250 ms). */
@@ -61,12 +76,14 @@ export interface AndroidDriverOptions {
  * them); each operation runs adb with argv built and checked in adb-commands.ts.
  */
 export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceDriver {
-  const run = options.run ?? execRun;
+  // Without a runner of the caller's, adb is reached through the adbkit client.
+  const kit = options.run ? null : createAdbKit({ bin: options.adb ?? 'adb', port: options.adbServerPort });
+  const run = options.run ?? kit?.run ?? execRun;
   const spawn = options.spawn ?? spawnDetached;
   const emulator = options.emulator ?? 'emulator';
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
-  const host = new AdbHost(run, options.adb ?? 'adb');
+  const host = new AdbHost(run, options.adb ?? 'adb', kit);
   const devices = new AndroidDevices(host, {
     emulator,
     avdHome: options.avdHome ?? process.env.ANDROID_AVD_HOME ?? path.join(os.homedir(), '.android', 'avd'),
@@ -83,6 +100,25 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
   const { resetConditions, ...capabilities } = androidCapabilities(host, serialOf);
   const logs = new AndroidLogs(host);
+  // minitouch per device (null: it could not start there, `input` serves), and the screen it maps to.
+  const touchInput = new Map<string, Promise<Minitouch | null>>();
+  const touchScreens = new Map<string, ScreenInfo>();
+  const minitouchFor = async (deviceId: string, serial: string): Promise<Minitouch | null> => {
+    if (!kit) return null;
+    let started = touchInput.get(deviceId);
+    if (!started) {
+      started = Minitouch.start(kit.device(serial)).catch(() => null);
+      touchInput.set(deviceId, started);
+    }
+    const m = await started;
+    if (m?.closed) touchInput.delete(deviceId);
+    return m?.closed ? null : m;
+  };
+  const stopTouch = (deviceId: string) => {
+    void touchInput.get(deviceId)?.then((m) => m?.stop());
+    touchInput.delete(deviceId);
+    touchScreens.delete(deviceId);
+  };
 
   return {
     kind: 'android',
@@ -95,7 +131,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
         if (!k.avd) throw new DeviceDriverError('DEVICE_OFFLINE', `device ${deviceId} is not connected to its host`);
         const port = nextPort;
         nextPort += 2;
-        started.set(deviceId, spawn(emulator, emulatorArgs(k.avd, port)));
+        const snapshot = options.bootSnapshot ?? process.env.SIMDECK_AVD_SNAPSHOT ?? null;
+        started.set(deviceId, spawn(emulator, emulatorArgs(k.avd, port, { snapshot })));
         k.serial = `emulator-${port}`;
       }
       const serial = k.serial;
@@ -116,6 +153,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
       logs.reset(deviceId);
+      stopTouch(deviceId);
       if (!k.serial) return;
       // Appearance, network and location go back to the defaults for the next session.
       await resetConditions(k.serial).catch(() => undefined);
@@ -216,6 +254,17 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
       const serial = await serialOf(deviceId);
+      const mt = event.kind !== 'text' && event.kind !== 'key' && event.kind !== 'button';
+      const minitouch = mt ? await minitouchFor(deviceId, serial) : null;
+      if (minitouch && mt) {
+        let info = touchScreens.get(deviceId);
+        if (!info) {
+          info = await screen.info(serial);
+          touchScreens.set(deviceId, info);
+        }
+        await minitouch.send(event, info);
+        return;
+      }
       if (event.kind === 'touch') {
         // adb has no touch-down/up primitives without root: replay start→end as one swipe.
         if (event.phase === 'start') touches.set(deviceId, { x: event.x, y: event.y, at: now() });
@@ -240,6 +289,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       assertRotation(rotation);
       const serial = await serialOf(deviceId);
       for (const words of rotationArgs(ROTATIONS.indexOf(rotation))) await sh(serial, words);
+      touchScreens.delete(deviceId);
+      await screen.rotated(deviceId, serial);
       return screen.info(serial);
     },
 
@@ -285,6 +336,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async close() {
       screen.stopAll();
+      logs.closeAll();
+      for (const id of [...touchInput.keys()]) stopTouch(id);
       for (const p of started.values()) p.kill();
       started.clear();
     },

@@ -17,7 +17,7 @@ import {
   parseResolvedActivity,
   parseWmSize,
 } from './adb-commands';
-import { parseAvdConfig } from './avd';
+import { emulatorArgs, parseAvdConfig, snapshotLoadArgs } from './avd';
 import { parseUiautomatorXml } from './uiautomator';
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
@@ -306,5 +306,36 @@ describe('android driver over the exec seam', () => {
       message: 'the device refused the package (INSTALL_FAILED_UPDATE_INCOMPATIBLE)',
     });
     await expect(driver.boot('nope')).rejects.toMatchObject({ code: 'UNKNOWN_DEVICE' });
+  });
+});
+
+describe('snapshot boot and reset commands', () => {
+  it('boots from a named snapshot without saving back, and loads one to reset', () => {
+    expect(emulatorArgs('Pixel_8_API_34', 5580, { snapshot: 'simdeck-ready' })).toEqual([
+      '-avd',
+      'Pixel_8_API_34',
+      '-port',
+      '5580',
+      '-snapshot',
+      'simdeck-ready',
+      '-no-window',
+      '-no-audio',
+      '-no-boot-anim',
+      '-no-snapshot-save',
+      '-read-only',
+    ]);
+    expect(emulatorArgs('Pixel_8_API_34', 5580)).not.toContain('-snapshot');
+    expect(snapshotLoadArgs('emulator-5580', 'simdeck-ready')).toEqual([
+      '-s',
+      'emulator-5580',
+      'emu',
+      'avd',
+      'snapshot',
+      'load',
+      'simdeck-ready',
+    ]);
+    for (const bad of ['-wipe-data', 'a b', '../x', ''])
+      expect(() => snapshotLoadArgs('emulator-5580', bad)).toThrow(/snapshot names/);
+    expect(() => emulatorArgs('Pixel_8_API_34', 5580, { snapshot: '-no-snapshot' })).toThrow(/snapshot names/);
   });
 });

@@ -3,16 +3,26 @@ import type { Frame, Rotation, ScreenInfo } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { parseWmSize } from './adb-commands';
 import type { AdbHost } from './adb-host';
+import { type Helper, minicapArgs, readMinicap, startHelper } from './android-minicap';
 import { runToolUnchecked, toolFailure } from './exec';
 
 export const ROTATIONS: Rotation[] = [0, 90, 180, 270];
 
+interface Stream {
+  stop: boolean;
+  onFrame: (f: Frame) => void;
+  /** minicap while it serves the stream. */
+  helper?: Helper;
+  via?: 'minicap' | 'screencap';
+}
+
 /**
  * An Android device's screen through adb: its size and rotation, screenshots (`screencap`) and a
- * stream that polls them (a few fps; scrcpy H.264 is the later upgrade).
+ * stream: minicap's JPEG frames as the screen changes when the device runs it (through the adbkit
+ * client), else `screencap` polled every interval.
  */
 export class AndroidScreen {
-  private readonly streams = new Map<string, { stop: boolean; onFrame: (f: Frame) => void }>();
+  private readonly streams = new Map<string, Stream>();
 
   constructor(
     private readonly host: AdbHost,
@@ -64,8 +74,60 @@ export class AndroidScreen {
       existing.onFrame = onFrame;
       return;
     }
-    const s = { stop: false, onFrame };
+    const s: Stream = { stop: false, onFrame };
     this.streams.set(deviceId, s);
+    if (!this.host.kit) {
+      this.poll(s, serial);
+      return;
+    }
+    void this.minicap(s, serial);
+  }
+
+  /** Streams through minicap at the screen's current size and rotation; polling when it cannot start. */
+  private async minicap(s: Stream, serial: string): Promise<void> {
+    const kit = this.host.kit!;
+    try {
+      const helper = await startHelper(kit.device(serial), 'minicap', minicapArgs(await this.info(serial)));
+      if (s.stop) return helper.stop();
+      s.helper = helper;
+      s.via = 'minicap';
+      let lastKey = 0;
+      readMinicap(helper.socket, (f) => {
+        const at = this.opts.now();
+        const keyframe = at - lastKey >= 1000;
+        if (keyframe) lastKey = at;
+        if (!s.stop) s.onFrame({ ...f, at, keyframe });
+      });
+      helper.socket.on('close', () => {
+        // minicap went away while streaming: polling takes over.
+        if (!s.stop && s.helper === helper) this.poll(s, serial);
+      });
+    } catch {
+      if (!s.stop) this.poll(s, serial);
+    }
+  }
+
+  /**
+   * The screen turned: minicap is started again with the new rotation (its projection is fixed
+   * when it starts); a polling stream needs nothing.
+   */
+  async rotated(deviceId: string, serial: string): Promise<void> {
+    const s = this.streams.get(deviceId);
+    if (!s?.helper) return;
+    const old = s.helper;
+    s.helper = undefined;
+    old.stop();
+    await this.minicap(s, serial);
+  }
+
+  /** How a device's stream gets its frames (tests and the bench ask). */
+  streamSource(deviceId: string): 'minicap' | 'screencap' | undefined {
+    return this.streams.get(deviceId)?.via;
+  }
+
+  private poll(s: Stream, serial: string) {
+    s.helper = undefined;
+    s.via = 'screencap';
     const { now, sleep, streamIntervalMs } = this.opts;
     void (async () => {
       let last: Buffer | null = null;
@@ -91,11 +153,15 @@ export class AndroidScreen {
   stopStream(deviceId: string): void {
     const s = this.streams.get(deviceId);
     if (s) s.stop = true;
+    s?.helper?.stop();
     this.streams.delete(deviceId);
   }
 
   stopAll(): void {
-    for (const s of this.streams.values()) s.stop = true;
+    for (const s of this.streams.values()) {
+      s.stop = true;
+      s.helper?.stop();
+    }
     this.streams.clear();
   }
 }

@@ -1,22 +1,18 @@
 import { DeviceLog, type LogEntry, type LogLevel, type ReadLogsResult } from '../logs/device-log';
 import { runToolUnchecked } from './exec';
 import type { AdbHost } from './adb-host';
+import { type LogcatLine, LogcatTail } from './logcat-tail';
 
 /**
- * Android device logs through logcat: `adb logcat -d -v threadtime -v epoch -T <since>` is read on
- * every `read_logs`, parsed, and the lines of the session's app (by its pid) and the system's
+ * Android device logs through logcat. With the adbkit client (production) each device has one
+ * long-lived `logcat -B` stream parsed by adbkit-logcat (logcat-tail.ts); with a plain runner
+ * (recorded-output tests) `adb logcat -d -v threadtime -v epoch -T <since>` is read on every
+ * `read_logs`. Either way the lines are parsed, and the lines of the session's app (by its pid) and the system's
  * errors go into the device's bounded log. A `FATAL EXCEPTION` of the app's process, or its
  * process dying, is a crash (docs/artifacts.md).
  */
 
-export interface LogcatLine {
-  at: number;
-  pid: number;
-  tid: number;
-  level: LogLevel;
-  tag: string;
-  message: string;
-}
+export type { LogcatLine };
 
 const PRIORITY: Record<string, LogLevel> = {
   V: 'debug',
@@ -107,6 +103,7 @@ export function logcatArgs(serial: string, sinceMs: number | null): string[] {
 }
 
 interface DeviceState {
+  tail: LogcatTail | null;
   log: DeviceLog;
   sinceMs: number | null;
   /** Lines already taken at `sinceMs` (logcat -T repeats the lines of that instant). */
@@ -122,7 +119,7 @@ export class AndroidLogs {
   private state(deviceId: string): DeviceState {
     let s = this.devices.get(deviceId);
     if (!s) {
-      s = { log: new DeviceLog(), sinceMs: null, seenAtSince: new Set(), packageName: null };
+      s = { tail: null, log: new DeviceLog(), sinceMs: null, seenAtSince: new Set(), packageName: null };
       this.devices.set(deviceId, s);
     }
     return s;
@@ -134,13 +131,25 @@ export class AndroidLogs {
   }
 
   reset(deviceId: string): void {
+    this.devices.get(deviceId)?.tail?.close();
     this.devices.delete(deviceId);
+  }
+
+  closeAll(): void {
+    for (const id of [...this.devices.keys()]) this.reset(id);
   }
 
   async read(deviceId: string, serial: string, after: number, limit?: number): Promise<ReadLogsResult> {
     const s = this.state(deviceId);
-    const r = await runToolUnchecked(this.host.run, this.host.call('logcat', logcatArgs(serial, s.sinceMs), 15_000));
-    const parsed = parseLogcatThreadtime(r.stdout.toString('utf8'));
+    let parsed: LogcatLine[];
+    const kit = this.host.kit;
+    if (kit) {
+      if (!s.tail || s.tail.closed) s.tail = await LogcatTail.open(kit.device(serial));
+      parsed = s.tail.take();
+    } else {
+      const r = await runToolUnchecked(this.host.run, this.host.call('logcat', logcatArgs(serial, s.sinceMs), 15_000));
+      parsed = parseLogcatThreadtime(r.stdout.toString('utf8'));
+    }
     let pid: number | null = null;
     if (s.packageName) {
       const p = await runToolUnchecked(this.host.run, this.host.shellCall(serial, ['pidof', s.packageName]));
