@@ -34,10 +34,12 @@ export async function checkScreen(
   const findings = treeFindings(tree, units);
   const texts = textNodes(tree);
   if (texts.length > 0 && shot.screen.width > 0) {
-    const img = await decodeScreenshot(shot.jpeg);
-    findings.push(
-      ...contrastFindings(img, texts, { pxPerUnit: units.pxPerUnit, scale: img.width / shot.screen.width }),
-    );
+    // A screenshot that cannot be decoded has no pixels to measure: the tree's rules still stand.
+    const img = await decodeScreenshot(shot.jpeg).catch(() => null);
+    if (img)
+      findings.push(
+        ...contrastFindings(img, texts, { pxPerUnit: units.pxPerUnit, scale: img.width / shot.screen.width }),
+      );
   }
   return findings;
 }

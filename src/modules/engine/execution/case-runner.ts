@@ -236,7 +236,9 @@ export class CaseRunner {
       ...(result.healed ? { healed: true } : {}),
       ...(crash ? { crash } : {}),
     };
-    await recordStepFindings(input.accessibility, input.device, { tree, shot }, entry, outcome);
+    // Checked beside the visual comparison (both decode the screenshot off the event loop).
+    const findings = recordStepFindings(input.accessibility, input.device, { tree, shot }, entry, outcome);
+    findings.catch(() => undefined); // awaited below; not unhandled when the comparison throws first
     if (opts.judgeVisual && result.status === 'passed') {
       const verdict = await this.deps.judge.judgeStep({
         ctx: input.ctx,
@@ -270,6 +272,7 @@ export class CaseRunner {
         outcome.visualStatus = worst(outcome.visualStatus, 'ok');
       }
     }
+    await findings;
     entry.duration_ms = Date.now() - started;
     entry.timing =
       result.resolvedBy === 'model'
