@@ -1,7 +1,7 @@
 import type { Action, AlertSpec, Element } from './app-model';
 import { listItems, renderTemplate, type Scope, type Vars } from './app-templates';
 import type { AppDeviceLink } from './device-conditions';
-import { wrapText } from './fonts';
+import { textWidth, wrapText } from './fonts';
 import { box, type Box, type DrawKind } from './scene';
 
 export interface RuntimeEnv {
@@ -50,6 +50,17 @@ const TEXT_SIZES: Record<string, { size: number; bold: boolean; draw: DrawKind; 
   success: { size: 15, bold: false, draw: 'text_success', line: 20 },
 };
 
+const SMALL_BUTTON_H = 30;
+const SMALL_TOGGLE_H = 32;
+
+/** A button's size: full width, or (small, or an icon alone) as wide as what it shows. */
+function buttonSize(small: boolean, link: boolean, label: string, icon: boolean, w: number): { w: number; h: number } {
+  if (icon && label === '') return small ? { w: 28, h: 28 } : { w: 48, h: 48 };
+  if (!small) return { w, h: link ? 36 : 50 };
+  const content = Math.ceil(textWidth(label, 15, !link)) + (icon ? 22 : 0);
+  return { w: Math.min(w, content + (link ? 12 : 24)), h: SMALL_BUTTON_H };
+}
+
 function isFocused(app: LayoutHost, key: string): boolean {
   // Touch screens show focus only on the input being edited; TVs show the d-pad focus.
   return app.env.tv ? app.focus === key : app.editing === key;
@@ -73,23 +84,30 @@ export function layoutElement(
       const text = renderTemplate(el.text, app.vars, {}, app.params);
       const lines = wrapText(text, st.size, st.bold, w);
       const h = lines.length * st.line;
-      add(box({ role: 'text', draw: st.draw, text, detail: lines.join('\n'), id, x, y, w, h, enabled }));
+      add(
+        box({ role: 'text', draw: st.draw, text, detail: lines.join('\n'), id, x, y, w, h, enabled, color: el.color }),
+      );
       return h;
     }
     case 'button': {
       const style = el.style ?? 'primary';
-      const h = style === 'link' ? 36 : 50;
+      const label = el.label === undefined ? '' : renderTemplate(el.label, app.vars, {}, app.params);
+      const size = buttonSize(el.size === 'small', style === 'link', label, el.icon !== undefined, w);
       const draw = `button_${style}` as DrawKind;
+      const name = el.accessibilityLabel ?? el.label;
       add(
         box({
           role: 'button',
           draw,
-          text: renderTemplate(el.label, app.vars, {}, app.params),
+          // The name assistive technologies read: an icon alone has none.
+          text: name === undefined ? null : renderTemplate(name, app.vars, {}, app.params),
+          detail: label,
+          glyph: el.icon,
           id,
           x,
           y,
-          w,
-          h,
+          w: size.w,
+          h: size.h,
           enabled,
           focused: isFocused(app, key),
           focusKey: key,
@@ -99,7 +117,7 @@ export function layoutElement(
           },
         }),
       );
-      return h;
+      return size.h;
     }
     case 'input': {
       const labelH = el.label ? 22 : 0;
@@ -146,16 +164,19 @@ export function layoutElement(
     }
     case 'toggle': {
       const on = app.vars[el.bind] === true;
+      const label = renderTemplate(el.label, app.vars, {}, app.params);
+      const small = el.size === 'small';
+      const h = small ? SMALL_TOGGLE_H : 52;
       add(
         box({
           role: 'toggle',
-          draw: 'toggle',
-          text: renderTemplate(el.label, app.vars, {}, app.params),
+          draw: small ? 'toggle_small' : 'toggle',
+          text: label,
           id,
           x,
           y,
-          w,
-          h: 52,
+          w: small ? Math.min(w, Math.ceil(textWidth(label, 15)) + 72) : w,
+          h,
           enabled,
           checked: on,
           focused: isFocused(app, key),
@@ -168,7 +189,7 @@ export function layoutElement(
           },
         }),
       );
-      return 52;
+      return h;
     }
     case 'list': {
       const items = listItems(el);

@@ -112,6 +112,22 @@ const DeepLinkSchema = z.strictObject({
 });
 export type DeepLink = z.infer<typeof DeepLinkSchema>;
 
+const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb');
+
+/** The glyphs an icon button may show. */
+export const BUTTON_ICONS = [
+  'plus',
+  'close',
+  'more',
+  'heart',
+  'star',
+  'settings',
+  'edit',
+  'menu',
+  'share',
+  'info',
+] as const;
+
 const common = {
   /** Accessibility identifier / resource-id. */
   id: z.string().min(1).optional(),
@@ -134,12 +150,21 @@ export const ElementSchema = z.discriminatedUnion('type', [
     ...common,
     text: z.string(),
     style: z.enum(['title', 'headline', 'body', 'caption', 'error', 'success']).optional(),
+    /** The text's colour, #rrggbb, instead of its style's. */
+    color: HexColor.optional(),
   }),
   z.strictObject({
     type: z.literal('button'),
     ...common,
-    label: z.string().min(1),
+    /** The text drawn on the button; a button with an `icon` may have none. */
+    label: z.string().min(1).optional(),
+    /** A glyph drawn on the button (before its label, if any). */
+    icon: z.enum(BUTTON_ICONS).optional(),
+    /** The name assistive technologies read, instead of the label. */
+    accessibilityLabel: z.string().min(1).optional(),
     style: z.enum(['primary', 'secondary', 'destructive', 'link']).optional(),
+    /** A compact button (30 pt high, as wide as its content). */
+    size: z.enum(['regular', 'small']).optional(),
     action: z.array(ActionSchema).optional(),
   }),
   z.strictObject({
@@ -158,6 +183,8 @@ export const ElementSchema = z.discriminatedUnion('type', [
     ...common,
     bind: z.string().min(1),
     label: z.string(),
+    /** A compact switch (32 pt high, as wide as its label). */
+    size: z.enum(['regular', 'small']).optional(),
     action: z.array(ActionSchema).optional(),
   }),
   z.strictObject({
@@ -196,10 +223,7 @@ export const AppModelSchema = z
     /** Shown on the home screen when the package itself carries no label. */
     name: z.string().optional(),
     /** Launcher icon colour, #rrggbb. */
-    color: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/)
-      .optional(),
+    color: HexColor.optional(),
     /** Initial values of state variables; they persist across relaunch until clear_data/uninstall. */
     state: z.record(z.string().min(1), ScalarSchema).optional(),
     /** Variables held in memory only: every launch starts them from these values (a counter on screen). */
@@ -239,6 +263,8 @@ export const AppModelSchema = z
     for (const [sid, s] of Object.entries(m.screens)) {
       s.elements.forEach((e, i) => {
         const p = ['screens', sid, 'elements', i];
+        if (e.type === 'button' && e.label === undefined && e.icon === undefined)
+          ctx.addIssue({ code: 'custom', path: [...p, 'label'], message: 'a button has a label, an icon or both' });
         if (e.type === 'button' || e.type === 'toggle') walk(e.action, [...p, 'action']);
         if (e.type === 'input') walk(e.submit, [...p, 'submit']);
         if (e.type === 'list') {

@@ -319,6 +319,7 @@ export class AppRuntime {
       });
       if (this.stack.length > 1) {
         const label = this.env.platform === 'ios' ? '‹ Back' : '←';
+        const backH = Math.max(navH - 12, this.env.platform === 'ios' ? 44 : 48);
         nav.children.push(
           box({
             role: 'button',
@@ -327,9 +328,10 @@ export class AppRuntime {
             detail: label,
             id: 'nav-back',
             x: area.x + 8,
-            y: top + 6,
+            // At least the platform's minimum tap target (44 pt, 48 dp), centred in the bar.
+            y: top + (navH - backH) / 2,
             w: this.env.platform === 'ios' ? 90 : 48,
-            h: navH - 12,
+            h: backH,
             focusKey: `${this.screenId}:nav-back`,
             onActivate: () => this.back(),
           }),

@@ -59,7 +59,7 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
       }[b.draw] as [number, boolean, string, number];
       const lines = (b.detail ?? b.text ?? '').split('\n');
       for (const [i, line] of lines.entries())
-        pt.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], spec[2], { bold: spec[1] });
+        pt.text(line, b.x, b.y + spec[3] * i + spec[3] / 2, spec[0], b.color ?? spec[2], { bold: spec[1] });
       break;
     }
     case 'button_primary':
@@ -73,20 +73,16 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
         b.y,
         b.w,
         b.h,
-        theme.platform === 'android' ? b.h / 2 : 12,
+        theme.platform === 'android' ? b.h / 2 : Math.min(12, b.h / 3),
         fill,
         b.draw === 'button_secondary' ? p.separator : undefined,
       );
-      pt.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 17, fg, {
-        bold: true,
-        align: 'center',
-        maxWidth: b.w - 24,
-      });
+      buttonContent(pt, b, fg, b.h < 40 ? 15 : 17, true);
       break;
     }
     case 'button_link':
       pt.focusRing(b, p, 6);
-      pt.text(b.text ?? '', b.x + b.w / 2, b.y + b.h / 2, 16, p.accent, { align: 'center', maxWidth: b.w });
+      buttonContent(pt, b, p.accent, b.h < 36 ? 15 : 16, false);
       break;
     case 'input': {
       pt.rrect(b.x, b.y, b.w, b.h, 10, p.surface, b.focused ? p.accent : p.separator, b.focused ? 2 : 1);
@@ -112,6 +108,19 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
       const sw = 51;
       const sh = 31;
       const sx = b.x + b.w - sw - 12;
+      const sy = b.y + (b.h - sh) / 2;
+      pt.rrect(sx, sy, sw, sh, sh / 2, b.checked ? (theme.platform === 'ios' ? '#34c759' : p.accent) : '#d1d1d6');
+      ctx.beginPath();
+      ctx.arc(b.checked ? sx + sw - sh / 2 : sx + sh / 2, sy + sh / 2, sh / 2 - 2, 0, Math.PI * 2);
+      ctx.fillStyle = '#ffffff';
+      ctx.fill();
+      break;
+    }
+    case 'toggle_small': {
+      pt.focusRing(b, p, 8);
+      pt.text(b.text ?? '', b.x, b.y + b.h / 2, 15, p.text, { maxWidth: b.w - 48 });
+      const [sw, sh] = [36, 22];
+      const sx = b.x + b.w - sw;
       const sy = b.y + (b.h - sh) / 2;
       pt.rrect(sx, sy, sw, sh, sh / 2, b.checked ? (theme.platform === 'ios' ? '#34c759' : p.accent) : '#d1d1d6');
       ctx.beginPath();
@@ -251,4 +260,37 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
       break;
   }
   ctx.globalAlpha = 1;
+}
+
+/** The glyph each of app-model's BUTTON_ICONS draws (all in the bundled font). */
+const GLYPHS: Record<string, string> = {
+  plus: '+',
+  close: '✕',
+  more: '⋯',
+  heart: '♥',
+  star: '★',
+  settings: '⚙',
+  edit: '✎',
+  menu: '☰',
+  share: '⇪',
+  info: 'ℹ',
+};
+
+/** A button's glyph and drawn label (`detail`), centred together. */
+function buttonContent(pt: Painter, b: Box, fg: string, size: number, bold: boolean): void {
+  const label = b.detail ?? b.text ?? '';
+  const glyph = b.glyph ? (GLYPHS[b.glyph] ?? '?') : '';
+  if (!glyph) {
+    pt.text(label, b.x + b.w / 2, b.y + b.h / 2, size, fg, { bold, align: 'center', maxWidth: b.w - (bold ? 24 : 0) });
+    return;
+  }
+  if (!label) {
+    pt.text(glyph, b.x + b.w / 2, b.y + b.h / 2, Math.round(b.h * 0.5), fg, { align: 'center' });
+    return;
+  }
+  pt.ctx.font = font(size, bold);
+  const lw = Math.min(pt.ctx.measureText(label).width, b.w - 40);
+  const left = b.x + (b.w - lw - 22) / 2;
+  pt.text(glyph, left + 8, b.y + b.h / 2, size, fg, { align: 'center' });
+  pt.text(label, left + 22, b.y + b.h / 2, size, fg, { bold, maxWidth: b.w - 40 });
 }

@@ -20,8 +20,10 @@ export interface Box {
   checked?: boolean;
   /** Secondary text (list subtitles, input labels, placeholder). */
   detail?: string;
-  /** Fill colour for icons and badges. */
+  /** Fill colour for icons and badges; a text's own colour. */
   color?: string;
+  /** A named glyph a button draws (app-model's BUTTON_ICONS). */
+  glyph?: string;
   /** Icon image (PNG) drawn instead of the letter tile. */
   icon?: Buffer;
   /** Clip children to this box (scroll views). */
@@ -52,6 +54,7 @@ export type DrawKind =
   | 'button_link'
   | 'input'
   | 'toggle'
+  | 'toggle_small'
   | 'list_item'
   | 'divider'
   | 'spacer'

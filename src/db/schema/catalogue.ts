@@ -22,6 +22,9 @@ export const RESET_STRATEGIES = ['relaunch', 'clear_data', 'reinstall'] as const
 /** Whether a test run keeps its screen recording: always, only when it did not pass, or never records. */
 export const RECORD_VIDEO = ['always', 'on_failure', 'never'] as const;
 export type RecordVideo = (typeof RECORD_VIDEO)[number];
+/** Whether a test run checks each step's screen for accessibility, and whether findings fail it (docs/accessibility.md). */
+export const ACCESSIBILITY_SETTINGS = ['off', 'warn', 'fail'] as const;
+export type AccessibilitySetting = (typeof ACCESSIBILITY_SETTINGS)[number];
 export type ResetStrategy = (typeof RESET_STRATEGIES)[number];
 export const CASE_MODES = ['ai', 'recorded'] as const;
 export type CaseMode = (typeof CASE_MODES)[number];
@@ -56,6 +59,8 @@ function executionColumns() {
     /** Touched by the executor while it works; a stale one means the run was interrupted. */
     heartbeatAt: ts('heartbeat_at'),
     visualRegressionStatus: text('visual_regression_status', { enum: VISUAL_VERDICTS }),
+    /** The accessibility findings' roll-up: ok, warn, fail; null when the check was off. */
+    accessibilityStatus: text('accessibility_status', { enum: VISUAL_VERDICTS }),
     /** Passed through unchanged into the run's events (CI metadata). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     /** A step without a baseline gets one from this run; false for runs a viewer started (they compare only). */
@@ -85,6 +90,7 @@ export const testSuites = pgTable(
     /** How many times a failed or errored case runs again in a suite run (0–3; a run may override). */
     retries: integer('retries').notNull().default(0),
     recordVideo: text('record_video', { enum: RECORD_VIDEO }).notNull().default('always'),
+    accessibility: text('accessibility', { enum: ACCESSIBILITY_SETTINGS }).notNull().default('warn'),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

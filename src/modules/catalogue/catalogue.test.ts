@@ -103,6 +103,10 @@ describe('pure helpers', () => {
     );
     expect(doc.cases[0]!.steps).toEqual([{ text: 'a', action_indices: [0] }, { text: 'b' }]);
     expect([doc.visualWarnPct, doc.visualFailPct]).toEqual([10, 25]);
+    expect(doc.accessibility).toBe('warn');
+    expect(() => parseSuiteYaml('name: n\naccessibility: loud\n')).toThrow(
+      /accessibility: must be one of off, warn, fail/,
+    );
   });
 });
 
@@ -117,6 +121,7 @@ describe('docs/test-catalogue.md', () => {
       appId: 'com.example.shop',
       visualWarnPct: null,
       visualFailPct: 30,
+      accessibility: 'fail',
       tags: ['checkout', 'Smoke'],
     });
     expect(doc.cases[0]!.steps[1]).toEqual({

@@ -1,7 +1,7 @@
 import { loadYaml } from '../../lazy-modules';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { CASE_MODES, RESET_STRATEGIES } from '../../db/schema';
+import { ACCESSIBILITY_SETTINGS, type AccessibilitySetting, CASE_MODES, RESET_STRATEGIES } from '../../db/schema';
 import { DEFAULT_YAML_LIMITS, readBoundedYaml, type YamlLimits } from './bounded-yaml';
 import { formatPath, parseOrThrow, validateCaseContent, type Step } from './recording';
 
@@ -82,6 +82,9 @@ const YamlSuite = z.strictObject({
     .max(50)
     .default([]),
   visualRegression: z.strictObject({ warnPct: Pct.optional(), failPct: Pct.optional() }).optional(),
+  accessibility: z
+    .enum(ACCESSIBILITY_SETTINGS, { error: `must be one of ${ACCESSIBILITY_SETTINGS.join(', ')}` })
+    .default('warn'),
   cases: z
     .array(YamlCase, { error: 'must be a list' })
     .max(MAX_CASES, `must have at most ${MAX_CASES} cases`)
@@ -99,6 +102,7 @@ export interface SuiteDocument {
   tags: string[];
   visualWarnPct: number | null;
   visualFailPct: number | null;
+  accessibility: AccessibilitySetting;
   cases: Array<{
     name: string;
     mode: (typeof CASE_MODES)[number];
@@ -141,6 +145,7 @@ export function renderSuiteYaml(doc: SuiteDocument): string {
   out.variables = doc.variables;
   out.tags = doc.tags;
   out.visualRegression = { warnPct: doc.visualWarnPct, failPct: doc.visualFailPct };
+  out.accessibility = doc.accessibility;
   out.cases = doc.cases.map((c) => {
     const steps = c.steps.map(stepToYaml);
     const entry: Record<string, unknown> = {
@@ -233,6 +238,7 @@ export function parseSuiteYaml(text: string, limits: YamlLimits = DEFAULT_YAML_L
     tags: suite.tags,
     visualWarnPct: warn,
     visualFailPct: fail,
+    accessibility: suite.accessibility,
     cases,
   };
 }

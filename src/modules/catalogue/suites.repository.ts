@@ -137,6 +137,7 @@ export function suiteListQuery(db: DbOrTx, orgId: number, filter: SuiteListFilte
       visual_regression_fail_pct: sql<number | null>`${s.visualFailPct}`.as('visual_regression_fail_pct'),
       retries: s.retries,
       record_video: s.recordVideo,
+      accessibility: s.accessibility,
     })
     .from(s)
     .leftJoin(apps, eq(apps.id, s.appId))

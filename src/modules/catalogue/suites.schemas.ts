@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiTimestamp } from '../../http/api-time';
-import { RECORD_VIDEO, RESET_STRATEGIES } from '../../db/schema';
+import { ACCESSIBILITY_SETTINGS, RECORD_VIDEO, RESET_STRATEGIES } from '../../db/schema';
 import { CaseResponse } from './cases.schemas';
 import { Name, PathId } from './catalogue.schemas';
 
@@ -29,6 +29,10 @@ export const CreateSuiteBody = z.object({
     .meta({ description: 'Legacy numeric app id; app_public_id is preferred' }),
   platform: z.enum(['ios', 'android']).nullish(),
   tags: TagList.optional(),
+  accessibility: z
+    .enum(ACCESSIBILITY_SETTINGS)
+    .optional()
+    .meta({ description: "Check every step's screen for accessibility findings (default warn)" }),
 });
 export type CreateSuiteBody = z.infer<typeof CreateSuiteBody>;
 
@@ -42,6 +46,10 @@ export const UpdateSuiteBody = z.object({
     .enum(RECORD_VIDEO)
     .optional()
     .meta({ description: "Keep each run's screen recording always, only when it did not pass, or never record" }),
+  accessibility: z.enum(ACCESSIBILITY_SETTINGS).optional().meta({
+    description:
+      "Check every step's screen for accessibility findings: off, warn (reported), fail (findings fail the run)",
+  }),
   context: z.string().max(20000).nullable().optional(),
   variables: z.record(z.string().max(100), z.unknown()).optional(),
   visual_regression_warn_pct: Pct.optional(),
@@ -76,6 +84,7 @@ export const SuiteResponse = z.object({
   visual_regression_fail_pct: z.number().int().nullable(),
   retries: z.number().int(),
   record_video: z.enum(RECORD_VIDEO),
+  accessibility: z.enum(ACCESSIBILITY_SETTINGS),
 });
 export type SuiteResponse = z.infer<typeof SuiteResponse>;
 

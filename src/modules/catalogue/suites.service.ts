@@ -51,6 +51,7 @@ function renderSuite(row: repo.SuiteListRow): SuiteResponse {
     visual_regression_fail_pct: s.visualFailPct,
     retries: s.retries,
     record_video: s.recordVideo,
+    accessibility: s.accessibility,
   };
 }
 
@@ -123,6 +124,7 @@ export class SuitesService {
         name: input.name,
         description: input.description ?? null,
         platform: (input.platform ?? app?.platform ?? null) as Platform | null,
+        ...(input.accessibility ? { accessibility: input.accessibility } : {}),
         createdByUserId: actorIdentity(tx).userId,
         createdAt: now,
         updatedAt: now,
@@ -175,6 +177,7 @@ export class SuitesService {
         ...(body.reset_strategy !== undefined ? { resetStrategy: body.reset_strategy } : {}),
         ...(body.retries !== undefined ? { retries: body.retries } : {}),
         ...(body.record_video !== undefined ? { recordVideo: body.record_video } : {}),
+        ...(body.accessibility !== undefined ? { accessibility: body.accessibility } : {}),
         ...(body.context !== undefined ? { context: body.context } : {}),
         ...(body.variables !== undefined ? { variables: body.variables } : {}),
         visualWarnPct: warn,

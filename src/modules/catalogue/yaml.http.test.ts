@@ -104,6 +104,7 @@ describe('YAML export and import', () => {
       'variables',
       'tags',
       'visualRegression',
+      'accessibility',
       'cases',
     ]);
     expect(doc).toMatchObject({
@@ -113,6 +114,7 @@ describe('YAML export and import', () => {
       resetStrategy: 'clear_data',
       tags: ['checkout', 'Smoke'],
       visualRegression: { warnPct: null, failPct: 30 },
+      accessibility: 'warn',
     });
     expect(doc.cases[0]).toMatchObject({
       name: 'Sign in',

@@ -53,6 +53,7 @@ export class SuiteYamlService {
       tags: (row?.tags ?? []).map((t) => t.display_name),
       visualWarnPct: suite.visualWarnPct,
       visualFailPct: suite.visualFailPct,
+      accessibility: suite.accessibility,
       cases: cases.map(({ c }) => ({
         name: c.name,
         mode: c.mode,
@@ -119,6 +120,7 @@ export class SuiteYamlService {
         variables: doc.variables,
         visualWarnPct: doc.visualWarnPct,
         visualFailPct: doc.visualFailPct,
+        accessibility: doc.accessibility,
         createdByUserId,
         createdAt: now,
         updatedAt: now,

@@ -16,7 +16,8 @@ function roleFor(cls: string, attrs: { checkable: boolean; scrollable: boolean; 
   if (/Switch|CheckBox|ToggleButton|RadioButton/.test(c) || attrs.checkable) return 'toggle';
   if (/Button/.test(c)) return 'button';
   if (/RecyclerView|ListView|ScrollView|GridView/.test(c) || attrs.scrollable) return 'list';
-  if (/ImageView/.test(c)) return 'image';
+  // A clickable image is a button (an icon button): it needs a content-desc to be named.
+  if (/ImageView/.test(c)) return attrs.clickable ? 'button' : 'image';
   if (/TextView/.test(c)) return attrs.clickable ? 'button' : 'text';
   return attrs.clickable ? 'button' : 'group';
 }

@@ -4538,6 +4538,8 @@ export interface paths {
         200: {
           content: {
             "application/json": ({
+                /** @enum {string} */
+                accessibility: "off" | "warn" | "fail";
                 app_id: number | null;
                 app_name: string | null;
                 app_public_id: string | null;
@@ -4584,6 +4586,11 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /**
+             * @description Check every step's screen for accessibility findings (default warn)
+             * @enum {string}
+             */
+            accessibility?: "off" | "warn" | "fail";
             /** @description Legacy numeric app id; app_public_id is preferred */
             app_id?: number | null;
             app_public_id?: string | null;
@@ -4599,6 +4606,8 @@ export interface paths {
         200: {
           content: {
             "application/json": {
+              /** @enum {string} */
+              accessibility: "off" | "warn" | "fail";
               app_id: number | null;
               app_name: string | null;
               app_public_id: string | null;
@@ -4654,6 +4663,8 @@ export interface paths {
         200: {
           content: {
             "application/json": {
+              /** @enum {string} */
+              accessibility: "off" | "warn" | "fail";
               app_id: number | null;
               app_name: string | null;
               app_public_id: string | null;
@@ -4780,6 +4791,11 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /**
+             * @description Check every step's screen for accessibility findings: off, warn (reported), fail (findings fail the run)
+             * @enum {string}
+             */
+            accessibility?: "off" | "warn" | "fail";
             context?: string | null;
             description?: string | null;
             name?: string;
@@ -4805,6 +4821,8 @@ export interface paths {
         200: {
           content: {
             "application/json": {
+              /** @enum {string} */
+              accessibility: "off" | "warn" | "fail";
               app_id: number | null;
               app_name: string | null;
               app_public_id: string | null;

@@ -81,6 +81,17 @@ export interface StepResult {
   healed?: boolean;
   /** The app crashed during the step (docs/artifacts.md). */
   crash?: { message: string; log_excerpt: string };
+  /** What the accessibility check found on the step's screen; absent when the suite turned it off (docs/accessibility.md). */
+  accessibility?: AccessibilityFinding[];
+}
+
+/** One accessibility finding on a step's settled screen. */
+export interface AccessibilityFinding {
+  rule: 'missing_label' | 'small_target' | 'low_contrast' | 'duplicate_label';
+  severity: 'error' | 'warning';
+  element: { role: string; name: string | null; id: string | null };
+  bounds: { x: number; y: number; width: number; height: number };
+  message: string;
 }
 
 /** A run's screen recording: chapters mark where each step that ran begins. */
@@ -111,6 +122,8 @@ export interface RunResult {
   suggestions?: HealingSuggestion[];
   assertions: Array<{ text: string; passed: boolean; reasoning: string }>;
   visual_regression_status: 'ok' | 'warn' | 'fail' | null;
+  /** The roll-up of the steps' accessibility findings; null when not checked. */
+  accessibility_status?: 'ok' | 'warn' | 'fail' | null;
   sub_flows?: Array<{ name: string; status: 'passed' | 'failed'; steps: StepResult[]; error: string | null }>;
   video?: RunVideo | null;
   logs?: { url: string; lines: number; size_bytes: number } | null;

@@ -4,6 +4,7 @@ import type { HealingSuggestion } from '../steps/healing';
 import type { TraceEntry } from '../steps/step-agent';
 import type { RunLogsSummary, StepCrash } from './run-logs';
 import type { RunVideo } from './run-video';
+import type { AccessibilityFinding } from '../accessibility/a11y-rules';
 
 /** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
@@ -26,6 +27,8 @@ export interface StepEntry {
   healed?: boolean;
   /** The app crashed during the step (the step failed at once). */
   crash?: StepCrash;
+  /** What the accessibility check found on the step's settled screen (absent when the suite turned it off). */
+  accessibility?: AccessibilityFinding[];
 }
 
 export interface AssertionEntry {
@@ -49,6 +52,8 @@ export interface CaseOutcome {
   assertions: AssertionEntry[];
   trace: TraceEntry[];
   visualStatus: VisualVerdict | null;
+  /** The roll-up of the steps' accessibility findings; null when the check was off. */
+  accessibilityStatus: VisualVerdict | null;
   /**
    * Compared steps without a baseline: their screenshots become baselines when the run passes
    * (and only then), in the transaction that ends it.
@@ -92,6 +97,7 @@ export function emptyOutcome(): CaseOutcome {
     assertions: [],
     trace: [],
     visualStatus: null,
+    accessibilityStatus: null,
     baselineCandidates: [],
     baselinesWritten: [],
     healedSteps: [],

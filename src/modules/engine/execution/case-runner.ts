@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../../../context';
-import type { RunMode } from '../../../db/schema';
+import type { AccessibilitySetting, RunMode } from '../../../db/schema';
+import { recordStepFindings } from '../accessibility/a11y-check';
 import type { ObjectStorage } from '../../../storage/storage';
 import type { CaseRow, RunPlan, RecordingAction } from '../../catalogue';
 import type { DeviceHandle } from '../../sessions';
@@ -44,6 +45,8 @@ export interface CaseRunInput {
   fuzzy: boolean;
   variables: Record<string, unknown>;
   tiers: VisualTiers;
+  /** The suite's accessibility check of every step's settled screen. */
+  accessibility: AccessibilitySetting;
   appPackage: string | null;
   runId: number;
   runPublicId: string;
@@ -192,18 +195,8 @@ export class CaseRunner {
     const started = Date.now();
     const max = this.deps.limits.stepsPerCase;
     if (++input.stepsTaken.n > max) {
-      return {
-        index,
-        text: step.text,
-        status: 'failed',
-        resolved_by: null,
-        actions: [],
-        screenshot: null,
-        visual: null,
-        duration_ms: 0,
-        timing: NOTHING_TIMED,
-        error: `The run reached its budget of ${max} steps (sub-flow steps included)`,
-      };
+      const error = `The run reached its budget of ${max} steps (sub-flow steps included)`;
+      return { ...skippedStep(index, step.text), status: 'failed', error };
     }
     const meter = new StepMeter();
     const device = meter.meter(input.device);
@@ -225,7 +218,7 @@ export class CaseRunner {
     const crash = await input.logs.collect(opts.screenshotPrefix ? null : index);
     if (crash) Object.assign(result, { status: 'failed', error: `The app crashed: ${crash.message}` });
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
-    await waitForSettledScreen(device, { signal: input.signal, wait });
+    const { tree } = await waitForSettledScreen(device, { signal: input.signal, wait });
     const shot = await device.screenshot();
     const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
     await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
@@ -244,6 +237,9 @@ export class CaseRunner {
       ...(result.healed ? { healed: true } : {}),
       ...(crash ? { crash } : {}),
     };
+    // Checked beside the visual comparison (both decode the screenshot off the event loop).
+    const findings = recordStepFindings(input.accessibility, input.device, { tree, shot }, entry, outcome);
+    findings.catch(() => undefined); // awaited below; not unhandled when the comparison throws first
     if (opts.judgeVisual && result.status === 'passed') {
       const verdict = await this.deps.judge.judgeStep({
         ctx: input.ctx,
@@ -277,6 +273,7 @@ export class CaseRunner {
         outcome.visualStatus = worst(outcome.visualStatus, 'ok');
       }
     }
+    await findings;
     entry.duration_ms = Date.now() - started;
     entry.timing =
       result.resolvedBy === 'model'

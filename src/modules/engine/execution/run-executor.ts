@@ -7,6 +7,7 @@ import type { AppsService, InstallableBuild } from '../../apps';
 import { loadRunPlan, type BaselinesService, type RunPlan } from '../../catalogue';
 import type { ObjectStorage } from '../../../storage/storage';
 import { settleRunBaselines } from '../visual/run-baselines';
+import { failOnFindings } from '../accessibility/a11y-check';
 import type { SuiteRow } from '../../catalogue';
 import { runBilling } from '../../credits';
 import type { MeteringService } from '../../credits';
@@ -201,6 +202,7 @@ export class RunExecutor {
       fuzzy: run.fuzzyMatch ?? c.fuzzyMatch,
       variables: setting.suite?.variables ?? {},
       tiers: tiersOf(setting.suite),
+      accessibility: setting.suite?.accessibility ?? 'warn',
       appPackage: setting.build?.app.packageName ?? null,
       runId: run.id,
       runPublicId: run.publicId,
@@ -224,6 +226,7 @@ export class RunExecutor {
         await this.deps.credits.requireCreditToContinue({ ctx, input: { runId: run.id, billing: billingOf(run) } });
       },
     });
+    failOnFindings(outcome);
     await logs.collect(null);
     outcome.logs = await logs.save(this.deps.storage, run.publicId);
     outcome.artifactBytes += outcome.logs.size_bytes;
@@ -299,6 +302,7 @@ export class RunExecutor {
               result: resultOf(o, end.usage ?? null),
               reasoningLog: o.trace,
               visualRegressionStatus: o.visualStatus,
+              accessibilityStatus: o.accessibilityStatus,
               artifactBytes: o.artifactBytes,
             }
           : {}),
@@ -357,6 +361,7 @@ export function resultOf(o: CaseOutcome, usage: ModelUsageSummary | null) {
     steps: o.steps,
     assertions: o.assertions,
     visual_regression_status: o.visualStatus,
+    accessibility_status: o.accessibilityStatus,
     ...(o.subFlows.length ? { sub_flows: o.subFlows } : {}),
     ...(o.suggestions.length ? { suggestions: o.suggestions } : {}),
     logs: o.logs ?? null,

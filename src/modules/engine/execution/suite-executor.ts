@@ -34,6 +34,8 @@ export interface SuiteExecutorDeps extends WatchDeps {
  * suite's reset strategy before it, and again (up to the run's retries) when it failed. A cancel
  * stops the current case and starts no other.
  */
+const NO_VERDICTS = { visual: null, accessibility: null };
+
 export class SuiteExecutor {
   private readonly shards: SuiteShards;
 
@@ -109,7 +111,9 @@ export class SuiteExecutor {
       passed: runs.filter((r) => r.run.status === 'passed').length,
       failed: runs.filter((r) => r.run.status !== 'passed').length,
     };
-    await withTransaction(ctx, (tx) => this.close(tx, sr, { status: 'error', error: 'interrupted' }, counts, null));
+    await withTransaction(ctx, (tx) =>
+      this.close(tx, sr, { status: 'error', error: 'interrupted' }, counts, NO_VERDICTS),
+    );
   }
 
   private async begin(suiteRunId: number): Promise<repo.SuiteRunRow | null> {
@@ -125,7 +129,7 @@ export class SuiteExecutor {
           sr,
           sr.cancelRequestedAt ? { status: 'cancelled', error: null } : { status: 'error', error: 'interrupted' },
           { passed: 0, failed: 0 },
-          null,
+          NO_VERDICTS,
         );
         return null;
       }
@@ -151,8 +155,11 @@ export class SuiteExecutor {
       status = 'error';
       error = failure ?? counted.find((r) => r.status === 'error')?.errorMessage ?? null;
     } else status = counted.some((r) => r.status === 'failed') ? 'failed' : 'passed';
-    const visual = rollUpVisual(runs.map((r) => (r.visualRegressionStatus as VisualVerdict | null) ?? null));
-    await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, visual));
+    const verdicts = {
+      visual: rollUpVisual(runs.map((r) => (r.visualRegressionStatus as VisualVerdict | null) ?? null)),
+      accessibility: rollUpVisual(runs.map((r) => (r.accessibilityStatus as VisualVerdict | null) ?? null)),
+    };
+    await withTransaction(ctx, (tx) => this.close(tx, sr, { status, error }, counts, verdicts));
   }
 
   /** Ends the suite run once, with its events, and frees its session in the same transaction. */
@@ -161,7 +168,7 @@ export class SuiteExecutor {
     sr: repo.SuiteRunRow,
     end: { status: SuiteRunStatus; error: string | null },
     counts: { passed: number; failed: number },
-    visual: VisualVerdict | null,
+    verdicts: { visual: VisualVerdict | null; accessibility: VisualVerdict | null },
   ): Promise<void> {
     const cur = await repo.lockSuiteRunById(tx.db, sr.id);
     if (!cur || (cur.status !== 'pending' && cur.status !== 'running')) return;
@@ -177,7 +184,8 @@ export class SuiteExecutor {
       errorMessage: end.error,
       finishedAt: now,
       durationMs: Math.max(0, now.getTime() - cur.startedAt.getTime()),
-      visualRegressionStatus: visual,
+      visualRegressionStatus: verdicts.visual,
+      accessibilityStatus: verdicts.accessibility,
     });
     const suite = await findSuiteById(tx.db, sr.organizationId, sr.suiteId);
     await this.deps.events.suiteRunFinished(tx, ended, suite?.publicId ?? '', counts);

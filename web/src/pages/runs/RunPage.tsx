@@ -27,6 +27,7 @@ import { useOrganizationChannel } from '../../realtime/realtime';
 import { ApproveBaselineButton } from './ApproveBaseline';
 import { RunArtifacts } from './RunArtifacts';
 import { StepCompare } from './StepCompare';
+import { AccessibilityBadge, StepFindings } from './StepFindings';
 import { Suggestions } from './Suggestions';
 
 const ACTIVE = new Set(['pending', 'running']);
@@ -119,6 +120,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                 visual {result.visual_regression_status}
               </Badge>
             ) : null}
+            <AccessibilityBadge status={result?.accessibility_status} />
           </Group>
           <Text size="sm" c="dimmed">
             Started {formatTime(run.started_at)} · {formatDuration(run.duration_ms)} · {run.model_used ?? 'no model'}
@@ -183,6 +185,11 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                         {s.visual.diff_pct.toFixed(1)} %
                       </Badge>
                     ) : null}
+                    {'accessibility' in s && s.accessibility?.length ? (
+                      <Badge color="yellow" variant="light" size="sm">
+                        {s.accessibility.length} a11y
+                      </Badge>
+                    ) : null}
                     {'duration_ms' in s ? (
                       <Text size="xs" c="dimmed">
                         {formatDuration(s.duration_ms)}
@@ -206,6 +213,7 @@ function RunView({ run, live }: { run: Run; live: LiveStep[] }) {
                         </Text>
                       ) : null}
                       <StepCompare step={s} caseId={run.test_case_public_id} />
+                      <StepFindings findings={s.accessibility} />
                       {!active && s.screenshot ? (
                         <Group>
                           <ApproveBaselineButton

@@ -21,6 +21,7 @@ import { ErrorAlert, notify } from '../../components/feedback';
 import { TAG_PATTERN } from './SuitesPage';
 
 type ResetStrategy = SuiteDetail['reset_strategy'];
+type Accessibility = SuiteDetail['accessibility'];
 
 /** The suite's settings: name, tags, reset strategy, agent context, variables and visual tiers. */
 export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit: boolean }) {
@@ -28,6 +29,7 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
   const [name, setName] = useState(suite.name);
   const [description, setDescription] = useState(suite.description ?? '');
   const [reset, setReset] = useState<ResetStrategy>(suite.reset_strategy);
+  const [accessibility, setAccessibility] = useState<Accessibility>(suite.accessibility);
   const [context, setContext] = useState(suite.context ?? '');
   const [tags, setTags] = useState(suite.tags.map((t) => t.name));
   const [variables, setVariables] = useState<Array<[string, string]>>(
@@ -53,6 +55,7 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
             name,
             description,
             reset_strategy: reset,
+            accessibility,
             context: context || null,
             tags,
             variables: Object.fromEntries(variables.filter(([k]) => k.trim()).map(([k, v]) => [k.trim(), v])),
@@ -108,6 +111,19 @@ export function SuiteSettings({ suite, canEdit }: { suite: SuiteDetail; canEdit:
             { value: 'relaunch', label: 'Relaunch the app' },
             { value: 'clear_data', label: 'Clear the app’s data, then launch' },
             { value: 'reinstall', label: 'Reinstall the app' },
+          ]}
+        />
+        <Select
+          label="Accessibility check"
+          description="Every step's screen is checked for missing labels, small targets, low contrast and duplicate labels"
+          allowDeselect={false}
+          value={accessibility}
+          onChange={(v) => setAccessibility((v as Accessibility) ?? 'warn')}
+          disabled={!canEdit}
+          data={[
+            { value: 'warn', label: 'Report findings' },
+            { value: 'fail', label: 'Fail runs with findings' },
+            { value: 'off', label: 'Off' },
           ]}
         />
         <Textarea
