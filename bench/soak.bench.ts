@@ -24,10 +24,8 @@ const LIVE_SESSIONS = 8;
 const SUITE_RUNS = 4;
 const ACCOUNTS = 4;
 const DEVICES = 'Pixel 8:android:phone:14:12';
-/** How long a process runs before its early RSS sample: two minutes, or a fifth of a shorter run. */
-/** How long the drain may go on past its end for webhook retries already scheduled (the second is due 5 min after the first). */
-const RETRY_WAIT_MS = 6 * 60_000;
-const WARM_UP_MS = (runMs: number) => Math.min(120_000, 0.2 * runMs);
+/** How long a process runs before its early RSS sample: two minutes, or 40 % of a shorter run. */
+const WARM_UP_MS = (runMs: number) => Math.min(120_000, 0.4 * runMs);
 
 export default async function soak(): Promise<BenchRow[]> {
   const runMs = MINUTES * 60_000;
@@ -85,7 +83,7 @@ export default async function soak(): Promise<BenchRow[]> {
     runners.push(aiRuns(accounts[0]!, stats, stop, drained), aiRuns(accounts[1]!, stats, stop, drained));
 
     // RSS: an early sample of every process once it has warmed up, two minutes after its latest
-    // start or the start of the load (a fifth of the run when that is shorter), and one at the end.
+    // start or the start of the load (40 % of the run when that is shorter), and one at the end.
     const procs = [
       ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid, since: () => r.proc.startedAt })),
       { name: 'worker', pid: () => topology.worker.pid, since: () => topology.worker.startedAt },
