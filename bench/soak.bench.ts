@@ -24,6 +24,8 @@ const LIVE_SESSIONS = 8;
 const SUITE_RUNS = 4;
 const ACCOUNTS = 4;
 const DEVICES = 'Pixel 8:android:phone:14:12';
+/** How long the drain may go on past its end for webhook retries already scheduled (the second is due 5 min after the first). */
+const RETRY_WAIT_MS = 6 * 60_000;
 /** How long a process runs before its early RSS sample: two minutes, or 40 % of a shorter run. */
 const WARM_UP_MS = (runMs: number) => Math.min(120_000, 0.4 * runMs);
 
