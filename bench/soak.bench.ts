@@ -24,6 +24,10 @@ const LIVE_SESSIONS = 8;
 const SUITE_RUNS = 4;
 const ACCOUNTS = 4;
 const DEVICES = 'Pixel 8:android:phone:14:12';
+/** How long the drain may go on past its end for webhook retries already scheduled (the second is due 5 min after the first). */
+const RETRY_WAIT_MS = 6 * 60_000;
+/** How long a process runs before its early RSS sample: two minutes, or 40 % of a shorter run. */
+const WARM_UP_MS = (runMs: number) => Math.min(120_000, 0.4 * runMs);
 
 export default async function soak(): Promise<BenchRow[]> {
   const runMs = MINUTES * 60_000;
@@ -80,7 +84,8 @@ export default async function soak(): Promise<BenchRow[]> {
     for (let i = 0; i < SUITE_RUNS; i++) runners.push(suiteRuns(accounts[i % ACCOUNTS]!, stats, stop, drained));
     runners.push(aiRuns(accounts[0]!, stats, stop, drained), aiRuns(accounts[1]!, stats, stop, drained));
 
-    // RSS: an early sample of every process once it has run a fifth of the run (after its latest start).
+    // RSS: an early sample of every process once it has warmed up, two minutes after its latest
+    // start or the start of the load (40 % of the run when that is shorter), and one at the end.
     const procs = [
       ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid, since: () => r.proc.startedAt })),
       { name: 'worker', pid: () => topology.worker.pid, since: () => topology.worker.startedAt },
@@ -92,12 +97,25 @@ export default async function soak(): Promise<BenchRow[]> {
         const since = Math.max(p.since(), t0);
         let s = rss.get(p.name);
         if (!s || s.sinceAt !== since) {
-          s = { proc: p.name, early: null, late: null, sinceAt: since };
+          s = { proc: p.name, early: null, late: null, sinceAt: since, earlyAt: null, lateAt: null };
           rss.set(p.name, s);
         }
-        if (s.early === null && Date.now() >= since + 0.2 * runMs) s.early = rssMb(p.pid());
+        if (s.early === null && Date.now() >= since + WARM_UP_MS(runMs)) {
+          s.early = rssMb(p.pid());
+          s.earlyAt = (Date.now() - t0) / 1000;
+        }
       }
     }, 1000);
+    // The RSS of every process every 30 s, to tell warm-up from growth.
+    const timeline: string[] = [];
+    const sampleAll = () => {
+      const line = `rss +${((Date.now() - t0) / 1000).toFixed(0)}s: ${procs
+        .map((p) => `${p.name} ${rssMb(p.pid())?.toFixed(0) ?? '-'}`)
+        .join(', ')} MB; load ${os.loadavg()[0]!.toFixed(1)}`;
+      timeline.push(line);
+      fs.appendFileSync(path.join(dir, 'rss.log'), `${line}\n`);
+    };
+    const every30s = setInterval(sampleAll, 30_000);
 
     // One fault at a time, each at its time or once the system has recovered from the one before.
     for (const f of faultSchedule(receiver)) {
@@ -108,9 +126,14 @@ export default async function soak(): Promise<BenchRow[]> {
     faultsDone = true;
     await Promise.all(actors);
     clearInterval(sampler);
+    clearInterval(every30s);
+    sampleAll();
     for (const p of procs) {
       const s = rss.get(p.name);
-      if (s) s.late = rssMb(p.pid());
+      if (s) {
+        s.late = rssMb(p.pid());
+        s.lateAt = (Date.now() - t0) / 1000;
+      }
     }
     const loadMs = Date.now() - t0;
     rec.note(`load over after ${(loadMs / 1000).toFixed(0)} s: ${rec.calls.length} API calls; draining`);
@@ -119,7 +142,7 @@ export default async function soak(): Promise<BenchRow[]> {
     // The drain: what was started ends; interrupted runs are swept within two minutes, retries fall due.
     drainEnd = Date.now() + Math.max(4 * 60_000, runMs * 0.6);
     await Promise.all(runners);
-    await untilWebhooksSettled(topology.databaseUrl, drainEnd);
+    await untilWebhooksSettled(topology.databaseUrl, drainEnd, rec);
     // A last look a socket may need to be closed by its replica.
     await sleep(5000);
 
@@ -153,6 +176,7 @@ export default async function soak(): Promise<BenchRow[]> {
     console.log(`CI runs: ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(', ')}`);
     for (const why of new Set(stats.ciRuns.filter((r) => r.error).map((r) => `${r.kind}: ${r.error}`)))
       console.log(`  ${why.slice(0, 300)}`);
+    for (const line of timeline) console.log(line);
     for (const v of verdicts) console.log(`invariant ${v.name}: ${v.ok ? 'ok' : 'FAIL'} (${v.figure})`);
     failed = verdicts.filter((v) => !v.ok).length;
     console.log(`${verdicts.length - failed} passed, ${failed} failed`);
@@ -167,17 +191,29 @@ export default async function soak(): Promise<BenchRow[]> {
   }
 }
 
-async function untilWebhooksSettled(databaseUrl: string, until: number): Promise<void> {
+/**
+ * Waits until every event is dispatched and every delivery has ended, until `until`; past it, only
+ * while each delivery still open is retrying with its next attempt due within `RETRY_WAIT_MS` (a
+ * delivery whose first retry also met a fault waits 5 minutes for its second).
+ */
+async function untilWebhooksSettled(databaseUrl: string, until: number, rec: Recorder): Promise<void> {
   const pg = (await import('pg')).default;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
+  const hardEnd = until + RETRY_WAIT_MS;
   try {
-    while (Date.now() < until) {
-      const { rows } = await db.query<{ n: number }>(
+    for (;;) {
+      const { rows } = await db.query<{ n: number; late: number }>(
         `SELECT (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL)
-          + (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('succeeded', 'failed'))::int AS n`,
+          + (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('succeeded', 'failed'))::int AS n,
+          (SELECT count(*) FROM webhook_deliveries WHERE state NOT IN ('succeeded', 'failed')
+            AND (next_attempt_at IS NULL OR next_attempt_at > $1))::int AS late`,
+        [new Date(hardEnd - 15_000)],
       );
       if (Number(rows[0]!.n) === 0) return;
+      if (Date.now() >= hardEnd || (Date.now() >= until && Number(rows[0]!.late) > 0)) return;
+      if (Date.now() >= until && Date.now() < until + 2000)
+        rec.note(`drain: waiting for ${rows[0]!.n} webhook deliveries whose next retry is due`);
       await sleep(2000);
     }
   } finally {

@@ -47,16 +47,19 @@ export class SoakClient {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const text = await r.text();
-      this.rec.record(`${method} ${route}`, t0, performance.now() - p0, r.status);
-      let json: unknown = null;
+      const ms = performance.now() - p0;
+      // biome-ignore lint/suspicious/noExplicitAny: the soak reads whatever the API answers
+      let json: any = null;
       try {
         json = text ? JSON.parse(text) : null;
       } catch {
         json = text;
       }
+      const why = r.status >= 500 ? `${url} ${path}: ${String(json?.detail ?? text).slice(0, 200)}` : undefined;
+      this.rec.record(`${method} ${route}`, t0, ms, r.status, why);
       return { status: r.status, json };
-    } catch {
-      this.rec.record(`${method} ${route}`, t0, performance.now() - p0, 0);
+    } catch (err) {
+      this.rec.record(`${method} ${route}`, t0, performance.now() - p0, 0, `${url} ${path}: ${(err as Error).message}`);
       return { status: 0, json: null };
     }
   }

@@ -79,6 +79,8 @@ export function faultSchedule(receiver: FlakyReceiver): Fault[] {
         await t.redis.kill9();
         await sleep(500);
         t.redis.restart();
+        // Recovered once every replica has written its heartbeat again and resubscribed.
+        await t.untilRedisRecovered();
         over();
       },
     },

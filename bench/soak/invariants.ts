@@ -15,6 +15,9 @@ export interface RssSample {
   proc: string;
   early: number | null;
   late: number | null;
+  /** When each was taken, in seconds since the load began. */
+  earlyAt: number | null;
+  lateAt: number | null;
 }
 
 /** How late a retry may go out after its due time: the due-retry tick runs every 10 s, plus load and outages. */
@@ -143,7 +146,7 @@ export async function checkInvariants(opts: {
       `${hooks.length} deliveries, ${retries} retries, ${opts.receiver.received} requests received; ${notDelivered.length} not delivered, ${undispatched.n} events not dispatched, ${offSchedule} retries off schedule${stuck.length ? ` (${stuck.join('; ')})` : ''}`,
     );
 
-    const outside = opts.rec.calls.filter((c) => !opts.rec.inFault(c.at));
+    const outside = opts.rec.calls.filter((c) => !opts.rec.inFault(c.at, c.ms));
     const fivexx = outside.filter((c) => c.status >= 500 || c.status === 0);
     const inside = opts.rec.calls.length - outside.length;
     add(
@@ -151,6 +154,10 @@ export async function checkInvariants(opts: {
       fivexx.length === 0,
       `${outside.length} calls outside, ${inside} inside fault windows; ${fivexx.length} 5xx or unanswered outside${fivexx.length ? `: ${summarise(fivexx)}` : ''}`,
     );
+    for (const c of fivexx.slice(0, 10))
+      console.log(
+        `  5xx outside at +${((c.at - opts.rec.t0) / 1000).toFixed(1)}s ${c.status} ${c.route}: ${c.why ?? ''}`,
+      );
 
     const leaked = opts.stats.streams.filter((s) => s.endedAt !== null && s.closedAt === null);
     add(
@@ -161,9 +168,14 @@ export async function checkInvariants(opts: {
 
     const grown = opts.rss.filter((r) => r.early !== null && r.late !== null && r.late > r.early * 1.1);
     add(
-      'RSS at the end within 10 % of an early sample',
+      'RSS at the end within 10 % of its sample once warmed up',
       grown.length === 0 && opts.rss.every((r) => r.early !== null && r.late !== null),
-      opts.rss.map((r) => `${r.proc} ${r.early?.toFixed(0) ?? '?'}→${r.late?.toFixed(0) ?? '?'} MB`).join(', '),
+      opts.rss
+        .map(
+          (r) =>
+            `${r.proc} ${r.early?.toFixed(0) ?? '?'} MB at +${r.earlyAt?.toFixed(0) ?? '?'}s → ${r.late?.toFixed(0) ?? '?'} MB at +${r.lateAt?.toFixed(0) ?? '?'}s`,
+        )
+        .join(', '),
     );
 
     const t0 = opts.rec.t0;

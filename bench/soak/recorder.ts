@@ -7,6 +7,8 @@ export interface CallRecord {
   ms: number;
   status: number;
   route: string;
+  /** For a 5xx or no answer: which replica, and the `detail` it answered with. */
+  why?: string;
 }
 
 export interface FaultWindow {
@@ -21,8 +23,8 @@ export class Recorder {
   readonly notes: string[] = [];
   t0 = Date.now();
 
-  record(route: string, at: number, ms: number, status: number): void {
-    this.calls.push({ at, ms, status, route });
+  record(route: string, at: number, ms: number, status: number, why?: string): void {
+    this.calls.push({ at, ms, status, route, ...(why ? { why } : {}) });
   }
 
   /** Opens a fault window now; the returned function closes it (plus `graceMs` for the system to settle). */
@@ -36,8 +38,12 @@ export class Recorder {
     };
   }
 
-  inFault(at: number): boolean {
-    return this.windows.some((w) => at >= w.from && at <= w.to);
+  /**
+   * Whether a call from `at` lasting `ms` met a fault: it overlaps a window, so a call in flight
+   * when the fault began (sent before it, answered after) counts as inside it.
+   */
+  inFault(at: number, ms = 0): boolean {
+    return this.windows.some((w) => at <= w.to && at + ms >= w.from);
   }
 
   note(text: string): void {

@@ -2,12 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundle } from '../../scripts/build.mjs';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded';
 
 /**
  * The processes of the soak, each one the soak can kill and start again: the embedded PostgreSQL
  * (started the way `npm start` starts it, with a data directory of its own), a `redis-server`,
- * control-plane replicas (`src/main.ts` in a child process, as `npm start` runs it, on the shared
+ * control-plane replicas (the bundle of `src/main.ts` in a child process, as `npm start` runs it, on the shared
  * database and Redis) and a device worker (`simdeck worker`).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -123,6 +124,11 @@ export interface Topology {
   postgresPid(): number | undefined;
   /** Waits until the worker's current process has connected (its log says so). */
   untilWorkerConnected(timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until every replica is back on Redis: its heartbeat key written again and its
+   * subscriber on the shared `devices` channel, as Redis itself reports them.
+   */
+  untilRedisRecovered(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -179,7 +185,9 @@ export async function startTopology(opts: {
   };
   const dataDir = path.join(dir, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs');
+  // The replicas run as `npm start` runs simdeck: the bundle, with the node flags of its script.
+  const main = path.join(ROOT, 'dist', 'main.mjs');
+  await bundle('src/main.ts', main);
   const replicas: Topology['replicas'] = [];
   for (let i = 0; i < opts.replicas; i++) {
     const port = await freePort();
@@ -188,7 +196,7 @@ export async function startTopology(opts: {
       `replica-${i + 1}`,
       () => ({
         file: process.execPath,
-        args: ['--import', tsx, 'src/main.ts'],
+        args: [...startFlags(), main],
         env: {
           ...process.env,
           ...opts.env,
@@ -203,6 +211,13 @@ export async function startTopology(opts: {
           WORKER_TOKEN: secrets.worker,
           IN_PROCESS_WORKER: 'false',
           LOG_LEVEL: 'warn',
+          // SOAK_HEAP=1: `kill -USR2 <pid>` writes a heap snapshot of the replica into the soak's directory.
+          ...(process.env.SOAK_HEAP
+            ? {
+                NODE_OPTIONS:
+                  `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${dir}`.trim(),
+              }
+            : {}),
         },
       }),
       path.join(dir, `replica-${i + 1}.log`),
@@ -260,6 +275,27 @@ export async function startTopology(opts: {
         await sleep(250);
       }
     },
+    async untilRedisRecovered(timeoutMs = 120_000) {
+      const { Redis } = await import('ioredis');
+      const prefix = process.env.REDIS_PREFIX ?? 'simdeck:';
+      const redisClient = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 250 });
+      redisClient.on('error', () => {});
+      const until = Date.now() + timeoutMs;
+      try {
+        for (;;) {
+          try {
+            if (redisClient.status === 'wait') await redisClient.connect();
+            const beats = await redisClient.keys(`${prefix}replica:*`);
+            const subs = (await redisClient.pubsub('NUMSUB', `${prefix}devices`)) as [string, number];
+            if (beats.length >= replicas.length && Number(subs[1]) >= replicas.length) return;
+          } catch {}
+          if (Date.now() > until) throw new Error('the replicas did not come back on Redis');
+          await sleep(250);
+        }
+      } finally {
+        redisClient.disconnect();
+      }
+    },
     async close() {
       await worker.stop();
       for (const r of replicas) await r.proc.stop(15_000);
@@ -267,6 +303,12 @@ export async function startTopology(opts: {
       await pg?.stop();
     },
   };
+}
+
+/** The node flags of `npm start` (package.json), e.g. `--enable-source-maps`. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
 }
 
 async function untilRedis(port: number): Promise<void> {

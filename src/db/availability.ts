@@ -5,13 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
  * refusing connections) rather than that a statement was wrong: PostgreSQL's connection-exception
  * class (08…), its shutdown codes (57P01-57P03), and the socket errors of a server that is gone.
  */
-export function isDatabaseUnavailable(err: unknown): boolean {
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const code = String((err as { code?: unknown }).code ?? '');
   if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)) return true;
   const message = String((err as { message?: unknown }).message ?? '');
-  return /^Connection terminated|not queryable|Connection ended unexpectedly/.test(message);
+  if (/^Connection terminated|not queryable|Connection ended unexpectedly/.test(message)) return true;
+  // Drizzle wraps the driver's error ("Failed query: …") and keeps it as the cause.
+  return depth < 3 && isDatabaseUnavailable((err as { cause?: unknown }).cause, depth + 1);
 }
 
 /**

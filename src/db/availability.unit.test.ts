@@ -23,6 +23,16 @@ describe('a database that is restarting', () => {
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
 
+  it("is recognised through the query error Drizzle wraps the driver's in", async () => {
+    const { DrizzleQueryError } = await import('drizzle-orm/errors');
+    const failed = (cause: Error) => new DrizzleQueryError('select 1 from sessions for update', [], cause);
+    expect(isDatabaseUnavailable(failed(pgError('57P03', 'the database system is shutting down')))).toBe(true);
+    expect(
+      isDatabaseUnavailable(failed(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(failed(pgError('40P01', 'deadlock detected')))).toBe(false);
+  });
+
   it('a start step is tried again while the database is unavailable, and a real error stops it at once', async () => {
     let calls = 0;
     const value = await whileDatabaseUnavailable(

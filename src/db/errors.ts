@@ -11,3 +11,5 @@ export function sqlState(err: unknown): string | undefined {
 
 export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === '23505';
 export const isForeignKeyViolation = (err: unknown): boolean => sqlState(err) === '23503';
+/** The transaction was chosen to break a deadlock (it can be run again from its start). */
+export const isDeadlock = (err: unknown): boolean => sqlState(err) === '40P01';

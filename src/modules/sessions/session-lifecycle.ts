@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../context';
+import { whileDatabaseUnavailable } from '../../db/availability';
 import type { Db } from '../../db/client';
 import type { EndReason } from '../../db/schema';
 import type { AppsService } from '../apps';
@@ -47,6 +48,9 @@ export interface SessionLifecycleDeps {
   /** The device log is read one last time before the device is reset. */
   logs?: SessionLogs;
 }
+
+/** How long a boot waits for an unavailable database to write its outcome. */
+const BOOT_RECORD_WAIT_MS = 60_000;
 
 /**
  * How sessions move between states once they exist: a queued session gets a device and boots
@@ -159,52 +163,64 @@ export class SessionLifecycle {
       await this.teardowns.get(row.deviceId);
       const screen = await this.deps.router.command(row.deviceId, 'boot', {});
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
-      await withTransaction(this.sys(row.organizationId), async (tx) => {
-        const cur = await lockSession(tx.db, row.id);
-        if (cur?.status !== 'starting') return;
-        const now = tx.clock.now();
-        const next = await updateSession(tx.db, row.id, {
-          status: 'active',
-          activeAt: now,
-          screenWidth: screen.width,
-          screenHeight: screen.height,
-          rotation: screen.rotation,
-          updatedAt: now,
-        });
-        await emitEvent(tx, {
-          type: 'session.started',
-          data: {
-            session_id: next.sessionId,
-            device_id: next.deviceId,
-            device_name: next.deviceName,
-            device_type: next.deviceType,
-            os_version: next.osVersion,
-            user_email: next.userEmail,
-          },
-        });
-        await recordAudit(tx, {
-          action: 'session.started',
-          resourceType: 'session',
-          resourceId: next.sessionId,
-          details: { device_id: next.deviceId },
-        });
-        tx.afterCommit(() => this.deps.notifier.sessionUpdated(next));
-      });
+      await this.recorded(() =>
+        withTransaction(this.sys(row.organizationId), async (tx) => {
+          const cur = await lockSession(tx.db, row.id);
+          if (cur?.status !== 'starting') return;
+          const now = tx.clock.now();
+          const next = await updateSession(tx.db, row.id, {
+            status: 'active',
+            activeAt: now,
+            screenWidth: screen.width,
+            screenHeight: screen.height,
+            rotation: screen.rotation,
+            updatedAt: now,
+          });
+          await emitEvent(tx, {
+            type: 'session.started',
+            data: {
+              session_id: next.sessionId,
+              device_id: next.deviceId,
+              device_name: next.deviceName,
+              device_type: next.deviceType,
+              os_version: next.osVersion,
+              user_email: next.userEmail,
+            },
+          });
+          await recordAudit(tx, {
+            action: 'session.started',
+            resourceType: 'session',
+            resourceId: next.sessionId,
+            details: { device_id: next.deviceId },
+          });
+          tx.afterCommit(() => this.deps.notifier.sessionUpdated(next));
+        }),
+      );
     } catch (err) {
       if (err instanceof BootAbandoned) return;
-      if (await this.requeueIfDeviceVanished(row, err)) return;
+      if (await this.recorded(() => this.requeueIfDeviceVanished(row, err))) return;
       const message = err instanceof Error ? err.message : String(err);
       this.deps.log.warn({ err, sessionId }, 'session failed to start');
-      await withTransaction(this.sys(row.organizationId), async (tx) => {
-        const cur = await lockSession(tx.db, row.id);
-        if (cur?.status !== 'starting') return;
-        await this.endSession(tx, cur, {
-          status: 'failed',
-          reason: null,
-          message: `The device could not start: ${message}`,
-        });
-      });
+      await this.recorded(() =>
+        withTransaction(this.sys(row.organizationId), async (tx) => {
+          const cur = await lockSession(tx.db, row.id);
+          if (cur?.status !== 'starting') return;
+          await this.endSession(tx, cur, {
+            status: 'failed',
+            reason: null,
+            message: `The device could not start: ${message}`,
+          });
+        }),
+      );
     }
+  }
+
+  /**
+   * How a boot's outcome is written: tried again while the database is unavailable (a restart),
+   * for up to a minute, so that a session is not left `starting` until its starting timeout.
+   */
+  private recorded<T>(write: () => Promise<T>): Promise<T> {
+    return whileDatabaseUnavailable(write, { log: this.deps.log, timeoutMs: BOOT_RECORD_WAIT_MS });
   }
 
   /**

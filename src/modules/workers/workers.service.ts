@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Clock } from '../../clock';
 import { systemContext, withTransaction, type Ctx } from '../../context';
 import type { Db } from '../../db/client';
+import { isDeadlock } from '../../db/errors';
 import type { DeviceSpec } from '../../worker/driver';
 import { DEVICE_CATALOG_VERSION } from '../../worker/device-catalog';
 import {
@@ -18,6 +19,8 @@ import { credentialKey, type WorkerCredential, type WorkerCredentials } from './
 import * as repo from './workers.repository';
 
 const HELLO_TIMEOUT_MS = 10_000;
+/** A registration PostgreSQL aborted to break a deadlock is run again, at most this many times in all. */
+const REGISTER_ATTEMPTS = 4;
 
 /** A hello the control plane will not accept; the socket closes with `closeCode`. */
 class WorkerRefused extends Error {
@@ -195,9 +198,31 @@ export class WorkersService {
       onAdmitted?: () => void;
     };
   }): Promise<Date> {
-    const { workerId, devices, driver, credential = { kind: 'shared' } } = input;
+    const { workerId, credential = { kind: 'shared' } } = input;
     if (credential.kind === 'token' && credential.workerId !== workerId)
       throw new WorkerRefused(4003, `this worker token is for worker ${credential.workerId}`);
+    // Ending the sessions of a restarted worker locks them after its devices, while a session's
+    // own end locks it before its device: PostgreSQL may break such a deadlock by aborting the
+    // registration, which then runs again rather than turning the worker away.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.registerOnce({ ...input, credential });
+      } catch (err) {
+        if (!isDeadlock(err) || attempt >= REGISTER_ATTEMPTS) throw err;
+        this.deps.log.warn({ err, workerId, attempt }, 'worker registration met a deadlock; trying again');
+      }
+    }
+  }
+
+  private registerOnce(input: {
+    workerId: string;
+    devices: DeviceSpec[];
+    driver: string | null;
+    booted?: string[];
+    credential: WorkerCredential;
+    onAdmitted?: () => void;
+  }): Promise<Date> {
+    const { workerId, devices, driver, credential } = input;
     return withTransaction(this.sys(), async (tx) => {
       const now = tx.clock.now();
       const existing = await repo.lockWorker(tx.db, workerId);
