@@ -28,6 +28,11 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
   let two: LiveApp;
   let org: OrgWithRoles;
   let worker: WorkerClient;
+  /**
+   * The worker's log reads wait for this: a session's end reads its last log lines before it
+   * shuts the device down, so a slow read (as on a busy host) sends the shutdown late.
+   */
+  let endGate: Promise<void> = Promise.resolve();
   const prefix = `simdeck-test-${randomUUID().slice(0, 8)}:`;
   const devices: DeviceSpec[] = [
     {
@@ -46,12 +51,13 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
     one = await createLiveApp({ env });
     two = await createLiveApp({ env, replicaOf: one });
     org = await createOrgWithRoles(one, 'Replicated');
-    worker = await connectWorker(
-      one,
-      createVirtualDriver({ devices, dataDir: one.dataDir }),
-      'worker-on-two',
-      two.baseUrl,
-    );
+    const driver = createVirtualDriver({ devices, dataDir: one.dataDir });
+    const readLogs = driver.readLogs.bind(driver);
+    driver.readLogs = async (...args) => {
+      await endGate;
+      return readLogs(...args);
+    };
+    worker = await connectWorker(one, driver, 'worker-on-two', two.baseUrl);
     // Replica one learns the device's owner from the announcement.
     await waitFor(
       () => one.container.services.router.isDeviceConnected(devices[0]!.deviceId),
@@ -146,6 +152,35 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('two replicas over Redis (TEST_REDI
       events.messages.filter((m) => (m.text as { type?: string } | undefined)?.type === 'session.ending'),
     ).toHaveLength(1);
     await events.close();
+  });
+
+  it('a session started on one replica boots the device only after the other replica has finished ending the last one', async () => {
+    const token = org.developer.token;
+    const first = await createAndStart(one, token, { device_type: 'android' });
+    await waitForStatus(one, token, first.sessionId, 'active');
+    let release!: () => void;
+    endGate = new Promise((r) => {
+      release = r;
+    });
+    // Replica one ends the session: the device goes back to the pool at once, its end is slow.
+    expect((await api(one, token, 'DELETE', `/sessions/${first.sessionId}`)).statusCode).toBe(200);
+    // Replica two takes the free device for a new session while that end is still under way.
+    const next = await createAndStart(two, token, { device_type: 'android' });
+    expect(next.started.statusCode, next.started.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await api(two, token, 'GET', `/sessions/${next.sessionId}`)).json()).toMatchObject({ status: 'starting' });
+    release();
+    endGate = Promise.resolve();
+    await waitForStatus(two, token, next.sessionId, 'active');
+    // The late shutdown did not land on the device the new session booted.
+    await one.container.services.lifecycle.idle();
+    const tap = await api(two, token, 'POST', `/sessions/${next.sessionId}/control`, { action: 'tap', x: 10, y: 10 });
+    expect(tap.statusCode, tap.body).toBe(200);
+    expect((await api(two, token, 'DELETE', `/sessions/${next.sessionId}`)).statusCode).toBe(200);
+    await waitFor(
+      async () => (await api(one, token, 'GET', `/devices/${devices[0]!.deviceId}`)).json().status === 'available',
+      'the device to be free',
+    );
   });
 
   it('answers 503 for a device whose worker is gone, from either replica', async () => {

@@ -64,6 +64,13 @@ export const devices = pgTable(
     status: text('status', { enum: DEVICE_STATUSES }).notNull().default('available'),
     /** The session (UUID) that holds the device, or null when free. */
     leasedSessionId: text('leased_session_id'),
+    /**
+     * The session whose end is still being carried out on the device (its last log lines, its
+     * recording, the shutdown), on whichever replica ended it; the next boot waits for it to clear,
+     * or for `tear_down_until` (a replica that died mid-way does not hold the device for good).
+     */
+    tearDownSessionId: text('tear_down_session_id'),
+    tearDownUntil: ts('tear_down_until'),
     lastSeenAt: ts('last_seen_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -97,8 +97,10 @@ export async function leaseDevice(db: DbOrTx, id: number, sessionId: string, now
 }
 
 /**
- * Frees the device if `sessionId` still holds it; a lost device goes offline. Returns whether a
- * lease was released.
+ * Frees the device if `sessionId` still holds it; a lost device goes offline. With `tearDownMs`,
+ * the session's end is still to be carried out on the device: the device is free, but its next
+ * boot waits until `finishDeviceTearDown` (or that many milliseconds of database time). Returns
+ * whether a lease was released.
  */
 export async function releaseDeviceLease(
   db: DbOrTx,
@@ -106,21 +108,46 @@ export async function releaseDeviceLease(
   sessionId: string,
   now: Date,
   lost: boolean,
+  tearDownMs: number | null = null,
 ): Promise<boolean> {
+  const tearDown =
+    tearDownMs === null
+      ? { tearDownSessionId: null, tearDownUntil: null }
+      : { tearDownSessionId: sessionId, tearDownUntil: sql`now() + make_interval(secs => ${tearDownMs / 1000})` };
   const released = await db
     .update(devices)
     .set(
       lost
-        ? { leasedSessionId: null, status: 'offline', updatedAt: now }
+        ? { leasedSessionId: null, status: 'offline', updatedAt: now, ...tearDown }
         : {
             leasedSessionId: null,
             status: sql`CASE WHEN ${devices.status} = 'offline' THEN 'offline' ELSE 'available' END`,
             updatedAt: now,
+            ...tearDown,
           },
     )
     .where(and(eq(devices.deviceId, deviceId), eq(devices.leasedSessionId, sessionId)))
     .returning({ id: devices.id });
   return released.length > 0;
+}
+
+/** The end of `sessionId` on the device is done: its next boot need not wait any longer. */
+export async function finishDeviceTearDown(db: DbOrTx, deviceId: string, sessionId: string): Promise<void> {
+  await db
+    .update(devices)
+    .set({ tearDownSessionId: null, tearDownUntil: null })
+    .where(and(eq(devices.deviceId, deviceId), eq(devices.tearDownSessionId, sessionId)));
+}
+
+/** Milliseconds (database time) until the end of the device's last session is done or given up on; 0 when none runs. */
+export async function deviceTearDownLeftMs(db: DbOrTx, deviceId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      left: sql<number>`GREATEST(0, EXTRACT(EPOCH FROM (${devices.tearDownUntil} - now())) * 1000)::float8`,
+    })
+    .from(devices)
+    .where(and(eq(devices.deviceId, deviceId), sql`${devices.tearDownSessionId} IS NOT NULL`));
+  return row ? Number(row.left) : 0;
 }
 
 /**

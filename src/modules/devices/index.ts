@@ -1,5 +1,7 @@
 export {
+  deviceTearDownLeftMs,
   findDevice,
+  finishDeviceTearDown,
   fleetServes,
   leaseDevice,
   lockFreeDevice,

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { recordAudit } from '../audit';
-import { leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices';
+import { deviceTearDownLeftMs, leaseDevice, lockFreeDevice, releaseDeviceLease } from '../devices';
 import { planFor } from '../plans';
 import { deleteQueueEntry, lockQueueEntries } from './queue.repository';
 import {
@@ -57,8 +58,31 @@ export async function assignFreeDevices(tx: Ctx): Promise<SessionRow[]> {
   return started;
 }
 
-/** Gives the session's device back to the pool (or marks it offline when it was lost with its worker). */
-export async function releaseDevice(tx: Ctx, row: SessionRow, opts: { lost: boolean }): Promise<boolean> {
+/**
+ * Gives the session's device back to the pool (or marks it offline when it was lost with its
+ * worker). With `tearDownMs`, the session's end is still to be carried out on the device, and its
+ * next boot, on any replica, waits for it (at most that long).
+ */
+export async function releaseDevice(
+  tx: Ctx,
+  row: SessionRow,
+  opts: { lost: boolean; tearDownMs?: number },
+): Promise<boolean> {
   if (!row.deviceId) return false;
-  return releaseDeviceLease(tx.db, row.deviceId, row.sessionId, tx.clock.now(), opts.lost);
+  return releaseDeviceLease(tx.db, row.deviceId, row.sessionId, tx.clock.now(), opts.lost, opts.tearDownMs ?? null);
+}
+
+/** How long the next boot of a device waits at most for the end of its last session. */
+export const TEAR_DOWN_MAX_MS = 60_000;
+
+/**
+ * The end of the device's last session may run on another replica (the one that ended it): the
+ * next boot waits until that replica marks it done, or until the mark's time runs out.
+ */
+export async function waitForDeviceTearDown(db: DbOrTx, deviceId: string): Promise<void> {
+  for (;;) {
+    const left = await deviceTearDownLeftMs(db, deviceId);
+    if (left <= 0) return;
+    await new Promise((r) => setTimeout(r, Math.min(100, left)));
+  }
 }

@@ -6,10 +6,11 @@ import type { Db } from '../../db/client';
 import type { EndReason } from '../../db/schema';
 import type { AppsService } from '../apps';
 import { recordAudit } from '../audit';
+import { finishDeviceTearDown } from '../devices';
 import { emitEvent } from '../events';
 import type { FileLinks, DeviceRouter } from '../workers';
 import { AppError } from '../../errors';
-import { assignFreeDevices, releaseDevice } from './allocation';
+import { assignFreeDevices, releaseDevice, TEAR_DOWN_MAX_MS, waitForDeviceTearDown } from './allocation';
 import { requeueSession } from './queue';
 import { SessionDeviceHandle } from './device-handle';
 import type { SessionLogs } from './session-logs';
@@ -161,6 +162,7 @@ export class SessionLifecycle {
     };
     try {
       await this.teardowns.get(row.deviceId);
+      await waitForDeviceTearDown(this.deps.db, row.deviceId);
       const screen = await this.deps.router.command(row.deviceId, 'boot', {});
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
       await this.recorded(() =>
@@ -349,8 +351,9 @@ export class SessionLifecycle {
     }
     const deviceId = row.deviceId;
     if (deviceId) {
-      await releaseDevice(tx, row, { lost: !!end.deviceLost });
-      if (wasLive && !end.deviceLost && this.deps.router.isDeviceConnected(deviceId)) {
+      const tearsDown = wasLive && !end.deviceLost && this.deps.router.isDeviceConnected(deviceId);
+      await releaseDevice(tx, row, { lost: !!end.deviceLost, tearDownMs: tearsDown ? TEAR_DOWN_MAX_MS : undefined });
+      if (tearsDown) {
         tx.afterCommit(() => {
           this.deps.router.forgetFrame(deviceId);
           const target = { sessionId: row.sessionId, organizationId: row.organizationId, deviceId };
@@ -366,7 +369,9 @@ export class SessionLifecycle {
               .catch((err) => this.deps.log.warn({ err, deviceId }, 'stopping the recording failed'))
               .then(() => this.deps.router.command(deviceId, 'shutdown', {}))
               .then(() => undefined)
-              .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed')),
+              .catch((err) => this.deps.log.warn({ err, deviceId }, 'device shutdown failed'))
+              .then(() => finishDeviceTearDown(this.deps.db, deviceId, row.sessionId))
+              .catch((err) => this.deps.log.warn({ err, deviceId }, 'marking the device torn down failed')),
           );
         });
       }
