@@ -162,7 +162,8 @@ export class SessionLifecycle {
     };
     try {
       await this.teardowns.get(row.deviceId);
-      await waitForDeviceTearDown(this.deps.db, row.deviceId);
+      const deviceId = row.deviceId;
+      await this.recorded(() => waitForDeviceTearDown(this.deps.db, deviceId));
       const screen = await this.deps.router.command(row.deviceId, 'boot', {});
       if (row.appPublicId) await this.installPinnedApp(row, stillOurs);
       await this.recorded(() =>
