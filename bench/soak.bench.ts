@@ -26,6 +26,12 @@ const ACCOUNTS = 4;
 const DEVICES = 'Pixel 8:android:phone:14:12';
 /** How long the drain may go on past its end for webhook retries already scheduled (the second is due 5 min after the first). */
 const RETRY_WAIT_MS = 6 * 60_000;
+/** The median of a process's RSS readings taken in [from, to), or null when there are none. */
+function medianOf(r: { at: number[]; mb: number[] }, from: number, to: number): number | null {
+  const mb = r.mb.filter((_, i) => r.at[i]! >= from && r.at[i]! < to).sort((a, b) => a - b);
+  return mb.length ? mb[Math.floor(mb.length / 2)]! : null;
+}
+
 /** How long a process runs before its early RSS sample: two minutes, or 40 % of a shorter run. */
 const WARM_UP_MS = (runMs: number) => Math.min(120_000, 0.4 * runMs);
 
@@ -84,28 +90,31 @@ export default async function soak(): Promise<BenchRow[]> {
     for (let i = 0; i < SUITE_RUNS; i++) runners.push(suiteRuns(accounts[i % ACCOUNTS]!, stats, stop, drained));
     runners.push(aiRuns(accounts[0]!, stats, stop, drained), aiRuns(accounts[1]!, stats, stop, drained));
 
-    // RSS: an early sample of every process once it has warmed up, two minutes after its latest
-    // start or the start of the load (40 % of the run when that is shorter), and one at the end.
+    // RSS: a process's resident size swings by a fifth between two garbage collections, so one
+    // reading says little. Every process is read every 5 s; its early figure is the median of the
+    // minute that starts two minutes after its latest start or the start of the load (40 % of the
+    // run when that is shorter), its late figure the median of the load's last minute.
     const procs = [
       ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid, since: () => r.proc.startedAt })),
       { name: 'worker', pid: () => topology.worker.pid, since: () => topology.worker.startedAt },
       { name: 'redis', pid: () => topology.redis.pid, since: () => topology.redis.startedAt },
     ];
-    const rss = new Map<string, RssSample & { sinceAt: number }>();
+    const readings = new Map<string, { sinceAt: number; at: number[]; mb: number[] }>();
     const sampler = setInterval(() => {
       for (const p of procs) {
         const since = Math.max(p.since(), t0);
-        let s = rss.get(p.name);
-        if (!s || s.sinceAt !== since) {
-          s = { proc: p.name, early: null, late: null, sinceAt: since, earlyAt: null, lateAt: null };
-          rss.set(p.name, s);
+        let r = readings.get(p.name);
+        if (!r || r.sinceAt !== since) {
+          r = { sinceAt: since, at: [], mb: [] };
+          readings.set(p.name, r);
         }
-        if (s.early === null && Date.now() >= since + WARM_UP_MS(runMs)) {
-          s.early = rssMb(p.pid());
-          s.earlyAt = (Date.now() - t0) / 1000;
+        const mb = rssMb(p.pid());
+        if (mb !== null) {
+          r.at.push(Date.now());
+          r.mb.push(mb);
         }
       }
-    }, 1000);
+    }, 5000);
     // The RSS of every process every 30 s, to tell warm-up from growth.
     const timeline: string[] = [];
     const sampleAll = () => {
@@ -128,13 +137,20 @@ export default async function soak(): Promise<BenchRow[]> {
     clearInterval(sampler);
     clearInterval(every30s);
     sampleAll();
-    for (const p of procs) {
-      const s = rss.get(p.name);
-      if (s) {
-        s.late = rssMb(p.pid());
-        s.lateAt = (Date.now() - t0) / 1000;
-      }
-    }
+    const loadEndAt = Date.now();
+    const rss: RssSample[] = procs.map((p) => {
+      const r = readings.get(p.name);
+      const warm = r ? r.sinceAt + WARM_UP_MS(runMs) : 0;
+      const early = r ? medianOf(r, warm, warm + 60_000) : null;
+      const late = r ? medianOf(r, Math.max(warm + 60_000, loadEndAt - 60_000), loadEndAt + 1) : null;
+      return {
+        proc: p.name,
+        early,
+        late,
+        earlyAt: r && early !== null ? (warm - t0) / 1000 : null,
+        lateAt: r && late !== null ? (Math.max(warm + 60_000, loadEndAt - 60_000) - t0) / 1000 : null,
+      };
+    });
     const loadMs = Date.now() - t0;
     rec.note(`load over after ${(loadMs / 1000).toFixed(0)} s: ${rec.calls.length} API calls; draining`);
     // Every replica up again before the drain (a fault may have left one restarting).
@@ -151,7 +167,7 @@ export default async function soak(): Promise<BenchRow[]> {
       rec,
       stats,
       receiver,
-      rss: [...rss.values()],
+      rss,
       firstWindowMs: Math.min(60_000, runMs * 0.1),
       loadEnd: t0 + loadMs,
     });

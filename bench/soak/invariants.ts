@@ -13,9 +13,10 @@ export interface Verdict {
 
 export interface RssSample {
   proc: string;
+  /** The median of the RSS readings (every 5 s) of a minute once warmed up, and of the load's last minute. */
   early: number | null;
   late: number | null;
-  /** When each was taken, in seconds since the load began. */
+  /** When each minute began, in seconds since the load began. */
   earlyAt: number | null;
   lateAt: number | null;
 }
@@ -173,7 +174,7 @@ export async function checkInvariants(opts: {
       opts.rss
         .map(
           (r) =>
-            `${r.proc} ${r.early?.toFixed(0) ?? '?'} MB at +${r.earlyAt?.toFixed(0) ?? '?'}s → ${r.late?.toFixed(0) ?? '?'} MB at +${r.lateAt?.toFixed(0) ?? '?'}s`,
+            `${r.proc} ${r.early?.toFixed(0) ?? '?'} MB in the minute from +${r.earlyAt?.toFixed(0) ?? '?'}s → ${r.late?.toFixed(0) ?? '?'} MB in the minute from +${r.lateAt?.toFixed(0) ?? '?'}s (medians)`,
         )
         .join(', '),
     );
