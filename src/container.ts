@@ -265,6 +265,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await services.realtime.ready();
       await services.engine.signals.ready();
       await services.router.ready();
+      services.logTail.start();
     },
     async close() {
       // Runs executing here end now as interrupted rather than waiting for the sweep.
@@ -273,6 +274,7 @@ export function createContainer(config: Config, secrets: Secrets, overrides: Con
       await services.ci.orchestrator.stopAll();
       services.credentialWatch.close();
       await credentials.stop();
+      await services.logTail.stop();
       services.router.closeAll();
       await bus?.close();
       await services.lifecycle.idle();

@@ -173,6 +173,11 @@ export class RealtimeHub {
     for (const sub of s) if (sub.socket.readyState === sub.socket.OPEN) sub.socket.send(text);
   }
 
+  /** The sessions sockets of this replica are subscribed to. */
+  subscribedSessions(): string[] {
+    return [...this.bySession.keys()];
+  }
+
   subscriberCount(sessionId: string): number {
     return this.bySession.get(sessionId)?.size ?? 0;
   }

@@ -3,6 +3,7 @@ export { DeviceControlService } from './device-control.service';
 export type { DeviceHandle, Screenshot } from './device-handle';
 export { SessionLogs, maskKnownSecrets, type DeviceLogRead, type DeviceLogLine } from './session-logs';
 export { SessionLogsService } from './session-logs.service';
+export { SessionLogTail } from './session-log-tail';
 export { SessionRecordingsService } from './session-recordings.service';
 export { SessionArtifactsRetention } from './session-artifacts-retention';
 export { createSessionArtifactServices, type SessionArtifactServices } from './session-artifacts';

@@ -5,14 +5,21 @@ import { LOG_LINE_LEVELS, sessionLogLines, type LogLineLevel } from '../../db/sc
 export type LogLineRow = typeof sessionLogLines.$inferSelect;
 export type NewLogLine = typeof sessionLogLines.$inferInsert;
 
-/** Adds lines; a line already kept (same session and seq, read twice) is left as it is. */
-export async function insertLogLines(db: DbOrTx, lines: NewLogLine[]): Promise<void> {
+/**
+ * Adds lines; a line already kept (same session and seq, read twice, by two replicas at once) is
+ * left as it is. Returns the seqs this call added.
+ */
+export async function insertLogLines(db: DbOrTx, lines: NewLogLine[]): Promise<Set<number>> {
+  const added = new Set<number>();
   for (let i = 0; i < lines.length; i += 500) {
-    await db
+    const rows = await db
       .insert(sessionLogLines)
       .values(lines.slice(i, i + 500))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ seq: sessionLogLines.seq });
+    for (const r of rows) added.add(r.seq);
   }
+  return added;
 }
 
 /** The highest seq kept for the session (0 before any). */

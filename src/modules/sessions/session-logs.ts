@@ -58,7 +58,7 @@ export class SessionLogs {
       log_excerpt: maskKnownSecrets(c.log_excerpt),
     }));
     if (lines.length) {
-      await insertLogLines(
+      const added = await insertLogLines(
         this.deps.db,
         lines.map((l) => ({
           sessionId: target.sessionId,
@@ -71,11 +71,15 @@ export class SessionLogs {
           message: l.message,
         })),
       );
-      this.deps.realtime.publish(target.sessionId, {
-        type: 'session.log',
-        session_id: target.sessionId,
-        lines: lines.map(presentLine),
-      });
+      // Only what this read added: a line another replica (or read) kept first was told by it.
+      const fresh = lines.filter((l) => added.has(l.seq));
+      if (fresh.length) {
+        this.deps.realtime.publish(target.sessionId, {
+          type: 'session.log',
+          session_id: target.sessionId,
+          lines: fresh.map(presentLine),
+        });
+      }
     }
     return { ...read, lines, crashes };
   }
