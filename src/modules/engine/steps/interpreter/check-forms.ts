@@ -183,7 +183,7 @@ export function showsCheck(s: string): Check | null {
       s,
     ) ??
     // "The message is "Choose a date" (not "…")": what a message or error says.
-    /^(?:the )?((?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
+    /^(?:the )?((?:error )?message|error|note|notice|hint|warning|text|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
       s,
     );
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
@@ -194,8 +194,9 @@ export function showsCheck(s: string): Check | null {
   const container =
     /^(?:the )?(?:(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel|header|top bar)(?:\s+"[^"]+")?|it|this)$/i;
   const said =
-    /^(?:the )?(?:(?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(subject) &&
-    / (?:is|reads|says) "/i.test(s);
+    /^(?:the )?(?:(?:error )?message|error|note|notice|hint|warning|text|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(
+      subject,
+    ) && / (?:is|reads|says) "/i.test(s);
   if (values.length === 0 || (values.length === 1 && !container.test(subject) && !said)) return null;
   return { kind: 'shows', subject, values };
 }

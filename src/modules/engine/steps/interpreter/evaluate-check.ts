@@ -6,6 +6,7 @@ import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow } from './row-checks';
 import { checkSection } from './section-checks';
+import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -121,6 +122,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkSection(index, check.within, check.values);
     case 'switches':
       return checkSwitches(index, check.on, check.count);
+    case 'signed_in':
+      return checkSignedIn(index, check.signedIn);
+    case 'masked':
+      return checkMasked(index, check);
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {
@@ -159,6 +164,11 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       );
     }
     case 'count': {
+      // "I see 2 passengers" on a screen that reads "2 passengers": the text says it.
+      const said = check.said
+        ? index.elements.find((e) => isVisible(e, screen) && loose(e.node.text) === loose(check.said!))
+        : undefined;
+      if (said) return passed(true, `${describeElement(said.node)} is on screen`);
       const roles = COUNT_ROLES[check.noun];
       const n = index.allCandidates.filter((e) => roles.includes(e.node.role) && isVisible(e, screen)).length;
       const ok =

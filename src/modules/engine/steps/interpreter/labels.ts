@@ -32,6 +32,8 @@ function checkLabel(check: Check): string {
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'switches':
+    case 'signed_in':
+    case 'masked':
       return 'check_state';
     case 'nth_row':
     case 'section':
@@ -52,6 +54,7 @@ export function intentLabel(intent: Intent): string {
       return intent.on ? 'toggle_on' : 'toggle_off';
     case 'scroll':
     case 'scroll_until':
+    case 'scroll_end':
       return 'scroll';
     case 'wait_until':
       return 'wait_for';
@@ -74,6 +77,8 @@ export function intentLabel(intent: Intent): string {
       return intent.accept ? 'dialog_accept' : 'dialog_dismiss';
     case 'kill':
       return 'kill_app';
+    case 'back_until':
+      return 'back';
     case 'background':
       return 'background_app';
     default:

@@ -13,6 +13,7 @@ import {
 } from './check-forms';
 import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
+import { maskedCheck, signedInCheck } from './session-checks';
 import { nthRowCheck } from './row-checks';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
@@ -51,7 +52,31 @@ const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in t
 const VISIBLE =
   '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list|available|offered)';
 
+/** Numbers a count "I see N things" starts with: not "a", "an" or "no" ("I see a dialog" names one thing). */
+const SEEN_COUNT =
+  '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
+
 function countCheck(s: string): Check | null {
+  // "I can see two lap records on the screen", "I should see 3 rows": a count said as what one sees.
+  const seen = new RegExp(
+    `^(?:i |we |the user |user )?(?:can |should |must |will )?see (exactly |at least |at most |only )?${SEEN_COUNT} ([a-z][a-z ]*?)(?: (?:on|in) (?:the )?(?:screen|page|list))?$`,
+    'i',
+  ).exec(s);
+  if (seen) {
+    const words = seen[3]!.trim().split(' ');
+    const last = words.at(-1)!;
+    const noun = NOUNS.find(([n]) => n.test(seen[3]!) || n.test(last))?.[1] ?? 'item';
+    const count = parseCount(seen[2]!);
+    const q = (seen[1] ?? '').trim().toLowerCase();
+    if (count === null || words.length > 3) return null;
+    return {
+      kind: 'count',
+      count,
+      noun,
+      comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly',
+      said: `${seen[2]} ${seen[3]}`,
+    };
+  }
   const patterns = [
     new RegExp(
       `^(?:there (?:is|are) )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?) (?:is|are) ${SHOWN}$`,
@@ -210,6 +235,8 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    signedInCheck(s) ??
+    maskedCheck(s) ??
     withoutCheck(s) ??
     elementText(s) ??
     nthRowCheck(s) ??

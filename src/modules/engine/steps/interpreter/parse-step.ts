@@ -8,7 +8,7 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
-import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
+import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
   cleanStepText,
@@ -262,6 +262,7 @@ function parseClause(s: string): ParsedStep {
     if (check) return ok({ kind: 'check', check });
   }
   for (const rule of [
+    ...BACK_RULES,
     ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,
