@@ -133,6 +133,8 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
   if (parts.length < 2) return null;
+  // "Both Travel insurance and Extra checked bag are off": "both" belongs to the list, not to its first name.
+  parts[0] = parts[0]!.replace(/^(?:both|all of)\s+/i, '');
   const checks: Check[] = [];
   let subject: string | null = null;
   let verb: string | null = null;

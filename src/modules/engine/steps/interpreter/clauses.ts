@@ -49,6 +49,8 @@ function verbOf(clause: string): string | null {
 
 /** Whether `piece`, which has no verb, continues the previous clause's action with the same verb. */
 function continues(previous: string, piece: string, afterThen: boolean, andSep = false): boolean {
+  // "…; note the booking reference": a note to self is no second thing to tap.
+  if (/^(?:note|write down|take note|make a note)\b/i.test(piece)) return false;
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;

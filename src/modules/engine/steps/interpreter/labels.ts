@@ -48,7 +48,7 @@ export function intentLabel(intent: Intent): string {
     case 'check':
       return checkLabel(intent.check);
     case 'press':
-      return 'tap';
+      return intent.key === 'BACK' ? 'back' : 'tap';
     case 'set_switch':
     case 'set_switches':
       return intent.on ? 'toggle_on' : 'toggle_off';
@@ -64,8 +64,11 @@ export function intentLabel(intent: Intent): string {
       return 'restart_app';
     case 'run_flow':
       return 'run_flow';
-    case 'sequence':
+    case 'sequence': {
+      // "Press the back button 4 times": one action repeated is still that action.
+      if (intent.steps.every((s) => s.kind === 'back')) return 'back';
       return intent.steps.length === 1 ? intentLabel(intent.steps[0]!) : 'composite';
+    }
     case 'fill':
       return intent.values.length > 1 ? 'composite' : 'type';
     case 'counter':

@@ -1,5 +1,5 @@
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
-import { COUNT_PATTERN, DURATION_PATTERN, parseCount, parseDuration, parseTarget } from './step-text';
+import { COUNT_PATTERN, DURATION_PATTERN, keyCodeFor, parseCount, parseDuration, parseTarget } from './step-text';
 
 /** Scrolling, swiping, double taps and long presses. */
 
@@ -109,6 +109,39 @@ export const scrollRules: Rule[] = [
       return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
     if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
     return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
+  },
+];
+
+/** Read before the everyday forms, which would take "change X to Y" as typing and "press X 4 times" as taps. */
+export const earlyGestureRules: Rule[] = [
+  // "Change the orientation to landscape", "set the device orientation to portrait".
+  (s) => {
+    const m =
+      /^(?:change|set|switch|put)(?: the)?(?: (?:device|screen|phone|tablet)(?:'s)?)? (?:orientation|rotation) (?:to|into) (landscape|portrait)(?: mode)?$/i.exec(
+        s,
+      ) ??
+      /^(?:put|hold|turn) (?:the )?(?:device|phone|tablet) (?:in|into|to) (landscape|portrait)(?: mode)?$/i.exec(s);
+    return m ? ok({ kind: 'rotate', to: m[1]!.toLowerCase() as 'landscape' | 'portrait' }) : null;
+  },
+  // "Send the ENTER key", "type the enter key": a key by its name.
+  (s) => {
+    const m = /^(?:send|type|enter) (?:the )?(?:key )?"?([a-z_ ]+?)"? key$/i.exec(s);
+    const key = m ? keyCodeFor(m[1]!) : null;
+    return key ? ok({ kind: 'key', key }) : null;
+  },
+  // "Press the back button 4 times": the back navigation, repeated.
+  (s) => {
+    const m = new RegExp(
+      `^(?:press|tap|click|hit)(?: on| in)? (?:the )?(?:device |system |hardware )?back(?: button| key| arrow)? (twice|thrice|${COUNT_PATTERN} times?)$`,
+      'i',
+    ).exec(s);
+    const n = m ? times(m[1]) : null;
+    if (!m || n === null || n < 1 || n > MAX_SCROLL_TIMES) return null;
+    return ok(
+      n === 1
+        ? { kind: 'back' }
+        : { kind: 'sequence', steps: Array.from({ length: n }, () => ({ kind: 'back' }) as Intent) },
+    );
   },
 ];
 

@@ -2,7 +2,7 @@ import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
 import { startsWithVerb, stripFillers } from './lexicon';
-import { gestureRules, scrollRules } from './parse-gestures';
+import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
@@ -232,8 +232,34 @@ const pressRules: Rule[] = [
   },
 ];
 
+/**
+ * "Leave both extras off (Extras total €0.00)", "Check the Total is €278.80 (Base fare €158.00, Taxes €36.80)":
+ * amounts in parentheses after a step are checked too, after it.
+ */
+function withAmounts(s: string): ParsedStep | null {
+  const m = /^(.+?)\s+\(([^()"]+)\)$/.exec(s);
+  if (!m || !/^\p{L}[\p{L} ]*\s+[€$£]?\d[\d.,]*(?:,|$)/u.test(m[2]!)) return null;
+  const amounts = parseCheck(m[2]!);
+  if (
+    !amounts ||
+    (amounts.kind !== 'value' && !(amounts.kind === 'all' && amounts.checks.every((c) => c.kind === 'value')))
+  )
+    return null;
+  const outer = parseClause(m[1]!);
+  if (!outer.understood) return null;
+  if (outer.intent.kind === 'check')
+    return ok({ kind: 'check', check: { kind: 'all', checks: [outer.intent.check, amounts] } });
+  return ok({ kind: 'sequence', steps: [outer.intent, { kind: 'check', check: amounts }] });
+}
+
+/** "Note the booking reference": what a tester writes down changes nothing in the app. */
+const NOTE = /^(?:note|note down|take note of|make a note of|write down) (?:the |its |their )[\w -]{1,40}$/i;
+
 /** One clause: the everyday forms, the template grammar, then navigation; a check when none matches. */
 function parseClause(s: string): ParsedStep {
+  const amounts = withAmounts(s);
+  if (amounts) return amounts;
+  if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);
   if (attempt) {
@@ -263,6 +289,7 @@ function parseClause(s: string): ParsedStep {
   }
   for (const rule of [
     ...BACK_RULES,
+    ...earlyGestureRules,
     ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,
