@@ -273,5 +273,20 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
+  return (
+    switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? amountsShown(s) ?? joinedChecks(s, single) ?? single(s)
+  );
+}
+
+/**
+ * "Review booking shows Extras (none) €0.00 and Total €67.40": a place (a screen by its title, a part of it)
+ * and the amounts beside their labels on it.
+ */
+function amountsShown(s: string): Check | null {
+  const m = /^(?:the )?([^"]+?) (?:shows|displays|lists|has) ([^"]+)$/i.exec(s);
+  if (!m || !/\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(m[2]!)) return null;
+  const amounts = joinedChecks(m[2]!, single) ?? single(m[2]!);
+  const each = amounts?.kind === 'all' ? amounts.checks : amounts ? [amounts] : [];
+  if (each.length < 2 || !each.every((c) => c.kind === 'value')) return null;
+  return { kind: 'all', checks: [{ kind: 'shows', subject: m[1]!, values: [] }, ...each] };
 }

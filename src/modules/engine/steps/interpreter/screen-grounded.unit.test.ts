@@ -145,6 +145,21 @@ describe('rows, parts and names', () => {
     if (!other.settled) expect(other.reason).toMatch(/item 3 of 3 is .*, not/);
   });
 
+  it('"the Recent search row" is the row under that heading, never a button sharing a word', () => {
+    const search = screen('Search', [
+      node('text', 'Recent search', 100),
+      node('list', null, 140, {
+        bounds: { x: 16, y: 140, width: 360, height: 40 },
+        children: [node('list_item', 'London → Paris', 140)],
+      }),
+      node('button', 'Search flights', 300),
+    ]);
+    const r = interpretStep('Tap the recent search row', search);
+    expect(r.settled && r.kind === 'actions' && r.reasoning).toMatch(/list item "London → Paris"/);
+    const none = screen('Search', [node('text', 'Popular', 100), node('button', 'Search flights', 300)]);
+    expect(interpretStep('Tap the recent search row', none).settled).toBe(false);
+  });
+
   it('opens a row named with a remark in parentheses', () => {
     expect(ops(interpretStep('Open the 14:30 → 17:25 flight (Skyline SK 12)', flights))).toEqual(['input']);
   });
@@ -198,6 +213,12 @@ describe('texts, amounts and counts', () => {
   it('checks amounts in parentheses too', () => {
     expect(verdict(interpretAssertion('Check the Total is €12.00 (Taxes €2.00)', done))).toBe(true);
     expect(verdict(interpretAssertion('Check the Total is €12.00 (Taxes €3.00)', done))).toBe(false);
+  });
+
+  it('a screen and the amounts on it', () => {
+    expect(verdict(interpretAssertion('Done shows Total €12.00 and Taxes €2.00', done))).toBe(true);
+    expect(verdict(interpretAssertion('Done shows Total €12.00 and Taxes €9.00', done))).toBe(false);
+    expect(verdict(interpretAssertion('Cart shows Total €12.00 and Taxes €2.00', done))).toBe(false);
   });
 
   it('counts what one sees', () => {
