@@ -24,6 +24,13 @@ export function checkShows(
   const want = normalizeText(bare);
   if (title && editDistance(normalizeText(title), want, 2) <= Math.min(2, maxEditsFor(want.length)))
     return all(visible);
+  // "The trip shows …" on Trip details: the thing the screen is about, named by a word of its title.
+  if (title && /^\p{L}{3,}$/u.test(want) && normalizeText(title).split(' ').includes(want)) {
+    const named = index.allCandidates.some(
+      (e) => e.node.role !== 'navigation_bar' && normalizeText(e.node.text ?? '') === want,
+    );
+    if (!named) return all(visible);
+  }
   const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
   if (dialog) {
     if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))

@@ -215,6 +215,19 @@ describe('texts, amounts and counts', () => {
     expect(verdict(interpretAssertion('Check the Total is €12.00 (Taxes €3.00)', done))).toBe(false);
   });
 
+  it('"the trip shows" on Trip details reads that screen', () => {
+    const trip = screen('Trip details', [node('text', 'Flight NW 331 · Flex fare', 100)]);
+    expect(verdict(interpretAssertion('The trip shows "Flight NW 331 · Flex fare" and "Trip details"', trip))).toBe(
+      true,
+    );
+    expect(verdict(interpretAssertion('The trip shows "Flight NW 331 · Light fare" and "Trip details"', trip))).toBe(
+      false,
+    );
+    expect(verdict(interpretAssertion('The order shows "Flight NW 331 · Flex fare" and "Trip details"', trip))).toBe(
+      false,
+    );
+  });
+
   it('a screen and the amounts on it', () => {
     expect(verdict(interpretAssertion('Done shows Total €12.00 and Taxes €2.00', done))).toBe(true);
     expect(verdict(interpretAssertion('Done shows Total €12.00 and Taxes €9.00', done))).toBe(false);
