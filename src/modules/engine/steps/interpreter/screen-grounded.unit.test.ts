@@ -179,6 +179,12 @@ describe('rows, parts and names', () => {
     });
   });
 
+  it('"the names A, B and C for passengers 2 to 4": one passenger after another; "the names A" alone stays refused', () => {
+    const parsed = parseStep('Enter the names Sam Morgan, Jo Morgan and Kim Morgan for passengers 2 to 4');
+    expect(parsed.understood && parsed.intent.kind === 'sequence' && parsed.intent.steps.length).toBe(3);
+    expect(parseStep('Enter the names Sam Morgan').understood).toBe(false);
+  });
+
   it('"again" is no part of the value typed', () => {
     const parsed = parseStep('Enter Alex again as first name');
     expect(parsed.understood && parsed.intent.kind === 'type' && parsed.intent.text).toBe('Alex');
