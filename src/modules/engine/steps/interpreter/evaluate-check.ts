@@ -4,7 +4,7 @@ import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder'
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
-import { checkNthRow } from './row-checks';
+import { checkNthRow, checkOnlyRows } from './row-checks';
 import { checkSection } from './section-checks';
 import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
@@ -118,6 +118,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     }
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
+    case 'only_rows':
+      return checkOnlyRows(index, check.within, check.values);
     case 'section':
       return checkSection(index, check.within, check.values);
     case 'switches':

@@ -52,6 +52,8 @@ export type Check =
   | { kind: 'signed_in'; signedIn: boolean }
   /** Whether a field hides what it holds (dots) or shows it as plain text. */
   | { kind: 'masked'; target: Target; masked: boolean }
+  /** The rows under a heading are exactly these ("Only London → Edinburgh remains under Upcoming trips"). */
+  | { kind: 'only_rows'; within: string; values: string[] }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -14,7 +14,7 @@ import {
 import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { maskedCheck, signedInCheck } from './session-checks';
-import { nthRowCheck } from './row-checks';
+import { nthRowCheck, onlyRowsCheck } from './row-checks';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
@@ -236,6 +236,7 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     signedInCheck(s) ??
+    onlyRowsCheck(s) ??
     maskedCheck(s) ??
     withoutCheck(s) ??
     elementText(s) ??

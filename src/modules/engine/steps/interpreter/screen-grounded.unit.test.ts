@@ -160,6 +160,24 @@ describe('rows, parts and names', () => {
     expect(interpretStep('Tap the recent search row', none).settled).toBe(false);
   });
 
+  it('"only X remains under H": the rows under that heading are exactly those', () => {
+    const trips = (rows: string[]) =>
+      screen('My trips', [
+        node('text', 'Upcoming trips', 100),
+        ...rows.map((r, i) =>
+          node('list', null, 140 + i * 50, {
+            bounds: { x: 16, y: 140 + i * 50, width: 360, height: 40 },
+            children: [node('list_item', r, 140 + i * 50)],
+          }),
+        ),
+        node('button', 'Find a flight', 600),
+      ]);
+    const step = 'Only London → Edinburgh remains under Upcoming trips';
+    expect(verdict(interpretAssertion(step, trips(['London → Edinburgh'])))).toBe(true);
+    expect(verdict(interpretAssertion(step, trips(['London → Edinburgh', 'London → Paris'])))).toBe(false);
+    expect(verdict(interpretAssertion(step, trips([])))).toBe(false);
+  });
+
   it('opens a row named with a remark in parentheses', () => {
     expect(ops(interpretStep('Open the 14:30 → 17:25 flight (Skyline SK 12)', flights))).toEqual(['input']);
   });
@@ -195,6 +213,17 @@ describe('rows, parts and names', () => {
     const r = interpretStep('Confirm and pay, Pay now; note the booking reference', review);
     expect(ops(r)).toEqual(['input']);
     expect(r.settled && r.then).toBe('tap Pay now; note the booking reference');
+  });
+});
+
+describe('a consent switch named in the first person', () => {
+  const review = screen('Review', [node('toggle', 'I accept the fare rules', 100, { checked: false })]);
+
+  it('"I accept the fare rules is off" reads the switch of that name', () => {
+    expect(verdict(interpretAssertion('I accept the fare rules is off', review))).toBe(true);
+    expect(verdict(interpretAssertion('I accept the fare rules is on', review))).toBe(false);
+    const step = parseStep('I accept the fare rules');
+    expect(step.understood && step.intent.kind === 'dialog').toBe(true);
   });
 });
 

@@ -171,8 +171,8 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   return findLoosely(index, target, opts) ?? plain;
 }
 
-/** "Tap the Recent search row": the one row of the list right under that heading. */
-function rowUnderHeading(index: ScreenIndex, heading: string): FindResult | null {
+/** The rows of the list(s) right under a heading (a text that reads just so), or null without that heading. */
+export function rowsUnderHeading(index: ScreenIndex, heading: string): TreeElement[] | null {
   const want = normalizeText(heading);
   const at = index.elements.findIndex(
     (e) => e.node.role === 'text' && e.node.text && normalizeText(e.node.text) === want,
@@ -185,6 +185,13 @@ function rowUnderHeading(index: ScreenIndex, heading: string): FindResult | null
     if (e.node.role === 'list_item') rows.push(e);
     else if (e.node.role !== 'list' && !inRow(e) && !['scroll_view', 'group', 'other'].includes(e.node.role)) break;
   }
+  return rows;
+}
+
+/** "Tap the Recent search row": the one row of the list right under that heading. */
+function rowUnderHeading(index: ScreenIndex, heading: string): FindResult | null {
+  const rows = rowsUnderHeading(index, heading);
+  if (!rows) return null;
   const reachable = rows.filter((r) => index.candidates.includes(r));
   if (reachable.length === 1) return { found: true, element: reachable[0]!, method: 'label' };
   if (reachable.length === 0) return null;
