@@ -256,7 +256,7 @@ function withAmounts(s: string): ParsedStep | null {
 const NOTE = /^(?:note|note down|take note of|make a note of|write down) (?:the |its |their )[\w -]{1,40}$/i;
 
 /** One clause: the everyday forms, the template grammar, then navigation; a check when none matches. */
-function parseClause(s: string): ParsedStep {
+function parseClause(s: string, names: string[] = []): ParsedStep {
   const amounts = withAmounts(s);
   if (amounts) return amounts;
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
@@ -274,7 +274,15 @@ function parseClause(s: string): ParsedStep {
   if (emptySection) return ok({ kind: 'check', check: emptySection });
   const group = parseSwitchGroup(s);
   if (group) return ok(group);
-  const prefixed = CHECK_PREFIX.exec(s);
+  // "Confirm and pay is disabled": a name on the screen that starts with a check verb is the subject, not the verb.
+  const lower = s.toLowerCase();
+  const named = names.some(
+    (n) =>
+      /^(?:check|confirm|verify|validate|ensure)\s/i.test(n) &&
+      /^\s(?:is|are)\s/i.test(lower.slice(n.length, n.length + 5)) &&
+      lower.startsWith(n.toLowerCase()),
+  );
+  const prefixed = named ? null : CHECK_PREFIX.exec(s);
   if (prefixed) {
     const check = parseCheck(prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
@@ -355,7 +363,7 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
       steps.push(whole.intent);
     }
     for (const c of clauses) {
-      let parsed = parseClause(c.text);
+      let parsed = parseClause(c.text, names);
       const vague = parsed.understood ? vagueReason(c.text, parsed.intent) : null;
       if (vague) parsed = refuse(vague);
       if (!parsed.understood) return clauses.length > 1 ? refuse(`${parsed.reason} (in "${c.text}")`) : parsed;

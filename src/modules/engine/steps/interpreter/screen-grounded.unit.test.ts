@@ -227,6 +227,16 @@ describe('a consent switch named in the first person', () => {
   });
 });
 
+describe('a name on screen that starts with a check verb', () => {
+  it('"Confirm and pay is disabled" reads the button of that name', () => {
+    const review = screen('Review', [node('button', 'Confirm and pay', 100, { enabled: false })]);
+    expect(verdict(interpretAssertion('Confirm and pay is disabled', review))).toBe(true);
+    expect(verdict(interpretAssertion('Confirm and pay is enabled', review))).toBe(false);
+    const other = screen('Review', [node('button', 'Pay', 100)]);
+    expect(verdict(interpretAssertion('Confirm Pay is enabled', other))).toBe(true);
+  });
+});
+
 describe('texts, amounts and counts', () => {
   const done = screen('Done', [
     node('text', 'We sent your e-tickets to alex@example.test.', 100),
