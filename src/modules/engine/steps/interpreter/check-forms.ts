@@ -180,6 +180,9 @@ export function emptyFieldCheck(s: string): Check | null {
 
 /** "The Flights screen shows "3 flights found"", "Verify the dialog "Delete?" says "…"", "Profile shows "A" and "B"". */
 export function showsCheck(s: string): Check | null {
+  // "Verify the message "Booking … will be cancelled."": the message, said without a verb, shows that text.
+  const bare = /^(?:the )?((?:error )?message|note|notice|warning|text)\s+("[^"]+")$/i.exec(s);
+  if (bare) return { kind: 'shows', subject: bare[1]!, values: quotedIn(bare[2]!) };
   const m =
     /^(?:the )?(.+?) (?:shows|displays|says|reads|lists|contains|includes|has)(?: the (?:text|message|texts))?:? ((?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
       s,

@@ -255,6 +255,13 @@ describe('texts, amounts and counts', () => {
     expect(verdict(interpretAssertion('The text reads "We sent nothing."', done))).toBe(false);
   });
 
+  it('"Verify the message "…"" without a verb reads the text on screen', () => {
+    expect(verdict(interpretAssertion('Verify the message "We sent your e-tickets to alex@example.test."', done))).toBe(
+      true,
+    );
+    expect(verdict(interpretAssertion('Verify the message "We sent nothing."', done))).toBe(false);
+  });
+
   it('checks amounts in parentheses too', () => {
     expect(verdict(interpretAssertion('Check the Total is €12.00 (Taxes €2.00)', done))).toBe(true);
     expect(verdict(interpretAssertion('Check the Total is €12.00 (Taxes €3.00)', done))).toBe(false);
