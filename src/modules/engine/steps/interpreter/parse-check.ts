@@ -150,6 +150,21 @@ function textCheck(s: string): Check | null {
 }
 
 function visibilityCheck(s: string): Check | null {
+  // "London → Barcelona is no longer in Upcoming trips": absent from the part under that heading.
+  const gone =
+    /^(.+?) (?:is|are) (?:no longer|not) (?:listed |shown )?(?:in|under) (?:the )?(.+?)(?: section| list)?$/i.exec(s);
+  if (gone && !/"/.test(gone[2]!) && !/^(?:list|screen|page|results|app|view)$/i.test(gone[2]!)) {
+    const target = parseTarget(gone[1]!);
+    // The heading must be there: absence under a heading the screen does not show says nothing.
+    if (target && !target.within)
+      return {
+        kind: 'all',
+        checks: [
+          { kind: 'visible', target: { text: gone[2]! }, negated: false },
+          { kind: 'visible', target: { ...target, within: gone[2]! }, negated: true },
+        ],
+      };
+  }
   const negative = [
     /^(?:i |we |the user )?(?:do not|don't|cannot|can't|can not|should not|shouldn't|must not) see (.+)$/i,
     new RegExp(`^(.+?) (?:is|are) not ${VISIBLE}$`, 'i'),

@@ -176,6 +176,12 @@ describe('rows, parts and names', () => {
     expect(verdict(interpretAssertion(step, trips(['London → Edinburgh'])))).toBe(true);
     expect(verdict(interpretAssertion(step, trips(['London → Edinburgh', 'London → Paris'])))).toBe(false);
     expect(verdict(interpretAssertion(step, trips([])))).toBe(false);
+    const gone = 'London → Paris is no longer in Upcoming trips';
+    expect(verdict(interpretAssertion(gone, trips(['London → Edinburgh'])))).toBe(true);
+    expect(verdict(interpretAssertion(gone, trips(['London → Edinburgh', 'London → Paris'])))).toBe(false);
+    expect(verdict(interpretAssertion(gone, screen('Search', [node('button', 'Search flights', 300)])))).toBe(false);
+    const parsed = parseStep('Item 3 is not in the list');
+    expect(parsed.understood && parsed.intent.kind === 'check' && parsed.intent.check.kind).toBe('visible');
   });
 
   it('opens a row named with a remark in parentheses', () => {
