@@ -70,6 +70,35 @@ describe('the execution engine on virtual devices with the sample app', () => {
     await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${session}`);
   });
 
+  it('everyday forms read against the screen: signed in or not, a masked password, scrolling to the bottom', async () => {
+    const suiteId = await createSuite(f, {}, { reset_strategy: 'clear_data' });
+    const caseId = await createCase(f, suiteId, {
+      mode: 'ai',
+      steps: [
+        'verify "Sign in" is visible',
+        'The user is not signed in',
+        'Enter demo in the Username field and secret in the Password field',
+        'Verify the password is displayed as dots, not as plain text',
+        'Tap Sign in',
+        'Scroll down to the bottom',
+        'verify "Item 40" is visible',
+        'Tap Settings',
+        'The user is signed in',
+      ],
+    });
+    const run = await runCase(f, caseId, sessionId);
+    expect(run.status, JSON.stringify(run.result ?? run.error_message)).toBe('passed');
+    expect(run.result.steps.map((s) => s.resolved_by)).toEqual(Array(9).fill('interpreter'));
+    // Said on the wrong screen, the same reading fails: it never passes on a guess.
+    const wrong = await createCase(f, suiteId, {
+      mode: 'ai',
+      steps: ['verify "Sign in" is visible', 'The user is signed in'],
+    });
+    const failed = await runCase(f, wrong, sessionId);
+    expect(failed.status).toBe('failed');
+    expect(failed.result.steps[1]!.error).toMatch(/sign-in control is on screen/);
+  });
+
   it('a wait step is counted as waiting, not as device or engine time', async () => {
     const suiteId = await createSuite(f);
     const caseId = await createCase(f, suiteId, { mode: 'ai', steps: ['wait 500 ms'] });

@@ -35,6 +35,8 @@ const ALSO_RIGHT: Record<string, string[]> = {
   restart_app: ['kill_app'],
   kill_app: ['restart_app'],
   toggle: ['toggle_on', 'toggle_off'],
+  // The interpreter names opening a link by its device capability.
+  open_link: ['open_url'],
 };
 
 function load(split: string): Line[] {

@@ -178,6 +178,8 @@ export async function runLoopPlan(
         const seen = await observe();
         if (isSatisfied(plan, seen)) return { met: true, actions };
         const now = JSON.stringify(seen.tree);
+        // "Scroll to the bottom": met once a swipe no longer moves the content.
+        if (plan.toEnd && now === before) return { met: true, actions };
         if (i === plan.maxSwipes || now === before) break;
         before = now;
         await device.input(swipe);

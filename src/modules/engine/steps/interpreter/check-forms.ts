@@ -133,6 +133,8 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
   if (parts.length < 2) return null;
+  // "Both Travel insurance and Extra checked bag are off": "both" belongs to the list, not to its first name.
+  parts[0] = parts[0]!.replace(/^(?:both|all of)\s+/i, '');
   const checks: Check[] = [];
   let subject: string | null = null;
   let verb: string | null = null;
@@ -178,12 +180,15 @@ export function emptyFieldCheck(s: string): Check | null {
 
 /** "The Flights screen shows "3 flights found"", "Verify the dialog "Delete?" says "…"", "Profile shows "A" and "B"". */
 export function showsCheck(s: string): Check | null {
+  // "Verify the message "Booking … will be cancelled."": the message, said without a verb, shows that text.
+  const bare = /^(?:the )?((?:error )?message|note|notice|warning|text)\s+("[^"]+")$/i.exec(s);
+  if (bare) return { kind: 'shows', subject: bare[1]!, values: quotedIn(bare[2]!) };
   const m =
     /^(?:the )?(.+?) (?:shows|displays|says|reads|lists|contains|includes|has)(?: the (?:text|message|texts))?:? ((?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
       s,
     ) ??
     // "The message is "Choose a date" (not "…")": what a message or error says.
-    /^(?:the )?((?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
+    /^(?:the )?((?:error )?message|error|note|notice|hint|warning|text|[\w ]{1,30}? (?:line|subtitle|caption)) (?:is|reads|says) ("[^"]+")(?: \(not "[^"]*"\))?$/i.exec(
       s,
     );
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
@@ -194,8 +199,9 @@ export function showsCheck(s: string): Check | null {
   const container =
     /^(?:the )?(?:(?:.+\s)?(?:screen|page|dialog|popup|pop-up|alert|prompt|section|list|results|area|card|block|banner|panel|header|top bar)(?:\s+"[^"]+")?|it|this)$/i;
   const said =
-    /^(?:the )?(?:(?:error )?message|error|note|hint|warning|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(subject) &&
-    / (?:is|reads|says) "/i.test(s);
+    /^(?:the )?(?:(?:error )?message|error|note|notice|hint|warning|text|[\w ]{1,30}? (?:line|subtitle|caption))$/i.test(
+      subject,
+    ) && / (?:is|reads|says) "/i.test(s);
   if (values.length === 0 || (values.length === 1 && !container.test(subject) && !said)) return null;
   return { kind: 'shows', subject, values };
 }

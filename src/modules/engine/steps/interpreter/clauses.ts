@@ -49,6 +49,8 @@ function verbOf(clause: string): string | null {
 
 /** Whether `piece`, which has no verb, continues the previous clause's action with the same verb. */
 function continues(previous: string, piece: string, afterThen: boolean, andSep = false): boolean {
+  // "…; note the booking reference": a note to self is no second thing to tap.
+  if (/^(?:note|write down|take note|make a note)\b/i.test(piece)) return false;
   if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
@@ -80,6 +82,18 @@ function continues(previous: string, piece: string, afterThen: boolean, andSep =
   return false;
 }
 
+/**
+ * "Enter Sam in Passenger 2 First name and Morgan in Last name": the second field is in the same numbered
+ * part as the first, unless it names a part of its own.
+ */
+function carrySection(previous: string, piece: string): string {
+  if (!TYPING.test(previous)) return piece;
+  const part = /\s(?:in|into)\s+(?:the\s+)?(\p{L}+ \d+)(?:['’]s)?\s+\p{L}/u.exec(` ${previous}`);
+  const into = /^(.+?\s(?:in|into)\s+)(?:the\s+)?(\p{L}.*)$/iu.exec(piece);
+  if (!part || !into || /\d|['’]s\s/.test(into[2]!)) return piece;
+  return `${into[1]}${part[1]} ${into[2]}`;
+}
+
 export interface Clause {
   /** The clause as a step of its own, with the verb it took from the clause before. */
   text: string;
@@ -108,10 +122,11 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
       current = next;
     } else if (!coarse && piece !== '' && continues(prev, piece, afterThen, /^\s+and\s+$/i.test(sep))) {
       clauses.push(current);
+      tokens[i + 1] = carrySection(prev, next);
       const verb = verbOf(prev)!;
       const own = /^(?:turn|switch|toggle|flip) (?:on|off)$/i.test(verb) ? verb : verb.replace(/ on$/i, '');
       starts.push({ at: i + 1, verb: own });
-      current = `${own} ${next.replace(/^(?:the |its |their )?/i, '')}`;
+      current = `${own} ${tokens[i + 1]!.replace(/^(?:the |its |their )?/i, '')}`;
     } else {
       current += sep + next;
     }

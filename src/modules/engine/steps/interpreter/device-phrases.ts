@@ -2,6 +2,7 @@ import { selectorFor } from '../selectors';
 import type { CapabilityStep } from './capability-step';
 import type { DeviceAction, Resolution } from './resolution';
 import { notSettled } from './resolution';
+import { stripFillers } from './lexicon';
 import { resolveAction } from './resolve-action';
 import type { ScreenIndex } from './target-finder';
 import { touchPoint, type TreeElement } from './ui-tree';
@@ -72,7 +73,8 @@ export type DevicePhrase =
 
 /** The clause as a device phrase, or null when it is not about the device (screenless). */
 export function readDevicePhrase(text: string): DevicePhrase | null {
-  const s = text.trim().replace(/[.!]+$/, '');
+  // "I open the link …": without its subject and fillers, as every step is read.
+  const s = stripFillers(text.trim().replace(/[.!]+$/, ''));
   let m: RegExpExecArray | null;
   const step = (st: CapabilityStep, reasoning: string): DevicePhrase => ({ kind: 'step', step: st, reasoning });
 
@@ -80,6 +82,20 @@ export function readDevicePhrase(text: string): DevicePhrase | null {
     return step({ type: 'open_url', url: m[1]!.replace(/^["']|["']$/g, '') }, `open the link ${m[1]}`);
   if ((m = /^(?:open|visit|go to)\s+["']?([a-z][a-z0-9+.-]*:\/\/\S+?)["']?$/i.exec(s)))
     return step({ type: 'open_url', url: m[1]! }, `open the link ${m[1]}`);
+  // "I open the deeplink "myapp://home"", "launch the app with the deep link myapp://a", "open url "https://…"".
+  if (
+    (m =
+      /^(?:open|visit|go to|navigate to|load|follow|launch (?:the )?app (?:with|via|using|from)|open (?:the )?app (?:with|via|using|from))\s+(?:the\s+|a\s+)?(?:deep[\s-]?link|deeplink|url|uri|link|address)\s+["']?([a-z][a-z0-9+.-]*:\/\/[^\s"']+)["']?$/i.exec(
+        s,
+      ))
+  )
+    return step({ type: 'open_url', url: m[1]! }, `open the link ${m[1]}`);
+  // "opens the "Account" deeplink": a link by a name, not by its address, cannot be opened.
+  if (/^(?:open|visit|launch|follow)s?\s+(?:the\s+|a\s+)?(?:"[^"]+"\s+)?(?:deep[\s-]?link|deeplink)\b/i.test(s))
+    return {
+      kind: 'unreadable',
+      reason: 'not understood: a deep link is opened by its address, e.g. open the link myapp://account',
+    };
 
   if ((m = /^(?:set|change|move|fake)\s+(?:the\s+)?(?:device(?:'s)?\s+)?location\s+to\s+(.+)$/i.exec(s))) {
     const c = /^\(?\s*(-?\d+(?:\.\d+)?)\s*[,\s]\s*(-?\d+(?:\.\d+)?)\s*\)?$/.exec(m[1]!.trim());

@@ -4,8 +4,9 @@ import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder'
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
-import { checkNthRow } from './row-checks';
+import { checkNthRow, checkOnlyRows } from './row-checks';
 import { checkSection } from './section-checks';
+import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -117,10 +118,16 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     }
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
+    case 'only_rows':
+      return checkOnlyRows(index, check.within, check.values);
     case 'section':
       return checkSection(index, check.within, check.values);
     case 'switches':
       return checkSwitches(index, check.on, check.count);
+    case 'signed_in':
+      return checkSignedIn(index, check.signedIn);
+    case 'masked':
+      return checkMasked(index, check);
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {
@@ -159,6 +166,11 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       );
     }
     case 'count': {
+      // "I see 2 passengers" on a screen that reads "2 passengers": the text says it.
+      const said = check.said
+        ? index.elements.find((e) => isVisible(e, screen) && loose(e.node.text) === loose(check.said!))
+        : undefined;
+      if (said) return passed(true, `${describeElement(said.node)} is on screen`);
       const roles = COUNT_ROLES[check.noun];
       const n = index.allCandidates.filter((e) => roles.includes(e.node.role) && isVisible(e, screen)).length;
       const ok =

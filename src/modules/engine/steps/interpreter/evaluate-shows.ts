@@ -24,6 +24,13 @@ export function checkShows(
   const want = normalizeText(bare);
   if (title && editDistance(normalizeText(title), want, 2) <= Math.min(2, maxEditsFor(want.length)))
     return all(visible);
+  // "The trip shows …" on Trip details: the thing the screen is about, named by a word of its title.
+  if (title && /^\p{L}{3,}$/u.test(want) && normalizeText(title).split(' ').includes(want)) {
+    const named = index.allCandidates.some(
+      (e) => e.node.role !== 'navigation_bar' && normalizeText(e.node.text ?? '') === want,
+    );
+    if (!named) return all(visible);
+  }
   const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
   if (dialog) {
     if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
@@ -33,7 +40,7 @@ export function checkShows(
   }
   if (
     /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
-    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|hint|warning)$/i.test(bare) ||
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|notice|hint|warning|text)$/i.test(bare) ||
     /^[\w ]{1,30}? (?:line|subtitle|caption)$/i.test(bare)
   )
     return all(visible);

@@ -98,7 +98,10 @@ const SHORTHANDS: Array<[RegExp, string]> = [
 
 export function expandGroups(s: string): string {
   for (const [re, to] of SHORTHANDS) s = s.replace(re, to);
-  return expandNumbered(labelledPairs(s));
+  // "Enter the names Sam Morgan and Jo Morgan for passengers 2 and 3": the names themselves follow.
+  const named = s.replace(new RegExp(`^(${VERB})\\s+(?:the\\s+)?names\\s+(?=\\p{Lu})`, 'iu'), '$1 ');
+  const expanded = expandNumbered(labelledPairs(named));
+  return expanded === named ? expandNumbered(labelledPairs(s)) : expanded;
 }
 
 /** "Fill the search form with From: London, To: NYC, Date: 1 Nov 2025": one field after another. */

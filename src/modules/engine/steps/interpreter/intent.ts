@@ -30,7 +30,8 @@ export type Check =
   | { kind: 'state'; target: Target; state: ElementState }
   | { kind: 'title'; value: string }
   | { kind: 'screen_text'; value: string }
-  | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun }
+  /** `said`: the words as written ("2 passengers"); a text on screen reading just that answers the check. */
+  | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun; said?: string }
   /** The value that belongs to a label: in the same row, or just below it; never the label itself. */
   | { kind: 'value'; label: Target; value: string }
   /** Texts shown top to bottom in this order. */
@@ -47,6 +48,12 @@ export type Check =
   | { kind: 'nth_row'; ordinal: number; value: string }
   /** The fields under a heading read these values top to bottom (none: all empty). */
   | { kind: 'section'; within: string; values: string[] }
+  /** Whether the user is signed in, read from the sign-in or sign-out controls the screen offers. */
+  | { kind: 'signed_in'; signedIn: boolean }
+  /** Whether a field hides what it holds (dots) or shows it as plain text. */
+  | { kind: 'masked'; target: Target; masked: boolean }
+  /** The rows under a heading are exactly these ("Only London → Edinburgh remains under Upcoming trips"). */
+  | { kind: 'only_rows'; within: string; values: string[] }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 
@@ -68,6 +75,8 @@ export type Intent =
   | { kind: 'set_switches'; on: boolean; count: number | null }
   | { kind: 'scroll'; direction: ScrollDirection; times: number; on: Target | null }
   | { kind: 'scroll_until'; direction: ScrollDirection; target: Target }
+  /** "Scroll down to the bottom": swipe until the content stops moving. */
+  | { kind: 'scroll_end'; direction: ScrollDirection }
   | { kind: 'back' }
   | { kind: 'home' }
   | { kind: 'key'; key: string }
@@ -87,7 +96,9 @@ export type Intent =
   /** A tap repeated: "tap Add passenger three times". */
   | { kind: 'tap_times'; target: Target; times: number }
   /** The nth element of the list on screen (1-based; -1 the last): "pick the third product". */
-  | { kind: 'pick_ordinal'; ordinal: number; noun: string | null }
+  | { kind: 'pick_ordinal'; ordinal: number; noun: string | null; text?: string }
+  /** Back, again and again, until the screen of that name shows ("go back until the Search screen is shown"). */
+  | { kind: 'back_until'; screen: string; left: number }
   /** Go to a place by its name or a path of names ("Profile > Settings"); each name is tapped unless shown. */
   | { kind: 'navigate'; path: string[] }
   /** The open dialog's confirming or cancelling button, whatever its label; `what` names it when given. */

@@ -1,4 +1,5 @@
 import { splitClauses } from './clauses';
+import { startsWithVerb } from './lexicon';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
 import { evaluateCheck } from './evaluate-check';
@@ -70,7 +71,18 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
       first = clauses[0] ?? { text: s, rest: s };
       restOfStep = clauses[1]?.rest;
       const bare = wholeName(first.text, index);
-      parsed = bare ? { understood: true, intent: bare } : parseStep(first.text, names);
+      // "Confirm and pay, Pay now": a button here, then the next name to tap on the screen it leads to.
+      const listed = bare ? null : /^(.+?),\s+(?:and\s+)?(?:then\s+)?(.+)$/i.exec(first.text);
+      const head = listed ? wholeName(listed[1]!, index) : null;
+      if (head) {
+        const next = startsWithVerb(listed![2]!) ? listed![2]! : `tap ${listed![2]!}`;
+        restOfStep = restOfStep ? `${next}; ${restOfStep}` : next;
+      }
+      parsed = bare
+        ? { understood: true, intent: bare }
+        : head
+          ? { understood: true, intent: head }
+          : parseStep(first.text, names);
     }
   }
   if (!parsed.understood) {

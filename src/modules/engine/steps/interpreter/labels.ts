@@ -32,8 +32,11 @@ function checkLabel(check: Check): string {
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'switches':
+    case 'signed_in':
+    case 'masked':
       return 'check_state';
     case 'nth_row':
+    case 'only_rows':
     case 'section':
       return 'check_text';
     case 'all':
@@ -46,12 +49,13 @@ export function intentLabel(intent: Intent): string {
     case 'check':
       return checkLabel(intent.check);
     case 'press':
-      return 'tap';
+      return intent.key === 'BACK' ? 'back' : 'tap';
     case 'set_switch':
     case 'set_switches':
       return intent.on ? 'toggle_on' : 'toggle_off';
     case 'scroll':
     case 'scroll_until':
+    case 'scroll_end':
       return 'scroll';
     case 'wait_until':
       return 'wait_for';
@@ -61,8 +65,11 @@ export function intentLabel(intent: Intent): string {
       return 'restart_app';
     case 'run_flow':
       return 'run_flow';
-    case 'sequence':
+    case 'sequence': {
+      // "Press the back button 4 times": one action repeated is still that action.
+      if (intent.steps.every((s) => s.kind === 'back')) return 'back';
       return intent.steps.length === 1 ? intentLabel(intent.steps[0]!) : 'composite';
+    }
     case 'fill':
       return intent.values.length > 1 ? 'composite' : 'type';
     case 'counter':
@@ -74,6 +81,8 @@ export function intentLabel(intent: Intent): string {
       return intent.accept ? 'dialog_accept' : 'dialog_dismiss';
     case 'kill':
       return 'kill_app';
+    case 'back_until':
+      return 'back';
     case 'background':
       return 'background_app';
     default:

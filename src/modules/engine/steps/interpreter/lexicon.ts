@@ -129,12 +129,18 @@ const baseForm = (verb: string): string => {
   return v.slice(0, -1);
 };
 
+/** "I accept the terms is on", "I agree to the privacy policy stays off": a consent switch named in the first person. */
+const CONSENT_NAME =
+  /^i (?:accept|agree|consent|have read|understand)\b[^"]*\s(?:is|are|stays?|remains?|should be|must be)\s+(?:still\s+|now\s+)?(?:not\s+)?(?:on|off|checked|unchecked|ticked|unticked|enabled|disabled|selected|unselected)$/i;
+
 /** A step without its subject, fillers and explanatory remarks; quoted text is left as written. */
 export function stripFillers(text: string): string {
   let s = text.trim();
   for (let i = 0; i < 3; i++) {
     const before = s;
-    s = s.replace(SUBJECT, '').replace(LEADING_FILLER, '');
+    // "I accept the fare rules is off": a consent control's name, not the tester speaking.
+    if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '');
+    s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
     s = s
       .replace(REMARK, '')

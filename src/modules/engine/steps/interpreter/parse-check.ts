@@ -13,7 +13,8 @@ import {
 } from './check-forms';
 import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
-import { nthRowCheck } from './row-checks';
+import { maskedCheck, signedInCheck } from './session-checks';
+import { nthRowCheck, onlyRowsCheck } from './row-checks';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
@@ -51,7 +52,31 @@ const SHOWN = '(?:shown|visible|displayed|listed|present|on (?:the )?screen|in t
 const VISIBLE =
   '(?:visible|displayed|shown|showing|present|on (?:the )?screen|there|on display|listed|in the list|available|offered)';
 
+/** Numbers a count "I see N things" starts with: not "a", "an" or "no" ("I see a dialog" names one thing). */
+const SEEN_COUNT =
+  '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
+
 function countCheck(s: string): Check | null {
+  // "I can see two lap records on the screen", "I should see 3 rows": a count said as what one sees.
+  const seen = new RegExp(
+    `^(?:i |we |the user |user )?(?:can |should |must |will )?see (exactly |at least |at most |only )?${SEEN_COUNT} ([a-z][a-z ]*?)(?: (?:on|in) (?:the )?(?:screen|page|list))?$`,
+    'i',
+  ).exec(s);
+  if (seen) {
+    const words = seen[3]!.trim().split(' ');
+    const last = words.at(-1)!;
+    const noun = NOUNS.find(([n]) => n.test(seen[3]!) || n.test(last))?.[1] ?? 'item';
+    const count = parseCount(seen[2]!);
+    const q = (seen[1] ?? '').trim().toLowerCase();
+    if (count === null || words.length > 3) return null;
+    return {
+      kind: 'count',
+      count,
+      noun,
+      comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly',
+      said: `${seen[2]} ${seen[3]}`,
+    };
+  }
   const patterns = [
     new RegExp(
       `^(?:there (?:is|are) )?(exactly |at least |at most |only )?${COUNT_PATTERN} ([a-z ]+?) (?:is|are) ${SHOWN}$`,
@@ -125,6 +150,21 @@ function textCheck(s: string): Check | null {
 }
 
 function visibilityCheck(s: string): Check | null {
+  // "London → Barcelona is no longer in Upcoming trips": absent from the part under that heading.
+  const gone =
+    /^(.+?) (?:is|are) (?:no longer|not) (?:listed |shown )?(?:in|under) (?:the )?(.+?)(?: section| list)?$/i.exec(s);
+  if (gone && !/"/.test(gone[2]!) && !/^(?:list|screen|page|results|app|view)$/i.test(gone[2]!)) {
+    const target = parseTarget(gone[1]!);
+    // The heading must be there: absence under a heading the screen does not show says nothing.
+    if (target && !target.within)
+      return {
+        kind: 'all',
+        checks: [
+          { kind: 'visible', target: { text: gone[2]! }, negated: false },
+          { kind: 'visible', target: { ...target, within: gone[2]! }, negated: true },
+        ],
+      };
+  }
   const negative = [
     /^(?:i |we |the user )?(?:do not|don't|cannot|can't|can not|should not|shouldn't|must not) see (.+)$/i,
     new RegExp(`^(.+?) (?:is|are) not ${VISIBLE}$`, 'i'),
@@ -210,6 +250,9 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    signedInCheck(s) ??
+    onlyRowsCheck(s) ??
+    maskedCheck(s) ??
     withoutCheck(s) ??
     elementText(s) ??
     nthRowCheck(s) ??
@@ -246,5 +289,20 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
-  return switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? joinedChecks(s, single) ?? single(s);
+  return (
+    switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? amountsShown(s) ?? joinedChecks(s, single) ?? single(s)
+  );
+}
+
+/**
+ * "Review booking shows Extras (none) €0.00 and Total €67.40": a place (a screen by its title, a part of it)
+ * and the amounts beside their labels on it.
+ */
+function amountsShown(s: string): Check | null {
+  const m = /^(?:the )?([^"]+?) (?:shows|displays|lists|has) ([^"]+)$/i.exec(s);
+  if (!m || !/\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(m[2]!)) return null;
+  const amounts = joinedChecks(m[2]!, single) ?? single(m[2]!);
+  const each = amounts?.kind === 'all' ? amounts.checks : amounts ? [amounts] : [];
+  if (each.length < 2 || !each.every((c) => c.kind === 'value')) return null;
+  return { kind: 'all', checks: [{ kind: 'shows', subject: m[1]!, values: [] }, ...each] };
 }

@@ -96,7 +96,9 @@ const valueAsRole: Rule = (s) => {
   const m = /^(?:enter|type|input|write|fill in|put|use)\s+(.+?)\s+(?:as|for)\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!m) return null;
   const target = fieldTarget(m[2]!);
-  return target ? ok(type(m[1]!, target)) : null;
+  // "Enter Alex again as first name": the repetition is no part of the value.
+  const value = quotedContent(m[1]!.trim()) === null ? m[1]!.replace(/\s+(?:again|once more)$/i, '') : m[1]!;
+  return target ? ok(type(value, target)) : null;
 };
 
 /** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
@@ -185,15 +187,39 @@ const counter: Rule = (s) => {
 const ordinal: Rule = (s) => {
   const m =
     new RegExp(
-      `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}(?:\\s+([a-z][a-z ]*?))?(?:\\s+(?:in|of|from) the (?:list|results))?$`,
+      `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}(?:\\s+([a-z][a-z ]*?))?(?:\\s+(?:in|of|from) the (?:list|results))?(?:,\\s*(?:i\\.e\\.\\s+|that is\\s+|namely\\s+)?(.+))?$`,
       'i',
     ).exec(s) ?? null;
-  if (m) return ok({ kind: 'pick_ordinal', ordinal: ordinalOf(m[1]!)!, noun: m[2] ?? null });
+  // "tap the last flight, 14:30 → 17:25 · from €349": the row at that place, which must read so.
+  if (m)
+    return ok({
+      kind: 'pick_ordinal',
+      ordinal: ordinalOf(m[1]!)!,
+      noun: m[2] ?? null,
+      ...(m[3] ? { text: unquote(m[3]) } : {}),
+    });
   const n =
     /^(?:tap|click|select|choose|pick|open)(?:\s+on)?\s+(?:the\s+)?(?:list\s+)?(?:item|row|entry|result)\s+(?:number\s+|#)(\d+)$/i.exec(
       s,
     );
   return n ? ok({ kind: 'pick_ordinal', ordinal: Number(n[1]), noun: null }) : null;
+};
+
+/** How many times "go back until the X screen is shown" goes back at most. */
+export const MAX_BACKS = 10;
+
+/**
+ * "Go back until the Search screen is shown", "press back (Review → Extras → Flights) until the Search page appears",
+ * "go back with the back arrow at most 3 more times until …": back, then the same step on the next screen.
+ */
+const backUntil: Rule = (s) => {
+  const m =
+    /^(?:go back|navigate back|press back|tap back|press (?:the )?back (?:button|arrow|key)|tap (?:the )?back (?:button|arrow))(?: (?:with|using|via) (?:the )?[\w -]{1,30}?)?(?: \([^()"]*\))?(?: at most (\d+) (?:more )?times?)? (?:until|till) (?:the )?(.+?) (?:screen|page) (?:is shown|is displayed|is visible|appears|shows|opens|is open)$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const left = m[1] ? Number(m[1]) : MAX_BACKS;
+  return ok({ kind: 'back_until', screen: unquote(m[2]!), left: Math.min(left, MAX_BACKS) });
 };
 
 const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|menu category|category)$/i;
@@ -205,7 +231,8 @@ const navigate: Rule = (s) => {
     /^(?:go(?: back)? to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
       s,
     );
-  const raw = from ? `${from[2]} > ${from[1]}` : m?.[1];
+  // "Open the 14:30 → 17:25 flight (Skyline SK 12)": a remark in parentheses says more about the row; the name goes first.
+  const raw = (from ? `${from[2]} > ${from[1]}` : m?.[1])?.replace(/\s+\([^()"]*\)$/, '');
   if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
   const path = raw
     .split(/\s+>\s+|\s*›\s*|\s+→\s+|\s+->\s+/)
@@ -334,5 +361,7 @@ export const CLAUSE_RULES: Rule[] = [
 
 /** Forms tried after the template grammar: navigation ("open X" is a tap when X is a button). */
 export const LATE_RULES: Rule[] = [navigate];
+
+export const BACK_RULES: Rule[] = [backUntil];
 
 export { quotedContent };

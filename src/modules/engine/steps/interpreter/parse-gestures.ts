@@ -1,5 +1,5 @@
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
-import { COUNT_PATTERN, DURATION_PATTERN, parseCount, parseDuration, parseTarget } from './step-text';
+import { COUNT_PATTERN, DURATION_PATTERN, keyCodeFor, parseCount, parseDuration, parseTarget } from './step-text';
 
 /** Scrolling, swiping, double taps and long presses. */
 
@@ -39,7 +39,34 @@ function times(word: string | undefined): number | null {
   return parseCount(w.replace(/\s+times?$/, ''));
 }
 
+const EDGE: Record<string, ScrollDirection> = { left: 'left', right: 'right', top: 'up', bottom: 'down' };
+
 export const scrollRules: Rule[] = [
+  // "Swipe from right to left", "swipe from the bottom to the top of the list": the finger's way.
+  (s) => {
+    const m =
+      /^(?:do (?:a )?)?swipe from (?:the )?(left|right|top|bottom) to (?:the )?(left|right|top|bottom)(?: (?:edge|side))?(?: (?:on|of|over|in) (?:the )?(.+?))?$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    const from = EDGE[m[1]!.toLowerCase()]!;
+    const to = EDGE[m[2]!.toLowerCase()]!;
+    const vertical = (d: ScrollDirection) => d === 'up' || d === 'down';
+    if (from === to || vertical(from) !== vertical(to))
+      return refuse('not understood: say which way to swipe (up, down, left or right)');
+    const direction = FINGER_TO_CONTENT[to];
+    if (!m[3] || /^(?:screen|page)$/i.test(m[3])) return ok({ kind: 'scroll', direction, times: 1, on: null });
+    return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: 1, on }));
+  },
+  // "Pull down to refresh", "pull down on the screen": the finger moves down over the top of the content.
+  (s) =>
+    /^pull (?:down )?to refresh$|^pull down(?: on (?:the )?(?:screen|page|list))?(?: to refresh)?$/i.test(s)
+      ? ok({ kind: 'scroll', direction: 'up', times: 1, on: null })
+      : null,
+  (s) => {
+    const m = /^scroll all the way (up|down)$/i.exec(s);
+    return m ? ok({ kind: 'scroll_end', direction: m[1]!.toLowerCase() as ScrollDirection }) : null;
+  },
   (s) => {
     const m = new RegExp(`^(scroll|swipe)(?: (up|down|left|right))? (?:until|till) (.+?) ${APPEARS}$`, 'i').exec(s);
     if (!m) return null;
@@ -50,10 +77,16 @@ export const scrollRules: Rule[] = [
   (s) => {
     const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
     if (!m) return null;
-    if (/^(?:the )?(?:top|bottom|end|start|beginning)$/i.test(m[2]!))
-      return refuse(
-        'not understood: scrolling to the top or bottom is not in the grammar; say scroll down until X is visible',
+    const end =
+      /^(?:the )?(?:very )?(top|bottom|end|start|beginning)(?: of (?:the )?(?:screen|page|list|form|results|content))?$/i.exec(
+        m[2]!,
       );
+    if (end) {
+      const direction: ScrollDirection = /^(?:top|start|beginning)$/i.test(end[1]!) ? 'up' : 'down';
+      if (m[1] && m[1].toLowerCase() !== direction)
+        return refuse(`not understood: scroll ${m[1]} to the ${end[1]} goes two ways at once`);
+      return ok({ kind: 'scroll_end', direction });
+    }
     return targetOr(m[2]!, (target) => ({
       kind: 'scroll_until',
       direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
@@ -61,10 +94,13 @@ export const scrollRules: Rule[] = [
     }));
   },
   (s) => {
+    const t = s
+      .replace(/^(?:do (?:a )?)?(?:long |short |quick )?(swipe|scroll)\b/i, '$1')
+      .replace(/^(swipe|scroll) ("[^"]+"|the [\w ]+?) (up|down|left|right)wards?$/i, '$1 $3 on $2');
     const m = new RegExp(
       `^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`,
       'i',
-    ).exec(s);
+    ).exec(t);
     if (!m) return null;
     const direction = scrollDirection(m[1]!, m[2]);
     if (!direction) return refuse('not understood: say which way to swipe (up, down, left or right)');
@@ -73,6 +109,39 @@ export const scrollRules: Rule[] = [
       return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
     if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
     return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
+  },
+];
+
+/** Read before the everyday forms, which would take "change X to Y" as typing and "press X 4 times" as taps. */
+export const earlyGestureRules: Rule[] = [
+  // "Change the orientation to landscape", "set the device orientation to portrait".
+  (s) => {
+    const m =
+      /^(?:change|set|switch|put)(?: the)?(?: (?:device|screen|phone|tablet)(?:'s)?)? (?:orientation|rotation) (?:to|into) (landscape|portrait)(?: mode)?$/i.exec(
+        s,
+      ) ??
+      /^(?:put|hold|turn) (?:the )?(?:device|phone|tablet) (?:in|into|to) (landscape|portrait)(?: mode)?$/i.exec(s);
+    return m ? ok({ kind: 'rotate', to: m[1]!.toLowerCase() as 'landscape' | 'portrait' }) : null;
+  },
+  // "Send the ENTER key", "type the enter key": a key by its name.
+  (s) => {
+    const m = /^(?:send|type|enter) (?:the )?(?:key )?"?([a-z_ ]+?)"? key$/i.exec(s);
+    const key = m ? keyCodeFor(m[1]!) : null;
+    return key ? ok({ kind: 'key', key }) : null;
+  },
+  // "Press the back button 4 times": the back navigation, repeated.
+  (s) => {
+    const m = new RegExp(
+      `^(?:press|tap|click|hit)(?: on| in)? (?:the )?(?:device |system |hardware )?back(?: button| key| arrow)? (twice|thrice|${COUNT_PATTERN} times?)$`,
+      'i',
+    ).exec(s);
+    const n = m ? times(m[1]) : null;
+    if (!m || n === null || n < 1 || n > MAX_SCROLL_TIMES) return null;
+    return ok(
+      n === 1
+        ? { kind: 'back' }
+        : { kind: 'sequence', steps: Array.from({ length: n }, () => ({ kind: 'back' }) as Intent) },
+    );
   },
 ];
 

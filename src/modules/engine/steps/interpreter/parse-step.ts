@@ -2,13 +2,13 @@ import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
 import { startsWithVerb, stripFillers } from './lexicon';
-import { gestureRules, scrollRules } from './parse-gestures';
+import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
-import { CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
+import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
   cleanStepText,
@@ -232,8 +232,34 @@ const pressRules: Rule[] = [
   },
 ];
 
+/**
+ * "Leave both extras off (Extras total €0.00)", "Check the Total is €278.80 (Base fare €158.00, Taxes €36.80)":
+ * amounts in parentheses after a step are checked too, after it.
+ */
+function withAmounts(s: string): ParsedStep | null {
+  const m = /^(.+?)\s+\(([^()"]+)\)$/.exec(s);
+  if (!m || !/^\p{L}[\p{L} ]*\s+[€$£]?\d[\d.,]*(?:,|$)/u.test(m[2]!)) return null;
+  const amounts = parseCheck(m[2]!);
+  if (
+    !amounts ||
+    (amounts.kind !== 'value' && !(amounts.kind === 'all' && amounts.checks.every((c) => c.kind === 'value')))
+  )
+    return null;
+  const outer = parseClause(m[1]!);
+  if (!outer.understood) return null;
+  if (outer.intent.kind === 'check')
+    return ok({ kind: 'check', check: { kind: 'all', checks: [outer.intent.check, amounts] } });
+  return ok({ kind: 'sequence', steps: [outer.intent, { kind: 'check', check: amounts }] });
+}
+
+/** "Note the booking reference": what a tester writes down changes nothing in the app. */
+const NOTE = /^(?:note|note down|take note of|make a note of|write down) (?:the |its |their )[\w -]{1,40}$/i;
+
 /** One clause: the everyday forms, the template grammar, then navigation; a check when none matches. */
-function parseClause(s: string): ParsedStep {
+function parseClause(s: string, names: string[] = []): ParsedStep {
+  const amounts = withAmounts(s);
+  if (amounts) return amounts;
+  if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);
   if (attempt) {
@@ -248,7 +274,15 @@ function parseClause(s: string): ParsedStep {
   if (emptySection) return ok({ kind: 'check', check: emptySection });
   const group = parseSwitchGroup(s);
   if (group) return ok(group);
-  const prefixed = CHECK_PREFIX.exec(s);
+  // "Confirm and pay is disabled": a name on the screen that starts with a check verb is the subject, not the verb.
+  const lower = s.toLowerCase();
+  const named = names.some(
+    (n) =>
+      /^(?:check|confirm|verify|validate|ensure)\s/i.test(n) &&
+      /^\s(?:is|are)\s/i.test(lower.slice(n.length, n.length + 5)) &&
+      lower.startsWith(n.toLowerCase()),
+  );
+  const prefixed = named ? null : CHECK_PREFIX.exec(s);
   if (prefixed) {
     const check = parseCheck(prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
@@ -262,6 +296,8 @@ function parseClause(s: string): ParsedStep {
     if (check) return ok({ kind: 'check', check });
   }
   for (const rule of [
+    ...BACK_RULES,
+    ...earlyGestureRules,
     ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,
@@ -327,7 +363,7 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
       steps.push(whole.intent);
     }
     for (const c of clauses) {
-      let parsed = parseClause(c.text);
+      let parsed = parseClause(c.text, names);
       const vague = parsed.understood ? vagueReason(c.text, parsed.intent) : null;
       if (vague) parsed = refuse(vague);
       if (!parsed.understood) return clauses.length > 1 ? refuse(`${parsed.reason} (in "${c.text}")`) : parsed;

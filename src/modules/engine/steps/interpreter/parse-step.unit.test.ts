@@ -380,7 +380,7 @@ const NOT_UNDERSTOOD: Array<[string, RegExp]> = [
   ['wait 10 minutes', /at most 5 minutes/],
   ['wait until Done appears, up to 10 minutes', /at most 5 minutes/],
   ['rotate to 45 degrees', /0, 90, 180 or 270/],
-  ['scroll to the bottom', /top or bottom/],
+  ['scroll up to the bottom', /two ways at once/],
   ['scroll down 50 times', /between 1 and 20/],
   ['type demo in Username in Password', /quotes/],
   ['type a into b into c', /quotes/],

@@ -17,6 +17,8 @@ export interface ScrollUntilPlan {
   maxSwipes: number;
   /** When the content stops moving before the target shows, swipe back the other way (as many swipes at most). */
   bothWays?: boolean;
+  /** No target: the plan is met when the content stops moving (the bottom or top is reached). */
+  toEnd?: boolean;
 }
 
 export interface WaitUntilPlan {
@@ -125,6 +127,7 @@ function targetOnScreen(index: ScreenIndex, target: Target): boolean {
 
 /** Whether a loop plan is done on this observation: its target is on screen (or gone, for "disappears"). */
 export function isSatisfied(plan: LoopPlan, observation: Observation): boolean {
+  if (plan.kind === 'scroll_until' && plan.toEnd) return false;
   const on = targetOnScreen(indexScreen(observation), plan.target);
   return plan.kind === 'wait_until' && !plan.appears ? !on : on;
 }

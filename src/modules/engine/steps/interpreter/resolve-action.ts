@@ -100,6 +100,7 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
     case 'counter':
     case 'tap_times':
     case 'pick_ordinal':
+    case 'back_until':
     case 'navigate':
     case 'dialog':
     case 'kill':
@@ -191,6 +192,22 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
           maxSwipes: MAX_SWIPES,
         },
         reasoning: `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
+      };
+    }
+    case 'scroll_end': {
+      const swipe = swipeFor(intent.direction, swipeArea(index, null));
+      return {
+        settled: true,
+        kind: 'scroll_until',
+        plan: {
+          kind: 'scroll_until',
+          direction: intent.direction,
+          target: { text: '' },
+          swipe,
+          maxSwipes: MAX_SWIPES,
+          toEnd: true,
+        },
+        reasoning: `scroll ${intent.direction} until the content stops moving (at most ${MAX_SWIPES} swipes)`,
       };
     }
     case 'wait_until':

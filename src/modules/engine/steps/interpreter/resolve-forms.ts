@@ -3,6 +3,8 @@ import { selectorFor } from '../selectors';
 import type { Intent, Target } from './intent';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, type ScreenIndex } from './target-finder';
+import { checkScreen } from './evaluate-forms';
+import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
@@ -19,6 +21,7 @@ type FormIntent = Extract<
       | 'counter'
       | 'tap_times'
       | 'pick_ordinal'
+      | 'back_until'
       | 'navigate'
       | 'dialog'
       | 'kill'
@@ -125,7 +128,7 @@ function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution
   );
 }
 
-function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null): Resolution {
+function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null, text?: string): Resolution {
   const rows = index.candidates.filter((e) => e.node.role === 'list_item' && e.node.text);
   const n = noun ? normalizeText(noun).replace(/s$/, '') : '';
   const matching = n ? rows.filter((r) => normalizeText(r.node.text!).includes(n)) : [];
@@ -133,11 +136,30 @@ function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null): 
   const el = ordinal === -1 ? pool.at(-1) : pool[ordinal - 1];
   if (!el)
     return notSettled(`the list shows ${pool.length} item(s); there is no item ${ordinal === -1 ? 'last' : ordinal}`);
+  if (text !== undefined && !normalizeText(el.node.text!).includes(normalizeText(text)))
+    return notSettled(
+      `item ${ordinal === -1 ? pool.length : ordinal} of ${pool.length} is ${describeElement(el.node)}, not "${text}"`,
+    );
   const why = tappable(index, el);
   if (why) return notSettled(why);
   return actions(
     [tapOn(index, el)],
     `tap ${describeElement(el.node)} (item ${ordinal === -1 ? pool.length : ordinal} of ${pool.length})`,
+  );
+}
+
+/** One step back at a time, each read again on the screen it leads to, until the named screen shows. */
+function backUntil(index: ScreenIndex, screen: string, left: number): Resolution {
+  const here = checkScreen(index, screen, false);
+  if (here.settled && here.passed) return actions([], `the ${screen} screen is showing`);
+  if (left <= 0)
+    return notSettled(
+      `went back ${MAX_BACKS} times and the ${screen} screen did not show (${here.settled ? here.reasoning : here.reason})`,
+    );
+  return actions(
+    [{ op: 'back' }],
+    `go back (${here.settled ? here.reasoning : here.reason})`,
+    `go back at most ${left - 1} more times until the ${screen} screen is shown`,
   );
 }
 
@@ -227,7 +249,9 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'tap_times':
       return tapTimes(index, intent.target, intent.times);
     case 'pick_ordinal':
-      return pickOrdinal(index, intent.ordinal, intent.noun);
+      return pickOrdinal(index, intent.ordinal, intent.noun, intent.text);
+    case 'back_until':
+      return backUntil(index, intent.screen, intent.left);
     case 'navigate':
       return navigate(index, intent.path);
     case 'dialog':

@@ -2,7 +2,7 @@ import type { Check } from './intent';
 import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
-import type { ScreenIndex } from './target-finder';
+import { rowsUnderHeading, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { describeElement } from './ui-tree';
 
@@ -28,6 +28,33 @@ export function nthRowCheck(s: string): Check | null {
   const value = m[2]!.trim().replace(/^"(.*)"$/, '$1');
   if (ordinal === null || ordinal < 1 || value === '') return null;
   return { kind: 'nth_row', ordinal, value };
+}
+
+/** "Only London → Edinburgh remains under Upcoming trips", "only "A" and "B" are left in Favourites". */
+export function onlyRowsCheck(s: string): Check | null {
+  const m =
+    /^only (.+?) (?:remains?|is left|are left|is listed|are listed|is shown|are shown|stays?) (?:under|in) (?:the )?(.+?)(?: section| list)?$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const values = m[1]!
+    .split(/,\s*(?:and\s+)?|\s+and\s+/i)
+    .map((v) => v.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((v) => v !== '');
+  return values.length > 0 ? { kind: 'only_rows', within: m[2]!.replace(/^"(.*)"$/, '$1'), values } : null;
+}
+
+export function checkOnlyRows(index: ScreenIndex, within: string, values: string[]): CheckResolution {
+  const rows = rowsUnderHeading(index, within);
+  if (!rows) return notSettled(`no heading "${within}" on this screen`);
+  const texts = rows.map((r) => r.node.text ?? '');
+  const ok = texts.length === values.length && values.every((v, i) => normalizeText(texts[i]!) === normalizeText(v));
+  return {
+    settled: true,
+    kind: 'check',
+    passed: ok,
+    reasoning: `under "${within}": ${texts.length ? texts.map((t) => `"${t}"`).join(', ') : 'no rows'}`,
+  };
 }
 
 export function checkNthRow(index: ScreenIndex, ordinal: number, value: string): CheckResolution {

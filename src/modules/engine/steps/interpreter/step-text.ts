@@ -28,9 +28,9 @@ export function unquote(s: string): string {
 }
 
 const ROLE_WORDS: Array<[RegExp, RoleHint]> = [
-  [/ (?:text field|input field|text box|textbox|field|input)$/i, 'field'],
-  [/ (?:button|btn)$/i, 'button'],
-  [/ (?:switch|toggle|checkbox|check box)$/i, 'switch'],
+  [/ (?:text fields?|input fields?|text box|textbox|fields?|inputs?)$/i, 'field'],
+  [/ (?:buttons?|btn)$/i, 'button'],
+  [/ (?:switch(?:es)?|toggles?|checkbox(?:es)?|check box)$/i, 'switch'],
   [/ tab$/i, 'tab'],
   [/ link$/i, 'link'],
   [/ (?:list item|item|row|cell|entry)$/i, 'item'],
@@ -63,7 +63,10 @@ function stripArticles(s: string): string {
  */
 export function parseTarget(raw: string): Target | null {
   // Actions reach only the open alert anyway; "in the alert" adds nothing to find.
-  const s = stripArticles(raw.replace(/\s+(?:in|on|of) (?:the )?(?:alert|dialog|popup|pop-up)$/i, ''));
+  // "Pay now in the "Pay €461.60 now?" dialog": the dialog's title says where, not what.
+  const s = stripArticles(
+    raw.replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, ''),
+  );
   if (s === '') return null;
   const quoted = /^(?:[\w-]+\s+)*?("[^"]+"|'[^']+')((?:\s+[\w-]+)*)$/.exec(s);
   if (quoted) {

@@ -164,7 +164,42 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   if (target.last) return findLast(index, target, opts);
   const plain = findPlain(index, target, opts);
   if (plain.found || plain.ambiguous || opts.closeOnly) return plain;
+  if (target.role === 'item') {
+    const under = rowUnderHeading(index, target.text);
+    if (under) return under;
+  }
   return findLoosely(index, target, opts) ?? plain;
+}
+
+/** The rows of the list(s) right under a heading (a text that reads just so), or null without that heading. */
+export function rowsUnderHeading(index: ScreenIndex, heading: string): TreeElement[] | null {
+  const want = normalizeText(heading);
+  const at = index.elements.findIndex(
+    (e) => e.node.role === 'text' && e.node.text && normalizeText(e.node.text) === want,
+  );
+  if (at < 0) return null;
+  const rows: TreeElement[] = [];
+  const inRow = (e: TreeElement): boolean =>
+    e.parent !== null && (e.parent.node.role === 'list_item' || inRow(e.parent));
+  for (const e of index.elements.slice(at + 1)) {
+    if (e.node.role === 'list_item') rows.push(e);
+    else if (e.node.role !== 'list' && !inRow(e) && !['scroll_view', 'group', 'other'].includes(e.node.role)) break;
+  }
+  return rows;
+}
+
+/** "Tap the Recent search row": the one row of the list right under that heading. */
+function rowUnderHeading(index: ScreenIndex, heading: string): FindResult | null {
+  const rows = rowsUnderHeading(index, heading);
+  if (!rows) return null;
+  const reachable = rows.filter((r) => index.candidates.includes(r));
+  if (reachable.length === 1) return { found: true, element: reachable[0]!, method: 'label' };
+  if (reachable.length === 0) return null;
+  return {
+    found: false,
+    ambiguous: true,
+    reason: `${reachable.length} rows under "${heading}"; say which one`,
+  };
 }
 
 function findPlain(index: ScreenIndex, target: Target, opts: FindOptions): FindResult {
@@ -276,8 +311,14 @@ function findLoosely(index: ScreenIndex, target: Target, opts: FindOptions): Fin
   }
   const want = words(target.literal ?? target.text);
   if (want.length === 0) return null;
+  // "The recent search row" is a row: never a button that shares a word with it.
+  const rowsOnly = target.role === 'item' ? ROLES_FOR_HINT.item : null;
   const pool = index.candidates.filter(
-    (e) => isInteractive(e.node) && e.node.text && (!opts.roles || opts.roles.includes(e.node.role)),
+    (e) =>
+      isInteractive(e.node) &&
+      e.node.text &&
+      (!opts.roles || opts.roles.includes(e.node.role)) &&
+      (!rowsOnly || rowsOnly.includes(e.node.role)),
   );
   for (let len = want.length; len >= 1; len--) {
     for (let start = 0; start + len <= want.length; start++) {
