@@ -90,29 +90,24 @@ export default async function soak(): Promise<BenchRow[]> {
     for (let i = 0; i < SUITE_RUNS; i++) runners.push(suiteRuns(accounts[i % ACCOUNTS]!, stats, stop, drained));
     runners.push(aiRuns(accounts[0]!, stats, stop, drained), aiRuns(accounts[1]!, stats, stop, drained));
 
-    // RSS: a process's resident size swings by a fifth between two garbage collections, so one
-    // reading says little. Every process is read every 5 s; its early figure is the median of the
-    // minute that starts two minutes after its latest start or the start of the load (40 % of the
-    // run when that is shorter), its late figure the median of the load's last minute.
+    // RSS, per process role (a role restarted by a fault keeps its name): its resident size swings
+    // by a fifth between two garbage collections, so one reading says little. Every process is
+    // read every 5 s; the early figure is the median of the load's minute 2 (40 % of a shorter
+    // run), the late one the median of its last minute, whichever instance ran then. A process
+    // restarted by a fault is judged by the same pair: minute 10 against minute 2, as the issue
+    // puts it, so a fresh instance is never compared with itself mid-warm-up.
     const procs = [
-      ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid, since: () => r.proc.startedAt })),
-      { name: 'worker', pid: () => topology.worker.pid, since: () => topology.worker.startedAt },
-      { name: 'redis', pid: () => topology.redis.pid, since: () => topology.redis.startedAt },
+      ...topology.replicas.map((r) => ({ name: r.proc.name, pid: () => r.proc.pid })),
+      { name: 'worker', pid: () => topology.worker.pid },
+      { name: 'redis', pid: () => topology.redis.pid },
     ];
-    const readings = new Map<string, { sinceAt: number; at: number[]; mb: number[] }>();
+    const readings = new Map<string, { at: number[]; mb: number[] }>(procs.map((p) => [p.name, { at: [], mb: [] }]));
     const sampler = setInterval(() => {
       for (const p of procs) {
-        const since = Math.max(p.since(), t0);
-        let r = readings.get(p.name);
-        if (!r || r.sinceAt !== since) {
-          r = { sinceAt: since, at: [], mb: [] };
-          readings.set(p.name, r);
-        }
         const mb = rssMb(p.pid());
-        if (mb !== null) {
-          r.at.push(Date.now());
-          r.mb.push(mb);
-        }
+        if (mb === null) continue;
+        readings.get(p.name)!.at.push(Date.now());
+        readings.get(p.name)!.mb.push(mb);
       }
     }, 5000);
     // The RSS of every process every 30 s, to tell warm-up from growth.
@@ -138,17 +133,16 @@ export default async function soak(): Promise<BenchRow[]> {
     clearInterval(every30s);
     sampleAll();
     const loadEndAt = Date.now();
+    const warm = t0 + WARM_UP_MS(runMs);
+    const lateFrom = Math.max(warm + 60_000, loadEndAt - 60_000);
     const rss: RssSample[] = procs.map((p) => {
-      const r = readings.get(p.name);
-      const warm = r ? r.sinceAt + WARM_UP_MS(runMs) : 0;
-      const early = r ? medianOf(r, warm, warm + 60_000) : null;
-      const late = r ? medianOf(r, Math.max(warm + 60_000, loadEndAt - 60_000), loadEndAt + 1) : null;
+      const r = readings.get(p.name)!;
       return {
         proc: p.name,
-        early,
-        late,
-        earlyAt: r && early !== null ? (warm - t0) / 1000 : null,
-        lateAt: r && late !== null ? (Math.max(warm + 60_000, loadEndAt - 60_000) - t0) / 1000 : null,
+        early: medianOf(r, warm, warm + 60_000),
+        late: medianOf(r, lateFrom, loadEndAt + 1),
+        earlyAt: (warm - t0) / 1000,
+        lateAt: (lateFrom - t0) / 1000,
       };
     });
     const loadMs = Date.now() - t0;
