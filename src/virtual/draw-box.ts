@@ -105,28 +105,13 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
       pt.focusRing(b, p, 10);
       pt.rrect(b.x, b.y, b.w, b.h, 10, p.surface);
       pt.text(b.text ?? '', b.x + 16, b.y + b.h / 2, 17, p.text, { maxWidth: b.w - 100 });
-      const sw = 51;
-      const sh = 31;
-      const sx = b.x + b.w - sw - 12;
-      const sy = b.y + (b.h - sh) / 2;
-      pt.rrect(sx, sy, sw, sh, sh / 2, b.checked ? (theme.platform === 'ios' ? '#34c759' : p.accent) : '#d1d1d6');
-      ctx.beginPath();
-      ctx.arc(b.checked ? sx + sw - sh / 2 : sx + sh / 2, sy + sh / 2, sh / 2 - 2, 0, Math.PI * 2);
-      ctx.fillStyle = '#ffffff';
-      ctx.fill();
+      drawSwitch(pt, b, theme, p, { w: 51, h: 31, right: 12 });
       break;
     }
     case 'toggle_small': {
       pt.focusRing(b, p, 8);
       pt.text(b.text ?? '', b.x, b.y + b.h / 2, 15, p.text, { maxWidth: b.w - 48 });
-      const [sw, sh] = [36, 22];
-      const sx = b.x + b.w - sw;
-      const sy = b.y + (b.h - sh) / 2;
-      pt.rrect(sx, sy, sw, sh, sh / 2, b.checked ? (theme.platform === 'ios' ? '#34c759' : p.accent) : '#d1d1d6');
-      ctx.beginPath();
-      ctx.arc(b.checked ? sx + sw - sh / 2 : sx + sh / 2, sy + sh / 2, sh / 2 - 2, 0, Math.PI * 2);
-      ctx.fillStyle = '#ffffff';
-      ctx.fill();
+      drawSwitch(pt, b, theme, p, { w: 36, h: 22, right: 0 });
       break;
     }
     case 'list_item': {
@@ -263,6 +248,25 @@ export function drawBox(pt: Painter, b: Box, theme: Theme, p: Palette): void {
 }
 
 /** The glyph each of app-model's BUTTON_ICONS draws (all in the bundled font). */
+/** A toggle's switch of `w`×`h`, `right` from the box's right edge, centred in its height. */
+function drawSwitch(
+  pt: Painter,
+  b: Box,
+  theme: Theme,
+  p: Palette,
+  size: { w: number; h: number; right: number },
+): void {
+  const { w: sw, h: sh } = size;
+  const sx = b.x + b.w - sw - size.right;
+  const sy = b.y + (b.h - sh) / 2;
+  pt.rrect(sx, sy, sw, sh, sh / 2, b.checked ? (theme.platform === 'ios' ? '#34c759' : p.accent) : '#d1d1d6');
+  const ctx = pt.ctx;
+  ctx.beginPath();
+  ctx.arc(b.checked ? sx + sw - sh / 2 : sx + sh / 2, sy + sh / 2, sh / 2 - 2, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+}
+
 const GLYPHS: Record<string, string> = {
   plus: '+',
   close: '✕',
