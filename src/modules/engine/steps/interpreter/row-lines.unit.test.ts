@@ -108,4 +108,11 @@ describe("a row's second line", () => {
       'not settled',
     );
   });
+
+  it('"The list order is A, B, C" compares the rows in order', () => {
+    const order = 'The list order is 18:45 → 21:00 · from €49, 07:10 → 09:25 · from €59, 17:30 → 22:55 · from €61';
+    expect(verdict(order, flights)).toBe(true);
+    const swapped = 'The list order is 07:10 → 09:25 · from €59, 18:45 → 21:00 · from €49, 17:30 → 22:55 · from €61';
+    expect(verdict(swapped, flights)).toBe(false);
+  });
 });
