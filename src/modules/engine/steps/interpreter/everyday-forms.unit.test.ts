@@ -170,6 +170,19 @@ describe('a label with a qualifier in parentheses', () => {
   });
 });
 
+describe('a note to self after a check', () => {
+  it('"Verify "A" and "B", and write down the booking reference" checks both, the note is a clause of its own', () => {
+    const done = (total: string) =>
+      screen('Booking confirmed', [node('text', "You're going to Paris!", 100), node('text', total, 150)]);
+    const text = 'Verify "You\'re going to Paris!" and "Total paid: €278.80", and write down the booking reference';
+    const r = interpretStep(text, done('Total paid: €278.80'));
+    expect(r.settled && r.kind === 'check' && r.passed).toBe(true);
+    expect(r.settled && r.then).toBe('write down the booking reference');
+    const wrong = interpretStep(text, done('Total paid: €218.80'));
+    expect(wrong.settled && wrong.kind === 'check' && wrong.passed).toBe(false);
+  });
+});
+
 describe('steps that name nothing, keys', () => {
   it.each([
     'Enter valid credentials',
