@@ -122,7 +122,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within);
     case 'only_rows':
-      return checkOnlyRows(index, check.within, check.values);
+      return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':
       return checkSection(index, check.within, check.values);
     case 'switches':

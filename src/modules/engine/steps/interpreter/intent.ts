@@ -61,7 +61,7 @@ export type Check =
   /** Whether a field hides what it holds (dots) or shows it as plain text. */
   | { kind: 'masked'; target: Target; masked: boolean }
   /** The rows under a heading are exactly these ("Only London → Edinburgh remains under Upcoming trips"). */
-  | { kind: 'only_rows'; within: string; values: string[] }
+  | { kind: 'only_rows'; within: string; values: string[]; anyOrder?: boolean }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

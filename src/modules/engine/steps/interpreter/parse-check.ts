@@ -14,7 +14,7 @@ import {
 import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { maskedCheck, signedInCheck } from './session-checks';
-import { nthRowCheck, onlyRowsCheck } from './row-checks';
+import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
@@ -253,6 +253,7 @@ function single(s: string): Check | null {
   return (
     signedInCheck(s) ??
     onlyRowsCheck(s) ??
+    countedRowsCheck(s) ??
     maskedCheck(s) ??
     withoutCheck(s) ??
     elementText(s) ??

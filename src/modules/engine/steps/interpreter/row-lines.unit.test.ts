@@ -115,4 +115,18 @@ describe("a row's second line", () => {
     const swapped = 'The list order is 07:10 → 09:25 · from €59, 18:45 → 21:00 · from €49, 17:30 → 22:55 · from €61';
     expect(verdict(swapped, flights)).toBe(false);
   });
+
+  it('"Two upcoming trips: A and B": the rows under that heading are those, in any order', () => {
+    const two = screen('My trips', [
+      node('text', 'Upcoming trips', 80),
+      node('list', null, 120, {
+        bounds: { x: 0, y: 120, width: 393, height: 160 },
+        children: [row('London → Paris', '14 Aug 2025', 120), row('London → Edinburgh', '12 Sep 2025', 180)],
+      }),
+    ]);
+    expect(verdict('Verify two upcoming trips: London → Edinburgh and London → Paris', two)).toBe(true);
+    expect(verdict('Verify two upcoming trips: London → Edinburgh and London → Rome', two)).toBe(false);
+    expect(verdict('Verify one upcoming trip: London → Edinburgh', two)).not.toBe(true);
+    expect(verdict('Verify two upcoming trips: London → Edinburgh and London → Paris', trips)).toBe(false);
+  });
 });
