@@ -1,6 +1,13 @@
 import type { DeviceHandle } from '../../sessions';
 import { runLoopPlan } from './device-actions';
-import { assertionReveal, interpretAssertion, type CheckResolution, type Observation } from './interpreter';
+import {
+  assertionCheck,
+  checkReveal,
+  interpretAssertion,
+  judgeCheck,
+  type CheckResolution,
+  type Observation,
+} from './interpreter';
 import { sleep, waitForSettledScreen } from './settle';
 
 /**
@@ -18,14 +25,17 @@ export async function judgeAssertionOnScreen(
   // A check that failed, or that could not find the element it reads ("The From field contains …" with
   // the form scrolled away), may be true of what is scrolled out of view.
   const retry = (c: CheckResolution) => (c.settled ? !c.passed : /^no element matches\b/.test(c.reason));
-  for (let tries = 0; tries < 3 && retry(r); tries++) {
-    const plan = assertionReveal(text, observation);
-    if (!plan) break;
+  let check = assertionCheck(text, observation);
+  for (let tries = 0; check && tries < 3 && retry(r); tries++) {
+    const reveal = checkReveal(check, observation);
+    if (!reveal) break;
+    const { plan, rest } = reveal;
+    check = rest;
     const wait = (ms: number, s?: AbortSignal) => sleep(ms, s);
     const { met } = await runLoopPlan(plan, { device, appPackage: null, signal, wait });
     observation.tree = (await waitForSettledScreen(device, { signal })).tree;
     if (!met) break;
-    r = interpretAssertion(text, observation);
+    r = judgeCheck(check, observation);
   }
   return r;
 }

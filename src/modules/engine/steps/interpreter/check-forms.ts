@@ -102,7 +102,7 @@ export function valueCheck(s: string): Check | null {
 /** "Rows in order: A, B, C", "The order is A, then B, then C", "The rows are "A", "B" and "C", in that order". */
 export function orderCheck(s: string): Check | null {
   const m =
-    /^(?:the )?(?:rows?|list|list order|order|results?|flights?|items?)(?: by [a-z ]+?| \([^)]*\))?(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
+    /^(?:the )?(?:list order|sort order|rows?|list|order|results?|flights?|items?)(?: by [a-z ]+?| \([^)]*\))?(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
       s,
     );
   if (!m || !/order|rows|:/i.test(s)) return null;

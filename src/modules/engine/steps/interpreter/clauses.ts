@@ -116,7 +116,12 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
     const afterThen = /then/i.test(sep) || /;/.test(sep);
     const prev = stripFillers(unmask(current));
     const afterCheck = CHECK_VERB.test(stripFillers(unmask(clauses.length ? current : tokens[0]!)));
-    if (piece !== '' && (startsWithVerb(piece, afterCheck) || (afterThen && !continues(prev, piece, afterThen)))) {
+    // "Verify "A" and "B", and write down the booking reference": a note to self is a clause of its own.
+    const note = /^(?:note|note down|take note of|make a note of|write down)\s/i.test(piece);
+    if (
+      piece !== '' &&
+      (note || startsWithVerb(piece, afterCheck) || (afterThen && !continues(prev, piece, afterThen)))
+    ) {
       clauses.push(current);
       starts.push({ at: i + 1, verb: null });
       current = next;

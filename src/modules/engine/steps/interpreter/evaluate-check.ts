@@ -5,6 +5,7 @@ import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-for
 import { checkShows } from './evaluate-shows';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow, checkOnlyRows } from './row-checks';
+import { checkRowLine } from './row-lines';
 import { checkSection } from './section-checks';
 import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
@@ -118,8 +119,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     }
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
+    case 'row_line':
+      return checkRowLine(index, check.row, check.values, check.match, check.within);
     case 'only_rows':
-      return checkOnlyRows(index, check.within, check.values);
+      return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':
       return checkSection(index, check.within, check.values);
     case 'switches':

@@ -29,12 +29,23 @@ export function namedElements(index: ScreenIndex, target: Target): TreeElement[]
   const holders = index.allCandidates.filter((e) =>
     [e.node.text, e.node.id?.replace(/[-_.]+/g, ' ')].some((v) => v && ` ${loose(v)} `.includes(` ${want} `)),
   );
-  return holders.length === 1 ? holders : [];
+  if (holders.length === 1) return holders;
+  // "Base fare" on a screen with "Base fare (2 × €79.00)" and a value #base-fare-value: the label with a qualifier.
+  const qualified = holders.filter((e) => qualifiedLabel(e.node.text, target.text));
+  return qualified.length === 1 ? qualified : [];
 }
 
-/** A text element that is only a label: its text is the name the step gave. */
+/** "Base fare (2 × €79.00)", "Phone (optional)": the name followed by a qualifier in parentheses. */
+function qualifiedLabel(text: string | null, name: string): boolean {
+  const m = /^(.+?)\s*\([^()]*\)$/.exec(text?.trim() ?? '');
+  return m !== null && loose(m[1]) === loose(name);
+}
+
+/** A text element that is only a label: its text is the name the step gave (with a qualifier in parentheses or not). */
 function isLabel(el: TreeElement, target: Target): boolean {
-  return el.node.role === 'text' && loose(el.node.text) === loose(target.text);
+  return (
+    el.node.role === 'text' && (loose(el.node.text) === loose(target.text) || qualifiedLabel(el.node.text, target.text))
+  );
 }
 
 /** The value beside a label (same row, to its right) or just below it; never the label itself. */

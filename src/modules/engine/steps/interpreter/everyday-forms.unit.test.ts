@@ -148,6 +148,41 @@ describe("a form's part and rows by place", () => {
   });
 });
 
+describe('a label with a qualifier in parentheses', () => {
+  const b = (x: number, y: number, width: number) => ({ bounds: { x, y, width, height: 20 } });
+  const review = (base: string) =>
+    screen('Review booking', [
+      node('text', 'Base fare (2 × €79.00)', 200, { id: 'base-fare-label', ...b(16, 200, 200) }),
+      node('text', base, 200, { id: 'base-fare-value', ...b(300, 200, 77) }),
+      node('text', 'Taxes and fees', 230, { id: 'taxes-label', ...b(16, 230, 200) }),
+      node('text', '€36.80', 230, { id: 'taxes-value', ...b(300, 230, 77) }),
+      node('text', 'Total', 260, { id: 'total-label', ...b(16, 260, 200) }),
+      node('text', '€194.80', 260, { id: 'total-value', ...b(300, 260, 77) }),
+    ]);
+
+  it('"Base fare €158.00" reads the value beside "Base fare (2 × €79.00)"', () => {
+    const text = 'Check the Total is €194.80 (Base fare €158.00, Taxes and fees €36.80)';
+    expect(verdict(interpretAssertion(text, review('€158.00')))).toBe(true);
+    expect(verdict(interpretAssertion(text, review('€168.00')))).toBe(false);
+    expect(verdict(interpretAssertion('Base fare is €158.00', review('€158.00')))).toBe(true);
+    // The qualifier is not read as the value.
+    expect(verdict(interpretAssertion('Base fare is €79.00', review('€158.00')))).toBe(false);
+  });
+});
+
+describe('a note to self after a check', () => {
+  it('"Verify "A" and "B", and write down the booking reference" checks both, the note is a clause of its own', () => {
+    const done = (total: string) =>
+      screen('Booking confirmed', [node('text', "You're going to Paris!", 100), node('text', total, 150)]);
+    const text = 'Verify "You\'re going to Paris!" and "Total paid: €278.80", and write down the booking reference';
+    const r = interpretStep(text, done('Total paid: €278.80'));
+    expect(r.settled && r.kind === 'check' && r.passed).toBe(true);
+    expect(r.settled && r.then).toBe('write down the booking reference');
+    const wrong = interpretStep(text, done('Total paid: €218.80'));
+    expect(wrong.settled && wrong.kind === 'check' && wrong.passed).toBe(false);
+  });
+});
+
 describe('steps that name nothing, keys', () => {
   it.each([
     'Enter valid credentials',

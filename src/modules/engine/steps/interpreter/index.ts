@@ -8,7 +8,8 @@ import { interpretClause } from './interpret-clause';
 import { indexScreen } from './target-finder';
 import type { Observation } from './ui-tree';
 import type { ScrollUntilPlan } from './plans';
-import { revealFor } from './reveal';
+import { revealFor, stillToSee } from './reveal';
+import type { Check } from './intent';
 
 /**
  * The step interpreter (`platform/interpreter`): English step text → intent → device actions,
@@ -46,6 +47,28 @@ export function assertionReveal(text: string, observation: Observation): ScrollU
   const index = indexScreen(observation);
   const parsed = parseStep(text, screenNames(index));
   return parsed.understood && parsed.intent.kind === 'check' ? revealFor(parsed.intent.check, index) : null;
+}
+
+/** An assertion's check as read on this screen, or null when it is not understood as a check. */
+export function assertionCheck(text: string, observation: Observation): Check | null {
+  const parsed = parseStep(text, screenNames(indexScreen(observation)));
+  return parsed.understood && parsed.intent.kind === 'check' ? parsed.intent.check : null;
+}
+
+/**
+ * For a check that failed on this screen: what is left of it once the parts present here are seen
+ * (several named things down a long form), and the scroll that may bring the rest into view.
+ */
+export function checkReveal(check: Check, observation: Observation): { rest: Check; plan: ScrollUntilPlan } | null {
+  const index = indexScreen(observation);
+  const rest = stillToSee(check, index);
+  const plan = revealFor(rest, index);
+  return plan ? { rest, plan } : null;
+}
+
+/** A check read on the observed screen. */
+export function judgeCheck(check: Check, observation: Observation): CheckResolution {
+  return evaluateCheck(check, indexScreen(observation));
 }
 
 /** An assertion as written: only checks are assertions ("tap X" is not one). */

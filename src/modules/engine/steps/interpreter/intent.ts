@@ -46,6 +46,14 @@ export type Check =
   | { kind: 'switches'; on: boolean; count: number | null }
   /** The text of the nth row of the list on screen (1-based). */
   | { kind: 'nth_row'; ordinal: number; value: string }
+  /** A list row's second line (subtitle), the row by its place or title: equal to a text or containing each part. */
+  | {
+      kind: 'row_line';
+      row: { ordinal: number } | { text: string };
+      values: string[];
+      match: 'equals' | 'contains';
+      within?: string;
+    }
   /** The fields under a heading read these values top to bottom (none: all empty). */
   | { kind: 'section'; within: string; values: string[] }
   /** Whether the user is signed in, read from the sign-in or sign-out controls the screen offers. */
@@ -53,7 +61,7 @@ export type Check =
   /** Whether a field hides what it holds (dots) or shows it as plain text. */
   | { kind: 'masked'; target: Target; masked: boolean }
   /** The rows under a heading are exactly these ("Only London → Edinburgh remains under Upcoming trips"). */
-  | { kind: 'only_rows'; within: string; values: string[] }
+  | { kind: 'only_rows'; within: string; values: string[]; anyOrder?: boolean }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenInfo, UiNode } from '../../../../worker/driver';
 import {
+  assertionCheck,
   assertionReveal,
+  checkReveal,
+  judgeCheck,
   interpretAssertion,
   interpretStep,
   isSatisfied,
@@ -103,6 +106,38 @@ describe('names scrolled out of view', () => {
     expect(absent.settled && absent.kind === 'check' && absent.passed).toBe(true);
     expect(assertionReveal('"Paris → Rome" is shown', top)?.target.text).toBe('Paris → Rome');
     expect(assertionReveal('"Search flights" is shown', top)).toBeNull();
+  });
+
+  it('finds several named blocks down a long form in turn: what one screen showed is seen, the rest scrolled to', () => {
+    const block = (name: string, y: number) => n('text', name, null, [20, y, 353, 20]);
+    const upper = screen('Passengers', [
+      block('Passenger 1 (lead passenger)', 104),
+      n('input', 'Alex', 'p1-first', [20, 130, 353, 44]),
+      block('Passenger 2', 500),
+      n('button', 'Continue', 'continue', [20, 786, 353, 50]),
+    ]);
+    const lower = (last: string) =>
+      screen('Passengers', [
+        n('input', '', 'p2-last', [20, 60, 353, 44]),
+        block('Passenger 3', 300),
+        block(last, 600),
+        n('button', 'Continue', 'continue', [20, 786, 353, 50]),
+      ]);
+    const text = 'Blocks "Passenger 1 (lead passenger)", "Passenger 2", "Passenger 3" and "Passenger 4" are displayed';
+    const check = assertionCheck(text, upper)!;
+    const holds = (r: ReturnType<typeof judgeCheck>) => (r.settled ? r.passed : 'not settled');
+    expect(holds(judgeCheck(check, upper))).not.toBe(true);
+    const reveal = checkReveal(check, upper)!;
+    expect(reveal.plan.target.text).toBe('Passenger 3');
+    // Read whole on the lower screen the check fails (the first blocks scrolled away); what is left passes.
+    expect(holds(judgeCheck(check, lower('Passenger 4')))).not.toBe(true);
+    const rest = judgeCheck(reveal.rest, lower('Passenger 4'));
+    expect(holds(rest)).toBe(true);
+    // A block that is nowhere still fails.
+    expect(holds(judgeCheck(reveal.rest, lower('Passenger 5')))).not.toBe(true);
+    // Only presence is ticked off: a part saying something is absent is read again on every screen.
+    const absent = assertionCheck('"Passenger 1 (lead passenger)" is shown and "Passenger 5" is not shown', upper)!;
+    expect(checkReveal(absent, upper)).toBeNull();
   });
 
   it('swipes back the other way with the finger reversed', () => {

@@ -36,6 +36,7 @@ function checkLabel(check: Check): string {
     case 'masked':
       return 'check_state';
     case 'nth_row':
+    case 'row_line':
     case 'only_rows':
     case 'section':
       return 'check_text';

@@ -14,7 +14,8 @@ import {
 import { bareQuoted, bareValue, elementText, listCheck, parenQuoted, spellOutLists } from './check-lists';
 import { switchGroupCheck } from './switch-groups';
 import { maskedCheck, signedInCheck } from './session-checks';
-import { nthRowCheck, onlyRowsCheck } from './row-checks';
+import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
+import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 
@@ -252,6 +253,7 @@ function single(s: string): Check | null {
   return (
     signedInCheck(s) ??
     onlyRowsCheck(s) ??
+    countedRowsCheck(s) ??
     maskedCheck(s) ??
     withoutCheck(s) ??
     elementText(s) ??
@@ -290,7 +292,13 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
   return (
-    switchGroupCheck(s) ?? orderCheck(s) ?? showsCheck(s) ?? amountsShown(s) ?? joinedChecks(s, single) ?? single(s)
+    rowLineCheck(s) ??
+    switchGroupCheck(s) ??
+    orderCheck(s) ??
+    showsCheck(s) ??
+    amountsShown(s) ??
+    joinedChecks(s, single) ??
+    single(s)
   );
 }
 

@@ -62,3 +62,20 @@ export function revealFor(check: Check, index: ScreenIndex): ScrollUntilPlan | n
   const target = wanted(check, index);
   return target && target.text.trim() !== '' ? scrollPlanTo(index, target) : null;
 }
+
+/**
+ * "Blocks "Passenger 1", "Passenger 2", "Passenger 3" and "Passenger 4" are displayed" down a long form:
+ * the parts of a check that something is present which are on this screen are seen; what is left to
+ * find after scrolling is the rest. Only presence is ticked off this way: a part that says something is
+ * absent, or reads a value, is read again on every screen.
+ */
+export function stillToSee(check: Check, index: ScreenIndex): Check {
+  if (check.kind !== 'all') return check;
+  const left = check.checks.filter((c) => {
+    if (c.kind !== 'visible' || c.negated) return true;
+    const r = evaluateCheck(c, index);
+    return !(r.settled && r.passed);
+  });
+  if (left.length === 0 || left.length === check.checks.length) return check;
+  return left.length === 1 ? left[0]! : { kind: 'all', checks: left };
+}

@@ -3,6 +3,7 @@ import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { rowsUnderHeading, type ScreenIndex } from './target-finder';
+import { parseCount } from './step-text';
 import { normalizeText } from './text-match';
 import { describeElement } from './ui-tree';
 
@@ -44,11 +45,29 @@ export function onlyRowsCheck(s: string): Check | null {
   return values.length > 0 ? { kind: 'only_rows', within: m[2]!.replace(/^"(.*)"$/, '$1'), values } : null;
 }
 
-export function checkOnlyRows(index: ScreenIndex, within: string, values: string[]): CheckResolution {
+/** "Two upcoming trips: London → Edinburgh and London → Paris": the rows under that heading are those, in any order. */
+export function countedRowsCheck(s: string): Check | null {
+  const m = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([\p{L} ]{3,40}?):\s+([^"]+)$/iu.exec(s);
+  if (!m) return null;
+  const values = m[3]!
+    .split(/,\s*(?:and\s+)?|\s+and\s+/i)
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (parseCount(m[1]!.toLowerCase()) !== values.length) return null;
+  return { kind: 'only_rows', within: m[2]!, values, anyOrder: true };
+}
+
+export function checkOnlyRows(index: ScreenIndex, within: string, values: string[], anyOrder = false): CheckResolution {
   const rows = rowsUnderHeading(index, within);
   if (!rows) return notSettled(`no heading "${within}" on this screen`);
   const texts = rows.map((r) => r.node.text ?? '');
-  const ok = texts.length === values.length && values.every((v, i) => normalizeText(texts[i]!) === normalizeText(v));
+  const have = texts.map(normalizeText);
+  const want = values.map(normalizeText);
+  if (anyOrder) {
+    have.sort();
+    want.sort();
+  }
+  const ok = have.length === want.length && want.every((v, i) => have[i] === v);
   return {
     settled: true,
     kind: 'check',
