@@ -1,6 +1,6 @@
 import type { Rotation, UiNode } from '../../../../worker/driver';
 import { selectorFor } from '../selectors';
-import type { Intent, Target } from './intent';
+import type { Intent, ScrollDirection, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
 import { resolveForm } from './resolve-forms';
 import { setSwitches } from './switch-groups';
@@ -78,6 +78,22 @@ function replaceText(index: ScreenIndex, f: Found, text: string): DeviceAction[]
   for (let i = 0; i < textLength(node); i++) out.push(input(index, node, { kind: 'key', key: 'DEL' }));
   if (text !== '') out.push(input(index, node, { kind: 'text', text }));
   return out;
+}
+
+/** A plan that swipes `direction` until its target shows (or, `toEnd`, until the content stops moving). */
+function scrollUntil(
+  index: ScreenIndex,
+  direction: ScrollDirection,
+  until: { target: Target; toEnd?: true },
+  reasoning: string,
+): Resolution {
+  const swipe = swipeFor(direction, swipeArea(index, null));
+  return {
+    settled: true,
+    kind: 'scroll_until',
+    plan: { kind: 'scroll_until', direction, ...until, swipe, maxSwipes: MAX_SWIPES },
+    reasoning,
+  };
 }
 
 function rotationFor(to: Extract<Intent, { kind: 'rotate' }>['to'], current: Rotation): Rotation {
@@ -179,37 +195,20 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
         `swipe to scroll ${intent.direction}${on ? ` on ${describeElement(on.node)}` : ''}${intent.times > 1 ? ` ${intent.times} times` : ''}`,
       );
     }
-    case 'scroll_until': {
-      const swipe = swipeFor(intent.direction, swipeArea(index, null));
-      return {
-        settled: true,
-        kind: 'scroll_until',
-        plan: {
-          kind: 'scroll_until',
-          direction: intent.direction,
-          target: intent.target,
-          swipe,
-          maxSwipes: MAX_SWIPES,
-        },
-        reasoning: `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
-      };
-    }
-    case 'scroll_end': {
-      const swipe = swipeFor(intent.direction, swipeArea(index, null));
-      return {
-        settled: true,
-        kind: 'scroll_until',
-        plan: {
-          kind: 'scroll_until',
-          direction: intent.direction,
-          target: { text: '' },
-          swipe,
-          maxSwipes: MAX_SWIPES,
-          toEnd: true,
-        },
-        reasoning: `scroll ${intent.direction} until the content stops moving (at most ${MAX_SWIPES} swipes)`,
-      };
-    }
+    case 'scroll_until':
+      return scrollUntil(
+        index,
+        intent.direction,
+        { target: intent.target },
+        `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
+      );
+    case 'scroll_end':
+      return scrollUntil(
+        index,
+        intent.direction,
+        { target: { text: '' }, toEnd: true },
+        `scroll ${intent.direction} until the content stops moving (at most ${MAX_SWIPES} swipes)`,
+      );
     case 'wait_until':
       return {
         settled: true,
