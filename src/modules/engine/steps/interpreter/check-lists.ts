@@ -107,9 +107,9 @@ export function parenQuoted(s: string): Check | null {
 }
 
 /**
- * An element named by its id or label and the text it holds, as in
- * `the "main_title" textfield with "Elige un método" text is displayed` and
- * `the "basket_title" field should contain "Warenkorb 2"`.
+ * An element named by its id or label and the text it holds. Examples:
+ * - `the "main_title" textfield with "Elige un método" text is displayed`
+ * - `the "basket_title" field should contain "Warenkorb 2"`
  */
 export function elementText(s: string): Check | null {
   const m =
