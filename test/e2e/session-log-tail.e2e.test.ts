@@ -64,4 +64,44 @@ describe('the device log, live on /ws', () => {
     expect((await api(f.t, f.org.developer.token, 'DELETE', `/sessions/${sessionId}`)).statusCode).toBe(200);
     await ws.close();
   });
+
+  it('a session that ended is not read again when its device serves the next session', async () => {
+    const dev = f.org.developer.token;
+    const body = { device_type: 'android', device_category: 'phone', app_id: f.appId };
+    const first = await activeSession(f, body);
+    const ws = await WsPeer.open(wsUrl(f.t, `/api/v1/ws?token=${f.org.viewer.token}`));
+    ws.send({ type: 'subscribe', session_id: first });
+    await ws.next((m) => m.text?.type === 'subscribed');
+    await ws.next<LogMessage>((m) => m.text?.type === 'session.log' && m.text.session_id === first, 10_000);
+    expect((await api(f.t, dev, 'DELETE', `/sessions/${first}`)).statusCode).toBe(200);
+    const kept = (await api(f.t, dev, 'GET', `/sessions/${first}/logs`)).json().lines.length;
+
+    // The fixture's one phone now serves the next session, which writes its own lines.
+    const second = await activeSession(f, body);
+    const seen = ws.messages.length;
+    ws.send({ type: 'subscribe', session_id: second });
+    await ws.next<LogMessage>((m) => m.text?.type === 'session.log' && m.text.session_id === second, 10_000, seen);
+    const launch = await api(f.t, dev, 'POST', `/sessions/${second}/launch-app`, {
+      package_name: 'dev.simdeck.sample',
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    await ws.next<LogMessage>(
+      (m) =>
+        m.text?.type === 'session.log' &&
+        m.text.session_id === second &&
+        m.text.lines.some((l: { message: string }) => /Resume|Start/.test(l.message)),
+      10_000,
+      seen,
+    );
+    await new Promise((r) => setTimeout(r, 2_500));
+
+    // The ended session kept what it had; nothing of the next one was told or stored under it.
+    expect((await api(f.t, dev, 'GET', `/sessions/${first}/logs`)).json().lines.length).toBe(kept);
+    const toldFirst = ws.messages
+      .slice(seen)
+      .filter((m) => m.text?.type === 'session.log' && m.text.session_id === first);
+    expect(toldFirst).toEqual([]);
+    expect((await api(f.t, dev, 'DELETE', `/sessions/${second}`)).statusCode).toBe(200);
+    await ws.close();
+  });
 });

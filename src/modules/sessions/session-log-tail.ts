@@ -3,20 +3,29 @@ import type { Db } from '../../db/client';
 import type { RealtimeHub } from '../realtime';
 import type { DeviceRouter } from '../workers';
 import type { SessionLogs } from './session-logs';
-import { findSessionAnyOrg } from './sessions.repository';
+import { findActiveSessionDevices } from './sessions.repository';
 
 /** How often the device log of a watched session is read. */
 const TAIL_EVERY_MS = 1000;
+/** How many watched sessions one pass looks up at once. */
+const LOOKUP_BATCH = 500;
 
 /**
  * Live device logs on `/ws`: every second, the device log of each active session that a socket
  * of this replica subscribes to is read, and its new lines go to the subscribers (`session.log`,
  * through `SessionLogs.collect`). Sessions nobody watches cost nothing; their lines are read when
  * the log is asked for, when a run's step ends, and when the session ends.
+ *
+ * A pass costs one query for all watched sessions (which are still active, and on which device),
+ * then one `read_logs` per session after the cursor this tail keeps in memory: the session's last
+ * kept line is looked up only the first time a session is watched. The status is checked on every
+ * pass, so a device handed to another session after this one ended is never read for it.
  */
 export class SessionLogTail {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Per watched session: the device it was read on and the cursor after its last read. */
+  private readonly cursors = new Map<string, { deviceId: string; next: number }>();
 
   constructor(
     private readonly deps: {
@@ -47,19 +56,30 @@ export class SessionLogTail {
 
   /** One pass over the watched sessions. */
   async tick(): Promise<void> {
-    for (const sessionId of this.deps.realtime.subscribedSessions()) {
-      if (!this.timer) return;
+    const watched = this.deps.realtime.subscribedSessions();
+    const live = new Set<string>();
+    for (let i = 0; i < watched.length; i += LOOKUP_BATCH) {
+      let targets: Awaited<ReturnType<typeof findActiveSessionDevices>>;
       try {
-        const row = await findSessionAnyOrg(this.deps.db, sessionId);
-        if (row?.status !== 'active' || !row.deviceId || !this.deps.router.isDeviceConnected(row.deviceId)) continue;
-        await this.deps.logs.collect({
-          sessionId: row.sessionId,
-          organizationId: row.organizationId,
-          deviceId: row.deviceId,
-        });
+        targets = await findActiveSessionDevices(this.deps.db, watched.slice(i, i + LOOKUP_BATCH));
       } catch (err) {
-        this.deps.log.debug({ err, sessionId }, 'tailing the device log failed');
+        this.deps.log.debug({ err }, 'looking up the watched sessions failed');
+        return;
+      }
+      for (const target of targets) {
+        live.add(target.sessionId);
+        if (!this.timer) return;
+        if (!this.deps.router.isDeviceConnected(target.deviceId)) continue;
+        const known = this.cursors.get(target.sessionId);
+        const after = known?.deviceId === target.deviceId ? known.next : undefined;
+        try {
+          const read = await this.deps.logs.collect(target, after);
+          this.cursors.set(target.sessionId, { deviceId: target.deviceId, next: read.next });
+        } catch (err) {
+          this.deps.log.debug({ err, sessionId: target.sessionId }, 'tailing the device log failed');
+        }
       }
     }
+    for (const sessionId of this.cursors.keys()) if (!live.has(sessionId)) this.cursors.delete(sessionId);
   }
 }

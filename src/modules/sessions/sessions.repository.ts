@@ -30,6 +30,19 @@ export async function findSessionAnyOrg(
   return row;
 }
 
+/** The active sessions among `sessionIds` that hold a device, in any organization. */
+export async function findActiveSessionDevices(
+  db: DbOrTx,
+  sessionIds: string[],
+): Promise<Array<{ sessionId: string; organizationId: number; deviceId: string }>> {
+  if (!sessionIds.length) return [];
+  const rows = await db
+    .select({ sessionId: sessions.sessionId, organizationId: sessions.organizationId, deviceId: sessions.deviceId })
+    .from(sessions)
+    .where(and(inArray(sessions.sessionId, sessionIds), eq(sessions.status, 'active')));
+  return rows.flatMap((r) => (r.deviceId ? [{ ...r, deviceId: r.deviceId }] : []));
+}
+
 export async function lockSession(db: DbOrTx, id: number): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).for('update');
   return row;
