@@ -5,7 +5,7 @@ import * as grpc from '@grpc/grpc-js';
 import { DeviceDriverError } from '../driver-error';
 import { screenFromDimensions } from './idb-commands';
 import type { HidEvent } from './idb-hid';
-import { companionClientClass, type IdbCompanionClient } from './idb-grpc/idb-service';
+import { createCompanionClient, type IdbCompanionClient } from './idb-grpc/idb-service';
 
 /**
  * One simulator's idb companion (`idb_companion`, the gRPC server the idb command line talks to)
@@ -94,8 +94,7 @@ export class IdbCompanion {
         child = started.child;
         address = started.address;
       }
-      const Client = companionClientClass();
-      client = new Client(address, grpc.credentials.createInsecure(), {
+      client = createCompanionClient(address, {
         'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
         'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
       });

@@ -42,31 +42,50 @@ type Unary<Req, Res> = (
 ) => grpc.ClientUnaryCall;
 
 /** The client's methods simdeck calls. */
-export interface IdbCompanionClient extends grpc.Client {
+export interface IdbCompanionClient {
   hid(
     options: grpc.CallOptions,
     callback: (err: grpc.ServiceError | null, response?: object) => void,
   ): grpc.ClientWritableStream<HidEvent>;
   accessibility_info: Unary<AccessibilityInfoRequest, AccessibilityInfoResponse>;
   describe: Unary<{ fetch_diagnostics?: boolean }, TargetDescriptionResponse>;
+  waitForReady(deadline: grpc.Deadline, callback: (error?: Error) => void): void;
+  close(): void;
 }
 
-export type IdbCompanionClientConstructor = new (
-  address: string,
-  credentials: grpc.ChannelCredentials,
-  options?: grpc.ChannelOptions,
-) => IdbCompanionClient;
+let loaded: grpc.ServiceClientConstructor | null = null;
 
-let loaded: grpc.GrpcObject | null = null;
-
-/** The `idb` package of the vendored .proto (parsed once). */
-export function idbPackage(): grpc.GrpcObject {
-  loaded ??= grpc.loadPackageDefinition(protoLoader.loadSync(IDB_PROTO_PATH, IDB_LOADER_OPTIONS))
+/** The generated client class of the vendored .proto's `idb.CompanionService` (parsed once). */
+function companionClass(): grpc.ServiceClientConstructor {
+  if (loaded) return loaded;
+  const idb = grpc.loadPackageDefinition(protoLoader.loadSync(IDB_PROTO_PATH, IDB_LOADER_OPTIONS))
     .idb as grpc.GrpcObject;
-  return loaded;
+  const ctor = idb.CompanionService;
+  if (typeof ctor !== 'function' || !('service' in ctor))
+    throw new Error(`${IDB_PROTO_PATH} has no idb.CompanionService`);
+  loaded = ctor;
+  return ctor;
 }
 
-/** The generated client class of `idb.CompanionService`. */
-export function companionClientClass(): IdbCompanionClientConstructor & grpc.ServiceClientConstructor {
-  return idbPackage().CompanionService as unknown as IdbCompanionClientConstructor & grpc.ServiceClientConstructor;
+/** `idb.CompanionService`'s definition, for a server that implements it. */
+export function companionServiceDefinition(): grpc.ServiceDefinition {
+  return companionClass().service;
+}
+
+/** A client of the companion at `address` (`host:port`, `unix:/path`): one channel, opened lazily. */
+export function createCompanionClient(address: string, options: grpc.ChannelOptions): IdbCompanionClient {
+  const Client = companionClass();
+  const client = new Client(address, grpc.credentials.createInsecure(), options);
+  const method = (name: string): ((...args: never) => unknown) => {
+    const m = client[name];
+    if (typeof m !== 'function') throw new Error(`idb.CompanionService has no method ${name}`);
+    return m.bind(client);
+  };
+  return {
+    hid: method('hid') as IdbCompanionClient['hid'],
+    accessibility_info: method('accessibility_info') as IdbCompanionClient['accessibility_info'],
+    describe: method('describe') as IdbCompanionClient['describe'],
+    waitForReady: (deadline, callback) => client.waitForReady(deadline, callback),
+    close: () => client.close(),
+  };
 }
