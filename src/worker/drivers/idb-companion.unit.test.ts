@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { fakeTool } from '../../../test/harness/fake-apple-tools';
 import { type FakeCompanion, type FakeHidCall, startFakeCompanion } from '../../../test/harness/fake-idb-companion';
 import { reportedAddress } from './idb-companion';
-import type { IdbPath } from './idb-companions';
+import { type IdbPath, idbCompanionSettings } from './idb-companions';
 import { createIosDriver, type IosDriverOptions } from './ios-driver';
 
 /**
@@ -330,3 +330,27 @@ async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
 }
+
+describe('companion settings', () => {
+  it('reads the companion to start and the companions the operator runs', () => {
+    expect(idbCompanionSettings({})).toEqual({ idbCompanion: 'idb_companion', idbCompanionAddresses: {} });
+    expect(
+      idbCompanionSettings({
+        SIMDECK_IDB_COMPANION: 'off',
+        SIMDECK_IDB_COMPANIONS: `${UDID}=127.0.0.1:10882, 9A1D7C52-3E4F-4B8A-8C1D-6E2F0A9B7C33=unix:/var/run/idb/c.sock`,
+      }),
+    ).toEqual({
+      idbCompanion: null,
+      idbCompanionAddresses: {
+        [UDID]: '127.0.0.1:10882',
+        '9A1D7C52-3E4F-4B8A-8C1D-6E2F0A9B7C33': 'unix:/var/run/idb/c.sock',
+      },
+    });
+    expect(idbCompanionSettings({ SIMDECK_IDB_COMPANION: '/opt/homebrew/bin/idb_companion' }).idbCompanion).toBe(
+      '/opt/homebrew/bin/idb_companion',
+    );
+    expect(() =>
+      idbCompanionSettings({ SIMDECK_IDB_COMPANIONS: `${UDID}=127.0.0.1:99999,x=1.2.3.4:5,${UDID}=mac:10882;rm,=a:1` }),
+    ).toThrow(/SIMDECK_IDB_COMPANIONS must be .*"4F6C.*:99999", "x=1.2.3.4:5", ".*;rm", "=a:1"$/);
+  });
+});

@@ -143,3 +143,44 @@ export class IdbCompanions {
     this.o.onPath?.(udid, path, reason);
   }
 }
+
+const UDID = /^[0-9A-Fa-f-]{1,64}$/;
+const HOST_PORT = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):(\d{1,5})$/;
+const MAX_ADDRESSES = 1000;
+
+/**
+ * The worker's companion settings from its environment: `SIMDECK_IDB_COMPANION` (the
+ * idb_companion to start, default `idb_companion` on PATH, `off` for none) and
+ * `SIMDECK_IDB_COMPANIONS` (`<udid>=<host:port|unix:/path>,…`, companions the operator runs).
+ * Throws one message naming every bad entry.
+ */
+export function idbCompanionSettings(env: Record<string, string | undefined>): {
+  idbCompanion: string | null;
+  idbCompanionAddresses: Record<string, string>;
+} {
+  const start = env.SIMDECK_IDB_COMPANION?.trim();
+  const addresses: Record<string, string> = {};
+  const bad: string[] = [];
+  const entries = (env.SIMDECK_IDB_COMPANIONS ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length > MAX_ADDRESSES) bad.push(`more than ${MAX_ADDRESSES} entries`);
+  for (const entry of entries.slice(0, MAX_ADDRESSES)) {
+    const eq = entry.indexOf('=');
+    const udid = entry.slice(0, eq);
+    const address = entry.slice(eq + 1);
+    const port = HOST_PORT.exec(address)?.[1];
+    const valid =
+      eq > 0 &&
+      UDID.test(udid) &&
+      ((port !== undefined && Number(port) >= 1 && Number(port) <= 65535) || /^unix:\/[^\0,]{1,1000}$/.test(address));
+    if (valid) addresses[udid] = address;
+    else bad.push(`"${entry.slice(0, 80)}"`);
+  }
+  if (bad.length)
+    throw new Error(
+      `SIMDECK_IDB_COMPANIONS must be <simulator udid>=<host:port or unix:/socket path>, comma-separated: ${bad.join(', ')}`,
+    );
+  return { idbCompanion: start === 'off' ? null : start || 'idb_companion', idbCompanionAddresses: addresses };
+}
