@@ -98,6 +98,9 @@ export async function startFakeCompanion(o: FakeCompanionOptions): Promise<FakeC
     sockets.add(client);
     const upstream = net.connect(grpcPort, '127.0.0.1');
     sockets.add(upstream);
+    // gRPC's small frames would otherwise wait on Nagle's algorithm at the relay.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     client.pipe(upstream).pipe(client);
     const close = () => {
       client.destroy();

@@ -35,7 +35,7 @@ import { IdbCompanions, type IdbPath } from './idb-companions';
 import { IosInput } from './ios-input';
 import { IosStreams, type IosStreamSource } from './ios-stream';
 
-/** How long a simulator seen booted takes input without being listed again. */
+/** How long a simulator seen booted takes input and UI-tree reads without being listed again. */
 const BOOTED_FOR_INPUT_MS = 5_000;
 
 export interface IosDriverOptions {
@@ -123,6 +123,12 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
    * process) per event; a lifecycle command forgets the simulator.
    */
   const bootedAt = new Map<string, { udid: string; at: number }>();
+
+  /** A simulator seen booted lately, else `find`: the hot paths (input, UI tree) list no simulators per call. */
+  async function findRecent(deviceId: string): Promise<{ udid: string }> {
+    const seen = bootedAt.get(deviceId.toLowerCase());
+    return seen && now() - seen.at < BOOTED_FOR_INPUT_MS ? seen : find(deviceId);
+  }
 
   async function find(deviceId: string, mustBeBooted = true): Promise<SimDevice> {
     const d = (await devices()).find((x) => x.udid.toLowerCase() === deviceId.toLowerCase());
@@ -309,8 +315,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
-      const seen = bootedAt.get(deviceId.toLowerCase());
-      const d = seen && now() - seen.at < BOOTED_FOR_INPUT_MS ? seen : await find(deviceId);
+      const d = await findRecent(deviceId);
       try {
         await input.send(d.udid, event);
       } catch (err) {
@@ -337,9 +342,14 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async uiTree(deviceId): Promise<UiNode> {
-      const d = await find(deviceId);
-      const { json, density } = await input.describeAll(d.udid);
-      return parseIdbDescribeAll(json, density);
+      const d = await findRecent(deviceId);
+      try {
+        const { json, density } = await input.describeAll(d.udid);
+        return parseIdbDescribeAll(json, density);
+      } catch (err) {
+        bootedAt.delete(deviceId.toLowerCase());
+        throw err;
+      }
     },
 
     async listApps(deviceId): Promise<InstalledApp[]> {
