@@ -122,6 +122,12 @@ const HID_KEYS: Record<string, number> = {
   DPAD_DOWN: 81,
   DPAD_UP: 82,
   DPAD_CENTER: 40,
+  NUMPAD_ENTER: 88,
+  MOVE_HOME: 74,
+  PAGE_UP: 75,
+  MOVE_END: 77,
+  PAGE_DOWN: 78,
+  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`F${i + 1}`, 58 + i])),
 };
 
 /** The hardware buttons of idb's `HIDButtonType`. */
@@ -173,7 +179,9 @@ export function iosKeyAction(key: string): { button: IdbButton } | { usage: numb
   assertKeyName(key);
   const k = key.toUpperCase().replace(/^KEYCODE_/, '');
   if (k === 'HOME') return { button: 'HOME' };
-  const usage = HID_KEYS[k];
+  // Android's POWER locks the screen, as the side button does.
+  if (k === 'POWER') return { button: 'LOCK' };
+  const usage = HID_KEYS[k] ?? (/^[A-Z0-9]$/.test(k) ? HID_CHARS.get(k.toLowerCase())?.[0] : undefined);
   if (usage === undefined) throw new DeviceDriverError('UNSUPPORTED', `key ${k} has no iOS equivalent`);
   return { usage };
 }

@@ -6,6 +6,8 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeTool } from '../../../test/harness/fake-apple-tools';
 import { type FakeCompanion, type FakeHidCall, startFakeCompanion } from '../../../test/harness/fake-idb-companion';
+import { KEY_NAMES, normalizeKeyCode } from '../key-names';
+import { iosKeyAction, idbInputArgs } from './idb-commands';
 import { reportedAddress } from './idb-companion';
 import { type IdbPath, idbCompanionSettings } from './idb-companions';
 import { createIosDriver, type IosDriverOptions } from './ios-driver';
@@ -352,5 +354,36 @@ describe('companion settings', () => {
     expect(() =>
       idbCompanionSettings({ SIMDECK_IDB_COMPANIONS: `${UDID}=127.0.0.1:99999,x=1.2.3.4:5,${UDID}=mac:10882;rm,=a:1` }),
     ).toThrow(/SIMDECK_IDB_COMPANIONS must be .*"4F6C.*:99999", "x=1.2.3.4:5", ".*;rm", "=a:1"$/);
+  });
+});
+
+describe('iOS key names', () => {
+  it('maps every key of the shared key set, or refuses it as having no iOS equivalent', () => {
+    const names = [...new Set(Object.values(KEY_NAMES))].concat([
+      'A',
+      'Z',
+      '0',
+      '9',
+      'F1',
+      'F12',
+      'MOVE_END',
+      'PAGE_DOWN',
+      'NUMPAD_ENTER',
+      'FORWARD_DEL',
+      'APP_SWITCH',
+    ]);
+    const none = ['MENU', 'SEARCH', 'VOLUME_UP', 'VOLUME_DOWN', 'BACK', 'APP_SWITCH'];
+    for (const k of names) {
+      expect(normalizeKeyCode(k)).toBe(k);
+      if (none.includes(k)) expect(() => iosKeyAction(k)).toThrow(/has no iOS equivalent/);
+      else expect(iosKeyAction(k)).not.toBeNull();
+    }
+    expect([iosKeyAction('A'), iosKeyAction('0'), iosKeyAction('F12'), iosKeyAction('POWER')]).toEqual([
+      { usage: 4 },
+      { usage: 39 },
+      { usage: 69 },
+      { button: 'LOCK' },
+    ]);
+    expect(idbInputArgs(UDID, { kind: 'key', key: 'z' }, 3)).toEqual([['ui', 'key', '--udid', UDID, '29']]);
   });
 });
