@@ -28,6 +28,8 @@ export interface FakeCompanionOptions {
   screen: { width: number; height: number; density: number; width_points: number; height_points: number };
   /** The Unix socket to listen on as well. */
   socketPath?: string;
+  /** The relay's port (default: any free one). */
+  port?: number;
 }
 
 export interface FakeCompanion {
@@ -112,7 +114,7 @@ export async function startFakeCompanion(o: FakeCompanionOptions): Promise<FakeC
     client.on('close', close).on('error', close);
     upstream.on('close', close).on('error', close);
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => relay.listen(o.port ?? 0, '127.0.0.1', resolve));
   const relayPort = (relay.address() as net.AddressInfo).port;
 
   return {

@@ -18,8 +18,9 @@ export function screenFromDimensions(s: IdbScreenDimensions | null | undefined):
   height: number;
   density: number;
 } {
-  if (!s || !(s.width > 0)) throw new DeviceDriverError('TOOL_FAILED', 'idb describe printed no screen dimensions');
-  const density = s.width_points ? s.width / s.width_points : s.density;
+  const density = s?.width_points ? s.width / s.width_points : s?.density;
+  if (!s || !(s.width > 0) || !(density && Number.isFinite(density) && density > 0))
+    throw new DeviceDriverError('TOOL_FAILED', 'idb describe printed no screen dimensions');
   return { width: s.width, height: s.height, density };
 }
 

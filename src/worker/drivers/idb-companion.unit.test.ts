@@ -30,8 +30,13 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function companion(socketPath?: string): Promise<FakeCompanion> {
-  const c = await startFakeCompanion({ describeAllJson: fx('idb-describe-all.json'), screen: SCREEN, socketPath });
+async function companion(socketPath?: string, port?: number): Promise<FakeCompanion> {
+  const c = await startFakeCompanion({
+    describeAllJson: fx('idb-describe-all.json'),
+    screen: SCREEN,
+    socketPath,
+    port,
+  });
   onTestFinished(() => c.stop());
   return c;
 }
@@ -292,6 +297,30 @@ describe('the companion connection: started, lost, unreachable, torn down', () =
     expect(missing.paths.map(([p, why]) => [p, why.split(' (')[0]])).toEqual([
       ['cli', 'idb_companion is not installed on the device host'],
     ]);
+  });
+
+  it('tries the companion again after the retry time, in the background, and turns back to it', async () => {
+    const port = await freePort();
+    let clock = 1_000_000;
+    const { driver, paths, idbUi } = device({
+      idbCompanionAddresses: { [UDID]: `127.0.0.1:${port}` },
+      idbCompanionTimeoutMs: 300,
+      idbCompanionRetryMs: 30_000,
+      now: () => clock,
+    });
+    await driver.input(UDID, { kind: 'tap', x: 3, y: 3 });
+    const c = await companion(undefined, port);
+    clock += 29_000;
+    await driver.input(UDID, { kind: 'tap', x: 6, y: 6 });
+    expect(c.connections().opened).toBe(0);
+    clock += 1_000;
+    // This tap starts the new attempt and still goes through the command line.
+    await driver.input(UDID, { kind: 'tap', x: 9, y: 9 });
+    expect(idbUi().map((a) => a.at(-1))).toEqual(['1', '2', '3']);
+    await vi.waitFor(() => expect(paths.map(([p]) => p)).toEqual(['cli', 'companion']));
+    await driver.input(UDID, { kind: 'tap', x: 12, y: 12 });
+    expect(c.hidCalls.map(shown)).toEqual([['touch DOWN 4,4', 'touch UP 4,4']]);
+    expect(idbUi()).toHaveLength(3);
   });
 
   it('turns to the command line when the companion goes away mid-session', async () => {
