@@ -7,7 +7,7 @@ import { companionServiceDefinition } from '../../src/worker/drivers/idb-grpc/id
 /**
  * A stand-in for `idb_companion`: a real @grpc/grpc-js server on loopback that implements the
  * vendored idb.proto's `hid`, `accessibility_info` and `describe` the way the companion answers
- * them (hid: applies each event as it arrives and answers when the stream ends; accessibility_info:
+ * them (hid: takes each event as it arrives and answers once the client ends the stream; accessibility_info:
  * the describe-all JSON; describe: the target with its screen dimensions), and records what it
  * was sent. It listens on 127.0.0.1 behind a TCP relay that counts client connections, and on a
  * Unix socket (what a companion started with `--grpc-domain-sock` listens on).

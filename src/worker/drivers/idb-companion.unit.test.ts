@@ -304,7 +304,8 @@ describe('the companion connection: started, lost, unreachable, torn down', () =
     let clock = 1_000_000;
     const { driver, paths, idbUi } = device({
       idbCompanionAddresses: { [UDID]: `127.0.0.1:${port}` },
-      idbCompanionTimeoutMs: 300,
+      // Also the second attempt's limit, which must succeed on a loaded machine.
+      idbCompanionTimeoutMs: 2_000,
       idbCompanionRetryMs: 30_000,
       now: () => clock,
     });
