@@ -78,7 +78,7 @@ export class IdbCompanion {
     child?.on('exit', (code, signal) => this.end(`idb_companion exited (${signal ?? `exit ${code}`})`));
   }
 
-  /** Starts or reaches the companion, waits until it answers `describe`; throws `CompanionUnreachableError`. */
+  /** Starts or reaches the companion and waits until it answers `describe`; throws when it cannot. */
   static async connect(o: IdbCompanionConnectOptions): Promise<IdbCompanion> {
     const timeoutMs = o.connectTimeoutMs ?? 20_000;
     const deadline = Date.now() + timeoutMs;
@@ -127,15 +127,6 @@ export class IdbCompanion {
       if (socketDir) await fs.promises.rm(socketDir, { recursive: true, force: true });
       throw err;
     }
-  }
-
-  get pid(): number | undefined {
-    return this.child?.pid;
-  }
-
-  /** Why the connection is over, or null while it is usable. */
-  get endedBecause(): string | null {
-    return this.ended;
   }
 
   onEnd(listener: (reason: string) => void): void {

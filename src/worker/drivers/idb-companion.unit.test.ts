@@ -261,6 +261,26 @@ describe('the companion connection: started, lost, unreachable, torn down', () =
     expect(started.calls()).toHaveLength(1);
   });
 
+  it('turns to the command line at once when the companion it started exits', async () => {
+    const socket = path.join(tmp, 'exits.sock');
+    const c = await companion(socket);
+    const started = fakeTool(path.join(tmp, 'exits-bin'), 'idb_companion', [
+      { prefix: '', stdout: `${JSON.stringify({ grpc_path: socket })}\n`, hold: true },
+    ]);
+    const { driver, paths, idbUi } = device({ idbCompanion: started.path, idbCompanionRetryMs: 60_000 });
+    await driver.input(UDID, { kind: 'tap', x: 3, y: 3 });
+    process.kill(started.calls()[0]!.pid, 'SIGKILL');
+    await vi.waitFor(() =>
+      expect(paths).toEqual([
+        ['companion', 'started idb_companion'],
+        ['cli', 'idb_companion exited (SIGKILL)'],
+      ]),
+    );
+    await driver.input(UDID, { kind: 'tap', x: 6, y: 6 });
+    expect(c.hidCalls).toHaveLength(1);
+    expect(idbUi()).toEqual([['ui', 'tap', '--udid', UDID, '2', '2']]);
+  });
+
   it('closes the channel when the simulator shuts down', async () => {
     const c = await companion();
     const { driver } = device(via(c));
