@@ -60,7 +60,7 @@ export default async function bench(): Promise<BenchRow[]> {
       { prefix: 'describe', stdout: fs.readFileSync(path.join(FIX, 'idb-describe.json')) },
       { prefix: '' },
     ]);
-    const driver = createIosDriver({ xcrun: xcrun.path, idb: idb.path });
+    const driver = createIosDriver({ xcrun: xcrun.path, idb: idb.path, idbCompanion: null });
     const got: number[] = [];
     const s0 = performance.now();
     await driver.startStream(UDID, (_f: Frame) => got.push(performance.now()));

@@ -22,11 +22,22 @@ export async function createDriver(
   kind: DriverKind,
   opts: { virtualDevices?: string; dataDir?: string; hostSeed?: string; log?: WorkerRunOptions['log'] },
 ): Promise<DeviceDriver> {
-  const { createDriver: create } = await import('./drivers/index');
+  const { createDriver: create, idbCompanionSettings } = await import('./drivers/index');
   return create(kind, {
     virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed },
-    // An iOS stream that leaves idb's video for screenshots (or comes back) is worth a log line.
-    ios: { onStreamSource: (udid, source, reason) => opts.log?.info({ udid, source, reason }, 'ios stream source') },
+    ios:
+      kind === 'ios'
+        ? {
+            ...idbCompanionSettings(process.env),
+            // An iOS stream that leaves idb's video for screenshots (or comes back) is worth a log line,
+            // and so is input that leaves the companion for idb ui processes.
+            onStreamSource: (udid, source, reason) => opts.log?.info({ udid, source, reason }, 'ios stream source'),
+            onInputPath: (udid, via, reason) =>
+              via === 'cli'
+                ? opts.log?.warn({ udid, via, reason }, 'ios input through idb ui processes')
+                : opts.log?.info({ udid, via, reason }, 'ios input through the idb companion'),
+          }
+        : undefined,
   });
 }
 

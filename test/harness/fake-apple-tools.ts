@@ -32,6 +32,8 @@ export interface FakeToolRule {
 
 export interface FakeToolCall {
   argv: string[];
+  /** The process id it ran as. */
+  pid: number;
   stdin?: string;
   /** The argv elements that named an existing file (its text) or folder (its entries and modes). */
   files: Record<string, string | { name: string; mode: number; text?: string }[]>;
@@ -70,7 +72,7 @@ for (const a of argv) {
 }
 const env = {};
 for (const [k, v] of Object.entries(process.env)) if (k.startsWith('SIMCTL_CHILD_')) env[k] = v;
-const record = (stdin) => fs.appendFileSync(me + '.calls', JSON.stringify({ argv, stdin, files, env }) + '\n');
+const record = (stdin) => fs.appendFileSync(me + '.calls', JSON.stringify({ argv, pid: process.pid, stdin, files, env }) + '\n');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 (async () => {
   if (!rule) {

@@ -21,3 +21,4 @@ export function createDriver(
 }
 
 export { createAndroidDriver, createIosDriver, createVirtualDriver };
+export { idbCompanionSettings } from './idb-companions';

@@ -17,7 +17,7 @@ import type {
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { extractIosBundle, readDevicePackage } from '../../packages/device-package';
-import { execRun, runToolText, type Run, type ToolCall } from './exec';
+import { execRun, type Run, type ToolCall } from './exec';
 import {
   modelFromDeviceType,
   parseListApps,
@@ -30,10 +30,12 @@ import { createSimctlClient, type SimctlCallOptions, simctlText } from './simctl
 import type { Simctl } from 'node-simctl';
 import { iosCapabilities } from './simctl-capabilities';
 import { IosLogs } from './ios-logs';
-import { idbInputArgs, parseIdbDescribe, parseIdbDescribeAll } from './idb-commands';
+import { parseIdbDescribeAll } from './idb-commands';
+import { IdbCompanions, type IdbPath } from './idb-companions';
+import { IosInput } from './ios-input';
 import { IosStreams, type IosStreamSource } from './ios-stream';
 
-/** How long a simulator seen booted takes input without being listed again. */
+/** How long a simulator seen booted takes input and UI-tree reads without being listed again. */
 const BOOTED_FOR_INPUT_MS = 5_000;
 
 export interface IosDriverOptions {
@@ -41,7 +43,21 @@ export interface IosDriverOptions {
   run?: Run;
   /** Path of xcrun (default: looked up on PATH by node-simctl). */
   xcrun?: string;
+  /** The idb command line: the video stream, and input and UI tree when no companion answers. */
   idb?: string;
+  /**
+   * The idb_companion started per simulator for input and the UI tree over gRPC (default
+   * `idb_companion` on PATH); null starts none.
+   */
+  idbCompanion?: string | null;
+  /** Companions the operator runs, by simulator UDID (`host:port` or `unix:/path`): used instead of starting one. */
+  idbCompanionAddresses?: Record<string, string>;
+  /** How long a companion may take to start and answer (default 20 s). */
+  idbCompanionTimeoutMs?: number;
+  /** After a failed or lost companion, how long until it is tried again (default 30 s). */
+  idbCompanionRetryMs?: number;
+  /** Told when a simulator's input switches between the companion and the idb command line, and why. */
+  onInputPath?: (udid: string, path: IdbPath, reason: string) => void;
   /** Scratch space for unpacked bundles (default: the OS temp dir). */
   workDir?: string;
   /** Stream with `idb video-stream` (default true); screenshots are polled when false or when it fails. */
@@ -66,7 +82,9 @@ export interface IosDriverOptions {
 
 /**
  * iOS simulators through `xcrun simctl` by node-simctl (lifecycle, apps, screenshots,
- * capabilities) and idb (input, UI tree, the video stream). The simulator UDID is the device id.
+ * capabilities) and idb: input and the UI tree over one gRPC channel to each simulator's idb
+ * companion, or the idb command line when none answers (`ios-input.ts`), and the video stream.
+ * The simulator UDID is the device id.
  * Streaming reads idb's MJPEG video stream and falls back to polling screenshots; rotation needs
  * the Simulator app and is not offered.
  */
@@ -76,8 +94,6 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
   const idb = options.idb ?? 'idb';
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
-  const density = new Map<string, number>();
-  const touches = new Map<string, { x: number; y: number; at: number }>();
   let logs: IosLogs | null = null;
   const deviceLogs = () => {
     logs ??= new IosLogs({ simctl: client, now, crashReportsDir: options.crashReportsDir });
@@ -108,6 +124,12 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
    */
   const bootedAt = new Map<string, { udid: string; at: number }>();
 
+  /** A simulator seen booted lately, else `find`: the hot paths (input, UI tree) list no simulators per call. */
+  async function findRecent(deviceId: string): Promise<{ udid: string }> {
+    const seen = bootedAt.get(deviceId.toLowerCase());
+    return seen && now() - seen.at < BOOTED_FOR_INPUT_MS ? seen : find(deviceId);
+  }
+
   async function find(deviceId: string, mustBeBooted = true): Promise<SimDevice> {
     const d = (await devices()).find((x) => x.udid.toLowerCase() === deviceId.toLowerCase());
     if (d?.state === 'Booted') bootedAt.set(d.udid.toLowerCase(), { udid: d.udid, at: now() });
@@ -120,36 +142,6 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       );
     }
     return d;
-  }
-
-  async function pointsPerPixel(udid: string): Promise<number> {
-    const hit = density.get(udid);
-    if (hit) return hit;
-    const d = parseIdbDescribe(await runToolText(run, idbCall(['describe', '--json', '--udid', udid]))).density;
-    density.set(udid, d);
-    return d;
-  }
-
-  /** One input event through idb (a process per `idb ui` command: see docs/virtual-devices.md). */
-  async function sendInput(udid: string, event: InputEvent): Promise<void> {
-    const dens = await pointsPerPixel(udid);
-    if (event.kind === 'touch') {
-      // idb has no streaming touch primitives: a start→end pair is replayed as a swipe (or tap).
-      if (event.phase === 'start') touches.set(udid, { x: event.x, y: event.y, at: now() });
-      else if (event.phase === 'end') {
-        const t = touches.get(udid);
-        touches.delete(udid);
-        if (t) {
-          const ev: Exclude<InputEvent, { kind: 'touch' }> =
-            Math.hypot(event.x - t.x, event.y - t.y) < 10
-              ? { kind: 'tap', x: t.x, y: t.y }
-              : { kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: Math.max(50, now() - t.at) };
-          for (const a of idbInputArgs(udid, ev, dens)) await runToolText(run, idbCall(a));
-        }
-      }
-      return;
-    }
-    for (const a of idbInputArgs(udid, event, dens)) await runToolText(run, idbCall(a));
   }
 
   async function capturePng(udid: string): Promise<Buffer> {
@@ -169,6 +161,21 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       keyframe,
     };
   }
+
+  const input = new IosInput({
+    run,
+    idbCall,
+    now,
+    companions: new IdbCompanions({
+      companionPath: options.idbCompanion === undefined ? 'idb_companion' : options.idbCompanion,
+      addresses: options.idbCompanionAddresses,
+      workDir: options.workDir ?? os.tmpdir(),
+      connectTimeoutMs: options.idbCompanionTimeoutMs,
+      retryMs: options.idbCompanionRetryMs,
+      now,
+      onPath: options.onInputPath,
+    }),
+  });
 
   const streams = new IosStreams({
     idb: options.videoStream === false ? null : idb,
@@ -217,6 +224,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
       const d = await find(deviceId, false);
       streams.stop(d.udid);
       deviceLogs().reset(d.udid);
+      await input.forget(d.udid);
       await sim('shutdown', d.udid, (s) => s.shutdownDevice(), { benign: true, timeoutMs: 120_000 });
       // Erase returns the simulator to factory state for the next session.
       await sim('erase', d.udid, (s) => s.eraseDevice(), { timeoutMs: 120_000 });
@@ -307,10 +315,9 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
-      const seen = bootedAt.get(deviceId.toLowerCase());
-      const d = seen && now() - seen.at < BOOTED_FOR_INPUT_MS ? seen : await find(deviceId);
+      const d = await findRecent(deviceId);
       try {
-        await sendInput(d.udid, event);
+        await input.send(d.udid, event);
       } catch (err) {
         // Perhaps it shut down meanwhile: the next event lists the simulators again.
         bootedAt.delete(deviceId.toLowerCase());
@@ -335,12 +342,14 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
     },
 
     async uiTree(deviceId): Promise<UiNode> {
-      const d = await find(deviceId);
-      const dens = await pointsPerPixel(d.udid);
-      return parseIdbDescribeAll(
-        await runToolText(run, idbCall(['ui', 'describe-all', '--json', '--udid', d.udid])),
-        dens,
-      );
+      const d = await findRecent(deviceId);
+      try {
+        const { json, density } = await input.describeAll(d.udid);
+        return parseIdbDescribeAll(json, density);
+      } catch (err) {
+        bootedAt.delete(deviceId.toLowerCase());
+        throw err;
+      }
     },
 
     async listApps(deviceId): Promise<InstalledApp[]> {
@@ -369,6 +378,7 @@ export function createIosDriver(options: IosDriverOptions = {}): DeviceDriver {
 
     async close() {
       streams.stopAll();
+      await input.closeAll();
     },
   };
 }

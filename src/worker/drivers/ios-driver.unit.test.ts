@@ -239,9 +239,10 @@ describe('ios driver over node-simctl and idb, against stand-in tools', () => {
     expect(idb.calls().at(-1)!.argv).toEqual(['ui', 'tap', '--udid', UDID, '200', '500']);
     // A simulator just seen booted takes input without a simctl listing per event.
     expect(lists()).toBe(listed);
-
     const tree = await driver.uiTree(UDID);
     expect(tree.children.find((c) => c.id === 'username')?.text).toBe('demo');
+    // So does a UI-tree read.
+    expect(lists()).toBe(listed);
     expect(await driver.listApps(UDID)).toEqual([
       { packageName: 'com.example.Notes', name: 'Notes "Pro"', version: '2024.11' },
       { packageName: 'dev.simdeck.sample', name: 'Simdeck Sample', version: '1.2.0' },
