@@ -99,7 +99,8 @@ describe('the device log, live on /ws', () => {
     expect((await api(f.t, dev, 'GET', `/sessions/${first}/logs`)).json().lines.length).toBe(kept);
     const toldFirst = ws.messages
       .slice(seen)
-      .filter((m) => m.text?.type === 'session.log' && m.text.session_id === first);
+      .map((m) => m.text as LogMessage | undefined)
+      .filter((m) => m?.type === 'session.log' && m.session_id === first);
     expect(toldFirst).toEqual([]);
     expect((await api(f.t, dev, 'DELETE', `/sessions/${second}`)).statusCode).toBe(200);
     await ws.close();
