@@ -27,6 +27,10 @@ export async function createDriver(
     virtual: { devices: opts.virtualDevices, dataDir: opts.dataDir, hostSeed: opts.hostSeed },
     // An iOS stream that leaves idb's video for screenshots (or comes back) is worth a log line.
     ios: { onStreamSource: (udid, source, reason) => opts.log?.info({ udid, source, reason }, 'ios stream source') },
+    // Where an Android device's UI tree comes from (UiAutomator2 server or the dump fallback), once.
+    android: {
+      onUiTreeSource: (serial, source, reason) => opts.log?.info({ serial, source, reason }, 'android ui tree source'),
+    },
   });
 }
 
