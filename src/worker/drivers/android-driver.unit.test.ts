@@ -18,6 +18,7 @@ import {
   parseWmSize,
 } from './adb-commands';
 import { emulatorArgs, parseAvdConfig, snapshotLoadArgs } from './avd';
+import { parseUia2Mode } from './android-ui-tree';
 import { parseUiautomatorXml } from './uiautomator';
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
@@ -146,6 +147,13 @@ describe('adb output parsing', () => {
     ]);
     expect(byId('com.android.systemui:id/clock')!.text).toBe('12:00');
     expect(new Set(flat.map((n) => n.ref)).size).toBe(flat.length);
+  });
+
+  it('reads SIMDECK_ANDROID_UIA2 and refuses other values', () => {
+    expect(parseUia2Mode(undefined)).toBe('auto');
+    expect(parseUia2Mode(' off ')).toBe('off');
+    expect(parseUia2Mode('auto')).toBe('auto');
+    expect(() => parseUia2Mode('on')).toThrow(/SIMDECK_ANDROID_UIA2 must be auto or off/);
   });
 
   it('refuses XML without a hierarchy', () => {

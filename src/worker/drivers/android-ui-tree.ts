@@ -34,6 +34,8 @@ export interface AndroidUiTreesOptions {
  */
 export class AndroidUiTrees {
   private readonly servers = new Map<string, { serial: string; server: Promise<UiAutomator2Server | null> }>();
+  /** A device whose server failed after it ran: the dump serves it until its teardown. */
+  private readonly dropped: Promise<UiAutomator2Server | null> = Promise.resolve(null);
 
   constructor(private readonly o: AndroidUiTreesOptions) {}
 
@@ -43,8 +45,11 @@ export class AndroidUiTrees {
       try {
         return parseUiautomatorXml(await server.source());
       } catch (e) {
-        this.servers.set(deviceId, { serial, server: Promise.resolve(null) });
-        this.o.onSource?.(serial, 'dump', `the UiAutomator2 server failed: ${message(e)}`);
+        // Reads that failed together fall back together, with one log line.
+        if (this.servers.get(deviceId)?.server !== this.dropped) {
+          this.servers.set(deviceId, { serial, server: this.dropped });
+          this.o.onSource?.(serial, 'dump', `the UiAutomator2 server failed: ${message(e)}`);
+        }
         await server.stop();
       }
     }

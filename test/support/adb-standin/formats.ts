@@ -68,11 +68,20 @@ const xmlAttr = (v: string) =>
 /** What both tree formats say of one virtual element: its view class, flags and resource id. */
 function viewOf(n: UiNode, packageName: string) {
   const b = n.bounds;
+  const clickable = n.role === 'button' || n.role === 'input' || n.role === 'toggle';
   return {
     cls: CLASS_FOR_ROLE[n.role] ?? 'android.widget.FrameLayout',
-    clickable: n.role === 'button' || n.role === 'input' || n.role === 'toggle',
     resourceId: n.id ? (n.id.includes(':id/') ? n.id : `${packageName}:id/${n.id}`) : '',
     bounds: `[${b.x},${b.y}][${b.x + b.width},${b.y + b.height}]`,
+    /** checkable … focused, in the order both formats write them. */
+    flags: [
+      ['checkable', String(n.checked !== undefined)],
+      ['checked', String(n.checked === true)],
+      ['clickable', String(clickable)],
+      ['enabled', String(n.enabled)],
+      ['focusable', String(clickable)],
+      ['focused', String(n.focused)],
+    ] as [string, string][],
   };
 }
 
@@ -93,12 +102,7 @@ export function uiautomatorXml(root: UiNode, packageName: string, rotation: numb
       ['class', v.cls],
       ['package', packageName],
       ['content-desc', ''],
-      ['checkable', String(n.checked !== undefined)],
-      ['checked', String(n.checked === true)],
-      ['clickable', String(v.clickable)],
-      ['enabled', String(n.enabled)],
-      ['focusable', String(v.clickable)],
-      ['focused', String(n.focused)],
+      ...v.flags,
       ['scrollable', String(n.role === 'list')],
       ['long-clickable', String(n.role === 'input')],
       ['password', 'false'],
@@ -134,12 +138,7 @@ export function uiautomator2Xml(
       ['class', v.cls],
       ['text', n.text ?? ''],
       ...(v.resourceId ? [['resource-id', v.resourceId] as [string, string]] : []),
-      ['checkable', String(n.checked !== undefined)],
-      ['checked', String(n.checked === true)],
-      ['clickable', String(v.clickable)],
-      ['enabled', String(n.enabled)],
-      ['focusable', String(v.clickable)],
-      ['focused', String(n.focused)],
+      ...v.flags,
       ['long-clickable', String(input)],
       ['password', 'false'],
       ['scrollable', String(n.role === 'list')],
