@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSampleApk } from '../../examples/build-sample-app';
+import { buildSampleApk, SAMPLE_APP, SAMPLE_MODEL_PATH } from '../../examples/build-sample-app';
+import { buildVirtualApk } from '../../examples/virtual-app-package';
 import type { DeviceDriver, UiNode } from '../../src/worker/driver';
 import { createAndroidDriver } from '../../src/worker/drivers/android-driver';
 import { createAdbKit } from '../../src/worker/drivers/adbkit-run';
@@ -65,6 +66,9 @@ async function unrig(r: Rig | undefined): Promise<void> {
 const forwards = (r: Rig) =>
   execFileSync(ADB_BIN!, ['-P', String(r.adbPort), 'forward', '--list'], { encoding: 'utf8' }).trim();
 const count = (list: string[], re: RegExp) => list.filter((x) => re.test(x)).length;
+/** The version the npm package ships (its package.json). */
+const readUia2Version = (): string =>
+  JSON.parse(fs.readFileSync(path.join('node_modules', 'appium-uiautomator2-server', 'package.json'), 'utf8')).version;
 
 describe.skipIf(!ADB_BIN)('android UI tree through the UiAutomator2 server', () => {
   let tmp: string;
@@ -145,6 +149,42 @@ describe.skipIf(!ADB_BIN)('android UI tree through the UiAutomator2 server', () 
       'io.appium.uiautomator2.server',
       'io.appium.uiautomator2.server.test',
     ]);
+    // The next session finds them at the right version: instrumented again, not installed again.
+    await r.driver.boot(r.deviceId);
+    await r.driver.uiTree(r.deviceId);
+    expect(count(r.standin.opened, /^shell:pm install/)).toBe(3);
+    expect(count(r.standin.opened, /^shell:am instrument/)).toBe(3);
+    expect(forwards(r).split('\n')).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!ADB_BIN)('android UI tree with another version of the server on the device', () => {
+  let tmp: string;
+  let r: Rig | undefined;
+
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-uia2-upgrade-'));
+  });
+
+  afterAll(async () => {
+    await unrig(r);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('uninstalls the old pair and installs the package version', async () => {
+    r = await rig(tmp);
+    const old = await buildVirtualApk(
+      { ...SAMPLE_APP, packageName: 'io.appium.uiautomator2.server', versionName: '9.0.0' },
+      path.join(tmp, 'old-server.apk'),
+      fs.readFileSync(SAMPLE_MODEL_PATH),
+    );
+    await r.driver.install(r.deviceId, old);
+    await r.driver.uiTree(r.deviceId);
+    expect(r.standin.opened).toContain('shell:pm uninstall io.appium.uiautomator2.server');
+    expect(count(r.standin.opened, /^shell:pm install -r .*appium-uiautomator2-server/)).toBe(2);
+    const server = r.standin.device.virtual.listApps().find((a) => a.packageName === 'io.appium.uiautomator2.server');
+    expect(server?.version).toBe(readUia2Version());
+    expect(r.standin.device.uia2.requests).toContain('GET /session/:id/source');
   });
 });
 
