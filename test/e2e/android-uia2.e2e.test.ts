@@ -137,6 +137,18 @@ describe.skipIf(!ADB_BIN)('android UI tree through the UiAutomator2 server', () 
     expect(forwards(r).split('\n')).toHaveLength(1);
   });
 
+  it('opens a new session when the server forgot its session', async () => {
+    r.standin.device.uia2.misbehave = 'forget-session';
+    const tree = await r.driver.uiTree(r.deviceId);
+    expect(shape(flat(tree))).toEqual(shape(flat(r.standin.device.virtual.uiTree())));
+    expect(r.standin.device.uia2.requests.slice(-3)).toEqual([
+      'GET /session/:id/source',
+      'POST /session',
+      'GET /session/:id/source',
+    ]);
+    expect(count(r.standin.opened, /^shell:am instrument/)).toBe(2);
+  });
+
   it('leaves no forward and no instrumentation after the device is torn down', async () => {
     expect(r.standin.device.uia2.isRunning).toBe(true);
     await r.driver.shutdown(r.deviceId);
@@ -220,6 +232,23 @@ describe.skipIf(!ADB_BIN)('android UI tree falls back to uiautomator dump', () =
     expect(count(r.standin.opened, /^shell:am instrument/)).toBe(1);
     expect(count(r.standin.opened, /uiautomator dump/)).toBe(2);
     expect(r.sources).toHaveLength(1);
+  });
+
+  it('when the server answers something else than JSON, and stops it', async () => {
+    const g = await rig(tmp);
+    try {
+      await g.driver.uiTree(g.deviceId);
+      g.standin.device.uia2.misbehave = 'not-json';
+      const tree = await g.driver.uiTree(g.deviceId);
+      expect(shape(flat(tree))).toEqual(shape(flat(g.standin.device.virtual.uiTree())));
+      expect(g.sources.map((s) => s.source)).toEqual(['uiautomator2', 'dump']);
+      expect(g.sources[1]!.reason).toMatch(/answered GET \/session\/[\w-]+\/source with 200 and no JSON/);
+      expect(count(g.standin.opened, /uiautomator dump/)).toBe(1);
+      expect(g.standin.device.uia2.isRunning).toBe(false);
+      expect(forwards(g)).toBe('');
+    } finally {
+      await unrig(g);
+    }
   });
 
   it('when SIMDECK_ANDROID_UIA2 is off, never starts it', async () => {

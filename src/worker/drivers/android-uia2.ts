@@ -92,10 +92,6 @@ export class UiAutomator2Server {
   private sessionId: string | null = null;
   private stopped = false;
   private restarting: Promise<void> | null = null;
-  /** How many times the instrumentation was started (1, or more after restarts). */
-  instrumented = 0;
-  /** Whether this server installed the APKs (false: the right version was there). */
-  installed = false;
 
   private constructor(
     private readonly dev: Uia2Device,
@@ -135,8 +131,13 @@ export class UiAutomator2Server {
     try {
       return await this.readSource();
     } catch (e) {
-      // A live server that answered an error is not restarted; a dead one, or a lost session, is.
-      if (!this.exited && !(e instanceof SessionGone) && !(await this.dead())) throw e;
+      // A live server that forgot the session gets a new one; one that answered an error is left
+      // as it is; a dead one is started again.
+      if (e instanceof SessionGone && !this.exited) {
+        await this.openSession();
+        return this.readSource();
+      }
+      if (!this.exited && !(await this.dead())) throw e;
       this.restarting ??= this.restart().finally(() => (this.restarting = null));
       await this.restarting;
       return this.readSource();
@@ -170,7 +171,6 @@ export class UiAutomator2Server {
       if (present.has(p)) await this.dev.device.uninstall(p).catch(() => undefined);
     await this.dev.device.install(apks.server);
     await this.dev.device.install(apks.test);
-    this.installed = true;
   }
 
   private async openForward(): Promise<void> {
@@ -193,10 +193,9 @@ export class UiAutomator2Server {
 
   private async launch(): Promise<void> {
     // Leftovers of an earlier run hold the port and the UiAutomation connection.
-    for (const p of [UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE]) await this.dev.sh(['am', 'force-stop', p]);
+    for (const p of [UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE]) await this.dev.sh(['am', 'force-stop', p], 10_000);
     this.output = '';
     this.exited = false;
-    this.instrumented += 1;
     const proc = await this.dev.device.shell(
       adbShellCommand(['am', 'instrument', '-w', '-e', 'disableAnalytics', 'true', INSTRUMENTATION]),
     );
@@ -211,6 +210,10 @@ export class UiAutomator2Server {
     proc.on('close', ended);
     proc.on('error', ended);
     await this.waitReady();
+    await this.openSession();
+  }
+
+  private async openSession(): Promise<void> {
     const created = await this.call(
       'POST',
       '/session',
@@ -280,7 +283,7 @@ export class UiAutomator2Server {
     this.instrumentation = null;
     this.exited = true;
     proc?.destroy();
-    if (proc) await this.dev.sh(['am', 'force-stop', UIA2_SERVER_PACKAGE]).catch(() => undefined);
+    if (proc) await this.dev.sh(['am', 'force-stop', UIA2_SERVER_PACKAGE], 10_000).catch(() => undefined);
   }
 
   private lastOutput(): string {

@@ -27,6 +27,8 @@ type Ending = 'deleted' | 'killed' | 'crashed';
 export class Uia2Standin {
   /** `serve` answers; `crash` makes the instrumentation's process crash as it starts. */
   mode: 'serve' | 'crash' = 'serve';
+  /** The next page source is answered wrongly: the session forgotten (404), or not JSON. */
+  misbehave: 'forget-session' | 'not-json' | null = null;
   /** Requests the server answered, as `METHOD /path` with the session id written `:id`. */
   readonly requests: string[] = [];
   /** Instrumentations that started a server. */
@@ -88,7 +90,7 @@ export async function instrument(dev: StandinDevice, args: string[], io: ShellIo
         end: () => setTimeout(() => end('deleted'), 15),
       });
       res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(reply.body));
+      res.end(reply.raw ?? JSON.stringify(reply.body));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -129,6 +131,8 @@ function pipeToLoopback(stream: AdbStream, port: number): void {
 interface Reply {
   status: number;
   body: { sessionId: string | null; value: unknown };
+  /** Bytes sent instead of the JSON body. */
+  raw?: string;
 }
 
 function failure(status: number, sessionId: string | null, error: string, message: string): Reply {
@@ -183,8 +187,14 @@ function answer(
     (parts.length === 2 ? method === 'DELETE' : method === 'GET' && parts[2] === 'source')
   ) {
     record();
+    // Only a page-source request misbehaves, once.
+    const misbehave = method === 'GET' ? dev.uia2.misbehave : null;
+    if (misbehave) dev.uia2.misbehave = null;
+    if (misbehave === 'forget-session') session.set(null);
     if (id !== session.get())
       return failure(404, id, 'invalid session id', `The session identified by ${id} is not known`);
+    if (misbehave === 'not-json')
+      return { status: 200, body: { sessionId: id, value: null }, raw: '<html>busy</html>' };
     if (method === 'DELETE') {
       session.set(null);
       // The real server stops itself 15 ms after it answered.
