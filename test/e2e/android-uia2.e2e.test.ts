@@ -97,6 +97,9 @@ describe.skipIf(!ADB_BIN)('android UI tree through the UiAutomator2 server', () 
       ),
     ).toBe(1);
     expect(standin.opened).toContain('tcp:6790');
+    // Android 9+ (the stand-in says SDK 30): non-SDK interfaces allowed while the server runs.
+    expect(standin.device.settings.get('global/hidden_api_policy')).toBe('1');
+    expect(standin.device.settings.get('global/hidden_api_policy_p_apps')).toBe('1');
     expect(standin.device.uia2.requests).toEqual(['GET /status', 'POST /session', 'GET /session/:id/source']);
     expect(standin.opened.some((o) => o.includes('uiautomator dump'))).toBe(false);
     // The same elements, texts and bounds as the device's own tree.
@@ -156,6 +159,7 @@ describe.skipIf(!ADB_BIN)('android UI tree through the UiAutomator2 server', () 
     expect(r.standin.device.uia2.isRunning).toBe(false);
     expect(r.standin.device.sockets.has('tcp:6790')).toBe(false);
     expect(forwards(r)).toBe('');
+    expect([...r.standin.device.settings.keys()].filter((k) => k.includes('hidden_api'))).toEqual([]);
     // The server's packages stay for the next session (a USB device's shutdown removes the user's apps).
     expect(r.standin.device.virtual.listApps().map((a) => a.packageName)).toEqual([
       'io.appium.uiautomator2.server',

@@ -22,6 +22,11 @@ const DEVICE_PORT = 'tcp:6790';
 /** The server's minimum (its build's minSdk): Android 8.0. */
 export const UIA2_MIN_SDK = 26;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/**
+ * Android 9+ blocks non-SDK interfaces the server reaches by reflection; appium-uiautomator2-driver
+ * relaxes the policy before it starts the server and puts the defaults back after. So does this.
+ */
+const HIDDEN_API_POLICY = ['hidden_api_policy_pre_p_apps', 'hidden_api_policy_p_apps', 'hidden_api_policy'];
 const MAX_OUTPUT_CHARS = 8 * 1024;
 
 export interface Uia2Apks {
@@ -92,6 +97,7 @@ export class UiAutomator2Server {
   private sessionId: string | null = null;
   private stopped = false;
   private restarting: Promise<void> | null = null;
+  private relaxedPolicy = false;
 
   private constructor(
     private readonly dev: Uia2Device,
@@ -107,6 +113,10 @@ export class UiAutomator2Server {
         throw new Error(
           `the UiAutomator2 server needs SDK ${UIA2_MIN_SDK} (Android 8.0) or later; the device has ${sdk}`,
         );
+      if (sdk >= 28) {
+        server.relaxedPolicy = true;
+        for (const k of HIDDEN_API_POLICY) await dev.sh(['settings', 'put', 'global', k, '1'], 10_000);
+      }
       await withTimeout(
         server.ensureInstalled(),
         opts.installTimeoutMs ?? 120_000,
@@ -153,6 +163,10 @@ export class UiAutomator2Server {
     this.local = null;
     await this.http?.destroy().catch(() => undefined);
     this.http = null;
+    if (this.relaxedPolicy)
+      for (const k of HIDDEN_API_POLICY)
+        await this.dev.sh(['settings', 'delete', 'global', k], 10_000).catch(() => undefined);
+    this.relaxedPolicy = false;
   }
 
   private async ensureInstalled(): Promise<void> {

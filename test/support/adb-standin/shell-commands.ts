@@ -216,6 +216,7 @@ export const COMMANDS: Record<string, Command> = {
     const [verb, ns, key, value] = args;
     const k = `${ns}/${key}`;
     if (verb === 'get') return text(dev, `${dev.settings.get(k) ?? 'null'}\n`, io);
+    if (verb === 'delete') return text(dev, dev.settings.delete(k) ? 'Deleted 1 rows\n' : 'Deleted 0 rows\n', io);
     if (verb !== 'put' || value === undefined) return 255;
     dev.settings.set(k, value);
     if (k === 'system/user_rotation') dev.virtual.rotate(ROTATIONS[Number(value) % 4] ?? 0);
