@@ -1,8 +1,7 @@
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { DeviceClient } from '@devicefarmer/adbkit';
-import type { Client as HttpClient } from 'undici';
-import { loadUndici } from '../../lazy-modules';
+import { WebDriverHttp, webDriverError } from './android-uia2-http';
 import { adbShellCommand, dumpsysPackageArgs, parseDumpsysVersion, parsePmListPackages } from './adb-commands';
 
 /**
@@ -21,7 +20,6 @@ const INSTRUMENTATION = `${UIA2_TEST_PACKAGE}/androidx.test.runner.AndroidJUnitR
 const DEVICE_PORT = 'tcp:6790';
 /** The server's minimum (its build's minSdk): Android 8.0. */
 export const UIA2_MIN_SDK = 26;
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /**
  * Android 9+ blocks non-SDK interfaces the server reaches by reflection; appium-uiautomator2-driver
  * relaxes the policy before it starts the server and puts the defaults back after. So does this.
@@ -92,7 +90,7 @@ export class UiAutomator2Server {
   private instrumentation: Duplex | null = null;
   private exited = true;
   private output = '';
-  private http: HttpClient | null = null;
+  private http: WebDriverHttp | null = null;
   private local: string | null = null;
   private sessionId: string | null = null;
   private stopped = false;
@@ -161,7 +159,7 @@ export class UiAutomator2Server {
     await this.endInstrumentation();
     if (this.local) await this.dev.removeForward(this.local).catch(() => undefined);
     this.local = null;
-    await this.http?.destroy().catch(() => undefined);
+    await this.http?.close().catch(() => undefined);
     this.http = null;
     if (this.relaxedPolicy)
       for (const k of HIDDEN_API_POLICY)
@@ -199,10 +197,7 @@ export class UiAutomator2Server {
         if (attempt >= 3) throw e;
       }
     }
-    this.http = new (loadUndici().Client)(`http://127.0.0.1:${this.port}`, {
-      keepAliveTimeout: 30_000,
-      connect: { timeout: 5000 },
-    });
+    this.http = new WebDriverHttp(this.port!);
   }
 
   private async launch(): Promise<void> {
@@ -238,7 +233,7 @@ export class UiAutomator2Server {
     const id = typeof value?.sessionId === 'string' ? value.sessionId : created.sessionId;
     if (created.status !== 200 || typeof id !== 'string' || !/^[\w-]{1,100}$/.test(id))
       throw new Error(
-        `the UiAutomator2 server did not create a session (${created.status}: ${errorText(created.value)})`,
+        `the UiAutomator2 server did not create a session (${created.status}: ${webDriverError(created.value)})`,
       );
     this.sessionId = id;
   }
@@ -268,9 +263,9 @@ export class UiAutomator2Server {
       this.opts.requestTimeoutMs ?? 30_000,
     );
     if (r.status === 404 && (r.value as { error?: unknown } | null)?.error === 'invalid session id')
-      throw new SessionGone(errorText(r.value));
+      throw new SessionGone(webDriverError(r.value));
     if (r.status !== 200 || typeof r.value !== 'string')
-      throw new Error(`the UiAutomator2 server answered the page source with ${r.status}: ${errorText(r.value)}`);
+      throw new Error(`the UiAutomator2 server answered the page source with ${r.status}: ${webDriverError(r.value)}`);
     return r.value;
   }
 
@@ -305,46 +300,8 @@ export class UiAutomator2Server {
     return lines || 'no output';
   }
 
-  private async call(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    body: unknown,
-    timeoutMs: number,
-  ): Promise<{ status: number; value: unknown; sessionId: unknown }> {
-    if (!this.http) throw new Error('the UiAutomator2 server has no connection');
-    const res = await this.http.request({
-      method,
-      path,
-      headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const c of res.body) {
-      size += (c as Buffer).length;
-      if (size > MAX_BODY_BYTES) {
-        res.body.destroy();
-        throw new Error(`the UiAutomator2 server's answer is over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-      }
-      chunks.push(c as Buffer);
-    }
-    const text = Buffer.concat(chunks).toString('utf8');
-    let json: { value?: unknown; sessionId?: unknown };
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new Error(`the UiAutomator2 server answered ${method} ${path} with ${res.statusCode} and no JSON`);
-    }
-    return { status: res.statusCode, value: json?.value ?? null, sessionId: json?.sessionId };
+  private call(method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, timeoutMs: number) {
+    if (!this.http) return Promise.reject(new Error('the UiAutomator2 server has no connection'));
+    return this.http.call(method, path, body, timeoutMs);
   }
-}
-
-/** A W3C error value's words (`{error, message}`), short. */
-function errorText(value: unknown): string {
-  const v = value as { error?: unknown; message?: unknown } | null;
-  const text = [v?.error, v?.message].filter((x) => typeof x === 'string').join(': ');
-  return (text || 'no detail').slice(0, 300);
 }
