@@ -156,6 +156,18 @@ describe('adb output parsing', () => {
     expect(() => parseUia2Mode('on')).toThrow(/SIMDECK_ANDROID_UIA2 must be auto or off/);
   });
 
+  it('cuts a tree deeper than 200 levels', () => {
+    const open = Array.from(
+      { length: 300 },
+      (_, i) => `<android.view.View index="0" class="android.view.View" text="d${i}" bounds="[0,0][10,10]">`,
+    );
+    const close = '</android.view.View>'.repeat(300);
+    const tree = parseUiautomatorXml(`<hierarchy index="0" class="hierarchy">${open.join('')}${close}</hierarchy>`);
+    let depth = 0;
+    for (let n = tree; n.children[0]; n = n.children[0]) depth++;
+    expect(depth).toBe(200);
+  });
+
   it('refuses XML without a hierarchy', () => {
     expect(() => parseUiautomatorXml('<html><body/></html>')).toThrow(/no hierarchy/);
   });
