@@ -156,6 +156,8 @@ export class UiAutomator2Server {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    // A restart under way sees `stopped` and gives up; what it started is ended below.
+    await this.restarting?.catch(() => undefined);
     await this.endInstrumentation();
     if (this.local) await this.dev.removeForward(this.local).catch(() => undefined);
     this.local = null;
@@ -243,6 +245,7 @@ export class UiAutomator2Server {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.exited) throw new Error(`the instrumentation ended before the server answered: ${this.lastOutput()}`);
+      if (this.stopped) throw new Error('the UiAutomator2 server was stopped');
       const ready = await this.call('GET', '/status', undefined, 2000).then(
         (r) => r.status === 200 && (r.value as { ready?: unknown } | null)?.ready === true,
         () => false,
