@@ -29,7 +29,10 @@ export async function createDriver(
     ios: { onStreamSource: (udid, source, reason) => opts.log?.info({ udid, source, reason }, 'ios stream source') },
     // Where an Android device's UI tree comes from (UiAutomator2 server or the dump fallback), once.
     android: {
-      onUiTreeSource: (serial, source, reason) => opts.log?.info({ serial, source, reason }, 'android ui tree source'),
+      onUiTreeSource: (serial, source, reason) =>
+        source === 'dump'
+          ? opts.log?.warn({ serial, source, reason }, 'android ui tree source')
+          : opts.log?.info({ serial, source, reason }, 'android ui tree source'),
     },
   });
 }
