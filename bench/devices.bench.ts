@@ -14,8 +14,10 @@ import type { BenchRow } from './harness';
  * driver, the adbkit client and Debian's adb server as with an emulator, but the device is a
  * virtual one behind the adb transport protocol. Per stream kind (minicap, and the screencap +
  * input fallback): frames per second during a continuous drag, tap → changed frame p50/p95,
- * UI tree time and create → active (connect + list + boot). Emulator and simulator rows are
- * printed as "not measured here": no emulator runs on this machine.
+ * UI tree time (`uiautomator dump`) and create → active (connect + list + boot). Two more rows
+ * compare the UI tree's two paths on the same screen: `uiautomator dump` and Appium's UiAutomator2
+ * server (first read: install + instrument + session + source; then reads on the running server).
+ * Emulator and simulator rows are printed as "not measured here": no emulator runs on this machine.
  */
 function pct(values: number[], p: number): number | null {
   if (values.length === 0) return null;
@@ -36,7 +38,7 @@ async function measure(label: string, abi: string | undefined): Promise<BenchRow
   try {
     const t0 = performance.now();
     await createAdbKit({ bin: ADB_BIN!, port }).client.connect(standin.serial);
-    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: port, hostSeed: 'bench' });
+    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: port, hostSeed: 'bench', uia2: 'off' });
     const spec = (await driver.listDevices()).find((d) => d.model === 'Pixel 8')!;
     const id = spec.deviceId;
     const screen = await driver.boot(id);
@@ -120,6 +122,51 @@ async function measure(label: string, abi: string | undefined): Promise<BenchRow
   }
 }
 
+/** UI tree reads on the sample's login screen through one path: the first read, then 20 more. */
+async function measureTree(label: string, uia2: 'auto' | 'off'): Promise<BenchRow> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-tree-'));
+  const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
+  const standin = await startAdbStandin({ model: 'Pixel 8' });
+  const port = await freePort();
+  let driver: DeviceDriver | null = null;
+  try {
+    await createAdbKit({ bin: ADB_BIN!, port }).client.connect(standin.serial);
+    let source = 'dump';
+    driver = createAndroidDriver({
+      adb: ADB_BIN!,
+      adbServerPort: port,
+      hostSeed: 'bench-tree',
+      uia2,
+      onUiTreeSource: (_serial, s) => (source = s),
+    });
+    const id = (await driver.listDevices()).find((d) => d.model === 'Pixel 8')!.deviceId;
+    await driver.boot(id);
+    await driver.install(id, apk);
+    await driver.launch(id, 'dev.simdeck.sample');
+    const t0 = performance.now();
+    await driver.uiTree(id);
+    const first = performance.now() - t0;
+    const ms: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const s = performance.now();
+      await driver.uiTree(id);
+      ms.push(performance.now() - s);
+    }
+    return {
+      name: `UI tree via ${label} (stand-in)`,
+      served_by: source,
+      first_tree_ms: Number(first.toFixed(0)),
+      ui_tree_p50_ms: pct(ms, 50),
+      ui_tree_p95_ms: pct(ms, 95),
+    };
+  } finally {
+    await driver?.close();
+    killAdbServer(port);
+    await standin.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export default async function bench(): Promise<BenchRow[]> {
   const notHere = (name: string): BenchRow => ({
     name,
@@ -137,10 +184,13 @@ export default async function bench(): Promise<BenchRow[]> {
     rows.push(await measure('minicap + minitouch', undefined));
     // An ABI without prebuilt helpers: screencap polling and `input`, the fallback path.
     rows.push(await measure('screencap + input fallback', 'riscv64'));
+    rows.push(await measureTree('uiautomator dump', 'off'));
+    rows.push(await measureTree('UiAutomator2 server', 'auto'));
   }
   rows.push(
     notHere('Android emulator, real host (goal: ≥30 fps, tap→frame p50 ≤100 ms, tree ≤300 ms, snapshot boot ≤10 s)'),
   );
+  rows.push(notHere('UI tree via UiAutomator2 server, real emulator (goal: ≤300 ms)'));
   rows.push(notHere('iOS simulator, real host (goal: ≥30 fps, tap→frame p50 ≤150 ms)'));
   return rows;
 }

@@ -55,3 +55,5 @@ export const sharp = ((...args: unknown[]) =>
   (loadSharp() as unknown as (...a: unknown[]) => unknown)(...args)) as unknown as typeof import('sharp').default;
 /** STF's adb client (talks to the adb server over its socket protocol; the Android driver's transport). */
 export const loadAdbkit = once<typeof import('@devicefarmer/adbkit')>('@devicefarmer/adbkit');
+/** undici's HTTP client (the Android driver's client of the UiAutomator2 server). */
+export const loadUndici = once<typeof import('undici')>('undici');

@@ -38,6 +38,13 @@ export async function createDriver(
                 : opts.log?.info({ udid, via, reason }, 'ios input through the idb companion'),
           }
         : undefined,
+    // Where an Android device's UI tree comes from (UiAutomator2 server or the dump fallback), once.
+    android: {
+      onUiTreeSource: (serial, source, reason) =>
+        source === 'dump'
+          ? opts.log?.warn({ serial, source, reason }, 'android ui tree source')
+          : opts.log?.info({ serial, source, reason }, 'android ui tree source'),
+    },
   });
 }
 

@@ -24,7 +24,8 @@ import { execRun, type Run, type RunResult } from './exec';
  *   -s S wait-for-device      → host-serial:S:wait-for-any-device
  *   -s S logcat …             → shell:logcat …
  *
- * Only what the library has no verb for still runs the adb CLI (`emu` console commands), and
+ * Only what the library has no verb for still runs the adb CLI (`emu` console commands,
+ * `forward --remove`), and
  * other programs (the emulator) run as before.
  */
 export interface AdbKit {
@@ -33,6 +34,8 @@ export interface AdbKit {
   readonly port: number;
   device(serial: string): DeviceClient;
   run: Run;
+  /** Removes a host-side forward (`adb forward --remove`; the library has no verb for it). */
+  removeForward(serial: string, local: string): Promise<void>;
 }
 
 export interface AdbKitOptions {
@@ -122,7 +125,15 @@ export function createAdbKit(options: AdbKitOptions = {}): AdbKit {
     }
   };
 
-  return { client, port, device, run };
+  const removeForward = async (serial: string, local: string) => {
+    if (!/^tcp:\d{1,5}$/.test(local)) throw new Error(`not a forward: ${local}`);
+    const r = await execRun(bin, ['-P', String(port), '-s', serial, 'forward', '--remove', local], {
+      timeoutMs: 10_000,
+    });
+    if (r.exitCode !== 0) throw new Error(`adb forward --remove ${local}: ${r.stderr.trim() || r.exitCode}`);
+  };
+
+  return { client, port, device, run, removeForward };
 }
 
 const crlf = (b: Buffer): Buffer => (b.includes('\r\n') ? Buffer.from(b.toString('utf8').replace(/\r\n/g, '\n')) : b);

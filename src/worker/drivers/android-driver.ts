@@ -47,7 +47,8 @@ import {
   type Run,
   type SpawnDetached,
 } from './exec';
-import { parseUiautomatorXml } from './uiautomator';
+import { AndroidUiTrees, parseUia2Mode, type UiTreeSource, type Uia2Mode } from './android-ui-tree';
+import { UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from './android-uia2';
 
 export interface AndroidDriverOptions {
   run?: Run;
@@ -67,6 +68,12 @@ export interface AndroidDriverOptions {
   /** Screen polling interval while streaming (default 250 ms). */
   streamIntervalMs?: number;
   bootTimeoutMs?: number;
+  /** UI trees through the UiAutomator2 server (`auto`) or `uiautomator dump` only (`off`); default $SIMDECK_ANDROID_UIA2 or auto. */
+  uia2?: Uia2Mode;
+  /** Told once per device where its UI tree comes from, and why it fell back to the dump. */
+  onUiTreeSource?: (serial: string, source: UiTreeSource, reason: string) => void;
+  /** How long a UiAutomator2 server gets to answer after it is instrumented (default 30 s). */
+  uia2StartTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
@@ -100,6 +107,14 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   const bootTimeoutMs = options.bootTimeoutMs ?? 180_000;
   const { resetConditions, ...capabilities } = androidCapabilities(host, serialOf);
   const logs = new AndroidLogs(host);
+  const uiTrees = new AndroidUiTrees({
+    host,
+    mode: options.uia2 ?? parseUia2Mode(process.env.SIMDECK_ANDROID_UIA2),
+    onSource: options.onUiTreeSource,
+    startTimeoutMs: options.uia2StartTimeoutMs,
+  });
+  // simdeck's own packages on the device: not the user's apps, and kept across sessions.
+  const ownPackages = new Set([UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE]);
   // minitouch per device (null: it could not start there, `input` serves), and the screen it maps to.
   const touchInput = new Map<string, Promise<Minitouch | null>>();
   const touchScreens = new Map<string, ScreenInfo>();
@@ -154,6 +169,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       screen.stopStream(deviceId);
       logs.reset(deviceId);
       stopTouch(deviceId);
+      await uiTrees.stop(deviceId);
       if (!k.serial) return;
       // Appearance, network and location go back to the defaults for the next session.
       await resetConditions(k.serial).catch(() => undefined);
@@ -166,6 +182,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       }
       // A USB device cannot be powered off remotely: remove what sessions installed instead.
       for (const p of parsePmListPackages(await sh(k.serial, ['pm', 'list', 'packages', '-3']))) {
+        if (ownPackages.has(p.packageName)) continue;
         await runToolUnchecked(run, adbCall('uninstall', ['-s', k.serial, ...uninstallArgs(p.packageName)]));
       }
       await sh(k.serial, ['settings', 'put', 'system', 'user_rotation', '0']);
@@ -299,11 +316,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     },
 
     async uiTree(deviceId): Promise<UiNode> {
-      const serial = await serialOf(deviceId);
-      const file = '/sdcard/simdeck-ui.xml';
-      await sh(serial, ['uiautomator', 'dump', file], 30_000);
-      const xml = await runToolText(run, adbCall('exec-out cat', ['-s', serial, 'exec-out', 'cat', file]));
-      return parseUiautomatorXml(xml);
+      return uiTrees.read(deviceId, await serialOf(deviceId));
     },
 
     async listApps(deviceId): Promise<InstalledApp[]> {
@@ -311,6 +324,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const pkgs = parsePmListPackages(await sh(serial, ['pm', 'list', 'packages', '-3', '--show-versioncode']));
       const apps: InstalledApp[] = [];
       for (const p of pkgs) {
+        if (ownPackages.has(p.packageName)) continue;
         const v = parseDumpsysVersion(await sh(serial, dumpsysPackageArgs(p.packageName)));
         // The label needs aapt on the host; the package name stands in.
         apps.push({
@@ -335,6 +349,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     },
 
     async close() {
+      await uiTrees.stopAll();
       screen.stopAll();
       logs.closeAll();
       for (const id of [...touchInput.keys()]) stopTouch(id);

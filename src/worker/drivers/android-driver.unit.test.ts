@@ -18,6 +18,7 @@ import {
   parseWmSize,
 } from './adb-commands';
 import { emulatorArgs, parseAvdConfig, snapshotLoadArgs } from './avd';
+import { parseUia2Mode } from './android-ui-tree';
 import { parseUiautomatorXml } from './uiautomator';
 import { createAndroidDriver } from './android-driver';
 import type { Run } from './exec';
@@ -105,6 +106,70 @@ describe('adb output parsing', () => {
     expect(byId('dev.simdeck.sample:id/sign_in')).toMatchObject({ role: 'button', enabled: false });
     expect(byId('dev.simdeck.sample:id/items').role).toBe('list');
     expect(new Set(flat.map((n) => n.ref)).size).toBe(flat.length);
+  });
+
+  it('converts a UiAutomator2 page source (class-named elements, every window) into the same tree', () => {
+    const tree = parseUiautomatorXml(fx('uiautomator2-source.xml'));
+    // The display's size from the hierarchy element, not the first window's bounds.
+    expect(tree).toMatchObject({ role: 'screen', bounds: { x: 0, y: 0, width: 1080, height: 2400 } });
+    const flat: (typeof tree)[] = [];
+    const walk = (n: typeof tree) => {
+      flat.push(n);
+      n.children.forEach(walk);
+    };
+    walk(tree);
+    const byId = (id: string) => flat.find((n) => n.id === id);
+    expect(byId('dev.simdeck.sample:id/username')).toMatchObject({
+      role: 'input',
+      text: 'demo',
+      focused: true,
+      enabled: true,
+      bounds: { x: 55, y: 450, width: 970, height: 121 },
+    });
+    expect(byId('dev.simdeck.sample:id/password')).toMatchObject({ role: 'input', text: '••••••', focused: false });
+    expect(byId('dev.simdeck.sample:id/remember')).toMatchObject({
+      role: 'toggle',
+      text: 'Remember me',
+      checked: true,
+    });
+    // No content-desc attribute at all on most elements; the icon button is named by its own.
+    expect(byId('dev.simdeck.sample:id/settings')).toMatchObject({ role: 'button', text: 'Settings' });
+    expect(byId('dev.simdeck.sample:id/sign_in')).toMatchObject({ role: 'button', enabled: false });
+    expect(byId('dev.simdeck.sample:id/items')!.children.map((c) => c.text)).toEqual(['Item 1', 'Item 2']);
+    // displayed="false" views are left out with what they hold, as `uiautomator dump` does.
+    expect(byId('dev.simdeck.sample:id/hidden_panel')).toBeUndefined();
+    expect(flat.some((n) => n.text === 'Offline banner')).toBe(false);
+    // Every window: the app's, the status bar's and a toast.
+    expect(tree.children.map((c) => c.id ?? c.text)).toEqual([
+      null,
+      'com.android.systemui:id/status_bar_container',
+      'Saved',
+    ]);
+    expect(byId('com.android.systemui:id/clock')!.text).toBe('12:00');
+    expect(new Set(flat.map((n) => n.ref)).size).toBe(flat.length);
+  });
+
+  it('reads SIMDECK_ANDROID_UIA2 and refuses other values', () => {
+    expect(parseUia2Mode(undefined)).toBe('auto');
+    expect(parseUia2Mode(' off ')).toBe('off');
+    expect(parseUia2Mode('auto')).toBe('auto');
+    expect(() => parseUia2Mode('on')).toThrow(/SIMDECK_ANDROID_UIA2 must be auto or off/);
+  });
+
+  it('cuts a tree deeper than 200 levels', () => {
+    const open = Array.from(
+      { length: 300 },
+      (_, i) => `<android.view.View index="0" class="android.view.View" text="d${i}" bounds="[0,0][10,10]">`,
+    );
+    const close = '</android.view.View>'.repeat(300);
+    const tree = parseUiautomatorXml(`<hierarchy index="0" class="hierarchy">${open.join('')}${close}</hierarchy>`);
+    let depth = 0;
+    for (let n = tree; n.children[0]; n = n.children[0]) depth++;
+    expect(depth).toBe(200);
+  });
+
+  it('refuses XML without a hierarchy', () => {
+    expect(() => parseUiautomatorXml('<html><body/></html>')).toThrow(/no hierarchy/);
   });
 });
 

@@ -97,6 +97,8 @@ export class IdbCompanion {
       client = createCompanionClient(address, {
         'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
         'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+        // The channel's connections are its own: closing it ends them, with no reconnect from a shared pool.
+        'grpc.use_local_subchannel_pool': 1,
       });
       await new Promise<void>((resolve, reject) =>
         client!.waitForReady(deadline, (err) =>

@@ -65,6 +65,28 @@ const CLASS_FOR_ROLE: Record<string, string> = {
 const xmlAttr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** What both tree formats say of one virtual element: its view class, flags and resource id. */
+function viewOf(n: UiNode, packageName: string) {
+  const b = n.bounds;
+  const clickable = n.role === 'button' || n.role === 'input' || n.role === 'toggle';
+  return {
+    cls: CLASS_FOR_ROLE[n.role] ?? 'android.widget.FrameLayout',
+    resourceId: n.id ? (n.id.includes(':id/') ? n.id : `${packageName}:id/${n.id}`) : '',
+    bounds: `[${b.x},${b.y}][${b.x + b.width},${b.y + b.height}]`,
+    /** checkable … focused, in the order both formats write them. */
+    flags: [
+      ['checkable', String(n.checked !== undefined)],
+      ['checked', String(n.checked === true)],
+      ['clickable', String(clickable)],
+      ['enabled', String(n.enabled)],
+      ['focusable', String(clickable)],
+      ['focused', String(n.focused)],
+    ] as [string, string][],
+  };
+}
+
+const attrText = (attrs: [string, string][]) => attrs.map(([k, v]) => `${k}="${xmlAttr(v)}"`).join(' ');
+
 /**
  * A virtual screen's element tree as `uiautomator dump` writes it (AccessibilityNodeInfoDumper:
  * one `node` per view with index, text, resource-id, class, package, content-desc, the boolean
@@ -72,32 +94,81 @@ const xmlAttr = (v: string) =>
  */
 export function uiautomatorXml(root: UiNode, packageName: string, rotation: number): string {
   const node = (n: UiNode, index: number): string => {
-    const cls = CLASS_FOR_ROLE[n.role] ?? 'android.widget.FrameLayout';
-    const b = n.bounds;
-    const clickable = n.role === 'button' || n.role === 'input' || n.role === 'toggle';
-    const attrs = [
+    const v = viewOf(n, packageName);
+    const attrs = attrText([
       ['index', String(index)],
       ['text', n.text ?? ''],
-      ['resource-id', n.id ? (n.id.includes(':id/') ? n.id : `${packageName}:id/${n.id}`) : ''],
-      ['class', cls],
+      ['resource-id', v.resourceId],
+      ['class', v.cls],
       ['package', packageName],
       ['content-desc', ''],
-      ['checkable', String(n.checked !== undefined)],
-      ['checked', String(n.checked === true)],
-      ['clickable', String(clickable)],
-      ['enabled', String(n.enabled)],
-      ['focusable', String(clickable)],
-      ['focused', String(n.focused)],
+      ...v.flags,
       ['scrollable', String(n.role === 'list')],
       ['long-clickable', String(n.role === 'input')],
       ['password', 'false'],
       ['selected', 'false'],
-      ['bounds', `[${b.x},${b.y}][${b.x + b.width},${b.y + b.height}]`],
-    ]
-      .map(([k, v]) => `${k}="${xmlAttr(v!)}"`)
-      .join(' ');
+      ['bounds', v.bounds],
+    ]);
     const kids = n.children.map((c, i) => node(c, i)).join('');
     return kids ? `<node ${attrs}>${kids}</node>` : `<node ${attrs} />`;
   };
   return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="${rotation}">${node(root, 0)}</hierarchy>`;
+}
+
+/**
+ * The same tree as the UiAutomator2 server's page source (its AccessibilityNodeInfoDumper and
+ * UiElementSnapshot): an indented document whose root is `<hierarchy index="0"
+ * class="hierarchy" rotation width height>` and whose elements are named after the view class,
+ * with the attributes in UiElementSnapshot.SUPPORTED_ATTRIBUTES order, null ones left out (no
+ * content-desc, hint or error here; resource-id only where the view has one; selection and
+ * input-type only on text fields) and `displayed`, the a11y flags and `window-id` added.
+ */
+export function uiautomator2Xml(
+  root: UiNode,
+  packageName: string,
+  screen: { width: number; height: number; rotation: number },
+): string {
+  const node = (n: UiNode, index: number, depth: number): string => {
+    const v = viewOf(n, packageName);
+    const input = n.role === 'input';
+    const caret = String((n.text ?? '').length);
+    const attrs = attrText([
+      ['index', String(index)],
+      ['package', packageName],
+      ['class', v.cls],
+      ['text', n.text ?? ''],
+      ...(v.resourceId ? [['resource-id', v.resourceId] as [string, string]] : []),
+      ...v.flags,
+      ['long-clickable', String(input)],
+      ['password', 'false'],
+      ['scrollable', String(n.role === 'list')],
+      ...(input
+        ? ([
+            ['selection-start', caret],
+            ['selection-end', caret],
+          ] as [string, string][])
+        : []),
+      ['selected', 'false'],
+      ['bounds', v.bounds],
+      ['displayed', 'true'],
+      ['a11y-important', 'true'],
+      ['screen-reader-focusable', 'false'],
+      ...(input ? [['input-type', '1'] as [string, string]] : []),
+      ['drawing-order', String(depth === 1 ? 0 : index + 1)],
+      ['showing-hint', 'false'],
+      ['text-entry-key', 'false'],
+      ['dismissable', 'false'],
+      ['a11y-focused', 'false'],
+      ['heading', 'false'],
+      ['live-region', '0'],
+      ['context-clickable', 'false'],
+      ['content-invalid', 'false'],
+      ['window-id', '1'],
+    ]);
+    const pad = '  '.repeat(depth);
+    if (n.children.length === 0) return `${pad}<${v.cls} ${attrs} />\n`;
+    const kids = n.children.map((c, i) => node(c, i, depth + 1)).join('');
+    return `${pad}<${v.cls} ${attrs}>\n${kids}${pad}</${v.cls}>\n`;
+  };
+  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<hierarchy index="0" class="hierarchy" rotation="${screen.rotation}" width="${screen.width}" height="${screen.height}">\n${node(root, 0, 1)}</hierarchy>\n`;
 }

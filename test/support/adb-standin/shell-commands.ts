@@ -4,6 +4,7 @@ import type { InputEvent, Rotation } from '../../../src/worker/driver';
 import { getpropText, logcatBinary, logcatThreadtime, uiautomatorXml } from './formats';
 import { parseShellLine } from './shell-words';
 import type { StandinDevice } from './standin-device';
+import { instrument, UIA2_SERVER, UIA2_TEST } from './uiautomator2';
 
 /** Where a command writes, and whether the adb stream is still open (streaming commands stop when not). */
 export interface ShellIo {
@@ -120,16 +121,20 @@ async function pm(dev: StandinDevice, args: string[], io: ShellIo): Promise<numb
       dev.virtual.clearData(pkg);
       dev.pids.delete(pkg);
       return text(dev, 'Success\n', io);
-    case 'list':
+    case 'list': {
       if (rest[0] !== 'packages') break;
+      // `pm list packages [FILTER]`: the names containing FILTER.
+      const filter = rest.slice(1).find((a) => !a.startsWith('-')) ?? '';
       return text(
         dev,
         dev.virtual
           .listApps()
+          .filter((a) => a.packageName.includes(filter))
           .map((a) => `package:${a.packageName}${rest.includes('--show-versioncode') ? ' versionCode:1' : ''}\n`)
           .join(''),
         io,
       );
+    }
   }
   await io.write(`Unknown command: ${verb ?? ''}\n`);
   return 1;
@@ -137,6 +142,11 @@ async function pm(dev: StandinDevice, args: string[], io: ShellIo): Promise<numb
 
 /** `am start [-W] -n pkg/.Activity [--es|--ez|--ei|--el|--ef key value]…` and `am force-stop`. */
 async function am(dev: StandinDevice, args: string[], io: ShellIo): Promise<number> {
+  if (args[0] === 'instrument') return instrument(dev, args.slice(1), io);
+  if (args[0] === 'force-stop' && (args[1] === UIA2_SERVER || args[1] === UIA2_TEST)) {
+    dev.uia2.forceStop();
+    return 0;
+  }
   if (args[0] === 'force-stop' && args[1]) {
     dev.virtual.terminate(args[1]);
     dev.pids.delete(args[1]);
@@ -206,6 +216,7 @@ export const COMMANDS: Record<string, Command> = {
     const [verb, ns, key, value] = args;
     const k = `${ns}/${key}`;
     if (verb === 'get') return text(dev, `${dev.settings.get(k) ?? 'null'}\n`, io);
+    if (verb === 'delete') return text(dev, dev.settings.delete(k) ? 'Deleted 1 rows\n' : 'Deleted 0 rows\n', io);
     if (verb !== 'put' || value === undefined) return 255;
     dev.settings.set(k, value);
     if (k === 'system/user_rotation') dev.virtual.rotate(ROTATIONS[Number(value) % 4] ?? 0);

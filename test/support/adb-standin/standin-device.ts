@@ -6,6 +6,7 @@ import { stableDeviceId } from '../../../src/virtual/fleet';
 import { VirtualDevice } from '../../../src/virtual/virtual-device';
 import { PRIORITY, type LogRecord } from './formats';
 import type { AdbStream } from './transport';
+import { Uia2Standin } from './uiautomator2';
 
 export interface StandinFile {
   data: Buffer;
@@ -30,6 +31,8 @@ export class StandinDevice {
   readonly dataDir: string;
   /** Which minicap connection the virtual screen streams to. */
   streamOwner: object | null = null;
+  /** The UiAutomator2 server's state (uiautomator2.ts). */
+  readonly uia2 = new Uia2Standin();
 
   constructor(
     opts: {
