@@ -1,11 +1,11 @@
-import type { UiNode } from '../../../../../src/worker/driver';
-import type { AppOnDevice } from '../../../../../test/virtual/app-driver';
-import { findAll } from '../../../../../test/virtual/ui';
+import type { UiNode } from '../../../src/worker/driver';
+import type { AppOnDevice } from '../../../test/virtual/app-driver';
+import { findAll } from '../../../test/virtual/ui';
 
 /**
  * What a person does and checks for one step of a case, by element id, on a virtual phone. A walk
- * (`walks-*.ts`) spells each case of `../cases.json` out this way, step by step, so that
- * `check.ts` can tell on which step a case stops on each build, without the interpreter.
+ * (`apps/<app>/walks/`) spells each case of the app set's `cases.json` out this way, step by step,
+ * so that `check.ts` can tell on which step a case stops on each build, without the interpreter.
  */
 export type Op =
   | { tap: string }
@@ -37,6 +37,13 @@ export type Op =
   | { alert: string | null }
   /** A text the device's UI tree does not report (a row's second line, a dialog's message): seen only in pictures. */
   | { pictured: string };
+
+/** A case spelt out by element id: one list of ops per step and per assertion, in the case's order. */
+export interface Walk {
+  name: string;
+  steps: Op[][];
+  assertions?: Op[][];
+}
 
 export const tap = (id: string): Op => ({ tap: id });
 export const type = (id: string, text: string): Op => ({ type: id, text });
