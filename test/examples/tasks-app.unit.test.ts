@@ -74,7 +74,7 @@ describe('the to-do app (Tickwise)', () => {
   /** Where the tour, walked on a build with one planted bug, must stop (the last step of the tour like it). */
   const CAUGHT_AT: Record<string, TourStep> = {
     'wrong-password-message': { check: 'signin-error', text: 'Email or password is incorrect' },
-    'add-task-renamed': { check: 'add-task', text: 'Add task' },
+    'undo-renamed': { check: 'undo-complete', text: 'Mark as not done' },
     'complete-keeps-count': { check: 'tasks-left', text: '9 tasks left' },
     'passport-missing-upcoming': { check: 'task-9', text: 'Renew passport' },
     'delete-does-nothing': { check: 'tasks-notice', text: 'Task deleted' },
