@@ -142,13 +142,9 @@ function seedSub(s: SeedTask): string {
   return s.priority === 'None' ? `${s.due} · ${s.project}` : `${s.due} · ${s.project} · ${s.priority} priority`;
 }
 
-/** Each seeded task's title, its words and their casings: what finds it in Search. */
-const STOP = new Set(['the', 'and', 'for']);
+/** Each seeded task's title, its words (with and without a trailing "'s") and their casings: what finds it in Search. */
 export function searchTerms(title: string): string[] {
-  const words = title
-    .replace(/['’]s\b/g, '')
-    .split(/[^A-Za-z]+/)
-    .filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()));
+  const words = title.split(/\s+/).flatMap((w) => [w, w.replace(/['’]s$/, '')]);
   const terms = [title, ...words].flatMap((w) => [
     w,
     w.toLowerCase(),
