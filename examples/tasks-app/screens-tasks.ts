@@ -184,7 +184,7 @@ const addTask: Action[] = [
       {
         alert: {
           title: 'Your list is full',
-          message: 'Delete or complete a task you added before adding another one.',
+          message: 'You can add 4 tasks between syncs. Delete one you added to make room.',
           buttons: [{ label: 'OK', id: 'alert-ok' }],
         },
       },
