@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
+import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
 import { buggyModelBytes, readPlantedBugs, type PlantedBug } from './planted-bugs';
 import { buildVirtualApk, buildVirtualIosZip, type VirtualAppSpec } from './virtual-app-package';
@@ -32,6 +33,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: TRAVEL_MODEL_PATH,
     bugsPath: TRAVEL_BUGS_PATH,
     tourPath: path.join(here, 'travel-app', 'tour.json'),
+  },
+  tasks: {
+    name: 'tasks',
+    spec: TASKS_APP,
+    modelPath: TASKS_MODEL_PATH,
+    bugsPath: TASKS_BUGS_PATH,
+    tourPath: path.join(here, 'tasks-app', 'tour.json'),
   },
 };
 

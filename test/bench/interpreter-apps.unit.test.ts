@@ -121,18 +121,22 @@ describe('judging a verdict', () => {
 
 describe('app sets', () => {
   it('the shipped sets read: each with an expectation per case, and every planted bug expected to be caught', () => {
-    const [sample, travel] = readAppSets(['sample', 'travel']);
-    expect(sample!.cases.length).toBeGreaterThanOrEqual(20);
-    expect(Object.keys(sample!.expectations).sort()).toEqual(sample!.cases.map((c) => c.name).sort());
-    expect(travel!.cases.length).toBeGreaterThanOrEqual(40);
-    for (const set of [sample!, travel!]) {
+    const sample = readAppSet('sample');
+    const travel = readAppSet('travel');
+    const tasks = readAppSet('tasks');
+    expect(sample.cases.length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(sample.expectations).sort()).toEqual(sample.cases.map((c) => c.name).sort());
+    expect(travel.cases.length).toBeGreaterThanOrEqual(40);
+    expect(tasks.cases.length).toBeGreaterThanOrEqual(40);
+    for (const set of [sample, travel, tasks]) {
       expect(Object.keys(set.expectations).sort()).toEqual(set.cases.map((c) => c.name).sort());
       const expectedBugs = new Set(
         Object.values(set.expectations).flatMap((e) => (e.buggy !== 'passed' && e.buggy.bug ? [e.buggy.bug] : [])),
       );
       expect([...expectedBugs].sort()).toEqual(set.bugs.map((b) => b.id).sort());
     }
-    expect(travel!.bugs.length).toBeGreaterThanOrEqual(6);
+    expect(travel.bugs.length).toBeGreaterThanOrEqual(6);
+    expect(tasks.bugs.length).toBeGreaterThanOrEqual(6);
   });
 
   const write = (cases: unknown, expectations: unknown) => {

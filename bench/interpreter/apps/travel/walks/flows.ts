@@ -1,11 +1,6 @@
-import { type Op, back, screen, shows, tap, type } from './ops';
+import { type Op, back, screen, shows, tap, type } from '../../../walks/ops';
 
-/** A case spelt out by element id: one list of ops per step and per assertion, in the case's order. */
-export interface Walk {
-  name: string;
-  steps: Op[][];
-  assertions?: Op[][];
-}
+export type { Walk } from '../../../walks/ops';
 
 /** Wayfarer's ways through its screens that many cases share (ids of `examples/travel-app/`). */
 export const signIn: Op[] = [type('email', 'alex@wayfarer.test'), type('password', 'wayfarer1'), tap('sign-in')];

@@ -41,7 +41,7 @@ import {
   shows,
   tap,
   type,
-} from './ops';
+} from '../../../walks/ops';
 
 /** Cases of Profile and Settings, and the end-to-end ones, in the order of `../cases.json`. */
 

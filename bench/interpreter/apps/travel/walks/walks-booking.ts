@@ -18,7 +18,21 @@ import {
   taxes,
   total,
 } from './flows';
-import { absent, alert, back, enabled, off, on, pictured, present, rows, screen, shows, tap, type } from './ops';
+import {
+  absent,
+  alert,
+  back,
+  enabled,
+  off,
+  on,
+  pictured,
+  present,
+  rows,
+  screen,
+  shows,
+  tap,
+  type,
+} from '../../../walks/ops';
 
 /** Cases from Passenger details to Booking confirmed, in the order of `../cases.json`. */
 

@@ -13,7 +13,7 @@ import {
   shows,
   tap,
   type,
-} from './ops';
+} from '../../../walks/ops';
 
 /** Cases of the sign-in and the Search screen, in the order of `../cases.json`. */
 

@@ -21,7 +21,20 @@ import {
   taxes,
   total,
 } from './flows';
-import { absent, alert, back, notSee, off, pictured, present, rows, screen, shows, tap, type } from './ops';
+import {
+  absent,
+  alert,
+  back,
+  notSee,
+  off,
+  pictured,
+  present,
+  rows,
+  screen,
+  shows,
+  tap,
+  type,
+} from '../../../walks/ops';
 
 /** Cases from Booking confirmed to My trips and Trip details, in the order of `../cases.json`. */
 

@@ -1,29 +1,37 @@
 /**
- * Checks `../expectations.json` without the interpreter: walks every case of `../cases.json` as
- * spelt out by element id in `walks-*.ts` on a virtual phone, on the correct build, on the buggy
- * build (all planted bugs) and, for each case expected to fail, on a build with only the bug it
- * names. A case must pass on the correct build, stop on the buggy build at the very step (or
- * assertion) expected, and stop there with its bug alone too.
- *   npx tsx bench/interpreter/apps/travel/walks/check.ts [part of a case name]
+ * Checks an app set's `expectations.json` without the interpreter: walks every case of its
+ * `cases.json` as spelt out by element id in `apps/<app>/walks/` (whose `index.ts` exports
+ * `walks`, in the order of the cases) on a virtual phone, on the correct build, on the buggy build
+ * (all planted bugs) and, for each case expected to fail, on a build with only the bug it names.
+ * A case must pass on the correct build, stop on the buggy build at the very step (or assertion)
+ * expected, and stop there with its bug alone too.
+ *   npx tsx bench/interpreter/walks/check.ts <app> [part of a case name]
  * Texts the device's UI tree does not carry (a row's second line, a dialog's message) are only
  * listed as `pictured`: they were checked on the rendered screens.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { plantBugs } from '../../../../../examples/planted-bugs';
-import { appModel } from '../../../../../examples/virtual-apps';
-import { buildVirtualApk } from '../../../../../examples/virtual-app-package';
-import { type AppOnDevice, openVirtualApp } from '../../../../../test/virtual/app-driver';
-import { type BenchCase, type ExpectedOutcome, readAppSet } from '../../../app-sets';
-import type { Walk } from './flows';
-import { runOp } from './ops';
-import { accountWalks } from './walks-account';
-import { bookingWalks } from './walks-booking';
-import { signInSearchWalks } from './walks-sign-in-search';
-import { tripWalks } from './walks-trips';
+import { pathToFileURL } from 'node:url';
+import { plantBugs } from '../../../examples/planted-bugs';
+import { appModel } from '../../../examples/virtual-apps';
+import { buildVirtualApk } from '../../../examples/virtual-app-package';
+import { type AppOnDevice, openVirtualApp } from '../../../test/virtual/app-driver';
+import { APPS_DIR, type BenchCase, type ExpectedOutcome, readAppSet } from '../app-sets';
+import { runOp, type Walk } from './ops';
 
-const WALKS: Walk[] = [...signInSearchWalks, ...bookingWalks, ...tripWalks, ...accountWalks];
+const [appName, filterArg] = process.argv.slice(2);
+if (!appName || !/^[a-z0-9-]+$/.test(appName)) {
+  console.error('usage: npx tsx bench/interpreter/walks/check.ts <app> [part of a case name]');
+  process.exit(2);
+}
+const set = readAppSet(appName);
+const walksIndex = path.join(APPS_DIR, appName, 'walks', 'index.ts');
+if (!fs.existsSync(walksIndex)) {
+  console.error(`the app set ${appName} has no walks (${path.relative(process.cwd(), walksIndex)})`);
+  process.exit(2);
+}
+const WALKS: Walk[] = (await import(pathToFileURL(walksIndex).href)).walks;
 
 type Stop = { step: number } | { assertion: number };
 interface Outcome {
@@ -67,9 +75,8 @@ async function walkOn(app: AppOnDevice, pkg: string, walk: Walk): Promise<Outcom
 const label = (s: Stop | null) => (s === null ? 'passed' : 'step' in s ? `step ${s.step}` : `assertion ${s.assertion}`);
 const expectedStop = (e: ExpectedOutcome): Stop | null => (e === 'passed' ? null : e.fails_at);
 
-const set = readAppSet('travel');
 const pkg = set.app.spec.packageName;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-travel-walks-'));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `simdeck-${appName}-walks-`));
 
 /** Walks `cases` on a fresh virtual phone with the app built from `model`. */
 async function walkAll(model: Buffer, cases: Array<{ c: BenchCase; walk: Walk }>): Promise<Map<string, Outcome>> {
@@ -84,7 +91,7 @@ async function walkAll(model: Buffer, cases: Array<{ c: BenchCase; walk: Walk }>
   }
 }
 
-const filter = process.argv[2]?.toLowerCase();
+const filter = filterArg?.toLowerCase();
 const pairs = pair(set.cases).filter(({ c }) => !filter || c.name.toLowerCase().includes(filter));
 const problems: string[] = [];
 const rowsOut: string[][] = [];

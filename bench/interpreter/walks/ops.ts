@@ -1,11 +1,11 @@
-import type { UiNode } from '../../../../../src/worker/driver';
-import type { AppOnDevice } from '../../../../../test/virtual/app-driver';
-import { findAll } from '../../../../../test/virtual/ui';
+import type { UiNode } from '../../../src/worker/driver';
+import type { AppOnDevice } from '../../../test/virtual/app-driver';
+import { findAll } from '../../../test/virtual/ui';
 
 /**
  * What a person does and checks for one step of a case, by element id, on a virtual phone. A walk
- * (`walks-*.ts`) spells each case of `../cases.json` out this way, step by step, so that
- * `check.ts` can tell on which step a case stops on each build, without the interpreter.
+ * (`apps/<app>/walks/`) spells each case of the app set's `cases.json` out this way, step by step,
+ * so that `check.ts` can tell on which step a case stops on each build, without the interpreter.
  */
 export type Op =
   | { tap: string }
@@ -32,11 +32,25 @@ export type Op =
   /** The rows (list items) whose id starts with `prefix`, top to bottom, are exactly these. */
   | { rows: string; texts: string[] }
   | { firstRow: string; text: string }
+  | { lastRow: string; text: string }
+  /** The row at `n` (1-based) of the rows whose id starts with `prefix`, top to bottom. */
+  | { nthRow: string; n: number; text: string }
   | { rowCount: string; n: number }
+  /** A list row's second line (its subtitle). */
+  | { sub: string; text: string }
+  /** The open dialog's message. */
+  | { alertSays: string }
   /** A dialog with this title is open (null: none is). */
   | { alert: string | null }
   /** A text the device's UI tree does not report (a row's second line, a dialog's message): seen only in pictures. */
   | { pictured: string };
+
+/** A case spelt out by element id: one list of ops per step and per assertion, in the case's order. */
+export interface Walk {
+  name: string;
+  steps: Op[][];
+  assertions?: Op[][];
+}
 
 export const tap = (id: string): Op => ({ tap: id });
 export const type = (id: string, text: string): Op => ({ type: id, text });
@@ -51,7 +65,11 @@ export const present = (id: string): Op => ({ present: id });
 export const absent = (id: string): Op => ({ absent: id });
 export const rows = (prefix: string, texts: string[]): Op => ({ rows: prefix, texts });
 export const firstRow = (prefix: string, text: string): Op => ({ firstRow: prefix, text });
+export const lastRow = (prefix: string, text: string): Op => ({ lastRow: prefix, text });
+export const nthRow = (prefix: string, n: number, text: string): Op => ({ nthRow: prefix, n, text });
 export const rowCount = (prefix: string, n: number): Op => ({ rowCount: prefix, n });
+export const sub = (id: string, text: string): Op => ({ sub: id, text });
+export const alertSays = (text: string): Op => ({ alertSays: text });
 export const alert = (title: string | null): Op => ({ alert: title });
 export const pictured = (what: string): Op => ({ pictured: what });
 
@@ -112,8 +130,17 @@ export async function runOp(app: AppOnDevice, op: Op, relaunch: () => Promise<vo
   } else if ('present' in op) await need(op.present);
   else if ('absent' in op) {
     if (await app.reveal(op.absent)) throw new Error(`#${op.absent} is on "${await app.title()}"`);
-  } else if ('rows' in op || 'firstRow' in op || 'rowCount' in op) {
-    const prefix = 'rows' in op ? op.rows : 'firstRow' in op ? op.firstRow : op.rowCount;
+  } else if ('rows' in op || 'firstRow' in op || 'lastRow' in op || 'nthRow' in op || 'rowCount' in op) {
+    const prefix =
+      'rows' in op
+        ? op.rows
+        : 'firstRow' in op
+          ? op.firstRow
+          : 'lastRow' in op
+            ? op.lastRow
+            : 'nthRow' in op
+              ? op.nthRow
+              : op.rowCount;
     const items = (await wholeScreen(app)).filter((n) => n.role === 'list_item' && n.id?.startsWith(prefix));
     const texts = items.map((n) => n.text ?? '');
     const ok =
@@ -121,8 +148,20 @@ export async function runOp(app: AppOnDevice, op: Op, relaunch: () => Promise<vo
         ? JSON.stringify(texts) === JSON.stringify(op.texts)
         : 'firstRow' in op
           ? texts[0] === op.text
-          : texts.length === op.n;
+          : 'lastRow' in op
+            ? texts.at(-1) === op.text
+            : 'nthRow' in op
+              ? texts[op.n - 1] === op.text
+              : texts.length === op.n;
     if (!ok) throw new Error(`the rows ${prefix}… are ${JSON.stringify(texts)}`);
+  } else if ('sub' in op) {
+    const line = (await need(op.sub)).children.find((c) => c.role === 'text')?.text ?? '';
+    if (line !== op.text) throw new Error(`#${op.sub}'s second line is "${line}", not "${op.text}"`);
+  } else if ('alertSays' in op) {
+    const dialog = await openAlert(app);
+    if (!dialog) throw new Error('no dialog is open');
+    const message = dialog.children.find((c) => c.role === 'text')?.text ?? '';
+    if (message !== op.alertSays) throw new Error(`the dialog says "${message}", not "${op.alertSays}"`);
   } else if ('alert' in op) {
     const title = (await openAlert(app))?.text ?? null;
     if (title !== op.alert) throw new Error(`the dialog is ${JSON.stringify(title)}, not ${JSON.stringify(op.alert)}`);
