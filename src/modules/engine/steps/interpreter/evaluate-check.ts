@@ -9,6 +9,8 @@ import { checkRowLine } from './row-lines';
 import { checkSection } from './section-checks';
 import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
+import { valueBeside } from './evaluate-forms';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -45,6 +47,17 @@ function nearMiss(index: ScreenIndex, target: Target): TreeElement | null {
 function visibility(index: ScreenIndex, target: Target, negated: boolean): CheckResolution {
   const { screen } = index.observation;
   const matches = closeMatches(index, target);
+  // "Name Sam Rivera is shown": words that say what the value is, then the value, or a label and its value.
+  if (
+    !matches &&
+    !negated &&
+    !target.role &&
+    !target.within &&
+    /^[^"\s]+(?:\s[^"\s]+){1,7}$/.test(target.text.trim())
+  ) {
+    const split = phraseSplit(index, target.text, valueBeside);
+    if (split) return split;
+  }
   if (!matches) {
     const near = nearMiss(index, target);
     if (near)
@@ -120,7 +133,11 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
-      return checkRowLine(index, check.row, check.values, check.match, check.within);
+      return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'row_at':
+      return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
+    case 'phrase':
+      return checkPhrase(index, check.text, valueBeside);
     case 'only_rows':
       return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':
@@ -151,13 +168,27 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
             why: `${label} is ${el.node.enabled ? 'enabled' : 'disabled'}`,
           };
         }
-        if (el.node.checked === undefined) return `${label} has no on/off state`;
+        if (el.node.checked === undefined) {
+          // "Reminder is On" on a details screen: a label whose value beside it reads On or Off.
+          const value = el.node.role === 'text' ? valueBeside(index, el) : null;
+          const said = /^(on|off)$/i.exec(value?.node.text?.trim() ?? '');
+          if (value && said)
+            return {
+              ok: (said[1]!.toLowerCase() === 'on') === (check.state === 'on'),
+              why: `${describeElement(value.node)} (beside ${label}) reads "${value.node.text}"`,
+            };
+          return `${label} has no on/off state`;
+        }
         return { ok: el.node.checked === (check.state === 'on'), why: `${label} is ${el.node.checked ? 'on' : 'off'}` };
       });
     case 'title': {
       const title = screenTitle(index);
       if (title === null) return notSettled('the UI tree shows no screen title');
-      return passed(loose(title) === loose(check.value), `the screen title is "${title}"`);
+      if (loose(title) === loose(check.value)) return passed(true, `the screen title is "${title}"`);
+      // A screen titled for its kind ("Task") is headed by what it shows ("Call the dentist").
+      const heading = headedBy(index, check.value);
+      if (heading) return passed(true, `the screen "${title}" is headed ${describeElement(heading.node)}`);
+      return passed(false, `the screen title is "${title}"`);
     }
     case 'screen_text': {
       const hit = index.elements.find(

@@ -3,6 +3,7 @@ import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { headedBy, selfDescribedValue } from './claim-checks';
 
 /**
  * Judges the checks that read a screen's layout: the value that belongs to a label, rows in an
@@ -24,6 +25,11 @@ export function namedElements(index: ScreenIndex, target: Target): TreeElement[]
     matchAll(index, target, { closeOnly: true, wholeScreen: true }) ??
     (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
   if (hit) return [...new Set(hit.matches)];
+  // "the Reminder row": a label's row on a details screen, when no list row is called that.
+  if (target.role === 'item') {
+    const plain = matchAll(index, { text: target.text }, { closeOnly: true, wholeScreen: true });
+    if (plain) return [...new Set(plain.matches)];
+  }
   const want = loose(target.text);
   if (want.length < 3) return [];
   const holders = index.allCandidates.filter((e) =>
@@ -77,9 +83,19 @@ export function checkValue(
   match: 'equals' | 'contains',
 ): CheckResolution {
   const found = namedElements(index, label);
-  if (found.length === 0) return notSettled(`no element matches ${nameOf(label)} on this screen`);
+  if (found.length === 0)
+    return (
+      selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)
+    );
   const verdicts = found.map((el) => {
     const holder = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    // "Personal shows "3 open tasks"": a list row shows its title and, below it, its second line.
+    const line =
+      holder?.node.role === 'list_item' && !sameValue(holder.node.text ?? '', value) ? rowLine(holder) : null;
+    if (holder && line !== null) {
+      const ok = match === 'equals' ? sameValue(line, value) : loose(line).includes(loose(value));
+      return { ok, why: `${describeElement(holder.node)}'s second line reads "${line}"` };
+    }
     if (!holder) return { ok: false, why: `${describeElement(el.node)} has no value beside or below it` };
     if (/^[•*●]+$/.test(holder.node.text?.trim() ?? ''))
       return { ok: false, why: `${describeElement(holder.node)} hides its text` };
@@ -123,6 +139,25 @@ export function screenTitle(index: ScreenIndex): string | null {
 export function checkScreen(index: ScreenIndex, name: string, negated: boolean): CheckResolution {
   const title = screenTitle(index);
   if (title === null) return notSettled('the UI tree shows no screen title');
-  const on = loose(title) === loose(name.replace(/\s+(?:screen|page)$/i, ''));
-  return passed(on !== negated, `the screen is "${title}"`);
+  const bare = name.replace(/\s+(?:screen|page)$/i, '');
+  // "the New task form": a form is the screen of that title.
+  const names = [bare, bare.replace(/\s+form$/i, '')];
+  if (names.some((n) => loose(title) === loose(n))) return passed(!negated, `the screen is "${title}"`);
+  // "We are still on Water the plants": a screen titled for its kind ("Task") and headed by that name.
+  const heading = names.map((n) => headedBy(index, n)).find(Boolean);
+  if (heading) return passed(!negated, `the screen "${title}" is headed ${describeElement(heading.node)}`);
+  return passed(negated, `the screen is "${title}"`);
+}
+
+/** A row's second line: the first text inside it, or null when it has none. */
+function rowLine(row: TreeElement): string | null {
+  const walk = (n: TreeElement['node']): string | null => {
+    for (const c of n.children) {
+      if (c.role === 'text' && c.text) return c.text;
+      const deeper = walk(c);
+      if (deeper !== null) return deeper;
+    }
+    return null;
+  };
+  return walk(row.node);
 }

@@ -1,6 +1,9 @@
-import type { Intent } from './intent';
+import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
-import { parseStep } from './parse-step';
+import { normalizeStep, parseStep } from './parse-step';
+import { parseCheck } from './parse-check';
+import { phraseList } from './claim-forms';
+import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
 import { screenNames } from './suggestions';
@@ -9,6 +12,7 @@ import { indexScreen } from './target-finder';
 import type { Observation } from './ui-tree';
 import type { ScrollUntilPlan } from './plans';
 import { revealFor, stillToSee } from './reveal';
+import { listEndReveal } from './claim-reveal';
 import type { Check } from './intent';
 
 /**
@@ -42,16 +46,40 @@ export function interpretStep(text: string, observation: Observation): Resolutio
   return interpretClause(text, indexScreen(observation));
 }
 
+/**
+ * An assertion read as a check. An assertion only ever says what should be true, so when the step
+ * grammar reads it as an action ("Open tasks is 10", "Pick up dry cleaning is gone": names that start
+ * with a verb) or not at all, it is read again as a check alone.
+ */
+function readAssertion(text: string, names: string[]): ParsedStep {
+  const parsed = parseStep(text, names);
+  if (parsed.understood && parsed.intent.kind === 'check') return parsed;
+  const clause = normalizeStep(text).replace(CHECK_VERB, '');
+  const check = parseCheck(clause) ?? phraseList(clause);
+  if (check) {
+    const intent: Intent = { kind: 'check', check };
+    const vague = vagueReason(clause, intent);
+    return vague ? { understood: false, reason: vague } : { understood: true, intent };
+  }
+  if (!parsed.understood) return parsed;
+  return {
+    understood: false,
+    reason: 'not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible',
+  };
+}
+
+const CHECK_VERB = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+/i;
+
 /** For an assertion that failed on this screen: a scroll that may bring what it reads into view, or null. */
 export function assertionReveal(text: string, observation: Observation): ScrollUntilPlan | null {
   const index = indexScreen(observation);
-  const parsed = parseStep(text, screenNames(index));
+  const parsed = readAssertion(text, screenNames(index));
   return parsed.understood && parsed.intent.kind === 'check' ? revealFor(parsed.intent.check, index) : null;
 }
 
 /** An assertion's check as read on this screen, or null when it is not understood as a check. */
 export function assertionCheck(text: string, observation: Observation): Check | null {
-  const parsed = parseStep(text, screenNames(indexScreen(observation)));
+  const parsed = readAssertion(text, screenNames(indexScreen(observation)));
   return parsed.understood && parsed.intent.kind === 'check' ? parsed.intent.check : null;
 }
 
@@ -61,6 +89,8 @@ export function assertionCheck(text: string, observation: Observation): Check | 
  */
 export function checkReveal(check: Check, observation: Observation): { rest: Check; plan: ScrollUntilPlan } | null {
   const index = indexScreen(observation);
+  const end = listEndReveal(check, index);
+  if (end) return end;
   const rest = stillToSee(check, index);
   const plan = revealFor(rest, index);
   return plan ? { rest, plan } : null;
@@ -74,9 +104,8 @@ export function judgeCheck(check: Check, observation: Observation): CheckResolut
 /** An assertion as written: only checks are assertions ("tap X" is not one). */
 export function interpretAssertion(text: string, observation: Observation): CheckResolution {
   const index = indexScreen(observation);
-  const parsed = parseStep(text, screenNames(index));
+  const parsed = readAssertion(text, screenNames(index));
   if (!parsed.understood) return notSettled(parsed.reason);
-  if (parsed.intent.kind !== 'check')
-    return notSettled('not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible');
+  if (parsed.intent.kind !== 'check') return notSettled('not a check');
   return evaluateCheck(parsed.intent.check, index);
 }

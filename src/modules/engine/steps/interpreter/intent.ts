@@ -53,7 +53,16 @@ export type Check =
       values: string[];
       match: 'equals' | 'contains';
       within?: string;
+      /** Words the line must not hold ("with no priority"). */
+      absent?: string[];
     }
+  /**
+   * The row of that title is at this place in the list (1-based; -1 the last), under a heading or in a view
+   * when named. `atEnd`: read after scrolling to the end of the content, so the last row on screen is the list's.
+   */
+  | { kind: 'row_at'; text: string; ordinal: number; within?: string; atEnd?: boolean }
+  /** Words that name a thing and what it reads, split on the screen: "Due Fri 22 Aug", "Name Sam Rivera". */
+  | { kind: 'phrase'; text: string }
   /** The fields under a heading read these values top to bottom (none: all empty). */
   | { kind: 'section'; within: string; values: string[] }
   /** Whether the user is signed in, read from the sign-in or sign-out controls the screen offers. */

@@ -36,6 +36,8 @@ function checkLabel(check: Check): string {
     case 'masked':
       return 'check_state';
     case 'nth_row':
+    case 'row_at':
+    case 'phrase':
     case 'row_line':
     case 'only_rows':
     case 'section':

@@ -18,6 +18,7 @@ import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
+import { claimCheck, colonSaysCheck, labelIsValue, plainClaims } from './claim-forms';
 
 /**
  * Checks: "X is visible", "X is not visible", "X shows V", "X contains V", "X is enabled /
@@ -107,6 +108,8 @@ function countCheck(s: string): Check | null {
 }
 
 function titleCheck(s: string): Check | null {
+  // "Title is empty": a field called Title, not the screen's title.
+  if (/\b(?:is|are) (?:empty|blank)$/i.test(s)) return null;
   const patterns = [
     /^(?:the )?(?:current )?(?:screen |page |navigation |nav bar |navigation bar )?title (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
     /^(?:the )?(?:current )?(?:screen|page) is (?:titled|called|named) (.+)$/i,
@@ -277,13 +280,17 @@ function single(s: string): Check | null {
     quotedCheck(s) ??
     bareQuoted(s) ??
     bareValue(s) ??
-    parenQuoted(s)
+    parenQuoted(s) ??
+    labelIsValue(s)
   );
 }
 
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
-  const s = spellOutLists(indicative(text))
+  // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
+  const said = colonSaysCheck(text);
+  if (said) return said;
+  const s = spellOutLists(plainClaims(indicative(text)))
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
@@ -297,6 +304,7 @@ export function parseCheck(text: string): Check | null {
     orderCheck(s) ??
     showsCheck(s) ??
     amountsShown(s) ??
+    claimCheck(s) ??
     joinedChecks(s, single) ??
     single(s)
   );

@@ -393,7 +393,7 @@ const NOT_UNDERSTOOD: Array<[string, RegExp]> = [
   ['assert everything works', /no check/],
   ['check that the login succeeded', /no check/],
   ['expect a smooth animation', /no check/],
-  ['Username is demo', /does not match/],
+  ['Username is a required field', /does not match/],
   ['tap the ""', /which element/],
 ];
 

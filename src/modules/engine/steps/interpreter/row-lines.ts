@@ -91,6 +91,7 @@ export function checkRowLine(
   values: string[],
   match: 'equals' | 'contains',
   within?: string,
+  absent: string[] = [],
 ): CheckResolution {
   const scope = within ? rowsUnderHeading(index, within) : null;
   if (within && !scope) return notSettled(`no heading "${within}" on this screen`);
@@ -116,8 +117,9 @@ export function checkRowLine(
   const title = `row "${found.node.text}"`;
   if (line === null) return { settled: true, kind: 'check', passed: false, reasoning: `${title} has no second line` };
   const have = normalizeText(line);
-  const ok = values.every((v) =>
-    match === 'equals' ? have === normalizeText(v) : ` ${have} `.includes(` ${normalizeText(v)} `),
-  );
+  const ok =
+    values.every((v) =>
+      match === 'equals' ? have === normalizeText(v) : ` ${have} `.includes(` ${normalizeText(v)} `),
+    ) && !absent.some((w) => ` ${have} `.includes(` ${normalizeText(w)} `));
   return { settled: true, kind: 'check', passed: ok, reasoning: `${title}'s second line reads "${line}"` };
 }

@@ -35,7 +35,8 @@ export function vagueReason(raw: string, intent: Intent): string | null {
   if (
     intent.kind === 'check' &&
     intent.check.kind === 'screen' &&
-    /^(?:a |an |the )?(?:previous|random|next|same|other|new|right|correct|expected)\b/i.test(intent.check.name)
+    // "the New task screen" names one (capitalised); "a new page" describes one.
+    /^(?:[Aa] |[Aa]n |[Tt]he )?(?:previous|random|next|same|other|new|right|correct|expected)\b/.test(intent.check.name)
   )
     return `not understood: "${intent.check.name}" describes a screen rather than naming it`;
   return null;

@@ -1,0 +1,182 @@
+import { notSettled, type CheckResolution } from './resolution';
+import { scrolledDown } from './screen-shape';
+import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { describeElement, isVisible, type TreeElement } from './ui-tree';
+
+/**
+ * Judges the shorthand claims of `claim-forms.ts` on one screen: a row's place in the list, words
+ * that name a thing and what it reads ("Due Fri 22 Aug"), the heading a screen with a generic title
+ * shows, and a value that describes itself when the thing said to show it has no element.
+ */
+
+const passed = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
+const loose = (s: string | null | undefined) => normalizeText(s ?? '');
+const words = (s: string) => loose(s).split(' ').filter(Boolean);
+const holds = (hay: string[], needle: string[]) => {
+  for (let i = 0; i + needle.length <= hay.length; i++) if (needle.every((w, k) => hay[i + k] === w)) return true;
+  return false;
+};
+
+const inside = (e: TreeElement, roles: string[]): boolean =>
+  e.parent !== null && (roles.includes(e.parent.node.role) || inside(e.parent, roles));
+
+/**
+ * The screen's heading: the tallest text near the top of the content (outside rows, dialogs and the
+ * top bar), taller than most texts on the screen. A screen titled "Task" is headed by the task's name.
+ */
+export function screenHeading(index: ScreenIndex): TreeElement | null {
+  const { screen } = index.observation;
+  const texts = index.elements.filter(
+    (e) =>
+      e.node.role === 'text' &&
+      e.node.text?.trim() &&
+      isVisible(e, screen) &&
+      !inside(e, ['list_item', 'alert', 'navigation_bar']),
+  );
+  if (texts.length < 2) return null;
+  const heights = texts.map((e) => e.node.bounds.height).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)]!;
+  const top = texts.filter((e) => e.node.bounds.y < screen.height * 0.4);
+  const tallest = Math.max(...top.map((e) => e.node.bounds.height));
+  if (!(tallest > median)) return null;
+  return top.find((e) => e.node.bounds.height === tallest) ?? null;
+}
+
+/** Whether the screen's heading reads `name`. */
+export function headedBy(index: ScreenIndex, name: string): TreeElement | null {
+  const heading = screenHeading(index);
+  return heading && loose(heading.node.text) === loose(name) ? heading : null;
+}
+
+/** The list's rows: under the heading named, or all rows when the place named is elsewhere on screen. */
+function rowsIn(index: ScreenIndex, within: string | undefined): TreeElement[] | string {
+  const all = index.allCandidates.filter((e) => e.node.role === 'list_item' && e.node.text);
+  if (!within) return all;
+  const under = rowsUnderHeading(index, within)?.filter((e) => e.node.text);
+  if (under && under.length > 0) return under;
+  // "in Today": a view's button, a heading holding the word, or the screen's title must show the place.
+  const want = words(within);
+  const shown = index.elements.some(
+    (e) => e.node.text && isVisible(e, index.observation.screen) && holds(words(e.node.text), want),
+  );
+  return shown ? all : `no "${within}" on this screen`;
+}
+
+/**
+ * The end of the list is in the UI tree: the tree reports content wholly below the screen (it holds
+ * every row), or the last row stops well short of the screen's bottom edge.
+ */
+function endInTree(index: ScreenIndex, last: TreeElement): boolean {
+  const { height } = index.observation.screen;
+  const below = index.elements.some((e) => e.node.bounds.height > 0 && e.node.bounds.y >= height);
+  return below || last.node.bounds.y + last.node.bounds.height < height * 0.9;
+}
+
+/** "X is the third task (in Today)", "X is the last task": the row of that title at that place. */
+export function checkRowAt(
+  index: ScreenIndex,
+  text: string,
+  ordinal: number,
+  within?: string,
+  atEnd = false,
+): CheckResolution {
+  const rows = rowsIn(index, within);
+  if (typeof rows === 'string') return notSettled(rows);
+  if (rows.length === 0) return passed(false, `no list rows on this screen${within ? ` for "${within}"` : ''}`);
+  const where = rows.findIndex((r) => loose(r.node.text) === loose(text));
+  const place = ordinal === -1 ? 'last' : `row ${ordinal}`;
+  let row: TreeElement | undefined;
+  if (ordinal === -1) {
+    row = rows.at(-1)!;
+    // Not known yet: failed, so that an assertion scrolls to the end of the content and reads it again.
+    if (!(atEnd && isVisible(row, index.observation.screen)) && !endInTree(index, row))
+      return passed(false, `the list goes on below the screen; its last row is not on screen yet`);
+  } else {
+    if (scrolledDown(index)) return notSettled('the list is scrolled; its first rows are not on screen to count from');
+    row = rows[ordinal - 1];
+  }
+  const found = where >= 0 ? `"${text}" is row ${where + 1} of ${rows.length}` : `no row reads "${text}"`;
+  if (!row) return passed(false, `the list has ${rows.length} row(s), no ${place}; ${found}`);
+  const ok = loose(row.node.text) === loose(text);
+  return passed(ok, ok ? `${found}` : `${place} is ${describeElement(row.node)}; ${found}`);
+}
+
+/** Words that say what a value is, before the value itself: "Name Sam Rivera", "Email sam@x.test". */
+const DESCRIPTOR =
+  /^(?:(?:full |user |display |first |last )?name|e-?mail(?: address)?|title|heading|tagline|subtitle|message|text|label|status|date|time|phone(?: number)?|address|user(?:name)?|account|version|total|count|counter|note|notes|error|description|value|amount|price)$/i;
+
+/** The value beside or below a label element (never the label itself). */
+type Beside = (index: ScreenIndex, label: TreeElement) => TreeElement | null;
+
+/**
+ * Words that name a thing and then give what it reads, split where the screen says: a label on
+ * screen ("Due" beside "Fri 22 Aug") or a word that describes the value ("Name" before "Sam
+ * Rivera"). Null when no split of the words names a label or a describing word.
+ */
+export function phraseSplit(index: ScreenIndex, text: string, beside: Beside): CheckResolution | null {
+  const parts = text.trim().split(/\s+/);
+  const misses: string[] = [];
+  for (let k = 1; k < parts.length; k++) {
+    const label = parts.slice(0, k).join(' ');
+    const value = parts.slice(k).join(' ');
+    const labels = index.elements.filter(
+      (e) => e.node.role === 'text' && loose(e.node.text) === loose(label) && isVisible(e, index.observation.screen),
+    );
+    for (const l of labels) {
+      const holder = beside(index, l);
+      if (!holder) continue;
+      if (loose(holder.node.text) === loose(value))
+        return passed(true, `${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
+      misses.push(`${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
+    }
+    if (DESCRIPTOR.test(label)) {
+      const shown = index.allCandidates.find(
+        (e) => e.node.role !== 'input' && loose(e.node.text) === loose(value) && isVisible(e, index.observation.screen),
+      );
+      if (shown) return passed(true, `${describeElement(shown.node)} is on screen (the ${label.toLowerCase()})`);
+      misses.push(`no element reads "${value}"`);
+    }
+  }
+  return misses.length > 0 ? passed(false, misses.join('; ')) : null;
+}
+
+/** "Due Fri 22 Aug", "Priority Medium": the words as one text on screen, else a label and its value. */
+export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): CheckResolution {
+  const whole = matchAll(index, { text }, { closeOnly: true, wholeScreen: true })?.matches.find((e) =>
+    isVisible(e, index.observation.screen),
+  );
+  if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
+  return (
+    phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`)
+  );
+}
+
+/** A value that says what it is: several words with a number ("10 tasks left"), or a sentence. */
+export function describesItself(value: string): boolean {
+  const n = words(value);
+  return n.length >= 2 && (/\d/.test(value) || n.length >= 4);
+}
+
+/**
+ * "The counter shows "10 tasks left"" where no element is called the counter: the text shown answers.
+ * A text of the same shape with other numbers ("9 tasks left") is what the counter reads instead: the
+ * claim is false. Null when the value does not describe itself or nothing of its shape is on screen.
+ */
+export function selfDescribedValue(index: ScreenIndex, subject: string, value: string): CheckResolution | null {
+  if (!describesItself(value)) return null;
+  const visible = index.allCandidates.filter((e) => e.node.text && isVisible(e, index.observation.screen));
+  const exact = visible.find((e) => loose(e.node.text) === loose(value));
+  if (exact) return passed(true, `no element is called "${subject}"; ${describeElement(exact.node)} is on screen`);
+  const shape = (s: string) => loose(s).replace(/\d+/g, '#');
+  if (!/\d/.test(value)) return null;
+  const same = visible.find((e) => shape(e.node.text!) === shape(value));
+  return same
+    ? passed(false, `no element is called "${subject}"; ${describeElement(same.node)} is on screen, not "${value}"`)
+    : null;
+}

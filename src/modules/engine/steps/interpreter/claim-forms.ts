@@ -1,0 +1,324 @@
+import type { Check } from './intent';
+import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
+import { parseTarget, unquote } from './step-text';
+
+/**
+ * Checks in QA shorthand, said of one thing on the screen: a row's place in the list ("Call the
+ * dentist is the first task", "X is the last task in Today with "…""), a row by its title and its
+ * second line ("Buy milk with "Today · Errands"", "the row for X says "…""), which screen the user
+ * is on ("We're back on Tasks", "Still on Settings"), what a named screen shows without quotes
+ * ("Task screen shows Renew passport"), texts that a described thing says after a colon, and lists
+ * of options or rows in order led by their plural noun ("Options A, B and C are listed").
+ */
+
+const Q = '"([^"]+)"';
+
+/** "in the list", "in the results": the list on screen, not a heading. */
+const THE_LIST = /^(?:the )?(?:list|results?|search results|screen|page|view)$/i;
+
+/** A place a row is said to be in: none for the list itself, else the heading or view named. */
+function place(raw: string | undefined): string | undefined {
+  const p = raw?.trim().replace(/^"(.*)"$/, '$1');
+  return p && !THE_LIST.test(p) ? p.replace(/^the /i, '').replace(/ (?:list|view|section|tab)$/i, '') : undefined;
+}
+
+/**
+ * "X is the first task (in the list)", "X is first in the list", "X is now the first completed task",
+ * "X is the third task in Today", "X is the last task with "…"", "X is the first task in Coming up,
+ * above Y", "Plan the team lunch is the last task and shows "…"".
+ */
+export function rowPlaceCheck(s: string): Check | null {
+  const m = new RegExp(
+    `^(?:the )?("[^"]+"|[^"]+?) is (?:now |still |again )?(?:(?:the )?${ORDINAL_PATTERN}((?: [a-z][a-z']*){0,3}?)|at the (top|bottom)(?: of)?)(?: (?:in|of|on|under) (?:the )?("[^"]+"|[^",]+?))?(?: again)?(?:,? (above|below) (.+?))?(?:,? (?:and )?(?:with|shows|showing|reads) ${Q})?$`,
+    'i',
+  ).exec(s);
+  if (!m) return null;
+  const text = unquote(m[1]!);
+  const ordinal = ordinalOf(m[2] ?? m[4]!);
+  // "X is the first to arrive", "X is the top priority": what follows the ordinal is a noun of the list.
+  const noun = (m[3] ?? '').trim();
+  if (ordinal === null || text === '' || /\b(?:is|are)\b/i.test(text)) return null;
+  if (/^(?:to|priority|time|step|place|thing|choice|one to)\b/i.test(noun)) return null;
+  const within = place(m[5]);
+  const checks: Check[] = [{ kind: 'row_at', text, ordinal, ...(within ? { within } : {}) }];
+  if (m[6] && m[7]) {
+    const other = unquote(m[7]);
+    checks.push({ kind: 'order', values: m[6].toLowerCase() === 'above' ? [text, other] : [other, text] });
+  }
+  if (m[8]) checks.push({ kind: 'row_line', row: { text }, values: [m[8]], match: 'equals' });
+  return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/**
+ * A row by its title and its second line: "Buy milk and eggs with "Today · Errands · Low priority"",
+ * "X is in the list with "…"", "the row for X says "…"", "X shows "Today · Home" with no priority".
+ */
+export function rowWithLineCheck(s: string): Check | null {
+  const forRow = new RegExp(
+    `^(?:the )?(?:row|entry|item|line) (?:for|of) (.+?) (?:says|shows|reads|is|displays) ${Q}$`,
+    'i',
+  ).exec(s);
+  if (forRow) return { kind: 'row_line', row: { text: unquote(forRow[1]!) }, values: [forRow[2]!], match: 'equals' };
+  const withLine = new RegExp(
+    `^(?:the )?([^"]+?) (?:(?:is|are) (?:still |now )?(?:listed |shown )?(?:in the list |in the results )?)?with ${Q}$`,
+    'i',
+  ).exec(s);
+  if (withLine && !CONTAINER.test(withLine[1]!.trim()) && !VERB_LAST.test(withLine[1]!.trim()))
+    return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
+  // "Water the plants shows "Today · Home" with no priority": that line, and no word of what it says is absent.
+  const without = new RegExp(
+    `^(?:the )?([^"]+?) (?:shows|reads|says) ${Q},? (?:with no|without(?: a| any)?) ([\\p{L} ]{2,30})$`,
+    'iu',
+  ).exec(s);
+  if (without)
+    return {
+      kind: 'row_line',
+      row: { text: without[1]!.trim() },
+      values: [without[2]!],
+      match: 'equals',
+      absent: [without[3]!.trim()],
+    };
+  return null;
+}
+
+/** Subjects that are a place or a kind of element, never a row's title. */
+const CONTAINER =
+  /(?:^(?:a|an|the|it|this|that|one)|\b(?:row|item|screen|page|dialog|popup|alert|form|section|list|message|field|button|switch|tab|banner|card))$/i;
+
+/** "The date line starts with …", "the form is filled with …": a verb before "with" is no row's title. */
+const VERB_LAST =
+  /\b(?:starts|begins|ends|opens|loads|comes|goes|filled|prefilled|replaced|updated|shown|displayed|listed|marked|tagged|labelled|labeled|along|together|one|line|text|screen|dialog)$/i;
+
+const WHO = "(?:we're|we are|i'm|i am|you're|you are|the user is|user is|the app is|it is|it's)";
+
+/**
+ * "We're back on Tasks", "Still on Settings", "We're on Work again", "We are still on the New task
+ * form", "Screen is still Edit task": the screen showing, by its title (or its heading, read by the check).
+ */
+export function onScreenCheck(s: string): Check | null {
+  const m =
+    new RegExp(
+      `^(?:${WHO} )?(?:(?:still|back|now|again) )?(?:on|at|in) (?:the )?("[^"]+"|[^"]+?)(?: (?:screen|page|form))?(?: again| still| now)?$`,
+      'i',
+    ).exec(s) ??
+    /^(?:the )?(?:current )?(?:screen|page|form) is (?:still |now |again )?(?:the )?("[^"]+"|[^"]+?)(?: (?:screen|page|form))?$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  // A bare "on X" is said with a subject or "still / back / again": "on Settings" alone is no claim.
+  const said = new RegExp(
+    `^(?:${WHO}|still|back|now|again|(?:the )?(?:current )?(?:screen|page|form) is)\\b`,
+    'i',
+  ).test(s);
+  const name = unquote(m[1]!);
+  if (!said || name === '' || /\b(?:list|screen|page|top|bottom|left|right|the|a|an|it|this)$/i.test(name)) return null;
+  if (/^(?:a|an|the|this|that|my|previous|next|same|other|first|last)\b/i.test(name)) return null;
+  return { kind: 'screen', name, negated: false };
+}
+
+/**
+ * A named screen and what it shows without quotes: "Task screen shows Renew passport", "Profile screen
+ * shows sam@x.test", "The Tasks screen opens showing "10 tasks left"", "Title on the Task screen is X".
+ */
+export function screenShowsCheck(s: string): Check | null {
+  const opens = new RegExp(
+    `^(?:the )?([^"]+?) (?:screen|page) (?:opens|appears|is shown|is displayed|is open) (?:showing|with) ${Q}$`,
+    'i',
+  ).exec(s);
+  const article = (name: string) => /^(?:the|a|an|this|that|current|whole|same|next|previous)$/i.test(name.trim());
+  if (opens && !article(opens[1]!))
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'screen', name: opens[1]!, negated: false },
+        { kind: 'visible', target: { text: opens[2]! }, negated: false },
+      ],
+    };
+  const titled =
+    /^(?:the )?(?:title|heading) (?:on|of) (?:the )?([^"]+?) (?:screen|page) (?:is|reads|says|shows) (.+)$/i.exec(s);
+  if (titled && !article(titled[1]!))
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'screen', name: titled[1]!, negated: false },
+        { kind: 'title', value: unquote(titled[2]!) },
+      ],
+    };
+  const shows = /^(?:the )?([^"]+?) (?:screen|page) (?:shows|displays|lists|has) ([^"]+)$/i.exec(s);
+  if (!shows || article(shows[1]!)) return null;
+  const what = shows[2]!.trim();
+  if (/^(?:the |an? )?(?:text|message|title|heading|list|error)$/i.test(what) || what.split(' ').length > 8)
+    return null;
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'screen', name: shows[1]!, negated: false },
+      { kind: 'phrase', text: what },
+    ],
+  };
+}
+
+/** "The help text reads: No task matches "Zebra". Try another word.", "The dialog should say: "X" will go.". */
+export function colonSaysCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?([\p{L} ]{2,30}?) (?:(?:should|must|will|is to) )?(?:says?|reads?|shows?|is|be|displays?):\s+(.+)$/iu.exec(
+      s,
+    );
+  if (!m) return null;
+  const text = m[2]!.trim();
+  // The text as a whole: one quoted value alone is the quoted forms' to read.
+  if (/^"[^"]*"$/.test(text) || text.split(/\s+/).length < 2) return null;
+  const subject = m[1]!.trim();
+  return { kind: 'shows', subject, values: [text.replace(/^"([^"]*)"$/, '$1')] };
+}
+
+const GENERIC_PLURALS =
+  /^(?:options|choices|items|entries|rows|results|values|tabs|buttons|links|fields|switches|toggles|labels|texts|columns|cards|tiles|sections|headings|categories|filters|chips|answers|settings)$/i;
+
+/**
+ * "Options Today, Tomorrow and No due date are listed": the plural noun before the list is what they
+ * are, not a word of the first one. "Tasks listed in order: A, B, C", "The form shows A, B and C".
+ */
+export function pluralListCheck(s: string): Check | null {
+  const order =
+    /^(?:the )?([a-z]+s)(?: are)? (?:listed|shown|displayed|sorted) in (?:this |that |the following )?order:?\s+(.+)$/i.exec(
+      s,
+    );
+  if (order) {
+    const values = split(order[2]!);
+    return values.length >= 2 ? { kind: 'order', values } : null;
+  }
+  const listed =
+    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?) (?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)$/i.exec(
+      s,
+    );
+  if (listed && GENERIC_PLURALS.test(listed[1]!)) {
+    const values = split(listed[2]!);
+    if (values.length >= 2)
+      return { kind: 'all', checks: values.map((v) => ({ kind: 'visible', target: { text: v }, negated: false })) };
+  }
+  const form =
+    /^(?:the )?(form|screen|page|dialog|section|list|card|summary) (?:shows|lists|displays|has) ([^"]+)$/i.exec(s);
+  if (form) {
+    const values = split(form[2]!);
+    if (values.length >= 2 && values.every((v) => v.split(' ').length <= 5))
+      return { kind: 'all', checks: values.map((v) => ({ kind: 'visible', target: { text: v }, negated: false })) };
+  }
+  return null;
+}
+
+function split(list: string): string[] {
+  const quoted = list.match(/"[^"]+"/g);
+  const parts = quoted && quoted.length >= 2 ? quoted : list.split(/,?\s+and\s+|,\s*|,?\s+then\s+/i);
+  return parts.map((v) => unquote(v.trim())).filter(Boolean);
+}
+
+/**
+ * Absence in shorthand: "No "Changes saved" message", "No "1 result" or Buy milk and eggs is shown",
+ * "X is gone from the list".
+ */
+export function absentCheck(s: string): Check | null {
+  const noQuoted = new RegExp(
+    `^no ${Q}(?: (?:message|text|notice|banner|toast|error|label|dialog|alert|title))?(?: (?:is |appears|shows)?(?:shown|displayed|visible)?)?$`,
+    'i',
+  ).exec(s);
+  if (noQuoted) return { kind: 'visible', target: { text: noQuoted[1]! }, negated: true };
+  const either = /^no (.+?) or (.+?) (?:is|are) (?:shown|displayed|visible|listed)$/i.exec(s);
+  if (either) {
+    const targets = [either[1]!, either[2]!].map((t) => parseTarget(t.replace(/^(?:no|any) /i, '')));
+    if (targets.every(Boolean))
+      return { kind: 'all', checks: targets.map((target) => ({ kind: 'visible', target: target!, negated: true })) };
+  }
+  const gone =
+    /^(?:the )?(.+?) (?:is|are) (?:gone|removed|deleted|missing) from (?:the )?(?:list|results|screen|page|view)$/i.exec(
+      s,
+    ) ?? /^(?:the )?(.+?) (?:is|are) (?:no longer |not )(?:in|on) (?:the )?(?:list|results|screen|page)$/i.exec(s);
+  if (gone) {
+    const target = parseTarget(gone[1]!);
+    return target ? { kind: 'visible', target, negated: true } : null;
+  }
+  const among = /^(?:the )?(.+?) (?:is|are) (?:in|among) (?:the )?(?:results|search results|list)$/i.exec(s);
+  if (among) {
+    const target = parseTarget(among[1]!);
+    return target ? { kind: 'visible', target, negated: false } : null;
+  }
+  return null;
+}
+
+/** "The Tickwise title is shown", "the Acme logo is visible": the name itself is on screen. */
+export function namedTitleCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?([^"]+?) (?:title|heading|logo|name|wordmark|app name) (?:is|are) (?:shown|visible|displayed|present)$/i.exec(
+      s,
+    );
+  if (!m || /^(?:screen|page|app|the|a|an|this|its|user|account|product|item|task|file)$/i.test(m[1]!.trim()))
+    return null;
+  return { kind: 'visible', target: { text: m[1]!.trim() }, negated: false };
+}
+
+/** Every claim form of this module, in order: the first that reads the sentence decides. */
+export function claimCheck(s: string): Check | null {
+  return (
+    absentCheck(s) ??
+    rowPlaceCheck(s) ??
+    rowWithLineCheck(s) ??
+    screenShowsCheck(s) ??
+    onScreenCheck(s) ??
+    pluralListCheck(s) ??
+    namedTitleCheck(s)
+  );
+}
+
+/**
+ * Shorthand rewritten before a check is read: "Notifications still on" → "Notifications is on",
+ * ""10 tasks left" still" → ""10 tasks left"", ""3 open tasks" shown" → ""3 open tasks" is shown",
+ * "Sign out button visible" → "Sign out button is visible", "Notes contain "…"" → "Notes contains "…"".
+ */
+export function plainClaims(s: string): string {
+  return s
+    .replace(
+      /^([^"]+?|"[^"]+") (?:still|now|again) (on|off|enabled|disabled|empty|[\d.,]+)$/i,
+      (all, a: string, b: string) => (/\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`),
+    )
+    .replace(/^("[^"]+")(?: is| are)? (?:still|again|too|as well|as before)$/i, '$1')
+    .replace(/^("[^"]+"|[^"]+?) (shown|visible|displayed|listed)$/i, (all, a: string, b: string) =>
+      /\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`,
+    )
+    .replace(/^([^"]+?) (contain|include|show|read|say|display) (?=")/i, '$1 $2s ');
+}
+
+const NOT_A_VALUE =
+  /^(?:not|no|never|a|an|the|on|off|in|at|under|below|above|still|now|empty|blank|shown|visible|displayed|hidden|gone|listed|present|available|enabled|disabled|checked|unchecked|selected|opened|closed|there|missing)\b/i;
+
+/**
+ * "Due is Sat 16 Aug", "Status is Open": a label and its value without quotes. Read last, after every
+ * other form: the label must be on the screen, and the value beside it read just so.
+ */
+export function labelIsValue(s: string): Check | null {
+  const m = /^(?:the )?([^"]{1,40}?) (?:is|equals|reads|says|shows) ([^"]{1,60})$/i.exec(s);
+  if (!m) return null;
+  const [label, value] = [m[1]!.trim(), m[2]!.trim()];
+  if (label.split(' ').length > 4 || value.split(' ').length > 8 || NOT_A_VALUE.test(value)) return null;
+  if (/\b(?:is|are|was|were|it|this|that|there|they|screen|page|app|dialog|list)$/i.test(label)) return null;
+  if (/\b(?:is|are|was|were)\b/i.test(value)) return null;
+  const target = parseTarget(label);
+  return target && target.text !== '' ? { kind: 'value', label: target, value } : null;
+}
+
+/**
+ * "Due Fri 22 Aug", "Due date Today, Priority High, Project Work": names and values without a verb,
+ * as an assertion says them. Each part is split where the screen shows a label (see claim-checks).
+ */
+export function phraseList(s: string): Check | null {
+  if (/"/.test(s)) return null;
+  const parts = s
+    .split(/,\s*(?:and\s+)?|;\s*/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const verb =
+    /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|not|no|should|must|will|can|shows?|reads?|says?|appears?|tap|click|enter|type|open|go|see)\b/i;
+  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || p.split(' ').length > 8))
+    return null;
+  const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
+  return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
