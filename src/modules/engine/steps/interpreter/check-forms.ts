@@ -114,6 +114,8 @@ export function orderCheck(s: string): Check | null {
           .split(/,?\s+then\s+|,\s+|\s+and\s+/i)
           .map((v) => unquote(v.trim()))
           .filter(Boolean);
+  // "Order 1042 is the first order, above Order 1043": a sentence about one row, not a list of them.
+  if (values.some((v) => /\s(?:is|are)\s/i.test(v))) return null;
   return values.length >= 2 ? { kind: 'order', values } : null;
 }
 
