@@ -29,10 +29,10 @@ function place(raw: string | undefined): string | undefined {
  */
 export function rowPlaceCheck(s: string): Check | null {
   const m = new RegExp(
-    `^(?:the )?("[^"]+"|[^"]+?) is (?:now |still |again )?(?:(?:the )?${ORDINAL_PATTERN}((?: [a-z][a-z']*){0,3}?)|at the (top|bottom)(?: of)?)(?: (?:in|of|on|under) (?:the )?("[^"]+"|[^",]+?))?(?: again)?(?:,? (above|below) (.+?))?(?:,? (?:and )?(?:with|shows|showing|reads) ${Q})?$`,
+    `^(?:the )?("[^"]+"|[^"]+?) is (?:now |still |again )?(?:(?:the )?${ORDINAL_PATTERN}((?: [a-z][a-z']*){0,3}?)|at the (top|bottom))(?: (?:in|of|on|under) (?:the )?("[^"]+"|[^",]+?))?(?: again)?(?:,? (above|below) (.+?))?(?:,? (?:and )?(?:with|shows|showing|reads) ${Q})?$`,
     'i',
   ).exec(s);
-  if (!m) return null;
+  if (!m) return listedAt(s);
   const text = unquote(m[1]!);
   const ordinal = ordinalOf(m[2] ?? m[4]!);
   // "X is the first to arrive", "X is the top priority": what follows the ordinal is a noun of the list.
@@ -47,6 +47,29 @@ export function rowPlaceCheck(s: string): Check | null {
   }
   if (m[8]) checks.push({ kind: 'row_line', row: { text }, values: [m[8]], match: 'equals' });
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/** "X is listed first", "X appears last in Upcoming", "X comes before Y", "X is listed below Y". */
+function listedAt(s: string): Check | null {
+  const first = new RegExp(
+    `^(?:the )?("[^"]+"|[^"]+?) (?:is listed|is shown|appears|comes|shows up) ${ORDINAL_PATTERN}(?: (?:in|on|under) (?:the )?("[^"]+"|[^",]+?))?$`,
+    'i',
+  ).exec(s);
+  if (first) {
+    const ordinal = ordinalOf(first[2]!);
+    const within = place(first[3]);
+    return ordinal === null
+      ? null
+      : { kind: 'row_at', text: unquote(first[1]!), ordinal, ...(within ? { within } : {}) };
+  }
+  const rel =
+    /^(?:the )?("[^"]+"|[^"]+?) (?:is (?:listed |shown )?|appears |comes )(above|before|below|after) ("[^"]+"|[^"]+)$/i.exec(
+      s,
+    );
+  if (!rel || /\b(?:is|are)\b/i.test(rel[1]!)) return null;
+  const [a, b] = [unquote(rel[1]!), unquote(rel[3]!)];
+  if (/^(?:the )?(?:list|screen|page|fold|form|keyboard|header|title|button|field)$/i.test(b)) return null;
+  return { kind: 'order', values: /above|before/i.test(rel[2]!) ? [a, b] : [b, a] };
 }
 
 /**
@@ -238,9 +261,10 @@ export function absentCheck(s: string): Check | null {
     return target ? { kind: 'visible', target, negated: true } : null;
   }
   const among = /^(?:the )?(.+?) (?:is|are) (?:in|among) (?:the )?(?:results|search results|list)$/i.exec(s);
+  // A row of the list: the same words in a search field or a notice are not a result.
   if (among) {
     const target = parseTarget(among[1]!);
-    return target ? { kind: 'visible', target, negated: false } : null;
+    return target && !target.role ? { kind: 'visible', target: { ...target, role: 'item' }, negated: false } : null;
   }
   return null;
 }
@@ -317,7 +341,7 @@ export function phraseList(s: string): Check | null {
     .filter(Boolean);
   const verb =
     /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|not|no|should|must|will|can|shows?|reads?|says?|appears?|tap|click|enter|type|open|go|see)\b/i;
-  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || p.split(' ').length > 8))
+  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || p.split(' ').length > 6))
     return null;
   const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };

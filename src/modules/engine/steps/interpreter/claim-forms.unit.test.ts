@@ -129,6 +129,15 @@ describe("a row's place in the list", () => {
     expect(verdict('Order 1044 is the last order and shows "Shipped"', orders)).toBe(false);
   });
 
+  it('reads "X is listed first", "X is at the top of the list", "X appears before Y"', () => {
+    expect(verdict('Order 1042 is listed first', orders)).toBe(true);
+    expect(verdict('Order 1044 is listed first', orders)).toBe(false);
+    expect(verdict('Order 1042 is at the top of the list', orders)).toBe(true);
+    expect(verdict('Order 1043 appears before Order 1044', orders)).toBe(true);
+    expect(verdict('Order 1043 is listed below Order 1044', orders)).toBe(false);
+    expect(parseStep('Save is below the form').understood).toBe(false);
+  });
+
   it('a place the screen does not show is not settled', () => {
     expect(verdict('Order 1042 is the first order in Due next month', orders)).toBe('not settled');
   });
