@@ -86,7 +86,14 @@ export function rowWithLineCheck(s: string): Check | null {
     `^(?:the )?([^"]+?) (?:(?:is|are) (?:still |now )?(?:listed |shown )?(?:in the list |in the results )?)?with ${Q}$`,
     'i',
   ).exec(s);
-  if (withLine && !CONTAINER.test(withLine[1]!.trim()) && !VERB_LAST.test(withLine[1]!.trim()))
+  const subject = withLine?.[1]!.trim() ?? '';
+  if (
+    withLine &&
+    !CONTAINER.test(subject) &&
+    !VERB_LAST.test(subject) &&
+    !PERSON.test(subject) &&
+    !/\b(?:is|are|was|were)\b/i.test(subject)
+  )
     return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
   // "Water the plants shows "Today · Home" with no priority": that line, and no word of what it says is absent.
   const without = new RegExp(
@@ -148,7 +155,11 @@ export function screenShowsCheck(s: string): Check | null {
     `^(?:the )?([^"]+?) (?:screen|page) (?:opens|appears|is shown|is displayed|is open) (?:showing|with) ${Q}$`,
     'i',
   ).exec(s);
-  const article = (name: string) => /^(?:the|a|an|this|that|current|whole|same|next|previous)$/i.test(name.trim());
+  // A screen's name: not an article, nor a clause of its own ("The dialog closes and the Profile screen …").
+  const article = (name: string) =>
+    /^(?:the|a|an|this|that|current|whole|same|next|previous)$/i.test(name.trim()) ||
+    /\b(?:and|or|is|are|then|closes|opens)\b/i.test(name) ||
+    name.trim().split(/\s+/).length > 5;
   if (opens && !article(opens[1]!))
     return {
       kind: 'all',
@@ -280,9 +291,31 @@ export function namedTitleCheck(s: string): Check | null {
   return { kind: 'visible', target: { text: m[1]!.trim() }, negated: false };
 }
 
+/**
+ * "A dialog says the list is full": a dialog is open and one of the screen's texts holds those words in
+ * that order (leading articles and possessives set aside: "Your list is full" says it).
+ */
+export function dialogSaysCheck(s: string): Check | null {
+  const m =
+    /^(?:an? |the )?(?:dialog|alert|popup|pop-up|prompt|confirmation)(?: box)? (?:says|tells (?:me|you|the user|us)|explains|reads|states)(?: that)? ([^"]+)$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const words = m[1]!.trim().replace(/^(?:(?:the|a|an|your|my|our|their|its|this)\s+)+/i, '');
+  if (words.split(/\s+/).length < 2) return null;
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'dialog', open: true },
+      { kind: 'screen_text', value: words },
+    ],
+  };
+}
+
 /** Every claim form of this module, in order: the first that reads the sentence decides. */
 export function claimCheck(s: string): Check | null {
   return (
+    dialogSaysCheck(s) ??
     absentCheck(s) ??
     rowPlaceCheck(s) ??
     rowWithLineCheck(s) ??
@@ -311,6 +344,9 @@ export function plainClaims(s: string): string {
     .replace(/^([^"]+?) (contain|include|show|read|say|display) (?=")/i, '$1 $2s ');
 }
 
+/** Who a sentence is about when it is a statement of what happened, not of what a label reads. */
+const PERSON = /^(?:i|we|you|it|they|he|she|(?:a |the )?user|(?:the )?app(?:lication)?|(?:the )?system)\b/i;
+
 const NOT_A_VALUE =
   /^(?:not|no|never|a|an|the|on|off|in|at|under|below|above|still|now|empty|blank|shown|visible|displayed|hidden|gone|listed|present|available|enabled|disabled|checked|unchecked|selected|opened|closed|there|missing)\b/i;
 
@@ -321,7 +357,13 @@ const NOT_A_VALUE =
 export function labelIsValue(s: string): Check | null {
   const m = /^(?:the )?([^"]{1,40}?) (?:is|equals|reads|says|shows) ([^"]{1,60})$/i.exec(s);
   if (!m) return null;
-  const [label, value] = [m[1]!.trim(), m[2]!.trim()];
+  // "… is €97.40 before paying": the value now; "after paying", "when …" speak of another moment.
+  const [label, value] = [m[1]!.trim(), m[2]!.trim().replace(/\s+before \w+ing(?: \w+)?$/i, '')];
+  if (/\b(?:after|when|while|until|unless|if|once)\b/i.test(value)) return null;
+  // A value as the screen writes it: capitalised, a number or an address ("Open", "Sat 16 Aug", "9"); a
+  // lower-case word is a predicate ("is accepted", "is running", "is demo" said of a field's content).
+  if (!/^(?:\p{Lu}|\p{N}|\p{Sc}|[+@#])/u.test(value) && !/[@\d]/.test(value)) return null;
+  if (PERSON.test(label)) return null;
   if (label.split(' ').length > 4 || value.split(' ').length > 8 || NOT_A_VALUE.test(value)) return null;
   if (/\b(?:is|are|was|were|it|this|that|there|they|screen|page|app|dialog|list)$/i.test(label)) return null;
   if (/\b(?:is|are|was|were)\b/i.test(value)) return null;

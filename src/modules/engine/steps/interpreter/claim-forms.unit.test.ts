@@ -166,8 +166,10 @@ describe('a row by its title and its second line', () => {
     expect(verdict('Order 1042 shows "Shipped · Express" with no express', orders)).toBe(false);
   });
 
-  it('"The date line starts with "…"" is no row', () => {
+  it('"The date line starts with "…"" and "The X screen is shown again with "…"" are no rows', () => {
     expect(kindOf('The date line starts with "12 Sep"')).toBe('screen_text');
+    expect(verdict('The Orders screen is shown again with "5 orders open"', orders)).toBe(true);
+    expect(verdict('The dialog closes and the Orders screen is still shown with "5 orders open"', orders)).toBe(true);
   });
 });
 
@@ -209,6 +211,15 @@ describe("a label's value", () => {
     expect(verdict('Status is Packed', detail(null))).toBe(false);
     expect(verdict('Verify Carrier is Parcelnet', detail(null))).toBe(true);
     expect(parseStep('Username is a required field').understood).toBe(false);
+    // Predicates, not values as a screen writes them.
+    for (const said of [
+      'Date is accepted',
+      'a user is logged in',
+      'Navigation state is preserved',
+      'Status is Open after saving',
+    ])
+      expect(parseStep(said).understood).toBe(false);
+    expect(verdict('Verify the Status on Order is Shipped before paying', detail(null))).toBe(true);
   });
 
   it('reads words that name a value: "Status Shipped", "Name Jo Park is shown"', () => {
@@ -274,6 +285,20 @@ describe('lists led by their noun', () => {
     expect(verdict('Orders listed in order: Order 1043, Order 1042, Order 1044', orders)).toBe(false);
     expect(verdict('The form shows Reference, Shipping and Express', form)).toBe(true);
     expect(verdict('The form shows Reference, Shipping and Pickup', form)).toBe(false);
+  });
+});
+
+describe('what a dialog says, in words', () => {
+  const full = screen('New order', [
+    node('alert', 'Your basket is full', 300, {
+      bounds: { x: 40, y: 300, width: 300, height: 150 },
+      children: [node('text', 'Remove an item to make room.', 340), node('button', 'OK', 400)],
+    }),
+  ]);
+  it('reads "A dialog says the basket is full": a dialog is open and holds those words in order', () => {
+    expect(verdict('A dialog says the basket is full', full)).toBe(true);
+    expect(verdict('A dialog says the basket is empty', full)).toBe(false);
+    expect(verdict('A dialog says the basket is full', orders)).toBe(false);
   });
 });
 
