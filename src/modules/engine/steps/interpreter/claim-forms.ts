@@ -86,7 +86,7 @@ export function rowWithLineCheck(s: string): Check | null {
     `^(?:the )?([^"]+?) (?:(?:is|are) (?:still |now )?(?:listed |shown )?(?:in the list |in the results )?)?with ${Q}$`,
     'i',
   ).exec(s);
-  const subject = withLine?.[1]!.trim() ?? '';
+  const subject = withLine?.[1]?.trim() ?? '';
   if (
     withLine &&
     !CONTAINER.test(subject) &&
