@@ -1,0 +1,120 @@
+import type { Check } from './intent';
+import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
+import { unquote } from './step-text';
+
+/**
+ * A row of the list in QA shorthand: its place ("Call the dentist is the first task", "X is the last
+ * task in Today with "…"", "X is listed first", "X comes before Y") and its second line ("Buy milk
+ * with "Today · Errands"", "the row for X says "…"", "X shows "…" with no priority").
+ */
+
+const Q = '"([^"]+)"';
+
+/** Who a sentence is about when it is a statement of what happened, not of what a label reads. */
+export const PERSON = /^(?:i|we|you|it|they|he|she|(?:a |the )?user|(?:the )?app(?:lication)?|(?:the )?system)\b/i;
+
+/** "in the list", "in the results": the list on screen, not a heading. */
+const THE_LIST = /^(?:the )?(?:list|results?|search results|screen|page|view)$/i;
+
+/** A place a row is said to be in: none for the list itself, else the heading or view named. */
+function place(raw: string | undefined): string | undefined {
+  const p = raw?.trim().replace(/^"(.*)"$/, '$1');
+  return p && !THE_LIST.test(p) ? p.replace(/^the /i, '').replace(/ (?:list|view|section|tab)$/i, '') : undefined;
+}
+
+/**
+ * "X is the first task (in the list)", "X is first in the list", "X is now the first completed task",
+ * "X is the third task in Today", "X is the last task with "…"", "X is the first task in Coming up,
+ * above Y", "Plan the team lunch is the last task and shows "…"".
+ */
+export function rowPlaceCheck(s: string): Check | null {
+  const m = new RegExp(
+    `^(?:the )?("[^"]+"|[^"]+?) is (?:now |still |again )?(?:(?:the )?${ORDINAL_PATTERN}((?: [a-z][a-z']*){0,3}?)|at the (top|bottom))(?: (?:in|of|on|under) (?:the )?("[^"]+"|[^",]+?))?(?: again)?(?:,? (above|below) (.+?))?(?:,? (?:and )?(?:with|shows|showing|reads) ${Q})?$`,
+    'i',
+  ).exec(s);
+  if (!m) return listedAt(s);
+  const text = unquote(m[1]!);
+  const ordinal = ordinalOf(m[2] ?? m[4]!);
+  // "X is the first to arrive", "X is the top priority": what follows the ordinal is a noun of the list.
+  const noun = (m[3] ?? '').trim();
+  if (ordinal === null || text === '' || /\b(?:is|are)\b/i.test(text)) return null;
+  if (/^(?:to|priority|time|step|place|thing|choice|one to)\b/i.test(noun)) return null;
+  const within = place(m[5]);
+  const checks: Check[] = [{ kind: 'row_at', text, ordinal, ...(within ? { within } : {}) }];
+  if (m[6] && m[7]) {
+    const other = unquote(m[7]);
+    checks.push({ kind: 'order', values: m[6].toLowerCase() === 'above' ? [text, other] : [other, text] });
+  }
+  if (m[8]) checks.push({ kind: 'row_line', row: { text }, values: [m[8]], match: 'equals' });
+  return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/** "X is listed first", "X appears last in Upcoming", "X comes before Y", "X is listed below Y". */
+function listedAt(s: string): Check | null {
+  const first = new RegExp(
+    `^(?:the )?("[^"]+"|[^"]+?) (?:is listed|is shown|appears|comes|shows up) ${ORDINAL_PATTERN}(?: (?:in|on|under) (?:the )?("[^"]+"|[^",]+?))?$`,
+    'i',
+  ).exec(s);
+  if (first) {
+    const ordinal = ordinalOf(first[2]!);
+    const within = place(first[3]);
+    return ordinal === null
+      ? null
+      : { kind: 'row_at', text: unquote(first[1]!), ordinal, ...(within ? { within } : {}) };
+  }
+  const rel =
+    /^(?:the )?("[^"]+"|[^"]+?) (?:is (?:listed |shown )?|appears |comes )(above|before|below|after) ("[^"]+"|[^"]+)$/i.exec(
+      s,
+    );
+  if (!rel || /\b(?:is|are)\b/i.test(rel[1]!)) return null;
+  const [a, b] = [unquote(rel[1]!), unquote(rel[3]!)];
+  if (/^(?:the )?(?:list|screen|page|fold|form|keyboard|header|title|button|field)$/i.test(b)) return null;
+  return { kind: 'order', values: /above|before/i.test(rel[2]!) ? [a, b] : [b, a] };
+}
+
+/**
+ * A row by its title and its second line: "Buy milk and eggs with "Today · Errands · Low priority"",
+ * "X is in the list with "…"", "the row for X says "…"", "X shows "Today · Home" with no priority".
+ */
+export function rowWithLineCheck(s: string): Check | null {
+  const forRow = new RegExp(
+    `^(?:the )?(?:row|entry|item|line) (?:for|of) (.+?) (?:says|shows|reads|is|displays) ${Q}$`,
+    'i',
+  ).exec(s);
+  if (forRow) return { kind: 'row_line', row: { text: unquote(forRow[1]!) }, values: [forRow[2]!], match: 'equals' };
+  const withLine = new RegExp(
+    `^(?:the )?([^"]+?) (?:(?:is|are) (?:still |now )?(?:listed |shown )?(?:in the list |in the results )?)?with ${Q}$`,
+    'i',
+  ).exec(s);
+  const subject = withLine?.[1]?.trim() ?? '';
+  if (
+    withLine &&
+    !CONTAINER.test(subject) &&
+    !VERB_LAST.test(subject) &&
+    !PERSON.test(subject) &&
+    !/\b(?:is|are|was|were)\b/i.test(subject)
+  )
+    return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
+  // "Water the plants shows "Today · Home" with no priority": that line, and no word of what it says is absent.
+  const without = new RegExp(
+    `^(?:the )?([^"]+?) (?:shows|reads|says) ${Q},? (?:with no|without(?: a| any)?) ([\\p{L} ]{2,30})$`,
+    'iu',
+  ).exec(s);
+  if (without)
+    return {
+      kind: 'row_line',
+      row: { text: without[1]!.trim() },
+      values: [without[2]!],
+      match: 'equals',
+      absent: [without[3]!.trim()],
+    };
+  return null;
+}
+
+/** Subjects that are a place or a kind of element, never a row's title. */
+const CONTAINER =
+  /(?:^(?:a|an|the|it|this|that|one)|\b(?:row|item|screen|page|dialog|popup|alert|form|section|list|message|field|button|switch|tab|banner|card))$/i;
+
+/** "The date line starts with …", "the form is filled with …": a verb before "with" is no row's title. */
+const VERB_LAST =
+  /\b(?:starts|begins|ends|opens|loads|comes|goes|filled|prefilled|replaced|updated|shown|displayed|listed|marked|tagged|labelled|labeled|along|together|one|line|text|screen|dialog)$/i;
