@@ -1,6 +1,6 @@
 import type { Check } from './intent';
 import { parseTarget, unquote } from './step-text';
-import { PERSON, rowPlaceCheck, rowWithLineCheck } from './row-claims';
+import { PERSON, placeFirstCheck, rowPlaceCheck, rowWithLineCheck } from './row-claims';
 
 /**
  * Checks in QA shorthand, said of one thing on the screen: a row's place or second line (read by
@@ -145,7 +145,7 @@ function split(list: string): string[] {
  */
 export function absentCheck(s: string): Check | null {
   const noQuoted = new RegExp(
-    `^no ${Q}(?: (?:message|text|notice|banner|toast|error|label|dialog|alert|title))?(?: (?:is |appears|shows)?(?:shown|displayed|visible)?)?$`,
+    `^no ${Q}(?: (?:message|text|notice|banner|toast|error|label|title))?(?: (?:is |appears|shows)?(?:shown|displayed|visible)?)?$`,
     'i',
   ).exec(s);
   if (noQuoted) return { kind: 'visible', target: { text: noQuoted[1]! }, negated: true };
@@ -163,7 +163,22 @@ export function absentCheck(s: string): Check | null {
     const target = parseTarget(gone[1]!);
     return target ? { kind: 'visible', target, negated: true } : null;
   }
-  const among = /^(?:the )?(.+?) (?:is|are) (?:in|among) (?:the )?(?:results|search results|list)$/i.exec(s);
+  // "X remains in the list", "X is still listed under Upcoming trips": present, under that heading when one is named.
+  const kept =
+    /^(?:the )?([^"]+?|"[^"]+") (?:is (?:listed|shown)|remains|stays|is still) (?:in|under) (?:the )?("[^"]+"|[^"]+?)(?: section)?$/i.exec(
+      s,
+    );
+  // "Only X remains under H" says the rows there are exactly those (`onlyRowsCheck`).
+  if (kept && !/^only\b/i.test(kept[1]!) && !/^(?:list|results|search results)$/i.test(kept[2]!)) {
+    const target = parseTarget(kept[1]!);
+    const within = unquote(kept[2]!).replace(/ list$/i, '');
+    if (target && !target.within && /^\p{Lu}/u.test(within))
+      return { kind: 'visible', target: { ...target, within }, negated: false };
+  }
+  const among =
+    /^(?:the )?(.+?) (?:is|are|remains|stays|is still) (?:listed |shown )?(?:in|among) (?:the )?(?:results|search results|list)$/i.exec(
+      s,
+    );
   // A row of the list: the same words in a search field or a notice are not a result.
   if (among) {
     const target = parseTarget(among[1]!);
@@ -210,6 +225,7 @@ export function claimCheck(s: string): Check | null {
     dialogSaysCheck(s) ??
     absentCheck(s) ??
     rowPlaceCheck(s) ??
+    placeFirstCheck(s) ??
     rowWithLineCheck(s) ??
     screenShowsCheck(s) ??
     onScreenCheck(s) ??

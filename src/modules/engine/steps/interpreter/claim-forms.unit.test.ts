@@ -138,6 +138,15 @@ describe("a row's place in the list", () => {
     expect(parseStep('Save is below the form').understood).toBe(false);
   });
 
+  it('reads the place first: "The first order is Order 1042", "The last order is …"', () => {
+    expect(verdict('The first order is Order 1042', orders)).toBe(true);
+    expect(verdict('The last order is Order 1044', orders)).toBe(true);
+    expect(verdict('The last order is Order 1043', orders)).toBe(false);
+    expect(verdict('Order 1042 appears at the top', orders)).toBe(true);
+    // "The first name is Jo" is a label's value, not a row.
+    expect(kindOf('The first name is Jo')).toBe('value');
+  });
+
   it('a place the screen does not show is not settled', () => {
     expect(verdict('Order 1042 is the first order in Due next month', orders)).toBe('not settled');
   });
@@ -264,6 +273,18 @@ describe('shorthand presence and absence', () => {
     expect(verdict('"6 orders open" shown', orders)).toBe(false);
     expect(verdict('Settings button visible', profile)).toBe(true);
     expect(verdict('Open tickets still 3', profile)).toBe(true);
+  });
+
+  it('reads "X remains in the list" and "X is still listed under <heading>"', () => {
+    expect(verdict('Order 1043 remains in the list', orders)).toBe(true);
+    expect(verdict('Order 1099 remains in the list', orders)).toBe(false);
+    expect(verdict('Order 1043 is still listed under Due this week', orders)).toBe(true);
+    expect(verdict('Order 1043 is still listed under Due next week', orders)).not.toBe(true);
+  });
+
+  it('"Dark mode: on" reads the switch', () => {
+    expect(verdict('Dark mode: on', settings)).toBe(true);
+    expect(verdict('Dark mode: off', settings)).toBe(false);
   });
 
   it('reads "No "…" message", "No A or B is shown", "X is gone from the list", "X is in the results"', () => {

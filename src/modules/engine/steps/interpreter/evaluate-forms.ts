@@ -89,6 +89,13 @@ export function checkValue(
     );
   const verdicts = found.map((el) => {
     const holder = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    // "Notifications: on": a switch reads its state.
+    const state = /^(on|off)$/i.exec(value.trim());
+    if (holder?.node.role === 'toggle' && holder.node.checked !== undefined && state)
+      return {
+        ok: holder.node.checked === (state[1]!.toLowerCase() === 'on'),
+        why: `${describeElement(holder.node)} is ${holder.node.checked ? 'on' : 'off'}`,
+      };
     // "Personal shows "3 open tasks"": a list row shows its title and, below it, its second line.
     const line =
       holder?.node.role === 'list_item' && !sameValue(holder.node.text ?? '', value) ? rowLine(holder) : null;

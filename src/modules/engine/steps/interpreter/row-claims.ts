@@ -52,12 +52,12 @@ export function rowPlaceCheck(s: string): Check | null {
 /** "X is listed first", "X appears last in Upcoming", "X comes before Y", "X is listed below Y". */
 function listedAt(s: string): Check | null {
   const first = new RegExp(
-    `^(?:the )?("[^"]+"|[^"]+?) (?:is listed|is shown|appears|comes|shows up) ${ORDINAL_PATTERN}(?: (?:in|on|under) (?:the )?("[^"]+"|[^",]+?))?$`,
+    `^(?:the )?("[^"]+"|[^"]+?) (?:is listed|is shown|appears|comes|shows up|is) (?:${ORDINAL_PATTERN}|at the (top|bottom)|on (top))(?: (?:in|of|on|under) (?:the )?("[^"]+"|[^",]+?))?$`,
     'i',
   ).exec(s);
   if (first) {
-    const ordinal = ordinalOf(first[2]!);
-    const within = place(first[3]);
+    const ordinal = ordinalOf(first[2] ?? first[3] ?? first[4]!);
+    const within = place(first[5]);
     return ordinal === null
       ? null
       : { kind: 'row_at', text: unquote(first[1]!), ordinal, ...(within ? { within } : {}) };
@@ -70,6 +70,30 @@ function listedAt(s: string): Check | null {
   const [a, b] = [unquote(rel[1]!), unquote(rel[3]!)];
   if (/^(?:the )?(?:list|screen|page|fold|form|keyboard|header|title|button|field)$/i.test(b)) return null;
   return { kind: 'order', values: /above|before/i.test(rel[2]!) ? [a, b] : [b, a] };
+}
+
+/** Nouns the place-first form leaves to `nthRowCheck`, and words after an ordinal that name no row. */
+const NTH_ROW_NOUNS =
+  /^(?:row|item|entry|result|flight|trip|product|card|option|record|listing|order|contact|line|booking|search)$/i;
+const NOT_ROWS =
+  /^(?:name|names|page|step|steps|time|letter|digit|character|word|screen|tab|button|field|line|priority|place|day|date|thing|one|paragraph|sentence|image|picture|column)$/i;
+
+/** "The first task is Call the dentist", "the last result in Upcoming is X": the row at that place. */
+export function placeFirstCheck(s: string): Check | null {
+  const m = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)(?: (?:in|under|on) (?:the )?("[^"]+"|[^"]+?))? (?:is|reads|shows|says) ("[^"]+"|[^"]+)$`,
+    'i',
+  ).exec(s);
+  if (!m) return null;
+  const ordinal = ordinalOf(m[1]!);
+  const noun = m[2]!.replace(/s$/i, '');
+  if (ordinal === null || NOT_ROWS.test(noun) || NOT_ROWS.test(m[2]!)) return null;
+  if (ordinal >= 1 && !m[3] && NTH_ROW_NOUNS.test(noun)) return null;
+  const text = unquote(m[4]!);
+  if (/\b(?:is|are|not|no)\b/i.test(text) || /^(?:a|an|the|empty|shown|visible|selected|highlighted)\b/i.test(text))
+    return null;
+  const within = place(m[3]);
+  return { kind: 'row_at', text, ordinal, ...(within ? { within } : {}) };
 }
 
 /**
