@@ -40,6 +40,8 @@ export function screenCheck(s: string): Check | null {
     /^(?:the )?(.+?) (?:screen|page) (?:does not|doesn't) (?:open|appear)$/i,
     /^(?:the )?(.+?) (?:is not|isn't) (?:opened|open)$/i,
   ];
+  const arrived = arrivalCheck(s);
+  if (arrived !== undefined) return arrived;
   const butNot =
     /^(?:the )?(.+?) (?:screen|page) is (?:shown|displayed|open),? not (?:the )?(.+?)(?: (?:screen|page))?$/i.exec(s);
   if (butNot)
@@ -59,6 +61,52 @@ export function screenCheck(s: string): Check | null {
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
   return null;
+}
+
+const PLACE = '(?:screen|page|view|activity|tab)';
+const WHO = '(?:i|we|the user|user|you|it|he|she|they)';
+
+/**
+ * Being brought to a screen: "I should land on the Home screen", "I am redirected to the login page",
+ * "The user is taken to the Dashboard", "The app navigates to the Orders screen", "Help page is loaded".
+ * A verb of being moved names a screen even without the word "screen"; "I go to X" (an action) is not one.
+ */
+function arrivalCheck(s: string): Check | null | undefined {
+  const moved = '(?:taken|redirected|navigated|brought|sent|returned|directed|forwarded|routed|moved|switched|dropped)';
+  const forms = [
+    new RegExp(
+      `^(?:${WHO} )?(?:(?:am|is|are|gets?|got|was|were|be|being|has been|have been) )?${moved} (?:back )?(?:to|on|onto|into) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(
+      `^(?:${WHO} )?(?:lands?|landed|ends? up|arrives?|arrived|is landed) (?:back )?(?:on|at|in|onto) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(
+      `^(?:the )?(?:app|application|it) (?:navigates|goes|switches|returns|moves|redirects|takes (?:me|the user|us|you)|brings (?:me|the user|us|you)|redirects (?:me|the user|us|you)|sends (?:me|the user|us|you)) (?:back )?(?:to|on) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(`^(?:the )?(?:app|application|it) (?:opens|shows|displays|loads) (?:the )?(.+?) ${PLACE}$`, 'i'),
+    new RegExp(
+      `^(?:the )?(.+?) ${PLACE} (?:is |has )?(?:loaded|presented|reached|been loaded|loads|has loaded|comes up)$`,
+      'i',
+    ),
+  ];
+  for (const re of forms) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const name = unquote(m[1]!.trim());
+    // "redirected to the Home screen of the app", "taken to a new page": a name, not a description.
+    if (
+      name === '' ||
+      /"/.test(name) ||
+      /\b(?:of|with|where|which|that|a|an|previous|next|same|new|another|some|any|my|his|her|their)\b/i.test(name) ||
+      name.split(/\s+/).length > 5
+    )
+      return null;
+    return { kind: 'screen', name, negated: false };
+  }
+  return undefined;
 }
 
 /** Texts in quotes that the check says are shown (all of them) or not shown (one). */
@@ -96,6 +144,40 @@ export function valueCheck(s: string): Check | null {
   const label = parseTarget(m[1]!.replace(/^(?:the )?(?:value of|text of)\s+/i, ''));
   const value = unquote(m[2]!.trim());
   if (!label || label.text === '' || value === '' || /"/.test(label.text)) return null;
+  return { kind: 'value', label, value };
+}
+
+/**
+ * A label's value said as what one sees: "I should see result as "30.48"", "I should see "14" at "age"",
+ * "The balance is shown as "£12.00"": the value beside that label (never the label itself).
+ */
+export function seenAsCheck(s: string): Check | null {
+  const m =
+    /^(?:i |we |the user |user )?(?:should |can |must |will )?see (?:the )?([^"]+?|"[^"]+") as ("[^"]+"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?)$/i.exec(
+      s,
+    ) ??
+    /^(?:the )?([^"]+?|"[^"]+") (?:is|are) (?:shown|displayed|listed|set|presented) as ("[^"]+"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?)$/i.exec(
+      s,
+    );
+  const at = m
+    ? null
+    : /^(?:i |we |the user |user )?(?:should |can |must |will )?see ("[^"]+") (?:at|in|for|under|next to|beside) (?:the )?("[^"]+"|[^"]+?)(?: field| label| row)?$/i.exec(
+        s,
+      );
+  const [rawLabel, rawValue] = m ? [m[1]!, m[2]!] : at ? [at[2]!, at[1]!] : [null, null];
+  if (!rawLabel || !rawValue) return null;
+  const label = parseTarget(rawLabel);
+  const value = unquote(rawValue.trim());
+  // "the password as dots", "the screen as …": a description, not a label.
+  if (!label || label.text === '' || value === '' || /^(?:screen|page|text|message|list)$/i.test(label.text))
+    return null;
+  // "I should see "Fling" at the bottom of the display": a place on the screen, not a label.
+  if (
+    /\b(?:top|bottom|middle|cent(?:er|re)|end|start|screen|display|page|list|header|footer|dialog|popup)\b/i.test(
+      label.text,
+    )
+  )
+    return null;
   return { kind: 'value', label, value };
 }
 

@@ -6,6 +6,7 @@ import {
   orderCheck,
   quotedCheck,
   screenCheck,
+  seenAsCheck,
   showsCheck,
   startsWithCheck,
   valueCheck,
@@ -30,6 +31,7 @@ const MODAL_REWRITES: Array<[RegExp, string]> = [
   [/\b(?:should|must|will) (?:be|get)\b|\bto be\b/gi, 'is'],
   [/\b(?:should not|shouldn't|must not|to not|not to) (appear|show up|exist)\b/gi, 'does not $1'],
   [/\b(?:should|must|will|to) (show|display|contain|include|read|say|equal|have|appear|exist|disappear)\b/gi, '$1s'],
+  [/\b(?:should|must|will) (open|close|load)\b/gi, '$1s'],
   [/\b(show|display|contain|include|read|say|equal|appear|exist|disappear)ss\b/gi, '$1s'],
   [/\bhaves\b/gi, 'has'],
 ];
@@ -109,6 +111,10 @@ function countCheck(s: string): Check | null {
 function titleCheck(s: string): Check | null {
   const patterns = [
     /^(?:the )?(?:current )?(?:screen |page |navigation |nav bar |navigation bar )?title (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
+    // "The header should say Settings", "the toolbar title reads "Orders"": the bar at the top of the screen.
+    /^(?:the )?(?:screen |page )?(?:header|toolbar|app bar|action bar|nav bar|navigation bar|top bar)(?: title| text)? (?:is (?=")|reads|shows|says|displays|equals|is equal to) (.+)$/i,
+    // "I should see a navigation bar titled "Search"".
+    /^(?:i |we )?(?:can |should )?see (?:a |the )?(?:navigation bar|nav bar|toolbar|app bar|header|screen|page) (?:titled|called|named) (.+)$/i,
     /^(?:the )?(?:current )?(?:screen|page) is (?:titled|called|named) (.+)$/i,
     /^(?:i am|i'm|we are|we're|the user is|user is|you are|you're) (?:now )?on (?:the )?(.+?) (?:screen|page)$/i,
     /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|visible|displayed|open|opened|showing)|appears|opens)$/i,
@@ -266,6 +272,7 @@ function single(s: string): Check | null {
     screenCheck(s) ??
     titleCheck(s) ??
     orderCheck(s) ??
+    seenAsCheck(s) ??
     noneCheck(s) ??
     (/"[^"]*".*"[^"]*"/.test(s) ? quotedCheck(s) : null) ??
     visibilityCheck(s) ??
@@ -284,6 +291,11 @@ function single(s: string): Check | null {
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
   const s = spellOutLists(indicative(text))
+    // "I expect to see "Welcome"", "I should be able to see X".
+    .replace(
+      /^(?:(?:i|we|the user|user) )?(?:expect to|be able to|is able to|am able to|are able to|want to|to) see /i,
+      'see ',
+    )
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')

@@ -1,6 +1,8 @@
 import type { Intent, ParsedStep, Target } from './intent';
+import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
-import { parseCount, parseTarget, quotedContent, unquote } from './step-text';
+import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
+import { MAX_WAIT_MS } from './wait-forms';
 
 /**
  * The everyday forms beside the template grammar: sign-in in one step, values for a whole form,
@@ -53,7 +55,9 @@ const signIn: Rule = (s) => {
     ) ??
     /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:user(?:name)?|email) )?(\S+),? (?:with|and|using) (?:the )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
       s,
-    );
+    ) ??
+    // "Sign in with alice@x.com and hunter2": an address (or a quoted name) and a password.
+    /^(?:log ?in|sign ?in|login|signin)(?: with| using| as) (\S+@\S+|"[^"]+") and ("[^"]+"|\S+)$/i.exec(s);
   if (!m) return null;
   return ok({
     kind: 'sequence',
@@ -63,6 +67,44 @@ const signIn: Rule = (s) => {
       { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_IN_BUTTONS } },
     ],
   });
+};
+
+/** Names of fields people type into without saying "field": "Enter email a@b.co", "Type the password pw123". */
+const FIELD_NOUN =
+  '(?:e-?mail(?: address)?|password|passcode|pin|otp|(?:full |first |last |middle |user ?|display |nick)?name|username|phone(?: number)?|mobile(?: number)?|(?:verification|activation|confirmation|promo|coupon|discount|zip|postal|post|security) code|zip|postcode|address|city|amount|quantity|age|title|description|comment|note|message|search term|query)';
+const WHOLE_FIELD = new RegExp(`^${FIELD_NOUN}$`, 'i');
+const TYPE_VERB = '(?:enter|type|input|key in|fill in|write|provide)';
+
+/**
+ * "Enter email a@b.co", "Enter the password as pw123", "Type PIN 1234", "Enter the promo code "SAVE10"": the field
+ * by its name, then one value (a word, or quoted). "Enter email address" names a field and types nothing.
+ */
+const namedField: Rule = (s) => {
+  const m = new RegExp(
+    `^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?(${FIELD_NOUN})(?:\\s+field)?\\s+(?:as\\s+|of\\s+|=\\s*|:\\s*)?("[^"]*"|'[^']*'|[^\\s"']+)$`,
+    'i',
+  ).exec(s);
+  if (m) {
+    const value = m[2]!;
+    const joined = `${m[1]} ${value}`;
+    if (WHOLE_FIELD.test(joined) || /^(?:again|here|now|field|please|twice|once|correctly|below|above)$/i.test(value))
+      return null;
+    const noun = m[1]!.toLowerCase();
+    const names = /^e-?mail/.test(noun)
+      ? ['Email', 'Email address', 'E-mail']
+      : /^user ?name$/.test(noun)
+        ? ['Username', 'User name', 'Login', 'User']
+        : null;
+    return ok(type(value, names ? field(names) : { text: m[1]!, role: 'field', literal: `${m[1]} field` }));
+  }
+  // "Type the message "Yo"", "Enter the promo code "SAVE10"": a name, then the quoted text.
+  const q = new RegExp(`^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?([a-z][\\w -]{0,30}?)\\s+("[^"]*")$`, 'i').exec(s);
+  if (!q || /(?:^|\s)(?:with|in|into|as|for|to|on|of|and|then)(?:\s|$)/i.test(q[1]!)) return null;
+  // "Enter text "hello"": the words say what kind of thing is typed, not where.
+  if (/^(?:text|value|string|word|words|characters?|letters?|digits?|number)$/i.test(q[1]!))
+    return ok(type(q[2]!, null));
+  const target = fieldTarget(q[1]!);
+  return target ? ok(type(q[2]!, target)) : null;
 };
 
 /** "Enter alex@x.test / pw", "Enter Sam / Morgan for Passenger 2", "Enter London / Barcelona / 5 Sep 2025". */
@@ -244,7 +286,29 @@ const navigate: Rule = (s) => {
 
 const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
 
-/** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert", "Tap OK in the dialog". */
+/**
+ * "Tap OK on the alert", "Click "Delete" in the confirmation dialog", "Confirm by tapping Yes", "Dismiss the popup
+ * with Not now": that button of the open dialog; with no dialog open the step is not settled.
+ */
+const dialogButton: Rule = (s) => {
+  const noun =
+    '(?:dialog|alert|popup|pop-up|prompt|modal|sheet|confirmation|message box|action sheet)(?: box| window)?';
+  const tapIn = new RegExp(
+    `^(?:tap|click|press|hit|touch|select|choose)(?: on)? (.+?) (?:in|on|inside|from|within|of) (?:the |this |that |a )?(?:[\\w -]{0,30} )?${noun}$`,
+    'i',
+  ).exec(s);
+  const by = new RegExp(
+    `^(?:accept|confirm|approve|cancel|dismiss|close|decline|reject)(?: (?:the )?(?:[\\w -]{0,30} )?${noun})? (?:by (?:tapping|clicking|pressing|choosing|selecting)|with|using)(?: on)? (.+)$`,
+    'i',
+  ).exec(s);
+  const raw = tapIn?.[1] ?? by?.[1];
+  if (!raw) return null;
+  const button = unquote(raw.replace(/\s+(?:button|option|link)$/i, '').replace(/^the\s+/i, ''));
+  if (button === '' || /"/.test(button)) return null;
+  return ok({ kind: 'dialog', accept: true, what: null, button });
+};
+
+/** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert". */
 const dialog: Rule = (s) => {
   const bare = new RegExp(
     `^(accept|confirm|ok|approve|cancel|dismiss|close|decline|reject|deny)(?: ${DIALOG})?$`,
@@ -275,13 +339,18 @@ const lifecycle: Rule = (s) => {
     ).test(s)
   )
     return ok({ kind: 'kill' });
-  if (
-    new RegExp(
-      `^(?:send|put|move) ${app} (?:to|in|into) (?:the )?background(?:(?:,| and| then)+ (?:re-?open|bring|return to|resume|launch|open)(?: it| the app)?(?: back| again)?(?: to (?:the )?foreground)?)?$|^background ${app}$`,
-      'i',
-    ).test(s)
-  )
-    return ok({ kind: 'background' });
+  const background = new RegExp(
+    `^(?:(?:send|put|move) ${app} (?:to|in|into) (?:the )?background|(?:background|minimi[sz]e) ${app})(?: for ${DURATION_PATTERN})?(?:(?:,| and| then)+ (?:re-?open|bring|return to|resume|launch|open|restore|switch back to)(?: it| the app)?(?: back| again)?(?: to (?:the )?foreground)?)?$`,
+    'i',
+  ).exec(s);
+  if (background) {
+    const ms = background[1] ? parseDuration(background[1]) : null;
+    if (background[1] && (ms === null || ms > MAX_WAIT_MS)) return null;
+    return ok(ms === null ? { kind: 'background' } : { kind: 'background', ms });
+  }
+  // "Bring the app back to the foreground": the app, launched again, comes to the front.
+  if (new RegExp(`^(?:bring|return) ${app} (?:back )?(?:to|into) (?:the )?foreground$`, 'i').test(s))
+    return ok({ kind: 'launch' });
   if (
     /^(?:launch|start|run|open) (?:the )?(?:freshly installed |installed )?(?:[\w'-]+ )?(?:app|application)(?: again)?$|^launch [\w'-]+(?: again)?$/i.test(
       s,
@@ -338,7 +407,7 @@ const search: Rule = (s) => {
 };
 
 /** Forms read before the clauses are split: the ones whose "and" belongs to them. */
-export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst];
+export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
 
 /** Forms tried before the template grammar on each clause. */
 export const CLAUSE_RULES: Rule[] = [
@@ -347,6 +416,7 @@ export const CLAUSE_RULES: Rule[] = [
   look,
   clearOwned,
   leave,
+  namedField,
   fillValues,
   fillSection,
   fieldFirst,
@@ -356,6 +426,8 @@ export const CLAUSE_RULES: Rule[] = [
   tapTimes,
   counter,
   ordinal,
+  ...CHOOSE_RULES,
+  dialogButton,
   dialog,
 ];
 

@@ -60,7 +60,9 @@ export const scrollRules: Rule[] = [
   },
   // "Pull down to refresh", "pull down on the screen": the finger moves down over the top of the content.
   (s) =>
-    /^pull (?:down )?to refresh$|^pull down(?: on (?:the )?(?:screen|page|list))?(?: to refresh)?$/i.test(s)
+    /^pull (?:down )?to refresh$|^pull down(?: on (?:the )?(?:screen|page|list))?(?: to refresh)?$|^(?:swipe|drag) down(?: on (?:the )?(?:screen|page|list))? to refresh$/i.test(
+      s,
+    )
       ? ok({ kind: 'scroll', direction: 'up', times: 1, on: null })
       : null,
   (s) => {
@@ -92,6 +94,15 @@ export const scrollRules: Rule[] = [
       direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
       target,
     }));
+  },
+  // "Scroll down the list", "scroll up the page": the list on screen (the largest one), or the page.
+  (s) => {
+    const m =
+      /^(scroll|swipe) (up|down|left|right) (?:through |along )?(?:the )?(?:list|page|screen|form|results|content|feed)$/i.exec(
+        s,
+      );
+    const direction = m ? scrollDirection(m[1]!, m[2]) : null;
+    return direction ? ok({ kind: 'scroll', direction, times: 1, on: null }) : null;
   },
   (s) => {
     const t = s

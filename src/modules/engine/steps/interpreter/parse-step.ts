@@ -8,6 +8,7 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
+import { MAX_WAIT_MS, waitUntilForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
@@ -23,9 +24,6 @@ import {
  * English step text → intent, case-insensitive. The grammar is in docs/engine.md; anything it
  * does not cover is "not understood" so that a model can take the step.
  */
-
-const MAX_WAIT_MS = 300_000;
-const DEFAULT_WAIT_UNTIL_MS = 10_000;
 
 type Rule = (s: string) => ParsedStep | null;
 
@@ -194,18 +192,7 @@ const waitRules: Rule[] = [
     if (ms > MAX_WAIT_MS) return refuse('not understood: a fixed wait is at most 5 minutes; say wait until X appears');
     return ok({ kind: 'wait', ms });
   },
-  (s) => {
-    const m = new RegExp(
-      `^wait (?:until|till|for) (.+?) (?:to )?(appears?|is visible|is shown|is displayed|shows up|show up|disappears?|is gone|is hidden|is not visible|goes away|go away|vanishes)(?:,? (?:for )?(?:up to|at most|max(?:imum)?) ${DURATION_PATTERN})?$`,
-      'i',
-    ).exec(s);
-    const bare = m ? null : /^wait for (.+)$/i.exec(s);
-    if (!m && !bare) return null;
-    const appears = m ? !/disappear|gone|hidden|not visible|away|vanish/i.test(m[2]!) : true;
-    const timeoutMs = m?.[3] ? parseDuration(m[3]) : DEFAULT_WAIT_UNTIL_MS;
-    if (timeoutMs === null || timeoutMs > MAX_WAIT_MS) return refuse('not understood: a wait lasts at most 5 minutes');
-    return targetOr((m ?? bare)![1]!, (target) => ({ kind: 'wait_until', target, appears, timeoutMs }));
-  },
+  waitUntilForm,
 ];
 
 const pressRules: Rule[] = [

@@ -2,6 +2,7 @@ import type { Rotation, UiNode } from '../../../../worker/driver';
 import { selectorFor } from '../selectors';
 import type { Intent, ScrollDirection, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
+import { chooseOption } from './choose-option';
 import { resolveForm } from './resolve-forms';
 import { setSwitches } from './switch-groups';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
@@ -123,6 +124,8 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
     case 'background':
     case 'hide_keyboard':
       return resolveForm(intent, index);
+    case 'choose':
+      return chooseOption(index, intent.option, intent.from);
     case 'tap':
     case 'double_tap':
     case 'long_press': {
@@ -219,8 +222,9 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
           appears: intent.appears,
           timeoutMs: intent.timeoutMs,
           pollMs: POLL_MS,
+          ...(intent.screen ? { screen: true } : {}),
         },
-        reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
+        reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${intent.screen ? `the ${intent.target.text} screen` : nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
       };
     case 'back':
       return actions([{ op: 'back' }], 'go back');

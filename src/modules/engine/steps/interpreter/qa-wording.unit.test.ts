@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../../../worker/driver';
+import {
+  interpretAssertion,
+  interpretStep,
+  isSatisfied,
+  parseStep,
+  readStepIntent,
+  type Observation,
+  type Resolution,
+} from './index';
+
+/**
+ * Everyday QA wording a tester writes without knowing the grammar: arriving on a screen, waiting for
+ * one, options of a picker, a field named before its value, a dialog's button, the app in the
+ * background. Each form is read, and a near miss is refused (or left not settled) rather than guessed.
+ */
+
+let refs = 0;
+const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
+  ref: `q${++refs}`,
+  role,
+  text,
+  id: extra.id ?? null,
+  bounds: { x: 16, y, width: 360, height: 40 },
+  enabled: true,
+  focused: false,
+  children: [],
+  ...extra,
+});
+
+function screen(title: string, children: UiNode[]): Observation {
+  return {
+    screen: { width: 393, height: 852, rotation: 0 },
+    tree: node('application', 'App', 0, {
+      bounds: { x: 0, y: 0, width: 393, height: 852 },
+      children: [
+        node('screen', title, 0, {
+          bounds: { x: 0, y: 0, width: 393, height: 852 },
+          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
+        }),
+      ],
+    }),
+  };
+}
+
+const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : `not settled: ${r.reason}`);
+const acted = (r: Resolution) =>
+  r.settled && r.kind === 'actions'
+    ? r.actions.map((a) => (a.op === 'input' ? `${a.event.kind}${'text' in a.event ? ` ${a.event.text}` : ''}` : a.op))
+    : r.settled
+      ? r.kind
+      : `not settled: ${r.reason}`;
+const intentOf = (text: string) => {
+  const p = parseStep(text);
+  return p.understood ? p.intent : null;
+};
+
+describe('arriving on a screen', () => {
+  const home = screen('Home', [node('button', 'Sign out', 100)]);
+  const login = screen('Login', [node('button', 'Sign in', 100)]);
+
+  it.each([
+    ['I should land on the Home screen', 'Home'],
+    ['I am redirected to the home page', 'home'],
+    ['The user is taken to the Home screen', 'Home'],
+    ['The user should be navigated to the Home', 'Home'],
+    ['The app navigates to the Home screen', 'Home'],
+    ['The Home page is loaded', 'Home'],
+    ['The Home screen should open', 'Home'],
+    ['I should see a navigation bar titled "Home"', 'Home'],
+    ['The header should say Home', 'Home'],
+  ])('"%s" checks the screen is %s, and fails on another', (text, name) => {
+    const i = intentOf(text);
+    expect(i?.kind).toBe('check');
+    expect(JSON.stringify(i)).toContain(`"${name}"`);
+    expect(verdict(interpretAssertion(text, home))).toBe(true);
+    expect(verdict(interpretAssertion(text, login))).toBe(false);
+  });
+
+  it('a screen described instead of named is refused, an action to go there stays an action', () => {
+    expect(parseStep('I am taken to a new page').understood).toBe(false);
+    expect(parseStep('The user is redirected to the previous screen').understood).toBe(false);
+    expect(intentOf('I go to the Settings screen')?.kind).toBe('navigate');
+    expect(intentOf('The header is visible')).toMatchObject({ check: { kind: 'visible' } });
+  });
+});
+
+describe('waiting', () => {
+  it('a limit before the target is the wait’s timeout', () => {
+    expect(intentOf('Wait up to 20 seconds for "Done" to appear')).toEqual({
+      kind: 'wait_until',
+      target: { text: 'Done' },
+      appears: true,
+      timeoutMs: 20_000,
+    });
+    expect(intentOf('Wait until I see "Sign up"')).toMatchObject({ kind: 'wait_until', target: { text: 'Sign up' } });
+    expect(intentOf('Wait for the spinner to disappear')).toMatchObject({ kind: 'wait_until', appears: false });
+  });
+
+  it('waiting for a screen is met when its title shows, not when a tab of that name does', () => {
+    const r = interpretStep('Wait for the Orders screen to load', screen('Home', [node('tab', 'Orders', 700)]));
+    expect(r.settled && r.kind).toBe('wait_until');
+    if (!r.settled || r.kind !== 'wait_until') return;
+    expect(r.plan.screen).toBe(true);
+    expect(isSatisfied(r.plan, screen('Home', [node('tab', 'Orders', 700)]))).toBe(false);
+    expect(isSatisfied(r.plan, screen('Orders', []))).toBe(true);
+  });
+
+  it('a wait for something unnamed, another device or the backend is refused', () => {
+    expect(parseStep('Wait for the page to load').understood).toBe(false);
+    expect(parseStep('Wait for the data to load').understood).toBe(false);
+    expect(parseStep('I wait until user2 exists in backend search results').understood).toBe(false);
+    expect(parseStep('I wait to see the ack sign in Second Device').understood).toBe(false);
+  });
+});
+
+describe('options of a picker', () => {
+  const open = screen('Product', [
+    node('button', 'Size', 100),
+    node('list_item', 'Small', 150),
+    node('list_item', 'Large', 200),
+  ]);
+  const closed = screen('Product', [node('button', 'Size', 100), node('button', 'Add to cart', 300)]);
+
+  it.each([
+    'Select Large from the Size dropdown',
+    'Choose "Large" as the size',
+    'Pick Large in the size picker',
+    'From the Size menu, choose Large',
+    'Select "Large" for Size',
+  ])('"%s" taps the option when it shows', (text) => {
+    expect(readStepIntent(text)).toBe('select');
+    const r = interpretStep(text, open);
+    expect(r.settled && r.kind === 'actions' && r.reasoning).toContain('"Large"');
+  });
+
+  it('opens the picker first when the option is not shown, then taps it on the next screen', () => {
+    const r = interpretStep('Select Large from the Size dropdown', closed);
+    expect(acted(r)).toEqual(['tap']);
+    expect(r.settled && r.kind === 'actions' && r.reasoning).toContain('"Size"');
+    expect(r.settled && r.then).toBe('tap "Large"');
+  });
+
+  it('neither the option nor the picker on screen: not settled', () => {
+    const r = interpretStep('Select Medium from the Colour dropdown', closed);
+    expect(r.settled).toBe(false);
+    // A place that is no picker is not read as one.
+    expect(intentOf('Select Large from the Size section')?.kind).not.toBe('choose');
+  });
+});
+
+describe('a field named before its value', () => {
+  const form = screen('Sign in', [
+    node('text', 'Email', 100),
+    node('input', '', 140, { id: 'email' }),
+    node('text', 'Password', 190),
+    node('input', '', 230, { id: 'password' }),
+    node('button', 'Sign in', 300),
+  ]);
+
+  it('"Enter email a@b.co and password pw123" types each value into its field', () => {
+    const r = interpretStep('Enter email a@b.co and password pw123', form);
+    expect(readStepIntent('Enter email a@b.co and password pw123')).toBe('composite');
+    expect(acted(r)).toEqual(['tap', 'text a@b.co']);
+    expect(r.settled && r.then).toMatch(/password pw123/);
+    expect(acted(interpretStep('Type the password "pw123"', form))).toEqual(['tap', 'text pw123']);
+    expect(acted(interpretStep('Enter the password as pw123', form))).toEqual(['tap', 'text pw123']);
+  });
+
+  it('"Sign in with alice@x.test and hunter2" fills both fields and taps Sign in', () => {
+    expect(acted(interpretStep('Sign in with alice@x.test and hunter2', form))).toEqual([
+      'tap',
+      'text alice@x.test',
+      'tap',
+      'text hunter2',
+      'tap',
+    ]);
+  });
+
+  it('a field named with a value of several words, or no value, is refused, never typed as one text', () => {
+    expect(parseStep('Enter name John Smith').understood).toBe(false);
+    expect(parseStep('Enter email address').understood).toBe(false);
+    expect(parseStep('Enter password again').understood).toBe(false);
+    expect(intentOf('Enter text "hello"')).toEqual({ kind: 'type', text: 'hello', target: null });
+    expect(intentOf('fill in the Username field with "demo"')).toMatchObject({
+      text: 'demo',
+      target: { text: 'Username' },
+    });
+  });
+});
+
+describe("a dialog's button", () => {
+  const dialog = screen('Trips', [
+    node('button', 'OK', 600),
+    node('alert', 'Delete trip?', 300, {
+      bounds: { x: 16, y: 300, width: 360, height: 200 },
+      children: [node('text', 'Delete trip?', 310), node('button', 'Cancel', 360), node('button', 'Delete', 410)],
+    }),
+  ]);
+  const noDialog = screen('Trips', [node('button', 'OK', 600), node('button', 'Delete', 650)]);
+
+  it.each(['Tap Delete on the alert', 'Tap "Delete" in the confirmation dialog', 'Confirm by tapping Delete'])(
+    '"%s" taps that button of the open dialog',
+    (text) => {
+      const r = interpretStep(text, dialog);
+      expect(acted(r)).toEqual(['tap']);
+      expect(r.settled && r.kind === 'actions' && r.reasoning).toContain('"Delete"');
+    },
+  );
+
+  it('with no dialog open, a button of that name elsewhere is not tapped', () => {
+    expect(interpretStep('Tap Delete on the alert', noDialog).settled).toBe(false);
+    expect(interpretStep('Tap OK in the dialog', dialog).settled).toBe(false);
+  });
+});
+
+describe('the app in the background, scrolls', () => {
+  const any = screen('Home', [node('button', 'Sign out', 100)]);
+
+  it('"for N seconds" is how long the app stays in the background', () => {
+    const r = interpretStep('Put the app in the background for 3 seconds', any);
+    expect(r.settled && r.kind === 'actions' && r.actions).toEqual([
+      { op: 'home' },
+      { op: 'wait', ms: 3000 },
+      { op: 'launch' },
+    ]);
+    expect(readStepIntent('Minimize the app')).toBe('background_app');
+    expect(readStepIntent('Bring the app back to the foreground')).toBe('launch_app');
+    expect(parseStep('Send the app to the background for 10 minutes').understood).toBe(false);
+  });
+
+  it('"Swipe down to refresh" pulls the content down; "Scroll down the list" scrolls it', () => {
+    expect(intentOf('Swipe down to refresh')).toEqual({ kind: 'scroll', direction: 'up', times: 1, on: null });
+    expect(intentOf('Scroll down the list')).toEqual({ kind: 'scroll', direction: 'down', times: 1, on: null });
+    expect(parseStep('Swipe the carousel').understood).toBe(false);
+  });
+});
+
+describe('a value said as what one sees', () => {
+  const result = screen('Converter', [
+    node('text', 'Result', 100, { bounds: { x: 16, y: 100, width: 200, height: 40 } }),
+    node('text', '30.48', 100, { bounds: { x: 300, y: 100, width: 60, height: 40 } }),
+  ]);
+
+  it('"I should see result as "30.48"" reads the value beside the label', () => {
+    expect(verdict(interpretAssertion('I should see result as "30.48"', result))).toBe(true);
+    expect(verdict(interpretAssertion('I should see result as "30.49"', result))).toBe(false);
+    expect(verdict(interpretAssertion('I should see "30.48" at "Result"', result))).toBe(true);
+  });
+
+  it('a place on the screen is no label', () => {
+    expect(intentOf('I should see "Fling" at the bottom of the display')).toMatchObject({ check: { kind: 'visible' } });
+  });
+});
