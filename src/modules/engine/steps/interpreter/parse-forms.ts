@@ -1,5 +1,6 @@
 import type { Intent, ParsedStep, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
+import { dialog, dialogButton } from './dialog-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
@@ -17,7 +18,7 @@ export const USER_FIELDS = ['Email', 'Email address', 'E-mail', 'Username', 'Use
 export const PASSWORD_FIELDS = ['Password', 'Passcode', 'PIN'];
 export const SIGN_IN_BUTTONS = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In', 'Signin', 'Continue', 'Submit'];
 
-const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
+export const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
 
 /** "the lead passenger's First name", "the Email field of the lead passenger", "Passenger 2's first name". */
 export function fieldTarget(raw: string): Target | null {
@@ -45,7 +46,11 @@ export function fieldTarget(raw: string): Target | null {
   return within ? { ...target, within: within.replace(/^the\s+/i, '') } : target;
 }
 
-const type = (value: string, target: Target | null): Intent => ({ kind: 'type', text: unquote(value), target });
+export const typeValue = (value: string, target: Target | null): Intent => ({
+  kind: 'type',
+  text: unquote(value),
+  target,
+});
 
 /** "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123". */
 const signIn: Rule = (s) => {
@@ -62,49 +67,11 @@ const signIn: Rule = (s) => {
   return ok({
     kind: 'sequence',
     steps: [
-      type(m[1]!, field(USER_FIELDS)),
-      type(m[2]!, field(PASSWORD_FIELDS)),
+      typeValue(m[1]!, field(USER_FIELDS)),
+      typeValue(m[2]!, field(PASSWORD_FIELDS)),
       { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_IN_BUTTONS } },
     ],
   });
-};
-
-/** Names of fields people type into without saying "field": "Enter email a@b.co", "Type the password pw123". */
-const FIELD_NOUN =
-  '(?:e-?mail(?: address)?|password|passcode|pin|otp|(?:full |first |last |middle |user ?|display |nick)?name|username|phone(?: number)?|mobile(?: number)?|(?:verification|activation|confirmation|promo|coupon|discount|zip|postal|post|security) code|zip|postcode|address|city|amount|quantity|age|title|description|comment|note|message|search term|query)';
-const WHOLE_FIELD = new RegExp(`^${FIELD_NOUN}$`, 'i');
-const TYPE_VERB = '(?:enter|type|input|key in|fill in|write|provide)';
-
-/**
- * "Enter email a@b.co", "Enter the password as pw123", "Type PIN 1234", "Enter the promo code "SAVE10"": the field
- * by its name, then one value (a word, or quoted). "Enter email address" names a field and types nothing.
- */
-const namedField: Rule = (s) => {
-  const m = new RegExp(
-    `^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?(${FIELD_NOUN})(?:\\s+field)?\\s+(?:as\\s+|of\\s+|=\\s*|:\\s*)?("[^"]*"|'[^']*'|[^\\s"']+)$`,
-    'i',
-  ).exec(s);
-  if (m) {
-    const value = m[2]!;
-    const joined = `${m[1]} ${value}`;
-    if (WHOLE_FIELD.test(joined) || /^(?:again|here|now|field|please|twice|once|correctly|below|above)$/i.test(value))
-      return null;
-    const noun = m[1]!.toLowerCase();
-    const names = /^e-?mail/.test(noun)
-      ? ['Email', 'Email address', 'E-mail']
-      : /^user ?name$/.test(noun)
-        ? ['Username', 'User name', 'Login', 'User']
-        : null;
-    return ok(type(value, names ? field(names) : { text: m[1]!, role: 'field', literal: `${m[1]} field` }));
-  }
-  // "Type the message "Yo"", "Enter the promo code "SAVE10"": a name, then the quoted text.
-  const q = new RegExp(`^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?([a-z][\\w -]{0,30}?)\\s+("[^"]*")$`, 'i').exec(s);
-  if (!q || /(?:^|\s)(?:with|in|into|as|for|to|on|of|and|then)(?:\s|$)/i.test(q[1]!)) return null;
-  // "Enter text "hello"": the words say what kind of thing is typed, not where.
-  if (/^(?:text|value|string|word|words|characters?|letters?|digits?|number)$/i.test(q[1]!))
-    return ok(type(q[2]!, null));
-  const target = fieldTarget(q[1]!);
-  return target ? ok(type(q[2]!, target)) : null;
 };
 
 /** "Enter alex@x.test / pw", "Enter Sam / Morgan for Passenger 2", "Enter London / Barcelona / 5 Sep 2025". */
@@ -130,7 +97,7 @@ const fieldFirst: Rule = (s) => {
   const m = /^(?:in|into|on|for)\s+(?:the\s+)?(.+?),?\s+(?:enter|type|input|write|fill in|put)\s+(.+)$/i.exec(s);
   if (!m) return null;
   const target = fieldTarget(m[1]!);
-  return target ? ok(type(m[2]!, target)) : null;
+  return target ? ok(typeValue(m[2]!, target)) : null;
 };
 
 /** "Type a@b.co as the email", "Enter 14 Aug 2025 as the Date", "Fill in 3 for the quantity", "Enter Sam as Passenger 2's first name". */
@@ -140,7 +107,7 @@ const valueAsRole: Rule = (s) => {
   const target = fieldTarget(m[2]!);
   // "Enter Alex again as first name": the repetition is no part of the value.
   const value = quotedContent(m[1]!.trim()) === null ? m[1]!.replace(/\s+(?:again|once more)$/i, '') : m[1]!;
-  return target ? ok(type(value, target)) : null;
+  return target ? ok(typeValue(value, target)) : null;
 };
 
 /** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
@@ -148,7 +115,7 @@ const typeInto: Rule = (s) => {
   const m = /^(?:enter|type|input|write|put)\s+("[^"]*"|\S+(?:\s\S+)*?)\s+(?:in|into)\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!m || !/(?:['’]s\s|\s(?:of|for)\s)|^(?:the\s+)?\p{L}+ \d+ \p{Lu}/iu.test(m[2]!)) return null;
   const target = fieldTarget(m[2]!);
-  return target ? ok(type(m[1]!, target)) : null;
+  return target ? ok(typeValue(m[1]!, target)) : null;
 };
 
 /** "Change To to Paris", "Replace From with Rome", "Replace the First name Alex with Sam", "From = London", "From: London". */
@@ -163,7 +130,7 @@ const change: Rule = (s) => {
   if (named && /^replace|^overwrite/i.test(s) && !/['’]s\s/.test(raw)) raw = named[1]!;
   if (/^(?:on|off|true|false|enabled|disabled|checked|unchecked)$/i.test(m[2]!.trim())) return null;
   const target = fieldTarget(raw);
-  return target ? ok(type(m[2]!, target)) : null;
+  return target ? ok(typeValue(m[2]!, target)) : null;
 };
 
 /** "Leave the Email field empty", "Make sure the Password field is blank", "Leave Travel insurance off". */
@@ -284,43 +251,6 @@ const navigate: Rule = (s) => {
   return ok({ kind: 'navigate', path });
 };
 
-const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
-
-/**
- * "Tap OK on the alert", "Click "Delete" in the confirmation dialog", "Confirm by tapping Yes", "Dismiss the popup
- * with Not now": that button of the open dialog; with no dialog open the step is not settled.
- */
-const dialogButton: Rule = (s) => {
-  const noun =
-    '(?:dialog|alert|popup|pop-up|prompt|modal|sheet|confirmation|message box|action sheet)(?: box| window)?';
-  const tapIn = new RegExp(
-    `^(?:tap|click|press|hit|touch|select|choose)(?: on)? (.+?) (?:in|on|inside|from|within|of) (?:the |this |that |a )?(?:[\\w -]{0,30} )?${noun}$`,
-    'i',
-  ).exec(s);
-  const by = new RegExp(
-    `^(?:accept|confirm|approve|cancel|dismiss|close|decline|reject)(?: (?:the )?(?:[\\w -]{0,30} )?${noun})? (?:by (?:tapping|clicking|pressing|choosing|selecting)|with|using)(?: on)? (.+)$`,
-    'i',
-  ).exec(s);
-  const raw = tapIn?.[1] ?? by?.[1];
-  if (!raw) return null;
-  const button = unquote(raw.replace(/\s+(?:button|option|link)$/i, '').replace(/^the\s+/i, ''));
-  if (button === '' || /"/.test(button)) return null;
-  return ok({ kind: 'dialog', accept: true, what: null, button });
-};
-
-/** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert". */
-const dialog: Rule = (s) => {
-  const bare = new RegExp(
-    `^(accept|confirm|ok|approve|cancel|dismiss|close|decline|reject|deny)(?: ${DIALOG})?$`,
-    'i',
-  ).exec(s);
-  const what = /^(confirm|accept|approve|cancel|decline|reject)\s+(?:the\s+)?(.+)$/i.exec(s);
-  const m = bare ?? what;
-  if (!m) return null;
-  const accept = /^(?:accept|confirm|ok|approve)$/i.test(m[1]!);
-  return ok({ kind: 'dialog', accept, what: bare ? null : unquote(m[2]!) });
-};
-
 /** Kill, restart, background and reopen; launching the app by any name. */
 const lifecycle: Rule = (s) => {
   const app = "(?:the |this )?(?:[\\w'-]+ )?(?:app|application)(?: completely| fully)?";
@@ -392,7 +322,7 @@ const search: Rule = (s) => {
     return ok({
       kind: 'sequence',
       steps: [
-        type(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
+        typeValue(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
         { kind: 'key', key: 'ENTER' },
       ],
     });
@@ -416,7 +346,6 @@ export const CLAUSE_RULES: Rule[] = [
   look,
   clearOwned,
   leave,
-  namedField,
   fillValues,
   fillSection,
   fieldFirst,

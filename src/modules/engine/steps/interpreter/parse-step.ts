@@ -8,6 +8,7 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
+import { namedField } from './named-fields';
 import { MAX_WAIT_MS, waitUntilForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
@@ -285,6 +286,7 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   for (const rule of [
     ...BACK_RULES,
     ...earlyGestureRules,
+    namedField,
     ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,

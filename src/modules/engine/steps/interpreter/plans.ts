@@ -1,6 +1,6 @@
 import type { InputEvent } from '../../../../worker/driver';
 import type { ScrollDirection, Target } from './intent';
-import { checkScreen } from './evaluate-forms';
+import { titleIs } from './screen-title';
 import { findTarget, indexScreen, matchAll, type ScreenIndex } from './target-finder';
 import { isVisible, visibleRect, type Observation, type Rect, type TreeElement } from './ui-tree';
 
@@ -133,11 +133,6 @@ export function isSatisfied(plan: LoopPlan, observation: Observation): boolean {
   if (plan.kind === 'scroll_until' && plan.toEnd) return false;
   const index = indexScreen(observation);
   const on =
-    plan.kind === 'wait_until' && plan.screen
-      ? (() => {
-          const r = checkScreen(index, plan.target.text, false);
-          return r.settled && r.passed;
-        })()
-      : targetOnScreen(index, plan.target);
+    plan.kind === 'wait_until' && plan.screen ? titleIs(index, plan.target.text) : targetOnScreen(index, plan.target);
   return plan.kind === 'wait_until' && !plan.appears ? !on : on;
 }

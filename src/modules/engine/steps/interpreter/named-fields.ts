@@ -1,0 +1,45 @@
+import type { Intent, ParsedStep } from './intent';
+import { field, fieldTarget, typeValue } from './parse-forms';
+
+/** A field named before its value, as testers write it without the word "field". */
+
+type Rule = (s: string) => ParsedStep | null;
+const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
+
+/** Names of fields people type into without saying "field": "Enter email a@b.co", "Type the password pw123". */
+const FIELD_NOUN =
+  '(?:e-?mail(?: address)?|password|passcode|pin|otp|(?:full |first |last |middle |user ?|display |nick)?name|username|phone(?: number)?|mobile(?: number)?|(?:verification|activation|confirmation|promo|coupon|discount|zip|postal|post|security) code|zip|postcode|address|city|amount|quantity|age|title|description|comment|note|message|search term|query)';
+const WHOLE_FIELD = new RegExp(`^${FIELD_NOUN}$`, 'i');
+const TYPE_VERB = '(?:enter|type|input|key in|fill in|write|provide)';
+
+/**
+ * "Enter email a@b.co", "Enter the password as pw123", "Type PIN 1234", "Enter the promo code "SAVE10"": the field
+ * by its name, then one value (a word, or quoted). "Enter email address" names a field and types nothing.
+ */
+export const namedField: Rule = (s) => {
+  const m = new RegExp(
+    `^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?(${FIELD_NOUN})(?:\\s+field)?\\s+(?:as\\s+|of\\s+|=\\s*|:\\s*)?("[^"]*"|'[^']*'|[^\\s"']+)$`,
+    'i',
+  ).exec(s);
+  if (m) {
+    const value = m[2]!;
+    const joined = `${m[1]} ${value}`;
+    if (WHOLE_FIELD.test(joined) || /^(?:again|here|now|field|please|twice|once|correctly|below|above)$/i.test(value))
+      return null;
+    const noun = m[1]!.toLowerCase();
+    const names = /^e-?mail/.test(noun)
+      ? ['Email', 'Email address', 'E-mail']
+      : /^user ?name$/.test(noun)
+        ? ['Username', 'User name', 'Login', 'User']
+        : null;
+    return ok(typeValue(value, names ? field(names) : { text: m[1]!, role: 'field', literal: `${m[1]} field` }));
+  }
+  // "Type the message "Yo"", "Enter the promo code "SAVE10"": a name, then the quoted text.
+  const q = new RegExp(`^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?([a-z][\\w -]{0,30}?)\\s+("[^"]*")$`, 'i').exec(s);
+  if (!q || /(?:^|\s)(?:with|in|into|as|for|to|on|of|and|then)(?:\s|$)/i.test(q[1]!)) return null;
+  // "Enter text "hello"": the words say what kind of thing is typed, not where.
+  if (/^(?:text|value|string|word|words|characters?|letters?|digits?|number)$/i.test(q[1]!))
+    return ok(typeValue(q[2]!, null));
+  const target = fieldTarget(q[1]!);
+  return target ? ok(typeValue(q[2]!, target)) : null;
+};
