@@ -58,6 +58,9 @@ export function screenCheck(s: string): Check | null {
   }
   for (const re of positive) {
     const m = re.exec(s);
+    // "Swipe to the next page": an action that ends with a place is no screen's name.
+    if (m && /^(?:swipe|scroll|drag|go|navigate|move|tap|click|press|switch|return|head)\b|\sto\s/i.test(m[1]!))
+      continue;
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
   return null;
@@ -92,7 +95,7 @@ function arrivalCheck(s: string): Check | null | undefined {
       'i',
     ),
   ];
-  for (const re of forms) {
+  for (const [i, re] of forms.entries()) {
     const m = re.exec(s);
     if (!m) continue;
     const name = unquote(m[1]!.trim());
@@ -100,10 +103,13 @@ function arrivalCheck(s: string): Check | null | undefined {
     if (
       name === '' ||
       /"/.test(name) ||
-      /\b(?:of|with|where|which|that|a|an|previous|next|same|new|another|some|any|my|his|her|their)\b/i.test(name) ||
+      /\b(?:of|with|where|which|that|a|an|the|on|in|at|straight|directly|previous|next|same|new|another|some|any|my|his|her|their)\b/i.test(
+        name,
+      ) ||
       name.split(/\s+/).length > 5
     )
-      return null;
+      // Being moved to a place described, not named, is no screen check; what the app does is read further on.
+      return i < 2 ? null : undefined;
     return { kind: 'screen', name, negated: false };
   }
   return undefined;

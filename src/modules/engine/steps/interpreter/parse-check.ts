@@ -111,6 +111,8 @@ function countCheck(s: string): Check | null {
 function titleCheck(s: string): Check | null {
   const patterns = [
     /^(?:the )?(?:current )?(?:screen |page |navigation |nav bar |navigation bar )?title (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
+    // "The title of the page is "Checkout"".
+    /^(?:the )?title of (?:the |this )?(?:screen|page) (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
     // "The header should say Settings", "the toolbar title reads "Orders"": the bar at the top of the screen.
     /^(?:the )?(?:screen |page )?(?:header|toolbar|app bar|action bar|nav bar|navigation bar|top bar)(?: title| text)? (?:is (?=")|reads|shows|says|displays|equals|is equal to) (.+)$/i,
     // "I should see a navigation bar titled "Search"".
@@ -151,6 +153,11 @@ function textCheck(s: string): Check | null {
     if (/\b(?:screen|page|dialog|popup|list|section)$/i.test(m[1]!.trim())) return null;
     const target = parseTarget(m[1]!);
     if (!target) return null;
+    // "The email field displays an error "Invalid email"": the message is shown (beside the field, or in it).
+    const said = /^(?:an? |the )?(?:error|warning|hint|validation|helper)(?: message| text)?:? "([^"]+)"$/i.exec(
+      m[2]!.trim(),
+    );
+    if (said) return { kind: 'visible', target: { text: said[1]! }, negated: false };
     return { kind: 'text', target, value: unquote(m[2]!), match };
   }
   return null;

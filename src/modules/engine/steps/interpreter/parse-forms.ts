@@ -287,6 +287,14 @@ const lifecycle: Rule = (s) => {
     )
   )
     return ok({ kind: 'launch' });
+  // "Launch the application by tapping the app icon", "Reopen the app from recent apps": the app, launched to the front.
+  if (
+    new RegExp(
+      `^(?:launch|start|open|re-?open|return to|switch back to|go back to) ${app} (?:again )?(?:by (?:tapping|clicking|touching) (?:the |its )?(?:app |launcher )?icon|from (?:the )?(?:recent apps|recents|app switcher|launcher|home screen)(?: (?:list|screen))?)$`,
+      'i',
+    ).test(s)
+  )
+    return ok({ kind: 'launch' });
   if (/^(?:hide|dismiss|close) (?:the )?(?:on-screen |soft )?keyboard$/i.test(s)) return ok({ kind: 'hide_keyboard' });
   if (
     /^(?:(?:press|hit|use)\s+(?:the\s+)?|(?:press|hit|use|tap|click)\s+(?:the\s+)?(?:device['’]s|system|hardware|android|phone['’]s)\s+)back(?:\s+button|\s+key)$/i.test(

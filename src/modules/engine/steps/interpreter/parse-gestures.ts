@@ -42,6 +42,20 @@ function times(word: string | undefined): number | null {
 const EDGE: Record<string, ScrollDirection> = { left: 'left', right: 'right', top: 'up', bottom: 'down' };
 
 export const scrollRules: Rule[] = [
+  // "Scroll down to see the Terms" (until it shows), "Swipe left to reveal Delete" (the swipe; its purpose is a remark).
+  (s) => {
+    const m =
+      /^((?:scroll|swipe)(?: (?:up|down|left|right))?(?: (?:on|over|in) (?:the )?[^"]+?| (?:on|over|in) "[^"]+")?) (?:to|in order to) (see|find|view|reveal|show|display|get to|access|bring up|load|refresh) (.+)$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    if (/^scroll/i.test(m[1]!) && /^(?:see|find|view|get to|access)$/i.test(m[2]!)) {
+      const dir = /\b(up|down|left|right)\b/i.exec(m[1]!)?.[1]?.toLowerCase() as ScrollDirection | undefined;
+      return targetOr(m[3]!, (target) => ({ kind: 'scroll_until', direction: dir ?? 'down', target }));
+    }
+    const head = scrollRules.slice(-1)[0]!(m[1]!);
+    return head?.understood ? head : null;
+  },
   // "Swipe from right to left", "swipe from the bottom to the top of the list": the finger's way.
   (s) => {
     const m =
@@ -94,6 +108,15 @@ export const scrollRules: Rule[] = [
       direction: (m[1]?.toLowerCase() as ScrollDirection | undefined) ?? 'down',
       target,
     }));
+  },
+  // "Swipe to the next image", "swipe to the previous page": a carousel or pager, one page along.
+  (s) => {
+    const m =
+      /^swipe (?:to|towards|forward to|back to) (?:the )?(next|previous|prev) (?:page|image|photo|picture|slide|screen|card|item|tab|step|banner|month|week|day)$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    return ok({ kind: 'scroll', direction: /^next$/i.test(m[1]!) ? 'right' : 'left', times: 1, on: null });
   },
   // "Scroll down the list", "scroll up the page": the list on screen (the largest one), or the page.
   (s) => {

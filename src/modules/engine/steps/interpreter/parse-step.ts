@@ -371,4 +371,5 @@ const SAID_OF_MANY =
 const STATEMENT =
   /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s|both\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
 
-const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;
+const CHECK_PREFIX =
+  /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that|observe that|notice that|note that)(?:\s+that)?\s+(.+)$/i;

@@ -253,3 +253,81 @@ describe('a value said as what one sees', () => {
     expect(intentOf('I should see "Fling" at the bottom of the display')).toMatchObject({ check: { kind: 'visible' } });
   });
 });
+
+describe('more everyday wording', () => {
+  const home = screen('Home', [node('button', 'Sign out', 100)]);
+
+  it('"Observe that …" and "the title of the page is …" are checks of the screen', () => {
+    expect(verdict(interpretAssertion('Observe that the Home screen is displayed', home))).toBe(true);
+    expect(verdict(interpretAssertion('Verify the title of the page is "Home"', home))).toBe(true);
+    expect(verdict(interpretAssertion('Verify the title of the page is "Orders"', home))).toBe(false);
+    // A place named after "opens straight on" is still read whole, with what it says is absent.
+    expect(intentOf('The app opens straight on the Search screen, without the Sign in screen')).toEqual({
+      kind: 'check',
+      check: {
+        kind: 'all',
+        checks: [
+          { kind: 'screen', name: 'Search', negated: false },
+          { kind: 'screen', name: 'Sign in', negated: true },
+        ],
+      },
+    });
+  });
+
+  it('an error said of a field is a text shown, not the field’s own text', () => {
+    expect(intentOf('The email field displays an error "Invalid email"')).toEqual({
+      kind: 'check',
+      check: { kind: 'visible', target: { text: 'Invalid email' }, negated: false },
+    });
+    expect(intentOf('The Username field shows "demo"')).toMatchObject({ check: { kind: 'text', value: 'demo' } });
+  });
+
+  it('pages of a carousel, and a swipe with its purpose', () => {
+    expect(intentOf('Swipe to the next image')).toEqual({ kind: 'scroll', direction: 'right', times: 1, on: null });
+    expect(intentOf('Swipe to the previous page')).toEqual({ kind: 'scroll', direction: 'left', times: 1, on: null });
+    expect(intentOf('Swipe left on "Order 42" to reveal Delete')).toEqual({
+      kind: 'scroll',
+      direction: 'right',
+      times: 1,
+      on: { text: 'Order 42' },
+    });
+    expect(intentOf('Scroll down to see the Terms')).toEqual({
+      kind: 'scroll_until',
+      direction: 'down',
+      target: { text: 'Terms' },
+    });
+    // "Swipe to the next page" is no check that a screen called "Swipe to the next" shows.
+    expect(readStepIntent('Swipe to the next page')).toBe('scroll');
+  });
+
+  it('where an element is, a field by what it is for, and the progressive, are read away', () => {
+    expect(intentOf('Tap the Submit button at the bottom of the form')).toEqual({
+      kind: 'tap',
+      target: { text: 'Submit', role: 'button', literal: 'Submit button' },
+    });
+    expect(intentOf("Type 'hello' in the message box")).toMatchObject({
+      text: 'hello',
+      target: { text: 'message', role: 'field' },
+    });
+    expect(intentOf('Tick the Remember me check box')).toMatchObject({
+      kind: 'set_switch',
+      target: { role: 'switch' },
+    });
+    expect(intentOf('User is clicking on "Sign in"')).toEqual({ kind: 'tap', target: { text: 'Sign in' } });
+    expect(readStepIntent('Launch the application by tapping the app icon')).toBe('launch_app');
+    expect(readStepIntent('Reopen the app from recent apps')).toBe('launch_app');
+  });
+
+  it('"Tap the back button" on a screen without one goes back; not while a dialog is open', () => {
+    expect(acted(interpretStep('Tap the back button', home))).toEqual(['back']);
+    const withBack = screen('Details', [node('button', 'Back', 60, { id: 'back' })]);
+    expect(acted(interpretStep('Tap the back button', withBack))).toEqual(['tap']);
+    const dialog = screen('Home', [
+      node('alert', 'Sign out?', 300, {
+        bounds: { x: 16, y: 300, width: 360, height: 200 },
+        children: [node('button', 'Cancel', 360), node('button', 'Sign out', 410)],
+      }),
+    ]);
+    expect(interpretStep('Tap the back button', dialog).settled).toBe(false);
+  });
+});

@@ -129,6 +129,14 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
     case 'tap':
     case 'double_tap':
     case 'long_press': {
+      // "Tap the back button" on a screen that shows none: the back navigation (the device's back key on Android).
+      if (intent.kind === 'tap' && /^back(?: arrow)?$/i.test(intent.target.text.trim())) {
+        // Not while a dialog is open (back would close it) nor when a Back control is anywhere in the tree.
+        const hit = findTarget(index, intent.target, { preferInteractive: true, wholeScreen: true });
+        const dialogOpen = index.elements.some((e) => e.node.role === 'alert');
+        if (!hit.found && !hit.ambiguous && !dialogOpen)
+          return actions([{ op: 'back' }], 'no Back control on this screen: go back');
+      }
       const f = actOn(index, intent.target, {});
       if ('settled' in f) return f;
       const event =

@@ -28,7 +28,10 @@ export function unquote(s: string): string {
 }
 
 const ROLE_WORDS: Array<[RegExp, RoleHint]> = [
-  [/ (?:text fields?|input fields?|text box|textbox|fields?|inputs?)$/i, 'field'],
+  [/ (?:check ?box(?:es)?)$/i, 'switch'],
+  [/ (?:text fields?|input fields?|text box|textbox|fields?|inputs?|text area|textarea)$/i, 'field'],
+  // "the message box", "the search bar": a field by what it is for.
+  [/(?<=\b(?:search|message|comment|chat|note|query|input|entry)) (?:bar|box|area)$/i, 'field'],
   [/ (?:buttons?|btn)$/i, 'button'],
   [/ (?:switch(?:es)?|toggles?|checkbox(?:es)?|check box)$/i, 'switch'],
   [/ tab$/i, 'tab'],
@@ -68,6 +71,12 @@ export function parseTarget(raw: string): Target | null {
     raw.replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, ''),
   );
   if (s === '') return null;
+  // "the Submit button at the bottom of the form": where it is says nothing of which it is.
+  const placed = s.replace(
+    /\s+(?:at|on|in) the (?:very )?(?:top|bottom|end|right|left|upper|lower)(?:[- ](?:right|left|corner|part|side|edge))?(?: (?:corner|part|side|edge))?(?: of (?:the )?(?:screen|page|form|list|dialog|display|view|app))?$/i,
+    '',
+  );
+  if (placed !== s && placed.trim() !== '') return parseTarget(placed);
   const quoted = /^(?:[\w-]+\s+)*?("[^"]+"|'[^']+')((?:\s+[\w-]+)*)$/.exec(s);
   if (quoted) {
     const text = quotedContent(quoted[1]!)!;
