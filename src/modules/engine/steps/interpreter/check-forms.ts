@@ -16,6 +16,9 @@ function quotedIn(s: string): string[] {
   return [...s.matchAll(QUOTED)].map((m) => m[1]!);
 }
 
+/** "Settings page": a screen named without a verb. */
+const NAME_ALONE = /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i;
+
 /** "The Search screen is displayed", "I am on the Sign in screen", "the user stays on the Sign in screen". */
 export function screenCheck(s: string): Check | null {
   const positive = [
@@ -32,7 +35,7 @@ export function screenCheck(s: string): Check | null {
     // "I verify "Calculator" as current screen", "I should see the login page", "Validate settings page"
     /^"?([^"]+?)"? as (?:the )?current (?:screen|page|activity)(?: name| title)?$/i,
     /^(?:i |we )?(?:should |can )?see (?:the )?"?([^"]+?)"? (?:screen|page)(?: on (?:the )?screen)?$/i,
-    /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i,
+    NAME_ALONE,
     /^(?:the )?(?:app|application) opens (?:straight |directly )?on (?:the )?(.+?) (?:screen|page)$/i,
   ];
   const negative = [
@@ -59,7 +62,13 @@ export function screenCheck(s: string): Check | null {
   for (const re of positive) {
     const m = re.exec(s);
     // "Swipe to the next page": an action that ends with a place is no screen's name.
-    if (m && /^(?:swipe|scroll|drag|go|navigate|move|tap|click|press|switch|return|head)\b|\sto\s/i.test(m[1]!))
+    if (
+      m &&
+      re === NAME_ALONE &&
+      /^(?:swipe|scroll|drag|go|navigate|move|tap|click|press|switch|return|head|close|open|dismiss|skip|leave|exit|visit|load|reload|refresh|complete|finish|start|create|delete|edit|select|choose|pick|enter|type|fill|wait)\b|\sto\s/i.test(
+        m[1]!,
+      )
+    )
       continue;
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
@@ -115,10 +124,15 @@ function arrivalCheck(s: string): Check | null | undefined {
   return undefined;
 }
 
+const DOING =
+  /^(?:create|add|make|delete|remove|edit|update|rename|send|post|upload|book|buy|order|save|submit|register|write|compose|invite|share|publish|schedule|set up|start|begin|complete|finish|play|record|call|pay|download|install|log ?in|sign ?in|sign ?up|login|conduct|perform|try|attempt|change|move|copy|import|export|print|scan|apply|join|leave|follow|like|rate|review)\b/i;
+
 /** Texts in quotes that the check says are shown (all of them) or not shown (one). */
 export function quotedCheck(s: string): Check | null {
   const quoted = quotedIn(s);
   if (quoted.length === 0) return null;
+  // "Create a new note titled "Groceries"", "I login as a cashier "Ann"": something to do, not something to see.
+  if (DOING.test(s)) return null;
   const negated =
     /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
       s,
@@ -261,7 +275,8 @@ export function withoutCheck(s: string): Check | null {
 
 /** "An empty Email field is displayed": the field is there and holds nothing. */
 export function emptyFieldCheck(s: string): Check | null {
-  const m = /^(?:an? |the )?empty (.+?) (?:is|are) (?:displayed|shown|visible|present)$/i.exec(s);
+  // "An empty state message "No notes yet" is shown" names a message, not an empty field.
+  const m = /"/.test(s) ? null : /^(?:an? |the )?empty (.+?) (?:is|are) (?:displayed|shown|visible|present)$/i.exec(s);
   const target = m ? parseTarget(m[1]!) : null;
   return target ? { kind: 'text', target, value: '', match: 'equals' } : null;
 }

@@ -43,3 +43,33 @@ export const namedField: Rule = (s) => {
   const target = fieldTarget(q[1]!);
   return target ? ok(typeValue(q[2]!, target)) : null;
 };
+
+const SIGN_UP_BUTTONS = ['Sign up', 'Sign Up', 'Register', 'Create account', 'Create Account', 'Submit', 'Continue'];
+
+/**
+ * "Fill the form with name "Sam", email "s@x.co" and password "pw1"", "Register with name Sam, email s@x.co and
+ * password pw1": each part a field by its name and its value; registering taps the sign-up button after them.
+ * A part that is not a field's name and a value leaves the whole step not understood by this form.
+ */
+export const namedFieldList: Rule = (s) => {
+  const m =
+    /^(?:fill(?: in| out)?|complete) (?:the |this )?(?:[\w-]+ )?form with (.+)$/i.exec(s) ??
+    /^(register|sign ?up|create (?:an |a new )?account)(?: with| using) (.+)$/i.exec(s);
+  if (!m) return null;
+  const list = m[2] ?? m[1]!;
+  const parts = list.split(/,?\s+and\s+(?=(?:[^"]*"[^"]*")*[^"]*$)|,\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/i);
+  if (parts.length < 2) return null;
+  const steps: Intent[] = [];
+  for (const part of parts) {
+    const read = namedField(`enter ${part.trim()}`);
+    if (!read?.understood || read.intent.kind !== 'type' || !read.intent.target) {
+      // "Fill the form with Sam, Doe, s@x.co": values only, into the form's fields top to bottom.
+      if (m[2] || steps.length > 0) return null;
+      const values = parts.map((p) => p.trim().replace(/^"(.*)"$/, '$1'));
+      return values.every((v) => v !== '' && !/"/.test(v)) ? ok({ kind: 'fill', values, within: null }) : null;
+    }
+    steps.push(read.intent);
+  }
+  if (m[2]) steps.push({ kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_UP_BUTTONS } });
+  return ok({ kind: 'sequence', steps });
+};

@@ -60,6 +60,9 @@ const SEEN_COUNT =
   '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
 
 function countCheck(s: string): Check | null {
+  // "The list is empty", "the results list should be empty": no rows.
+  if (/^(?:the )?(?:[a-z]+ )?(?:list|results)(?: list)? (?:is|are) empty$/i.test(s))
+    return { kind: 'count', count: 0, noun: 'item', comparison: 'exactly' };
   // "I can see two lap records on the screen", "I should see 3 rows": a count said as what one sees.
   const seen = new RegExp(
     `^(?:i |we |the user |user )?(?:can |should |must |will )?see (exactly |at least |at most |only )?${SEEN_COUNT} ([a-z][a-z ]*?)(?: (?:on|in) (?:the )?(?:screen|page|list))?$`,

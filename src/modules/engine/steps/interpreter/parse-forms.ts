@@ -251,6 +251,16 @@ const navigate: Rule = (s) => {
   return ok({ kind: 'navigate', path });
 };
 
+/** "… and send it", "submit the form", "save the changes": the button named by the verb. */
+const sendIt: Rule = (s) => {
+  const m = /^(send|submit|save|post|publish)(?: it| them| the (?:form|message|changes|comment|post|note))$/i.exec(s);
+  if (!m) return null;
+  const verb = m[1]!.toLowerCase();
+  const name = verb[0]!.toUpperCase() + verb.slice(1);
+  const names = /form/i.test(s) ? [name, `${name} form`] : [name];
+  return ok({ kind: 'tap', target: { text: '', role: 'button', anyOf: names } });
+};
+
 /** Kill, restart, background and reopen; launching the app by any name. */
 const lifecycle: Rule = (s) => {
   const app = "(?:the |this )?(?:[\\w'-]+ )?(?:app|application)(?: completely| fully)?";
@@ -364,6 +374,7 @@ export const CLAUSE_RULES: Rule[] = [
   counter,
   ordinal,
   ...CHOOSE_RULES,
+  sendIt,
   dialogButton,
   dialog,
 ];

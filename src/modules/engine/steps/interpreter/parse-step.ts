@@ -8,7 +8,7 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
-import { namedField } from './named-fields';
+import { namedField, namedFieldList } from './named-fields';
 import { MAX_WAIT_MS, waitUntilForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
@@ -325,7 +325,7 @@ export function parseWhole(s: string): ParsedStep | null {
     const check = parseCheck(s);
     if (check?.kind === 'all') return ok({ kind: 'check', check });
   }
-  for (const rule of WHOLE_STEP_RULES) {
+  for (const rule of [...WHOLE_STEP_RULES, namedFieldList]) {
     const parsed = rule(s);
     if (parsed) return parsed;
   }

@@ -331,3 +331,57 @@ describe('more everyday wording', () => {
     expect(interpretStep('Tap the back button', dialog).settled).toBe(false);
   });
 });
+
+describe('forms filled by name, sending, empty lists', () => {
+  const form = screen('Create account', [
+    node('text', 'Name', 100),
+    node('input', '', 140, { id: 'name' }),
+    node('text', 'Email', 190),
+    node('input', '', 230, { id: 'email' }),
+    node('text', 'Password', 280),
+    node('input', '', 320, { id: 'password' }),
+    node('button', 'Sign up', 400),
+  ]);
+
+  it('"Register with name Sam, email s@x.co and password pw1" fills each field by name, then signs up', () => {
+    const r = interpretStep('Register with name Sam, email s@x.co and password pw1', form);
+    expect(acted(r)).toEqual(['tap', 'text Sam', 'tap', 'text s@x.co', 'tap', 'text pw1', 'tap']);
+    expect(r.settled && r.kind === 'actions' && r.reasoning).toContain('"Sign up"');
+    expect(intentOf('Fill the form with name "Sam", email "s@x.co" and password "pw1"')).toMatchObject({
+      kind: 'sequence',
+      steps: [{ text: 'Sam' }, { text: 's@x.co' }, { text: 'pw1' }],
+    });
+    expect(intentOf('Fill the form with Sam, s@x.co, pw1')).toEqual({
+      kind: 'fill',
+      values: ['Sam', 's@x.co', 'pw1'],
+      within: null,
+    });
+    // Details described, not given, are not typed.
+    expect(parseStep('Register with my details').understood).toBe(false);
+    expect(parseStep('Register with name Sam and my email').understood).toBe(false);
+  });
+
+  it('"… and send it" taps the Send button; an empty list is a count of none', () => {
+    expect(intentOf('Type the message "Hi" and send it')).toEqual({
+      kind: 'sequence',
+      steps: [
+        { kind: 'type', text: 'Hi', target: { text: 'message', role: 'field', literal: 'message field' } },
+        { kind: 'tap', target: { text: '', role: 'button', anyOf: ['Send'] } },
+      ],
+    });
+    expect(intentOf('The list is empty')).toEqual({
+      kind: 'check',
+      check: { kind: 'count', count: 0, noun: 'item', comparison: 'exactly' },
+    });
+  });
+
+  it('an action with a quoted name is not a check that the name shows', () => {
+    expect(parseStep('Create a new note titled "Groceries"').understood).toBe(false);
+    expect(intentOf('Verify an empty state message "No notes yet" is shown')).toEqual({
+      kind: 'check',
+      check: { kind: 'visible', target: { text: 'No notes yet' }, negated: false },
+    });
+    expect(parseStep('Close the onboarding screen').understood).toBe(false);
+    expect(intentOf('Tap Skip on the onboarding screen')).toEqual({ kind: 'tap', target: { text: 'Skip' } });
+  });
+});

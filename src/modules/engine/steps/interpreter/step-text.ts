@@ -68,7 +68,10 @@ export function parseTarget(raw: string): Target | null {
   // Actions reach only the open alert anyway; "in the alert" adds nothing to find.
   // "Pay now in the "Pay €461.60 now?" dialog": the dialog's title says where, not what.
   const s = stripArticles(
-    raw.replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, ''),
+    raw
+      .replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, '')
+      // "Skip on the onboarding screen": the screen says where, not what.
+      .replace(/^(.+?)\s+(?:in|on) the (?:[\w-]+ ){1,3}(?:screen|page)$/i, '$1'),
   );
   if (s === '') return null;
   // "the Submit button at the bottom of the form": where it is says nothing of which it is.
