@@ -35,7 +35,17 @@ export const namedField: Rule = (s) => {
     return ok(typeValue(value, names ? field(names) : { text: m[1]!, role: 'field', literal: `${m[1]} field` }));
   }
   // "Type the message "Yo"", "Enter the promo code "SAVE10"": a name, then the quoted text.
-  const q = new RegExp(`^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+)?([a-z][\\w -]{0,30}?)\\s+("[^"]*")$`, 'i').exec(s);
+  // "I type the "Wow" message": the quoted text, into the field that has focus.
+  const said = new RegExp(
+    `^${TYPE_VERB}\\s+(?:the\\s+|a\\s+)?("[^"]*")\\s+(?:message|text|value|string|word)$`,
+    'i',
+  ).exec(s);
+  if (said) return ok(typeValue(said[1]!, null));
+  // "I enter an annual income of "26500"": the name, "of" or "as", then the quoted text.
+  const q = new RegExp(
+    `^${TYPE_VERB}\\s+(?:the\\s+|an?\\s+|my\\s+)?([a-z][\\w -]{0,30}?)(?:\\s+(?:of|as|=|:))?\\s+("[^"]*")$`,
+    'i',
+  ).exec(s);
   if (!q || /(?:^|\s)(?:with|in|into|as|for|to|on|of|and|then)(?:\s|$)/i.test(q[1]!)) return null;
   // "Enter text "hello"": the words say what kind of thing is typed, not where.
   if (/^(?:text|value|string|word|words|characters?|letters?|digits?|number)$/i.test(q[1]!))

@@ -9,7 +9,7 @@ import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
 import { namedField, namedFieldList } from './named-fields';
-import { MAX_WAIT_MS, waitUntilForm } from './wait-forms';
+import { MAX_WAIT_MS, waitUntilForm, withinForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
@@ -86,7 +86,9 @@ const typeRules: Rule[] = [
     if (!m) return null;
     if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null)
       return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
-    return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(m[2]!), target }));
+    // "fills the "password_field" inputtext with the "secret" text": the quoted text is the value.
+    const said = /^(?:the\s+)?("[^"]*")(?:\s+(?:text|value|string))?$/i.exec(m[2]!.trim());
+    return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(said ? said[1]! : m[2]!), target }));
   },
   (s) => {
     const m = /^fill(?: in)?\s+(.+)$/i.exec(s);
@@ -247,6 +249,8 @@ const NOTE = /^(?:note|note down|take note of|make a note of|write down) (?:the 
 function parseClause(s: string, names: string[] = []): ParsedStep {
   const amounts = withAmounts(s);
   if (amounts) return amounts;
+  const within = withinForm(s);
+  if (within) return within;
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);

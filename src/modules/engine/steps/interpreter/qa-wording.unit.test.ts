@@ -385,3 +385,36 @@ describe('forms filled by name, sending, empty lists', () => {
     expect(intentOf('Tap Skip on the onboarding screen')).toEqual({ kind: 'tap', target: { text: 'Skip' } });
   });
 });
+
+describe('values described, waits said as expectations', () => {
+  it('a value described instead of given is refused, also when the field is quoted', () => {
+    expect(parseStep('I enter random number with length 3 into field "Account Number"').understood).toBe(false);
+    expect(parseStep('I enter 16 digits phone number').understood).toBe(false);
+    expect(intentOf('I enter an annual income of "26500"')).toEqual({
+      kind: 'type',
+      text: '26500',
+      target: { text: 'annual income' },
+    });
+    expect(intentOf('fills the "password_field" inputtext with the "secret" text')).toEqual({
+      kind: 'type',
+      text: 'secret',
+      target: { text: 'password_field' },
+    });
+    expect(intentOf('I type the "Wow" message')).toEqual({ kind: 'type', text: 'Wow', target: null });
+  });
+
+  it('"… within N seconds" waits that long; an event described is refused', () => {
+    expect(intentOf('I expect the widget "pageTwo" to be present within 15 seconds')).toEqual({
+      kind: 'wait_until',
+      target: { text: 'pageTwo' },
+      appears: true,
+      timeoutMs: 15_000,
+    });
+    expect(intentOf('The spinner should disappear within 10 seconds')).toMatchObject({
+      appears: false,
+      timeoutMs: 10_000,
+    });
+    expect(parseStep('Wait for connection to fail').understood).toBe(false);
+    expect(parseStep('I should see all matches of "Pool A"').understood).toBe(false);
+  });
+});

@@ -26,10 +26,26 @@ export function vagueReason(raw: string, intent: Intent): string | null {
     )
   )
     return 'not understood: the step is about another device or the backend, not what this screen shows';
+  // "I enter random number with length 3 into field "Account Number"": the field is quoted, the value described.
+  if (intent.kind === 'type' && /"/.test(raw) && !raw.includes(`"${intent.text}"`)) {
+    const v = intent.text.trim();
+    if ((DESCRIBED.test(`${v} `) && v.split(' ').length > 1) || /\b(?:random|digits|characters|length)\b/i.test(v))
+      return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
+  }
+  // "I should see all matches of 'Pool A'", "I should see only 'Australia' matches": what to see, described.
+  if (
+    intent.kind === 'check' &&
+    intent.check.kind === 'visible' &&
+    !intent.check.negated &&
+    /\bsee\s+(?:all|each|every|only)\s/i.test(raw)
+  )
+    return 'not understood: the step describes what to see rather than naming it';
   if (/"/.test(raw)) return null;
   if (intent.kind === 'type') {
     const v = intent.text.trim();
     if (DESCRIBED.test(`${v} `) && v.split(' ').length > 1)
+      return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
+    if (/\b(?:random|digits|characters)\b/i.test(v) && v.split(' ').length > 1)
       return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
     if (intent.target === null && FIELD_WORDS.test(v))
       return `not understood: "${v}" names a field, not the text to type; say enter "…" in ${v}`;

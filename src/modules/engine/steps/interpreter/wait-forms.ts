@@ -15,7 +15,7 @@ const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
 
 const GONE = /disappear|gone|hidden|not visible|not shown|not displayed|away|vanish|clos|dismiss/i;
 const OUTCOME =
-  '(?:to )?(appears?|is visible|is shown|is displayed|is present|shows up|show up|be visible|be shown|be displayed|be present|disappears?|is gone|is hidden|is not visible|goes away|go away|vanish(?:es)?|is closed|is dismissed|closes|close|loads?|is loaded|opens?|is open(?:ed)?|be loaded|be open(?:ed)?)';
+  '(?:to )?(appears?|is visible|is shown|is displayed|is present|shows up|show up|be visible|be shown|be displayed|be present|shows?|be shown|disappears?|is gone|is hidden|is not visible|goes away|go away|vanish(?:es)?|is closed|is dismissed|closes|close|loads?|is loaded|opens?|is open(?:ed)?|be loaded|be open(?:ed)?)';
 const LIMIT = `(?:(?:for )?(?:up to|upto|at most|max(?:imum)?|no more than|within) |for )?${DURATION_PATTERN}`;
 /** Only a screen loads or opens: "wait for the data to load" names nothing on the screen. */
 const SCREEN = /^(?:the )?(.+?) (?:screen|page|view|activity)$/i;
@@ -43,6 +43,19 @@ function until(raw: string, outcome: string | null, ms: number | null): ParsedSt
     : refuse(`not understood: cannot tell which element "${raw}" means`);
 }
 
+/**
+ * "I expect the widget "pageTwo" to be present within 15 seconds", "Welcome should appear within 5 s": a check that
+ * may take a while is a wait with that limit.
+ */
+export function withinForm(s: string): ParsedStep | null {
+  const m = new RegExp(
+    `^(?:(?:expect|verify|check|ensure|make sure)(?: that)? )?(.+?) (?:(?:should|must|will|to) )?(?:be |is |are )?(appears?|visible|shown|displayed|present|on screen|disappears?|gone|hidden|not (?:be )?(?:visible|shown|displayed)) within ${DURATION_PATTERN}$`,
+    'i',
+  ).exec(s);
+  if (!m) return null;
+  return until(m[1]!, /^not |disappear|gone|hidden/i.test(m[2]!) ? 'disappears' : 'appears', parseDuration(m[3]!));
+}
+
 /** A wait until something appears or goes, with its limit before or after ("…, up to 30 seconds"); null when none. */
 export function waitUntilForm(s: string): ParsedStep | null {
   const limitFirst = new RegExp(`^wait ${LIMIT} (?:for|until|till) (.+?)(?: ${OUTCOME})?$`, 'i').exec(s);
@@ -56,5 +69,11 @@ export function waitUntilForm(s: string): ParsedStep | null {
   const m = new RegExp(`^wait (?:until|till|for) (.+?) ${OUTCOME}(?:,? ${LIMIT})?$`, 'i').exec(s);
   if (m) return until(m[1]!, m[2]!, m[3] ? parseDuration(m[3]) : DEFAULT_WAIT_UNTIL_MS);
   const bare = /^wait for (.+)$/i.exec(s);
+  // "Wait for connection to fail", "wait for the sync period at "01:00AM"": an event described, not a thing to see.
+  if (
+    bare &&
+    (/\bto\s+\w+$/i.test(bare[1]!) || /\b(?:at|on|until)\s+"/i.test(bare[1]!) || /^successful\b/i.test(bare[1]!))
+  )
+    return refuse('not understood: say what shows on the screen when it happens, e.g. wait until "Connected" appears');
   return bare ? until(bare[1]!, null, DEFAULT_WAIT_UNTIL_MS) : null;
 }
