@@ -310,6 +310,16 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
+    // "The Sign in button becomes enabled", "the user stays logged in": the state it ends in.
+    .replace(
+      /\b(?:becomes|became|turns|gets|stays|remains) (enabled|disabled|checked|unchecked|selected|(?:signed|logged) (?:in|out))\b/gi,
+      'is $1',
+    )
+    // "The badge count increases to 3", "the total is updated to $30.00": the value it ends at.
+    .replace(
+      /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|is set|becomes|became|goes up|goes down) to\b/gi,
+      'is',
+    )
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');

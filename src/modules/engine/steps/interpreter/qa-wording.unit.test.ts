@@ -418,3 +418,28 @@ describe('values described, waits said as expectations', () => {
     expect(parseStep('I should see all matches of "Pool A"').understood).toBe(false);
   });
 });
+
+describe('the state or value something ends in', () => {
+  const cart = screen('Cart', [
+    node('text', 'Items', 100, { bounds: { x: 16, y: 100, width: 200, height: 40 } }),
+    node('text', '3', 100, { bounds: { x: 300, y: 100, width: 60, height: 40 } }),
+    node('button', 'Checkout', 300),
+  ]);
+
+  it('"increases to", "is updated to" read the value it ends at; "becomes enabled" the state', () => {
+    expect(verdict(interpretAssertion('The Items count increases to 3', cart))).toMatch(/not settled/);
+    expect(verdict(interpretAssertion('Items increases to 3', cart))).toBe(true);
+    expect(verdict(interpretAssertion('Items is updated to 4', cart))).toBe(false);
+    expect(verdict(interpretAssertion('The Checkout button becomes enabled', cart))).toBe(true);
+    expect(verdict(interpretAssertion('The Checkout button becomes disabled', cart))).toBe(false);
+    expect(intentOf('The user stays logged in')).toEqual({
+      kind: 'check',
+      check: { kind: 'signed_in', signedIn: true },
+    });
+  });
+
+  it('the on-screen keyboard, which the UI tree does not show, is refused rather than judged', () => {
+    expect(parseStep('The keyboard is hidden').understood).toBe(false);
+    expect(parseStep('The keyboard is displayed').understood).toBe(false);
+  });
+});

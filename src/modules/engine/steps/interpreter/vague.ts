@@ -59,6 +59,13 @@ export function vagueReason(raw: string, intent: Intent): string | null {
     if (SEEN_VAGUELY.test(intent.check.target.text))
       return `not understood: "${intent.check.target.text}" describes what to see rather than naming it`;
   }
+  // "The keyboard is hidden": the on-screen keyboard is not in the UI tree, so its absence would always pass.
+  if (
+    intent.kind === 'check' &&
+    intent.check.kind === 'visible' &&
+    /^(?:the )?(?:on-?screen |soft )?keyboard$/i.test(intent.check.target.text)
+  )
+    return 'not understood: whether the keyboard shows is not in the UI tree; check the field that has focus instead';
   // "I should be on the previous page", "I am on a random Page": no screen of that name.
   if (
     intent.kind === 'check' &&
