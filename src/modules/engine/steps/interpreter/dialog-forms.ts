@@ -30,8 +30,50 @@ export const dialogButton: Rule = (s) => {
   return ok({ kind: 'dialog', accept: true, what: null, button });
 };
 
+/**
+ * "I answer yes", "Say OK to the alert", "Answer No to the dialog", "I confirm that I want to log out": the open
+ * dialog's confirming or cancelling button, whatever its label.
+ */
+export const answer: Rule = (s) => {
+  const m =
+    /^(?:answer|reply|respond|say) (yes|no|ok|okay|cancel)(?: to (?:the |this )?(?:[\w -]{0,30} )?(?:dialog|alert|popup|pop-up|prompt|question))?$/i.exec(
+      s,
+    );
+  if (m) return ok({ kind: 'dialog', accept: /^(?:yes|ok|okay)$/i.test(m[1]!), what: null });
+  const want =
+    /^confirm (?:that )?(?:i|you|we|the user) (?:really )?(?:want|wants|wish|would like|intend) to (.+)$/i.exec(s);
+  return want ? ok({ kind: 'dialog', accept: true, what: null }) : null;
+};
+
+/**
+ * "Tap Yes to confirm", "Tap Cancel to dismiss the dialog": the purpose after the name is a remark; said of a
+ * dialog, the button is the open dialog's.
+ */
+export const tapToDo: Rule = (s) => {
+  const m =
+    /^(?:tap|click|press|hit|touch|select|choose)(?: on)? (.+?) (?:in order )?to (?:confirm|dismiss|close|accept|cancel|continue|proceed|submit|save|finish|delete|remove|allow|deny|decline|approve)\b(.*)$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const name = unquote(m[1]!.replace(/^the\s+/i, '').replace(/\s+(?:button|option|link)$/i, ''));
+  if (name === '' || /"/.test(name)) return null;
+  if (/\b(?:dialog|alert|popup|pop-up|prompt|modal|sheet)\b/i.test(m[2]!))
+    return ok({ kind: 'dialog', accept: true, what: null, button: name });
+  return ok({ kind: 'tap', target: { text: name } });
+};
+
 /** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert". */
 export const dialog: Rule = (s) => {
+  // "Accept the alert if it appears": with no dialog open there is nothing to do.
+  const cond =
+    /^(.+?),? if (?:it |one |any |the (?:dialog|alert|popup|prompt) )?(?:appears|is shown|is displayed|shows up|pops up|is visible|is present|is open)$/i.exec(
+      s,
+    );
+  if (cond) {
+    const inner = dialog(cond[1]!);
+    if (!inner?.understood || inner.intent.kind !== 'dialog' || inner.intent.what !== null) return null;
+    return ok({ ...inner.intent, optional: true });
+  }
   const bare = new RegExp(
     `^(accept|confirm|ok|approve|cancel|dismiss|close|decline|reject|deny)(?: ${DIALOG})?$`,
     'i',

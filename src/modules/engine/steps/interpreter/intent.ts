@@ -114,7 +114,7 @@ export type Intent =
    * The open dialog's confirming or cancelling button, whatever its label; `what` names it when given.
    * `button`: the button of that name inside the open dialog ("Tap OK on the alert").
    */
-  | { kind: 'dialog'; accept: boolean; what: string | null; button?: string }
+  | { kind: 'dialog'; accept: boolean; what: string | null; button?: string; optional?: boolean }
   /** An option of a picker, list or menu ("Select Large from the Size dropdown"): the option, or the picker first. */
   | { kind: 'choose'; option: Target; from: Target }
   | { kind: 'kill' }

@@ -1,6 +1,6 @@
 import type { Intent, ParsedStep, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
-import { dialog, dialogButton } from './dialog-forms';
+import { answer, dialog, dialogButton, tapToDo } from './dialog-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
@@ -375,6 +375,8 @@ export const CLAUSE_RULES: Rule[] = [
   ordinal,
   ...CHOOSE_RULES,
   sendIt,
+  answer,
+  tapToDo,
   dialogButton,
   dialog,
 ];

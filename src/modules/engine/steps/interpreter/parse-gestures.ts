@@ -141,7 +141,9 @@ export const scrollRules: Rule[] = [
     const n = times(m[4]);
     if (n === null || n < 1 || n > MAX_SCROLL_TIMES)
       return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
-    if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
+    // "Swipe up on the screen", "scroll down on the list": the page, or the list on it (the largest one).
+    if (!m[3] || /^(?:the )?(?:screen|page|display|list|content)$/i.test(m[3]))
+      return ok({ kind: 'scroll', direction, times: n, on: null });
     return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
   },
 ];
@@ -156,6 +158,26 @@ export const earlyGestureRules: Rule[] = [
       ) ??
       /^(?:put|hold|turn) (?:the )?(?:device|phone|tablet) (?:in|into|to) (landscape|portrait)(?: mode)?$/i.exec(s);
     return m ? ok({ kind: 'rotate', to: m[1]!.toLowerCase() as 'landscape' | 'portrait' }) : null;
+  },
+  // "Rotate the device back to portrait", "turn the phone sideways", "rotate to landscape and back to portrait".
+  (s) => {
+    const m =
+      /^(?:rotate|turn|tilt)(?: the)?(?: device| screen| phone| tablet)?(?: back)?(?: (?:to|into) (landscape|portrait)(?: mode| orientation)?| (sideways|upright))(?:,? and(?: then)?(?: rotate| turn)?(?: it)?(?: back)? (?:to|into) (landscape|portrait)(?: mode| orientation)?)?$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    const first = (m[1] ?? (/^sideways$/i.test(m[2]!) ? 'landscape' : 'portrait')).toLowerCase() as
+      | 'landscape'
+      | 'portrait';
+    if (!m[3]) return ok({ kind: 'rotate', to: first });
+    const second = m[3].toLowerCase() as 'landscape' | 'portrait';
+    return ok({
+      kind: 'sequence',
+      steps: [
+        { kind: 'rotate', to: first },
+        { kind: 'rotate', to: second },
+      ],
+    });
   },
   // "Send the ENTER key", "type the enter key": a key by its name.
   (s) => {

@@ -443,3 +443,48 @@ describe('the state or value something ends in', () => {
     expect(parseStep('The keyboard is displayed').understood).toBe(false);
   });
 });
+
+describe('answering dialogs, rotations, swipes on the page', () => {
+  const open = screen('Profile', [
+    node('alert', 'Sign out?', 300, {
+      bounds: { x: 16, y: 300, width: 360, height: 200 },
+      children: [node('button', 'Stay signed in', 360), node('button', 'Sign out', 410)],
+    }),
+  ]);
+  const closed = screen('Profile', [node('button', 'Sign out', 410)]);
+
+  it('"I answer yes", "I confirm that I want to log out" take the confirming button, whatever its label', () => {
+    for (const text of ['I answer yes', 'I confirm that I want to log out', 'Say OK to the alert']) {
+      const r = interpretStep(text, open);
+      expect(r.settled && r.kind === 'actions' && r.reasoning).toContain('"Sign out"');
+    }
+    expect(intentOf('Answer No to the dialog')).toEqual({ kind: 'dialog', accept: false, what: null });
+  });
+
+  it('"Tap X to dismiss the dialog" is that dialog button; "Tap Yes to confirm" taps Yes', () => {
+    expect(acted(interpretStep('Tap Stay signed in to dismiss the dialog', open))).toEqual(['tap']);
+    expect(interpretStep('Tap Sign out to close the dialog', closed).settled).toBe(false);
+    expect(intentOf('Tap Yes to confirm')).toEqual({ kind: 'tap', target: { text: 'Yes' } });
+  });
+
+  it('"… if it appears" is read for a dialog only: nothing to do without one', () => {
+    expect(acted(interpretStep('Accept the alert if it appears', closed))).toEqual([]);
+    expect(acted(interpretStep('Accept the alert if it appears', open))).toEqual(['tap']);
+    expect(parseStep('Tap OK if it appears').understood).toBe(false);
+  });
+
+  it('"rotate to landscape and back to portrait" rotates twice, each from where the last left it', () => {
+    const r = interpretStep('Rotate the device to landscape and back to portrait', closed);
+    expect(r.settled && r.kind === 'actions' && r.actions).toEqual([
+      { op: 'rotate', rotation: 90 },
+      { op: 'rotate', rotation: 0 },
+    ]);
+    expect(intentOf('Turn the phone sideways')).toEqual({ kind: 'rotate', to: 'landscape' });
+    expect(intentOf('Rotate the device back to portrait')).toEqual({ kind: 'rotate', to: 'portrait' });
+  });
+
+  it('"Swipe up on the screen", "Scroll down on the list" scroll the page, not an element called "screen"', () => {
+    expect(intentOf('Swipe up on the screen')).toEqual({ kind: 'scroll', direction: 'down', times: 1, on: null });
+    expect(intentOf('Scroll down on the list')).toEqual({ kind: 'scroll', direction: 'down', times: 1, on: null });
+  });
+});

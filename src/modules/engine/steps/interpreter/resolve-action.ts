@@ -17,8 +17,17 @@ export type ActionIntent = Exclude<Intent, { kind: 'check' }>;
 function sequence(steps: Intent[], index: ScreenIndex): Resolution {
   const all: DeviceAction[] = [];
   const why: string[] = [];
+  // "Rotate to landscape and back to portrait": each rotation from where the one before left the screen.
+  let rotation = index.observation.screen.rotation;
   for (const step of steps) {
     if (step.kind === 'check') return notSettled('a check inside a sequence of actions is read on its own');
+    if (step.kind === 'rotate') {
+      const to = rotationFor(step.to, rotation);
+      if (to !== rotation) all.push({ op: 'rotate', rotation: to });
+      why.push(to === rotation ? `the screen is already at ${to}°` : `rotate to ${to}°`);
+      rotation = to;
+      continue;
+    }
     const r = resolveAction(step, index);
     if (!r.settled) return r;
     if (r.kind !== 'actions' || r.then) return notSettled('a loop inside a sequence of actions is read on its own');

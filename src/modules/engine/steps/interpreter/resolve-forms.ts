@@ -276,6 +276,8 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'navigate':
       return navigate(index, intent.path);
     case 'dialog':
+      if (intent.optional && !index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
+        return actions([], 'no dialog is open: nothing to answer');
       return dialog(index, intent.accept, intent.what, intent.button);
     case 'kill':
       return actions([{ op: 'terminate' }], 'stop the app');
