@@ -23,7 +23,12 @@ export const dialogButton: Rule = (s) => {
     `^(?:accept|confirm|approve|cancel|dismiss|close|decline|reject)(?: (?:the )?(?:[\\w -]{0,30} )?${noun})? (?:by (?:tapping|clicking|pressing|choosing|selecting)|with|using)(?: on)? (.+)$`,
     'i',
   ).exec(s);
-  const raw = tapIn?.[1] ?? by?.[1];
+  // "I touch the alert view's "Ok" button".
+  const owned =
+    /^(?:tap|click|press|hit|touch)(?: on)? the (?:alert|dialog|popup|pop-up)(?: view| box| window)?['’]s (.+)$/i.exec(
+      s,
+    );
+  const raw = tapIn?.[1] ?? by?.[1] ?? owned?.[1];
   if (!raw) return null;
   const button = unquote(raw.replace(/\s+(?:button|option|link)$/i, '').replace(/^the\s+/i, ''));
   if (button === '' || /"/.test(button)) return null;
@@ -84,3 +89,25 @@ export const dialog: Rule = (s) => {
   const accept = /^(?:accept|confirm|ok|approve)$/i.test(m[1]!);
   return ok({ kind: 'dialog', accept, what: bare ? null : unquote(m[2]!) });
 };
+
+/**
+ * Read before the checks: "I confirm that I want to log out" (the dialog's answer, though it starts like a check),
+ * and "… if it appears", read only for a dialog's answer; "Tap OK if it appears" is refused rather than read as a
+ * check that "Tap OK if it" shows.
+ */
+export function answerOrCondition(s: string): ParsedStep | null {
+  const answered = answer(s);
+  if (answered) return answered;
+  if (
+    !/^(?:tap|click|press|accept|dismiss|close|confirm|cancel|allow|deny|skip)\b.*,? if (?:it|one|any|they|the [\w ]+) (?:appears?|is shown|is displayed|shows up|pops up|is visible|is present|are shown)$/i.test(
+      s,
+    )
+  )
+    return null;
+  return (
+    dialog(s) ?? {
+      understood: false,
+      reason: 'not understood: a step that depends on what shows ("if it appears") is read only for a dialog\'s answer',
+    }
+  );
+}

@@ -303,7 +303,7 @@ export function parseCheck(text: string): Check | null {
   const s = spellOutLists(indicative(text))
     // "I expect to see "Welcome"", "I should be able to see X".
     .replace(
-      /^(?:(?:i|we|the user|user) )?(?:expect to|be able to|is able to|am able to|are able to|want to|to) see /i,
+      /^(?:(?:i|we|the user|user) )?(?:expect to|be able to|is able to|am able to|are able to|want to|to|do|does) see /i,
       'see ',
     )
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')

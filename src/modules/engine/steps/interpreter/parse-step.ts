@@ -9,7 +9,8 @@ import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
 import { namedField, namedFieldList } from './named-fields';
-import { answer, dialog } from './dialog-forms';
+import { answerOrCondition } from './dialog-forms';
+import { tapById } from './element-ids';
 import { MAX_WAIT_MS, waitUntilForm, withinForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
@@ -83,7 +84,10 @@ const typeRules: Rule[] = [
     return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
   },
   (s) => {
-    const m = /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
+    // "User is filling in "login" field by "1"": "by" only before a quoted value.
+    const m =
+      /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s) ??
+      /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+by\s+("[^"]*")$/i.exec(s);
     if (!m) return null;
     if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null)
       return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
@@ -200,6 +204,7 @@ const waitRules: Rule[] = [
 ];
 
 const pressRules: Rule[] = [
+  tapById,
   (s) => {
     const k = s.replace(/\s+(?:on|of) (?:the )?(?:on-screen |onscreen |soft |virtual |device )?keyboard$/i, '');
     const m =
@@ -252,22 +257,8 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   if (amounts) return amounts;
   const within = withinForm(s);
   if (within) return within;
-  // "I confirm that I want to log out": the dialog's answer, though it starts like a check.
-  const answered = answer(s);
+  const answered = answerOrCondition(s);
   if (answered) return answered;
-  // "Tap OK if it appears": only a dialog's answer is read with a condition (see dialog-forms); the rest is refused
-  // rather than read as a check that "Tap OK if it" shows.
-  if (
-    /^(?:tap|click|press|accept|dismiss|close|confirm|cancel|allow|deny|skip)\b.*,? if (?:it|one|any|they|the [\w ]+) (?:appears?|is shown|is displayed|shows up|pops up|is visible|is present|are shown)$/i.test(
-      s,
-    )
-  ) {
-    const dialogAnswer = dialog(s);
-    if (dialogAnswer) return dialogAnswer;
-    return refuse(
-      'not understood: a step that depends on what shows ("if it appears") is read only for a dialog\'s answer',
-    );
-  }
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);

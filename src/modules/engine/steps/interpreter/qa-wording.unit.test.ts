@@ -488,3 +488,31 @@ describe('answering dialogs, rotations, swipes on the page', () => {
     expect(intentOf('Scroll down on the list')).toEqual({ kind: 'scroll', direction: 'down', times: 1, on: null });
   });
 });
+
+describe('ids, emphasis and fillers', () => {
+  it('an element by its id, a quoted value "by", "do see", "immediately"', () => {
+    expect(intentOf('I press id "ErrorDialogButtonOK" with text "OK"')).toEqual({
+      kind: 'tap',
+      target: { text: 'ErrorDialogButtonOK' },
+    });
+    expect(intentOf('User is clicking on item of id "fab"')).toEqual({ kind: 'tap', target: { text: 'fab' } });
+    expect(intentOf('User is filling in "login" field by "63034445"')).toMatchObject({
+      kind: 'type',
+      text: '63034445',
+      target: { text: 'login' },
+    });
+    // "by" before an unquoted value is not read: "fill X by hand" says how, not what.
+    expect(intentOf('Fill the Name field by hand')).not.toMatchObject({ kind: 'type', text: 'hand' });
+    expect(intentOf('I do see the text "Hello" in webview')).toEqual({
+      kind: 'check',
+      check: { kind: 'visible', target: { text: 'Hello' }, negated: false },
+    });
+    expect(intentOf('Immediately tap "Go Back".')).toEqual({ kind: 'tap', target: { text: 'Go Back' } });
+    expect(intentOf('I touch the alert view\'s "Ok" button')).toEqual({
+      kind: 'dialog',
+      accept: true,
+      what: null,
+      button: 'Ok',
+    });
+  });
+});
