@@ -8,6 +8,7 @@ import { buildSampleApk } from '../../examples/build-sample-app';
 import type { DeviceDriver, Frame, UiNode, VideoUnit } from '../../src/worker/driver';
 import { createAdbKit } from '../../src/worker/drivers/adbkit-run';
 import { createAndroidDriver } from '../../src/worker/drivers/android-driver';
+import { ScreenrecordSource } from '../../src/worker/drivers/android-h264';
 import { ffmpegPath } from '../../src/worker/video/encoder';
 import { type AdbStandin, startAdbStandin } from '../support/adb-standin';
 import { ADB_BIN, freePort, killAdbServer } from '../support/adb-standin/adb-server';
@@ -134,6 +135,43 @@ describe.skipIf(!ADB_BIN || !FFMPEG)(
       expect(meanDiff(after.data, expected)).toBeLessThan(12);
       expect(meanDiff(before.data, expected)).toBeGreaterThan(meanDiff(after.data, expected));
       await driver.stopStream(deviceId);
+    });
+
+    it('starts screenrecord again at its time limit, each run beginning with SPS/PPS + IDR', async () => {
+      const kit = createAdbKit({ bin: ADB_BIN!, port: adbPort });
+      const units: { keyframe: boolean; data: Buffer }[] = [];
+      const screen = { ...standin.device.virtual.screenInfo(), rotation: 0 as const };
+      const source = await ScreenrecordSource.start(
+        kit.device(standin.serial),
+        screen,
+        { onUnit: (u) => units.push(u), onFail: () => undefined },
+        { timeLimitSec: 1 },
+      );
+      try {
+        await until(() => source.runs >= 3 && units.filter((u) => u.keyframe).length >= 3, 20_000);
+        expect(source.runs).toBeGreaterThanOrEqual(3);
+        const keys = units.filter((u) => u.keyframe);
+        expect(keys.length).toBeGreaterThanOrEqual(3);
+        for (const k of keys) expect(k.data.subarray(0, 5)).toEqual(Buffer.from([0, 0, 0, 1, 0x67]));
+        const runs = standin.opened.filter((o) => o.startsWith('exec:screenrecord') && o.includes('--time-limit 1 '));
+        expect(runs.length).toBeGreaterThanOrEqual(3);
+      } finally {
+        source.stop();
+      }
+    });
+
+    it('refuses a bit rate screenrecord would refuse before anything runs on the device', async () => {
+      const kit = createAdbKit({ bin: ADB_BIN!, port: adbPort });
+      const opened = standin.opened.length;
+      await expect(
+        ScreenrecordSource.start(
+          kit.device(standin.serial),
+          { width: 400, height: 800, rotation: 0 },
+          { onUnit: () => undefined, onFail: () => undefined },
+          { bitRate: 50 },
+        ),
+      ).rejects.toThrow(/bit rate 50/);
+      expect(standin.opened.slice(opened).filter((o) => o.includes('screenrecord'))).toEqual([]);
     });
   },
 );
