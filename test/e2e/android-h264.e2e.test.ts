@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleApk } from '../../examples/build-sample-app';
 import type { DeviceDriver, Frame, UiNode, VideoUnit } from '../../src/worker/driver';
 import { createAdbKit } from '../../src/worker/drivers/adbkit-run';
-import { createAndroidDriver } from '../../src/worker/drivers/android-driver';
 import { ScreenrecordSource } from '../../src/worker/drivers/android-h264';
 import { ffmpegPath } from '../../src/worker/video/encoder';
-import { type AdbStandin, startAdbStandin } from '../support/adb-standin';
-import { ADB_BIN, freePort, killAdbServer } from '../support/adb-standin/adb-server';
+import type { AdbStandin } from '../support/adb-standin';
+import { ADB_BIN } from '../support/adb-standin/adb-server';
+import { type StandinAndroidHost, startStandinAndroidHost } from '../support/adb-standin/android-host';
 
 /**
  * The Android driver's H.264 source end to end: a stand-in Android 14 device (no minicap build
@@ -51,6 +51,7 @@ function meanDiff(a: Buffer, b: Buffer): number {
 describe.skipIf(!ADB_BIN || !FFMPEG)(
   'android H.264 stream (screenrecord) through real adb against the stand-in',
   () => {
+    let host: StandinAndroidHost;
     let standin: AdbStandin;
     let adbPort: number;
     let driver: DeviceDriver;
@@ -60,10 +61,11 @@ describe.skipIf(!ADB_BIN || !FFMPEG)(
     beforeAll(async () => {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-h264-e2e-'));
       const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
-      standin = await startAdbStandin({ model: 'Pixel 9', osVersion: '14', sdk: 34 });
-      adbPort = await freePort();
-      await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
-      driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'h264-e2e', streamMode: 'auto' });
+      host = await startStandinAndroidHost(
+        { model: 'Pixel 9', osVersion: '14', sdk: 34 },
+        { hostSeed: 'h264-e2e', streamMode: 'auto' },
+      );
+      ({ standin, adbPort, driver } = host);
       const spec = (await driver.listDevices()).find((d) => d.model === 'Pixel 9');
       if (!spec) throw new Error('the adb server does not list the stand-in');
       deviceId = spec.deviceId;
@@ -73,9 +75,7 @@ describe.skipIf(!ADB_BIN || !FFMPEG)(
     });
 
     afterAll(async () => {
-      await driver?.close();
-      killAdbServer(adbPort);
-      await standin?.close();
+      await host?.close();
       if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     });
 

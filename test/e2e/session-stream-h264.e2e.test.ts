@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STREAM_HEADER_BYTES } from '../../src/modules/realtime/stream-packets';
-import { createAdbKit } from '../../src/worker/drivers/adbkit-run';
-import { createAndroidDriver } from '../../src/worker/drivers/android-driver';
 import { createVirtualDriver } from '../../src/worker/drivers/virtual-driver';
 import { ffmpegPath } from '../../src/worker/video/encoder';
 import type { WorkerClient } from '../../src/worker/worker-client';
@@ -17,8 +15,8 @@ import {
   WsPeer,
   wsUrl,
 } from '../harness/sessions-factories';
-import { type AdbStandin, startAdbStandin } from '../support/adb-standin';
-import { ADB_BIN, freePort, killAdbServer } from '../support/adb-standin/adb-server';
+import { ADB_BIN } from '../support/adb-standin/adb-server';
+import { type StandinAndroidHost, startStandinAndroidHost } from '../support/adb-standin/android-host';
 
 /**
  * The session's `/stream` with `?codec=h264`, through the whole stack on loopback: the Android
@@ -44,19 +42,15 @@ const header = (b: Buffer) => ({
 describe.skipIf(!ADB_BIN || !ffmpegPath())('session stream: H.264 on request, JPEG for everyone else', () => {
   let t: LiveApp;
   let a: OrgWithRoles;
-  let standin: AdbStandin;
-  let adbPort: number;
+  let host: StandinAndroidHost;
   let android: WorkerClient;
   let virtual: WorkerClient;
 
   beforeAll(async () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
     a = await createOrgWithRoles(t, 'Org H264');
-    standin = await startAdbStandin({ model: 'Pixel 9', osVersion: '14', sdk: 34 });
-    adbPort = await freePort();
-    await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
-    const driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'h264-relay' });
-    android = await connectWorker(t, driver, 'worker-android');
+    host = await startStandinAndroidHost({ model: 'Pixel 9', osVersion: '14', sdk: 34 }, { hostSeed: 'h264-relay' });
+    android = await connectWorker(t, host.driver, 'worker-android');
     virtual = await connectWorker(
       t,
       createVirtualDriver({
@@ -79,8 +73,7 @@ describe.skipIf(!ADB_BIN || !ffmpegPath())('session stream: H.264 on request, JP
   afterAll(async () => {
     await android?.close();
     await virtual?.close();
-    killAdbServer(adbPort);
-    await standin?.close();
+    await host?.close();
     await t?.close();
   });
 

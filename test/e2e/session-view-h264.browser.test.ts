@@ -3,8 +3,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceDriver } from '../../src/worker/driver';
-import { createAdbKit } from '../../src/worker/drivers/adbkit-run';
-import { createAndroidDriver } from '../../src/worker/drivers/android-driver';
 import { ffmpegPath } from '../../src/worker/video/encoder';
 import type { WorkerClient } from '../../src/worker/worker-client';
 import { createOrgWithRoles, type OrgWithRoles } from '../harness/factories';
@@ -17,8 +15,8 @@ import {
   waitFor,
   waitForStatus,
 } from '../harness/sessions-factories';
-import { type AdbStandin, startAdbStandin } from '../support/adb-standin';
-import { ADB_BIN, freePort, killAdbServer } from '../support/adb-standin/adb-server';
+import { ADB_BIN } from '../support/adb-standin/adb-server';
+import { type StandinAndroidHost, startStandinAndroidHost } from '../support/adb-standin/android-host';
 
 /**
  * The session view page decoding the H.264 stream with WebCodecs in Debian's Chromium (which
@@ -54,8 +52,7 @@ async function meanDiff(a: Buffer, b: Buffer): Promise<number> {
 describe.skipIf(!ready)('session view page: H.264 through WebCodecs, JPEG without it', () => {
   let t: LiveApp;
   let a: OrgWithRoles;
-  let standin: AdbStandin;
-  let adbPort: number;
+  let host: StandinAndroidHost;
   let driver: DeviceDriver;
   let worker: WorkerClient;
   let browser: Browser;
@@ -63,10 +60,8 @@ describe.skipIf(!ready)('session view page: H.264 through WebCodecs, JPEG withou
   beforeAll(async () => {
     t = await createLiveApp({ env: { DEFAULT_PLAN: 'enterprise' } });
     a = await createOrgWithRoles(t, 'Org View H264');
-    standin = await startAdbStandin({ model: 'Pixel 9', osVersion: '14', sdk: 34 });
-    adbPort = await freePort();
-    await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
-    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'h264-view' });
+    host = await startStandinAndroidHost({ model: 'Pixel 9', osVersion: '14', sdk: 34 }, { hostSeed: 'h264-view' });
+    driver = host.driver;
     worker = await connectWorker(t, driver, 'worker-view-h264');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -78,8 +73,7 @@ describe.skipIf(!ready)('session view page: H.264 through WebCodecs, JPEG withou
   afterAll(async () => {
     await browser?.close();
     await worker?.close();
-    killAdbServer(adbPort);
-    await standin?.close();
+    await host?.close();
     await t?.close();
   });
 
