@@ -115,6 +115,7 @@ export class AndroidScreen {
   private async startSource(s: Stream, serial: string): Promise<void> {
     const mode = this.opts.mode ?? 'auto';
     if (this.host.kit && (mode === 'auto' || mode === 'minicap') && (await this.minicap(s, serial))) return;
+    if (s.stop) return;
     if (this.host.kit && (mode === 'auto' || mode === 'h264') && (await this.h264(s, serial))) return;
     if (!s.stop) this.poll(s, serial);
   }

@@ -19,8 +19,9 @@ export function h264JpegArgs(o: { width: number; height: number; quality: number
     // One decoding thread: frame threads would hold a picture back until the next ones arrive.
     ...['-probesize', '32', '-analyzeduration', '0', '-threads', '1', '-flags', 'low_delay'],
     ...['-f', 'h264', '-i', 'pipe:0'],
-    // A raw stream has no timestamps: each picture gets the next one, so none is dropped or repeated.
-    ...['-vf', `scale=${o.width}:${o.height},setpts=N/(25*TB)`, '-vsync', 'vfr', '-threads', '1'],
+    // A raw stream has no timestamps: each picture gets the next second, whatever frame rate the
+    // SPS claims (a finer one would round two pictures onto one time and drop one).
+    ...['-vf', `scale=${o.width}:${o.height},setpts=N/TB`, '-vsync', 'vfr', '-threads', '1'],
     ...['-pix_fmt', 'yuvj420p', '-c:v', 'mjpeg', '-q:v', String(o.quality)],
     ...['-f', 'image2pipe', '-flush_packets', '1', 'pipe:1'],
   ];
