@@ -13,9 +13,8 @@ import type { StandinDevice } from './standin-device';
  * buffer (SPS and PPS) once, then one access unit per composed frame, only when the screen
  * changed, each written and flushed as it leaves the encoder; an IDR every 10 s
  * (`i-frame-interval` 10) without the SPS/PPS again; the time limit defaults to and is capped
- * at 180 s; the bit rate must lie within 100 kbit/s..200 Mbit/s. The profile is whatever the
- * device's encoder defaults to when none is configured, baseline on the emulator's software
- * encoder: the stand-in asks libx264 for baseline, no B-frames.
+ * at 180 s; the bit rate must lie within 100 kbit/s..200 Mbit/s. No profile is configured, so
+ * the device's encoder picks its own: the stand-in asks libx264 for baseline, no B-frames.
  *
  * libx264 repeats SPS/PPS before each IDR and writes a version SEI first: those are dropped
  * here, so the driver sees the parameter sets once, as from a device. Unlike a device, the
