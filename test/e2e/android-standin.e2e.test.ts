@@ -230,7 +230,13 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
     standin = await startAdbStandin({ model: 'Pixel 8', sdk: 34, osVersion: '14', abi: 'riscv64' });
     adbPort = await freePort();
     await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
-    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'standin-fallback' });
+    // minicap pinned (as SIMDECK_ANDROID_STREAM=minicap does): where it cannot run, polling takes over.
+    driver = createAndroidDriver({
+      adb: ADB_BIN!,
+      adbServerPort: adbPort,
+      hostSeed: 'standin-fallback',
+      streamMode: 'minicap',
+    });
   });
 
   afterAll(async () => {
@@ -255,5 +261,6 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
     expect(standin.opened.some((o) => o.includes('screencap'))).toBe(true);
     expect(standin.opened).not.toContain('localabstract:minicap');
     expect(standin.opened).not.toContain('localabstract:minitouch');
+    expect(standin.opened.some((o) => o.includes('screenrecord'))).toBe(false);
   });
 });

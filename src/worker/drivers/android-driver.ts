@@ -35,7 +35,7 @@ import { createAdbKit } from './adbkit-run';
 import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
 import { Minitouch } from './android-minitouch';
-import { AndroidScreen, ROTATIONS } from './android-screen';
+import { AndroidScreen, type AndroidStreamMode, parseAndroidStreamMode, ROTATIONS } from './android-screen';
 import { emulatorArgs } from './avd';
 import {
   execRun,
@@ -67,6 +67,8 @@ export interface AndroidDriverOptions {
   basePort?: number;
   /** Screen polling interval while streaming (default 250 ms). */
   streamIntervalMs?: number;
+  /** Which source streams the screen (default $SIMDECK_ANDROID_STREAM, else auto). */
+  streamMode?: AndroidStreamMode;
   bootTimeoutMs?: number;
   /** UI trees through the UiAutomator2 server (`auto`) or `uiautomator dump` only (`off`); default $SIMDECK_ANDROID_UIA2 or auto. */
   uia2?: Uia2Mode;
@@ -96,7 +98,12 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     avdHome: options.avdHome ?? process.env.ANDROID_AVD_HOME ?? path.join(os.homedir(), '.android', 'avd'),
     hostSeed: options.hostSeed ?? os.hostname(),
   });
-  const screen = new AndroidScreen(host, { now, sleep, streamIntervalMs: options.streamIntervalMs ?? 250 });
+  const screen = new AndroidScreen(host, {
+    now,
+    sleep,
+    streamIntervalMs: options.streamIntervalMs ?? 250,
+    mode: options.streamMode ?? parseAndroidStreamMode(process.env.SIMDECK_ANDROID_STREAM),
+  });
   const started = new Map<string, { kill: () => void }>();
   const touches = new Map<string, { x: number; y: number; at: number }>();
   let nextPort = options.basePort ?? 5580;
@@ -336,8 +343,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       return apps;
     },
 
-    async startStream(deviceId, onFrame) {
-      screen.startStream(deviceId, await serialOf(deviceId), onFrame);
+    async startStream(deviceId, onFrame, onVideo) {
+      screen.startStream(deviceId, await serialOf(deviceId), onFrame, onVideo);
     },
 
     async stopStream(deviceId) {
