@@ -116,6 +116,8 @@ export function rowWithLineCheck(s: string): Check | null {
     !CONTAINER.test(subject) &&
     !VERB_LAST.test(subject) &&
     !PERSON.test(subject) &&
+    // A row's title as the screen writes it: "conduct a card payment with "EC-Karte"" is something to do.
+    /^(?:\p{Lu}|\p{N}|")/u.test(subject) &&
     !/\b(?:is|are|was|were)\b/i.test(subject)
   )
     return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
