@@ -298,7 +298,13 @@ export function showsCheck(s: string): Check | null {
     );
   if (!m || m[1]!.trim() === '' || /^(?:the )?(?:screen|page)$/i.test(m[1]!.trim())) return null;
   const subject = m[1]!.trim();
-  if (/"/.test(subject) && !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject)) return null;
+  // "the dialog "Delete?"", "the "Delete?" dialog": a dialog by its title.
+  if (
+    /"/.test(subject) &&
+    !/^(?:dialog|popup|pop-up|alert|message|prompt)\s+"[^"]+"$/i.test(subject) &&
+    !/^"[^"]+"\s+(?:dialog|popup|pop-up|alert|prompt)$/i.test(subject)
+  )
+    return null;
   const values = quotedIn(m[2]!);
   // One text on an element ("the Username field shows "demo"") is the element's text or value: read by the text forms.
   const container =

@@ -38,7 +38,10 @@ export function spellOutLists(s: string): string {
   );
   if (roles) {
     const role = ROLE_PLURALS[roles[1]!.toLowerCase()]!;
-    const names = roles[2]!.split(/,?\s+and\s+|,\s+/i).map((n) => `${n.trim()} ${role}`);
+    // "The buttons "Keep it" and "Yes, cancel" are offered": quoted names keep their commas.
+    const quoted = roles[2]!.match(/"[^"]+"/g);
+    const list = quoted && quoted.length >= 2 ? quoted : roles[2]!.split(/,?\s+and\s+|,\s+/i);
+    const names = list.map((n) => `${n.trim()} ${role}`);
     out = `${names.slice(0, -1).join(', ')} and ${names.at(-1)} ${roles[3]}`;
   }
   // "Trip details shows … and a date of 18 Nov 2024": the value itself

@@ -60,6 +60,17 @@ export function screenShowsCheck(s: string): Check | null {
         { kind: 'visible', target: { text: opens[2]! }, negated: false },
       ],
     };
+  // "The Review booking screen is still shown with Total €67.40": that screen, and a label with its value.
+  const withValue =
+    /^(?:the )?([^"]+?) (?:screen|page) (?:is shown|is displayed|is open|opens|appears) with ([^"]+)$/i.exec(s);
+  if (withValue && !article(withValue[1]!) && /\d/.test(withValue[2]!) && withValue[2]!.split(' ').length <= 6)
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'screen', name: withValue[1]!, negated: false },
+        { kind: 'phrase', text: withValue[2]!.trim() },
+      ],
+    };
   const titled =
     /^(?:the )?(?:title|heading) (?:on|of) (?:the )?([^"]+?) (?:screen|page) (?:is|reads|says|shows) (.+)$/i.exec(s);
   if (titled && !article(titled[1]!))

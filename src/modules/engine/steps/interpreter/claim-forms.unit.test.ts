@@ -325,6 +325,40 @@ describe('what a dialog says, in words', () => {
   });
 });
 
+describe('a dialog by its title, buttons by quoted names, a screen with a value', () => {
+  const cancel = screen('Order', [
+    node('alert', 'Cancel order?', 300, {
+      bounds: { x: 40, y: 300, width: 300, height: 150 },
+      children: [
+        node('text', 'Order 1042 will be cancelled.', 340),
+        node('button', 'Keep it', 400),
+        node('button', 'Yes, cancel', 400, { bounds: { x: 200, y: 400, width: 140, height: 40 } }),
+      ],
+    }),
+  ]);
+  it('reads "The "Cancel order?" dialog says "…"" and "The buttons "Keep it" and "Yes, cancel" are offered"', () => {
+    expect(verdict('The "Cancel order?" dialog says "Order 1042 will be cancelled."', cancel)).toBe(true);
+    expect(verdict('The "Cancel order?" dialog says "Order 1043 will be cancelled."', cancel)).toBe(false);
+    expect(verdict('The "Delete order?" dialog says "Order 1042 will be cancelled."', cancel)).toBe(false);
+    expect(verdict('The buttons "Keep it" and "Yes, cancel" are offered', cancel)).toBe(true);
+    expect(verdict('The buttons "Keep it" and "No, cancel" are offered', cancel)).toBe(false);
+  });
+
+  it('reads "The Order screen is still shown with Status Shipped" (a label and its value on that screen)', () => {
+    expect(verdict('The Order screen is still shown with Status Shipped 2', detail(null))).toBe(false);
+    const total = screen('Review', [sized('text', 'Total', 100, 18), sized('text', '€67.40', 122, 22)]);
+    expect(verdict('The Review screen is still shown with Total €67.40', total)).toBe(true);
+    expect(verdict('The Review screen is still shown with Total €76.40', total)).toBe(false);
+    expect(verdict('The Orders screen is still shown with Total €67.40', total)).toBe(false);
+  });
+
+  it('"The confirmation shows …" with no dialog open reads the screen', () => {
+    const done = screen('Booking confirmed', [sized('text', 'Total paid: €95.80', 100, 18)]);
+    expect(verdict('Verify the confirmation shows "Total paid: €95.80" and "Booking confirmed"', done)).toBe(true);
+    expect(verdict('Verify the confirmation shows "Total paid: €59.80" and "Booking confirmed"', done)).toBe(false);
+  });
+});
+
 describe('a text after a colon', () => {
   it('reads what a described thing says, quotes and modal verbs included', () => {
     expect(verdict('The help text reads: No order matches "zzz". Try another word.', picker)).toBe(true);

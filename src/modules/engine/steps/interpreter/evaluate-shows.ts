@@ -31,10 +31,14 @@ export function checkShows(
     );
     if (!named) return all(visible);
   }
-  const dialog = /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare);
+  const dialog =
+    /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare) ??
+    /^"([^"]+)"\s+(?:dialog|popup|pop-up|alert|prompt)$/i.exec(bare);
+  const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+  // "The confirmation shows …" without a dialog open: the confirmation is the screen showing.
+  if (dialog && !open && /^confirmation$/i.test(bare)) return all(visible);
   if (dialog) {
-    if (!index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
-      return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };
+    if (!open) return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };
     const titled: Check[] = dialog[1] ? [{ kind: 'visible', target: { text: dialog[1] }, negated: false }] : [];
     return all([...titled, ...visible]);
   }
