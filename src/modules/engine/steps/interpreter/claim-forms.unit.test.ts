@@ -251,6 +251,9 @@ describe("a label's value", () => {
   it('a name that starts with a verb is the subject of an assertion', () => {
     expect(verdict('Open tickets is 3', profile)).toBe(true);
     expect(verdict('Open tickets shows 4', profile)).toBe(false);
+    // A refusal for a reason of its own stands: an assertion is not read again then.
+    const r = interpretAssertion('Tap OK if it appears', profile);
+    expect(r.settled ? 'settled' : r.reason).toMatch(/if it appears/);
   });
 
   it('"Reference is empty" is the field, not the screen title', () => {

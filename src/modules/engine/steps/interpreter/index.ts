@@ -54,6 +54,8 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 function readAssertion(text: string, names: string[]): ParsedStep {
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;
+  // A refusal for a reason of its own (a value described, a condition, the keyboard, a whole flow) stands.
+  if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
   const check = parseCheck(clause) ?? phraseList(clause);
   if (check) {
@@ -67,6 +69,10 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     reason: 'not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible',
   };
 }
+
+/** Refusals that only say no form matched: an assertion is then read again as a check alone. */
+const GRAMMAR_MISS =
+  /does not match the interpreter grammar|no check the interpreter knows follows the verb|no element matches|cannot tell which element/;
 
 const CHECK_VERB = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+/i;
 
