@@ -303,6 +303,25 @@ describe('shorthand presence and absence', () => {
   });
 });
 
+describe('plural verbs, names that start with a verb, a named title', () => {
+  const filled = screen('Edit order', [
+    sized('text', 'Note', 70, 18),
+    node('input', 'Leave at the door, please.', 92, { id: 'note' }),
+    row('Pick up parcel', null, 160),
+    row('Print label', null, 236),
+  ]);
+  it('reads "Note contain "…"", "A and B are still there", "the Shop title is shown"', () => {
+    expect(verdict('Note contain "Leave at the door"', filled)).toBe(true);
+    expect(verdict('Note contain "Ring the bell"', filled)).toBe(false);
+    expect(verdict('Pick up parcel and Print label are still there', filled)).toBe(true);
+    expect(verdict('Pick up parcel and Print labels are still there', filled)).not.toBe(true);
+    expect(verdict('Pick up parcel is gone', filled)).toBe(false);
+    const welcome = screen('Sign in', [sized('text', 'Shopwise', 80, 30), sized('text', 'Buy it once', 120, 18)]);
+    expect(verdict('Verify the Shopwise title is shown', welcome)).toBe(true);
+    expect(verdict('Verify the Shopwize title is shown', welcome)).not.toBe(true);
+  });
+});
+
 describe('lists led by their noun', () => {
   it('reads "Options A, B and C are listed" and rows "listed in order: …"', () => {
     expect(verdict('Options Express, Standard and Pickup are listed', picker)).toBe(true);
