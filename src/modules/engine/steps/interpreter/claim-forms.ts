@@ -252,6 +252,7 @@ export function claimCheck(s: string): Check | null {
  */
 export function plainClaims(s: string): string {
   return s
+    .replace(/\s+(?:anymore|any more|any longer)$/i, '')
     .replace(
       /^([^"]+?|"[^"]+") (?:still|now|again) (on|off|enabled|disabled|empty|[\d.,]+)$/i,
       (all, a: string, b: string) => (/\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`),

@@ -298,6 +298,8 @@ describe('shorthand presence and absence', () => {
     expect(verdict('No "Order deleted" or Order 1099 is shown', orders)).toBe(true);
     expect(verdict('No "Order deleted" or Order 1042 is shown', orders)).toBe(false);
     expect(verdict('Order 1099 is gone from the list', orders)).toBe(true);
+    expect(verdict('Order 1099 is not in the list anymore', orders)).toBe(true);
+    expect(verdict('Order 1042 is not in the list any more', orders)).toBe(false);
     expect(verdict('Order 1042 is gone from the list', orders)).toBe(false);
     expect(verdict('Order 1043 is in the results', orders)).toBe(true);
   });
