@@ -11,7 +11,7 @@ import { PERSON, placeFirstCheck, rowPlaceCheck, rowWithLineCheck } from './row-
 
 const Q = '"([^"]+)"';
 
-const WHO = "(?:we're|we are|i'm|i am|you're|you are|the user is|user is|the app is|it is|it's)";
+const WHO = "(?:we're|we are|i'm|i am|you're|you are|the user is|user is)";
 
 /**
  * "We're back on Tasks", "Still on Settings", "We're on Work again", "We are still on the New task
@@ -20,7 +20,7 @@ const WHO = "(?:we're|we are|i'm|i am|you're|you are|the user is|user is|the app
 export function onScreenCheck(s: string): Check | null {
   const m =
     new RegExp(
-      `^(?:${WHO} )?(?:(?:still|back|now|again) )?(?:on|at|in) (?:the )?("[^"]+"|[^"]+?)(?: (?:screen|page|form))?(?: again| still| now)?$`,
+      `^(?:${WHO} (?:(?:still|back|now|again) )?(?:on|in|at)|(?:(?:still|back|now|again) )?on) (?:the )?("[^"]+"|[^"]+?)(?: (?:screen|page|form))?(?: again| still| now)?$`,
       'i',
     ).exec(s) ??
     /^(?:the )?(?:current )?(?:screen|page|form) is (?:still |now |again )?(?:the )?("[^"]+"|[^"]+?)(?: (?:screen|page|form))?$/i.exec(

@@ -211,6 +211,12 @@ describe('which screen is showing', () => {
     expect(verdict('The Orders screen opens showing "6 orders open"', orders)).toBe(false);
   });
 
+  it('a state said with "in" is no screen: "It is in progress", "The app is in background"', () => {
+    expect(kindOf('It is in progress')).not.toBe('screen');
+    expect(kindOf('The app is in background')).not.toBe('screen');
+    expect(verdict('We are still in the Profile screen', profile)).toBe(true);
+  });
+
   it('"We are on a new page" still describes a screen rather than naming it', () => {
     expect(verdict('We are on a new page', orders)).toBe('not settled');
   });
