@@ -236,6 +236,8 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
       adbServerPort: adbPort,
       hostSeed: 'standin-fallback',
       streamMode: 'minicap',
+      // SIMDECK_ANDROID_UIA2=off: input goes straight to `input` (android-uia2-input.e2e covers the server).
+      uia2: 'off',
     });
   });
 
