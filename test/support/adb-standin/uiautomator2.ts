@@ -14,7 +14,8 @@ import type { AdbStream } from './transport';
  * lives as long as its shell stream, and meanwhile the device's `tcp:6790` is an HTTP server
  * (a real node:http server on loopback, reached through the adb stream) answering
  * GET /status, POST /session, GET /session/:id/source and DELETE /session/:id from the virtual
- * device's tree. Formats (README.md beside this file): the server's handlers (Status, NewSession,
+ * device's tree, and the input routes POST /session/:id/actions, …/appium/device/press_keycode
+ * and …/keys applied to it. Formats (README.md beside this file): the server's handlers (Status, NewSession,
  * Source, DeleteSession, AppiumResponse: `{"sessionId", "value"}`, errors as `{"error",
  * "message", "stacktrace"}` with 404 for an unknown session) and AOSP's `am instrument` output.
  */
