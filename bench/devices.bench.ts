@@ -18,7 +18,8 @@ import type { BenchRow } from './harness';
  * frames ffmpeg decodes from them beside; the screencap + input fallback): frames per second
  * during a continuous drag, tap → changed frame p50/p95,
  * UI tree time (`uiautomator dump`) and create → active (connect + list + boot); beside the
- * fallback row, the same device with taps as the UiAutomator2 server's W3C actions (a drag's
+ * fallback row, the same device with taps as the UiAutomator2 server's W3C actions (the
+ * driver's input call alone is timed beside, as its frames come from the same polling; a drag's
  * moves are replayed at its end there, so it shows no frames during the drag). Two more rows
  * compare the UI tree's two paths on the same screen: `uiautomator dump` and Appium's UiAutomator2
  * server (first read: install + instrument + session + source; then reads on the running server).
@@ -108,12 +109,15 @@ async function measure(
 
     // Tap → changed frame: alternate focus between the two fields; each tap changes the screen.
     const tapMs: number[] = [];
+    // How long the driver's input call itself takes (the input path's own cost, before any frame).
+    const callMs: number[] = [];
     for (let i = 0; i < 20; i++) {
       const b = fields[i % 2]!;
       const before = count;
       const s = performance.now();
       const arrived = new Promise<void>((r) => (waiter = () => count > before && r()));
       await driver.input(id, { kind: 'tap', x: b.x + b.width / 2, y: b.y + b.height / 2 });
+      callMs.push(performance.now() - s);
       await Promise.race([arrived, sleep(2000)]);
       waiter = null;
       if (count > before) tapMs.push(performance.now() - s);
@@ -155,6 +159,7 @@ async function measure(
       tap_to_frame_p50_ms: pct(tapMs, 50),
       tap_to_frame_p95_ms: pct(tapMs, 95),
       taps_seen: `${tapMs.length}/20`,
+      tap_call_p50_ms: pct(callMs, 50),
       ui_tree_p50_ms: pct(treeMs, 50),
       create_to_active_ms: Number(createToActive.toFixed(0)),
     };

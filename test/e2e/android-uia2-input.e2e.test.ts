@@ -126,6 +126,10 @@ describe.skipIf(!ADB_BIN)('android input through the UiAutomator2 server where m
     expect(find(back, 'detail-title')).toBeUndefined();
     expect(find(back, item.id!)).toBeDefined();
     expect(count(standin.device.uia2.requests, /press_keycode$/)).toBe(1);
+    // A point the device refuses (off its screen) is the caller's error, not sent again through `input`.
+    await expect(driver.input(deviceId, { kind: 'tap', x: x * 2 + 10, y: 10 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     // Back to the top for the next cases.
     await driver.input(deviceId, { kind: 'swipe', x, y: y - 300, x2: x, y2: y + 100, durationMs: 200 });
     await driver.input(deviceId, { kind: 'swipe', x, y: y - 300, x2: x, y2: y + 100, durationMs: 200 });

@@ -102,7 +102,8 @@ export class AndroidInput {
   private async viaUia2(deviceId: string, serial: string, event: InputEvent): Promise<boolean> {
     const server = await this.o.uiTrees.server(deviceId, serial);
     if (!server) {
-      this.tell(deviceId, serial, 'input', 'the UiAutomator2 server is not running');
+      const why = this.o.uiTrees.enabled ? 'the UiAutomator2 server is not running' : 'SIMDECK_ANDROID_UIA2 is off';
+      this.tell(deviceId, serial, 'input', why);
       return false;
     }
     let send: Parameters<typeof sendUia2Input>[1];

@@ -65,6 +65,11 @@ export class AndroidUiTrees {
     await server.stop();
   }
 
+  /** Whether SIMDECK_ANDROID_UIA2 lets the server run at all. */
+  get enabled(): boolean {
+    return this.o.mode !== 'off';
+  }
+
   /** Stops the device's server (session, instrumentation, forward, sockets). */
   async stop(deviceId: string): Promise<void> {
     const entry = this.servers.get(deviceId);

@@ -19,9 +19,11 @@ export interface TouchPath {
 
 /** Points kept of one streamed touch: enough for a drawn path, bounded for the request. */
 const MAX_PATH_POINTS = 240;
-/** A held finger's gap between two points is replayed up to this long. */
+/** A held finger's gap between two points is replayed up to this long, a whole path up to 60 s. */
 const MAX_GAP_MS = 10_000;
-const TAP_HOLD_MS = 50;
+const MAX_PATH_MS = 60_000;
+/** The server aligns every pause to its 20 ms injection step: the shortest hold it makes. */
+const TAP_HOLD_MS = 20;
 
 const move = (x: number, y: number, duration = 0): PointerItem => ({
   type: 'pointerMove',
@@ -60,12 +62,20 @@ export function pathItems(path: TouchPath): PointerItem[] {
   if (!first) return [];
   const items: PointerItem[] = [move(first.x, first.y), DOWN];
   let at = first.at;
+  let budget = MAX_PATH_MS;
   for (const p of rest) {
-    items.push(move(p.x, p.y, Math.min(MAX_GAP_MS, Math.max(0, p.at - at))));
+    const ms = Math.min(MAX_GAP_MS, budget, Math.max(0, p.at - at));
+    budget -= ms;
+    items.push(move(p.x, p.y, ms));
     at = p.at;
   }
   items.push(UP);
   return items;
+}
+
+/** How long a chain runs on the device (its pauses and moves). */
+export function chainMs(items: PointerItem[]): number {
+  return items.reduce((ms, i) => ms + ('duration' in i ? i.duration : 0), 0);
 }
 
 /** Adds a point to a streamed touch; past the cap the last point is moved instead, so the end stays true. */
@@ -113,18 +123,15 @@ export async function sendUia2Input(
   };
   switch (event.kind) {
     case 'path':
-      if (event.path.points.length === 0) return;
-      // The chain runs on the device before the server answers: its own length is added to the limit.
-      return post('/actions', touchActions(pathItems(event.path)), REQUEST_MS + (event.path.points.at(-1)?.at ?? 0));
     case 'tap':
     case 'double_tap':
     case 'long_press':
-    case 'swipe':
-      return post(
-        '/actions',
-        touchActions(gestureItems(event)),
-        REQUEST_MS + ('durationMs' in event ? (event.durationMs ?? 800) : 800),
-      );
+    case 'swipe': {
+      const items = event.kind === 'path' ? pathItems(event.path) : gestureItems(event);
+      if (items.length === 0) return;
+      // The chain runs on the device before the server answers: its own length is added to the limit.
+      return post('/actions', touchActions(items), REQUEST_MS + chainMs(items));
+    }
     case 'key':
       return press(keycodeFor(event.key));
     case 'button':

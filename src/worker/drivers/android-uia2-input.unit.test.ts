@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { androidKeyCodeName, androidKeyCodeNumber } from './android-keycodes';
-import { extendPath, gestureItems, pathItems, type TouchPath, touchActions } from './android-uia2-input';
+import { chainMs, extendPath, gestureItems, pathItems, type TouchPath, touchActions } from './android-uia2-input';
 
 describe('UiAutomator2 input: W3C action chains', () => {
   it('a tap is a move to the point, down, a short hold and up, on one touch pointer', () => {
@@ -13,7 +13,7 @@ describe('UiAutomator2 input: W3C action chains', () => {
           actions: [
             { type: 'pointerMove', duration: 0, x: 10, y: 21, origin: 'viewport' },
             { type: 'pointerDown', button: 0 },
-            { type: 'pause', duration: 50 },
+            { type: 'pause', duration: 20 },
             { type: 'pointerUp', button: 0 },
           ],
         },
@@ -65,6 +65,10 @@ describe('UiAutomator2 input: W3C action chains', () => {
     for (let i = 0; i < 1000; i++) extendPath(long, 1, i, i);
     expect(long.points).toHaveLength(240);
     expect(long.points.at(-1)).toEqual({ x: 1, y: 999, at: 999 });
+    // A path held for ten minutes runs at most 60 s on the device.
+    const held: TouchPath = { startedAt: 0, points: [] };
+    for (let i = 0; i <= 60; i++) extendPath(held, 1, i, i * 10_000);
+    expect(chainMs(pathItems(held))).toBe(60_000);
   });
 });
 
