@@ -58,7 +58,9 @@ export class AndroidUiTrees {
    * one log line.
    */
   async drop(deviceId: string, serial: string, server: UiAutomator2Server, e: unknown): Promise<void> {
-    if (this.servers.get(deviceId)?.server !== this.dropped) {
+    // A device torn down meanwhile (no entry) keeps none: its next session tries the server again.
+    const entry = this.servers.get(deviceId);
+    if (entry && entry.server !== this.dropped) {
       this.servers.set(deviceId, { serial, server: this.dropped });
       this.o.onSource?.(serial, 'dump', `the UiAutomator2 server failed: ${message(e)}`);
     }

@@ -64,7 +64,10 @@ export interface Uia2Options {
 /** The server no longer knows the session (it restarted, or another client ended it). */
 class SessionGone extends Error {}
 
-/** The server is alive and answered a W3C error (`error` is its code, like `no such element`). */
+/**
+ * The server is alive but did not do what was asked: it answered a W3C error (`error` is its
+ * code, like `no such element`), or this one request failed (`request failed`).
+ */
 export class Uia2Refused extends Error {
   constructor(
     message: string,
@@ -166,7 +169,9 @@ export class UiAutomator2Server {
         await this.openSession();
         return this.sessionCall(method, suffix, body, timeoutMs);
       }
-      if (e instanceof Uia2Refused || (!this.exited && !(await this.dead()))) throw e;
+      if (e instanceof Uia2Refused) throw e;
+      // Alive (it answers /status) but this request failed: a time limit, an answer not JSON.
+      if (!this.exited && !(await this.dead())) throw new Uia2Refused((e as Error).message, 'request failed');
       this.restarting ??= this.restart().finally(() => (this.restarting = null));
       await this.restarting;
       return this.sessionCall(method, suffix, body, timeoutMs);
