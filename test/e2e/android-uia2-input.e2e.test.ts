@@ -148,13 +148,29 @@ describe.skipIf(!ADB_BIN)('android input through the UiAutomator2 server where m
     expect(inputShells(standin)).toEqual([]);
   });
 
+  it('starts a server that died once again and goes on; a key it has no number for goes through `input`', async () => {
+    standin.device.uia2.crash();
+    const welcome = center(byId(standin.device.virtual.uiTree(), 'welcome'));
+    const actions = count(standin.device.uia2.requests, /actions$/);
+    await driver.input(deviceId, { kind: 'tap', ...welcome });
+    expect(standin.device.uia2.started).toBe(2);
+    expect(count(standin.device.uia2.requests, /actions$/)).toBe(actions + 1);
+    expect(inputShells(standin)).toEqual([]);
+    // NUMPAD_5 is a key name `input keyevent` takes; the table of numbers has none for it.
+    await driver.input(deviceId, { kind: 'key', key: 'NUMPAD_5' });
+    expect(inputShells(standin)).toEqual(['shell:input keyevent KEYCODE_NUMPAD_5']);
+    expect(standin.device.uia2.isRunning).toBe(true);
+    expect(told.map((t) => t.source)).toEqual(['uiautomator2']);
+  });
+
   it('falls back to `input` when the server dies and cannot start again, says so once, and still works', async () => {
     const item = center(byId(await driver.uiTree(deviceId), 'open-settings'));
     standin.device.uia2.mode = 'crash';
     standin.device.uia2.crash();
+    const shells = inputShells(standin).length;
     await driver.input(deviceId, { kind: 'tap', ...item });
     // The tap arrived through `input` and opened the settings screen.
-    expect(inputShells(standin)).toEqual([`shell:input tap ${Math.round(item.x)} ${Math.round(item.y)}`]);
+    expect(inputShells(standin).slice(shells)).toEqual([`shell:input tap ${Math.round(item.x)} ${Math.round(item.y)}`]);
     expect(find(standin.device.virtual.uiTree(), 'open-settings')).toBeUndefined();
     expect(told.map((t) => t.source)).toEqual(['uiautomator2', 'input']);
     expect(told[1]!.reason).toMatch(/the UiAutomator2 server failed: .*Process crashed/);
