@@ -17,7 +17,10 @@ import type { BenchRow } from './harness';
  * an Android 14 stand-in, where no minicap build exists, counting access units, with the JPEG
  * frames ffmpeg decodes from them beside; the screencap + input fallback): frames per second
  * during a continuous drag, tap → changed frame p50/p95,
- * UI tree time (`uiautomator dump`) and create → active (connect + list + boot). Two more rows
+ * UI tree time (`uiautomator dump`) and create → active (connect + list + boot); beside the
+ * fallback row, the same device with taps as the UiAutomator2 server's W3C actions (the
+ * driver's input call alone is timed beside, as its frames come from the same polling; a drag's
+ * moves are replayed at its end there, so it shows no frames during the drag). Two more rows
  * compare the UI tree's two paths on the same screen: `uiautomator dump` and Appium's UiAutomator2
  * server (first read: install + instrument + session + source; then reads on the running server).
  * Emulator and simulator rows are printed as "not measured here": no emulator runs on this machine.
@@ -34,7 +37,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(
   label: string,
-  device: { abi?: string; sdk?: number; osVersion?: string; video?: boolean; mode?: AndroidStreamMode },
+  device: {
+    abi?: string;
+    sdk?: number;
+    osVersion?: string;
+    video?: boolean;
+    mode?: AndroidStreamMode;
+    /** `auto`: where minitouch cannot run, input goes through the UiAutomator2 server's actions. */
+    uia2?: 'auto' | 'off';
+    name?: string;
+  },
 ): Promise<BenchRow> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bench-devices-'));
   const apk = await buildSampleApk(path.join(tmp, 'sample.apk'));
@@ -46,6 +58,7 @@ async function measure(
   });
   const port = await freePort();
   let driver: DeviceDriver | null = null;
+  let inputSource = 'minitouch';
   try {
     const t0 = performance.now();
     await createAdbKit({ bin: ADB_BIN!, port }).client.connect(standin.serial);
@@ -54,7 +67,8 @@ async function measure(
       adbServerPort: port,
       hostSeed: 'bench',
       streamMode: device.mode,
-      uia2: 'off',
+      uia2: device.uia2 ?? 'off',
+      onInputSource: (_serial, s) => (inputSource = s),
     });
     const spec = (await driver.listDevices()).find((d) => d.model === 'Pixel 8')!;
     const id = spec.deviceId;
@@ -95,12 +109,15 @@ async function measure(
 
     // Tap → changed frame: alternate focus between the two fields; each tap changes the screen.
     const tapMs: number[] = [];
+    // How long the driver's input call itself takes (the input path's own cost, before any frame).
+    const callMs: number[] = [];
     for (let i = 0; i < 20; i++) {
       const b = fields[i % 2]!;
       const before = count;
       const s = performance.now();
       const arrived = new Promise<void>((r) => (waiter = () => count > before && r()));
       await driver.input(id, { kind: 'tap', x: b.x + b.width / 2, y: b.y + b.height / 2 });
+      callMs.push(performance.now() - s);
       await Promise.race([arrived, sleep(2000)]);
       waiter = null;
       if (count > before) tapMs.push(performance.now() - s);
@@ -134,13 +151,15 @@ async function measure(
     await driver.input(id, { kind: 'touch', phase: 'end', x, y: y0 });
     await driver.stopStream(id);
     return {
-      name: `Android via stand-in (${label})`,
+      name: device.name ?? `Android via stand-in (${label})`,
+      input_by: inputSource,
       screen: `${screen.width}x${screen.height}`,
       stream_fps: Number(fps.toFixed(1)),
       jpeg_fps: Number(jpegFps.toFixed(1)),
       tap_to_frame_p50_ms: pct(tapMs, 50),
       tap_to_frame_p95_ms: pct(tapMs, 95),
       taps_seen: `${tapMs.length}/20`,
+      tap_call_p50_ms: pct(callMs, 50),
       ui_tree_p50_ms: pct(treeMs, 50),
       create_to_active_ms: Number(createToActive.toFixed(0)),
     };
@@ -217,6 +236,15 @@ export default async function bench(): Promise<BenchRow[]> {
     rows.push(await measure('H.264 screenrecord + minitouch', { sdk: 34, osVersion: '14', video: true }));
     // An ABI without prebuilt helpers, minicap pinned: screencap polling and `input`, the fallback path.
     rows.push(await measure('screencap + input fallback', { abi: 'riscv64', mode: 'minicap' }));
+    // The same device with the UiAutomator2 server on: taps as W3C actions on its one connection.
+    rows.push(
+      await measure('screencap + UiAutomator2 actions', {
+        abi: 'riscv64',
+        mode: 'minicap',
+        uia2: 'auto',
+        name: 'tap → changed frame via UiAutomator2 actions (stand-in)',
+      }),
+    );
     rows.push(await measureTree('uiautomator dump', 'off'));
     rows.push(await measureTree('UiAutomator2 server', 'auto'));
   }

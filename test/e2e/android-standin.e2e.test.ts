@@ -236,6 +236,8 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
       adbServerPort: adbPort,
       hostSeed: 'standin-fallback',
       streamMode: 'minicap',
+      // SIMDECK_ANDROID_UIA2=off: input goes straight to `input` (android-uia2-input.e2e covers the server).
+      uia2: 'off',
     });
   });
 
@@ -258,6 +260,8 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
     expect(frames.length).toBeGreaterThan(0);
     await driver.input(spec.deviceId, { kind: 'tap', x: 10, y: 10 });
     expect(standin.opened).toContain('shell:input tap 10 10');
+    // With SIMDECK_ANDROID_UIA2=off the UiAutomator2 server is not started for input either.
+    expect(standin.opened.filter((o) => /am instrument|tcp:6790/.test(o))).toEqual([]);
     expect(standin.opened.some((o) => o.includes('screencap'))).toBe(true);
     expect(standin.opened).not.toContain('localabstract:minicap');
     expect(standin.opened).not.toContain('localabstract:minitouch');
