@@ -95,6 +95,8 @@ const fieldFirst: Rule = (s) => {
 const valueAsRole: Rule = (s) => {
   const m = /^(?:enter|type|input|write|fill in|put|use)\s+(.+?)\s+(?:as|for)\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!m) return null;
+  // "Type Ask for Maria in Notes": the field is named at the end; "for" is part of the value.
+  if (/\s(?:in|into)\s/i.test(m[2]!) && /^(?:type|enter|input|write)\s/i.test(s) && !/["']/.test(s)) return null;
   const target = fieldTarget(m[2]!);
   // "Enter Alex again as first name": the repetition is no part of the value.
   const value = quotedContent(m[1]!.trim()) === null ? m[1]!.replace(/\s+(?:again|once more)$/i, '') : m[1]!;
@@ -130,9 +132,26 @@ const leave: Rule = (s) => {
     /^(?:leave|keep)\s+(?:the\s+)?(.+?)\s+(empty|blank|as it is|unchanged|off|on|unchecked|checked)$/i.exec(s) ??
     /^make sure\s+(?:the\s+)?(.+?)\s+(?:is|are|stays?)\s+(empty|blank)$/i.exec(s);
   if (!m) return null;
+  const w = m[2]!.toLowerCase();
+  // "Leave both Email and Password empty": each of the two is empty (or off, on).
+  const pair = /^(?:both\s+)?(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+fields)?$/i.exec(m[1]!);
+  if (pair && w !== 'as it is' && w !== 'unchanged') {
+    const two = [fieldTarget(pair[1]!), fieldTarget(pair[2]!)];
+    if (two.every(Boolean))
+      return ok({
+        kind: 'check',
+        check: {
+          kind: 'all',
+          checks: two.map((t) =>
+            w === 'empty' || w === 'blank'
+              ? { kind: 'text' as const, target: t!, value: '', match: 'equals' as const }
+              : { kind: 'state' as const, target: t!, state: w === 'on' || w === 'checked' ? 'on' : 'off' },
+          ),
+        },
+      });
+  }
   const target = fieldTarget(m[1]!);
   if (!target) return null;
-  const w = m[2]!.toLowerCase();
   if (w === 'as it is' || w === 'unchanged') return ok({ kind: 'wait', ms: 0 });
   if (w === 'empty' || w === 'blank')
     return ok({ kind: 'check', check: { kind: 'text', target, value: '', match: 'equals' } });
