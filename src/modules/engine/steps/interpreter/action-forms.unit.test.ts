@@ -109,6 +109,15 @@ describe('a list row below the fold', () => {
     expect(r.then).toBe('Open Water the plants');
   });
 
+  it('"Open X from the Today list" goes to Today, then X; "from the list" adds nothing', () => {
+    expect(parseStep('Open Call grandma from the Today list')).toMatchObject({
+      intent: { kind: 'navigate', path: ['Today', 'Call grandma'] },
+    });
+    expect(parseStep('Open Water the plants from the list')).toMatchObject({
+      intent: { kind: 'navigate', path: ['Water the plants'] },
+    });
+  });
+
   it('a row the list does not hold is not scrolled to by name', () => {
     const r = interpretStep('Open Water the garden', list);
     expect(r.settled && r.kind === 'scroll_until' && r.plan.target.text).not.toBe('Water the plants');
