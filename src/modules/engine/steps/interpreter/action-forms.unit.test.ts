@@ -72,6 +72,18 @@ describe('a switch is read back after its tap', () => {
     expect(flip.settled && flip.then).toBe('verify the "Notifications" switch is off');
   });
 
+  it('a switch named by the label before it is read back by that label', () => {
+    const labelled = (on: boolean) =>
+      screen('Settings', [
+        node('text', 'Auto-lock', 100, { bounds: { x: 16, y: 100, width: 200, height: 40 } }),
+        node('toggle', null, 100, { checked: on, bounds: { x: 230, y: 100, width: 60, height: 40 } }),
+      ]);
+    const r = interpretStep('Turn on Auto-lock', labelled(false));
+    expect(r.settled && r.then).toBe('verify the "Auto-lock" switch is on');
+    expect(checked(interpretStep('verify the "Auto-lock" switch is on', labelled(false)))).toBe(false);
+    expect(checked(interpretStep('verify the "Auto-lock" switch is on', labelled(true)))).toBe(true);
+  });
+
   it('"Try to turn X on" touches the switch and leaves the outcome to the next step', () => {
     const r = interpretStep('Try to turn Dark mode on', settings(false));
     expect(tapped(r)).toEqual(['dark-mode']);

@@ -129,9 +129,10 @@ function rotationFor(to: Extract<Intent, { kind: 'rotate' }>['to'], current: Rot
   return to;
 }
 
-/** How a switch is named again once the screen has settled: its text, else its id, quoted. */
-function switchName(node: UiNode): string | null {
-  for (const name of [node.text?.trim(), node.id]) if (name && !name.includes('"')) return `"${name}"`;
+/** How a switch is named again once the screen has settled: its text, else its label's, else its id, quoted. */
+function switchName(index: ScreenIndex, node: UiNode): string | null {
+  for (const name of [node.text?.trim(), index.labels.get(node)?.text?.trim(), node.id])
+    if (name && !name.includes('"')) return `"${name}"`;
   return null;
 }
 
@@ -231,7 +232,7 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
       if (intent.target.attempt || !verify) return tap;
       const want = intent.kind === 'set_switch' ? intent.on : checked === undefined ? undefined : !checked;
       if (want === undefined) return tap;
-      const named = switchName(f.el.node);
+      const named = switchName(index, f.el.node);
       if (!named) return notSettled(`${f.label} has neither a name nor an id to read its state back by`);
       return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}` };
     }
