@@ -252,7 +252,7 @@ const navigate: Rule = (s) => {
     );
   // "Open the 14:30 → 17:25 flight (Skyline SK 12)": a remark in parentheses says more about the row; the name goes first.
   // "Open Call grandma from the Today list": the list is where the row is; "from the list" adds nothing.
-  const place = from?.[2]!.replace(/\s+(?:list|results)$/i, '');
+  const place = from ? from[2]!.replace(/\s+(?:list|results)$/i, '') : '';
   const generic = from && /^(?:list|results|search results)$/i.test(from[2]!);
   const raw = (from ? (generic ? from[1]! : `${place} > ${from[1]}`) : m?.[1])?.replace(/\s+\([^()"]*\)$/, '');
   if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
