@@ -165,6 +165,19 @@ describe('a value chosen from a list of choices', () => {
     expect(checked(interpretStep('verify "Priority": "Medium"', form('None')))).toBe(false);
   });
 
+  it('"Select High as the priority" and "Change the Priority from None to High" choose from the list too', () => {
+    expect(tapped(interpretStep('Select High as the priority', form('None')))).toEqual(['change-priority']);
+    const from = interpretStep('Change the Priority from None to High', form('None'));
+    expect(from.settled && from.then).toBe('tap "High"; verify "Priority": "High"');
+    // With the choices open, the one of that name is tapped.
+    expect(tapped(interpretStep('Select High as the priority', choices))).toEqual(['p-High']);
+  });
+
+  it('"Choose X for the title" types into a field; a button of that name is not tapped instead', () => {
+    const saving = form('None', [node('button', 'Save task', 600, { id: 'save' })]);
+    expect(typed(interpretStep('Choose Save task for the title', saving))).toEqual([['title', 'Save task']]);
+  });
+
   it('"Set priority to None" where the row shows None already does nothing', () => {
     const r = interpretStep('Set priority to None', form('None'));
     expect(r.settled && r.kind === 'actions' && r.actions.length).toBe(0);

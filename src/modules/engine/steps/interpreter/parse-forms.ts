@@ -119,6 +119,9 @@ const change: Rule = (s) => {
     /^(?:fill(?: in)?|enter|set)\s+(?:the\s+)?([^=:]+?)\s*[=:]\s*(.+)$/i.exec(s);
   if (!m) return null;
   let raw = m[1]!;
+  // "Change the Priority from None to High": the value it had is no part of the name.
+  const was = /^(.+?)\s+from\s+\S.*$/i.exec(raw);
+  if (was && /^(?:change|update|set)\b/i.test(s)) raw = was[1]!;
   const named = /^(.+?)\s+(?:"[^"]*"|[A-Z][\w-]*)$/.exec(raw);
   if (named && /^replace|^overwrite/i.test(s) && !/['’]s\s/.test(raw)) raw = named[1]!;
   if (/^(?:on|off|true|false|enabled|disabled|checked|unchecked)$/i.test(m[2]!.trim())) return null;
