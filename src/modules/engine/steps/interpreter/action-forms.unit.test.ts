@@ -173,11 +173,6 @@ describe('a value chosen from a list of choices', () => {
     expect(tapped(interpretStep('Select High as the priority', choices))).toEqual(['p-High']);
   });
 
-  it('"Choose X for the title" types into a field; a button of that name is not tapped instead', () => {
-    const saving = form('None', [node('button', 'Save task', 600, { id: 'save' })]);
-    expect(typed(interpretStep('Choose Save task for the title', saving))).toEqual([['title', 'Save task']]);
-  });
-
   it('"Set priority to None" where the row shows None already does nothing', () => {
     const r = interpretStep('Set priority to None', form('None'));
     expect(r.settled && r.kind === 'actions' && r.actions.length).toBe(0);

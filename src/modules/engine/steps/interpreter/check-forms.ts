@@ -16,6 +16,9 @@ function quotedIn(s: string): string[] {
   return [...s.matchAll(QUOTED)].map((m) => m[1]!);
 }
 
+/** "Settings page": a screen named without a verb. */
+const NAME_ALONE = /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i;
+
 /** "The Search screen is displayed", "I am on the Sign in screen", "the user stays on the Sign in screen". */
 export function screenCheck(s: string): Check | null {
   const positive = [
@@ -32,7 +35,7 @@ export function screenCheck(s: string): Check | null {
     // "I verify "Calculator" as current screen", "I should see the login page", "Validate settings page"
     /^"?([^"]+?)"? as (?:the )?current (?:screen|page|activity)(?: name| title)?$/i,
     /^(?:i |we )?(?:should |can )?see (?:the )?"?([^"]+?)"? (?:screen|page)(?: on (?:the )?screen)?$/i,
-    /^(?:the )?((?:(?!\b(?:is|are|on|in|at|of)\b)[^"])+?) (?:screen|page)$/i,
+    NAME_ALONE,
     /^(?:the )?(?:app|application) opens (?:straight |directly )?on (?:the )?(.+?) (?:screen|page)$/i,
   ];
   const negative = [
@@ -40,6 +43,8 @@ export function screenCheck(s: string): Check | null {
     /^(?:the )?(.+?) (?:screen|page) (?:does not|doesn't) (?:open|appear)$/i,
     /^(?:the )?(.+?) (?:is not|isn't) (?:opened|open)$/i,
   ];
+  const arrived = arrivalCheck(s);
+  if (arrived !== undefined) return arrived;
   const butNot =
     /^(?:the )?(.+?) (?:screen|page) is (?:shown|displayed|open),? not (?:the )?(.+?)(?: (?:screen|page))?$/i.exec(s);
   if (butNot)
@@ -56,15 +61,78 @@ export function screenCheck(s: string): Check | null {
   }
   for (const re of positive) {
     const m = re.exec(s);
+    // "Swipe to the next page": an action that ends with a place is no screen's name.
+    if (
+      m &&
+      re === NAME_ALONE &&
+      /^(?:swipe|scroll|drag|go|navigate|move|tap|click|press|switch|return|head|close|open|dismiss|skip|leave|exit|visit|load|reload|refresh|complete|finish|start|create|delete|edit|select|choose|pick|enter|type|fill|wait)\b|\sto\s/i.test(
+        m[1]!,
+      )
+    )
+      continue;
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
   return null;
 }
 
+const PLACE = '(?:screen|page|view|activity|tab)';
+const WHO = '(?:i|we|the user|user|you|it|he|she|they)';
+
+/**
+ * Being brought to a screen: "I should land on the Home screen", "I am redirected to the login page",
+ * "The user is taken to the Dashboard", "The app navigates to the Orders screen", "Help page is loaded".
+ * A verb of being moved names a screen even without the word "screen"; "I go to X" (an action) is not one.
+ */
+function arrivalCheck(s: string): Check | null | undefined {
+  const moved = '(?:taken|redirected|navigated|brought|sent|returned|directed|forwarded|routed|moved|switched|dropped)';
+  const forms = [
+    new RegExp(
+      `^(?:${WHO} )?(?:(?:am|is|are|gets?|got|was|were|be|being|has been|have been) )?${moved} (?:back )?(?:to|on|onto|into) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(
+      `^(?:${WHO} )?(?:lands?|landed|ends? up|arrives?|arrived|is landed) (?:back )?(?:on|at|in|onto) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(
+      `^(?:the )?(?:app|application|it) (?:navigates|goes|switches|returns|moves|redirects|takes (?:me|the user|us|you)|brings (?:me|the user|us|you)|redirects (?:me|the user|us|you)|sends (?:me|the user|us|you)) (?:back )?(?:to|on) (?:the )?(.+?)(?: ${PLACE})?$`,
+      'i',
+    ),
+    new RegExp(`^(?:the )?(?:app|application|it) (?:opens|shows|displays|loads) (?:the )?(.+?) ${PLACE}$`, 'i'),
+    new RegExp(
+      `^(?:the )?(.+?) ${PLACE} (?:is |has )?(?:loaded|presented|reached|been loaded|loads|has loaded|comes up)$`,
+      'i',
+    ),
+  ];
+  for (const [i, re] of forms.entries()) {
+    const m = re.exec(s);
+    if (!m) continue;
+    const name = unquote(m[1]!.trim());
+    // "redirected to the Home screen of the app", "taken to a new page": a name, not a description.
+    if (
+      name === '' ||
+      /"/.test(name) ||
+      /\b(?:of|with|where|which|that|a|an|the|on|in|at|straight|directly|previous|next|same|new|another|some|any|my|his|her|their)\b/i.test(
+        name,
+      ) ||
+      name.split(/\s+/).length > 5
+    )
+      // Being moved to a place described, not named, is no screen check; what the app does is read further on.
+      return i < 2 ? null : undefined;
+    return { kind: 'screen', name, negated: false };
+  }
+  return undefined;
+}
+
+const DOING =
+  /^(?:create|add|make|delete|remove|edit|update|rename|send|post|upload|book|buy|order|save|submit|register|write|compose|invite|share|publish|schedule|set up|start|begin|complete|finish|play|record|call|pay|download|install|log ?in|sign ?in|sign ?up|login|conduct|perform|try|attempt|change|move|copy|import|export|print|scan|apply|join|leave|follow|like|rate|review)\b/i;
+
 /** Texts in quotes that the check says are shown (all of them) or not shown (one). */
 export function quotedCheck(s: string): Check | null {
   const quoted = quotedIn(s);
   if (quoted.length === 0) return null;
+  // "Create a new note titled "Groceries"", "I login as a cashier "Ann"": something to do, not something to see.
+  if (DOING.test(s)) return null;
   const negated =
     /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
       s,
@@ -96,6 +164,40 @@ export function valueCheck(s: string): Check | null {
   const label = parseTarget(m[1]!.replace(/^(?:the )?(?:value of|text of)\s+/i, ''));
   const value = unquote(m[2]!.trim());
   if (!label || label.text === '' || value === '' || /"/.test(label.text)) return null;
+  return { kind: 'value', label, value };
+}
+
+/**
+ * A label's value said as what one sees: "I should see result as "30.48"", "I should see "14" at "age"",
+ * "The balance is shown as "£12.00"": the value beside that label (never the label itself).
+ */
+export function seenAsCheck(s: string): Check | null {
+  const m =
+    /^(?:i |we |the user |user )?(?:should |can |must |will )?see (?:the )?([^"]+?|"[^"]+") as ("[^"]+"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?)$/i.exec(
+      s,
+    ) ??
+    /^(?:the )?([^"]+?|"[^"]+") (?:is|are) (?:shown|displayed|listed|set|presented) as ("[^"]+"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?)$/i.exec(
+      s,
+    );
+  const at = m
+    ? null
+    : /^(?:i |we |the user |user )?(?:should |can |must |will )?see ("[^"]+") (?:at|in|for|under|next to|beside) (?:the )?("[^"]+"|[^"]+?)(?: field| label| row)?$/i.exec(
+        s,
+      );
+  const [rawLabel, rawValue] = m ? [m[1]!, m[2]!] : at ? [at[2]!, at[1]!] : [null, null];
+  if (!rawLabel || !rawValue) return null;
+  const label = parseTarget(rawLabel);
+  const value = unquote(rawValue.trim());
+  // "the password as dots", "the screen as …": a description, not a label.
+  if (!label || label.text === '' || value === '' || /^(?:screen|page|text|message|list)$/i.test(label.text))
+    return null;
+  // "I should see "Fling" at the bottom of the display": a place on the screen, not a label.
+  if (
+    /\b(?:top|bottom|middle|cent(?:er|re)|end|start|screen|display|page|list|header|footer|dialog|popup)\b/i.test(
+      label.text,
+    )
+  )
+    return null;
   return { kind: 'value', label, value };
 }
 
@@ -173,7 +275,8 @@ export function withoutCheck(s: string): Check | null {
 
 /** "An empty Email field is displayed": the field is there and holds nothing. */
 export function emptyFieldCheck(s: string): Check | null {
-  const m = /^(?:an? |the )?empty (.+?) (?:is|are) (?:displayed|shown|visible|present)$/i.exec(s);
+  // "An empty state message "No notes yet" is shown" names a message, not an empty field.
+  const m = /"/.test(s) ? null : /^(?:an? |the )?empty (.+?) (?:is|are) (?:displayed|shown|visible|present)$/i.exec(s);
   const target = m ? parseTarget(m[1]!) : null;
   return target ? { kind: 'text', target, value: '', match: 'equals' } : null;
 }

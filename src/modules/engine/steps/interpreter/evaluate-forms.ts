@@ -2,7 +2,10 @@ import type { Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { screenTitle } from './screen-title';
+import { describeElement, type TreeElement } from './ui-tree';
+
+export { screenTitle };
 
 /**
  * Judges the checks that read a screen's layout: the value that belongs to a label, rows in an
@@ -109,15 +112,6 @@ export function checkOrder(index: ScreenIndex, values: string[]): CheckResolutio
     if (b < a) return passed(false, `"${values[i]}" comes before "${values[i - 1]}"`);
   }
   return passed(true, `${values.length} texts are shown in the order given`);
-}
-
-/** The screen's title: the navigation bar's, else the screen's own name. */
-export function screenTitle(index: ScreenIndex): string | null {
-  const visible = index.elements.filter((e) => isVisible(e, index.observation.screen) && e.node.text?.trim());
-  const nav = visible.filter((e) => e.node.role === 'navigation_bar').at(-1);
-  if (nav) return nav.node.text!.trim();
-  const screens = visible.filter((e) => e.node.role === 'screen' && e.parent !== null);
-  return screens.at(-1)?.node.text?.trim() ?? null;
 }
 
 export function checkScreen(index: ScreenIndex, name: string, negated: boolean): CheckResolution {

@@ -90,7 +90,8 @@ export type Intent =
   | { kind: 'key'; key: string }
   | { kind: 'rotate'; to: Rotation | 'landscape' | 'portrait' | 'next' }
   | { kind: 'wait'; ms: number }
-  | { kind: 'wait_until'; target: Target; appears: boolean; timeoutMs: number }
+  /** `screen`: the target is a screen, met when the screen's title reads its name ("wait for the Home screen"). */
+  | { kind: 'wait_until'; target: Target; appears: boolean; timeoutMs: number; screen?: boolean }
   | { kind: 'launch' }
   | { kind: 'relaunch' }
   | { kind: 'run_flow'; name: string }
@@ -109,10 +110,16 @@ export type Intent =
   | { kind: 'back_until'; screen: string; left: number }
   /** Go to a place by its name or a path of names ("Profile > Settings"); each name is tapped unless shown. */
   | { kind: 'navigate'; path: string[] }
-  /** The open dialog's confirming or cancelling button, whatever its label; `what` names it when given. */
-  | { kind: 'dialog'; accept: boolean; what: string | null }
+  /**
+   * The open dialog's confirming or cancelling button, whatever its label; `what` names it when given.
+   * `button`: the button of that name inside the open dialog ("Tap OK on the alert").
+   */
+  | { kind: 'dialog'; accept: boolean; what: string | null; button?: string; optional?: boolean }
+  /** An option of a picker, list or menu ("Select Large from the Size dropdown"): the option, or the picker first. */
+  | { kind: 'choose'; option: Target; from: Target }
   | { kind: 'kill' }
-  | { kind: 'background' }
+  /** Home, a pause (1 s unless said), then back to the app. */
+  | { kind: 'background'; ms?: number }
   | { kind: 'hide_keyboard' };
 
 export type ParsedStep = { understood: true; intent: Intent } | { understood: false; reason: string };

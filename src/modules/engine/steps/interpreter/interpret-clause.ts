@@ -91,25 +91,10 @@ function looseButton(s: string, index: ScreenIndex): Intent | null {
   const longest = Math.max(0, ...fits.map((e) => normalizeText(e.node.text!).length));
   const best = fits.filter((e) => normalizeText(e.node.text!).length === longest);
   if (best.length !== 1) return null;
+  // "Tap Sign out to close the dialog" with no dialog open: the purpose is not met here.
+  const dialogOpen = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+  if (!dialogOpen && /\b(?:dialog|popup|pop-up|alert|prompt|modal|sheet)\b/.test(named)) return null;
   return { kind: 'tap', target: { text: best[0]!.node.text! } };
-}
-
-/**
- * "Select High as the priority", "Choose Tomorrow for the due date": when no element bears that whole name, the
- * value goes to the field or list of choices of that label (as "Change the priority to High"); with the choices
- * open already, the one of that name is tapped.
- */
-function chosenFor(s: string, index: ScreenIndex): Intent | null {
-  const m = /^(?:select|choose|pick)\s+("[^"]+"|[^"]+?)\s+(?:as|for)\s+(?:the\s+)?([^"]+)$/i.exec(s);
-  if (!m) return null;
-  const target = fieldTarget(m[2]!);
-  if (!target) return null;
-  // The choices are open already: the one of that name is tapped.
-  const open = findTarget(index, { text: unquote(m[1]!) }, { closeOnly: true, preferInteractive: true });
-  const dialog = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
-  if (open.found && (open.element.node.role === 'list_item' || (dialog && open.element.node.role === 'button')))
-    return { kind: 'tap', target: { text: unquote(m[1]!) } };
-  return { kind: 'type', text: unquote(m[1]!), target };
 }
 
 /**
@@ -178,7 +163,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         !parsed.understood ||
         (parsed.intent.kind === 'tap' && !findTarget(index, parsed.intent.target, { preferInteractive: true }).found) ||
         parsed.intent.kind === 'dialog';
-      const loose = missed ? (looseButton(first.text, index) ?? chosenFor(first.text, index)) : null;
+      const loose = missed ? looseButton(first.text, index) : null;
       if (loose) parsed = { understood: true, intent: loose };
     }
   }

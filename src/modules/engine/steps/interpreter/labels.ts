@@ -77,8 +77,10 @@ export function intentLabel(intent: Intent): string {
     case 'tap_times':
       return 'tap';
     case 'pick_ordinal':
+    case 'choose':
       return 'select';
     case 'dialog':
+      if (intent.button) return 'tap';
       return intent.accept ? 'dialog_accept' : 'dialog_dismiss';
     case 'kill':
       return 'kill_app';

@@ -111,7 +111,7 @@ export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|valid
 const SUBJECT =
   /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
 const LEADING_FILLER =
-  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just|that),?\s+)+/i;
+  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/i;
 const TRAILING_FILLER =
   /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|right away|immediately))+$/i;
 /** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */
@@ -129,6 +129,28 @@ const baseForm = (verb: string): string => {
   return v.slice(0, -1);
 };
 
+/** "User is clicking on "Sign in"", "I am entering "abc"": the progressive read as the verb itself. */
+const PROGRESSIVE: Record<string, string> = {
+  clicking: 'click',
+  tapping: 'tap',
+  pressing: 'press',
+  typing: 'type',
+  entering: 'enter',
+  filling: 'fill',
+  selecting: 'select',
+  choosing: 'choose',
+  scrolling: 'scroll',
+  swiping: 'swipe',
+  opening: 'open',
+  touching: 'touch',
+  writing: 'write',
+  closing: 'close',
+};
+const PROGRESSIVE_START = new RegExp(
+  `^(?:(?:i|we|you|the user|user|a user|the customer|customer|tester|the tester)\\s+)?(?:am|is|are)\\s+(${Object.keys(PROGRESSIVE).join('|')})\\b`,
+  'i',
+);
+
 /** "I accept the terms is on", "I agree to the privacy policy stays off": a consent switch named in the first person. */
 const CONSENT_NAME =
   /^i (?:accept|agree|consent|have read|understand)\b[^"]*\s(?:is|are|stays?|remains?|should be|must be)\s+(?:still\s+|now\s+)?(?:not\s+)?(?:on|off|checked|unchecked|ticked|unticked|enabled|disabled|selected|unselected)$/i;
@@ -140,6 +162,7 @@ export function stripFillers(text: string): string {
     const before = s;
     // "I accept the fare rules is off": a consent control's name, not the tester speaking.
     if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '');
+    s = s.replace(PROGRESSIVE_START, (_m, v: string) => PROGRESSIVE[v.toLowerCase()]!);
     s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
     s = s

@@ -6,6 +6,7 @@ import {
   orderCheck,
   quotedCheck,
   screenCheck,
+  seenAsCheck,
   showsCheck,
   startsWithCheck,
   valueCheck,
@@ -30,6 +31,7 @@ const MODAL_REWRITES: Array<[RegExp, string]> = [
   [/\b(?:should|must|will) (?:be|get)\b|\bto be\b/gi, 'is'],
   [/\b(?:should not|shouldn't|must not|to not|not to) (appear|show up|exist)\b/gi, 'does not $1'],
   [/\b(?:should|must|will|to) (show|display|contain|include|read|say|equal|have|appear|exist|disappear)\b/gi, '$1s'],
+  [/\b(?:should|must|will) (open|close|load)\b/gi, '$1s'],
   [/\b(show|display|contain|include|read|say|equal|appear|exist|disappear)ss\b/gi, '$1s'],
   [/\bhaves\b/gi, 'has'],
 ];
@@ -58,6 +60,9 @@ const SEEN_COUNT =
   '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
 
 function countCheck(s: string): Check | null {
+  // "The list is empty", "the results list should be empty": no rows.
+  if (/^(?:the )?(?:[a-z]+ )?(?:list|results)(?: list)? (?:is|are) empty$/i.test(s))
+    return { kind: 'count', count: 0, noun: 'item', comparison: 'exactly' };
   // "I can see two lap records on the screen", "I should see 3 rows": a count said as what one sees.
   const seen = new RegExp(
     `^(?:i |we |the user |user )?(?:can |should |must |will )?see (exactly |at least |at most |only )?${SEEN_COUNT} ([a-z][a-z ]*?)(?: (?:on|in) (?:the )?(?:screen|page|list))?$`,
@@ -109,6 +114,12 @@ function countCheck(s: string): Check | null {
 function titleCheck(s: string): Check | null {
   const patterns = [
     /^(?:the )?(?:current )?(?:screen |page |navigation |nav bar |navigation bar )?title (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
+    // "The title of the page is "Checkout"".
+    /^(?:the )?title of (?:the |this )?(?:screen|page) (?:is|reads|shows|says|equals|is equal to) (.+)$/i,
+    // "The header should say Settings", "the toolbar title reads "Orders"": the bar at the top of the screen.
+    /^(?:the )?(?:screen |page )?(?:header|toolbar|app bar|action bar|nav bar|navigation bar|top bar)(?: title| text)? (?:is (?=")|reads|shows|says|displays|equals|is equal to) (.+)$/i,
+    // "I should see a navigation bar titled "Search"".
+    /^(?:i |we )?(?:can |should )?see (?:a |the )?(?:navigation bar|nav bar|toolbar|app bar|header|screen|page) (?:titled|called|named) (.+)$/i,
     /^(?:the )?(?:current )?(?:screen|page) is (?:titled|called|named) (.+)$/i,
     /^(?:i am|i'm|we are|we're|the user is|user is|you are|you're) (?:now )?on (?:the )?(.+?) (?:screen|page)$/i,
     /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|visible|displayed|open|opened|showing)|appears|opens)$/i,
@@ -145,6 +156,11 @@ function textCheck(s: string): Check | null {
     if (/\b(?:screen|page|dialog|popup|list|section)$/i.test(m[1]!.trim())) return null;
     const target = parseTarget(m[1]!);
     if (!target) return null;
+    // "The email field displays an error "Invalid email"": the message is shown (beside the field, or in it).
+    const said = /^(?:an? |the )?(?:error|warning|hint|validation|helper)(?: message| text)?:? "([^"]+)"$/i.exec(
+      m[2]!.trim(),
+    );
+    if (said) return { kind: 'visible', target: { text: said[1]! }, negated: false };
     return { kind: 'text', target, value: unquote(m[2]!), match };
   }
   return null;
@@ -266,6 +282,7 @@ function single(s: string): Check | null {
     screenCheck(s) ??
     titleCheck(s) ??
     orderCheck(s) ??
+    seenAsCheck(s) ??
     noneCheck(s) ??
     (/"[^"]*".*"[^"]*"/.test(s) ? quotedCheck(s) : null) ??
     visibilityCheck(s) ??
@@ -284,10 +301,25 @@ function single(s: string): Check | null {
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
   const s = spellOutLists(indicative(text))
+    // "I expect to see "Welcome"", "I should be able to see X".
+    .replace(
+      /^(?:(?:i|we|the user|user) )?(?:expect to|be able to|is able to|am able to|are able to|want to|to|do|does) see /i,
+      'see ',
+    )
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
+    // "The Sign in button becomes enabled", "the user stays logged in": the state it ends in.
+    .replace(
+      /\b(?:becomes|became|turns|gets|stays|remains) (enabled|disabled|checked|unchecked|selected|(?:signed|logged) (?:in|out))\b/gi,
+      'is $1',
+    )
+    // "The badge count increases to 3", "the total is updated to $30.00": the value it ends at.
+    .replace(
+      /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|is set|becomes|became|goes up|goes down) to\b/gi,
+      'is',
+    )
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');

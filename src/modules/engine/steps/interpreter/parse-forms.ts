@@ -1,6 +1,9 @@
 import type { Intent, ParsedStep, Target } from './intent';
+import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
+import { answer, dialog, dialogButton, tapToDo } from './dialog-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
-import { parseCount, parseTarget, quotedContent, unquote } from './step-text';
+import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
+import { MAX_WAIT_MS } from './wait-forms';
 
 /**
  * The everyday forms beside the template grammar: sign-in in one step, values for a whole form,
@@ -15,7 +18,7 @@ export const USER_FIELDS = ['Email', 'Email address', 'E-mail', 'Username', 'Use
 export const PASSWORD_FIELDS = ['Password', 'Passcode', 'PIN'];
 export const SIGN_IN_BUTTONS = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In', 'Signin', 'Continue', 'Submit'];
 
-const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
+export const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
 
 /** "the lead passenger's First name", "the Email field of the lead passenger", "Passenger 2's first name". */
 export function fieldTarget(raw: string): Target | null {
@@ -43,7 +46,11 @@ export function fieldTarget(raw: string): Target | null {
   return within ? { ...target, within: within.replace(/^the\s+/i, '') } : target;
 }
 
-const type = (value: string, target: Target | null): Intent => ({ kind: 'type', text: unquote(value), target });
+export const typeValue = (value: string, target: Target | null): Intent => ({
+  kind: 'type',
+  text: unquote(value),
+  target,
+});
 
 /** "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123". */
 const signIn: Rule = (s) => {
@@ -53,13 +60,15 @@ const signIn: Rule = (s) => {
     ) ??
     /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:user(?:name)?|email) )?(\S+),? (?:with|and|using) (?:the )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
       s,
-    );
+    ) ??
+    // "Sign in with alice@x.com and hunter2": an address (or a quoted name) and a password.
+    /^(?:log ?in|sign ?in|login|signin)(?: with| using| as) (\S+@\S+|"[^"]+") and ("[^"]+"|\S+)$/i.exec(s);
   if (!m) return null;
   return ok({
     kind: 'sequence',
     steps: [
-      type(m[1]!, field(USER_FIELDS)),
-      type(m[2]!, field(PASSWORD_FIELDS)),
+      typeValue(m[1]!, field(USER_FIELDS)),
+      typeValue(m[2]!, field(PASSWORD_FIELDS)),
       { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_IN_BUTTONS } },
     ],
   });
@@ -88,7 +97,7 @@ const fieldFirst: Rule = (s) => {
   const m = /^(?:in|into|on|for)\s+(?:the\s+)?(.+?),?\s+(?:enter|type|input|write|fill in|put)\s+(.+)$/i.exec(s);
   if (!m) return null;
   const target = fieldTarget(m[1]!);
-  return target ? ok(type(m[2]!, target)) : null;
+  return target ? ok(typeValue(m[2]!, target)) : null;
 };
 
 /** "Type a@b.co as the email", "Enter 14 Aug 2025 as the Date", "Fill in 3 for the quantity", "Enter Sam as Passenger 2's first name". */
@@ -100,7 +109,7 @@ const valueAsRole: Rule = (s) => {
   const target = fieldTarget(m[2]!);
   // "Enter Alex again as first name": the repetition is no part of the value.
   const value = quotedContent(m[1]!.trim()) === null ? m[1]!.replace(/\s+(?:again|once more)$/i, '') : m[1]!;
-  return target ? ok(type(value, target)) : null;
+  return target ? ok(typeValue(value, target)) : null;
 };
 
 /** "Enter London in the From field" where the field has an owner: "in the Email field of the lead passenger". */
@@ -108,7 +117,7 @@ const typeInto: Rule = (s) => {
   const m = /^(?:enter|type|input|write|put)\s+("[^"]*"|\S+(?:\s\S+)*?)\s+(?:in|into)\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!m || !/(?:['’]s\s|\s(?:of|for)\s)|^(?:the\s+)?\p{L}+ \d+ \p{Lu}/iu.test(m[2]!)) return null;
   const target = fieldTarget(m[2]!);
-  return target ? ok(type(m[1]!, target)) : null;
+  return target ? ok(typeValue(m[1]!, target)) : null;
 };
 
 /** "Change To to Paris", "Replace From with Rome", "Replace the First name Alex with Sam", "From = London", "From: London". */
@@ -126,7 +135,7 @@ const change: Rule = (s) => {
   if (named && /^replace|^overwrite/i.test(s) && !/['’]s\s/.test(raw)) raw = named[1]!;
   if (/^(?:on|off|true|false|enabled|disabled|checked|unchecked)$/i.test(m[2]!.trim())) return null;
   const target = fieldTarget(raw);
-  return target ? ok(type(m[2]!, target)) : null;
+  return target ? ok(typeValue(m[2]!, target)) : null;
 };
 
 /** "Leave the Email field empty", "Make sure the Password field is blank", "Leave Travel insurance off". */
@@ -267,19 +276,14 @@ const navigate: Rule = (s) => {
   return ok({ kind: 'navigate', path });
 };
 
-const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
-
-/** "Accept the dialog", "Confirm the deletion", "Cancel the popup", "Dismiss the alert", "Tap OK in the dialog". */
-const dialog: Rule = (s) => {
-  const bare = new RegExp(
-    `^(accept|confirm|ok|approve|cancel|dismiss|close|decline|reject|deny)(?: ${DIALOG})?$`,
-    'i',
-  ).exec(s);
-  const what = /^(confirm|accept|approve|cancel|decline|reject)\s+(?:the\s+)?(.+)$/i.exec(s);
-  const m = bare ?? what;
+/** "… and send it", "submit the form", "save the changes": the button named by the verb. */
+const sendIt: Rule = (s) => {
+  const m = /^(send|submit|save|post|publish)(?: it| them| the (?:form|message|changes|comment|post|note))$/i.exec(s);
   if (!m) return null;
-  const accept = /^(?:accept|confirm|ok|approve)$/i.test(m[1]!);
-  return ok({ kind: 'dialog', accept, what: bare ? null : unquote(m[2]!) });
+  const verb = m[1]!.toLowerCase();
+  const name = verb[0]!.toUpperCase() + verb.slice(1);
+  const names = /form/i.test(s) ? [name, `${name} form`] : [name];
+  return ok({ kind: 'tap', target: { text: '', role: 'button', anyOf: names } });
 };
 
 /** Kill, restart, background and reopen; launching the app by any name. */
@@ -300,17 +304,30 @@ const lifecycle: Rule = (s) => {
     ).test(s)
   )
     return ok({ kind: 'kill' });
-  if (
-    new RegExp(
-      `^(?:send|put|move) ${app} (?:to|in|into) (?:the )?background(?:(?:,| and| then)+ (?:re-?open|bring|return to|resume|launch|open)(?: it| the app)?(?: back| again)?(?: to (?:the )?foreground)?)?$|^background ${app}$`,
-      'i',
-    ).test(s)
-  )
-    return ok({ kind: 'background' });
+  const background = new RegExp(
+    `^(?:(?:send|put|move) ${app} (?:to|in|into) (?:the )?background|(?:background|minimi[sz]e) ${app})(?: for ${DURATION_PATTERN})?(?:(?:,| and| then)+ (?:re-?open|bring|return to|resume|launch|open|restore|switch back to)(?: it| the app)?(?: back| again)?(?: to (?:the )?foreground)?)?$`,
+    'i',
+  ).exec(s);
+  if (background) {
+    const ms = background[1] ? parseDuration(background[1]) : null;
+    if (background[1] && (ms === null || ms > MAX_WAIT_MS)) return null;
+    return ok(ms === null ? { kind: 'background' } : { kind: 'background', ms });
+  }
+  // "Bring the app back to the foreground": the app, launched again, comes to the front.
+  if (new RegExp(`^(?:bring|return) ${app} (?:back )?(?:to|into) (?:the )?foreground$`, 'i').test(s))
+    return ok({ kind: 'launch' });
   if (
     /^(?:launch|start|run|open) (?:the )?(?:freshly installed |installed )?(?:[\w'-]+ )?(?:app|application)(?: again)?$|^launch [\w'-]+(?: again)?$/i.test(
       s,
     )
+  )
+    return ok({ kind: 'launch' });
+  // "Launch the application by tapping the app icon", "Reopen the app from recent apps": the app, launched to the front.
+  if (
+    new RegExp(
+      `^(?:launch|start|open|re-?open|return to|switch back to|go back to) ${app} (?:again )?(?:by (?:tapping|clicking|touching) (?:the |its )?(?:app |launcher )?icon|from (?:the )?(?:recent apps|recents|app switcher|launcher|home screen)(?: (?:list|screen))?)$`,
+      'i',
+    ).test(s)
   )
     return ok({ kind: 'launch' });
   if (/^(?:hide|dismiss|close) (?:the )?(?:on-screen |soft )?keyboard$/i.test(s)) return ok({ kind: 'hide_keyboard' });
@@ -348,7 +365,7 @@ const search: Rule = (s) => {
     return ok({
       kind: 'sequence',
       steps: [
-        type(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
+        typeValue(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
         { kind: 'key', key: 'ENTER' },
       ],
     });
@@ -363,7 +380,7 @@ const search: Rule = (s) => {
 };
 
 /** Forms read before the clauses are split: the ones whose "and" belongs to them. */
-export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst];
+export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
 
 /** Forms tried before the template grammar on each clause. */
 export const CLAUSE_RULES: Rule[] = [
@@ -381,6 +398,11 @@ export const CLAUSE_RULES: Rule[] = [
   tapTimes,
   counter,
   ordinal,
+  ...CHOOSE_RULES,
+  sendIt,
+  answer,
+  tapToDo,
+  dialogButton,
   dialog,
 ];
 

@@ -42,6 +42,20 @@ function times(word: string | undefined): number | null {
 const EDGE: Record<string, ScrollDirection> = { left: 'left', right: 'right', top: 'up', bottom: 'down' };
 
 export const scrollRules: Rule[] = [
+  // "Scroll down to see the Terms" (until it shows), "Swipe left to reveal Delete" (the swipe; its purpose is a remark).
+  (s) => {
+    const m =
+      /^((?:scroll|swipe)(?: (?:up|down|left|right))?(?: (?:on|over|in) (?:the )?[^"]+?| (?:on|over|in) "[^"]+")?) (?:to|in order to) (see|find|view|reveal|show|display|get to|access|bring up|load|refresh) (.+)$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    if (/^scroll/i.test(m[1]!) && /^(?:see|find|view|get to|access)$/i.test(m[2]!)) {
+      const dir = /\b(up|down|left|right)\b/i.exec(m[1]!)?.[1]?.toLowerCase() as ScrollDirection | undefined;
+      return targetOr(m[3]!, (target) => ({ kind: 'scroll_until', direction: dir ?? 'down', target }));
+    }
+    const head = scrollRules.slice(-1)[0]!(m[1]!);
+    return head?.understood ? head : null;
+  },
   // "Swipe from right to left", "swipe from the bottom to the top of the list": the finger's way.
   (s) => {
     const m =
@@ -60,7 +74,9 @@ export const scrollRules: Rule[] = [
   },
   // "Pull down to refresh", "pull down on the screen": the finger moves down over the top of the content.
   (s) =>
-    /^pull (?:down )?to refresh$|^pull down(?: on (?:the )?(?:screen|page|list))?(?: to refresh)?$/i.test(s)
+    /^pull (?:down )?to refresh$|^pull down(?: on (?:the )?(?:screen|page|list))?(?: to refresh)?$|^(?:swipe|drag) down(?: on (?:the )?(?:screen|page|list))? to refresh$/i.test(
+      s,
+    )
       ? ok({ kind: 'scroll', direction: 'up', times: 1, on: null })
       : null,
   (s) => {
@@ -93,6 +109,24 @@ export const scrollRules: Rule[] = [
       target,
     }));
   },
+  // "Swipe to the next image", "swipe to the previous page": a carousel or pager, one page along.
+  (s) => {
+    const m =
+      /^swipe (?:to|towards|forward to|back to) (?:the )?(next|previous|prev) (?:page|image|photo|picture|slide|screen|card|item|tab|step|banner|month|week|day)$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    return ok({ kind: 'scroll', direction: /^next$/i.test(m[1]!) ? 'right' : 'left', times: 1, on: null });
+  },
+  // "Scroll down the list", "scroll up the page": the list on screen (the largest one), or the page.
+  (s) => {
+    const m =
+      /^(scroll|swipe) (up|down|left|right) (?:through |along )?(?:the )?(?:list|page|screen|form|results|content|feed)$/i.exec(
+        s,
+      );
+    const direction = m ? scrollDirection(m[1]!, m[2]) : null;
+    return direction ? ok({ kind: 'scroll', direction, times: 1, on: null }) : null;
+  },
   (s) => {
     const t = s
       .replace(/^(?:do (?:a )?)?(?:long |short |quick )?(swipe|scroll)\b/i, '$1')
@@ -107,7 +141,9 @@ export const scrollRules: Rule[] = [
     const n = times(m[4]);
     if (n === null || n < 1 || n > MAX_SCROLL_TIMES)
       return refuse(`not understood: scroll between 1 and ${MAX_SCROLL_TIMES} times`);
-    if (!m[3]) return ok({ kind: 'scroll', direction, times: n, on: null });
+    // "Swipe up on the screen", "scroll down on the list": the page, or the list on it (the largest one).
+    if (!m[3] || /^(?:the )?(?:screen|page|display|list|content)$/i.test(m[3]))
+      return ok({ kind: 'scroll', direction, times: n, on: null });
     return targetOr(m[3], (on) => ({ kind: 'scroll', direction, times: n, on }));
   },
 ];
@@ -122,6 +158,26 @@ export const earlyGestureRules: Rule[] = [
       ) ??
       /^(?:put|hold|turn) (?:the )?(?:device|phone|tablet) (?:in|into|to) (landscape|portrait)(?: mode)?$/i.exec(s);
     return m ? ok({ kind: 'rotate', to: m[1]!.toLowerCase() as 'landscape' | 'portrait' }) : null;
+  },
+  // "Rotate the device back to portrait", "turn the phone sideways", "rotate to landscape and back to portrait".
+  (s) => {
+    const m =
+      /^(?:rotate|turn|tilt)(?: the)?(?: device| screen| phone| tablet)?(?: back)?(?: (?:to|into) (landscape|portrait)(?: mode| orientation)?| (sideways|upright))(?:,? and(?: then)?(?: rotate| turn)?(?: it)?(?: back)? (?:to|into) (landscape|portrait)(?: mode| orientation)?)?$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    const first = (m[1] ?? (/^sideways$/i.test(m[2]!) ? 'landscape' : 'portrait')).toLowerCase() as
+      | 'landscape'
+      | 'portrait';
+    if (!m[3]) return ok({ kind: 'rotate', to: first });
+    const second = m[3].toLowerCase() as 'landscape' | 'portrait';
+    return ok({
+      kind: 'sequence',
+      steps: [
+        { kind: 'rotate', to: first },
+        { kind: 'rotate', to: second },
+      ],
+    });
   },
   // "Send the ENTER key", "type the enter key": a key by its name.
   (s) => {

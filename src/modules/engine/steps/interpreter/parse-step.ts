@@ -8,6 +8,10 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
+import { namedField, namedFieldList } from './named-fields';
+import { answerOrCondition } from './dialog-forms';
+import { tapById } from './element-ids';
+import { MAX_WAIT_MS, waitUntilForm, withinForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
 import {
   DURATION_PATTERN,
@@ -23,9 +27,6 @@ import {
  * English step text → intent, case-insensitive. The grammar is in docs/engine.md; anything it
  * does not cover is "not understood" so that a model can take the step.
  */
-
-const MAX_WAIT_MS = 300_000;
-const DEFAULT_WAIT_UNTIL_MS = 10_000;
 
 type Rule = (s: string) => ParsedStep | null;
 
@@ -83,11 +84,16 @@ const typeRules: Rule[] = [
     return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
   },
   (s) => {
-    const m = /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s);
+    // "User is filling in "login" field by "1"": "by" only before a quoted value.
+    const m =
+      /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+with\s+(.+)$/i.exec(s) ??
+      /^(?:fill(?: in| out)?|populate)\s+(.+?)\s+by\s+("[^"]*")$/i.exec(s);
     if (!m) return null;
     if (/\swith\s/i.test(m[2]!) && quotedContent(m[2]!.trim()) === null)
       return refuse('not understood: the text to fill in is ambiguous; put it in quotes');
-    return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(m[2]!), target }));
+    // "fills the "password_field" inputtext with the "secret" text": the quoted text is the value.
+    const said = /^(?:the\s+)?("[^"]*")(?:\s+(?:text|value|string))?$/i.exec(m[2]!.trim());
+    return targetOr(m[1]!, (target) => ({ kind: 'type', text: unquote(said ? said[1]! : m[2]!), target }));
   },
   (s) => {
     const m = /^fill(?: in)?\s+(.+)$/i.exec(s);
@@ -194,21 +200,11 @@ const waitRules: Rule[] = [
     if (ms > MAX_WAIT_MS) return refuse('not understood: a fixed wait is at most 5 minutes; say wait until X appears');
     return ok({ kind: 'wait', ms });
   },
-  (s) => {
-    const m = new RegExp(
-      `^wait (?:until|till|for) (.+?) (?:to )?(appears?|is visible|is shown|is displayed|shows up|show up|disappears?|is gone|is hidden|is not visible|goes away|go away|vanishes)(?:,? (?:for )?(?:up to|at most|max(?:imum)?) ${DURATION_PATTERN})?$`,
-      'i',
-    ).exec(s);
-    const bare = m ? null : /^wait for (.+)$/i.exec(s);
-    if (!m && !bare) return null;
-    const appears = m ? !/disappear|gone|hidden|not visible|away|vanish/i.test(m[2]!) : true;
-    const timeoutMs = m?.[3] ? parseDuration(m[3]) : DEFAULT_WAIT_UNTIL_MS;
-    if (timeoutMs === null || timeoutMs > MAX_WAIT_MS) return refuse('not understood: a wait lasts at most 5 minutes');
-    return targetOr((m ?? bare)![1]!, (target) => ({ kind: 'wait_until', target, appears, timeoutMs }));
-  },
+  waitUntilForm,
 ];
 
 const pressRules: Rule[] = [
+  tapById,
   (s) => {
     const k = s.replace(/\s+(?:on|of) (?:the )?(?:on-screen |onscreen |soft |virtual |device )?keyboard$/i, '');
     const m =
@@ -259,6 +255,10 @@ const NOTE = /^(?:note|note down|take note of|make a note of|write down) (?:the 
 function parseClause(s: string, names: string[] = []): ParsedStep {
   const amounts = withAmounts(s);
   if (amounts) return amounts;
+  const within = withinForm(s);
+  if (within) return within;
+  const answered = answerOrCondition(s);
+  if (answered) return answered;
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);
@@ -298,6 +298,7 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   for (const rule of [
     ...BACK_RULES,
     ...earlyGestureRules,
+    namedField,
     ...CLAUSE_RULES,
     ...navigationRules,
     ...waitRules,
@@ -336,7 +337,7 @@ export function parseWhole(s: string): ParsedStep | null {
     const check = parseCheck(s);
     if (check?.kind === 'all') return ok({ kind: 'check', check });
   }
-  for (const rule of WHOLE_STEP_RULES) {
+  for (const rule of [...WHOLE_STEP_RULES, namedFieldList]) {
     const parsed = rule(s);
     if (parsed) return parsed;
   }
@@ -382,4 +383,5 @@ const SAID_OF_MANY =
 const STATEMENT =
   /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s|both\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
 
-const CHECK_PREFIX = /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that)(?:\s+that)?\s+(.+)$/i;
+const CHECK_PREFIX =
+  /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that|observe that|notice that|note that)(?:\s+that)?\s+(.+)$/i;

@@ -44,8 +44,9 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['tap "Delete item 3?"', tap('Delete item 3?')],
   ['tap Welcome, demo', tap('Welcome, demo')],
   ['tap the Welcome text', tap('Welcome', { role: 'text', literal: 'Welcome text' })],
-  ['tap the OK button in the alert', tap('OK', { role: 'button', literal: 'OK button' })],
-  ['tap the "Delete" button in the dialog', tap('Delete', { role: 'button' })],
+  // A button named in a dialog is that dialog's button: with no dialog open the step is not settled.
+  ['tap the OK button in the alert', { kind: 'dialog', accept: true, what: null, button: 'OK' }],
+  ['tap the "Delete" button in the dialog', { kind: 'dialog', accept: true, what: null, button: 'Delete' }],
   ['tap back', tap('back')],
   ['tap the Back button', tap('Back', { role: 'button', literal: 'Back button' })],
   // double tap and long press

@@ -1,5 +1,6 @@
 import type { InputEvent } from '../../../../worker/driver';
 import type { ScrollDirection, Target } from './intent';
+import { titleIs } from './screen-title';
 import { findTarget, indexScreen, matchAll, type ScreenIndex } from './target-finder';
 import { isVisible, visibleRect, type Observation, type Rect, type TreeElement } from './ui-tree';
 
@@ -28,6 +29,8 @@ export interface WaitUntilPlan {
   appears: boolean;
   timeoutMs: number;
   pollMs: number;
+  /** The target names a screen: met when the screen's title reads it (or, not `appears`, no longer does). */
+  screen?: boolean;
 }
 
 export type LoopPlan = ScrollUntilPlan | WaitUntilPlan;
@@ -128,6 +131,8 @@ function targetOnScreen(index: ScreenIndex, target: Target): boolean {
 /** Whether a loop plan is done on this observation: its target is on screen (or gone, for "disappears"). */
 export function isSatisfied(plan: LoopPlan, observation: Observation): boolean {
   if (plan.kind === 'scroll_until' && plan.toEnd) return false;
-  const on = targetOnScreen(indexScreen(observation), plan.target);
+  const index = indexScreen(observation);
+  const on =
+    plan.kind === 'wait_until' && plan.screen ? titleIs(index, plan.target.text) : targetOnScreen(index, plan.target);
   return plan.kind === 'wait_until' && !plan.appears ? !on : on;
 }

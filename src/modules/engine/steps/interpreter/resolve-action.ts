@@ -2,6 +2,7 @@ import type { Rotation, UiNode } from '../../../../worker/driver';
 import { selectorFor } from '../selectors';
 import type { Intent, ScrollDirection, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
+import { chooseOption } from './choose-option';
 import { resolveForm } from './resolve-forms';
 import { namesSearchField, onlyField, pickerChoice, searchField, withoutBoxWord } from './field-forms';
 import { setSwitches } from './switch-groups';
@@ -17,8 +18,17 @@ export type ActionIntent = Exclude<Intent, { kind: 'check' }>;
 function sequence(steps: Intent[], index: ScreenIndex): Resolution {
   const all: DeviceAction[] = [];
   const why: string[] = [];
+  // "Rotate to landscape and back to portrait": each rotation from where the one before left the screen.
+  let rotation = index.observation.screen.rotation;
   for (const step of steps) {
     if (step.kind === 'check') return notSettled('a check inside a sequence of actions is read on its own');
+    if (step.kind === 'rotate') {
+      const to = rotationFor(step.to, rotation);
+      if (to !== rotation) all.push({ op: 'rotate', rotation: to });
+      why.push(to === rotation ? `the screen is already at ${to}°` : `rotate to ${to}°`);
+      rotation = to;
+      continue;
+    }
     const r = resolveAction(step, index, false);
     if (!r.settled) return r;
     if (r.kind !== 'actions' || r.then) return notSettled('a loop inside a sequence of actions is read on its own');
@@ -159,9 +169,19 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'background':
     case 'hide_keyboard':
       return resolveForm(intent, index);
+    case 'choose':
+      return chooseOption(index, intent.option, intent.from);
     case 'tap':
     case 'double_tap':
     case 'long_press': {
+      // "Tap the back button" on a screen that shows none: the back navigation (the device's back key on Android).
+      if (intent.kind === 'tap' && /^back(?: arrow)?$/i.test(intent.target.text.trim())) {
+        // Not while a dialog is open (back would close it) nor when a Back control is anywhere in the tree.
+        const hit = findTarget(index, intent.target, { preferInteractive: true, wholeScreen: true });
+        const dialogOpen = index.elements.some((e) => e.node.role === 'alert');
+        if (!hit.found && !hit.ambiguous && !dialogOpen)
+          return actions([{ op: 'back' }], 'no Back control on this screen: go back');
+      }
       const f = actOn(index, intent.target, {});
       if ('settled' in f) return f;
       const event =
@@ -274,8 +294,9 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
           appears: intent.appears,
           timeoutMs: intent.timeoutMs,
           pollMs: POLL_MS,
+          ...(intent.screen ? { screen: true } : {}),
         },
-        reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
+        reasoning: `wait up to ${intent.timeoutMs / 1000} s until ${intent.screen ? `the ${intent.target.text} screen` : nameOf(intent.target)} ${intent.appears ? 'appears' : 'disappears'}`,
       };
     case 'back':
       return actions([{ op: 'back' }], 'go back');

@@ -215,9 +215,10 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
 const DISMISS =
   /^(?:cancel|no|not now|not yet|keep it|keep|close|dismiss|stay|stay signed in|later|don['’]t|never|deny|back|go back)\b/i;
 
-function dialog(index: ScreenIndex, accept: boolean, what: string | null): Resolution {
+function dialog(index: ScreenIndex, accept: boolean, what: string | null, button?: string): Resolution {
   const alerts = index.elements.filter((e) => e.node.role === 'alert' && e.node.children.length > 0);
   const top = alerts.at(-1);
+  if (button !== undefined) return dialogButton(index, top, button);
   if (!top) {
     if (!what) return notSettled('no dialog is open on this screen');
     // "Accept the fare rules": a switch or button of that name on the screen.
@@ -248,6 +249,26 @@ function dialog(index: ScreenIndex, accept: boolean, what: string | null): Resol
   );
 }
 
+/** "Tap OK on the alert": the button of that name inside the open dialog, and only there. */
+function dialogButton(index: ScreenIndex, top: TreeElement | undefined, name: string): Resolution {
+  if (!top) return notSettled(`no dialog is open on this screen, so there is no "${name}" in one`);
+  const inside = (e: TreeElement): boolean => e === top || (e.parent !== null && inside(e.parent));
+  const buttons = index.elements.filter((e) => inside(e) && e !== top && e.node.text && e.node.role !== 'text');
+  const want = normalizeText(name);
+  const hits = buttons.filter((b) => normalizeText(b.node.text!) === want);
+  if (hits.length !== 1) {
+    const listed = buttons.map((b) => `"${b.node.text}"`).join(', ');
+    return notSettled(
+      hits.length === 0
+        ? `the open dialog has no "${name}" (${listed || 'no buttons'})`
+        : `${hits.length} elements of the dialog read "${name}"`,
+    );
+  }
+  const why = tappable(index, hits[0]!);
+  if (why) return notSettled(why);
+  return actions([tapOn(index, hits[0]!)], `tap ${describeElement(hits[0]!.node)} in the dialog`);
+}
+
 function focusedInput(index: ScreenIndex): UiNode | null {
   return index.candidates.find((e) => e.node.role === 'input' && e.node.focused)?.node ?? null;
 }
@@ -267,13 +288,15 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'navigate':
       return navigate(index, intent.path);
     case 'dialog':
-      return dialog(index, intent.accept, intent.what);
+      if (intent.optional && !index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0))
+        return actions([], 'no dialog is open: nothing to answer');
+      return dialog(index, intent.accept, intent.what, intent.button);
     case 'kill':
       return actions([{ op: 'terminate' }], 'stop the app');
     case 'background':
       return actions(
-        [{ op: 'home' }, { op: 'wait', ms: 1000 }, { op: 'launch' }],
-        'send the app to the background and bring it back',
+        [{ op: 'home' }, { op: 'wait', ms: intent.ms ?? 1000 }, { op: 'launch' }],
+        `send the app to the background for ${(intent.ms ?? 1000) / 1000} s and bring it back`,
       );
     case 'hide_keyboard':
       return focusedInput(index)

@@ -28,7 +28,10 @@ export function unquote(s: string): string {
 }
 
 const ROLE_WORDS: Array<[RegExp, RoleHint]> = [
-  [/ (?:text fields?|input fields?|text box|textbox|fields?|inputs?)$/i, 'field'],
+  [/ (?:check ?box(?:es)?)$/i, 'switch'],
+  [/ (?:text fields?|input fields?|text box|textbox|fields?|inputs?|text area|textarea)$/i, 'field'],
+  // "the message box", "the search bar": a field by what it is for.
+  [/(?<=\b(?:search|message|comment|chat|note|query|input|entry)) (?:bar|box|area)$/i, 'field'],
   [/ (?:buttons?|btn)$/i, 'button'],
   [/ (?:switch(?:es)?|toggles?|checkbox(?:es)?|check box)$/i, 'switch'],
   [/ tab$/i, 'tab'],
@@ -65,9 +68,18 @@ export function parseTarget(raw: string): Target | null {
   // Actions reach only the open alert anyway; "in the alert" adds nothing to find.
   // "Pay now in the "Pay €461.60 now?" dialog": the dialog's title says where, not what.
   const s = stripArticles(
-    raw.replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, ''),
+    raw
+      .replace(/\s+(?:in|on|of) (?:the )?(?:"[^"]+"\s+)?(?:alert|dialog|popup|pop-up)(?:\s+"[^"]+")?$/i, '')
+      // "Skip on the onboarding screen": the screen says where, not what.
+      .replace(/^(.+?)\s+(?:in|on) the (?:[\w-]+ ){1,3}(?:screen|page)$/i, '$1'),
   );
   if (s === '') return null;
+  // "the Submit button at the bottom of the form": where it is says nothing of which it is.
+  const placed = s.replace(
+    /\s+(?:at|on|in) the (?:very )?(?:top|bottom|end|right|left|upper|lower)(?:[- ](?:right|left|corner|part|side|edge))?(?: (?:corner|part|side|edge))?(?: of (?:the )?(?:screen|page|form|list|dialog|display|view|app))?$/i,
+    '',
+  );
+  if (placed !== s && placed.trim() !== '') return parseTarget(placed);
   const quoted = /^(?:[\w-]+\s+)*?("[^"]+"|'[^']+')((?:\s+[\w-]+)*)$/.exec(s);
   if (quoted) {
     const text = quotedContent(quoted[1]!)!;

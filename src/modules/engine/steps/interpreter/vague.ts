@@ -19,18 +19,53 @@ const PRECONDITION = /^(?:(?:the )?user|i|we|the customer|customer) (?:has|have|
 export function vagueReason(raw: string, intent: Intent): string | null {
   if (PRECONDITION.test(raw))
     return 'not understood: the step states what the user already has (a precondition), not an action or a check on screen';
+  // "I wait to see the ack sign in Second Device", "user2Name exists in backend search results".
+  if (
+    /\b(?:in|on|from) (?:the )?(?:second|other|another|2nd) (?:device|phone)\b|\b(?:backend|back-end|server-side)\b/i.test(
+      raw,
+    )
+  )
+    return 'not understood: the step is about another device or the backend, not what this screen shows';
+  // "I enter random number with length 3 into field "Account Number"": the field is quoted, the value described.
+  if (intent.kind === 'type' && /"/.test(raw) && !raw.includes(`"${intent.text}"`)) {
+    const v = intent.text.trim();
+    if ((DESCRIBED.test(`${v} `) && v.split(' ').length > 1) || /\b(?:random|digits|characters|length)\b/i.test(v))
+      return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
+  }
+  // "I should see all matches of 'Pool A'", "I should see only 'Australia' matches": what to see, described.
+  if (
+    intent.kind === 'check' &&
+    intent.check.kind === 'visible' &&
+    !intent.check.negated &&
+    /\bsee\s+(?:all|each|every|only)\s/i.test(raw)
+  )
+    return 'not understood: the step describes what to see rather than naming it';
   if (/"/.test(raw)) return null;
   if (intent.kind === 'type') {
     const v = intent.text.trim();
     if (DESCRIBED.test(`${v} `) && v.split(' ').length > 1)
       return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
+    if (/\b(?:random|digits|characters)\b/i.test(v) && v.split(' ').length > 1)
+      return `not understood: "${v}" describes the text instead of giving it; put the text to type in quotes`;
     if (intent.target === null && FIELD_WORDS.test(v))
       return `not understood: "${v}" names a field, not the text to type; say enter "…" in ${v}`;
+    // "Enter name John Smith": a field named, then a value of several words; which words are the value is a guess.
+    const words = v.split(/\s+/);
+    const named = [3, 2, 1].find((n) => words.length > n && FIELD_WORDS.test(words.slice(0, n).join(' ')));
+    if (intent.target === null && named)
+      return `not understood: "${words.slice(0, named).join(' ')}" names a field; say enter "${words.slice(named).join(' ')}" in the ${words.slice(0, named).join(' ')} field`;
   }
   if (intent.kind === 'check' && intent.check.kind === 'visible' && !intent.check.negated) {
     if (SEEN_VAGUELY.test(intent.check.target.text))
       return `not understood: "${intent.check.target.text}" describes what to see rather than naming it`;
   }
+  // "The keyboard is hidden": the on-screen keyboard is not in the UI tree, so its absence would always pass.
+  if (
+    intent.kind === 'check' &&
+    intent.check.kind === 'visible' &&
+    /^(?:the )?(?:on-?screen |soft )?keyboard$/i.test(intent.check.target.text)
+  )
+    return 'not understood: whether the keyboard shows is not in the UI tree; check the field that has focus instead';
   // "I should be on the previous page", "I am on a random Page": no screen of that name.
   if (
     intent.kind === 'check' &&
