@@ -41,18 +41,19 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
   return { kind: 'tap', target: { text: hits[0]!.node.text! } };
 }
 
-/** What may follow a button's name in a step without being part of it: "straight away", "to confirm". */
-/** Words that are checks or dialog answers on their own, never a button's first word to guess from. */
+/** Words that are checks, dialog answers or verbs of their own, never a button's first word to guess from. */
 const CHECK_VERB_WORD =
   /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
 
+/** What may follow a button's name in a step without being part of it: "straight away", "to confirm". */
 const TRAILING =
   /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|to [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
 
 /**
  * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in
- * the button's name, "Mark as complete"), "Tap Save task straight away", "Tap Delete to confirm" (a known
- * name followed by an adverb or a purpose), "Confirm with Delete". Anything else left after a name fails.
+ * the button's name, "Mark as complete"), "Save the task" ("Save task"), "Save" (the one button whose name
+ * starts with that verb), "Confirm with Delete", "Tap Save task straight away", "Tap Delete to confirm" (a
+ * known name followed by an adverb or a purpose). Anything else left after a name fails.
  */
 function looseButton(s: string, index: ScreenIndex): Intent | null {
   const pronoun = /^(\p{L}+)\s+(?:it|this|them|this one|that)\s+(.+)$/iu.exec(s);
