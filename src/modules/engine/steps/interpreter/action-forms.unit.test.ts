@@ -221,6 +221,10 @@ describe('fields named by label, hint, "box" or as the only one', () => {
     expect(typed(interpretStep('Type DENTIST in the Find tasks box', search()))).toEqual([['search-input', 'DENTIST']]);
   });
 
+  it('a "box" whose name no field bears is not guessed', () => {
+    expect(interpretStep('Type DENTIST in the Find people box', search()).settled).toBe(false);
+  });
+
   it('two search fields on screen: "the search field" is not guessed', () => {
     const two = search([node('input', '', 180, { id: 'search-from' }), node('input', '', 220, { id: 'search-to' })]);
     expect(interpretStep('Type bill in the search field', two).settled).toBe(false);
@@ -271,6 +275,7 @@ describe('buttons named loosely', () => {
     expect(tapped(interpretStep('Tap Save task straight away', task))).toEqual(['save']);
     expect(tapped(interpretStep('Tap Delete to confirm', dialog))).toEqual(['dialog-delete']);
     expect(tapped(interpretStep('Confirm with Delete', dialog))).toEqual(['dialog-delete']);
+    expect(interpretStep('Confirm with Remove', dialog).settled).toBe(false);
   });
 
   it('"Save the task" and "Save" tap the one button "Save task"; with two Save buttons "Save" is refused', () => {
@@ -289,5 +294,6 @@ describe('buttons named loosely', () => {
     const p = parseStep('Add a task called A1');
     expect(p.understood).toBe(false);
     expect(!p.understood && p.reason).toMatch(/whole flow in one phrase/);
+    expect(parseStep('Add 3 passengers')).toMatchObject({ understood: true, intent: { kind: 'counter' } });
   });
 });
