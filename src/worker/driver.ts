@@ -36,6 +36,22 @@ export interface Frame {
   /** Milliseconds since the epoch when the frame was rendered. */
   at: number;
   keyframe: boolean;
+  /**
+   * Set when the device streams H.264 beside these JPEG frames (which are then decoded from it):
+   * viewers that asked for H.264 get the access units instead (`VideoUnit`).
+   */
+  video?: 'h264';
+}
+
+/** One H.264 access unit of a device's screen stream, in Annex B byte-stream form. */
+export interface VideoUnit {
+  codec: 'h264';
+  /** The unit's NAL units, each after a 4-byte start code; a keyframe begins with its SPS and PPS. */
+  data: Buffer;
+  /** An IDR picture: a decoder can start here. */
+  keyframe: boolean;
+  screen: ScreenInfo;
+  at: number;
 }
 
 export interface LaunchOptions {
@@ -78,9 +94,11 @@ export interface DeviceDriver extends CapabilityDriver {
   listApps(deviceId: string): Promise<DeviceResult<'list_apps'>>;
   /**
    * Starts pushing frames: one when the screen changes and a keyframe at least every second.
-   * Calling it again replaces the callback.
+   * Calling it again replaces the callbacks. A device whose stream is H.264 (an Android device
+   * through `screenrecord`) also hands each access unit to `onVideo`; its JPEG frames are decoded
+   * from that stream and carry `video: 'h264'`.
    */
-  startStream(deviceId: string, onFrame: (frame: Frame) => void): Promise<void>;
+  startStream(deviceId: string, onFrame: (frame: Frame) => void, onVideo?: (unit: VideoUnit) => void): Promise<void>;
   stopStream(deviceId: string): Promise<void>;
   /** The device's log after the cursor `after` (at most `limit` lines), and the crashes among them. */
   readLogs(deviceId: string, after: number, limit?: number): Promise<DeviceResult<'read_logs'>>;

@@ -44,6 +44,11 @@ export async function createDriver(
         source === 'dump'
           ? opts.log?.warn({ serial, source, reason }, 'android ui tree source')
           : opts.log?.info({ serial, source, reason }, 'android ui tree source'),
+      // Where input goes when minitouch cannot run (the UiAutomator2 server, or `input`), once.
+      onInputSource: (serial, source, reason) =>
+        source === 'input'
+          ? opts.log?.warn({ serial, source, reason }, 'android input source')
+          : opts.log?.info({ serial, source, reason }, 'android input source'),
     },
   });
 }

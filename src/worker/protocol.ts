@@ -112,17 +112,27 @@ export function commandMessage<Op extends DeviceOp>(
   return { type: 'command', request_id: requestId, device_id: deviceId, op, args };
 }
 
-/** Metadata carried with each frame; the receiver checks it like any message. */
-export const FrameMeta = z.object({ screen: ScreenInfoSchema, at: z.number(), keyframe: z.boolean() });
+/**
+ * Metadata carried with each frame; the receiver checks it like any message. `codec: 'h264'`: the
+ * payload is one H.264 access unit (Annex B; a keyframe begins with SPS/PPS), not a JPEG.
+ * `video: 'h264'` on a JPEG frame: the device also streams H.264 (this picture is decoded from it).
+ */
+export const FrameMeta = z.object({
+  screen: ScreenInfoSchema,
+  at: z.number(),
+  keyframe: z.boolean(),
+  codec: z.literal('h264').optional(),
+  video: z.literal('h264').optional(),
+});
 export type FrameMeta = z.infer<typeof FrameMeta>;
 
 export const FRAME_VERSION = 1;
 
 /**
  * Binary frame: [u8 version=1][u8 device id length n][n bytes device id (utf8)]
- * [u32 BE meta length m][m bytes JSON FrameMeta][JPEG bytes...].
+ * [u32 BE meta length m][m bytes JSON FrameMeta][payload: JPEG, or H.264 when meta.codec says so].
  */
-export function encodeFrame(deviceId: string, meta: FrameMeta, jpeg: Buffer): Buffer {
+export function encodeFrame(deviceId: string, meta: FrameMeta, payload: Buffer): Buffer {
   const id = Buffer.from(deviceId, 'utf8');
   if (id.length > 255) throw new Error('device id too long for a frame header');
   const m = Buffer.from(JSON.stringify(meta), 'utf8');
@@ -131,10 +141,10 @@ export function encodeFrame(deviceId: string, meta: FrameMeta, jpeg: Buffer): Bu
   head.writeUInt8(id.length, 1);
   id.copy(head, 2);
   head.writeUInt32BE(m.length, 2 + id.length);
-  return Buffer.concat([head, m, jpeg]);
+  return Buffer.concat([head, m, payload]);
 }
 
-export function decodeFrame(buf: Buffer): { deviceId: string; meta: FrameMeta; jpeg: Buffer } {
+export function decodeFrame(buf: Buffer): { deviceId: string; meta: FrameMeta; data: Buffer } {
   if (buf.length < 6 || buf.readUInt8(0) !== FRAME_VERSION) throw new Error('unsupported frame version');
   const idLen = buf.readUInt8(1);
   const deviceId = buf.subarray(2, 2 + idLen).toString('utf8');
@@ -143,7 +153,7 @@ export function decodeFrame(buf: Buffer): { deviceId: string; meta: FrameMeta; j
   if (metaStart + metaLen > buf.length) throw new Error('truncated frame');
   const meta = FrameMeta.safeParse(JSON.parse(buf.subarray(metaStart, metaStart + metaLen).toString('utf8')));
   if (!meta.success) throw new Error('bad frame metadata');
-  return { deviceId, meta: meta.data, jpeg: buf.subarray(metaStart + metaLen) };
+  return { deviceId, meta: meta.data, data: buf.subarray(metaStart + metaLen) };
 }
 
 /** The catalog's timeout of an operation. */

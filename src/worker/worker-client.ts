@@ -18,10 +18,10 @@ import { sniffMedia } from './device-capabilities';
 import type { DeviceDriver, DeviceSpec, DeviceType } from './driver';
 import { DeviceDriverError, describeFailure } from './driver-error';
 import { FrameFanout } from './video/frame-fanout';
+import { liveFrameSenders } from './video/live-frames';
 import { WorkerRecordings } from './video/worker-recordings';
 import {
   deviceToWire,
-  encodeFrame,
   HEARTBEAT_INTERVAL_MS,
   INCOMPATIBLE_CATALOG_CLOSE_CODE,
   ServerMessage,
@@ -292,16 +292,8 @@ export class WorkerClient {
       list_apps: (id) => d.listApps(id),
       stream_start: (id) => {
         this.streaming.add(id);
-        return done(
-          this.frames.add(id, 'live', (frame) => {
-            const s = this.socket;
-            if (!s || s.readyState !== WebSocket.OPEN) return;
-            // Skip frames while the socket is backed up; a later frame carries the current screen.
-            if (s.bufferedAmount > 8 * 1024 * 1024 && !frame.keyframe) return;
-            const meta = { screen: frame.screen, at: frame.at, keyframe: frame.keyframe };
-            s.send(encodeFrame(id, meta, frame.jpeg), { binary: true });
-          }),
-        );
+        const live = liveFrameSenders(id, () => this.socket);
+        return done(this.frames.add(id, 'live', live.onFrame, live.onVideo));
       },
       stream_stop: (id) => {
         this.streaming.delete(id);

@@ -230,7 +230,15 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
     standin = await startAdbStandin({ model: 'Pixel 8', sdk: 34, osVersion: '14', abi: 'riscv64' });
     adbPort = await freePort();
     await createAdbKit({ bin: ADB_BIN!, port: adbPort }).client.connect(standin.serial);
-    driver = createAndroidDriver({ adb: ADB_BIN!, adbServerPort: adbPort, hostSeed: 'standin-fallback' });
+    // minicap pinned (as SIMDECK_ANDROID_STREAM=minicap does): where it cannot run, polling takes over.
+    driver = createAndroidDriver({
+      adb: ADB_BIN!,
+      adbServerPort: adbPort,
+      hostSeed: 'standin-fallback',
+      streamMode: 'minicap',
+      // SIMDECK_ANDROID_UIA2=off: input goes straight to `input` (android-uia2-input.e2e covers the server).
+      uia2: 'off',
+    });
   });
 
   afterAll(async () => {
@@ -252,8 +260,11 @@ describe.skipIf(!ADB_BIN)('android driver falls back to screencap and input wher
     expect(frames.length).toBeGreaterThan(0);
     await driver.input(spec.deviceId, { kind: 'tap', x: 10, y: 10 });
     expect(standin.opened).toContain('shell:input tap 10 10');
+    // With SIMDECK_ANDROID_UIA2=off the UiAutomator2 server is not started for input either.
+    expect(standin.opened.filter((o) => /am instrument|tcp:6790/.test(o))).toEqual([]);
     expect(standin.opened.some((o) => o.includes('screencap'))).toBe(true);
     expect(standin.opened).not.toContain('localabstract:minicap');
     expect(standin.opened).not.toContain('localabstract:minitouch');
+    expect(standin.opened.some((o) => o.includes('screenrecord'))).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import type { Ctx } from '../../context';
 import { AppError } from '../../errors';
 import { bearerFromRequest } from '../../http/bearer';
 import type { RouteModule } from '../../http/types';
+import { VideoGop } from '../../worker/video/video-gop';
+import { H264Viewer, type StreamFrame, streamPacket } from './stream-packets';
 
 const ClientMessage = z.object({
   type: z.enum(['subscribe', 'unsubscribe', 'heartbeat']),
@@ -12,6 +14,13 @@ const ClientMessage = z.object({
 });
 
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
+
+/**
+ * `?codec=h264`: H.264 access units when the device streams them (stream-packets.ts); default
+ * JPEG. `token` is the credential of clients that cannot set headers (bearer.ts reads it).
+ */
+const StreamQuery = z.object({ codec: z.enum(['jpeg', 'h264']).optional(), token: z.string().max(4096).optional() });
+type StreamQuery = z.infer<typeof StreamQuery>;
 
 /** Close codes of the stream socket. */
 const STREAM_NOT_RUNNING = 4409;
@@ -56,7 +65,7 @@ function followCredentials(
   );
 }
 
-/** `/api/v1/ws` (real-time channel) and `/api/v1/sessions/{id}/stream` (JPEG frames). */
+/** `/api/v1/ws` (real-time channel) and `/api/v1/sessions/{id}/stream` (JPEG frames, or H.264 on request). */
 export const realtimeRoutes: RouteModule = (app, container) => {
   const { realtime, router, sessions } = container.services;
 
@@ -116,7 +125,14 @@ export const realtimeRoutes: RouteModule = (app, container) => {
 
   app.get(
     '/sessions/:session_id/stream',
-    { websocket: true, schema: { hide: true, params: z.object({ session_id: z.string().min(1).max(100) }) } },
+    {
+      websocket: true,
+      schema: {
+        hide: true,
+        params: z.object({ session_id: z.string().min(1).max(100) }),
+        querystring: StreamQuery,
+      },
+    },
     (socket, req) => {
       const cleanup: Array<() => void> = [];
       let closed = false;
@@ -134,6 +150,8 @@ export const realtimeRoutes: RouteModule = (app, container) => {
       cleanup.push(followCredentials(container, req, socket));
       const isRunning = (row: { status: string; deviceId: string | null }) =>
         !!row.deviceId && (row.status === 'active' || row.status === 'starting');
+      // Viewers that asked for H.264 get it framed (stream-packets.ts); the others bare JPEG.
+      const video = (req.query as StreamQuery).codec === 'h264' ? new H264Viewer() : null;
       (async () => {
         const row = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: req.params.session_id } });
         if (!isRunning(row)) return end(STREAM_NOT_RUNNING, 'session is not running');
@@ -141,43 +159,53 @@ export const realtimeRoutes: RouteModule = (app, container) => {
         const deviceId = row.deviceId!;
         let screen = { width: row.screenWidth ?? 0, height: row.screenHeight ?? 0, rotation: row.rotation ?? 0 };
         let helloSent = false;
-        // Nothing goes out before the second look below has confirmed the lease; until then only
-        // the newest frame is kept.
+        // Nothing goes out before the second look below has confirmed the lease; until then the
+        // newest JPEG frame and the H.264 units since the last keyframe are kept.
         let verified = false;
-        let held: { jpeg: Buffer; meta: { screen: typeof screen } } | undefined;
-        const sendFrame = (jpeg: Buffer, meta: { screen: typeof screen }) => {
+        let held: StreamFrame | undefined;
+        const heldVideo = new VideoGop<{ data: Buffer; keyframe: boolean; frame: StreamFrame }>();
+        const hello = (s: typeof screen) => {
+          if (helloSent && s.width === screen.width && s.height === screen.height && s.rotation === screen.rotation)
+            return;
+          screen = s;
+          socket.send(JSON.stringify({ type: 'hello', ...screen }));
+          helloSent = true;
+        };
+        const sendFrame = (f: StreamFrame) => {
           if (!verified) {
-            held = { jpeg, meta };
+            if (f.meta.codec === 'h264') heldVideo.push({ data: f.data, keyframe: f.meta.keyframe, frame: f });
+            else held = f;
             return;
           }
           if (socket.readyState !== socket.OPEN) return;
-          if (
-            !helloSent ||
-            meta.screen.width !== screen.width ||
-            meta.screen.height !== screen.height ||
-            meta.screen.rotation !== screen.rotation
-          ) {
-            screen = meta.screen;
-            socket.send(JSON.stringify({ type: 'hello', ...screen }));
-            helloSent = true;
-          }
           // Drop frames for slow viewers rather than buffering without bound.
-          if (socket.bufferedAmount > 4 * 1024 * 1024) return;
-          socket.send(jpeg, { binary: true });
+          const congested = socket.bufferedAmount > 4 * 1024 * 1024;
+          if (!video) {
+            if (f.meta.codec === 'h264') return;
+            hello(f.meta.screen);
+            if (!congested) socket.send(f.data, { binary: true });
+            return;
+          }
+          const step = video.step(f, congested);
+          if (step.send === 'skip') return;
+          if (step.codec) socket.send(JSON.stringify(step.codec));
+          hello(f.meta.screen);
+          socket.send(streamPacket(step.kind, f), { binary: true });
         };
-        cleanup.push(router.subscribeFrames(deviceId, (f) => sendFrame(f.jpeg, f.meta)));
+        cleanup.push(router.subscribeFrames(deviceId, sendFrame));
         // Looked at again now that frames are subscribed: the device must still be this session's.
         const now = await sessions.loadSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
         if (!isRunning(now) || now.deviceId !== deviceId) return end(STREAM_SESSION_ENDED, 'session ended');
         if (closed) return;
         await sessions.heartbeatSession({ ctx: req.ctx, input: { sessionId: row.sessionId } });
         verified = true;
+        const units = heldVideo.replay().map((u) => u.frame);
         const first = held ?? router.lastFrame(deviceId);
-        if (first) sendFrame(first.jpeg, first.meta);
-        else if (screen.width) {
-          socket.send(JSON.stringify({ type: 'hello', ...screen }));
-          helloSent = true;
-        }
+        const catchUp = video ? (units.length ? units : router.lastVideo(deviceId)) : [];
+        for (const f of catchUp) sendFrame(f);
+        if (first) sendFrame(first);
+        // A viewer that asked for H.264 hears the codec first; its hello comes with the first frame.
+        else if (!video && screen.width) hello(screen);
         if (closed) for (const fn of cleanup.splice(0)) fn();
       })().catch((err) => {
         req.log.warn({ err }, 'stream setup failed');

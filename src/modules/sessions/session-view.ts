@@ -87,7 +87,7 @@ const SCRIPT = `'use strict';
   const canvas = document.getElementById('screen');
   const g = canvas.getContext('2d');
   const wsBase = location.origin.replace(/^http/, 'ws');
-  window.simdeck = { frames: 0, controls: 0, lastError: null, hello: null };
+  window.simdeck = { frames: 0, videoFrames: 0, codec: null, controls: 0, lastError: null, hello: null };
   if (!token) { statusEl.textContent = 'No token: open this page as …/view#token=<access token>'; return; }
   let rotation = 0;
   const REASONS = ${JSON.stringify(END_REASON_TEXT)};
@@ -128,8 +128,8 @@ const SCRIPT = `'use strict';
     const blob = pending; pending = null;
     try {
       const bmp = await createImageBitmap(blob);
-      if (canvas.width !== bmp.width || canvas.height !== bmp.height) { canvas.width = bmp.width; canvas.height = bmp.height; }
-      g.drawImage(bmp, 0, 0);
+      if (!window.simdeck.hello && (canvas.width !== bmp.width || canvas.height !== bmp.height)) { canvas.width = bmp.width; canvas.height = bmp.height; }
+      g.drawImage(bmp, 0, 0, canvas.width, canvas.height);
       bmp.close();
       window.simdeck.frames++;
     } catch (e) { window.simdeck.lastError = String(e); }
@@ -137,23 +137,78 @@ const SCRIPT = `'use strict';
     if (pending) draw();
   };
 
-  const connect = () => {
-    const ws = new WebSocket(wsBase + '/api/v1/sessions/' + encodeURIComponent(sessionId) + '/stream', ['bearer.' + token]);
-    ws.binaryType = 'blob';
+  // H.264 through WebCodecs when this browser decodes it (the stream's keyframes carry SPS/PPS in
+  // band, so VideoDecoder takes the Annex B units as they come); JPEG otherwise, or when the
+  // server says the device has none. Each binary message then has a 16-byte header.
+  const H264_PROBE = 'avc1.42E01E';
+  let h264Refused = false;
+  const canH264 = async () => {
+    if (h264Refused || typeof VideoDecoder !== 'function') return false;
+    try { return (await VideoDecoder.isConfigSupported({ codec: H264_PROBE })).supported === true; } catch { return false; }
+  };
+  /** avc1.PPCCLL from the SPS in a keyframe: profile, constraint flags and level, in hex. */
+  const codecOf = (b) => {
+    for (let i = 0; i + 7 < b.length; i++)
+      if (b[i] === 0 && b[i + 1] === 0 && b[i + 2] === 1 && (b[i + 3] & 0x1f) === 7)
+        return 'avc1.' + [b[i + 4], b[i + 5], b[i + 6]].map((x) => x.toString(16).padStart(2, '0')).join('');
+    return null;
+  };
+  let decoder = null, decoderCodec = null;
+  const newDecoder = () => new VideoDecoder({
+    output: (frame) => {
+      g.drawImage(frame, 0, 0, canvas.width, canvas.height);
+      frame.close();
+      window.simdeck.frames++;
+      window.simdeck.videoFrames++;
+    },
+    error: (e) => { window.simdeck.lastError = String(e); decoder = null; decoderCodec = null; },
+  });
+  const decode = async (unit, key, at) => {
+    if (key) {
+      const codec = codecOf(unit);
+      if (codec && codec !== decoderCodec) {
+        const ok = await VideoDecoder.isConfigSupported({ codec }).then((r) => r.supported, () => false);
+        // The browser decodes baseline but not this profile: ask again for JPEG.
+        if (!ok) { h264Refused = true; window.simdeck.lastError = 'H.264 ' + codec + ' not supported'; current && current.close(); return; }
+        if (!decoder || decoder.state === 'closed') decoder = newDecoder();
+        decoder.configure({ codec, optimizeForLatency: true });
+        decoderCodec = codec;
+      }
+    }
+    if (!decoder || !decoderCodec) return;
+    decoder.decode(new EncodedVideoChunk({ type: key ? 'key' : 'delta', timestamp: Math.round(at * 1000), data: unit }));
+  };
+
+  let current = null;
+  const connect = async () => {
+    const h264 = await canH264();
+    window.simdeck.codec = h264 ? 'h264?' : 'jpeg';
+    const ws = new WebSocket(wsBase + '/api/v1/sessions/' + encodeURIComponent(sessionId) + '/stream' + (h264 ? '?codec=h264' : ''), ['bearer.' + token]);
+    current = ws;
+    ws.binaryType = h264 ? 'arraybuffer' : 'blob';
+    // Units decode one after another, in arrival order.
+    let queue = Promise.resolve();
     ws.onopen = () => { statusEl.textContent = 'streaming'; };
     ws.onmessage = (ev) => {
       if (typeof ev.data === 'string') {
         const m = JSON.parse(ev.data);
         if (m.type === 'hello') { window.simdeck.hello = m; rotation = m.rotation; canvas.width = m.width; canvas.height = m.height; }
+        if (m.type === 'codec') window.simdeck.codec = m.codec;
         return;
       }
-      pending = ev.data; draw();
+      if (!h264) { pending = ev.data; draw(); return; }
+      const bytes = new Uint8Array(ev.data);
+      const view = new DataView(ev.data);
+      const body = bytes.subarray(16);
+      if (bytes[0] === 0) { pending = new Blob([body], { type: 'image/jpeg' }); draw(); return; }
+      const key = (bytes[1] & 1) === 1, at = view.getFloat64(8);
+      queue = queue.then(() => decode(body, key, at)).catch((e) => { window.simdeck.lastError = String(e); });
     };
     ws.onclose = (ev) => {
-      if (ended) return;
+      if (ws !== current || ended) return;
       statusEl.textContent = 'disconnected (' + (ev.reason || ev.code) + ')';
       if (ev.code === 4409 || ev.code === 4410) refresh();
-      else if (ev.code !== 4404) setTimeout(connect, 2000);
+      else if (ev.code !== 4404) setTimeout(connect, h264Refused && h264 ? 0 : 2000);
     };
   };
   connect();

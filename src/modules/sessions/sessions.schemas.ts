@@ -50,7 +50,12 @@ export const Session = z.object({
   os_version: z.string().nullable(),
   user_email: z.string().nullable(),
   webrtc_room_id: z.null(),
-  stream_url: z.string().nullable(),
+  stream_url: z
+    .string()
+    .nullable()
+    .describe(
+      'WebSocket of the live screen: a JSON hello, then one binary JPEG per frame. With ?codec=h264 a viewer gets H.264 access units behind a 16-byte header when the device streams H.264, and JPEG behind the same header otherwise, announced by {"type":"codec"} messages (docs/sessions-and-devices.md).',
+    ),
   start_time: ApiTimestamp.nullable(),
   end_time: ApiTimestamp.nullable(),
   duration_minutes: z.number().nullable(),

@@ -7,6 +7,7 @@ import type { DeviceArgs, DeviceCommand, DeviceOp, DeviceResult } from '../../wo
 import { DEVICE_COMMANDS } from '../../worker/device-catalog';
 import { encodeFrame, timeoutFor } from '../../worker/protocol';
 import { json, type ClusterBus } from '../cluster';
+import type { VideoGop } from '../../worker/video/video-gop';
 import { InMemoryDeviceRouter, type DeviceFrame, type FrameListener } from './worker-hub';
 
 /** What one replica asks the replica that holds a device's worker. */
@@ -47,6 +48,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
   /** This replica's viewers of devices owned elsewhere, and their last frame. */
   private readonly remoteListeners = new Map<string, Set<FrameListener>>();
   private readonly remoteFrames = new Map<string, DeviceFrame>();
+  private readonly remoteGops = new Map<string, VideoGop<{ data: Buffer; keyframe: boolean; frame: DeviceFrame }>>();
   private readonly frameChannels = new Map<string, Promise<() => Promise<void>>>();
   /** As owner: the replicas watching a local device, and the listener that publishes its frames. */
   private readonly watchers = new Map<string, { replicas: Set<string>; stop: () => void }>();
@@ -134,6 +136,7 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
       if (!s?.delete(listener) || s.size > 0) return;
       this.remoteListeners.delete(deviceId);
       this.remoteFrames.delete(deviceId);
+      this.remoteGops.delete(deviceId);
       const channel = this.frameChannels.get(deviceId);
       this.frameChannels.delete(deviceId);
       void channel?.then((unsubscribe) => unsubscribe()).catch(() => {});
@@ -145,10 +148,16 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     return super.lastFrame(deviceId) ?? this.remoteFrames.get(deviceId);
   }
 
+  override lastVideo(deviceId: string): DeviceFrame[] {
+    const local = super.lastVideo(deviceId);
+    return local.length ? local : (this.remoteGops.get(deviceId)?.replay() ?? []).map((u) => u.frame);
+  }
+
   /** Every replica forgets the device's last frame: the next session must not see this one's screen. */
   override forgetFrame(deviceId: string): void {
     super.forgetFrame(deviceId);
     this.remoteFrames.delete(deviceId);
+    this.remoteGops.delete(deviceId);
     this.announce({ kind: 'forget_frame', replica: this.bus.replicaId, deviceId });
   }
 
@@ -222,8 +231,8 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
     const channel = this.bus.subscribe(`frames:${deviceId}`, (payload) => {
       const frame = this.decode(payload, { deviceId, via: 'cluster bus' });
       if (!frame) return;
-      const f = { jpeg: frame.jpeg, meta: frame.meta };
-      this.remoteFrames.set(deviceId, f);
+      const f = { data: frame.data, meta: frame.meta };
+      this.remember(this.remoteFrames, this.remoteGops, deviceId, f);
       this.deliver(this.remoteListeners.get(deviceId), f);
     });
     this.frameChannels.set(deviceId, channel);
@@ -276,12 +285,15 @@ export class ClusterDeviceRouter extends InMemoryDeviceRouter {
       existing.replicas.add(replica);
     } else {
       const publish = (f: DeviceFrame) =>
-        this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, f.meta, f.jpeg));
+        this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, f.meta, f.data));
       this.watchers.set(deviceId, { replicas: new Set([replica]), stop: super.subscribeFrames(deviceId, publish) });
+      // The first watcher also gets the H.264 units since the last keyframe (later ones would see
+      // them twice: they wait for the next keyframe).
+      for (const f of super.lastVideo(deviceId)) publish(f);
     }
     // A new watcher gets the current screen at once rather than at the next change.
     const last = super.lastFrame(deviceId);
-    if (last) this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, last.meta, last.jpeg));
+    if (last) this.bus.publishQuietly(`frames:${deviceId}`, encodeFrame(deviceId, last.meta, last.data));
   }
 
   private removeWatcher(deviceId: string, replica: string): void {

@@ -12,9 +12,11 @@ import {
   type DeviceResult,
 } from '../../worker/device-catalog';
 import { commandMessage, decodeFrame, timeoutFor, type FrameMeta } from '../../worker/protocol';
+import { VideoGop } from '../../worker/video/video-gop';
 
+/** A JPEG picture, or an H.264 access unit when `meta.codec` is `h264`. */
 export interface DeviceFrame {
-  jpeg: Buffer;
+  data: Buffer;
   meta: FrameMeta;
 }
 export type FrameListener = (frame: DeviceFrame) => void;
@@ -38,7 +40,10 @@ export interface DeviceRouter {
   ): Promise<DeviceResult<Op>>;
   /** Subscribes to a device's frames; the first subscriber starts the stream, the last one stops it. */
   subscribeFrames(deviceId: string, listener: FrameListener): () => void;
+  /** The device's last JPEG frame. */
   lastFrame(deviceId: string): DeviceFrame | undefined;
+  /** The H.264 units since the device's last keyframe (empty when it streams none). */
+  lastVideo(deviceId: string): DeviceFrame[];
   isDeviceConnected(deviceId: string): boolean;
   connectedWorkers(): string[];
 }
@@ -63,6 +68,7 @@ export class InMemoryDeviceRouter implements DeviceRouter {
   private readonly deviceToWorker = new Map<string, string>();
   private readonly listeners = new Map<string, Set<FrameListener>>();
   private readonly frames = new Map<string, DeviceFrame>();
+  private readonly gops = new Map<string, VideoGop<{ data: Buffer; keyframe: boolean; frame: DeviceFrame }>>();
 
   constructor(protected readonly log: FastifyBaseLogger) {}
 
@@ -125,9 +131,25 @@ export class InMemoryDeviceRouter implements DeviceRouter {
   onBinary(workerId: string, buf: Buffer): void {
     const frame = this.decode(buf, { workerId });
     if (!frame || this.deviceToWorker.get(frame.deviceId) !== workerId) return;
-    const f = { jpeg: frame.jpeg, meta: frame.meta };
-    this.frames.set(frame.deviceId, f);
+    const f = { data: frame.data, meta: frame.meta };
+    this.remember(this.frames, this.gops, frame.deviceId, f);
     this.deliver(this.listeners.get(frame.deviceId), f);
+  }
+
+  /** Keeps a device's last JPEG frame, or adds an H.264 unit to its group of pictures. */
+  protected remember(
+    frames: Map<string, DeviceFrame>,
+    gops: Map<string, VideoGop<{ data: Buffer; keyframe: boolean; frame: DeviceFrame }>>,
+    deviceId: string,
+    f: DeviceFrame,
+  ): void {
+    if (f.meta.codec !== 'h264') {
+      frames.set(deviceId, f);
+      return;
+    }
+    let gop = gops.get(deviceId);
+    if (!gop) gops.set(deviceId, (gop = new VideoGop()));
+    gop.push({ data: f.data, keyframe: f.meta.keyframe, frame: f });
   }
 
   /** A binary frame as workers (and replicas) send it; undefined, and a warning, when it is not one. */
@@ -195,7 +217,10 @@ export class InMemoryDeviceRouter implements DeviceRouter {
         );
       }, timeoutMs);
       const done = (data: unknown) => {
-        if (DEVICE_COMMANDS[op].changesScreen && !this.listeners.get(deviceId)?.size) this.frames.delete(deviceId);
+        if (DEVICE_COMMANDS[op].changesScreen && !this.listeners.get(deviceId)?.size) {
+          this.frames.delete(deviceId);
+          this.gops.delete(deviceId);
+        }
         resolve(data);
       };
       conn.pending.set(requestId, { resolve: done, reject, timer, op, deviceId });
@@ -231,9 +256,14 @@ export class InMemoryDeviceRouter implements DeviceRouter {
     return this.frames.get(deviceId);
   }
 
+  lastVideo(deviceId: string): DeviceFrame[] {
+    return (this.gops.get(deviceId)?.replay() ?? []).map((u) => u.frame);
+  }
+
   /** A device's screen was reset (session ended): its cached frame is stale. */
   forgetFrame(deviceId: string): void {
     this.frames.delete(deviceId);
+    this.gops.delete(deviceId);
   }
 
   isDeviceConnected(deviceId: string): boolean {

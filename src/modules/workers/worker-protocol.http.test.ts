@@ -60,7 +60,7 @@ describe('worker protocol edge cases', () => {
     const back = decodeFrame(buf);
     expect(back.deviceId).toBe(deviceId);
     expect(back.meta).toEqual({ screen: { width: 390, height: 844, rotation: 90 }, at: 123, keyframe: true });
-    expect(back.jpeg.equals(jpeg)).toBe(true);
+    expect(back.data.equals(jpeg)).toBe(true);
     expect(() => decodeFrame(Buffer.from([2, 0, 0, 0, 0, 0]))).toThrow(/version/);
     // Metadata of another shape is refused like any malformed message.
     const meta = Buffer.from(JSON.stringify({ screen: { width: 'wide' }, at: 1, keyframe: true }));

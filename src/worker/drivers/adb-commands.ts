@@ -182,37 +182,63 @@ const BUTTON_KEYCODES: Record<string, string> = {
 /** Longest `input text` argument sent at once; longer text goes in several commands. */
 const TEXT_CHUNK = 500;
 
-/**
- * `input text` commands that type `text` literally. `input text` reads "%s" as a space, so
- * spaces are sent as %s and a literal "%" followed by "s" ends one command before the "s";
- * line breaks and tabs are ENTER and TAB key events. adb types printable ASCII only.
- */
-export function textInputCommands(text: string): string[][] {
+/** Text as typed on Android: runs of printable ASCII, with line breaks and tabs as ENTER and TAB keys. */
+export type TextPiece = { text: string } | { keycode: 'KEYCODE_ENTER' | 'KEYCODE_TAB' };
+
+/** Splits text into typed runs and ENTER/TAB keys; adb and the UiAutomator2 path type printable ASCII only. */
+export function textPieces(text: string): TextPiece[] {
   assertText(text);
   if (/[^\x20-\x7e\n\t]/.test(text))
     throw new DeviceDriverError(
       'INVALID_INPUT',
       'text typed on Android may contain printable ASCII characters, tabs and line breaks only',
     );
+  const pieces: TextPiece[] = [];
+  for (const part of text.split(/([\n\t])/)) {
+    if (part === '\n' || part === '\t') pieces.push({ keycode: part === '\n' ? 'KEYCODE_ENTER' : 'KEYCODE_TAB' });
+    else if (part !== '') pieces.push({ text: part });
+  }
+  return pieces;
+}
+
+/**
+ * `input text` commands that type `text` literally. `input text` reads "%s" as a space, so
+ * spaces are sent as %s and a literal "%" followed by "s" ends one command before the "s";
+ * line breaks and tabs are ENTER and TAB key events.
+ */
+export function textInputCommands(text: string): string[][] {
   const commands: string[][] = [];
-  let chunk = '';
-  const flush = () => {
-    if (chunk !== '') commands.push(['input', 'text', chunk]);
-    chunk = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n' || c === '\t') {
-      flush();
-      commands.push(['input', 'keyevent', c === '\n' ? 'KEYCODE_ENTER' : 'KEYCODE_TAB']);
+  for (const piece of textPieces(text)) {
+    if ('keycode' in piece) {
+      commands.push(['input', 'keyevent', piece.keycode]);
       continue;
     }
-    if (c === 's' && text[i - 1] === '%') flush();
-    chunk += c === ' ' ? '%s' : c;
-    if (chunk.length >= TEXT_CHUNK) flush();
+    let chunk = '';
+    const flush = () => {
+      if (chunk !== '') commands.push(['input', 'text', chunk]);
+      chunk = '';
+    };
+    const t = piece.text;
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i]!;
+      if (c === 's' && t[i - 1] === '%') flush();
+      chunk += c === ' ' ? '%s' : c;
+      if (chunk.length >= TEXT_CHUNK) flush();
+    }
+    flush();
   }
-  flush();
   return commands;
+}
+
+/** The keycode name of a hardware button on Android. */
+export function buttonKeycode(button: string): string {
+  const code = BUTTON_KEYCODES[button.toUpperCase()];
+  if (!code)
+    throw new DeviceDriverError(
+      'INVALID_INPUT',
+      'button must be HOME, LOCK, POWER, VOLUME_UP, VOLUME_DOWN or SIRI on Android',
+    );
+  return code;
 }
 
 /** Device shell words for one input event (touch phases are handled by the driver). */
@@ -233,15 +259,8 @@ export function inputArgs(event: Exclude<InputEvent, { kind: 'touch' }>): string
       return [['input', 'swipe', r(event.x), r(event.y), r(event.x2), r(event.y2), r(event.durationMs ?? 300)]];
     case 'key':
       return [['input', 'keyevent', keycodeFor(event.key)]];
-    case 'button': {
-      const code = BUTTON_KEYCODES[event.button.toUpperCase()];
-      if (!code)
-        throw new DeviceDriverError(
-          'INVALID_INPUT',
-          'button must be HOME, LOCK, POWER, VOLUME_UP, VOLUME_DOWN or SIRI on Android',
-        );
-      return [['input', 'keyevent', code]];
-    }
+    case 'button':
+      return [['input', 'keyevent', buttonKeycode(event.button)]];
     case 'text':
       return textInputCommands(event.text);
   }

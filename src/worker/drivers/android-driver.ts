@@ -1,15 +1,7 @@
 import { AndroidLogs } from './logcat';
 import os from 'node:os';
 import path from 'node:path';
-import type {
-  DeviceDriver,
-  InputEvent,
-  InstallOptions,
-  InstalledApp,
-  LaunchOptions,
-  ScreenInfo,
-  UiNode,
-} from '../driver';
+import type { DeviceDriver, InputEvent, InstallOptions, InstalledApp, LaunchOptions, UiNode } from '../driver';
 import { DeviceDriverError } from '../driver-error';
 import { assertInputEvent, assertLaunchParams, assertPackageName, assertRotation } from '../device-asserts';
 import { readDevicePackage } from '../../packages/device-package';
@@ -18,7 +10,6 @@ import {
   componentFor,
   dumpsysPackageArgs,
   forceStopArgs,
-  inputArgs,
   installArgs,
   parseDumpsysVersion,
   parsePmListPackages,
@@ -34,8 +25,8 @@ import { AdbHost } from './adb-host';
 import { createAdbKit } from './adbkit-run';
 import { androidCapabilities } from './android-capabilities';
 import { AndroidDevices } from './android-devices';
-import { Minitouch } from './android-minitouch';
-import { AndroidScreen, ROTATIONS } from './android-screen';
+import { AndroidInput, type InputSource } from './android-input';
+import { AndroidScreen, type AndroidStreamMode, parseAndroidStreamMode, ROTATIONS } from './android-screen';
 import { emulatorArgs } from './avd';
 import {
   execRun,
@@ -49,6 +40,8 @@ import {
 } from './exec';
 import { AndroidUiTrees, parseUia2Mode, type UiTreeSource, type Uia2Mode } from './android-ui-tree';
 import { UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from './android-uia2';
+
+export type { InputSource } from './android-input';
 
 export interface AndroidDriverOptions {
   run?: Run;
@@ -67,11 +60,15 @@ export interface AndroidDriverOptions {
   basePort?: number;
   /** Screen polling interval while streaming (default 250 ms). */
   streamIntervalMs?: number;
+  /** Which source streams the screen (default $SIMDECK_ANDROID_STREAM, else auto). */
+  streamMode?: AndroidStreamMode;
   bootTimeoutMs?: number;
   /** UI trees through the UiAutomator2 server (`auto`) or `uiautomator dump` only (`off`); default $SIMDECK_ANDROID_UIA2 or auto. */
   uia2?: Uia2Mode;
   /** Told once per device where its UI tree comes from, and why it fell back to the dump. */
   onUiTreeSource?: (serial: string, source: UiTreeSource, reason: string) => void;
+  /** Told once per device when its input goes through the UiAutomator2 server, and once when it falls back to `input`. */
+  onInputSource?: (serial: string, source: InputSource, reason: string) => void;
   /** How long a UiAutomator2 server gets to answer after it is instrumented (default 30 s). */
   uia2StartTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -96,9 +93,13 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
     avdHome: options.avdHome ?? process.env.ANDROID_AVD_HOME ?? path.join(os.homedir(), '.android', 'avd'),
     hostSeed: options.hostSeed ?? os.hostname(),
   });
-  const screen = new AndroidScreen(host, { now, sleep, streamIntervalMs: options.streamIntervalMs ?? 250 });
+  const screen = new AndroidScreen(host, {
+    now,
+    sleep,
+    streamIntervalMs: options.streamIntervalMs ?? 250,
+    mode: options.streamMode ?? parseAndroidStreamMode(process.env.SIMDECK_ANDROID_STREAM),
+  });
   const started = new Map<string, { kill: () => void }>();
-  const touches = new Map<string, { x: number; y: number; at: number }>();
   let nextPort = options.basePort ?? 5580;
   const adbCall = host.call.bind(host);
   const shellCall = host.shellCall.bind(host);
@@ -115,25 +116,14 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
   });
   // simdeck's own packages on the device: not the user's apps, and kept across sessions.
   const ownPackages = new Set([UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE]);
-  // minitouch per device (null: it could not start there, `input` serves), and the screen it maps to.
-  const touchInput = new Map<string, Promise<Minitouch | null>>();
-  const touchScreens = new Map<string, ScreenInfo>();
-  const minitouchFor = async (deviceId: string, serial: string): Promise<Minitouch | null> => {
-    if (!kit) return null;
-    let started = touchInput.get(deviceId);
-    if (!started) {
-      started = Minitouch.start(kit.device(serial)).catch(() => null);
-      touchInput.set(deviceId, started);
-    }
-    const m = await started;
-    if (m?.closed) touchInput.delete(deviceId);
-    return m?.closed ? null : m;
-  };
-  const stopTouch = (deviceId: string) => {
-    void touchInput.get(deviceId)?.then((m) => m?.stop());
-    touchInput.delete(deviceId);
-    touchScreens.delete(deviceId);
-  };
+  const input = new AndroidInput({
+    host,
+    screen,
+    uiTrees,
+    sh,
+    now,
+    onSource: options.onInputSource,
+  });
 
   return {
     kind: 'android',
@@ -168,7 +158,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       const k = await devices.lookup(deviceId);
       screen.stopStream(deviceId);
       logs.reset(deviceId);
-      stopTouch(deviceId);
+      input.stop(deviceId);
       await uiTrees.stop(deviceId);
       if (!k.serial) return;
       // Appearance, network and location go back to the defaults for the next session.
@@ -270,43 +260,14 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
 
     async input(deviceId, event: InputEvent) {
       assertInputEvent(event);
-      const serial = await serialOf(deviceId);
-      const mt = event.kind !== 'text' && event.kind !== 'key' && event.kind !== 'button';
-      const minitouch = mt ? await minitouchFor(deviceId, serial) : null;
-      if (minitouch && mt) {
-        let info = touchScreens.get(deviceId);
-        if (!info) {
-          info = await screen.info(serial);
-          touchScreens.set(deviceId, info);
-        }
-        await minitouch.send(event, info);
-        return;
-      }
-      if (event.kind === 'touch') {
-        // adb has no touch-down/up primitives without root: replay start→end as one swipe.
-        if (event.phase === 'start') touches.set(deviceId, { x: event.x, y: event.y, at: now() });
-        else if (event.phase === 'end') {
-          const t = touches.get(deviceId);
-          touches.delete(deviceId);
-          if (t) {
-            const ms = Math.max(50, now() - t.at);
-            const cmds =
-              Math.hypot(event.x - t.x, event.y - t.y) < 10
-                ? inputArgs({ kind: 'tap', x: t.x, y: t.y })
-                : inputArgs({ kind: 'swipe', x: t.x, y: t.y, x2: event.x, y2: event.y, durationMs: ms });
-            for (const c of cmds) await sh(serial, c);
-          }
-        }
-        return;
-      }
-      for (const c of inputArgs(event)) await sh(serial, c);
+      await input.send(deviceId, await serialOf(deviceId), event);
     },
 
     async rotate(deviceId, rotation) {
       assertRotation(rotation);
       const serial = await serialOf(deviceId);
       for (const words of rotationArgs(ROTATIONS.indexOf(rotation))) await sh(serial, words);
-      touchScreens.delete(deviceId);
+      input.rotated(deviceId);
       await screen.rotated(deviceId, serial);
       return screen.info(serial);
     },
@@ -336,8 +297,8 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       return apps;
     },
 
-    async startStream(deviceId, onFrame) {
-      screen.startStream(deviceId, await serialOf(deviceId), onFrame);
+    async startStream(deviceId, onFrame, onVideo) {
+      screen.startStream(deviceId, await serialOf(deviceId), onFrame, onVideo);
     },
 
     async stopStream(deviceId) {
@@ -352,7 +313,7 @@ export function createAndroidDriver(options: AndroidDriverOptions = {}): DeviceD
       await uiTrees.stopAll();
       screen.stopAll();
       logs.closeAll();
-      for (const id of [...touchInput.keys()]) stopTouch(id);
+      input.stopAll();
       for (const p of started.values()) p.kill();
       started.clear();
     },

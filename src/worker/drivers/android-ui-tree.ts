@@ -28,7 +28,8 @@ export interface AndroidUiTreesOptions {
 
 /**
  * The Android UI tree of each device: through one long-lived UiAutomator2 server per device (the
- * first read starts it; later reads reuse it), or `uiautomator dump` when the mode is `off`, the
+ * first read or input starts it; later ones reuse it; input goes through it in android-uia2-input.ts), or
+ * `uiautomator dump` when the mode is `off`, the
  * driver has no adbkit client, or the server cannot start or keeps failing; then the dump serves
  * that device until its teardown, which stops the server and lets the next session try again.
  */
@@ -40,20 +41,35 @@ export class AndroidUiTrees {
   constructor(private readonly o: AndroidUiTreesOptions) {}
 
   async read(deviceId: string, serial: string): Promise<UiNode> {
-    const server = await this.serverFor(deviceId, serial);
+    const server = await this.server(deviceId, serial);
     if (server) {
       try {
         return parseUiautomatorXml(await server.source());
       } catch (e) {
-        // Reads that failed together fall back together, with one log line.
-        if (this.servers.get(deviceId)?.server !== this.dropped) {
-          this.servers.set(deviceId, { serial, server: this.dropped });
-          this.o.onSource?.(serial, 'dump', `the UiAutomator2 server failed: ${message(e)}`);
-        }
-        await server.stop();
+        await this.drop(deviceId, serial, server, e);
       }
     }
     return this.dump(serial);
+  }
+
+  /**
+   * After a failure of the device's server (a page source, or input that found it gone): the dump
+   * and `input` serve the device until its teardown. Failures together fall back together, with
+   * one log line.
+   */
+  async drop(deviceId: string, serial: string, server: UiAutomator2Server, e: unknown): Promise<void> {
+    // A device torn down meanwhile (no entry) keeps none: its next session tries the server again.
+    const entry = this.servers.get(deviceId);
+    if (entry && entry.server !== this.dropped) {
+      this.servers.set(deviceId, { serial, server: this.dropped });
+      this.o.onSource?.(serial, 'dump', `the UiAutomator2 server failed: ${message(e)}`);
+    }
+    await server.stop();
+  }
+
+  /** Whether SIMDECK_ANDROID_UIA2 lets the server run at all. */
+  get enabled(): boolean {
+    return this.o.mode !== 'off';
   }
 
   /** Stops the device's server (session, instrumentation, forward, sockets). */
@@ -68,8 +84,8 @@ export class AndroidUiTrees {
     await Promise.all([...this.servers.keys()].map((id) => this.stop(id)));
   }
 
-  /** The running server of a device, started on first use; null when the dump serves it. */
-  private async serverFor(deviceId: string, serial: string): Promise<UiAutomator2Server | null> {
+  /** The device's one running server (the tree's and input's), started on first use; null when it cannot run. */
+  async server(deviceId: string, serial: string): Promise<UiAutomator2Server | null> {
     const host = this.o.host;
     if (this.o.mode === 'off' || !host.kit) return null;
     const entry = this.servers.get(deviceId);

@@ -64,6 +64,19 @@ export interface Uia2Options {
 /** The server no longer knows the session (it restarted, or another client ended it). */
 class SessionGone extends Error {}
 
+/**
+ * The server is alive but did not do what was asked: it answered a W3C error (`error` is its
+ * code, like `no such element`), or this one request failed (`request failed`).
+ */
+export class Uia2Refused extends Error {
+  constructor(
+    message: string,
+    readonly error: string,
+  ) {
+    super(message);
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -135,20 +148,33 @@ export class UiAutomator2Server {
 
   /** The page source (UiAutomator2's XML). A server whose instrumentation died is started once more. */
   async source(): Promise<string> {
+    const value = await this.command('GET', '/source', undefined, this.opts.requestTimeoutMs ?? 30_000);
+    if (typeof value !== 'string') throw new Error('the UiAutomator2 server answered the page source without text');
+    return value;
+  }
+
+  /**
+   * One request in the session (`/session/:id<suffix>`); its answer's value. A server that forgot
+   * the session gets a new one, a dead one is started once more; an error it answered is thrown as
+   * Uia2Refused (the server is alive), anything else means the server is gone.
+   */
+  async command(method: 'GET' | 'POST', suffix: string, body: unknown, timeoutMs: number): Promise<unknown> {
     if (this.stopped) throw new Error('the UiAutomator2 server was stopped');
     try {
-      return await this.readSource();
+      return await this.sessionCall(method, suffix, body, timeoutMs);
     } catch (e) {
       // A live server that forgot the session gets a new one; one that answered an error is left
       // as it is; a dead one is started again.
       if (e instanceof SessionGone && !this.exited) {
         await this.openSession();
-        return this.readSource();
+        return this.sessionCall(method, suffix, body, timeoutMs);
       }
-      if (!this.exited && !(await this.dead())) throw e;
+      if (e instanceof Uia2Refused) throw e;
+      // Alive (it answers /status) but this request failed: a time limit, an answer not JSON.
+      if (!this.exited && !(await this.dead())) throw new Uia2Refused((e as Error).message, 'request failed');
       this.restarting ??= this.restart().finally(() => (this.restarting = null));
       await this.restarting;
-      return this.readSource();
+      return this.sessionCall(method, suffix, body, timeoutMs);
     }
   }
 
@@ -257,18 +283,17 @@ export class UiAutomator2Server {
     }
   }
 
-  private async readSource(): Promise<string> {
+  private async sessionCall(method: 'GET' | 'POST', suffix: string, body: unknown, timeoutMs: number) {
     if (!this.sessionId) throw new SessionGone('no session');
-    const r = await this.call(
-      'GET',
-      `/session/${this.sessionId}/source`,
-      undefined,
-      this.opts.requestTimeoutMs ?? 30_000,
-    );
+    const path = `/session/${this.sessionId}${suffix}`;
+    const r = await this.call(method, path, body, timeoutMs);
     if (r.status === 404 && (r.value as { error?: unknown } | null)?.error === 'invalid session id')
       throw new SessionGone(webDriverError(r.value));
-    if (r.status !== 200 || typeof r.value !== 'string')
-      throw new Error(`the UiAutomator2 server answered the page source with ${r.status}: ${webDriverError(r.value)}`);
+    if (r.status !== 200) {
+      const what = `the UiAutomator2 server answered ${method} ${suffix} with ${r.status}: ${webDriverError(r.value)}`;
+      const error = (r.value as { error?: unknown } | null)?.error;
+      throw typeof error === 'string' ? new Uia2Refused(what, error) : new Error(what);
+    }
     return r.value;
   }
 

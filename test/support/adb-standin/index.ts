@@ -1,4 +1,5 @@
 import { registerHelpers } from './helpers';
+import { registerScreenrecord } from './screenrecord';
 import { runShellLine } from './shell-commands';
 import { StandinDevice } from './standin-device';
 import { serveSync } from './sync';
@@ -36,6 +37,7 @@ export interface AdbStandin {
 export async function startAdbStandin(opts: ConstructorParameters<typeof StandinDevice>[0] = {}): Promise<AdbStandin> {
   const device = new StandinDevice(opts);
   registerHelpers();
+  registerScreenrecord();
   const sockets = device.sockets;
   const reverses = new Map<string, string>();
   let lastLink: DeviceLink | null = null;

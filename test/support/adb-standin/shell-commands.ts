@@ -51,7 +51,8 @@ function runBinary(dev: StandinDevice, file: string, args: string[], io: ShellIo
 
 const text = (_dev: StandinDevice, s: string, io: ShellIo) => io.write(s).then(() => 0);
 
-function keyEvent(code: string): InputEvent {
+/** The event `input keyevent <code>` injects (a name, `KEYCODE_` optional). */
+export function keyEvent(code: string): InputEvent {
   const k = code.replace(/^KEYCODE_/, '');
   const buttons: Record<string, string> = {
     HOME: 'HOME',

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { uiautomator2Xml } from './formats';
-import type { ShellIo } from './shell-commands';
+import type { UiNode } from '../../../src/worker/driver';
+import { androidKeyCodeName } from '../../../src/worker/drivers/android-keycodes';
+import { keyEvent, type ShellIo } from './shell-commands';
 import type { StandinDevice } from './standin-device';
 import type { AdbStream } from './transport';
 
@@ -12,7 +14,8 @@ import type { AdbStream } from './transport';
  * lives as long as its shell stream, and meanwhile the device's `tcp:6790` is an HTTP server
  * (a real node:http server on loopback, reached through the adb stream) answering
  * GET /status, POST /session, GET /session/:id/source and DELETE /session/:id from the virtual
- * device's tree. Formats (README.md beside this file): the server's handlers (Status, NewSession,
+ * device's tree, and the input routes POST /session/:id/actions, …/appium/device/press_keycode
+ * and …/keys applied to it. Formats (README.md beside this file): the server's handlers (Status, NewSession,
  * Source, DeleteSession, AppiumResponse: `{"sessionId", "value"}`, errors as `{"error",
  * "message", "stacktrace"}` with 404 for an unknown session) and AOSP's `am instrument` output.
  */
@@ -83,8 +86,8 @@ export async function instrument(dev: StandinDevice, args: string[], io: ShellIo
       size += c.length;
       if (size <= 1024 * 1024) chunks.push(c);
     });
-    req.on('end', () => {
-      const reply = answer(dev, req.method ?? 'GET', req.url ?? '/', Buffer.concat(chunks).toString('utf8'), {
+    req.on('end', async () => {
+      const reply = await answer(dev, req.method ?? 'GET', req.url ?? '/', Buffer.concat(chunks).toString('utf8'), {
         get: () => session,
         set: (id) => (session = id),
         end: () => setTimeout(() => end('deleted'), 15),
@@ -142,13 +145,13 @@ function failure(status: number, sessionId: string | null, error: string, messag
   };
 }
 
-function answer(
+async function answer(
   dev: StandinDevice,
   method: string,
   url: string,
   body: string,
   session: { get(): string | null; set(id: string | null): void; end(): void },
-): Reply {
+): Promise<Reply> {
   const path = url.split('?')[0]!;
   const parts = path.split('/').filter(Boolean);
   const id = parts[0] === 'session' ? (parts[1] ?? null) : null;
@@ -208,5 +211,122 @@ function answer(
     });
     return { status: 200, body: { sessionId: id, value: xml } };
   }
+  const command = parts.slice(2).join('/');
+  if (id && method === 'POST' && INPUT_COMMANDS.has(command)) {
+    record();
+    if (id !== session.get())
+      return failure(404, id, 'invalid session id', `The session identified by ${id} is not known`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return failure(400, id, 'invalid argument', 'The request body is not valid JSON');
+    }
+    try {
+      const ok = await applyInput(dev, command, json);
+      if (!ok)
+        return failure(
+          404,
+          id,
+          'no such element',
+          'An element could not be located on the page using the given search parameters',
+        );
+      return { status: 200, body: { sessionId: id, value: null } };
+    } catch (e) {
+      return failure(400, id, 'invalid argument', (e as Error).message);
+    }
+  }
   return failure(404, id, 'unknown command', `The requested resource could not be found: ${method} ${path}`);
+}
+
+const INPUT_COMMANDS = new Set(['actions', 'appium/device/press_keycode', 'keys']);
+/** The longest a chain of actions runs here (the real server runs it for as long as it says). */
+const MAX_CHAIN_MS = 60_000;
+
+/**
+ * The input routes, applied to the virtual device as the stand-in's `input` applies its events:
+ * W3C actions (W3CActions: one touch pointer's pointerMove/pointerDown/pause/pointerUp, run in
+ * real time), press_keycode (PressKeyCode: `{keycode, metastate}`) and `/keys` (SendKeysToElement
+ * without an element: the focused field gets the text; false when nothing is focused).
+ */
+async function applyInput(dev: StandinDevice, command: string, json: unknown): Promise<boolean> {
+  const v = dev.virtual;
+  if (command === 'keys') {
+    const text = (json as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') throw new Error("'text' must be a string");
+    // The server looks the element up by `focused(true)`; here the focused node of the tree.
+    const focused = (n: UiNode): boolean => n.focused || n.children.some(focused);
+    if (!focused(v.uiTree())) return false;
+    v.input({ kind: 'text', text });
+    return true;
+  }
+  if (command === 'appium/device/press_keycode') {
+    const code = (json as { keycode?: unknown } | null)?.keycode;
+    const name = typeof code === 'number' ? androidKeyCodeName(code) : null;
+    if (!name) throw new Error(`keycode ${String(code).slice(0, 20)} is not one this device knows`);
+    v.input(keyEvent(name));
+    return true;
+  }
+  const sources = (json as { actions?: unknown } | null)?.actions;
+  if (!Array.isArray(sources) || sources.length !== 1) throw new Error('one input source is supported here');
+  const src = sources[0] as { type?: unknown; parameters?: { pointerType?: unknown }; actions?: unknown };
+  if (src.type !== 'pointer' || src.parameters?.pointerType !== 'touch' || !Array.isArray(src.actions))
+    throw new Error('the input source must be a touch pointer');
+  await runTouchChain(dev, src.actions as unknown[]);
+  return true;
+}
+
+/**
+ * One finger's chain. Down→up without moving is a tap, or a long press when held 500 ms or more
+ * (as `input swipe x y x y 800` is here); with moves, touch phases start/move/end as minitouch
+ * streams them.
+ */
+async function runTouchChain(dev: StandinDevice, items: unknown[]): Promise<void> {
+  let x = 0;
+  let y = 0;
+  let down: { x: number; y: number; at: number; moved: boolean } | null = null;
+  let elapsed = 0;
+  const wait = async (ms: unknown) => {
+    const d = typeof ms === 'number' && ms > 0 ? ms : 0;
+    if (elapsed + d > MAX_CHAIN_MS) throw new Error(`the chain is longer than ${MAX_CHAIN_MS} ms`);
+    elapsed += d;
+    if (d > 0) await new Promise((r) => setTimeout(r, d));
+  };
+  for (const raw of items) {
+    const item = raw as { type?: unknown; x?: unknown; y?: unknown; duration?: unknown; origin?: unknown };
+    switch (item.type) {
+      case 'pause':
+        await wait(item.duration);
+        break;
+      case 'pointerMove': {
+        if (typeof item.x !== 'number' || typeof item.y !== 'number') throw new Error('pointerMove needs x and y');
+        if (item.origin !== undefined && item.origin !== 'viewport')
+          throw new Error('only the viewport origin is supported');
+        await wait(item.duration);
+        x = item.x;
+        y = item.y;
+        if (down) {
+          if (!down.moved) dev.virtual.input({ kind: 'touch', phase: 'start', x: down.x, y: down.y });
+          down.moved = true;
+          dev.virtual.input({ kind: 'touch', phase: 'move', x, y });
+        }
+        break;
+      }
+      case 'pointerDown':
+        down = { x, y, at: elapsed, moved: false };
+        break;
+      case 'pointerUp': {
+        if (!down) break;
+        const d = down;
+        down = null;
+        if (d.moved) dev.virtual.input({ kind: 'touch', phase: 'end', x, y });
+        else if (elapsed - d.at >= 500)
+          dev.virtual.input({ kind: 'long_press', x: d.x, y: d.y, durationMs: elapsed - d.at });
+        else dev.virtual.input({ kind: 'tap', x: d.x, y: d.y });
+        break;
+      }
+      default:
+        throw new Error(`unexpected action item ${String(item.type).slice(0, 30)}`);
+    }
+  }
 }

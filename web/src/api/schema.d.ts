@@ -2373,6 +2373,7 @@ export interface paths {
                 start_time: string | null;
                 /** @enum {string} */
                 status: "pending" | "starting" | "active" | "stopped" | "failed";
+                /** @description WebSocket of the live screen: a JSON hello, then one binary JPEG per frame. With ?codec=h264 a viewer gets H.264 access units behind a 16-byte header when the device streams H.264, and JPEG behind the same header otherwise, announced by {"type":"codec"} messages (docs/sessions-and-devices.md). */
                 stream_url: string | null;
                 user_email: string | null;
                 webrtc_room_id: null;
@@ -2449,6 +2450,7 @@ export interface paths {
               start_time: string | null;
               /** @enum {string} */
               status: "pending" | "starting" | "active" | "stopped" | "failed";
+              /** @description WebSocket of the live screen: a JSON hello, then one binary JPEG per frame. With ?codec=h264 a viewer gets H.264 access units behind a 16-byte header when the device streams H.264, and JPEG behind the same header otherwise, announced by {"type":"codec"} messages (docs/sessions-and-devices.md). */
               stream_url: string | null;
               user_email: string | null;
               webrtc_room_id: null;
@@ -2510,6 +2512,7 @@ export interface paths {
               start_time: string | null;
               /** @enum {string} */
               status: "pending" | "starting" | "active" | "stopped" | "failed";
+              /** @description WebSocket of the live screen: a JSON hello, then one binary JPEG per frame. With ?codec=h264 a viewer gets H.264 access units behind a 16-byte header when the device streams H.264, and JPEG behind the same header otherwise, announced by {"type":"codec"} messages (docs/sessions-and-devices.md). */
               stream_url: string | null;
               user_email: string | null;
               webrtc_room_id: null;
@@ -3318,6 +3321,7 @@ export interface paths {
               start_time: string | null;
               /** @enum {string} */
               status: "pending" | "starting" | "active" | "stopped" | "failed";
+              /** @description WebSocket of the live screen: a JSON hello, then one binary JPEG per frame. With ?codec=h264 a viewer gets H.264 access units behind a 16-byte header when the device streams H.264, and JPEG behind the same header otherwise, announced by {"type":"codec"} messages (docs/sessions-and-devices.md). */
               stream_url: string | null;
               user_email: string | null;
               webrtc_room_id: null;

@@ -2,6 +2,7 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { authStore } from '../../auth/auth-store';
 import type { ControlAction } from './control-queue';
+import { H264Decoder, h264Supported, readStreamPacket } from './h264-stream';
 
 export interface ScreenInfo {
   width: number;
@@ -25,7 +26,8 @@ const NAMED_KEYS: Record<string, string> = {
 const TAP_SLOP = 8;
 
 /**
- * The session's live screen: JPEG frames from the stream socket drawn on a canvas. A click is a
+ * The session's live screen: frames from the stream socket drawn on a canvas, H.264 decoded with
+ * WebCodecs when the browser can (h264-stream.ts) and the device streams it, else JPEG. A click is a
  * tap, a drag a swipe, and keys typed while the screen has focus go to the device. Coordinates
  * are the streamed frame's pixels, as the control endpoint takes them.
  */
@@ -58,7 +60,16 @@ export function LiveScreen({
     let drawing = false;
     let frames = 0;
 
-    // Only the newest frame is drawn: a slow tab skips frames instead of falling behind.
+    const shown = () => {
+      frames += 1;
+      canvas.dataset.frames = String(frames);
+      if (frames === 1) {
+        // Read by the console's browser test: time from the session turning active to its first frame.
+        performance.mark('simdeck:first-frame');
+        setState('streaming');
+      }
+    };
+    // Only the newest JPEG is drawn: a slow tab skips frames instead of falling behind.
     const draw = async () => {
       if (drawing || !latest || !g) return;
       drawing = true;
@@ -66,57 +77,78 @@ export function LiveScreen({
       latest = null;
       try {
         const bitmap = await createImageBitmap(blob);
-        if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-          canvas.width = bitmap.width;
-          canvas.height = bitmap.height;
-        }
-        g.drawImage(bitmap, 0, 0);
+        g.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
         bitmap.close();
-        frames += 1;
-        canvas.dataset.frames = String(frames);
-        if (frames === 1) {
-          // Read by the console's browser test: time from the session turning active to its first frame.
-          performance.mark('simdeck:first-frame');
-          setState('streaming');
-        }
+        shown();
       } catch {
         // A frame that does not decode is skipped; the next one replaces it.
       }
       drawing = false;
       if (latest) void draw();
     };
+    let h264Refused = false;
+    let decoder: H264Decoder | null = null;
 
-    const connect = () => {
-      socket = new WebSocket(
-        `${location.origin.replace(/^http/, 'ws')}/api/v1/sessions/${encodeURIComponent(sessionId)}/stream`,
+    const connect = async () => {
+      const h264 = !h264Refused && (await h264Supported());
+      if (stopped) return;
+      canvas.dataset.codec = h264 ? 'h264' : 'jpeg';
+      const ws = new WebSocket(
+        `${location.origin.replace(/^http/, 'ws')}/api/v1/sessions/${encodeURIComponent(sessionId)}/stream${h264 ? '?codec=h264' : ''}`,
         [`bearer.${token}`],
       );
-      socket.binaryType = 'blob';
-      socket.onmessage = (ev) => {
+      socket = ws;
+      ws.binaryType = h264 ? 'arraybuffer' : 'blob';
+      decoder?.close();
+      decoder = h264
+        ? new H264Decoder(
+            (frame) => {
+              g?.drawImage(frame, 0, 0, canvas.width, canvas.height);
+              canvas.dataset.videoFrames = String(Number(canvas.dataset.videoFrames ?? 0) + 1);
+              shown();
+            },
+            () => {
+              // This browser decodes baseline but not the stream's profile: JPEG instead.
+              h264Refused = true;
+              ws.close();
+            },
+          )
+        : null;
+      ws.onmessage = (ev) => {
         if (typeof ev.data === 'string') {
-          const hello = JSON.parse(ev.data) as { type: string } & ScreenInfo;
-          if (hello.type === 'hello') {
-            canvas.width = hello.width;
-            canvas.height = hello.height;
-            screenHandler.current?.({ width: hello.width, height: hello.height, rotation: hello.rotation });
-          }
+          const m = JSON.parse(ev.data) as { type: string; codec?: string } & ScreenInfo;
+          if (m.type === 'hello') {
+            canvas.width = m.width;
+            canvas.height = m.height;
+            screenHandler.current?.({ width: m.width, height: m.height, rotation: m.rotation });
+          } else if (m.type === 'codec' && m.codec) canvas.dataset.codec = m.codec;
           return;
         }
-        latest = ev.data as Blob;
-        void draw();
+        if (!decoder) {
+          latest = ev.data as Blob;
+          void draw();
+          return;
+        }
+        const p = readStreamPacket(ev.data as ArrayBuffer);
+        if (p.kind === 'h264') decoder.push(p);
+        else {
+          latest = new Blob([p.body as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
+          void draw();
+        }
       };
-      socket.onclose = (ev) => {
-        if (stopped) return;
+      ws.onclose = (ev) => {
+        if (stopped || ws !== socket) return;
         // 4404: no such session; 4409: it is not running; 4410-ish: it ended. Anything else: try again.
         if (ev.code >= 4400 && ev.code < 4500) return setState('ended');
-        retry = setTimeout(connect, 1000);
+        retry = setTimeout(() => void connect(), h264Refused && h264 ? 0 : 1000);
       };
     };
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(retry);
       socket?.close();
+      decoder?.close();
     };
   }, [sessionId, canvasRef]);
 
