@@ -1,6 +1,7 @@
 import { selectorFor } from '../selectors';
 import type { Intent, ParsedStep, Target } from './intent';
 import { notSettled, type Resolution } from './resolution';
+import { pickerChoice } from './field-forms';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { parseTarget, unquote } from './step-text';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
@@ -97,6 +98,9 @@ export function chooseOption(index: ScreenIndex, option: Target, from: Target): 
     return tap(index, hit.element, `tap the option ${describeElement(hit.element.node)}`);
   }
   if (hit.ambiguous) return notSettled(hit.reason);
+  // "Select High as the priority" on a form whose Priority row shows a value and a button opens its choices.
+  const row = pickerChoice(index, from, unquote(option.text));
+  if (row) return row;
   const picker = findTarget(index, from, { preferInteractive: true });
   if (!picker.found)
     return notSettled(

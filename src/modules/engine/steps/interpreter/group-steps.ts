@@ -118,6 +118,13 @@ function labelledPairs(s: string): string {
  * one phrase. Which screens it crosses, and in what order, is knowledge of the app, not of the screen.
  */
 export function wholeFlow(s: string): string | null {
+  // "Add a task called A1": creating something by its name crosses a form the step does not spell out.
+  if (
+    /^(?:add|create|make)\s+(?:a|an|one|another)\s+(?:new\s+)?[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:called|named|titled)\s+\S/iu.test(
+      s,
+    )
+  )
+    return 'a whole flow in one phrase: creating something by its name crosses a form whose fields and buttons the step does not name; write its steps one by one (tap Add, enter the title, save), or run the case with a model';
   if (!/^(?:book|go through|complete|reach|finish|get through|do)\b/i.test(s) || (s.match(/,/g) ?? []).length < 2)
     return null;
   return 'a whole flow in one phrase: which screens it crosses, and in what order, is knowledge of the app that the interpreter does not guess; write its steps one by one, or run the case with a model';

@@ -5,6 +5,8 @@ import { wholeFlow } from './group-steps';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
+import { fieldTarget } from './parse-forms';
+import { unquote } from './step-text';
 import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
@@ -37,6 +39,77 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
   if (/^press\b/i.test(s)) return null;
   if (bare === s && !/[,]|\sand\s/i.test(s) && hits[0]!.node.role !== 'button') return null;
   return { kind: 'tap', target: { text: hits[0]!.node.text! } };
+}
+
+/** Words that are checks, dialog answers or verbs of their own, never a button's first word to guess from. */
+const CHECK_VERB_WORD =
+  /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
+
+/** What may follow a button's name in a step without being part of it: "straight away", "to confirm". */
+const TRAILING =
+  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|to [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
+
+/**
+ * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in
+ * the button's name, "Mark as complete"), "Save the task" ("Save task"), "Save" (the one button whose name
+ * starts with that verb), "Confirm with Delete", "Tap Save task straight away", "Tap Delete to confirm" (a
+ * known name followed by an adverb or a purpose). Anything else left after a name fails.
+ */
+function looseButton(s: string, index: ScreenIndex): Intent | null {
+  const pronoun = /^(\p{L}+)\s+(?:it|this|them|this one|that)\s+(.+)$/iu.exec(s);
+  if (pronoun && !/^(?:tap|click|press|touch|select|choose|open|enter|type|turn|switch|set)$/i.test(pronoun[1]!)) {
+    const named = wholeName(`${pronoun[1]} ${pronoun[2]}`, index);
+    if (named) return named;
+  }
+  // "Save the task" → "Save task"; "Save" → the one button whose name starts with that verb.
+  const bareWords = (t: string) =>
+    normalizeText(t)
+      .split(' ')
+      .filter((w) => !/^(?:the|a|an|this|my|your)$/.test(w));
+  const said = bareWords(s).join(' ');
+  const buttons = index.candidates.filter((e) => e.node.role === 'button' && e.node.text?.trim() && e.node.enabled);
+  const same = buttons.filter((e) => bareWords(e.node.text!).join(' ') === said);
+  if (same.length === 1 && said.includes(' ')) return { kind: 'tap', target: { text: same[0]!.node.text! } };
+  if (/^\p{L}+$/u.test(said) && !CHECK_VERB_WORD.test(said)) {
+    const verb = buttons.filter((e) => bareWords(e.node.text!)[0] === said);
+    if (verb.length === 1) return { kind: 'tap', target: { text: verb[0]!.node.text! } };
+  }
+  const confirm = /^(?:confirm|accept|answer)\s+(?:it\s+|the dialog\s+)?(?:with|by tapping|using)\s+(.+)$/i.exec(s);
+  if (confirm) return wholeName(`tap ${confirm[1]}`, index);
+  const tap = /^(?:tap|click|press|hit|touch)(?:\s+on)?\s+(?:the\s+)?(.+)$/i.exec(s);
+  if (!tap) return null;
+  const named = normalizeText(tap[1]!.replace(/^"([^"]+)"/, '$1'));
+  const fits = index.candidates.filter((e) => {
+    const name = e.node.text ? normalizeText(e.node.text) : '';
+    return (
+      isInteractive(e.node) &&
+      e.node.role !== 'input' &&
+      name !== '' &&
+      named.startsWith(`${name} `) &&
+      TRAILING.test(named.slice(name.length + 1))
+    );
+  });
+  const longest = Math.max(0, ...fits.map((e) => normalizeText(e.node.text!).length));
+  const best = fits.filter((e) => normalizeText(e.node.text!).length === longest);
+  if (best.length !== 1) return null;
+  // "Tap Sign out to close the dialog" with no dialog open: the purpose is not met here.
+  const dialogOpen = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+  if (!dialogOpen && /\b(?:dialog|popup|pop-up|alert|prompt|modal|sheet)\b/.test(named)) return null;
+  return { kind: 'tap', target: { text: best[0]!.node.text! } };
+}
+
+/**
+ * "Email: alex@x.test" as a step: the text field of that label gets the value. A label that names no field
+ * ("Total: €97.40") stays a check of the value shown beside it.
+ */
+function labelledValue(s: string, index: ScreenIndex): Intent | null {
+  const m = /^([^:"]{1,40}?)\s*:\s+(.+)$/.exec(s);
+  if (!m) return null;
+  const target = fieldTarget(m[1]!);
+  if (!target) return null;
+  const hit = findTarget(index, { ...target, role: 'field' }, { roles: ['input'], closeOnly: true });
+  if (!hit.found) return null;
+  return { kind: 'type', text: unquote(m[2]!.trim()), target: { ...target, role: 'field' } };
 }
 
 function resolve(intent: Intent, index: ScreenIndex): Resolution {
@@ -78,11 +151,21 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         const next = startsWithVerb(listed![2]!) ? listed![2]! : `tap ${listed![2]!}`;
         restOfStep = restOfStep ? `${next}; ${restOfStep}` : next;
       }
+      const field = bare || head ? null : labelledValue(first.text, index);
       parsed = bare
         ? { understood: true, intent: bare }
         : head
           ? { understood: true, intent: head }
-          : parseStep(first.text, names);
+          : field
+            ? { understood: true, intent: field }
+            : parseStep(first.text, names);
+      // A button named loosely ("Mark it as complete", "Tap Delete to confirm") when the step as read names nothing here.
+      const missed =
+        !parsed.understood ||
+        (parsed.intent.kind === 'tap' && !findTarget(index, parsed.intent.target, { preferInteractive: true }).found) ||
+        parsed.intent.kind === 'dialog';
+      const loose = missed ? looseButton(first.text, index) : null;
+      if (loose) parsed = { understood: true, intent: loose };
     }
   }
   if (!parsed.understood) {

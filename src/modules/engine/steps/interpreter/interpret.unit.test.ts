@@ -624,8 +624,8 @@ describe('target matching on hand-written trees', () => {
       { notSettled: /disagree/ },
     ],
     [
-      'a field with no focus anywhere',
-      obs([n('input', '', 'a', [0, 0, 1080, 100])]),
+      'two fields with no focus anywhere',
+      obs([n('input', '', 'a', [0, 0, 1080, 100]), n('input', '', 'b', [0, 120, 1080, 100])]),
       'type x',
       { notSettled: /no field has the keyboard focus/ },
     ],

@@ -1,6 +1,7 @@
 import type { Intent, ParsedStep, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapToDo } from './dialog-forms';
+import { search } from './search-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
@@ -104,6 +105,8 @@ const fieldFirst: Rule = (s) => {
 const valueAsRole: Rule = (s) => {
   const m = /^(?:enter|type|input|write|fill in|put|use)\s+(.+?)\s+(?:as|for)\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!m) return null;
+  // "Type Ask for Maria in Notes": the field is named at the end; "for" is part of the value.
+  if (/\s(?:in|into)\s/i.test(m[2]!) && /^(?:type|enter|input|write)\s/i.test(s) && !/["']/.test(s)) return null;
   const target = fieldTarget(m[2]!);
   // "Enter Alex again as first name": the repetition is no part of the value.
   const value = quotedContent(m[1]!.trim()) === null ? m[1]!.replace(/\s+(?:again|once more)$/i, '') : m[1]!;
@@ -126,6 +129,9 @@ const change: Rule = (s) => {
     /^(?:fill(?: in)?|enter|set)\s+(?:the\s+)?([^=:]+?)\s*[=:]\s*(.+)$/i.exec(s);
   if (!m) return null;
   let raw = m[1]!;
+  // "Change the Priority from None to High": the value it had is no part of the name.
+  const was = /^(.+?)\s+from\s+\S.*$/i.exec(raw);
+  if (was && /^(?:change|update|set)\b/i.test(s)) raw = was[1]!;
   const named = /^(.+?)\s+(?:"[^"]*"|[A-Z][\w-]*)$/.exec(raw);
   if (named && /^replace|^overwrite/i.test(s) && !/['’]s\s/.test(raw)) raw = named[1]!;
   if (/^(?:on|off|true|false|enabled|disabled|checked|unchecked)$/i.test(m[2]!.trim())) return null;
@@ -139,9 +145,26 @@ const leave: Rule = (s) => {
     /^(?:leave|keep)\s+(?:the\s+)?(.+?)\s+(empty|blank|as it is|unchanged|off|on|unchecked|checked)$/i.exec(s) ??
     /^make sure\s+(?:the\s+)?(.+?)\s+(?:is|are|stays?)\s+(empty|blank)$/i.exec(s);
   if (!m) return null;
+  const w = m[2]!.toLowerCase();
+  // "Leave both Email and Password empty": each of the two is empty (or off, on).
+  const pair = /^(?:both\s+)?(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+fields)?$/i.exec(m[1]!);
+  if (pair && w !== 'as it is' && w !== 'unchanged') {
+    const two = [fieldTarget(pair[1]!), fieldTarget(pair[2]!)];
+    if (two.every(Boolean))
+      return ok({
+        kind: 'check',
+        check: {
+          kind: 'all',
+          checks: two.map((t) =>
+            w === 'empty' || w === 'blank'
+              ? { kind: 'text' as const, target: t!, value: '', match: 'equals' as const }
+              : { kind: 'state' as const, target: t!, state: w === 'on' || w === 'checked' ? 'on' : 'off' },
+          ),
+        },
+      });
+  }
   const target = fieldTarget(m[1]!);
   if (!target) return null;
-  const w = m[2]!.toLowerCase();
   if (w === 'as it is' || w === 'unchanged') return ok({ kind: 'wait', ms: 0 });
   if (w === 'empty' || w === 'blank')
     return ok({ kind: 'check', check: { kind: 'text', target, value: '', match: 'equals' } });
@@ -241,7 +264,10 @@ const navigate: Rule = (s) => {
       s,
     );
   // "Open the 14:30 → 17:25 flight (Skyline SK 12)": a remark in parentheses says more about the row; the name goes first.
-  const raw = (from ? `${from[2]} > ${from[1]}` : m?.[1])?.replace(/\s+\([^()"]*\)$/, '');
+  // "Open Call grandma from the Today list": the list is where the row is; "from the list" adds nothing.
+  const place = from ? from[2]!.replace(/\s+(?:list|results)$/i, '') : '';
+  const generic = from && /^(?:list|results|search results)$/i.test(from[2]!);
+  const raw = (from ? (generic ? from[1]! : `${place} > ${from[1]}`) : m?.[1])?.replace(/\s+\([^()"]*\)$/, '');
   if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
   const path = raw
     .split(/\s+>\s+|\s*›\s*|\s+→\s+|\s+->\s+/)
@@ -315,46 +341,6 @@ const lifecycle: Rule = (s) => {
   return null;
 };
 
-/** "Search London → Paris, 14 Aug 2025, 2 passengers", "Search for shoes": the form's values, then its search button. */
-const search: Rule = (s) => {
-  const m = /^search(?: for)?\s+(.+)$/i.exec(s);
-  if (
-    !m ||
-    /(?:\s+and\s+|;\s*|,\s*then\s+|\s+then\s+)(?:open|tap|pick|choose|select|go|click|verify|check)\b/i.test(m[1]!)
-  )
-    return null;
-  const parts = m[1]!
-    .split(/\s+(?:→|->|to)\s+|,\s*|\s+(?:on|for|with)\s+|\s+date\s+/i)
-    .map((p) => unquote(p.replace(/^(?:date|on|for|with)\s+/i, '').trim()))
-    .filter((p) => p !== '');
-  const steps: Intent[] = [];
-  const values: string[] = [];
-  for (const p of parts) {
-    const c = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z]+?)s?$/i.exec(p);
-    if (c && parseCount(c[1]!) !== null)
-      steps.push({ kind: 'counter', noun: c[2]!.toLowerCase(), count: parseCount(c[1]!)! });
-    else values.push(p);
-  }
-  if (values.length === 0) return null;
-  if (values.length === 1 && steps.length === 0)
-    return ok({
-      kind: 'sequence',
-      steps: [
-        typeValue(values[0]!, { text: '', role: 'field', anyOf: ['Search', 'Search field', 'Find', 'Query'] }),
-        { kind: 'key', key: 'ENTER' },
-      ],
-    });
-  return ok({
-    kind: 'sequence',
-    steps: [
-      { kind: 'fill', values, within: null },
-      ...steps,
-      { kind: 'tap', target: { text: 'search', role: 'button', last: true } },
-    ],
-  });
-};
-
-/** Forms read before the clauses are split: the ones whose "and" belongs to them. */
 export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
 
 /** Forms tried before the template grammar on each clause. */

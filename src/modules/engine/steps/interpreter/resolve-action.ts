@@ -4,6 +4,7 @@ import type { Intent, ScrollDirection, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
 import { chooseOption } from './choose-option';
 import { resolveForm } from './resolve-forms';
+import { namesSearchField, onlyField, pickerChoice, searchField, withoutBoxWord } from './field-forms';
 import { setSwitches } from './switch-groups';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
@@ -28,7 +29,7 @@ function sequence(steps: Intent[], index: ScreenIndex): Resolution {
       rotation = to;
       continue;
     }
-    const r = resolveAction(step, index);
+    const r = resolveAction(step, index, false);
     if (!r.settled) return r;
     if (r.kind !== 'actions' || r.then) return notSettled('a loop inside a sequence of actions is read on its own');
     all.push(...r.actions);
@@ -46,18 +47,42 @@ type Found = { el: TreeElement; point: { x: number; y: number }; label: string }
 function actOn(index: ScreenIndex, target: Target, opts: FindOptions): Found | Extract<Resolution, { settled: false }> {
   const hit = findTarget(index, target, { preferInteractive: true, ...opts });
   if (!hit.found) return notSettled(hit.reason);
-  const label = describeElement(hit.element.node);
-  const point = touchPoint(hit.element);
-  if (!point || !isVisible(hit.element, index.observation.screen)) {
-    const b = hit.element.node.bounds;
-    const text = hit.element.node.text?.trim();
+  return reach(index, hit.element, target.attempt === true);
+}
+
+/** An element found: on screen and enabled (a disabled one only for an attempt), or why not. */
+function reach(index: ScreenIndex, el: TreeElement, attempt = false): Found | Extract<Resolution, { settled: false }> {
+  const label = describeElement(el.node);
+  const point = touchPoint(el);
+  if (!point || !isVisible(el, index.observation.screen)) {
+    const b = el.node.bounds;
+    const text = el.node.text?.trim();
     const direction = b.y + b.height / 2 > index.observation.screen.height / 2 ? 'down' : 'up';
     return text
       ? { settled: false, reason: `${label} is off screen; scroll to it first`, reveal: { text, direction } }
       : notSettled(`${label} is off screen; scroll to it first`);
   }
-  if (!hit.element.node.enabled && !target.attempt) return notSettled(`${label} is disabled`);
-  return { el: hit.element, point, label };
+  if (!el.node.enabled && !attempt) return notSettled(`${label} is disabled`);
+  return { el, point, label };
+}
+
+/**
+ * A field named another way than by its label when the label finds none: "the search field" (the
+ * screen's one search field), "the Find tasks box" (the field "Find tasks"), or a row whose value is
+ * chosen from a list ("Change the priority to Medium"). Null: the step's own failure stands.
+ */
+function typeElsewhere(index: ScreenIndex, target: Target, text: string): Resolution | null {
+  const boxed = withoutBoxWord(target);
+  const named = boxed ? actOn(index, boxed, { roles: ['input'] }) : null;
+  if (named && !('settled' in named))
+    return actions(replaceText(index, named, text), `replace the text of ${named.label} with "${text}"`);
+  const search = namesSearchField(target) || (boxed && namesSearchField(boxed)) ? searchField(index) : null;
+  if (search) {
+    const f = reach(index, search);
+    if ('settled' in f) return f;
+    return actions(replaceText(index, f, text), `replace the text of the search field ${f.label} with "${text}"`);
+  }
+  return pickerChoice(index, target, text);
 }
 
 function input(
@@ -114,8 +139,19 @@ function rotationFor(to: Extract<Intent, { kind: 'rotate' }>['to'], current: Rot
   return to;
 }
 
-/** The device actions or loop plan for an action intent on the observed screen. */
-export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolution {
+/** How a switch is named again once the screen has settled: its text, else its label's, else its id, quoted. */
+function switchName(index: ScreenIndex, node: UiNode): string | null {
+  for (const name of [node.text?.trim(), index.labels.get(node)?.text?.trim(), node.id])
+    if (name && !name.includes('"')) return `"${name}"`;
+  return null;
+}
+
+/**
+ * The device actions or loop plan for an action intent on the observed screen. A switch turned on or
+ * off is read again on the screen its tap leads to (`then`): one that springs back fails its step.
+ * `verify` false: inside a sequence, which carries out its actions without reading between them.
+ */
+export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify = true): Resolution {
   const { screen } = index.observation;
   switch (intent.kind) {
     case 'sequence':
@@ -171,14 +207,24 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
     case 'type': {
       if (!intent.target) {
         const focused = index.candidates.filter((e) => e.node.role === 'input' && e.node.focused);
-        if (focused.length !== 1) return notSettled('no field has the keyboard focus; say which field to type into');
+        if (focused.length !== 1) {
+          // "Enter passport" with no field focused: the one text field on screen, never one of several.
+          const only = focused.length === 0 ? onlyField(index) : null;
+          if (!only) return notSettled('no field has the keyboard focus; say which field to type into');
+          const f = reach(index, only);
+          if ('settled' in f) return f;
+          return actions(
+            replaceText(index, f, intent.text),
+            `no field has the focus and ${f.label} is the only one on screen: type "${intent.text}" there`,
+          );
+        }
         return actions(
           [input(index, focused[0]!.node, { kind: 'text', text: intent.text })],
           `type "${intent.text}" into the focused ${describeElement(focused[0]!.node)}`,
         );
       }
       const f = actOn(index, intent.target, { roles: ['input'] });
-      if ('settled' in f) return f;
+      if ('settled' in f) return f.reveal ? f : (typeElsewhere(index, intent.target, intent.text) ?? f);
       return actions(replaceText(index, f, intent.text), `replace the text of ${f.label} with "${intent.text}"`);
     }
     case 'clear': {
@@ -196,10 +242,19 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex): Resolut
         if (checked === undefined) return notSettled(`cannot tell whether ${f.label} is on or off`);
         if (checked === intent.on) return actions([], `${f.label} is already ${intent.on ? 'on' : 'off'}`);
       }
-      return actions(
-        [input(index, f.el.node, { kind: 'tap', ...f.point })],
-        `tap ${f.label} to turn it ${checked ? 'off' : 'on'}`,
-      );
+      const tap: Extract<Resolution, { kind: 'actions' }> = {
+        settled: true,
+        kind: 'actions',
+        actions: [input(index, f.el.node, { kind: 'tap', ...f.point })],
+        reasoning: `tap ${f.label} to turn it ${checked ? 'off' : 'on'}`,
+      };
+      // "Try to turn X on" touches it and lets the next step judge; otherwise the switch must end in the state asked.
+      if (intent.target.attempt || !verify) return tap;
+      const want = intent.kind === 'set_switch' ? intent.on : checked === undefined ? undefined : !checked;
+      if (want === undefined) return tap;
+      const named = switchName(index, f.el.node);
+      if (!named) return notSettled(`${f.label} has neither a name nor an id to read its state back by`);
+      return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}` };
     }
     case 'scroll': {
       let on: TreeElement | null = null;

@@ -50,6 +50,18 @@ function tappable(index: ScreenIndex, el: TreeElement): string | null {
   return null;
 }
 
+/**
+ * An element in the UI tree but scrolled away ("Open Water the plants" on a long list): the clause is
+ * read again once a scroll brings it into view.
+ */
+function withReveal(index: ScreenIndex, el: TreeElement, why: string): Resolution {
+  const text = el.node.text?.trim();
+  if (!text || !el.node.enabled || !/off screen$/.test(why)) return notSettled(why);
+  const b = el.node.bounds;
+  const direction = b.y + b.height / 2 > index.observation.screen.height / 2 ? 'down' : 'up';
+  return { settled: false, reason: `${why}; scroll to it first`, reveal: { text, direction } };
+}
+
 function replace(index: ScreenIndex, el: TreeElement, text: string): DeviceAction[] {
   const sel = selectorFor(el.node, index.observation.tree);
   const out: DeviceAction[] = [];
@@ -193,7 +205,7 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
       continue;
     if (hit.found) {
       const why = tappable(index, hit.element);
-      if (why) return notSettled(why);
+      if (why) return withReveal(index, hit.element, why);
       return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`, then);
     }
   }

@@ -2,7 +2,7 @@ import type { DeviceHandle } from '../../../sessions';
 import { SAMPLE_PACKAGE, type SampleDevice } from './sample-app-device.fixture';
 
 /** The sample app's device as the engine reaches it, capabilities included. */
-export function sampleDeviceHandle(phone: SampleDevice): DeviceHandle {
+export function sampleDeviceHandle(phone: Pick<SampleDevice, 'driver' | 'deviceId'>): DeviceHandle {
   const { driver, deviceId: id } = phone;
   return {
     sessionId: 'test-session',

@@ -78,7 +78,10 @@ export function setSwitches(index: ScreenIndex, on: boolean, count: number | nul
     out.push({ op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(el.node, index.observation.tree) });
     why.push(`tap ${label} to turn it ${on ? 'on' : 'off'}`);
   }
-  return { settled: true, kind: 'actions', actions: out, reasoning: why.join('; ') };
+  const resolution: Resolution = { settled: true, kind: 'actions', actions: out, reasoning: why.join('; ') };
+  // Read back once the screen settles: a switch that springs back fails the step.
+  if (out.length === 0) return resolution;
+  return { ...resolution, then: `verify ${count === 2 ? 'both' : 'all'} switches are ${on ? 'on' : 'off'}` };
 }
 
 /** Whether every switch (both, all) is in the state named. */
