@@ -12,12 +12,21 @@ export const EMAIL = 'alex@fernbank.test';
 export const PASSWORD = 'fern2024';
 export const PASSCODE = '2468';
 
-/** Email, password, Sign in. */
-export const signIn: Op[][] = [[type('email', EMAIL)], [type('password', PASSWORD)], [tap('sign-in')]];
-/** The passcode, Unlock. */
-export const unlock: Op[][] = [[type('passcode-input', PASSCODE)], [tap('unlock')]];
-/** All of it in one step: signed in and on Accounts. */
-export const signedIn: Op[] = [...signIn.flat(), ...unlock.flat(), screen('Accounts')];
+/** The writer signs in three ways: */
+
+export const email: Op[] = [type('email', EMAIL)];
+export const password: Op[] = [type('password', PASSWORD)];
+export const signInTap: Op[] = [tap('sign-in')];
+export const passcode: Op[] = [type('passcode-input', PASSCODE)];
+export const unlock: Op[] = [tap('unlock'), screen('Accounts')];
+/** Email, password, Sign in, the passcode, Unlock: five steps. */
+export const in5: Op[][] = [email, password, signInTap, passcode, unlock];
+/** Email, password, Sign in, "enter 2468 and tap Unlock": four steps. */
+export const in4: Op[][] = [email, password, signInTap, [...passcode, ...unlock]];
+/** "Sign in with alex@fernbank.test / fern2024", the passcode, Unlock: three steps. */
+export const in3: Op[][] = [[...email, ...password, ...signInTap], passcode, unlock];
+
+export const detail = (field: string, text: string) => shows(`detail-${field}-value`, text);
 
 /** Taps a labelled button: its label must read as the step names it. */
 export const press = (id: string, label: string): Op[] => [shows(id, label), tap(id)];
