@@ -135,7 +135,6 @@ export function initialState(): Record<string, Scalar> {
     notif_payments: true,
     notif_low_balance: false,
     notif_offers: false,
-    settings_notice: '',
   };
   for (let n = 1; n <= NEW_PAYEE_SLOTS; n++) {
     state[`np${n}_name`] = '';

@@ -9,7 +9,6 @@ import { all, choose, each, is, set } from '../model-parts';
  */
 
 export const DIGITS = 4;
-export const MAX_POUNDS = 10 ** DIGITS - 1;
 const positions = Array.from({ length: DIGITS }, (_, i) => i); // 0 = units
 const digitValues = Array.from({ length: 10 }, (_, d) => d);
 

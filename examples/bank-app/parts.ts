@@ -3,7 +3,7 @@ import { button, reset, set } from '../model-parts';
 
 /** Fernbank's own builders; the shared ones come from `../model-parts`. */
 
-export const NOTICES = { card_notice: '', settings_notice: '', payees_notice: '', pay_notice: '' };
+export const NOTICES = { card_notice: '', payees_notice: '', pay_notice: '' };
 
 const TABS = [
   { id: 'tab-accounts', label: 'Accounts', screen: 'accounts', extra: {} },

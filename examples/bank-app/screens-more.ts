@@ -209,7 +209,6 @@ const profile: Screen = {
     text('profile-name', ACCOUNT.name, 'headline'),
     text('profile-email', ACCOUNT.email),
     text('customer-since', 'Customer since June 2019', 'caption'),
-    notice('settings-notice', 'settings_notice', 'success'),
     text('notifications-heading', 'Notifications', 'headline'),
     toggle('notify-payments', 'notif_payments', 'Payments and transfers'),
     toggle('notify-low-balance', 'notif_low_balance', 'Low balance alerts'),
