@@ -85,3 +85,16 @@ export const row = (id: string, label: string, value: string, valueStyle: 'body'
   text(`${id}-label`, label, 'caption'),
   text(`${id}-value`, value, valueStyle),
 ];
+
+/**
+ * JSON indented like `JSON.stringify(v, null, 2)`, except that a value whose one-line form is
+ * short stays on one line: the model's thousands of digit cases then take a line each.
+ */
+export function compactJson(value: unknown, indent = ''): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= 160 || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + compactJson(v, inner)).join(',\n')}\n${indent}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`).join(',\n')}\n${indent}}`;
+}

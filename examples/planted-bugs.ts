@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { z } from 'zod';
+import { compactJson } from './model-parts';
 
 /**
  * Planted bugs: the faulty twin of an example app is its model with patches applied. Each bug is
@@ -47,5 +48,5 @@ export function plantBugs<T>(model: T, bugs: PlantedBug[]): T {
 /** The bytes of a model file with the bugs of a bugs file planted, as a package carries them. */
 export function buggyModelBytes(modelPath: string, bugsPath: string): Buffer {
   const model = JSON.parse(fs.readFileSync(modelPath, 'utf8'));
-  return Buffer.from(`${JSON.stringify(plantBugs(model, readPlantedBugs(bugsPath)), null, 2)}\n`);
+  return Buffer.from(`${compactJson(plantBugs(model, readPlantedBugs(bugsPath)))}\n`);
 }

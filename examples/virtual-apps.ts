@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BANK_APP, BANK_BUGS_PATH, BANK_MODEL_PATH } from './build-bank-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
@@ -40,6 +41,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: TASKS_MODEL_PATH,
     bugsPath: TASKS_BUGS_PATH,
     tourPath: path.join(here, 'tasks-app', 'tour.json'),
+  },
+  bank: {
+    name: 'bank',
+    spec: BANK_APP,
+    modelPath: BANK_MODEL_PATH,
+    bugsPath: BANK_BUGS_PATH,
+    tourPath: path.join(here, 'bank-app', 'tour.json'),
   },
 };
 

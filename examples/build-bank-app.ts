@@ -1,0 +1,42 @@
+/**
+ * Builds Fernbank, the personal banking example, into installable packages, as the other example apps are
+ * built: an APK and an iOS simulator bundle zip, each correct and with its planted bugs
+ * (`bank-app/bugs.json`).
+ * Usage: npx tsx examples/build-bank-app.ts [outDir]   (default: ./data/example-apps, not tracked)
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buggyModelBytes } from './planted-bugs';
+import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
+import fs from 'node:fs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const BANK_MODEL_PATH = path.join(here, 'bank-app', 'simdeck-app.json');
+export const BANK_BUGS_PATH = path.join(here, 'bank-app', 'bugs.json');
+
+export const BANK_APP = {
+  packageName: 'dev.simdeck.fernbank',
+  label: 'Fernbank',
+  versionName: '4.2.1',
+  versionCode: 421,
+  minSdk: 26,
+  targetSdk: 34,
+  minimumOsVersion: '16.0',
+  permissions: ['android.permission.INTERNET', 'android.permission.POST_NOTIFICATIONS'],
+  bundleName: 'Fernbank',
+  icon: { color: '#1f7a5a', letter: 'F' },
+  plistExtras: {},
+} as const satisfies VirtualAppSpec;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
+  const correct = fs.readFileSync(BANK_MODEL_PATH);
+  const buggy = buggyModelBytes(BANK_MODEL_PATH, BANK_BUGS_PATH);
+  const built = [
+    await buildVirtualApk(BANK_APP, path.join(outDir, 'fernbank.apk'), correct),
+    await buildVirtualIosZip(BANK_APP, path.join(outDir, 'Fernbank.app.zip'), correct),
+    await buildVirtualApk(BANK_APP, path.join(outDir, 'fernbank-buggy.apk'), buggy),
+    await buildVirtualIosZip(BANK_APP, path.join(outDir, 'Fernbank-buggy.app.zip'), buggy),
+  ];
+  console.log(built.map((f) => `built ${f}`).join('\n'));
+}
