@@ -556,6 +556,18 @@ describe('target matching on hand-written trees', () => {
       { acts: [['tap', 'search'], ...DEL('search', 6), ['text', 'search']] },
     ],
     ['only one of two equal buttons is on screen', flat, 'Pay now is visible', { passed: true }],
+    [
+      'a button renamed while its id kept the old name is not that name',
+      obs([n('button', 'Send transfer', 'confirm-transfer', [40, 600, 1000, 140])]),
+      'Tap Confirm transfer',
+      { notSettled: /no element matches "Confirm transfer"/ },
+    ],
+    [
+      'an icon button with no name of its own is named by its id in words',
+      obs([n('button', null, 'confirm-transfer', [40, 600, 140, 140])]),
+      'Tap Confirm transfer',
+      { acts: [['tap', 'confirm-transfer']] },
+    ],
     ['the one on screen is disabled', flat, 'tap Pay now', { notSettled: /button "Pay now" #pay is disabled/ }],
     ['a navigation title in a flat tree', flat, 'the screen title is Checkout', { passed: true }],
     ['a switch named by its text', flat, 'toggle Save card', { acts: [['tap', 'save-card']] }],

@@ -315,7 +315,9 @@ export function parseCheck(text: string): Check | null {
     )
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
-    .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays|is|are)\b)/gi, ' ')
+    // "The total now shows $5", "The list still is empty"; "now" before is/are stays: "Pay now is visible" names a button.
+    .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays)\b)/gi, ' ')
+    .replace(/\s(?:still|again|also)\s(?=(?:is|are)\b)/gi, ' ')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     // "The Sign in button becomes enabled", "the user stays logged in": the state it ends in.
     .replace(

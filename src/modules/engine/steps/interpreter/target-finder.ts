@@ -79,13 +79,15 @@ export function indexScreen(observation: Observation): ScreenIndex {
 function names(
   el: TreeElement,
   labels: Map<UiNode, UiNode>,
-): { text: string | null; id: string | null; label: string | null } {
-  const text = el.node.text?.trim() || null;
-  return {
-    text: text && /^[•*●]+$/.test(text) ? null : text,
-    id: el.node.id,
-    label: labels.get(el.node)?.text?.trim() ?? null,
-  };
+): { text: string | null; id: string | null; label: string | null; spokenId: string | null } {
+  const raw = el.node.text?.trim() || null;
+  const text = raw && /^[•*●]+$/.test(raw) ? null : raw;
+  const label = labels.get(el.node)?.text?.trim() ?? null;
+  // An id read as words ("confirm-transfer" → "confirm transfer") names only what shows no name of its
+  // own (an icon button) or a field (whose text is its value): a button whose label was changed to
+  // "Send transfer" is not "Confirm transfer" because its id still says so.
+  const named = el.node.role !== 'input' && (raw !== null || label !== null);
+  return { text, id: el.node.id, label, spokenId: el.node.id && !named ? humanizeId(el.node.id) : null };
 }
 
 function acceptedRoles(target: Target, opts: FindOptions): Set<string> | null {
@@ -115,10 +117,7 @@ export function matchAll(
     ['label', (n) => n.label === wanted],
     [
       'normalized',
-      (n) =>
-        [n.text, n.label, n.id && humanizeId(n.id)].some(
-          (v) => v !== null && v !== undefined && normalizeText(v) === norm,
-        ),
+      (n) => [n.text, n.label, n.spokenId].some((v) => v !== null && v !== undefined && normalizeText(v) === norm),
     ],
   ];
   for (const [method, test] of exactWays) {
@@ -129,7 +128,7 @@ export function matchAll(
   let best = Number.POSITIVE_INFINITY;
   let matches: TreeElement[] = [];
   for (const c of all) {
-    const ds = [c.n.text, c.n.label, c.n.id && humanizeId(c.n.id)]
+    const ds = [c.n.text, c.n.label, c.n.spokenId]
       .flatMap((v) => (v ? [tolerantDistance(wanted, v)] : []))
       .filter((d): d is number => d !== null);
     if (ds.length === 0) continue;
