@@ -1,40 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../../worker/driver';
-import { interpretStep, parseStep, type DeviceAction, type Observation, type Resolution } from './index';
+import { interpretStep, parseStep, type DeviceAction, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
 
 /**
  * Action steps as QA engineers write them on forms, lists and dialogs, on hand-built screens: a switch
  * read back after its tap, a row scrolled to, a value chosen from a list, fields named by label, hint,
  * "box" or as the only one, buttons named loosely. Each form has a near miss that must not be guessed.
  */
-
-let refs = 0;
-const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
-  ref: `e${++refs}`,
-  role,
-  text,
-  id: extra.id ?? null,
-  bounds: { x: 16, y, width: 360, height: 40 },
-  enabled: true,
-  focused: false,
-  children: [],
-  ...extra,
-});
-
-function screen(title: string, children: UiNode[]): Observation {
-  return {
-    screen: { width: 393, height: 852, rotation: 0 },
-    tree: node('application', 'App', 0, {
-      bounds: { x: 0, y: 0, width: 393, height: 852 },
-      children: [
-        node('screen', title, 0, {
-          bounds: { x: 0, y: 0, width: 393, height: 852 },
-          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
-        }),
-      ],
-    }),
-  };
-}
 
 const acts = (r: Resolution): DeviceAction[] => (r.settled && r.kind === 'actions' ? r.actions : []);
 const typed = (r: Resolution) =>

@@ -1,40 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '../../../../worker/driver';
 import { keyCodeFor, keyCodeOf, normalizeKeyCode } from '../../../../worker/key-names';
-import { interpretAssertion, interpretStep, parseStep, type Observation, type Resolution } from './index';
+import { interpretAssertion, interpretStep, parseStep, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
 
 /**
  * Everyday QA forms said of several things at once, on hand-built screens: switches together,
  * lists of checks, a form's part, rows by place, steps that describe instead of naming.
  */
-
-let refs = 0;
-const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
-  ref: `e${++refs}`,
-  role,
-  text,
-  id: extra.id ?? null,
-  bounds: { x: 16, y, width: 360, height: 40 },
-  enabled: true,
-  focused: false,
-  children: [],
-  ...extra,
-});
-
-function screen(title: string, children: UiNode[]): Observation {
-  return {
-    screen: { width: 393, height: 852, rotation: 0 },
-    tree: node('application', 'App', 0, {
-      bounds: { x: 0, y: 0, width: 393, height: 852 },
-      children: [
-        node('screen', title, 0, {
-          bounds: { x: 0, y: 0, width: 393, height: 852 },
-          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
-        }),
-      ],
-    }),
-  };
-}
 
 const extras = (insurance: boolean, bag: boolean, bagEnabled = true) =>
   screen('Extras', [

@@ -1,48 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '../../../../worker/driver';
-import {
-  interpretAssertion,
-  interpretStep,
-  isSatisfied,
-  parseStep,
-  readStepIntent,
-  type Observation,
-  type Resolution,
-} from './index';
+import { interpretAssertion, interpretStep, isSatisfied, parseStep, readStepIntent, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
 
 /**
  * Everyday QA wording a tester writes without knowing the grammar: arriving on a screen, waiting for
  * one, options of a picker, a field named before its value, a dialog's button, the app in the
  * background. Each form is read, and a near miss is refused (or left not settled) rather than guessed.
  */
-
-let refs = 0;
-const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
-  ref: `q${++refs}`,
-  role,
-  text,
-  id: extra.id ?? null,
-  bounds: { x: 16, y, width: 360, height: 40 },
-  enabled: true,
-  focused: false,
-  children: [],
-  ...extra,
-});
-
-function screen(title: string, children: UiNode[]): Observation {
-  return {
-    screen: { width: 393, height: 852, rotation: 0 },
-    tree: node('application', 'App', 0, {
-      bounds: { x: 0, y: 0, width: 393, height: 852 },
-      children: [
-        node('screen', title, 0, {
-          bounds: { x: 0, y: 0, width: 393, height: 852 },
-          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
-        }),
-      ],
-    }),
-  };
-}
 
 const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : `not settled: ${r.reason}`);
 const acted = (r: Resolution) =>

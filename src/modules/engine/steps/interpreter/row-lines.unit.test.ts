@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '../../../../worker/driver';
 import { interpretAssertion, type Observation } from './index';
+import { node, screen } from './hand-built-screens.fixture';
 
 /** A list row's second line (its subtitle, a text node inside the row as devices report it). */
-
-let refs = 0;
-const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
-  ref: `e${++refs}`,
-  role,
-  text,
-  id: extra.id ?? null,
-  bounds: { x: 16, y, width: 360, height: 40 },
-  enabled: true,
-  focused: false,
-  children: [],
-  ...extra,
-});
-
-function screen(title: string, children: UiNode[]): Observation {
-  return {
-    screen: { width: 393, height: 852, rotation: 0 },
-    tree: node('application', 'App', 0, {
-      bounds: { x: 0, y: 0, width: 393, height: 852 },
-      children: [
-        node('screen', title, 0, {
-          bounds: { x: 0, y: 0, width: 393, height: 852 },
-          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
-        }),
-      ],
-    }),
-  };
-}
 
 const row = (title: string, subtitle: string | null, y: number) =>
   node('list_item', title, y, {

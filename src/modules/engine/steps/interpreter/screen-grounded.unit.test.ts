@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '../../../../worker/driver';
-import {
-  interpretAssertion,
-  interpretStep,
-  isSatisfied,
-  parseStep,
-  readStepIntent,
-  type Observation,
-  type Resolution,
-} from './index';
+import { interpretAssertion, interpretStep, isSatisfied, parseStep, readStepIntent, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
 
 /**
  * Forms read against the screen: whether the user is signed in, a field that hides its text,
@@ -16,34 +8,6 @@ import {
  * numbered part carried to the next field, names listed one after another, amounts in
  * parentheses, counts said as what one sees, and links opened by their address.
  */
-
-let refs = 0;
-const node = (role: string, text: string | null, y: number, extra: Partial<UiNode> = {}): UiNode => ({
-  ref: `e${++refs}`,
-  role,
-  text,
-  id: extra.id ?? null,
-  bounds: { x: 16, y, width: 360, height: 40 },
-  enabled: true,
-  focused: false,
-  children: [],
-  ...extra,
-});
-
-function screen(title: string, children: UiNode[]): Observation {
-  return {
-    screen: { width: 393, height: 852, rotation: 0 },
-    tree: node('application', 'App', 0, {
-      bounds: { x: 0, y: 0, width: 393, height: 852 },
-      children: [
-        node('screen', title, 0, {
-          bounds: { x: 0, y: 0, width: 393, height: 852 },
-          children: [node('navigation_bar', title, 0, { bounds: { x: 0, y: 0, width: 393, height: 56 } }), ...children],
-        }),
-      ],
-    }),
-  };
-}
 
 const signInScreen = (password: string | null) =>
   screen('Sign in', [
