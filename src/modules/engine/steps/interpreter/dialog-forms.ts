@@ -54,7 +54,7 @@ export const answer: Rule = (s) => {
  * "Tap Yes to confirm", "Tap Cancel to dismiss the dialog": the purpose after the name is a remark; said of a
  * dialog, the button is the open dialog's.
  */
-export const tapToDo: Rule = (s) => {
+export const tapWithPurpose: Rule = (s) => {
   const m =
     /^(?:tap|click|press|hit|touch|select|choose)(?: on)? (.+?) (?:in order )?to (?:confirm|dismiss|close|accept|cancel|continue|proceed|submit|save|finish|delete|remove|allow|deny|decline|approve)\b(.*)$/i.exec(
       s,

@@ -1,6 +1,6 @@
 import type { Intent, ParsedStep, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
-import { answer, dialog, dialogButton, tapToDo } from './dialog-forms';
+import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
 import { search } from './search-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
@@ -362,7 +362,7 @@ export const CLAUSE_RULES: Rule[] = [
   ...CHOOSE_RULES,
   sendIt,
   answer,
-  tapToDo,
+  tapWithPurpose,
   dialogButton,
   dialog,
 ];
