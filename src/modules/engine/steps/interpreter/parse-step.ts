@@ -147,11 +147,14 @@ const navigationRules: Rule[] = [
     )
       ? ok({ kind: 'back' })
       : null,
-  // "I go back to the Search screen": the back navigation (which screen it leads to is for the next step to check).
-  (s) =>
-    /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)[^,;]+$/i.test(s)
-      ? ok({ kind: 'back' })
-      : null,
+  // "I go back to the Search screen": back to that screen (which screen it leads to is for the next step to check).
+  (s) => {
+    const m =
+      /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)(?:the )?([^,;]+?)(?: (?:screen|page|tab|list))?$/i.exec(
+        s,
+      );
+    return m ? ok({ kind: 'back_to', screen: unquote(m[1]!) }) : null;
+  },
   (s) =>
     /^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(
       s,
