@@ -166,7 +166,7 @@ const cancelAppointment: Action[] = [
             ...SLOTS.map((n): Action => ({ if: is('v_slot', n), then: [set({ [`s${n}_active`]: false })] })),
             ...step('upcoming', -1, SLOTS.length),
             ...refreshNext,
-            set({ appts_notice: 'Appointment cancelled', seg: 'upcoming' }),
+            set({ appts_notice: 'Appointment cancelled', home_notice: 'Appointment cancelled', seg: 'upcoming' }),
             back,
           ],
         },

@@ -15,7 +15,7 @@ import {
   toggle,
   validate,
 } from '../model-parts';
-import { PATIENT, PHARMACY, PRESCRIPTIONS } from './data';
+import { PATIENT, PHARMACY, PRESCRIPTIONS, type Prescription } from './data';
 import { step, tabRow } from './parts';
 
 /** Prescriptions and refills, the Profile, editing contact details and Settings. */
@@ -50,26 +50,25 @@ const prescriptions: Screen = {
   ],
 };
 
-/** Asks to refill the prescription on screen: one refill fewer, and its status says it is requested. */
-const requestRefill: Action[] = [
+/** Asks to refill prescription `p`: one refill fewer, and its status says it is requested. */
+const requestRefill = (p: Prescription): Action[] => [
   {
     alert: {
       title: 'Request a refill?',
-      message: `We will send {{v_rx_name}} to ${PHARMACY}. It is usually ready in 2 working days.`,
+      message: `We will send ${p.name} to ${PHARMACY}. It is usually ready in 2 working days.`,
       buttons: [
         { label: 'Not now', id: 'alert-not-now', style: 'cancel' },
         {
           label: 'Request',
           id: 'alert-request',
-          action: PRESCRIPTIONS.map(
-            (p): Action => ({
-              if: is('v_rx', p.n),
-              then: [
-                ...step(`rx${p.n}_refills`, -1, 3),
-                set({ [`rx${p.n}_requested`]: true, [`rx${p.n}_status`]: 'Refill requested' }),
-              ],
+          action: [
+            ...step(`rx${p.n}_refills`, -1, 3),
+            set({
+              [`rx${p.n}_requested`]: true,
+              [`rx${p.n}_status`]: 'Refill requested',
+              rx_notice: `Refill requested for ${p.name}`,
             }),
-          ).concat([set({ rx_notice: 'Refill requested for {{v_rx_name}}' })]),
+          ],
         },
       ],
     },
@@ -89,7 +88,7 @@ const prescription: Screen = {
     ),
     ...row('rx-pharmacy-row', 'Pharmacy', PHARMACY),
     ...PRESCRIPTIONS.flatMap((p) => [
-      button('request-refill', 'Request refill', requestRefill, 'primary', {
+      button('request-refill', 'Request refill', requestRefill(p), 'primary', {
         visibleIf: all(is('v_rx', p.n), is(`rx${p.n}_requested`, false)),
         enabledIf: { not: is(`rx${p.n}_refills`, 0) },
       }),

@@ -99,4 +99,40 @@ describe('the clinic appointments app (Carewell)', () => {
   it('signs in, reschedules, books, cancels, requests a refill, edits the profile and signs out as its tour says', async () => {
     await tour(appModel(clinic, 'correct'));
   });
+
+  /** Where the tour, walked on a build with one planted bug, must stop (the first step of the tour like it). */
+  const CAUGHT_AT: Record<string, TourStep> = {
+    'signin-password-message': { check: 'password-error', text: 'Enter your password' },
+    'booking-wrong-time': { check: 'next-when', text: 'Mon 13 Apr at 09:00' },
+    'upcoming-count-stuck': { check: 'upcoming-count', text: '3 upcoming' },
+    'cancel-does-nothing': { check: 'home-notice', text: 'Appointment cancelled' },
+    'refill-count-unchanged': { check: 'rx-refills-value', text: '1' },
+    'postcode-not-saved': { check: 'profile-postcode-value', text: 'LS6 3AB' },
+    'reminders-switch-reverts': { check: 'appointment-reminders', on: false },
+  };
+  /** Bugs the tour cannot see, since it finds rows by id: each has its own check below. */
+  const OTHERS = ['past-oldest-first'];
+
+  it('plants eight bugs, each on a screen of the app, and all of them together still make a valid model', () => {
+    const bugs = appBugs(clinic);
+    expect(bugs.map((b) => b.id).sort()).toEqual([...Object.keys(CAUGHT_AT), ...OTHERS].sort());
+    for (const b of bugs) expect(Object.keys(clinicModel().screens)).toContain(b.screen);
+    expect(() => parseAppModel(appModel(clinic, 'buggy').toString('utf8'))).not.toThrow();
+  });
+
+  it.each(Object.entries(CAUGHT_AT))('the bug %s stops the tour where it shows', async (id, step) => {
+    const bug = appBugs(clinic).find((b) => b.id === id)!;
+    const model = Buffer.from(JSON.stringify(plantBugs(clinicModel(), [bug])));
+    const at = readTour(clinic.tourPath).findIndex((s) => JSON.stringify(s) === JSON.stringify(step));
+    expect(at).toBeGreaterThanOrEqual(0);
+    await expect(tour(model)).rejects.toThrow(`tour step ${at + 1} ${JSON.stringify(step)}:`);
+  });
+
+  it('lists past appointments newest first, and the bug past-oldest-first puts the oldest on top', async () => {
+    const newestFirst = ['past-p1', 'past-p2', 'past-p3', 'past-p4', 'past-p5', 'past-p6', 'past-p7', 'past-p8'];
+    expect(await pastRows(appModel(clinic, 'correct'))).toEqual(newestFirst);
+    const bug = appBugs(clinic).find((b) => b.id === 'past-oldest-first')!;
+    const buggy = Buffer.from(JSON.stringify(plantBugs(clinicModel(), [bug])));
+    expect(await pastRows(buggy)).toEqual(['past-p8', ...newestFirst.slice(0, 7)]);
+  });
 });
