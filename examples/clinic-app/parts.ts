@@ -1,4 +1,4 @@
-import type { Action, Element } from '../../src/virtual/app-model';
+import type { Action, Condition, Element } from '../../src/virtual/app-model';
 import { all, button, choose, is, reset, set } from '../model-parts';
 import { DAYS, SLOTS, TIMES } from './data';
 
@@ -24,8 +24,12 @@ export function step(v: string, delta: 1 | -1, max: number): Action[] {
   return choose(from.map((k) => [is(v, k), [set({ [v]: k + delta })]]));
 }
 
-/** The appointments in the order Upcoming lists them: by day, then by slot. */
-export const UPCOMING_ORDER = DAYS.flatMap((d) => SLOTS.map((n) => ({ day: d.key, n })));
+/** The appointments in the order Upcoming lists them: by day, then by time (two at once: by slot). */
+export const UPCOMING_ORDER = DAYS.flatMap((d) => TIMES.flatMap((time) => SLOTS.map((n) => ({ day: d.key, time, n }))));
+
+/** Whether slot n holds an upcoming appointment at this place in the order. */
+export const inPlace = ({ day, time, n }: { day: string; time: string; n: number }): Condition =>
+  all(is(`s${n}_active`, true), is(`s${n}_day`, day), is(`s${n}_time`, time));
 
 /**
  * Home's "Next appointment" card: the first upcoming appointment, if there is one. The cases are
@@ -34,15 +38,15 @@ export const UPCOMING_ORDER = DAYS.flatMap((d) => SLOTS.map((n) => ({ day: d.key
 export const refreshNext: Action[] = [
   set({ next_slot: 0 }),
   ...[...UPCOMING_ORDER].reverse().map(
-    ({ day, n }): Action => ({
-      if: all(is(`s${n}_active`, true), is(`s${n}_day`, day)),
+    (place): Action => ({
+      if: inPlace(place),
       then: [
         set({
-          next_slot: n,
-          next_doctor: `{{s${n}_doctor}}`,
-          next_specialty: `{{s${n}_specialty}}`,
-          next_when: `{{s${n}_date}} at {{s${n}_time}}`,
-          next_where: `{{s${n}_type}} · {{s${n}_clinic}}`,
+          next_slot: place.n,
+          next_doctor: `{{s${place.n}_doctor}}`,
+          next_specialty: `{{s${place.n}_specialty}}`,
+          next_when: `{{s${place.n}_date}} at {{s${place.n}_time}}`,
+          next_where: `{{s${place.n}_type}} · {{s${place.n}_clinic}}`,
         }),
       ],
     }),

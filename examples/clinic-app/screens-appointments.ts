@@ -19,7 +19,7 @@ import {
   validate,
 } from '../model-parts';
 import { PAST, PATIENT, SLOTS } from './data';
-import { dayChips, loadSlot, refreshNext, step, tabRow, timeChips, UPCOMING_ORDER } from './parts';
+import { dayChips, inPlace, loadSlot, refreshNext, step, tabRow, timeChips, UPCOMING_ORDER } from './parts';
 
 /** Sign in, Home, Appointments, an appointment's details and rescheduling it. */
 
@@ -111,16 +111,16 @@ const pastItem = (p: (typeof PAST)[number]) => ({
   ],
 });
 
-const upcomingRows: Element[] = UPCOMING_ORDER.map(({ day, n }) => ({
+const upcomingRows: Element[] = UPCOMING_ORDER.map((place) => ({
   type: 'list',
-  id: `upcoming-${day}-${n}`,
-  visibleIf: all(is('seg', 'upcoming'), is(`s${n}_active`, true), is(`s${n}_day`, day)),
+  id: `upcoming-${place.day}-${place.time.replace(':', '')}-${place.n}`,
+  visibleIf: all(is('seg', 'upcoming'), inPlace(place)),
   items: [
     {
-      id: `appt-${n}`,
-      title: `{{s${n}_doctor}}`,
-      subtitle: `{{s${n}_specialty}} · {{s${n}_date}}, {{s${n}_time}}`,
-      action: [...loadSlot(n), set({ v_past: false, v_notice: '' }), go('appointment')],
+      id: `appt-${place.n}`,
+      title: `{{s${place.n}_doctor}}`,
+      subtitle: `{{s${place.n}_specialty}} · {{s${place.n}_date}}, {{s${place.n}_time}}`,
+      action: [...loadSlot(place.n), set({ v_past: false, v_notice: '' }), go('appointment')],
     },
   ],
 }));

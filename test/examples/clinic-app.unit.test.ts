@@ -36,22 +36,32 @@ async function tour(model: Buffer): Promise<void> {
   }
 }
 
+/** The ids of the rows on screen whose id matches `pattern`, top to bottom, scrolling to the end. */
+async function rowIds(app: AppOnDevice, pattern: RegExp): Promise<string[]> {
+  await app.scrollToTop();
+  const ids: string[] = [];
+  for (let page = 0; page < 6; page++) {
+    for (const n of findAll(await app.tree(), (node) => pattern.test(node.id ?? '')))
+      if (!ids.includes(n.id!)) ids.push(n.id!);
+    if (!(await app.scrollDown())) break;
+  }
+  return ids;
+}
+
+async function signIn(app: AppOnDevice): Promise<void> {
+  await app.type('email', 'sam@carewell.test');
+  await app.type('password', 'care2024');
+  await app.tap('sign-in');
+}
+
 /** The past appointments' rows as the Past segment shows them, top to bottom. */
 async function pastRows(model: Buffer): Promise<string[]> {
   const app = await open(model);
   try {
-    await app.type('email', 'sam@carewell.test');
-    await app.type('password', 'care2024');
-    await app.tap('sign-in');
+    await signIn(app);
     await app.tap('tab-appointments');
     await app.tap('seg-past');
-    const ids: string[] = [];
-    for (let page = 0; page < 6; page++) {
-      for (const n of findAll(await app.tree(), (node) => /^past-p\d+$/.test(node.id ?? '')))
-        if (!ids.includes(n.id!)) ids.push(n.id!);
-      if (!(await app.scrollDown())) break;
-    }
-    return ids;
+    return await rowIds(app, /^past-p\d+$/);
   } finally {
     await app.close();
   }
@@ -134,5 +144,27 @@ describe('the clinic appointments app (Carewell)', () => {
     const bug = appBugs(clinic).find((b) => b.id === 'past-oldest-first')!;
     const buggy = Buffer.from(JSON.stringify(plantBugs(clinicModel(), [bug])));
     expect(await pastRows(buggy)).toEqual(['past-p8', ...newestFirst.slice(0, 7)]);
+  });
+
+  it('lists upcoming appointments by day and then by time, and Home shows the earliest', async () => {
+    const app = await open(appModel(clinic, 'correct'));
+    try {
+      await signIn(app);
+      await app.tap('tab-appointments');
+      expect(await rowIds(app, /^appt-\d$/)).toEqual(['appt-1', 'appt-2']);
+      // Dr Webb moves to the morning of Dr Shah's day, half an hour before her.
+      await app.tap('appt-2');
+      await app.tap('reschedule');
+      await app.tap('day-2');
+      await app.tap('time-0900');
+      await app.tap('save-new-time');
+      await app.back();
+      expect(await rowIds(app, /^appt-\d$/)).toEqual(['appt-2', 'appt-1']);
+      await app.tap('tab-home');
+      expect(await app.textOf('next-doctor')).toBe('Dr Marcus Webb');
+      expect(await app.textOf('next-when')).toBe('Tue 14 Apr at 09:00');
+    } finally {
+      await app.close();
+    }
   });
 });
