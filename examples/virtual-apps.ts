@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANK_APP, BANK_BUGS_PATH, BANK_MODEL_PATH } from './build-bank-app';
+import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
@@ -48,6 +49,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: BANK_MODEL_PATH,
     bugsPath: BANK_BUGS_PATH,
     tourPath: path.join(here, 'bank-app', 'tour.json'),
+  },
+  clinic: {
+    name: 'clinic',
+    spec: CLINIC_APP,
+    modelPath: CLINIC_MODEL_PATH,
+    bugsPath: CLINIC_BUGS_PATH,
+    tourPath: path.join(here, 'clinic-app', 'tour.json'),
   },
 };
 

@@ -153,6 +153,28 @@ describe('app sets', () => {
     expect(Object.values(bank.expectations).every((e) => e.correct === 'passed')).toBe(true);
   });
 
+  it('the clinic set reads: its cases as written, an expectation per case, each of its eight bugs expected', () => {
+    const clinic = readAppSet('clinic');
+    expect(clinic.cases.length).toBe(96);
+    expect(Object.keys(clinic.expectations).sort()).toEqual(clinic.cases.map((c) => c.name).sort());
+    expect(clinic.bugs).toHaveLength(8);
+    const perBug = new Map<string, number>();
+    for (const e of Object.values(clinic.expectations))
+      if (e.buggy !== 'passed' && e.buggy.bug) perBug.set(e.buggy.bug, (perBug.get(e.buggy.bug) ?? 0) + 1);
+    // The counts of apps/clinic/bugs.md ("Which cases catch them").
+    expect(Object.fromEntries([...perBug].sort())).toEqual({
+      'booking-wrong-time': 3,
+      'cancel-does-nothing': 7,
+      'past-oldest-first': 2,
+      'postcode-not-saved': 2,
+      'refill-count-unchanged': 2,
+      'reminders-switch-reverts': 1,
+      'signin-password-message': 3,
+      'upcoming-count-stuck': 4,
+    });
+    expect(Object.values(clinic.expectations).every((e) => e.correct === 'passed')).toBe(true);
+  });
+
   const write = (cases: unknown, expectations: unknown) => {
     const dir = fs.mkdtempSync(path.join(tmp, 'set-'));
     fs.writeFileSync(path.join(dir, 'cases.json'), JSON.stringify(cases));
