@@ -15,6 +15,7 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
+import { screenClause } from './screen-forms';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -166,6 +167,11 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         parsed.intent.kind === 'dialog';
       const loose = missed ? looseButton(first.text, index) : null;
       if (loose) parsed = { understood: true, intent: loose };
+      // "Amount 100", "Payments tab", "Don't type a code": short forms read against this screen.
+      const untargeted = parsed.understood && parsed.intent.kind === 'type' && parsed.intent.target === null;
+      const read = !parsed.understood || untargeted ? screenClause(first.text, index) : null;
+      if (read && 'resolution' in read) return withThen(read.resolution, restOfStep);
+      if (read && (!untargeted || read.intent.kind !== 'tap')) parsed = { understood: true, intent: read.intent };
     }
   }
   if (!parsed.understood) {
