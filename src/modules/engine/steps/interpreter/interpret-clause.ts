@@ -1,4 +1,5 @@
 import { splitClauses } from './clauses';
+import { location, resolveLocated } from './location';
 import { startsWithVerb } from './lexicon';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
@@ -124,6 +125,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
+  const place = location(s);
+  if (place) return resolveLocated(place, index, interpretClause);
   const names = screenNames(index);
   const direct = wholeName(s, index);
   let parsed: ParsedStep;

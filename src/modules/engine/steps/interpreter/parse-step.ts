@@ -1,6 +1,7 @@
 import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
+import { locatedIntents, location } from './location';
 import { startsWithVerb, stripFillers } from './lexicon';
 import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
@@ -353,6 +354,11 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
   if (s === '') return refuse('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return refuse(flow);
+  const place = location(s);
+  if (place) {
+    const rest = parseStep(place.rest, names);
+    return rest.understood ? ok(locatedIntents(place, rest.intent)) : rest;
+  }
   const entire = parseWhole(s);
   if (entire) return entire;
   const steps: Intent[] = [];
