@@ -47,9 +47,12 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
 const CHECK_VERB_WORD =
   /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
 
-/** What may follow a button's name in a step without being part of it: "straight away", "to confirm". */
+/**
+ * What may follow a button's name in a step without being part of it: "straight away", "to confirm",
+ * "without a title" (what is left undone), "in the list" (where the row is).
+ */
 const TRAILING =
-  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|to [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
+  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|(?:to|without) [\p{L}]+(?: [\p{L}'-]+){0,6}|(?:in|from|on) the list)$/iu;
 
 /**
  * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in

@@ -84,5 +84,10 @@ export function resolveLocated(
     }
   }
   const why = here.settled ? here.reasoning : here.reason;
-  return { settled: true, kind: 'check', passed: false, reasoning: `the step happens on the ${place.name} screen, but ${why}` };
+  return {
+    settled: true,
+    kind: 'check',
+    passed: false,
+    reasoning: `the step happens on the ${place.name} screen, but ${why}`,
+  };
 }

@@ -131,6 +131,26 @@ describe('short action forms', () => {
     expect(interpretStep('Scroll if needed', tabs).settled).toBe(false);
   });
 
+  it('"Tap Place order without a note" taps the button; what is left undone is a remark', () => {
+    expect(tapped(interpretStep('Tap Place order without a note', orderForm()))).toEqual(['place-order']);
+  });
+
+  it('"Tap Place order with a note" is not read as the button', () => {
+    expect(interpretStep('Tap Place order with a note', orderForm()).settled).toBe(false);
+  });
+
+  it('"Tap Water plants in the list" taps the row; another place after the name is not dropped', () => {
+    const list = screen('Tasks', [
+      node('list', null, 60, {
+        bounds: { x: 0, y: 60, width: 393, height: 200 },
+        children: [node('list_item', 'Water plants', 60, { id: 'task-1' })],
+      }),
+    ]);
+    expect(tapped(interpretStep('Tap Water plants in the list', list))).toEqual(['task-1']);
+    // Not tapped: the whole name is looked for (and never shows).
+    expect(tapped(interpretStep('Tap Water plants in the basket', list))).toEqual([]);
+  });
+
   it('"Type 42 in quantity" and "Leave the note empty and tap Place order" read as written', () => {
     expect(typed(interpretStep('Type 42 in quantity', orderForm()))).toEqual([['qty', '42']]);
     const r = interpretStep('Leave the note empty and tap Place order', orderForm());
