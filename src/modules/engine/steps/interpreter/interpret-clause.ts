@@ -16,7 +16,7 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
-import { screenClause } from './screen-forms';
+import { ifNeededLast, screenClause } from './screen-forms';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -124,7 +124,7 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const device = deviceClause(text, index);
   if (device) return device;
-  const s = normalizeStep(text);
+  const s = ifNeededLast(normalizeStep(text));
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);

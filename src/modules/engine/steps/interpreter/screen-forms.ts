@@ -1,5 +1,6 @@
 import type { Intent } from './intent';
 import { namedField } from './named-fields';
+import { parseStep } from './parse-step';
 import type { Resolution } from './resolution';
 import { swipeArea, swipeFor } from './plans';
 import { scrollable } from './screen-shape';
@@ -76,10 +77,7 @@ export function negatedAction(s: string): Resolution | null {
  * scroll must be said; what it is needed for is left to the next step.
  */
 export function scrollIfNeeded(s: string, index: ScreenIndex): Resolution | null {
-  const m =
-    /^scroll\s+(down|up)(?:\s+(?:a\s+(?:bit|little)|slightly))?\s*,?\s+(?:if|when|as)\s+(?:needed|necessary|required)$/i.exec(
-      s,
-    );
+  const m = /^scroll\s+(down|up)(?:\s+(?:a\s+(?:bit|little)|slightly))?$/i.exec(withoutIfNeeded(s) ?? '');
   if (!m) return null;
   const direction = m[1]!.toLowerCase() as 'down' | 'up';
   if (!scrollable(index))
@@ -107,10 +105,40 @@ export function valueThenNamed(s: string): Intent | null {
   };
 }
 
+const IF_NEEDED =
+  /^(?:if|when|as) (?:needed|necessary|required),?\s+|,?\s+(?:if|when|as) (?:needed|necessary|required)\b/i;
+
+/** "Scroll down if needed", "If necessary, scroll up to see Total": the step without its "if needed", or null. */
+function withoutIfNeeded(s: string): string | null {
+  const bare = s.replace(IF_NEEDED, ' ').replace(/\s+/g, ' ').trim();
+  return bare !== s.trim() && /^scroll\b/i.test(bare) ? bare : null;
+}
+
+/**
+ * "If needed, scroll down to see X", "Scroll down to see X if needed" → "scroll down if needed to see X":
+ * the condition right after the scroll's way, so that it is never read as part of a name.
+ */
+export function ifNeededLast(s: string): string {
+  const lead = /^(?:if|when) (needed|necessary|required),?\s+scroll\s+(down|up)\b(.*)$/i.exec(s);
+  if (lead) return `scroll ${lead[2]} if ${lead[1]}${lead[3]}`;
+  const tail = /^scroll\s+(down|up)\b([^,;]*?),?\s+(?:if|when|as) (needed|necessary|required)\b(.*)$/i.exec(s);
+  return tail ? `scroll ${tail[1]} if ${tail[3]}${tail[2]}${tail[4]}` : s;
+}
+
+/**
+ * "Scroll down if needed to see Total", "If necessary, scroll down to the Terms": the scroll until it shows
+ * (which does nothing when it shows already).
+ */
+function scrollToIfNeeded(s: string): Intent | null {
+  const bare = withoutIfNeeded(s);
+  const read = bare ? parseStep(bare) : null;
+  return read?.understood && read.intent.kind === 'scroll_until' ? read.intent : null;
+}
+
 /** A clause the grammar could not read, read against this screen, or null. */
 export function screenClause(s: string, index: ScreenIndex): { intent: Intent } | { resolution: Resolution } | null {
   const done = negatedAction(s) ?? scrollIfNeeded(s, index);
   if (done) return { resolution: done };
-  const intent = valueThenNamed(s) ?? labelledField(s, index) ?? namedWithRole(s, index);
+  const intent = scrollToIfNeeded(s) ?? valueThenNamed(s) ?? labelledField(s, index) ?? namedWithRole(s, index);
   return intent ? { intent } : null;
 }

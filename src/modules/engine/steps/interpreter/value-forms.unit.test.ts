@@ -127,6 +127,15 @@ describe('short action forms', () => {
     expect(short.settled && short.kind === 'actions' && short.actions).toEqual([]);
   });
 
+  it('"If needed, scroll down" is the same; "Scroll down if needed to see X" scrolls until X shows', () => {
+    const long = screen('Feed', [node('list', null, 60, { bounds: { x: 0, y: 60, width: 393, height: 792 } })]);
+    expect(swipes(interpretStep('If needed, scroll down', long))).toBe(1);
+    const r = interpretStep('Scroll down if needed to see Older posts', long);
+    expect(r.settled && r.kind === 'scroll_until' && r.plan.target).toEqual({ text: 'Older posts' });
+    const after = interpretStep('Scroll down to see Older posts if needed, then tap Older posts', long);
+    expect(after.settled && after.kind === 'scroll_until' && after.plan.target).toEqual({ text: 'Older posts' });
+  });
+
   it('"Scroll if needed" says no way to scroll and is not understood', () => {
     expect(interpretStep('Scroll if needed', tabs).settled).toBe(false);
   });
