@@ -22,6 +22,10 @@ function labelNames(label: string): string[] {
   return [...new Set([label.trim(), bare])].filter((n) => normalizeText(n) !== '');
 }
 
+/** Words after a label that say something of the field rather than give its value ("Amount must be more than 0"). */
+const SAID_OF_FIELD =
+  /^(?:field|box|input|is|are|was|were|be|being|shows?|showing|should|must|will|would|can|cannot|can['’]t|could|may|has|have|had|reads?|says?|contains?|displays?|remains?|stays?|becomes?|gets?|error|empty|blank|cleared|filled|still|now|not|isn['’]t|doesn['’]t|accepts?|rejects?|allows?|requires?|required|label|value|placeholder|hint)\b/i;
+
 /**
  * "Amount 100", "Reference March rent", "Enter Name Dana Whitfield": a clause that starts with the label of
  * one text field on this screen (after an optional typing verb), the rest being the value. The longest label
@@ -39,7 +43,7 @@ export function labelledField(s: string, index: ScreenIndex): Intent | null {
       const m = new RegExp(`^${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')}(?:\\s*[:=]\\s*|\\s+)(.+)$`, 'iu').exec(
         clause,
       );
-      if (!m || /^(?:field|box)\b/i.test(m[1]!)) continue;
+      if (!m || SAID_OF_FIELD.test(m[1]!)) continue;
       const length = words.join(' ').length;
       if (best.length > 0 && length < best[0]!.length) continue;
       if (best.length > 0 && length > best[0]!.length) best = [];

@@ -81,6 +81,12 @@ describe("a field's label followed by its value", () => {
     expect(typed(last)).toEqual([['qty', '2']]);
   });
 
+  it('words after a label that say something of the field are not its value', () => {
+    expect(typed(interpretStep('Quantity accepts numbers only', orderForm()))).toEqual([]);
+    expect(typed(interpretStep('Quantity cannot be negative', orderForm()))).toEqual([]);
+    expect(typed(interpretStep('Note is optional', orderForm()))).toEqual([]);
+  });
+
   it('a label that names no field on screen, or a text label, is not typed into', () => {
     expect(interpretStep('Colour red', orderForm()).settled).toBe(false);
     const total = screen('Order', [node('text', 'Total', 100), node('text', '€9.00', 140)]);
