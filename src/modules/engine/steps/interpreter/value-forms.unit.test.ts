@@ -93,6 +93,16 @@ describe("a field's label followed by its value", () => {
     expect(interpretStep('Total 9', total).settled).toBe(false);
   });
 
+  it('"Put 5 in the Quantity field" types into it; "Put 5 in Quantity", naming no field, is not read', () => {
+    expect(typed(interpretStep('Put 5 in the Quantity field', orderForm()))).toEqual([['qty', '5']]);
+    expect(interpretStep('Put 5 in Quantity', orderForm()).settled).toBe(false);
+  });
+
+  it('"Enter the value 66 in Quantity" types 66; words that are the value keep "value"', () => {
+    expect(typed(interpretStep('Enter the value 66 in Quantity', orderForm()))).toEqual([['qty', '66']]);
+    expect(typed(interpretStep('Enter value added tax in Note', orderForm()))).toEqual([['note', 'value added tax']]);
+  });
+
   it('"Type Ring twice in Note" reaches the field labelled "Note (optional)"', () => {
     expect(typed(interpretStep('Type Ring twice in Note', orderForm()))).toEqual([['note', 'Ring twice']]);
   });
