@@ -32,3 +32,31 @@ export function screen(title: string, children: UiNode[]): Observation {
     }),
   };
 }
+
+/** A field with its label just above it: the label at `y`, the field 45 points below. */
+export const labelled = (label: string, id: string, y: number, value = '', extra: Partial<UiNode> = {}): UiNode[] => [
+  node('text', label, y),
+  node('input', value, y + 45, { id, ...extra }),
+];
+
+/** A shop's order form: a name, an email, a quantity and an optional note, then its button. */
+export const orderForm = (
+  values: Partial<Record<'name' | 'email' | 'qty' | 'note', string>> = {},
+  more: UiNode[] = [],
+) =>
+  screen('Order', [
+    ...labelled('Full name', 'full-name', 80, values.name),
+    ...labelled('Email', 'contact-email', 170, values.email),
+    ...labelled('Quantity', 'qty', 260, values.qty),
+    ...labelled('Note (optional)', 'note', 350, values.note),
+    ...more,
+    node('button', 'Place order', 600, { id: 'place-order' }),
+  ]);
+
+/** A log-in form: an email and a password field (the email one focused when asked), then its button. */
+export const logInForm = (email = '', password = '', emailFocused = false) =>
+  screen('Log in', [
+    ...labelled('Email', 'login-email', 100, email, { focused: emailFocused }),
+    ...labelled('Password', 'login-password', 190, password),
+    node('button', 'Log in', 300, { id: 'log-in' }),
+  ]);

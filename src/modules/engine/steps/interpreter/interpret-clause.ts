@@ -16,6 +16,7 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
+import { ifNeededLast, screenClause } from './screen-forms';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -46,9 +47,12 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
 const CHECK_VERB_WORD =
   /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
 
-/** What may follow a button's name in a step without being part of it: "straight away", "to confirm", "without an amount". */
+/**
+ * What may follow a button's name in a step without being part of it: "straight away", "to confirm",
+ * "without a title" (what is left undone), "in the list" (where the row is).
+ */
 const TRAILING =
-  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|(?:to|without) [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
+  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|(?:to|without) [\p{L}]+(?: [\p{L}'-]+){0,6}|(?:in|from|on) the list)$/iu;
 
 /**
  * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in
@@ -124,7 +128,7 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const device = deviceClause(text, index);
   if (device) return device;
-  const s = normalizeStep(text);
+  const s = ifNeededLast(normalizeStep(text));
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
@@ -173,6 +177,11 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         parsed.intent.kind === 'dialog';
       const loose = missed ? looseButton(first.text, index) : null;
       if (loose) parsed = { understood: true, intent: loose };
+      // "Amount 100", "Payments tab", "Don't type a code": short forms read against this screen.
+      const untargeted = parsed.understood && parsed.intent.kind === 'type' && parsed.intent.target === null;
+      const read = !parsed.understood || untargeted ? screenClause(first.text, index) : null;
+      if (read && 'resolution' in read) return withThen(read.resolution, restOfStep);
+      if (read && (!untargeted || read.intent.kind !== 'tap')) parsed = { understood: true, intent: read.intent };
     }
   }
   if (!parsed.understood) {

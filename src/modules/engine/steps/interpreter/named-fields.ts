@@ -1,5 +1,6 @@
 import type { Intent, ParsedStep } from './intent';
 import { field, fieldTarget, typeValue } from './parse-forms';
+import { parseTarget } from './step-text';
 
 /** A field named before its value, as testers write it without the word "field". */
 
@@ -82,4 +83,12 @@ export const namedFieldList: Rule = (s) => {
   }
   if (m[2]) steps.push({ kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_UP_BUTTONS } });
   return ok({ kind: 'sequence', steps });
+};
+
+/** "Put 100 in the Amount field": "put" types only into what the step calls a field, box or input. */
+export const putInField: Rule = (s) => {
+  const m = /^put\s+(.+?)\s+(?:in|into)\s+((?:the\s+)?.+?\s+(?:field|box|input))$/i.exec(s);
+  if (!m || / (?:in|into) /i.test(m[1]!)) return null;
+  const target = parseTarget(m[2]!);
+  return target ? ok(typeValue(m[1]!, target)) : null;
 };

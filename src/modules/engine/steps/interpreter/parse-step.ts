@@ -9,7 +9,7 @@ import { parseCheck } from './parse-check';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
-import { namedField, namedFieldList } from './named-fields';
+import { namedField, namedFieldList, putInField } from './named-fields';
 import { answerOrCondition } from './dialog-forms';
 import { tapById } from './element-ids';
 import { MAX_WAIT_MS, waitUntilForm, withinForm } from './wait-forms';
@@ -82,8 +82,12 @@ const typeRules: Rule[] = [
         'not understood: the text to type is ambiguous; put it in quotes, e.g. type "sign in" into Username',
       );
     if (split.target === null) return ok({ kind: 'type', text: split.value, target: null });
-    return targetOr(split.target, (target) => ({ kind: 'type', text: split.value, target }));
+    // "Enter the value 66 in Amount": the word that says what kind of thing is typed is not typed.
+    const said = /^(?:the\s+)?(?:value|text|number)\s+("[^"]*"|[^\s"]+)$/i.exec(split.value.trim());
+    const text = said ? unquote(said[1]!) : split.value;
+    return targetOr(split.target, (target) => ({ kind: 'type', text, target }));
   },
+  putInField,
   (s) => {
     // "User is filling in "login" field by "1"": "by" only before a quoted value.
     const m =

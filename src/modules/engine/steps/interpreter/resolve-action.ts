@@ -6,6 +6,7 @@ import { chooseOption } from './choose-option';
 import { resolveForm } from './resolve-forms';
 import { namesSearchField, onlyField, pickerChoice, searchField, withoutBoxWord } from './field-forms';
 import { setSwitches } from './switch-groups';
+import { fieldForValue, refusesValue } from './value-fields';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
@@ -83,6 +84,20 @@ function typeElsewhere(index: ScreenIndex, target: Target, text: string): Resolu
     return actions(replaceText(index, f, text), `replace the text of the search field ${f.label} with "${text}"`);
   }
   return pickerChoice(index, target, text);
+}
+
+const NO_FOCUS = 'no field has the keyboard focus; say which field to type into';
+
+/** "Enter a@b.co", "Enter 250": the one field the value's shape fits (`except` left out), or not settled. */
+function typeByShape(index: ScreenIndex, text: string, except: TreeElement | null): Resolution {
+  const found = fieldForValue(index, text, except);
+  if ('reason' in found) return notSettled(`${NO_FOCUS}: ${found.reason}`);
+  const f = reach(index, found.field);
+  if ('settled' in f) return f;
+  return actions(
+    replaceText(index, f, text),
+    `${except ? `${describeElement(except.node)} does not take "${text}"` : 'no field has the focus'}; ${f.label} is the one field that takes it: type "${text}" there`,
+  );
 }
 
 function input(
@@ -211,13 +226,18 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
         if (focused.length !== 1) {
           // "Enter passport" with no field focused: the one text field on screen, never one of several.
           const only = focused.length === 0 ? onlyField(index) : null;
-          if (!only) return notSettled('no field has the keyboard focus; say which field to type into');
+          if (!only) return focused.length === 0 ? typeByShape(index, intent.text, null) : notSettled(NO_FOCUS);
           const f = reach(index, only);
           if ('settled' in f) return f;
           return actions(
             replaceText(index, f, intent.text),
             `no field has the focus and ${f.label} is the only one on screen: type "${intent.text}" there`,
           );
+        }
+        // "Enter fern2024" with the Email field focused: the value is no email, so the one field it fits.
+        if (refusesValue(index, focused[0]!, intent.text)) {
+          const other = typeByShape(index, intent.text, focused[0]!);
+          if (other.settled) return other;
         }
         return actions(
           [input(index, focused[0]!.node, { kind: 'text', text: intent.text })],

@@ -90,6 +90,8 @@ function names(
   return { text, id: el.node.id, label, spokenId: el.node.id && !named ? humanizeId(el.node.id) : null };
 }
 
+const QUALIFIER = /\s*\([^)]*\)\s*$/;
+
 function acceptedRoles(target: Target, opts: FindOptions): Set<string> | null {
   const hinted = target.role ? ROLES_FOR_HINT[target.role] : null;
   if (hinted && opts.roles) return new Set(hinted.filter((r) => opts.roles!.includes(r)));
@@ -119,6 +121,8 @@ export function matchAll(
       'normalized',
       (n) => [n.text, n.label, n.spokenId].some((v) => v !== null && v !== undefined && normalizeText(v) === norm),
     ],
+    // "Reference" for a field labelled "Reference (optional)": a label named without its qualifier.
+    ['normalized', (n) => n.label !== null && normalizeText(n.label.replace(QUALIFIER, '')) === norm],
   ];
   for (const [method, test] of exactWays) {
     const matches = all.filter((c) => test(c.n)).map((c) => c.el);

@@ -1,0 +1,148 @@
+import type { Intent } from './intent';
+import { namedField } from './named-fields';
+import { parseStep } from './parse-step';
+import type { Resolution } from './resolution';
+import { swipeArea, swipeFor } from './plans';
+import { scrollable } from './screen-shape';
+import { findTarget, type ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import type { TreeElement } from './ui-tree';
+
+/**
+ * Short steps read against the screen when the grammar alone reads nothing: a field's label followed by
+ * its value ("Amount 100", "Enter Name Dana Whitfield"), a name with its kind ("Payments tab"), an action
+ * the step says not to do ("Don't type a code, just tap Unlock") and a scroll that may not be needed.
+ */
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A label's words, with and without a qualifier in parentheses ("Reference (optional)" → also "Reference"). */
+function labelNames(label: string): string[] {
+  const bare = label.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  return [...new Set([label.trim(), bare])].filter((n) => normalizeText(n) !== '');
+}
+
+/** Words after a label that say something of the field rather than give its value ("Amount must be more than 0"). */
+const SAID_OF_FIELD =
+  /^(?:field|box|input|is|are|was|were|be|being|shows?|showing|should|must|will|would|can|cannot|can['’]t|could|may|has|have|had|reads?|says?|contains?|displays?|remains?|stays?|becomes?|gets?|error|empty|blank|cleared|filled|still|now|not|isn['’]t|doesn['’]t|accepts?|rejects?|allows?|requires?|required|label|value|placeholder|hint)\b/i;
+
+/**
+ * "Amount 100", "Reference March rent", "Enter Name Dana Whitfield": a clause that starts with the label of
+ * one text field on this screen (after an optional typing verb), the rest being the value. The longest label
+ * that starts the clause decides; two fields with that label leave the clause unread.
+ */
+export function labelledField(s: string, index: ScreenIndex): Intent | null {
+  const clause = s.replace(/^(?:enter|type|input|key in|fill in|write)\s+(?:the\s+)?/i, '');
+  let best: { field: TreeElement; label: string; value: string; length: number }[] = [];
+  for (const field of index.candidates) {
+    if (field.node.role !== 'input') continue;
+    const label = index.labels.get(field.node)?.text;
+    if (!label) continue;
+    for (const name of labelNames(label)) {
+      const words = normalizeText(name).split(' ');
+      const m = new RegExp(`^${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')}(?:\\s*[:=]\\s*|\\s+)(.+)$`, 'iu').exec(
+        clause,
+      );
+      if (!m || SAID_OF_FIELD.test(m[1]!)) continue;
+      const length = words.join(' ').length;
+      if (best.length > 0 && length < best[0]!.length) continue;
+      if (best.length > 0 && length > best[0]!.length) best = [];
+      if (!best.some((b) => b.field === field)) best.push({ field, label, value: m[1]!.trim(), length });
+    }
+  }
+  if (best.length !== 1) return null;
+  const { label, value } = best[0]!;
+  const text = value.replace(/^"(.*)"$/, '$1');
+  if (text === '' || /"/.test(text)) return null;
+  return { kind: 'type', text, target: { text: label, role: 'field' } };
+}
+
+/** "Payments tab", "the Terms link", "Save button": a name with its kind as a step taps it, when it is here. */
+export function namedWithRole(s: string, index: ScreenIndex): Intent | null {
+  const m = /^(?:the\s+)?(.+?)\s+(tab|link|button)$/i.exec(s);
+  if (!m) return null;
+  const role = m[2]!.toLowerCase() as 'tab' | 'link' | 'button';
+  const target = { text: m[1]!.replace(/^"(.*)"$/, '$1'), role };
+  const hit = findTarget(index, target, { preferInteractive: true, closeOnly: true });
+  return hit.found ? { kind: 'tap', target } : null;
+}
+
+const NEGATED_ACTION =
+  /^(?:do not|don['’]?t|never)\s+(?:type|enter|input|fill(?: in)?|write|tap|click|press|touch|select|choose|pick|change|edit|open|turn|toggle|switch|swipe|scroll)\b/i;
+
+/** "Don't type a passcode", "Do not tap Save": nothing is done (what follows in the step still is). */
+export function negatedAction(s: string): Resolution | null {
+  if (!NEGATED_ACTION.test(s)) return null;
+  return { settled: true, kind: 'actions', actions: [], reasoning: `"${s}": nothing to do` };
+}
+
+/**
+ * "Scroll down if needed": one swipe when the screen scrolls, nothing when it does not. Which way to
+ * scroll must be said; what it is needed for is left to the next step.
+ */
+export function scrollIfNeeded(s: string, index: ScreenIndex): Resolution | null {
+  const m = /^scroll\s+(down|up)(?:\s+(?:a\s+(?:bit|little)|slightly))?$/i.exec(withoutIfNeeded(s) ?? '');
+  if (!m) return null;
+  const direction = m[1]!.toLowerCase() as 'down' | 'up';
+  if (!scrollable(index))
+    return { settled: true, kind: 'actions', actions: [], reasoning: 'nothing to scroll on this screen' };
+  return {
+    settled: true,
+    kind: 'actions',
+    actions: [{ op: 'input', event: swipeFor(direction, swipeArea(index, null)), selector: null }],
+    reasoning: `swipe to scroll ${direction} once (if needed)`,
+  };
+}
+
+/**
+ * "Enter alex@x.test and password pw1": a value for no named field, then a field by its name and its value.
+ * The first goes where its shape fits when the step is resolved.
+ */
+export function valueThenNamed(s: string): Intent | null {
+  const m = /^(?:enter|type|input|key in|fill in|write)\s+("[^"]*"|[^\s"]+)\s+and\s+(.+)$/i.exec(s);
+  if (!m) return null;
+  const second = namedField(`enter ${m[2]!}`);
+  if (!second?.understood || second.intent.kind !== 'type' || !second.intent.target) return null;
+  return {
+    kind: 'sequence',
+    steps: [{ kind: 'type', text: m[1]!.replace(/^"(.*)"$/, '$1'), target: null }, second.intent],
+  };
+}
+
+const IF_NEEDED =
+  /^(?:if|when|as) (?:needed|necessary|required),?\s+|,?\s+(?:if|when|as) (?:needed|necessary|required)\b/i;
+
+/** "Scroll down if needed", "If necessary, scroll up to see Total": the step without its "if needed", or null. */
+function withoutIfNeeded(s: string): string | null {
+  const bare = s.replace(IF_NEEDED, ' ').replace(/\s+/g, ' ').trim();
+  return bare !== s.trim() && /^scroll\b/i.test(bare) ? bare : null;
+}
+
+/**
+ * "If needed, scroll down to see X", "Scroll down to see X if needed" → "scroll down if needed to see X":
+ * the condition right after the scroll's way, so that it is never read as part of a name.
+ */
+export function ifNeededLast(s: string): string {
+  const lead = /^(?:if|when) (needed|necessary|required),?\s+scroll\s+(down|up)\b(.*)$/i.exec(s);
+  if (lead) return `scroll ${lead[2]} if ${lead[1]}${lead[3]}`;
+  const tail = /^scroll\s+(down|up)\b([^,;]*?),?\s+(?:if|when|as) (needed|necessary|required)\b(.*)$/i.exec(s);
+  return tail ? `scroll ${tail[1]} if ${tail[3]}${tail[2]}${tail[4]}` : s;
+}
+
+/**
+ * "Scroll down if needed to see Total", "If necessary, scroll down to the Terms": the scroll until it shows
+ * (which does nothing when it shows already).
+ */
+function scrollToIfNeeded(s: string): Intent | null {
+  const bare = withoutIfNeeded(s);
+  const read = bare ? parseStep(bare) : null;
+  return read?.understood && read.intent.kind === 'scroll_until' ? read.intent : null;
+}
+
+/** A clause the grammar could not read, read against this screen, or null. */
+export function screenClause(s: string, index: ScreenIndex): { intent: Intent } | { resolution: Resolution } | null {
+  const done = negatedAction(s) ?? scrollIfNeeded(s, index);
+  if (done) return { resolution: done };
+  const intent = scrollToIfNeeded(s) ?? valueThenNamed(s) ?? labelledField(s, index) ?? namedWithRole(s, index);
+  return intent ? { intent } : null;
+}
