@@ -254,7 +254,10 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
       if (want === undefined) return tap;
       const named = switchName(index, f.el.node);
       if (!named) return notSettled(`${f.label} has neither a name nor an id to read its state back by`);
-      return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}` };
+      // With no dialog open before the tap, one that opens to confirm it is the tap's own: the app asks first.
+      const dialogOpen = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+      const asks = dialogOpen ? '' : ' or asks to confirm';
+      return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}${asks}` };
     }
     case 'scroll': {
       let on: TreeElement | null = null;

@@ -212,7 +212,7 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
   return notSettled(`no tab, button or row named "${path[0]}" on this screen`);
 }
 
-const DISMISS =
+export const DISMISS =
   /^(?:cancel|no|not now|not yet|keep it|keep|close|dismiss|stay|stay signed in|later|don['’]t|never|deny|back|go back)\b/i;
 
 function dialog(index: ScreenIndex, accept: boolean, what: string | null, button?: string): Resolution {
