@@ -1,7 +1,7 @@
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { humanizeId, normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -135,6 +135,18 @@ export function phraseSplit(index: ScreenIndex, text: string, beside: Beside): C
         return passed(true, `${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
       misses.push(`${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
     }
+    // "Balance £1,842.50 is shown" with no "Balance" text: the value shown by an element whose id says so.
+    const byId = (labels.length > 0 ? [] : index.allCandidates).filter(
+      (e) =>
+        e.node.id &&
+        loose(e.node.text) !== loose(label) &&
+        e.node.role === 'text' &&
+        isVisible(e, index.observation.screen) &&
+        holds(words(humanizeId(e.node.id)), words(label)),
+    );
+    const named = byId.find((e) => loose(e.node.text) === loose(value));
+    if (named) return passed(true, `${describeElement(named.node)} reads "${named.node.text}" (its id names the ${label})`);
+    for (const e of byId) misses.push(`${describeElement(e.node)} (its id names the ${label}) reads "${e.node.text}"`);
     if (DESCRIPTOR.test(label)) {
       const shown = index.allCandidates.find(
         (e) => e.node.role !== 'input' && loose(e.node.text) === loose(value) && isVisible(e, index.observation.screen),
@@ -152,9 +164,16 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     isVisible(e, index.observation.screen),
   );
   if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
-  return (
-    phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`)
-  );
+  const read =
+    phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
+  if (read.settled && read.passed) return read;
+  // "Amount €64.40 and Category Shopping": read as a whole first, then as names and values joined by "and".
+  const parts = text.split(/\s+and\s+/i);
+  if (parts.length < 2 || parts.some((p) => !p.includes(' '))) return read;
+  const each = parts.map((p) => checkPhrase(index, p, beside));
+  if (!each.every((r) => r.settled)) return read;
+  const failed = each.find((r) => r.settled && !r.passed);
+  return failed ?? passed(true, each.map((r) => (r.settled ? r.reasoning : '')).join('; '));
 }
 
 /** A value that says what it is: several words with a number ("10 tasks left"), or a sentence. */

@@ -300,8 +300,9 @@ export function phraseList(s: string): Check | null {
     .filter(Boolean);
   const verb =
     /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|not|no|should|must|will|can|shows?|reads?|says?|appears?|tap|click|enter|type|open|go|see)\b/i;
-  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || p.split(' ').length > 6))
-    return null;
+  // Each name and value at most six words; "Date 6 Mar 2025 and Status Completed" is two of them.
+  const long = (p: string) => p.split(/\s+and\s+/i).some((q) => q.split(' ').length > 6);
+  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || long(p))) return null;
   const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
 }
