@@ -1,6 +1,6 @@
 import type { Check } from './intent';
 import { parseTarget, unquote } from './step-text';
-import { PERSON, placeFirstCheck, rowPlaceCheck, rowWithLineCheck } from './row-claims';
+import { PERSON, placeFirstCheck, rowPlaceCheck, rowPlaceLineCheck, rowWithLineCheck } from './row-claims';
 
 /**
  * Checks in QA shorthand, said of one thing on the screen: a row's place or second line (read by
@@ -52,12 +52,18 @@ export function screenShowsCheck(s: string): Check | null {
     /^(?:the|a|an|this|that|current|whole|same|next|previous)$/i.test(name.trim()) ||
     /\b(?:and|or|is|are|then|closes|opens)\b/i.test(name) ||
     name.trim().split(/\s+/).length > 5;
-  if (opens && !article(opens[1]!))
+  // "Payments screen with "Saved payees" is shown": the quoted text is on that screen.
+  const withText = new RegExp(
+    `^(?:the )?([^"]+?) (?:screen|page) (?:with|showing) ${Q} (?:is (?:shown|displayed|open|visible)|appears|opens)$`,
+    'i',
+  ).exec(s);
+  const found = opens ?? withText;
+  if (found && !article(found[1]!))
     return {
       kind: 'all',
       checks: [
-        { kind: 'screen', name: opens[1]!, negated: false },
-        { kind: 'visible', target: { text: opens[2]! }, negated: false },
+        { kind: 'screen', name: found[1]!, negated: false },
+        { kind: 'visible', target: { text: found[2]! }, negated: false },
       ],
     };
   // "The Review booking screen is still shown with Total €67.40": that screen, and a label with its value.
@@ -235,6 +241,7 @@ export function claimCheck(s: string): Check | null {
   return (
     dialogSaysCheck(s) ??
     absentCheck(s) ??
+    rowPlaceLineCheck(s) ??
     rowPlaceCheck(s) ??
     placeFirstCheck(s) ??
     rowWithLineCheck(s) ??

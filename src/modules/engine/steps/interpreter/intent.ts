@@ -97,7 +97,8 @@ export type Intent =
   | { kind: 'scroll'; direction: ScrollDirection; times: number; on: Target | null }
   | { kind: 'scroll_until'; direction: ScrollDirection; target: Target }
   /** "Scroll down to the bottom": swipe until the content stops moving. */
-  | { kind: 'scroll_end'; direction: ScrollDirection }
+  /** `within`: the list named ("to the bottom of the Transactions list"), whose name must show on screen. */
+  | { kind: 'scroll_end'; direction: ScrollDirection; within?: string }
   | { kind: 'back' }
   | { kind: 'home' }
   | { kind: 'key'; key: string }

@@ -9,6 +9,7 @@ import { setSwitches } from './switch-groups';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+import { normalizeText } from './text-match';
 
 /** Intents that act on the device, resolved on one screen into device actions or a loop plan. */
 
@@ -281,6 +282,8 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
         `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
       );
     case 'scroll_end':
+      if (intent.within && !namedOnScreen(index, intent.within))
+        return notSettled(`no "${intent.within}" on this screen to scroll to the end of`);
       return scrollUntil(
         index,
         intent.direction,
@@ -319,4 +322,12 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'run_flow':
       return { settled: true, kind: 'run_flow', name: intent.name, reasoning: `run the flow "${intent.name}"` };
   }
+}
+
+/** A list's name on screen: a visible text, heading or title that reads it. */
+function namedOnScreen(index: ScreenIndex, name: string): boolean {
+  const want = normalizeText(name);
+  return index.elements.some(
+    (e) => e.node.text && normalizeText(e.node.text) === want && isVisible(e, index.observation.screen),
+  );
 }

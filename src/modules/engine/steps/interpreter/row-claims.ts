@@ -144,3 +144,29 @@ const CONTAINER =
 /** "The date line starts with …", "the form is filled with …": a verb before "with" is no row's title. */
 const VERB_LAST =
   /\b(?:starts|begins|ends|opens|loads|comes|goes|filled|prefilled|replaced|updated|shown|displayed|listed|marked|tagged|labelled|labeled|along|together|one|line|text|screen|dialog)$/i;
+
+/**
+ * A row by its place, its title and its second line: "First transaction is Interest "1 Mar · Interest ·
+ * +£14.62"", "The second payee Jo Park "40-12-76"" (the line as written), "The first transaction is dated
+ * Today (and shows −£30.00)", "First order is Desk lamp dated 3 May with €40.00" (each part whole words of
+ * the line). The title, when given, must be that row's; the line is read on the row at that place.
+ */
+export function rowPlaceLineCheck(s: string): Check | null {
+  const quoted = new RegExp(`^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?("[^"]+"|[^"]+?) ${Q}$`, 'i').exec(s);
+  const dated = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?(?:("[^"]+"|[^"]+?) )?dated ([^"]+?)(?:,? (?:and shows|and reads|with|and) ([^"]+))?$`,
+    'i',
+  ).exec(s);
+  const m = quoted ?? dated;
+  if (!m) return null;
+  const ordinal = ordinalOf(m[1]!);
+  if (ordinal === null || ordinal < 1 || NOT_ROWS.test(m[2]!.replace(/s$/i, ''))) return null;
+  const title = m[3] ? unquote(m[3]) : '';
+  if (/\b(?:is|are|not|no|dated)\b/i.test(title)) return null;
+  const line: Check = quoted
+    ? { kind: 'row_line', row: { ordinal }, values: [m[4]!], match: 'equals' }
+    : { kind: 'row_line', row: { ordinal }, values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()), match: 'contains' };
+  // "dated" takes a date as the screen writes it: capitalised ("Today") or with a number ("1 Mar").
+  if (dated && !quoted && !/^(?:\p{Lu}|\p{N})/u.test(m[4]!.trim())) return null;
+  return title ? { kind: 'all', checks: [{ kind: 'row_at', text: title, ordinal }, line] } : line;
+}
