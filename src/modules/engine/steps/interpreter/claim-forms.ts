@@ -313,3 +313,14 @@ export function phraseList(s: string): Check | null {
   const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
 }
+
+/**
+ * "amount €64.40 and Category Shopping" after a checking verb: several names, each with a value as the
+ * screen writes it (a number or a capital after the name). "the app feels fast" is no such list.
+ */
+export function namesAndValues(s: string): Check | null {
+  const parts = s.split(/,\s*(?:and\s+)?|\s+and\s+/i);
+  const valued = (p: string) =>
+    !/^(?:the|a|an|this|that|my|your|its|it|everything|all)\b/i.test(p) && /^\S+\s.*(?:\p{Lu}|\p{N})/u.test(p);
+  return parts.length >= 2 && parts.every(valued) ? phraseList(s) : null;
+}
