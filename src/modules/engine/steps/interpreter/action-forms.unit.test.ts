@@ -73,7 +73,9 @@ describe('a switch is read back after its tap', () => {
   it('a dialog the tap opened to confirm the switch is the step done; its answer is followed by the read-back', () => {
     expect(checked(interpretStep(readBack, asking('Turn on dark mode?', ['Cancel', 'Turn on'])))).toBe(true);
     const r = interpretStep('Turn Dark mode on and confirm with Turn on', settings(false));
-    expect(r.settled && r.then).toBe(`${readBack}, then confirm with Turn on, then verify the "Dark mode" switch is on`);
+    expect(r.settled && r.then).toBe(
+      `${readBack}, then confirm with Turn on, then verify the "Dark mode" switch is on`,
+    );
     const answered = interpretStep(r.settled ? r.then! : '', asking('Turn on dark mode?', ['Cancel', 'Turn on']));
     expect(answered.settled && answered.then).toBe('confirm with Turn on, then verify the "Dark mode" switch is on');
   });

@@ -146,7 +146,8 @@ export function phraseSplit(index: ScreenIndex, text: string, beside: Beside): C
     );
     // Only a match answers: another value there may be a typo of the step's as well as a change on screen.
     const named = byId.find((e) => loose(e.node.text) === loose(value));
-    if (named) return passed(true, `${describeElement(named.node)} reads "${named.node.text}" (its id names the ${label})`);
+    if (named)
+      return passed(true, `${describeElement(named.node)} reads "${named.node.text}" (its id names the ${label})`);
     if (DESCRIPTOR.test(label)) {
       const shown = index.allCandidates.find(
         (e) => e.node.role !== 'input' && loose(e.node.text) === loose(value) && isVisible(e, index.observation.screen),

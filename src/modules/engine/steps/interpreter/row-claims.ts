@@ -165,7 +165,12 @@ export function rowPlaceLineCheck(s: string): Check | null {
   if (/\b(?:is|are|not|no|dated)\b/i.test(title)) return null;
   const line: Check = quoted
     ? { kind: 'row_line', row: { ordinal }, values: [m[4]!], match: 'equals' }
-    : { kind: 'row_line', row: { ordinal }, values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()), match: 'contains' };
+    : {
+        kind: 'row_line',
+        row: { ordinal },
+        values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()),
+        match: 'contains',
+      };
   // "dated" takes a date as the screen writes it: capitalised ("Today") or with a number ("1 Mar").
   if (dated && !quoted && !/^(?:\p{Lu}|\p{N})/u.test(m[4]!.trim())) return null;
   return title ? { kind: 'all', checks: [{ kind: 'row_at', text: title, ordinal }, line] } : line;

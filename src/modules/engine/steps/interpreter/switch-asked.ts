@@ -10,10 +10,11 @@ import type { TreeElement } from './ui-tree';
  */
 
 /** Words too common to tie a dialog to a switch. */
-const COMMON = new Set([
-  'a', 'an', 'the', 'to', 'of', 'for', 'and', 'or', 'on', 'off', 'in', 'my', 'your', 'this', 'it', 'is', 'be', 'are',
-  'you', 'do', 'want', 'sure', 'turn', 'switch', 'enable', 'disable', 'allow', 'all', 'with',
-]);
+const COMMON = new Set(
+  'a an the to of for and or on off in my your this it is be are you do want sure turn switch enable disable allow all with'.split(
+    ' ',
+  ),
+);
 
 const words = (s: string | null | undefined) =>
   normalizeText(s ?? '')
