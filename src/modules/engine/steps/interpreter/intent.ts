@@ -122,6 +122,8 @@ export type Intent =
   | { kind: 'pick_ordinal'; ordinal: number; noun: string | null; text?: string }
   /** Back, again and again, until the screen of that name shows ("go back until the Search screen is shown"). */
   | { kind: 'back_until'; screen: string; left: number }
+  /** "Go back to Cards": back to the screen of that name (by its tab when the screen has no way back), read on the screen. */
+  | { kind: 'back_to'; screen: string }
   /** Go to a place by its name or a path of names ("Profile > Settings"); each name is tapped unless shown. */
   | { kind: 'navigate'; path: string[] }
   /**

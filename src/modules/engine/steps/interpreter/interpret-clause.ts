@@ -1,4 +1,5 @@
 import { splitClauses } from './clauses';
+import { location, resolveLocated } from './location';
 import { startsWithVerb } from './lexicon';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
@@ -45,9 +46,9 @@ function wholeName(s: string, index: ScreenIndex): Intent | null {
 const CHECK_VERB_WORD =
   /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
 
-/** What may follow a button's name in a step without being part of it: "straight away", "to confirm". */
+/** What may follow a button's name in a step without being part of it: "straight away", "to confirm", "without an amount". */
 const TRAILING =
-  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|to [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
+  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|(?:to|without) [\p{L}]+(?: [\p{L}'-]+){0,6})$/iu;
 
 /**
  * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in
@@ -74,7 +75,11 @@ function looseButton(s: string, index: ScreenIndex): Intent | null {
     const verb = buttons.filter((e) => bareWords(e.node.text!)[0] === said);
     if (verb.length === 1) return { kind: 'tap', target: { text: verb[0]!.node.text! } };
   }
-  const confirm = /^(?:confirm|accept|answer)\s+(?:it\s+|the dialog\s+)?(?:with|by tapping|using)\s+(.+)$/i.exec(s);
+  // "Confirm with Sign out in the dialog": the dialog says where the button is, not what it is called.
+  const confirm =
+    /^(?:confirm|accept|answer)\s+(?:it\s+|the dialog\s+)?(?:with|by tapping|using)\s+(.+?)(?:\s+(?:in|on) the (?:dialog|popup|pop-up|alert|prompt))?$/i.exec(
+      s,
+    );
   if (confirm) return wholeName(`tap ${confirm[1]}`, index);
   const tap = /^(?:tap|click|press|hit|touch)(?:\s+on)?\s+(?:the\s+)?(.+)$/i.exec(s);
   if (!tap) return null;
@@ -123,6 +128,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
+  const place = location(s);
+  if (place) return resolveLocated(place, index, interpretClause);
   const names = screenNames(index);
   const direct = wholeName(s, index);
   let parsed: ParsedStep;

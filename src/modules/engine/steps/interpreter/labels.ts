@@ -87,6 +87,7 @@ export function intentLabel(intent: Intent): string {
     case 'kill':
       return 'kill_app';
     case 'back_until':
+    case 'back_to':
       return 'back';
     case 'background':
       return 'background_app';

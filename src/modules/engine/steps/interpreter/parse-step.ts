@@ -1,6 +1,7 @@
 import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
+import { locatedIntents, location } from './location';
 import { startsWithVerb, stripFillers } from './lexicon';
 import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
@@ -147,11 +148,14 @@ const navigationRules: Rule[] = [
     )
       ? ok({ kind: 'back' })
       : null,
-  // "I go back to the Search screen": the back navigation (which screen it leads to is for the next step to check).
-  (s) =>
-    /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)[^,;]+$/i.test(s)
-      ? ok({ kind: 'back' })
-      : null,
+  // "I go back to the Search screen": back to that screen (which screen it leads to is for the next step to check).
+  (s) => {
+    const m =
+      /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)(?:the )?([^,;]+?)(?: (?:screen|page|tab|list))?$/i.exec(
+        s,
+      );
+    return m ? ok({ kind: 'back_to', screen: unquote(m[1]!) }) : null;
+  },
   (s) =>
     /^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(
       s,
@@ -359,6 +363,11 @@ export function parseStep(text: string, names: string[] = []): ParsedStep {
   if (s === '') return refuse('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return refuse(flow);
+  const place = location(s);
+  if (place) {
+    const rest = parseStep(place.rest, names);
+    return rest.understood ? ok(locatedIntents(place, rest.intent)) : rest;
+  }
   const entire = parseWhole(s);
   if (entire) return entire;
   const steps: Intent[] = [];

@@ -164,6 +164,7 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'tap_times':
     case 'pick_ordinal':
     case 'back_until':
+    case 'back_to':
     case 'navigate':
     case 'dialog':
     case 'kill':

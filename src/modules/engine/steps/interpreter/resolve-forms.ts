@@ -6,7 +6,7 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { checkScreen } from './evaluate-forms';
 import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
-import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+import { describeElement, isInteractive, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
 /**
  * The everyday forms on one screen: a form's fields in order, counters, ordinals, places, the
@@ -22,6 +22,7 @@ type FormIntent = Extract<
       | 'tap_times'
       | 'pick_ordinal'
       | 'back_until'
+      | 'back_to'
       | 'navigate'
       | 'dialog'
       | 'kill'
@@ -175,6 +176,30 @@ function backUntil(index: ScreenIndex, screen: string, left: number): Resolution
   );
 }
 
+/**
+ * "Go back to Cards": nothing to do on that screen; on a screen with no Back control, the tab or link of that name
+ * (a tab bar has no way back); else one step back, and the next step checks where it led.
+ */
+function backTo(index: ScreenIndex, screen: string): Resolution {
+  const here = checkScreen(index, screen, false);
+  if (here.settled && here.passed) return actions([], `already on the ${screen} screen`);
+  const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
+  if (!back.found && !back.ambiguous) {
+    const named = findTarget(index, { text: screen }, { preferInteractive: true, closeOnly: true });
+    if (
+      named.found &&
+      isInteractive(named.element.node) &&
+      named.element.node.role !== 'input' &&
+      !tappable(index, named.element)
+    )
+      return actions(
+        [tapOn(index, named.element)],
+        `no Back control on this screen: tap ${describeElement(named.element.node)} to go back to ${screen}`,
+      );
+  }
+  return actions([{ op: 'back' }], `go back to ${screen}`);
+}
+
 function screenTitleOf(index: ScreenIndex): string | null {
   const nav = index.elements.filter((e) => e.node.role === 'navigation_bar' && e.node.text).at(-1);
   const screen = index.elements.filter((e) => e.node.role === 'screen' && e.parent && e.node.text).at(-1);
@@ -209,7 +234,23 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
       return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`, then);
     }
   }
-  return notSettled(`no tab, button or row named "${path[0]}" on this screen`);
+  return kindNamed(index, path) ?? notSettled(`no tab, button or row named "${path[0]}" on this screen`);
+}
+
+/**
+ * "Open the Northline Rail transaction": a row named by its name and then what kind of thing it is, in a lower-case
+ * word the row does not show. Only a name that matches one row or button closely; "Open the Dune Deluxe" (a capital:
+ * part of a name) is not read so.
+ */
+function kindNamed(index: ScreenIndex, path: string[]): Resolution | null {
+  const m = path.length === 1 ? /^(.*[\p{Lu}\p{N}].*?)\s+(\p{Ll}[\p{Ll}-]+)$/u.exec(path[0]!) : null;
+  if (!m) return null;
+  const hit = findTarget(index, { text: m[1]! }, { preferInteractive: true, closeOnly: true });
+  if (!hit.found || !['list_item', 'cell', 'row', 'button'].includes(hit.element.node.role)) return null;
+  if (normalizeText(hit.element.node.text ?? '') !== normalizeText(m[1]!)) return null;
+  const why = tappable(index, hit.element);
+  if (why) return withReveal(index, hit.element, why);
+  return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)} (the ${m[2]} of that name)`);
 }
 
 export const DISMISS =
@@ -285,6 +326,8 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
       return pickOrdinal(index, intent.ordinal, intent.noun, intent.text);
     case 'back_until':
       return backUntil(index, intent.screen, intent.left);
+    case 'back_to':
+      return backTo(index, intent.screen);
     case 'navigate':
       return navigate(index, intent.path);
     case 'dialog':

@@ -1,0 +1,93 @@
+import { checkScreen } from './evaluate-forms';
+import type { Intent } from './intent';
+import type { Resolution } from './resolution';
+import { screenTitle } from './screen-title';
+import { unquote } from './step-text';
+import { findTarget, type ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { isInteractive } from './ui-tree';
+
+/**
+ * "On the Passcode screen, enter 2468 and tap Unlock": where the step happens, said before what
+ * to do. The place is read as a precondition: on that screen the rest of the step is read as
+ * usual; on another screen the step fails there, so a step never acts on the wrong screen. "From
+ * the Accounts tab, open Savings" and "On the Profile tab, …" go to that tab first when the screen
+ * offers it.
+ */
+export interface Location {
+  /** The screen's name as written, without "screen" / "page" / "tab". */
+  name: string;
+  /** A tab ("on the Profile tab") or a place to start from ("from the Home screen"): reached by its tab. */
+  reachable: boolean;
+  /** The step after the place. */
+  rest: string;
+}
+
+const LOCATION =
+  /^(?:(?:while|when|once|whilst)\s+)?(on|in|at|from|within)\s+(?:the\s+)?("[^"]+"|[^",;]+?)\s+(screen|page|tab|view)\s*,?\s+(.+)$/i;
+/** Places described rather than named ("on the next screen"): only where the step happens, nothing to check. */
+const DESCRIBED =
+  /^(?:next|following|new|resulting|same|current|this|that|previous|opened|open|last|final|main|first|second|third|\d+(?:st|nd|rd|th))$/i;
+/** What cannot be a screen's name: a field, a list or a dialog ("In the Email field, enter …" is read elsewhere). */
+const NOT_A_SCREEN = /\b(?:field|box|input|dialog|alert|popup|pop-up|list|section|form|row|menu|sheet)$/i;
+
+/** The place a step starts with, or null when it names none (or names something other than a screen). */
+export function location(s: string): Location | null {
+  const m = LOCATION.exec(s);
+  if (!m) return null;
+  const name = unquote(m[2]!.trim());
+  const rest = m[4]!.trim();
+  if (name === '' || name.split(/\s+/).length > 4 || NOT_A_SCREEN.test(name)) return null;
+  // "On the Home screen, the greeting reads Hi" is a check of that screen; "On the Home screen and …" is not a place.
+  if (/^(?:and|or|but)\b/i.test(rest)) return null;
+  const described = name.replace(/^(?:very|same)\s+/i, '');
+  return {
+    name: DESCRIBED.test(described) ? '' : name,
+    reachable: /^(?:tab)$/i.test(m[3]!) || /^from$/i.test(m[1]!),
+    rest,
+  };
+}
+
+/** The intents of a located step without a screen: the screen is checked, then the rest is done. */
+export function locatedIntents(place: Location, rest: Intent): Intent {
+  if (place.name === '') return rest;
+  const check: Intent = { kind: 'check', check: { kind: 'screen', name: place.name, negated: false } };
+  return { kind: 'sequence', steps: [check, ...(rest.kind === 'sequence' ? rest.steps : [rest])] };
+}
+
+/** Whether the screen's title holds every word of the name ("Passcode" on "Enter passcode"). */
+function titleHolds(index: ScreenIndex, name: string): boolean {
+  const title = screenTitle(index);
+  if (!title) return false;
+  const words = new Set(normalizeText(title).split(' '));
+  const wanted = normalizeText(name).split(' ').filter(Boolean);
+  return wanted.length > 0 && wanted.every((w) => words.has(w));
+}
+
+/**
+ * Reads a located step on the screen: the rest when the screen is the one named, a tap on the tab of
+ * that name first when it is reachable, else the failed check of the screen.
+ */
+export function resolveLocated(
+  place: Location,
+  index: ScreenIndex,
+  readRest: (rest: string, index: ScreenIndex) => Resolution,
+): Resolution {
+  if (place.name === '') return readRest(place.rest, index);
+  const here = checkScreen(index, place.name, false);
+  if ((here.settled && here.passed) || titleHolds(index, place.name)) return readRest(place.rest, index);
+  if (place.reachable) {
+    const tab = findTarget(index, { text: place.name }, { preferInteractive: true, closeOnly: true });
+    if (tab.found && isInteractive(tab.element.node) && tab.element.node.enabled) {
+      const go = readRest(`tap ${JSON.stringify(tab.element.node.text ?? place.name)}`, index);
+      if (go.settled && go.kind === 'actions') return { ...go, then: place.rest };
+    }
+  }
+  const why = here.settled ? here.reasoning : here.reason;
+  return {
+    settled: true,
+    kind: 'check',
+    passed: false,
+    reasoning: `the step happens on the ${place.name} screen, but ${why}`,
+  };
+}
