@@ -315,10 +315,11 @@ export function phraseList(s: string): Check | null {
 }
 
 /**
- * "amount €64.40 and Category Shopping" after a checking verb: several names, each with a value as the
- * screen writes it (a number or a capital after the name). "the app feels fast" is no such list.
+ * "Verify amount €64.40 and Category Shopping": after a verb that only checks (`step`), several names, each
+ * with a value as the screen writes it (a number or a capital after the name). "the app feels fast" is no such list.
  */
-export function namesAndValues(s: string): Check | null {
+export function namesAndValues(step: string, s: string): Check | null {
+  if (!/^(?:verify|validate|assert|expect|(?:check|confirm|ensure|make sure) that)\s/i.test(step)) return null;
   const parts = s.split(/,\s*(?:and\s+)?|\s+and\s+/i);
   const valued = (p: string) =>
     !/^(?:the|a|an|this|that|my|your|its|it|everything|all)\b/i.test(p) && /^\S+\s.*(?:\p{Lu}|\p{N})/u.test(p);

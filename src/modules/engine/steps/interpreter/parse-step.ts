@@ -290,11 +290,7 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   const prefixed = named ? null : CHECK_PREFIX.exec(s);
   if (prefixed) {
     // "Verify amount €64.40 and Category Shopping": names and values without a verb, after a verb that only checks.
-    const check =
-      parseCheck(prefixed[1]!) ??
-      (/^(?:verify|validate|assert|expect|(?:check|confirm|ensure|make sure) that)\s/i.test(s)
-        ? namesAndValues(prefixed[1]!)
-        : null);
+    const check = parseCheck(prefixed[1]!) ?? namesAndValues(s, prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
     // "check Contact me" ticks a box, "confirm the deletion" answers a dialog; "check that …" is always a check.
     if (!/^(?:check|confirm|make sure|ensure)\s+(?!that\s)/i.test(s))
