@@ -98,6 +98,17 @@ describe('a row by its place, with its title and its second line', () => {
     });
   });
 
+  it('"Third order is Desk lamp €38.00" and "… with €38.00" read the amount on that row\'s second line', () => {
+    expect(verdict('Third order is Desk lamp €38.00', orders)).toBe(true);
+    expect(verdict('Second order is Garden hose with €23.50', orders)).toBe(true);
+  });
+
+  it('near misses: an amount of another row, or the same amount with another sign, fail', () => {
+    expect(verdict('Third order is Desk lamp €40.00', orders)).toBe(false);
+    expect(verdict('Second order is Garden hose with −€23.50', orders)).toBe(false);
+    expect(verdict('First order is Desk lamp "Today · Home · −€40.00"', orders)).toBe(false);
+  });
+
   it('near misses: the second row dated Today, another amount, or another title fail', () => {
     expect(stepVerdict('The second order should be dated Today', orders)).toBe(false);
     expect(verdict('The first order is dated Today and shows €38.00', orders)).toBe(false);

@@ -157,7 +157,12 @@ export function rowPlaceLineCheck(s: string): Check | null {
     `^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?(?:("[^"]+"|[^"]+?) )?dated ([^"]+?)(?:,? (?:and shows|and reads|with|and) ([^"]+))?$`,
     'i',
   ).exec(s);
-  const m = quoted ?? dated;
+  // "Third transaction is Interest with +£12.90", "Third order is Desk lamp €38.00": the amount on its second line.
+  const amount = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?("[^"]+"|[^"]+?)(?:,? with | )([+\\-−–]?\\s?\\p{Sc}\\s?\\d[\\d,.]*|[+\\-−–]?\\d[\\d,.]*\\s?\\p{Sc})$`,
+    'iu',
+  ).exec(s);
+  const m = quoted ?? dated ?? amount;
   if (!m) return null;
   const ordinal = ordinalOf(m[1]!);
   if (ordinal === null || ordinal < 1 || NOT_ROWS.test(m[2]!.replace(/s$/i, ''))) return null;
@@ -165,12 +170,14 @@ export function rowPlaceLineCheck(s: string): Check | null {
   if (/\b(?:is|are|not|no|dated)\b/i.test(title)) return null;
   const line: Check = quoted
     ? { kind: 'row_line', row: { ordinal }, values: [m[4]!], match: 'equals' }
-    : {
-        kind: 'row_line',
-        row: { ordinal },
-        values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()),
-        match: 'contains',
-      };
+    : !dated
+      ? { kind: 'row_line', row: { ordinal }, values: [m[4]!.trim()], match: 'contains' }
+      : {
+          kind: 'row_line',
+          row: { ordinal },
+          values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()),
+          match: 'contains',
+        };
   // "dated" takes a date as the screen writes it: capitalised ("Today") or with a number ("1 Mar").
   if (dated && !quoted && !/^(?:\p{Lu}|\p{N})/u.test(m[4]!.trim())) return null;
   return title ? { kind: 'all', checks: [{ kind: 'row_at', text: title, ordinal }, line] } : line;

@@ -85,6 +85,13 @@ function secondLine(row: TreeElement): string | null {
   return texts[0] ?? null;
 }
 
+/** A value written with a sign or a currency: "−£300.00" is not "+£300.00", though their words are the same. */
+const SIGNED = /[+\-−–]\s?\p{Sc}?\s?\d|\p{Sc}/u;
+const plain = (t: string) => t.replace(/\s+/g, ' ').replace(/[-–]/g, '−').trim().toLowerCase();
+/** The signs before the amounts of a text, in order ("−" for any dash after a space or a separator). */
+const signs = (t: string) =>
+  [...t.matchAll(/(?:^|[\s·(|,])([+\-−–])\s?\p{Sc}?\s?\d/gu)].map((m) => (m[1] === '+' ? '+' : '−')).join('');
+
 export function checkRowLine(
   index: ScreenIndex,
   row: RowRef,
@@ -119,7 +126,9 @@ export function checkRowLine(
   const have = normalizeText(line);
   const ok =
     values.every((v) =>
-      match === 'equals' ? have === normalizeText(v) : ` ${have} `.includes(` ${normalizeText(v)} `),
+      match === 'equals'
+        ? have === normalizeText(v) && signs(line) === signs(v)
+        : ` ${have} `.includes(` ${normalizeText(v)} `) && (!SIGNED.test(v) || plain(line).includes(plain(v))),
     ) && !absent.some((w) => ` ${have} `.includes(` ${normalizeText(w)} `));
   return { settled: true, kind: 'check', passed: ok, reasoning: `${title}'s second line reads "${line}"` };
 }
