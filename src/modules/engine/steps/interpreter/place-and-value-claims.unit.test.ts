@@ -59,6 +59,7 @@ describe('a value with its name, the name only in the id of what shows it', () =
     expect(verdict('Total spent €212.00 is shown', orders)).toBe(false);
     expect(verdict('Total spent €40.00 is shown', orders)).toBe(false);
     expect(verdict('Discount €40.00 is shown', orders)).toBe(false);
+    expect(verdict('Total spent −€212.90 is shown', orders)).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { amountSigns as signs, normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
 
 /**
@@ -88,9 +88,6 @@ function secondLine(row: TreeElement): string | null {
 /** A value written with a sign or a currency: "−£300.00" is not "+£300.00", though their words are the same. */
 const SIGNED = /[+\-−–]\s?\p{Sc}?\s?\d|\p{Sc}/u;
 const plain = (t: string) => t.replace(/\s+/g, ' ').replace(/[-–]/g, '−').trim().toLowerCase();
-/** The signs before the amounts of a text, in order ("−" for any dash after a space or a separator). */
-const signs = (t: string) =>
-  [...t.matchAll(/(?:^|[\s·(|,])([+\-−–])\s?\p{Sc}?\s?\d/gu)].map((m) => (m[1] === '+' ? '+' : '−')).join('');
 
 export function checkRowLine(
   index: ScreenIndex,
