@@ -104,6 +104,14 @@ describe('a row by its place, with its title and its second line', () => {
     expect(verdict('Second order is Garden hose with €23.50', orders)).toBe(true);
   });
 
+  it('a second line without quotes after the title, "with" before a quoted one, "row" after the noun', () => {
+    expect(verdict('Second order is Garden hose 2 May · Garden · €23.50', orders)).toBe(true);
+    expect(verdict('The first order is Desk lamp with "Today · Home · €40.00"', orders)).toBe(true);
+    expect(verdict('The first order row is Desk lamp with €40.00', orders)).toBe(true);
+    expect(verdict('Garden hose with €23.50 is listed', orders)).toBe(true);
+    expect(verdict('Garden hose with €40.00 is listed', orders)).toBe(false);
+  });
+
   it('near misses: an amount of another row, or the same amount with another sign, fail', () => {
     expect(verdict('Third order is Desk lamp €40.00', orders)).toBe(false);
     expect(verdict('Second order is Garden hose with −€23.50', orders)).toBe(false);

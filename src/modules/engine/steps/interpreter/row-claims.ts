@@ -121,6 +121,11 @@ export function rowWithLineCheck(s: string): Check | null {
     !/\b(?:is|are|was|were)\b/i.test(subject)
   )
     return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
+  // "Current account with £1,842.50 is listed": the row of that title, the amount on its second line.
+  const amount =
+    /^(?:the )?([^"\d]+?) with ([+\-−–]?\p{Sc}\s?\d[\d,.]*) (?:is |are )?(?:listed|shown|displayed)$/u.exec(s);
+  if (amount && !CONTAINER.test(amount[1]!) && !PERSON.test(amount[1]!) && /^\p{Lu}/u.test(amount[1]!))
+    return { kind: 'row_line', row: { text: amount[1]!.trim() }, values: [amount[2]!], match: 'contains' };
   // "Water the plants shows "Today · Home" with no priority": that line, and no word of what it says is absent.
   const without = new RegExp(
     `^(?:the )?([^"]+?) (?:shows|reads|says) ${Q},? (?:with no|without(?: a| any)?) ([\\p{L} ]{2,30})$`,
@@ -151,18 +156,26 @@ const VERB_LAST =
  * Today (and shows −£30.00)", "First order is Desk lamp dated 3 May with €40.00" (each part whole words of
  * the line). The title, when given, must be that row's; the line is read on the row at that place.
  */
+/** "the first account row": a row's noun may say it is a row. */
+const ROW_WORD = '(?: row| item| entry)?';
+
 export function rowPlaceLineCheck(s: string): Check | null {
-  const quoted = new RegExp(`^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?("[^"]+"|[^"]+?) ${Q}$`, 'i').exec(s);
+  const quoted = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"]+?)(?:,? with)? ${Q}$`,
+    'i',
+  ).exec(s);
   const dated = new RegExp(
-    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?(?:("[^"]+"|[^"]+?) )?dated ([^"]+?)(?:,? (?:and shows|and reads|with|and) ([^"]+))?$`,
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?(?:("[^"]+"|[^"]+?) )?dated ([^"]+?)(?:,? (?:and shows|and reads|with|and) ([^"]+))?$`,
     'i',
   ).exec(s);
   // "Third transaction is Interest with +£12.90", "Third order is Desk lamp €38.00": the amount on its second line.
   const amount = new RegExp(
-    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+) (?:is )?("[^"]+"|[^"]+?)(?:,? with | )([+\\-−–]?\\s?\\p{Sc}\\s?\\d[\\d,.]*|[+\\-−–]?\\d[\\d,.]*\\s?\\p{Sc})$`,
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"\\d]+?)(?:,? with | )([+\\-−–]?\\p{Sc}?\\s?\\d[^"]*)$`,
     'iu',
   ).exec(s);
-  const m = quoted ?? dated ?? amount;
+  // A bare number after a title may be the title's own ("Order 1042"): a line is an amount or several words.
+  const lineLike = amount && (/^[+\-−–]?\p{Sc}/u.test(amount[4]!) || /\s/.test(amount[4]!.trim()));
+  const m = quoted ?? dated ?? (lineLike ? amount : null);
   if (!m) return null;
   const ordinal = ordinalOf(m[1]!);
   if (ordinal === null || ordinal < 1 || NOT_ROWS.test(m[2]!.replace(/s$/i, ''))) return null;
