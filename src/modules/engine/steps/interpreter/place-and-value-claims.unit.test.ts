@@ -70,6 +70,11 @@ describe('names and values joined by "and" after Verify', () => {
     expect(verdict('Carrier Parcelpost and Status Shipped', detail)).toBe(true);
   });
 
+  it('"Verify the Carrier is Parcelpost and the price €40.00": a name and an amount after a check', () => {
+    expect(stepVerdict('Verify the Carrier is Parcelpost and the price €40.00', detail)).toBe(true);
+    expect(stepVerdict('Verify the Carrier is Parcelpost and the price €41.00', detail)).toBe(false);
+  });
+
   it('near misses: a value beside another label fails; words without values are not such a list', () => {
     expect(stepVerdict('Verify price €40.00 and Carrier Shipped', detail)).toBe(false);
     expect(stepVerdict('Verify Status Parcelpost and price €40.00', detail)).not.toBe(true);
