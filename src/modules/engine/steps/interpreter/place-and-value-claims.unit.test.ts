@@ -114,6 +114,8 @@ describe('a row by its place, with its title and its second line', () => {
     expect(verdict('The first order is Desk lamp with "Today · Home · €40.00"', orders)).toBe(true);
     expect(verdict('The first order row is Desk lamp with €40.00', orders)).toBe(true);
     expect(verdict('Garden hose with €23.50 is listed', orders)).toBe(true);
+    expect(verdict('Second row Garden hose shows €23.50', orders)).toBe(true);
+    expect(stepVerdict('Check the third row is Desk lamp showing €40.00', orders)).toBe(false);
     expect(verdict('Garden hose with €40.00 is listed', orders)).toBe(false);
   });
 

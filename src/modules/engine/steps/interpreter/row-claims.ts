@@ -170,7 +170,7 @@ export function rowPlaceLineCheck(s: string): Check | null {
   ).exec(s);
   // "Third transaction is Interest with +£12.90", "Third order is Desk lamp €38.00": the amount on its second line.
   const amount = new RegExp(
-    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"\\d]+?)(?:,? with | )([+\\-−–]?\\p{Sc}?\\s?\\d[^"]*)$`,
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"\\d]+?)(?:,? (?:with|showing|shows) | )([+\\-−–]?\\p{Sc}?\\s?\\d[^"]*)$`,
     'iu',
   ).exec(s);
   // A bare number after a title may be the title's own ("Order 1042"): a line is an amount or several words.
