@@ -325,3 +325,13 @@ export function namesAndValues(step: string, s: string): Check | null {
     !/^(?:the|a|an|this|that|my|your|its|it|everything|all)\b/i.test(p) && /^\S+\s.*(?:\p{Lu}|\p{N})/u.test(p);
   return parts.length >= 2 && parts.every(valued) ? phraseList(s) : null;
 }
+
+/**
+ * "Card is frozen" as an assertion: a short statement the screen may show as one text. Read as those words
+ * on screen; when no text reads so, the check is not settled (the state may show in another way).
+ */
+export function statementShown(s: string): Check | null {
+  const m = /^(?:the |your |my )?(\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2}) (?:is|are) ([a-z]+)$/u.exec(s.trim());
+  if (!m || PERSON.test(m[1]!) || NOT_A_VALUE.test(m[2]!)) return null;
+  return { kind: 'phrase', text: s.trim().replace(/^(?:the|your|my) /i, '') };
+}

@@ -143,6 +143,19 @@ describe('a screen and a text on it', () => {
   });
 });
 
+describe('a short statement the screen shows as one text', () => {
+  const shipped = screen('Order', [node('text', 'Order is shipped', 100)]);
+
+  it('"Order is shipped" as an assertion passes when a text reads so', () => {
+    expect(verdict('Order is shipped', shipped)).toBe(true);
+  });
+
+  it('near misses: another state on screen is not settled, never passed; a step is not read so', () => {
+    expect(verdict('Order is cancelled', shipped)).toBe('not settled');
+    expect(parseStep('Order is cancelled').understood).toBe(false);
+  });
+});
+
 describe('scrolling to the end of a named list', () => {
   it('"Scroll down to the bottom of the Recent orders list" scrolls until the content stops moving', () => {
     const r = interpretStep('Scroll down to the bottom of the Recent orders list', orders);
