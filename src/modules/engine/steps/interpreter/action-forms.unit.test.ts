@@ -26,7 +26,7 @@ describe('a switch is read back after its tap', () => {
   it('"Turn on Dark mode" taps it, then fails on a screen where it sprang back off', () => {
     const r = interpretStep('Turn on Dark mode', settings(false));
     expect(tapped(r)).toEqual(['dark-mode']);
-    expect(r.settled && r.then).toBe('verify the "Dark mode" switch is on');
+    expect(r.settled && r.then).toBe('verify the "Dark mode" switch is on or asks to confirm');
     // The screen the tap led to: the switch turned itself off again.
     expect(checked(interpretStep(r.settled ? r.then! : '', settings(false)))).toBe(false);
     expect(checked(interpretStep(r.settled ? r.then! : '', settings(true)))).toBe(true);
@@ -34,7 +34,7 @@ describe('a switch is read back after its tap', () => {
 
   it('the rest of the step is read after the read-back', () => {
     const r = interpretStep('Turn on Dark mode and tap Notifications', settings(false));
-    expect(r.settled && r.then).toBe('verify the "Dark mode" switch is on, then tap Notifications');
+    expect(r.settled && r.then).toBe('verify the "Dark mode" switch is on or asks to confirm, then tap Notifications');
   });
 
   it('a switch already in the state asked is not tapped nor read again; "toggle" reads back the other state', () => {
@@ -42,7 +42,7 @@ describe('a switch is read back after its tap', () => {
     expect(acts(same)).toEqual([]);
     expect(same.settled && same.then).toBeFalsy();
     const flip = interpretStep('Toggle Notifications', settings(false, true));
-    expect(flip.settled && flip.then).toBe('verify the "Notifications" switch is off');
+    expect(flip.settled && flip.then).toBe('verify the "Notifications" switch is off or asks to confirm');
   });
 
   it('a switch named by the label before it is read back by that label', () => {
@@ -52,9 +52,38 @@ describe('a switch is read back after its tap', () => {
         node('toggle', null, 100, { checked: on, bounds: { x: 230, y: 100, width: 60, height: 40 } }),
       ]);
     const r = interpretStep('Turn on Auto-lock', labelled(false));
-    expect(r.settled && r.then).toBe('verify the "Auto-lock" switch is on');
+    expect(r.settled && r.then).toBe('verify the "Auto-lock" switch is on or asks to confirm');
     expect(checked(interpretStep('verify the "Auto-lock" switch is on', labelled(false)))).toBe(false);
     expect(checked(interpretStep('verify the "Auto-lock" switch is on', labelled(true)))).toBe(true);
+  });
+
+  const asking = (question: string, buttons: string[]) =>
+    screen('Settings', [
+      node('toggle', 'Notifications', 100, { id: 'push', checked: true }),
+      node('toggle', 'Dark mode', 160, { id: 'dark-mode', checked: false }),
+      node('alert', question, 300, {
+        bounds: { x: 16, y: 300, width: 360, height: 120 },
+        children: buttons.map((b, i) =>
+          node('button', b, 350, { id: `ask-${i}`, bounds: { x: 30 + 170 * i, y: 350, width: 150, height: 40 } }),
+        ),
+      }),
+    ]);
+  const readBack = 'verify the "Dark mode" switch is on or asks to confirm';
+
+  it('a dialog the tap opened to confirm the switch is the step done; its answer is followed by the read-back', () => {
+    expect(checked(interpretStep(readBack, asking('Turn on dark mode?', ['Cancel', 'Turn on'])))).toBe(true);
+    const r = interpretStep('Turn Dark mode on and confirm with Turn on', settings(false));
+    expect(r.settled && r.then).toBe(
+      `${readBack}, then confirm with Turn on, then verify the "Dark mode" switch is on`,
+    );
+    const answered = interpretStep(r.settled ? r.then! : '', asking('Turn on dark mode?', ['Cancel', 'Turn on']));
+    expect(answered.settled && answered.then).toBe('confirm with Turn on, then verify the "Dark mode" switch is on');
+  });
+
+  it('near misses: no dialog (it sprang back), a dialog about something else, or one that offers no choice', () => {
+    expect(checked(interpretStep(readBack, settings(false)))).toBe(false);
+    expect(checked(interpretStep(readBack, asking('Sign out?', ['Cancel', 'Sign out'])))).toBe(false);
+    expect(checked(interpretStep(readBack, asking('Dark mode is not available', ['OK'])))).toBe(false);
   });
 
   it('"Try to turn X on" touches the switch and leaves the outcome to the next step', () => {

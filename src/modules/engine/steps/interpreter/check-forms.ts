@@ -259,6 +259,9 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
     // "Trip details shows "London → Rome" and 18 Nov 2024": what follows is shown too.
     if (!c && subject && verb && /^(?:shows|reads|lists)$/i.test(verb) && !/\s(?:is|are)\s/i.test(part))
       c = parse(`${subject} ${verb} ${part}`);
+    // "The Category is Transport and the amount −£23.80": a name and an amount without a verb of its own.
+    const named = /^(?:the |its )?(\p{L}[\p{L} ]{0,30}? [+\-−–]?\p{Sc}\s?\d[\d,.]*)$/u.exec(part);
+    if (!c && subject && named) c = { kind: 'phrase', text: named[1]! };
     if (!c) return null;
     const subj = /^(.+?) (is|are|shows|reads|lists|stays)\b/i.exec(part);
     if (subj) [subject, verb] = [subj[1]!, subj[2]!];

@@ -1,7 +1,7 @@
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { amountSigns, humanizeId, normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -17,6 +17,9 @@ const passed = (ok: boolean, reasoning: string): CheckResolution => ({
   reasoning,
 });
 const loose = (s: string | null | undefined) => normalizeText(s ?? '');
+/** The same value, its amounts' signs included. */
+const same = (a: string | null | undefined, b: string) =>
+  loose(a) === loose(b) && amountSigns(a ?? '') === amountSigns(b);
 const words = (s: string) => loose(s).split(' ').filter(Boolean);
 const holds = (hay: string[], needle: string[]) => {
   for (let i = 0; i + needle.length <= hay.length; i++) if (needle.every((w, k) => hay[i + k] === w)) return true;
@@ -131,13 +134,26 @@ export function phraseSplit(index: ScreenIndex, text: string, beside: Beside): C
     for (const l of labels) {
       const holder = beside(index, l);
       if (!holder) continue;
-      if (loose(holder.node.text) === loose(value))
+      if (same(holder.node.text, value))
         return passed(true, `${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
       misses.push(`${describeElement(holder.node)} (beside "${l.node.text}") reads "${holder.node.text}"`);
     }
+    // "Balance £1,842.50 is shown" with no "Balance" text: the value shown by an element whose id says so.
+    const byId = (labels.length > 0 ? [] : index.allCandidates).filter(
+      (e) =>
+        e.node.id &&
+        loose(e.node.text) !== loose(label) &&
+        e.node.role === 'text' &&
+        isVisible(e, index.observation.screen) &&
+        holds(words(humanizeId(e.node.id)), words(label)),
+    );
+    // Only a match answers: another value there may be a typo of the step's as well as a change on screen.
+    const named = byId.find((e) => same(e.node.text, value));
+    if (named)
+      return passed(true, `${describeElement(named.node)} reads "${named.node.text}" (its id names the ${label})`);
     if (DESCRIPTOR.test(label)) {
       const shown = index.allCandidates.find(
-        (e) => e.node.role !== 'input' && loose(e.node.text) === loose(value) && isVisible(e, index.observation.screen),
+        (e) => e.node.role !== 'input' && same(e.node.text, value) && isVisible(e, index.observation.screen),
       );
       if (shown) return passed(true, `${describeElement(shown.node)} is on screen (the ${label.toLowerCase()})`);
       misses.push(`no element reads "${value}"`);
@@ -152,9 +168,16 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     isVisible(e, index.observation.screen),
   );
   if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
-  return (
-    phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`)
-  );
+  const read =
+    phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
+  if (read.settled && read.passed) return read;
+  // "Amount €64.40 and Category Shopping": read as a whole first, then as names and values joined by "and".
+  const parts = text.split(/\s+and\s+/i);
+  if (parts.length < 2 || parts.some((p) => !p.includes(' '))) return read;
+  const each = parts.map((p) => checkPhrase(index, p, beside));
+  if (!each.every((r) => r.settled)) return read;
+  const failed = each.find((r) => r.settled && !r.passed);
+  return failed ?? passed(true, each.map((r) => (r.settled ? r.reasoning : '')).join('; '));
 }
 
 /** A value that says what it is: several words with a number ("10 tasks left"), or a sentence. */
@@ -169,14 +192,15 @@ export function describesItself(value: string): boolean {
  * claim is false. Null when the value does not describe itself or nothing of its shape is on screen.
  */
 export function selfDescribedValue(index: ScreenIndex, subject: string, value: string): CheckResolution | null {
-  if (!describesItself(value)) return null;
+  // "Status Shipped and price €40.00" names several things: the value alone does not answer for them all.
+  if (!describesItself(value) || /\sand\s/i.test(subject)) return null;
   const visible = index.allCandidates.filter((e) => e.node.text && isVisible(e, index.observation.screen));
-  const exact = visible.find((e) => loose(e.node.text) === loose(value));
+  const exact = visible.find((e) => same(e.node.text, value));
   if (exact) return passed(true, `no element is called "${subject}"; ${describeElement(exact.node)} is on screen`);
   const shape = (s: string) => loose(s).replace(/\d+/g, '#');
   if (!/\d/.test(value)) return null;
-  const same = visible.find((e) => shape(e.node.text!) === shape(value));
-  return same
-    ? passed(false, `no element is called "${subject}"; ${describeElement(same.node)} is on screen, not "${value}"`)
+  const alike = visible.find((e) => shape(e.node.text!) === shape(value));
+  return alike
+    ? passed(false, `no element is called "${subject}"; ${describeElement(alike.node)} is on screen, not "${value}"`)
     : null;
 }

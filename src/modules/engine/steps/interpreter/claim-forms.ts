@@ -1,6 +1,6 @@
 import type { Check } from './intent';
 import { parseTarget, unquote } from './step-text';
-import { PERSON, placeFirstCheck, rowPlaceCheck, rowWithLineCheck } from './row-claims';
+import { PERSON, placeFirstCheck, rowPlaceCheck, rowPlaceLineCheck, rowWithLineCheck } from './row-claims';
 
 /**
  * Checks in QA shorthand, said of one thing on the screen: a row's place or second line (read by
@@ -52,12 +52,18 @@ export function screenShowsCheck(s: string): Check | null {
     /^(?:the|a|an|this|that|current|whole|same|next|previous)$/i.test(name.trim()) ||
     /\b(?:and|or|is|are|then|closes|opens)\b/i.test(name) ||
     name.trim().split(/\s+/).length > 5;
-  if (opens && !article(opens[1]!))
+  // "Payments screen with "Saved payees" is shown": the quoted text is on that screen.
+  const withText = new RegExp(
+    `^(?:the )?([^"]+?) (?:screen|page) (?:with|showing) ${Q} (?:is (?:shown|displayed|open|visible)|appears|opens)$`,
+    'i',
+  ).exec(s);
+  const found = opens ?? withText;
+  if (found && !article(found[1]!))
     return {
       kind: 'all',
       checks: [
-        { kind: 'screen', name: opens[1]!, negated: false },
-        { kind: 'visible', target: { text: opens[2]! }, negated: false },
+        { kind: 'screen', name: found[1]!, negated: false },
+        { kind: 'visible', target: { text: found[2]! }, negated: false },
       ],
     };
   // "The Review booking screen is still shown with Total €67.40": that screen, and a label with its value.
@@ -235,6 +241,7 @@ export function claimCheck(s: string): Check | null {
   return (
     dialogSaysCheck(s) ??
     absentCheck(s) ??
+    rowPlaceLineCheck(s) ??
     rowPlaceCheck(s) ??
     placeFirstCheck(s) ??
     rowWithLineCheck(s) ??
@@ -300,8 +307,31 @@ export function phraseList(s: string): Check | null {
     .filter(Boolean);
   const verb =
     /\b(?:is|are|was|were|be|been|has|have|had|do|does|did|not|no|should|must|will|can|shows?|reads?|says?|appears?|tap|click|enter|type|open|go|see)\b/i;
-  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || p.split(' ').length > 6))
-    return null;
+  // Each name and value at most six words; "Date 6 Mar 2025 and Status Completed" is two of them.
+  const long = (p: string) => p.split(/\s+and\s+/i).some((q) => q.split(' ').length > 6);
+  if (parts.length === 0 || parts.some((p) => verb.test(p) || p.split(' ').length < 2 || long(p))) return null;
   const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/**
+ * "Verify amount €64.40 and Category Shopping": after a verb that only checks (`step`), several names, each
+ * with a value as the screen writes it (a number or a capital after the name). "the app feels fast" is no such list.
+ */
+export function namesAndValues(step: string, s: string): Check | null {
+  if (!/^(?:verify|validate|assert|expect|(?:check|confirm|ensure|make sure) that)\s/i.test(step)) return null;
+  const parts = s.split(/,\s*(?:and\s+)?|\s+and\s+/i);
+  const valued = (p: string) =>
+    !/^(?:the|a|an|this|that|my|your|its|it|everything|all)\b/i.test(p) && /^\S+\s.*(?:\p{Lu}|\p{N})/u.test(p);
+  return parts.length >= 2 && parts.every(valued) ? phraseList(s) : null;
+}
+
+/**
+ * "Card is frozen" as an assertion: a short statement the screen may show as one text. Read as those words
+ * on screen; when no text reads so, the check is not settled (the state may show in another way).
+ */
+export function statementShown(s: string): Check | null {
+  const m = /^(?:the |your |my )?(\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2}) (?:is|are) ([a-z]+)$/u.exec(s.trim());
+  if (!m || PERSON.test(m[1]!) || NOT_A_VALUE.test(m[2]!)) return null;
+  return { kind: 'phrase', text: s.trim().replace(/^(?:the|your|my) /i, '') };
 }

@@ -11,6 +11,7 @@ import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
+import { confirmingDialog } from './switch-asked';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -179,7 +180,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
             };
           return `${label} has no on/off state`;
         }
-        return { ok: el.node.checked === (check.state === 'on'), why: `${label} is ${el.node.checked ? 'on' : 'off'}` };
+        const ok = el.node.checked === (check.state === 'on');
+        const why = `${label} is ${el.node.checked ? 'on' : 'off'}`;
+        // Read back after its tap: a dialog the tap opened to confirm it is the app asking before it acts.
+        const asking = !ok && check.asked ? confirmingDialog(index, check.target.text) : null;
+        if (asking) return { ok: true, why: `${why}; ${describeElement(asking.node)} asks to confirm it` };
+        return { ok, why };
       });
     case 'title': {
       const title = screenTitle(index);

@@ -2,7 +2,7 @@ import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
 import { parseCheck } from './parse-check';
-import { phraseList } from './claim-forms';
+import { phraseList, statementShown } from './claim-forms';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
@@ -57,7 +57,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   // A refusal for a reason of its own (a value described, a condition, the keyboard, a whole flow) stands.
   if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
-  const check = parseCheck(clause) ?? phraseList(clause);
+  const check = parseCheck(clause) ?? phraseList(clause) ?? statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);

@@ -27,7 +27,11 @@ export type ElementState = 'enabled' | 'disabled' | 'on' | 'off';
 export type Check =
   | { kind: 'visible'; target: Target; negated: boolean }
   | { kind: 'text'; target: Target; value: string; match: 'equals' | 'contains' }
-  | { kind: 'state'; target: Target; state: ElementState }
+  /**
+   * `asked`: a switch just tapped, read back: a confirmation dialog the tap opened about it (a confirming and a
+   * cancelling button, words of the switch's name in its text) answers too, the app asking before it acts.
+   */
+  | { kind: 'state'; target: Target; state: ElementState; asked?: boolean }
   | { kind: 'title'; value: string }
   | { kind: 'screen_text'; value: string }
   /** `said`: the words as written ("2 passengers"); a text on screen reading just that answers the check. */
@@ -93,7 +97,8 @@ export type Intent =
   | { kind: 'scroll'; direction: ScrollDirection; times: number; on: Target | null }
   | { kind: 'scroll_until'; direction: ScrollDirection; target: Target }
   /** "Scroll down to the bottom": swipe until the content stops moving. */
-  | { kind: 'scroll_end'; direction: ScrollDirection }
+  /** `within`: the list named ("to the bottom of the Transactions list"), whose name must show on screen. */
+  | { kind: 'scroll_end'; direction: ScrollDirection; within?: string }
   | { kind: 'back' }
   | { kind: 'home' }
   | { kind: 'key'; key: string }

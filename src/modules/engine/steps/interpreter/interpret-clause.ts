@@ -266,7 +266,18 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         ...(r.settled ? { checkFailed: r.reasoning } : { notFound: r.reason }),
       };
   }
-  return withThen(r, restOfStep);
+  return withThen(r, confirmedSwitch(r, restOfStep) ?? restOfStep);
+}
+
+/**
+ * "Turn Dark mode on and confirm with Turn on": the read-back allows the dialog the tap opens, the answer
+ * follows, and then the switch must read as asked.
+ */
+function confirmedSwitch(r: Resolution, rest: string | undefined): string | null {
+  const then = r.settled ? r.then : undefined;
+  const asked = then ? / or asks to confirm$/.exec(then) : null;
+  if (!then || !asked || !rest || !/^(?:confirm|accept)\b[^,;]*$/i.test(rest.trim())) return null;
+  return `${rest.trim()}, then ${then.slice(0, asked.index)}`;
 }
 
 /**

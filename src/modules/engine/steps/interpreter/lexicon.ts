@@ -155,6 +155,15 @@ const PROGRESSIVE_START = new RegExp(
 const CONSENT_NAME =
   /^i (?:accept|agree|consent|have read|understand)\b[^"]*\s(?:is|are|stays?|remains?|should be|must be)\s+(?:still\s+|now\s+)?(?:not\s+)?(?:on|off|checked|unchecked|ticked|unticked|enabled|disabled|selected|unselected)$/i;
 
+/**
+ * "First transaction is Interest", "First payee Jo Park "…"": "first" before a noun that is no verb, then a
+ * verb of a claim, a name or a quoted text, is a place in a list, not a filler ("First tap Sign in").
+ */
+function ordinalPlace(s: string): boolean {
+  const m = /^[Ff]irst\s+([a-z]+)\s+(?:(?:is|are|should|must|shows?|reads?|says?|has|dated)\b|[A-Z"])/.exec(s);
+  return m !== null && !startsWithVerb(`${m[1]} x`);
+}
+
 /** A step without its subject, fillers and explanatory remarks; quoted text is left as written. */
 export function stripFillers(text: string): string {
   let s = text.trim();
@@ -163,7 +172,7 @@ export function stripFillers(text: string): string {
     // "I accept the fare rules is off": a consent control's name, not the tester speaking.
     if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '');
     s = s.replace(PROGRESSIVE_START, (_m, v: string) => PROGRESSIVE[v.toLowerCase()]!);
-    s = s.replace(LEADING_FILLER, '');
+    if (!ordinalPlace(s)) s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
     s = s
       .replace(REMARK, '')

@@ -245,6 +245,12 @@ const STATES: Record<string, ElementState> = {
 const OPPOSITE: Record<ElementState, ElementState> = { enabled: 'disabled', disabled: 'enabled', on: 'off', off: 'on' };
 
 function stateCheck(s: string): Check | null {
+  // "The "Dark mode" switch is on or asks to confirm": on, or a dialog opened to confirm turning it on.
+  const asked = /^(.+?) (?:is|are) (on|off) or asks to confirm(?: it)?$/i.exec(s);
+  if (asked) {
+    const target = parseTarget(asked[1]!);
+    return target ? { kind: 'state', target, state: asked[2]!.toLowerCase() as ElementState, asked: true } : null;
+  }
   const m = new RegExp(`^(.+?) (?:is|are) (not )?(${Object.keys(STATES).join('|')})$`, 'i').exec(s);
   if (!m) return null;
   const target = parseTarget(m[1]!);

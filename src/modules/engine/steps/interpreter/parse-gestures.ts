@@ -94,14 +94,16 @@ export const scrollRules: Rule[] = [
     const m = /^scroll(?: (up|down|left|right))? to (.+)$/i.exec(s);
     if (!m) return null;
     const end =
-      /^(?:the )?(?:very )?(top|bottom|end|start|beginning)(?: of (?:the )?(?:screen|page|list|form|results|content))?$/i.exec(
+      /^(?:the )?(?:very )?(top|bottom|end|start|beginning)(?: of (?:the |this |my )?(?:("[^"]+"|[\p{Lu}\d][\p{L}\d' -]{0,30}?) )?(?:screen|page|list|form|results|content|section|feed|table))?$/iu.exec(
         m[2]!,
       );
     if (end) {
       const direction: ScrollDirection = /^(?:top|start|beginning)$/i.test(end[1]!) ? 'up' : 'down';
       if (m[1] && m[1].toLowerCase() !== direction)
         return refuse(`not understood: scroll ${m[1]} to the ${end[1]} goes two ways at once`);
-      return ok({ kind: 'scroll_end', direction });
+      // "Scroll down to the bottom of the Transactions list": that list's end, its name on screen.
+      const within = end[2] ? end[2].replace(/^"(.*)"$/, '$1') : undefined;
+      return ok({ kind: 'scroll_end', direction, ...(within ? { within } : {}) });
     }
     return targetOr(m[2]!, (target) => ({
       kind: 'scroll_until',

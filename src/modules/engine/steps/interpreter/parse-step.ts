@@ -6,6 +6,7 @@ import { startsWithVerb, stripFillers } from './lexicon';
 import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
+import { namesAndValues } from './claim-forms';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
 import { vagueReason } from './vague';
@@ -292,7 +293,8 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   );
   const prefixed = named ? null : CHECK_PREFIX.exec(s);
   if (prefixed) {
-    const check = parseCheck(prefixed[1]!);
+    // "Verify amount €64.40 and Category Shopping": names and values without a verb, after a verb that only checks.
+    const check = parseCheck(prefixed[1]!) ?? namesAndValues(s, prefixed[1]!);
     if (check) return ok({ kind: 'check', check });
     // "check Contact me" ticks a box, "confirm the deletion" answers a dialog; "check that …" is always a check.
     if (!/^(?:check|confirm|make sure|ensure)\s+(?!that\s)/i.test(s))

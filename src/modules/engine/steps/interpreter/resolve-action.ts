@@ -10,6 +10,7 @@ import { fieldForValue, refusesValue } from './value-fields';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { findTarget, nameOf, type FindOptions, type ScreenIndex } from './target-finder';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+import { normalizeText } from './text-match';
 
 /** Intents that act on the device, resolved on one screen into device actions or a loop plan. */
 
@@ -275,7 +276,10 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
       if (want === undefined) return tap;
       const named = switchName(index, f.el.node);
       if (!named) return notSettled(`${f.label} has neither a name nor an id to read its state back by`);
-      return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}` };
+      // With no dialog open before the tap, one that opens to confirm it is the tap's own: the app asks first.
+      const dialogOpen = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
+      const asks = dialogOpen ? '' : ' or asks to confirm';
+      return { ...tap, then: `verify the ${named} switch is ${want ? 'on' : 'off'}${asks}` };
     }
     case 'scroll': {
       let on: TreeElement | null = null;
@@ -299,6 +303,8 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
         `scroll ${intent.direction} until ${nameOf(intent.target)} is visible (at most ${MAX_SWIPES} swipes)`,
       );
     case 'scroll_end':
+      if (intent.within && !namedOnScreen(index, intent.within))
+        return notSettled(`no "${intent.within}" on this screen to scroll to the end of`);
       return scrollUntil(
         index,
         intent.direction,
@@ -337,4 +343,12 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'run_flow':
       return { settled: true, kind: 'run_flow', name: intent.name, reasoning: `run the flow "${intent.name}"` };
   }
+}
+
+/** A list's name on screen: a visible text, heading or title that reads it. */
+function namedOnScreen(index: ScreenIndex, name: string): boolean {
+  const want = normalizeText(name);
+  return index.elements.some(
+    (e) => e.node.text && normalizeText(e.node.text) === want && isVisible(e, index.observation.screen),
+  );
 }

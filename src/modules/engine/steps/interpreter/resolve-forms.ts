@@ -253,7 +253,7 @@ function kindNamed(index: ScreenIndex, path: string[]): Resolution | null {
   return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)} (the ${m[2]} of that name)`);
 }
 
-const DISMISS =
+export const DISMISS =
   /^(?:cancel|no|not now|not yet|keep it|keep|close|dismiss|stay|stay signed in|later|don['’]t|never|deny|back|go back)\b/i;
 
 function dialog(index: ScreenIndex, accept: boolean, what: string | null, button?: string): Resolution {

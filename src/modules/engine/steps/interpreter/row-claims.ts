@@ -121,6 +121,11 @@ export function rowWithLineCheck(s: string): Check | null {
     !/\b(?:is|are|was|were)\b/i.test(subject)
   )
     return { kind: 'row_line', row: { text: withLine[1]!.trim() }, values: [withLine[2]!], match: 'equals' };
+  // "Current account with £1,842.50 is listed": the row of that title, the amount on its second line.
+  const amount =
+    /^(?:the )?([^"\d]+?) with ([+\-−–]?\p{Sc}\s?\d[\d,.]*) (?:is |are )?(?:listed|shown|displayed)$/u.exec(s);
+  if (amount && !CONTAINER.test(amount[1]!) && !PERSON.test(amount[1]!) && /^\p{Lu}/u.test(amount[1]!))
+    return { kind: 'row_line', row: { text: amount[1]!.trim() }, values: [amount[2]!], match: 'contains' };
   // "Water the plants shows "Today · Home" with no priority": that line, and no word of what it says is absent.
   const without = new RegExp(
     `^(?:the )?([^"]+?) (?:shows|reads|says) ${Q},? (?:with no|without(?: a| any)?) ([\\p{L} ]{2,30})$`,
@@ -144,3 +149,49 @@ const CONTAINER =
 /** "The date line starts with …", "the form is filled with …": a verb before "with" is no row's title. */
 const VERB_LAST =
   /\b(?:starts|begins|ends|opens|loads|comes|goes|filled|prefilled|replaced|updated|shown|displayed|listed|marked|tagged|labelled|labeled|along|together|one|line|text|screen|dialog)$/i;
+
+/**
+ * A row by its place, its title and its second line: "First transaction is Interest "1 Mar · Interest ·
+ * +£14.62"", "The second payee Jo Park "40-12-76"" (the line as written), "The first transaction is dated
+ * Today (and shows −£30.00)", "First order is Desk lamp dated 3 May with €40.00" (each part whole words of
+ * the line). The title, when given, must be that row's; the line is read on the row at that place.
+ */
+/** "the first account row": a row's noun may say it is a row. */
+const ROW_WORD = '(?: row| item| entry)?';
+
+export function rowPlaceLineCheck(s: string): Check | null {
+  const quoted = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"]+?)(?:,? with)? ${Q}$`,
+    'i',
+  ).exec(s);
+  const dated = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?(?:("[^"]+"|[^"]+?) )?dated ([^"]+?)(?:,? (?:and shows|and reads|with|and) ([^"]+))?$`,
+    'i',
+  ).exec(s);
+  // "Third transaction is Interest with +£12.90", "Third order is Desk lamp €38.00": the amount on its second line.
+  const amount = new RegExp(
+    `^(?:the )?${ORDINAL_PATTERN} ([a-z]+)${ROW_WORD} (?:is )?("[^"]+"|[^"\\d]+?)(?:,? (?:with|showing|shows) | )([+\\-−–]?\\p{Sc}?\\s?\\d[^"]*)$`,
+    'iu',
+  ).exec(s);
+  // A bare number after a title may be the title's own ("Order 1042"): a line is an amount or several words.
+  const lineLike = amount && (/^[+\-−–]?\p{Sc}/u.test(amount[4]!) || /\s/.test(amount[4]!.trim()));
+  const m = quoted ?? dated ?? (lineLike ? amount : null);
+  if (!m) return null;
+  const ordinal = ordinalOf(m[1]!);
+  if (ordinal === null || ordinal < 1 || NOT_ROWS.test(m[2]!.replace(/s$/i, ''))) return null;
+  const title = m[3] ? unquote(m[3]) : '';
+  if (/\b(?:is|are|not|no|dated)\b/i.test(title)) return null;
+  const line: Check = quoted
+    ? { kind: 'row_line', row: { ordinal }, values: [m[4]!], match: 'equals' }
+    : !dated
+      ? { kind: 'row_line', row: { ordinal }, values: [m[4]!.trim()], match: 'contains' }
+      : {
+          kind: 'row_line',
+          row: { ordinal },
+          values: [m[4]!, ...(m[5] ? [m[5]] : [])].map((v) => v.trim()),
+          match: 'contains',
+        };
+  // "dated" takes a date as the screen writes it: capitalised ("Today") or with a number ("1 Mar").
+  if (dated && !quoted && !/^(?:\p{Lu}|\p{N})/u.test(m[4]!.trim())) return null;
+  return title ? { kind: 'all', checks: [{ kind: 'row_at', text: title, ordinal }, line] } : line;
+}

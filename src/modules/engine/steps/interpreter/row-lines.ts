@@ -3,7 +3,7 @@ import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { amountSigns as signs, normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
 
 /**
@@ -85,6 +85,10 @@ function secondLine(row: TreeElement): string | null {
   return texts[0] ?? null;
 }
 
+/** A value written with a sign or a currency: "−£300.00" is not "+£300.00", though their words are the same. */
+const SIGNED = /[+\-−–]\s?\p{Sc}?\s?\d|\p{Sc}/u;
+const plain = (t: string) => t.replace(/\s+/g, ' ').replace(/[-–]/g, '−').trim().toLowerCase();
+
 export function checkRowLine(
   index: ScreenIndex,
   row: RowRef,
@@ -119,7 +123,9 @@ export function checkRowLine(
   const have = normalizeText(line);
   const ok =
     values.every((v) =>
-      match === 'equals' ? have === normalizeText(v) : ` ${have} `.includes(` ${normalizeText(v)} `),
+      match === 'equals'
+        ? have === normalizeText(v) && signs(line) === signs(v)
+        : ` ${have} `.includes(` ${normalizeText(v)} `) && (!SIGNED.test(v) || plain(line).includes(plain(v))),
     ) && !absent.some((w) => ` ${have} `.includes(` ${normalizeText(w)} `));
   return { settled: true, kind: 'check', passed: ok, reasoning: `${title}'s second line reads "${line}"` };
 }

@@ -77,3 +77,11 @@ export function humanizeId(id: string): string {
     .replace(/[-_.]+/g, ' ')
     .trim();
 }
+
+/**
+ * The signs before the amounts of a text, in order ("−" for any dash after a space or a separator):
+ * `normalizeText` drops them, yet "−£300.00" is not "+£300.00".
+ */
+export function amountSigns(text: string): string {
+  return [...text.matchAll(/(?:^|[\s·(|,])([+\-−–])\s?\p{Sc}?\s?\d/gu)].map((m) => (m[1] === '+' ? '+' : '−')).join('');
+}
