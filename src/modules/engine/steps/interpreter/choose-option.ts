@@ -1,5 +1,6 @@
+import { type Rule, ok } from './intent';
 import { selectorFor } from '../selectors';
-import type { Intent, ParsedStep, Target } from './intent';
+import type { ParsedStep, Target } from './intent';
 import { notSettled, type Resolution } from './resolution';
 import { pickerChoice } from './field-forms';
 import { findTarget, type ScreenIndex } from './target-finder';
@@ -11,9 +12,6 @@ import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-t
  * payment method", "Pick "2" from the quantity spinner", "From the Sort by menu, choose Price". On the screen:
  * the option when it shows, else the picker is opened and the option is tapped on the screen that follows.
  */
-
-type Rule = (s: string) => ParsedStep | null;
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
 
 const PICKER =
   '(?:drop-?down(?: list| menu)?|drop down(?: list| menu)?|picker|spinner|selector|select(?:ion)? (?:box|list)|combo ?box|menu|list|options|option list|wheel|radio (?:group|buttons)|segmented control|carousel)';

@@ -1,10 +1,8 @@
-import type { Intent, ParsedStep } from './intent';
+import { type Rule, ok } from './intent';
+import type { ParsedStep } from './intent';
 import { unquote } from './step-text';
 
 /** Dialogs: their confirming or cancelling button whatever its label, or a button of the open dialog by name. */
-
-type Rule = (s: string) => ParsedStep | null;
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
 
 const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
 

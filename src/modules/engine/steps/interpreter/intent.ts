@@ -139,3 +139,8 @@ export type Intent =
   | { kind: 'hide_keyboard' };
 
 export type ParsedStep = { understood: true; intent: Intent } | { understood: false; reason: string };
+
+/** A grammar rule: the step read, or null when the rule does not apply. */
+export type Rule = (s: string) => ParsedStep | null;
+export const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
+export const refuse = (reason: string): ParsedStep => ({ understood: false, reason });

@@ -1,11 +1,9 @@
-import type { Intent, ParsedStep } from './intent';
+import { type Rule, ok } from './intent';
+import type { Intent } from './intent';
 import { field, fieldTarget, typeValue } from './parse-forms';
 import { parseTarget } from './step-text';
 
 /** A field named before its value, as testers write it without the word "field". */
-
-type Rule = (s: string) => ParsedStep | null;
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
 
 /** Names of fields people type into without saying "field": "Enter email a@b.co", "Type the password pw123". */
 const FIELD_NOUN =

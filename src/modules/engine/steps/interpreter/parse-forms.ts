@@ -1,4 +1,5 @@
-import type { Intent, ParsedStep, Target } from './intent';
+import { type Rule, ok } from './intent';
+import type { Intent, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
 import { search } from './search-forms';
@@ -11,9 +12,6 @@ import { MAX_WAIT_MS } from './wait-forms';
  * field-first and value-as-role typing, changes, counters, ordinals, places to go, dialogs,
  * the app's lifecycle. Each reads the text alone; which element is meant is settled on the screen.
  */
-
-type Rule = (s: string) => ParsedStep | null;
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
 
 export const USER_FIELDS = ['Email', 'Email address', 'E-mail', 'Username', 'User name', 'Login', 'User', 'Phone'];
 export const PASSWORD_FIELDS = ['Password', 'Passcode', 'PIN'];

@@ -1,15 +1,11 @@
+import { type Rule, ok, refuse } from './intent';
 import type { Intent, ParsedStep, ScrollDirection, Target } from './intent';
 import { COUNT_PATTERN, DURATION_PATTERN, keyCodeFor, parseCount, parseDuration, parseTarget } from './step-text';
 
 /** Scrolling, swiping, double taps and long presses. */
 
-type Rule = (s: string) => ParsedStep | null;
-
 const MAX_SCROLL_TIMES = 20;
 const DEFAULT_LONG_PRESS_MS = 1_000;
-
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
-const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
 
 function targetOr(raw: string, build: (t: Target) => Intent): ParsedStep {
   const target = parseTarget(raw);

@@ -1,3 +1,4 @@
+import { type Rule, ok, refuse } from './intent';
 import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
@@ -15,6 +16,7 @@ import { answerOrCondition } from './dialog-forms';
 import { tapById } from './element-ids';
 import { MAX_WAIT_MS, waitUntilForm, withinForm } from './wait-forms';
 import { BACK_RULES, CLAUSE_RULES, LATE_RULES, WHOLE_STEP_RULES } from './parse-forms';
+import { navigationRules } from './parse-navigation';
 import {
   DURATION_PATTERN,
   cleanStepText,
@@ -29,11 +31,6 @@ import {
  * English step text → intent, case-insensitive. The grammar is in docs/engine.md; anything it
  * does not cover is "not understood" so that a model can take the step.
  */
-
-type Rule = (s: string) => ParsedStep | null;
-
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
-const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
 
 function targetOr(raw: string, build: (t: Target) => Intent): ParsedStep {
   const target = parseTarget(raw);
@@ -141,62 +138,6 @@ const switchRules: Rule[] = [
   (s) => {
     const m = /^(?:toggle|flip)\s+(.+)$/i.exec(s);
     return m ? targetOr(m[1]!, (target) => ({ kind: 'toggle', target })) : null;
-  },
-];
-
-const navigationRules: Rule[] = [
-  // "clicks on the native "back" button", "navigate up": the system back navigation.
-  (s) =>
-    /^(?:(?:tap|click|press|hit|touch)(?: in| on)? (?:the )?(?:native|system|hardware|device|android|phone) "?back"?(?: button| key)?|navigate up|go up)$/i.test(
-      s,
-    )
-      ? ok({ kind: 'back' })
-      : null,
-  // "I go back to the Search screen": back to that screen (which screen it leads to is for the next step to check).
-  (s) => {
-    const m =
-      /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)(?:the )?([^,;]+?)(?: (?:screen|page|tab|list))?$/i.exec(
-        s,
-      );
-    return m ? ok({ kind: 'back_to', screen: unquote(m[1]!) }) : null;
-  },
-  (s) =>
-    /^(?:(?:go|navigate|move|return) back|back|(?:press|hit|push) (?:the )?(?:system |hardware |device )?back(?: button| key)?)$/i.test(
-      s,
-    )
-      ? ok({ kind: 'back' })
-      : null,
-  (s) =>
-    /^(?:(?:go|navigate|return|get) (?:back )?(?:to )?(?:the )?home(?: screen)?|(?:press|hit|push) (?:the )?home(?: button| key)?)$/i.test(
-      s,
-    )
-      ? ok({ kind: 'home' })
-      : null,
-  (s) =>
-    /^(?:re-?launch|restart|re-?open|re-?start|kill and (?:re)?launch|close and (?:re)?open|force[- ]stop and (?:re)?launch) (?:the )?app(?:lication)?$/i.test(
-      s,
-    )
-      ? ok({ kind: 'relaunch' })
-      : null,
-  (s) => (/^(?:open|launch|start|run|bring up) (?:the )?app(?:lication)?$/i.test(s) ? ok({ kind: 'launch' }) : null),
-  (s) => {
-    const m = /^run (?:the )?(?:sub-?flow|flow) (.+)$/i.exec(s) ?? /^run (?:the )?(.+?) (?:sub-?flow|flow)$/i.exec(s);
-    return m ? ok({ kind: 'run_flow', name: unquote(m[1]!) }) : null;
-  },
-  (s) => {
-    const m =
-      /^(?:rotate|turn|switch|flip)(?: the)?(?: device| screen| phone| tablet)?(?: (?:to|into))?(?: (landscape|portrait)(?: mode| orientation)?| (-?\d+)\s*(?:°|degrees?|deg))?$/i.exec(
-        s,
-      );
-    if (!m) return null;
-    if (m[1]) return ok({ kind: 'rotate', to: m[1].toLowerCase() as 'landscape' | 'portrait' });
-    if (m[2]) {
-      const deg = Number(m[2]);
-      if (deg !== 0 && deg !== 90 && deg !== 180 && deg !== 270)
-        return refuse('not understood: a rotation is 0, 90, 180 or 270 degrees');
-      return ok({ kind: 'rotate', to: deg });
-    }
-    return /^(?:rotate)/i.test(s) ? ok({ kind: 'rotate', to: 'next' }) : null;
   },
 ];
 

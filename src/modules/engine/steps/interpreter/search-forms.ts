@@ -1,4 +1,5 @@
-import type { Intent, ParsedStep } from './intent';
+import { type Rule, ok } from './intent';
+import type { Intent } from './intent';
 import { parseCount, unquote } from './step-text';
 
 /**
@@ -6,8 +7,6 @@ import { parseCount, unquote } from './step-text';
  * Paris, 14 Aug 2025, 2 passengers" (the form's values in order, its counters, then its search button).
  */
 
-type Rule = (s: string) => ParsedStep | null;
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
 const typeValue = (value: string, target: Extract<Intent, { kind: 'type' }>['target']): Intent => ({
   kind: 'type',
   text: unquote(value),

@@ -1,4 +1,5 @@
-import type { Intent, ParsedStep } from './intent';
+import { ok, refuse } from './intent';
+import type { ParsedStep } from './intent';
 import { DURATION_PATTERN, parseDuration, parseTarget, unquote } from './step-text';
 
 /**
@@ -9,9 +10,6 @@ import { DURATION_PATTERN, parseDuration, parseTarget, unquote } from './step-te
 
 export const MAX_WAIT_MS = 300_000;
 const DEFAULT_WAIT_UNTIL_MS = 10_000;
-
-const ok = (intent: Intent): ParsedStep => ({ understood: true, intent });
-const refuse = (reason: string): ParsedStep => ({ understood: false, reason });
 
 const GONE = /disappear|gone|hidden|not visible|not shown|not displayed|away|vanish|clos|dismiss/i;
 const OUTCOME =
