@@ -231,7 +231,7 @@ export const moreWalks: Walk[] = [
     steps: [
       ...in5,
       [tap('tab-cards')],
-      [tap('freeze-card'), tap('alert-freeze')],
+      [tap('freeze-card'), tap('alert-freeze'), on('freeze-card')],
       [tap('tab-accounts')],
       [tap('tab-cards')],
     ],
