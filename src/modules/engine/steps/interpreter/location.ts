@@ -21,6 +21,11 @@ export interface Location {
   reachable: boolean;
   /** The step after the place. */
   rest: string;
+  /**
+   * Said without "screen" ("From Home, tap …", "Settings: turn on X"): the name may be a part of this screen as
+   * well, so a heading or text of that name here lets the rest be read.
+   */
+  loose?: boolean;
 }
 
 const LOCATION =
@@ -29,12 +34,31 @@ const LOCATION =
 const DESCRIBED =
   /^(?:next|following|new|resulting|same|current|this|that|previous|opened|open|last|final|main|first|second|third|\d+(?:st|nd|rd|th))$/i;
 /** What cannot be a screen's name: a field, a list or a dialog ("In the Email field, enter …" is read elsewhere). */
-const NOT_A_SCREEN = /\b(?:field|box|input|dialog|alert|popup|pop-up|list|section|form|row|menu|sheet)$/i;
+const NOT_A_SCREEN =
+  /\b(?:field|box|input|dialog|alert|popup|pop-up|list|section|form|row|menu|sheet|dropdown|drop-down|picker|options|results)$/i;
+
+/** Verbs a step's rest starts with after a place said without "screen". */
+const ACTION_START =
+  /^(?:tap|click|press|open|select|choose|pick|go|navigate|enter|type|fill|turn|switch|toggle|enable|disable|scroll|swipe|verify|check|clear)\b/i;
+/** "Step 3: tap Save", "Note: …": labels of the step itself, never a place. */
+const NOT_A_PLACE = /^(?:step|note|then|and|precondition|action|expected|result|test|case|scenario|given|when)\b|\d/i;
+
+/** "From Home, tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
+function looseLocation(s: string): Location | null {
+  const m =
+    /^from\s+(?:the\s+)?("[^"]+"|[^,":]+?)\s*,?\s+(.+)$/i.exec(s) ?? /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s);
+  if (!m) return null;
+  const name = unquote(m[1]!.trim());
+  const rest = m[2]!.trim();
+  if (!ACTION_START.test(rest) || name.split(/\s+/).length > 3 || NOT_A_SCREEN.test(name) || NOT_A_PLACE.test(name))
+    return null;
+  return { name, reachable: true, rest, loose: true };
+}
 
 /** The place a step starts with, or null when it names none (or names something other than a screen). */
 export function location(s: string): Location | null {
   const m = LOCATION.exec(s);
-  if (!m) return null;
+  if (!m) return looseLocation(s);
   const name = unquote(m[2]!.trim());
   const rest = m[4]!.trim();
   if (name === '' || name.split(/\s+/).length > 4 || NOT_A_SCREEN.test(name)) return null;
@@ -83,6 +107,9 @@ export function resolveLocated(
       if (go.settled && go.kind === 'actions') return { ...go, then: place.rest };
     }
   }
+  // "Settings: turn on Reminders" where Settings heads a part of this screen.
+  if (place.loose && findTarget(index, { text: place.name }, { closeOnly: true }).found)
+    return readRest(place.rest, index);
   const why = here.settled ? here.reasoning : here.reason;
   return {
     settled: true,

@@ -3,7 +3,7 @@ import type { Intent, Target } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
 import { search } from './search-forms';
-import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount } from './lexicon';
+import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount, startsWithVerb } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
 
@@ -51,7 +51,10 @@ export const typeValue = (value: string, target: Target | null): Intent => ({
   target,
 });
 
-/** "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123". */
+/**
+ * "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123",
+ * "Sign in as the test user: kim@x.test, password pw1".
+ */
 const signIn: Rule = (s) => {
   const m =
     /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? (\S+)\s*(?:\/|,)\s*(\S+)$/i.exec(
@@ -61,7 +64,12 @@ const signIn: Rule = (s) => {
       s,
     ) ??
     // "Sign in with alice@x.com and hunter2": an address (or a quoted name) and a password.
-    /^(?:log ?in|sign ?in|login|signin)(?: with| using| as) (\S+@\S+|"[^"]+") and ("[^"]+"|\S+)$/i.exec(s);
+    /^(?:log ?in|sign ?in|login|signin)(?: with| using| as) (\S+@\S+|"[^"]+") and ("[^"]+"|\S+)$/i.exec(s) ??
+    // "Sign in as the test user: kim@x.test, password pw1", "Log in as Kim (email kim@x.test, password pw1)":
+    // who it is, then the credentials named.
+    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)? as [^:(,"]{1,40}?\s*(?::|\(|,|\bwith\b|\busing\b)\s*(?:(?:user(?:name)?|e-?mail)(?: address)?:?\s+)?(\S+@\S+?|"[^"]+"),?\s+(?:and\s+)?(?:the\s+)?(?:password|pw):?\s+("[^"]+"|[^\s)]+)\)?$/i.exec(
+      s,
+    );
   if (!m) return null;
   return ok({
     kind: 'sequence',
@@ -254,7 +262,7 @@ const backUntil: Rule = (s) => {
 
 const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|menu category|category)$/i;
 
-/** "Go to Profile > Settings", "Open Settings from Profile", "navigate to the Q3 report", "head to the Transfers tab". */
+/** "Go to Profile > Settings", "Open Settings from Profile", "navigate to the Q3 report", "head to the Transfers tab", "Profile > Settings". */
 const navigate: Rule = (s) => {
   const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
   const m =
@@ -265,7 +273,15 @@ const navigate: Rule = (s) => {
   // "Open Call grandma from the Today list": the list is where the row is; "from the list" adds nothing.
   const place = from ? from[2]!.replace(/\s+(?:list|results)$/i, '') : '';
   const generic = from && /^(?:list|results|search results)$/i.test(from[2]!);
-  const raw = (from ? (generic ? from[1]! : `${place} > ${from[1]}`) : m?.[1])?.replace(/\s+\([^()"]*\)$/, '');
+  // "Profile > Edit profile", "Book -> Cardiology -> Dr Ravi Naidoo": a path with no verb is a way to go.
+  const bare =
+    !from && !m && /\s(?:>|->|›)\s/.test(s) && !/\s(?:>|->)\s*[-+£$€]?\d/.test(s) && !startsWithVerb(s) && !/"/.test(s)
+      ? s
+      : undefined;
+  const raw = (from ? (generic ? from[1]! : `${place} > ${from[1]}`) : (m?.[1] ?? bare))?.replace(
+    /\s+\([^()"]*\)$/,
+    '',
+  );
   if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
   const path = raw
     .split(/\s+>\s+|\s*›\s*|\s+→\s+|\s+->\s+/)

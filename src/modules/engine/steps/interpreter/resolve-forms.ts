@@ -238,12 +238,16 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
 }
 
 /**
- * "Open the Northline Rail transaction": a row named by its name and then what kind of thing it is, in a lower-case
- * word the row does not show. Only a name that matches one row or button closely; "Open the Dune Deluxe" (a capital:
+ * "Open the Northline Rail transaction", "Open Dr Kim Lee's appointment": a row named by its name and then what kind
+ * of thing it is, in a lower-case word the row does not show (two after a possessive: "'s upcoming appointment"). Only a name that matches one row or button closely; "Open the Dune Deluxe" (a capital:
  * part of a name) is not read so.
  */
 function kindNamed(index: ScreenIndex, path: string[]): Resolution | null {
-  const m = path.length === 1 ? /^(.*[\p{Lu}\p{N}].*?)\s+(\p{Ll}[\p{Ll}-]+)$/u.exec(path[0]!) : null;
+  const said = path.length === 1 ? path[0]! : '';
+  // "Open Dr Kim Lee's appointment", "… 's upcoming appointment": whose it is, then what.
+  const m =
+    /^(.*[\p{Lu}\p{N}].*?)['’]s\s+((?:\p{Ll}[\p{Ll}-]+\s+)?\p{Ll}[\p{Ll}-]+)$/u.exec(said) ??
+    /^(.*[\p{Lu}\p{N}].*?)\s+(\p{Ll}[\p{Ll}-]+)$/u.exec(said);
   if (!m) return null;
   const hit = findTarget(index, { text: m[1]! }, { preferInteractive: true, closeOnly: true });
   if (!hit.found || !['list_item', 'cell', 'row', 'button'].includes(hit.element.node.role)) return null;
