@@ -35,18 +35,24 @@ const DESCRIBED =
   /^(?:next|following|new|resulting|same|current|this|that|previous|opened|open|last|final|main|first|second|third|\d+(?:st|nd|rd|th))$/i;
 /** What cannot be a screen's name: a field, a list or a dialog ("In the Email field, enter …" is read elsewhere). */
 const NOT_A_SCREEN =
-  /\b(?:field|box|input|dialog|alert|popup|pop-up|list|section|form|row|menu|sheet|dropdown|drop-down|picker|options|results)$/i;
+  /\b(?:field|box|input|dialog|alert|popup|pop-up|list|section|form|row|menu|sheet|dropdown|drop-down|picker|options|results|bar|area|panel|card|banner|toolbar|keyboard|header|footer|modal|prompt)$/i;
 
 /** Verbs a step's rest starts with after a place said without "screen". */
-const ACTION_START =
-  /^(?:tap|click|press|open|select|choose|pick|go|navigate|enter|type|fill|turn|switch|toggle|enable|disable|scroll|swipe|verify|check|clear)\b/i;
-/** "Step 3: tap Save", "Note: …": labels of the step itself, never a place. */
-const NOT_A_PLACE = /^(?:step|note|then|and|precondition|action|expected|result|test|case|scenario|given|when)\b|\d/i;
+const VERBS =
+  'tap|click|press|open|select|choose|pick|go|navigate|enter|type|fill|turn|switch|toggle|enable|disable|scroll|swipe|verify|check|clear';
+const ACTION_START = new RegExp(`^(?:${VERBS})\\b`, 'i');
+/** "From Home, tap X", "On Home tap X": the place ends where the verb starts. */
+const LOOSE_PLACE = new RegExp(
+  `^(?:from|on|in|at)\\s+(?:the\\s+)?("[^"]+"|[^,":]+?)\\s*,?\\s+(?=(?:${VERBS})\\b)(.+)$`,
+  'i',
+);
+/** "Step 3: tap Save", "Note: …", "At the bottom tap Save": labels of the step, or a part of the screen, never a place. */
+const NOT_A_PLACE =
+  /^(?:step|note|then|and|precondition|action|expected|result|test|case|scenario|given|when|top|bottom|end|start|left|right|middle|centre|center|same|meantime|meanwhile|case)\b|\d/i;
 
-/** "From Home, tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
+/** "From Home, tap X", "On Home tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
 function looseLocation(s: string): Location | null {
-  const m =
-    /^from\s+(?:the\s+)?("[^"]+"|[^,":]+?)\s*,?\s+(.+)$/i.exec(s) ?? /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s);
+  const m = LOOSE_PLACE.exec(s) ?? /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s);
   if (!m) return null;
   const name = unquote(m[1]!.trim());
   const rest = m[2]!.trim();
@@ -58,7 +64,8 @@ function looseLocation(s: string): Location | null {
 /** The place a step starts with, or null when it names none (or names something other than a screen). */
 export function location(s: string): Location | null {
   const m = LOCATION.exec(s);
-  if (!m) return looseLocation(s);
+  // "On Home tap View details": "view" there starts a button's name, not the place's kind.
+  if (!m || new RegExp(`\\s(?:${VERBS})\\b`, 'i').test(m[2]!)) return looseLocation(s);
   const name = unquote(m[2]!.trim());
   const rest = m[4]!.trim();
   if (name === '' || name.split(/\s+/).length > 4 || NOT_A_SCREEN.test(name)) return null;

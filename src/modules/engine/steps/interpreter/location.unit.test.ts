@@ -75,4 +75,18 @@ describe('a step that starts with where it happens', () => {
     const p = parseStep('In the code field, enter 1357');
     expect(p.understood && JSON.stringify(p.intent)).not.toContain('"screen"');
   });
+
+  it('"On Library tap View details": the place ends where the verb starts ("View" is the button\'s)', () => {
+    const withDetails = screen('Library', [node('button', 'View details', 140, { id: 'details' })]);
+    expect(acted(interpretStep('On Library tap View details', withDetails))).toEqual(['tap']);
+    expect(acted(interpretStep('On Library tap View details', verify))).toBe('check false');
+  });
+
+  it.each(['At the bottom tap Continue', 'In the search bar type milk', 'On the keyboard press Enter'])(
+    '"%s" names a part of the screen, not a screen',
+    (text) => {
+      const p = parseStep(text);
+      expect(JSON.stringify(p)).not.toContain('"screen"');
+    },
+  );
 });
