@@ -91,7 +91,9 @@ function laterClause(index: ScreenIndex, raw: string, split = true): string[] | 
   if (state) return [`turn ${switchNamed(index, state[1]!)} ${state[2]}`];
   const kept = /^(?:leave|keep)\s+(?:the\s+)?(\p{Lu}[\p{L}\d' -]{0,30}?)\s+(on|off)$/iu.exec(item);
   if (kept) return [`leave ${switchNamed(index, kept[1]!)} ${kept[2]}`];
+  // "… and save": a bare verb only after "and" ("Tap Cancel booking and Yes, cancel" is no list).
   if (/^\p{L}+$/u.test(item) && !/^\p{Lu}/u.test(item)) {
+    if (split) return null;
     const starts = index.candidates.filter(
       (e) => e.node.role === 'button' && e.node.text && normalizeText(e.node.text).split(' ')[0] === item.toLowerCase(),
     );
@@ -124,13 +126,18 @@ function splitItem(index: ScreenIndex, item: string): string[] | null {
   return out;
 }
 
-/** Hides quoted values so that their commas never split the list. */
-function masked(s: string): { text: string; unmask: (t: string) => string } {
+/** Hides quoted values, and names on screen that hold a comma ("Yes, cancel"), so that they never split the list. */
+function masked(s: string, index: ScreenIndex): { text: string; unmask: (t: string) => string } {
   const hidden: string[] = [];
-  const text = s.replace(/"[^"]*"|(?<=\s)'[^']+'(?=$|[\s,;])/g, (q) => {
+  const hide = (q: string) => {
     hidden.push(q);
     return `\u0000${hidden.length - 1}\u0000`;
-  });
+  };
+  let text = s.replace(/"[^"]*"|(?<=\s)'[^']+'(?=$|[\s,;])/g, hide);
+  for (const e of index.elements) {
+    const name = e.node.text?.trim();
+    if (name && /[,;]/.test(name) && name.length <= 60 && text.includes(name)) text = text.split(name).join(hide(name));
+  }
   return { text, unmask: (t) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!) };
 }
 
@@ -145,7 +152,7 @@ export interface PickList {
 export function pickList(s: string, index: ScreenIndex): PickList | null {
   const held = HOLD_BACK.exec(s);
   const body = held ? s.slice(0, held.index) : s;
-  const { text, unmask } = masked(body);
+  const { text, unmask } = masked(body, index);
   const items = text.split(SEPARATOR).map((t) => unmask(t).trim());
   if (items.some((t) => t === '')) return null;
   const head = items[0]!.replace(PICK_VERB, '');
@@ -164,13 +171,17 @@ export function pickList(s: string, index: ScreenIndex): PickList | null {
   return { first: headName ?? headParts![0]!.replace(/^tap /, ''), rest: later.join('; ') };
 }
 
+const NAVIGATION =
+  /^(?:back|go|go back|return|navigate|switch|scroll|swipe|skip|jump|continue|next|done|close|cancel)$/i;
+
 /**
  * "Reschedule to Thu 16 Apr at 14:15 and save", "Move to Archive": the button of that name here, then the
  * values chosen on the screen it opens (read there as a list of their own).
  */
 function movedTo(body: string, index: ScreenIndex): PickList | null {
   const m = /^(\p{Lu}[\p{L} ]{0,30}?)\s+to\s+(?:the\s+)?([\p{Lu}\d].*)$/u.exec(body.replace(PICK_VERB, ''));
-  if (!m) return null;
+  // Going back, or on, is no button that opens values to choose; the values must read as such.
+  if (!m || NAVIGATION.test(m[1]!) || !/\d|,|\s(?:at|and)\s/.test(m[2]!)) return null;
   const button = index.candidates.filter(
     (e) =>
       e.node.role === 'button' && e.node.enabled && e.node.text && normalizeText(e.node.text) === normalizeText(m[1]!),

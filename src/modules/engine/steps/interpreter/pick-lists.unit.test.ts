@@ -104,4 +104,19 @@ describe('values picked in one step', () => {
     // No button of that name: nothing is tapped.
     expect(done(interpretStep('Reseat to Four people at 20:15', details))).toEqual([]);
   });
+
+  it('a name on screen that holds a comma stays one name; a lone verb after a comma is no list item', () => {
+    const booking = screen('Booking', [
+      node('button', 'Cancel booking', 100, { id: 'cancel-booking' }),
+      node('button', 'Yes, cancel', 160, { id: 'yes-cancel' }),
+    ]);
+    expect(walk('Tap Cancel booking, Yes, cancel', booking).did).toEqual(['cancel-booking', 'yes-cancel']);
+    const r = interpretStep('Tap Yes and Cancel booking, cancel', booking);
+    expect(r.settled && r.then).not.toBe('tap Cancel booking; cancel');
+  });
+
+  it('"Back to X" is no button that opens values to pick', () => {
+    const details = screen('Reservation', [node('button', 'Back', 60, { id: 'back' })]);
+    expect(interpretStep('Back to Four people, 20:15', details).settled && 'picked').not.toBe('picked');
+  });
 });
