@@ -60,3 +60,25 @@ export const logInForm = (email = '', password = '', emailFocused = false) =>
     ...labelled('Password', 'login-password', 190, password),
     node('button', 'Log in', 300, { id: 'log-in' }),
   ]);
+
+/** A chip at (`x`, `y`), 100 wide and 36 tall. */
+const chip = (text: string, id: string, x: number, y: number): UiNode =>
+  node('button', text, y, { id, bounds: { x, y, width: 100, height: 36 } });
+
+/**
+ * A table booking form: party sizes and seating times as chips, a Notes field, an Outdoor seating switch
+ * (off unless asked), and its buttons.
+ */
+export const tableForm = (outdoor = false) =>
+  screen('Table for tonight', [
+    node('text', 'Party size', 70),
+    chip('Two people', 'size-2', 16, 110),
+    chip('Four people', 'size-4', 130, 110),
+    node('text', 'Seating time', 160),
+    chip('18:30', 'time-1830', 16, 200),
+    chip('20:15', 'time-2015', 130, 200),
+    ...labelled('Notes for the host', 'host-notes', 250),
+    node('toggle', 'Outdoor seating', 350, { id: 'outdoor', checked: outdoor }),
+    node('button', 'Hold this table', 420, { id: 'hold-table' }),
+    node('button', 'Back to venues', 480, { id: 'to-venues' }),
+  ]);

@@ -17,6 +17,7 @@ import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
+import { keptSwitch, pickList } from './pick-lists';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -128,7 +129,7 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const device = deviceClause(text, index);
   if (device) return device;
-  const s = ifNeededLast(normalizeStep(text));
+  const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
@@ -136,12 +137,18 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (place) return resolveLocated(place, index, interpretClause);
   const names = screenNames(index);
   const direct = wholeName(s, index);
+  const picks = direct ? null : pickList(s, index);
   let parsed: ParsedStep;
   let first: { text: string; rest: string };
   let restOfStep: string | undefined;
   if (direct) {
     parsed = { understood: true, intent: direct };
     first = { text: s, rest: s };
+  } else if (picks) {
+    // "Choose Mon 13 Apr at 09:00 and save": the first name here, the rest read on the screen that follows.
+    parsed = { understood: true, intent: { kind: 'tap', target: { text: picks.first } } };
+    first = { text: `tap ${picks.first}`, rest: s };
+    restOfStep = picks.rest || undefined;
   } else {
     const entire = parseWhole(s);
     const coarse = entire ? [{ text: s, rest: s }] : splitClauses(s, names, true);
