@@ -1,0 +1,59 @@
+import { notSettled, type CheckResolution } from './resolution';
+import type { ScreenIndex } from './target-finder';
+import { screenHeading } from './claim-checks';
+import { screenTitle } from './evaluate-forms';
+import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { normalizeText } from './text-match';
+
+const passed = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
+const same = (a: string | null | undefined, b: string) => normalizeText(a ?? '') === normalizeText(b);
+
+const inside = (e: TreeElement, roles: string[]): boolean =>
+  e.parent !== null && (roles.includes(e.parent.node.role) || inside(e.parent, roles));
+
+/** Visible texts of the content, top to bottom in the tree: outside the top bar, rows and dialogs. */
+function contentTexts(index: ScreenIndex): TreeElement[] {
+  return index.elements.filter(
+    (e) =>
+      e.node.role === 'text' &&
+      e.node.text?.trim() &&
+      isVisible(e, index.observation.screen) &&
+      !inside(e, ['list_item', 'alert', 'navigation_bar']),
+  );
+}
+
+/** "General practice · Northgate" is under a heading that says "General practice" first. */
+function startsWithPart(text: string, part: string): boolean {
+  return same(text, part) || text.split(/\s+[·|–—-]\s+/).some((p, i) => i === 0 && same(p, part));
+}
+
+/**
+ * "Heading "Settings"": the screen's heading reads so: its tallest text near the top, or the first text of
+ * its content (under the top bar), or its title. `below`: the text right under the heading reads that, alone
+ * or before a separator ("Heading Dr Kim Lee with Cardiology underneath"). A heading that reads otherwise fails
+ * (a section's heading further down is no screen heading); a screen with no content text is not settled.
+ */
+export function checkHeading(index: ScreenIndex, value: string, below?: string): CheckResolution {
+  const texts = contentTexts(index);
+  const title = screenTitle(index);
+  const candidates = [screenHeading(index), texts[0] ?? null].filter((e): e is TreeElement => e !== null);
+  const heading = candidates.find((e) => same(e.node.text, value));
+  if (!heading) {
+    if (below === undefined && title !== null && same(title, value))
+      return passed(true, `the screen title is "${title}"`);
+    if (candidates.length === 0) return notSettled('no text on this screen stands out as its heading');
+    return passed(false, `the heading is ${describeElement(candidates[0]!.node)}`);
+  }
+  if (below === undefined) return passed(true, `the heading is ${describeElement(heading.node)}`);
+  const next = texts[texts.indexOf(heading) + 1];
+  if (!next) return passed(false, `no text is under the heading ${describeElement(heading.node)}`);
+  return passed(
+    startsWithPart(next.node.text ?? '', below),
+    `the heading is ${describeElement(heading.node)}; under it ${describeElement(next.node)}`,
+  );
+}
