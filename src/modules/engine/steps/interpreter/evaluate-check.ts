@@ -12,7 +12,7 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
-import { checkHeading } from './heading-checks';
+import { checkHeading, checkListRows } from './heading-checks';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -142,6 +142,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkPhrase(index, check.text, valueBeside);
     case 'heading':
       return checkHeading(index, check.value, check.below);
+    case 'list_rows':
+      return checkListRows(index, check.count);
     case 'only_rows':
       return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':

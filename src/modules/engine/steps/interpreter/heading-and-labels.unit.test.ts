@@ -109,3 +109,24 @@ describe('what a screen opens with', () => {
     expect(verdict(interpretAssertion('Back on Loan with "Changes saved"', account('Changes saved')))).toBe(false);
   });
 });
+
+describe('a list shown with its number of rows', () => {
+  const shelf = (n: number, top = 100) =>
+    screen('Shelves', [
+      node('list', null, top, {
+        bounds: { x: 0, y: top, width: 393, height: n * 60 },
+        children: Array.from({ length: n }, (_, i) => node('list_item', `Shelf ${i + 1}`, top + i * 60)),
+      }),
+    ]);
+
+  it('the whole list on screen with that many rows passes; another number fails', () => {
+    expect(verdict(interpretAssertion('Shelves list shown again with the three shelves', shelf(3)))).toBe(true);
+    expect(verdict(interpretAssertion('Shelves list shown again with the four shelves', shelf(3)))).toBe(false);
+    expect(verdict(interpretAssertion('Loans list shown again with the three shelves', shelf(3)))).toBe(false);
+  });
+
+  it('a list that goes on below the screen is not settled, unless it already holds more rows', () => {
+    expect(verdict(interpretAssertion('Shelves list shown with the fourteen shelves', shelf(14)))).toBe('not settled');
+    expect(verdict(interpretAssertion('Shelves list shown with the ten shelves', shelf(14)))).toBe(false);
+  });
+});

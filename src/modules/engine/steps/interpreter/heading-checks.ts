@@ -57,3 +57,22 @@ export function checkHeading(index: ScreenIndex, value: string, below?: string):
     `the heading is ${describeElement(heading.node)}; under it ${describeElement(next.node)}`,
   );
 }
+
+/**
+ * "The list is shown with the four items": exactly that many rows. Read only when the whole list is on screen
+ * (every row the UI tree holds is visible and the last ends above the screen's bottom edge); more rows than
+ * said fails wherever they are; otherwise the rest of the list may be scrolled away, and the check is not settled.
+ */
+export function checkListRows(index: ScreenIndex, count: number): CheckResolution {
+  const { screen } = index.observation;
+  if (index.elements.filter((e) => e.node.role === 'list').length > 1)
+    return notSettled('this screen holds several lists: which one is meant is not said');
+  const rows = index.elements.filter((e) => e.node.role === 'list_item');
+  const shown = rows.filter((e) => isVisible(e, screen));
+  if (rows.length > count) return passed(false, `the list holds ${rows.length} rows, not ${count}`);
+  const last = shown.at(-1);
+  const whole =
+    shown.length === rows.length && (!last || last.node.bounds.y + last.node.bounds.height < screen.height - 8);
+  if (!whole) return notSettled(`the list may go on below the screen (${shown.length} rows shown)`);
+  return passed(rows.length === count, `the list shows ${rows.length} row${rows.length === 1 ? '' : 's'}`);
+}

@@ -1,5 +1,6 @@
 import type { Check } from './intent';
 import { labelledValues } from './labelled-values';
+import { COUNT_PATTERN, parseCount } from './step-text';
 
 /**
  * Assertions about a screen's heading and what it opens with, read before the step grammar (whose
@@ -79,6 +80,23 @@ function backOnWith(s: string): Check | null {
   };
 }
 
+/** "Orders list shown again with the three orders": that screen, its list holding exactly that many rows. */
+function listShownWith(s: string): Check | null {
+  const m = new RegExp(
+    `^(?:the )?([^"]+?) list (?:is )?(?:shown|displayed|back|visible)(?: again)? with (?:the |all |its |all the )?${COUNT_PATTERN} ([a-z]+)$`,
+    'i',
+  ).exec(s);
+  const count = m ? parseCount(m[2]!) : null;
+  if (!m || count === null || STATEMENT.test(m[1]!)) return null;
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'screen', name: m[1]!, negated: false },
+      { kind: 'list_rows', count },
+    ],
+  };
+}
+
 /** An assertion in one of these forms, or null. `names`: the texts on screen. */
 export function headingForms(s: string, names: string[]): Check | null {
   const described = DESCRIBED.exec(s);
@@ -86,5 +104,12 @@ export function headingForms(s: string, names: string[]): Check | null {
   const section = /^(?:the )?([^"]+?) heading (?:is )?(?:shown|visible|displayed|present)$/i.exec(s);
   if (section && !STATEMENT.test(section[1]!))
     return { kind: 'visible', target: { text: section[1]!, role: 'text' }, negated: false };
-  return headingCheck(s) ?? headedScreen(s) ?? opensShowing(s, names) ?? backOnWith(s) ?? labelledValues(s, names);
+  return (
+    headingCheck(s) ??
+    headedScreen(s) ??
+    opensShowing(s, names) ??
+    backOnWith(s) ??
+    listShownWith(s) ??
+    labelledValues(s, names)
+  );
 }

@@ -42,6 +42,7 @@ function checkLabel(check: Check): string {
     case 'only_rows':
     case 'section':
     case 'heading':
+    case 'list_rows':
       return 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
