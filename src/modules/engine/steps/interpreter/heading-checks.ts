@@ -32,22 +32,40 @@ function startsWithPart(text: string, part: string): boolean {
   return same(text, part) || text.split(/\s+[·|–—-]\s+/).some((p, i) => i === 0 && same(p, part));
 }
 
+/** A text that heads a list: the next element in the tree is a list or one of its rows. */
+function headsList(index: ScreenIndex, e: TreeElement): boolean {
+  const next = index.elements[index.elements.indexOf(e) + 1];
+  return next !== undefined && (next.node.role === 'list' || next.node.role === 'list_item');
+}
+
 /**
- * "Heading "Settings"": the screen's heading reads so: its tallest text near the top, or the first text of
- * its content (under the top bar), or its title. `below`: the text right under the heading reads that, alone
- * or before a separator ("Heading Dr Kim Lee with Cardiology underneath"). A heading that reads otherwise fails
- * (a section's heading further down is no screen heading); a screen with no content text is not settled.
+ * The texts that head the screen or a part of it: its tallest text near the top, the first text of its
+ * content (under the top bar), a text whose id says it is a heading or title, and a text right above a list.
+ */
+function headings(index: ScreenIndex, texts: TreeElement[]): TreeElement[] {
+  const tallest = screenHeading(index);
+  const out = texts.filter(
+    (e, i) => e === tallest || i === 0 || /(?:heading|title|header)/i.test(e.node.id ?? '') || headsList(index, e),
+  );
+  return tallest && !out.includes(tallest) ? [tallest, ...out] : out;
+}
+
+/**
+ * "Heading "Settings"": a heading of the screen reads so (see `headings`), or its title. `below`: the text
+ * right under that heading reads that, alone or before a separator ("Heading Dr Kim Lee with Cardiology
+ * underneath"). A plain text that reads so (a value, a line under a heading) is no heading: the check fails,
+ * as does another text under the heading; a screen with no content text is not settled.
  */
 export function checkHeading(index: ScreenIndex, value: string, below?: string): CheckResolution {
   const texts = contentTexts(index);
   const title = screenTitle(index);
-  const candidates = [screenHeading(index), texts[0] ?? null].filter((e): e is TreeElement => e !== null);
+  const candidates = headings(index, texts);
   const heading = candidates.find((e) => same(e.node.text, value));
   if (!heading) {
     if (below === undefined && title !== null && same(title, value))
       return passed(true, `the screen title is "${title}"`);
     if (candidates.length === 0) return notSettled('no text on this screen stands out as its heading');
-    return passed(false, `the heading is ${describeElement(candidates[0]!.node)}`);
+    return passed(false, `the headings are ${candidates.map((e) => describeElement(e.node)).join(', ')}`);
   }
   if (below === undefined) return passed(true, `the heading is ${describeElement(heading.node)}`);
   const next = texts[texts.indexOf(heading) + 1];
