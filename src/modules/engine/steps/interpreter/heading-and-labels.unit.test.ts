@@ -77,6 +77,10 @@ describe('a screen heading', () => {
     expect(verdict(interpretAssertion('Heading "Jo Park"', loan()))).toBe(false);
     expect(verdict(interpretAssertion('Heading "Travel · Shelf 4"', loan()))).toBe(false);
     expect(verdict(interpretAssertion('Heading Northwind Atlas with Shelf 5 underneath', loan()))).toBe(false);
+    // A heading said with more after it ("; two loans: …") is left to other forms, never failed as a heading.
+    expect(verdict(interpretAssertion('Heading Northwind Atlas; two loans: Jo Park (Fri 4 Jul)', loan()))).not.toBe(
+      false,
+    );
   });
 
   it('a screen with its heading: both must hold', () => {
@@ -110,6 +114,10 @@ describe('what a screen opens with', () => {
     expect(verdict(interpretAssertion('Back on Account with "Changes saved"', account('Changes saved')))).toBe(true);
     expect(verdict(interpretAssertion('Back on Account with "Changes saved"', account(null)))).toBe(false);
     expect(verdict(interpretAssertion('Back on Loan with "Changes saved"', account('Changes saved')))).toBe(false);
+    // More than a screen's name before the text is not this form.
+    expect(verdict(interpretAssertion('Back on Account with Jo Park showing "Changes saved"', account(null)))).not.toBe(
+      true,
+    );
   });
 });
 

@@ -27,7 +27,10 @@ function headingCheck(s: string): Check | null {
   if (!m) return null;
   const value = m[1] ?? m[2]!;
   const below = m[3] ?? m[4];
-  if (STATEMENT.test(value) || (below !== undefined && STATEMENT.test(below))) return null;
+  // "Heading Travel; two books: …" says more than a heading: left to the other forms.
+  const said = (v: string | undefined) =>
+    v !== undefined && (STATEMENT.test(v) || /[;:()]/.test(v) || v.split(' ').length > 8);
+  if (said(m[2]) || said(m[4]) || STATEMENT.test(value) || (below !== undefined && STATEMENT.test(below))) return null;
   return below === undefined ? { kind: 'heading', value } : { kind: 'heading', value, below };
 }
 
@@ -70,7 +73,8 @@ function backOnWith(s: string): Check | null {
     `^(?:we're |we are |i'm |i am |the user is )?(?:back|still) on (?:the )?([^"]+?)(?: screen| page)? (?:with|showing) ${Q}$`,
     'i',
   ).exec(s);
-  if (!m) return null;
+  // "Back on Orders with Recent showing "3 orders"": more than a screen's name before the text.
+  if (!m || /\b(?:with|showing|and)\b/i.test(m[1]!)) return null;
   return {
     kind: 'all',
     checks: [
