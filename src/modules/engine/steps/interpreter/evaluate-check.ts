@@ -12,6 +12,7 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
+import { checkHeading, checkListRows } from './heading-checks';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -139,6 +140,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
     case 'phrase':
       return checkPhrase(index, check.text, valueBeside);
+    case 'heading':
+      return checkHeading(index, check.value, check.below);
+    case 'list_rows':
+      return checkListRows(index, check.count);
     case 'only_rows':
       return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':

@@ -3,6 +3,8 @@ import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
 import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
+import { headingForms } from './heading-forms';
+import { cleanStepText } from './step-text';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
@@ -52,6 +54,9 @@ export function interpretStep(text: string, observation: Observation): Resolutio
  * with a verb) or not at all, it is read again as a check alone.
  */
 function readAssertion(text: string, names: string[]): ParsedStep {
+  // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
+  const early = headingForms(cleanStepText(text).replace(CHECK_VERB, ''), names);
+  if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;
   // A refusal for a reason of its own (a value described, a condition, the keyboard, a whole flow) stands.

@@ -75,6 +75,10 @@ export type Check =
   | { kind: 'masked'; target: Target; masked: boolean }
   /** The rows under a heading are exactly these ("Only London → Edinburgh remains under Upcoming trips"). */
   | { kind: 'only_rows'; within: string; values: string[]; anyOrder?: boolean }
+  /** The screen's heading reads this, with `below` the first text under it when given. */
+  | { kind: 'heading'; value: string; below?: string }
+  /** The list on screen has exactly this many rows, the whole list being on screen. */
+  | { kind: 'list_rows'; count: number }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -41,6 +41,8 @@ function checkLabel(check: Check): string {
     case 'row_line':
     case 'only_rows':
     case 'section':
+    case 'heading':
+    case 'list_rows':
       return 'check_text';
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
