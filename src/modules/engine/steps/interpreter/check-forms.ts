@@ -134,7 +134,7 @@ export function quotedCheck(s: string): Check | null {
   // "Create a new note titled "Groceries"", "I login as a cashier "Ann"": something to do, not something to see.
   if (DOING.test(s)) return null;
   const negated =
-    /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
+    /^(?:no|there is no|there are no)\b|\b(?:not|isn't|aren't|no longer|never|is gone|disappears?|doesn't|without|neither|nor)\b/i.test(
       s,
     );
   if (negated) {
@@ -164,6 +164,8 @@ export function valueCheck(s: string): Check | null {
   const label = parseTarget(m[1]!.replace(/^(?:the )?(?:value of|text of)\s+/i, ''));
   const value = unquote(m[2]!.trim());
   if (!label || label.text === '' || value === '' || /"/.test(label.text)) return null;
+  // "Should NOT show "X"", "It never says "Y"": a negation or a modal, not a label.
+  if (/\b(?:not|never|no|should|must)$/i.test(label.text)) return null;
   return { kind: 'value', label, value };
 }
 

@@ -12,6 +12,8 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
+import { checkDialogButtons } from './dialog-buttons';
+import { checkUnderField } from './field-messages';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -131,6 +133,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
     }
+    case 'under_field':
+      return checkUnderField(index, check.text, check.field);
+    case 'dialog_buttons':
+      return checkDialogButtons(index, check.names);
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
