@@ -13,7 +13,7 @@ import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
 import { checkDialogButtons } from './dialog-buttons';
-import { checkUnderField } from './field-messages';
+import { checkNamedMessage, checkUnderField } from './field-messages';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -133,6 +133,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
     }
+    case 'message':
+      return checkNamedMessage(index, check.text, check.negated);
     case 'under_field':
       return checkUnderField(index, check.text, check.field);
     case 'dialog_buttons':

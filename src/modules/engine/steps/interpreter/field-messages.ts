@@ -51,3 +51,29 @@ export function checkUnderField(index: ScreenIndex, text: string, field: string)
       : `"${text}" is on screen, but not just below ${describeElement(found.element.node)}`,
   };
 }
+
+/** An element that says it is a message: an alert, or an identifier that names an error, a hint or a notice. */
+const MESSAGE_ID = /error|warn|message|notice|hint|toast|snack|banner|alert|invalid|validation|feedback/i;
+
+/**
+ * ""Choose a date" error is shown": a text that is a message, not the heading of the same words above a
+ * picker. A match that does not say it is a message leaves the check not settled.
+ */
+export function checkNamedMessage(index: ScreenIndex, text: string, negated: boolean): CheckResolution {
+  const want = normalizeText(text);
+  const matches = index.elements.filter(
+    (e) => isVisible(e, index.observation.screen) && normalizeText(e.node.text ?? '') === want,
+  );
+  const said = matches.find((e) => e.node.role === 'alert' || MESSAGE_ID.test(e.node.id ?? ''));
+  const verdict = (ok: boolean, reasoning: string): CheckResolution => ({
+    settled: true,
+    kind: 'check',
+    passed: ok,
+    reasoning,
+  });
+  if (said) return verdict(!negated, `${describeElement(said.node)} is on screen`);
+  if (matches.length === 0) return verdict(negated, `no text reads "${text}" on this screen`);
+  return notSettled(
+    `${describeElement(matches[0]!.node)} reads "${text}", but nothing marks it as a message rather than a heading`,
+  );
+}

@@ -32,6 +32,8 @@ function checkLabel(check: Check): string {
     case 'dialog_buttons':
     case 'under_field':
       return 'check_visible';
+    case 'message':
+      return check.negated ? 'check_not_visible' : 'check_visible';
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'switches':

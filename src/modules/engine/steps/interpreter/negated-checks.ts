@@ -48,7 +48,7 @@ export function namedMessageCheck(s: string): Check | null {
   if (!m) return null;
   // "Required" error not shown: a negation needs its verb ("is not shown").
   if (m[3] && !m[2]) return null;
-  return { kind: 'visible', target: { text: m[1]! }, negated: Boolean(m[3]) };
+  return { kind: 'message', text: m[1]!, negated: Boolean(m[3]) };
 }
 
 /**

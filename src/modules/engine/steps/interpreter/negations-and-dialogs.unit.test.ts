@@ -53,6 +53,18 @@ describe('a named message, and evidence in brackets', () => {
     expect(verdict('"Pick a passcode" error is not shown', join(false))).toBe(true);
   });
 
+  it('a heading of the same words is no message: the check is not settled, and fails once the message is gone', () => {
+    const picker = (error: boolean) =>
+      screen('New event', [
+        node('text', 'Pick a colour', 80),
+        node('button', 'Red', 125),
+        ...(error ? [node('text', 'Pick a colour', 300, { id: 'form-error' })] : []),
+      ]);
+    expect(verdict('"Pick a colour" error shown', picker(true))).toBe(true);
+    expect(verdict('"Pick a colour" error shown', picker(false))).toBe('not settled');
+    expect(verdict('"Choose a size" error shown', picker(true))).toBe(false);
+  });
+
   it('a claim with the text that shows it in brackets is judged by that text', () => {
     const step = 'Still on Join; nothing was sent ("Pick a username" still shown)';
     expect(verdict(step, join(true))).toBe(true);
