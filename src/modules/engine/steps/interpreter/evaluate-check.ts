@@ -13,6 +13,7 @@ import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
 import { checkDialogButtons } from './dialog-buttons';
+import { controlSays } from './control-says';
 import { checkNamedMessage, checkUnderField } from './field-messages';
 
 /**
@@ -113,6 +114,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         const title = screenTitle(index);
         if (check.value !== '' && !check.target.within && title && loose(title) === loose(check.target.text))
           return evaluateCheck({ kind: 'screen_text', value: check.value }, index);
+      }
+      if (check.value !== '' && check.match === 'equals') {
+        const part = controlSays(index, check.target, check.value);
+        if (part) return part;
       }
       if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
         return checkValue(index, check.target, check.value, check.match);

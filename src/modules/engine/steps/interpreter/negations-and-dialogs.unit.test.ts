@@ -122,3 +122,46 @@ describe("a dialog's buttons, and a tap that opens no dialog", () => {
     expect(verdict(step, enabled)).toBe(false);
   });
 });
+
+describe('a segment that says a count', () => {
+  const inbox = (count: string) =>
+    screen('Inbox', [
+      node('button', 'Unread', 80, { id: 'seg-unread', bounds: { x: 16, y: 80, width: 170, height: 40 } }),
+      node('button', 'Archived', 80, { id: 'seg-archived', bounds: { x: 200, y: 80, width: 170, height: 40 } }),
+      node('text', count, 140),
+      node('list_item', 'Welcome aboard', 200),
+    ]);
+
+  it('"Unread still says "3 unread"" is the count shown with that segment', () => {
+    expect(verdict('Unread still says "3 unread"', inbox('3 unread'))).toBe(true);
+    expect(verdict('Unread still says "3 unread"', inbox('4 unread'))).toBe(false);
+  });
+
+  it("a count that does not name the segment, or a button's own label, is read on the button", () => {
+    expect(verdict('Archived says "3 unread"', inbox('3 unread'))).toBe(false);
+    expect(verdict('The Unread button says "3 unread"', inbox('3 unread'))).toBe(false);
+  });
+});
+
+describe('a heading and the options it offers', () => {
+  const sizes = screen('Order tee', [
+    node('text', 'Pick a colour', 80),
+    node('button', 'Red', 125),
+    node('button', 'Teal', 170),
+    node('text', 'Pick a size', 230),
+    node('button', 'S', 275),
+    node('button', 'M', 320),
+  ]);
+
+  it('"Pick a size offers S and M": each option under that heading', () => {
+    expect(verdict('Pick a size offers S and M', sizes)).toBe(true);
+    expect(verdict('Pick a colour offers Red, Teal', sizes)).toBe(true);
+  });
+
+  it('an option missing, or a heading the screen lacks, fails', () => {
+    expect(verdict('Pick a size offers S, M and L', sizes)).toBe(false);
+    // Red is on screen, above the heading: not one of its options.
+    expect(verdict('Pick a size offers Red and S', sizes)).not.toBe(true);
+    expect(verdict('Pick a fabric offers S and M', sizes)).not.toBe(true);
+  });
+});

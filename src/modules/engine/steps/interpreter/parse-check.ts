@@ -22,6 +22,7 @@ import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
 import { underFieldCheck } from './field-messages';
+import { offeredOptionsCheck } from './offered-options';
 import {
   evidenceCheck,
   namedMessageCheck,
@@ -357,6 +358,7 @@ export function parseCheck(text: string): Check | null {
     screenShowsText(s) ??
     dialogButtonsCheck(s) ??
     underFieldCheck(s) ??
+    offeredOptionsCheck(s) ??
     rowLineCheck(s) ??
     switchGroupCheck(s) ??
     orderCheck(s) ??
