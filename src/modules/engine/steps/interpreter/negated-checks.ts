@@ -81,3 +81,24 @@ export function tapOpensNoDialog(s: string): Check | null {
     ? { kind: 'dialog', open: false }
     : null;
 }
+
+/**
+ * "The app opens straight on Home ("Hello, Ann") without asking for email and password": the screen showing,
+ * the texts in brackets on it, and none of the fields it says were not asked for.
+ */
+export function opensOnCheck(s: string): Check | null {
+  const m =
+    /^(?:the )?app (?:opens|starts|launches|lands) (?:straight |directly |right )?(?:on|in|at) (?:the )?([^"()]+?)(?: screen| page)?(?: \(((?:"[^"]+"(?:,\s*|,? and\s+)?)+)\))?(?:,? without (?:asking|prompting) (?:for|me for|the user for) (?:the |an? |my )?(.+))?$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  const checks: Check[] = [{ kind: 'screen', name: m[1]!.trim(), negated: false }];
+  for (const q of (m[2] ?? '').matchAll(/"([^"]+)"/g))
+    checks.push({ kind: 'visible', target: { text: q[1]! }, negated: false });
+  if (m[3]) {
+    const fields = m[3].split(/,\s*(?:or\s+|and\s+)?|\s+(?:and|or)\s+/i).map((f) => f.replace(/^(?:the |an? |my )/i, ''));
+    if (fields.some((f) => f === '' || f.split(' ').length > 3)) return null;
+    for (const text of fields) checks.push({ kind: 'visible', target: { text, role: 'field' }, negated: true });
+  }
+  return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpretAssertion } from './index';
-import { labelled, node, screen } from './hand-built-screens.fixture';
+import { labelled, logInForm, node, screen } from './hand-built-screens.fixture';
 
 /**
  * Checks said with a negation, with their evidence in brackets, of a message under a field, or of a dialog's
@@ -163,5 +163,25 @@ describe('a heading and the options it offers', () => {
     // Red is on screen, above the heading: not one of its options.
     expect(verdict('Pick a size offers Red and S', sizes)).not.toBe(true);
     expect(verdict('Pick a fabric offers S and M', sizes)).not.toBe(true);
+  });
+});
+
+describe('the app opening on a screen without asking for credentials', () => {
+  const step = 'The app opens straight on Today ("Hello, Ann") without asking for email and password';
+  const today = (greeting: string) =>
+    screen('Today', [node('text', greeting, 80), node('list_item', 'Water the plants', 140)]);
+
+  it('passes on that screen with the greeting and no such fields', () => {
+    expect(verdict(step, today('Hello, Ann'))).toBe(true);
+  });
+
+  it('fails on the log-in form, or with another greeting', () => {
+    expect(verdict(step, logInForm())).toBe(false);
+    expect(verdict(step, today('Hello, Bob'))).toBe(false);
+  });
+
+  it('fails when the screen asks for a password after all', () => {
+    const asking = screen('Today', [node('text', 'Hello, Ann', 80), ...labelled('Password', 'pin', 140)]);
+    expect(verdict(step, asking)).toBe(false);
   });
 });

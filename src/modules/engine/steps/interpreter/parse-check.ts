@@ -27,6 +27,7 @@ import {
   evidenceCheck,
   namedMessageCheck,
   neitherNorCheck,
+  opensOnCheck,
   screenShowsText,
   tapOpensNoDialog,
 } from './negated-checks';
@@ -359,6 +360,7 @@ export function parseCheck(text: string): Check | null {
     dialogButtonsCheck(s) ??
     underFieldCheck(s) ??
     offeredOptionsCheck(s) ??
+    opensOnCheck(s) ??
     rowLineCheck(s) ??
     switchGroupCheck(s) ??
     orderCheck(s) ??
