@@ -88,7 +88,7 @@ export function tapOpensNoDialog(s: string): Check | null {
  */
 export function opensOnCheck(s: string): Check | null {
   const m =
-    /^(?:the )?app (?:opens|starts|launches|lands) (?:straight |directly |right )?(?:on|in|at) (?:the )?([^"()]+?)(?: screen| page)?(?: \(((?:"[^"]+"(?:,\s*|,? and\s+)?)+)\))?(?:,? without (?:asking|prompting) (?:for|me for|the user for) (?:the |an? |my )?(.+))?$/i.exec(
+    /^(?:the )?app (?:opens|starts|launches|lands) (?:straight |directly |right )?(?:on|in|at) (?:the )?([^"(),;]+?)(?: screen| page)?(?: \(((?:"[^"]+"(?:,\s*|,? and\s+)?)+)\))?(?:,? without (?:asking|prompting) (?:for|me for|the user for) (?:the |an? |my )?(.+))?$/i.exec(
       s,
     );
   if (!m) return null;
