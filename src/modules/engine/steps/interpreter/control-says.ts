@@ -18,8 +18,9 @@ export function controlSays(index: ScreenIndex, target: Target, value: string): 
   const said = normalizeText(value);
   if (name === '' || said === name || !said.split(' ').includes(name) || name.includes(' ')) return null;
   const hit = matchAll(index, target, { closeOnly: true, wholeScreen: true });
-  const controls = hit?.matches.filter((e) => PARTS.has(e.node.role) && normalizeText(e.node.text ?? '') === name);
-  if (!controls || controls.length !== 1 || controls.length !== hit!.matches.length) return null;
+  if (!hit) return null;
+  const controls = hit.matches.filter((e) => PARTS.has(e.node.role) && normalizeText(e.node.text ?? '') === name);
+  if (controls.length !== 1 || hit.matches.length !== 1) return null;
   const { screen } = index.observation;
   const shown = index.elements.find(
     (e) => e !== controls[0] && isVisible(e, screen) && normalizeText(e.node.text ?? '') === said,

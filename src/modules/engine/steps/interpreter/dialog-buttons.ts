@@ -13,7 +13,10 @@ export function dialogButtonsCheck(s: string): Check | null {
   const m =
     /^(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal)(?:'s)? (?:buttons|options|choices|actions) (?:are|read) (?:only )?(.+)$/i.exec(
       s,
-    ) ?? /^(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal) (?:offers|has) (?:only )?(?:the )?(?:buttons? )?(.+)$/i.exec(s);
+    ) ??
+    /^(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal) (?:offers|has) (?:only )?(?:the )?(?:buttons? )?(.+)$/i.exec(
+      s,
+    );
   if (!m) return null;
   const names = m[1]!
     .replace(/^(?:the )?buttons? /i, '')
@@ -21,7 +24,10 @@ export function dialogButtonsCheck(s: string): Check | null {
     .map((n) => unquote(n.trim()))
     .filter(Boolean);
   // A list of names only: "has a title and two buttons" describes, it does not name.
-  if (names.length === 0 || names.some((n) => /^(?:an?|one|two|three|\d+|no) /i.test(n) || n.split(' ').length > 4 || /\s(?:is|are)\s/i.test(n)))
+  if (
+    names.length === 0 ||
+    names.some((n) => /^(?:an?|one|two|three|\d+|no) /i.test(n) || n.split(' ').length > 4 || /\s(?:is|are)\s/i.test(n))
+  )
     return null;
   return { kind: 'dialog_buttons', names };
 }

@@ -96,7 +96,9 @@ export function opensOnCheck(s: string): Check | null {
   for (const q of (m[2] ?? '').matchAll(/"([^"]+)"/g))
     checks.push({ kind: 'visible', target: { text: q[1]! }, negated: false });
   if (m[3]) {
-    const fields = m[3].split(/,\s*(?:or\s+|and\s+)?|\s+(?:and|or)\s+/i).map((f) => f.replace(/^(?:the |an? |my )/i, ''));
+    const fields = m[3]
+      .split(/,\s*(?:or\s+|and\s+)?|\s+(?:and|or)\s+/i)
+      .map((f) => f.replace(/^(?:the |an? |my )/i, ''));
     if (fields.some((f) => f === '' || f.split(' ').length > 3)) return null;
     for (const text of fields) checks.push({ kind: 'visible', target: { text, role: 'field' }, negated: true });
   }
