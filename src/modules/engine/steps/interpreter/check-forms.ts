@@ -134,9 +134,11 @@ export function quotedCheck(s: string): Check | null {
   // "Create a new note titled "Groceries"", "I login as a cashier "Ann"": something to do, not something to see.
   if (DOING.test(s)) return null;
   const negated =
-    /^(?:no|there is no|there are no)\b|\b(?:not|isn't|aren't|no longer|never|is gone|disappears?|doesn't|without|neither|nor)\b/i.test(
+    /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
       s,
     );
+  // "Neither "A" nor the banner …" is read whole by its own form, or not at all.
+  if (/\b(?:neither|nor)\b/i.test(s.replace(QUOTED, ''))) return null;
   if (negated) {
     if (quoted.length !== 1 || !/\b(?:shown|displayed|visible|listed|appears?|present|gone|disappears?)\b/i.test(s))
       return null;

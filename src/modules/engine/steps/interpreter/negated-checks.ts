@@ -42,7 +42,7 @@ export function screenShowsText(s: string): Check | null {
 /** ""Choose a date" error shown", "The "Saved" message appears", ""Required" error is not shown". */
 export function namedMessageCheck(s: string): Check | null {
   const m =
-    /^(?:an? |the )?"([^"]+)" (?:error|message|warning|hint|notice|banner|toast|alert|label|note)(?: message| text)? (?:(is|are) )?(not |no longer )?(shown|displayed|visible|present|appears|appeared|pops up)$/i.exec(
+    /^(?:an? |the )?"([^"]+)" (?:error|message|warning|hint|notice|banner|toast|alert)(?: message| text)? (?:(is|are) )?(not |no longer )?(shown|displayed|visible|present|appears|appeared|pops up)$/i.exec(
       s,
     );
   if (!m) return null;

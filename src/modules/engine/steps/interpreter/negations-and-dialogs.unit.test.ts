@@ -72,6 +72,12 @@ describe('a named message, and evidence in brackets', () => {
     // The screen named must be the one showing.
     expect(verdict('Still on Settings; nothing was sent ("Pick a username" still shown)', join(true))).toBe(false);
   });
+
+  it('a claim that goes on after its brackets is not judged by them', () => {
+    expect(verdict('Join opens on Username ("Pick a username" shown), not on Passcode', join(true))).toBe(
+      'not settled',
+    );
+  });
 });
 
 describe('a message under a field', () => {
