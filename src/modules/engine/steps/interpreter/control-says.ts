@@ -13,7 +13,7 @@ const PARTS = new Set(['button', 'tab', 'link']);
  */
 export function controlSays(index: ScreenIndex, target: Target, value: string): CheckResolution | null {
   // "The Save button says …" is about the button's own label; a count ("2 upcoming") is what a part shows.
-  if (target.within || target.role || !/\d/.test(value)) return null;
+  if (target.within || target.role || !/\d/.test(value) || value.includes('"')) return null;
   const name = normalizeText(target.text);
   const said = normalizeText(value);
   if (name === '' || said === name || !said.split(' ').includes(name) || name.includes(' ')) return null;
