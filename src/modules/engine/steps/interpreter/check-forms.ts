@@ -137,6 +137,8 @@ export function quotedCheck(s: string): Check | null {
     /^(?:no|there is no|there are no)\b|\b(?:is not|are not|isn't|aren't|not shown|no longer|never|is gone|disappears?|does not|doesn't|without)\b/i.test(
       s,
     );
+  // "Neither "A" nor the banner …" is read whole by its own form, or not at all.
+  if (/\b(?:neither|nor)\b/i.test(s.replace(QUOTED, ''))) return null;
   if (negated) {
     if (quoted.length !== 1 || !/\b(?:shown|displayed|visible|listed|appears?|present|gone|disappears?)\b/i.test(s))
       return null;
@@ -164,6 +166,8 @@ export function valueCheck(s: string): Check | null {
   const label = parseTarget(m[1]!.replace(/^(?:the )?(?:value of|text of)\s+/i, ''));
   const value = unquote(m[2]!.trim());
   if (!label || label.text === '' || value === '' || /"/.test(label.text)) return null;
+  // "Should NOT show "X"", "It never says "Y"": a negation or a modal, not a label.
+  if (/\b(?:not|never|no|should|must)$/i.test(label.text)) return null;
   return { kind: 'value', label, value };
 }
 

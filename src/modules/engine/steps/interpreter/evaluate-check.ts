@@ -13,6 +13,9 @@ import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
 import { checkHeading, checkListRows } from './heading-checks';
+import { checkDialogButtons } from './dialog-buttons';
+import { controlSays } from './control-says';
+import { checkNamedMessage, checkUnderField } from './field-messages';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -113,6 +116,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         if (check.value !== '' && !check.target.within && title && loose(title) === loose(check.target.text))
           return evaluateCheck({ kind: 'screen_text', value: check.value }, index);
       }
+      if (check.value !== '' && check.match === 'equals') {
+        const part = controlSays(index, check.target, check.value);
+        if (part) return part;
+      }
       if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
         return checkValue(index, check.target, check.value, check.match);
       return propertyCheck(index, check.target, (el) => {
@@ -132,6 +139,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');
     }
+    case 'message':
+      return checkNamedMessage(index, check.text, check.negated);
+    case 'under_field':
+      return checkUnderField(index, check.text, check.field);
+    case 'dialog_buttons':
+      return checkDialogButtons(index, check.names);
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':

@@ -46,6 +46,12 @@ export type Check =
   | { kind: 'shows'; subject: string; values: string[] }
   /** Whether a dialog is open. */
   | { kind: 'dialog'; open: boolean }
+  /** A text shown as a message (an error, a notice), not a heading of the same words. */
+  | { kind: 'message'; text: string; negated: boolean }
+  /** A text on screen just below a field (the closest field above it). */
+  | { kind: 'under_field'; text: string; field: string }
+  /** The open dialog's buttons are exactly these names, in any order. */
+  | { kind: 'dialog_buttons'; names: string[] }
   /** The screen's switches together: both (exactly two) or all of them on or off. */
   | { kind: 'switches'; on: boolean; count: number | null }
   /** The text of the nth row of the list on screen (1-based). */

@@ -29,6 +29,11 @@ function checkLabel(check: Check): string {
       return 'check_screen';
     case 'dialog':
       return check.open ? 'check_visible' : 'check_not_visible';
+    case 'dialog_buttons':
+    case 'under_field':
+      return 'check_visible';
+    case 'message':
+      return check.negated ? 'check_not_visible' : 'check_visible';
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'switches':

@@ -19,7 +19,18 @@ import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
-import { claimCheck, colonSaysCheck, labelIsValue, plainClaims } from './claim-forms';
+import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
+import { dialogButtonsCheck } from './dialog-buttons';
+import { underFieldCheck } from './field-messages';
+import { offeredOptionsCheck } from './offered-options';
+import {
+  evidenceCheck,
+  namedMessageCheck,
+  neitherNorCheck,
+  opensOnCheck,
+  screenShowsText,
+  tapOpensNoDialog,
+} from './negated-checks';
 
 /**
  * Checks: "X is visible", "X is not visible", "X shows V", "X contains V", "X is enabled /
@@ -155,6 +166,8 @@ function textCheck(s: string): Check | null {
   for (const [re, match] of forms) {
     const m = re.exec(s);
     if (!m) continue;
+    // "Should NOT show "X"", "It never says "Y"": a negation or a modal, not an element's name.
+    if (/\b(?:not|never|no|should|must)$/i.test(m[1]!.trim())) return null;
     // "The Flights screen shows "3 flights found"": a screen and a text, read by the quoted-text forms.
     if (/\b(?:screen|page|dialog|popup|list|section)$/i.test(m[1]!.trim())) return null;
     const target = parseTarget(m[1]!);
@@ -276,6 +289,9 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    evidenceCheck(s) ??
+    namedMessageCheck(s) ??
+    tapOpensNoDialog(s) ??
     signedInCheck(s) ??
     onlyRowsCheck(s) ??
     countedRowsCheck(s) ??
@@ -339,13 +355,20 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
   return (
+    neitherNorCheck(s) ??
+    screenShowsText(s) ??
+    dialogButtonsCheck(s) ??
+    underFieldCheck(s) ??
+    offeredOptionsCheck(s) ??
+    opensOnCheck(s) ??
     rowLineCheck(s) ??
     switchGroupCheck(s) ??
     orderCheck(s) ??
     showsCheck(s) ??
     amountsShown(s) ??
     claimCheck(s) ??
-    joinedChecks(s, single) ??
+    // "Still on Reschedule; nothing moved (…)": a part may say which screen is showing.
+    joinedChecks(s, (part) => single(part) ?? onScreenCheck(part)) ??
     single(s)
   );
 }
