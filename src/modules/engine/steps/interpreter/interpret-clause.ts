@@ -17,6 +17,7 @@ import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
+import { lookOnly, stepChain } from './step-chains';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -134,6 +135,20 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (flow) return notSettled(flow);
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause);
+  // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
+  const chain = stepChain(s, index);
+  if (chain) return withThen(interpretClause(chain.first, index), chain.then);
+  const look = lookOnly(s);
+  if (look)
+    return withThen(
+      {
+        settled: true,
+        kind: 'actions',
+        actions: [],
+        reasoning: `"${look.looked}" claims nothing to verify: read as a look at the screen, nothing is checked`,
+      },
+      look.then,
+    );
   const names = screenNames(index);
   const direct = wholeName(s, index);
   let parsed: ParsedStep;

@@ -277,7 +277,10 @@ function dialog(index: ScreenIndex, accept: boolean, what: string | null, button
   }
   const inside = (e: TreeElement): boolean => e === top || (e.parent !== null && inside(e.parent));
   const buttons = index.elements.filter((e) => inside(e) && e.node.role === 'button' && e.node.text);
-  const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()));
+  // "Delete draft?" with "Keep" and "Delete draft": the button that repeats the dialog's question answers yes to it.
+  const question = top.node.text?.trim().endsWith('?') ? normalizeText(top.node.text) : '';
+  const asked = buttons.filter((b) => question !== '' && normalizeText(b.node.text!) === question);
+  const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()) && !asked.includes(b));
   const confirming = buttons.filter((b) => !dismissing.includes(b));
   const pick = accept ? confirming : dismissing;
   if (pick.length !== 1) {
