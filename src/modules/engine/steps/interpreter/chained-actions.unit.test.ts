@@ -137,3 +137,58 @@ describe('a look that claims nothing', () => {
     expect(named.settled && named.kind === 'actions' && named.actions.length === 0).toBe(false);
   });
 });
+
+describe('fields cleared together, one left alone, and a tap done with the fields empty', () => {
+  const contact = (nickname = 'Kit', city = 'Oslo', zip = '0150') =>
+    screen('Edit details', [
+      node('text', 'Nickname', 100),
+      node('input', nickname, 145, { id: 'nickname' }),
+      node('text', 'City', 190),
+      node('input', city, 235, { id: 'city' }),
+      node('text', 'Zip', 280),
+      node('input', zip, 325, { id: 'zip' }),
+      node('button', 'Save', 500, { id: 'save' }),
+    ]);
+  const cleared = (r: Resolution) =>
+    r.settled && r.kind === 'actions' ? r.actions.filter((a) => a.op === 'input' && a.event.kind !== 'tap').length : 0;
+
+  it('"Clear City and Zip, keep nickname, Save": each field in turn, the kept one untouched, then the button', () => {
+    const r = interpretStep('Clear City and Zip, keep nickname, Save', contact());
+    expect(cleared(r)).toBeGreaterThan(0);
+    expect(then(r)).toBe('Clear Zip, keep nickname, Save');
+    const kept = interpretStep('keep nickname, Save', contact());
+    expect(kept.settled && kept.kind === 'actions' && kept.actions).toEqual([]);
+    expect(then(kept)).toBe('Save');
+  });
+
+  it('near miss: "keep" a name that is no field here is not a step that does nothing', () => {
+    const r = interpretStep('Keep the parcel, Save', contact());
+    expect(r.settled && r.kind === 'actions' && r.actions.length === 0).toBe(false);
+  });
+
+  it('"Tap Save with all fields empty" taps only when every field is empty; "both" needs two fields', () => {
+    expect(tapped(interpretStep('Tap Save with all fields empty', contact('', '', '')))).toEqual(['save']);
+    const filled = interpretStep('Tap Save with all fields empty', contact('', 'Oslo', ''));
+    expect(filled.settled && filled.kind === 'check' && filled.passed).toBe(false);
+    const both = interpretStep('Tap Save with both fields empty', contact('', '', ''));
+    expect(both.settled && both.kind === 'check' && both.passed).toBe(false);
+  });
+});
+
+describe('the first row of a name', () => {
+  const visits = screen('Visits', [
+    node('list_item', 'Ana Ruiz', 100, { id: 'v1', children: [node('text', 'Mon 3 Mar', 120)] }),
+    node('list_item', 'Kim Lee', 160, { id: 'v2', children: [node('text', 'Fri 28 Feb', 180)] }),
+    node('list_item', 'Kim Lee', 220, { id: 'v3', children: [node('text', 'Tue 11 Feb', 240)] }),
+  ]);
+
+  it('"Tap the first Kim Lee row (Fri 28 Feb)" picks among the Kim Lee rows only, which must show the detail', () => {
+    expect(tapped(interpretStep('Tap the first Kim Lee row (Fri 28 Feb)', visits))).toEqual(['v2']);
+    expect(tapped(interpretStep('Tap the last Kim Lee row', visits))).toEqual(['v3']);
+  });
+
+  it('near miss: a name no row has, or a detail the row does not show, is not settled (never the first row)', () => {
+    expect(interpretStep('Tap the first Ola Berg row', visits).settled).toBe(false);
+    expect(interpretStep('Tap the first Kim Lee row (Tue 11 Feb)', visits).settled).toBe(false);
+  });
+});

@@ -17,7 +17,7 @@ import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
-import { lookOnly, stepChain } from './step-chains';
+import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -138,16 +138,22 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
   const chain = stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
+  const empty = withEmptyFields(s, index);
+  if (empty?.failed) return { settled: true, kind: 'check', passed: false, reasoning: empty.failed };
+  if (empty) return interpretClause(empty.head, index);
   const look = lookOnly(s);
-  if (look)
+  const kept = look ? null : leftAlone(s, index);
+  if (look || kept)
     return withThen(
       {
         settled: true,
         kind: 'actions',
         actions: [],
-        reasoning: `"${look.looked}" claims nothing to verify: read as a look at the screen, nothing is checked`,
+        reasoning: look
+          ? `"${look.looked}" claims nothing to verify: read as a look at the screen, nothing is checked`
+          : `"${kept!.looked}": the field is left as it is`,
       },
-      look.then,
+      (look ?? kept)!.then,
     );
   const names = screenNames(index);
   const direct = wholeName(s, index);

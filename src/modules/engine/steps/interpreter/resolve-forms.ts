@@ -141,14 +141,34 @@ function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution
   );
 }
 
-function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null, text?: string): Resolution {
+function pickOrdinal(
+  index: ScreenIndex,
+  ordinal: number,
+  noun: string | null,
+  text?: string,
+  named?: string,
+  detail?: string,
+): Resolution {
   const rows = index.candidates.filter((e) => e.node.role === 'list_item' && e.node.text);
   const n = noun ? normalizeText(noun).replace(/s$/, '') : '';
   const matching = n ? rows.filter((r) => normalizeText(r.node.text!).includes(n)) : [];
-  const pool = matching.length > 0 ? matching : rows;
+  // A name before the kind: only the rows of that very name, never any row.
+  const pool = named
+    ? rows.filter((r) => normalizeText(r.node.text!) === normalizeText(named))
+    : matching.length > 0
+      ? matching
+      : rows;
   const el = ordinal === -1 ? pool.at(-1) : pool[ordinal - 1];
   if (!el)
-    return notSettled(`the list shows ${pool.length} item(s); there is no item ${ordinal === -1 ? 'last' : ordinal}`);
+    return notSettled(
+      `the list shows ${pool.length} item(s)${named ? ` named "${named}"` : ''}; there is no item ${ordinal === -1 ? 'last' : ordinal}`,
+    );
+  if (detail !== undefined) {
+    const inRow = (e: TreeElement): boolean => e === el || (e.parent !== null && inRow(e.parent));
+    const shown = index.elements.filter((e) => inRow(e) && e.node.text).map((e) => normalizeText(e.node.text!));
+    if (!shown.some((t) => t.includes(normalizeText(detail))))
+      return notSettled(`${describeElement(el.node)} does not show "${detail}"`);
+  }
   if (text !== undefined && !normalizeText(el.node.text!).includes(normalizeText(text)))
     return notSettled(
       `item ${ordinal === -1 ? pool.length : ordinal} of ${pool.length} is ${describeElement(el.node)}, not "${text}"`,
@@ -330,7 +350,7 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'tap_times':
       return tapTimes(index, intent.target, intent.times);
     case 'pick_ordinal':
-      return pickOrdinal(index, intent.ordinal, intent.noun, intent.text);
+      return pickOrdinal(index, intent.ordinal, intent.noun, intent.text, intent.named, intent.detail);
     case 'back_until':
       return backUntil(index, intent.screen, intent.left);
     case 'back_to':

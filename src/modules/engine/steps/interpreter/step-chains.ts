@@ -149,3 +149,37 @@ export function lookOnly(s: string): { looked: string; then: string | undefined 
     return null;
   return { looked: m[1]!, then: m[3] };
 }
+
+/**
+ * "Keep phone", "leave the Nickname field, Save": a field on this screen named to be left as it is; nothing to do
+ * (the rest goes on). A name that is no field here, or a dialog open ("Keep the order" may be its button), is no such step.
+ */
+export function leftAlone(s: string, index: ScreenIndex): { looked: string; then: string | undefined } | null {
+  const m =
+    /^((?:keep|leave)\s+(?:the\s+)?(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?(?:\s+as it is|\s+unchanged|\s+as is)?)(?:,\s*(?:then\s+)?(.+))?$/iu.exec(
+      s,
+    );
+  if (!m || index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
+  const field = findTarget(index, { text: m[2]!, role: 'field' }, { roles: ['input'], closeOnly: true });
+  if (!field.found || field.element.node.role !== 'input') return null;
+  return { looked: m[1]!, then: m[3] };
+}
+
+/**
+ * "Tap Sign in with both fields empty", "Submit with all fields blank": the state the step is done in, checked
+ * first. Every text field on the screen must be empty ("both": exactly two of them), else the step fails there.
+ */
+export function withEmptyFields(s: string, index: ScreenIndex): { head: string; failed: string | null } | null {
+  const m = /^(.+?),?\s+with\s+(both|all(?: the)?|the|every)\s+fields?\s+(?:left\s+)?(?:empty|blank)$/i.exec(s);
+  // "Open the app and tap Sign in with both fields empty": the state is the last action's, checked when it comes.
+  if (!m || /[,;]|\s(?:and|then)\s/i.test(m[1]!)) return null;
+  const inputs = index.candidates.filter((e) => e.node.role === 'input');
+  if (/^both$/i.test(m[2]!) && inputs.length !== 2)
+    return { head: m[1]!, failed: `"both fields" but the screen has ${inputs.length} text fields` };
+  if (inputs.length === 0) return { head: m[1]!, failed: 'no text field on this screen' };
+  const filled = inputs.filter((e) => (e.node.text ?? '').trim() !== '');
+  return {
+    head: m[1]!,
+    failed: filled.length ? `${filled.length} of the fields is not empty ("${filled[0]!.node.text}")` : null,
+  };
+}
