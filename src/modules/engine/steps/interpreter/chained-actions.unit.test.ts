@@ -70,7 +70,7 @@ describe('a path whose parts are actions', () => {
   it('"Account > Edit details > clear Nickname > Save": each part in turn', () => {
     const r = interpretStep('Account > Edit details > clear Nickname > Save', shopHome);
     expect(tapped(r)).toEqual(['tab-account']);
-    expect(then(r)).toBe('tap Edit details; clear Nickname; Save');
+    expect(then(r)).toBe('tap Edit details; clear Nickname; tap Save');
   });
 
   it('near miss: a path of names only stays a path to go', () => {
@@ -190,5 +190,15 @@ describe('the first row of a name', () => {
   it('near miss: a name no row has, or a detail the row does not show, is not settled (never the first row)', () => {
     expect(interpretStep('Tap the first Ola Berg row', visits).settled).toBe(false);
     expect(interpretStep('Tap the first Kim Lee row (Tue 11 Feb)', visits).settled).toBe(false);
+  });
+});
+
+describe('a known verb before a button is never a way to a tab', () => {
+  it('"hit Save" taps Save once and goes no further; "Account > Sign out" stays a path of names', () => {
+    const form = screen('Edit details', [node('button', 'Save', 500, { id: 'save' })]);
+    const r = interpretStep('hit Save', form);
+    expect(tapped(r)).toEqual(['save']);
+    expect(r.settled && r.then).toBeFalsy();
+    expect(then(interpretStep('Account > Sign out', shopHome))).not.toContain(';');
   });
 });

@@ -18,7 +18,7 @@ export interface Chain {
 
 const ARROW = /\s+(?:→|->|>|›)\s+/;
 
-const asStep = (part: string): string => (startsWithVerb(part) ? part : `tap ${part}`);
+const asStep = (part: string): string => (/^\p{Ll}/u.test(part) && startsWithVerb(part) ? part : `tap ${part}`);
 
 /**
  * "Settings > Edit account > clear Nickname > Save": when a later part starts with a verb, each part is a step
@@ -28,7 +28,8 @@ function actionPath(s: string): Chain | null {
   if (/"/.test(s)) return null;
   const parts = s.split(ARROW).map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => p === '')) return null;
-  if (!parts.slice(1).some((p) => startsWithVerb(p) && /\s/.test(p))) return null;
+  // A part written as an action starts with a lower-case verb ("clear Postcode"); "Sign out" is a name to go by.
+  if (!parts.slice(1).some((p) => /^\p{Ll}/u.test(p) && startsWithVerb(p) && /\s/.test(p))) return null;
   return { first: asStep(parts[0]!), then: parts.slice(1).map(asStep).join('; ') };
 }
 
@@ -117,7 +118,8 @@ const OWN_VERB =
  */
 function objectTab(s: string, index: ScreenIndex): Chain | null {
   const m = /^(\p{L}+)\s+(?:the\s+|my\s+)?(\p{L}[\p{L}-]*)(?:(?:,|\s+and\s+|\s+then\s+).*)?$/u.exec(s);
-  if (!m || OWN_VERB.test(m[1]!)) return null;
+  // "hit Save" is a tap the interpreter reads itself, never a way to a tab.
+  if (!m || OWN_VERB.test(m[1]!) || startsWithVerb(s)) return null;
   const said = `${m[1]} ${m[2]}`;
   if (findTarget(index, { text: said }, { wholeScreen: true, closeOnly: true }).found) return null;
   const tab = placeButton(index, [m[2]!]);
