@@ -91,7 +91,8 @@ function possessive(s: string, index: ScreenIndex): Chain | null {
       s,
     );
   if (!m) return null;
-  const [, verb, who, kind, noun, after] = m as unknown as [string, string, string, string, string, string];
+  const [verb, who, kind, noun] = [m[1]!, m[2]!, m[3]!, m[4]!];
+  const after = m[5] ?? '';
   const here = findTarget(index, { text: who }, { preferInteractive: true, closeOnly: true });
   const row =
     here.found &&
