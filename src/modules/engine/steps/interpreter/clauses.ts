@@ -38,9 +38,11 @@ function mask(s: string, names: string[]): { masked: string; unmask: (t: string)
 const SWITCH_WORD = /^(?:switch|turn|toggle|flip)\b/i;
 /** "Replace From with Rome, To with Paris", "Change From to Rome, To to Paris". */
 const CHANGING = /^(?:replace|overwrite|change|update)\b/i;
+/** "Clear Address and Postcode", "Clear Phone, Address and Postcode". */
+const CLEARING = /^(?:clear|empty|erase)\b/i;
 
 function verbOf(clause: string): string | null {
-  for (const re of [TYPING, SWITCHING, TAPPING, SWITCH_WORD, CHANGING]) {
+  for (const re of [TYPING, SWITCHING, TAPPING, SWITCH_WORD, CHANGING, CLEARING]) {
     const m = re.exec(clause);
     if (m) return m[0];
   }
@@ -75,6 +77,14 @@ function continues(previous: string, piece: string, afterThen: boolean, andSep =
       (/^(?:the )?[a-z][\w-]*(?: [a-z][\w-]*)? \S+$/i.test(piece) && previous.split(' ').length >= 3)
     );
   if (SWITCHING.test(previous)) return true;
+  // "Clear Address and Postcode": a short name with no verb is the next field to clear.
+  if (
+    CLEARING.test(previous) &&
+    (andSep || /^\p{Lu}/u.test(piece)) &&
+    /^(?:the )?\p{L}[\p{L} -]{0,25}$/u.test(piece) &&
+    piece.split(' ').length <= 3
+  )
+    return true;
   if (/^(?:replace|overwrite)\b/i.test(previous) && /^(?:the )?[^,;]{1,30}?\swith\s\S/i.test(piece)) return true;
   if (/^(?:change|update)\b/i.test(previous) && /^(?:the )?[^,;]{1,30}?\sto\s\S/i.test(piece)) return true;
   // "Switch Email offers on and Biometric sign-in on".
@@ -117,7 +127,8 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
     const prev = stripFillers(unmask(current));
     const afterCheck = CHECK_VERB.test(stripFillers(unmask(clauses.length ? current : tokens[0]!)));
     // "Verify "A" and "B", and write down the booking reference": a note to self is a clause of its own.
-    const note = /^(?:note|note down|take note of|make a note of|write down)\s/i.test(piece);
+    // "…, keep phone, Save": what is left alone is a clause of its own too.
+    const note = /^(?:note|note down|take note of|make a note of|write down|keep|leave)\s/i.test(piece);
     if (
       piece !== '' &&
       (note || startsWithVerb(piece, afterCheck) || (afterThen && !continues(prev, piece, afterThen)))

@@ -1,6 +1,7 @@
 import { type Rule, ok } from './intent';
 import type { ParsedStep } from './intent';
 import { unquote } from './step-text';
+import { CHECK_VERB } from './lexicon';
 
 /** Dialogs: their confirming or cancelling button whatever its label, or a button of the open dialog by name. */
 
@@ -26,7 +27,11 @@ export const dialogButton: Rule = (s) => {
     /^(?:tap|click|press|hit|touch)(?: on)? the (?:alert|dialog|popup|pop-up)(?: view| box| window)?['’]s (.+)$/i.exec(
       s,
     );
-  const raw = tapIn?.[1] ?? by?.[1] ?? owned?.[1];
+  // "Delete in the dialog", ""Sign out" on the alert": a name, with no verb, said to be the dialog's.
+  const bare = new RegExp(`^("[^"]+"|\\p{Lu}[^,;]{0,30}?) (?:in|on|of) (?:the|this) ${noun}$`, 'u').exec(s);
+  const named =
+    bare && !CHECK_VERB.test(s) && !/^(?:see|wait|scroll|swipe|type|enter|read)\b/i.test(s) ? bare[1] : undefined;
+  const raw = tapIn?.[1] ?? by?.[1] ?? owned?.[1] ?? named;
   if (!raw) return null;
   const button = unquote(raw.replace(/\s+(?:button|option|link)$/i, '').replace(/^the\s+/i, ''));
   if (button === '' || /"/.test(button)) return null;

@@ -129,7 +129,8 @@ export type Intent =
   /** A tap repeated: "tap Add passenger three times". */
   | { kind: 'tap_times'; target: Target; times: number }
   /** The nth element of the list on screen (1-based; -1 the last): "pick the third product". */
-  | { kind: 'pick_ordinal'; ordinal: number; noun: string | null; text?: string }
+  /** `named`: a name said before the kind ("the first Kim Lee row"); `detail`: what the row must also show ("(Tue 24 Feb)"). */
+  | { kind: 'pick_ordinal'; ordinal: number; noun: string | null; text?: string; named?: string; detail?: string }
   /** Back, again and again, until the screen of that name shows ("go back until the Search screen is shown"). */
   | { kind: 'back_until'; screen: string; left: number }
   /** "Go back to Cards": back to the screen of that name (by its tab when the screen has no way back), read on the screen. */

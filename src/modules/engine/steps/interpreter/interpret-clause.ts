@@ -18,6 +18,7 @@ import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
 import { keptSwitch, pickList } from './pick-lists';
+import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -135,6 +136,26 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (flow) return notSettled(flow);
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause);
+  // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
+  const chain = stepChain(s, index);
+  if (chain) return withThen(interpretClause(chain.first, index), chain.then);
+  const empty = withEmptyFields(s, index);
+  if (empty?.failed) return { settled: true, kind: 'check', passed: false, reasoning: empty.failed };
+  if (empty) return interpretClause(empty.head, index);
+  const look = lookOnly(s);
+  const kept = look ? null : leftAlone(s, index);
+  if (look || kept)
+    return withThen(
+      {
+        settled: true,
+        kind: 'actions',
+        actions: [],
+        reasoning: look
+          ? `"${look.looked}" claims nothing to verify: read as a look at the screen, nothing is checked`
+          : `"${kept!.looked}": the field is left as it is`,
+      },
+      (look ?? kept)!.then,
+    );
   const names = screenNames(index);
   const direct = wholeName(s, index);
   const picks = direct ? null : pickList(s, index);

@@ -225,16 +225,20 @@ const counter: Rule = (s) => {
 const ordinal: Rule = (s) => {
   const m =
     new RegExp(
-      `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}(?:\\s+([a-z][a-z ]*?))?(?:\\s+(?:in|of|from) the (?:list|results))?(?:,\\s*(?:i\\.e\\.\\s+|that is\\s+|namely\\s+)?(.+))?$`,
+      `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}(?:\\s+([a-z][a-z ]*?))?(?:\\s+(?:in|of|from) the (?:list|results))?(?:\\s*\\(([^()"]+)\\))?(?:,\\s*(?:i\\.e\\.\\s+|that is\\s+|namely\\s+)?(.+))?$`,
       'i',
     ).exec(s) ?? null;
   // "tap the last flight, 14:30 → 17:25 · from €349": the row at that place, which must read so.
+  // "Tap the first Kim Lee row (Tue 24 Feb)": a name before the kind picks among the rows of that name only.
+  const named = m?.[2] ? /^(.*[\p{Lu}\d].*?)(?:\s+\p{Ll}+)*$/u.exec(m[2])?.[1] : undefined;
   if (m)
     return ok({
       kind: 'pick_ordinal',
       ordinal: ordinalOf(m[1]!)!,
       noun: m[2] ?? null,
-      ...(m[3] ? { text: unquote(m[3]) } : {}),
+      ...(m[4] ? { text: unquote(m[4]) } : {}),
+      ...(named ? { named } : {}),
+      ...(m[3] ? { detail: m[3].trim() } : {}),
     });
   const n =
     /^(?:tap|click|select|choose|pick|open)(?:\s+on)?\s+(?:the\s+)?(?:list\s+)?(?:item|row|entry|result)\s+(?:number\s+|#)(\d+)$/i.exec(

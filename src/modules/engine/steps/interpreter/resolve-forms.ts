@@ -141,14 +141,34 @@ function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution
   );
 }
 
-function pickOrdinal(index: ScreenIndex, ordinal: number, noun: string | null, text?: string): Resolution {
+function pickOrdinal(
+  index: ScreenIndex,
+  ordinal: number,
+  noun: string | null,
+  text?: string,
+  named?: string,
+  detail?: string,
+): Resolution {
   const rows = index.candidates.filter((e) => e.node.role === 'list_item' && e.node.text);
   const n = noun ? normalizeText(noun).replace(/s$/, '') : '';
   const matching = n ? rows.filter((r) => normalizeText(r.node.text!).includes(n)) : [];
-  const pool = matching.length > 0 ? matching : rows;
+  // A name before the kind: only the rows of that very name, never any row.
+  const pool = named
+    ? rows.filter((r) => normalizeText(r.node.text!) === normalizeText(named))
+    : matching.length > 0
+      ? matching
+      : rows;
   const el = ordinal === -1 ? pool.at(-1) : pool[ordinal - 1];
   if (!el)
-    return notSettled(`the list shows ${pool.length} item(s); there is no item ${ordinal === -1 ? 'last' : ordinal}`);
+    return notSettled(
+      `the list shows ${pool.length} item(s)${named ? ` named "${named}"` : ''}; there is no item ${ordinal === -1 ? 'last' : ordinal}`,
+    );
+  if (detail !== undefined) {
+    const inRow = (e: TreeElement): boolean => e === el || (e.parent !== null && inRow(e.parent));
+    const shown = index.elements.filter((e) => inRow(e) && e.node.text).map((e) => normalizeText(e.node.text!));
+    if (!shown.some((t) => t.includes(normalizeText(detail))))
+      return notSettled(`${describeElement(el.node)} does not show "${detail}"`);
+  }
   if (text !== undefined && !normalizeText(el.node.text!).includes(normalizeText(text)))
     return notSettled(
       `item ${ordinal === -1 ? pool.length : ordinal} of ${pool.length} is ${describeElement(el.node)}, not "${text}"`,
@@ -277,7 +297,10 @@ function dialog(index: ScreenIndex, accept: boolean, what: string | null, button
   }
   const inside = (e: TreeElement): boolean => e === top || (e.parent !== null && inside(e.parent));
   const buttons = index.elements.filter((e) => inside(e) && e.node.role === 'button' && e.node.text);
-  const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()));
+  // "Delete draft?" with "Keep" and "Delete draft": the button that repeats the dialog's question answers yes to it.
+  const question = top.node.text?.trim().endsWith('?') ? normalizeText(top.node.text) : '';
+  const asked = buttons.filter((b) => question !== '' && normalizeText(b.node.text!) === question);
+  const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()) && !asked.includes(b));
   const confirming = buttons.filter((b) => !dismissing.includes(b));
   const pick = accept ? confirming : dismissing;
   if (pick.length !== 1) {
@@ -327,7 +350,7 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'tap_times':
       return tapTimes(index, intent.target, intent.times);
     case 'pick_ordinal':
-      return pickOrdinal(index, intent.ordinal, intent.noun, intent.text);
+      return pickOrdinal(index, intent.ordinal, intent.noun, intent.text, intent.named, intent.detail);
     case 'back_until':
       return backUntil(index, intent.screen, intent.left);
     case 'back_to':

@@ -1,0 +1,188 @@
+import { startsWithVerb } from './lexicon';
+import type { ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { findTarget } from './target-finder';
+import { screenTitle } from './screen-title';
+
+/**
+ * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
+ * again on the screen the first one leads to:
+ * - a path whose parts are actions: "Settings > Edit account > clear Nickname > Save";
+ * - an action the step says is confirmed: "Delete and confirm", "Remove it (confirm)", "Archive, then confirm".
+ */
+
+export interface Chain {
+  first: string;
+  then: string;
+}
+
+const ARROW = /\s+(?:→|->|>|›)\s+/;
+
+const asStep = (part: string): string => (/^\p{Ll}/u.test(part) && startsWithVerb(part) ? part : `tap ${part}`);
+
+/**
+ * "Settings > Edit account > clear Nickname > Save": when a later part starts with a verb, each part is a step
+ * (a bare name is tapped). A path of names only stays a path ("Settings > Edit account").
+ */
+function actionPath(s: string): Chain | null {
+  if (/"/.test(s)) return null;
+  const parts = s.split(ARROW).map((p) => p.trim());
+  if (parts.length < 2 || parts.some((p) => p === '')) return null;
+  // A part written as an action starts with a lower-case verb ("clear Postcode"); "Sign out" is a name to go by.
+  if (!parts.slice(1).some((p) => /^\p{Ll}/u.test(p) && startsWithVerb(p) && /\s/.test(p))) return null;
+  return { first: asStep(parts[0]!), then: parts.slice(1).map(asStep).join('; ') };
+}
+
+/**
+ * "Delete and confirm", "Remove it (confirm)", "Archive, then confirm": with no dialog open yet, the one enabled
+ * button named so, or the one whose name starts with that verb ("Delete" → "Delete draft"), is tapped, then the
+ * dialog it opens is confirmed. Two such buttons, or none, leave the step to the rest of the interpreter.
+ */
+function confirmedAction(s: string, index: ScreenIndex): Chain | null {
+  const m =
+    /^(.+?)(?:\s+(?:it|this|them|this one))?(?:\s+\(confirm\)|,?\s+and\s+confirm|,?\s+(?:and\s+)?then\s+confirm)$/i.exec(
+      s,
+    );
+  if (!m) return null;
+  if (index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
+  const said = normalizeText(m[1]!.replace(/^(?:tap|click|press)(?:\s+on)?\s+(?:the\s+)?/i, ''));
+  if (said === '') return null;
+  const buttons = index.candidates.filter((e) => e.node.role === 'button' && e.node.enabled && e.node.text?.trim());
+  const named = buttons.filter((e) => normalizeText(e.node.text!) === said);
+  const started = /^\p{L}+$/u.test(said)
+    ? buttons.filter((e) => normalizeText(e.node.text!).split(' ')[0] === said)
+    : [];
+  const pick = named.length === 1 ? named : named.length === 0 ? started : [];
+  if (pick.length !== 1) return null;
+  return { first: `tap "${pick[0]!.node.text!}"`, then: 'confirm the dialog' };
+}
+
+const LOOK_VERB = /^(?:open|go to|view|see|show|tap|select|choose)$/i;
+
+/** The one tab or button here named `name` (any case), unless the screen is already that place. */
+function placeButton(index: ScreenIndex, names: string[]): string | null {
+  const want = names.map(normalizeText);
+  const title = screenTitle(index);
+  if (title && want.includes(normalizeText(title))) return null;
+  const hits = index.candidates.filter(
+    (e) => ['button', 'tab', 'link'].includes(e.node.role) && e.node.text && want.includes(normalizeText(e.node.text)),
+  );
+  return hits.length === 1 ? hits[0]!.node.text! : null;
+}
+
+/** "Cancel Kim Lee's order from the Orders list": to that place first, then the step without it. */
+function fromPlace(s: string, index: ScreenIndex): Chain | null {
+  const m = /^(.+?)\s+from\s+(?:the\s+)?(\p{Lu}[\p{L} ]{0,30}?)\s+(?:list|screen|tab|page)$/u.exec(s);
+  if (!m || /^(?:open|go to|navigate to)\b/i.test(m[1]!)) return null;
+  const title = screenTitle(index);
+  if (title && normalizeText(title) === normalizeText(m[2]!)) return { first: m[1]!, then: '' };
+  const tab = placeButton(index, [m[2]!]);
+  return tab ? { first: `tap "${tab}"`, then: m[1]! } : null;
+}
+
+/**
+ * "Open Kim Lee's order" where no row here is Kim Lee but an "Orders" tab is: the tab named by the kind of thing
+ * first, then the step again there (where the row must be named exactly). "Cancel Kim Lee's order" with the row
+ * here: the row is opened, then its button "Cancel order" is tapped, and a dialog that asks is confirmed.
+ */
+function possessive(s: string, index: ScreenIndex): Chain | null {
+  const m =
+    /^(open|go to|view|see|show|\p{L}+)\s+(.+?)['’]s\s+((?:\p{Ll}[\p{Ll}-]+\s+)?(\p{Ll}[\p{Ll}-]+))((?:,?\s+(?:and|then)\s+.+)?)$/iu.exec(
+      s,
+    );
+  if (!m) return null;
+  const [verb, who, kind, noun] = [m[1]!, m[2]!, m[3]!, m[4]!];
+  const after = m[5] ?? '';
+  const here = findTarget(index, { text: who }, { preferInteractive: true, closeOnly: true });
+  const row =
+    here.found &&
+    ['list_item', 'cell', 'row', 'button'].includes(here.element.node.role) &&
+    normalizeText(here.element.node.text ?? '') === normalizeText(who);
+  if (!row) {
+    const tab = placeButton(index, [`${noun}s`, noun]);
+    return tab ? { first: `tap "${tab}"`, then: s } : null;
+  }
+  if (LOOK_VERB.test(verb) || after !== '') return null;
+  return {
+    first: `open ${who}'s ${kind}`,
+    then: `tap "${verb.toLowerCase()} ${noun}"; confirm the dialog if it appears`,
+  };
+}
+
+const OWN_VERB =
+  /^(?:open|go|view|see|show|tap|click|press|select|choose|pick|type|enter|fill|clear|check|verify|turn|switch|scroll|swipe|wait|sign|log|book|back|return|confirm|cancel|accept|dismiss|close)$/i;
+
+/**
+ * "Edit account" (or "Edit account, clear Nickname, Save") where no button here is "Edit account" but a tab is
+ * "Account": the tab named by the step's object first, then the step again there, where the button must be named
+ * exactly. Verbs of the interpreter's own ("Open Account", "Clear Account") are never read so.
+ */
+function objectTab(s: string, index: ScreenIndex): Chain | null {
+  const m = /^(\p{L}+)\s+(?:the\s+|my\s+)?(\p{L}[\p{L}-]*)(?:(?:,|\s+and\s+|\s+then\s+).*)?$/u.exec(s);
+  // "hit Save" is a tap the interpreter reads itself, never a way to a tab.
+  if (!m || OWN_VERB.test(m[1]!) || startsWithVerb(s)) return null;
+  const said = `${m[1]} ${m[2]}`;
+  if (findTarget(index, { text: said }, { wholeScreen: true, closeOnly: true }).found) return null;
+  const tab = placeButton(index, [m[2]!]);
+  return tab ? { first: `tap "${tab}"`, then: s } : null;
+}
+
+export function stepChain(s: string, index: ScreenIndex): Chain | null {
+  return (
+    actionPath(s) ?? confirmedAction(s, index) ?? fromPlace(s, index) ?? possessive(s, index) ?? objectTab(s, index)
+  );
+}
+
+/**
+ * "Check the rows", "Look at the summary line, then tap Save": a look that claims nothing (a plain lower-case noun,
+ * no value, no "is shown") verifies nothing; the step does nothing and goes on, and what should be true is left to
+ * the assertions. A named thing ("Check the Total") or a claim ("Check the error is showing") is no look.
+ */
+export function lookOnly(s: string): { looked: string; then: string | undefined } | null {
+  const m =
+    /^((?:check|look at|review|inspect|glance at|have a look at)\s+(?:the|all the|each of the)\s+([a-z][a-z -]{1,30}?))(?:,?\s+(?:and\s+)?then\s+(.+))?$/.exec(
+      s.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
+    );
+  if (!m) return null;
+  if (
+    /\b(?:is|are|was|were|be|been|shows?|showing|shown|has|have|reads?|says?|displays?|displayed|visible|present|appears?|correct|right|wrong|empty|not|no|contains?|matches?|equals?|updated|changed|gone|error|errors|message)\b/.test(
+      m[2]!,
+    )
+  )
+    return null;
+  return { looked: m[1]!, then: m[3] };
+}
+
+/**
+ * "Keep phone", "leave the Nickname field, Save": a field on this screen named to be left as it is; nothing to do
+ * (the rest goes on). A name that is no field here, or a dialog open ("Keep the order" may be its button), is no such step.
+ */
+export function leftAlone(s: string, index: ScreenIndex): { looked: string; then: string | undefined } | null {
+  const m =
+    /^((?:keep|leave)\s+(?:the\s+)?(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?(?:\s+as it is|\s+unchanged|\s+as is)?)(?:,\s*(?:then\s+)?(.+))?$/iu.exec(
+      s,
+    );
+  if (!m || index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
+  const field = findTarget(index, { text: m[2]!, role: 'field' }, { roles: ['input'], closeOnly: true });
+  if (!field.found || field.element.node.role !== 'input') return null;
+  return { looked: m[1]!, then: m[3] };
+}
+
+/**
+ * "Tap Sign in with both fields empty", "Submit with all fields blank": the state the step is done in, checked
+ * first. Every text field on the screen must be empty ("both": exactly two of them), else the step fails there.
+ */
+export function withEmptyFields(s: string, index: ScreenIndex): { head: string; failed: string | null } | null {
+  const m = /^(.+?),?\s+with\s+(both|all(?: the)?|the|every)\s+fields?\s+(?:left\s+)?(?:empty|blank)$/i.exec(s);
+  // "Open the app and tap Sign in with both fields empty": the state is the last action's, checked when it comes.
+  if (!m || /[,;]|\s(?:and|then)\s/i.test(m[1]!)) return null;
+  const inputs = index.candidates.filter((e) => e.node.role === 'input');
+  if (/^both$/i.test(m[2]!) && inputs.length !== 2)
+    return { head: m[1]!, failed: `"both fields" but the screen has ${inputs.length} text fields` };
+  if (inputs.length === 0) return { head: m[1]!, failed: 'no text field on this screen' };
+  const filled = inputs.filter((e) => (e.node.text ?? '').trim() !== '');
+  return {
+    head: m[1]!,
+    failed: filled.length ? `${filled.length} of the fields is not empty ("${filled[0]!.node.text}")` : null,
+  };
+}
