@@ -141,10 +141,10 @@ export function orderTotals(rest: Restaurant, sub: number, promo: boolean, tip: 
 
 /** Past orders, newest first. */
 export const PAST_ORDERS = [
-  { id: 'FK-20391', rest: 'luigi', date: 'Sat 14 Nov', items: '1 × Margherita, 1 × Garlic Bread', total: 1642 },
-  { id: 'FK-20177', rest: 'greenbowl', date: 'Tue 10 Nov', items: '2 × Buddha Bowl', total: 1898 },
-  { id: 'FK-19940', rest: 'luigi', date: 'Fri 6 Nov', items: '1 × Pepperoni, 2 × Cola 330ml', total: 1698 },
-  { id: 'FK-19702', rest: 'greenbowl', date: 'Sun 1 Nov', items: '1 × Falafel Wrap, 1 × Mint Lemonade', total: 1148 },
+  { id: 'FK-20391', rest: 'luigi', date: 'Sat 14 Nov', items: '1 × Margherita, 1 × Garlic Bread', total: 1698 },
+  { id: 'FK-20177', rest: 'greenbowl', date: 'Tue 10 Nov', items: '2 × Buddha Bowl', total: 1998 },
+  { id: 'FK-19940', rest: 'luigi', date: 'Fri 6 Nov', items: '1 × Pepperoni, 2 × Cola 330ml', total: 1798 },
+  { id: 'FK-19702', rest: 'greenbowl', date: 'Sun 1 Nov', items: '1 × Falafel Wrap, 1 × Mint Lemonade', total: 1248 },
   { id: 'FK-19455', rest: 'luigi', date: 'Wed 28 Oct', items: '2 × Quattro Formaggi', total: 2698 },
   { id: 'FK-19210', rest: 'greenbowl', date: 'Fri 23 Oct', items: '1 × Buddha Bowl, 1 × Green Juice', total: 1548 },
   { id: 'FK-18963', rest: 'luigi', date: 'Sat 17 Oct', items: '1 × Veggie Supreme, 1 × Tiramisu', total: 1898 },
