@@ -1,0 +1,7 @@
+import type { Walk } from '../../../walks/ops';
+import { dishBasketWalks } from './walks-dish-basket';
+import { promoCheckoutWalks } from './walks-promo-checkout';
+import { signInHomeWalks } from './walks-sign-in-home';
+
+/** Every case of `../cases.json`, spelt out by element id, in the same order. */
+export const walks: Walk[] = [...signInHomeWalks, ...dishBasketWalks, ...promoCheckoutWalks];
