@@ -175,6 +175,28 @@ describe('app sets', () => {
     expect(Object.values(clinic.expectations).every((e) => e.correct === 'passed')).toBe(true);
   });
 
+  it('the food delivery set reads: its cases as written, an expectation per case, six of its eight bugs expected', () => {
+    const food = readAppSet('food');
+    expect(food.cases.length).toBe(90);
+    expect(Object.keys(food.expectations).sort()).toEqual(food.cases.map((c) => c.name).sort());
+    expect(food.bugs).toHaveLength(8);
+    const perBug = new Map<string, number>();
+    for (const e of Object.values(food.expectations))
+      if (e.buggy !== 'passed' && e.buggy.bug) perBug.set(e.buggy.bug, (perBug.get(e.buggy.bug) ?? 0) + 1);
+    // The counts of apps/food/bugs.md ("Which cases catch them"); no case reaches the other two.
+    expect(Object.fromEntries([...perBug].sort())).toEqual({
+      'cancelled-still-preparing': 1,
+      'falafel-wrap-not-found': 1,
+      'offers-switch-springs-back': 1,
+      'past-orders-out-of-order': 1,
+      'phone-not-saved': 1,
+      'promo-code-rejected': 5,
+    });
+    const unreached = ['plus-keeps-line-price', 'tip-drops-discount'];
+    expect([...perBug.keys(), ...unreached].sort()).toEqual(food.bugs.map((b) => b.id).sort());
+    expect(Object.values(food.expectations).every((e) => e.correct === 'passed')).toBe(true);
+  });
+
   const write = (cases: unknown, expectations: unknown) => {
     const dir = fs.mkdtempSync(path.join(tmp, 'set-'));
     fs.writeFileSync(path.join(dir, 'cases.json'), JSON.stringify(cases));
