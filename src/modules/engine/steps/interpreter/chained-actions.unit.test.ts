@@ -191,6 +191,21 @@ describe('the first row of a name', () => {
     expect(interpretStep('Tap the first Ola Berg row', visits).settled).toBe(false);
     expect(interpretStep('Tap the first Kim Lee row (Tue 11 Feb)', visits).settled).toBe(false);
   });
+
+  it('"Tap the first visit Ana Ruiz": the first row, which must be Ana Ruiz (the kind said before the name)', () => {
+    expect(tapped(interpretStep('Tap the first visit Ana Ruiz', visits))).toEqual(['v1']);
+    expect(interpretStep('Tap the first visit Kim Lee', visits).settled).toBe(false);
+  });
+
+  it('"Sort by date and tap the last visit, Kim Lee": what follows an ordinal pick says which row, it is no tap of its own', () => {
+    const sorted = screen('Visits', [
+      node('button', 'Sort by date', 60, { id: 'sort' }),
+      ...visits.tree.children[0]!.children.slice(1),
+    ]);
+    const r = interpretStep('Sort by date and tap the last visit, Kim Lee', sorted);
+    expect(tapped(r)).toEqual(['sort']);
+    expect(r.settled && r.then).toBe('tap the last visit, Kim Lee');
+  });
 });
 
 describe('a known verb before a button is never a way to a tab', () => {

@@ -230,13 +230,15 @@ const ordinal: Rule = (s) => {
     ).exec(s) ?? null;
   // "tap the last flight, 14:30 → 17:25 · from €349": the row at that place, which must read so.
   // "Tap the first Kim Lee row (Tue 24 Feb)": a name before the kind picks among the rows of that name only.
-  const named = m?.[2] ? /^(.*[\p{Lu}\d].*?)(?:\s+\p{Ll}+)*$/u.exec(m[2])?.[1] : undefined;
+  // "the first payee Jamie Chen": the first row, which must read so (the kind said before the name).
+  const apposed = m?.[2] ? /^\p{Ll}+\s+([\p{Lu}\d].*)$/u.exec(m[2])?.[1] : undefined;
+  const named = m?.[2] && !apposed ? /^(.*[\p{Lu}\d].*?)(?:\s+\p{Ll}+)*$/u.exec(m[2])?.[1] : undefined;
   if (m)
     return ok({
       kind: 'pick_ordinal',
       ordinal: ordinalOf(m[1]!)!,
       noun: m[2] ?? null,
-      ...(m[4] ? { text: unquote(m[4]) } : {}),
+      ...(m[4] ? { text: unquote(m[4]) } : apposed ? { text: apposed } : {}),
       ...(named ? { named } : {}),
       ...(m[3] ? { detail: m[3].trim() } : {}),
     });

@@ -1,4 +1,4 @@
-import { startsWithVerb } from './lexicon';
+import { ORDINAL_PATTERN, startsWithVerb } from './lexicon';
 import { fieldTarget } from './parse-forms';
 import type { ScreenIndex } from './target-finder';
 import { findTarget } from './target-finder';
@@ -23,6 +23,10 @@ const PICK_VERB = /^(?:(?:tap|click|press|choose|select|pick)(?:\s+on)?\s+(?:the
 /** Verbs that start a clause of their own, never a button's name in a list. */
 const ACTION_VERB =
   /^(?:tap|click|press|turn|switch|toggle|enter|type|fill|leave|keep|select|choose|pick|scroll|swipe|go|open|verify|check|wait|clear)\b/i;
+const ORDINAL_PICK = new RegExp(
+  `^(?:tap|click|select|choose|pick|open|press)(?:\\s+on)?\\s+the\\s+${ORDINAL_PATTERN}\\b`,
+  'i',
+);
 const SEPARATOR = /\s*;\s*|,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+/i;
 
 /** The one enabled control on this screen named exactly `said`, or null. */
@@ -162,6 +166,12 @@ export function pickList(s: string, index: ScreenIndex): PickList | null {
   const later: string[] = headParts ? headParts.slice(1) : [];
   if (!headName && !headParts) return movedTo(body, index);
   for (const item of items.slice(1)) {
+    // "… tap the last flight, 14:30 → 17:25": what follows an ordinal pick says which row it must be.
+    const previous = later.at(-1);
+    if (previous && ORDINAL_PICK.test(previous) && !startsWithVerb(item)) {
+      later[later.length - 1] = `${previous}, ${item}`;
+      continue;
+    }
     const clause = laterClause(index, item);
     if (!clause) return null;
     later.push(...clause);
