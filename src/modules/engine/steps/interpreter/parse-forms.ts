@@ -1,11 +1,13 @@
-import { type Rule, ok } from './intent';
-import type { Intent, Target } from './intent';
+import { type Intent, type Rule, type Target, ok, refuse } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
 import { search } from './search-forms';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount, startsWithVerb } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
+
+/** The most places a path step names ("Profile > Settings > Privacy"): each is looked for on a screen of its own. */
+const MAX_PATH_PARTS = 8;
 
 /**
  * The everyday forms beside the template grammar: sign-in in one step, values for a whole form,
@@ -294,6 +296,7 @@ const navigate: Rule = (s) => {
     .map((p) => unquote(p.replace(PLACE_NOUN, '').replace(/^the\s+/i, '')))
     .filter((p) => p !== '');
   if (path.length === 0 || path.some((p) => /["]/.test(p))) return null;
+  if (path.length > MAX_PATH_PARTS) return refuse(`not understood: a path of more than ${MAX_PATH_PARTS} places`);
   return ok({ kind: 'navigate', path });
 };
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion, interpretStep, parseStep } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * Step text is written by users: the longest step a case may hold (2,000 characters), shaped to make the newer
+ * forms (a place before the step, several labels with values, a path, a pick list, a described sign-in)
+ * backtrack, is read to an answer, and the answer is never a pass.
+ */
+
+const hostile = [
+  `On the ${'a '.repeat(1000)}screen x`,
+  `From ${'a, '.repeat(700)}tap`,
+  `Sign in as ${'x '.repeat(1000)}: a@b.c, password`,
+  `${'A > '.repeat(500)}B`,
+  `Doctor ${'X, '.repeat(700)}Date`,
+  `Neither "${'a'.repeat(1990)}" nor`,
+  `Choose ${'1 at 2 and '.repeat(190)}save`,
+  `Settings: ${'turn on '.repeat(250)}`,
+].map((s) => s.slice(0, 2000));
+
+const form = screen('Settings', [
+  node('text', 'Doctor', 100),
+  node('text', 'X', 100, { bounds: { x: 200, y: 100, width: 160, height: 40 } }),
+  node('toggle', 'Reminders', 160, { id: 'rem', checked: false }),
+  node('button', 'Save', 220, { id: 'save' }),
+]);
+
+describe('hostile step text', () => {
+  it.each(hostile.map((s) => [s.slice(0, 24), s]))('"%s…" is read to an answer that is no pass', (_label, text) => {
+    expect(() => parseStep(text)).not.toThrow();
+    const step = interpretStep(text, form);
+    expect(step.settled && step.kind === 'check' && step.passed).not.toBe(true);
+    const check = interpretAssertion(text, form);
+    expect(check.settled && check.passed).not.toBe(true);
+  });
+});
