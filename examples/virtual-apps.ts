@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BANK_APP, BANK_BUGS_PATH, BANK_MODEL_PATH } from './build-bank-app';
 import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-app';
 import { FOOD_APP, FOOD_BUGS_PATH, FOOD_MODEL_PATH } from './build-food-app';
+import { HOME_APP, HOME_BUGS_PATH, HOME_MODEL_PATH } from './build-home-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
@@ -64,6 +65,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: FOOD_MODEL_PATH,
     bugsPath: FOOD_BUGS_PATH,
     tourPath: path.join(here, 'food-app', 'tour.json'),
+  },
+  home: {
+    name: 'home',
+    spec: HOME_APP,
+    modelPath: HOME_MODEL_PATH,
+    bugsPath: HOME_BUGS_PATH,
+    tourPath: path.join(here, 'home-app', 'tour.json'),
   },
 };
 
