@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANK_APP, BANK_BUGS_PATH, BANK_MODEL_PATH } from './build-bank-app';
+import { CINEMA_APP, CINEMA_BUGS_PATH, CINEMA_MODEL_PATH } from './build-cinema-app';
 import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-app';
 import { FOOD_APP, FOOD_BUGS_PATH, FOOD_MODEL_PATH } from './build-food-app';
 import { HOME_APP, HOME_BUGS_PATH, HOME_MODEL_PATH } from './build-home-app';
@@ -72,6 +73,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: HOME_MODEL_PATH,
     bugsPath: HOME_BUGS_PATH,
     tourPath: path.join(here, 'home-app', 'tour.json'),
+  },
+  cinema: {
+    name: 'cinema',
+    spec: CINEMA_APP,
+    modelPath: CINEMA_MODEL_PATH,
+    bugsPath: CINEMA_BUGS_PATH,
+    tourPath: path.join(here, 'cinema-app', 'tour.json'),
   },
 };
 
