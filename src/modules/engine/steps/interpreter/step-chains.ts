@@ -143,6 +143,12 @@ export function lookOnly(s: string): { looked: string; then: string | undefined 
     /^((?:check|look at|review|inspect|glance at|have a look at)\s+(?:the|all the|each of the)\s+([a-z][a-z -]{1,30}?))(?:,?\s+(?:and\s+)?then\s+(.+))?$/.exec(
       s.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
     );
+  // "Check the fields, change name to Kim": a look, then an action of its own.
+  const acted = m ? null : /^(.+?),\s+(?:and\s+)?(?:then\s+)?(.+)$/.exec(s);
+  if (acted && startsWithVerb(acted[2]!) && !/^(?:check|verify|see|make sure|ensure)\b/i.test(acted[2]!)) {
+    const look = lookOnly(acted[1]!);
+    return look && !look.then ? { looked: look.looked, then: acted[2]! } : null;
+  }
   if (!m) return null;
   if (
     /\b(?:is|are|was|were|be|been|shows?|showing|shown|has|have|reads?|says?|displays?|displayed|visible|present|appears?|correct|right|wrong|empty|not|no|contains?|matches?|equals?|updated|changed|gone|error|errors|message)\b/.test(
