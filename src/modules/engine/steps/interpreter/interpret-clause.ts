@@ -8,6 +8,7 @@ import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
 import { labelledField } from './labelled-fields';
 import { fieldWordTarget } from './field-words';
+import { scrollThrough } from './scroll-through';
 import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
@@ -120,6 +121,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (s === '') return notSettled('not understood: the step is empty');
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
+  const toured = scrollThrough(s);
+  if (toured) return interpretClause(toured, index);
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause);
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
