@@ -104,3 +104,38 @@ describe('"<verb phrase> for <row>": the row, then its button', () => {
     expect(tapped(interpretStep('Search the shelf for Dune', shelf()))).toEqual([]);
   });
 });
+
+describe('names only, separated by commas, from a tab here', () => {
+  it('"Account, Loans, Dune Messiah" is the path Account > Loans > Dune Messiah', () => {
+    const r = interpretStep('Account, Loans, Dune Messiah', shelf());
+    expect(tapped(r)).toEqual(['tab-account']);
+    expect(then(r)).toBe('go to Loans > Dune Messiah');
+  });
+
+  it('near miss: a list whose first name is no tab or button here, or with a value, is no path', () => {
+    expect(tapped(interpretStep('Settings, Loans, The Hobbit', shelf()))).toEqual([]);
+    // A button here, then the next names one by one (another form), never one path read as names only.
+    expect(then(interpretStep('Account, Loans, 2 copies', shelf())) ?? '').not.toContain('>');
+    expect(then(interpretStep('Account, Loans, renew The Hobbit', shelf())) ?? '').not.toContain('>');
+  });
+});
+
+describe('"<button> <name> (<row before>) <values>": the path, then the values picked there', () => {
+  const home = () =>
+    screen('Home', [node('button', 'Reserve a table', 300, { id: 'reserve' }), node('text', 'Tonight', 400)]);
+
+  it('taps the button, goes to the row in brackets, then the name, then picks the values', () => {
+    const r = interpretStep(
+      'Reserve a table with Kim Lee (Upstairs) on Mon 13 Apr 19:00, note Window seat, Outdoor on',
+      home(),
+    );
+    expect(tapped(r)).toEqual(['reserve']);
+    expect(then(r)).toBe('go to Upstairs > Kim Lee, then choose Mon 13 Apr at 19:00, note "Window seat", Outdoor on');
+  });
+
+  it('near miss: without the row in brackets, or with a first name that is no button here, nothing is tapped', () => {
+    const r = interpretStep('Reserve a table with Kim Lee on Mon 13 Apr 19:00, note Window seat, Outdoor on', home());
+    expect(tapped(r)).toEqual([]);
+    expect(tapped(interpretStep('Hold a table with Kim Lee (Upstairs) on Mon 13 Apr', home()))).toEqual([]);
+  });
+});
