@@ -41,7 +41,7 @@ export function fieldWordTarget(intent: Intent, index: ScreenIndex): Intent {
 
 /** "set postcode LS1 4AB", "update phone to 0161 496 0000": a word of one field's label, then its value. */
 export function setWordValue(s: string, index: ScreenIndex): Intent | null {
-  const m = /^(?:set|change|update|make)\s+(?:the\s+|my\s+)?(\p{Ll}+(?:\s\p{Ll}+)?)\s+(?:to\s+)?(\S.*)$/u.exec(s);
+  const m = /^(?:set|change|update)\s+(?:the\s+|my\s+)?(\p{Ll}+(?:\s\p{Ll}+)?)\s+(?:to\s+)?(\S.*)$/u.exec(s);
   if (!m || /"/.test(m[2]!)) return null;
   // "set phone number 0161…": the longer label words first.
   for (const said of [m[1]!, m[1]!.split(' ')[0]!]) {
