@@ -6,8 +6,10 @@ import { wholeFlow } from './group-steps';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
-import { fieldTarget } from './parse-forms';
-import { unquote } from './step-text';
+import { labelledField } from './labelled-fields';
+import { fieldWordTarget } from './field-words';
+import { scrollThrough } from './scroll-through';
+import { namesAsPath, routeWithBracket } from './names-path';
 import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
@@ -109,20 +111,6 @@ function looseButton(s: string, index: ScreenIndex): Intent | null {
   return { kind: 'tap', target: { text: best[0]!.node.text! } };
 }
 
-/**
- * "Email: alex@x.test" as a step: the text field of that label gets the value. A label that names no field
- * ("Total: €97.40") stays a check of the value shown beside it.
- */
-function labelledValue(s: string, index: ScreenIndex): Intent | null {
-  const m = /^([^:"]{1,40}?)\s*:\s+(.+)$/.exec(s);
-  if (!m) return null;
-  const target = fieldTarget(m[1]!);
-  if (!target) return null;
-  const hit = findTarget(index, { ...target, role: 'field' }, { roles: ['input'], closeOnly: true });
-  if (!hit.found) return null;
-  return { kind: 'type', text: unquote(m[2]!.trim()), target: { ...target, role: 'field' } };
-}
-
 function resolve(intent: Intent, index: ScreenIndex): Resolution {
   return intent.kind === 'check' ? evaluateCheck(intent.check, index) : resolveAction(intent, index);
 }
@@ -132,8 +120,14 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
+  const named = namesAsPath(s, index);
+  if (named) return interpretClause(named, index);
+  const route = routeWithBracket(s, index);
+  if (route) return withThen(interpretClause(route.path, index), route.then);
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
+  const toured = scrollThrough(s);
+  if (toured) return interpretClause(toured, index);
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause);
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
@@ -190,7 +184,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         const next = startsWithVerb(listed![2]!) ? listed![2]! : `tap ${listed![2]!}`;
         restOfStep = restOfStep ? `${next}; ${restOfStep}` : next;
       }
-      const field = bare || head ? null : labelledValue(first.text, index);
+      const labelled = bare || head ? null : labelledField(first.text, index);
+      if (labelled && 'refused' in labelled) return notSettled(labelled.refused);
+      const field = labelled?.intent ?? null;
+      if (labelled?.rest) restOfStep = restOfStep ? `${labelled.rest}; ${restOfStep}` : labelled.rest;
       parsed = bare
         ? { understood: true, intent: bare }
         : head
@@ -216,7 +213,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }
-  const intent = asPath(parsed.intent, index);
+  const intent = fieldWordTarget(asPath(parsed.intent, index), index);
   const r = resolve(intent, index);
   if (!r.settled && r.reveal) {
     // The element is in the UI tree but scrolled away: scroll to it, then read the clause again.

@@ -5,6 +5,7 @@ import { screenTitle } from './screen-title';
 import { unquote } from './step-text';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
+import { placeWithValue } from './place-value';
 import { isInteractive } from './ui-tree';
 
 /**
@@ -65,7 +66,7 @@ function looseLocation(s: string): Location | null {
 export function location(s: string): Location | null {
   const m = LOCATION.exec(s);
   // "On Home tap View details": "view" there starts a button's name, not the place's kind.
-  if (!m || new RegExp(`\\s(?:${VERBS})\\b`, 'i').test(m[2]!)) return looseLocation(s);
+  if (!m || new RegExp(`\\s(?:${VERBS})\\b`, 'i').test(m[2]!)) return placeWithValue(s) ?? looseLocation(s);
   const name = unquote(m[2]!.trim());
   const rest = m[4]!.trim();
   if (name === '' || name.split(/\s+/).length > 4 || NOT_A_SCREEN.test(name)) return null;

@@ -62,7 +62,7 @@ const signIn: Rule = (s) => {
     /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? (\S+)\s*(?:\/|,)\s*(\S+)$/i.exec(
       s,
     ) ??
-    /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:user(?:name)?|email) )?(\S+),? (?:with|and|using) (?:the )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
+    /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|unknown|valid|correct|registered) )?(?:user(?:name)?|e-?mail) )?(\S+),? (?:with|and|using) (?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|bad|valid|correct|right|expired|old|new) )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
       s,
     ) ??
     // "Sign in with alice@x.com and hunter2": an address (or a quoted name) and a password.

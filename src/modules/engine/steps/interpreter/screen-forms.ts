@@ -1,5 +1,6 @@
 import type { Intent } from './intent';
 import { namedField } from './named-fields';
+import { changeList, setWordValue, shapedPair } from './field-words';
 import { parseStep } from './parse-step';
 import type { Resolution } from './resolution';
 import { swipeArea, swipeFor } from './plans';
@@ -143,6 +144,13 @@ function scrollToIfNeeded(s: string): Intent | null {
 export function screenClause(s: string, index: ScreenIndex): { intent: Intent } | { resolution: Resolution } | null {
   const done = negatedAction(s) ?? scrollIfNeeded(s, index);
   if (done) return { resolution: done };
-  const intent = scrollToIfNeeded(s) ?? valueThenNamed(s) ?? labelledField(s, index) ?? namedWithRole(s, index);
+  const intent =
+    scrollToIfNeeded(s) ??
+    valueThenNamed(s) ??
+    labelledField(s, index) ??
+    namedWithRole(s, index) ??
+    setWordValue(s, index) ??
+    changeList(s, index) ??
+    shapedPair(s, index);
   return intent ? { intent } : null;
 }

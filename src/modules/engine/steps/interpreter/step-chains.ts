@@ -3,6 +3,8 @@ import type { ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { findTarget } from './target-finder';
 import { screenTitle } from './screen-title';
+import { scrollable } from './screen-shape';
+import { rowAction } from './row-action';
 
 /**
  * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
@@ -53,6 +55,14 @@ function confirmedAction(s: string, index: ScreenIndex): Chain | null {
     ? buttons.filter((e) => normalizeText(e.node.text!).split(' ')[0] === said)
     : [];
   const pick = named.length === 1 ? named : named.length === 0 ? started : [];
+  // "Sign out and confirm" with nothing of that name here on a screen that scrolls: the button may be further down;
+  // the tap scrolls to that very name first.
+  const nothing = !index.elements.some((e) => e.node.text && normalizeText(e.node.text).startsWith(said));
+  if (pick.length === 0 && nothing && /^\p{L}+(?: \p{L}+){0,2}$/u.test(said) && scrollable(index))
+    return {
+      first: `tap "${m[1]!.replace(/^(?:tap|click|press)(?:\s+on)?\s+(?:the\s+)?/i, '')}"`,
+      then: 'confirm the dialog',
+    };
   if (pick.length !== 1) return null;
   return { first: `tap "${pick[0]!.node.text!}"`, then: 'confirm the dialog' };
 }
@@ -72,12 +82,17 @@ function placeButton(index: ScreenIndex, names: string[]): string | null {
 
 /** "Cancel Kim Lee's order from the Orders list": to that place first, then the step without it. */
 function fromPlace(s: string, index: ScreenIndex): Chain | null {
-  const m = /^(.+?)\s+from\s+(?:the\s+)?(\p{Lu}[\p{L} ]{0,30}?)\s+(?:list|screen|tab|page)$/u.exec(s);
+  // "Sign out from Profile and confirm": the answer to the dialog stays with the step.
+  const m =
+    /^(.+?)\s+from\s+(?:the\s+)?(\p{Lu}[\p{L} ]{0,30}?)(?:\s+(?:list|screen|tab|page))?((?:,?\s+(?:and\s+)?(?:then\s+)?confirm)?)$/u.exec(
+      s,
+    );
   if (!m || /^(?:open|go to|navigate to)\b/i.test(m[1]!)) return null;
+  const step = `${m[1]!}${m[3] ?? ''}`;
   const title = screenTitle(index);
-  if (title && normalizeText(title) === normalizeText(m[2]!)) return { first: m[1]!, then: '' };
+  if (title && normalizeText(title) === normalizeText(m[2]!)) return { first: step, then: '' };
   const tab = placeButton(index, [m[2]!]);
-  return tab ? { first: `tap "${tab}"`, then: m[1]! } : null;
+  return tab ? { first: `tap "${tab}"`, then: step } : null;
 }
 
 /**
@@ -129,7 +144,12 @@ function objectTab(s: string, index: ScreenIndex): Chain | null {
 
 export function stepChain(s: string, index: ScreenIndex): Chain | null {
   return (
-    actionPath(s) ?? confirmedAction(s, index) ?? fromPlace(s, index) ?? possessive(s, index) ?? objectTab(s, index)
+    actionPath(s) ??
+    confirmedAction(s, index) ??
+    fromPlace(s, index) ??
+    possessive(s, index) ??
+    objectTab(s, index) ??
+    rowAction(s, index)
   );
 }
 
@@ -143,6 +163,12 @@ export function lookOnly(s: string): { looked: string; then: string | undefined 
     /^((?:check|look at|review|inspect|glance at|have a look at)\s+(?:the|all the|each of the)\s+([a-z][a-z -]{1,30}?))(?:,?\s+(?:and\s+)?then\s+(.+))?$/.exec(
       s.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
     );
+  // "Check the fields, change name to Kim": a look, then an action of its own.
+  const acted = m ? null : /^(.+?),\s+(?:and\s+)?(?:then\s+)?(.+)$/.exec(s);
+  if (acted && startsWithVerb(acted[2]!) && !/^(?:check|verify|see|make sure|ensure)\b/i.test(acted[2]!)) {
+    const look = lookOnly(acted[1]!);
+    return look && !look.then ? { looked: look.looked, then: acted[2]! } : null;
+  }
   if (!m) return null;
   if (
     /\b(?:is|are|was|were|be|been|shows?|showing|shown|has|have|reads?|says?|displays?|displayed|visible|present|appears?|correct|right|wrong|empty|not|no|contains?|matches?|equals?|updated|changed|gone|error|errors|message)\b/.test(
