@@ -64,7 +64,9 @@ interface Lead {
 
 /** The shape of the step: what kind of step, a place said before the items, and the items and the rest. */
 function lead(s: string): Lead | null {
-  const order = /^(?:place|make|submit)\s+(?:an?\s+|the\s+|my\s+)?(?:(.+?)\s+)?order\s+(?:of|for|with)\s+(.+)$/i.exec(s);
+  const order = /^(?:place|make|submit)\s+(?:an?\s+|the\s+|my\s+)?(?:(.+?)\s+)?order\s+(?:of|for|with)\s+(.+)$/i.exec(
+    s,
+  );
   if (order) return { mode: 'place', place: order[1] ?? null, body: order[2]! };
   const bare = /^order\s+(.+)$/i.exec(s);
   if (bare) return { mode: 'place', place: null, body: bare[1]! };
@@ -128,7 +130,12 @@ function readItem(seg: string, held: string[]): ReadItem | null {
   const name = rest.trim().replace(/^"(.*)"$/, '$1');
   if (!/^[\p{Lu}\d]/u.test(name) || name.length > 60) return null;
   return {
-    item: { count, name, options: options.map((o) => o.trim()).filter((o) => o !== '' && !DEFAULTS.test(o)), stage: 'find' },
+    item: {
+      count,
+      name,
+      options: options.map((o) => o.trim()).filter((o) => o !== '' && !DEFAULTS.test(o)),
+      stage: 'find',
+    },
     place,
     article: /^an?$/i.test(m[1]!),
     toBasket,
@@ -140,7 +147,8 @@ function choiceSteps(seg: string): string[] | null {
   const s = seg.trim();
   if (s === '' || DEFAULTS.test(s)) return [];
   if (/^(?:with\s+)?no tip$/i.test(s)) return ['tap "No tip"'];
-  const tip = /^(?:with\s+)?(?:a\s+)?([£$€]\s?\d+(?:\.\d{2})?)\s+tip$|^tip\s+(?:of\s+)?([£$€]\s?\d+(?:\.\d{2})?)$/i.exec(s);
+  const tip =
+    /^(?:with\s+)?(?:a\s+)?([£$€]\s?\d+(?:\.\d{2})?)\s+tip$|^tip\s+(?:of\s+)?([£$€]\s?\d+(?:\.\d{2})?)$/i.exec(s);
   if (tip) return [`tap "${tip[1] ?? tip[2]}"`];
   const slot = /^schedule(?:d)?\s+(?:for\s+|at\s+)?(\d{1,2}[:.]\d{2})$/i.exec(s);
   if (slot) return ['tap "Schedule"', `tap "${slot[1]}"`];
@@ -186,7 +194,13 @@ export function readCartStep(text: string): CartPlan | { refused: string } | nul
   }
   const place = shape.place ?? items.find((r) => r.place)?.place ?? null;
   const list = items.map((r) => r.item);
-  if (items.some((r) => r.article) && !place && list.length < 2 && !items.some((r) => r.toBasket) && shape.mode === 'add')
+  if (
+    items.some((r) => r.article) &&
+    !place &&
+    list.length < 2 &&
+    !items.some((r) => r.toBasket) &&
+    shape.mode === 'add'
+  )
     return null;
   const after = afterSteps(shape.mode, tail);
   if ('refused' in after) return after;

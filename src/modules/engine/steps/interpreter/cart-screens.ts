@@ -100,16 +100,21 @@ const PRIMARY_ADD = /^add\b(?:.*\bto (?:the |my |your )?(?:basket|cart|bag|order
 export function primaryAdd(index: ScreenIndex): Pick {
   const rows = index.candidates.filter((e) => ROW_ROLES.has(e.node.role));
   const hits = index.candidates.filter(
-    (e) =>
-      e.node.role === 'button' &&
-      PRIMARY_ADD.test(e.node.text?.trim() ?? '') &&
-      !rows.some((r) => inside(e, r)),
+    (e) => e.node.role === 'button' && PRIMARY_ADD.test(e.node.text?.trim() ?? '') && !rows.some((r) => inside(e, r)),
   );
   const texts = [...new Set(hits.map((e) => e.node.text!.trim()))];
   if (texts.length === 1) return { found: true, element: hits[0]! };
   if (texts.length === 0)
-    return { found: false, missing: true, reason: 'no add button ("Add to basket", "Add to cart", "Add") on this screen' };
-  return { found: false, missing: false, reason: `${texts.length} add buttons (${texts.join(', ')}); which one is meant?` };
+    return {
+      found: false,
+      missing: true,
+      reason: 'no add button ("Add to basket", "Add to cart", "Add") on this screen',
+    };
+  return {
+    found: false,
+    missing: false,
+    reason: `${texts.length} add buttons (${texts.join(', ')}); which one is meant?`,
+  };
 }
 
 /** Whether this is the item's own screen: titled or headed by its name, with a primary add button. */

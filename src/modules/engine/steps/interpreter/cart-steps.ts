@@ -85,11 +85,7 @@ function runPlan(plan: CartPlan, index: ScreenIndex, readRest: ReadRest): Resolu
     if (!place.found) return notSettled(`${place.reason}: cannot open "${plan.place}" to add from it`);
     const why = untappable(index, place.element);
     if (why) return notSettled(why);
-    return act(
-      [tapOn(index, place.element)],
-      `open ${describeElement(place.element.node)}`,
-      { ...plan, place: null },
-    );
+    return act([tapOn(index, place.element)], `open ${describeElement(place.element.node)}`, { ...plan, place: null });
   }
   const item = plan.items[0];
   if (!item) return plan.after ? readRest(plan.after, index) : act([], 'nothing left to add', plan);
@@ -109,7 +105,8 @@ function runPlan(plan: CartPlan, index: ScreenIndex, readRest: ReadRest): Resolu
 
 /** On the list: the item's row, tapped by its own add control or opened. */
 function onList(plan: CartPlan, item: CartItem, index: ScreenIndex): Resolution {
-  if (item.stage !== 'row' && onItemScreen(index, item.name)) return onItemPage(plan, { ...item, stage: 'opened' }, index);
+  if (item.stage !== 'row' && onItemScreen(index, item.name))
+    return onItemPage(plan, { ...item, stage: 'opened' }, index);
   const row = itemRow(index, item.name);
   if (!row.found) {
     if (row.missing && item.stage === 'find' && scrollable(index)) {
@@ -221,15 +218,15 @@ export function basketStep(s: string, index: ScreenIndex, readRest: ReadRest): R
     if (onBasket(index) || checkout) return done(readRest('go to checkout', index));
     const basket = basketControl(index);
     if (!basket) return notSettled('no checkout button, and no basket or cart button to reach it from, on this screen');
-    return act(
-      [tapOn(index, basket)],
-      `open the basket first: tap ${describeElement(basket.node)}`,
-      { ...emptyPlan(), after: `go on to the checkout${then ? `, then ${then}` : ''}` },
-    );
+    return act([tapOn(index, basket)], `open the basket first: tap ${describeElement(basket.node)}`, {
+      ...emptyPlan(),
+      after: `go on to the checkout${then ? `, then ${then}` : ''}`,
+    });
   }
   if (onBasket(index)) return done(act([], 'the basket is open already', emptyPlan()));
   const basket = basketControl(index);
-  if (basket) return done(act([tapOn(index, basket)], `open the basket: tap ${describeElement(basket.node)}`, emptyPlan()));
+  if (basket)
+    return done(act([tapOn(index, basket)], `open the basket: tap ${describeElement(basket.node)}`, emptyPlan()));
   return done(readRest('open the basket', index));
 }
 
@@ -243,20 +240,27 @@ const CODE_FIELD = /\b(?:promo|code|coupon|voucher|discount)\b/i;
  */
 export function applyCode(s: string, index: ScreenIndex): Resolution | null {
   const m =
-    /^apply\s+(?:the\s+)?(?:(?:promo|promotion|discount|coupon|voucher)\s+)?(?:code\s+)?"?([A-Za-z0-9-]{3,24})"?(?:\s+code)?(?:(?:,\s*(?:then\s+)?|;\s*)(.+))?$/i.exec(s);
+    /^apply\s+(?:the\s+)?(?:(?:promo|promotion|discount|coupon|voucher)\s+)?(?:code\s+)?"?([A-Za-z0-9-]{3,24})"?(?:\s+code)?(?:(?:,\s*(?:then\s+)?|;\s*)(.+))?$/i.exec(
+      s,
+    );
   if (!m || !/\d|^[A-Z-]{3,}$/.test(m[1]!)) return null;
   const code = m[1]!;
   const fields = index.candidates.filter(
     (e) =>
       e.node.role === 'input' &&
-      (CODE_FIELD.test(index.labels.get(e.node)?.text ?? '') || CODE_FIELD.test((e.node.id ?? '').replace(/[-_]/g, ' '))),
+      (CODE_FIELD.test(index.labels.get(e.node)?.text ?? '') ||
+        CODE_FIELD.test((e.node.id ?? '').replace(/[-_]/g, ' '))),
   );
   if (fields.length !== 1)
     return notSettled(
-      fields.length ? `${fields.length} code fields on this screen` : `no promo or code field on this screen to apply ${code}`,
+      fields.length
+        ? `${fields.length} code fields on this screen`
+        : `no promo or code field on this screen to apply ${code}`,
     );
   const field = fields[0]!;
-  const apply = index.candidates.filter((e) => e.node.role === 'button' && /^(?:apply|redeem)\b/i.test(e.node.text ?? ''));
+  const apply = index.candidates.filter(
+    (e) => e.node.role === 'button' && /^(?:apply|redeem)\b/i.test(e.node.text ?? ''),
+  );
   // An Apply button below the fold is scrolled to by the tap that follows.
   if (apply.length > 1) return notSettled(`${apply.length} Apply buttons on this screen; which one applies the code?`);
   const name = index.labels.get(field.node)?.text ?? field.node.id ?? '';
