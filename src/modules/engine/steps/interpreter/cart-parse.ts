@@ -24,6 +24,8 @@ export interface CartPlan {
   items: CartItem[];
   /** The clauses after the items, read by the rest of the interpreter. */
   after: string | null;
+  /** "Try to add …": the last add button is tapped and the screen it leaves is the outcome (no way back). */
+  attempt?: boolean;
 }
 
 const COUNT = '(?:\\d+|a single|one|two|three|four|five|six|seven|eight|nine|ten|an?)';
@@ -40,10 +42,10 @@ const countOf = (w: string): number | null => {
 
 /** The canonical text carried from screen to screen (cart-steps.ts `planText`). */
 function readCarried(s: string): CartPlan | null {
-  const m = /^add to the basket(?: at "([^"]+)")?: (.+)$/.exec(s);
+  const m = /^(try to )?add to the basket(?: at "([^"]+)")?: (.+)$/.exec(s);
   if (!m) return null;
-  const cut = m[2]!.indexOf(', then ');
-  const itemsText = cut < 0 ? m[2]! : m[2]!.slice(0, cut);
+  const cut = m[3]!.indexOf(', then ');
+  const itemsText = cut < 0 ? m[3]! : m[3]!.slice(0, cut);
   const items: CartItem[] = [];
   for (const part of itemsText.split('; ')) {
     const i = /^(\d+) "([^"]+)"((?: with "[^"]+")*) (find|sought|row|opened|set|added)$/.exec(part);
@@ -51,7 +53,8 @@ function readCarried(s: string): CartPlan | null {
     const options = [...i[3]!.matchAll(/ with "([^"]+)"/g)].map((o) => o[1]!);
     items.push({ count: Number(i[1]), name: i[2]!, options, stage: i[4] as Stage });
   }
-  return { place: m[1] ?? null, items, after: cut < 0 ? null : m[2]!.slice(cut + 7) };
+  const after = cut < 0 ? null : m[3]!.slice(cut + 7);
+  return { place: m[2] ?? null, items, after, ...(m[1] ? { attempt: true } : {}) };
 }
 
 type Mode = 'add' | 'checkout' | 'place';
@@ -165,6 +168,7 @@ function choiceSteps(seg: string): string[] | null {
 export function readCartStep(text: string): CartPlan | { refused: string } | null {
   const carried = readCarried(text);
   if (carried) return carried;
+  const attempt = /^try to\s+/i.test(text.trim());
   const s = text
     .trim()
     .replace(/^try to\s+/i, '')
@@ -204,13 +208,19 @@ export function readCartStep(text: string): CartPlan | { refused: string } | nul
     return null;
   const after = afterSteps(shape.mode, tail);
   if ('refused' in after) return after;
-  return { place, items: list, after: after.steps.length ? after.steps.join(', then ') : null };
+  return {
+    place,
+    items: list,
+    after: after.steps.length ? after.steps.join(', then ') : null,
+    ...(attempt ? { attempt } : {}),
+  };
 }
 
 const restore = (seg: string, held: string[]): string =>
   seg.replace(/\u0000(\d+)\u0000/g, (_all, k: string) => `(${held[Number(k)]})`);
 
-const BASKET = /^(?:open|view|go to|show|check|see)\s+(?:the\s+|my\s+)?(?:basket|cart|bag|trolley)$/i;
+const BASKET =
+  /^(?:open|re-?open|view|go to|go back to|show|check|see)\s+(?:the\s+|my\s+)?(?:basket|cart|bag|trolley)$/i;
 const CHECKOUT = /^(?:(?:go|proceed|continue|head)\s+to\s+(?:the\s+)?check ?out|check ?out|open (?:the\s+)?checkout)$/i;
 
 /** What follows the items: the basket, the checkout and its choices, the order placed, as steps in turn. */

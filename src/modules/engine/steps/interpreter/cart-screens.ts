@@ -35,11 +35,12 @@ const words = (s: string): string => normalizeText(s);
  * The element of that name among `pool`: the same text (several of the very same text are one thing listed twice,
  * the first is taken), else the one text that starts with the name's words ("Corner" for "Corner Bakery").
  */
-function byName(pool: TreeElement[], name: string, what: string): Pick {
+function byName(index: ScreenIndex, pool: TreeElement[], name: string, what: string): Pick {
   const want = words(name);
   if (want === '') return { found: false, reason: `no ${what} named`, missing: true };
   const same = pool.filter((e) => words(e.node.text ?? '') === want);
-  if (same.length > 0) return { found: true, element: same[0]! };
+  const shown = same.filter((e) => isVisible(e, index.observation.screen));
+  if (same.length > 0) return { found: true, element: shown[0] ?? same[0]! };
   const starts = pool.filter((e) => words(e.node.text ?? '').startsWith(`${want} `));
   const texts = [...new Set(starts.map((e) => words(e.node.text!)))];
   if (texts.length === 1) return { found: true, element: starts[0]! };
@@ -58,7 +59,7 @@ function byName(pool: TreeElement[], name: string, what: string): Pick {
 /** The row, tab or button of a place ("Corner Bakery", or "Corner" when only that row starts so). */
 export function placeControl(index: ScreenIndex, name: string): Pick {
   const pool = index.candidates.filter((e) => PLACE_ROLES.has(e.node.role) && e.node.text?.trim());
-  return byName(pool, name, 'row, tab or button');
+  return byName(index, pool, name, 'row, tab or button');
 }
 
 /** Whether the screen is that place already: its title is the name, or starts with its words. */
@@ -73,7 +74,7 @@ export function onPlace(index: ScreenIndex, name: string): boolean {
 /** The row of an item in a list on this screen. */
 export function itemRow(index: ScreenIndex, name: string): Pick {
   const pool = index.candidates.filter((e) => ROW_ROLES.has(e.node.role) && e.node.text?.trim());
-  return byName(pool, name, 'row');
+  return byName(index, pool, name, 'row');
 }
 
 const inside = (el: TreeElement, row: TreeElement): boolean => {

@@ -43,7 +43,7 @@ export function planText(plan: CartPlan): string {
     .map((i) => `${i.count} "${i.name}"${i.options.map((o) => ` with "${o}"`).join('')} ${i.stage}`)
     .join('; ');
   const place = plan.place ? ` at "${plan.place}"` : '';
-  return `add to the basket${place}: ${items}${plan.after ? `, then ${plan.after}` : ''}`;
+  return `${plan.attempt ? 'try to ' : ''}add to the basket${place}: ${items}${plan.after ? `, then ${plan.after}` : ''}`;
 }
 
 const act = (list: DeviceAction[], reasoning: string, next: CartPlan): Resolution => {
@@ -108,9 +108,12 @@ function onList(plan: CartPlan, item: CartItem, index: ScreenIndex): Resolution 
   if (item.stage !== 'row' && onItemScreen(index, item.name))
     return onItemPage(plan, { ...item, stage: 'opened' }, index);
   const row = itemRow(index, item.name);
-  if (!row.found) {
-    if (row.missing && item.stage === 'find' && scrollable(index)) {
-      const direction = scrolledDown(index) ? 'up' : 'down';
+  const hidden = row.found && untappable(index, row.element)?.endsWith('off screen');
+  if (!row.found || hidden) {
+    const reason = row.found ? `${describeElement(row.element.node)} is off screen` : row.reason;
+    if ((!row.found ? row.missing : true) && item.stage === 'find' && scrollable(index)) {
+      const above = row.found && row.element.node.bounds.y < index.observation.screen.height / 2;
+      const direction = above || (!row.found && scrolledDown(index)) ? 'up' : 'down';
       return {
         settled: true,
         kind: 'scroll_until',
@@ -122,12 +125,12 @@ function onList(plan: CartPlan, item: CartItem, index: ScreenIndex): Resolution 
           maxSwipes: MAX_SWIPES,
           bothWays: true,
         },
-        reasoning: `${row.reason}; scroll ${direction} until it shows`,
+        reasoning: `${reason}; scroll ${direction} until it shows`,
         then: planText(withItem(plan, { ...item, stage: 'sought' })),
-        notFound: row.reason,
+        notFound: reason,
       };
     }
-    return notSettled(`${row.reason}: cannot add "${item.name}"`);
+    return notSettled(`${reason}: cannot add "${item.name}"`);
   }
   const own = rowAddControl(index, row.element);
   if (item.stage === 'row' && !own) return failed(`the "${item.name}" row no longer shows its add control`);
@@ -197,7 +200,8 @@ function onItemPage(plan: CartPlan, item: CartItem, index: ScreenIndex): Resolut
   return act(
     [tapOn(index, add.element)],
     `tap ${describeElement(add.element.node)} for ${item.count} "${item.name}"`,
-    withItem(plan, { ...item, stage: 'added' }),
+    // "Try to add …": what the add leaves on screen is the outcome, read by the next step.
+    withItem(plan, plan.attempt && plan.items.length === 1 ? null : { ...item, stage: 'added' }),
   );
 }
 
