@@ -180,3 +180,24 @@ describe('checkout and orders', () => {
     );
   });
 });
+
+describe('a button named by its label before the details', () => {
+  const withBar = screen('Corner Bakery', [
+    node('button', 'View cart · 2 items · €8.00', 100, { id: 'view-cart' }),
+    node('button', 'Pay · €8.00', 700, { id: 'pay' }),
+    node('button', 'Pay later · €8.00', 760, { id: 'pay-later' }),
+  ]);
+
+  it('"View cart", "Open the cart via View cart", "View cart, apply BREAD5": the one label with that head', () => {
+    expect(tapped(interpretStep('View cart', withBar))).toEqual(['view-cart']);
+    expect(tapped(interpretStep('Open the cart via View cart', withBar))).toEqual(['view-cart']);
+    const r = interpretStep('View cart, apply BREAD5', withBar);
+    expect(tapped(r)).toEqual(['view-cart']);
+    expect(then(r)).toBe('apply BREAD5');
+  });
+
+  it("near miss: a name that is no label's head is not read so", () => {
+    expect(tapped(interpretStep('Tap Checkout', withBar))).toEqual([]);
+    expect(tapped(interpretStep('Pay now', withBar))).toEqual([]);
+  });
+});
