@@ -3,6 +3,8 @@ import { location, resolveLocated } from './location';
 import { startsWithVerb } from './lexicon';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
+import { applyCode, basketStep, cartStep } from './cart-steps';
+import { headButton } from './button-heads';
 import { evaluateCheck } from './evaluate-check';
 import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
@@ -128,6 +130,13 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (flow) return notSettled(flow);
   const toured = scrollThrough(s);
   if (toured) return interpretClause(toured, index);
+  // "Add 2 Croissant from Corner Bakery, open the cart", "Order 1 Tea, Card, no tip", "Apply SAVE10".
+  const cart =
+    basketStep(s, index, interpretClause) ??
+    applyCode(s, index) ??
+    cartStep(s, index, interpretClause) ??
+    headButton(s, index);
+  if (cart) return cart;
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause);
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.

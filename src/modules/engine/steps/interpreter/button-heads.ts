@@ -1,0 +1,47 @@
+import { tapOn, untappable } from './cart-screens';
+import { notSettled, type Resolution } from './resolution';
+import type { ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
+import { describeElement } from './ui-tree';
+
+/**
+ * "View basket", "Tap View cart", "Open the cart via View cart": a button named by the part of its label before
+ * the details it adds after a " · " ("View basket · 2 items · €15.50"). Read only when exactly one label on the
+ * screen has that head, and the button is on screen; what follows a comma is read on the next screen.
+ */
+export function headButton(s: string, index: ScreenIndex): Resolution | null {
+  const via =
+    /^(?:open|go to|view|reach)\s+(?:the\s+)?[\p{L} ]{1,30}?\s+(?:via|using|by tapping|through)\s+(.+)$/iu.exec(s);
+  const text = via ? via[1]! : s;
+  const whole = tapHead(text, index, undefined);
+  if (whole) return whole;
+  const cut = /^([^,;]+?)(?:,\s*(?:then\s+)?|;\s*)(.+)$/.exec(text);
+  return cut ? tapHead(cut[1]!, index, cut[2]!) : null;
+}
+
+function tapHead(clause: string, index: ScreenIndex, then: string | undefined): Resolution | null {
+  const name = clause
+    .replace(/^(?:tap|click|press|hit|touch)\s+(?:on\s+)?(?:the\s+)?/i, '')
+    .replace(/\s+button$/i, '')
+    .replace(/^"(.*)"$/, '$1');
+  const want = normalizeText(name);
+  if (want === '' || want.split(' ').length > 5) return null;
+  const hits = index.candidates.filter((e) => {
+    const label = e.node.text ?? '';
+    const head = label.split(/\s+·\s+/)[0]!;
+    return e.node.role === 'button' && head !== label && normalizeText(head) === want;
+  });
+  const labels = new Set(hits.map((e) => e.node.text!.trim()));
+  // An element named just so is read by the usual forms.
+  if (labels.size !== 1 || index.candidates.some((e) => normalizeText(e.node.text ?? '') === want)) return null;
+  const button = hits.find((e) => !untappable(index, e)) ?? hits[0]!;
+  const why = untappable(index, button);
+  if (why) return notSettled(why);
+  return {
+    settled: true,
+    kind: 'actions',
+    actions: [tapOn(index, button)],
+    reasoning: `tap ${describeElement(button.node)} (named by its label before "·")`,
+    ...(then ? { then } : {}),
+  };
+}
