@@ -8,7 +8,7 @@ import type { Intent, ParsedStep, Target } from './intent';
 import { normalizeStep, parseStep, parseWhole } from './parse-step';
 import { fieldTarget } from './parse-forms';
 import { unquote } from './step-text';
-import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
+import { swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
 import { screenNames, suggestFor } from './suggestions';
@@ -19,6 +19,7 @@ import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
+import { stepperStep } from './stepper';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -135,8 +136,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const flow = wholeFlow(s);
   if (flow) return notSettled(flow);
   const place = location(s);
-  if (place) return resolveLocated(place, index, interpretClause);
+  if (place) return resolveLocated(place, index, interpretClause, s);
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
+  const stepper = stepperStep(s, index);
+  if (stepper) return stepper;
   const chain = stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
   const empty = withEmptyFields(s, index);
@@ -258,7 +261,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     !r.settled &&
     sought &&
     /^no (?:element matches|tab, button or row named|heading)/.test(r.reason) &&
-    scrollable(index)
+    scrollable(index) &&
+    // What the scroll waits for shows already (read more loosely than the step): scrolling would never end.
+    !targetOnScreen(index, sought)
   ) {
     const direction = scrolledDown(index) ? 'up' : 'down';
     return {
