@@ -3,6 +3,7 @@ import type { ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { findTarget } from './target-finder';
 import { screenTitle } from './screen-title';
+import { buttonThenOption, pathToAction } from './button-options';
 
 /**
  * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
@@ -129,7 +130,13 @@ function objectTab(s: string, index: ScreenIndex): Chain | null {
 
 export function stepChain(s: string, index: ScreenIndex): Chain | null {
   return (
-    actionPath(s) ?? confirmedAction(s, index) ?? fromPlace(s, index) ?? possessive(s, index) ?? objectTab(s, index)
+    actionPath(s) ??
+    buttonThenOption(s, index) ??
+    pathToAction(s) ??
+    confirmedAction(s, index) ??
+    fromPlace(s, index) ??
+    possessive(s, index) ??
+    objectTab(s, index)
   );
 }
 
