@@ -50,7 +50,8 @@ export function pathToAction(s: string): OptionChain | null {
 export function buttonThenOption(s: string, index: ScreenIndex): OptionChain | null {
   const parts = s.split(ARROW).map((p) => p.trim());
   if (parts.length >= 2) {
-    const button = buttonNamed(index, parts[0]!);
+    // "Change shop again -> Oak Street": "again" is no part of the name.
+    const button = buttonNamed(index, parts[0]!.replace(/\s+again$/i, ''));
     if (!button || parts.slice(1).some((p) => p === '' || startsWithVerb(p) || !isName(p))) return null;
     return { first: `tap ${JSON.stringify(button)}`, then: parts.slice(1).map(tapName).join('; ') };
   }

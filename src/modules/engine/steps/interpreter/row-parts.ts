@@ -1,6 +1,11 @@
-import type { ScreenIndex } from './target-finder';
 import { humanizeId, normalizeText } from './text-match';
 import { describeElement, isInteractive, type TreeElement } from './ui-tree';
+
+/** What is read of the screen (the finder's index, without depending on it). */
+interface ScreenIndex {
+  elements: TreeElement[];
+  candidates: TreeElement[];
+}
 
 /**
  * "Open the Oak Street order from Mon 3 Feb", "Mon 3 Feb Oak order (REF-1207)": a row named by several of its parts

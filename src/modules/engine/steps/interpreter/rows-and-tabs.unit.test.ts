@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretStep, type Observation, type Resolution } from './index';
+import { interpretStep, type Resolution } from './index';
 import { node, screen } from './hand-built-screens.fixture';
 
 /**
@@ -189,5 +189,45 @@ describe('an action, then an option on the screen it opens', () => {
     const r = interpretStep('Classes > Yoga > Move to Tue 3 Mar 10:30, save', classes);
     expect(ids(r)).toEqual(['tab-classes']);
     expect(r.settled && r.then).toBe('go to Yoga, then tap "Move"; tap "Tue 3 Mar"; tap "10:30", save');
+  });
+});
+
+describe('more of the same forms', () => {
+  const cart = () =>
+    screen('Candle', [
+      node('button', 'Back', 70, { id: 'nav-back' }),
+      node('button', 'Decrease quantity', 300, { id: 'qty-minus' }),
+      node('text', '1', 345),
+      node('button', 'Increase quantity', 390, { id: 'qty-plus' }),
+      node('button', 'Add to bag', 500, { id: 'add' }),
+    ]);
+  it('"Tap + once", "Press the back arrow instead of adding"', () => {
+    expect(ids(interpretStep('Tap + once', cart()))).toEqual(['qty-plus']);
+    expect(ids(interpretStep('Press the back arrow instead of adding', cart()))).toEqual(['nav-back']);
+  });
+  it('"Tap + so the quantity is 2 and tap Add to bag": the count is checked before the rest', () => {
+    const r = interpretStep('Tap + so the quantity is 2 and tap Add to bag', cart());
+    expect(ids(r)).toEqual(['qty-plus']);
+    const check = interpretStep(r.settled && r.then ? r.then : '', cart());
+    expect(check.settled && check.kind === 'check' && check.passed).toBe(false);
+  });
+  it('near miss: "+" with no stepper on screen taps nothing', () => {
+    expect(
+      ids(interpretStep('Tap + once', screen('Candle', [node('button', 'Add to bag', 500, { id: 'add' })]))),
+    ).toEqual([]);
+  });
+  it('"Tap Oak Street Bakery Fri 7 Feb": a tap names a row by its parts too; two such rows are refused', () => {
+    const orders = screen('Orders', [
+      node('list', null, 100, {
+        bounds: { x: 16, y: 100, width: 360, height: 200 },
+        children: [
+          row('Oak Street Bakery', 'Mon 3 Feb · £12.00', 100, 'past-1'),
+          row('Oak Street Bakery', 'Fri 7 Feb · £8.00', 150, 'past-2'),
+          row('Oak Street Bakery', 'Fri 7 Feb · £3.00', 200, 'past-3'),
+        ],
+      }),
+    ]);
+    expect(ids(interpretStep('Tap Oak Street Bakery Mon 3 Feb', orders))).toEqual(['past-1']);
+    expect(ids(interpretStep('Tap Oak Street Bakery Fri 7 Feb', orders))).toEqual([]);
   });
 });

@@ -6,15 +6,15 @@ import { humanizeId, normalizeText } from './text-match';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
 /**
- * "Tap + to make it 2", "press - until it reads 1": a stepper's + (or -) tapped until the count beside it reads the
+ * "Tap + to make it 2", "press - until it reads 1", "tap + so the quantity is 2 and tap Add": a stepper's + (or -) tapped until the count beside it reads the
  * number, then the count is checked ("verify the count next to "Increase quantity" reads 2"): a count that does not
  * reach it fails there. A stepper is a button named or identified as +/plus/increase (-/minus/decrease) with one bare
  * number next to it; none, or several, is refused.
  */
 
 const STEP =
-  /^(?:tap|press|click|hit|use)\s+(?:the\s+)?(\+|-|−|plus|minus)(?:\s+(?:button|sign|icon))?\s+(?:to make it|to get it to|to set it to|to bring it to|until it (?:reads|shows|says|is))\s+(\d{1,3})$/i;
-const VERIFY = /^verify the count next to "([^"]+)" reads (\d{1,3})$/;
+  /^(?:tap|press|click|hit|use)\s+(?:the\s+)?(\+|-|−|plus|minus)(?:\s+(?:button|sign|icon))?\s+(?:to make it|to get it to|to set it to|to bring it to|until it (?:reads|shows|says|is)|so (?:that )?(?:it|the \p{L}+) (?:reads|shows|says|is))\s+(\d{1,3})(?:,?\s+(?:and|then|and then)\s+(.+))?$/iu;
+const VERIFY = /^verify the count next to "([^"]+)" reads (\d{1,3})(?:,?\s+then\s+(.+))?$/;
 const PLUS = /^(?:\+|plus|increase|increment|add one|more)\b/;
 const MINUS = /^(?:-|−|minus|decrease|decrement|remove one|less|fewer)\b/;
 const MAX_TAPS = 20;
@@ -51,6 +51,7 @@ export function stepperStep(s: string, index: ScreenIndex): Resolution | null {
       kind: 'check',
       passed,
       reasoning: `the count next to "${verify[1]}" reads ${reads}${passed ? '' : `, not ${verify[2]}`}`,
+      ...(passed && verify[3] ? { then: verify[3] } : {}),
     };
   }
   const m = STEP.exec(s);
@@ -82,6 +83,6 @@ export function stepperStep(s: string, index: ScreenIndex): Resolution | null {
     kind: 'actions',
     actions: Array.from({ length: taps }, () => tap),
     reasoning: `tap ${describeElement(button.node)} ${taps} time(s): ${now} → ${want}`,
-    ...(button.node.text ? { then: check } : {}),
+    ...(button.node.text ? { then: m[3] ? `${check}, then ${m[3]}` : check } : {}),
   };
 }

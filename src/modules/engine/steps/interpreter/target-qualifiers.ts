@@ -1,18 +1,21 @@
 import type { Target } from './intent';
-import { normalizeText } from './text-match';
+import { rowByParts } from './row-parts';
+import { humanizeId, normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
 
 /**
  * Words a step adds around an element's name, read when the name as written matches nothing:
+ * - "+" / "-": a stepper's plus or minus button ("Increase quantity", id "qty-plus");
  * - "the result" on a screen of results: its only row (several: say which);
- * - what is left undone: "the back arrow without choosing anything" is the back arrow;
+ * - what is left undone: "the back arrow without choosing anything", "… instead of adding" is the back arrow;
  * - the way back: "the back arrow", "the back button" is the screen's Back control;
  * - the kind of element after its name: "the Pizza category", "the Large option", "the Sale chip";
  * - where it is: "Pepperoni in the Popular list" is the row of that name under the heading "Popular" when the
- *   screen has that heading, else the one element of that name ("Oak Street in the shop list").
+ *   screen has that heading, else the one element of that name ("Oak Street in the shop list");
+ * - a row named by its parts ("Tap Oak Street Mon 3 Feb"), as `row-parts` reads it.
  */
 
-const WITHOUT = /^(.+?)\s+without\s+\S.*$/i;
+const WITHOUT = /^(.+?)\s+(?:without|instead of)\s+\S.*$/i;
 const BACK = /^back\s+(?:arrow|button|icon|chevron)$/i;
 const KIND = /^(.+?)\s+(?:category|chip|filter|option|card|row|item|link|tile|pill|tag)$/;
 const WHERE =
@@ -41,12 +44,18 @@ interface ScreenIndex {
 type FindResult =
   | { found: true; element: TreeElement; method: 'label' | 'role' | 'text' | 'id' | 'normalized' | 'fuzzy' }
   | { found: false; ambiguous: boolean; reason: string };
-interface Finder<I extends ScreenIndex, O extends { closeOnly?: boolean }> {
+/** A row by its parts only for a tap (never a check: a claim that a row "shows" words it merely holds). */
+interface Opts {
+  closeOnly?: boolean;
+  preferInteractive?: boolean;
+  wholeScreen?: boolean;
+}
+interface Finder<I extends ScreenIndex, O extends Opts> {
   find: (index: I, target: Target, opts: O) => FindResult;
   rowsUnderHeading: (index: I, heading: string) => TreeElement[] | null;
 }
 
-export function qualifiedTarget<I extends ScreenIndex, O extends { closeOnly?: boolean }>(
+export function qualifiedTarget<I extends ScreenIndex, O extends Opts>(
   index: I,
   target: Target,
   opts: O,
@@ -59,6 +68,7 @@ export function qualifiedTarget<I extends ScreenIndex, O extends { closeOnly?: b
     return hit.found || hit.ambiguous ? hit : null;
   };
   if (RESULT.test(text)) return onlyResult(index);
+  if (/^(?:\+|-|−)$/.test(text)) return stepperSign(index, text === '+');
   const without = WITHOUT.exec(text);
   if (without) return again(BACK.test(without[1]!) ? 'Back' : without[1]!) ?? null;
   if (BACK.test(text)) return again('Back');
@@ -68,7 +78,8 @@ export function qualifiedTarget<I extends ScreenIndex, O extends { closeOnly?: b
     if (hit) return hit;
   }
   const where = WHERE.exec(text);
-  if (!where) return null;
+  const parts = () => (opts.preferInteractive && !opts.wholeScreen ? byParts(index, text) : null);
+  if (!where) return parts();
   const rows = rowsUnderHeading(index, where[2]!);
   if (rows) {
     const want = normalizeText(where[1]!);
@@ -76,7 +87,26 @@ export function qualifiedTarget<I extends ScreenIndex, O extends { closeOnly?: b
     return named.length === 1 ? { found: true, element: named[0]!, method: 'label' } : null;
   }
   // No such heading: only a place said with its kind ("in the top links") may be left out.
-  if (!where[3]) return null;
+  if (!where[3]) return parts();
   const hit = again(where[1]!);
   return hit?.found ? hit : null;
+}
+
+/** "+" / "-": the one button named or identified as a stepper's plus (increase) or minus (decrease). */
+function stepperSign(index: ScreenIndex, up: boolean): FindResult | null {
+  const re = up ? /^(?:plus|increase|increment|add one)\b/ : /^(?:minus|decrease|decrement|remove one)\b/;
+  const hits = index.candidates.filter((e) => {
+    if (e.node.role !== 'button') return false;
+    const names = [e.node.text ?? '', e.node.id ? humanizeId(e.node.id) : ''].map(normalizeText);
+    return names.some((n) => re.test(n) || re.test(n.split(' ').slice(1).join(' ')));
+  });
+  return hits.length === 1 ? { found: true, element: hits[0]!, method: 'label' } : null;
+}
+
+/** "Tap Oak Street Mon 3 Feb": the one row showing every part named; several are refused. */
+function byParts(index: ScreenIndex, text: string): FindResult | null {
+  const hit = rowByParts(index, text);
+  if (!hit) return null;
+  if ('refused' in hit) return { found: false, ambiguous: true, reason: hit.refused };
+  return { found: true, element: hit.row, method: 'fuzzy' };
 }
