@@ -3,6 +3,7 @@ import type { Intent } from './intent';
 import type { Resolution } from './resolution';
 import { screenTitle } from './screen-title';
 import { unquote } from './step-text';
+import { startsWithVerb } from './lexicon';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
@@ -62,6 +63,8 @@ function looseLocation(s: string): Location | null {
   if (!m) return null;
   // "Orders tab, tap Past": the tab's name, read as a tab.
   const tab = /\s+tab$/i.test(m[1]!.trim());
+  // "Open the Settings tab, tap X" is an action on the tab, read elsewhere.
+  if (tab && (ACTION_START.test(m[1]!) || startsWithVerb(m[1]!) || /\s(?:the|a|an|my|to)\s/i.test(m[1]!))) return null;
   const name = unquote(m[1]!.trim().replace(/\s+tab$/i, ''));
   const rest = m[2]!.trim();
   if (!ACTION_START.test(rest) || name.split(/\s+/).length > 3 || NOT_A_SCREEN.test(name) || NOT_A_PLACE.test(name))

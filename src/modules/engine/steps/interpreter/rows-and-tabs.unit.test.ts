@@ -78,6 +78,10 @@ describe('tabs', () => {
     expect(ids(r)).toEqual(['tab-loans']);
     expect(r.settled && r.then).toBe('tap Overdue');
   });
+  it('near miss: "Visit the Loans tab, tap Overdue" is an action on the tab, never a place named "Visit the Loans"', () => {
+    const r = interpretStep('Visit the Loans tab, tap Overdue', shop());
+    expect(r.settled && r.kind === 'scroll_until').toBe(false);
+  });
   it('near miss: "Returns tab, tap Overdue" with no such tab fails there, and nothing is typed', () => {
     const r = interpretStep('Returns tab, tap Overdue', shop());
     expect(ids(r)).toEqual([]);
