@@ -12,7 +12,7 @@ import { labelledField } from './labelled-fields';
 import { fieldWordTarget } from './field-words';
 import { scrollThrough } from './scroll-through';
 import { namesAsPath, routeWithBracket } from './names-path';
-import { swipeArea, swipeFor, MAX_SWIPES } from './plans';
+import { swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
 import { screenNames, suggestFor } from './suggestions';
@@ -23,6 +23,7 @@ import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
+import { stepperStep } from './stepper';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -138,8 +139,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     headButton(s, index);
   if (cart) return cart;
   const place = location(s);
-  if (place) return resolveLocated(place, index, interpretClause);
+  if (place) return resolveLocated(place, index, interpretClause, s);
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
+  const stepper = stepperStep(s, index);
+  if (stepper) return stepper;
   const chain = stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
   const empty = withEmptyFields(s, index);
@@ -264,7 +267,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     !r.settled &&
     sought &&
     /^no (?:element matches|tab, button or row named|heading)/.test(r.reason) &&
-    scrollable(index)
+    scrollable(index) &&
+    // What the scroll waits for shows already (read more loosely than the step): scrolling would never end.
+    !targetOnScreen(index, sought)
   ) {
     const direction = scrolledDown(index) ? 'up' : 'down';
     return {

@@ -3,10 +3,12 @@ import type { Intent } from './intent';
 import type { Resolution } from './resolution';
 import { screenTitle } from './screen-title';
 import { unquote } from './step-text';
+import { startsWithVerb } from './lexicon';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { placeWithValue } from './place-value';
 import { isInteractive } from './ui-tree';
+import { scrollToPlace, tapPlace } from './tab-places';
 
 /**
  * "On the Passcode screen, enter 2468 and tap Unlock": where the step happens, said before what
@@ -27,6 +29,8 @@ export interface Location {
    * well, so a heading or text of that name here lets the rest be read.
    */
   loose?: boolean;
+  /** Said as a tab ("Orders tab, tap Past", "Search tab: type Bowl"): the tab-bar item of that name. */
+  tab?: boolean;
 }
 
 const LOCATION =
@@ -53,13 +57,20 @@ const NOT_A_PLACE =
 
 /** "From Home, tap X", "On Home tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
 function looseLocation(s: string): Location | null {
-  const m = LOOSE_PLACE.exec(s) ?? /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s);
+  const m =
+    LOOSE_PLACE.exec(s) ??
+    /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s) ??
+    /^(?:the\s+)?(\p{Lu}[^,":]*?\s+tab)\s*,\s*(?:then\s+)?(.+)$/u.exec(s);
   if (!m) return null;
-  const name = unquote(m[1]!.trim());
+  // "Orders tab, tap Past": the tab's name, read as a tab.
+  const tab = /\s+tab$/i.test(m[1]!.trim());
+  // "Open the Settings tab, tap X" is an action on the tab, read elsewhere.
+  if (tab && (ACTION_START.test(m[1]!) || startsWithVerb(m[1]!) || /\s(?:the|a|an|my|to)\s/i.test(m[1]!))) return null;
+  const name = unquote(m[1]!.trim().replace(/\s+tab$/i, ''));
   const rest = m[2]!.trim();
   if (!ACTION_START.test(rest) || name.split(/\s+/).length > 3 || NOT_A_SCREEN.test(name) || NOT_A_PLACE.test(name))
     return null;
-  return { name, reachable: true, rest, loose: true };
+  return { name, reachable: true, rest, loose: true, ...(tab ? { tab } : {}) };
 }
 
 /** The place a step starts with, or null when it names none (or names something other than a screen). */
@@ -77,6 +88,7 @@ export function location(s: string): Location | null {
     name: DESCRIBED.test(described) ? '' : name,
     reachable: /^(?:tab)$/i.test(m[3]!) || /^from$/i.test(m[1]!),
     rest,
+    ...(/^tab$/i.test(m[3]!) ? { tab: true } : {}),
   };
 }
 
@@ -104,16 +116,23 @@ export function resolveLocated(
   place: Location,
   index: ScreenIndex,
   readRest: (rest: string, index: ScreenIndex) => Resolution,
+  step?: string,
 ): Resolution {
   if (place.name === '') return readRest(place.rest, index);
   const here = checkScreen(index, place.name, false);
   if ((here.settled && here.passed) || titleHolds(index, place.name)) return readRest(place.rest, index);
   if (place.reachable) {
-    const tab = findTarget(index, { text: place.name }, { preferInteractive: true, closeOnly: true });
+    const target = { text: place.name, ...(place.tab ? { role: 'tab' as const } : {}) };
+    const tab = findTarget(index, target, { preferInteractive: true, closeOnly: true });
     if (tab.found && isInteractive(tab.element.node) && tab.element.node.enabled) {
-      const go = readRest(`tap ${JSON.stringify(tab.element.node.text ?? place.name)}`, index);
+      const go = place.tab
+        ? tapPlace(index, tab.element)
+        : readRest(`tap ${JSON.stringify(tab.element.node.text ?? place.name)}`, index);
       if (go.settled && go.kind === 'actions') return { ...go, then: place.rest };
     }
+    // The tab bar scrolled away below the content: scroll to the tab, then read the step again.
+    const scroll = step && !tab.found && !tab.ambiguous ? scrollToPlace(index, target, step) : null;
+    if (scroll) return scroll;
   }
   // "Settings: turn on Reminders" where Settings heads a part of this screen.
   if (place.loose && findTarget(index, { text: place.name }, { closeOnly: true }).found)

@@ -119,7 +119,7 @@ export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputE
   }
 }
 
-function targetOnScreen(index: ScreenIndex, target: Target): boolean {
+export function targetOnScreen(index: ScreenIndex, target: Target): boolean {
   const found = findTarget(index, target, { wholeScreen: true });
   if (found.found && isVisible(found.element, index.observation.screen)) return true;
   const hit =

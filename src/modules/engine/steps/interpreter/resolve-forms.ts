@@ -6,6 +6,7 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { checkScreen } from './evaluate-forms';
 import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
+import { rowByParts } from './row-parts';
 import { describeElement, isInteractive, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
 /**
@@ -254,7 +255,29 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
       return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`, then);
     }
   }
-  return kindNamed(index, path) ?? notSettled(`no tab, button or row named "${path[0]}" on this screen`);
+  return (
+    kindNamed(index, path) ??
+    partsNamed(index, path) ??
+    notSettled(`no tab, button or row named "${path[0]}" on this screen`)
+  );
+}
+
+/** "Sat 14 Nov Oak order > Rate order", "open the Oak order from Sat 14 Nov": a row named by its parts, whole path first. */
+function partsNamed(index: ScreenIndex, path: string[]): Resolution | null {
+  for (const k of path.length > 1 ? [path.length, 1] : [1]) {
+    const hit = rowByParts(index, path.slice(0, k).join(' '));
+    if (!hit) continue;
+    if ('refused' in hit) return notSettled(hit.refused);
+    const why = tappable(index, hit.row);
+    if (why) return withReveal(index, hit.row, why);
+    const rest = path.slice(k);
+    return actions(
+      [tapOn(index, hit.row)],
+      `tap ${describeElement(hit.row.node)} (the row that shows every part named)`,
+      rest.length ? `go to ${rest.join(' > ')}` : undefined,
+    );
+  }
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { findTarget } from './target-finder';
 import { screenTitle } from './screen-title';
 import { scrollable } from './screen-shape';
 import { rowAction } from './row-action';
+import { buttonThenOption, pathToAction } from './button-options';
 
 /**
  * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
@@ -145,6 +146,8 @@ function objectTab(s: string, index: ScreenIndex): Chain | null {
 export function stepChain(s: string, index: ScreenIndex): Chain | null {
   return (
     actionPath(s) ??
+    buttonThenOption(s, index) ??
+    pathToAction(s) ??
     confirmedAction(s, index) ??
     fromPlace(s, index) ??
     possessive(s, index) ??

@@ -1,6 +1,8 @@
 import type { UiNode } from '../../../../worker/driver';
 import type { RoleHint, Target } from './intent';
 import { humanizeId, normalizeText, tolerantDistance } from './text-match';
+import { sameRowTwice, tabChoice } from './row-choice';
+import { qualifiedTarget } from './target-qualifiers';
 import {
   candidateElements,
   controlLabels,
@@ -153,6 +155,8 @@ function whyNothing(index: ScreenIndex, target: Target, opts: FindOptions): stri
     const wanted =
       target.role ??
       (opts.roles?.includes('input') ? 'field' : opts.roles?.includes('toggle') ? 'switch' : 'element of that kind');
+    // "The Search tab" with only a field of that name here: the tab bar may be scrolled away.
+    if (target.role === 'tab') return `no element matches the ${nameOf(target)} tab on this screen (${found})`;
     return `${nameOf(target)} is ${found}, not a ${wanted}`;
   }
   const covered =
@@ -171,7 +175,11 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
     const under = rowUnderHeading(index, target.text);
     if (under) return under;
   }
-  return findLoosely(index, target, opts) ?? plain;
+  return (
+    qualifiedTarget(index, target, opts, { find: findTarget, rowsUnderHeading }) ??
+    findLoosely(index, target, opts) ??
+    plain
+  );
 }
 
 /** The rows of the list(s) right under a heading (a text that reads just so), or null without that heading. */
@@ -216,6 +224,9 @@ function findPlain(index: ScreenIndex, target: Target, opts: FindOptions): FindR
   const pool = tappable.length > 1 ? tappable : unique;
   const onScreen = pool.filter((e) => isVisible(e, index.observation.screen));
   if (onScreen.length === 1) return { found: true, element: onScreen[0]!, method: hit.method };
+  // The same row listed twice, "the Search tab" among a field and a tab, a tab of the screen already open.
+  const chosen = sameRowTwice(index, pool) ?? tabChoice(index, target, pool);
+  if (chosen) return { found: true, element: chosen, method: hit.method };
   const listed = pool
     .slice(0, 4)
     .map((e) => describeElement(e.node))

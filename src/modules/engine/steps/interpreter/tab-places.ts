@@ -1,0 +1,46 @@
+import { selectorFor } from '../selectors';
+import type { Target } from './intent';
+import { MAX_SWIPES, swipeArea, swipeFor, targetOnScreen } from './plans';
+import { notSettled, type Resolution } from './resolution';
+import { scrollable, scrolledDown } from './screen-shape';
+import type { ScreenIndex } from './target-finder';
+import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
+
+/**
+ * Going to a place a step names as a tab ("Orders tab, tap Past", "Search tab: type Bowl, tap Search"): the tab-bar
+ * item is tapped where it is; a tab bar below the content (scrolled away) is first scrolled to, then the step is read
+ * again. A tab that never shows fails there.
+ */
+
+export function tapPlace(index: ScreenIndex, el: TreeElement): Resolution {
+  const p = touchPoint(el);
+  if (!p || !isVisible(el, index.observation.screen) || !el.node.enabled)
+    return notSettled(`${describeElement(el.node)} is off screen or disabled`);
+  return {
+    settled: true,
+    kind: 'actions',
+    actions: [{ op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(el.node, index.observation.tree) }],
+    reasoning: `tap ${describeElement(el.node)}`,
+  };
+}
+
+/** A scroll until the place's tab shows, then the whole step again; null when nothing here scrolls or it shows already. */
+export function scrollToPlace(index: ScreenIndex, target: Target, step: string): Resolution | null {
+  if (!scrollable(index) || targetOnScreen(index, target)) return null;
+  const direction = scrolledDown(index) ? 'up' : 'down';
+  return {
+    settled: true,
+    kind: 'scroll_until',
+    plan: {
+      kind: 'scroll_until',
+      direction,
+      target,
+      swipe: swipeFor(direction, swipeArea(index, null)),
+      maxSwipes: MAX_SWIPES,
+      bothWays: true,
+    },
+    reasoning: `no ${target.role ?? 'element'} named "${target.text}" here; scroll ${direction} until it shows`,
+    then: step,
+    notFound: `no ${target.role ?? 'element'} named "${target.text}" on this screen`,
+  };
+}
