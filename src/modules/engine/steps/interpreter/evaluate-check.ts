@@ -3,6 +3,7 @@ import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
+import { mayBeNamed } from './stay-checks';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow, checkOnlyRows } from './row-checks';
 import { checkRowLine } from './row-lines';
@@ -133,8 +134,14 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkValue(index, check.label, check.value, 'equals');
     case 'order':
       return checkOrder(index, check.values);
-    case 'screen':
-      return checkScreen(index, check.name, check.negated);
+    case 'screen': {
+      const title = screenTitle(index);
+      const verdict = checkScreen(index, check.name, check.negated);
+      // "No booking confirmation screen" on "Booking confirmed": maybe that screen, named loosely.
+      if (check.loose && verdict.settled && verdict.passed && title && mayBeNamed(title, check.name))
+        return notSettled(`the screen is "${title}", which may be the ${check.name} screen named otherwise`);
+      return verdict;
+    }
     case 'dialog': {
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');

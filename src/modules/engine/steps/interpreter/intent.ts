@@ -40,8 +40,8 @@ export type Check =
   | { kind: 'value'; label: Target; value: string }
   /** Texts shown top to bottom in this order. */
   | { kind: 'order'; values: string[] }
-  /** Which screen is showing, or is not. */
-  | { kind: 'screen'; name: string; negated: boolean }
+  /** Which screen is showing, or is not. `loose`: a title sharing a word with the name may be it (not settled). */
+  | { kind: 'screen'; name: string; negated: boolean; loose?: boolean }
   /** Quoted texts a screen, dialog, section or element shows ("The Flights screen shows "3 flights found""). */
   | { kind: 'shows'; subject: string; values: string[] }
   /** Whether a dialog is open. */
