@@ -18,7 +18,10 @@ const shown = (text: string, role?: 'button'): Check => ({
 /** Names in a list: "A, B and C", "A and B" (quoted names keep their commas). */
 function names(list: string): string[] | null {
   const quoted = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
-  const rest = list.replace(/"[^"]+"/g, '').replace(/,|\band\b|\bthen\b|\//g, '').trim();
+  const rest = list
+    .replace(/"[^"]+"/g, '')
+    .replace(/,|\band\b|\bthen\b|\//g, '')
+    .trim();
   if (quoted.length > 0) return rest === '' ? quoted : null;
   const parts = list
     .split(/,\s*(?:and\s+)?|\s+and\s+/i)
@@ -97,7 +100,14 @@ export function wordingClaim(s: string): Check | null {
     );
   if (!m) return null;
   if (!m[2]) return shown(m[1]!);
-  return { kind: 'all', checks: [shown(m[1]!), { kind: 'visible', target: { text: m[2] }, negated: true }] };
+  // The wording as written, never within a few edits of it: "1 items" does not stand for "1 item".
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'order', values: [m[1]!] },
+      { kind: 'visible', target: { text: m[2] }, negated: true },
+    ],
+  };
 }
 
 /** "Reschedule and Cancel booking buttons present", "Buttons Edit, Share and Delete": each one, as a button. */
@@ -118,8 +128,7 @@ export function buttonsClaim(s: string): Check | null {
  */
 export function withRemark(s: string, read: Read): Check | null {
   const m = /^(.+?)\s+\(([\p{L} ,'-]+)\)$/u.exec(s);
-  if (!m || m[2]!.trim().split(/\s+/).length < 3 || /^(?:not|no|without|and|or|but)\b/i.test(m[2]!.trim()))
-    return null;
+  if (!m || m[2]!.trim().split(/\s+/).length < 3 || /^(?:not|no|without|and|or|but)\b/i.test(m[2]!.trim())) return null;
   return read(m[1]!);
 }
 
