@@ -22,6 +22,7 @@ import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
 import { screenStayCheck } from './qa-claims';
+import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
 import {
@@ -372,7 +373,10 @@ export function parseCheck(text: string): Check | null {
     claimCheck(s) ??
     // "Still on Reschedule; nothing moved (…)": a part may say which screen is showing.
     joinedChecks(s, (part) => single(part) ?? onScreenCheck(part)) ??
-    single(s)
+    single(s) ??
+    bareValues(s) ??
+    // ""Enter your name" shown, still on Edit details": parts that each read as a check in any form.
+    (/[,;]\s/.test(s) ? joinedChecks(s, parseCheck) : null)
   );
 }
 

@@ -1,5 +1,7 @@
 import type { Check } from './intent';
-import { butNotScreen, noScreenCheck, notOpenedCheck, staysOnCheck } from './stay-checks';
+import { butNotScreen, noScreenCheck, notOpenedCheck, staysOnCheck, thenStillOn } from './stay-checks';
+import { contextClaim } from './context-claims';
+import { countedRows, dashedRowLine, placeColonRow, placedRowWithLine } from './list-claims';
 
 /**
  * Checks as QA writers state them, read before the general check grammar: which screen stays or did not open,
@@ -132,11 +134,22 @@ export function withRemark(s: string, read: Read): Check | null {
   return read(m[1]!);
 }
 
+/** "The Loan screen opens for Jo Park, Central Library": that screen, and each text named on it. */
+export function screenOpensFor(s: string): Check | null {
+  const m = /^(?:[Tt]he )?(\p{Lu}[^",;]*?) (?:screen|page) (?:opens|is shown|is open|appears) for ([^"]+)$/u.exec(s);
+  if (!m) return null;
+  const parts = names(m[2]!);
+  if (!parts) return null;
+  return { kind: 'all', checks: [{ kind: 'screen', name: m[1]!, negated: false }, ...parts.map((p) => shown(p))] };
+}
+
 /** The forms above, in order; null when none reads the text. */
 export function screenStayCheck(s: string, read: Read): Check | null {
   return (
     notOpenedCheck(s) ??
     staysOnCheck(s) ??
+    screenOpensFor(s) ??
+    thenStillOn(s, read) ??
     noScreenCheck(s) ??
     dialogClaim(s) ??
     headerClaim(s) ??
@@ -144,6 +157,11 @@ export function screenStayCheck(s: string, read: Read): Check | null {
     messageIsClaim(s) ??
     wordingClaim(s) ??
     buttonsClaim(s) ??
+    dashedRowLine(s) ??
+    placedRowWithLine(s) ??
+    placeColonRow(s) ??
+    countedRows(s) ??
+    contextClaim(s, read) ??
     butNotScreen(s, read) ??
     withRemark(s, read)
   );

@@ -115,4 +115,18 @@ describe('dialogs, headers and wordings', () => {
     expect(verdict(interpretAssertion('Screen title and name are "Dune"', book))).toBe(true);
     expect(verdict(interpretAssertion('Screen title and name are "Emma"', book))).toBe(false);
   });
+
+  it('"The Loan screen opens for Jo Park, Central Library": that screen and each text', () => {
+    const loan = screen('Loan', [node('text', 'Jo Park', 100), node('text', 'Central Library', 150)]);
+    expect(verdict(interpretAssertion('The Loan screen opens for Jo Park, Central Library', loan))).toBe(true);
+    expect(verdict(interpretAssertion('The Loan screen opens for Jo Park, Eastgate Library', loan))).toBe(false);
+    expect(verdict(interpretAssertion('The Renewal screen opens for Jo Park, Central Library', loan))).toBe(false);
+  });
+
+  it('""Enter a title" shown, still on New list": each part in its own form', () => {
+    const form = screen('New list', [node('text', 'Enter a title', 200)]);
+    expect(verdict(interpretAssertion('"Enter a title" shown, still on New list', form))).toBe(true);
+    expect(verdict(interpretAssertion('"Enter a title" shown, still on Lists', form))).toBe(false);
+    expect(verdict(interpretAssertion('"Title required" shown, still on New list', form))).toBe(false);
+  });
 });

@@ -91,3 +91,12 @@ export function mayBeNamed(title: string, name: string): boolean {
   const words = stems(title);
   return stems(name).some((w) => words.includes(w));
 }
+
+/** ""Enter a title" shown, still on New list": a claim, then the screen that is still (or again) showing. */
+export function thenStillOn(s: string, read: (part: string) => Check | null): Check | null {
+  const m = new RegExp(`^(.+?)[,;] (?:and )?(?:we(?:'re| are) )?(?:still|back|again) on ${NAME}$`, 'iu').exec(s);
+  if (!m) return null;
+  const name = screenName(m[2]!);
+  const first = name ? read(m[1]!) : null;
+  return first && name ? { kind: 'all', checks: [first, { kind: 'screen', name, negated: false }] } : null;
+}
