@@ -42,7 +42,8 @@ function part(p: string, read: Read): Check | null {
   if (quoted) return { kind: 'visible', target: { text: quoted[1]! }, negated: false };
   // "Reminders ON ("A reminder the day before.")": the switch's state, and the texts in brackets shown.
   const state = /^(\p{Lu}[^"()]*?) (ON|OFF|on|off)(?: \(((?:"[^"]+"(?:,\s*|\s+and\s+)?)+)\))?$/u.exec(p);
-  if (state) {
+  // "Dark mode is on" is a statement, read by the check forms.
+  if (state && !/\s(?:is|are|stays?|remains?)$/i.test(state[1]!)) {
     const checks: Check[] = [
       { kind: 'state', target: { text: state[1]! }, state: state[2]!.toLowerCase() === 'on' ? 'on' : 'off' },
     ];
@@ -68,7 +69,13 @@ function part(p: string, read: Read): Check | null {
 /** The rest of a claim after a word of context, each part checked; null unless every part reads. */
 export function contextClaim(s: string, read: Read): Check | null {
   const m = CONTEXT.exec(s);
-  if (!m || startsWithVerb(m[1]!) || /^(?:the|a|an|it|this|that)\b/i.test(m[1]!)) return null;
+  // "Under Notifications: …" names a part of the screen, read by the check forms that know it.
+  if (
+    !m ||
+    startsWithVerb(m[1]!) ||
+    /^(?:the|a|an|it|this|that|under|in|on|at|from|inside|within|below|above)\b/i.test(m[1]!)
+  )
+    return null;
   // "Review shows Total €9.00 and Tax €1.00": a screen and its amounts, read by the amount forms.
   const said = !s.startsWith(`${m[1]!}:`);
   if (said && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(m[2]!)) return null;

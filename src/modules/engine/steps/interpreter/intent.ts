@@ -25,7 +25,8 @@ export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 export type ElementState = 'enabled' | 'disabled' | 'on' | 'off';
 
 export type Check =
-  | { kind: 'visible'; target: Target; negated: boolean }
+  /** `exact`: read as written, a text a few letters away from it being another one (never a typo of it). */
+  | { kind: 'visible'; target: Target; negated: boolean; exact?: boolean }
   | { kind: 'text'; target: Target; value: string; match: 'equals' | 'contains' }
   /**
    * `asked`: a switch just tapped, read back: a confirmation dialog the tap opened about it (a confirming and a

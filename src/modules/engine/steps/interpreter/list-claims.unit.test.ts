@@ -94,6 +94,15 @@ describe('a word of context before the claim', () => {
     expect(verdict(interpretAssertion('Settings: Reminders OFF, Borrower Jo Park', details))).toBe(false);
   });
 
+  it('"Under Settings: X is on, …" stays a part of the screen with its statements', () => {
+    const settings = screen('Settings', [
+      node('toggle', 'Reminders', 100, { checked: true }),
+      node('toggle', 'Newsletter', 160, { checked: false }),
+    ]);
+    expect(verdict(interpretAssertion('Under Settings: Reminders is on, Newsletter is off', settings))).toBe(true);
+    expect(verdict(interpretAssertion('Under Settings: Reminders is off, Newsletter is off', settings))).toBe(false);
+  });
+
   it('one label and its value after a colon stays a label and its value', () => {
     const total = screen('Basket', [
       node('text', 'Total', 100, { bounds: { x: 16, y: 100, width: 150, height: 40 } }),

@@ -107,7 +107,7 @@ export function wordingClaim(s: string): Check | null {
     kind: 'all',
     checks: [
       { kind: 'order', values: [m[1]!] },
-      { kind: 'visible', target: { text: m[2] }, negated: true },
+      { kind: 'visible', target: { text: m[2] }, negated: true, exact: true },
     ],
   };
 }

@@ -35,10 +35,11 @@ describe('which screen stays or did not open', () => {
     expect(verdict(interpretAssertion('The app opens on the Log in screen, not Shelves', shelves))).toBe(false);
   });
 
-  it('"No loan confirmation screen" passes on an unrelated title, fails on that title, is refused on a close one', () => {
+  it('"No loan confirmation screen": passes on another title, fails on that one named loosely, refuses a half match', () => {
     expect(verdict(interpretAssertion('No loan confirmation screen', shelves))).toBe(true);
     expect(verdict(interpretAssertion('No loan confirmation screen', screen('Loan confirmation', [])))).toBe(false);
-    expect(verdict(interpretAssertion('No loan confirmation screen', screen('Loan confirmed', [])))).toBe(
+    expect(verdict(interpretAssertion('No loan confirmation screen', screen('Loan confirmed', [])))).toBe(false);
+    expect(verdict(interpretAssertion('No loan confirmation screen', screen('Renewal confirmed', [])))).toBe(
       'not settled',
     );
   });
@@ -92,11 +93,11 @@ describe('dialogs, headers and wordings', () => {
     );
   });
 
-  it('"Singular "1 loan" is used (not "1 loans")": the other wording fails; one a letter apart is not passed', () => {
+  it('"Singular "1 loan" is used (not "1 loans")": the one wording and not the other', () => {
     const one = screen('Loans', [node('text', '1 loan', 100)]);
     const wrong = screen('Loans', [node('text', '1 loans', 100)]);
-    // "1 loans" is a letter from "1 loan": whether it is also shown cannot be told from a typo, so never passed.
-    expect(verdict(interpretAssertion('Singular "1 loan" is used (not "1 loans")', one))).toBe('not settled');
+    // Both wordings are written out: "1 loan" on screen is not "1 loans", though a letter apart.
+    expect(verdict(interpretAssertion('Singular "1 loan" is used (not "1 loans")', one))).toBe(true);
     expect(
       verdict(interpretAssertion('"Renew" is used, not "Extend"', screen('Loan', [node('button', 'Renew', 1)]))),
     ).toBe(true);

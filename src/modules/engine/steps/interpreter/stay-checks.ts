@@ -86,10 +86,12 @@ function stems(s: string): string[] {
     .map((w) => w.slice(0, 5));
 }
 
-/** Whether a title may be the named screen, named loosely: they share a word's stem. */
-export function mayBeNamed(title: string, name: string): boolean {
+/** Whether a title is the named screen named loosely: every word's stem in it ('all'), some ('some'), none ('no'). */
+export function mayBeNamed(title: string, name: string): 'all' | 'some' | 'no' {
   const words = stems(title);
-  return stems(name).some((w) => words.includes(w));
+  const named = stems(name);
+  const shared = named.filter((w) => words.includes(w)).length;
+  return shared === 0 ? 'no' : shared === named.length ? 'all' : 'some';
 }
 
 /** ""Enter a title" shown, still on New list": a claim, then the screen that is still (or again) showing. */
