@@ -76,6 +76,8 @@ export function contextClaim(s: string, read: Read): Check | null {
     /^(?:the|a|an|it|this|that|under|in|on|at|from|inside|within|below|above)\b/i.test(m[1]!)
   )
     return null;
+  // "The Orders screen shows …" is read by the forms of what a screen shows.
+  if (/\s(?:screen|page|dialog|popup|section|list)$/i.test(m[1]!)) return null;
   // "Review shows Total €9.00 and Tax €1.00": a screen and its amounts, read by the amount forms.
   const said = !s.startsWith(`${m[1]!}:`);
   if (said && /\p{Sc}\s?\d|\d\s?\p{Sc}/u.test(m[2]!)) return null;

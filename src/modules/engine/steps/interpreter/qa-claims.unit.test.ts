@@ -30,6 +30,12 @@ describe('which screen stays or did not open', () => {
     expect(parsed.understood && parsed.intent.kind === 'check' && parsed.intent.check.kind).toBe('state');
   });
 
+  it('a lower-case word after "not" names no screen ("… and the banner is not shown")', () => {
+    const r = parseStep('We are on the Log in screen and the banner is not shown');
+    const names = r.understood && r.intent.kind === 'check' ? JSON.stringify(r.intent.check) : '';
+    expect(names).not.toContain('"name":"shown"');
+  });
+
   it('"The app opens on the Log in screen, not Shelves": the one screen and not the other', () => {
     expect(verdict(interpretAssertion('The app opens on the Log in screen, not Shelves', logIn))).toBe(true);
     expect(verdict(interpretAssertion('The app opens on the Log in screen, not Shelves', shelves))).toBe(false);

@@ -30,6 +30,8 @@ const NO_SCREEN =
 const VAGUE = /^(?:this|that|it|the same|same|here|there|a|an|the)$/i;
 
 function screenName(raw: string): string | null {
+  // A capital or a quote: with the case set aside, a regular expression's \p{Lu} would take any letter.
+  if (!/^(?:"|\p{Lu}|\d)/u.test(raw.trim())) return null;
   const name = unquote(raw.trim());
   if (name === '' || VAGUE.test(name) || name.split(/\s+/).length > 6) return null;
   return name;
@@ -64,7 +66,7 @@ export function noScreenCheck(s: string): Check | null {
  * shows, then a screen that must not be the one.
  */
 export function butNotScreen(s: string, read: (part: string) => Check | null): Check | null {
-  const m = new RegExp(`^(.+?),? (?:but |and )?not (?:on |in )?${NAME}$`, 'iu').exec(s);
+  const m = new RegExp(`^(.+?)(?:,| but) not (?:on |in )?${NAME}$`, 'iu').exec(s);
   if (!m) return null;
   const name = screenName(m[2]!);
   const first = read(m[1]!);
