@@ -3,6 +3,7 @@ import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
+import { mayBeNamed } from './stay-checks';
 import { checkSwitches } from './switch-groups';
 import { checkNthRow, checkOnlyRows } from './row-checks';
 import { checkRowLine } from './row-lines';
@@ -49,7 +50,7 @@ function nearMiss(index: ScreenIndex, target: Target): TreeElement | null {
   return matchAll(index, target, { wholeScreen: true })?.matches[0] ?? null;
 }
 
-function visibility(index: ScreenIndex, target: Target, negated: boolean): CheckResolution {
+function visibility(index: ScreenIndex, target: Target, negated: boolean, exact = false): CheckResolution {
   const { screen } = index.observation;
   const matches = closeMatches(index, target);
   // "Name Sam Rivera is shown": words that say what the value is, then the value, or a label and its value.
@@ -64,7 +65,7 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean): Check
     if (split) return split;
   }
   if (!matches) {
-    const near = nearMiss(index, target);
+    const near = exact ? null : nearMiss(index, target);
     if (near)
       return notSettled(
         `no element reads ${nameOf(target)}, but ${describeElement(near.node)} is close; cannot tell a typo from a change`,
@@ -108,7 +109,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
   const { screen } = index.observation;
   switch (check.kind) {
     case 'visible':
-      return visibility(index, check.target, check.negated);
+      return visibility(index, check.target, check.negated, check.exact);
     case 'text':
       {
         // "Trip details shows London → Rome": the screen of that title shows the text somewhere.
@@ -133,8 +134,17 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkValue(index, check.label, check.value, 'equals');
     case 'order':
       return checkOrder(index, check.values);
-    case 'screen':
-      return checkScreen(index, check.name, check.negated);
+    case 'screen': {
+      const title = screenTitle(index);
+      const verdict = checkScreen(index, check.name, check.negated);
+      // "No booking confirmation screen" on "Booking confirmed": that screen named loosely (every word), or maybe.
+      const named = check.loose && verdict.settled && verdict.passed && title ? mayBeNamed(title, check.name) : 'no';
+      if (named === 'all')
+        return { settled: true, kind: 'check', passed: false, reasoning: `the screen is "${title}"` };
+      if (named === 'some')
+        return notSettled(`the screen is "${title}", which may be the ${check.name} screen named otherwise`);
+      return verdict;
+    }
     case 'dialog': {
       const open = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
       return passed(open === check.open, open ? 'a dialog is open' : 'no dialog is open');

@@ -25,7 +25,8 @@ export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 export type ElementState = 'enabled' | 'disabled' | 'on' | 'off';
 
 export type Check =
-  | { kind: 'visible'; target: Target; negated: boolean }
+  /** `exact`: read as written, a text a few letters away from it being another one (never a typo of it). */
+  | { kind: 'visible'; target: Target; negated: boolean; exact?: boolean }
   | { kind: 'text'; target: Target; value: string; match: 'equals' | 'contains' }
   /**
    * `asked`: a switch just tapped, read back: a confirmation dialog the tap opened about it (a confirming and a
@@ -40,8 +41,8 @@ export type Check =
   | { kind: 'value'; label: Target; value: string }
   /** Texts shown top to bottom in this order. */
   | { kind: 'order'; values: string[] }
-  /** Which screen is showing, or is not. */
-  | { kind: 'screen'; name: string; negated: boolean }
+  /** Which screen is showing, or is not. `loose`: a title sharing a word with the name may be it (not settled). */
+  | { kind: 'screen'; name: string; negated: boolean; loose?: boolean }
   /** Quoted texts a screen, dialog, section or element shows ("The Flights screen shows "3 flights found""). */
   | { kind: 'shows'; subject: string; values: string[] }
   /** Whether a dialog is open. */

@@ -111,7 +111,7 @@ export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|valid
 const SUBJECT =
   /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
 const LEADING_FILLER =
-  /^(?:(?:please|now|then|next|finally|first|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/i;
+  /^(?:(?:please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
 const TRAILING_FILLER =
   /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|right away|immediately))+$/i;
 /** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */

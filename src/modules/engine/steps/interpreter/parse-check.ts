@@ -21,6 +21,8 @@ import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
+import { screenStayCheck } from './qa-claims';
+import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
 import {
@@ -329,6 +331,8 @@ export function parseCheck(text: string): Check | null {
   // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
   const said = colonSaysCheck(text);
   if (said) return said;
+  const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
+  if (stay) return stay;
   const s = spellOutLists(plainClaims(indicative(text)))
     // "I expect to see "Welcome"", "I should be able to see X".
     .replace(
@@ -369,7 +373,10 @@ export function parseCheck(text: string): Check | null {
     claimCheck(s) ??
     // "Still on Reschedule; nothing moved (…)": a part may say which screen is showing.
     joinedChecks(s, (part) => single(part) ?? onScreenCheck(part)) ??
-    single(s)
+    single(s) ??
+    bareValues(s) ??
+    // ""Enter your name" shown, still on Edit details": parts that each read as a check in any form.
+    (/[,;]\s/.test(s) ? joinedChecks(s, parseCheck) : null)
   );
 }
 

@@ -7,6 +7,7 @@ import { startsWithVerb, stripFillers } from './lexicon';
 import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
 import { orderCheck } from './check-forms';
 import { parseCheck } from './parse-check';
+import { screenStayCheck } from './qa-claims';
 import { namesAndValues } from './claim-forms';
 import { parseSwitchGroup } from './switch-groups';
 import { leaveSectionEmpty } from './section-checks';
@@ -279,6 +280,9 @@ export function parseWhole(s: string): ParsedStep | null {
   // "Verify the order is A, then B, then C": one check, though it says "then".
   const order = orderCheck((CHECK_PREFIX.exec(s)?.[1] ?? s).trim());
   if (order) return ok({ kind: 'check', check: order });
+  // "should stay on Sign in", "Dialog "Delete?" with Cancel and Delete": a claim as QA writers state it.
+  const claim = screenStayCheck((CHECK_PREFIX.exec(s)?.[1] ?? s).trim(), parseCheck);
+  if (claim) return ok({ kind: 'check', check: claim });
   if (
     SAID_OF_MANY.test(s) &&
     !CHECK_PREFIX.test(s) &&

@@ -29,6 +29,9 @@ function until(raw: string, outcome: string | null, ms: number | null): ParsedSt
       return refuse('not understood: say which screen to wait for, e.g. wait for the Home screen');
     return ok({ kind: 'wait_until', target: { text: title }, appears, timeoutMs: ms, screen: true });
   }
+  // "Wait for Home to load": a name with a capital that loads or opens is a screen, met by its title.
+  if (outcome && /load|open/i.test(outcome) && /^\p{Lu}[\p{L}'-]*(?: [\p{L}'-]+){0,3}$/u.test(name))
+    return ok({ kind: 'wait_until', target: { text: name }, appears: true, timeoutMs: ms, screen: true });
   if (outcome && /load|open/i.test(outcome))
     return refuse(
       'not understood: only a screen loads or opens here; say what shows when it is ready, e.g. wait until "Welcome" appears',
