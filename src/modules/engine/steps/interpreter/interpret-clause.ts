@@ -352,6 +352,8 @@ function soughtTarget(intent: Intent): Target | null {
       return intent.target;
     case 'fill':
       return intent.within ? { text: intent.within } : null;
+    case 'back_to':
+      return { text: intent.screen };
     case 'navigate': {
       const joined = intent.path.join(' → ');
       return intent.path.length > 1 ? { text: joined, anyOf: [joined, intent.path[0]!] } : { text: joined };
