@@ -1,6 +1,7 @@
 import { splitClauses } from './clauses';
 import { location, resolveLocated } from './location';
 import { startsWithVerb } from './lexicon';
+import { bareNameBelow } from './bare-name';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
 import { applyCode, basketStep, cartStep } from './cart-steps';
@@ -222,6 +223,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     }
   }
   if (!parsed.understood) {
+    const below = first.text === s ? bareNameBelow(s, index) : null;
+    if (below) return below;
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }
@@ -352,6 +355,8 @@ function soughtTarget(intent: Intent): Target | null {
       return intent.target;
     case 'fill':
       return intent.within ? { text: intent.within } : null;
+    case 'back_to':
+      return { text: intent.screen };
     case 'navigate': {
       const joined = intent.path.join(' → ');
       return intent.path.length > 1 ? { text: joined, anyOf: [joined, intent.path[0]!] } : { text: joined };

@@ -57,3 +57,10 @@ export function routeWithBracket(s: string, index: ScreenIndex): { path: string;
     .join(', ');
   return rest ? { path, then: `choose ${values}` } : { path };
 }
+
+/** "Go to Orders, Past": names only, separated by commas, after a verb of going are a path ("Orders > Past"). */
+export function commaPath(raw: string): string {
+  const parts = raw.split(/\s*,\s*/);
+  const named = parts.length > 1 && parts.every((p) => /^\p{Lu}[\p{L}'’. -]{0,30}$/u.test(p) && !startsWithVerb(p));
+  return named ? parts.join(' > ') : raw;
+}

@@ -2,6 +2,7 @@ import { type Intent, type Rule, type Target, ok, refuse } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
 import { search } from './search-forms';
+import { commaPath } from './names-path';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount, startsWithVerb } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
@@ -274,7 +275,7 @@ const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|m
 const navigate: Rule = (s) => {
   const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
   const m =
-    /^(?:go(?: back)? to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
+    /^(?:go(?: back)? to|back to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
       s,
     );
   // "Open the 14:30 → 17:25 flight (Skyline SK 12)": a remark in parentheses says more about the row; the name goes first.
@@ -291,7 +292,7 @@ const navigate: Rule = (s) => {
     '',
   );
   if (!raw || /^(?:the\s+)?app(?:lication)?$/i.test(raw)) return null;
-  const path = raw
+  const path = commaPath(raw)
     .split(/\s+>\s+|\s*›\s*|\s+→\s+|\s+->\s+/)
     .map((p) => unquote(p.replace(PLACE_NOUN, '').replace(/^the\s+/i, '')))
     .filter((p) => p !== '');

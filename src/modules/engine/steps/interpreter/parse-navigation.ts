@@ -11,10 +11,10 @@ export const navigationRules: Rule[] = [
     )
       ? ok({ kind: 'back' })
       : null,
-  // "I go back to the Search screen": back to that screen (which screen it leads to is for the next step to check).
+  // "I go back to the Search screen", "then back to Orders": back to that screen (which screen it leads to is for the next step to check).
   (s) => {
     const m =
-      /^(?:go|navigate|move|get|head) back to (?!(?:the )?home(?: screen| page)?$)(?:the )?([^,;]+?)(?: (?:screen|page|tab|list))?$/i.exec(
+      /^(?:(?:go|navigate|move|get|head|switch|and) )?back to (?!(?:the )?home(?: screen| page)?$)(?:the )?([^,;]+?)(?: (?:screen|page|tab|list))?$/i.exec(
         s,
       );
     return m ? ok({ kind: 'back_to', screen: unquote(m[1]!) }) : null;

@@ -7,6 +7,7 @@ import { checkScreen } from './evaluate-forms';
 import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
 import { rowByParts } from './row-parts';
+import { scrollable } from './screen-shape';
 import { describeElement, isInteractive, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
 /**
@@ -199,7 +200,7 @@ function backUntil(index: ScreenIndex, screen: string, left: number): Resolution
 
 /**
  * "Go back to Cards": nothing to do on that screen; on a screen with no Back control, the tab or link of that name
- * (a tab bar has no way back); else one step back, and the next step checks where it led.
+ * (a tab bar has no way back; scrolled to when not shown); else one step back, and the next step checks where it led.
  */
 function backTo(index: ScreenIndex, screen: string): Resolution {
   const here = checkScreen(index, screen, false);
@@ -207,16 +208,12 @@ function backTo(index: ScreenIndex, screen: string): Resolution {
   const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
   if (!back.found && !back.ambiguous) {
     const named = findTarget(index, { text: screen }, { preferInteractive: true, closeOnly: true });
-    if (
-      named.found &&
-      isInteractive(named.element.node) &&
-      named.element.node.role !== 'input' &&
-      !tappable(index, named.element)
-    )
-      return actions(
-        [tapOn(index, named.element)],
-        `no Back control on this screen: tap ${describeElement(named.element.node)} to go back to ${screen}`,
-      );
+    const el = named.found ? named.element : null;
+    const why = `no Back control on this screen: tap ${el ? describeElement(el.node) : ''} to go back to ${screen}`;
+    if (el && isInteractive(el.node) && el.node.role !== 'input' && !tappable(index, el))
+      return actions([tapOn(index, el)], why);
+    if (!named.found && !named.ambiguous && scrollable(index))
+      return notSettled(`no tab, button or row named "${screen}" on this screen`);
   }
   return actions([{ op: 'back' }], `go back to ${screen}`);
 }
@@ -249,6 +246,9 @@ function navigate(index: ScreenIndex, path: string[]): Resolution {
     // A joined path ("My trips → Past") is one name only when every part has a word in it ("07:10 → 09:25 flight").
     if (hit.found && k > 1 && !path.slice(0, k).every((part) => sharesWord(part, hit.element.node.text ?? '')))
       continue;
+    // "Open the Oak order from Sat 14 Nov": one part is a row every part names; that row is the place.
+    const whole = hit.found && k < path.length ? rowByParts(index, path.join(' ')) : null;
+    if (hit.found && whole && 'row' in whole && whole.row === hit.element) return partsNamed(index, path)!;
     if (hit.found) {
       const why = tappable(index, hit.element);
       if (why) return withReveal(index, hit.element, why);

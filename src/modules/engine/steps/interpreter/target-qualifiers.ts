@@ -1,11 +1,12 @@
 import type { Target } from './intent';
 import { rowByParts } from './row-parts';
+import { rowStepper } from './row-stepper';
 import { humanizeId, normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
 
 /**
  * Words a step adds around an element's name, read when the name as written matches nothing:
- * - "+" / "-": a stepper's plus or minus button ("Increase quantity", id "qty-plus");
+ * - "+" / "-": a stepper's plus or minus button ("Increase quantity", id "qty-plus"); "+ on Oat Milk": the line's (`row-stepper`);
  * - "the result" on a screen of results: its only row (several: say which);
  * - what is left undone: "the back arrow without choosing anything", "… instead of adding" is the back arrow;
  * - the way back: "the back arrow", "the back button" is the screen's Back control;
@@ -69,6 +70,8 @@ export function qualifiedTarget<I extends ScreenIndex, O extends Opts>(
   };
   if (RESULT.test(text)) return onlyResult(index);
   if (/^(?:\+|-|−)$/.test(text)) return stepperSign(index, text === '+');
+  const lineStepper = rowStepper(index, text);
+  if (lineStepper) return lineStepper;
   const without = WITHOUT.exec(text);
   if (without) return again(BACK.test(without[1]!) ? 'Back' : without[1]!) ?? null;
   if (BACK.test(text)) return again('Back');

@@ -1,0 +1,18 @@
+import type { Resolution } from './resolution';
+import { scrollToPlace } from './tab-places';
+import type { ScreenIndex } from './target-finder';
+
+/**
+ * "Place order" as a whole step the grammar does not read: a short name (two to four words, a capital first, no
+ * quotes or punctuation) not on this screen is scrolled to, then tapped ("tap Place order"); a name that never
+ * shows is not settled. A name on the screen already, or a screen that does not scroll, is left as not understood.
+ */
+const CHECK_WORD =
+  /^(?:verify|check|confirm|assert|ensure|see|expect|should|the|a|an|no|not|it|this|that)\b|\b(?:is|are|was|were|shows?|appears?|displayed|visible|shown|still|stays?)\b/i;
+
+export function bareNameBelow(s: string, index: ScreenIndex): Resolution | null {
+  const words = s.trim().split(/\s+/);
+  if (words.length < 2 || words.length > 4 || !/^\p{Lu}[\p{L}\d' -]*$/u.test(s.trim()) || CHECK_WORD.test(s))
+    return null;
+  return scrollToPlace(index, { text: s.trim() }, `tap ${s.trim()}`);
+}
