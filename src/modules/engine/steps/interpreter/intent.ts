@@ -86,6 +86,8 @@ export type Check =
   | { kind: 'heading'; value: string; below?: string }
   /** The list on screen has exactly this many rows, the whole list being on screen. */
   | { kind: 'list_rows'; count: number }
+  /** "The tab bar is not shown": tab-bar items on the screen, or none. */
+  | { kind: 'tab_bar'; shown: boolean }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

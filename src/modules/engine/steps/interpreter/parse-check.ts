@@ -22,6 +22,7 @@ import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
 import { screenStayCheck } from './qa-claims';
+import { tabBarCheck } from './tab-bar-checks';
 import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
@@ -291,6 +292,7 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    tabBarCheck(s) ??
     evidenceCheck(s) ??
     namedMessageCheck(s) ??
     tapOpensNoDialog(s) ??
