@@ -16,7 +16,10 @@ const tabs = [
   node('button', 'Library', 800, { id: 'tab-library', bounds: { x: 0, y: 800, width: 130, height: 52 } }),
   node('button', 'Shelves', 800, { id: 'tab-shelves', bounds: { x: 130, y: 800, width: 130, height: 52 } }),
 ];
-const logIn = screen('Log in', [node('input', '', 120, { id: 'card' }), node('button', 'Log in', 180, { id: 'log-in' })]);
+const logIn = screen('Log in', [
+  node('input', '', 120, { id: 'card' }),
+  node('button', 'Log in', 180, { id: 'log-in' }),
+]);
 const shelves = screen('Shelves', [node('text', 'Fiction', 100), ...tabs]);
 // A long list: its foot is at the foot of the screen, where a tab bar could hide below it.
 const longList = screen('Shelves', [node('text', 'Fiction', 100), node('text', 'Poetry', 790)]);

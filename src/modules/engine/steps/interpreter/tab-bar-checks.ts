@@ -37,5 +37,10 @@ export function checkTabBar(index: ScreenIndex, shown: boolean): CheckResolution
     return notSettled(
       'no tab-bar item is in the tree, but the content reaches the foot of the screen: a tab bar may be below it',
     );
-  return { settled: true, kind: 'check', passed: !shown, reasoning: 'the screen has no tab-bar item and ends above its foot' };
+  return {
+    settled: true,
+    kind: 'check',
+    passed: !shown,
+    reasoning: 'the screen has no tab-bar item and ends above its foot',
+  };
 }
