@@ -155,7 +155,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'under_field':
       return checkUnderField(index, check.text, check.field);
     case 'dialog_buttons':
-      return checkDialogButtons(index, check.names);
+      return checkDialogButtons(index, check.names, check.include);
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':

@@ -23,6 +23,7 @@ import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } 
 import { dialogButtonsCheck } from './dialog-buttons';
 import { screenStayCheck } from './qa-claims';
 import { tabBarCheck } from './tab-bar-checks';
+import { screenClaim } from './screen-claims';
 import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
@@ -333,6 +334,8 @@ export function parseCheck(text: string): Check | null {
   // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
   const said = colonSaysCheck(text);
   if (said) return said;
+  const whole = screenClaim(text, parseCheck);
+  if (whole) return whole;
   const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
   if (stay) return stay;
   const s = spellOutLists(plainClaims(indicative(text)))
