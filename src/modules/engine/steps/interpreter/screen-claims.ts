@@ -31,7 +31,7 @@ function titleWith(s: string, read: Read): Check | null {
     // "status Shipped", "status "Preparing"": a one-word label and its value.
     const pair = /^(?:the )?([a-z]+) (?:is )?("[^"]+"|\p{Lu}[\p{L}\d ·-]*)$/iu.exec(m[3].trim());
     const rest = pair ? read(`${pair[1]} is ${pair[2]}`) : null;
-    if (!rest || rest.kind !== 'value') return null;
+    if (rest?.kind !== 'value') return null;
     checks.push(rest);
   }
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
@@ -52,7 +52,7 @@ function screenWith(s: string, read: Read): Check | null {
     const control = /^("[^"]+"|\p{Lu}[\p{L} ]*?) (?:button|link|field|switch)$/u.test(part)
       ? read(`${part} is shown`)
       : null;
-    if (!control || control.kind !== 'visible') return null;
+    if (control?.kind !== 'visible') return null;
     checks.push(control);
   }
   return { kind: 'all', checks };
