@@ -67,3 +67,73 @@ describe('"the tab bar is (not) shown"', () => {
     expect(verdict('The tab bar is visible', longList)).toBe('not settled');
   });
 });
+
+const back = node('button', 'Back', 60, { id: 'nav-back', bounds: { x: 8, y: 60, width: 40, height: 40 } });
+const loan = screen('Loan L-204', [
+  back,
+  node('text', 'Status', 100, { bounds: { x: 16, y: 100, width: 100, height: 40 } }),
+  node('text', 'Returned', 100, { bounds: { x: 200, y: 100, width: 150, height: 40 } }),
+]);
+const shop = screen('Oak Books', [back, node('text', 'Fiction', 100)]);
+
+describe('the title with what sits beside it', () => {
+  it('"Title "X", status Y": the title and the value beside the label', () => {
+    expect(verdict('Title "Loan L-204", status Returned', loan)).toBe('passed');
+    expect(verdict('Title "Loan L-204" and status "Overdue"', loan)).toBe('failed');
+    expect(verdict('Title "Loan L-999", status Returned', loan)).toBe('failed');
+  });
+
+  it('"Title is "X" with a back arrow": the title and the Back button', () => {
+    expect(verdict('Title is "Oak Books" with a back arrow', shop)).toBe('passed');
+    expect(verdict('Title is "Oak Books" with a back arrow', screen('Oak Books', [node('text', 'Fiction', 100)]))).toBe(
+      'failed',
+    );
+    expect(verdict('Title is "Oak Books" with a cart icon', shop)).not.toBe('passed');
+  });
+});
+
+describe('the screen a step led to, and one it skipped', () => {
+  it('"We land back on the X menu", "Tapping it opens the X menu": the screen of that title', () => {
+    expect(verdict('We land back on the Oak Books menu', shop)).toBe('passed');
+    expect(verdict('Tapping it opens the Oak Books menu', shop)).toBe('passed');
+    expect(verdict('We land back on the Elm Books menu', shop)).toBe('failed');
+  });
+
+  it('"The app skips X and opens straight on Y"', () => {
+    const home = screen('Home', [node('text', 'Welcome back', 100)]);
+    expect(verdict('The app skips Log in and opens straight on Home', home)).toBe('passed');
+    expect(verdict('The app skips Log in and opens straight on Home', logIn)).toBe('failed');
+  });
+
+  it('"X screen with Y title and Z button": the screen and each thing it holds', () => {
+    const card = screen('Log in', [node('text', 'Oakley Library', 80), node('button', 'Log in', 180)]);
+    expect(verdict('Log in screen with Oakley Library title and Log in button', card)).toBe('passed');
+    expect(verdict('Log in screen with Oakley Library title and Join button', card)).toBe('failed');
+    expect(verdict('Log in screen with Oakley Library title and Log in button', shop)).toBe('failed');
+  });
+});
+
+describe("a dialog's button, a value that becomes another, a button named alone", () => {
+  const dialog = screen('Oak Books', [
+    node('alert', 'Shop closed', 300, { children: [node('text', 'Shop closed', 320), node('button', 'OK', 400)] }),
+  ]);
+
+  it('"The dialog has an OK button": that button among the open dialog\'s', () => {
+    expect(verdict('The dialog has an OK button', dialog)).toBe('passed');
+    expect(verdict('The dialog has a Cancel button', dialog)).toBe('failed');
+    expect(verdict('The dialog has an OK button', shop)).toBe('failed');
+  });
+
+  it('"Status becomes "X"": the value beside the label', () => {
+    expect(verdict('Status becomes "Returned"', loan)).toBe('passed');
+    expect(verdict('Status becomes "Overdue"', loan)).toBe('failed');
+  });
+
+  it('"Edit details button" as an assertion is shown; as a step it is a tap', () => {
+    const account = screen('Account', [node('button', 'Edit details', 200, { id: 'edit' })]);
+    expect(verdict('Edit details button', account)).toBe('passed');
+    expect(verdict('Sign out button', account)).toBe('failed');
+    const step = parseStep('Edit details button');
+    expect(step.understood && step.intent.kind === 'check').toBe(false);
+  });
+});
