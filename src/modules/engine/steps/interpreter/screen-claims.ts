@@ -13,7 +13,15 @@ type Read = (part: string) => Check | null;
  */
 export function screenClaim(s: string, read: Read): Check | null {
   const t = s.trim().replace(/\.$/, '');
-  return titleWith(t, read) ?? screenWith(t, read) ?? skipped(t) ?? ledTo(t) ?? dialogButton(t) ?? becomes(t, read);
+  return (
+    titleWith(t, read) ??
+    screenWith(t, read) ??
+    skipped(t) ??
+    ledTo(t) ??
+    dialogButton(t) ??
+    becomes(t, read) ??
+    labelledText(t)
+  );
 }
 
 const BACK = /^(?:a |the )?back (?:arrow|button)$/i;
@@ -114,4 +122,11 @@ export function bareButtonShown(s: string, read: Read): Check | null {
   if (!m || VERBS.test(m[1]!)) return null;
   const c = read(`${m[1]} button is shown`);
   return c && c.kind === 'visible' && !c.negated ? c : null;
+}
+
+/** 'Size shows "Size: Large"': a text reading just that (the label written into the value). */
+function labelledText(s: string): Check | null {
+  const m = /^(?:the )?([\p{L} ]+?) (?:shows|reads|says) "([^"]+)"$/iu.exec(s);
+  if (!m || !m[2]!.toLowerCase().startsWith(`${m[1]!.toLowerCase()}:`)) return null;
+  return { kind: 'visible', target: { text: m[2]! }, negated: false, exact: true };
 }

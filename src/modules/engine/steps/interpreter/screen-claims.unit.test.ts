@@ -137,3 +137,34 @@ describe("a dialog's button, a value that becomes another, a button named alone"
     expect(step.understood && step.intent.kind === 'check').toBe(false);
   });
 });
+
+describe("a counter's value and a label written into its value", () => {
+  const stepper = (n: string) =>
+    screen('Gift card', [
+      node('text', 'Cover: Hardback', 100, { id: 'cover-chosen' }),
+      node('text', 'Copies', 150),
+      node('button', 'Fewer copies', 200, { id: 'copies-minus' }),
+      node('text', n, 250, { id: 'copies' }),
+      node('button', 'More copies', 300, { id: 'copies-plus' }),
+    ]);
+
+  it('"Copies is 2": the number between the − and + buttons beside the label', () => {
+    expect(verdict('Copies is 2', stepper('2'))).toBe('passed');
+    expect(verdict('Copies is 2', stepper('3'))).toBe('failed');
+  });
+
+  it("a button that is no stepper's is not read as a counter", () => {
+    const notStepper = screen('Gift card', [
+      node('text', 'Copies', 150),
+      node('button', 'Fewer copies', 200, { id: 'copies-minus' }),
+      node('text', '2', 250),
+      node('button', 'Gift wrap', 300),
+    ]);
+    expect(verdict('Copies is 2', notStepper)).not.toBe('passed');
+  });
+
+  it('"Cover shows "Cover: Hardback"": a text reading just that', () => {
+    expect(verdict('Cover shows "Cover: Hardback"', stepper('1'))).toBe('passed');
+    expect(verdict('Cover shows "Cover: Paperback"', stepper('1'))).toBe('failed');
+  });
+});
