@@ -70,6 +70,8 @@ export function screenCheck(s: string): Check | null {
       )
     )
       continue;
+    // "on the Sign in screen and the tab bar is not shown": a name that runs on into another claim is none.
+    if (m && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(m[1]!.replace(/"[^"]*"/g, ''))) continue;
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
   return null;

@@ -52,7 +52,12 @@ export function spellOutLists(s: string): string {
     (_m, pre, screen, ref) => `${pre}the ${screen} screen is shown and the screen contains ${ref}`,
   );
   // "the Total on Review booking is €147.40": the label's value (the screen it is on is where the step reads)
-  out = out.replace(/^(?:the )?(.+?) on (?:the )?\p{Lu}[\p{L} ]+? (is|shows|reads) (.+)$/u, '$1 $2 $3');
+  // Not when the label is itself a claim or the place runs on into another ("The user is on the X screen and the bar is not shown").
+  out = out.replace(
+    /^(?:the )?(.+?) on (?:the )?(\p{Lu}[\p{L} ]+?) (is|shows|reads) (.+)$/u,
+    (all, label: string, place: string, verb, rest) =>
+      /\b(?:is|are|was|were|still|and)\b/i.test(`${label} ${place}`) ? all : `${label} ${verb} ${rest}`,
+  );
   // "The Sign in screen is shown with alex@x.test still in the Email field"
   out = out.replace(
     /^(.+?) with ("[^"]+"|\S+) (?:still |now )?in the (.+?) field$/i,

@@ -35,6 +35,8 @@ export function onScreenCheck(s: string): Check | null {
   const name = unquote(m[1]!);
   if (!said || name === '' || /\b(?:list|screen|page|top|bottom|left|right|the|a|an|it|this)$/i.test(name)) return null;
   if (/^(?:a|an|the|this|that|my|previous|next|same|other|first|last)\b/i.test(name)) return null;
+  // "on the Sign in screen and the tab bar is not shown": a name running on into another claim is none.
+  if (!m[1]!.startsWith('"') && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(name)) return null;
   return { kind: 'screen', name, negated: false };
 }
 

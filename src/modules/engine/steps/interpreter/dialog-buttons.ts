@@ -38,7 +38,8 @@ function inside(el: TreeElement, dialog: TreeElement): boolean {
 }
 
 /** The open dialog's buttons, read by their text, against the names said. */
-export function checkDialogButtons(index: ScreenIndex, names: string[]): CheckResolution {
+/** With `include`, those buttons are among the dialog's ('The dialog has an OK button'). */
+export function checkDialogButtons(index: ScreenIndex, names: string[], include = false): CheckResolution {
   const dialogs = index.elements.filter((e) => e.node.role === 'alert' && e.node.children.length > 0);
   if (dialogs.length === 0) return { settled: true, kind: 'check', passed: false, reasoning: 'no dialog is open' };
   if (dialogs.length > 1) return notSettled('more than one dialog is open');
@@ -47,7 +48,9 @@ export function checkDialogButtons(index: ScreenIndex, names: string[]): CheckRe
     .map((e) => e.node.text ?? '');
   const have = buttons.map(normalizeText).sort();
   const want = names.map(normalizeText).sort();
-  const ok = have.length === want.length && have.every((b, i) => b === want[i]);
+  const ok = include
+    ? want.every((w) => have.includes(w))
+    : have.length === want.length && have.every((b, i) => b === want[i]);
   return {
     settled: true,
     kind: 'check',

@@ -17,6 +17,7 @@ import { checkHeading, checkListRows } from './heading-checks';
 import { checkDialogButtons } from './dialog-buttons';
 import { controlSays } from './control-says';
 import { checkNamedMessage, checkUnderField } from './field-messages';
+import { checkTabBar } from './tab-bar-checks';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -154,7 +155,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'under_field':
       return checkUnderField(index, check.text, check.field);
     case 'dialog_buttons':
-      return checkDialogButtons(index, check.names);
+      return checkDialogButtons(index, check.names, check.include);
     case 'nth_row':
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
@@ -167,6 +168,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkHeading(index, check.value, check.below);
     case 'list_rows':
       return checkListRows(index, check.count);
+    case 'tab_bar':
+      return checkTabBar(index, check.shown);
     case 'only_rows':
       return checkOnlyRows(index, check.within, check.values, check.anyOrder);
     case 'section':

@@ -1,3 +1,4 @@
+import { counterBeside } from './counter-value';
 import type { Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -91,7 +92,9 @@ export function checkValue(
       selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)
     );
   const verdicts = found.map((el) => {
-    const holder = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    const beside = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    // "Quantity is 2" beside − 2 +: the number between the stepper's buttons.
+    const holder = counterBeside(index, beside) ?? beside;
     // "Notifications: on": a switch reads its state.
     const state = /^(on|off)$/i.exec(value.trim());
     if (holder?.node.role === 'toggle' && holder.node.checked !== undefined && state)

@@ -1,3 +1,4 @@
+import { bareButtonShown } from './screen-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -62,7 +63,8 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   // A refusal for a reason of its own (a value described, a condition, the keyboard, a whole flow) stands.
   if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
-  const check = parseCheck(clause) ?? phraseList(clause) ?? statementShown(clause);
+  const check =
+    parseCheck(clause) ?? bareButtonShown(clause, parseCheck) ?? phraseList(clause) ?? statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);

@@ -52,7 +52,7 @@ export type Check =
   /** A text on screen just below a field (the closest field above it). */
   | { kind: 'under_field'; text: string; field: string }
   /** The open dialog's buttons are exactly these names, in any order. */
-  | { kind: 'dialog_buttons'; names: string[] }
+  | { kind: 'dialog_buttons'; names: string[]; include?: boolean }
   /** The screen's switches together: both (exactly two) or all of them on or off. */
   | { kind: 'switches'; on: boolean; count: number | null }
   /** The text of the nth row of the list on screen (1-based). */
@@ -86,6 +86,8 @@ export type Check =
   | { kind: 'heading'; value: string; below?: string }
   /** The list on screen has exactly this many rows, the whole list being on screen. */
   | { kind: 'list_rows'; count: number }
+  /** "The tab bar is not shown": tab-bar items on the screen, or none. */
+  | { kind: 'tab_bar'; shown: boolean }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

@@ -36,6 +36,8 @@ function checkLabel(check: Check): string {
       return check.negated ? 'check_not_visible' : 'check_visible';
     case 'shows':
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
+    case 'tab_bar':
+      return check.shown ? 'check_visible' : 'check_not_visible';
     case 'switches':
     case 'signed_in':
     case 'masked':

@@ -22,6 +22,8 @@ import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
 import { screenStayCheck } from './qa-claims';
+import { tabBarCheck } from './tab-bar-checks';
+import { screenClaim } from './screen-claims';
 import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
@@ -291,6 +293,7 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    tabBarCheck(s) ??
     evidenceCheck(s) ??
     namedMessageCheck(s) ??
     tapOpensNoDialog(s) ??
@@ -331,6 +334,8 @@ export function parseCheck(text: string): Check | null {
   // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
   const said = colonSaysCheck(text);
   if (said) return said;
+  const whole = screenClaim(text, parseCheck);
+  if (whole) return whole;
   const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
   if (stay) return stay;
   const s = spellOutLists(plainClaims(indicative(text)))

@@ -34,6 +34,8 @@ function screenName(raw: string): string | null {
   if (!/^(?:"|\p{Lu}|\d)/u.test(raw.trim())) return null;
   const name = unquote(raw.trim());
   if (name === '' || VAGUE.test(name) || name.split(/\s+/).length > 6) return null;
+  // "Sign in screen and the tab bar is not shown": a name running on into another claim is none.
+  if (!raw.trim().startsWith('"') && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(name)) return null;
   return name;
 }
 
