@@ -14,7 +14,7 @@ import {
   untappable,
 } from './cart-screens';
 import { readCartStep, type CartItem, type CartPlan } from './cart-parse';
-import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
+import { scrollPlanTo } from './plans';
 import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { scrollable, scrolledDown } from './screen-shape';
 import type { ScreenIndex } from './target-finder';
@@ -117,14 +117,7 @@ function onList(plan: CartPlan, item: CartItem, index: ScreenIndex): Resolution 
       return {
         settled: true,
         kind: 'scroll_until',
-        plan: {
-          kind: 'scroll_until',
-          direction,
-          target: { text: item.name },
-          swipe: swipeFor(direction, swipeArea(index, null)),
-          maxSwipes: MAX_SWIPES,
-          bothWays: true,
-        },
+        plan: scrollPlanTo(index, { text: item.name }, direction),
         reasoning: `${reason}; scroll ${direction} until it shows`,
         then: planText(withItem(plan, { ...item, stage: 'sought' })),
         notFound: reason,

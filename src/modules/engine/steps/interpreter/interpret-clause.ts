@@ -13,7 +13,7 @@ import { labelledField } from './labelled-fields';
 import { fieldWordTarget } from './field-words';
 import { scrollThrough } from './scroll-through';
 import { namesAsPath, routeWithBracket } from './names-path';
-import { swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
+import { scrollPlanTo, swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
 import { screenNames, suggestFor } from './suggestions';
@@ -278,14 +278,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     return {
       settled: true,
       kind: 'scroll_until',
-      plan: {
-        kind: 'scroll_until',
-        direction,
-        target: sought,
-        swipe: swipeFor(direction, swipeArea(index, null)),
-        maxSwipes: MAX_SWIPES,
-        bothWays: true,
-      },
+      plan: scrollPlanTo(index, sought, direction),
       reasoning: `${r.reason}; scroll ${direction} until it shows`,
       then: first.rest,
       notFound: r.reason,

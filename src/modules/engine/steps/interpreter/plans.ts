@@ -1,5 +1,6 @@
 import type { InputEvent } from '../../../../worker/driver';
 import type { ScrollDirection, Target } from './intent';
+import { scrolledDown } from './screen-shape';
 import { titleIs } from './screen-title';
 import { findTarget, indexScreen, matchAll, type ScreenIndex } from './target-finder';
 import { isVisible, visibleRect, type Observation, type Rect, type TreeElement } from './ui-tree';
@@ -135,4 +136,23 @@ export function isSatisfied(plan: LoopPlan, observation: Observation): boolean {
   const on =
     plan.kind === 'wait_until' && plan.screen ? titleIs(index, plan.target.text) : targetOnScreen(index, plan.target);
   return plan.kind === 'wait_until' && !plan.appears ? !on : on;
+}
+
+/**
+ * A scroll plan to the target, both ways at most: down, or up when the content is scrolled already, unless the
+ * caller knows which way it lies.
+ */
+export function scrollPlanTo(
+  index: ScreenIndex,
+  target: Target,
+  direction: ScrollDirection = scrolledDown(index) ? 'up' : 'down',
+): ScrollUntilPlan {
+  return {
+    kind: 'scroll_until',
+    direction,
+    target,
+    swipe: swipeFor(direction, swipeArea(index, null)),
+    maxSwipes: MAX_SWIPES,
+    bothWays: true,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Check, Target } from './intent';
-import { swipeArea, swipeFor, MAX_SWIPES, type ScrollUntilPlan } from './plans';
+import { scrollPlanTo, type ScrollUntilPlan } from './plans';
 import { evaluateCheck } from './evaluate-check';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { isVisible } from './ui-tree';
@@ -40,19 +40,6 @@ function wanted(check: Check, index: ScreenIndex): Target | null {
     default:
       return null;
   }
-}
-
-/** A scroll plan to the target, both ways at most, starting up when the content is scrolled already. */
-export function scrollPlanTo(index: ScreenIndex, target: Target): ScrollUntilPlan {
-  const direction = scrolledDown(index) ? 'up' : 'down';
-  return {
-    kind: 'scroll_until',
-    direction,
-    target,
-    swipe: swipeFor(direction, swipeArea(index, null)),
-    maxSwipes: MAX_SWIPES,
-    bothWays: true,
-  };
 }
 
 /** The plan that may make a failed check true, or null when scrolling cannot help. */

@@ -1,6 +1,6 @@
 import { selectorFor } from '../selectors';
 import type { Target } from './intent';
-import { MAX_SWIPES, swipeArea, swipeFor, targetOnScreen } from './plans';
+import { scrollPlanTo, targetOnScreen } from './plans';
 import { notSettled, type Resolution } from './resolution';
 import { scrollable, scrolledDown } from './screen-shape';
 import type { ScreenIndex } from './target-finder';
@@ -31,14 +31,7 @@ export function scrollToPlace(index: ScreenIndex, target: Target, step: string):
   return {
     settled: true,
     kind: 'scroll_until',
-    plan: {
-      kind: 'scroll_until',
-      direction,
-      target,
-      swipe: swipeFor(direction, swipeArea(index, null)),
-      maxSwipes: MAX_SWIPES,
-      bothWays: true,
-    },
+    plan: scrollPlanTo(index, target, direction),
     reasoning: `no ${target.role ?? 'element'} named "${target.text}" here; scroll ${direction} until it shows`,
     then: step,
     notFound: `no ${target.role ?? 'element'} named "${target.text}" on this screen`,
