@@ -1,3 +1,4 @@
+import { checkListedRows } from './row-lists';
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -159,6 +160,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'listed_rows':
+      return checkListedRows(index, check.rows, check.ordered, check.within);
     case 'row_at':
       return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
     case 'phrase':

@@ -86,8 +86,17 @@ export type Check =
   | { kind: 'heading'; value: string; below?: string }
   /** The list on screen has exactly this many rows, the whole list being on screen. */
   | { kind: 'list_rows'; count: number }
+  /** Several rows, each by its title and second line, under a heading or in order one after another. */
+  | { kind: 'listed_rows'; rows: ListedRow[]; ordered: boolean; within?: string }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
+
+/** A row named by its title, with its second line as written (equals) or holding each part (contains). */
+export interface ListedRow {
+  title: string;
+  line: string[];
+  match: 'equals' | 'contains';
+}
 
 /** What a "N items are shown" check counts. */
 export type CountNoun = 'item' | 'button' | 'field' | 'switch';

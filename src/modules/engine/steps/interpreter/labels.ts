@@ -44,6 +44,7 @@ function checkLabel(check: Check): string {
     case 'row_at':
     case 'phrase':
     case 'row_line':
+    case 'listed_rows':
     case 'only_rows':
     case 'section':
     case 'heading':

@@ -17,6 +17,7 @@ import { switchGroupCheck } from './switch-groups';
 import { maskedCheck, signedInCheck } from './session-checks';
 import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
+import { rowListCheck } from './row-lists';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
@@ -331,6 +332,9 @@ export function parseCheck(text: string): Check | null {
   // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
   const said = colonSaysCheck(text);
   if (said) return said;
+  // "Fiction: Dune "…", Emma "…"", "Rows in order: A (…), B (…)": rows by title and line, before any context is read off.
+  const rows = rowListCheck(text, parseCheck);
+  if (rows) return rows;
   const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
   if (stay) return stay;
   const s = spellOutLists(plainClaims(indicative(text)))
