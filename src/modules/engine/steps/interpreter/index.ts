@@ -1,4 +1,5 @@
 import { rowListCheck } from './row-lists';
+import { switchStateClaim } from './switch-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -57,7 +58,7 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 function readAssertion(text: string, names: string[]): ParsedStep {
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
-  const early = rowListCheck(bare, parseCheck) ?? headingForms(bare, names);
+  const early = rowListCheck(bare, parseCheck) ?? switchStateClaim(bare) ?? headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;

@@ -18,6 +18,7 @@ import { maskedCheck, signedInCheck } from './session-checks';
 import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { rowListCheck } from './row-lists';
+import { switchStateClaim } from './switch-claims';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
@@ -333,7 +334,7 @@ export function parseCheck(text: string): Check | null {
   const said = colonSaysCheck(text);
   if (said) return said;
   // "Fiction: Dune "…", Emma "…"", "Rows in order: A (…), B (…)": rows by title and line, before any context is read off.
-  const rows = rowListCheck(text, parseCheck);
+  const rows = rowListCheck(text, parseCheck) ?? switchStateClaim(text);
   if (rows) return rows;
   const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
   if (stay) return stay;
