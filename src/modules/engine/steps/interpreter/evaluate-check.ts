@@ -160,6 +160,14 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'seen_on': {
+      const on = checkScreen(index, check.screen, false);
+      if (on.settled && on.passed) return evaluateCheck(check.check, index);
+      const title = screenTitle(index);
+      return notSettled(
+        `the claim is said of the ${check.screen} screen and the screen showing is ${title ? `"${title}"` : 'untitled'}: write it where ${check.screen} shows`,
+      );
+    }
     case 'listed_rows':
       return checkListedRows(index, check.rows, check.ordered, check.within);
     case 'row_at':

@@ -1,5 +1,6 @@
 import { rowListCheck } from './row-lists';
 import { switchStateClaim } from './switch-claims';
+import { momentClaim } from './moment-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -56,6 +57,8 @@ export function interpretStep(text: string, observation: Observation): Resolutio
  * with a verb) or not at all, it is read again as a check alone.
  */
 function readAssertion(text: string, names: string[]): ParsedStep {
+  const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
+  if (moment) return moment;
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early = rowListCheck(bare, parseCheck) ?? switchStateClaim(bare) ?? headingForms(bare, names);

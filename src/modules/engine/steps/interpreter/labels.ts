@@ -50,6 +50,8 @@ function checkLabel(check: Check): string {
     case 'heading':
     case 'list_rows':
       return 'check_text';
+    case 'seen_on':
+      return checkLabel(check.check);
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }
