@@ -1,4 +1,5 @@
 import { checkListedRows } from './row-lists';
+import { checkFieldHint } from './field-hints';
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -160,6 +161,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'field_hint':
+      return checkFieldHint(index, check.field, check.hint, check.empty);
     case 'seen_on': {
       const on = checkScreen(index, check.screen, false);
       if (on.settled && on.passed) return evaluateCheck(check.check, index);

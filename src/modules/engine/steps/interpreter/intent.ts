@@ -88,6 +88,8 @@ export type Check =
   | { kind: 'list_rows'; count: number }
   /** Several rows, each by its title and second line, under a heading or in order one after another. */
   | { kind: 'listed_rows'; rows: ListedRow[]; ordered: boolean; within?: string }
+  /** A field's hint (placeholder), the field empty when `empty`. */
+  | { kind: 'field_hint'; field: string | null; hint: string; empty: boolean }
   /** A check said of a screen by name ("Back to Account: …"): judged only while that screen shows. */
   | { kind: 'seen_on'; screen: string; check: Check }
   /** Every one of several checks. */

@@ -50,6 +50,8 @@ function checkLabel(check: Check): string {
     case 'heading':
     case 'list_rows':
       return 'check_text';
+    case 'field_hint':
+      return 'check_text';
     case 'seen_on':
       return checkLabel(check.check);
     case 'all':
