@@ -62,7 +62,8 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   if (moment) return moment;
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
-  const early = rowListCheck(bare, parseCheck) ?? switchStateClaim(bare) ?? fieldHintClaim(bare) ?? headingForms(bare, names);
+  const early =
+    rowListCheck(bare, parseCheck) ?? switchStateClaim(bare) ?? fieldHintClaim(bare) ?? headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;
