@@ -1,5 +1,6 @@
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
+import { checkErrorShown } from './error-claims';
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -161,6 +162,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'error_shown':
+      return checkErrorShown(index);
     case 'field_hint':
       return checkFieldHint(index, check.field, check.hint, check.empty);
     case 'seen_on': {

@@ -1,6 +1,7 @@
 import { rowListCheck } from './row-lists';
 import { switchStateClaim } from './switch-claims';
 import { fieldHintClaim } from './field-hints';
+import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
@@ -63,7 +64,11 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =
-    rowListCheck(bare, parseCheck) ?? switchStateClaim(bare) ?? fieldHintClaim(bare) ?? headingForms(bare, names);
+    rowListCheck(bare, parseCheck) ??
+    switchStateClaim(bare) ??
+    fieldHintClaim(bare) ??
+    errorShownClaim(bare) ??
+    headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;

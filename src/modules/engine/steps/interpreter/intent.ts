@@ -90,6 +90,8 @@ export type Check =
   | { kind: 'listed_rows'; rows: ListedRow[]; ordered: boolean; within?: string }
   /** A field's hint (placeholder), the field empty when `empty`. */
   | { kind: 'field_hint'; field: string | null; hint: string; empty: boolean }
+  /** Some error on screen, its words not given. */
+  | { kind: 'error_shown' }
   /** A check said of a screen by name ("Back to Account: …"): judged only while that screen shows. */
   | { kind: 'seen_on'; screen: string; check: Check }
   /** Every one of several checks. */

@@ -51,6 +51,7 @@ function checkLabel(check: Check): string {
     case 'list_rows':
       return 'check_text';
     case 'field_hint':
+    case 'error_shown':
       return 'check_text';
     case 'seen_on':
       return checkLabel(check.check);

@@ -1,4 +1,5 @@
 import type { Check, ParsedStep } from './intent';
+import { withoutRemark } from './remarks';
 
 /**
  * Claims that start by saying when they hold. A claim is judged on the screen the steps end on, so
@@ -27,6 +28,9 @@ function seenOn(screen: string, inner: ParsedStep): ParsedStep | null {
 
 export function momentClaim(text: string, read: Read): ParsedStep | null {
   const s = text.trim().replace(/\.$/, '');
+  // "Total £12.78 (12.00 − 1.20 + 0.99)", "£3 -> Tip £3.00": the claim without its remark.
+  const plain = withoutRemark(s);
+  if (plain !== null) return read(plain);
   // "Back to Account: name still Jo Park", "Back on Loans, Dune is listed".
   const back =
     /^(?:and )?(?:once )?back (?:to|on|at|in) (?:the )?(\p{Lu}[\p{L} '-]{0,30}?)(?: screen| page| tab)?(?::|,)\s+(.+)$/iu.exec(
