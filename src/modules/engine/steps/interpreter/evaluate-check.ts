@@ -1,3 +1,6 @@
+import { checkListedRows } from './row-lists';
+import { checkFieldHint } from './field-hints';
+import { checkErrorShown } from './error-claims';
 import type { Check, CountNoun, Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -160,6 +163,20 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkNthRow(index, check.ordinal, check.value);
     case 'row_line':
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
+    case 'error_shown':
+      return checkErrorShown(index);
+    case 'field_hint':
+      return checkFieldHint(index, check.field, check.hint, check.empty);
+    case 'seen_on': {
+      const on = checkScreen(index, check.screen, false);
+      if (on.settled && on.passed) return evaluateCheck(check.check, index);
+      const title = screenTitle(index);
+      return notSettled(
+        `the claim is said of the ${check.screen} screen and the screen showing is ${title ? `"${title}"` : 'untitled'}: write it where ${check.screen} shows`,
+      );
+    }
+    case 'listed_rows':
+      return checkListedRows(index, check.rows, check.ordered, check.within);
     case 'row_at':
       return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
     case 'phrase':

@@ -1,4 +1,9 @@
 import { bareButtonShown } from './screen-claims';
+import { rowListCheck } from './row-lists';
+import { switchStateClaim } from './switch-claims';
+import { fieldHintClaim } from './field-hints';
+import { errorShownClaim } from './error-claims';
+import { momentClaim } from './moment-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -55,8 +60,16 @@ export function interpretStep(text: string, observation: Observation): Resolutio
  * with a verb) or not at all, it is read again as a check alone.
  */
 function readAssertion(text: string, names: string[]): ParsedStep {
+  const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
+  if (moment) return moment;
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
-  const early = headingForms(cleanStepText(text).replace(CHECK_VERB, ''), names);
+  const bare = cleanStepText(text).replace(CHECK_VERB, '');
+  const early =
+    rowListCheck(bare, parseCheck) ??
+    switchStateClaim(bare) ??
+    fieldHintClaim(bare) ??
+    errorShownClaim(bare) ??
+    headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;

@@ -88,8 +88,23 @@ export type Check =
   | { kind: 'list_rows'; count: number }
   /** "The tab bar is not shown": tab-bar items on the screen, or none. */
   | { kind: 'tab_bar'; shown: boolean }
+  /** Several rows, each by its title and second line, under a heading or in order one after another. */
+  | { kind: 'listed_rows'; rows: ListedRow[]; ordered: boolean; within?: string }
+  /** A field's hint (placeholder), the field empty when `empty`. */
+  | { kind: 'field_hint'; field: string | null; hint: string; empty: boolean }
+  /** Some error on screen, its words not given. */
+  | { kind: 'error_shown' }
+  /** A check said of a screen by name ("Back to Account: …"): judged only while that screen shows. */
+  | { kind: 'seen_on'; screen: string; check: Check }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
+
+/** A row named by its title, with its second line as written (equals) or holding each part (contains). */
+export interface ListedRow {
+  title: string;
+  line: string[];
+  match: 'equals' | 'contains';
+}
 
 /** What a "N items are shown" check counts. */
 export type CountNoun = 'item' | 'button' | 'field' | 'switch';

@@ -46,11 +46,17 @@ function checkLabel(check: Check): string {
     case 'row_at':
     case 'phrase':
     case 'row_line':
+    case 'listed_rows':
     case 'only_rows':
     case 'section':
     case 'heading':
     case 'list_rows':
       return 'check_text';
+    case 'field_hint':
+    case 'error_shown':
+      return 'check_text';
+    case 'seen_on':
+      return checkLabel(check.check);
     case 'all':
       return check.checks.length > 0 ? checkLabel(check.checks[0]!) : 'check_visible';
   }

@@ -49,7 +49,7 @@ export function placedRowWithLine(s: string): Check | null {
 /** "First item: Dune "Due Fri 4 Jul"", "First result: Dune": the row by its place, its title and second line. */
 export function placeColonRow(s: string): Check | null {
   const m =
-    /^(?:the )?(first|second|third|fourth|fifth) (?:item|row|result|entry|order|card)s?: (\p{Lu}[^"]*?)(?: "([^"]+)")?$/iu.exec(
+    /^(?:the )?(first|second|third|fourth|fifth)(?: (?:item|row|result|entry|order|card)s?)?: (\p{Lu}[^"]*?)(?: "([^"]+)")?$/iu.exec(
       s,
     );
   if (!m) return null;

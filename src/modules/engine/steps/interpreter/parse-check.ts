@@ -19,11 +19,10 @@ import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
-import { claimCheck, colonSaysCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
+import { wholeClaim } from './whole-claims';
+import { claimCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
-import { screenStayCheck } from './qa-claims';
 import { tabBarCheck } from './tab-bar-checks';
-import { screenClaim } from './screen-claims';
 import { bareValues } from './list-claims';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
@@ -331,13 +330,8 @@ function single(s: string): Check | null {
 
 /** A check in any of its phrasings, or null when the text is not one. */
 export function parseCheck(text: string): Check | null {
-  // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
-  const said = colonSaysCheck(text);
-  if (said) return said;
-  const whole = screenClaim(text, parseCheck);
+  const whole = wholeClaim(text, parseCheck);
   if (whole) return whole;
-  const stay = screenStayCheck(text.trim().replace(/\.$/, ''), parseCheck);
-  if (stay) return stay;
   const s = spellOutLists(plainClaims(indicative(text)))
     // "I expect to see "Welcome"", "I should be able to see X".
     .replace(
