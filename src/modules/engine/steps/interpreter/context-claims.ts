@@ -2,7 +2,7 @@ import type { Check } from './intent';
 import { startsWithVerb } from './lexicon';
 
 /**
- * "Details: Doctor Kim Lee, Branch Central, Date Mon 20 Apr", "Before: Borrowed by Jo Park, Renewals left 3",
+ * "Details: Doctor Kim Lee, Branch Central, Date Mon 20 Apr", "Loan: Borrowed by Jo Park, Renewals left 3",
  * "Summary shows Branch Central and Type Home delivery", "Profile says "Changes saved" and Address 3 Mill Street,
  * York": a leading word that says where, or in what state, the rest is seen; the rest is checked on the screen
  * showing, part by part. Each part is a quoted text (shown), words naming a thing and its value (read where the

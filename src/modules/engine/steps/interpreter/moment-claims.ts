@@ -46,5 +46,8 @@ export function momentClaim(text: string, read: Read): ParsedStep | null {
   // "After the first change: …", "Before saving the screen shows …": another moment.
   if (/^(?:after|before) (?!(?:that|this)\b)\S/i.test(s) && !/^(?:after|before) \d{1,2}:\d{2}\b(?! ?:)/i.test(s))
     return ANOTHER_MOMENT;
+  // "Before: Renewals left 3", "Earlier: …": the state before the steps' last action, not the one they end on.
+  // A bare "After:" is the state the steps end in, read as a word of context.
+  if (/^(?:before|beforehand|earlier|previously)\s*:/i.test(s)) return ANOTHER_MOMENT;
   return null;
 }

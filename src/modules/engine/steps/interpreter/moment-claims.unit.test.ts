@@ -27,4 +27,15 @@ describe('a claim that says when it holds', () => {
     expect(after.settled ? '' : after.reason).toMatch(/another moment/);
     expect(verdict(interpretAssertion('Before saving the screen shows "Kim Lee"', account))).toBe('not settled');
   });
+
+  it('"Before:" and "Earlier:" as a word of context are another moment too, even when the screen shows the claim', () => {
+    for (const claim of ['Before: "Kim Lee" and "07700 900123"', 'Earlier: "Kim Lee" and "07700 900123"']) {
+      const r = interpretAssertion(claim, account);
+      expect(verdict(r)).toBe('not settled');
+      expect(r.settled ? '' : r.reason).toMatch(/another moment/);
+    }
+    // The near misses: a word that says where, and a bare "After:" (where the steps end), are set aside.
+    expect(verdict(interpretAssertion('Details: "Kim Lee" and "07700 900123"', account))).toBe(true);
+    expect(verdict(interpretAssertion('After: "Kim Lee" and "07700 900123"', account))).toBe(true);
+  });
 });
