@@ -109,6 +109,22 @@ interface DeviceState {
   /** Lines already taken at `sinceMs` (logcat -T repeats the lines of that instant). */
   seenAtSince: Set<string>;
   packageName: string | null;
+  /** A crash's lines at the end of what the live tail had: held until the rest of the block arrives. */
+  held: { lines: LogcatLine[]; since: number } | null;
+}
+
+/** How long a FATAL EXCEPTION block at the end of the live tail waits for its `Process:` line and stack. */
+const HOLD_MS = 1_000;
+
+/** Where a FATAL EXCEPTION block that runs to the last line starts (its rest may be on the way), or -1. */
+function openFatalBlock(lines: LogcatLine[]): number {
+  const last = lines.at(-1);
+  for (let i = lines.length - 1; i >= 0 && last; i--) {
+    const l = lines[i]!;
+    if (l.tag !== 'AndroidRuntime' || l.pid !== last.pid) return -1;
+    if (l.message.startsWith('FATAL EXCEPTION')) return i;
+  }
+  return -1;
 }
 
 export class AndroidLogs {
@@ -119,7 +135,7 @@ export class AndroidLogs {
   private state(deviceId: string): DeviceState {
     let s = this.devices.get(deviceId);
     if (!s) {
-      s = { tail: null, log: new DeviceLog(), sinceMs: null, seenAtSince: new Set(), packageName: null };
+      s = { tail: null, log: new DeviceLog(), sinceMs: null, seenAtSince: new Set(), packageName: null, held: null };
       this.devices.set(deviceId, s);
     }
     return s;
@@ -155,16 +171,33 @@ export class AndroidLogs {
       const p = await runToolUnchecked(this.host.run, this.host.shellCall(serial, ['pidof', s.packageName]));
       pid = Number.parseInt(p.stdout.toString('utf8').trim().split(/\s+/)[0] ?? '', 10) || null;
     }
-    this.ingest(s, parsed, pid);
+    this.ingest(s, parsed, pid, { live: Boolean(kit) });
     return s.log.read(after, limit);
   }
 
-  /** Adds parsed lines not seen before: the app's (by pid or crash) and the system's warnings and errors. */
-  ingest(s: DeviceState, parsed: LogcatLine[], appPid: number | null): void {
-    const fresh = parsed.filter((l) => {
+  /**
+   * Adds parsed lines not seen before: the app's (by pid or crash) and the system's warnings and errors. From the
+   * live tail a crash can arrive in two reads (its `FATAL EXCEPTION` line in one, its `Process:` line in the next):
+   * a block at the end is held until more lines come or `HOLD_MS` passes, so the crash is read whole.
+   */
+  ingest(
+    s: DeviceState,
+    parsed: LogcatLine[],
+    appPid: number | null,
+    { live = false, now = Date.now() }: { live?: boolean; now?: number } = {},
+  ): void {
+    let fresh = parsed.filter((l) => {
       if (s.sinceMs !== null && l.at < s.sinceMs) return false;
       return !(s.sinceMs !== null && l.at === s.sinceMs && s.seenAtSince.has(key(l)));
     });
+    const heldSince = s.held?.since ?? now;
+    if (s.held) fresh = [...s.held.lines, ...fresh];
+    s.held = null;
+    const open = live ? openFatalBlock(fresh) : -1;
+    if (open >= 0 && now - heldSince < HOLD_MS) {
+      s.held = { lines: fresh.slice(open), since: heldSince };
+      fresh = fresh.slice(0, open);
+    }
     if (fresh.length === 0) return;
     const crashes = s.packageName ? findLogcatCrashes(fresh, s.packageName) : [];
     const crashAt = new Map(crashes.map((c) => [c.index, c]));

@@ -99,4 +99,53 @@ describe('android logs through logcat', () => {
     ]);
     expect(again.lines.map((l) => l.message)).toEqual(['after restart']);
   });
+
+  it('reads a crash whole when the live tail hands it over in two reads, and releases a held crash after a second', () => {
+    const logs = new AndroidLogs(
+      new AdbHost(async () => ({ exitCode: 0, stdout: Buffer.from(''), stderr: '', timedOut: false }), 'adb'),
+    );
+    logs.appLaunched('dev-1', 'dev.simdeck.sample');
+    type State = Parameters<AndroidLogs['ingest']>[0];
+    const s = (logs as unknown as { state(id: string): State }).state('dev-1');
+    const line = (t: string) => parseLogcatThreadtime(`${t}\n`);
+    const at = '1764167774.000  4242  4242 E AndroidRuntime:';
+    // The first read ends on the FATAL EXCEPTION line; the next brings its Process: line, the exception and the death.
+    logs.ingest(s, line(`${at} FATAL EXCEPTION: main`), 4242, { live: true, now: 0 });
+    expect(s.log.read(0).crashes).toEqual([]);
+    logs.ingest(
+      s,
+      [
+        ...line(`${at} Process: dev.simdeck.sample, PID: 4242`),
+        ...line(`${at} java.lang.RuntimeException: boom`),
+        ...line(
+          '1764167774.100  1612  2001 I ActivityManager: Process dev.simdeck.sample (pid 4242) has died: fg  TOP',
+        ),
+      ],
+      4242,
+      { live: true, now: 100 },
+    );
+    const read = s.log.read(0);
+    expect(read.crashes.map((c) => c.message)).toEqual(['java.lang.RuntimeException: boom']);
+    expect(read.lines.map((l) => l.message)).toContain('FATAL EXCEPTION: main');
+    // A whole block at the very end waits for more; with nothing more after a second it is read as it is.
+    const later = '1764167780.000  5000  5000 E AndroidRuntime:';
+    logs.ingest(
+      s,
+      [
+        ...line(`${later} FATAL EXCEPTION: main`),
+        ...line(`${later} Process: dev.simdeck.sample, PID: 5000`),
+        ...line(`${later} java.lang.IllegalStateException: late`),
+      ],
+      5000,
+      { live: true, now: 2_000 },
+    );
+    expect(s.log.read(0).crashes).toHaveLength(1);
+    logs.ingest(s, [], 5000, { live: true, now: 2_500 });
+    expect(s.log.read(0).crashes).toHaveLength(1);
+    logs.ingest(s, [], 5000, { live: true, now: 3_100 });
+    expect(s.log.read(0).crashes.map((c) => c.message)).toEqual([
+      'java.lang.RuntimeException: boom',
+      'java.lang.IllegalStateException: late',
+    ]);
+  });
 });
