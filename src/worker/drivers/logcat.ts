@@ -171,8 +171,13 @@ export class AndroidLogs {
       const p = await runToolUnchecked(this.host.run, this.host.shellCall(serial, ['pidof', s.packageName]));
       pid = Number.parseInt(p.stdout.toString('utf8').trim().split(/\s+/)[0] ?? '', 10) || null;
     }
-    this.ingest(s, parsed, pid, { live: Boolean(kit) });
-    return s.log.read(after, limit);
+    this.ingest(deviceId, parsed, pid, { live: Boolean(kit) });
+    return this.taken(deviceId, after, limit);
+  }
+
+  /** The lines and crashes taken so far for the device, after sequence number `after`. */
+  taken(deviceId: string, after: number, limit?: number): ReadLogsResult {
+    return this.state(deviceId).log.read(after, limit);
   }
 
   /**
@@ -181,11 +186,12 @@ export class AndroidLogs {
    * a block at the end is held until more lines come or `HOLD_MS` passes, so the crash is read whole.
    */
   ingest(
-    s: DeviceState,
+    deviceId: string,
     parsed: LogcatLine[],
     appPid: number | null,
     { live = false, now = Date.now() }: { live?: boolean; now?: number } = {},
   ): void {
+    const s = this.state(deviceId);
     let fresh = parsed.filter((l) => {
       if (s.sinceMs !== null && l.at < s.sinceMs) return false;
       return !(s.sinceMs !== null && l.at === s.sinceMs && s.seenAtSince.has(key(l)));

@@ -105,15 +105,13 @@ describe('android logs through logcat', () => {
       new AdbHost(async () => ({ exitCode: 0, stdout: Buffer.from(''), stderr: '', timedOut: false }), 'adb'),
     );
     logs.appLaunched('dev-1', 'dev.simdeck.sample');
-    type State = Parameters<AndroidLogs['ingest']>[0];
-    const s = (logs as unknown as { state(id: string): State }).state('dev-1');
     const line = (t: string) => parseLogcatThreadtime(`${t}\n`);
     const at = '1764167774.000  4242  4242 E AndroidRuntime:';
     // The first read ends on the FATAL EXCEPTION line; the next brings its Process: line, the exception and the death.
-    logs.ingest(s, line(`${at} FATAL EXCEPTION: main`), 4242, { live: true, now: 0 });
-    expect(s.log.read(0).crashes).toEqual([]);
+    logs.ingest('dev-1', line(`${at} FATAL EXCEPTION: main`), 4242, { live: true, now: 0 });
+    expect(logs.taken('dev-1', 0).crashes).toEqual([]);
     logs.ingest(
-      s,
+      'dev-1',
       [
         ...line(`${at} Process: dev.simdeck.sample, PID: 4242`),
         ...line(`${at} java.lang.RuntimeException: boom`),
@@ -124,13 +122,13 @@ describe('android logs through logcat', () => {
       4242,
       { live: true, now: 100 },
     );
-    const read = s.log.read(0);
+    const read = logs.taken('dev-1', 0);
     expect(read.crashes.map((c) => c.message)).toEqual(['java.lang.RuntimeException: boom']);
     expect(read.lines.map((l) => l.message)).toContain('FATAL EXCEPTION: main');
     // A whole block at the very end waits for more; with nothing more after a second it is read as it is.
     const later = '1764167780.000  5000  5000 E AndroidRuntime:';
     logs.ingest(
-      s,
+      'dev-1',
       [
         ...line(`${later} FATAL EXCEPTION: main`),
         ...line(`${later} Process: dev.simdeck.sample, PID: 5000`),
@@ -139,11 +137,11 @@ describe('android logs through logcat', () => {
       5000,
       { live: true, now: 2_000 },
     );
-    expect(s.log.read(0).crashes).toHaveLength(1);
-    logs.ingest(s, [], 5000, { live: true, now: 2_500 });
-    expect(s.log.read(0).crashes).toHaveLength(1);
-    logs.ingest(s, [], 5000, { live: true, now: 3_100 });
-    expect(s.log.read(0).crashes.map((c) => c.message)).toEqual([
+    expect(logs.taken('dev-1', 0).crashes).toHaveLength(1);
+    logs.ingest('dev-1', [], 5000, { live: true, now: 2_500 });
+    expect(logs.taken('dev-1', 0).crashes).toHaveLength(1);
+    logs.ingest('dev-1', [], 5000, { live: true, now: 3_100 });
+    expect(logs.taken('dev-1', 0).crashes.map((c) => c.message)).toEqual([
       'java.lang.RuntimeException: boom',
       'java.lang.IllegalStateException: late',
     ]);

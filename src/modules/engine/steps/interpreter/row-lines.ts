@@ -73,7 +73,8 @@ export function rowLineCheck(s: string): Check | null {
   };
 }
 
-function secondLine(row: TreeElement): string | null {
+/** A row's second line: the first text inside it (its own text is the title). */
+export function secondLine(row: TreeElement): string | null {
   const texts: string[] = [];
   const walk = (n: TreeElement['node']): void => {
     for (const c of n.children) {

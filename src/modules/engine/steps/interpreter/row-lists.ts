@@ -2,6 +2,7 @@ import type { Check, ListedRow } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { screenTitle } from './evaluate-forms';
 import { rowsUnderHeading, type ScreenIndex } from './target-finder';
+import { secondLine } from './row-lines';
 import { normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
 
@@ -112,21 +113,9 @@ export function rowListCheck(s: string, read: (part: string) => Check | null): C
   return { kind: 'listed_rows', rows, ordered: false, within: placed[1]! };
 }
 
-function lineOf(row: TreeElement): string | null {
-  const texts: string[] = [];
-  const walk = (n: TreeElement['node']): void => {
-    for (const c of n.children) {
-      if (c.role === 'text' && c.text) texts.push(c.text);
-      walk(c);
-    }
-  };
-  walk(row.node);
-  return texts[0] ?? null;
-}
-
 function fits(el: TreeElement, want: ListedRow): boolean {
   if (normalizeText(el.node.text ?? '') !== normalizeText(want.title)) return false;
-  const line = lineOf(el);
+  const line = secondLine(el);
   if (line === null) return false;
   const have = normalizeText(line);
   return want.match === 'equals'
@@ -172,7 +161,7 @@ export function checkListedRows(
       const named = all.find((e) => normalizeText(e.node.text ?? '') === normalizeText(r.title));
       const where = within ? ` under "${within}"` : '';
       return fail(
-        named ? `row "${r.title}"${where}'s second line reads "${lineOf(named) ?? ''}"` : `no row "${r.title}"${where}`,
+        named ? `row "${r.title}"${where}'s second line reads "${secondLine(named) ?? ''}"` : `no row "${r.title}"${where}`,
       );
     }
     used.add(hit);
