@@ -161,7 +161,9 @@ export function checkListedRows(
       const named = all.find((e) => normalizeText(e.node.text ?? '') === normalizeText(r.title));
       const where = within ? ` under "${within}"` : '';
       return fail(
-        named ? `row "${r.title}"${where}'s second line reads "${secondLine(named) ?? ''}"` : `no row "${r.title}"${where}`,
+        named
+          ? `row "${r.title}"${where}'s second line reads "${secondLine(named) ?? ''}"`
+          : `no row "${r.title}"${where}`,
       );
     }
     used.add(hit);
