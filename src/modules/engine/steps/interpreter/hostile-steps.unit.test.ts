@@ -17,6 +17,16 @@ const hostile = [
   `Neither "${'a'.repeat(1990)}" nor`,
   `Choose ${'1 at 2 and '.repeat(190)}save`,
   `Settings: ${'turn on '.repeat(250)}`,
+  // The basket, rows by their parts, labelled fields, context claims and row lists.
+  `Add ${'1 Tea and '.repeat(200)}from Corner`,
+  `Order ${'1 Tea + '.repeat(250)}from X, paying Card`,
+  `Open the ${'Oak '.repeat(500)}order from Fri 7 Feb`,
+  `Email: ${'a, Password: '.repeat(150)}b, tap Log in`,
+  `Details: ${'Doctor X, '.repeat(200)}Date`,
+  `Fiction: ${'Dune "a", '.repeat(200)}Emma "b"`,
+  `Rows in order: ${'A (b), '.repeat(280)}C (d)`,
+  `Tap + on ${'Oat '.repeat(500)}Milk`,
+  `Before: ${'"a" and '.repeat(250)}"b"`,
 ].map((s) => s.slice(0, 2000));
 
 const form = screen('Settings', [
