@@ -141,9 +141,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (cart) return cart;
   const place = location(s);
   if (place) return resolveLocated(place, index, interpretClause, s);
-  // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
+  // "Tap + to make it 3": the stepper's button, then its count read back.
   const stepper = stepperStep(s, index);
   if (stepper) return stepper;
+  // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
   const chain = stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
   const empty = withEmptyFields(s, index);
