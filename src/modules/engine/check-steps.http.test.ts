@@ -67,6 +67,21 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     expect(r.json().steps[0]).toMatchObject({ status: 'needs_model', reason: expect.stringMatching(/whole flow/) });
   });
 
+  it('reads assertions as a run does: a claim about another moment is refused, forms only an assertion has are understood', async () => {
+    const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `moments ${Math.random()}`,
+      assertions: ['Before: Total £5.00', 'Heading "Settings"', 'Email updates OFF ("We will not email you")'],
+    });
+    const body = (await api('POST', `/tests/cases/${c.public_id}/check-steps`, fx.a.viewer.token)).json();
+    const read = body.steps.filter((s: { kind: string }) => s.kind === 'assertion');
+    expect(read[0]).toMatchObject({ status: 'not_understood', intent: null });
+    expect(read[0].reason).toMatch(/moment|before/i);
+    expect(read.slice(1).map((s: { status: string; intent: string | null }) => [s.status, s.intent])).toEqual([
+      ['understood', 'check_text'],
+      ['understood', 'check_state'],
+    ]);
+  });
+
   it('is 404 for a case of another organization, and 401 without a token', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `other ${Math.random()}`,

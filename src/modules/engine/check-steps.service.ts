@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import { findCaseByPublicId } from '../catalogue';
 import type { CheckCaseStepsBody, CheckDraftStepsBody, CheckStepsResponse, StepCheck } from './check-steps.schemas';
 import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
-import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep } from './steps/interpreter';
+import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep, readAssertionText } from './steps/interpreter';
 import { CHECK_VERB, startsWithVerb } from './steps/interpreter/lexicon';
 import { normalizeStep } from './steps/interpreter/parse-step';
 
@@ -45,7 +45,7 @@ function readLine(kind: 'step' | 'assertion', text: string, index: number): Step
   if (device) return { ...base, status: 'understood', intent: device, reason: null, suggestions: [] };
   const problem = kind === 'step' ? devicePhraseProblem(text) : null;
   if (problem) return { ...base, status: 'not_understood', intent: null, reason: problem, suggestions: [] };
-  const parsed = parseStep(text);
+  const parsed = kind === 'step' ? parseStep(text) : readAssertionText(text);
   if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
     return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
   const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;

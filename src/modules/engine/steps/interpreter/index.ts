@@ -90,6 +90,15 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   };
 }
 
+/**
+ * An assertion read from its text alone, as a run reads it before it looks at the screen: the
+ * case editor's reading (check-steps) and a run's agree on what is refused (another moment, a
+ * value described) and on what is a check.
+ */
+export function readAssertionText(text: string): ParsedStep {
+  return readAssertion(text, []);
+}
+
 /** Refusals that only say no form matched: an assertion is then read again as a check alone. */
 const GRAMMAR_MISS =
   /does not match the interpreter grammar|no check the interpreter knows follows the verb|no element matches|cannot tell which element/;
