@@ -64,6 +64,22 @@ describe('a row named with the kind of thing it is', () => {
   it('a kind after a name the screen does not show is not guessed', () => {
     expect(done(interpretStep('Open the Foundation book', list))).toMatch(/^not settled/);
   });
+
+  const times = screen('Dune', [
+    node('button', '17:40 · Screen 1', 300, { id: 'show-1740' }),
+    node('button', '20:30 · Screen 2', 360, { id: 'show-2030' }),
+    node('text', 'Showtimes', 250),
+  ]);
+
+  it('any lower-case word after the exact name of a control names its kind: "the 17:40 · Screen 1 showtime"', () => {
+    expect(done(interpretStep('Tap the 17:40 · Screen 1 showtime', times))).toEqual(['tap show-1740']);
+  });
+
+  it("a name that is only part of a control's name, or a text that is not a control, is not guessed", () => {
+    expect(done(interpretStep('Tap the 17:40 matinee', times))).toMatch(/^not settled/);
+    const plain = screen('Dune', [node('text', 'Frank Herbert', 160), node('button', 'Lend book', 200)]);
+    expect(done(interpretStep('Tap the Frank Herbert biography', plain))).toMatch(/^not settled/);
+  });
 });
 
 describe('words after a button name that say how, not which', () => {

@@ -6,6 +6,7 @@ import { commaPath } from './names-path';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount, startsWithVerb } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
+import { anyCredentials, signIn } from './credentials';
 
 /** The most places a path step names ("Profile > Settings > Privacy"): each is looked for on a screen of its own. */
 const MAX_PATH_PARTS = 8;
@@ -16,11 +17,7 @@ const MAX_PATH_PARTS = 8;
  * the app's lifecycle. Each reads the text alone; which element is meant is settled on the screen.
  */
 
-export const USER_FIELDS = ['Email', 'Email address', 'E-mail', 'Username', 'User name', 'Login', 'User', 'Phone'];
-export const PASSWORD_FIELDS = ['Password', 'Passcode', 'PIN'];
-export const SIGN_IN_BUTTONS = ['Sign in', 'Log in', 'Login', 'Sign In', 'Log In', 'Signin', 'Continue', 'Submit'];
-
-export const field = (names: string[]): Target => ({ text: '', role: 'field', anyOf: names });
+export { USER_FIELDS, PASSWORD_FIELDS, SIGN_IN_BUTTONS, field } from './credentials';
 
 /** "the lead passenger's First name", "the Email field of the lead passenger", "Passenger 2's first name". */
 export function fieldTarget(raw: string): Target | null {
@@ -53,36 +50,6 @@ export const typeValue = (value: string, target: Target | null): Intent => ({
   text: unquote(value),
   target,
 });
-
-/**
- * "Log in with alex@x.test / pw", "Sign in as alice with password hunter2", "Log in using alice / pw123",
- * "Sign in as the test user: kim@x.test, password pw1".
- */
-const signIn: Rule = (s) => {
-  const m =
-    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? (\S+)\s*(?:\/|,)\s*(\S+)$/i.exec(
-      s,
-    ) ??
-    /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|unknown|valid|correct|registered) )?(?:user(?:name)?|e-?mail) )?(\S+),? (?:with|and|using) (?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|bad|valid|correct|right|expired|old|new) )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(
-      s,
-    ) ??
-    // "Sign in with alice@x.com and hunter2": an address (or a quoted name) and a password.
-    /^(?:log ?in|sign ?in|login|signin)(?: with| using| as) (\S+@\S+|"[^"]+") and ("[^"]+"|\S+)$/i.exec(s) ??
-    // "Sign in as the test user: kim@x.test, password pw1", "Log in as Kim (email kim@x.test, password pw1)":
-    // who it is, then the credentials named.
-    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)? as [^:(,"]{1,40}?\s*(?::|\(|,|\bwith\b|\busing\b)\s*(?:(?:user(?:name)?|e-?mail)(?: address)?:?\s+)?(\S+@\S+?|"[^"]+"),?\s+(?:and\s+)?(?:the\s+)?(?:password|pw):?\s+("[^"]+"|[^\s)]+)\)?$/i.exec(
-      s,
-    );
-  if (!m) return null;
-  return ok({
-    kind: 'sequence',
-    steps: [
-      typeValue(m[1]!, field(USER_FIELDS)),
-      typeValue(m[2]!, field(PASSWORD_FIELDS)),
-      { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_IN_BUTTONS } },
-    ],
-  });
-};
 
 /** "Enter alex@x.test / pw", "Enter Sam / Morgan for Passenger 2", "Enter London / Barcelona / 5 Sep 2025". */
 const fillValues: Rule = (s) => {
@@ -365,7 +332,7 @@ const lifecycle: Rule = (s) => {
   return null;
 };
 
-export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
+export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, anyCredentials, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
 
 /** Forms tried before the template grammar on each clause. */
 export const CLAUSE_RULES: Rule[] = [

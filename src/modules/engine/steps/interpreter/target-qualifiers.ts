@@ -10,7 +10,11 @@ import type { TreeElement } from './ui-tree';
  * - "the result" on a screen of results: its only row (several: say which);
  * - what is left undone: "the back arrow without choosing anything", "… instead of adding" is the back arrow;
  * - the way back: "the back arrow", "the back button" is the screen's Back control;
- * - the kind of element after its name: "the Pizza category", "the Large option", "the Sale chip";
+ * - the kind of element after its name: "the Pizza category", "the Large option", "the Sale chip"; for a
+ *   tap, one lower-case word after the exact name of a control when the name is a value (a time, a
+ *   price, a code: "the 17:40 · Screen 1 showtime") or the screen names that kind ("the Standard plan"
+ *   under "Plans"); never a word that says when or how often ("again", "twice"), and never after a
+ *   name of words alone the screen gives no kind for ("Save task list" is not "Save task");
  * - where it is: "Pepperoni in the Popular list" is the row of that name under the heading "Popular" when the
  *   screen has that heading, else the one element of that name ("Oak Street in the shop list");
  * - a row named by its parts ("Tap Oak Street Mon 3 Feb"), as `row-parts` reads it.
@@ -19,6 +23,10 @@ import type { TreeElement } from './ui-tree';
 const WITHOUT = /^(.+?)\s+(?:without|instead of)\s+\S.*$/i;
 const BACK = /^back\s+(?:arrow|button|icon|chevron)$/i;
 const KIND = /^(.+?)\s+(?:category|chip|filter|option|card|row|item|link|tile|pill|tag)$/;
+/** One lower-case word after a name, as a writer names what kind of thing the control is. */
+const ANY_KIND = /^(.+?\S)\s+([a-z][a-z-]{2,})$/;
+const NOT_A_KIND =
+  /^(?:again|twice|once|now|please|too|also|instead|here|there|first|then|only|anyway|quickly|above|below|off|on)$/;
 const WHERE =
   /^(.+?)\s+(?:in|on|from|under|within)\s+(?:the\s+)?(.+?)(?:\s+(list|section|links|bar|menu|row|area|group))?$/i;
 
@@ -80,6 +88,11 @@ export function qualifiedTarget<I extends ScreenIndex, O extends Opts>(
     const hit = again(kind[1]!);
     if (hit) return hit;
   }
+  const anyKind = opts.preferInteractive ? ANY_KIND.exec(text) : null;
+  if (anyKind && !NOT_A_KIND.test(anyKind[2]!)) {
+    const hit = again(anyKind[1]!);
+    if (hit?.found && isControl(hit.element) && kindShown(index, hit.element, anyKind[2]!)) return hit;
+  }
   const where = WHERE.exec(text);
   const parts = () => (opts.preferInteractive && !opts.wholeScreen ? byParts(index, text) : null);
   if (!where) return parts();
@@ -94,6 +107,18 @@ export function qualifiedTarget<I extends ScreenIndex, O extends Opts>(
   const hit = again(where[1]!);
   return hit?.found ? hit : null;
 }
+
+/** The name is a value ("17:40 · Screen 1", "£12"), or another text on the screen names the kind ("Plans"). */
+function kindShown(index: ScreenIndex, el: TreeElement, word: string): boolean {
+  if (/[\d£$€·:#]/.test(el.node.text ?? '')) return true;
+  const stem = normalizeText(word).replace(/(?:es|s)$/, '');
+  return index.elements.some(
+    (e) => e !== el && e.node.role === 'text' && new RegExp(`\\b${stem}`, 'i').test(normalizeText(e.node.text ?? '')),
+  );
+}
+
+const isControl = (e: TreeElement): boolean =>
+  ['button', 'list_item', 'cell', 'row', 'link', 'tab'].includes(e.node.role);
 
 /** "+" / "-": the one button named or identified as a stepper's plus (increase) or minus (decrease). */
 function stepperSign(index: ScreenIndex, up: boolean): FindResult | null {
