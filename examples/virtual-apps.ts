@@ -5,6 +5,7 @@ import { BANK_APP, BANK_BUGS_PATH, BANK_MODEL_PATH } from './build-bank-app';
 import { CINEMA_APP, CINEMA_BUGS_PATH, CINEMA_MODEL_PATH } from './build-cinema-app';
 import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-app';
 import { FOOD_APP, FOOD_BUGS_PATH, FOOD_MODEL_PATH } from './build-food-app';
+import { GYM_APP, GYM_BUGS_PATH, GYM_MODEL_PATH } from './build-gym-app';
 import { HOME_APP, HOME_BUGS_PATH, HOME_MODEL_PATH } from './build-home-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
@@ -80,6 +81,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: CINEMA_MODEL_PATH,
     bugsPath: CINEMA_BUGS_PATH,
     tourPath: path.join(here, 'cinema-app', 'tour.json'),
+  },
+  gym: {
+    name: 'gym',
+    spec: GYM_APP,
+    modelPath: GYM_MODEL_PATH,
+    bugsPath: GYM_BUGS_PATH,
+    tourPath: path.join(here, 'gym-app', 'tour.json'),
   },
 };
 

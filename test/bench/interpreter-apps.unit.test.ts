@@ -207,6 +207,30 @@ describe('app sets', () => {
     expect(Object.values(cinema.expectations).every((e) => e.correct === 'passed')).toBe(true);
   });
 
+  it('the gym set reads: its cases as written, an expectation for every case, all eight of its bugs expected', () => {
+    const gym = readAppSet('gym');
+    expect(gym.cases.length).toBe(99);
+    // apps/gym/CHANGES.md: every case holds on the correct build as written, so every case is scored.
+    expect(Object.keys(gym.expectations).sort()).toEqual(gym.cases.map((c) => c.name).sort());
+    expect(gym.bugs).toHaveLength(8);
+    const perBug = new Map<string, number>();
+    for (const e of Object.values(gym.expectations))
+      if (e.buggy !== 'passed' && e.buggy.bug) perBug.set(e.buggy.bug, (perBug.get(e.buggy.bug) ?? 0) + 1);
+    // The counts of apps/gym/bugs.md ("Which cases catch them"); every bug is reached.
+    expect(Object.fromEntries([...perBug].sort())).toEqual({
+      'box-fit-spaces-stale': 1,
+      'cancelled-booking-stays': 1,
+      'freeze-renewal-wrong': 1,
+      'pool-search-misses-clapham': 1,
+      'waitlist-alerts-reset': 1,
+      'waitlist-place-wrong': 2,
+      'workout-type-not-required': 1,
+      'workouts-out-of-order': 3,
+    });
+    expect([...perBug.keys()].sort()).toEqual(gym.bugs.map((b) => b.id).sort());
+    expect(Object.values(gym.expectations).every((e) => e.correct === 'passed')).toBe(true);
+  });
+
   it('the food delivery set reads: its cases as written, an expectation per case, six of its eight bugs expected', () => {
     const food = readAppSet('food');
     expect(food.cases.length).toBe(90);

@@ -1,0 +1,231 @@
+import {
+  type Walk,
+  absent,
+  alert,
+  alertSays,
+  back,
+  firstRow,
+  present,
+  rows,
+  screen,
+  shows,
+  tap,
+  type,
+} from '../../../walks/ops';
+import {
+  EMAIL,
+  PASSWORD,
+  bookOn,
+  bookingRow,
+  cancelIt,
+  classRow,
+  day,
+  openBooking,
+  openClass,
+  signIn,
+  toBookings,
+  toClasses,
+} from './flows';
+
+const LIMIT = 'You can have up to 4 classes booked at a time. Cancel one to book another.';
+
+/** Cases 17–28: booking, cancelling, and the limit of four bookings. */
+export const bookingsWalks: Walk[] = [
+  {
+    name: 'Book a class with spaces',
+    steps: [signIn, [day('sat')], openClass('sat1100', 'Box Fit'), [tap('book-class')]],
+    assertions: [
+      [shows('class-message', 'You’re booked into Box Fit on Sat 14 June at 11:00')],
+      [shows('class-spaces', '4 spaces left')],
+      [shows('class-status', 'You’re booked in')],
+      [shows('cancel-booking', 'Cancel booking'), absent('book-class')],
+    ],
+  },
+  {
+    name: 'A booked class shows Booked on the timetable',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [day('sat'), ...openClass('sat1600', 'Stretch & Restore')],
+      [tap('book-class')],
+      [back, screen('Classes')],
+    ],
+    assertions: [
+      [shows('class-sat1600', '16:00 Stretch & Restore'), classRow('sat1600', '30 min · Studio 2 · Booked')],
+      [classRow('sat1100', '45 min · Studio 1 · 5 spaces left')],
+    ],
+  },
+  {
+    name: 'Booking the last space leaves the class full',
+    steps: [
+      signIn,
+      [day('fri')],
+      openClass('fri1800', 'Body Pump'),
+      [shows('class-spaces', '1 space left')],
+      [tap('book-class')],
+    ],
+    assertions: [
+      [shows('class-message', 'You’re booked into Body Pump on Fri 13 June at 18:00')],
+      [shows('class-spaces', 'Full')],
+      [shows('class-status', 'You’re booked in')],
+      [present('cancel-booking'), absent('book-class')],
+    ],
+  },
+  {
+    name: 'A new booking appears in My bookings in timetable order',
+    steps: [
+      signIn,
+      openClass('thu1215', 'Pilates Core'),
+      [tap('book-class')],
+      [back, screen('Classes'), ...toBookings],
+    ],
+    assertions: [
+      [shows('bookings-count', '3 classes booked')],
+      [shows('waitlist-count', 'On 1 waitlist')],
+      [firstRow('booking-', 'Pilates Core'), ...bookingRow('thu1215', 'Pilates Core', 'Thu 12 June · 12:15 · Booked')],
+      [rows('booking-', ['Pilates Core', 'HIIT Blast', 'Spin Power', 'Yoga Flow'])],
+    ],
+  },
+  {
+    name: 'Cancel booking dialog, keep the booking',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [day('fri')],
+      openClass('fri0700', 'HIIT Blast'),
+      [tap('cancel-booking')],
+      [
+        alert('Cancel HIIT Blast?'),
+        alertSays('Friday 13 June · 07:00–07:45. Your space will be offered to the next person on the waitlist.'),
+      ],
+      [tap('alert-keep')],
+    ],
+    assertions: [
+      [alert(null), screen('HIIT Blast')],
+      [shows('class-status', 'You’re booked in')],
+      [shows('class-spaces', '2 spaces left')],
+      [present('cancel-booking')],
+    ],
+  },
+  {
+    name: 'Cancel a booking opened from the timetable',
+    steps: [
+      signIn,
+      [day('sat')],
+      [...openClass('sat1100', 'Box Fit'), tap('book-class')],
+      [tap('cancel-booking')],
+      [tap('alert-cancel-booking')],
+    ],
+    assertions: [
+      [screen('Classes')],
+      [shows('classes-message', 'Box Fit on Sat 14 June at 11:00 was cancelled')],
+      [classRow('sat1100', '45 min · Studio 1 · 5 spaces left')],
+    ],
+  },
+  {
+    name: 'Cancel a booking from My bookings',
+    steps: [
+      [type('email', EMAIL)],
+      [type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      toBookings,
+      openBooking('fri0700', 'HIIT Blast'),
+      [tap('cancel-booking')],
+      [tap('alert-cancel-booking')],
+    ],
+    assertions: [
+      [screen('My bookings'), shows('bookings-message', 'HIIT Blast on Fri 13 June at 07:00 was cancelled')],
+      [shows('bookings-count', '1 class booked')],
+      [absent('booking-fri0700')],
+      [rows('booking-', ['Spin Power', 'Yoga Flow'])],
+    ],
+  },
+  {
+    name: 'Cancelled space comes back on the timetable',
+    steps: [signIn, toBookings, openBooking('mon1830', 'Yoga Flow'), cancelIt, toClasses, [day('mon')]],
+    assertions: [
+      [shows('class-mon1830', '18:30 Yoga Flow'), classRow('mon1830', '60 min · Studio 2 · 2 spaces left')],
+      [classRow('mon1830', '60 min · Studio 2 · 2 spaces left')],
+    ],
+  },
+  {
+    name: 'A fifth booking is refused',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [day('sat')],
+      openClass('sat1100', 'Box Fit'),
+      [tap('book-class')],
+      [back, screen('Classes')],
+      [day('sun')],
+      openClass('sun1100', 'Aqua Fit'),
+      [tap('book-class')],
+      [back, screen('Classes')],
+      [day('tue')],
+      openClass('tue0700', 'HIIT Blast'),
+      [tap('book-class')],
+    ],
+    assertions: [
+      [shows('class-error', LIMIT)],
+      [shows('class-spaces', '4 spaces left')],
+      [present('book-class'), absent('class-status')],
+    ],
+  },
+  {
+    name: 'Four classes booked shows in My bookings',
+    steps: [
+      signIn,
+      bookOn('sat', 'sat1100', 'Box Fit'),
+      [back, screen('Classes')],
+      bookOn('sun', 'sun1100', 'Aqua Fit'),
+      [back, screen('Classes'), ...toBookings],
+    ],
+    assertions: [
+      [shows('bookings-count', '4 classes booked')],
+      [shows('waitlist-count', 'On 1 waitlist')],
+      [rows('booking-', ['HIIT Blast', 'Spin Power', 'Box Fit', 'Aqua Fit', 'Yoga Flow'])],
+      bookingRow('sun1100', 'Aqua Fit', 'Sun 15 June · 11:00 · Booked'),
+    ],
+  },
+  {
+    name: 'Waitlists do not count towards the booking limit',
+    steps: [
+      [type('email', EMAIL)],
+      [type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      bookOn('sat', 'sat1100', 'Box Fit'),
+      [back, screen('Classes')],
+      bookOn('mon', 'mon1215', 'Pilates Core'),
+      [back, screen('Classes')],
+      [day('sun')],
+      openClass('sun1700', 'Body Pump'),
+      [tap('join-waitlist')],
+    ],
+    assertions: [
+      [shows('class-status', 'You’re number 2 on the waitlist')],
+      [absent('class-error')],
+      [shows('leave-waitlist', 'Leave waitlist'), absent('join-waitlist')],
+    ],
+  },
+  {
+    name: 'Cancelling one booking makes room for another',
+    steps: [
+      signIn,
+      bookOn('sat', 'sat1100', 'Box Fit'),
+      [back, screen('Classes')],
+      bookOn('sun', 'sun1100', 'Aqua Fit'),
+      [back, screen('Classes')],
+      bookOn('wed', 'wed0700', 'Aqua Fit'),
+      [shows('class-error', LIMIT)],
+      [back, screen('Classes')],
+      [...toBookings, ...openBooking('fri0700', 'HIIT Blast')],
+      [...cancelIt, screen('My bookings')],
+      [...toClasses, day('wed'), ...openClass('wed0700', 'Aqua Fit')],
+      [tap('book-class')],
+    ],
+    assertions: [
+      [shows('class-message', 'You’re booked into Aqua Fit on Wed 18 June at 07:00')],
+      [shows('class-spaces', '11 spaces left')],
+    ],
+  },
+];

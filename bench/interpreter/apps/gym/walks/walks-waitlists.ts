@@ -1,0 +1,241 @@
+import {
+  type Walk,
+  absent,
+  alert,
+  alertSays,
+  back,
+  firstRow,
+  present,
+  rowCount,
+  off,
+  rows,
+  screen,
+  shows,
+  tap,
+  type,
+} from '../../../walks/ops';
+import {
+  EMAIL,
+  PASSWORD,
+  bookOn,
+  bookingRow,
+  cancelIt,
+  classRow,
+  day,
+  leaveIt,
+  openBooking,
+  openClass,
+  signIn,
+  toBookings,
+  toClasses,
+  toProfile,
+  toWorkouts,
+  value,
+} from './flows';
+
+/** Cases 29–42: waitlists, My bookings, and bookings kept across tabs and signing in again. */
+export const waitlistsWalks: Walk[] = [
+  {
+    name: 'Join the waitlist of a full class',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      openClass('thu1830', 'Spin Express'),
+      [tap('join-waitlist')],
+    ],
+    assertions: [
+      [shows('class-message', 'You’re on the waitlist. We’ll let you know if a space opens up.')],
+      [shows('class-spaces', 'Full · 4 on the waitlist')],
+      [shows('class-status', 'You’re number 4 on the waitlist')],
+      [shows('leave-waitlist', 'Leave waitlist'), absent('join-waitlist')],
+    ],
+  },
+  {
+    name: 'Waitlist place shows on the timetable row',
+    steps: [signIn, openClass('thu1830', 'Spin Express'), [tap('join-waitlist')], [back, screen('Classes')]],
+    assertions: [[classRow('thu1830', '30 min · Cycle Studio · Waitlist, number 4')]],
+  },
+  {
+    name: 'A new waitlist shows in My bookings',
+    steps: [
+      [type('email', EMAIL)],
+      [type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [...openClass('thu1830', 'Spin Express'), tap('join-waitlist')],
+      [back, screen('Classes'), ...toBookings],
+    ],
+    assertions: [
+      [shows('bookings-count', '2 classes booked')],
+      [shows('waitlist-count', 'On 2 waitlists')],
+      [
+        firstRow('booking-', 'Spin Express'),
+        ...bookingRow('thu1830', 'Spin Express', 'Thu 12 June · 18:30 · Waitlist, number 4'),
+      ],
+      [rows('booking-', ['Spin Express', 'HIIT Blast', 'Spin Power', 'Yoga Flow'])],
+    ],
+  },
+  {
+    name: 'Leave waitlist dialog, stay on it',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [day('sat')],
+      openClass('sat0900', 'Spin Power'),
+      [tap('leave-waitlist')],
+      [alert('Leave the waitlist?'), alertSays('You’ll lose your place for Spin Power on Sat 14 June at 09:00.')],
+      [tap('alert-stay')],
+    ],
+    assertions: [
+      [alert(null), screen('Spin Power')],
+      [shows('class-status', 'You’re number 2 on the waitlist')],
+      [present('leave-waitlist')],
+    ],
+  },
+  {
+    name: 'Leave a waitlist from the class',
+    steps: [signIn, [day('sat')], openClass('sat0900', 'Spin Power'), [tap('leave-waitlist')], [tap('alert-leave')]],
+    assertions: [
+      [screen('Classes'), shows('classes-message', 'You left the waitlist for Spin Power on Sat 14 June at 09:00')],
+      [classRow('sat0900', '45 min · Cycle Studio · Full, join the waitlist')],
+    ],
+  },
+  {
+    name: 'Rejoining a waitlist puts you at the end',
+    steps: [
+      [type('email', EMAIL)],
+      [type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      [day('sat')],
+      openClass('sat0900', 'Spin Power'),
+      [...leaveIt, screen('Classes')],
+      openClass('sat0900', 'Spin Power'),
+      [shows('class-spaces', 'Full · 3 on the waitlist')],
+      [tap('join-waitlist')],
+    ],
+    assertions: [
+      [shows('class-status', 'You’re number 4 on the waitlist')],
+      [shows('class-spaces', 'Full · 4 on the waitlist')],
+    ],
+  },
+  {
+    name: 'Waitlist message when Waitlist alerts are off',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      toProfile,
+      [tap('set-waitlist'), off('set-waitlist')],
+      toClasses,
+      openClass('thu1830', 'Spin Express'),
+      [tap('join-waitlist')],
+    ],
+    assertions: [
+      [
+        shows(
+          'class-message',
+          'You’re on the waitlist. Turn on Waitlist alerts in Profile to hear if a space opens up.',
+        ),
+      ],
+      [shows('class-status', 'You’re number 4 on the waitlist')],
+    ],
+  },
+  {
+    name: 'Leave a waitlist from My bookings',
+    steps: [signIn, toBookings, openBooking('sat0900', 'Spin Power'), [tap('leave-waitlist')], [tap('alert-leave')]],
+    assertions: [
+      [
+        screen('My bookings'),
+        shows('bookings-message', 'You left the waitlist for Spin Power on Sat 14 June at 09:00'),
+      ],
+      [shows('bookings-count', '2 classes booked')],
+      [absent('waitlist-count')],
+      [rows('booking-', ['HIIT Blast', 'Yoga Flow'])],
+    ],
+  },
+  {
+    name: 'My bookings as first installed',
+    steps: [[type('email', EMAIL)], [type('password', PASSWORD)], [tap('sign-in'), screen('Classes')], toBookings],
+    assertions: [
+      [screen('My bookings')],
+      [shows('bookings-count', '2 classes booked'), shows('waitlist-count', 'On 1 waitlist')],
+      bookingRow('fri0700', 'HIIT Blast', 'Fri 13 June · 07:00 · Booked'),
+      bookingRow('sat0900', 'Spin Power', 'Sat 14 June · 09:00 · Waitlist, number 2'),
+      bookingRow('mon1830', 'Yoga Flow', 'Mon 16 June · 18:30 · Booked'),
+      [shows('bookings-limit', 'You can have up to 4 classes booked at a time.')],
+    ],
+  },
+  {
+    name: 'Open a booked class from My bookings',
+    steps: [signIn, toBookings, openBooking('mon1830', 'Yoga Flow')],
+    assertions: [
+      [screen('Yoga Flow'), shows('class-when', 'Monday 16 June · 18:30–19:30')],
+      [value('class-coach', 'Priya Nair')],
+      [shows('class-spaces', '1 space left')],
+      [shows('class-status', 'You’re booked in'), present('cancel-booking')],
+    ],
+  },
+  {
+    name: 'Nothing booked or waited for',
+    steps: [
+      signIn,
+      toBookings,
+      [...openBooking('fri0700', 'HIIT Blast'), ...cancelIt, screen('My bookings')],
+      [...openBooking('mon1830', 'Yoga Flow'), ...cancelIt, screen('My bookings')],
+      [...openBooking('sat0900', 'Spin Power'), ...leaveIt, screen('My bookings')],
+    ],
+    assertions: [
+      [shows('bookings-count', 'No classes booked')],
+      [shows('no-bookings', 'No upcoming classes'), shows('no-bookings-hint', 'Book one from the class timetable.')],
+      [shows('browse-classes', 'Browse classes')],
+      [rowCount('booking-', 0), absent('waitlist-count')],
+    ],
+  },
+  {
+    name: 'Browse classes from an empty My bookings',
+    steps: [
+      [type('email', EMAIL)],
+      [type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      toBookings,
+      [...openBooking('fri0700', 'HIIT Blast'), ...cancelIt, screen('My bookings')],
+      [...openBooking('mon1830', 'Yoga Flow'), ...cancelIt, screen('My bookings')],
+      [...openBooking('sat0900', 'Spin Power'), ...leaveIt, screen('My bookings')],
+      [tap('browse-classes')],
+    ],
+    assertions: [
+      [screen('Classes'), shows('day-selected', 'Thursday 12 June')],
+      [classRow('thu0700', '45 min · Studio 1 · 6 spaces left')],
+    ],
+  },
+  {
+    name: 'Bookings message clears when switching tabs',
+    steps: [
+      [type('email', EMAIL), type('password', PASSWORD)],
+      [tap('sign-in'), screen('Classes')],
+      toBookings,
+      openBooking('fri0700', 'HIIT Blast'),
+      cancelIt,
+      [shows('bookings-message', 'HIIT Blast on Fri 13 June at 07:00 was cancelled')],
+      toWorkouts,
+      toBookings,
+    ],
+    assertions: [[absent('bookings-message')], [shows('bookings-count', '1 class booked')]],
+  },
+  {
+    name: 'Bookings stay after signing out and back in',
+    steps: [
+      signIn,
+      bookOn('sat', 'sat1100', 'Box Fit'),
+      [back, screen('Classes')],
+      toProfile,
+      [tap('sign-out')],
+      [tap('alert-sign-out'), screen('Sign in')],
+      signIn,
+      toBookings,
+    ],
+    assertions: [
+      [shows('bookings-count', '3 classes booked')],
+      bookingRow('sat1100', 'Box Fit', 'Sat 14 June · 11:00 · Booked'),
+      [shows('booking-fri0700', 'HIIT Blast'), shows('booking-mon1830', 'Yoga Flow')],
+    ],
+  },
+];
