@@ -6,6 +6,7 @@ import { CINEMA_APP, CINEMA_BUGS_PATH, CINEMA_MODEL_PATH } from './build-cinema-
 import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-app';
 import { FOOD_APP, FOOD_BUGS_PATH, FOOD_MODEL_PATH } from './build-food-app';
 import { HOME_APP, HOME_BUGS_PATH, HOME_MODEL_PATH } from './build-home-app';
+import { PARCEL_APP, PARCEL_BUGS_PATH, PARCEL_MODEL_PATH } from './build-parcel-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
@@ -80,6 +81,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: CINEMA_MODEL_PATH,
     bugsPath: CINEMA_BUGS_PATH,
     tourPath: path.join(here, 'cinema-app', 'tour.json'),
+  },
+  parcel: {
+    name: 'parcel',
+    spec: PARCEL_APP,
+    modelPath: PARCEL_MODEL_PATH,
+    bugsPath: PARCEL_BUGS_PATH,
+    tourPath: path.join(here, 'parcel-app', 'tour.json'),
   },
 };
 
