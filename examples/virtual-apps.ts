@@ -7,6 +7,7 @@ import { CLINIC_APP, CLINIC_BUGS_PATH, CLINIC_MODEL_PATH } from './build-clinic-
 import { FOOD_APP, FOOD_BUGS_PATH, FOOD_MODEL_PATH } from './build-food-app';
 import { GYM_APP, GYM_BUGS_PATH, GYM_MODEL_PATH } from './build-gym-app';
 import { HOME_APP, HOME_BUGS_PATH, HOME_MODEL_PATH } from './build-home-app';
+import { PARCEL_APP, PARCEL_BUGS_PATH, PARCEL_MODEL_PATH } from './build-parcel-app';
 import { SAMPLE_APP, SAMPLE_MODEL_PATH } from './build-sample-app';
 import { TASKS_APP, TASKS_BUGS_PATH, TASKS_MODEL_PATH } from './build-tasks-app';
 import { TRAVEL_APP, TRAVEL_BUGS_PATH, TRAVEL_MODEL_PATH } from './build-travel-app';
@@ -88,6 +89,13 @@ export const EXAMPLE_APPS: Record<string, ExampleApp> = {
     modelPath: GYM_MODEL_PATH,
     bugsPath: GYM_BUGS_PATH,
     tourPath: path.join(here, 'gym-app', 'tour.json'),
+  },
+  parcel: {
+    name: 'parcel',
+    spec: PARCEL_APP,
+    modelPath: PARCEL_MODEL_PATH,
+    bugsPath: PARCEL_BUGS_PATH,
+    tourPath: path.join(here, 'parcel-app', 'tour.json'),
   },
 };
 

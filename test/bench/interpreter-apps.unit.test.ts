@@ -231,6 +231,30 @@ describe('app sets', () => {
     expect(Object.values(gym.expectations).every((e) => e.correct === 'passed')).toBe(true);
   });
 
+  it('the parcel set reads: its cases as written, an expectation per case, all eight of its bugs expected', () => {
+    const parcel = readAppSet('parcel');
+    expect(parcel.cases.length).toBe(99);
+    // Every case holds on the correct build as written (apps/parcel/CHANGES.md), so every one is scored.
+    expect(Object.keys(parcel.expectations).sort()).toEqual(parcel.cases.map((c) => c.name).sort());
+    expect(parcel.bugs).toHaveLength(8);
+    const perBug = new Map<string, number>();
+    for (const e of Object.values(parcel.expectations))
+      if (e.buggy !== 'passed' && e.buggy.bug) perBug.set(e.buggy.bug, (perBug.get(e.buggy.bug) ?? 0) + 1);
+    // The counts of apps/parcel/bugs.md ("Which cases catch them").
+    expect(Object.fromEntries([...perBug].sort())).toEqual({
+      'deleted-address-stays': 3,
+      'large-cover-counted-once': 7,
+      'redelivery-message-wrong-time': 1,
+      'safe-place-not-saved': 2,
+      'sent-count-stale': 1,
+      'sent-history-out-of-order': 1,
+      'tracking-misses-hartley': 1,
+      'unknown-postcode-accepted': 1,
+    });
+    expect([...perBug.keys()].sort()).toEqual(parcel.bugs.map((b) => b.id).sort());
+    expect(Object.values(parcel.expectations).every((e) => e.correct === 'passed')).toBe(true);
+  });
+
   it('the food delivery set reads: its cases as written, an expectation per case, six of its eight bugs expected', () => {
     const food = readAppSet('food');
     expect(food.cases.length).toBe(90);
