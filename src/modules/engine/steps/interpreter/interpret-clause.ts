@@ -12,7 +12,7 @@ import { normalizeStep, parseStep, parseWhole } from './parse-step';
 import { labelledField } from './labelled-fields';
 import { fieldWordTarget } from './field-words';
 import { scrollThrough } from './scroll-through';
-import { namesAsPath, routeWithBracket } from './names-path';
+import { arrowPath, namesAsPath, routeWithBracket } from './names-path';
 import { scrollPlanTo, swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
@@ -124,7 +124,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
-  const named = namesAsPath(s, index);
+  const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);
   if (route) return withThen(interpretClause(route.path, index), route.then);

@@ -64,3 +64,32 @@ export function commaPath(raw: string): string {
   const named = parts.length > 1 && parts.every((p) => /^\p{Lu}[\p{L}'’. -]{0,30}$/u.test(p) && !startsWithVerb(p));
   return named ? parts.join(' > ') : raw;
 }
+
+const ARROW = /\s*(?:→|›|⟶|=>)\s*/;
+
+/**
+ * "Settings → Household members", "Living Room → Ceiling light", "Scenes → New scene → tap Save scene": a
+ * path written with arrows, read as "Settings > Household members" when its first part is a tab, button or
+ * row here (or this screen's title) and the whole is no name on this screen ("London → Paris" as a row's
+ * name stays that row). The path is then read as any path: names tapped in turn, later parts starting with
+ * a verb done on the screen reached.
+ */
+export function arrowPath(s: string, index: ScreenIndex): string | null {
+  if (!ARROW.test(s) || startsWithVerb(s)) return null;
+  const parts = s.split(ARROW).map((p) => p.trim());
+  if (parts.length < 2 || parts.length > 8 || parts.some((p) => p === '')) return null;
+  const whole = normalizeText(s);
+  if (index.allCandidates.some((e) => e.node.text && normalizeText(e.node.text).includes(whole))) return null;
+  const first = normalizeText(parts[0]!.replace(/\s+(?:tab|screen|page|button|row)$/i, ''));
+  const here = index.allCandidates.some(
+    (e) =>
+      e.node.role !== 'input' &&
+      e.node.text &&
+      normalizeText(e.node.text) === first &&
+      (isInteractive(e.node) || e.node.role === 'navigation_bar'),
+  );
+  // A tab bar below the content is not on screen yet: a path of short names is still a path (each is looked for).
+  const shortName = (p: string) => /^[\p{Lu}\d°£$€+−-]/u.test(p) && p.split(/\s+/).length <= 6;
+  const names = shortName(parts[0]!) && parts.slice(1).every((p) => shortName(p) || startsWithVerb(p));
+  return here || names ? parts.join(' > ') : null;
+}

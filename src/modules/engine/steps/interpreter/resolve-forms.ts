@@ -6,9 +6,10 @@ import { findTarget, type ScreenIndex } from './target-finder';
 import { checkScreen } from './evaluate-forms';
 import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
-import { rowByParts } from './row-parts';
 import { scrollable } from './screen-shape';
-import { describeElement, isInteractive, isVisible, touchPoint, type TreeElement } from './ui-tree';
+import { describeElement, isInteractive, type TreeElement } from './ui-tree';
+import { actions, tapOn, tappable } from './form-actions';
+import { navigate } from './navigate-path';
 
 /**
  * The everyday forms on one screen: a form's fields in order, counters, ordinals, places, the
@@ -32,38 +33,6 @@ type FormIntent = Extract<
       | 'hide_keyboard';
   }
 >;
-
-const actions = (list: DeviceAction[], reasoning: string, then?: string): Resolution => ({
-  settled: true,
-  kind: 'actions',
-  actions: list,
-  reasoning,
-  ...(then ? { then } : {}),
-});
-
-const tapOn = (index: ScreenIndex, el: TreeElement): DeviceAction => {
-  const p = touchPoint(el)!;
-  return { op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(el.node, index.observation.tree) };
-};
-
-/** Taps an element that must be on screen and enabled; null with the reason otherwise. */
-function tappable(index: ScreenIndex, el: TreeElement): string | null {
-  if (!touchPoint(el) || !isVisible(el, index.observation.screen)) return `${describeElement(el.node)} is off screen`;
-  if (!el.node.enabled) return `${describeElement(el.node)} is disabled`;
-  return null;
-}
-
-/**
- * An element in the UI tree but scrolled away ("Open Water the plants" on a long list): the clause is
- * read again once a scroll brings it into view.
- */
-function withReveal(index: ScreenIndex, el: TreeElement, why: string): Resolution {
-  const text = el.node.text?.trim();
-  if (!text || !el.node.enabled || !/off screen$/.test(why)) return notSettled(why);
-  const b = el.node.bounds;
-  const direction = b.y + b.height / 2 > index.observation.screen.height / 2 ? 'down' : 'up';
-  return { settled: false, reason: `${why}; scroll to it first`, reveal: { text, direction } };
-}
 
 function replace(index: ScreenIndex, el: TreeElement, text: string): DeviceAction[] {
   const sel = selectorFor(el.node, index.observation.tree);
@@ -216,88 +185,6 @@ function backTo(index: ScreenIndex, screen: string): Resolution {
       return notSettled(`no tab, button or row named "${screen}" on this screen`);
   }
   return actions([{ op: 'back' }], `go back to ${screen}`);
-}
-
-function screenTitleOf(index: ScreenIndex): string | null {
-  const nav = index.elements.filter((e) => e.node.role === 'navigation_bar' && e.node.text).at(-1);
-  const screen = index.elements.filter((e) => e.node.role === 'screen' && e.parent && e.node.text).at(-1);
-  return (nav ?? screen)?.node.text?.trim() ?? null;
-}
-
-const wordsOf = (s: string) =>
-  normalizeText(s)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-const sharesWord = (part: string, text: string) => {
-  const have = new Set(wordsOf(text));
-  return wordsOf(part).some((w) => have.has(w));
-};
-
-function navigate(index: ScreenIndex, path: string[]): Resolution {
-  // The longest first part of the path that names something here ("London → Edinburgh" is one row).
-  for (let k = path.length; k >= 1; k--) {
-    const name = path.slice(0, k).join(' → ');
-    const rest = path.slice(k);
-    const then = rest.length ? `go to ${rest.join(' > ')}` : undefined;
-    const title = screenTitleOf(index);
-    if (title && normalizeText(title) === normalizeText(name) && k === 1)
-      return actions([], `already on ${JSON.stringify(title)}`, then);
-    const hit = findTarget(index, { text: name }, { preferInteractive: true });
-    // A joined path ("My trips → Past") is one name only when every part has a word in it ("07:10 → 09:25 flight").
-    if (hit.found && k > 1 && !path.slice(0, k).every((part) => sharesWord(part, hit.element.node.text ?? '')))
-      continue;
-    // "Open the Oak order from Sat 14 Nov": one part is a row every part names; that row is the place.
-    const whole = hit.found && k < path.length ? rowByParts(index, path.join(' ')) : null;
-    if (hit.found && whole && 'row' in whole && whole.row === hit.element) return partsNamed(index, path)!;
-    if (hit.found) {
-      const why = tappable(index, hit.element);
-      if (why) return withReveal(index, hit.element, why);
-      return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)}`, then);
-    }
-  }
-  return (
-    kindNamed(index, path) ??
-    partsNamed(index, path) ??
-    notSettled(`no tab, button or row named "${path[0]}" on this screen`)
-  );
-}
-
-/** "Sat 14 Nov Oak order > Rate order", "open the Oak order from Sat 14 Nov": a row named by its parts, whole path first. */
-function partsNamed(index: ScreenIndex, path: string[]): Resolution | null {
-  for (const k of path.length > 1 ? [path.length, 1] : [1]) {
-    const hit = rowByParts(index, path.slice(0, k).join(' '));
-    if (!hit) continue;
-    if ('refused' in hit) return notSettled(hit.refused);
-    const why = tappable(index, hit.row);
-    if (why) return withReveal(index, hit.row, why);
-    const rest = path.slice(k);
-    return actions(
-      [tapOn(index, hit.row)],
-      `tap ${describeElement(hit.row.node)} (the row that shows every part named)`,
-      rest.length ? `go to ${rest.join(' > ')}` : undefined,
-    );
-  }
-  return null;
-}
-
-/**
- * "Open the Northline Rail transaction", "Open Dr Kim Lee's appointment": a row named by its name and then what kind
- * of thing it is, in a lower-case word the row does not show (two after a possessive: "'s upcoming appointment"). Only a name that matches one row or button closely; "Open the Dune Deluxe" (a capital:
- * part of a name) is not read so.
- */
-function kindNamed(index: ScreenIndex, path: string[]): Resolution | null {
-  const said = path.length === 1 ? path[0]! : '';
-  // "Open Dr Kim Lee's appointment", "… 's upcoming appointment": whose it is, then what.
-  const m =
-    /^(.*[\p{Lu}\p{N}].*?)['’]s\s+((?:\p{Ll}[\p{Ll}-]+\s+)?\p{Ll}[\p{Ll}-]+)$/u.exec(said) ??
-    /^(.*[\p{Lu}\p{N}].*?)\s+(\p{Ll}[\p{Ll}-]+)$/u.exec(said);
-  if (!m) return null;
-  const hit = findTarget(index, { text: m[1]! }, { preferInteractive: true, closeOnly: true });
-  if (!hit.found || !['list_item', 'cell', 'row', 'button'].includes(hit.element.node.role)) return null;
-  if (normalizeText(hit.element.node.text ?? '') !== normalizeText(m[1]!)) return null;
-  const why = tappable(index, hit.element);
-  if (why) return withReveal(index, hit.element, why);
-  return actions([tapOn(index, hit.element)], `tap ${describeElement(hit.element.node)} (the ${m[2]} of that name)`);
 }
 
 export const DISMISS =
