@@ -53,6 +53,9 @@ describe('a worker registering while its sessions are being ended', () => {
 
     const db = await t.container.database.pool.connect();
     try {
+      // This transaction must not be the one PostgreSQL aborts: it looks for the deadlock long after the
+      // registration does (a loaded machine could otherwise run this side's check first).
+      await db.query(`SET deadlock_timeout = '30s'`).catch(() => {}); // a role that may not set it keeps the default
       // What a session's end does: the session first, then its device.
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM sessions WHERE session_id = $1 FOR UPDATE', [s2.sessionId]);
@@ -75,6 +78,7 @@ describe('a worker registering while its sessions are being ended', () => {
       expect(await settled).toBe('registered');
     } finally {
       await db.query('ROLLBACK').catch(() => {});
+      await db.query('RESET deadlock_timeout').catch(() => {});
       db.release();
     }
 
