@@ -5,10 +5,9 @@
  * Usage: npx tsx examples/build-bank-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
-import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildCorrectAndBuggy, runAsScript } from './build-cli';
+import type { VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BANK_MODEL_PATH = path.join(here, 'bank-app', 'simdeck-app.json');
@@ -28,15 +27,4 @@ export const BANK_APP = {
   plistExtras: {},
 } as const satisfies VirtualAppSpec;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
-  const correct = fs.readFileSync(BANK_MODEL_PATH);
-  const buggy = buggyModelBytes(BANK_MODEL_PATH, BANK_BUGS_PATH);
-  const built = [
-    await buildVirtualApk(BANK_APP, path.join(outDir, 'fernbank.apk'), correct),
-    await buildVirtualIosZip(BANK_APP, path.join(outDir, 'Fernbank.app.zip'), correct),
-    await buildVirtualApk(BANK_APP, path.join(outDir, 'fernbank-buggy.apk'), buggy),
-    await buildVirtualIosZip(BANK_APP, path.join(outDir, 'Fernbank-buggy.app.zip'), buggy),
-  ];
-  console.log(built.map((f) => `built ${f}`).join('\n'));
-}
+if (runAsScript(import.meta.url)) await buildCorrectAndBuggy(BANK_APP, BANK_MODEL_PATH, BANK_BUGS_PATH);

@@ -5,10 +5,9 @@
  * Usage: npx tsx examples/build-cinema-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
-import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildCorrectAndBuggy, runAsScript } from './build-cli';
+import type { VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CINEMA_MODEL_PATH = path.join(here, 'cinema-app', 'simdeck-app.json');
@@ -28,15 +27,4 @@ export const CINEMA_APP = {
   plistExtras: {},
 } as const satisfies VirtualAppSpec;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
-  const correct = fs.readFileSync(CINEMA_MODEL_PATH);
-  const buggy = buggyModelBytes(CINEMA_MODEL_PATH, CINEMA_BUGS_PATH);
-  const built = [
-    await buildVirtualApk(CINEMA_APP, path.join(outDir, 'reelhouse.apk'), correct),
-    await buildVirtualIosZip(CINEMA_APP, path.join(outDir, 'Reelhouse.app.zip'), correct),
-    await buildVirtualApk(CINEMA_APP, path.join(outDir, 'reelhouse-buggy.apk'), buggy),
-    await buildVirtualIosZip(CINEMA_APP, path.join(outDir, 'Reelhouse-buggy.app.zip'), buggy),
-  ];
-  console.log(built.map((f) => `built ${f}`).join('\n'));
-}
+if (runAsScript(import.meta.url)) await buildCorrectAndBuggy(CINEMA_APP, CINEMA_MODEL_PATH, CINEMA_BUGS_PATH);

@@ -5,10 +5,9 @@
  * Usage: npx tsx examples/build-food-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
-import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildCorrectAndBuggy, runAsScript } from './build-cli';
+import type { VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FOOD_MODEL_PATH = path.join(here, 'food-app', 'simdeck-app.json');
@@ -28,15 +27,4 @@ export const FOOD_APP = {
   plistExtras: {},
 } as const satisfies VirtualAppSpec;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
-  const correct = fs.readFileSync(FOOD_MODEL_PATH);
-  const buggy = buggyModelBytes(FOOD_MODEL_PATH, FOOD_BUGS_PATH);
-  const built = [
-    await buildVirtualApk(FOOD_APP, path.join(outDir, 'forkly.apk'), correct),
-    await buildVirtualIosZip(FOOD_APP, path.join(outDir, 'Forkly.app.zip'), correct),
-    await buildVirtualApk(FOOD_APP, path.join(outDir, 'forkly-buggy.apk'), buggy),
-    await buildVirtualIosZip(FOOD_APP, path.join(outDir, 'Forkly-buggy.app.zip'), buggy),
-  ];
-  console.log(built.map((f) => `built ${f}`).join('\n'));
-}
+if (runAsScript(import.meta.url)) await buildCorrectAndBuggy(FOOD_APP, FOOD_MODEL_PATH, FOOD_BUGS_PATH);

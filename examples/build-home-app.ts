@@ -5,10 +5,9 @@
  * Usage: npx tsx examples/build-home-app.ts [outDir]   (default: ./data/example-apps, not tracked)
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
-import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildCorrectAndBuggy, runAsScript } from './build-cli';
+import type { VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const HOME_MODEL_PATH = path.join(here, 'home-app', 'simdeck-app.json');
@@ -28,15 +27,4 @@ export const HOME_APP = {
   plistExtras: {},
 } as const satisfies VirtualAppSpec;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
-  const correct = fs.readFileSync(HOME_MODEL_PATH);
-  const buggy = buggyModelBytes(HOME_MODEL_PATH, HOME_BUGS_PATH);
-  const built = [
-    await buildVirtualApk(HOME_APP, path.join(outDir, 'homely.apk'), correct),
-    await buildVirtualIosZip(HOME_APP, path.join(outDir, 'Homely.app.zip'), correct),
-    await buildVirtualApk(HOME_APP, path.join(outDir, 'homely-buggy.apk'), buggy),
-    await buildVirtualIosZip(HOME_APP, path.join(outDir, 'Homely-buggy.app.zip'), buggy),
-  ];
-  console.log(built.map((f) => `built ${f}`).join('\n'));
-}
+if (runAsScript(import.meta.url)) await buildCorrectAndBuggy(HOME_APP, HOME_MODEL_PATH, HOME_BUGS_PATH);

@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { buildCorrectAndBuggy, runAsScript } from './build-cli';
 import { buggyModelBytes } from './planted-bugs';
-import { buildVirtualApk, buildVirtualIosZip, EXAMPLE_BUILD_DIR, type VirtualAppSpec } from './virtual-app-package';
+import { buildVirtualApk, buildVirtualIosZip, type VirtualAppSpec } from './virtual-app-package';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const TRAVEL_MODEL_PATH = path.join(here, 'travel-app', 'simdeck-app.json');
@@ -44,14 +45,4 @@ export function buildTravelIosZip(
   return buildVirtualIosZip(TRAVEL_APP, outPath, model);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outDir = path.resolve(process.argv[2] ?? EXAMPLE_BUILD_DIR);
-  const buggy = buggyTravelModel();
-  const built = [
-    await buildTravelApk(path.join(outDir, 'wayfarer.apk')),
-    await buildTravelIosZip(path.join(outDir, 'Wayfarer.app.zip')),
-    await buildTravelApk(path.join(outDir, 'wayfarer-buggy.apk'), buggy),
-    await buildTravelIosZip(path.join(outDir, 'Wayfarer-buggy.app.zip'), buggy),
-  ];
-  console.log(built.map((f) => `built ${f}`).join('\n'));
-}
+if (runAsScript(import.meta.url)) await buildCorrectAndBuggy(TRAVEL_APP, TRAVEL_MODEL_PATH, TRAVEL_BUGS_PATH);

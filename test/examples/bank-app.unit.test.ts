@@ -1,76 +1,39 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BANK_MODEL_PATH, bankModel } from '../../examples/bank-app/model';
-import { BANK_APP } from '../../examples/build-bank-app';
-import { plantBugs } from '../../examples/planted-bugs';
-import { buildVirtualApk } from '../../examples/virtual-app-package';
-import { appBugs, appModel, buildExampleApp, exampleApp } from '../../examples/virtual-apps';
-import { readDevicePackage } from '../../src/packages/device-package';
-import { DEFAULT_PACKAGE_LIMITS } from '../../src/packages/package-limits';
-import { parseAppModel } from '../../src/virtual/app-model';
-import { openVirtualApp } from '../virtual/app-driver';
-import { readTour, runTour, type TourStep } from '../virtual/app-tour';
+import { describe, expect, it } from 'vitest';
+import { bankModel } from '../../examples/bank-app/model';
+import { appModel } from '../../examples/virtual-apps';
+import type { TourStep } from '../virtual/app-tour';
+import {
+  exampleAppHarness,
+  itBuildsReadablePackages,
+  itPlantsBugsTheTourCatches,
+  itShipsItsModel,
+} from './example-app-harness';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-bank-app-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-const bank = exampleApp('bank');
-
-/** Walks the tour on a fresh virtual phone running `model`. */
-async function tour(model: Buffer): Promise<void> {
-  const apk = path.join(tmp, `bank-${Math.random().toString(36).slice(2, 8)}.apk`);
-  await buildVirtualApk(bank.spec, apk, model);
-  const device = await openVirtualApp({ packagePath: apk, packageName: bank.spec.packageName });
-  try {
-    await runTour(device, readTour(bank.tourPath));
-  } finally {
-    await device.close();
-  }
-}
+const h = exampleAppHarness('bank', bankModel);
+const { app: bank, open, walk } = h;
 
 describe('the banking app (Fernbank)', () => {
-  it('ships the model its sources generate, and the model is valid and fits a package', () => {
-    const committed = fs.readFileSync(BANK_MODEL_PATH, 'utf8');
-    expect(JSON.parse(committed)).toEqual(bankModel());
-    const model = parseAppModel(committed);
-    expect(Object.keys(model.screens).sort()).toEqual(
-      [
-        'account',
-        'accounts',
-        'add-payee',
-        'cards',
-        'passcode',
-        'pay',
-        'payees',
-        'pick-account',
-        'profile',
-        'signin',
-        'transaction',
-        'transfer',
-        'transfer-done',
-        'transfer-review',
-      ].sort(),
-    );
-    for (const variant of ['correct', 'buggy'] as const)
-      expect(appModel(bank, variant).length).toBeLessThan(DEFAULT_PACKAGE_LIMITS.maxAppModelBytes);
-  });
+  itShipsItsModel(h, [
+    'account',
+    'accounts',
+    'add-payee',
+    'cards',
+    'passcode',
+    'pay',
+    'payees',
+    'pick-account',
+    'profile',
+    'signin',
+    'transaction',
+    'transfer',
+    'transfer-done',
+    'transfer-review',
+  ]);
 
-  it('builds packages that the package reader reads with their model', async () => {
-    for (const [file, platform] of [
-      ['fernbank.apk', 'android'],
-      ['Fernbank.app.zip', 'ios'],
-    ] as const) {
-      const built = await buildExampleApp(bank, 'correct', path.join(tmp, file));
-      const info = await readDevicePackage(built, platform);
-      expect(info).toMatchObject({ platform, packageName: BANK_APP.packageName, name: 'Fernbank', version: '4.2.1' });
-      expect(info.model?.screens.accounts?.title).toBe('Accounts');
-    }
-  });
+  itBuildsReadablePackages(h, { name: 'Fernbank', version: '4.2.1', screen: 'accounts', title: 'Accounts' });
 
   it('signs in, moves money, pays, adds a payee, freezes the card and signs out as its tour says', async () => {
-    await tour(appModel(bank, 'correct'));
+    await walk(appModel(bank, 'correct'));
   });
 
   /** Where the tour, walked on a build with one planted bug, must stop (the first step of the tour like it). */
@@ -85,25 +48,10 @@ describe('the banking app (Fernbank)', () => {
     'low-balance-switch-reverts': { check: 'notify-low-balance', on: true },
   };
 
-  it('plants eight bugs, each on a screen of the app, and all of them together still make a valid model', () => {
-    const bugs = appBugs(bank);
-    expect(bugs.map((b) => b.id).sort()).toEqual(Object.keys(CAUGHT_AT).sort());
-    for (const b of bugs) expect(Object.keys(bankModel().screens)).toContain(b.screen);
-    expect(() => parseAppModel(appModel(bank, 'buggy').toString('utf8'))).not.toThrow();
-  });
-
-  it.each(Object.entries(CAUGHT_AT))('the bug %s stops the tour where it shows', async (id, step) => {
-    const bug = appBugs(bank).find((b) => b.id === id)!;
-    const model = Buffer.from(JSON.stringify(plantBugs(bankModel(), [bug])));
-    const at = readTour(bank.tourPath).findIndex((s) => JSON.stringify(s) === JSON.stringify(step));
-    expect(at).toBeGreaterThanOrEqual(0);
-    await expect(tour(model)).rejects.toThrow(`tour step ${at + 1} ${JSON.stringify(step)}:`);
-  });
+  itPlantsBugsTheTourCatches(h, { count: 'eight', caughtAt: CAUGHT_AT });
 
   it('moves whole pounds digit by digit: a transfer of the whole Savings balance leaves £0.00', async () => {
-    const apk = path.join(tmp, 'bank-arith.apk');
-    await buildVirtualApk(bank.spec, apk, appModel(bank, 'correct'));
-    const app = await openVirtualApp({ packagePath: apk, packageName: bank.spec.packageName });
+    const app = await open(appModel(bank, 'correct'));
     try {
       await app.type('email', 'alex@fernbank.test');
       await app.type('password', 'fern2024');

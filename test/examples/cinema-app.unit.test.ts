@@ -1,66 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { CINEMA_APP } from '../../examples/build-cinema-app';
-import { CINEMA_MODEL_PATH, cinemaModel } from '../../examples/cinema-app/model';
-import { plantBugs } from '../../examples/planted-bugs';
-import { buildVirtualApk } from '../../examples/virtual-app-package';
-import { appBugs, appModel, buildExampleApp, exampleApp } from '../../examples/virtual-apps';
-import { readDevicePackage } from '../../src/packages/device-package';
-import { DEFAULT_PACKAGE_LIMITS } from '../../src/packages/package-limits';
-import { parseAppModel } from '../../src/virtual/app-model';
-import { openVirtualApp, type AppOnDevice } from '../virtual/app-driver';
-import { readTour, runTour, type TourStep } from '../virtual/app-tour';
-import { findAll } from '../virtual/ui';
+import { describe, expect, it } from 'vitest';
+import { cinemaModel } from '../../examples/cinema-app/model';
+import { appModel } from '../../examples/virtual-apps';
+import type { TourStep } from '../virtual/app-tour';
+import {
+  exampleAppHarness,
+  itBuildsReadablePackages,
+  itPlantsBugsTheTourCatches,
+  itShipsItsModel,
+} from './example-app-harness';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-cinema-app-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-const cinema = exampleApp('cinema');
-
-/** Opens `model` on a fresh virtual phone. */
-async function open(model: Buffer): Promise<AppOnDevice> {
-  const apk = path.join(tmp, `reelhouse-${Math.random().toString(36).slice(2, 8)}.apk`);
-  await buildVirtualApk(cinema.spec, apk, model);
-  return openVirtualApp({ packagePath: apk, packageName: cinema.spec.packageName });
-}
-
-/** Walks `steps` (the tour, unless told) on a fresh virtual phone running `model`. */
-async function walk(model: Buffer, steps: TourStep[] = readTour(cinema.tourPath)): Promise<void> {
-  const device = await open(model);
-  try {
-    await runTour(device, steps);
-  } finally {
-    await device.close();
-  }
-}
-
-const withBug = (id: string) => {
-  const bug = appBugs(cinema).find((b) => b.id === id)!;
-  return Buffer.from(JSON.stringify(plantBugs(cinemaModel(), [bug])));
-};
-
-/** The past bookings' rows as the Past segment shows them, top to bottom. */
-async function pastRows(model: Buffer): Promise<string[]> {
-  const app = await open(model);
-  try {
-    await app.type('email', 'mia@reelhouse.test');
-    await app.type('password', 'reel2024');
-    await app.tap('sign-in');
-    await app.tap('tab-tickets');
-    await app.tap('seg-past');
-    const ids: string[] = [];
-    for (let page = 0; page < 6; page++) {
-      for (const n of findAll(await app.tree(), (node) => /^past-rh-\d+$/.test(node.id ?? '')))
-        if (!ids.includes(n.id!)) ids.push(n.id!);
-      if (!(await app.scrollDown())) break;
-    }
-    return ids;
-  } finally {
-    await app.close();
-  }
-}
+const h = exampleAppHarness('cinema', cinemaModel);
+const { app: cinema, walk, withBug, rowIds } = h;
 
 const SIGN_IN: TourStep[] = [
   { type: 'email', text: 'mia@reelhouse.test' },
@@ -68,48 +18,28 @@ const SIGN_IN: TourStep[] = [
   { tap: 'sign-in' },
 ];
 
-describe('the cinema ticket app (Reelhouse)', () => {
-  it('ships the model its sources generate, and the model is valid and fits a package', () => {
-    const committed = fs.readFileSync(CINEMA_MODEL_PATH, 'utf8');
-    expect(JSON.parse(committed)).toEqual(cinemaModel());
-    const model = parseAppModel(committed);
-    expect(Object.keys(model.screens).sort()).toEqual(
-      [
-        'account',
-        'booked',
-        'checkout',
-        'film',
-        'home',
-        'my-tickets',
-        'past-ticket',
-        'search',
-        'seats',
-        'signin',
-        'snacks',
-        'ticket',
-        'tickets',
-      ].sort(),
-    );
-    for (const variant of ['correct', 'buggy'] as const)
-      expect(appModel(cinema, variant).length).toBeLessThan(DEFAULT_PACKAGE_LIMITS.maxAppModelBytes);
-  });
+/** The past bookings' rows as the Past segment shows them, top to bottom. */
+const pastRows = (model: Buffer) =>
+  rowIds(model, [...SIGN_IN, { tap: 'tab-tickets' }, { tap: 'seg-past' }], /^past-rh-\d+$/);
 
-  it('builds packages that the package reader reads with their model', async () => {
-    for (const [file, platform] of [
-      ['reelhouse.apk', 'android'],
-      ['Reelhouse.app.zip', 'ios'],
-    ] as const) {
-      const built = await buildExampleApp(cinema, 'correct', path.join(tmp, file));
-      const info = await readDevicePackage(built, platform);
-      expect(info).toMatchObject({
-        platform,
-        packageName: CINEMA_APP.packageName,
-        name: 'Reelhouse',
-        version: '3.4.1',
-      });
-      expect(info.model?.screens.seats?.title).toBe('Choose seats');
-    }
-  });
+describe('the cinema ticket app (Reelhouse)', () => {
+  itShipsItsModel(h, [
+    'account',
+    'booked',
+    'checkout',
+    'film',
+    'home',
+    'my-tickets',
+    'past-ticket',
+    'search',
+    'seats',
+    'signin',
+    'snacks',
+    'ticket',
+    'tickets',
+  ]);
+
+  itBuildsReadablePackages(h, { name: 'Reelhouse', version: '3.4.1', screen: 'seats', title: 'Choose seats' });
 
   it('signs in, books seats with tickets, snacks and a voucher, cancels, searches and signs out as its tour says', async () => {
     await walk(appModel(cinema, 'correct'));
@@ -128,18 +58,7 @@ describe('the cinema ticket app (Reelhouse)', () => {
   /** Bugs the tour cannot see, since it finds rows by id: each has its own check below. */
   const OTHERS = ['past-bookings-out-of-order'];
 
-  it('plants eight bugs, each on a screen of the app, and all of them together still make a valid model', () => {
-    const bugs = appBugs(cinema);
-    expect(bugs.map((b) => b.id).sort()).toEqual([...Object.keys(CAUGHT_AT), ...OTHERS].sort());
-    for (const b of bugs) expect(Object.keys(cinemaModel().screens)).toContain(b.screen);
-    expect(() => parseAppModel(appModel(cinema, 'buggy').toString('utf8'))).not.toThrow();
-  });
-
-  it.each(Object.entries(CAUGHT_AT))('the bug %s stops the tour where it shows', async (id, step) => {
-    const at = readTour(cinema.tourPath).findIndex((s) => JSON.stringify(s) === JSON.stringify(step));
-    expect(at).toBeGreaterThanOrEqual(0);
-    await expect(walk(withBug(id))).rejects.toThrow(`tour step ${at + 1} ${JSON.stringify(step)}:`);
-  });
+  itPlantsBugsTheTourCatches(h, { count: 'eight', caughtAt: CAUGHT_AT, others: OTHERS });
 
   it('lists past bookings newest first, and the bug past-bookings-out-of-order lists RH-46658 second', async () => {
     const newestFirst = ['47730', '47102', '46658', '46011', '45397'].map((n) => `past-rh-${n}`);

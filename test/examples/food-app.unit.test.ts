@@ -1,106 +1,47 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FOOD_APP } from '../../examples/build-food-app';
-import { FOOD_MODEL_PATH, foodModel } from '../../examples/food-app/model';
-import { plantBugs } from '../../examples/planted-bugs';
-import { buildVirtualApk } from '../../examples/virtual-app-package';
-import { appBugs, appModel, buildExampleApp, exampleApp } from '../../examples/virtual-apps';
-import { readDevicePackage } from '../../src/packages/device-package';
-import { DEFAULT_PACKAGE_LIMITS } from '../../src/packages/package-limits';
-import { parseAppModel } from '../../src/virtual/app-model';
-import { openVirtualApp, type AppOnDevice } from '../virtual/app-driver';
-import { readTour, runTour, type TourStep } from '../virtual/app-tour';
-import { findAll } from '../virtual/ui';
+import { describe, expect, it } from 'vitest';
+import { foodModel } from '../../examples/food-app/model';
+import { appModel } from '../../examples/virtual-apps';
+import type { TourStep } from '../virtual/app-tour';
+import {
+  exampleAppHarness,
+  itBuildsReadablePackages,
+  itPlantsBugsTheTourCatches,
+  itShipsItsModel,
+} from './example-app-harness';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'simdeck-food-app-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const h = exampleAppHarness('food', foodModel);
+const { app: food, walk, withBug, rowIds } = h;
 
-const food = exampleApp('food');
-
-/** Opens `model` on a fresh virtual phone. */
-async function open(model: Buffer): Promise<AppOnDevice> {
-  const apk = path.join(tmp, `forkly-${Math.random().toString(36).slice(2, 8)}.apk`);
-  await buildVirtualApk(food.spec, apk, model);
-  return openVirtualApp({ packagePath: apk, packageName: food.spec.packageName });
-}
-
-/** Walks `steps` (the tour, unless told) on a fresh virtual phone running `model`. */
-async function walk(model: Buffer, steps: TourStep[] = readTour(food.tourPath)): Promise<void> {
-  const device = await open(model);
-  try {
-    await runTour(device, steps);
-  } finally {
-    await device.close();
-  }
-}
-
-const withBug = (id: string) => {
-  const bug = appBugs(food).find((b) => b.id === id)!;
-  return Buffer.from(JSON.stringify(plantBugs(foodModel(), [bug])));
-};
+const SIGN_IN: TourStep[] = [
+  { type: 'email', text: 'jo@forkly.test' },
+  { type: 'password', text: 'fork2024' },
+  { tap: 'sign-in' },
+];
 
 /** The past orders' rows as the Past segment shows them, top to bottom. */
-async function pastRows(model: Buffer): Promise<string[]> {
-  const app = await open(model);
-  try {
-    await app.type('email', 'jo@forkly.test');
-    await app.type('password', 'fork2024');
-    await app.tap('sign-in');
-    await app.tap('tab-orders');
-    await app.tap('seg-past');
-    const ids: string[] = [];
-    for (let page = 0; page < 6; page++) {
-      for (const n of findAll(await app.tree(), (node) => /^past-fk-\d+$/.test(node.id ?? '')))
-        if (!ids.includes(n.id!)) ids.push(n.id!);
-      if (!(await app.scrollDown())) break;
-    }
-    return ids;
-  } finally {
-    await app.close();
-  }
-}
+const pastRows = (model: Buffer) =>
+  rowIds(model, [...SIGN_IN, { tap: 'tab-orders' }, { tap: 'seg-past' }], /^past-fk-\d+$/);
 
 describe('the food delivery app (Forkly)', () => {
-  it('ships the model its sources generate, and the model is valid and fits a package', () => {
-    const committed = fs.readFileSync(FOOD_MODEL_PATH, 'utf8');
-    expect(JSON.parse(committed)).toEqual(foodModel());
-    const model = parseAppModel(committed);
-    expect(Object.keys(model.screens).sort()).toEqual(
-      [
-        'account',
-        'addresses',
-        'basket',
-        'checkout',
-        'dish',
-        'edit-details',
-        'home',
-        'order',
-        'order-placed',
-        'orders',
-        'past-order',
-        'rate',
-        'restaurant',
-        'search',
-        'signin',
-      ].sort(),
-    );
-    for (const variant of ['correct', 'buggy'] as const)
-      expect(appModel(food, variant).length).toBeLessThan(DEFAULT_PACKAGE_LIMITS.maxAppModelBytes);
-  });
+  itShipsItsModel(h, [
+    'account',
+    'addresses',
+    'basket',
+    'checkout',
+    'dish',
+    'edit-details',
+    'home',
+    'order',
+    'order-placed',
+    'orders',
+    'past-order',
+    'rate',
+    'restaurant',
+    'search',
+    'signin',
+  ]);
 
-  it('builds packages that the package reader reads with their model', async () => {
-    for (const [file, platform] of [
-      ['forkly.apk', 'android'],
-      ['Forkly.app.zip', 'ios'],
-    ] as const) {
-      const built = await buildExampleApp(food, 'correct', path.join(tmp, file));
-      const info = await readDevicePackage(built, platform);
-      expect(info).toMatchObject({ platform, packageName: FOOD_APP.packageName, name: 'Forkly', version: '5.0.2' });
-      expect(info.model?.screens.basket?.title).toBe('Basket');
-    }
-  });
+  itBuildsReadablePackages(h, { name: 'Forkly', version: '5.0.2', screen: 'basket', title: 'Basket' });
 
   it('signs in, fills a basket, applies a promo code, orders, cancels, rates, searches, edits details and signs out as its tour says', async () => {
     await walk(appModel(food, 'correct'));
@@ -119,18 +60,7 @@ describe('the food delivery app (Forkly)', () => {
   /** Bugs the tour cannot see, since it finds rows by id: each has its own check below. */
   const OTHERS = ['past-orders-out-of-order'];
 
-  it('plants eight bugs, each on a screen of the app, and all of them together still make a valid model', () => {
-    const bugs = appBugs(food);
-    expect(bugs.map((b) => b.id).sort()).toEqual([...Object.keys(CAUGHT_AT), ...OTHERS].sort());
-    for (const b of bugs) expect(Object.keys(foodModel().screens)).toContain(b.screen);
-    expect(() => parseAppModel(appModel(food, 'buggy').toString('utf8'))).not.toThrow();
-  });
-
-  it.each(Object.entries(CAUGHT_AT))('the bug %s stops the tour where it shows', async (id, step) => {
-    const at = readTour(food.tourPath).findIndex((s) => JSON.stringify(s) === JSON.stringify(step));
-    expect(at).toBeGreaterThanOrEqual(0);
-    await expect(walk(withBug(id))).rejects.toThrow(`tour step ${at + 1} ${JSON.stringify(step)}:`);
-  });
+  itPlantsBugsTheTourCatches(h, { count: 'eight', caughtAt: CAUGHT_AT, others: OTHERS });
 
   it('lists past orders newest first, and the bug past-orders-out-of-order lists FK-19940 second', async () => {
     const newestFirst = ['20391', '20177', '19940', '19702', '19455', '19210', '18963', '18724'].map(
@@ -148,9 +78,7 @@ describe('the food delivery app (Forkly)', () => {
       { tap: 'add-to-basket' },
     ];
     await walk(appModel(food, 'correct'), [
-      { type: 'email', text: 'jo@forkly.test' },
-      { type: 'password', text: 'fork2024' },
-      { tap: 'sign-in' },
+      ...SIGN_IN,
       { tap: 'restaurant-luigi' },
       ...sheet('formaggi', 2),
       ...sheet('formaggi', 2),
