@@ -125,6 +125,21 @@ export function buttonsClaim(s: string): Check | null {
 }
 
 /**
+ * "Order FK-20177 still has the Rate order button", "Basket no longer has the Checkout button": a screen by its title
+ * and a button on it (or none). Said of a screen that is not the one showing, the claim is not this screen's to judge.
+ */
+export function screenButtonClaim(s: string): Check | null {
+  const m =
+    /^(?:the )?(\p{Lu}[^"]{0,40}?) (?:still |now )?(has|shows|offers|no longer has|does not have|doesn't have) (?:the |a |an )?("[^"]+"|[^"]+?) button$/iu.exec(
+      s,
+    );
+  if (!m || /\b(?:is|are|and|or|screen|page|dialog|list|row|section)\b/i.test(m[1]!)) return null;
+  const negated = /\b(?:no longer|not)\b|n't/i.test(m[2]!);
+  const text = m[3]!.replace(/^"([^"]+)"$/, '$1');
+  return { kind: 'seen_on', screen: m[1]!, check: { kind: 'visible', target: { text, role: 'button' }, negated } };
+}
+
+/**
  * "The error shown is "Choose a day" (checked before the time)": a trailing remark in parentheses that holds no
  * quote, number or amount only comments on the claim, which is read without it.
  */
@@ -157,6 +172,7 @@ export function screenStayCheck(s: string, read: Read): Check | null {
     messageIsClaim(s) ??
     wordingClaim(s) ??
     buttonsClaim(s) ??
+    screenButtonClaim(s) ??
     dashedRowLine(s) ??
     placedRowWithLine(s) ??
     placeColonRow(s) ??
