@@ -114,6 +114,16 @@ export function wordingClaim(s: string): Check | null {
 
 /** "Reschedule and Cancel booking buttons present", "Buttons Edit, Share and Delete": each one, as a button. */
 export function buttonsClaim(s: string): Check | null {
+  // "No Reschedule / Cancel booking buttons", "No Edit or Delete button": none of them, as a button.
+  const none = /^no ([^"]+?) buttons?$/i.exec(s);
+  if (none) {
+    const list = none[1]!.split(/\s*\/\s*|,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/i).map((p) => p.trim());
+    if (list.some((p) => !/^[\p{L}\d][^"]{0,40}$/u.test(p) || /\b(?:is|are)\b/i.test(p))) return null;
+    return {
+      kind: 'all',
+      checks: list.map((text) => ({ kind: 'visible', target: { text, role: 'button' }, negated: true })),
+    };
+  }
   const m =
     /^(?:the )?([^"]+?|(?:"[^"]+"(?:,\s*|,?\s+and\s+)?)+) buttons (?:are )?(?:still )?(?:present|shown|visible|available|displayed|there|offered)$/i.exec(
       s,

@@ -122,3 +122,20 @@ describe('two claims split by a semicolon', () => {
     expect(verdict(r)).not.toBe('passed');
   });
 });
+
+describe('buttons that must not be there, and a described text said "shown"', () => {
+  it('"No Change time / Cancel buttons", "No Cancel button": none of them, as a button', () => {
+    expect(verdict(interpretAssertion('No Delete / Cancel buttons', details()))).toBe('passed');
+    expect(verdict(interpretAssertion('No Cancel button', details()))).toBe('passed');
+  });
+
+  it('near miss: one of them on screen fails', () => {
+    expect(verdict(interpretAssertion('No Delete / Change time buttons', details()))).toBe('failed');
+    expect(verdict(interpretAssertion('No Change time or Delete button', details()))).toBe('failed');
+  });
+
+  it('"Caller note "Kim Lee" shown": the quoted text is on screen; another text fails', () => {
+    expect(verdict(interpretAssertion('Caller note "Kim Lee" shown', details()))).toBe('passed');
+    expect(verdict(interpretAssertion('Caller note "Sam Park" shown', details()))).toBe('failed');
+  });
+});
