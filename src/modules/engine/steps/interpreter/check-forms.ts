@@ -160,7 +160,8 @@ export function quotedCheck(s: string): Check | null {
 /** "Total: €97.40", "Base fare (1 × €49.00) = €49.00", "Extras total is €0.00", "From is "London"". */
 export function valueCheck(s: string): Check | null {
   const m =
-    /^(?:the )?(.+?)\s*(?::|=)\s*(.+)$/.exec(s) ??
+    // "Time is 16:40": a colon between digits is a time's, not a label's.
+    /^(?:the )?(.+?)\s*(?:(?<!\d):(?!\d)|=)\s*(.+)$/.exec(s) ??
     /^(?:the )?(.+?) (?:is|shows|reads|says|equals|displays|has the value|contains) (?:still |now |back to |again )?("[^"]*"|[€$£¥]\s?[\d.,]+|[\d.,]+\s?[€$£¥%]?|\+?[\d ]{6,})$/i.exec(
       s,
     );

@@ -171,6 +171,13 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
   const read =
     phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
   if (read.settled && read.passed) return read;
+  // "09:30, Video": texts a comma joins, each shown (a whole reading, "Address 3 Mill Street, York", came first).
+  const listed = text.split(/,\s+/);
+  if (listed.length > 1) {
+    const each = listed.map((p) => checkPhrase(index, p, beside));
+    if (each.every((r) => r.settled && r.passed))
+      return passed(true, each.map((r) => (r.settled ? r.reasoning : '')).join('; '));
+  }
   // "Amount €64.40 and Category Shopping": read as a whole first, then as names and values joined by "and".
   const parts = text.split(/\s+and\s+/i);
   if (parts.length < 2 || parts.some((p) => !p.includes(' '))) return read;

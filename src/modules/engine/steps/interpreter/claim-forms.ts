@@ -260,17 +260,23 @@ export function claimCheck(s: string): Check | null {
  * "Sign out button visible" → "Sign out button is visible", "Notes contain "…"" → "Notes contains "…"".
  */
 export function plainClaims(s: string): string {
-  return s
-    .replace(/\s+(?:anymore|any more|any longer)$/i, '')
-    .replace(
-      /^([^"]+?|"[^"]+") (?:still|now|again) (on|off|enabled|disabled|empty|[\d.,]+)$/i,
-      (all, a: string, b: string) => (/\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`),
-    )
-    .replace(/^("[^"]+")(?: is| are)? (?:still|again|too|as well|as before)$/i, '$1')
-    .replace(/^("[^"]+"|[^"]+?) (shown|visible|displayed|listed)$/i, (all, a: string, b: string) =>
-      /\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`,
-    )
-    .replace(/^([^"]+?) (contain|include|show|read|say|display) (?=")/i, '$1 $2s ');
+  return (
+    s
+      .replace(/\s+(?:anymore|any more|any longer)$/i, '')
+      .replace(
+        /^([^"]+?|"[^"]+") (?:still|now|again) (on|off|enabled|disabled|empty|[\d.,]+)$/i,
+        (all, a: string, b: string) => (/\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`),
+      )
+      .replace(/^("[^"]+")(?: is| are)? (?:still|again|too|as well|as before)$/i, '$1')
+      .replace(/^("[^"]+"|[^"]+?) (shown|visible|displayed|listed)$/i, (all, a: string, b: string) =>
+        /\b(?:is|are|was|were|be|not|isn't|aren't)\b/i.test(a) ? all : `${a} is ${b}`,
+      )
+      .replace(/^([^"]+?) (contain|include|show|read|say|display) (?=")/i, '$1 $2s ')
+      // "Video note "We will send a link." shown": words that say what the text is, the text, then "shown".
+      .replace(/^([^"]*"[^"]+") (shown|visible|displayed)$/i, (all, a: string, b: string) =>
+        /\b(?:is|are|was|were|be|not|no|isn't|aren't)\b/i.test(a.replace(/"[^"]*"/g, '')) ? all : `${a} is ${b}`,
+      )
+  );
 }
 
 const NOT_A_VALUE =

@@ -11,7 +11,8 @@ import { startsWithVerb } from './lexicon';
 
 type Read = (s: string) => Check | null;
 
-const CONTEXT = /^(\p{Lu}[\p{L}-]*(?: [\p{L}-]+){0,2})(?::| shows| says| lists| has| reads) (.+)$/u;
+const CONTEXT =
+  /^(\p{Lu}[\p{L}-]*(?: (?!(?:still|now|again|also)\b)[\p{L}-]+){0,2})(?::|(?: still| now| again| also)? (?:shows?|says?|lists?|has|have|reads?)) (.+)$/u;
 
 /** Words that make a part a statement or a step rather than a name and its value. */
 const STATEMENT =
@@ -37,7 +38,7 @@ function parts(rest: string): string[] | null {
   return out;
 }
 
-function part(p: string, read: Read): Check | null {
+function part(p: string, read: Read, loose: boolean): Check | null {
   const quoted = /^"([^"]+)"$/.exec(p);
   if (quoted) return { kind: 'visible', target: { text: quoted[1]! }, negated: false };
   // "Reminders ON ("A reminder the day before.")": the switch's state, and the texts in brackets shown.
@@ -60,8 +61,16 @@ function part(p: string, read: Read): Check | null {
         { kind: 'visible', target: { text: only[1]!, role: 'item' }, negated: false },
       ],
     };
-  if (/["()]/.test(p) || startsWithVerb(p) || STATEMENT.test(p)) return read(p);
+  const verb = startsWithVerb(p);
+  if (/["()]/.test(p) || STATEMENT.test(verb ? p.replace(/^\S+/, '') : p)) return read(p);
+  // "Type Video": a label that is also a verb names a thing and its value when it reads as nothing else.
+  if (verb) {
+    const c = read(p);
+    if (c) return c;
+  }
   const words = p.split(/\s+/);
+  // "09:30", "Video", "07700 900418": a text as the screen writes it (a number, or a capitalised word), shown whole.
+  if (loose && words.length <= 10 && /^(?:\p{Lu}|\p{N})/u.test(p)) return { kind: 'phrase', text: p };
   if (words.length < 2 || words.length > 10 || !/^\p{Lu}/u.test(p)) return null;
   return { kind: 'phrase', text: p };
 }
@@ -84,7 +93,10 @@ export function contextClaim(s: string, read: Read): Check | null {
   const list = parts(m[2]!);
   // One part after a colon is a label and its value ("Total: €97.40"), read by the value forms.
   if (!list || list.length < 2) return null;
-  const checks = list.map((p) => part(p, read));
+  // A bare number or word counts as a text shown when the place is said with a verb or another part names a thing
+  // ("Booking: Kim Lee, 09:30, Video"); "Card number: 12:34, 56" is a value typed, not a claim.
+  const loose = said || list.some((p) => /^\p{Lu}/u.test(p) && /\s/.test(p) && !/[:"]/.test(p));
+  const checks = list.map((p) => part(p, read, loose));
   if (!checks.every((c): c is Check => c !== null)) return null;
   // "Profile says …": the place said must be there (the screen by its title, a dialog, or a thing of that name).
   return { kind: 'all', checks: said ? [{ kind: 'shows', subject: m[1]!, values: [] }, ...checks] : checks };

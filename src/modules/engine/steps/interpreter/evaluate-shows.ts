@@ -2,12 +2,22 @@ import type { Check } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { screenTitle } from './evaluate-forms';
 import { editDistance, maxEditsFor, normalizeText } from './text-match';
+import type { TreeElement } from './ui-tree';
 
 /**
  * "X shows "A" and "B"": X is a screen (by its title), a dialog, a part of the screen, or an
  * element. The screen or dialog must be the one showing and every text on it; an element with
  * one text reads it as its value.
  */
+/** A Back control in the top bar: the screen was opened from another. */
+function wayBack(index: Parameters<typeof screenTitle>[0]): boolean {
+  const inBar = (e: TreeElement): boolean =>
+    e.parent !== null && (e.parent.node.role === 'navigation_bar' || inBar(e.parent));
+  return index.elements.some(
+    (e) => e.node.role === 'button' && inBar(e) && /\bback\b/i.test(`${e.node.text ?? ''} ${e.node.id ?? ''}`),
+  );
+}
+
 export function checkShows(
   index: Parameters<typeof screenTitle>[0],
   subject: string,
@@ -30,6 +40,14 @@ export function checkShows(
       (e) => e.node.role !== 'navigation_bar' && normalizeText(e.node.text ?? '') === want,
     );
     if (!named) return all(visible);
+  }
+  // "Appointment details show …", "Details show …": the details screen showing, named by its title or opened
+  // from another (a way back in its top bar); said of any other screen, the claim is not this screen's to judge.
+  const details = /^(?:(.+?)\s+)?details$/i.exec(bare);
+  if (details && title) {
+    const named = details[1] ? normalizeText(title).split(' ').includes(normalizeText(details[1])) : wayBack(index);
+    if (named) return all(visible);
+    return notSettled(`the claim is said of the ${bare} and the screen showing is "${title}"`);
   }
   const dialog =
     /^(?:dialog|popup|pop-up|alert|prompt|confirmation)(?:\s+"([^"]+)")?$/i.exec(bare) ??

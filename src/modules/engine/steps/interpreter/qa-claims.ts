@@ -114,6 +114,16 @@ export function wordingClaim(s: string): Check | null {
 
 /** "Reschedule and Cancel booking buttons present", "Buttons Edit, Share and Delete": each one, as a button. */
 export function buttonsClaim(s: string): Check | null {
+  // "No Reschedule / Cancel booking buttons", "No Edit or Delete button": none of them, as a button.
+  const none = /^no ([^"]+?) buttons?$/i.exec(s);
+  if (none) {
+    const list = none[1]!.split(/\s*\/\s*|,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/i).map((p) => p.trim());
+    if (list.some((p) => !/^[\p{L}\d][^"]{0,40}$/u.test(p) || /\b(?:is|are)\b/i.test(p))) return null;
+    return {
+      kind: 'all',
+      checks: list.map((text) => ({ kind: 'visible', target: { text, role: 'button' }, negated: true })),
+    };
+  }
   const m =
     /^(?:the )?([^"]+?|(?:"[^"]+"(?:,\s*|,?\s+and\s+)?)+) buttons (?:are )?(?:still )?(?:present|shown|visible|available|displayed|there|offered)$/i.exec(
       s,
@@ -122,6 +132,21 @@ export function buttonsClaim(s: string): Check | null {
   const list = names(m[1]!);
   if (!list || list.length < 2) return null;
   return { kind: 'all', checks: list.map((n) => shown(n, 'button')) };
+}
+
+/**
+ * "Order FK-20177 still has the Rate order button", "Basket no longer has the Checkout button": a screen by its title
+ * and a button on it (or none). Said of a screen that is not the one showing, the claim is not this screen's to judge.
+ */
+export function screenButtonClaim(s: string): Check | null {
+  const m =
+    /^(?:the )?(\p{Lu}[^"]{0,40}?) (?:still |now )?(has|shows|offers|no longer has|does not have|doesn't have) (?:the |a |an )?("[^"]+"|[^"]+?) button$/iu.exec(
+      s,
+    );
+  if (!m || /\b(?:is|are|and|or|screen|page|dialog|list|row|section)\b/i.test(m[1]!)) return null;
+  const negated = /\b(?:no longer|not)\b|n't/i.test(m[2]!);
+  const text = m[3]!.replace(/^"([^"]+)"$/, '$1');
+  return { kind: 'seen_on', screen: m[1]!, check: { kind: 'visible', target: { text, role: 'button' }, negated } };
 }
 
 /**
@@ -157,6 +182,7 @@ export function screenStayCheck(s: string, read: Read): Check | null {
     messageIsClaim(s) ??
     wordingClaim(s) ??
     buttonsClaim(s) ??
+    screenButtonClaim(s) ??
     dashedRowLine(s) ??
     placedRowWithLine(s) ??
     placeColonRow(s) ??

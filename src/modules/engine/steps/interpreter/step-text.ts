@@ -88,6 +88,8 @@ export function parseTarget(raw: string): Target | null {
     return role ? { text, role } : { text };
   }
   if (/["]/.test(s)) return null;
+  // "Only A remains (…); B is gone": two claims, never one element's name.
+  if (/;\s/.test(s)) return null;
   // "the alert", "the button": any one element of that kind.
   const bare = BARE_ROLES.find(([re]) => re.test(s));
   if (bare) return { text: '', role: bare[1], literal: s };
