@@ -27,6 +27,7 @@ import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
 import { reopenIt } from './reopen-app';
 import { stepperWithResult } from './result-remarks';
+import { tabFromPushed } from './tab-places';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -126,7 +127,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
-  const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause);
+  const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause) ?? tabFromPushed(s, index);
   if (reopened) return reopened;
   const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);

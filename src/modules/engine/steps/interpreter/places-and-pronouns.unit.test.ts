@@ -138,3 +138,22 @@ describe('a heading is no way to a place', () => {
     expect(done(interpretStep('Open Den from Rooms', short))).toMatch(/^not settled/);
   });
 });
+
+describe('a tab named on a screen opened from a tab', () => {
+  const details = screen('Evening', [
+    node('button', 'Back', 60, { id: 'back' }),
+    node('button', 'Run now', 120, { id: 'run' }),
+  ]);
+
+  it('"Go to the Start tab" with no tab bar here and a way back goes back, then reads the step again', () => {
+    const r = interpretStep('Go to the Start tab', details);
+    expect(done(r)).toEqual(['back']);
+    expect(then(r)).toBe('Go to the Start tab');
+  });
+
+  it('near miss: with the tab in the tree, or no way back, it is not a step back', () => {
+    expect(done(interpretStep('Go to the Start tab', preferences))).toEqual(['tap tab-start']);
+    const root = screen('Evening', [node('button', 'Run now', 120, { id: 'run' })]);
+    expect(done(interpretStep('Go to the Start tab', root))).not.toEqual(['back']);
+  });
+});
