@@ -53,7 +53,16 @@ function verbOf(clause: string): string | null {
 function continues(previous: string, piece: string, afterThen: boolean, andSep = false): boolean {
   // "…; note the booking reference": a note to self is no second thing to tap.
   if (/^(?:note|write down|take note|make a note)\b/i.test(piece)) return false;
-  if (afterThen) return verbOf(previous) !== null && TAPPING.test(previous);
+  // "Tap Movie night, then Good night", "Switch on Bedside lamp, then Ceiling light": a bare name takes the verb.
+  if (afterThen)
+    return (
+      verbOf(previous) !== null &&
+      (TAPPING.test(previous) ||
+        (SWITCHING.test(previous) &&
+          /^[\p{Lu}\d][\p{L}\p{N}'’ ·.&-]{0,40}$/u.test(piece) &&
+          piece.split(' ').length <= 5 &&
+          !/\s(?:on|off)$/i.test(piece)))
+    );
   // "Pick the 18:45 flight and the Classic fare": a second object for the same verb.
   if (TAPPING.test(previous) && /^(?:the|its|a)\s/i.test(piece)) return true;
   // "Tap Cancel booking and Yes, cancel": a short capitalised name after "and" is the next thing to tap.

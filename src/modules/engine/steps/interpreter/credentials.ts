@@ -27,7 +27,7 @@ const signInSteps = (user: string, password: string, tap: Intent | null): Intent
 /** The forms read word by word: a sign-in verb, the user, then the password after a separator or its name. */
 export const signIn: Rule = (s) => {
   const m =
-    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? (\S+)\s*(?:\/|,)\s*(\S+)$/i.exec(
+    /^(?:log ?in|sign ?in|login|signin)(?: to (?:the )?app)?(?: as| with| using)?(?: (?:the )?(?:credentials|account))? ([^\s()]+)\s*(?:\/|,)\s*([^\s()]+)$/i.exec(
       s,
     ) ??
     /^(?:log ?in|sign ?in|login|signin)(?: as| with| using)? (?:(?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|unknown|valid|correct|registered) )?(?:user(?:name)?|e-?mail) )?(\S+),? (?:with|and|using) (?:(?:the|an?) )?(?:(?:wrong|invalid|incorrect|bad|valid|correct|right|expired|old|new) )?(?:password|pw|pass(?:code)?) (\S+)$/i.exec(

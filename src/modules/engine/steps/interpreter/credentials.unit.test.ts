@@ -25,6 +25,9 @@ describe('signing in however the credentials are arranged', () => {
     ['Enter kim@x.test and pw1 on Sign in and tap Sign in', signIn('kim@x.test', 'pw1', tapNamed('Sign in'))],
     ['Enter kim@x.test with password pw1 and tap Log in', signIn('kim@x.test', 'pw1', tapNamed('Log in'))],
     ['Use kim@x.test / pw1 to log in', signIn('kim@x.test', 'pw1', SIGN_IN_BUTTON)],
+    // The brackets are not part of the user or the password.
+    ['Sign in (kim@x.test / pw1)', signIn('kim@x.test', 'pw1', SIGN_IN_BUTTON)],
+    ['Log in (kim@x.test, pw1)', signIn('kim@x.test', 'pw1', SIGN_IN_BUTTON)],
     ["Log in as Kim Lee's account: kim@x.test, password is pw1", signIn('kim@x.test', 'pw1', SIGN_IN_BUTTON)],
     ['Enter email kim@x.test and password pw1 on the login screen', signIn('kim@x.test', 'pw1', null)],
   ])('%s', (text, intent) => {

@@ -1,3 +1,4 @@
+import { rowStepper } from './row-stepper';
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
 import { checkErrorShown } from './error-claims';
@@ -47,7 +48,10 @@ function closeMatches(index: ScreenIndex, target: Target): TreeElement[] | null 
   const hit =
     matchAll(index, target, { closeOnly: true, wholeScreen: true }) ??
     (target.literal ? matchAll(index, { text: target.literal }, { closeOnly: true, wholeScreen: true }) : null);
-  return hit ? hit.matches : null;
+  if (hit) return hit.matches;
+  // "− on Desk lamp": the stepper button of that line (one, or none: several are not settled).
+  const stepper = rowStepper(index, target.text);
+  return stepper?.found ? [stepper.element] : null;
 }
 
 function nearMiss(index: ScreenIndex, target: Target): TreeElement | null {
@@ -135,7 +139,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
       });
     case 'value':
-      return checkValue(index, check.label, check.value, 'equals');
+      return checkValue(index, check.label, check.value, check.match ?? 'equals');
     case 'order':
       return checkOrder(index, check.values);
     case 'screen': {

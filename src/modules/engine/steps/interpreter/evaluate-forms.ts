@@ -21,6 +21,8 @@ const passed = (ok: boolean, reasoning: string): CheckResolution => ({
   reasoning,
 });
 const loose = (s: string | null | undefined) => normalizeText(s ?? '');
+/** Lower case and single spaces, signs and units kept ("50%" is not "50°C"). */
+const spaced = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const sameValue = (a: string, b: string) => loose(a) === loose(b);
 
 /** Elements named by a target, close matches only; then one whose id or text holds its words ("the count"). */
@@ -84,15 +86,23 @@ export function checkValue(
   index: ScreenIndex,
   label: Target,
   value: string,
-  match: 'equals' | 'contains',
+  match: 'equals' | 'contains' | 'words',
 ): CheckResolution {
   const found = namedElements(index, label);
+  const fits = (actual: string) =>
+    match === 'equals'
+      ? sameValue(actual, value)
+      : match === 'words'
+        ? ` ${spaced(actual)} `.includes(` ${spaced(value)} `)
+        : loose(actual).includes(loose(value));
   if (found.length === 0)
     return (
       selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)
     );
   const verdicts = found.map((el) => {
-    const beside = isLabel(el, label) && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
+    // "Desk lamp: Brightness 90%": a switch's value is the text beside or below it, unless an on/off is asked.
+    const named = isLabel(el, label) || (el.node.role === 'toggle' && !/^(?:on|off)$/i.test(value.trim()));
+    const beside = named && !sameValue(el.node.text ?? '', value) ? valueBeside(index, el) : el;
     // "Quantity is 2" beside − 2 +: the number between the stepper's buttons.
     const holder = counterBeside(index, beside) ?? beside;
     // "Notifications: on": a switch reads its state.
@@ -106,16 +116,14 @@ export function checkValue(
     const line =
       holder?.node.role === 'list_item' && !sameValue(holder.node.text ?? '', value) ? rowLine(holder) : null;
     if (holder && line !== null) {
-      const ok = match === 'equals' ? sameValue(line, value) : loose(line).includes(loose(value));
-      return { ok, why: `${describeElement(holder.node)}'s second line reads "${line}"` };
+      return { ok: fits(line), why: `${describeElement(holder.node)}'s second line reads "${line}"` };
     }
     if (!holder) return { ok: false, why: `${describeElement(el.node)} has no value beside or below it` };
     if (/^[•*●]+$/.test(holder.node.text?.trim() ?? ''))
       return { ok: false, why: `${describeElement(holder.node)} hides its text` };
     const actual = holder.node.text ?? '';
-    const ok = match === 'equals' ? sameValue(actual, value) : loose(actual).includes(loose(value));
     return {
-      ok,
+      ok: fits(actual),
       why: `${describeElement(holder.node)}${holder === el ? '' : ` (beside ${JSON.stringify(label.text)})`} reads "${actual}"`,
     };
   });

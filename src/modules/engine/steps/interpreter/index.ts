@@ -1,6 +1,7 @@
 import { bareButtonShown } from './screen-claims';
 import { rowListCheck } from './row-lists';
 import { switchStateClaim } from './switch-claims';
+import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
@@ -67,6 +68,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   const early =
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
+    controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
     headingForms(bare, names);

@@ -38,7 +38,8 @@ export type Check =
   /** `said`: the words as written ("2 passengers"); a text on screen reading just that answers the check. */
   | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun; said?: string }
   /** The value that belongs to a label: in the same row, or just below it; never the label itself. */
-  | { kind: 'value'; label: Target; value: string }
+  /** `words`: the value is whole words of what is shown ("50%" of "Brightness 50%"), not all of it. */
+  | { kind: 'value'; label: Target; value: string; match?: 'words' }
   /** Texts shown top to bottom in this order. */
   | { kind: 'order'; values: string[] }
   /** Which screen is showing, or is not. `loose`: a title sharing a word with the name may be it (not settled). */

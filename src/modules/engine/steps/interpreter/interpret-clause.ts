@@ -25,6 +25,9 @@ import { ifNeededLast, screenClause } from './screen-forms';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
+import { reopenIt } from './reopen-app';
+import { stepperWithResult } from './result-remarks';
+import { tabFromPushed } from './tab-places';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -124,6 +127,8 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
+  const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause) ?? tabFromPushed(s, index);
+  if (reopened) return reopened;
   const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);

@@ -52,7 +52,7 @@ export function placeColonRow(s: string): Check | null {
     /^(?:the )?(first|second|third|fourth|fifth)(?: (?:item|row|result|entry|order|card)s?)?: (\p{Lu}[^"]*?)(?: "([^"]+)")?$/iu.exec(
       s,
     );
-  if (!m) return null;
+  if (!m) return quotedColonRow(s);
   const ordinal = ordinalOf(m[1]!);
   if (ordinal === null) return null;
   const title: Check = { kind: 'nth_row', ordinal, value: m[2]!.trim() };
@@ -60,6 +60,22 @@ export function placeColonRow(s: string): Check | null {
   return {
     kind: 'all',
     checks: [title, { kind: 'row_line', row: { ordinal }, values: [m[3]], match: 'equals' }],
+  };
+}
+
+/** "First entry: "Movie night ran" · Just now": the title quoted, then after a separator its second line as written. */
+function quotedColonRow(s: string): Check | null {
+  const m =
+    /^(?:the )?(first|second|third|fourth|fifth|last)(?: (?:item|row|result|entry|event|order|card)s?)?: "([^"]+)"(?:\s*(?:·|—|–|,)\s*([^"]+?))?$/iu.exec(
+      s,
+    );
+  const ordinal = m ? ordinalOf(m[1]!) : null;
+  if (!m || ordinal === null) return null;
+  const title: Check = { kind: 'nth_row', ordinal, value: m[2]! };
+  if (!m[3]) return title;
+  return {
+    kind: 'all',
+    checks: [title, { kind: 'row_line', row: { ordinal }, values: [m[3].trim()], match: 'equals' }],
   };
 }
 

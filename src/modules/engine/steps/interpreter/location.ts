@@ -55,11 +55,27 @@ const LOOSE_PLACE = new RegExp(
 const NOT_A_PLACE =
   /^(?:step|note|then|and|precondition|action|expected|result|test|case|scenario|given|when|top|bottom|end|start|left|right|middle|centre|center|same|meantime|meanwhile|case)\b|\d/i;
 
+/** "Household members, type …": the place before a comma, a name that does not start with a verb or a filler. */
+function commaPlace(s: string): RegExpExecArray | null {
+  const m = /^(\p{Lu}[^,":;()]*?)\s*,\s+(.+)$/u.exec(s);
+  if (!m || startsWithVerb(m[1]!) || ACTION_START.test(m[1]!) || NOT_A_COMMA_PLACE.test(m[1]!)) return null;
+  return m;
+}
+
+/**
+ * Words that open a sentence before a comma without naming a place ("Otherwise, tap Save"), and verbs a button's
+ * name starts with ("Edit details, clear Nickname" taps a button, then goes on: no place).
+ */
+const NOT_A_COMMA_PLACE =
+  /^(?:otherwise|now|meanwhile|afterwards|later|here|there|again|once|if|when|after|before|instead|also|optionally|still|yes|no|ok|okay|finally|next|first|second|third|lastly|last|so|alternatively|edit|delete|create|update|rename|share|invite|view|show|run|book|buy|order|pay|call|reply|start|stop|play|pause|mute|apply|reset|undo|redo|copy|move|sort|filter|refresh|reload|upload|download|archive|mark|rate|follow|join|skip|retry|try|use|make|get|give|find|new|add|remove|save)\b/i;
+
 /** "From Home, tap X", "On Home tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
 function looseLocation(s: string): Location | null {
   const m =
     LOOSE_PLACE.exec(s) ??
     /^("[^"]+"|[\p{Lu}][^,":]*?)\s*:\s+(.+)$/u.exec(s) ??
+    // "Settings, tap Away mode": a name that is no action of its own, a comma, then the action.
+    commaPlace(s) ??
     /^(?:the\s+)?(\p{Lu}[^,":]*?\s+tab)\s*,\s*(?:then\s+)?(.+)$/u.exec(s);
   if (!m) return null;
   // "Orders tab, tap Past": the tab's name, read as a tab.

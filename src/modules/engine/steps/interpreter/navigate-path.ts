@@ -2,7 +2,8 @@ import { notSettled, type Resolution } from './resolution';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { rowByParts } from './row-parts';
-import { describeElement } from './ui-tree';
+import { describeElement, isInteractive } from './ui-tree';
+import { scrollToPlace } from './tab-places';
 import { actions, screenTitleOf, tapOn, tappable, withReveal } from './form-actions';
 
 const wordsOf = (s: string) =>
@@ -41,6 +42,13 @@ export function navigate(index: ScreenIndex, path: string[]): Resolution {
       return rest.length
         ? notSettled(`${describeElement(hit.element.node)} is a switch: a path does not go through it`)
         : actions([], `${describeElement(hit.element.node)} is on this screen: going to it changes nothing`);
+    // "Open Good night from Scenes" with only a heading "Scenes" here: a text is no way to a place; its tab may be
+    // further down (a tab bar below the content), scrolled to before the path is read again.
+    if (hit.found && k === 1 && !isInteractive(hit.element.node) && hit.element.node.role !== 'navigation_bar')
+      return (
+        scrollToPlace(index, { text: name, role: 'tab' }, `go to ${path.join(' > ')}`) ??
+        notSettled(`"${name}" here is ${describeElement(hit.element.node)}, not a tab, button or row to go by`)
+      );
     if (hit.found) {
       const why = tappable(index, hit.element);
       if (why) return withReveal(index, hit.element, why);

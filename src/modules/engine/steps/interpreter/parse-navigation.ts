@@ -11,6 +11,12 @@ export const navigationRules: Rule[] = [
     )
       ? ok({ kind: 'back' })
       : null,
+  // "Back to Home", "Go back to Home": the app's screen of that name (a capital: a name), never the device's home.
+  (s) =>
+    /^(?:(?:go|navigate|move|get|head|return|and) )?back to (?:the )?home(?: screen| page| tab)?$/i.test(s) &&
+    /\bHome\b/.test(s)
+      ? ok({ kind: 'back_to', screen: 'Home' })
+      : null,
   // "I go back to the Search screen", "then back to Orders": back to that screen (which screen it leads to is for the next step to check).
   (s) => {
     const m =

@@ -92,7 +92,9 @@ function laterClause(index: ScreenIndex, raw: string, split = true): string[] | 
     return label ? [`enter "${quoted[2] ?? quoted[3]}" in ${label}`] : null;
   }
   const state = /^(\p{Lu}[\p{L}\d' -]{0,30}?)\s+(on|off)$/u.exec(item);
-  if (state) return [`turn ${switchNamed(index, state[1]!)} ${state[2]}`];
+  // "Wi-Fi on" names a switch and its state; "Turn on" (a dialog's button) is a verb, not a switch called "Turn".
+  if (state && !/^(?:turn|switch|toggle|flip)$/i.test(state[1]!))
+    return [`turn ${switchNamed(index, state[1]!)} ${state[2]}`];
   const kept = /^(?:leave|keep)\s+(?:the\s+)?(\p{Lu}[\p{L}\d' -]{0,30}?)\s+(on|off)$/iu.exec(item);
   if (kept) return [`leave ${switchNamed(index, kept[1]!)} ${kept[2]}`];
   // "… and save": a bare verb only after "and" ("Tap Cancel booking and Yes, cancel" is no list).
