@@ -25,6 +25,7 @@ import { ifNeededLast, screenClause } from './screen-forms';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
+import { lineStepperStep } from './line-stepper-steps';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -124,6 +125,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
+  // "Adult − once, Senior + once, Continue", "Take adult down to 0": stepper lines by name.
+  const lines = lineStepperStep(s, index);
+  if (lines) return lines;
   const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);
