@@ -4,6 +4,7 @@ import { switchStateClaim } from './switch-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
+import { outcomeClaim } from './outcome-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -69,6 +70,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     switchStateClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
+    outcomeClaim(bare) ??
     headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);

@@ -26,6 +26,7 @@ import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
 import { lineStepperStep } from './line-stepper-steps';
+import { refusedTap } from './refused-taps';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -128,6 +129,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Adult − once, Senior + once, Continue", "Take adult down to 0": stepper lines by name.
   const lines = lineStepperStep(s, index);
   if (lines) return lines;
+  // "Tap B1 (should be refused)": the tap, then the element read as before.
+  const refused = refusedTap(s, index, interpretClause);
+  if (refused) return refused;
   const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);
