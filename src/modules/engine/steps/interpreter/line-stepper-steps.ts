@@ -4,13 +4,17 @@ import { notSettled, type DeviceAction, type Resolution } from './resolution';
 import { COUNT_PATTERN, parseCount } from './step-text';
 import { lineCountValue, lineNamed, type StepperLine } from './stepper-lines';
 import type { ScreenIndex } from './target-finder';
+import { screenTitle } from './screen-title';
+import { normalizeText } from './text-match';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
 
 /**
  * Steps said of a stepper line by its name (`stepper-lines.ts`), alone or in a list as QA engineers write them:
- * - "Adult − once", "Adult −1", "Senior +2", "Child + twice": the line's − or + tapped that many times, one tap at a
- *   time (the rest read again after it, so a button that turns disabled stops the step);
- * - "Add 2 child tickets", "Add one nachos", "Remove one adult": the same, said with a verb;
+ * - "Adult − once", "Adult −1", "Senior +2", "Child + twice", "Adult −" (once): the line's − or + tapped that many
+ *   times, one tap at a time (the rest read again after it, so a button that turns disabled stops the step); steps
+ *   in brackets say how a step is done ("Swap the adult for a child (Adult −, Child +), Continue");
+ * - "Add 2 child tickets", "Add one nachos", "Remove one adult", "On Snacks add 1 Salted popcorn and 2 Soft drink":
+ *   the same, said with a verb (a screen said first must be this one);
  * - "Take adult down to 0", "Bring Child up to 2", "Set Adult to 1": the line's button tapped until its count reads
  *   the number, the count read back after (a count already past it, the wrong way, fails);
  * - "Make it 1 adult, 1 child, 1 senior": each line set so, those that go down first (a total the screen caps
@@ -22,7 +26,7 @@ import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-t
 const SIGN = '(\\+|−|–|-)';
 const NAME = "(\\p{L}[\\p{L}'’ -]{0,40}?)";
 const SIGNED = new RegExp(
-  `^(?:tap\\s+)?(?:the\\s+)?${NAME}\\s*${SIGN}\\s*(?:(\\d{1,2})(?:\\s*times)?|(once|twice|thrice|(?:two|three|four|five|six|seven|eight|nine|ten) times))$`,
+  `^(?:tap\\s+)?(?:the\\s+)?${NAME}\\s*${SIGN}\\s*(?:(\\d{1,2})(?:\\s*times)?|(once|twice|thrice|(?:two|three|four|five|six|seven|eight|nine|ten) times))?$`,
   'iu',
 );
 const ADDED = new RegExp(`^(add|remove|take off)\\s+(?:${COUNT_PATTERN}|an?|another)\\s+${NAME}$`, 'iu');
@@ -32,6 +36,8 @@ const SET_TO = new RegExp(
 );
 const MIX = /^(?:make it|make that|set (?:it|them) to|choose|select|pick)\s+(.+)$/i;
 const MIX_ITEM = new RegExp(`^${COUNT_PATTERN}\\s+${NAME}$`, 'iu');
+const ON_SCREEN =
+  /^[Oo]n\s+(?:the\s+)?(\p{Lu}[^,]{0,30}?)(?:\s+(?:screen|page))?,?\s+(?=(?:add|remove|take|bring|set|make)\s)/u;
 const VERIFY = /^verify the count of the "([^"]+)" line reads (\d{1,3})(?:,\s+then\s+(.+))?$/;
 const SEP = /\s*,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+/i;
 
@@ -133,12 +139,20 @@ export function lineStepperStep(s: string, index: ScreenIndex): Resolution | nul
     return r.settled && r.passed && verify[3] ? { ...r, then: verify[3] } : r;
   }
   if (/"/.test(s)) return null;
-  const items = s.split(SEP).map((i) => i.trim());
+  // "On Snacks add 1 Salted popcorn": the screen said is this one (another is left to the other forms).
+  const place = ON_SCREEN.exec(s);
+  if (place && normalizeText(screenTitle(index) ?? '') !== normalizeText(place[1]!)) return null;
+  const body = s.slice(place ? place[0].length : 0);
+  // "Swap the adult for a child (Adult −, Child +), Continue": the steps in brackets say how.
+  const spelled = /^[^()]+\(([^()]+)\)(\s*,.*)?$/.exec(body);
+  const said = spelled && SIGNED.test(spelled[1]!.split(SEP)[0]!.trim()) ? `${spelled[1]}${spelled[2] ?? ''}` : body;
+  const items = said.split(SEP).map((i) => i.trim());
   if (items.some((i) => i === '')) return null;
   const head = items[0]!;
-  const after = rest(items.slice(1));
   const signed = SIGNED.exec(head);
   const added = signed ? null : ADDED.exec(head);
+  // "add 1 Salted popcorn and 2 Soft drink": the verb goes on to the counts after it.
+  const after = rest(items.slice(1).map((i) => (added && MIX_ITEM.test(i) ? `${added[1]} ${i}` : i)));
   if (signed || added) {
     const l = line(index, signed ? signed[1]! : added![3]!);
     if (l === null) return null;
@@ -147,7 +161,9 @@ export function lineStepperStep(s: string, index: ScreenIndex): Resolution | nul
     const times = signed
       ? signed[3]
         ? Number(signed[3])
-        : repeatCount(signed[4]!)
+        : signed[4]
+          ? repeatCount(signed[4])
+          : 1
       : added![2]
         ? parseCount(added![2])
         : 1;

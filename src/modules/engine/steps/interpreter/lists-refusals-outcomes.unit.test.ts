@@ -94,6 +94,10 @@ describe('claims of what a step led to', () => {
   it('"Caption changes to "Showing: Sci-Fi"": that text, exactly', () => {
     expect(verdict(interpretAssertion('Caption changes to "Showing: Sci-Fi"', shelf(['Dune'])))).toBe(true);
   });
+  it('"Caption reads "Showing: All"": that text, exactly; another fails', () => {
+    expect(verdict(interpretAssertion('Caption reads "Showing: All"', shelf(['Dune', 'Emma'])))).toBe(true);
+    expect(verdict(interpretAssertion('Caption reads "Showing: All"', shelf(['Dune'])))).toBe(false);
+  });
   it('near miss: the caption reading another text fails', () => {
     expect(verdict(interpretAssertion('Caption changes to "Showing: Sci-Fi"', shelf(['Dune', 'Emma'])))).toBe(false);
     expect(verdict(interpretAssertion('Caption changes to "Showing: Sci"', shelf(['Dune'])))).toBe(false);

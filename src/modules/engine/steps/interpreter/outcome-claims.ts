@@ -8,7 +8,7 @@ import { unquote } from './step-text';
  *   title, or a heading reading it), or does not. A dialog, menu, keyboard or the app is no screen: left to the others;
  * - "Velocity Run is the only film", "Dune is the only result in the list": the list on screen holds that one row;
  * - "Status has changed to "Paid"": the thing reads that text now; "Caption changes to "Showing: Drama"" (a word
- *   that only says what kind of text it is): that text, exactly, is on screen.
+ *   that only says what kind of text it is; "Caption reads "…"" too): that text, exactly, is on screen.
  * Null when the claim is none of these.
  */
 
@@ -20,6 +20,7 @@ const ONLY =
   /^(?:the\s+)?("[^"]+"|\p{Lu}[^"]{0,60}?)\s+is\s+(?:now\s+)?the\s+only\s+(\p{L}+)(?:\s+(?:shown|listed|left|found))?(?:\s+(?:in|on)\s+(?:the\s+)?(?:list|results|screen))?$/u;
 const CHANGES =
   /^(?:the\s+)?(\p{L}[\p{L} ]{0,30}?)\s+(?:changes|has changed|updates|has updated|switches) to\s+("[^"]+")$/iu;
+const READS = /^(?:the\s+)?(\p{L}+)\s+(?:reads|says|shows|now reads)\s+("[^"]+")$/iu;
 /** Words that say what kind of text a thing is, not which element: the quoted text shown answers, exactly. */
 const KIND_OF_TEXT = /^(?:caption|subtitle|banner|hint|note|summary|text|message|line|counter)$/i;
 
@@ -36,6 +37,10 @@ export function outcomeClaim(s: string): Check | null {
         { kind: 'row_at', text: unquote(only[1]!), ordinal: 1 },
       ],
     };
+  // "Caption reads "Showing: All"": a word of that kind is no element's name.
+  const reads = READS.exec(s.trim());
+  if (reads && /^(?:caption|subtitle|banner|hint|summary)$/i.test(reads[1]!))
+    return { kind: 'visible', target: { text: unquote(reads[2]!) }, negated: false, exact: true };
   const changes = CHANGES.exec(s.trim());
   if (changes && KIND_OF_TEXT.test(changes[1]!))
     return { kind: 'visible', target: { text: unquote(changes[2]!) }, negated: false, exact: true };

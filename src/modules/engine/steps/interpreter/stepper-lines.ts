@@ -93,8 +93,53 @@ export function lineCountValue(index: ScreenIndex, name: string, value: string):
 const COUNT_CLAIM =
   /^(?:the\s+)?(\p{L}[\p{L}'’ -]{0,40}?)(?:\s+(?:count|quantity|qty|number|tickets?))?(?:\s+(?:is|shows|reads|says|stays at|is at|at)|\s*[:=])?\s+(\d{1,3})$/iu;
 
-/** "Adult 2", "Adult count 2", "Child shows 0", "Popcorn 1": a stepper line's count; null for other words. */
+const WITH_BUTTON =
+  /^(.+?)(?:,|\s+with|\s+and)\s+(?:its\s+|the\s+)?(\+|−|–|-|plus|minus)(?:\s+button)?\s+(?:is\s+)?(disabled|enabled)$/i;
+const ALL_COUNTS =
+  /^(?:all|every|each)\s+(?:the\s+)?(?:counts?|quantit(?:y|ies))\s+(?:are\s+|is\s+|at\s+|read\s+|show\s+)?(\d{1,3})$/i;
+
+const ALL_SIGNS = /^(?:all\s+)?(?:the\s+)?(\+|−|–|-|plus|minus)\s+buttons\s+(?:are\s+)?(?:all\s+)?(disabled|enabled)$/i;
+
+const verdict = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
+
+/**
+ * "Adult 2", "Adult count 2", "Child shows 0", "Popcorn 1": a stepper line's count; "Adult 0 with − disabled": and its
+ * button so; "All counts 0", "− buttons disabled": every stepper line's count, or its − (+) (there must be one line).
+ * Null for other words.
+ */
 export function lineCountClaim(index: ScreenIndex, text: string): CheckResolution | null {
-  const m = COUNT_CLAIM.exec(text.trim());
-  return m ? lineCountValue(index, m[1]!, m[2]!) : null;
+  const all = ALL_COUNTS.exec(text.trim());
+  if (all) {
+    const lines = stepperLines(index);
+    if (lines.length === 0) return null;
+    const off = lines.find((l) => l.count.node.text?.trim() !== all[1]);
+    return off
+      ? verdict(false, `the count of the "${off.names[0] ?? ''}" line reads ${off.count.node.text}, not ${all[1]}`)
+      : verdict(true, `all ${lines.length} stepper counts read ${all[1]}`);
+  }
+  const signs = ALL_SIGNS.exec(text.trim());
+  if (signs) {
+    const lines = stepperLines(index);
+    if (lines.length === 0) return null;
+    const want = signs[2]!.toLowerCase() === 'enabled';
+    const els = lines.map((l) => (/^(?:\+|plus)$/i.test(signs[1]!) ? l.plus : l.minus));
+    const off = els.find((e) => e.node.enabled !== want);
+    return off
+      ? verdict(false, `${describeElement(off.node)} is ${want ? 'disabled' : 'enabled'}`)
+      : verdict(true, `all ${els.length} ${signs[1]} buttons are ${signs[2]!.toLowerCase()}`);
+  }
+  const button = WITH_BUTTON.exec(text.trim());
+  const m = COUNT_CLAIM.exec(button ? button[1]!.trim() : text.trim());
+  const count = m ? lineCountValue(index, m[1]!, m[2]!) : null;
+  if (!button || !count?.settled || !count.passed) return count;
+  const line = lineNamed(index, m![1]!) as StepperLine;
+  const el = /^(?:\+|plus)$/i.test(button[2]!) ? line.plus : line.minus;
+  const want = button[3]!.toLowerCase() === 'enabled';
+  const why = `${count.reasoning}; ${describeElement(el.node)} is ${el.node.enabled ? 'enabled' : 'disabled'}`;
+  return verdict(el.node.enabled === want, why);
 }

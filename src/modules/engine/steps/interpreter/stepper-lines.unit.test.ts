@@ -76,6 +76,15 @@ describe('a stepper line named with its sign and a count', () => {
   it('"Add one croissant": a word of the line names it', () => {
     expect(ids(interpretStep('Add one croissant', extras()))).toEqual(['cro-plus']);
   });
+  it('"On Extras add 1 Iced tea and 2 Almond croissant": the verb goes on to the second count', () => {
+    const r = interpretStep('On Extras add 1 Iced tea and 2 Almond croissant', extras());
+    expect(ids(r)).toEqual(['tea-plus']);
+    expect(r.settled && r.then).toBe('add 2 Almond croissant');
+    expect(ids(interpretStep('On Basket add 1 Iced tea', extras()))).toEqual([]);
+  });
+  it('"Tap + on Almond croissant once": the line\'s +, never its title read loosely', () => {
+    expect(ids(interpretStep('Tap + on Almond croissant once', extras()))).toEqual(['cro-plus']);
+  });
   it("near miss: a line that is not on screen is never given another line's button", () => {
     expect(ids(interpretStep('Senior − once, Continue', gallery()))).toEqual([]);
   });
@@ -119,5 +128,27 @@ describe("a stepper line's count", () => {
   });
   it('near miss: the price beside the title still reads as the price', () => {
     expect(verdict(interpretAssertion('Standard £14.00', gallery()))).toBe(true);
+  });
+});
+
+describe('stepper lines said together', () => {
+  it('"Standard 2 with − enabled", "All counts 0", "− buttons disabled"', () => {
+    expect(verdict(interpretAssertion('Standard 2 with − enabled', gallery()))).toBe(true);
+    expect(verdict(interpretAssertion('All counts 0', gallery(0)))).toBe(true);
+    expect(verdict(interpretAssertion('All counts 0, − buttons disabled', gallery(0)))).toBe(true);
+  });
+  it('near miss: a button in the other state, or one count that is not 0, fails', () => {
+    expect(verdict(interpretAssertion('Standard 2 with − disabled', gallery()))).toBe(false);
+    expect(verdict(interpretAssertion('All counts 0', gallery(1)))).toBe(false);
+    expect(verdict(interpretAssertion('− buttons disabled', gallery(1)))).toBe(false);
+  });
+  it('"Swap a standard for a reduced (Standard −, Reduced +), Continue": the steps in brackets', () => {
+    const r = interpretStep('Swap a standard for a reduced (Standard −, Reduced +), Continue', gallery());
+    expect(ids(r)).toEqual(['std-minus']);
+    expect(r.settled && r.then).toBe('Reduced +, then tap Continue');
+  });
+  it('near miss: brackets that are no stepper steps leave the step to the other forms', () => {
+    const r = interpretStep('Swap a standard for a reduced (see the price list), Continue', gallery());
+    expect(ids(r)).toEqual([]);
   });
 });
