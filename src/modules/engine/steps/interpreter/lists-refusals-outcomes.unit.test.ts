@@ -102,4 +102,9 @@ describe('claims of what a step led to', () => {
     expect(verdict(interpretAssertion('Caption changes to "Showing: Sci-Fi"', shelf(['Dune', 'Emma'])))).toBe(false);
     expect(verdict(interpretAssertion('Caption changes to "Showing: Sci"', shelf(['Dune'])))).toBe(false);
   });
+  it('"Continue enabled": the state said without "is"; a disabled button fails', () => {
+    const form = (enabled: boolean) => screen('Order', [node('button', 'Continue', 600, { id: 'continue', enabled })]);
+    expect(verdict(interpretAssertion('Continue enabled', form(true)))).toBe(true);
+    expect(verdict(interpretAssertion('Continue enabled', form(false)))).toBe(false);
+  });
 });

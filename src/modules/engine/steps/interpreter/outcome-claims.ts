@@ -9,6 +9,7 @@ import { unquote } from './step-text';
  * - "Velocity Run is the only film", "Dune is the only result in the list": the list on screen holds that one row;
  * - "Status has changed to "Paid"": the thing reads that text now; "Caption changes to "Showing: Drama"" (a word
  *   that only says what kind of text it is; "Caption reads "…"" too): that text, exactly, is on screen.
+ * - "Continue enabled": the state said without "is" ("Continue is enabled").
  * Null when the claim is none of these.
  */
 
@@ -37,6 +38,13 @@ export function outcomeClaim(s: string): Check | null {
         { kind: 'row_at', text: unquote(only[1]!), ordinal: 1 },
       ],
     };
+  // "Continue enabled": the state said without "is".
+  const state = /^(\p{Lu}\p{L}*(?: \p{L}+){0,3})\s+(?:now\s+)?(enabled|disabled)$/u.exec(s.trim());
+  if (
+    state &&
+    !/\b(?:is|are|stays?|remains?|was|were|be|becomes?|gets?|turns?|goes|with|and|all|both)\b/i.test(state[1]!)
+  )
+    return parseCheck(`${state[1]} is ${state[2]}`);
   // "Caption reads "Showing: All"": a word of that kind is no element's name.
   const reads = READS.exec(s.trim());
   if (reads && /^(?:caption|subtitle|banner|hint|summary)$/i.test(reads[1]!))
