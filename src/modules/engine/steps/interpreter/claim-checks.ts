@@ -1,4 +1,5 @@
 import { notSettled, type CheckResolution } from './resolution';
+import { lineCountClaim } from './stepper-lines';
 import { scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
 import { amountSigns, humanizeId, normalizeText } from './text-match';
@@ -168,6 +169,9 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     isVisible(e, index.observation.screen),
   );
   if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
+  // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.
+  const counted = lineCountClaim(index, text);
+  if (counted) return counted;
   const read =
     phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
   if (read.settled && read.passed) return read;

@@ -1,4 +1,5 @@
 import { counterBeside } from './counter-value';
+import { lineCountValue } from './stepper-lines';
 import type { Target } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -88,6 +89,9 @@ export function checkValue(
   value: string,
   match: 'equals' | 'contains' | 'words',
 ): CheckResolution {
+  // "Adult shows 1": a stepper line's count, never the price beside its title.
+  const counted = match === 'equals' ? lineCountValue(index, label.text, value) : null;
+  if (counted) return counted;
   const found = namedElements(index, label);
   const fits = (actual: string) =>
     match === 'equals'

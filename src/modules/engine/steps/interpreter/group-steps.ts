@@ -81,8 +81,12 @@ const SHORTHANDS: Array<[RegExp, string]> = [
   ],
   // "Continue past Passenger details", "Continue through the Extras screen": the screen's Continue button
   [/^continue (?:past|through|beyond|from) (?:the )?[^,;]+?(?= and | then |,|;|$)/i, 'tap Continue'],
-  // "… and continue to Review booking": the Continue button (the screen named is where it leads)
-  [/\bcontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/i, 'tap Continue'],
+  // "… and continue to Review booking": the Continue button (the screen named is where it leads). "Tap Continue to
+  // checkout", "Both Continue to checkout and …": a button's name, after a verb or with its capital mid-step.
+  [
+    /(?<!\b(?:tap|click|press|hit|touch|select|choose)\s+(?:on\s+)?(?:the\s+)?)(?:^[Cc]|(?<=\s)c)ontinue to (?:the )?([^,;"]+?)(?: screen| page| step)?(?=$|,|;| and | then )/,
+    'tap Continue',
+  ],
   // "Tap Search in the navigation row": the tab of that name
   [
     /^(tap|press|click) (?:on )?(?:the )?(.+?) (?:in|on|from) the (?:navigation|tab|bottom) (?:row|bar|menu)\b/i,

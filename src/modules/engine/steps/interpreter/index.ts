@@ -5,6 +5,7 @@ import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
+import { outcomeClaim } from './outcome-claims';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -71,6 +72,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
+    outcomeClaim(bare) ??
     headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);

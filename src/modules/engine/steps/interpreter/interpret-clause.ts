@@ -28,6 +28,8 @@ import { stepperStep } from './stepper';
 import { reopenIt } from './reopen-app';
 import { stepperWithResult } from './result-remarks';
 import { tabFromPushed } from './tab-places';
+import { lineStepperStep } from './line-stepper-steps';
+import { refusedTap } from './refused-taps';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -129,6 +131,12 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (s === '') return notSettled('not understood: the step is empty');
   const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause) ?? tabFromPushed(s, index);
   if (reopened) return reopened;
+  // "Adult − once, Senior + once, Continue", "Take adult down to 0": stepper lines by name.
+  const lines = lineStepperStep(s, index);
+  if (lines) return lines;
+  // "Tap B1 (should be refused)": the tap, then the element read as before.
+  const refused = refusedTap(s, index, interpretClause);
+  if (refused) return refused;
   const named = namesAsPath(s, index) ?? arrowPath(s, index);
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);

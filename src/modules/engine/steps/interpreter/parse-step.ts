@@ -2,6 +2,7 @@ import { type Rule, ok, refuse } from './intent';
 import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
 import { splitClauses } from './clauses';
+import { spelledList } from './list-shorthands';
 import { locatedIntents, location } from './location';
 import { startsWithVerb, stripFillers } from './lexicon';
 import { earlyGestureRules, gestureRules, scrollRules } from './parse-gestures';
@@ -271,7 +272,7 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
 
 /** A step as a person writes it, without its subject, fillers and remarks. */
 export function normalizeStep(text: string): string {
-  return expandGroups(stripFillers(cleanStepText(text)));
+  return expandGroups(spelledList(stripFillers(cleanStepText(text))));
 }
 
 /** A form that reads a whole clause, "and" included: sign-in, the app's lifecycle, a search. */

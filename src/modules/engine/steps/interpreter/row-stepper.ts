@@ -15,7 +15,7 @@ const FORMS = [
 ];
 const PLUS = /(?:^|\s)(?:\+|plus|increase|increment|more|add one)(?:\s|$)/;
 const MINUS = /(?:^|\s)(?:-|−|minus|decrease|decrement|fewer|less|remove one)(?:\s|$)/;
-const FILLER =
+export const FILLER =
   /\b(?:\+|-|−|plus|minus|increase|increment|decrease|decrement|more|fewer|less|add|remove|one|the|of|a|quantity|qty|button)\b/g;
 
 interface Index {
@@ -30,7 +30,8 @@ function words(e: TreeElement): string[] {
   return [/^[+\-−]$/.test(raw) ? raw : normalizeText(raw), e.node.id ? normalizeText(humanizeId(e.node.id)) : ''];
 }
 
-const signOf = (e: TreeElement): 'up' | 'down' | null => {
+/** Whether a button is a stepper's plus (`up`) or minus (`down`), by its label or id; null for any other element. */
+export const signOf = (e: TreeElement): 'up' | 'down' | null => {
   if (e.node.role !== 'button') return null;
   const w = words(e);
   const up = w.some((n) => PLUS.test(n));
@@ -38,7 +39,7 @@ const signOf = (e: TreeElement): 'up' | 'down' | null => {
   return up === down ? null : up ? 'up' : 'down';
 };
 
-const lineName = (t: string) => normalizeText(t.replace(/^\s*\d{1,3}\s*(?:×|x)\s+/i, ''));
+export const lineName = (t: string) => normalizeText(t.replace(/^\s*\d{1,3}\s*(?:×|x)\s+/i, ''));
 
 export function readRowStepper(text: string): { up: boolean; name: string } | null {
   for (const [i, re] of FORMS.entries()) {

@@ -1,3 +1,4 @@
+import { readRowStepper, rowStepper } from './row-stepper';
 import type { UiNode } from '../../../../worker/driver';
 import type { RoleHint, Target } from './intent';
 import { humanizeId, normalizeText, tolerantDistance } from './text-match';
@@ -169,6 +170,9 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   if (target.anyOf) return findAnyOf(index, target, opts);
   if (target.within) return findWithin(index, target, opts);
   if (target.last) return findLast(index, target, opts);
+  // "+ on Salted popcorn": the line's stepper button, never the line's title read loosely ("on salted popcorn").
+  const lineStepper = readRowStepper(target.text) ? rowStepper(index, target.text) : null;
+  if (lineStepper) return lineStepper;
   const plain = findPlain(index, target, opts);
   if (plain.found || plain.ambiguous || opts.closeOnly) return plain;
   if (target.role === 'item') {
