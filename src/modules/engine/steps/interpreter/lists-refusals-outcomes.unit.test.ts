@@ -76,6 +76,9 @@ describe('claims of what a step led to', () => {
     expect(verdict(interpretAssertion('Checkout opens', shelf([], 'Checkout')))).toBe(true);
     expect(verdict(interpretAssertion('Now reading opens', shelf([], 'Now reading')))).toBe(true);
     expect(verdict(interpretAssertion('Books does not open', shelf([], 'Sign in')))).toBe(true);
+    // A sentence's capital "The" is no part of the screen's name.
+    expect(verdict(interpretAssertion('The Checkout screen opens', shelf([], 'Checkout')))).toBe(true);
+    expect(verdict(interpretAssertion('The Checkout page is opened', shelf([], 'Checkout')))).toBe(true);
   });
   it('near miss: another screen fails; a dialog or the keyboard is no screen', () => {
     expect(verdict(interpretAssertion('Checkout opens', shelf([])))).toBe(false);

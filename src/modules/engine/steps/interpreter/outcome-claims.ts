@@ -16,7 +16,7 @@ import { unquote } from './step-text';
 const NOT_A_SCREEN =
   /\b(?:dialog|alert|popup|pop-up|sheet|menu|keyboard|picker|modal|drawer|dropdown|calendar|app|application|browser|camera|link|it|this|that)\b/i;
 const OPENS =
-  /^(?:the\s+)?("[^"]+"|\p{Lu}[^"]{0,40}?)(?:\s+(?:screen|page|view|tab))?\s+(opens|opens up|is opened|has opened|loads|has loaded|comes up|does not open|doesn['’]t open|is not opened|never opens)$/u;
+  /^(?:[Tt]he\s+)?("[^"]+"|\p{Lu}[^"]{0,40}?)(?:\s+(?:screen|page|view|tab))?\s+(opens|opens up|is opened|has opened|loads|has loaded|comes up|does not open|doesn['’]t open|is not opened|never opens)$/u;
 const ONLY =
   /^(?:the\s+)?("[^"]+"|\p{Lu}[^"]{0,60}?)\s+is\s+(?:now\s+)?the\s+only\s+(\p{L}+)(?:\s+(?:shown|listed|left|found))?(?:\s+(?:in|on)\s+(?:the\s+)?(?:list|results|screen))?$/u;
 const CHANGES =
