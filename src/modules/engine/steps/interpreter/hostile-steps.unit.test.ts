@@ -27,6 +27,17 @@ const hostile = [
   `Rows in order: ${'A (b), '.repeat(280)}C (d)`,
   `Tap + on ${'Oat '.repeat(500)}Milk`,
   `Before: ${'"a" and '.repeat(250)}"b"`,
+  // Credentials in any arrangement, arrow paths, kind words, stepper lines, picks, refused taps, outcomes.
+  `Log in with the test account (${'a@b.co, '.repeat(250)}password pw)`,
+  `Enter a@b.co and pw on Sign in ${'and tap '.repeat(250)}Sign in`,
+  `${'Settings → '.repeat(180)}Members`,
+  `Tap the ${'17:40 · '.repeat(250)}showtime`,
+  `${'Adult − once, '.repeat(150)}Continue`,
+  `Take ${'adult '.repeat(330)}down to 0`,
+  `Select six seats: ${'D1, '.repeat(480)}E1`,
+  `Tap ${'B1 '.repeat(600)}(should be refused)`,
+  `${'Now showing '.repeat(160)}opens`,
+  `Date is ${'Tue 24 Feb and Time is 16:40 and '.repeat(55)}`,
 ].map((s) => s.slice(0, 2000));
 
 const form = screen('Settings', [
