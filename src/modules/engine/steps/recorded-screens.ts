@@ -162,7 +162,7 @@ export function screenForLine(
   text: string,
 ): CompactScreen | null {
   if (saved?.version !== 1) return null;
-  const line = (kind === 'step' ? saved.steps : saved.assertions)[index];
+  const line = (kind === 'step' ? saved.steps : saved.assertions)?.[index];
   if (!line || line.text_sha !== lineDigest(text)) return null;
-  return saved.screens[line.screen] ?? null;
+  return saved.screens?.[line.screen] ?? null;
 }
