@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { type DeviceAction, interpretStep, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/** An option under a heading: "Set Mode to Off", "Under Mode tap Cool"; near misses read as before. */
+
+const acts = (r: Resolution): DeviceAction[] => (r.settled && r.kind === 'actions' ? r.actions : []);
+const tapped = (r: Resolution) =>
+  acts(r).flatMap((a) => (a.op === 'input' && a.event.kind === 'tap' ? [a.selector?.id ?? a.selector?.text] : []));
+
+const room = screen('Living Room', [
+  node('text', 'Fan', 80, { id: 'fan-heading' }),
+  node('button', 'Off', 120, { id: 'fan-off' }),
+  node('text', 'Mode', 200, { id: 'mode-heading' }),
+  node('button', 'Heat', 240, { id: 'mode-heat' }),
+  node('button', 'Cool', 240, { id: 'mode-cool', bounds: { x: 140, y: 240, width: 100, height: 40 } }),
+  node('button', 'Off', 240, { id: 'mode-off', bounds: { x: 260, y: 240, width: 100, height: 40 } }),
+]);
+
+describe('an option under a heading', () => {
+  it('"Set Mode to Off" taps the Off under Mode, not the one above it', () => {
+    expect(tapped(interpretStep('Set Mode to Off', room))).toEqual(['mode-off']);
+    expect(tapped(interpretStep('Set Fan to Off', room))).toEqual(['fan-off']);
+  });
+
+  it('"Under Mode tap Cool" taps Cool there', () => {
+    expect(tapped(interpretStep('Under Mode tap Cool', room))).toEqual(['mode-cool']);
+  });
+
+  it('an option that is not under the heading is not tapped for it', () => {
+    expect(tapped(interpretStep('Set Mode to Dry', room))).toEqual([]);
+    expect(tapped(interpretStep('Under Fan tap Heat', room))).not.toEqual(['fan-off']);
+  });
+});
