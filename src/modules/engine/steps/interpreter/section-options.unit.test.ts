@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DeviceAction, interpretStep, type Resolution } from './index';
-import { node, screen } from './hand-built-screens.fixture';
+import { labelled, node, screen } from './hand-built-screens.fixture';
 
 /** An option under a heading: "Set Mode to Off", "Under Mode tap Cool"; near misses read as before. */
 
@@ -30,5 +30,26 @@ describe('an option under a heading', () => {
   it('an option that is not under the heading is not tapped for it', () => {
     expect(tapped(interpretStep('Set Mode to Dry', room))).toEqual([]);
     expect(tapped(interpretStep('Under Fan tap Heat', room))).not.toEqual(['fan-off']);
+  });
+});
+
+describe('"Name: Dinner time" as a step fills an empty field', () => {
+  const form = (name: string) =>
+    screen('New scene', [...labelled('Name', 'scene-name', 100, name), node('button', 'Save scene', 400)]);
+  const typed = (r: Resolution) =>
+    acts(r).flatMap((a) => (a.op === 'input' && a.event.kind === 'text' ? [[a.selector?.id, a.event.text]] : []));
+
+  it('types the value into the empty Name field', () => {
+    expect(typed(interpretStep('Name: Dinner time', form('')))).toEqual([['scene-name', 'Dinner time']]);
+    // A field with no label on screen, named by its id.
+    const bare = screen('New scene', [node('input', '', 100, { id: 'scene-name' }), node('button', 'Save', 400)]);
+    expect(typed(interpretStep('Name: Dinner time', bare))).toEqual([['scene-name', 'Dinner time']]);
+  });
+
+  it('near miss: a label that names no field is read as a check, nothing typed', () => {
+    const status = screen('New scene', [node('text', 'Status', 100), node('text', 'Ready', 130)]);
+    const r = interpretStep('Status: Ready', status);
+    expect(typed(r)).toEqual([]);
+    expect(r.settled && r.kind).toBe('check');
   });
 });
