@@ -364,6 +364,9 @@ function soughtTarget(intent: Intent): Target | null {
       return intent.target;
     case 'type':
       return intent.target;
+    // "Under Mode tap Cool" with the Mode buttons further down: scroll until the option shows.
+    case 'choose':
+      return intent.option;
     case 'fill':
       return intent.within ? { text: intent.within } : null;
     case 'back_to':

@@ -31,8 +31,15 @@ export function optionBelow(index: ScreenIndex, heading: Target, option: string)
   const el = options[0];
   if (!el) return null;
   const point = touchPoint(el);
-  if (!point || !isVisible(el, index.observation.screen))
-    return notSettled(`${describeElement(el.node)} is off screen`);
+  if (!point || !isVisible(el, index.observation.screen)) {
+    const b = el.node.bounds;
+    const direction = b.y + b.height / 2 > index.observation.screen.height / 2 ? 'down' : 'up';
+    return {
+      settled: false,
+      reason: `${describeElement(el.node)} is off screen; scroll to it first`,
+      reveal: { text: el.node.text ?? option, direction },
+    };
+  }
   if (!el.node.enabled) return notSettled(`${describeElement(el.node)} is disabled`);
   return {
     settled: true,

@@ -53,3 +53,14 @@ describe('"Name: Dinner time" as a step fills an empty field', () => {
     expect(r.settled && r.kind).toBe('check');
   });
 });
+
+describe('an option under a heading further down', () => {
+  it('is scrolled to before it is tapped', () => {
+    const long = screen('Living Room', [
+      node('text', 'Mode', 800, { id: 'mode-heading' }),
+      node('button', 'Cool', 900, { id: 'mode-cool' }),
+    ]);
+    const r = interpretStep('Under Mode tap Cool', long);
+    expect(r.settled && r.kind).toBe('scroll_until');
+  });
+});
