@@ -143,3 +143,18 @@ describe('short notes read as the usual claim', () => {
     expect(verdict(interpretAssertion('Scenes still lists 5 scenes', screen('New scene', [])))).toBe('not settled');
   });
 });
+
+describe('a screen with the names it shows', () => {
+  const schedules = (names: string[]) =>
+    screen(
+      'Schedules',
+      names.map((n, i) => node('list_item', n, 100 + i * 60)),
+    );
+
+  it('"Same Schedules screen with Wake up and Lights out": that screen and each name', () => {
+    const claim = 'Same Schedules screen with Wake up and Lights out';
+    expect(verdict(interpretAssertion(claim, schedules(['Wake up', 'Lights out'])))).toBe(true);
+    expect(verdict(interpretAssertion(claim, schedules(['Wake up'])))).toBe(false);
+    expect(verdict(interpretAssertion(claim, screen('Settings', [node('text', 'Wake up', 100)])))).not.toBe(true);
+  });
+});

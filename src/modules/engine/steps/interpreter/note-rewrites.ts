@@ -21,6 +21,25 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     const count = read(`the list has ${counted[2]} ${counted[3]}`);
     return count?.kind === 'count' ? { kind: 'seen_on', screen: counted[1]!, check: count } : null;
   }
+  // "Same Schedules screen with Wake up, Weekend coffee and Lights out": that screen, each name on it.
+  const withNames =
+    /^(?:[Tt]he )?(?:[Ss]ame )?(\p{Lu}[\p{L} ]{0,30}?) (?:screen|page)(?: is shown| opens| again)? with ([^"]+)$/u.exec(
+      t,
+    );
+  if (withNames) {
+    const names = withNames[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((n) => n.trim());
+    if (
+      names.length > 0 &&
+      names.every((n) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(n) && !/\b(?:is|are|not|no)\b/i.test(n))
+    )
+      return {
+        kind: 'all',
+        checks: [
+          { kind: 'screen', name: withNames[1]!, negated: false },
+          ...names.map((text): Check => ({ kind: 'visible', target: { text }, negated: false })),
+        ],
+      };
+  }
   const still = /^(?:the )?(.+?) still (has|lists|shows|contains|holds) (.+)$/i.exec(t);
   if (still) return read(`the ${still[1]} ${still[2]} ${still[3]}`);
   return null;
