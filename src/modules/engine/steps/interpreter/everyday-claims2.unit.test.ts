@@ -158,3 +158,18 @@ describe('a screen with the names it shows', () => {
     expect(verdict(interpretAssertion(claim, screen('Settings', [node('text', 'Wake up', 100)])))).not.toBe(true);
   });
 });
+
+describe('rows in order with a detail in brackets', () => {
+  const settings = (who: string) =>
+    screen('Settings', [
+      node('list_item', 'Household members', 100),
+      node('list_item', 'Profile', 160, { children: [node('text', who, 185)] }),
+      node('list_item', 'Schedules', 220),
+    ]);
+
+  it('"Rows: Household members, Profile (Sam Rivera), Schedules": the order, and the row\'s second line', () => {
+    const claim = 'Rows: Household members, Profile (Sam Rivera), Schedules';
+    expect(verdict(interpretAssertion(claim, settings('Sam Rivera')))).toBe(true);
+    expect(verdict(interpretAssertion(claim, settings('Alex Kim')))).not.toBe(true);
+  });
+});
