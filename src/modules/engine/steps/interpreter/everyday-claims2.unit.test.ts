@@ -173,3 +173,17 @@ describe('rows in order with a detail in brackets', () => {
     expect(verdict(interpretAssertion(claim, settings('Alex Kim')))).not.toBe(true);
   });
 });
+
+describe('the status of a thing named', () => {
+  const office = screen('Office', [
+    node('toggle', 'Printer', 100, { checked: false }),
+    node('text', 'Smart plug · off', 140),
+    node('toggle', 'Desk fan', 200, { checked: true }),
+    node('text', 'Smart plug · on', 240),
+  ]);
+
+  it('"Printer status reads "Smart plug · off"": the text beside or below Printer, not another row\'s', () => {
+    expect(verdict(interpretAssertion('Printer status reads "Smart plug · off"', office))).toBe(true);
+    expect(verdict(interpretAssertion('Printer status reads "Smart plug · on"', office))).not.toBe(true);
+  });
+});

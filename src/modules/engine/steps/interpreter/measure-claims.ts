@@ -46,7 +46,13 @@ export function kindQuoted(s: string): Check | null {
     /^(.+?)\s+(?:(?:is|reads|says|shows|returns to|goes back to|goes to|changes to|is back to|is now|now reads|now says)\s+)?"([^"]+)"$/i.exec(
       s.trim(),
     );
-  if (!m || !TEXT_KINDS.test(m[1]!.trim())) return null;
+  if (!m) return null;
+  // "Printer status reads "Smart plug · off"": the status of the thing named, the text beside or below it.
+  const of = /^(?:the )?(\p{Lu}[\p{L}\d' -]{0,30}?) (?:status|state)$/u.exec(
+    m[1]!.trim(),
+  );
+  if (of && !TEXT_KINDS.test(of[1]!)) return { kind: 'value', label: { text: of[1]! }, value: m[2]! };
+  if (!TEXT_KINDS.test(m[1]!.trim())) return null;
   return { kind: 'value', label: { text: m[1]!.trim().replace(/^the /i, '') }, value: m[2]! };
 }
 
