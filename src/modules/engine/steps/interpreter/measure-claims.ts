@@ -48,9 +48,7 @@ export function kindQuoted(s: string): Check | null {
     );
   if (!m) return null;
   // "Printer status reads "Smart plug · off"": the status of the thing named, the text beside or below it.
-  const of = /^(?:the )?(\p{Lu}[\p{L}\d' -]{0,30}?) (?:status|state)$/u.exec(
-    m[1]!.trim(),
-  );
+  const of = /^(?:the )?(\p{Lu}[\p{L}\d' -]{0,30}?) (?:status|state)$/u.exec(m[1]!.trim());
   if (of && !TEXT_KINDS.test(of[1]!)) return { kind: 'value', label: { text: of[1]! }, value: m[2]! };
   if (!TEXT_KINDS.test(m[1]!.trim())) return null;
   return { kind: 'value', label: { text: m[1]!.trim().replace(/^the /i, '') }, value: m[2]! };
