@@ -225,7 +225,16 @@ export function orderCheck(s: string): Check | null {
           .filter(Boolean);
   // "Order 1042 is the first order, above Order 1043": a sentence about one row, not a list of them.
   if (values.some((v) => /\s(?:is|are)\s/i.test(v))) return null;
-  return values.length >= 2 ? { kind: 'order', values } : null;
+  if (values.length < 2) return null;
+  // "Rows: Household members, Profile (Sam Rivera), Schedules": a row's detail in brackets is its second line.
+  const detail = (v: string) => /^([^"()]+?) \(([^"()]+)\)$/.exec(v);
+  if (quoted.length >= 2 || !values.some((v) => detail(v))) return { kind: 'order', values };
+  const titles = values.map((v) => detail(v)?.[1] ?? v);
+  const lines = values.flatMap((v): Check[] => {
+    const d = detail(v);
+    return d ? [{ kind: 'row_line', row: { text: d[1]! }, values: [d[2]!], match: 'contains' }] : [];
+  });
+  return { kind: 'all', checks: [{ kind: 'order', values: titles }, ...lines] };
 }
 
 /** Splits "A and B" / "A, B" into checks when every part is one; a shared plural verb is given to each. */

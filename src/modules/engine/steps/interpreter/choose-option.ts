@@ -3,6 +3,7 @@ import { selectorFor } from '../selectors';
 import type { ParsedStep, Target } from './intent';
 import { notSettled, type Resolution } from './resolution';
 import { pickerChoice } from './field-forms';
+import { optionBelow } from './section-options';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { parseTarget, unquote } from './step-text';
 import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-tree';
@@ -62,8 +63,20 @@ const pickerFirst: Rule = (s) => {
   return m ? choose(m[2]!, m[1]!, true) : null;
 };
 
+/** "Under Mode tap Cool", "In the Mode section, select Cool": the option under that heading. */
+const underHeading: Rule = (s) => {
+  const m =
+    /^(?:under|below|beneath|in the|within the)\s+(?:the\s+)?([^,"]+?|"[^"]+")(?:\s+section)?,?\s+(?:tap|select|choose|pick|press|click)(?:\s+on)?\s+(.+)$/i.exec(
+      s,
+    );
+  if (!m || (/^in the|^within/i.test(s) && !/section,?\s/i.test(s))) return null;
+  const option = parseTarget(m[2]!);
+  const from = parseTarget(m[1]!);
+  return option && from && option.text !== '' && from.text !== '' ? ok({ kind: 'choose', option, from }) : null;
+};
+
 export const CHOOSE_RULES: Rule[] = [fromPicker, asRole];
-export const CHOOSE_WHOLE_RULES: Rule[] = [pickerFirst];
+export const CHOOSE_WHOLE_RULES: Rule[] = [pickerFirst, underHeading];
 
 function onScreen(index: ScreenIndex, el: TreeElement): string | null {
   if (!touchPoint(el) || !isVisible(el, index.observation.screen)) return `${describeElement(el.node)} is off screen`;
@@ -89,6 +102,8 @@ function tap(index: ScreenIndex, el: TreeElement, reasoning: string, then?: stri
 
 /** The option when it is on this screen; else the picker, then the option on the screen it opens. */
 export function chooseOption(index: ScreenIndex, option: Target, from: Target): Resolution {
+  const under = optionBelow(index, from, unquote(option.text));
+  if (under) return under;
   const hit = findTarget(index, option, { preferInteractive: true });
   if (hit.found) {
     const why = onScreen(index, hit.element);

@@ -22,6 +22,7 @@ import { normalizeText } from './text-match';
 import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
+import { colonFill } from './colon-fill';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
@@ -129,6 +130,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (device) return device;
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
   if (s === '') return notSettled('not understood: the step is empty');
+  // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
+  const fill = colonFill(s, index);
+  if (fill) return interpretClause(fill, index);
   const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause) ?? tabFromPushed(s, index);
   if (reopened) return reopened;
   // "Adult − once, Senior + once, Continue", "Take adult down to 0": stepper lines by name.
@@ -360,6 +364,9 @@ function soughtTarget(intent: Intent): Target | null {
       return intent.target;
     case 'type':
       return intent.target;
+    // "Under Mode tap Cool" with the Mode buttons further down: scroll until the option shows.
+    case 'choose':
+      return intent.option;
     case 'fill':
       return intent.within ? { text: intent.within } : null;
     case 'back_to':

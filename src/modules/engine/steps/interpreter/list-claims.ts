@@ -103,11 +103,18 @@ const NAME = /^\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,2}$/u;
 
 /** "Jo Park, jo@shop.test, 07700 900123": names, emails and phone numbers, each shown; one at least not a name. */
 export function bareValues(s: string): Check | null {
-  const pieces = s.split(/,\s+|\s+and\s+/).map((p) => p.trim());
-  if (pieces.length < 2 || !pieces.every((p) => EMAIL.test(p) || PHONE.test(p) || NAME.test(p))) return null;
+  // "Sam Rivera, sam@x.test, "Maple Street · Owner"": a quoted piece keeps its commas and is shown as written.
+  const hidden: string[] = [];
+  const masked = s.replace(/"[^"]+"/g, (q) => `\u0000${hidden.push(q) - 1}\u0000`);
+  const pieces = masked
+    .split(/,\s+|\s+and\s+/)
+    .map((p) => p.trim().replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!));
+  const quoted = (p: string) => /^"[^"]+"$/.test(p);
+  if (pieces.length < 2 || !pieces.every((p) => EMAIL.test(p) || PHONE.test(p) || NAME.test(p) || quoted(p)))
+    return null;
   if (!pieces.some((p) => EMAIL.test(p) || PHONE.test(p))) return null;
   return {
     kind: 'all',
-    checks: pieces.map((text): Check => ({ kind: 'visible', target: { text }, negated: false })),
+    checks: pieces.map((p): Check => ({ kind: 'visible', target: { text: p.replace(/^"|"$/g, '') }, negated: false })),
   };
 }

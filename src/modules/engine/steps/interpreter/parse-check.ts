@@ -20,6 +20,8 @@ import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { wholeClaim } from './whole-claims';
+import { noDialogCheck } from './absence-claims';
+import { labelMeasure, noteClaim } from './measure-claims';
 import { claimCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
 import { tabBarCheck } from './tab-bar-checks';
@@ -292,6 +294,7 @@ function noneCheck(s: string): Check | null {
 
 function single(s: string): Check | null {
   return (
+    noDialogCheck(s) ??
     tabBarCheck(s) ??
     evidenceCheck(s) ??
     namedMessageCheck(s) ??
@@ -323,6 +326,7 @@ function single(s: string): Check | null {
     quotedCheck(s) ??
     bareQuoted(s) ??
     bareValue(s) ??
+    labelMeasure(s) ??
     parenQuoted(s) ??
     labelIsValue(s)
   );
@@ -359,6 +363,7 @@ export function parseCheck(text: string): Check | null {
     .replace(/\b(?:cannot|can't|can not) be (?:switched|turned|toggled) (?:on|off)\b/gi, 'is disabled');
   return (
     neitherNorCheck(s) ??
+    noteClaim(s, parseCheck) ??
     screenShowsText(s) ??
     dialogButtonsCheck(s) ??
     underFieldCheck(s) ??

@@ -1,4 +1,5 @@
 import type { Rotation, UiNode } from '../../../../worker/driver';
+import { optionBelow } from './section-options';
 import { selectorFor } from '../selectors';
 import type { Intent, ScrollDirection, Target } from './intent';
 import { MAX_SWIPES, swipeArea, swipeFor } from './plans';
@@ -246,7 +247,10 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
         );
       }
       const f = actOn(index, intent.target, { roles: ['input'] });
-      if ('settled' in f) return f.reveal ? f : (typeElsewhere(index, intent.target, intent.text) ?? f);
+      if ('settled' in f)
+        return f.reveal
+          ? f
+          : (typeElsewhere(index, intent.target, intent.text) ?? optionBelow(index, intent.target, intent.text) ?? f);
       return actions(replaceText(index, f, intent.text), `replace the text of ${f.label} with "${intent.text}"`);
     }
     case 'clear': {
@@ -258,7 +262,9 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'set_switch':
     case 'toggle': {
       const f = actOn(index, intent.target, { roles: ['toggle'] });
-      if ('settled' in f) return f;
+      // "Set Mode to Off" where Mode is a heading over the buttons Heat, Cool and Off.
+      const under = intent.kind === 'set_switch' ? optionBelow(index, intent.target, intent.on ? 'On' : 'Off') : null;
+      if ('settled' in f) return f.reveal ? f : (under ?? f);
       const checked = f.el.node.checked;
       if (intent.kind === 'set_switch') {
         if (checked === undefined) return notSettled(`cannot tell whether ${f.label} is on or off`);

@@ -1,5 +1,6 @@
 import type { Check } from './intent';
 import { colonSaysCheck } from './claim-forms';
+import { negativeTail } from './absence-claims';
 import { screenStayCheck } from './qa-claims';
 import { rowListCheck } from './row-lists';
 import { screenClaim } from './screen-claims';
@@ -14,6 +15,8 @@ export function wholeClaim(text: string, parseCheck: (t: string) => Check | null
   return (
     // "The dialog should say: "X" will be deleted.": the text after the colon as written, modal verbs and all.
     colonSaysCheck(text) ??
+    // "App opens directly on Home, no Sign in screen": a claim and, after a comma, what is absent.
+    negativeTail(text.trim().replace(/\.$/, ''), parseCheck) ??
     // "Fiction: Dune "…", Emma "…"", "Rows in order: A (…), B (…)": before any context is read off.
     rowListCheck(text, parseCheck) ??
     switchStateClaim(text) ??

@@ -1,0 +1,42 @@
+import type { Check } from './intent';
+
+/**
+ * "App opens directly on Home, no Sign in screen", "Notifications is off and Sounds is on, no confirmation
+ * dialog": a claim, then after a comma a part that says what is absent. Each part is read on its own and both
+ * must hold; the comma never joins them into one name ("Home, no Sign in").
+ */
+export function negativeTail(s: string, read: (part: string) => Check | null): Check | null {
+  // Commas inside quoted texts belong to those texts.
+  const masked = s.replace(/"[^"]*"/g, (q) => q.replace(/,/g, '\u0000'));
+  const m = /^(.+?),\s+(?:and |but |with |yet )?((?:no|nothing|never)\b.+)$/i.exec(masked);
+  if (!m) return null;
+  const unmask = (t: string) => t.replace(/\u0000/g, ',').trim();
+  const first = unmask(m[1]!);
+  const absent = unmask(m[2]!);
+  if (first.split(/\s+/).length < 2 && !/"/.test(first)) return null;
+  const a = read(first);
+  // "no confirmation dialog": a thing named without a verb is one that is not shown.
+  const b = a ? (read(absent) ?? (/^no [\p{L} ]+$/iu.test(absent) ? read(`${absent} is shown`) : null)) : null;
+  if (!a || !b || !isAbsence(b)) return null;
+  return { kind: 'all', checks: [a, b] };
+}
+
+/** A check that something is not there: a negated one, or a closed dialog. */
+function isAbsence(c: Check): boolean {
+  if ('negated' in c && c.negated === true) return true;
+  if (c.kind === 'dialog') return !c.open;
+  if (c.kind === 'count') return c.count === 0 && c.comparison === 'exactly';
+  return c.kind === 'all' && c.checks.every(isAbsence);
+}
+
+/**
+ * "No confirmation dialog", "no dialog is shown", "No confirmation is asked": no dialog is open, whatever its
+ * title; a kind of dialog named by what it is for is still a dialog.
+ */
+export function noDialogCheck(s: string): Check | null {
+  const m =
+    /^(?:there is |there's |and )?no (?:(?:confirmation|warning|error|alert|pop-?up) )?(?:dialog|alert|pop-?up|prompt|confirmation)(?: (?:dialog|prompt))?(?: (?:is |was )?(?:shown|displayed|asked|opened|opens|appears|appeared|pops up|visible|open|asked for))?$/i.exec(
+      s.trim(),
+    );
+  return m ? { kind: 'dialog', open: false } : null;
+}

@@ -1,0 +1,46 @@
+import type { Check } from './intent';
+import { COUNT_PATTERN } from './step-text';
+
+/**
+ * Short QA notes that say a usual claim in fewer words, read as that claim: "Cancel and Turn on buttons" (each button
+ * shown), "Email field is cleared" (the field is empty), "List still has 5 schedules" (the list has them now),
+ * "Scenes lists 5 scenes" (on the Scenes screen, five rows).
+ */
+export function rewrittenClaim(s: string, read: (part: string) => Check | null): Check | null {
+  const t = s.trim();
+  const buttons = /^(?:the )?([^"]+?(?:,| and) [^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?){2,}) buttons$/i.exec(t);
+  if (buttons && !/\b(?:is|are|was|were|tap|press|click|has|have|shows?|with|no|not)\b/i.test(buttons[1]!))
+    return read(`${buttons[1]} buttons are shown`);
+  const cleared = /^(?:the )?([^"]+? (?:field|input|box)) (?:is|was|gets|has been) cleared$/i.exec(t);
+  if (cleared) return read(`the ${cleared[1]} is empty`);
+  const counted = new RegExp(
+    `^(\\p{Lu}[\\p{L} ]{0,30}?) (?:still )?(?:lists|shows|has) ${COUNT_PATTERN} (\\p{L}+)$`,
+    'iu',
+  ).exec(t);
+  if (counted && !/^(?:the )?(?:list|screen|page)$/i.test(counted[1]!)) {
+    const count = read(`the list has ${counted[2]} ${counted[3]}`);
+    return count?.kind === 'count' ? { kind: 'seen_on', screen: counted[1]!, check: count } : null;
+  }
+  // "Same Schedules screen with Wake up, Weekend coffee and Lights out": that screen, each name on it.
+  const withNames =
+    /^(?:[Tt]he )?(?:[Ss]ame )?(\p{Lu}[\p{L} ]{0,30}?) (?:screen|page)(?: is shown| opens| again)? with ([^"]+)$/u.exec(
+      t,
+    );
+  if (withNames) {
+    const names = withNames[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((n) => n.trim());
+    if (
+      names.length > 0 &&
+      names.every((n) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(n) && !/\b(?:is|are|not|no)\b/i.test(n))
+    )
+      return {
+        kind: 'all',
+        checks: [
+          { kind: 'screen', name: withNames[1]!, negated: false },
+          ...names.map((text): Check => ({ kind: 'visible', target: { text }, negated: false })),
+        ],
+      };
+  }
+  const still = /^(?:the )?(.+?) still (has|lists|shows|contains|holds) (.+)$/i.exec(t);
+  if (still) return read(`the ${still[1]} ${still[2]} ${still[3]}`);
+  return null;
+}
