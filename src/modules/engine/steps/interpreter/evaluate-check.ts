@@ -22,6 +22,7 @@ import { checkDialogButtons } from './dialog-buttons';
 import { controlSays } from './control-says';
 import { checkNamedMessage, checkUnderField } from './field-messages';
 import { checkTabBar } from './tab-bar-checks';
+import { checkQuotedLabel } from './quoted-labels';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -185,6 +186,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
     case 'phrase':
       return checkPhrase(index, check.text, valueBeside);
+    case 'quoted_label':
+      return checkQuotedLabel(index, check.label, check.value, check.quoted);
     case 'heading':
       return checkHeading(index, check.value, check.below);
     case 'list_rows':
@@ -204,6 +207,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {
+      // "Delivering to 22 Elm Street, Bristol BS1 4DJ": phrases a comma split may be one label and its value.
+      const texts = check.checks.map((c) => (c.kind === 'phrase' ? c.text : null));
+      if (texts.length > 1 && texts.every((t) => t !== null)) {
+        const whole = phraseSplit(index, texts.join(', '), valueBeside);
+        if (whole?.settled && whole.passed) return whole;
+      }
       const why: string[] = [];
       for (const c of check.checks) {
         const r = evaluateCheck(c, index);

@@ -6,6 +6,7 @@ import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { outcomeClaim } from './outcome-claims';
+import { quotedLabels } from './quoted-labels';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -81,7 +82,11 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
   const check =
-    parseCheck(clause) ?? bareButtonShown(clause, parseCheck) ?? phraseList(clause) ?? statementShown(clause);
+    parseCheck(clause) ??
+    bareButtonShown(clause, parseCheck) ??
+    phraseList(clause) ??
+    quotedLabels(clause) ??
+    statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);
