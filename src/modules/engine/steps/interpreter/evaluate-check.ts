@@ -73,6 +73,12 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
     const split = phraseSplit(index, target.text, valueBeside);
     if (split) return split;
   }
+  if (!matches && negated) {
+    // "Green Bowl and Sakura Sushi are not shown": no element reads the whole, but each name said must be absent.
+    const shown = namesSaid(target).flatMap((text) => closeMatches(index, { text }) ?? []);
+    const one = shown.find((e) => isVisible(e, screen));
+    if (one) return passed(false, `${describeElement(one.node)} is on screen`);
+  }
   if (!matches) {
     const near = exact ? null : nearMiss(index, target);
     if (near)
@@ -84,6 +90,16 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   const shown = matches.find((e) => isVisible(e, screen));
   if (shown) return passed(!negated, `${describeElement(shown.node)} is on screen`);
   return passed(negated, `${describeElement(matches[0]!.node)} is in the UI tree but off screen`);
+}
+
+/** The names a negated claim lists ("A, B and C", "A or B"), or none when it names one thing. */
+function namesSaid(target: Target): string[] {
+  if (target.role || target.within) return [];
+  const parts = target.text
+    .split(/\s*,\s*(?:and\s+|or\s+|nor\s+)?|\s+(?:and|or|nor)\s+/i)
+    .map((p) => p.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((p) => p !== '');
+  return parts.length > 1 ? parts : [];
 }
 
 /** The one element a property check reads; several are fine when they all give the same answer. */

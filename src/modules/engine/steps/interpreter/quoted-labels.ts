@@ -2,6 +2,7 @@ import type { Check } from './intent';
 import { notSettled, type CheckResolution } from './resolution';
 import { valueBeside } from './evaluate-forms';
 import { checkHeading } from './heading-checks';
+import { checkRowLine } from './row-lines';
 import { amountSigns, humanizeId, normalizeText } from './text-match';
 import type { ScreenIndex } from './target-finder';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
@@ -123,6 +124,7 @@ export function checkQuotedLabel(index: ScreenIndex, label: string, value: strin
   const kind = quoted ? null : byKind(index, label, value);
   if (kind) return kind;
   const texts = visibleTexts(index);
+  if (quoted) return lineValue(index, texts, label, value);
   const misses: string[] = [];
   for (const l of texts.filter((e) => e.node.role === 'text' && same(e.node.text, label))) {
     const holder = valueBeside(index, l);
@@ -132,7 +134,9 @@ export function checkQuotedLabel(index: ScreenIndex, label: string, value: strin
     misses.push(why);
   }
   if (misses.length > 0) return passed(false, misses.join('; '));
-  if (quoted) return notSettled(`no text reads "${label}" with a value beside it on this screen`);
+  // `Buddha Bowl "£9.00 · Green Bowl"`: a row of that title and its second line.
+  if (texts.some((e) => e.node.role === 'list_item' && same(e.node.text, label)))
+    return checkRowLine(index, { text: label }, [value], 'equals');
   // No text reads the label: an element whose id names it, or the value shown for a word that only describes it.
   const want = words(label);
   const byId = texts.find(
@@ -149,4 +153,29 @@ export function checkQuotedLabel(index: ScreenIndex, label: string, value: strin
     return passed(false, `no element reads "${value}" on this screen`);
   }
   return notSettled(`no label "${label}" with a value beside it on this screen`);
+}
+
+const AMOUNT = /^[−-]?[£$€¥₹]\s?\d/;
+
+/**
+ * `"3 × Pepperoni" £33.00`: the amount among the few texts that follow the line ("Classic crust", then the price),
+ * up to the next control or the next line of its shape. Another amount there fails; none is not settled.
+ */
+function lineValue(index: ScreenIndex, texts: TreeElement[], label: string, value: string): CheckResolution {
+  const lines = texts.filter((e) => e.node.role === 'text' && same(e.node.text, label));
+  if (lines.length !== 1) return notSettled(`${lines.length} texts read "${label}" on this screen`);
+  const line = lines[0]!;
+  const shape = (t: string | null) =>
+    (t ?? '').trim().toLowerCase().replace(/\d+/g, '#').split(/\s+/).slice(0, 2).join(' ');
+  const after: TreeElement[] = [];
+  for (const e of index.elements.slice(index.elements.indexOf(line) + 1)) {
+    if (!e.node.text?.trim() || !texts.includes(e)) continue;
+    if (e.node.role !== 'text' || shape(e.node.text) === shape(line.node.text) || after.length === 3) break;
+    after.push(e);
+  }
+  const hit = after.find((e) => same(e.node.text, value));
+  if (hit) return passed(true, `${describeElement(hit.node)} follows "${line.node.text}"`);
+  const other = after.find((e) => AMOUNT.test(e.node.text!.trim()) === AMOUNT.test(value.trim()));
+  if (other) return passed(false, `${describeElement(other.node)} follows "${line.node.text}", not "${value}"`);
+  return notSettled(`no value follows "${line.node.text}" on this screen`);
 }

@@ -128,3 +128,51 @@ describe('steps that start at a tab or follow a path', () => {
     expect(r.settled && r.then).toContain('tap Shop 2');
   });
 });
+
+/** Search results: two rows with their second lines, a message with the words searched for in curly quotes. */
+const results = (rows: Array<[string, string]>) =>
+  screen('Search', [
+    node('text', `${rows.length} results`, 80),
+    node('text', 'No exact match for “atlas”', 120),
+    node('list', null, 200, {
+      bounds: { x: 16, y: 200, width: 360, height: rows.length * 64 },
+      children: rows.map(([title, line], i) =>
+        node('list_item', title, 200 + i * 64, {
+          bounds: { x: 16, y: 200 + i * 64, width: 360, height: 64 },
+          children: [node('text', line, 236 + i * 64, { bounds: { x: 32, y: 236 + i * 64, width: 300, height: 16 } })],
+        }),
+      ),
+    }),
+  ]);
+
+describe('rows, lists and quotes', () => {
+  const two = () =>
+    results([
+      ['Northwind Atlas', 'Maps · Central'],
+      ['Atlas of Birds', 'Nature · Eastgate'],
+    ]);
+
+  it('`Atlas of Birds "Nature · Eastgate"`: a row and its second line; another line fails', () => {
+    expect(verdict('Atlas of Birds "Nature · Eastgate"', two())).toBe('pass');
+    expect(verdict('Then Atlas of Birds "Nature · Eastgate"', two())).toBe('pass');
+    expect(verdict('Atlas of Birds "Maps · Central"', two())).toBe('fail');
+  });
+
+  it('"Only Northwind Atlas is listed": the list holds that one row', () => {
+    expect(verdict('Only Northwind Atlas is listed', results([['Northwind Atlas', 'Maps · Central']]))).toBe('pass');
+    expect(verdict('Only Northwind Atlas is listed', two())).toBe('fail');
+    expect(verdict('Only Atlas of Birds is listed', results([['Northwind Atlas', 'Maps · Central']]))).toBe('fail');
+  });
+
+  it('names listed as absent are each looked for: one of them on screen fails the claim', () => {
+    expect(verdict('Northwind Atlas and Atlas of Birds are not in the list', two())).toBe('fail');
+    expect(verdict('Sea Charts, Atlas of Birds and Star Maps are not shown', two())).toBe('fail');
+    expect(verdict('Sea Charts and Star Maps are not shown', two())).toBe('pass');
+  });
+
+  it('curly quotes inside straight ones are the text\'s own: `"No exact match for “atlas”"`', () => {
+    expect(verdict('"No exact match for “atlas”"', two())).toBe('pass');
+    expect(verdict('"No exact match for “birds”"', two())).toBe('fail');
+    expect(verdict('“2 results” is shown', two())).toBe('pass');
+  });
+});

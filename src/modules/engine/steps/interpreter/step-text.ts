@@ -7,9 +7,10 @@ import type { RoleHint, Target } from './intent';
 
 /** Straight quotes, single spaces, no trailing full stop outside quotes. */
 export function cleanStepText(text: string): string {
+  // Curly quotes inside straight ones are the text's own ("No results for “noodles”"): kept as written.
   let s = text
-    .replace(/[\u201c\u201d\u201e]/g, '"')
-    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/"[^"]*"|[\u201c\u201d\u201e]/g, (q) => (q.length > 1 ? q : '"'))
+    .replace(/"[^"]*"|[\u2018\u2019]/g, (q) => (q.length > 1 ? q : "'"))
     .replace(/\s+/g, ' ')
     .trim();
   if (/[.!]$/.test(s) && !/["']$/.test(s)) s = s.slice(0, -1).trimEnd();
