@@ -76,7 +76,7 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   if (!matches && negated) {
     // "Green Bowl and Sakura Sushi are not shown": no element reads the whole, but each name said must be absent.
     const shown = namesSaid(target).flatMap((text) => closeMatches(index, { text }) ?? []);
-    const one = shown.find((e) => isVisible(e, screen));
+    const one = shown.find((e) => isVisible(e, screen)) ?? countedLine(index, target);
     if (one) return passed(false, `${describeElement(one.node)} is on screen`);
   }
   if (!matches) {
@@ -90,6 +90,31 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   const shown = matches.find((e) => isVisible(e, screen));
   if (shown) return passed(!negated, `${describeElement(shown.node)} is on screen`);
   return passed(negated, `${describeElement(matches[0]!.node)} is in the UI tree but off screen`);
+}
+
+/**
+ * "Garlic Bread is gone" with "3 × Garlic Bread" on screen: a text that is the name with only a count beside it
+ * is that thing listed.
+ */
+function countedLine(index: ScreenIndex, target: Target): TreeElement | undefined {
+  if ((target.role && target.role !== 'item') || target.within) return undefined;
+  // "The Garlic Bread line is gone": the kind word is no part of the name.
+  const names = [target.text, ...namesSaid(target)].map((n) =>
+    loose(n)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+      .replace(/ (?:line|row|item|entry)$/, ''),
+  );
+  return index.allCandidates.find((e) => {
+    if (!e.node.text || !isVisible(e, index.observation.screen)) return false;
+    const text = ` ${loose(e.node.text)
+      .replace(/[^\p{L}\p{N}×]+/gu, ' ')
+      .trim()} `;
+    return names.some((n) => {
+      if (n === '' || !text.includes(` ${n} `)) return false;
+      return /^[\d\s×x]*$/u.test(text.replace(` ${n} `, ' ')) && /\d/.test(text);
+    });
+  });
 }
 
 /** The names a negated claim lists ("A, B and C", "A or B"), or none when it names one thing. */

@@ -7,6 +7,7 @@ import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
+import { bareSays } from './listed-values';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -86,6 +87,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     bareButtonShown(clause, parseCheck) ??
     phraseList(clause) ??
     quotedLabels(clause) ??
+    bareSays(clause) ??
     statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };

@@ -207,7 +207,7 @@ function visibilityCheck(s: string): Check | null {
     new RegExp(`^(.+?) (?:isn't|aren't) ${VISIBLE}$`, 'i'),
     /^(.+?) (?:is|are) (?:hidden|gone|absent|invisible|no longer (?:visible|shown|displayed|listed|in the list))$/i,
     /^(.+?) (?:does not|doesn't|do not|don't) (?:appear|exist|show up|show)$/i,
-    /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)$/i,
+    /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)(?: entirely| completely| altogether)?$/i,
   ];
   const positive = [
     /^(?:i |we |the user )?(?:should |can |must |will )?see (.+)$/i,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretAssertion, interpretStep, type Observation } from './index';
+import { interpretAssertion, interpretStep, isSatisfied, type Observation } from './index';
 import { node, screen } from './hand-built-screens.fixture';
 
 /**
@@ -174,5 +174,64 @@ describe('rows, lists and quotes', () => {
     expect(verdict('"No exact match for “atlas”"', two())).toBe('pass');
     expect(verdict('"No exact match for “birds”"', two())).toBe('fail');
     expect(verdict('“2 results” is shown', two())).toBe('pass');
+  });
+});
+
+/** A basket: each line a count and a name, its price under it, then its − and + buttons. */
+const basket = (lines: Array<[number, string, string]>) =>
+  screen('Basket', [
+    ...lines.flatMap(([n, name, price], i) => [
+      node('text', `${n} × ${name}`, 80 + i * 160),
+      node('text', price, 120 + i * 160),
+      node('button', `One ${name} fewer`, 160 + i * 160),
+      node('button', `One more ${name}`, 200 + i * 160),
+    ]),
+  ]);
+
+describe('a line that is gone', () => {
+  it('"Pear tart is gone" fails while "2 × Pear tart" is listed, whatever the kind word', () => {
+    const both = basket([
+      [1, 'Fig roll', '€2.00'],
+      [2, 'Pear tart', '€6.00'],
+    ]);
+    for (const claim of ['Pear tart is gone', 'The Pear tart line disappears entirely', 'The Pear tart row is gone'])
+      expect(verdict(claim, both)).toBe('fail');
+  });
+
+  it('near miss: with the line removed the claim holds', () => {
+    const one = basket([[1, 'Fig roll', '€2.00']]);
+    expect(verdict('The Pear tart line disappears entirely', one)).toBe('pass');
+    expect(verdict('Pear tart is gone', one)).toBe('pass');
+  });
+});
+
+describe('values listed after a plural noun', () => {
+  const slots = () =>
+    screen('Checkout', [node('button', '19:00', 100), node('button', '19:30', 150), node('button', '20:00', 200)]);
+
+  it('"Slots 19:00, 19:30 and 20:00 appear" checks each value', () => {
+    expect(verdict('Slots 19:00, 19:30 and 20:00 appear', slots())).toBe('pass');
+  });
+
+  it('near miss: a value not on screen fails', () => {
+    expect(verdict('Slots 19:00, 19:30 and 21:00 appear', slots())).toBe('fail');
+  });
+});
+
+describe('a control named with a kind word, scrolled to', () => {
+  const tips = (shown: boolean) =>
+    screen('Checkout', [
+      node('list', null, 60, { bounds: { x: 16, y: 60, width: 360, height: 900 } }),
+      node('text', 'Total', 700),
+      ...(shown ? [node('button', 'No tip', 760), node('button', '£2', 800)] : []),
+    ]);
+
+  it('"Choose a £2 tip" below the fold scrolls until the £2 button shows', () => {
+    const r = interpretStep('Choose a £2 tip', tips(false));
+    expect(r.settled && r.kind).toBe('scroll_until');
+    if (r.settled && r.kind === 'scroll_until') {
+      expect(isSatisfied(r.plan, tips(true))).toBe(true);
+      expect(isSatisfied(r.plan, tips(false))).toBe(false);
+    }
   });
 });
