@@ -1,4 +1,4 @@
-import type { Check } from './intent';
+import type { Check, RoleHint } from './intent';
 
 /**
  * The names listed beside quoted texts after a verb that says what is shown: `should show Oak Books, Wed 28 Oct,
@@ -25,6 +25,14 @@ export function listedBesideQuotes(s: string): Check[] | null | undefined {
   if (bare.length === 0 || parts.length < 2) return undefined;
   const checks: Check[] = [];
   for (const part of bare) {
+    // ""A" with "B"": quoted texts joined by a word, read as quoted.
+    if (/^\u0000\d+\u0000(?:\s+(?:with|then|above|below|beside|under)\s+\u0000\d+\u0000)+$/.test(part)) continue;
+    // "a Change address button": that control, by its kind.
+    const control = /^(?:a |an |the )?(\p{Lu}[^\u0000]{0,40}?) (button|link|tab|switch|field)$/u.exec(part);
+    if (control) {
+      checks.push({ kind: 'visible', target: { text: control[1]!, role: control[2] as RoleHint }, negated: false });
+      continue;
+    }
     if (part.includes('\u0000') || NOT_A_VALUE.test(part) || part.split(/\s+/).length > 6) return null;
     if (!/^(?:[£$€¥₹]?\d|\p{Lu})/u.test(part)) return null;
     checks.push({ kind: 'phrase', text: part });
@@ -54,4 +62,35 @@ export function bareSays(s: string): Check | null {
     if (NOT_A_VALUE.test(part) || part.split(/\s+/).length > 6 || !/^(?:[£$€¥₹]?\d|\p{Lu})/u.test(part)) return null;
   const checks: Check[] = parts.map((text) => ({ kind: 'phrase', text }));
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
+}
+
+/**
+ * "Crust offers Classic and Thin, with "Crust: Classic" chosen", "Tip your rider has No tip, £1, £2, £3": a heading
+ * the screen shows, then the options under it, each shown (and the text quoted after "with", as written). Read only
+ * when the heading is a text on this screen (`names`).
+ */
+export function optionsUnder(s: string, names: string[]): Check | null {
+  if (/[;()]/.test(s.replace(/"[^"]*"/g, ''))) return null;
+  const m =
+    /^(?:the )?([^"]{2,40}?) (?:offers|has|gives) ([^"]+?)(?:,? with "([^"]+)" (?:chosen|selected|shown|picked))?$/i.exec(
+      s.trim(),
+    );
+  if (!m || !names.some((n) => n.toLowerCase() === m[1]!.toLowerCase())) return null;
+  const options = m[2]!
+    .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/i)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  // Options are named as shown ("No tip" is a button's name): only a statement is no option.
+  const statement = /\b(?:is|are|was|were|be|should|must|will|can|with|without|shown|listed|visible)\b/i;
+  if (options.length < 2 || options.some((o) => o.split(/\s+/).length > 4 || statement.test(o))) return null;
+  // Each option under that heading (after it on screen), as "X offers A and B" reads it.
+  const checks: Check[] = options.map(
+    (text): Check => ({
+      kind: 'visible',
+      target: { text, within: m[1]! },
+      negated: false,
+    }),
+  );
+  if (m[3]) checks.push({ kind: 'visible', target: { text: m[3] }, negated: false, exact: true });
+  return { kind: 'all', checks };
 }

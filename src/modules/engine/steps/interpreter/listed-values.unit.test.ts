@@ -34,6 +34,11 @@ describe('names listed beside quoted texts', () => {
     expect(verdict('should show Elm Library and "2 × Atlas"', loan())).not.toBe('pass');
     expect(verdict('should show "2 × Atlas" and a back arrow', loan())).not.toBe('pass');
   });
+
+  it('`Top says "Returned" with "Oak Street Library" and a Renew button`: the control by its kind too', () => {
+    expect(verdict('Top says "Returned" with "Oak Street Library" and a Renew button', loan())).toBe('pass');
+    expect(verdict('Top says "Returned" with "Oak Street Library" and a Cancel button', loan())).toBe('fail');
+  });
 });
 
 describe('claims without a subject', () => {
@@ -79,5 +84,34 @@ describe('a text said to be at the top', () => {
 
   it('near miss: a text further down is not at the top', () => {
     expect(verdict('"3 Mill Lane, York" is shown at the top', branches())).toBe('fail');
+  });
+});
+
+describe('options under a heading, claims joined by semicolons', () => {
+  const dish = () =>
+    screen('Atlas', [
+      node('text', 'Cover', 100),
+      node('button', 'Hardback', 140),
+      node('button', 'Paperback', 180),
+      node('text', 'Cover: Hardback', 220),
+      node('text', 'Fee', 260),
+      node('text', '€0.00', 305),
+      node('button', 'Renew', 400),
+    ]);
+
+  it('"Cover offers Hardback and Paperback, with "Cover: Hardback" chosen": the heading, each option, the text', () => {
+    expect(verdict('Cover offers Hardback and Paperback, with "Cover: Hardback" chosen', dish())).toBe('pass');
+    expect(verdict('Cover has Hardback, Paperback; Fee €0.00', dish())).toBe('pass');
+  });
+
+  it('near miss: an option or a value not so on screen fails', () => {
+    expect(verdict('Cover offers Hardback and Spiral, with "Cover: Hardback" chosen', dish())).toBe('fail');
+    expect(verdict('Cover offers Hardback and Paperback, with "Cover: Paperback" chosen', dish())).toBe('fail');
+    expect(verdict('Cover has Hardback, Paperback; Fee €1.00', dish())).toBe('fail');
+  });
+
+  it('"Return button is gone; Renew still there": each claim', () => {
+    expect(verdict('Return button is gone; Renew still there', dish())).toBe('pass');
+    expect(verdict('Renew button is gone; Cover still there', dish())).toBe('fail');
   });
 });

@@ -343,6 +343,8 @@ export function parseCheck(text: string): Check | null {
     // "The total now shows $5", "The list still is empty"; "now" before is/are stays: "Pay now is visible" names a button.
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays)\b)/gi, ' ')
     .replace(/\s(?:still|again|also)\s(?=(?:is|are)\b)/gi, ' ')
+    // "Reorder still there": said without "is".
+    .replace(/^([^"]+?|"[^"]+")(?<!\b(?:is|are|not))\s+(?:still|also)\s+there$/i, '$1 is there')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     // "The Sign in button becomes enabled", "the user stays logged in": the state it ends in.
     .replace(
