@@ -194,6 +194,14 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     isVisible(e, index.observation.screen),
   );
   if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
+  // "Dr Priya Shah" on "Dr Priya Shah · General practice": one of the parts a text joins with " · ".
+  const part = index.allCandidates.find(
+    (e) =>
+      /\s·\s/.test(e.node.text ?? '') &&
+      isVisible(e, index.observation.screen) &&
+      e.node.text!.split(/\s+·\s+/).some((p) => same(p, text)),
+  );
+  if (part) return passed(true, `${describeElement(part.node)} shows "${text}" as one of its parts`);
   // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.
   const counted = lineCountClaim(index, text);
   if (counted) return counted;

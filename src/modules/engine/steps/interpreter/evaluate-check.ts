@@ -124,7 +124,11 @@ function namesSaid(target: Target): string[] {
     .split(/\s*,\s*(?:and\s+|or\s+|nor\s+)?|\s+(?:and|or|nor)\s+/i)
     .map((p) => p.trim().replace(/^"(.*)"$/, '$1'))
     .filter((p) => p !== '');
-  return parts.length > 1 ? parts : [];
+  // Names as a list writes them: each starts with a capital or a digit and says nothing ("Email or password is
+  // incorrect" is one message, not two names).
+  const named = (p: string) =>
+    /^[\p{Lu}\p{N}£$€]/u.test(p) && !/\b(?:is|are|was|were|be|not|no|has|have|should|must|will|can)\b/i.test(p);
+  return parts.length > 1 && parts.every(named) ? parts : [];
 }
 
 /** The one element a property check reads; several are fine when they all give the same answer. */

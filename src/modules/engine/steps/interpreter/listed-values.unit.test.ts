@@ -115,3 +115,17 @@ describe('options under a heading, claims joined by semicolons', () => {
     expect(verdict('Renew button is gone; Cover still there', dish())).toBe('fail');
   });
 });
+
+describe('a name that is one part of a text joined with " · "', () => {
+  const visit = () =>
+    screen('Reschedule', [node('text', 'Dr Kim Lee · Cardiology', 80), node('text', 'Now booked for Tue 3 Mar', 130)]);
+
+  it('`Reschedule screen shows Dr Kim Lee and "Now booked for Tue 3 Mar"`', () => {
+    expect(verdict('Reschedule screen shows Dr Kim Lee and "Now booked for Tue 3 Mar"', visit())).toBe('pass');
+  });
+
+  it('near miss: a name no part reads is not passed; an error message is no list of names', () => {
+    expect(verdict('Reschedule screen shows Dr Kim Leeds and "Now booked for Tue 3 Mar"', visit())).not.toBe('pass');
+    expect(verdict('Should not show "Cardiology or Lee is wrong"', visit())).toBe('pass');
+  });
+});
