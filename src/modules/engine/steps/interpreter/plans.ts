@@ -124,7 +124,7 @@ export function targetOnScreen(index: ScreenIndex, target: Target): boolean {
   const found = findTarget(index, target, { wholeScreen: true });
   if (found.found && isVisible(found.element, index.observation.screen)) return true;
   // "the £2 tip": a control named with a kind word after it, as a tap reads it.
-  if (/\s[a-z][a-z-]{2,}$/.test(target.text)) {
+  if (/\s[a-z][a-z-]{2,}$/.test(target.text) && target.text.trim().split(/\s+/).length <= 6) {
     const control = findTarget(index, target, { wholeScreen: true, preferInteractive: true });
     if (control.found && isVisible(control.element, index.observation.screen)) return true;
   }
