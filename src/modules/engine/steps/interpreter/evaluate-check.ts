@@ -127,7 +127,8 @@ function namesSaid(target: Target): string[] {
   // Names as a list writes them: each starts with a capital or a digit and says nothing ("Email or password is
   // incorrect" is one message, not two names).
   const named = (p: string) =>
-    /^[\p{Lu}\p{N}£$€]/u.test(p) && !/\b(?:is|are|was|were|be|not|no|has|have|should|must|will|can)\b/i.test(p);
+    p.split(/\s+/).every((w) => /^[^\p{Ll}]/u.test(w)) &&
+    !/\b(?:is|are|was|were|be|not|no|has|have|should|must|will|can)\b/i.test(p);
   return parts.length > 1 && parts.every(named) ? parts : [];
 }
 

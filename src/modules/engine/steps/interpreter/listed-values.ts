@@ -16,7 +16,8 @@ export function listedBesideQuotes(s: string): Check[] | null | undefined {
   if (!m) return undefined;
   const quoted: string[] = [];
   const masked = m[1]!.replace(/"[^"]*"/g, (q) => `\u0000${quoted.push(q) - 1}\u0000`);
-  if (masked.includes('"')) return undefined;
+  // Remarks in brackets beside the quotes are read by the row forms, not here.
+  if (/["()]/.test(masked)) return undefined;
   const parts = masked
     .split(/\s*[,;]\s*(?:and\s+)?|\s+and\s+/i)
     .map((p) => p.trim())
