@@ -127,7 +127,7 @@ function namesSaid(target: Target): string[] {
   // Names as a list writes them: each starts with a capital or a digit and says nothing ("Email or password is
   // incorrect" is one message, not two names).
   const named = (p: string) =>
-    p.split(/\s+/).every((w) => /^[^\p{Ll}]/u.test(w)) &&
+    p.split(/\s+/).every((w) => /^[^\p{Ll}]/u.test(w) || /^(?:of|the|de|du|la|le|von|van|da|di|y)$/.test(w)) &&
     !/\b(?:is|are|was|were|be|not|no|has|have|should|must|will|can)\b/i.test(p);
   return parts.length > 1 && parts.every(named) ? parts : [];
 }
