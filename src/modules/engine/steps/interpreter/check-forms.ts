@@ -1,5 +1,6 @@
 import type { Check } from './intent';
 import { bareState } from './check-lists';
+import { listedBesideQuotes } from './listed-values';
 import { parseTarget, unquote } from './step-text';
 
 /**
@@ -152,6 +153,10 @@ export function quotedCheck(s: string): Check | null {
     );
   if (!says) return null;
   const checks: Check[] = quoted.map((q) => ({ kind: 'visible', target: { text: q }, negated: false }));
+  // "should show Oak Books, Wed 28 Oct, "2 × Atlas" and €26.98": the names beside the quotes are claimed too.
+  const beside = listedBesideQuotes(s);
+  if (beside === null) return null;
+  if (beside) checks.push(...beside);
   const screen = /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|displayed)|opens|shows|displays)/i.exec(s);
   if (screen && !/"/.test(screen[1]!)) checks.unshift({ kind: 'screen', name: screen[1]!, negated: false });
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };

@@ -82,6 +82,28 @@ function endInTree(index: ScreenIndex, last: TreeElement): boolean {
   return below || last.node.bounds.y + last.node.bounds.height < height * 0.9;
 }
 
+/** A text outside the lists said to be first: the first thing under the top bar, the content not scrolled. */
+function topText(index: ScreenIndex, text: string): CheckResolution | null {
+  const { screen } = index.observation;
+  const shown = index.elements.filter(
+    (e) => e.node.role === 'text' && loose(e.node.text) === loose(text) && isVisible(e, screen),
+  );
+  if (shown.length !== 1 || inside(shown[0]!, ['list', 'list_item', 'alert'])) return null;
+  if (scrolledDown(index)) return notSettled('the screen is scrolled; what is at its top is not on screen');
+  const first = index.elements.find(
+    (e) =>
+      e.node.text?.trim() &&
+      isVisible(e, screen) &&
+      !['application', 'screen', 'navigation_bar'].includes(e.node.role) &&
+      !inside(e, ['navigation_bar']),
+  );
+  const ok = first === shown[0];
+  return passed(
+    ok,
+    ok ? `"${text}" is the first text on the screen` : `the screen starts with ${describeElement(first!.node)}`,
+  );
+}
+
 /** "X is the third task (in Today)", "X is the last task": the row of that title at that place. */
 export function checkRowAt(
   index: ScreenIndex,
@@ -94,6 +116,9 @@ export function checkRowAt(
   if (typeof rows === 'string') return notSettled(rows);
   if (rows.length === 0) return passed(false, `no list rows on this screen${within ? ` for "${within}"` : ''}`);
   const where = rows.findIndex((r) => loose(r.node.text) === loose(text));
+  // ""Deliver to Home" is shown at the top": a text above the list, first on the screen.
+  const top = where < 0 && ordinal === 1 && !within ? topText(index, text) : null;
+  if (top) return top;
   const place = ordinal === -1 ? 'last' : `row ${ordinal}`;
   let row: TreeElement | undefined;
   if (ordinal === -1) {
@@ -169,6 +194,14 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     isVisible(e, index.observation.screen),
   );
   if (whole) return passed(true, `${describeElement(whole.node)} is on screen`);
+  // "Dr Priya Shah" on "Dr Priya Shah · General practice": one of the parts a text joins with " · ".
+  const part = index.allCandidates.find(
+    (e) =>
+      /\s·\s/.test(e.node.text ?? '') &&
+      isVisible(e, index.observation.screen) &&
+      e.node.text!.split(/\s+·\s+/).some((p) => same(p, text)),
+  );
+  if (part) return passed(true, `${describeElement(part.node)} shows "${text}" as one of its parts`);
   // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.
   const counted = lineCountClaim(index, text);
   if (counted) return counted;

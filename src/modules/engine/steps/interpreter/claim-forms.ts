@@ -134,10 +134,12 @@ export function pluralListCheck(s: string): Check | null {
     return values.length >= 2 ? { kind: 'order', values } : null;
   }
   const listed =
-    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?) (?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)$/i.exec(
+    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?) (?:(?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)|appear|show up)$/i.exec(
       s,
     );
-  if (listed && GENERIC_PLURALS.test(listed[1]!)) {
+  // "Slots 19:00, 19:30 and 20:00 appear": any plural noun before values that each hold a number.
+  const numbered = (l: RegExpExecArray) => /^[a-z]{3,}s$/i.test(l[1]!) && split(l[2]!).every((v) => /\d/.test(v));
+  if (listed && (GENERIC_PLURALS.test(listed[1]!) || numbered(listed))) {
     const values = split(listed[2]!);
     if (values.length >= 2)
       return { kind: 'all', checks: values.map((v) => ({ kind: 'visible', target: { text: v }, negated: false })) };

@@ -22,6 +22,7 @@ import { checkDialogButtons } from './dialog-buttons';
 import { controlSays } from './control-says';
 import { checkNamedMessage, checkUnderField } from './field-messages';
 import { checkTabBar } from './tab-bar-checks';
+import { checkQuotedLabel } from './quoted-labels';
 
 /**
  * Judges a check on one screen. Whether something is on screen is always decided: absence is
@@ -72,6 +73,12 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
     const split = phraseSplit(index, target.text, valueBeside);
     if (split) return split;
   }
+  if (!matches && negated) {
+    // "Green Bowl and Sakura Sushi are not shown": no element reads the whole, but each name said must be absent.
+    const shown = namesSaid(target).flatMap((text) => closeMatches(index, { text }) ?? []);
+    const one = shown.find((e) => isVisible(e, screen)) ?? countedLine(index, target);
+    if (one) return passed(false, `${describeElement(one.node)} is on screen`);
+  }
   if (!matches) {
     const near = exact ? null : nearMiss(index, target);
     if (near)
@@ -83,6 +90,46 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   const shown = matches.find((e) => isVisible(e, screen));
   if (shown) return passed(!negated, `${describeElement(shown.node)} is on screen`);
   return passed(negated, `${describeElement(matches[0]!.node)} is in the UI tree but off screen`);
+}
+
+/**
+ * "Garlic Bread is gone" with "3 × Garlic Bread" on screen: a text that is the name with only a count beside it
+ * is that thing listed.
+ */
+function countedLine(index: ScreenIndex, target: Target): TreeElement | undefined {
+  if ((target.role && target.role !== 'item') || target.within) return undefined;
+  // "The Garlic Bread line is gone": the kind word is no part of the name.
+  const names = [target.text, ...namesSaid(target)].map((n) =>
+    loose(n)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+      .replace(/ (?:line|row|item|entry)$/, ''),
+  );
+  return index.allCandidates.find((e) => {
+    if (!e.node.text || !isVisible(e, index.observation.screen)) return false;
+    const text = ` ${loose(e.node.text)
+      .replace(/[^\p{L}\p{N}×]+/gu, ' ')
+      .trim()} `;
+    return names.some((n) => {
+      if (n === '' || !text.includes(` ${n} `)) return false;
+      return /^[\d\s×x]*$/u.test(text.replace(` ${n} `, ' ')) && /\d/.test(text);
+    });
+  });
+}
+
+/** The names a negated claim lists ("A, B and C", "A or B"), or none when it names one thing. */
+function namesSaid(target: Target): string[] {
+  if (target.role || target.within) return [];
+  const parts = target.text
+    .split(/\s*,\s*(?:and\s+|or\s+|nor\s+)?|\s+(?:and|or|nor)\s+/i)
+    .map((p) => p.trim().replace(/^"(.*)"$/, '$1'))
+    .filter((p) => p !== '');
+  // Names as a list writes them: each starts with a capital or a digit and says nothing ("Email or password is
+  // incorrect" is one message, not two names).
+  const named = (p: string) =>
+    p.split(/\s+/).every((w) => /^[^\p{Ll}]/u.test(w) || /^(?:of|the|de|du|la|le|von|van|da|di|y)$/.test(w)) &&
+    !/\b(?:is|are|was|were|be|not|no|has|have|should|must|will|can)\b/i.test(p);
+  return parts.length > 1 && parts.every(named) ? parts : [];
 }
 
 /** The one element a property check reads; several are fine when they all give the same answer. */
@@ -185,6 +232,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkRowAt(index, check.text, check.ordinal, check.within, check.atEnd);
     case 'phrase':
       return checkPhrase(index, check.text, valueBeside);
+    case 'quoted_label':
+      return checkQuotedLabel(index, check.label, check.value, check.quoted);
     case 'heading':
       return checkHeading(index, check.value, check.below);
     case 'list_rows':
@@ -204,6 +253,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'shows':
       return checkShows(index, check.subject, check.values, (c) => evaluateCheck(c, index));
     case 'all': {
+      // "Delivering to 22 Elm Street, Bristol BS1 4DJ": phrases a comma split may be one label and its value.
+      const texts = check.checks.map((c) => (c.kind === 'phrase' ? c.text : null));
+      if (texts.length > 1 && texts.every((t) => t !== null)) {
+        const whole = phraseSplit(index, texts.join(', '), valueBeside);
+        if (whole?.settled && whole.passed) return whole;
+      }
       const why: string[] = [];
       for (const c of check.checks) {
         const r = evaluateCheck(c, index);

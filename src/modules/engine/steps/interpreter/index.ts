@@ -6,6 +6,8 @@ import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { outcomeClaim } from './outcome-claims';
+import { quotedLabels } from './quoted-labels';
+import { bareSays, optionsUnder } from './listed-values';
 import type { Intent, ParsedStep } from './intent';
 import { evaluateCheck } from './evaluate-check';
 import { normalizeStep, parseStep } from './parse-step';
@@ -67,6 +69,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =
+    optionsUnder(bare, names) ??
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
     controlClaim(bare) ??
@@ -75,13 +78,21 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     outcomeClaim(bare) ??
     headingForms(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
+  // "Rate order button is gone; Reorder still there": claims a semicolon joins, each read alone, all to hold.
+  const joined = semicolonClaims(text, (t) => readAssertion(t, names));
+  if (joined) return joined;
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;
   // A refusal for a reason of its own (a value described, a condition, the keyboard, a whole flow) stands.
   if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
   const check =
-    parseCheck(clause) ?? bareButtonShown(clause, parseCheck) ?? phraseList(clause) ?? statementShown(clause);
+    parseCheck(clause) ??
+    bareButtonShown(clause, parseCheck) ??
+    phraseList(clause) ??
+    quotedLabels(clause) ??
+    bareSays(clause) ??
+    statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);
@@ -147,4 +158,21 @@ export function interpretAssertion(text: string, observation: Observation): Chec
   if (!parsed.understood) return notSettled(parsed.reason);
   if (parsed.intent.kind !== 'check') return notSettled('not a check');
   return evaluateCheck(parsed.intent.check, index);
+}
+
+/** Claims joined by semicolons outside quotes, each a check on its own; null when one of them is not. */
+function semicolonClaims(text: string, read: (t: string) => ParsedStep): ParsedStep | null {
+  const parts = text
+    .replace(/"[^"]*"/g, (q) => q.replace(/;/g, '\u0000'))
+    .split(/\s*;\s*/)
+    .map((p) => p.replace(/\u0000/g, ';').trim())
+    .filter((p) => p !== '');
+  if (parts.length < 2) return null;
+  const checks: Check[] = [];
+  for (const part of parts) {
+    const r = read(part);
+    if (!r.understood || r.intent.kind !== 'check') return null;
+    checks.push(r.intent.check);
+  }
+  return { understood: true, intent: { kind: 'check', check: { kind: 'all', checks } } };
 }

@@ -45,6 +45,7 @@ function checkLabel(check: Check): string {
     case 'nth_row':
     case 'row_at':
     case 'phrase':
+    case 'quoted_label':
     case 'row_line':
     case 'listed_rows':
     case 'only_rows':

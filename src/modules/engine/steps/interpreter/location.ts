@@ -59,6 +59,8 @@ const NOT_A_PLACE =
 function commaPlace(s: string): RegExpExecArray | null {
   const m = /^(\p{Lu}[^,":;()]*?)\s*,\s+(.+)$/u.exec(s);
   if (!m || startsWithVerb(m[1]!) || ACTION_START.test(m[1]!) || NOT_A_COMMA_PLACE.test(m[1]!)) return null;
+  // "Orders > Past, tap X": a path to follow, not the name of the screen the step happens on.
+  if (/\s(?:>|→|->|›)\s/.test(m[1]!)) return null;
   return m;
 }
 
@@ -81,7 +83,10 @@ function looseLocation(s: string): Location | null {
   // "Orders tab, tap Past": the tab's name, read as a tab.
   const tab = /\s+tab$/i.test(m[1]!.trim());
   // "Open the Settings tab, tap X" is an action on the tab, read elsewhere.
-  if (tab && (ACTION_START.test(m[1]!) || startsWithVerb(m[1]!) || /\s(?:the|a|an|my|to)\s/i.test(m[1]!))) return null;
+  // "Search tab, type wrap": one capitalised word before "tab" names the tab, though it is also a verb.
+  const oneName = /^\p{Lu}\p{L}*\s+tab$/u.test(m[1]!.trim());
+  if (tab && !oneName && (ACTION_START.test(m[1]!) || startsWithVerb(m[1]!) || /\s(?:the|a|an|my|to)\s/i.test(m[1]!)))
+    return null;
   const name = unquote(m[1]!.trim().replace(/\s+tab$/i, ''));
   const rest = m[2]!.trim();
   if (!ACTION_START.test(rest) || name.split(/\s+/).length > 3 || NOT_A_SCREEN.test(name) || NOT_A_PLACE.test(name))

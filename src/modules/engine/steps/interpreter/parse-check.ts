@@ -209,7 +209,7 @@ function visibilityCheck(s: string): Check | null {
     new RegExp(`^(.+?) (?:isn't|aren't) ${VISIBLE}$`, 'i'),
     /^(.+?) (?:is|are) (?:hidden|gone|absent|invisible|no longer (?:visible|shown|displayed|listed|in the list))$/i,
     /^(.+?) (?:does not|doesn't|do not|don't) (?:appear|exist|show up|show)$/i,
-    /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)$/i,
+    /^(.+?) (?:disappears|disappeared|vanishes|vanished|has disappeared|is dismissed)(?: entirely| completely| altogether)?$/i,
   ];
   const positive = [
     /^(?:i |we |the user )?(?:should |can |must |will )?see (.+)$/i,
@@ -347,6 +347,8 @@ export function parseCheck(text: string): Check | null {
     // "The total now shows $5", "The list still is empty"; "now" before is/are stays: "Pay now is visible" names a button.
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays)\b)/gi, ' ')
     .replace(/\s(?:still|again|also)\s(?=(?:is|are)\b)/gi, ' ')
+    // "Reorder still there": said without "is".
+    .replace(/^([^"]+?|"[^"]+")(?<!\b(?:is|are|not))\s+(?:still|also)\s+there$/i, '$1 is there')
     .replace(/\b(stays?|remains?) (on|off|enabled|disabled|empty)\b/gi, 'is $2')
     // "The Sign in button becomes enabled", "the user stays logged in": the state it ends in.
     .replace(

@@ -123,6 +123,11 @@ export function swipeFor(direction: ScrollDirection, area: Rect): Extract<InputE
 export function targetOnScreen(index: ScreenIndex, target: Target): boolean {
   const found = findTarget(index, target, { wholeScreen: true });
   if (found.found && isVisible(found.element, index.observation.screen)) return true;
+  // "the £2 tip": a control named with a kind word after it, as a tap reads it.
+  if (/\s[a-z][a-z-]{2,}$/.test(target.text) && target.text.trim().split(/\s+/).length <= 6) {
+    const control = findTarget(index, target, { wholeScreen: true, preferInteractive: true });
+    if (control.found && isVisible(control.element, index.observation.screen)) return true;
+  }
   const hit =
     matchAll(index, target, { wholeScreen: true }) ??
     (target.literal ? matchAll(index, { text: target.literal }, { wholeScreen: true }) : null);

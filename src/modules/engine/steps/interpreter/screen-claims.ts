@@ -118,6 +118,12 @@ const VERBS =
 
 /** 'Edit details button' said alone as an assertion (as a step it is a tap): that button is shown. */
 export function bareButtonShown(s: string, read: Read): Check | null {
+  // "Rate order and Reorder buttons": each of them.
+  const several = /^(?:[Tt]he )?(\p{Lu}.*?) (?:and|&) ("[^"]+"|\p{Lu}[\p{L} ]*?) buttons$/u.exec(s);
+  if (several && !VERBS.test(several[1]!)) {
+    const c = read(`${several[1]} and ${several[2]} buttons are shown`);
+    return c && c.kind === 'all' && c.checks.every((p) => p.kind === 'visible' && !p.negated) ? c : null;
+  }
   const m = /^(?:[Tt]he )?("[^"]+"|\p{Lu}[\p{L} ]*?) button$/u.exec(s);
   if (!m || VERBS.test(m[1]!)) return null;
   const c = read(`${m[1]} button is shown`);

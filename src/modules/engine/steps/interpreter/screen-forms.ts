@@ -27,6 +27,9 @@ function labelNames(label: string): string[] {
 const SAID_OF_FIELD =
   /^(?:field|box|input|is|are|was|were|be|being|shows?|showing|should|must|will|would|can|cannot|can['’]t|could|may|has|have|had|reads?|says?|contains?|displays?|remains?|stays?|becomes?|gets?|error|empty|blank|cleared|filled|still|now|not|isn['’]t|doesn['’]t|accepts?|rejects?|allows?|requires?|required|label|value|placeholder|hint)\b/i;
 
+/** A kind word alone after a label: what the name is, not a value ("Search tab", "Notes screen"). */
+const KIND_ONLY = /^(?:tab|screen|page|button|link|icon|menu|section|view)$/i;
+
 /**
  * "Amount 100", "Reference March rent", "Enter Name Dana Whitfield": a clause that starts with the label of
  * one text field on this screen (after an optional typing verb), the rest being the value. The longest label
@@ -44,7 +47,8 @@ export function labelledField(s: string, index: ScreenIndex): Intent | null {
       const m = new RegExp(`^${words.map(escapeRegExp).join('[^\\p{L}\\p{N}]+')}(?:\\s*[:=]\\s*|\\s+)(.+)$`, 'iu').exec(
         clause,
       );
-      if (!m || SAID_OF_FIELD.test(m[1]!)) continue;
+      // "Search tab": the name with its kind, never the word "tab" typed into the Search field.
+      if (!m || SAID_OF_FIELD.test(m[1]!) || KIND_ONLY.test(m[1]!.trim())) continue;
       const length = words.join(' ').length;
       if (best.length > 0 && length < best[0]!.length) continue;
       if (best.length > 0 && length > best[0]!.length) best = [];

@@ -21,6 +21,8 @@ export const search: Rule = (s) => {
     /(?:\s+and\s+|;\s*|,\s*then\s+|\s+then\s+)(?:open|tap|pick|choose|select|go|click|verify|check)\b/i.test(m[1]!)
   )
     return null;
+  // "Search tab, type wrap": the place named by its kind, never a search for the word "tab".
+  if (/^(?:the\s+)?(?:tab|screen|page|field|box|bar|button|icon|input|results?)\b/i.test(m[1]!.trim())) return null;
   const parts = m[1]!
     .split(/\s+(?:→|->|to)\s+|,\s*|\s+(?:on|for|with)\s+|\s+date\s+/i)
     .map((p) => unquote(p.replace(/^(?:date|on|for|with)\s+/i, '').trim()))

@@ -7,31 +7,14 @@ import type { RoleHint, Target } from './intent';
 
 /** Straight quotes, single spaces, no trailing full stop outside quotes. */
 export function cleanStepText(text: string): string {
-  let s = keepNestedQuotes(text)
-    .replace(/[\u201c\u201d\u201e]/g, '"')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/\ue000/g, '\u201c')
-    .replace(/\ue001/g, '\u201d')
+  // Curly quotes inside straight ones are the text's own ("No results for “noodles”"): kept as written.
+  let s = text
+    .replace(/"[^"]*"|[\u201c\u201d\u201e]/g, (q) => (q.length > 1 ? q : '"'))
+    .replace(/"[^"]*"|[\u2018\u2019]/g, (q) => (q.length > 1 ? q : "'"))
     .replace(/\s+/g, ' ')
     .trim();
   if (/[.!]$/.test(s) && !/["']$/.test(s)) s = s.slice(0, -1).trimEnd();
   return s;
-}
-
-/**
- * Curly quotes inside a straight-quoted text are part of that text, as the screen shows it
- * ("Schedule “Bedtime” added"): they are kept as written, so the outer pair stays one quoted text
- * once the other curly quotes are made straight.
- */
-function keepNestedQuotes(text: string): string {
-  if (!/"/.test(text) || !/[\u201c\u201d\u201e]/.test(text)) return text;
-  let inside = false;
-  let out = '';
-  for (const ch of text) {
-    if (ch === '"') inside = !inside;
-    out += inside && /[\u201c\u201d\u201e]/.test(ch) ? (ch === '\u201d' ? '\ue001' : '\ue000') : ch;
-  }
-  return out;
 }
 
 /** The text inside one pair of surrounding quotes, or null when `s` is not wholly quoted. */
