@@ -71,8 +71,9 @@ describe('claims written as notes', () => {
       node('text', 'Thermostat', 300),
       node('text', '21°C', 340, { id: 'thermo-target' }),
       node('text', status, 380, { id: 'thermo-status' }),
-      node('text', 'Today: total use', 450),
-      node('text', '13.6 kWh', 480),
+      node('text', 'Today: total use', 450, { bounds: { x: 16, y: 450, width: 200, height: 22 } }),
+      node('text', '13.6 kWh', 480, { bounds: { x: 16, y: 480, width: 200, height: 22 } }),
+      node('text', '96.3 kWh', 540, { bounds: { x: 16, y: 540, width: 200, height: 22 } }),
     ]);
 
   it('"Ceiling light on, "Brightness 80%"": the switch and the text under it', () => {
@@ -94,6 +95,8 @@ describe('claims written as notes', () => {
     expect(verdict(interpretAssertion('"Today: total use", 13.6 kWh', room(true, '80%')))).toBe(true);
     expect(verdict(interpretAssertion('"Today: total use" 13.6 kWh', room(true, '80%')))).toBe(true);
     expect(verdict(interpretAssertion('"Today: total use", 13.8 kWh', room(true, '80%')))).toBe(false);
+    // Without a comma the measure is the text's own: one shown elsewhere on the screen is not.
+    expect(verdict(interpretAssertion('"Today: total use" 96.3 kWh', room(true, '80%')))).not.toBe(true);
   });
 
   it('"Target 21°C", "Target still 21°C": a label and its measure', () => {

@@ -68,14 +68,28 @@ function pieces(s: string): string[] {
     .filter(Boolean);
 }
 
-/** ""Week: total use", 96.3 kWh", ""Month: total use" 400.5 kWh": quoted texts and measures, each shown. */
+/**
+ * ""Week: total use", 96.3 kWh": quoted texts and measures, each shown. ""Month: total use" 400.5 kWh", with no comma
+ * between, is the measure that belongs to that text (beside or just below it), never one shown elsewhere.
+ */
 export function quotedAndMeasures(s: string): Check | null {
   const parts = pieces(s);
   if (parts.length < 2) return null;
   const quoted = parts.filter((p) => /^"[^"]+"$/.test(p));
   const measures = parts.filter((p) => MEASURE.test(p));
   if (quoted.length === 0 || measures.length === 0 || quoted.length + measures.length !== parts.length) return null;
-  return { kind: 'all', checks: parts.map((p) => shown(p.replace(/^"([^"]+)"$/, '$1'))) };
+  const paired = new Set(
+    [...s.matchAll(/"([^"]+)"\s+(?=[-−€$£¥\d])/g)].map((m) => parts.indexOf(`"${m[1]}"`)).filter((i) => i >= 0),
+  );
+  const checks: Check[] = [];
+  parts.forEach((p, i) => {
+    if (paired.has(i - 1)) return;
+    const text = p.replace(/^"([^"]+)"$/, '$1');
+    if (paired.has(i) && parts[i + 1] && MEASURE.test(parts[i + 1]!))
+      checks.push({ kind: 'value', label: { text }, value: parts[i + 1]! });
+    else checks.push(shown(text));
+  });
+  return { kind: 'all', checks };
 }
 
 /**
