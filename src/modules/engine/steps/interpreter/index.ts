@@ -12,6 +12,7 @@ import { normalizeStep, parseStep } from './parse-step';
 import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
+import { quotedValues } from './quoted-values';
 import { cleanStepText } from './step-text';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
@@ -81,7 +82,11 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   if (!parsed.understood && !GRAMMAR_MISS.test(parsed.reason)) return parsed;
   const clause = normalizeStep(text).replace(CHECK_VERB, '');
   const check =
-    parseCheck(clause) ?? bareButtonShown(clause, parseCheck) ?? phraseList(clause) ?? statementShown(clause);
+    parseCheck(clause) ??
+    bareButtonShown(clause, parseCheck) ??
+    phraseList(clause) ??
+    statementShown(clause) ??
+    quotedValues(bare, names);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);

@@ -7,8 +7,10 @@ import type { RoleHint, Target } from './intent';
 
 /** Straight quotes, single spaces, no trailing full stop outside quotes. */
 export function cleanStepText(text: string): string {
-  let s = text
-    .replace(/[\u201c\u201d\u201e]/g, '"')
+  // Curly quotes inside a straight-quoted text ("No films match “horror”") are part of that text;
+  // alone, they are the writer's quotes.
+  const nested = /"[^"]*[\u201c\u201d\u201e][^"]*"/.test(text);
+  let s = (nested ? text : text.replace(/[\u201c\u201d\u201e]/g, '"'))
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
