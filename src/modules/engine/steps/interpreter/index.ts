@@ -13,6 +13,7 @@ import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
 import { quotedValues } from './quoted-values';
+import { shortClaim } from './short-claims';
 import { cleanStepText } from './step-text';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
@@ -74,7 +75,8 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
     outcomeClaim(bare) ??
-    headingForms(bare, names);
+    headingForms(bare, names) ??
+    shortClaim(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   const parsed = parseStep(text, names);
   if (parsed.understood && parsed.intent.kind === 'check') return parsed;

@@ -22,7 +22,10 @@ const booked = screen('Booking confirmed', [
   node('text', 'Seats', 210, { bounds: { x: 16, y: 210, width: 100, height: 30 } }),
   node('text', 'C4, C5', 240, { id: 'seats-value', bounds: { x: 16, y: 240, width: 300, height: 30 } }),
   node('text', 'Tickets', 280, { bounds: { x: 16, y: 280, width: 100, height: 30 } }),
-  node('text', '1 × Adult, 1 × Senior', 310, { id: 'tickets-value', bounds: { x: 16, y: 310, width: 300, height: 30 } }),
+  node('text', '1 × Adult, 1 × Senior', 310, {
+    id: 'tickets-value',
+    bounds: { x: 16, y: 310, width: 300, height: 30 },
+  }),
   node('list', null, 400, {
     bounds: { x: 0, y: 400, width: 393, height: 200 },
     children: [

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * Short claims without the verb the check forms expect: a control by its kind (`Find showtimes button`, `Cancel
+ * booking button gone`), a message under a field (`Error "…" under Email`), the session (`Not signed in`), and a
+ * list holding only the rows named (`Only A and B are listed`). Each has a near miss.
+ */
+
+const verdict = (r: { settled: boolean; passed?: boolean }) => (r.settled ? r.passed : 'not settled');
+
+const films = (titles: string[]) =>
+  screen('Now showing', [
+    node('list', null, 100, {
+      bounds: { x: 0, y: 100, width: 393, height: 60 * titles.length },
+      children: titles.map((t, i) => node('list_item', t, 100 + i * 60, { id: `film-${i}` })),
+    }),
+    node('button', 'Find showtimes', 600, { id: 'find' }),
+  ]);
+
+describe('a control by its kind', () => {
+  it('`Find showtimes button` passes when that button shows; another name fails', () => {
+    expect(verdict(interpretAssertion('Find showtimes button', films(['Paper Moons'])))).toBe(true);
+    expect(verdict(interpretAssertion('Cancel booking button', films(['Paper Moons'])))).toBe(false);
+  });
+  it('`Cancel booking button gone` passes when none shows; near miss: the button still there fails', () => {
+    expect(verdict(interpretAssertion('Cancel booking button gone', films(['Paper Moons'])))).toBe(true);
+    expect(verdict(interpretAssertion('Find showtimes button gone', films(['Paper Moons'])))).toBe(false);
+  });
+});
+
+describe('a message under a field', () => {
+  const form = (message: string) =>
+    screen('Sign in', [
+      node('text', 'Email', 100),
+      node('input', '', 140, { id: 'email' }),
+      node('text', message, 185),
+      node('text', 'Password', 230),
+      node('input', '', 270, { id: 'password', secure: true } as never),
+    ]);
+  it('`Error "Enter your email address" under Email` passes when that message is just below the field', () => {
+    expect(
+      verdict(interpretAssertion('Error "Enter your email address" under Email', form('Enter your email address'))),
+    ).toBe(true);
+  });
+  it('near miss: another message there fails', () => {
+    expect(
+      verdict(interpretAssertion('Error "Enter your email address" under Email', form('Enter your password'))),
+    ).toBe(false);
+  });
+});
+
+describe('the session', () => {
+  const signIn = screen('Sign in', [node('input', '', 140, { id: 'email' }), node('button', 'Sign in', 300)]);
+  it('`Not signed in` passes on the sign-in form; `Still signed in` fails there', () => {
+    expect(verdict(interpretAssertion('Not signed in', signIn))).toBe(true);
+    expect(verdict(interpretAssertion('Still signed in', signIn))).toBe(false);
+  });
+});
+
+describe('only the rows named', () => {
+  it('`Only Northern Lights and The Quiet Harbour are listed`: exactly those two rows', () => {
+    const two = films(['Northern Lights', 'The Quiet Harbour']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', two))).toBe(true);
+  });
+  it('near miss: a third row fails, and so does another row in place of one', () => {
+    const three = films(['Northern Lights', 'The Quiet Harbour', 'Paper Moons']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', three))).toBe(false);
+    const other = films(['Northern Lights', 'Paper Moons']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', other))).toBe(false);
+  });
+  it('"and" before a lower-case word stays in the name: `List shows just Pip and the Giant Kite`', () => {
+    const one = films(['Pip and the Giant Kite']);
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite', one))).toBe(true);
+    expect(verdict(interpretAssertion('Only Pip and the Giant Kite is listed', films(['Pip', 'Kite'])))).toBe(false);
+  });
+});
