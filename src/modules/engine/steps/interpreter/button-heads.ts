@@ -7,7 +7,8 @@ import { describeElement } from './ui-tree';
 /**
  * "View basket", "Tap View cart", "Open the cart via View cart": a button named by the part of its label before
  * the details it adds after a " · " ("View basket · 2 items · €15.50"). Read only when exactly one label on the
- * screen has that head, and the button is on screen; what follows a comma is read on the next screen.
+ * screen has that head, and the button is on screen; what follows a comma is read on the next screen. A value
+ * named with a lower-case word for its kind ("Tap the 21:00 showtime") is that value's head.
  */
 export function headButton(s: string, index: ScreenIndex): Resolution | null {
   const via =
@@ -24,7 +25,13 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
     .replace(/^(?:tap|click|press|hit|touch)\s+(?:on\s+)?(?:the\s+)?/i, '')
     .replace(/\s+button$/i, '')
     .replace(/^"(.*)"$/, '$1');
-  const want = normalizeText(name);
+  // "Tap the 21:00 showtime": a value (a time, a price) named with a lower-case word for its kind.
+  const kind = /^(.*\d.*?)\s+[a-z]{3,}$/.exec(name);
+  const said = normalizeText(name);
+  const bare = kind ? normalizeText(kind[1]!) : null;
+  const heads = (w: string) =>
+    index.candidates.some((e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w);
+  const want = bare && !heads(said) && heads(bare) ? bare : said;
   if (want === '' || want.split(' ').length > 5) return null;
   const hits = index.candidates.filter((e) => {
     const label = e.node.text ?? '';

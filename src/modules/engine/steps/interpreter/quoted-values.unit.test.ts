@@ -120,3 +120,17 @@ describe('"apply CODE" after another action', () => {
     expect(ids(interpretStep('Tap Apply', checkout))).toEqual(['apply']);
   });
 });
+
+describe('a value named with its kind', () => {
+  const film = screen('Paper Moons', [
+    node('button', '18:15 · Screen 2', 300, { id: 'show-1815' }),
+    node('button', '21:00 · Screen 2', 360, { id: 'show-2100' }),
+  ]);
+  it('"Tap the 21:00 showtime" taps the button whose label starts with that time', () => {
+    expect(ids(interpretStep('Tap the 21:00 showtime', film))).toEqual(['show-2100']);
+  });
+  it('near miss: a time no label starts with taps nothing', () => {
+    const r = interpretStep('Tap the 21:05 showtime', film);
+    expect(r.settled && r.kind === 'actions').toBe(false);
+  });
+});
