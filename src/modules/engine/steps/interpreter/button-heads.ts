@@ -30,7 +30,9 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
   const said = normalizeText(name);
   const bare = kind ? normalizeText(kind[1]!) : null;
   const heads = (w: string) =>
-    index.candidates.some((e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w);
+    index.candidates.some(
+      (e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w,
+    );
   const want = bare && !heads(said) && heads(bare) ? bare : said;
   if (want === '' || want.split(' ').length > 5) return null;
   const hits = index.candidates.filter((e) => {
