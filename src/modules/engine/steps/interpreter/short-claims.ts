@@ -5,7 +5,8 @@ import type { Check } from './intent';
  * `Find showtimes button` / `Cancel booking button gone` (a control of that kind shown, or not),
  * `Error "Enter your email address" under Email` (a message just below that field), `Not signed in` /
  * `Still signed in`, and `Only Northern Lights and The Quiet Harbour are listed` / `List shows just Paper
- * Moons` (the list on screen holds exactly those rows).
+ * Moons` (the list on screen holds exactly those rows), `Tab bar with Films, Search and Account at the bottom`, and
+ * `Sign in screen is shown with "Reelhouse" and "Book seats…"` (that screen, each quoted text on it).
  */
 
 /** Words that make a name a statement rather than a control's name. */
@@ -68,6 +69,40 @@ function onlyListed(s: string, names: string[]): Check | null {
   };
 }
 
+/** "Tab bar with Films, Search, My tickets and Account (at the bottom)": the tab bar, and a tab of each name. */
+function tabBarWith(s: string): Check | null {
+  const m =
+    /^(?:a |the )?tab bar (?:is )?(?:shown |visible )?(?:with|showing|holding) ([^"]+?)(?: at the bottom)?$/i.exec(s);
+  if (!m) return null;
+  const names = m[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
+  if (names.length < 2 || names.some((n) => n === '' || n.split(' ').length > 3 || STATEMENT.test(n))) return null;
+  return {
+    kind: 'all',
+    // The tabs first: a tab bar below the content is scrolled to by the first tab not on screen.
+    checks: [
+      ...names.map((text): Check => ({ kind: 'visible', target: { text, role: 'tab' }, negated: false })),
+      { kind: 'tab_bar', shown: true },
+    ],
+  };
+}
+
+/** "Sign in screen is shown with "Reelhouse" and "Book seats…"": that screen, and each quoted text on it. */
+function screenWithTexts(s: string): Check | null {
+  const m =
+    /^(?:the )?([^"]+?) (?:screen|page) (?:is )?(?:shown|displayed|open|opens|appears) (?:with|showing) ((?:"[^"]+"(?:,\s*|\s+and\s+|,\s+and\s+)?)+)$/i.exec(
+      s,
+    );
+  if (!m || STATEMENT.test(m[1]!)) return null;
+  const texts = [...m[2]!.matchAll(/"([^"]+)"/g)].map((q) => q[1]!);
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'screen', name: m[1]!, negated: false },
+      ...texts.map((text): Check => ({ kind: 'visible', target: { text }, negated: false })),
+    ],
+  };
+}
+
 export function shortClaim(s: string, names: string[]): Check | null {
-  return kindShown(s) ?? messageUnder(s) ?? session(s) ?? onlyListed(s, names);
+  return kindShown(s) ?? messageUnder(s) ?? session(s) ?? onlyListed(s, names) ?? tabBarWith(s) ?? screenWithTexts(s);
 }

@@ -76,3 +76,32 @@ describe('only the rows named', () => {
     expect(verdict(interpretAssertion('Only Pip and the Giant Kite is listed', films(['Pip', 'Kite'])))).toBe(false);
   });
 });
+
+describe('a screen with its texts, a tab bar with its tabs, segments', () => {
+  const signIn = screen('Sign in', [node('text', 'Reelhouse', 80), node('text', 'Book seats in seconds.', 120)]);
+  it('`Sign in screen is shown with "Reelhouse" and "Book seats in seconds."`: that screen and each text', () => {
+    const claim = 'Sign in screen is shown with "Reelhouse" and "Book seats in seconds."';
+    expect(verdict(interpretAssertion(claim, signIn))).toBe(true);
+  });
+  it('near miss: another text, or another screen, fails', () => {
+    expect(verdict(interpretAssertion('Sign in screen is shown with "Reelhouse" and "Sign up"', signIn))).toBe(false);
+    expect(verdict(interpretAssertion('Account screen is shown with "Reelhouse"', signIn))).toBe(false);
+  });
+  const tabs = screen('Now showing', [
+    node('text', 'Films on today', 100),
+    node('button', 'Films', 800, { id: 'tab-films', bounds: { x: 0, y: 800, width: 98, height: 50 } }),
+    node('button', 'Search', 800, { id: 'tab-search', bounds: { x: 98, y: 800, width: 98, height: 50 } }),
+    node('button', 'Account', 800, { id: 'tab-account', bounds: { x: 196, y: 800, width: 98, height: 50 } }),
+  ]);
+  it('`Tab bar with Films, Search and Account at the bottom`: a tab of each name', () => {
+    expect(verdict(interpretAssertion('Tab bar with Films, Search and Account at the bottom', tabs))).toBe(true);
+  });
+  it('near miss: a tab the bar lacks fails', () => {
+    expect(verdict(interpretAssertion('Tab bar with Films, Search and My tickets', tabs))).toBe(false);
+  });
+  it('`Segments Upcoming and Past` (no verb): each is shown; a missing one fails', () => {
+    const seg = screen('My tickets', [node('button', 'Upcoming', 100), node('button', 'Past', 160)]);
+    expect(verdict(interpretAssertion('Segments Upcoming and Past', seg))).toBe(true);
+    expect(verdict(interpretAssertion('Segments Upcoming and Later', seg))).toBe(false);
+  });
+});
