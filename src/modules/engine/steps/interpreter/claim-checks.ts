@@ -1,6 +1,6 @@
 import { notSettled, type CheckResolution } from './resolution';
 import { lineCountClaim } from './stepper-lines';
-import { scrolledDown } from './screen-shape';
+import { scrollable, scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
 import { amountSigns, humanizeId, normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
@@ -82,6 +82,32 @@ function endInTree(index: ScreenIndex, last: TreeElement): boolean {
   return below || last.node.bounds.y + last.node.bounds.height < height * 0.9;
 }
 
+/**
+ * "X is shown at the bottom" on a screen without a list: the text is on screen and nothing with a text lies below
+ * it but the tab bar (a control whose id says tab).
+ */
+function atBottom(index: ScreenIndex, text: string): CheckResolution {
+  const { screen } = index.observation;
+  const shown = index.elements.filter((e) => isVisible(e, screen) && e.node.text?.trim());
+  const hits = shown.filter((e) => loose(e.node.text) === loose(text));
+  if (hits.length !== 1)
+    return passed(false, hits.length ? `"${text}" is shown ${hits.length} times` : `no element reads "${text}"`);
+  const bottom = hits[0]!.node.bounds.y + hits[0]!.node.bounds.height;
+  // Content that may go on below the screen: what is lowest is not known here.
+  const more = index.elements.some((e) => e.node.bounds.height > 0 && e.node.bounds.y >= screen.height);
+  if ((more || bottom >= screen.height * 0.9) && scrollable(index))
+    return notSettled(`the screen scrolls: more may be below "${text}"`);
+  const below = shown.filter(
+    (e) =>
+      e.node.bounds.y >= bottom - 2 &&
+      !/\btab\b/i.test((e.node.id ?? '').replace(/[-_]/g, ' ')) &&
+      e.node.role !== 'tab',
+  );
+  return below.length
+    ? passed(false, `${describeElement(below[0]!.node)} is below "${text}"`)
+    : passed(true, `${describeElement(hits[0]!.node)} is the last text on screen`);
+}
+
 /** "X is the third task (in Today)", "X is the last task": the row of that title at that place. */
 export function checkRowAt(
   index: ScreenIndex,
@@ -92,6 +118,7 @@ export function checkRowAt(
 ): CheckResolution {
   const rows = rowsIn(index, within);
   if (typeof rows === 'string') return notSettled(rows);
+  if (rows.length === 0 && ordinal === -1 && !within) return atBottom(index, text);
   if (rows.length === 0) return passed(false, `no list rows on this screen${within ? ` for "${within}"` : ''}`);
   const where = rows.findIndex((r) => loose(r.node.text) === loose(text));
   const place = ordinal === -1 ? 'last' : `row ${ordinal}`;

@@ -105,3 +105,23 @@ describe('a screen with its texts, a tab bar with its tabs, segments', () => {
     expect(verdict(interpretAssertion('Segments Upcoming and Later', seg))).toBe(false);
   });
 });
+
+describe('a text at the bottom of a screen without a list', () => {
+  const signIn = (foot: string) =>
+    screen('Sign in', [
+      node('input', '', 140, { id: 'email' }),
+      node('button', 'Sign in', 300),
+      node('text', foot, 400),
+      node('button', 'Films', 780, { id: 'tab-films' }),
+    ]);
+  it('`"New to Reelhouse?" is shown at the bottom`: the lowest text but the tab bar', () => {
+    expect(verdict(interpretAssertion('"New to Reelhouse?" is shown at the bottom', signIn('New to Reelhouse?')))).toBe(
+      true,
+    );
+  });
+  it('near miss: a text below it, or no such text, fails', () => {
+    const below = screen('Sign in', [node('text', 'New to Reelhouse?', 300), node('text', 'Terms apply', 400)]);
+    expect(verdict(interpretAssertion('"New to Reelhouse?" is shown at the bottom', below))).toBe(false);
+    expect(verdict(interpretAssertion('"Join today" is shown at the bottom', signIn('New to Reelhouse?')))).toBe(false);
+  });
+});
