@@ -199,6 +199,8 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
   // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.
   const counted = lineCountClaim(index, text);
   if (counted) return counted;
+  const ending = phraseEndsText(index, text, beside);
+  if (ending) return ending;
   const read =
     phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
   if (read.settled && read.passed) return read;
@@ -216,6 +218,52 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
   if (!each.every((r) => r.settled)) return read;
   const failed = each.find((r) => r.settled && !r.passed);
   return failed ?? passed(true, each.map((r) => (r.settled ? r.reasoning : '')).join('; '));
+}
+
+/**
+ * "Reference RH-48350" where one text reads "Booking reference RH-48350": a name and a value (a word with a digit)
+ * that end a longer text say what it says. The same name ending a text with another value fails. Else the one
+ * label ending with the name ("Booking reference" beside "RH-47102") and its value; anything else is left to the
+ * other readings.
+ */
+function phraseEndsText(index: ScreenIndex, text: string, beside: Beside): CheckResolution | null {
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 4 || !/\d/.test(tokens.at(-1)!)) return null;
+  const label = normalizeText(tokens.slice(0, -1).join(' '));
+  const whole = normalizeText(text);
+  const n = normalizeText(tokens.at(-1)!).split(' ').length;
+  const another = new RegExp(`\\s${escapeWords(label)}(?:\\s\\S+){${n}}$`);
+  const shown = index.elements.filter((e) => e.node.text && isVisible(e, index.observation.screen));
+  // The text goes on past the label with a value of its own ("booking reference rh 48350").
+  const ends = shown.filter((e) => {
+    const have = normalizeText(e.node.text!);
+    return have.length > whole.length && (have.endsWith(` ${whole}`) || another.test(have));
+  });
+  if (ends.length !== 1) return labelEndsWith(index, text, label, beside);
+  const ok = normalizeText(ends[0]!.node.text!).endsWith(` ${whole}`);
+  return passed(ok, `${describeElement(ends[0]!.node)} ${ok ? 'ends with' : 'does not end with'} "${text}"`);
+}
+
+const escapeWords = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "Reference RH-47102" beside a label "Booking reference": the one label ending with those words, and its value. */
+function labelEndsWith(index: ScreenIndex, text: string, label: string, beside: Beside): CheckResolution | null {
+  const n = label.split(' ').length;
+  const labels = index.elements.filter((e) => {
+    const have = normalizeText(e.node.text ?? '').split(' ');
+    return (
+      e.node.role === 'text' &&
+      isVisible(e, index.observation.screen) &&
+      have.length > n &&
+      have.slice(-n).join(' ') === label
+    );
+  });
+  if (labels.length !== 1) return null;
+  const holder = beside(index, labels[0]!);
+  if (!holder) return null;
+  const value = text.trim().split(/\s+/).at(-1)!;
+  const ok = same(holder.node.text, value);
+  return passed(ok, `${describeElement(holder.node)} (beside "${labels[0]!.node.text}") reads "${holder.node.text}"`);
 }
 
 /** A value that says what it is: several words with a number ("10 tasks left"), or a sentence. */

@@ -14,6 +14,7 @@ import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
 import { quotedValues } from './quoted-values';
 import { shortClaim } from './short-claims';
+import { commaClaims, screenColonList } from './claim-lists';
 import { cleanStepText } from './step-text';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
@@ -69,6 +70,7 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =
+    screenColonList(bare, (p) => checkOf(readAssertion(p, names))) ??
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
     controlClaim(bare) ??
@@ -94,12 +96,17 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     const vague = vagueReason(clause, intent);
     return vague ? { understood: false, reason: vague } : { understood: true, intent };
   }
+  // "Only Paper Moons shown, caption "Showing: Comedy"": claims listed with commas, each read alone.
+  const listed = parsed.understood ? null : commaClaims(bare, (p) => checkOf(readAssertion(p, names)));
+  if (listed) return { understood: true, intent: { kind: 'check', check: listed } };
   if (!parsed.understood) return parsed;
   return {
     understood: false,
     reason: 'not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible',
   };
 }
+
+const checkOf = (p: ParsedStep): Check | null => (p.understood && p.intent.kind === 'check' ? p.intent.check : null);
 
 /**
  * An assertion read from its text alone, as a run reads it before it looks at the screen: the
