@@ -8,7 +8,8 @@ import { describeElement } from './ui-tree';
  * "View basket", "Tap View cart", "Open the cart via View cart": a button named by the part of its label before
  * the details it adds after a " · " ("View basket · 2 items · €15.50"). Read only when exactly one label on the
  * screen has that head, and the button is on screen; what follows a comma is read on the next screen. A value
- * named with a lower-case word for its kind ("Tap the 21:00 showtime") is that value's head.
+ * named with a lower-case word for its kind ("Tap the 21:00 showtime") is that value's head, when a text on the
+ * screen names that kind ("Showtimes").
  */
 export function headButton(s: string, index: ScreenIndex): Resolution | null {
   const via =
@@ -26,9 +27,14 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
     .replace(/\s+button$/i, '')
     .replace(/^"(.*)"$/, '$1');
   // "Tap the 21:00 showtime": a value (a time, a price) named with a lower-case word for its kind.
-  const kind = /^(.*\d.*?)\s+[a-z]{3,}$/.exec(name);
+  const kind = /^(.*\d.*?)\s+([a-z]{3,})$/.exec(name);
   const said = normalizeText(name);
-  const bare = kind ? normalizeText(kind[1]!) : null;
+  // The kind must be one the screen names ("Showtimes" above the times): "the 17:40 matinee" is not guessed.
+  const stem = kind ? kind[2]!.replace(/(?:es|s)$/, '') : '';
+  const named =
+    kind !== null &&
+    index.elements.some((e) => e.node.role === 'text' && new RegExp(`\\b${stem}`, 'i').test(e.node.text ?? ''));
+  const bare = kind && named ? normalizeText(kind[1]!) : null;
   const heads = (w: string) =>
     index.candidates.some(
       (e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w,

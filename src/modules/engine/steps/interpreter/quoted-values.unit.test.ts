@@ -123,14 +123,17 @@ describe('"apply CODE" after another action', () => {
 
 describe('a value named with its kind', () => {
   const film = screen('Paper Moons', [
+    node('text', 'Showtimes', 250),
     node('button', '18:15 · Screen 2', 300, { id: 'show-1815' }),
     node('button', '21:00 · Screen 2', 360, { id: 'show-2100' }),
   ]);
   it('"Tap the 21:00 showtime" taps the button whose label starts with that time', () => {
     expect(ids(interpretStep('Tap the 21:00 showtime', film))).toEqual(['show-2100']);
   });
-  it('near miss: a time no label starts with taps nothing', () => {
+  it('near miss: a time no label starts with, or a kind the screen does not name, taps nothing', () => {
     const r = interpretStep('Tap the 21:05 showtime', film);
     expect(r.settled && r.kind === 'actions').toBe(false);
+    const m = interpretStep('Tap the 21:00 matinee', film);
+    expect(m.settled && m.kind === 'actions').toBe(false);
   });
 });
