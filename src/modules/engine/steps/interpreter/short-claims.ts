@@ -55,6 +55,17 @@ function onlyListed(s: string, names: string[]): Check | null {
     /^only (.+?) (?:is|are) (?:listed|shown|displayed|left|visible|in the list)$/i.exec(s) ??
     /^only (.+?) (?:listed|shown)$/i.exec(s) ??
     /^(?:the )?(?:list|results?) (?:shows?|lists?|has|contains) (?:just|only) ([^"()]+)$/i.exec(s);
+  // "List shows just Pip and the Giant Kite (Family · U)": the one row, and its second line.
+  const lined =
+    /^(?:the )?(?:list|results?) (?:shows?|lists?|has|contains) (?:just|only) ([^"()]+?) \(([^"()]+)\)$/i.exec(s);
+  if (lined)
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'list_rows', count: 1 },
+        { kind: 'row_line', row: { text: lined[1]!.trim() }, values: [lined[2]!.trim()], match: 'equals' },
+      ],
+    };
   if (!m) return null;
   const said = m[1]!.trim();
   const whole = names.some((n) => n.toLowerCase() === said.toLowerCase());

@@ -125,3 +125,23 @@ describe('a text at the bottom of a screen without a list', () => {
     expect(verdict(interpretAssertion('"Join today" is shown at the bottom', signIn('New to Reelhouse?')))).toBe(false);
   });
 });
+
+describe('the only row, with its second line', () => {
+  const one = (line: string) =>
+    screen('Now showing', [
+      node('list', null, 100, {
+        bounds: { x: 0, y: 100, width: 393, height: 60 },
+        children: [node('list_item', 'Pip and the Giant Kite', 100, { children: [node('text', line, 125)] })],
+      }),
+    ]);
+  it('`List shows just Pip and the Giant Kite (Family · U)`: that one row and its line', () => {
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite (Family · U)', one('Family · U')))).toBe(
+      true,
+    );
+  });
+  it('near miss: another second line fails', () => {
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite (Family · U)', one('Drama · 15')))).toBe(
+      false,
+    );
+  });
+});
