@@ -27,8 +27,9 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
     .replace(/\s+button$/i, '')
     .replace(/^"(.*)"$/, '$1');
   // "Tap the 21:00 showtime": a value (a time, a price) named with a lower-case word for its kind.
-  const kind = /^(.*\d.*?)\s+([a-z]{3,})$/.exec(name);
   const said = normalizeText(name);
+  if (said === '' || said.split(' ').length > 6) return null;
+  const kind = /^(\S*\d[^\s]*(?:\s\S+){0,3}?)\s+([a-z]{3,})$/.exec(name);
   // The kind must be one the screen names ("Showtimes" above the times): "the 17:40 matinee" is not guessed.
   const stem = kind ? kind[2]!.replace(/(?:es|s)$/, '') : '';
   const named =
