@@ -17,7 +17,7 @@ import type { StepEntry } from '../../src/modules/engine/execution/case-outcome'
 import { runLogsKey } from '../../src/modules/engine/execution/run-logs';
 import { api } from '../harness/sessions-factories';
 import { eq } from 'drizzle-orm';
-import { testBaselines, testRuns } from '../../src/db/schema';
+import { testBaselines, testRunScreens, testRuns } from '../../src/db/schema';
 
 /** The items screen with `n` filled buttons added under the welcome line: each covers about 5 % of a phone screen. */
 function withBanners(n: number) {
@@ -120,8 +120,8 @@ describe('visual regression in runs', () => {
     const baselines = (await api(f.t, f.org.viewer.token, 'GET', `/tests/cases/${caseId}/baselines`)).json();
     expect(baselines.map((b: Baseline) => b.source_run_id)).toEqual(Array(3).fill(baselineRun.public_id));
 
-    // What the run stored (screenshots, diff images, its device log and its video) counts against
-    // the storage quota, to the byte.
+    // What the run stored (screenshots, diff images, its device log, its video and the screens its
+    // lines were read on) counts against the storage quota, to the byte.
     const files = [
       ...run.result.steps.flatMap((s) => [
         ...(s.screenshot ? [s.screenshot] : []),
@@ -133,10 +133,15 @@ describe('visual regression in runs', () => {
     for (const url of files)
       stored += (await api(f.t, f.org.viewer.token, 'GET', url.replace('/api/v1', ''))).rawPayload.length;
     const [row] = await f.t.container.db
-      .select({ bytes: testRuns.artifactBytes })
+      .select({ id: testRuns.id, bytes: testRuns.artifactBytes })
       .from(testRuns)
       .where(eq(testRuns.publicId, run.public_id));
-    expect(row!.bytes).toBe(stored);
+    const [screens] = await f.t.container.db
+      .select({ bytes: testRunScreens.sizeBytes })
+      .from(testRunScreens)
+      .where(eq(testRunScreens.runId, row!.id));
+    expect(screens!.bytes).toBeGreaterThan(0);
+    expect(row!.bytes).toBe(stored + screens!.bytes);
     const baselineBytes = await f.t.container.db
       .select({ bytes: testBaselines.sizeBytes })
       .from(testBaselines)

@@ -57,14 +57,28 @@ const expected = JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 
   { status: 'passed' | 'failed'; error?: string; name?: string; slow?: boolean }
 >;
 
+/** Phones the flows share: each flow takes a session of its own for its run, three at a time. */
+const PHONES = 3;
+
 describe('Maestro flows run as they are, with the verdicts Maestro gives', () => {
   let f: EngineFixture;
-  let sessionId: string;
   let cases: Array<{ public_id: string; name: string; is_reusable: boolean }>;
+  const free: string[] = [];
+  const waiting: Array<(sessionId: string) => void> = [];
+  async function onSession<T>(work: (sessionId: string) => Promise<T>): Promise<T> {
+    const sessionId = free.pop() ?? (await new Promise<string>((resolve) => waiting.push(resolve)));
+    try {
+      return await work(sessionId);
+    } finally {
+      const next = waiting.shift();
+      if (next) next(sessionId);
+      else free.push(sessionId);
+    }
+  }
 
   beforeAll(async () => {
-    f = await createEngineFixture({ devices: androidPhones(1) });
-    sessionId = await activeSession(f);
+    f = await createEngineFixture({ devices: androidPhones(PHONES) });
+    for (let i = 0; i < PHONES; i++) free.push(await activeSession(f));
     const res = await importMaestro(f, await zipFolder(CORPUS), 'sample-flows.zip', `?app_id=${f.appId}`);
     expect(res.statusCode, res.body).toBe(200);
     const suite = await api(f.t, f.org.developer.token, 'GET', `/tests/suites/${res.json().public_id}`);
@@ -81,11 +95,11 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
   for (const [file, want] of Object.entries(expected)) {
     if (only?.length && !only.some((o) => file.includes(o))) continue;
     if (!all && !only?.length && want.slow) continue;
-    it(`${file}: ${want.status}`, async () => {
+    it.concurrent(`${file}: ${want.status}`, async ({ expect }) => {
       const name = file.replace(/\.yaml$/, '');
       const c = cases.find((x) => x.name === name || x.name === want.name);
       expect(c, `case for ${file}`).toBeDefined();
-      const run = await runCase(f, c!.public_id, sessionId, { mode: 'replay' }, 120_000);
+      const run = await onSession((sessionId) => runCase(f, c!.public_id, sessionId, { mode: 'replay' }, 120_000));
       const detail = JSON.stringify(
         {
           error: run.error_message,
@@ -102,20 +116,22 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
 
   it('a passing flow writes baselines; its next run compares each step with them, like any run', async () => {
     const c = cases.find((x) => x.name === '06-tap-by-id')!;
-    const first = await runCase(f, c.public_id, sessionId, {}, 120_000);
-    expect(first.status).toBe('passed');
-    const baselines = await api(f.t, f.org.developer.token, 'GET', `/tests/cases/${c.public_id}/baselines`);
-    expect(baselines.json().map((b: { step_index: number }) => b.step_index)).toEqual(
-      first.result.steps.map((s) => s.index),
-    );
-    const second = await runCase(f, c.public_id, sessionId, {}, 120_000);
-    expect(second.status, JSON.stringify(second.result?.steps?.map((s) => s.visual))).toBe('passed');
-    for (const s of second.result.steps) expect(s.visual).toMatchObject({ verdict: 'ok' });
+    await onSession(async (sessionId) => {
+      const first = await runCase(f, c.public_id, sessionId, {}, 120_000);
+      expect(first.status).toBe('passed');
+      const baselines = await api(f.t, f.org.developer.token, 'GET', `/tests/cases/${c.public_id}/baselines`);
+      expect(baselines.json().map((b: { step_index: number }) => b.step_index)).toEqual(
+        first.result.steps.map((s) => s.index),
+      );
+      const second = await runCase(f, c.public_id, sessionId, {}, 120_000);
+      expect(second.status, JSON.stringify(second.result?.steps?.map((s) => s.visual))).toBe('passed');
+      for (const s of second.result.steps) expect(s.visual).toMatchObject({ verdict: 'ok' });
+    });
   }, 240_000);
 
   it('hybrid runs heal a tapOn whose text no longer matches through the step interpreter, and say so', async () => {
     const c = cases.find((x) => x.name === '51-renamed-button')!;
-    const run = await runCase(f, c.public_id, sessionId, { mode: 'hybrid' }, 120_000);
+    const run = await onSession((sessionId) => runCase(f, c.public_id, sessionId, { mode: 'hybrid' }, 120_000));
     expect(run.status, JSON.stringify(run.result?.steps?.map((s) => [s.text, s.status, s.error]))).toBe('passed');
     const healed = run.result.steps.find((s) => s.text.includes('tapOn: Sign-in'))!;
     expect(healed).toMatchObject({ status: 'passed', healed: true, resolved_by: 'interpreter' });
@@ -124,30 +140,32 @@ describe('Maestro flows run as they are, with the verdicts Maestro gives', () =>
 
   it("startRecording/stopRecording make the session's recordings; one left running is stopped and kept when the flow ends", async () => {
     const c = cases.find((x) => x.name === '60-recording')!;
-    const list = async () =>
-      (await api(f.t, f.org.developer.token, 'GET', `/sessions/${sessionId}/recordings`)).json().recordings as Array<{
-        recording_id: string;
-        status: string;
-        url: string;
-        size_bytes: number | null;
-      }>;
-    const before = (await list()).length;
-    const run = await runCase(f, c.public_id, sessionId, { mode: 'replay' }, 120_000);
-    expect(run.status, run.error_message ?? '').toBe('passed');
-    const urls = run.result.steps.flatMap((s) =>
-      (s.actions as Array<{ type: string; url?: string }>)
-        .filter((a) => a.type.endsWith('_recording'))
-        .map((a) => a.url),
-    );
-    expect(urls).toHaveLength(3);
-    expect(urls[0]).toBe(urls[1]);
-    const recordings = await list();
-    expect(recordings).toHaveLength(before + 2);
-    for (const url of new Set(urls)) {
-      const rec = recordings.find((r) => r.url === url)!;
-      expect(rec, url).toMatchObject({ status: 'ready' });
-      expect(rec.size_bytes).toBeGreaterThan(0);
-    }
-    expect(recordings.some((r) => r.status === 'recording')).toBe(false);
+    await onSession(async (sessionId) => {
+      const list = async () =>
+        (await api(f.t, f.org.developer.token, 'GET', `/sessions/${sessionId}/recordings`)).json().recordings as Array<{
+          recording_id: string;
+          status: string;
+          url: string;
+          size_bytes: number | null;
+        }>;
+      const before = (await list()).length;
+      const run = await runCase(f, c.public_id, sessionId, { mode: 'replay' }, 120_000);
+      expect(run.status, run.error_message ?? '').toBe('passed');
+      const urls = run.result.steps.flatMap((s) =>
+        (s.actions as Array<{ type: string; url?: string }>)
+          .filter((a) => a.type.endsWith('_recording'))
+          .map((a) => a.url),
+      );
+      expect(urls).toHaveLength(3);
+      expect(urls[0]).toBe(urls[1]);
+      const recordings = await list();
+      expect(recordings).toHaveLength(before + 2);
+      for (const url of new Set(urls)) {
+        const rec = recordings.find((r) => r.url === url)!;
+        expect(rec, url).toMatchObject({ status: 'ready' });
+        expect(rec.size_bytes).toBeGreaterThan(0);
+      }
+      expect(recordings.some((r) => r.status === 'recording')).toBe(false);
+    });
   }, 240_000);
 });

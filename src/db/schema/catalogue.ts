@@ -298,3 +298,27 @@ export const testBaselines = pgTable(
   },
   (t) => [uniqueIndex('test_baselines_case_step_idx').on(t.testCaseId, t.stepIndex)],
 );
+
+/**
+ * The screens a finished run read its case's steps and assertions on (compacted and capped UI trees,
+ * `RunScreens` of the engine's recorded-screens), one row per run that kept any: the case editor's
+ * check reads each line against the screen it ran on. Its bytes count in the run's `artifact_bytes`.
+ */
+export const testRunScreens = pgTable(
+  'test_run_screens',
+  {
+    runId: integer('run_id')
+      .primaryKey()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    screens: jsonb('screens').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_run_screens_case_idx').on(t.testCaseId, t.runId.desc())],
+);

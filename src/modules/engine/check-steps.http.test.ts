@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStandaloneCase, useCatalogueFixture } from '../../../test/harness/catalogue-factories';
+import {
+  activeSession,
+  androidPhones,
+  createCase,
+  createEngineFixture,
+  createSuite,
+  getRun,
+  patch,
+  runCase,
+  type EngineFixture,
+} from '../../../test/harness/engine-fixture';
+import { createOrgWithRoles } from '../../../test/harness/factories';
+import { api as liveApi } from '../../../test/harness/sessions-factories';
+import { testRunScreens, testRuns } from '../../db/schema';
 
 const fx = useCatalogueFixture();
 const { api } = fx;
@@ -165,5 +180,97 @@ describe('POST /tests/check-steps', () => {
     const many = Array.from({ length: 501 }, () => 'Tap Save');
     expect((await api('POST', '/tests/check-steps', fx.a.viewer.token, { steps: many })).statusCode).toBe(400);
     expect((await api('POST', '/tests/check-steps', '', { steps: ['Tap Save'] })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /tests/cases/{case_id}/check-steps against the screens a run recorded', () => {
+  let f: EngineFixture;
+  let session: string;
+  /** A suite whose cases start from a signed-out app (its data cleared). */
+  let suite: string;
+  beforeAll(async () => {
+    f = await createEngineFixture({ devices: androidPhones(1) });
+    session = await activeSession(f);
+    suite = await createSuite(f, {}, { reset_strategy: 'clear_data' });
+  });
+  const newCase = (body: Record<string, unknown>) => createCase(f, suite, { mode: 'ai', ...body });
+  afterAll(async () => {
+    await f?.close();
+  });
+  const check = async (caseId: string, body?: unknown, token = f.org.viewer.token) => {
+    const r = await liveApi(f.t, token, 'POST', `/tests/cases/${caseId}/check-steps`, body);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json();
+  };
+  const read = (body: { steps: Array<{ kind: string; status: string; intent: string | null }> }) =>
+    body.steps.map((s) => [s.kind, s.status, s.intent]);
+  const steps = ['type demo into Username', 'type secret into Password', 'Tap Sign in', 'Settings → Dark mode'];
+  const assertions = ['"Simdeck Sample 1.2.0 (12)" is visible', 'Notifications'];
+
+  it('a case run once is read against the screens its run recorded: forms that need a screen are understood', async () => {
+    const caseId = await newCase({ steps, assertions });
+    const before = await check(caseId);
+    expect(before.screens_used).toBe(0);
+    expect(read(before)[3]).toEqual(['step', 'not_understood', null]);
+    const run = await runCase(f, caseId, session);
+    expect(run.result.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    const db = f.t.container.db;
+    const [kept] = await db.select().from(testRunScreens).where(eq(testRunScreens.runId, run.id));
+    expect(kept!.sizeBytes).toBeGreaterThan(0);
+    const [row] = await db.select().from(testRuns).where(eq(testRuns.id, run.id));
+    expect(row!.artifactBytes).toBeGreaterThan(kept!.sizeBytes);
+
+    const after = await check(caseId);
+    expect(after).toMatchObject({ test_case_id: caseId, screens_used: 6, total: 6, understood: 5 });
+    expect(read(after)).toEqual([
+      ['step', 'understood', 'type'],
+      ['step', 'understood', 'type'],
+      ['step', 'understood', 'tap'],
+      // "Settings → Dark mode": Settings is on the screen the step ran on, the rest is the path beyond it.
+      ['step', 'understood', 'navigate'],
+      ['assertion', 'understood', 'check_visible'],
+      ['assertion', 'not_understood', null],
+    ]);
+    expect(after.steps[3]).toMatchObject({ reason: null, suggestions: [] });
+    // Reading wrote nothing: the run and its screens are as they were.
+    expect(await db.select().from(testRunScreens).where(eq(testRunScreens.runId, run.id))).toEqual([kept]);
+    expect(await getRun(f, run.public_id)).toEqual(run);
+    const other = await createOrgWithRoles(f.t, 'Other Org');
+    const hidden = await liveApi(f.t, other.viewer.token, 'POST', `/tests/cases/${caseId}/check-steps`, undefined);
+    expect(hidden.statusCode).toBe(404);
+
+    // Unsaved text is read against the screen of its index; a line that differs from what ran is read by its text.
+    const draft = await check(caseId, { steps: [...steps.slice(0, 3), 'Settings → Notifications', 'Settings'] });
+    expect(draft.screens_used).toBe(5);
+    expect(read(draft).slice(3, 5)).toEqual([
+      ['step', 'not_understood', null],
+      ['step', 'not_understood', null],
+    ]);
+    // So is a saved line edited since the run.
+    await patch(f, `/tests/cases/${caseId}`, { steps: [...steps.slice(0, 3), 'Settings → Notifications'] });
+    const edited = await check(caseId);
+    expect(edited.screens_used).toBe(5);
+    expect(read(edited)[3]).toEqual(['step', 'not_understood', null]);
+  });
+
+  it('a line a run could not read is answered with the names on the screen it ran on', async () => {
+    const caseId = await newCase({ steps: [...steps.slice(0, 3), 'Item 3'] });
+    const run = await runCase(f, caseId, session);
+    expect(run.status).toBe('failed');
+    const body = await check(caseId);
+    expect(body.screens_used).toBe(4);
+    expect(body.steps[3]).toMatchObject({ status: 'not_understood', intent: null });
+    expect(body.steps[3].suggestions[0]).toBe('Tap "Item 1"');
+    expect(body.steps[3].suggestions).toContain('Tap "Name"');
+  });
+
+  it('a case with no runs, and text for a case not created yet, are read by their text alone', async () => {
+    const caseId = await newCase({ steps, assertions });
+    const body = await check(caseId);
+    expect(body.screens_used).toBe(0);
+    expect(read(body)[3]).toEqual(['step', 'not_understood', null]);
+    const fresh = await liveApi(f.t, f.org.viewer.token, 'POST', '/tests/check-steps', { app_id: f.appId, steps });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ test_case_id: null, screens_used: 0, understood: 3 });
   });
 });

@@ -8,7 +8,7 @@ export const checkStepsRoutes: RouteModule = (app, { services }) => {
       tags,
       summary: "Read a case's steps and assertions with the free interpreter, without a device (any member)",
       description:
-        'With a body, the unsaved `steps` and/or `assertions` given are read instead of the saved ones (an editor checking as the author types).',
+        "Each line is read against the screen the case's most recent run that kept screens recorded for it, while its text is the text that ran (else by its text alone). With a body, the unsaved `steps` and/or `assertions` given are read instead of the saved ones, by index (an editor checking as the author types).",
       params: CaseIdParams,
       body: CheckCaseStepsBody,
       response: { 200: CheckStepsResponse },

@@ -49,7 +49,8 @@ export const CheckStepsResponse = z.object({
     .nullable()
     .meta({ description: 'the case read; null for text checked before a case exists' }),
   screens_used: z.number().int().meta({
-    description: 'recorded screens the steps were read against (runs keep screenshots, not UI trees: 0 for now)',
+    description:
+      "lines read against the screen the case's most recent run that kept screens recorded for them (a line edited since that run, or without a recorded screen, is read by its text alone); 0 for text checked before a case exists",
   }),
   understood: z.number().int(),
   total: z.number().int(),

@@ -7,6 +7,10 @@ import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
 import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep, readAssertionText } from './steps/interpreter';
 import { CHECK_VERB, startsWithVerb } from './steps/interpreter/lexicon';
 import { normalizeStep } from './steps/interpreter/parse-step';
+import type { Observation } from './steps/interpreter';
+import { expandScreen, screenForLine, type CompactScreen, type RunScreens } from './steps/recorded-screens';
+import { readOnScreen } from './steps/screen-reading';
+import { latestCaseScreens } from './run-screens.repository';
 
 /** Forms a person can write, by the verb they started with: the suggestions without a screen. */
 const FORMS: Array<[RegExp, string[]]> = [
@@ -63,14 +67,41 @@ function readLine(kind: 'step' | 'assertion', text: string, index: number): Step
   };
 }
 
-function report(testCaseId: string | null, steps: string[], assertions: string[]): CheckStepsResponse {
-  const out = [
-    ...steps.map((t, i) => readLine('step', t, i)),
-    ...assertions.map((t, i) => readLine('assertion', t, i)),
-  ];
+/**
+ * A line read against the screen a run recorded for it, when it still reads as it ran: what the text
+ * alone leaves unread is understood when the interpreter settles it on that screen, and the screen's
+ * "did you mean" forms come first otherwise.
+ */
+function readAgainst(line: StepCheck, screen: () => Observation): StepCheck {
+  if (line.status === 'understood') return line;
+  const read = readOnScreen(line.kind, line.text, screen());
+  if (read.settled) return { ...line, status: 'understood', intent: read.intent, reason: null, suggestions: [] };
+  return { ...line, suggestions: [...new Set([...read.suggestions, ...line.suggestions])] };
+}
+
+function report(
+  testCaseId: string | null,
+  steps: string[],
+  assertions: string[],
+  recorded: RunScreens | null = null,
+): CheckStepsResponse {
+  const expanded = new Map<CompactScreen, Observation>();
+  let screensUsed = 0;
+  const read = (kind: 'step' | 'assertion', text: string, index: number): StepCheck => {
+    const line = readLine(kind, text, index);
+    const screen = text.trim() ? screenForLine(recorded, kind, index, text) : null;
+    if (!screen) return line;
+    screensUsed++;
+    return readAgainst(line, () => {
+      const seen = expanded.get(screen) ?? expandScreen(screen);
+      expanded.set(screen, seen);
+      return seen;
+    });
+  };
+  const out = [...steps.map((t, i) => read('step', t, i)), ...assertions.map((t, i) => read('assertion', t, i))];
   return {
     test_case_id: testCaseId,
-    screens_used: 0,
+    screens_used: screensUsed,
     understood: out.filter((s) => s.status === 'understood').length,
     total: out.length,
     steps: out,
@@ -80,7 +111,8 @@ function report(testCaseId: string | null, steps: string[], assertions: string[]
 /**
  * Reads every step and assertion of a case with the free interpreter, without a device: what it
  * understands (and as what), what needs a model, what it cannot read at all (with forms it reads).
- * An editor sends its unsaved text, which is read instead of the saved one.
+ * Each line is read against the screen the case's latest run recorded for it, when it still reads
+ * as it ran. An editor sends its unsaved text, which is read instead of the saved one (by index).
  */
 export class CheckStepsService {
   async checkSteps({
@@ -95,7 +127,9 @@ export class CheckStepsService {
     if (!found) throw notFound('Test case');
     const steps = input.draft?.steps ?? normalizeSteps((found.c.steps ?? []) as unknown[]).map((s) => s.text);
     const assertions = input.draft?.assertions ?? normalizeAssertions((found.c.assertions ?? []) as unknown[]);
-    return report(found.c.publicId, steps, assertions);
+    // The screens the case's latest run that kept any read its lines on (none for a Maestro flow).
+    const recorded = await latestCaseScreens(ctx.db, org.id, found.c.id);
+    return report(found.c.publicId, steps, assertions, recorded);
   }
 
   /** The same reading for a case not created yet (a new case's editor). */

@@ -3859,7 +3859,7 @@ export interface paths {
   "/api/v1/tests/cases/{case_id}/check-steps": {
     /**
      * Read a case's steps and assertions with the free interpreter, without a device (any member)
-     * @description With a body, the unsaved `steps` and/or `assertions` given are read instead of the saved ones (an editor checking as the author types).
+     * @description Each line is read against the screen the case's most recent run that kept screens recorded for it, while its text is the text that ran (else by its text alone). With a body, the unsaved `steps` and/or `assertions` given are read instead of the saved ones, by index (an editor checking as the author types).
      */
     post: {
       parameters: {
@@ -3883,7 +3883,7 @@ export interface paths {
         200: {
           content: {
             "application/json": {
-              /** @description recorded screens the steps were read against (runs keep screenshots, not UI trees: 0 for now) */
+              /** @description lines read against the screen the case's most recent run that kept screens recorded for them (a line edited since that run, or without a recorded screen, is read by its text alone); 0 for text checked before a case exists */
               screens_used: number;
               steps: ({
                   /** @description 0-based position among the case steps (or assertions) */
@@ -4168,7 +4168,7 @@ export interface paths {
         200: {
           content: {
             "application/json": {
-              /** @description recorded screens the steps were read against (runs keep screenshots, not UI trees: 0 for now) */
+              /** @description lines read against the screen the case's most recent run that kept screens recorded for them (a line edited since that run, or without a recorded screen, is read by its text alone); 0 for text checked before a case exists */
               screens_used: number;
               steps: ({
                   /** @description 0-based position among the case steps (or assertions) */

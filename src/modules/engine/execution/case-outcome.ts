@@ -5,6 +5,7 @@ import type { TraceEntry } from '../steps/step-agent';
 import type { RunLogsSummary, StepCrash } from './run-logs';
 import type { RunVideo } from './run-video';
 import type { AccessibilityFinding } from '../accessibility/a11y-rules';
+import { ScreenRecorder } from '../steps/recorded-screens';
 
 /** A step as a run's `result` lists it (docs/design/0016-execution.md). */
 export interface StepEntry {
@@ -64,8 +65,10 @@ export interface CaseOutcome {
   healedSteps: number[];
   /** Steps the model settled, offered back as recorded actions (hybrid healing). */
   suggestions: HealingSuggestion[];
-  /** Bytes the run stored (step screenshots, diff images, log, video), counted against the storage quota. */
+  /** Bytes the run stored (step screenshots, diff images, log, video, its screens), counted against the storage quota. */
   artifactBytes: number;
+  /** The screens the case's steps and assertions were read on, kept with the run for the case editor's check. */
+  screens: ScreenRecorder;
   /** The run's slice of the device log, once it ended. */
   logs?: RunLogsSummary | null;
   /** The run's screen recording, once it ended and kept one. */
@@ -103,6 +106,7 @@ export function emptyOutcome(): CaseOutcome {
     healedSteps: [],
     suggestions: [],
     artifactBytes: 0,
+    screens: new ScreenRecorder(),
   };
 }
 

@@ -6,7 +6,6 @@ import type { ObjectStorage } from '../../../storage/storage';
 import type { CaseRow, RunPlan, RecordingAction } from '../../catalogue';
 import type { DeviceHandle } from '../../sessions';
 import { MaestroRunner } from '../maestro/maestro-runner';
-import { agentDevice } from '../steps/agent-actions';
 import {
   normalizeAssertions,
   normalizeSteps,
@@ -17,12 +16,13 @@ import {
 } from '../steps/case-steps';
 import type { PerformedAction } from '../steps/device-actions';
 import { isRecordable } from '../steps/healing';
-import { judgeAssertionOnScreen } from '../steps/assertion-judge';
-import { sleep, waitForSettledScreen } from '../steps/settle';
+import { waitForSettledScreen } from '../steps/settle';
 import type { RunAgent } from '../steps/step-agent';
 import { StepMeter } from './step-meter';
 import type { RunLogBook } from './run-logs';
-import { executeStep, NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
+import { executeStep } from '../steps/step-runner';
+import type { Observation } from '../steps/interpreter';
+import { judgeAssertions } from './case-assertions';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
 import {
@@ -31,7 +31,6 @@ import {
   skippedStep,
   stepScreenshotKey,
   worst,
-  type AssertionEntry,
   type CaseOutcome,
   type StepEntry,
   type SubFlowEntry,
@@ -97,7 +96,7 @@ export class CaseRunner {
         caseInput.variables,
       );
       const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
-      input = { ...caseInput, context, stepsTaken: { n: 0 } };
+      input = { ...caseInput, context, stepsTaken: { n: 0 }, lastSeen: null };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
@@ -121,7 +120,7 @@ export class CaseRunner {
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: true },
+        { recording: body.recording, source, judgeVisual: true, savedText: raw[index]!.text },
         outcome,
       );
       outcome.steps.push(entry);
@@ -148,27 +147,9 @@ export class CaseRunner {
     }
 
     if (body.assertions.length) {
-      const observation = {
-        tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree,
-        screen: await input.device.screen(),
-      };
-      for (const text of body.assertions) {
-        const r = await judgeAssertionOnScreen(input.device, text, observation, input.signal);
-        outcome.trace.push({
-          step_index: body.steps.length,
-          thought: r.settled ? r.reasoning : r.reason,
-          tool: 'interpreter',
-          args: { assertion: text },
-          outcome: r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled',
-        });
-        if (r.settled) outcome.assertions.push({ text, passed: r.passed, reasoning: r.reasoning });
-        else outcome.assertions.push(await this.judgeByModel(input, text, r.reason, body.steps.length, outcome));
-      }
-      const failed = outcome.assertions.find((a) => !a.passed);
-      if (failed) {
-        outcome.status = 'failed';
-        outcome.error = `Assertion failed: ${failed.text} (${failed.reasoning})`;
-      }
+      const saved = normalizeAssertions(c.assertions);
+      const assertions = body.assertions.map((text, i) => ({ text, saved: saved[i] ?? text }));
+      await judgeAssertions(input, assertions, body.steps.length, outcome);
     }
     return outcome;
   }
@@ -189,6 +170,8 @@ export class CaseRunner {
       judgeVisual: boolean;
       screenshotPrefix?: string;
       depth?: number;
+      /** The step's text as saved: a case's own step records the screen it was read on. */
+      savedText?: string;
     },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
@@ -215,11 +198,20 @@ export class CaseRunner {
       context: input.context,
     });
     outcome.trace.push(...result.trace);
+    // The screen the step was read on; a replayed step started on the screen the one before left.
+    if (opts.savedText !== undefined)
+      outcome.artifactBytes += outcome.screens.record(
+        'step',
+        index,
+        opts.savedText,
+        result.observation ?? input.lastSeen,
+      );
     const crash = await input.logs.collect(opts.screenshotPrefix ? null : index);
     if (crash) Object.assign(result, { status: 'failed', error: `The app crashed: ${crash.message}` });
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
     const { tree } = await waitForSettledScreen(device, { signal: input.signal, wait });
     const shot = await device.screenshot();
+    input.lastSeen = { tree, screen: shot.screen };
     const file = `${opts.screenshotPrefix ?? ''}step_${index}.jpg`;
     await this.deps.storage.put(stepScreenshotKey(input.runPublicId, file), shot.jpeg, { contentType: 'image/jpeg' });
     outcome.artifactBytes += shot.jpeg.length;
@@ -280,33 +272,6 @@ export class CaseRunner {
         ? { ...meter.timing, model_ms: result.modelMs, agent_ms: result.agentMs }
         : meter.timing;
     return entry;
-  }
-
-  /** An assertion the interpreter cannot judge: the run's model judges it, or it fails saying a model is needed. */
-  private async judgeByModel(
-    input: Running,
-    text: string,
-    reason: string,
-    index: number,
-    outcome: CaseOutcome,
-  ): Promise<AssertionEntry> {
-    if (!input.agent) return { text, passed: false, reasoning: `${NEEDS_MODEL_TO_JUDGE}: ${reason}` };
-    const device = agentDevice({
-      device: input.device,
-      appPackage: input.appPackage,
-      signal: input.signal,
-      wait: sleep,
-    });
-    const verdict = await input.agent.judgeAssertion({
-      device,
-      stepIndex: index,
-      text,
-      hint: reason,
-      context: input.context,
-      signal: input.signal,
-    });
-    outcome.trace.push(...verdict.trace);
-    return { text, passed: verdict.passed, reasoning: verdict.reasoning };
   }
 
   /**
@@ -392,5 +357,8 @@ export class CaseRunner {
   }
 }
 
-/** A case being run: its input, and the steps taken so far (sub-flow steps included) against the step budget. */
-type Running = CaseRunInput & { stepsTaken: { n: number } };
+/**
+ * A case being run: its input, the steps taken so far (sub-flow steps included) against the step
+ * budget, and the settled screen the last step left.
+ */
+type Running = CaseRunInput & { stepsTaken: { n: number }; lastSeen: Observation | null };

@@ -24,6 +24,7 @@ import { RunStopped, type RunSignals } from './run-signals';
 import { emitRunWarnings } from '../results/run-warnings';
 import { watchExecution } from './run-watch';
 import * as repo from '../runs.repository';
+import { insertRunScreens } from '../run-screens.repository';
 import { RunUsageMeter, type ModelUsageSummary } from '../results/run-usage';
 import type { StepAgent } from '../steps/step-agent';
 import { DEFAULT_VISUAL_TIERS, type VisualTiers } from '../visual/visual-compare';
@@ -307,6 +308,16 @@ export class RunExecutor {
             }
           : {}),
       });
+      // The screens its lines were read on, for the case editor's check (counted in artifactBytes above).
+      const screens = o?.screens.saved();
+      if (o && screens)
+        await insertRunScreens(tx.db, {
+          runId: cur.id,
+          organizationId: cur.organizationId,
+          testCaseId: cur.testCaseId,
+          screens,
+          sizeBytes: o.screens.bytes,
+        });
       await this.deps.credits.settleRunCost({
         ctx: tx,
         input: {

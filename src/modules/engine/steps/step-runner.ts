@@ -3,7 +3,7 @@ import type { RecordingAction } from '../../catalogue';
 import { agentDevice } from './agent-actions';
 import type { CaseStep } from './case-steps';
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
-import { interpretStep, type Resolution } from './interpreter';
+import { interpretStep, type Observation, type Resolution } from './interpreter';
 import { replayActions } from './replay';
 import { unsettledStepError } from './screen-summary';
 import { waitForSettledScreen } from './settle';
@@ -35,6 +35,8 @@ export interface StepOutcome {
   /** Time spent waiting for the language model, and in the agent as a whole (model included). */
   modelMs: number;
   agentMs: number;
+  /** The screen the interpreter read the step on (its first clause), or null when it did not read one (a replay). */
+  observation: Observation | null;
 }
 
 /** The message of a step no deterministic resolver could settle. */
@@ -48,6 +50,17 @@ export const NEEDS_MODEL_TO_JUDGE = 'The assertion needs a language model to jud
  * neither replay nor the interpreter settles fails with the reason, so nothing is guessed.
  */
 export async function executeStep(step: CaseStep, index: number, ctx: StepContext): Promise<StepOutcome> {
+  const seen: { observation: Observation | null } = { observation: null };
+  const outcome = await settleStep(step, index, ctx, seen);
+  return { ...outcome, observation: seen.observation };
+}
+
+async function settleStep(
+  step: CaseStep,
+  index: number,
+  ctx: StepContext,
+  seen: { observation: Observation | null },
+): Promise<Omit<StepOutcome, 'observation'>> {
   const trace: TraceEntry[] = [];
   let actions: PerformedAction[] = [];
   let healed = false;
@@ -99,7 +112,7 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
   // Clause by clause: each is read on the screen the one before led to ("Tap Profile, then Settings").
   let text = step.text;
   /** A clause the interpreter could not read on this screen: the run's model takes it, or the step fails saying what the screen shows. */
-  const unsettled = async (reason: string, tree: UiNode, clause: number): Promise<StepOutcome> => {
+  const unsettled = async (reason: string, tree: UiNode, clause: number): Promise<Omit<StepOutcome, 'observation'>> => {
     if (!ctx.agent)
       return {
         status: 'failed',
@@ -138,7 +151,9 @@ export async function executeStep(step: CaseStep, index: number, ctx: StepContex
       clause === 0
         ? await ctx.device.uiTree()
         : (await waitForSettledScreen(ctx.device, { signal: ctx.signal, wait: ctx.wait })).tree;
-    const resolution = interpretStep(text, { tree, screen: await ctx.device.screen() });
+    const observation = { tree, screen: await ctx.device.screen() };
+    if (clause === 0) seen.observation = observation;
+    const resolution = interpretStep(text, observation);
     trace.push({
       step_index: index,
       thought: resolution.settled ? resolution.reasoning : resolution.reason,

@@ -239,8 +239,14 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   // "Base fare €304.00, Taxes and fees €36.80": commas alone first, so that a name with "and" stays whole.
   const byComma = masked.split(/,\s+|;\s+/).map((p) => unmask(p).trim());
   if (byComma.length >= 2) {
-    const checks = byComma.map((p) => joinedChecks(p, parse) ?? parse(p));
-    if (checks.every(Boolean)) return { kind: 'all', checks: checks as Check[] };
+    // Stops at the first part that is no check: a long list costs one part's reading, not every part's.
+    const checks: Check[] = [];
+    for (const p of byComma) {
+      const c = joinedChecks(p, parse) ?? parse(p);
+      if (!c) break;
+      checks.push(c);
+    }
+    if (checks.length === byComma.length) return { kind: 'all', checks };
   }
   const parts = masked.split(/,?\s+and\s+|,\s+|;\s+/i).map((p) => unmask(p).trim());
   if (parts.length < 2) return null;

@@ -38,6 +38,9 @@ const hostile = [
   `Tap ${'B1 '.repeat(600)}(should be refused)`,
   `${'Now showing '.repeat(160)}opens`,
   `Date is ${'Tue 24 Feb and Time is 16:40 and '.repeat(55)}`,
+  // A long name for the loose finder: every word generic, or generic and named words mixed.
+  `Tap ${'the '.repeat(600)}row`,
+  `Tap ${'the B1 '.repeat(300)}`,
 ].map((s) => s.slice(0, 2000));
 
 const form = screen('Settings', [

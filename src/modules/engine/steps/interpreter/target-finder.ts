@@ -338,15 +338,20 @@ function findLoosely(index: ScreenIndex, target: Target, opts: FindOptions): Fin
       (!opts.roles || opts.roles.includes(e.node.role)) &&
       (!rowsOnly || rowsOnly.includes(e.node.role)),
   );
-  for (let len = want.length; len >= 1; len--) {
-    for (let start = 0; start + len <= want.length; start++) {
+  const texts = pool.map((e) => words(e.node.text!));
+  // Only words that describe the element may be dropped, never a word of its name ("Sign up" is not "Sign in"):
+  // a part runs from at or before the first word that is not generic to at or after the last one, and holds no
+  // more words than the longest text on the screen, so a long step costs one pass, not one per part.
+  const named = want.map((w, i) => (GENERIC.has(w) ? -1 : i)).filter((i) => i >= 0);
+  const firstNamed = named.length ? named[0]! : want.length - 1;
+  const lastNamed = named.length ? named.at(-1)! : 0;
+  const longest = Math.max(0, ...texts.map((t) => t.length));
+  for (let len = Math.min(want.length, longest); len >= 1; len--) {
+    for (let start = Math.max(0, lastNamed - len + 1); start <= firstNamed && start + len <= want.length; start++) {
       const part = want.slice(start, start + len);
-      // Only words that describe the element may be dropped, never a word of its name ("Sign up" is not "Sign in").
-      const dropped = [...want.slice(0, start), ...want.slice(start + len)];
-      if (!dropped.every((w) => GENERIC.has(w))) continue;
       // A lone short word ("on", "the") names nothing; digits and longer words do.
       if (len === 1 && !/\d/.test(part[0]!) && part[0]!.length < 4) continue;
-      const hits = pool.filter((e) => containsWords(words(e.node.text!), part));
+      const hits = pool.filter((_e, i) => containsWords(texts[i]!, part));
       if (hits.length === 1) return { found: true, element: hits[0]!, method: 'fuzzy' };
       if (hits.length > 1 && len === want.length) {
         return {
