@@ -34,7 +34,9 @@ function messageUnder(s: string): Check | null {
     /^(?:the )?(?:error|error message|message|hint|warning|validation message)?:? ?"([^"]+)" (?:is |are )?(?:shown |displayed )?(?:just |right |directly )?(?:under|below|beneath|underneath) (?:the )?([^"]+?)(?: field| input| box)?$/i.exec(
       s,
     );
-  if (!m || m[2]!.split(' ').length > 4 || STATEMENT.test(m[2]!)) return null;
+  // "… under the form", "… below the title": a place, not a field; the other forms read those.
+  const place = /^(?:form|screen|page|dialog|list|title|heading|header|button|section|card|summary|it|this)$/i;
+  if (!m || m[2]!.split(' ').length > 4 || STATEMENT.test(m[2]!) || place.test(m[2]!)) return null;
   return { kind: 'under_field', text: m[1]!, field: m[2]! };
 }
 

@@ -145,3 +145,15 @@ describe('the only row, with its second line', () => {
     );
   });
 });
+
+describe('a message under a place that is no field', () => {
+  it('near miss: `The message "…" is displayed under the form` is not read as a field\'s message', () => {
+    const form = screen('Search', [
+      node('input', '', 140, { id: 'from' }),
+      node('text', 'Enter where you are flying from', 400),
+    ]);
+    expect(
+      verdict(interpretAssertion('The message "Enter where you are flying from" is displayed under the form', form)),
+    ).toBe(true);
+  });
+});
