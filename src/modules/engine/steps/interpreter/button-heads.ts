@@ -7,7 +7,9 @@ import { describeElement } from './ui-tree';
 /**
  * "View basket", "Tap View cart", "Open the cart via View cart": a button named by the part of its label before
  * the details it adds after a " · " ("View basket · 2 items · €15.50"). Read only when exactly one label on the
- * screen has that head, and the button is on screen; what follows a comma is read on the next screen.
+ * screen has that head, and the button is on screen; what follows a comma is read on the next screen. A value
+ * named with a lower-case word for its kind ("Tap the 21:00 showtime") is that value's head, when a text on the
+ * screen names that kind ("Showtimes").
  */
 export function headButton(s: string, index: ScreenIndex): Resolution | null {
   const via =
@@ -24,7 +26,21 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
     .replace(/^(?:tap|click|press|hit|touch)\s+(?:on\s+)?(?:the\s+)?/i, '')
     .replace(/\s+button$/i, '')
     .replace(/^"(.*)"$/, '$1');
-  const want = normalizeText(name);
+  // "Tap the 21:00 showtime": a value (a time, a price) named with a lower-case word for its kind.
+  const said = normalizeText(name);
+  if (said === '' || said.split(' ').length > 6) return null;
+  const kind = /^(\S*\d[^\s]*(?:\s\S+){0,3}?)\s+([a-z]{3,})$/.exec(name);
+  // The kind must be one the screen names ("Showtimes" above the times): "the 17:40 matinee" is not guessed.
+  const stem = kind ? kind[2]!.replace(/(?:es|s)$/, '') : '';
+  const named =
+    kind !== null &&
+    index.elements.some((e) => e.node.role === 'text' && new RegExp(`\\b${stem}`, 'i').test(e.node.text ?? ''));
+  const bare = kind && named ? normalizeText(kind[1]!) : null;
+  const heads = (w: string) =>
+    index.candidates.some(
+      (e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w,
+    );
+  const want = bare && !heads(said) && heads(bare) ? bare : said;
   if (want === '' || want.split(' ').length > 5) return null;
   const hits = index.candidates.filter((e) => {
     const label = e.node.text ?? '';

@@ -1,6 +1,6 @@
 import { notSettled, type CheckResolution } from './resolution';
 import { lineCountClaim } from './stepper-lines';
-import { scrolledDown } from './screen-shape';
+import { scrollable, scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
 import { amountSigns, humanizeId, normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
@@ -104,6 +104,32 @@ function topText(index: ScreenIndex, text: string): CheckResolution | null {
   );
 }
 
+/**
+ * "X is shown at the bottom" on a screen without a list: the text is on screen and nothing with a text lies below
+ * it but the tab bar (a control whose id says tab).
+ */
+function atBottom(index: ScreenIndex, text: string): CheckResolution {
+  const { screen } = index.observation;
+  const shown = index.elements.filter((e) => isVisible(e, screen) && e.node.text?.trim());
+  const hits = shown.filter((e) => loose(e.node.text) === loose(text));
+  if (hits.length !== 1)
+    return passed(false, hits.length ? `"${text}" is shown ${hits.length} times` : `no element reads "${text}"`);
+  const bottom = hits[0]!.node.bounds.y + hits[0]!.node.bounds.height;
+  // Content that may go on below the screen: what is lowest is not known here.
+  const more = index.elements.some((e) => e.node.bounds.height > 0 && e.node.bounds.y >= screen.height);
+  if ((more || bottom >= screen.height * 0.9) && scrollable(index))
+    return notSettled(`the screen scrolls: more may be below "${text}"`);
+  const below = shown.filter(
+    (e) =>
+      e.node.bounds.y >= bottom - 2 &&
+      !/\btab\b/i.test((e.node.id ?? '').replace(/[-_]/g, ' ')) &&
+      e.node.role !== 'tab',
+  );
+  return below.length
+    ? passed(false, `${describeElement(below[0]!.node)} is below "${text}"`)
+    : passed(true, `${describeElement(hits[0]!.node)} is the last text on screen`);
+}
+
 /** "X is the third task (in Today)", "X is the last task": the row of that title at that place. */
 export function checkRowAt(
   index: ScreenIndex,
@@ -114,6 +140,7 @@ export function checkRowAt(
 ): CheckResolution {
   const rows = rowsIn(index, within);
   if (typeof rows === 'string') return notSettled(rows);
+  if (rows.length === 0 && ordinal === -1 && !within) return atBottom(index, text);
   if (rows.length === 0) return passed(false, `no list rows on this screen${within ? ` for "${within}"` : ''}`);
   const where = rows.findIndex((r) => loose(r.node.text) === loose(text));
   // ""Deliver to Home" is shown at the top": a text above the list, first on the screen.
@@ -205,6 +232,8 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
   // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.
   const counted = lineCountClaim(index, text);
   if (counted) return counted;
+  const ending = phraseEndsText(index, text, beside);
+  if (ending) return ending;
   const read =
     phraseSplit(index, text, beside) ?? notSettled(`no element reads "${text}" and no label on this screen starts it`);
   if (read.settled && read.passed) return read;
@@ -222,6 +251,52 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
   if (!each.every((r) => r.settled)) return read;
   const failed = each.find((r) => r.settled && !r.passed);
   return failed ?? passed(true, each.map((r) => (r.settled ? r.reasoning : '')).join('; '));
+}
+
+/**
+ * "Reference RH-48350" where one text reads "Booking reference RH-48350": a name and a value (a word with a digit)
+ * that end a longer text say what it says. The same name ending a text with another value fails. Else the one
+ * label ending with the name ("Booking reference" beside "RH-47102") and its value; anything else is left to the
+ * other readings.
+ */
+function phraseEndsText(index: ScreenIndex, text: string, beside: Beside): CheckResolution | null {
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 4 || !/\d/.test(tokens.at(-1)!)) return null;
+  const label = normalizeText(tokens.slice(0, -1).join(' '));
+  const whole = normalizeText(text);
+  const n = normalizeText(tokens.at(-1)!).split(' ').length;
+  const another = new RegExp(`\\s${escapeWords(label)}(?:\\s\\S+){${n}}$`);
+  const shown = index.elements.filter((e) => e.node.text && isVisible(e, index.observation.screen));
+  // The text goes on past the label with a value of its own ("booking reference rh 48350").
+  const ends = shown.filter((e) => {
+    const have = normalizeText(e.node.text!);
+    return have.length > whole.length && (have.endsWith(` ${whole}`) || another.test(have));
+  });
+  if (ends.length !== 1) return labelEndsWith(index, text, label, beside);
+  const ok = normalizeText(ends[0]!.node.text!).endsWith(` ${whole}`);
+  return passed(ok, `${describeElement(ends[0]!.node)} ${ok ? 'ends with' : 'does not end with'} "${text}"`);
+}
+
+const escapeWords = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "Reference RH-47102" beside a label "Booking reference": the one label ending with those words, and its value. */
+function labelEndsWith(index: ScreenIndex, text: string, label: string, beside: Beside): CheckResolution | null {
+  const n = label.split(' ').length;
+  const labels = index.elements.filter((e) => {
+    const have = normalizeText(e.node.text ?? '').split(' ');
+    return (
+      e.node.role === 'text' &&
+      isVisible(e, index.observation.screen) &&
+      have.length > n &&
+      have.slice(-n).join(' ') === label
+    );
+  });
+  if (labels.length !== 1) return null;
+  const holder = beside(index, labels[0]!);
+  if (!holder) return null;
+  const value = text.trim().split(/\s+/).at(-1)!;
+  const ok = same(holder.node.text, value);
+  return passed(ok, `${describeElement(holder.node)} (beside "${labels[0]!.node.text}") reads "${holder.node.text}"`);
 }
 
 /** A value that says what it is: several words with a number ("10 tasks left"), or a sentence. */

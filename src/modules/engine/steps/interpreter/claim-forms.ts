@@ -118,11 +118,12 @@ export function colonSaysCheck(s: string): Check | null {
 }
 
 const GENERIC_PLURALS =
-  /^(?:options|choices|items|entries|rows|results|values|tabs|buttons|links|fields|switches|toggles|labels|texts|columns|cards|tiles|sections|headings|categories|filters|chips|answers|settings)$/i;
+  /^(?:options|choices|items|entries|rows|results|values|tabs|buttons|links|fields|switches|toggles|labels|texts|columns|cards|tiles|sections|headings|categories|filters|chips|answers|settings|segments)$/i;
 
 /**
  * "Options Today, Tomorrow and No due date are listed": the plural noun before the list is what they
- * are, not a word of the first one. "Tasks listed in order: A, B, C", "The form shows A, B and C".
+ * are, not a word of the first one ("Segments Upcoming and Past": the verb may be left out). "Tasks listed in order:
+ * A, B, C", "The form shows A, B and C".
  */
 export function pluralListCheck(s: string): Check | null {
   const order =
@@ -134,7 +135,7 @@ export function pluralListCheck(s: string): Check | null {
     return values.length >= 2 ? { kind: 'order', values } : null;
   }
   const listed =
-    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?) (?:(?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)|appear|show up)$/i.exec(
+    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?)(?: (?:(?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)|appear|show up))?$/i.exec(
       s,
     );
   // "Slots 19:00, 19:30 and 20:00 appear": any plural noun before values that each hold a number.

@@ -17,7 +17,7 @@ const STATEMENT = /^(?:is|are|was|were|shown|visible|displayed|present|not|no|th
 
 /** Words that say what a text on screen is, before the text in quotes. */
 const DESCRIBED =
-  /^(?:the )?(?:intro(?:duction)?|subtitle|subheading|caption|footer|footnote|banner|tagline|hint|helper text|description|summary|notice|disclaimer|lead text|intro text)(?: text)?:? "([^"]+)"$/i;
+  /^(?:the )?(?:intro(?:duction)?|subtitle|subheading|caption|footer|footnote|banner|tagline|hint|helper text|description|summary|notice|disclaimer|lead text|intro text|line)(?: text)?:? "([^"]+)"$/i;
 
 function headingCheck(s: string): Check | null {
   const m = new RegExp(

@@ -14,6 +14,9 @@ import { normalizeStep, parseStep } from './parse-step';
 import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
+import { quotedValues } from './quoted-values';
+import { shortClaim } from './short-claims';
+import { commaClaims, screenColonList } from './claim-lists';
 import { cleanStepText } from './step-text';
 import { vagueReason } from './vague';
 import { resolveAction } from './resolve-action';
@@ -70,13 +73,15 @@ function readAssertion(text: string, names: string[]): ParsedStep {
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =
     optionsUnder(bare, names) ??
+    screenColonList(bare, (p) => checkOf(readAssertion(p, names))) ??
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
     outcomeClaim(bare) ??
-    headingForms(bare, names);
+    headingForms(bare, names) ??
+    shortClaim(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   // "Rate order button is gone; Reorder still there": claims a semicolon joins, each read alone, all to hold.
   const joined = semicolonClaims(text, (t) => readAssertion(t, names));
@@ -92,18 +97,24 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     phraseList(clause) ??
     quotedLabels(clause) ??
     bareSays(clause) ??
-    statementShown(clause);
+    statementShown(clause) ??
+    quotedValues(bare, names);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);
     return vague ? { understood: false, reason: vague } : { understood: true, intent };
   }
+  // "Only Paper Moons shown, caption "Showing: Comedy"": claims listed with commas, each read alone.
+  const listed = parsed.understood ? null : commaClaims(bare, (p) => checkOf(readAssertion(p, names)));
+  if (listed) return { understood: true, intent: { kind: 'check', check: listed } };
   if (!parsed.understood) return parsed;
   return {
     understood: false,
     reason: 'not a check: an assertion says what should be true, e.g. "Welcome, demo" is visible',
   };
 }
+
+const checkOf = (p: ParsedStep): Check | null => (p.understood && p.intent.kind === 'check' ? p.intent.check : null);
 
 /**
  * An assertion read from its text alone, as a run reads it before it looks at the screen: the

@@ -85,6 +85,8 @@ export const ACTION_VERBS = [
   'continue',
   'submit',
   'save',
+  // "Pick Apple Pay, apply REEL5": a code applied, a clause of its own only after another action.
+  'apply',
 ] as const;
 
 const VERB_START = new RegExp(
@@ -97,7 +99,7 @@ const VERB_START = new RegExp(
 
 /** Verbs that are also common labels ("Remove passenger", "Search", "Continue"): they start a clause only after an action. */
 const WEAK =
-  /^(?:add|remove|search|continue|submit|save|open|close|cancel|confirm|accept|dismiss|select|choose|pick|change|replace|set|leave|log in|login|log out|sign in|sign out|send|bring|return|hide|expect|empty|input|write|push|touch|head)\b/i;
+  /^(?:add|remove|search|continue|submit|save|apply|open|close|cancel|confirm|accept|dismiss|select|choose|pick|change|replace|set|leave|log in|login|log out|sign in|sign out|send|bring|return|hide|expect|empty|input|write|push|touch|head)\b/i;
 
 /** Whether a clause starts with an action or check verb; after a check only a strong verb starts one. */
 export function startsWithVerb(clause: string, afterCheck = false): boolean {

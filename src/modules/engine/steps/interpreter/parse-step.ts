@@ -213,7 +213,13 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   if (answered) return answered;
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
-  const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(s);
+  // "Filter by Comedy", "Sort by Price": the chip or option of that name.
+  const by = /^(?:filter|sort)(?: (?:the )?(?:list|results))? by (?:the )?("[^"]+"|[^"]{1,40})$/i.exec(s);
+  if (by) return ok({ kind: 'tap', target: { text: unquote(by[1]!) } });
+  // "Try tapping "20:30 · Sold out"" is the same attempt.
+  const attempt = /^(?:try|attempt) (?:to )?(.+)$/i.exec(
+    s.replace(/^(try|attempt) (tap|click|press|select|touch)(?:p?ing)\b/i, '$1 to $2'),
+  );
   if (attempt) {
     const inner = parseClause(attempt[1]!);
     if (!inner.understood) return inner;

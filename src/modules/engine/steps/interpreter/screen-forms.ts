@@ -62,14 +62,18 @@ export function labelledField(s: string, index: ScreenIndex): Intent | null {
   return { kind: 'type', text, target: { text: label, role: 'field' } };
 }
 
-/** "Payments tab", "the Terms link", "Save button": a name with its kind as a step taps it, when it is here. */
+/**
+ * "Payments tab", "the Terms link", "Save button": a name with its kind as a step taps it, when it is here
+ * (a tab also when the tab bar is scrolled away: the tap scrolls to it, and never finding it is not settled).
+ */
 export function namedWithRole(s: string, index: ScreenIndex): Intent | null {
   const m = /^(?:the\s+)?(.+?)\s+(tab|link|button)$/i.exec(s);
   if (!m) return null;
   const role = m[2]!.toLowerCase() as 'tab' | 'link' | 'button';
   const target = { text: m[1]!.replace(/^"(.*)"$/, '$1'), role };
   const hit = findTarget(index, target, { preferInteractive: true, closeOnly: true });
-  return hit.found ? { kind: 'tap', target } : null;
+  // A tab bar below the content is scrolled to by the tap, as for "Tap the Search tab".
+  return hit.found || role === 'tab' ? { kind: 'tap', target } : null;
 }
 
 const NEGATED_ACTION =

@@ -18,7 +18,10 @@ export const search: Rule = (s) => {
   const m = /^search(?: for)?\s+(.+)$/i.exec(s);
   if (
     !m ||
-    /(?:\s+and\s+|;\s*|,\s*then\s+|\s+then\s+)(?:open|tap|pick|choose|select|go|click|verify|check)\b/i.test(m[1]!)
+    // "Search tab, type drama, tap Search": the tab, then steps of their own.
+    /^(?:tab|screen|page|button|field|box|bar)\b/i.test(m[1]!) ||
+    /(?:\s+and\s+|;\s*|,\s*then\s+|\s+then\s+)(?:open|tap|pick|choose|select|go|click|verify|check)\b/i.test(m[1]!) ||
+    /,\s*(?:open|tap|pick|choose|select|go|click|verify|check|type|enter|press|clear)\s/i.test(m[1]!)
   )
     return null;
   // "Search tab, type wrap": the place named by its kind, never a search for the word "tab".

@@ -30,6 +30,9 @@ const NOT_A_KIND =
 const WHERE =
   /^(.+?)\s+(?:in|on|from|under|within)\s+(?:the\s+)?(.+?)(?:\s+(list|section|links|bar|menu|row|area|group))?$/i;
 
+const LIST_ROW = ['list_item', 'cell', 'row'];
+const IN_RESULTS = /^(.+?)\s+(?:in|from|among)\s+(?:the\s+)?(?:search\s+)?results$/i;
+
 const RESULT = /^(?:the\s+)?(?:only\s+|single\s+|one\s+)?(?:search\s+)?result$/i;
 
 /** "Tap the result" on a screen of results ("1 result", a Search screen): its only row; several are refused. */
@@ -92,6 +95,12 @@ export function qualifiedTarget<I extends ScreenIndex, O extends Opts>(
   if (anyKind && !NOT_A_KIND.test(anyKind[2]!)) {
     const hit = again(anyKind[1]!);
     if (hit?.found && isControl(hit.element) && kindShown(index, hit.element, anyKind[2]!)) return hit;
+  }
+  // "Signal from Europa in the results": the name, when it is one row of a list here.
+  const results = IN_RESULTS.exec(text);
+  if (results) {
+    const hit = again(results[1]!);
+    if (hit?.found && LIST_ROW.includes(hit.element.node.role)) return hit;
   }
   const where = WHERE.exec(text);
   const parts = () => (opts.preferInteractive && !opts.wholeScreen ? byParts(index, text) : null);

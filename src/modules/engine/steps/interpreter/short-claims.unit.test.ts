@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * Short claims without the verb the check forms expect: a control by its kind (`Find showtimes button`, `Cancel
+ * booking button gone`), a message under a field (`Error "…" under Email`), the session (`Not signed in`), and a
+ * list holding only the rows named (`Only A and B are listed`). Each has a near miss.
+ */
+
+const verdict = (r: { settled: boolean; passed?: boolean }) => (r.settled ? r.passed : 'not settled');
+
+const films = (titles: string[]) =>
+  screen('Now showing', [
+    node('list', null, 100, {
+      bounds: { x: 0, y: 100, width: 393, height: 60 * titles.length },
+      children: titles.map((t, i) => node('list_item', t, 100 + i * 60, { id: `film-${i}` })),
+    }),
+    node('button', 'Find showtimes', 600, { id: 'find' }),
+  ]);
+
+describe('a control by its kind', () => {
+  it('`Find showtimes button` passes when that button shows; another name fails', () => {
+    expect(verdict(interpretAssertion('Find showtimes button', films(['Paper Moons'])))).toBe(true);
+    expect(verdict(interpretAssertion('Cancel booking button', films(['Paper Moons'])))).toBe(false);
+  });
+  it('`Cancel booking button gone` passes when none shows; near miss: the button still there fails', () => {
+    expect(verdict(interpretAssertion('Cancel booking button gone', films(['Paper Moons'])))).toBe(true);
+    expect(verdict(interpretAssertion('Find showtimes button gone', films(['Paper Moons'])))).toBe(false);
+  });
+});
+
+describe('a message under a field', () => {
+  const form = (message: string) =>
+    screen('Sign in', [
+      node('text', 'Email', 100),
+      node('input', '', 140, { id: 'email' }),
+      node('text', message, 185),
+      node('text', 'Password', 230),
+      node('input', '', 270, { id: 'password', secure: true } as never),
+    ]);
+  it('`Error "Enter your email address" under Email` passes when that message is just below the field', () => {
+    expect(
+      verdict(interpretAssertion('Error "Enter your email address" under Email', form('Enter your email address'))),
+    ).toBe(true);
+  });
+  it('near miss: another message there fails', () => {
+    expect(
+      verdict(interpretAssertion('Error "Enter your email address" under Email', form('Enter your password'))),
+    ).toBe(false);
+  });
+});
+
+describe('the session', () => {
+  const signIn = screen('Sign in', [node('input', '', 140, { id: 'email' }), node('button', 'Sign in', 300)]);
+  it('`Not signed in` passes on the sign-in form; `Still signed in` fails there', () => {
+    expect(verdict(interpretAssertion('Not signed in', signIn))).toBe(true);
+    expect(verdict(interpretAssertion('Still signed in', signIn))).toBe(false);
+  });
+});
+
+describe('only the rows named', () => {
+  it('`Only Northern Lights and The Quiet Harbour are listed`: exactly those two rows', () => {
+    const two = films(['Northern Lights', 'The Quiet Harbour']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', two))).toBe(true);
+  });
+  it('near miss: a third row fails, and so does another row in place of one', () => {
+    const three = films(['Northern Lights', 'The Quiet Harbour', 'Paper Moons']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', three))).toBe(false);
+    const other = films(['Northern Lights', 'Paper Moons']);
+    expect(verdict(interpretAssertion('Only Northern Lights and The Quiet Harbour are listed', other))).toBe(false);
+  });
+  it('"and" before a lower-case word stays in the name: `List shows just Pip and the Giant Kite`', () => {
+    const one = films(['Pip and the Giant Kite']);
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite', one))).toBe(true);
+    expect(verdict(interpretAssertion('Only Pip and the Giant Kite is listed', films(['Pip', 'Kite'])))).toBe(false);
+  });
+});
+
+describe('a screen with its texts, a tab bar with its tabs, segments', () => {
+  const signIn = screen('Sign in', [node('text', 'Reelhouse', 80), node('text', 'Book seats in seconds.', 120)]);
+  it('`Sign in screen is shown with "Reelhouse" and "Book seats in seconds."`: that screen and each text', () => {
+    const claim = 'Sign in screen is shown with "Reelhouse" and "Book seats in seconds."';
+    expect(verdict(interpretAssertion(claim, signIn))).toBe(true);
+  });
+  it('near miss: another text, or another screen, fails', () => {
+    expect(verdict(interpretAssertion('Sign in screen is shown with "Reelhouse" and "Sign up"', signIn))).toBe(false);
+    expect(verdict(interpretAssertion('Account screen is shown with "Reelhouse"', signIn))).toBe(false);
+  });
+  const tabs = screen('Now showing', [
+    node('text', 'Films on today', 100),
+    node('button', 'Films', 800, { id: 'tab-films', bounds: { x: 0, y: 800, width: 98, height: 50 } }),
+    node('button', 'Search', 800, { id: 'tab-search', bounds: { x: 98, y: 800, width: 98, height: 50 } }),
+    node('button', 'Account', 800, { id: 'tab-account', bounds: { x: 196, y: 800, width: 98, height: 50 } }),
+  ]);
+  it('`Tab bar with Films, Search and Account at the bottom`: a tab of each name', () => {
+    expect(verdict(interpretAssertion('Tab bar with Films, Search and Account at the bottom', tabs))).toBe(true);
+  });
+  it('near miss: a tab the bar lacks fails', () => {
+    expect(verdict(interpretAssertion('Tab bar with Films, Search and My tickets', tabs))).toBe(false);
+  });
+  it('`Segments Upcoming and Past` (no verb): each is shown; a missing one fails', () => {
+    const seg = screen('My tickets', [node('button', 'Upcoming', 100), node('button', 'Past', 160)]);
+    expect(verdict(interpretAssertion('Segments Upcoming and Past', seg))).toBe(true);
+    expect(verdict(interpretAssertion('Segments Upcoming and Later', seg))).toBe(false);
+  });
+});
+
+describe('a text at the bottom of a screen without a list', () => {
+  const signIn = (foot: string) =>
+    screen('Sign in', [
+      node('input', '', 140, { id: 'email' }),
+      node('button', 'Sign in', 300),
+      node('text', foot, 400),
+      node('button', 'Films', 780, { id: 'tab-films' }),
+    ]);
+  it('`"New to Reelhouse?" is shown at the bottom`: the lowest text but the tab bar', () => {
+    expect(verdict(interpretAssertion('"New to Reelhouse?" is shown at the bottom', signIn('New to Reelhouse?')))).toBe(
+      true,
+    );
+  });
+  it('near miss: a text below it, or no such text, fails', () => {
+    const below = screen('Sign in', [node('text', 'New to Reelhouse?', 300), node('text', 'Terms apply', 400)]);
+    expect(verdict(interpretAssertion('"New to Reelhouse?" is shown at the bottom', below))).toBe(false);
+    expect(verdict(interpretAssertion('"Join today" is shown at the bottom', signIn('New to Reelhouse?')))).toBe(false);
+  });
+});
+
+describe('the only row, with its second line', () => {
+  const one = (line: string) =>
+    screen('Now showing', [
+      node('list', null, 100, {
+        bounds: { x: 0, y: 100, width: 393, height: 60 },
+        children: [node('list_item', 'Pip and the Giant Kite', 100, { children: [node('text', line, 125)] })],
+      }),
+    ]);
+  it('`List shows just Pip and the Giant Kite (Family · U)`: that one row and its line', () => {
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite (Family · U)', one('Family · U')))).toBe(
+      true,
+    );
+  });
+  it('near miss: another second line fails', () => {
+    expect(verdict(interpretAssertion('List shows just Pip and the Giant Kite (Family · U)', one('Drama · 15')))).toBe(
+      false,
+    );
+  });
+});
+
+describe('a message under a place that is no field', () => {
+  it('near miss: `The message "…" is displayed under the form` is not read as a field\'s message', () => {
+    const form = screen('Search', [
+      node('input', '', 140, { id: 'from' }),
+      node('text', 'Enter where you are flying from', 400),
+    ]);
+    expect(
+      verdict(interpretAssertion('The message "Enter where you are flying from" is displayed under the form', form)),
+    ).toBe(true);
+  });
+});
