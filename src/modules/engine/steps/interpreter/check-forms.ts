@@ -244,6 +244,8 @@ export function orderCheck(s: string): Check | null {
 
 /** Splits "A and B" / "A, B" into checks when every part is one; a shared plural verb is given to each. */
 export function joinedChecks(s: string, parse: (part: string) => Check | null): Check | null {
+  // "Only A and B are listed", "Only A shown, caption "…"": "only" is said of the whole, never part of a first name.
+  if (/^only\s/i.test(s.trim())) return null;
   const hidden: string[] = [];
   const masked = s.replace(/"[^"]*"|\([^)]*\)/g, (q) => {
     hidden.push(q);

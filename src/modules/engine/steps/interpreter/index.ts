@@ -95,10 +95,10 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     parseCheck(clause) ??
     bareButtonShown(clause, parseCheck) ??
     phraseList(clause) ??
+    quotedValues(bare, names) ??
     quotedLabels(clause) ??
     bareSays(clause) ??
-    statementShown(clause) ??
-    quotedValues(bare, names);
+    statementShown(clause);
   if (check) {
     const intent: Intent = { kind: 'check', check };
     const vague = vagueReason(clause, intent);

@@ -338,10 +338,7 @@ export function parseCheck(text: string): Check | null {
   if (whole) return whole;
   const s = spellOutLists(plainClaims(indicative(text)))
     // "I expect to see "Welcome"", "I should be able to see X".
-    .replace(
-      /^(?:(?:i|we|the user|user) )?(?:expect to|be able to|is able to|am able to|are able to|want to|to|do|does) see /i,
-      'see ',
-    )
+    .replace(/^(?:(?:i|we|the user|user) )?(?:expect to|(?:be|is|am|are) able to|want to|to|do|does) see /i, 'see ')
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     // "The total now shows $5", "The list still is empty"; "now" before is/are stays: "Pay now is visible" names a button.
