@@ -135,11 +135,13 @@ export function pluralListCheck(s: string): Check | null {
     return values.length >= 2 ? { kind: 'order', values } : null;
   }
   const listed =
-    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?)(?: (?:(?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)|appear|show up))?$/i.exec(
+    /^(?:the )?([a-z]+) (?!are\b|is\b)([^"]+?)( (?:(?:are|is) (?:all )?(?:listed|shown|displayed|visible|there|available|offered)|appear|show up))?$/i.exec(
       s,
     );
-  // "Slots 19:00, 19:30 and 20:00 appear": any plural noun before values that each hold a number.
-  const numbered = (l: RegExpExecArray) => /^[a-z]{3,}s$/i.test(l[1]!) && split(l[2]!).every((v) => /\d/.test(v));
+  // "Slots 19:00, 19:30 and 20:00 appear": any plural noun before values that each hold a number, said to show
+  // ("Savings account shows £1,500.00" is no list).
+  const numbered = (l: RegExpExecArray) =>
+    l[3] !== undefined && /^[a-z]{3,}s$/i.test(l[1]!) && split(l[2]!).every((v) => /\d/.test(v));
   if (listed && (GENERIC_PLURALS.test(listed[1]!) || numbered(listed))) {
     const values = split(listed[2]!);
     if (values.length >= 2)
@@ -157,7 +159,7 @@ export function pluralListCheck(s: string): Check | null {
 
 function split(list: string): string[] {
   const quoted = list.match(/"[^"]+"/g);
-  const parts = quoted && quoted.length >= 2 ? quoted : list.split(/,?\s+and\s+|,\s*|,?\s+then\s+/i);
+  const parts = quoted && quoted.length >= 2 ? quoted : list.split(/,?\s+and\s+|,(?!\d{3}\b)\s*|,?\s+then\s+/i);
   return parts.map((v) => unquote(v.trim())).filter(Boolean);
 }
 

@@ -397,3 +397,17 @@ describe('a text after a colon', () => {
     expect(step.settled && step.kind === 'check' && step.passed).toBe(true);
   });
 });
+
+describe('a plural noun before values', () => {
+  const check = (text: string): Check | null => {
+    const p = parseStep(`Verify ${text}`);
+    return p.understood && p.intent.kind === 'check' ? p.intent.check : null;
+  };
+  it('"Slots 19:00, 19:30 and 20:00 appear": each value shown', () => {
+    expect(check('Slots 19:00, 19:30 and 20:00 appear')).toMatchObject({ kind: 'all', checks: { length: 3 } });
+  });
+  it('near miss: "Savings account shows £1,500.00" is one amount of one account, never a list split at its comma', () => {
+    expect(JSON.stringify(check('Savings account shows £1,500.00'))).toContain('£1,500.00');
+    expect(JSON.stringify(check('Savings account shows £1,500.00'))).not.toContain('"500.00"');
+  });
+});

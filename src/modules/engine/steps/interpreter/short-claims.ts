@@ -35,7 +35,8 @@ function messageUnder(s: string): Check | null {
       s,
     );
   // "… under the form", "… below the title": a place, not a field; the other forms read those.
-  const place = /^(?:form|screen|page|dialog|list|title|heading|header|button|section|card|summary|it|this)$/i;
+  const place =
+    /^(?:form|screen|page|dialog|list|title|heading|header|button|section|card|summary|it|this|fields|inputs|boxes|them)$/i;
   if (!m || m[2]!.split(' ').length > 4 || STATEMENT.test(m[2]!) || place.test(m[2]!)) return null;
   return { kind: 'under_field', text: m[1]!, field: m[2]! };
 }

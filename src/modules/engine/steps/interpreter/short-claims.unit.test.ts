@@ -155,5 +155,7 @@ describe('a message under a place that is no field', () => {
     expect(
       verdict(interpretAssertion('The message "Enter where you are flying from" is displayed under the form', form)),
     ).toBe(true);
+    // "under the fields": all of them, no one field's message.
+    expect(verdict(interpretAssertion('"Enter where you are flying from" is shown under the fields', form))).toBe(true);
   });
 });
