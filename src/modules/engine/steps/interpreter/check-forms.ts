@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { quotedTail } from './quoted-tails';
 import { bareState } from './check-lists';
 import { listedBesideQuotes } from './listed-values';
 import { parseTarget, unquote } from './step-text';
@@ -153,6 +154,9 @@ export function quotedCheck(s: string): Check | null {
     );
   if (!says) return null;
   const checks: Check[] = quoted.map((q) => ({ kind: 'visible', target: { text: q }, negated: false }));
+  const tail = quotedTail(s, quoted);
+  if (tail === null) return null;
+  if (tail) checks.push(...tail);
   // "should show Oak Books, Wed 28 Oct, "2 × Atlas" and €26.98": the names beside the quotes are claimed too.
   const beside = listedBesideQuotes(s);
   if (beside === null) return null;

@@ -1,4 +1,4 @@
-import { notSettled, type CheckResolution } from './resolution';
+import { passed, notSettled, type CheckResolution } from './resolution';
 import { lineCountClaim } from './stepper-lines';
 import { scrollable, scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
@@ -11,12 +11,6 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
  * shows, and a value that describes itself when the thing said to show it has no element.
  */
 
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({
-  settled: true,
-  kind: 'check',
-  passed: ok,
-  reasoning,
-});
 const loose = (s: string | null | undefined) => normalizeText(s ?? '');
 /** The same value, its amounts' signs included. */
 const same = (a: string | null | undefined, b: string) =>

@@ -3,7 +3,7 @@ import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
 import { checkErrorShown } from './error-claims';
 import type { Check, CountNoun, Target } from './intent';
-import { notSettled, type CheckResolution } from './resolution';
+import { passed, notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { checkOrder, checkScreen, checkValue, screenTitle } from './evaluate-forms';
 import { checkShows } from './evaluate-shows';
@@ -29,13 +29,6 @@ import { checkQuotedLabel } from './quoted-labels';
  * an answer ("X is visible" → passed: false). A check on a property of an element (its text,
  * enabled, on/off) needs the element: when it is absent or ambiguous the check is not settled.
  */
-
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({
-  settled: true,
-  kind: 'check',
-  passed: ok,
-  reasoning,
-});
 
 const loose = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
 const isSecure = (s: string | null) => s !== null && /^[•*●]+$/.test(s.trim());

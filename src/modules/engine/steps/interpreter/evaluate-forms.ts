@@ -1,7 +1,7 @@
 import { counterBeside } from './counter-value';
 import { lineCountValue } from './stepper-lines';
 import type { Target } from './intent';
-import { notSettled, type CheckResolution } from './resolution';
+import { passed, notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { screenTitle } from './screen-title';
@@ -15,12 +15,6 @@ export { screenTitle };
  * order, which screen is showing.
  */
 
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({
-  settled: true,
-  kind: 'check',
-  passed: ok,
-  reasoning,
-});
 const loose = (s: string | null | undefined) => normalizeText(s ?? '');
 /** Lower case and single spaces, signs and units kept ("50%" is not "50°C"). */
 const spaced = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -1,16 +1,10 @@
-import { notSettled, type CheckResolution } from './resolution';
+import { passed, notSettled, type CheckResolution } from './resolution';
 import type { ScreenIndex } from './target-finder';
 import { screenHeading } from './claim-checks';
 import { screenTitle } from './evaluate-forms';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { normalizeText } from './text-match';
 
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({
-  settled: true,
-  kind: 'check',
-  passed: ok,
-  reasoning,
-});
 const same = (a: string | null | undefined, b: string) => normalizeText(a ?? '') === normalizeText(b);
 
 const inside = (e: TreeElement, roles: string[]): boolean =>

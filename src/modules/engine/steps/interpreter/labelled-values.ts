@@ -21,7 +21,7 @@ const TRAILING = /\s+(?:(?:are|is)\s+)?(?:already\s+)?(?:filled in|pre-?filled|s
 const lower = (s: string) => s.toLowerCase();
 
 /** The longest name on screen that starts this part and is followed by a value. */
-function labelStarting(part: string, names: string[]): string | null {
+export function labelStarting(part: string, names: string[]): string | null {
   let best: string | null = null;
   for (const name of names) {
     if (name.length >= part.length || name.split(' ').length > 4 || /[,"]/.test(name)) continue;

@@ -1,5 +1,5 @@
 import type { Check } from './intent';
-import { notSettled, type CheckResolution } from './resolution';
+import { passed, notSettled, type CheckResolution } from './resolution';
 import { valueBeside } from './evaluate-forms';
 import { checkHeading } from './heading-checks';
 import { checkRowLine } from './row-lines';
@@ -17,12 +17,6 @@ import { describeElement, isVisible, type TreeElement } from './ui-tree';
  * names it, or for a word that only says what the value is (description, price, …), the value shown, answers.
  */
 
-const passed = (ok: boolean, reasoning: string): CheckResolution => ({
-  settled: true,
-  kind: 'check',
-  passed: ok,
-  reasoning,
-});
 const loose = (s: string | null | undefined) => normalizeText(s ?? '');
 const same = (a: string | null | undefined, b: string) =>
   loose(a) === loose(b) && amountSigns(a ?? '') === amountSigns(b);

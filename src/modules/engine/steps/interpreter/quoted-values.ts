@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { labelStarting } from './labelled-values';
 import { startsWithVerb } from './lexicon';
 
 /**
@@ -36,16 +37,6 @@ function splitOutsideQuotes(s: string): string[] | null {
 }
 
 const lower = (s: string) => s.toLowerCase();
-
-/** The longest name on screen that starts this part and is followed by a value. */
-function labelStarting(part: string, names: string[]): string | null {
-  let best: string | null = null;
-  for (const name of names) {
-    if (name.length >= part.length || name.split(' ').length > 4 || /[,"]/.test(name)) continue;
-    if (lower(part).startsWith(`${lower(name)} `) && (!best || name.length > best.length)) best = name;
-  }
-  return best;
-}
 
 type Pair = { label: string; value: string; quoted: boolean };
 

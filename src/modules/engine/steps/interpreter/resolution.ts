@@ -58,3 +58,11 @@ export interface Reveal {
 export type CheckResolution = Extract<Resolution, { kind: 'check' }> | Extract<Resolution, { settled: false }>;
 
 export const notSettled = (reason: string): { settled: false; reason: string } => ({ settled: false, reason });
+
+/** A check settled one way or the other, with why. */
+export const passed = (ok: boolean, reasoning: string): CheckResolution => ({
+  settled: true,
+  kind: 'check',
+  passed: ok,
+  reasoning,
+});
