@@ -132,7 +132,7 @@ const DOING =
   /^(?:create|add|make|delete|remove|edit|update|rename|send|post|upload|book|buy|order|save|submit|register|write|compose|invite|share|publish|schedule|set up|start|begin|complete|finish|play|record|call|pay|download|install|log ?in|sign ?in|sign ?up|login|conduct|perform|try|attempt|change|move|copy|import|export|print|scan|apply|join|leave|follow|like|rate|review)\b/i;
 
 /** Texts in quotes that the check says are shown (all of them) or not shown (one). */
-export function quotedCheck(s: string): Check | null {
+export function quotedCheck(s: string, parse: (part: string) => Check | null = () => null): Check | null {
   const quoted = quotedIn(s);
   if (quoted.length === 0) return null;
   // "Create a new note titled "Groceries"", "I login as a cashier "Ann"": something to do, not something to see.
@@ -154,7 +154,7 @@ export function quotedCheck(s: string): Check | null {
     );
   if (!says) return null;
   const checks: Check[] = quoted.map((q) => ({ kind: 'visible', target: { text: q }, negated: false }));
-  const tail = quotedTail(s, quoted);
+  const tail = quotedTail(s, quoted, parse);
   if (tail === null) return null;
   if (tail) checks.push(...tail);
   // "should show Oak Books, Wed 28 Oct, "2 × Atlas" and €26.98": the names beside the quotes are claimed too.

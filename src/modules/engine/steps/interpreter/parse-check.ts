@@ -316,14 +316,14 @@ function single(s: string): Check | null {
     orderCheck(s) ??
     seenAsCheck(s) ??
     noneCheck(s) ??
-    (/"[^"]*".*"[^"]*"/.test(s) ? quotedCheck(s) : null) ??
+    (/"[^"]*".*"[^"]*"/.test(s) ? quotedCheck(s, parseCheck) : null) ??
     visibilityCheck(s) ??
     stateCheck(s) ??
     (/[:=]/.test(s.replace(/"[^"]*"/g, '')) ? valueCheck(s) : null) ??
     listCheck(s) ??
     textCheck(s) ??
     valueCheck(s) ??
-    quotedCheck(s) ??
+    quotedCheck(s, parseCheck) ??
     bareQuoted(s) ??
     bareValue(s) ??
     labelMeasure(s) ??

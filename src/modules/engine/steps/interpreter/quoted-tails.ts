@@ -7,7 +7,11 @@ import type { Check } from './intent';
  * assertion unread (null), never judged by its quoted texts alone: that would pass whatever the rest says.
  * `undefined` when there is no such tail (`"Saved" is shown at the top` is a place, read as before).
  */
-export function quotedTail(s: string, quoted: string[]): Check[] | null | undefined {
+export function quotedTail(
+  s: string,
+  quoted: string[],
+  parse: (part: string) => Check | null,
+): Check[] | null | undefined {
   const last = s.lastIndexOf('"');
   if (last < 0 || quoted.length === 0) return undefined;
   const after = s
@@ -47,5 +51,12 @@ export function quotedTail(s: string, quoted: string[]): Check[] | null | undefi
         negated: false,
       },
     ];
-  return null;
+  // Any other claim the check grammar reads: "… and Lisinopril 10 mg listed first", "… and an empty Phone field",
+  // "… with Upcoming and Past buttons".
+  const claim = parse(
+    tail
+      .replace(/^(.+?) (listed|shown) (first|last|second|third)$/i, '$1 is $2 $3')
+      .replace(/^an? empty (.+? (?:field|input|box))$/i, 'the $1 is empty'),
+  );
+  return claim ? [claim] : null;
 }

@@ -36,6 +36,16 @@ describe('a claim after the quoted texts', () => {
     expect(verdict('"Choose a rating" is shown with a Logout button', times(false))).toBe('fail');
   });
 
+  it('any other claim the check grammar reads: "… and an empty Phone field"', () => {
+    const form = (phone: string) =>
+      screen('Passengers', [
+        node('text', 'Passenger 1', 100),
+        node('input', phone, 200, { id: 'phone', hint: 'Phone' }),
+      ]);
+    expect(verdict('"Passenger 1" is shown and an empty Phone field', form(''))).toBe('pass');
+    expect(verdict('"Passenger 1" is shown and an empty Phone field', form('07700 900123'))).toBe('fail');
+  });
+
   it('near miss: a claim after the quotes that cannot be read leaves the assertion unjudged, never passed', () => {
     expect(verdict('"Choose a rating" is displayed and nothing is saved', times(false))).toBe('not settled');
     expect(verdict('"Choose a rating" is shown, with the stars greyed out', times(false))).toBe('not settled');
