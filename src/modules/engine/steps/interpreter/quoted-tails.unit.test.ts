@@ -38,10 +38,7 @@ describe('a claim after the quoted texts', () => {
 
   it('any other claim the check grammar reads: "… and an empty Phone field"', () => {
     const form = (phone: string) =>
-      screen('Passengers', [
-        node('text', 'Passenger 1', 100),
-        node('input', phone, 200, { id: 'phone', hint: 'Phone' }),
-      ]);
+      screen('Passengers', [node('text', 'Passenger 1', 100), node('input', phone, 200, { id: 'phone' })]);
     expect(verdict('"Passenger 1" is shown and an empty Phone field', form(''))).toBe('pass');
     expect(verdict('"Passenger 1" is shown and an empty Phone field', form('07700 900123'))).toBe('fail');
   });
