@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { splitOutsideQuotes } from './step-text';
 
 /**
  * Claims listed with commas: `Ticket screen: Northern Lights, status Confirmed` (that screen, then each part on
@@ -12,20 +13,8 @@ type Read = (part: string) => Check | null;
 
 /** Splits on commas outside straight quotes ("Home cinema: Reelhouse Camden" keeps its colon); null when unpaired. */
 function parts(s: string): string[] | null {
-  const out: string[] = [];
-  let quoted = false;
-  let cur = '';
-  for (const ch of s) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ',' && !quoted) {
-      out.push(cur.trim());
-      cur = '';
-      continue;
-    }
-    cur += ch;
-  }
-  if (quoted) return null;
-  out.push(cur.trim().replace(/^and\s+/i, ''));
+  const out = splitOutsideQuotes(s);
+  if (out) out[out.length - 1] = out.at(-1)!.replace(/^and\s+/i, '');
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { splitOutsideQuotes } from './step-text';
 import { labelStarting } from './labelled-values';
 import { startsWithVerb } from './lexicon';
 
@@ -16,25 +17,6 @@ const STATEMENT =
   /^(?:no|not|never|only|all|each|every|both|neither|either|and|or|with|without|if|when\s+(?:i|we|you|the)\b)\b|\b(?:is|are|was|were|be|been|should|must|shows?|reads?|says?|displays?|appears?|contains?|mentions?|has|have|becomes?|stays?|remains?|turns?|gets?|changes?|shown|visible|displayed|listed|present|gone|still|after|before|then)\b/i;
 
 const DIALOG = /^(?:the )?(?:dialog|popup|pop-up|alert|prompt)$/i;
-
-/** Splits on commas outside straight quotes; null when the quotes do not pair up. */
-function splitOutsideQuotes(s: string): string[] | null {
-  const parts: string[] = [];
-  let quoted = false;
-  let cur = '';
-  for (const ch of s) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ',' && !quoted) {
-      parts.push(cur.trim());
-      cur = '';
-      continue;
-    }
-    cur += ch;
-  }
-  if (quoted) return null;
-  parts.push(cur.trim());
-  return parts;
-}
 
 const lower = (s: string) => s.toLowerCase();
 

@@ -161,3 +161,22 @@ export const DURATION_PATTERN =
 
 /** Key names are one list shared with the control API, the recorder and the model's tools. */
 export { keyCodeFor } from '../../../../worker/key-names';
+
+/** Splits on commas outside straight quotes; null when the quotes do not pair up. */
+export function splitOutsideQuotes(s: string): string[] | null {
+  const parts: string[] = [];
+  let quoted = false;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === ',' && !quoted) {
+      parts.push(cur.trim());
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (quoted) return null;
+  parts.push(cur.trim());
+  return parts;
+}
