@@ -85,7 +85,7 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
   it('reads assertions as a run does: a claim about another moment is refused, forms only an assertion has are understood', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `moments ${Math.random()}`,
-      assertions: ['Before: Total £5.00', 'Heading "Settings"', 'Email updates OFF ("We will not email you")'],
+      assertions: ['After saving: Total £5.00', 'Heading "Settings"', 'Email updates OFF ("We will not email you")'],
     });
     const body = (await api('POST', `/tests/cases/${c.public_id}/check-steps`, fx.a.viewer.token)).json();
     const read = body.steps.filter((s: { kind: string }) => s.kind === 'assertion');
@@ -95,6 +95,16 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
       ['understood', 'check_text'],
       ['understood', 'check_state'],
     ]);
+    // With steps, a moment one of them names is read as its claim; one none names is still refused.
+    const timed = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `timed ${Math.random()}`,
+      steps: ['Tap Apple Pay', 'Tap Cash on delivery'],
+      assertions: ['After Apple Pay: "Paying with Apple Pay"', 'After PayPal: "Paying with PayPal"'],
+    });
+    const moments = (await api('POST', `/tests/cases/${timed.public_id}/check-steps`, fx.a.viewer.token)).json();
+    const claims = moments.steps.filter((s: { kind: string }) => s.kind === 'assertion');
+    expect(claims.map((s: { status: string }) => s.status)).toEqual(['understood', 'not_understood']);
+    expect(claims[1].reason).toMatch(/"after PayPal"\) that no step/);
   });
 
   it('is 404 for a case of another organization, and 401 without a token', async () => {

@@ -33,8 +33,8 @@ function suggestionsFor(text: string): string[] {
   return FORMS.find(([re]) => re.test(s))?.[1] ?? ANY_FORM;
 }
 
-/** How the free interpreter reads one step or assertion. */
-function readLine(kind: 'step' | 'assertion', text: string, index: number): StepCheck {
+/** How the free interpreter reads one step or assertion (an assertion with the case's steps, which its moments name). */
+function readLine(kind: 'step' | 'assertion', text: string, index: number, steps: string[]): StepCheck {
   const base = { kind, index, text };
   if (!text.trim())
     return {
@@ -49,7 +49,7 @@ function readLine(kind: 'step' | 'assertion', text: string, index: number): Step
   if (device) return { ...base, status: 'understood', intent: device, reason: null, suggestions: [] };
   const problem = kind === 'step' ? devicePhraseProblem(text) : null;
   if (problem) return { ...base, status: 'not_understood', intent: null, reason: problem, suggestions: [] };
-  const parsed = kind === 'step' ? parseStep(text) : readAssertionText(text);
+  const parsed = kind === 'step' ? parseStep(text) : readAssertionText(text, steps);
   if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
     return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
   const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;
@@ -88,7 +88,7 @@ function report(
   const expanded = new Map<CompactScreen, Observation>();
   let screensUsed = 0;
   const read = (kind: 'step' | 'assertion', text: string, index: number): StepCheck => {
-    const line = readLine(kind, text, index);
+    const line = readLine(kind, text, index, steps);
     const screen = text.trim() ? screenForLine(recorded, kind, index, text) : null;
     if (!screen) return line;
     screensUsed++;

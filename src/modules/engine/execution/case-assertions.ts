@@ -1,5 +1,5 @@
 import { agentDevice } from '../steps/agent-actions';
-import { judgeAssertionOnScreen } from '../steps/assertion-judge';
+import { judgeAssertionInRun, type RunTimeline } from '../steps/assertion-judge';
 import { sleep, waitForSettledScreen } from '../steps/settle';
 import { NEEDS_MODEL_TO_JUDGE } from '../steps/step-runner';
 import type { AssertionEntry, CaseOutcome } from './case-outcome';
@@ -14,12 +14,15 @@ interface AssertionInput {
   appPackage: string | null;
   /** The case's (and suite's) context for the agent, its variables substituted. */
   context: string | null;
+  /** The case's steps as run and the screen each was read on: the moments assertions speak of. */
+  timeline: RunTimeline;
 }
 
 /**
  * A case's assertions on the screen its steps left, one after another: each read by the interpreter
- * on the screen as it is then (kept for the case editor's check with the assertion's saved text),
- * else judged by the run's model, or failed saying a model is needed.
+ * on the screen as it is then, or on the screen of the moment it speaks of ("After Save: …"; kept for
+ * the case editor's check with the assertion's saved text), else judged by the run's model, or failed
+ * saying a model is needed.
  */
 export async function judgeAssertions(
   input: AssertionInput,
@@ -31,9 +34,17 @@ export async function judgeAssertions(
     tree: (await waitForSettledScreen(input.device, { signal: input.signal })).tree,
     screen: await input.device.screen(),
   };
+  const cursor = { from: 0, at: null };
   for (const [index, { text, saved }] of assertions.entries()) {
-    outcome.artifactBytes += outcome.screens.record('assertion', index, saved, observation);
-    const r = await judgeAssertionOnScreen(input.device, text, observation, input.signal);
+    const { resolution: r, screen } = await judgeAssertionInRun(
+      input.device,
+      text,
+      observation,
+      input.timeline,
+      cursor,
+      input.signal,
+    );
+    outcome.artifactBytes += outcome.screens.record('assertion', index, saved, screen);
     outcome.trace.push({
       step_index: stepCount,
       thought: r.settled ? r.reasoning : r.reason,

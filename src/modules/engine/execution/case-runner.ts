@@ -23,6 +23,7 @@ import type { RunLogBook } from './run-logs';
 import { executeStep } from '../steps/step-runner';
 import type { Observation } from '../steps/interpreter';
 import { judgeAssertions } from './case-assertions';
+import type { RunTimeline } from '../steps/assertion-judge';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
 import {
@@ -96,7 +97,7 @@ export class CaseRunner {
         caseInput.variables,
       );
       const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
-      input = { ...caseInput, context, stepsTaken: { n: 0 }, lastSeen: null };
+      input = { ...caseInput, context, stepsTaken: { n: 0 }, lastSeen: null, timeline: { points: [] } };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
@@ -199,13 +200,13 @@ export class CaseRunner {
     });
     outcome.trace.push(...result.trace);
     // The screen the step was read on; a replayed step started on the screen the one before left.
-    if (opts.savedText !== undefined)
-      outcome.artifactBytes += outcome.screens.record(
-        'step',
-        index,
-        opts.savedText,
-        result.observation ?? input.lastSeen,
-      );
+    if (opts.savedText !== undefined) {
+      const seen = result.observation ?? input.lastSeen;
+      outcome.artifactBytes += outcome.screens.record('step', index, opts.savedText, seen);
+      // The moments the case's assertions may speak of: each part of the step on the screen it was read on.
+      if (result.clauses.length === 0) input.timeline.points.push({ step: index, text: step.text, screen: seen });
+      for (const c of result.clauses) input.timeline.points.push({ step: index, text: c.text, screen: c.observation });
+    }
     const crash = await input.logs.collect(opts.screenshotPrefix ? null : index);
     if (crash) Object.assign(result, { status: 'failed', error: `The app crashed: ${crash.message}` });
     if (result.healed && result.status === 'passed') outcome.healedSteps.push(index);
@@ -359,6 +360,7 @@ export class CaseRunner {
 
 /**
  * A case being run: its input, the steps taken so far (sub-flow steps included) against the step
- * budget, and the settled screen the last step left.
+ * budget, the settled screen the last step left, and the screen each of the case's own steps was
+ * read on (the moments its assertions may speak of).
  */
-type Running = CaseRunInput & { stepsTaken: { n: number }; lastSeen: Observation | null };
+type Running = CaseRunInput & { stepsTaken: { n: number }; lastSeen: Observation | null; timeline: RunTimeline };

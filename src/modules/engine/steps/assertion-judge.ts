@@ -1,6 +1,9 @@
 import type { DeviceHandle } from '../../sessions';
 import { runLoopPlan } from './device-actions';
 import {
+  assertionMoment,
+  dialogOpen,
+  type TimelinePoint,
   assertionCheck,
   checkReveal,
   interpretAssertion,
@@ -8,7 +11,121 @@ import {
   type CheckResolution,
   type Observation,
 } from './interpreter';
+import { notSettled } from './interpreter/resolution';
 import { sleep, waitForSettledScreen } from './settle';
+
+/**
+ * What a run saw of its case's steps, in order: each step, and within a step each part of it read on
+ * a screen of its own ("Tap Drama, then tap All": "tap All" on the screen Drama left), with that screen
+ * (null when none was kept: a replayed step keeps the one the step before left). The screen the last
+ * step left is the one the assertions start on.
+ */
+export interface RunTimeline {
+  points: Array<TimelinePoint & { screen: Observation | null }>;
+}
+
+/** Where the assertions of a case are, on its timeline. */
+export interface TimelineCursor {
+  /** The point the last moment was found at: the next is looked for from there on. */
+  from: number;
+  /** The moment (a place on the timeline) the last assertion was judged at; null for the screen the steps end on. */
+  at: number | null;
+  /** Whether the last assertion spoke of a dialog that had closed ("It …" after it speaks of that dialog). */
+  dialog?: boolean;
+}
+
+/** A claim about the dialog ("Dialog "Sign out?" with …", "The dialog offers Cancel and OK"). */
+const DIALOG_CLAIM =
+  /^(?:(?:verify|check|confirm) (?:that )?)?(?:the |a |an )?(?:[\p{L}-]+ )?(?:dialog|pop-?up|alert|prompt|modal)\b/iu;
+
+/** A claim that the dialog has gone ("The dialog is closed", "Dialog closes and …") speaks of the screen now. */
+const DIALOG_GONE =
+  /\b(?:clos(?:es|ed|ing)?|gone|dismiss(?:es|ed)?|disappear(?:s|ed)?|no longer|goes away|went away|hidden|not (?:open|shown|visible|displayed))\b/i;
+
+/** "It offers Cancel and New basket": a claim about what the assertion before it spoke of. */
+const PRONOUN_CLAIM = /^(?:it|its|it's|they|their)\b/i;
+
+/**
+ * An assertion of a run, at the moment it speaks of: "After Apple Pay: …" on the screen the step that
+ * named Apple Pay left, "Before: …" on the one the last step was read on, a claim about the dialog on
+ * the last screen that had one when none is open any more, "It …" where the assertion before it was
+ * judged; any other on the screen the steps end on (scrolled as `judgeAssertionOnScreen` does).
+ * Returns the verdict and the screen it was read on.
+ */
+export async function judgeAssertionInRun(
+  device: DeviceHandle,
+  text: string,
+  observation: Observation,
+  timeline: RunTimeline,
+  cursor: TimelineCursor,
+  signal: AbortSignal,
+): Promise<{ resolution: CheckResolution; screen: Observation }> {
+  const last = timeline.points.length;
+  const spokeOfDialog = cursor.dialog === true;
+  cursor.dialog = false;
+  const reading = assertionMoment(text, timeline.points, cursor.from);
+  if (reading && 'moment' in reading) {
+    const { at, claim, said } = reading.moment;
+    cursor.from = Math.max(0, at - 1);
+    cursor.at = at >= last ? null : at;
+    if (at >= last) {
+      const resolution = await judgeAssertionOnScreen(device, claim, observation, signal);
+      return { resolution: saidAt(resolution, said), screen: observation };
+    }
+    return judgeInThePast(claim, timeline.points[at]?.screen ?? null, said, observation);
+  }
+  // A moment no step names: never judged on another screen.
+  if (reading) return { resolution: notSettled(reading.unresolved), screen: observation };
+  if (cursor.at !== null && PRONOUN_CLAIM.test(text.trim())) {
+    // "It offers Cancel and New basket" after a claim about the dialog: the dialog offers them.
+    const claim = spokeOfDialog ? text.trim().replace(/^it\b/i, 'The dialog') : text;
+    cursor.dialog = spokeOfDialog;
+    const screen = timeline.points[cursor.at]?.screen ?? null;
+    return judgeInThePast(claim, screen, 'where the assertion before it was read', observation);
+  }
+  // The dialog's own words ("Smash Burger Co. is closed") say nothing of whether it has gone.
+  const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""');
+  if (DIALOG_CLAIM.test(text.trim()) && !DIALOG_GONE.test(unquoted) && !dialogOpen(observation)) {
+    for (let at = last - 1; at >= 1; at--) {
+      const screen = timeline.points[at]!.screen;
+      if (!screen || !dialogOpen(screen)) continue;
+      cursor.at = at;
+      cursor.dialog = true;
+      return judgeInThePast(text, screen, `on the dialog open at step ${timeline.points[at]!.step + 1}`, observation);
+    }
+  }
+  cursor.at = null;
+  return { resolution: await judgeAssertionOnScreen(device, text, observation, signal), screen: observation };
+}
+
+const saidAt = (r: CheckResolution, said: string): CheckResolution =>
+  r.settled ? { ...r, reasoning: `${said}: ${r.reasoning}` } : { ...r, reason: `${said}: ${r.reason}` };
+
+/**
+ * A claim on a screen the run left behind. Nothing can be scrolled there: a claim that fails on what
+ * may have been scrolled out of view at that moment is not judged.
+ */
+function judgeInThePast(
+  claim: string,
+  screen: Observation | null,
+  said: string,
+  now: Observation,
+): { resolution: CheckResolution; screen: Observation } {
+  if (!screen) return { resolution: notSettled(`${said}: no screen was kept of that moment`), screen: now };
+  const r = interpretAssertion(claim, screen);
+  const check = assertionCheck(claim, screen);
+  const hidden = r.settled
+    ? !r.passed && check !== null && checkReveal(check, screen) !== null
+    : /^no element matches\b/.test(r.reason);
+  if (hidden)
+    return {
+      resolution: notSettled(
+        `${said}: what the claim reads was not on the screen then, and may have been scrolled out of view`,
+      ),
+      screen,
+    };
+  return { resolution: saidAt(r, said), screen };
+}
 
 /**
  * An assertion on the screen the steps left; one that fails on what may be scrolled away is read

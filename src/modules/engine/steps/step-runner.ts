@@ -7,6 +7,8 @@ import { interpretStep, type Observation, type Resolution } from './interpreter'
 import { replayActions } from './replay';
 import { unsettledStepError } from './screen-summary';
 import { waitForSettledScreen } from './settle';
+import { namedElsewhere } from './interpreter/tab-search';
+import { underAnotherTab } from './tab-search-runner';
 import type { RunAgent, TraceEntry } from './step-agent';
 import type { UiNode } from '../../../worker/driver';
 
@@ -37,6 +39,8 @@ export interface StepOutcome {
   agentMs: number;
   /** The screen the interpreter read the step on (its first clause), or null when it did not read one (a replay). */
   observation: Observation | null;
+  /** Each part of the step the interpreter read, with the screen it read it on (the first is the whole step). */
+  clauses: Array<{ text: string; observation: Observation }>;
 }
 
 /** The message of a step no deterministic resolver could settle. */
@@ -50,17 +54,19 @@ export const NEEDS_MODEL_TO_JUDGE = 'The assertion needs a language model to jud
  * neither replay nor the interpreter settles fails with the reason, so nothing is guessed.
  */
 export async function executeStep(step: CaseStep, index: number, ctx: StepContext): Promise<StepOutcome> {
-  const seen: { observation: Observation | null } = { observation: null };
+  const seen: Seen = { observation: null, clauses: [] };
   const outcome = await settleStep(step, index, ctx, seen);
-  return { ...outcome, observation: seen.observation };
+  return { ...outcome, observation: seen.observation, clauses: seen.clauses };
 }
+
+type Seen = Pick<StepOutcome, 'observation' | 'clauses'>;
 
 async function settleStep(
   step: CaseStep,
   index: number,
   ctx: StepContext,
-  seen: { observation: Observation | null },
-): Promise<Omit<StepOutcome, 'observation'>> {
+  seen: Seen,
+): Promise<Omit<StepOutcome, keyof Seen>> {
   const trace: TraceEntry[] = [];
   let actions: PerformedAction[] = [];
   let healed = false;
@@ -112,7 +118,7 @@ async function settleStep(
   // Clause by clause: each is read on the screen the one before led to ("Tap Profile, then Settings").
   let text = step.text;
   /** A clause the interpreter could not read on this screen: the run's model takes it, or the step fails saying what the screen shows. */
-  const unsettled = async (reason: string, tree: UiNode, clause: number): Promise<Omit<StepOutcome, 'observation'>> => {
+  const unsettled = async (reason: string, tree: UiNode, clause: number): Promise<Omit<StepOutcome, keyof Seen>> => {
     if (!ctx.agent)
       return {
         status: 'failed',
@@ -153,7 +159,8 @@ async function settleStep(
         : (await waitForSettledScreen(ctx.device, { signal: ctx.signal, wait: ctx.wait })).tree;
     const observation = { tree, screen: await ctx.device.screen() };
     if (clause === 0) seen.observation = observation;
-    const resolution = interpretStep(text, observation);
+    seen.clauses.push({ text, observation });
+    let resolution = interpretStep(text, observation);
     trace.push({
       step_index: index,
       thought: resolution.settled ? resolution.reasoning : resolution.reason,
@@ -161,9 +168,26 @@ async function settleStep(
       args: { text },
       outcome: resolution.settled ? resolution.kind : 'not settled',
     });
+    let done = resolution.settled ? await carryOut(resolution, ctx) : null;
+    if (done) actions = [...actions, ...done.actions];
+    // "Open New scene" where this screen, scrolled through, shows no such place: it may be under another tab.
+    const missing = !resolution.settled
+      ? resolution.reason
+      : !done!.ok && resolution.kind === 'scroll_until'
+        ? resolution.notFound
+        : undefined;
+    if (missing && namedElsewhere(missing)) {
+      const found = await underAnotherTab(text, ctx, index, trace);
+      if (found) {
+        actions = [...actions, ...found.actions];
+        seen.clauses.push({ text, observation: found.observation });
+        resolution = found.resolution;
+        done = await carryOut(found.resolution, ctx);
+        actions = [...actions, ...done.actions];
+      }
+    }
     if (!resolution.settled) return unsettled(resolution.reason, tree, clause);
-    const done = await carryOut(resolution, ctx);
-    actions = [...actions, ...done.actions];
+    done ??= await carryOut(resolution, ctx);
     if (!done.ok && resolution.kind === 'scroll_until' && resolution.notFound)
       return unsettled(resolution.notFound, await ctx.device.uiTree(), clause);
     if (!done.ok && resolution.kind === 'scroll_until' && resolution.checkFailed)

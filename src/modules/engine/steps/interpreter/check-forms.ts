@@ -1,3 +1,4 @@
+import { RUNS_ON } from './lexicon';
 import type { Check } from './intent';
 import { quotedTail } from './quoted-tails';
 import { bareState } from './check-lists';
@@ -73,7 +74,7 @@ export function screenCheck(s: string): Check | null {
     )
       continue;
     // "on the Sign in screen and the tab bar is not shown": a name that runs on into another claim is none.
-    if (m && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(m[1]!.replace(/"[^"]*"/g, ''))) continue;
+    if (m && RUNS_ON.test(m[1]!.replace(/"[^"]*"/g, ''))) continue;
     if (m && !/"/.test(m[1]!.replace(/^"[^"]*"$/, ''))) return { kind: 'screen', name: unquote(m[1]!), negated: false };
   }
   return null;

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './step-text';
 import { passed, notSettled, type CheckResolution } from './resolution';
 import { lineCountClaim } from './stepper-lines';
 import { scrollable, scrolledDown } from './screen-shape';
@@ -259,7 +260,7 @@ function phraseEndsText(index: ScreenIndex, text: string, beside: Beside): Check
   const label = normalizeText(tokens.slice(0, -1).join(' '));
   const whole = normalizeText(text);
   const n = normalizeText(tokens.at(-1)!).split(' ').length;
-  const another = new RegExp(`\\s${escapeWords(label)}(?:\\s\\S+){${n}}$`);
+  const another = new RegExp(`\\s${escapeRegExp(label)}(?:\\s\\S+){${n}}$`);
   const shown = index.elements.filter((e) => e.node.text && isVisible(e, index.observation.screen));
   // The text goes on past the label with a value of its own ("booking reference rh 48350").
   const ends = shown.filter((e) => {
@@ -270,8 +271,6 @@ function phraseEndsText(index: ScreenIndex, text: string, beside: Beside): Check
   const ok = normalizeText(ends[0]!.node.text!).endsWith(` ${whole}`);
   return passed(ok, `${describeElement(ends[0]!.node)} ${ok ? 'ends with' : 'does not end with'} "${text}"`);
 }
-
-const escapeWords = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "Reference RH-47102" beside a label "Booking reference": the one label ending with those words, and its value. */
 function labelEndsWith(index: ScreenIndex, text: string, label: string, beside: Beside): CheckResolution | null {

@@ -1,3 +1,4 @@
+import { RUNS_ON } from './lexicon';
 import type { Check } from './intent';
 import { parseTarget, unquote } from './step-text';
 import { PERSON, placeFirstCheck, rowPlaceCheck, rowPlaceLineCheck, rowWithLineCheck } from './row-claims';
@@ -35,8 +36,17 @@ export function onScreenCheck(s: string): Check | null {
   const name = unquote(m[1]!);
   if (!said || name === '' || /\b(?:list|screen|page|top|bottom|left|right|the|a|an|it|this)$/i.test(name)) return null;
   if (/^(?:a|an|the|this|that|my|previous|next|same|other|first|last)\b/i.test(name)) return null;
-  // "on the Sign in screen and the tab bar is not shown": a name running on into another claim is none.
-  if (!m[1]!.startsWith('"') && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(name)) return null;
+  if (!m[1]!.startsWith('"') && RUNS_ON.test(name)) return null;
+  // "Still on Profile as Sam Rivera": the screen, and the person it is signed in as shown on it.
+  const as = m[1]!.startsWith('"') ? null : /^(.+?) as (\p{Lu}[\p{L}'-]*(?: \p{Lu}[\p{L}'-]*){0,3})$/u.exec(name);
+  if (as)
+    return {
+      kind: 'all',
+      checks: [
+        { kind: 'screen', name: as[1]!, negated: false },
+        { kind: 'visible', target: { text: as[2]! }, negated: false },
+      ],
+    };
   return { kind: 'screen', name, negated: false };
 }
 

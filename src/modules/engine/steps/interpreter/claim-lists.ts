@@ -11,11 +11,14 @@ import { splitOutsideQuotes } from './step-text';
 
 type Read = (part: string) => Check | null;
 
-/** Splits on commas outside straight quotes ("Home cinema: Reelhouse Camden" keeps its colon); null when unpaired. */
+/**
+ * Splits on commas outside straight quotes ("Home cinema: Reelhouse Camden" keeps its colon); null when
+ * unpaired. The last part's "and" and a part's leading "with" ("…, with Jo Park shown") join, not claim.
+ */
 function parts(s: string): string[] | null {
   const out = splitOutsideQuotes(s);
   if (out) out[out.length - 1] = out.at(-1)!.replace(/^and\s+/i, '');
-  return out;
+  return out?.map((p, i) => (i > 0 ? p.replace(/^(?:and )?with\s+(?=\S)/i, '') : p)) ?? null;
 }
 
 const WHOLE = /^(?:no|not|none|neither|nor|all|each|every|both|either|without|never)\b/i;

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './step-text';
 import { CHECK_VERB, startsWithVerb, stripFillers } from './lexicon';
 
 /**
@@ -28,7 +29,7 @@ function mask(s: string, names: string[]): { masked: string; unmask: (t: string)
     .filter((n) => /,|\sand\s|\sthen\s|;/i.test(n) && n.length <= 60)
     .sort((a, b) => b.length - a.length);
   for (const name of risky) {
-    const re = new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'giu');
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'giu');
     masked = masked.replace(re, hide);
   }
   return { masked, unmask: (t) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!) };

@@ -5,6 +5,7 @@ import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
+import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
 import { bareSays, optionsUnder } from './listed-values';
@@ -37,6 +38,7 @@ import type { Check } from './intent';
  */
 
 export type { Intent, ParsedStep, Target, Check } from './intent';
+export { stepPoints, type TimelinePoint } from './moments';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export { CAPABILITY_STEP_TYPES, type CapabilityStep, type CapabilityStepType } from './capability-step';
 export { devicePhraseLabel, devicePhraseProblem } from './device-phrases';
@@ -121,8 +123,25 @@ const checkOf = (p: ParsedStep): Check | null => (p.understood && p.intent.kind 
  * case editor's reading (check-steps) and a run's agree on what is refused (another moment, a
  * value described) and on what is a check.
  */
-export function readAssertionText(text: string): ParsedStep {
+export function readAssertionText(text: string, steps: readonly string[] = []): ParsedStep {
+  const reading = assertionMoment(text, stepPoints(steps));
+  if (reading && 'moment' in reading) return readAssertion(reading.moment.claim, []);
+  if (reading) return { understood: false, reason: reading.unresolved };
   return readAssertion(text, []);
+}
+
+/**
+ * The moment of the case an assertion speaks of ("After Apple Pay: …", "Before: …", "First tap: …"),
+ * found on the case's timeline from point `from` on; null when it holds on the screen the steps end on.
+ */
+export function assertionMoment(text: string, points: readonly TimelinePoint[], from = 0): MomentReading {
+  return momentOnTimeline(cleanStepText(text).replace(CHECK_VERB, ''), points, from);
+}
+
+/** Whether a dialog is open on the observed screen. */
+export function dialogOpen(observation: Observation): boolean {
+  const r = evaluateCheck({ kind: 'dialog', open: true }, indexScreen(observation));
+  return r.settled && r.passed;
 }
 
 /** Refusals that only say no form matched: an assertion is then read again as a check alone. */

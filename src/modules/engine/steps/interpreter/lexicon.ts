@@ -230,3 +230,9 @@ export const ORDINAL_PATTERN = `(${Object.keys(ORDINALS).join('|')})`;
 export function ordinalOf(word: string): number | null {
   return ORDINALS[word.toLowerCase()] ?? null;
 }
+
+/**
+ * A screen's name that runs on into another claim is none: "Sign in screen and the tab bar is not
+ * shown", "Account, signed in, with Jo Park shown" (the claims after the comma are read one by one).
+ */
+export const RUNS_ON = /\b(?:is|are|isn't|aren't|was|were)\b|,/i;

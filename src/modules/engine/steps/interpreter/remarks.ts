@@ -1,3 +1,5 @@
+import { escapeRegExp } from './step-text';
+
 /**
  * Remarks a writer adds to a claim that are not part of what the screen shows:
  * - a parenthesised sum after an amount: "Total £12.78 (12.00 − 1.20 + 0.99 + 0.99)" reads "Total £12.78";
@@ -34,5 +36,3 @@ export function withoutRemark(text: string): string | null {
     return arrow[2]!.trim();
   return null;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './step-text';
 import type { Intent } from './intent';
 import { namedField } from './named-fields';
 import { changeList, setWordValue, shapedPair } from './field-words';
@@ -14,8 +15,6 @@ import type { TreeElement } from './ui-tree';
  * its value ("Amount 100", "Enter Name Dana Whitfield"), a name with its kind ("Payments tab"), an action
  * the step says not to do ("Don't type a code, just tap Unlock") and a scroll that may not be needed.
  */
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A label's words, with and without a qualifier in parentheses ("Reference (optional)" → also "Reference"). */
 function labelNames(label: string): string[] {

@@ -1,3 +1,4 @@
+import { RUNS_ON } from './lexicon';
 import type { Check } from './intent';
 import { unquote } from './step-text';
 
@@ -34,8 +35,7 @@ function screenName(raw: string): string | null {
   if (!/^(?:"|\p{Lu}|\d)/u.test(raw.trim())) return null;
   const name = unquote(raw.trim());
   if (name === '' || VAGUE.test(name) || name.split(/\s+/).length > 6) return null;
-  // "Sign in screen and the tab bar is not shown": a name running on into another claim is none.
-  if (!raw.trim().startsWith('"') && /\b(?:is|are|isn't|aren't|was|were)\b/i.test(name)) return null;
+  if (!raw.trim().startsWith('"') && RUNS_ON.test(name)) return null;
   return name;
 }
 

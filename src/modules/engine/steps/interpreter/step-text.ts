@@ -180,3 +180,6 @@ export function splitOutsideQuotes(s: string): string[] | null {
   parts.push(cur.trim());
   return parts;
 }
+
+/** A text matched literally inside a regular expression. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DeviceHandle } from '../../sessions';
+import { judgeAssertionInRun, type RunTimeline, type TimelineCursor } from './assertion-judge';
+import { node, screen } from './interpreter/hand-built-screens.fixture';
+import type { Observation } from './interpreter';
+
+/**
+ * An assertion about an earlier moment of its case is judged on the screen the run kept of that
+ * moment. These claims are judged on kept screens only: the device is never asked for anything (a
+ * device that throws on any use proves it).
+ */
+const untouchable = new Proxy({} as DeviceHandle, {
+  get: () => {
+    throw new Error('the device was used');
+  },
+});
+
+const checkout = (paying: string) => screen('Checkout', [node('text', `Paying with ${paying}`, 200)]);
+
+const account = (dialog: { title: string; text: string } | null) =>
+  screen('Account', [
+    node('text', 'Jo Park', 100),
+    node('button', 'Sign out', 600, { id: 'sign-out' }),
+    ...(dialog
+      ? [
+          node('alert', dialog.title, 300, {
+            bounds: { x: 16, y: 300, width: 360, height: 200 },
+            children: [
+              node('text', dialog.title, 310),
+              node('text', dialog.text, 340),
+              node('button', 'Cancel', 400, { id: 'alert-cancel' }),
+              node('button', 'Sign out', 440, { id: 'alert-sign-out' }),
+            ],
+          }),
+        ]
+      : []),
+  ]);
+
+/** One point per step, on the screens given. */
+let steps: string[] = [];
+const onSteps = (screens: Array<Observation | null>): RunTimeline => ({
+  points: screens.map((screen, step) => ({ step, text: steps[step]!, screen })),
+});
+
+async function verdicts(texts: string[], timeline: RunTimeline, now: Observation): Promise<string[]> {
+  const cursor: TimelineCursor = { from: 0, at: null };
+  const out: string[] = [];
+  for (const text of texts) {
+    const { resolution: r } = await judgeAssertionInRun(
+      untouchable,
+      text,
+      now,
+      timeline,
+      cursor,
+      new AbortController().signal,
+    );
+    out.push(r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled');
+  }
+  return out;
+}
+
+describe('a claim about an earlier moment', () => {
+  beforeEach(() => {
+    steps = ['Open Checkout', 'Tap Apple Pay', 'Tap Cash on delivery'];
+  });
+
+  it('"After Apple Pay: …" is read on the screen Tap Apple Pay left, not the last one', async () => {
+    const timeline = onSteps([checkout('Visa'), checkout('Visa'), checkout('Apple Pay')]);
+    expect(
+      await verdicts(['After Apple Pay: "Paying with Apple Pay"'], timeline, checkout('Cash on delivery')),
+    ).toEqual(['pass']);
+    // The planted bug: Apple Pay does not take; the last screen alone would never show it.
+    const buggy = onSteps([checkout('Visa'), checkout('Visa'), checkout('Visa')]);
+    expect(await verdicts(['After Apple Pay: "Paying with Apple Pay"'], buggy, checkout('Cash on delivery'))).toEqual([
+      'fail',
+    ]);
+  });
+
+  it('a moment whose screen was not kept is not judged', async () => {
+    const timeline = onSteps([checkout('Visa'), null, null]);
+    expect(await verdicts(['After Apple Pay: "Paying with Apple Pay"'], timeline, checkout('Cash'))).toEqual([
+      'not settled',
+    ]);
+  });
+});
+
+describe('a claim about the dialog once it has closed', () => {
+  beforeEach(() => {
+    steps = ['Open Account', 'Tap Sign out', 'Tap Cancel'];
+  });
+  const asked = { title: 'Sign out?', text: 'You will need your password to sign in again.' };
+
+  it('is read on the last screen that had a dialog, and "It …" after it on the same one', async () => {
+    const timeline = onSteps([account(null), account(null), account(asked)]);
+    const claims = [
+      'Dialog "Sign out?" with "You will need your password to sign in again."',
+      'It offers Cancel and Sign out',
+    ];
+    expect(await verdicts(claims, timeline, account(null))).toEqual(['pass', 'pass']);
+    const wrong = onSteps([account(null), account(null), account({ ...asked, text: 'Goodbye' })]);
+    expect(await verdicts(claims.slice(0, 1), wrong, account(null))).toEqual(['fail']);
+  });
+
+  it('a claim that is not about the dialog, or says it has gone, stays on the screen the steps end on', async () => {
+    const timeline = onSteps([account(null), account(null), account(asked)]);
+    expect(await verdicts(['The dialog is closed', 'Dialog is gone'], timeline, account(null))).toEqual([
+      'pass',
+      'pass',
+    ]);
+    expect(await verdicts(['The dialog is closed'], timeline, account(asked))).toEqual(['fail']);
+    // Words of the dialog's own text are no claim that it has gone.
+    const closed = { title: 'Smash Burger Co. is closed', text: 'It opens at 18:00 today.' };
+    const shop = onSteps([account(null), account(null), account(closed)]);
+    expect(await verdicts(['Dialog title should be "Smash Burger Co. is closed"'], shop, account(null))).toEqual([
+      'pass',
+    ]);
+    expect(
+      await verdicts(['"You will need your password to sign in again." is shown'], timeline, account(null)),
+    ).toEqual(['fail']);
+  });
+});

@@ -1,0 +1,79 @@
+import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
+import { interpretStep, type Observation, type Resolution } from './interpreter';
+import { namedElsewhere, tabsToSearch } from './interpreter/tab-search';
+import { waitForSettledScreen } from './settle';
+import type { TraceEntry } from './step-agent';
+
+type Settled = Extract<Resolution, { settled: true }>;
+
+/** The screen as it is now, settled. */
+async function look(ctx: ActionContext): Promise<Observation> {
+  const { tree } = await waitForSettledScreen(ctx.device, { signal: ctx.signal, wait: ctx.wait });
+  return { tree, screen: await ctx.device.screen() };
+}
+
+/**
+ * Opens a tab by name as the step "Open the X tab" would (a tab bar below the content is scrolled to
+ * first); returns the actions done, or null when the tab could not be opened.
+ */
+async function openTab(name: string, ctx: ActionContext): Promise<PerformedAction[] | null> {
+  const done: PerformedAction[] = [];
+  let text = `Open the "${name}" tab`;
+  for (let part = 0; part < 3; part++) {
+    const r = interpretStep(text, await look(ctx));
+    if (!r.settled) return null;
+    if (r.kind === 'actions') for (const a of r.actions) done.push(await performDeviceAction(a, ctx));
+    else if (r.kind === 'scroll_until') {
+      const loop = await runLoopPlan(r.plan, ctx);
+      done.push(...loop.actions);
+      if (!loop.met) return null;
+    } else return null;
+    if (!r.then) return done;
+    text = r.then;
+  }
+  return null;
+}
+
+/**
+ * A clause whose place is not on this screen, looked for under the app's other tabs (one after
+ * another, each read as the clause would be there). The first tab where the clause is settled as an
+ * action is where the step goes on; when none is, the tab the step started on is opened again and
+ * null is returned, so the clause is not settled as before. Checks are never looked for elsewhere.
+ */
+export async function underAnotherTab(
+  text: string,
+  ctx: ActionContext,
+  index: number,
+  trace: TraceEntry[],
+): Promise<{ resolution: Settled; actions: PerformedAction[]; observation: Observation } | null> {
+  const actions: PerformedAction[] = [];
+  let search = tabsToSearch(await look(ctx));
+  // A tab bar below the content is in no tree until the content is scrolled to its end.
+  if (!search) {
+    const end = interpretStep('Scroll to the bottom', await look(ctx));
+    if (end.settled && end.kind === 'scroll_until') actions.push(...(await runLoopPlan(end.plan, ctx)).actions);
+    search = tabsToSearch(await look(ctx));
+  }
+  if (!search) return null;
+  for (const tab of search.tabs) {
+    ctx.signal.throwIfAborted();
+    const opened = await openTab(tab, ctx);
+    if (!opened) break;
+    actions.push(...opened);
+    const seen = await look(ctx);
+    const r = interpretStep(text, seen);
+    trace.push({
+      step_index: index,
+      thought: `not on this screen; under the ${tab} tab: ${r.settled ? r.reasoning : r.reason}`,
+      tool: 'interpreter',
+      args: { text, tab },
+      outcome: r.settled ? r.kind : 'not settled',
+    });
+    // Found there: an action on what the clause names (a scroll that never finds it is no finding).
+    if (r.settled && r.kind !== 'check' && !(r.kind === 'scroll_until' && r.notFound))
+      return { resolution: r, actions, observation: seen };
+    if (!r.settled && !namedElsewhere(r.reason)) break;
+  }
+  if (search.back) await openTab(search.back, ctx);
+  return null;
+}
