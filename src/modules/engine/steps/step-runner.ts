@@ -152,6 +152,7 @@ async function settleStep(
       agentMs,
     };
   };
+  let searchedTabs = false;
   for (let clause = 0; ; clause++) {
     const tree =
       clause === 0
@@ -176,7 +177,9 @@ async function settleStep(
       : !done!.ok && resolution.kind === 'scroll_until'
         ? resolution.notFound
         : undefined;
-    if (missing && namedElsewhere(missing)) {
+    if (missing && namedElsewhere(missing) && !searchedTabs) {
+      // Once per step: a place found under a tab and then lost again is not looked for round and round.
+      searchedTabs = true;
       const found = await underAnotherTab(text, ctx, index, trace);
       if (found) {
         actions = [...actions, ...found.actions];
