@@ -38,9 +38,12 @@ export interface TimelineCursor {
 const DIALOG_CLAIM =
   /^(?:(?:verify|check|confirm) (?:that )?)?(?:the |a |an )?(?:[\p{L}-]+ )?(?:dialog|pop-?up|alert|prompt|modal)\b/iu;
 
-/** A claim that the dialog has gone ("The dialog is closed", "Dialog closes and …") speaks of the screen now. */
+/**
+ * A claim that the dialog has gone, or that none is there ("The dialog is closed", "Dialog closes and …",
+ * "No dialog appears"), speaks of the screen now.
+ */
 const DIALOG_GONE =
-  /\b(?:clos(?:es|ed|ing)?|gone|dismiss(?:es|ed)?|disappear(?:s|ed)?|no longer|goes away|went away|hidden|not (?:open|shown|visible|displayed))\b/i;
+  /\b(?:clos(?:es|ed|ing)?|gone|dismiss(?:es|ed)?|disappear(?:s|ed)?|no longer|goes away|went away|hidden|no|not|never|none|without)\b/i;
 
 /** "It offers Cancel and New basket": a claim about what the assertion before it spoke of. */
 const PRONOUN_CLAIM = /^(?:it|its|it's|they|their)\b/i;
