@@ -68,7 +68,9 @@ export async function judgeAssertionInRun(
   cursor.dialog = false;
   const reading = assertionMoment(text, timeline.points, cursor.from);
   if (reading && 'moment' in reading) {
-    const { at, claim, said } = reading.moment;
+    const { at, said } = reading.moment;
+    // "After Run: "Dinner time is on" was shown": the moment is said; the claim is of that moment.
+    const claim = presentTense(reading.moment.claim) ?? reading.moment.claim;
     cursor.from = Math.max(0, at - 1);
     cursor.at = at >= last ? null : at;
     if (at >= last) {
@@ -98,7 +100,52 @@ export async function judgeAssertionInRun(
     }
   }
   cursor.at = null;
+  const present = presentTense(text);
+  if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
   return { resolution: await judgeAssertionOnScreen(device, text, observation, signal), screen: observation };
+}
+
+/**
+ * A claim in the past tense ("\"Profile saved\" was shown", "Settings showed \"Away mode is on\"", "the
+ * banner appeared") in the present, or null when it is not one. The tense is read outside quotes.
+ */
+export function presentTense(text: string): string | null {
+  const quotes: string[] = [];
+  const bare = text.replace(/"[^"]*"|“[^”]*”/g, (q) => `\u0000${quotes.push(q) - 1}\u0000`);
+  const present = bare
+    .replace(/\b(?:was|were) (shown|displayed|visible|listed|there|present|on screen)\b/gi, 'is $1')
+    .replace(/\b(?:showed|displayed|listed)(?= \S)/gi, (w) => `${w.slice(0, -2)}s`)
+    .replace(/\b(?:appeared)\b/gi, 'appears');
+  if (present === bare) return null;
+  return present.replace(/\u0000(\d+)\u0000/g, (_, i) => quotes[Number(i)]!);
+}
+
+/**
+ * A claim of something the run showed at some moment: it holds when the screen the steps end on, or any
+ * screen a step or a part of one was read on, shows it; it fails when none does (a claim none can judge is
+ * not judged). Nothing is scrolled: what a past screen held out of view was never shown.
+ */
+async function judgeAnyMoment(
+  device: DeviceHandle,
+  claim: string,
+  observation: Observation,
+  timeline: RunTimeline,
+  signal: AbortSignal,
+): Promise<{ resolution: CheckResolution; screen: Observation }> {
+  const now = await judgeAssertionOnScreen(device, claim, observation, signal);
+  if (now.settled && now.passed) return { resolution: now, screen: observation };
+  let judged = now.settled;
+  for (let at = timeline.points.length - 1; at >= 0; at--) {
+    const screen = timeline.points[at]!.screen;
+    if (!screen) continue;
+    const r = interpretAssertion(claim, screen);
+    judged ||= r.settled;
+    if (r.settled && r.passed)
+      return { resolution: saidAt(r, `shown at step ${timeline.points[at]!.step + 1}`), screen };
+  }
+  if (!judged) return { resolution: now, screen: observation };
+  const reasoning = `no screen of the run shows it (${now.settled ? now.reasoning : now.reason})`;
+  return { resolution: { settled: true, kind: 'check', passed: false, reasoning }, screen: observation };
 }
 
 const saidAt = (r: CheckResolution, said: string): CheckResolution =>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceHandle } from '../../sessions';
-import { judgeAssertionInRun, type RunTimeline, type TimelineCursor } from './assertion-judge';
+import { judgeAssertionInRun, presentTense, type RunTimeline, type TimelineCursor } from './assertion-judge';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import type { Observation } from './interpreter';
 
@@ -117,5 +117,27 @@ describe('a claim about the dialog once it has closed', () => {
     expect(
       await verdicts(['"You will need your password to sign in again." is shown'], timeline, account(null)),
     ).toEqual(['fail']);
+  });
+});
+
+describe('a claim in the past tense: something the run showed at some moment', () => {
+  const saved = screen('Account', [node('text', 'Jo Park', 100), node('text', 'Your details were saved', 200)]);
+  beforeEach(() => {
+    steps = ['Open Account', 'Tap Edit details', 'Tap Save', 'Open Home'];
+  });
+
+  it('holds when any screen a step was read on showed it, and fails when none did', async () => {
+    const timeline = onSteps([account(null), checkout('Visa'), saved, checkout('Visa')]);
+    expect(await verdicts(['"Your details were saved" was shown'], timeline, checkout('Visa'))).toEqual(['pass']);
+    const never = onSteps([account(null), checkout('Visa'), account(null), checkout('Visa')]);
+    expect(await verdicts(['"Your details were saved" was shown'], never, checkout('Visa'))).toEqual(['fail']);
+    // The same claim in the present tense is of the screen now.
+    expect(await verdicts(['"Your details were saved" is shown'], timeline, checkout('Visa'))).toEqual(['fail']);
+  });
+
+  it('the tense is read outside quotes', () => {
+    expect(presentTense('Settings showed "Away mode is on"')).toBe('Settings shows "Away mode is on"');
+    expect(presentTense('"Profile saved" was displayed')).toBe('"Profile saved" is displayed');
+    expect(presentTense('"The code was shown" is visible')).toBeNull();
   });
 });
