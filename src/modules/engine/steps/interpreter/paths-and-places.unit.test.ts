@@ -68,6 +68,11 @@ describe('the screen the step is on, named after the step', () => {
     expect(tapped(interpretStep('Tap the Track parcel button on Shop', shopHome()))).toEqual(['track']);
   });
 
+  it('near miss: "Tap on Sign in" on the Sign in screen taps the button of that name', () => {
+    const signIn = screen('Sign in', [node('button', 'Sign in', 300, { id: 'sign-in' })]);
+    expect(tapped(interpretStep('Tap on Sign in', signIn))).toEqual(['sign-in']);
+  });
+
   it('near miss: another screen named is no place to leave out', () => {
     expect(tapped(interpretStep('Tap the Track parcel button on Orders', shopHome()))).toEqual([]);
   });

@@ -111,7 +111,9 @@ function onThisScreen(s: string, index: ScreenIndex): Chain | null {
   const title = screenTitle(index);
   if (!m || !title || normalizeText(title) !== normalizeText(m[2]!)) return null;
   // Only an action is read without its place: "should stay on Log in" is a claim about the screen.
-  if (!/^(?:tap|click|press|hit|touch|select|choose|pick|open|turn|switch|toggle)\b/i.test(m[1]!)) return null;
+  // "Tap on Sign in" on the Sign in screen names the button, not the place: a name must be left after the verb.
+  if (!/^(?:tap|click|press|hit|touch|select|choose|pick|open|turn|switch|toggle)(?:\s+on)?\s+(?!on$)\S/i.test(m[1]!))
+    return null;
   return { first: m[1]!, then: '' };
 }
 
