@@ -70,7 +70,7 @@ describe('a path whose parts are actions', () => {
   it('"Account > Edit details > clear Nickname > Save": each part in turn', () => {
     const r = interpretStep('Account > Edit details > clear Nickname > Save', shopHome);
     expect(tapped(r)).toEqual(['tab-account']);
-    expect(then(r)).toBe('tap Edit details; clear Nickname; tap Save');
+    expect(then(r)).toBe('go to Edit details, then clear Nickname; tap Save');
   });
 
   it('near miss: a path of names only stays a path to go', () => {

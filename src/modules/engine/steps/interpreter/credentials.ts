@@ -55,7 +55,7 @@ const TAP_LAST =
 const PLACE = /\s+(?:on|in|into|at)\s+(?:the\s+)?(?:sign[ -]?in|log[ -]?in|login)(?:\s+(?:screen|page|form))?\b/i;
 /** Words around the credentials that say nothing more: what is left must be empty or a person's name. */
 const FILLER =
-  /\b(?:the|a|an|my|our|their|test|demo|valid|correct|right|registered|existing|default|user(?:name)?|e-?mail(?: address)?|account|credentials|details|login|with|using|as|and|to|in|into|use|enter|type|fill(?: in)?|input|password|pw|then|of|for|it|is|are|following|given|known|good)\b/gi;
+  /\b(?:the|a|an|my|our|their|test|demo|valid|correct|right|registered|existing|default|user(?:name)?|e-?mail(?: address)?|account|credentials|details|login|with|using|as|and|to|in|into|use|enter|type|fill(?: in)?|input|password|pw|then|of|for|it|is|are|following|given|known|good|again|back|once more)\b/gi;
 
 /** "Log in with the test account (kim@x.test, password pw1)", "Enter kim@x.test and pw1 on Sign in and tap Sign in". */
 export const anyCredentials: Rule = (raw) => {

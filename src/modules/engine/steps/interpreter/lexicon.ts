@@ -115,7 +115,7 @@ const SUBJECT =
 const LEADING_FILLER =
   /^(?:(?:please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
 const TRAILING_FILLER =
-  /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|right away|immediately))+$/i;
+  /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|(?:right|straight) away|at once|immediately))+$/i;
 /** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */
 const REMARK =
   /\s*\((?:do not|don't|not|all|without|e\.g\.|i\.e\.|eg|ie|so|as|if|which|still|sorted|again|optional step|from the|the one|this|that|no |only|the [a-z ]+ (?:is|are|was|were|has|have) [a-z ]+)\b[^()"]*\)/gi;

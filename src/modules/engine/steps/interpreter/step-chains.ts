@@ -32,7 +32,13 @@ function actionPath(s: string): Chain | null {
   const parts = s.split(ARROW).map((p) => p.trim());
   if (parts.length < 2 || parts.some((p) => p === '')) return null;
   // A part written as an action starts with a lower-case verb ("clear Postcode"); "Sign out" is a name to go by.
-  if (!parts.slice(1).some((p) => /^\p{Ll}/u.test(p) && startsWithVerb(p) && /\s/.test(p))) return null;
+  const isAction = (p: string) => /^\p{Ll}/u.test(p) && startsWithVerb(p) && /\s/.test(p);
+  if (!parts.slice(1).some(isAction)) return null;
+  // The names before the first action are a path to go by ("Scenes → New scene → tap Save"): a heading that
+  // shares a tab's name is no way there, as "go to" knows.
+  const lead = parts.findIndex((p) => asStep(p) === p);
+  if (lead > 0)
+    return { first: `go to ${parts.slice(0, lead).join(' > ')}`, then: parts.slice(lead).map(asStep).join('; ') };
   return { first: asStep(parts[0]!), then: parts.slice(1).map(asStep).join('; ') };
 }
 
@@ -97,6 +103,21 @@ function fromPlace(s: string, index: ScreenIndex): Chain | null {
 }
 
 /**
+ * "Tap the Movie night button on Home" on the screen titled Home: the place is where the step already is, and
+ * the step is read without it. "on" any other name stays part of the step ("Tap + on Floor lamp").
+ */
+function onThisScreen(s: string, index: ScreenIndex): Chain | null {
+  const m = /^(.+?)\s+on\s+(?:the\s+)?(\p{Lu}[\p{L} ]{0,30}?)(?:\s+(?:screen|page|tab))?$/u.exec(s);
+  const title = screenTitle(index);
+  if (!m || !title || normalizeText(title) !== normalizeText(m[2]!)) return null;
+  // Only an action is read without its place: "should stay on Log in" is a claim about the screen.
+  // "Tap on Sign in" on the Sign in screen names the button, not the place: a name must be left after the verb.
+  if (!/^(?:tap|click|press|hit|touch|select|choose|pick|open|turn|switch|toggle)(?:\s+on)?\s+(?!on$)\S/i.test(m[1]!))
+    return null;
+  return { first: m[1]!, then: '' };
+}
+
+/**
  * "Open Kim Lee's order" where no row here is Kim Lee but an "Orders" tab is: the tab named by the kind of thing
  * first, then the step again there (where the row must be named exactly). "Cancel Kim Lee's order" with the row
  * here: the row is opened, then its button "Cancel order" is tapped, and a dialog that asks is confirmed.
@@ -150,6 +171,7 @@ export function stepChain(s: string, index: ScreenIndex): Chain | null {
     pathToAction(s) ??
     confirmedAction(s, index) ??
     fromPlace(s, index) ??
+    onThisScreen(s, index) ??
     possessive(s, index) ??
     objectTab(s, index) ??
     rowAction(s, index)
