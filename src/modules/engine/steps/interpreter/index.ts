@@ -6,6 +6,7 @@ import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
+import { placeMoment } from './place-moments';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
 import { bareSays, optionsUnder } from './listed-values';
@@ -135,7 +136,8 @@ export function readAssertionText(text: string, steps: readonly string[] = []): 
  * found on the case's timeline from point `from` on; null when it holds on the screen the steps end on.
  */
 export function assertionMoment(text: string, points: readonly TimelinePoint[], from = 0): MomentReading {
-  return momentOnTimeline(cleanStepText(text).replace(CHECK_VERB, ''), points, from);
+  const claim = cleanStepText(text).replace(CHECK_VERB, '');
+  return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from);
 }
 
 /** Whether a dialog is open on the observed screen. */
