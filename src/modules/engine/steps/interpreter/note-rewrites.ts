@@ -12,8 +12,9 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
   if (buttons && !/\b(?:is|are|was|were|tap|press|click|has|have|shows?|with|no|not)\b/i.test(buttons[1]!))
     return read(`${buttons[1]} buttons are shown`);
   // "Home opens with "Good morning, Sam" and …": what the place shows once it has opened.
-  const opens = /^(?:the )?(\p{Lu}[\p{L} ]{0,30}?)(?: screen| page)? opens with (.+)$/u.exec(t);
-  if (opens) return read(`${opens[1]} shows ${opens[2]}`);
+  // "The Search screen opens with the greeting "…"" is the screen forms' to read.
+  const opens = /^(\p{Lu}[\p{L} ]{0,30}?) opens with (?!(?:the|a|an|its|heading)\b)(.+)$/u.exec(t);
+  if (opens && !/\b(?:screen|page)$/i.test(opens[1]!)) return read(`${opens[1]} shows ${opens[2]}`);
   const cleared = /^(?:the )?([^"]+? (?:field|input|box)) (?:is|was|gets|has been) cleared$/i.exec(t);
   if (cleared) return read(`the ${cleared[1]} is empty`);
   const counted = new RegExp(
