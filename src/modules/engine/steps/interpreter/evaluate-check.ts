@@ -12,6 +12,7 @@ import { checkSwitches } from './switch-groups';
 import { checkNthRow, checkOnlyRows } from './row-checks';
 import { checkRowLine } from './row-lines';
 import { checkSection } from './section-checks';
+import { checkUnderHeading } from './heading-section';
 import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
@@ -235,6 +236,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkTabBar(index, check.shown);
     case 'only_rows':
       return checkOnlyRows(index, check.within, check.values, check.anyOrder);
+    case 'under_heading':
+      return checkUnderHeading(index, check, (c) => evaluateCheck(c, index));
     case 'section':
       return checkSection(index, check.within, check.values);
     case 'switches':

@@ -6,6 +6,7 @@ import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
+import { placeMoment } from './place-moments';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
 import { bareSays, optionsUnder } from './listed-values';
@@ -15,6 +16,7 @@ import { normalizeStep, parseStep } from './parse-step';
 import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
+import { headingSectionClaim } from './heading-section';
 import { quotedValues } from './quoted-values';
 import { shortClaim } from './short-claims';
 import { commaClaims, screenColonList } from './claim-lists';
@@ -68,7 +70,7 @@ export function interpretStep(text: string, observation: Observation): Resolutio
  * grammar reads it as an action ("Open tasks is 10", "Pick up dry cleaning is gone": names that start
  * with a verb) or not at all, it is read again as a check alone.
  */
-function readAssertion(text: string, names: string[]): ParsedStep {
+function readAssertion(text: string, names: string[], titled = true): ParsedStep {
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
@@ -85,6 +87,12 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     headingForms(bare, names) ??
     shortClaim(bare, names);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
+  // "Next appointment is now Dr Marcus Webb, Dermatology": the texts under a title on screen, or the claim's other reading.
+  const section = titled ? headingSectionClaim(bare, names) : null;
+  if (section) {
+    const other = checkOf(readAssertion(text, names, false));
+    return { understood: true, intent: { kind: 'check', check: other ? { ...section, otherwise: other } : section } };
+  }
   // "Rate order button is gone; Reorder still there": claims a semicolon joins, each read alone, all to hold.
   const joined = semicolonClaims(text, (t) => readAssertion(t, names));
   if (joined) return joined;
@@ -135,7 +143,8 @@ export function readAssertionText(text: string, steps: readonly string[] = []): 
  * found on the case's timeline from point `from` on; null when it holds on the screen the steps end on.
  */
 export function assertionMoment(text: string, points: readonly TimelinePoint[], from = 0): MomentReading {
-  return momentOnTimeline(cleanStepText(text).replace(CHECK_VERB, ''), points, from);
+  const claim = cleanStepText(text).replace(CHECK_VERB, '');
+  return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from);
 }
 
 /** Whether a dialog is open on the observed screen. */
@@ -154,7 +163,9 @@ const CHECK_VERB = /^(?:verify|check|assert|expect|ensure|confirm|validate|make 
 export function assertionReveal(text: string, observation: Observation): ScrollUntilPlan | null {
   const index = indexScreen(observation);
   const parsed = readAssertion(text, screenNames(index));
-  return parsed.understood && parsed.intent.kind === 'check' ? revealFor(parsed.intent.check, index) : null;
+  return parsed.understood && parsed.intent.kind === 'check'
+    ? revealFor(scrollReading(parsed.intent.check), index)
+    : null;
 }
 
 /** An assertion's check as read on this screen, or null when it is not understood as a check. */
@@ -167,14 +178,19 @@ export function assertionCheck(text: string, observation: Observation): Check | 
  * For a check that failed on this screen: what is left of it once the parts present here are seen
  * (several named things down a long form), and the scroll that may bring the rest into view.
  */
-export function checkReveal(check: Check, observation: Observation): { rest: Check; plan: ScrollUntilPlan } | null {
+export function checkReveal(claim: Check, observation: Observation): { rest: Check; plan: ScrollUntilPlan } | null {
   const index = indexScreen(observation);
+  const check = scrollReading(claim);
   const end = listEndReveal(check, index);
   if (end) return end;
   const rest = stillToSee(check, index);
   const plan = revealFor(rest, index);
   return plan ? { rest, plan } : null;
 }
+
+/** What scrolling looks for: a titled part that did not hold is looked for by the claim's other reading. */
+const scrollReading = (check: Check): Check =>
+  check.kind === 'under_heading' && check.otherwise ? check.otherwise : check;
 
 /** A check read on the observed screen. */
 export function judgeCheck(check: Check, observation: Observation): CheckResolution {

@@ -77,6 +77,8 @@ export type Check =
   | { kind: 'phrase'; text: string }
   /** The fields under a heading read these values top to bottom (none: all empty). */
   | { kind: 'section'; within: string; values: string[] }
+  /** The texts under a plain text that titles a part of the screen hold these values ("Next appointment is …"). */
+  | { kind: 'under_heading'; heading: string; values: string[]; otherwise?: Check }
   /** Whether the user is signed in, read from the sign-in or sign-out controls the screen offers. */
   | { kind: 'signed_in'; signedIn: boolean }
   /** Whether a field hides what it holds (dots) or shows it as plain text. */

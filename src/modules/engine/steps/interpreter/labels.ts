@@ -50,6 +50,7 @@ function checkLabel(check: Check): string {
     case 'listed_rows':
     case 'only_rows':
     case 'section':
+    case 'under_heading':
     case 'heading':
     case 'list_rows':
       return 'check_text';

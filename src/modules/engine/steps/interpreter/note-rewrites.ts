@@ -4,13 +4,17 @@ import { COUNT_PATTERN } from './step-text';
 /**
  * Short QA notes that say a usual claim in fewer words, read as that claim: "Cancel and Turn on buttons" (each button
  * shown), "Email field is cleared" (the field is empty), "List still has 5 schedules" (the list has them now),
- * "Scenes lists 5 scenes" (on the Scenes screen, five rows).
+ * "Scenes lists 5 scenes" (on the Scenes screen, five rows), "Home opens with "Hi Sam"" (Home shows it).
  */
 export function rewrittenClaim(s: string, read: (part: string) => Check | null): Check | null {
   const t = s.trim();
   const buttons = /^(?:the )?([^"]+?(?:,| and) [^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?){2,}) buttons$/i.exec(t);
   if (buttons && !/\b(?:is|are|was|were|tap|press|click|has|have|shows?|with|no|not)\b/i.test(buttons[1]!))
     return read(`${buttons[1]} buttons are shown`);
+  // "Home opens with "Good morning, Sam" and …": what the place shows once it has opened.
+  // "The Search screen opens with the greeting "…"" is the screen forms' to read.
+  const opens = /^(\p{Lu}[\p{L} ]{0,30}?) opens with (?!(?:the|a|an|its|heading)\b)(.+)$/u.exec(t);
+  if (opens && !/\b(?:screen|page)$/i.test(opens[1]!)) return read(`${opens[1]} shows ${opens[2]}`);
   const cleared = /^(?:the )?([^"]+? (?:field|input|box)) (?:is|was|gets|has been) cleared$/i.exec(t);
   if (cleared) return read(`the ${cleared[1]} is empty`);
   const counted = new RegExp(
