@@ -3,6 +3,7 @@ import { runLoopPlan } from './device-actions';
 import {
   assertionMoment,
   dialogOpen,
+  screenShows,
   type TimelinePoint,
   assertionCheck,
   checkReveal,
@@ -68,7 +69,9 @@ export async function judgeAssertionInRun(
   cursor.dialog = false;
   const reading = assertionMoment(text, timeline.points, cursor.from);
   if (reading && 'moment' in reading) {
-    const { at, said } = reading.moment;
+    const { said, place } = reading.moment;
+    // "Profile shows …" when the steps went to Profile and end on it again: the screen they end on.
+    const at = place && screenShows(observation, place) ? last : reading.moment.at;
     // "After Run: "Dinner time is on" was shown": the moment is said; the claim is of that moment.
     const claim = presentTense(reading.moment.claim) ?? reading.moment.claim;
     cursor.from = Math.max(0, at - 1);

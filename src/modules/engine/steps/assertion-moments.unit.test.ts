@@ -141,3 +141,20 @@ describe('a claim in the past tense: something the run showed at some moment', (
     expect(presentTense('"The code was shown" is visible')).toBeNull();
   });
 });
+
+describe('a claim said of a place a step went to', () => {
+  const profile = (phone: string) => screen('Profile', [node('text', 'Phone', 100), node('text', phone, 140)]);
+  const edit = screen('Edit profile', [node('input', '07700 900555', 100, { id: 'phone' })]);
+  beforeEach(() => {
+    steps = ['Tap Profile', 'Tap Edit', 'Tap Save'];
+  });
+
+  it('is judged where the step left that place, unless the steps end on that place again', async () => {
+    const timeline = onSteps([screen('Home', []), profile('07700 900418'), edit]);
+    // Saving returns to Profile: the claim is of the Profile the steps end on, not the one before editing.
+    expect(await verdicts(['Profile shows "07700 900555"'], timeline, profile('07700 900555'))).toEqual(['pass']);
+    expect(await verdicts(['Profile shows "07700 900418"'], timeline, profile('07700 900555'))).toEqual(['fail']);
+    // The steps end elsewhere: the claim is of the Profile the first step opened.
+    expect(await verdicts(['Profile shows "07700 900418"'], timeline, edit)).toEqual(['pass']);
+  });
+});

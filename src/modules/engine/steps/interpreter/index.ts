@@ -147,6 +147,12 @@ export function assertionMoment(text: string, points: readonly TimelinePoint[], 
   return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from);
 }
 
+/** Whether the observed screen is the one so named (its title, or a heading reading it). */
+export function screenShows(observation: Observation, name: string): boolean {
+  const r = evaluateCheck({ kind: 'screen', name, negated: false }, indexScreen(observation));
+  return r.settled && r.passed;
+}
+
 /** Whether a dialog is open on the observed screen. */
 export function dialogOpen(observation: Observation): boolean {
   const r = evaluateCheck({ kind: 'dialog', open: true }, indexScreen(observation));

@@ -19,6 +19,11 @@ export interface Moment {
   claim: string;
   /** The lead-in as written ("after Apple Pay"), for the verdict's reasoning. */
   said: string;
+  /**
+   * For a claim said of a place a step went to ("Profile shows …"), that place: when the steps end on it
+   * too, the claim is of the screen they end on.
+   */
+  place?: string;
 }
 
 export type MomentReading = { moment: Moment } | { unresolved: string } | null;

@@ -39,7 +39,7 @@ export function placeMoment(text: string, points: readonly TimelinePoint[], from
       // The whole step was read as one: only a step that ends on the place went there last.
       if (!endsOn(points[i]!.text, place)) return null;
     }
-    return { moment: { at: i + 1, claim: text.trim(), said: `where ${place} was opened` } };
+    return { moment: { at: i + 1, claim: text.trim(), said: `where ${place} was opened`, place } };
   }
   return null;
 }
