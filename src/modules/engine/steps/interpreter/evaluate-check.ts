@@ -1,3 +1,4 @@
+import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
@@ -179,7 +180,10 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
       });
     case 'value':
-      return checkValue(index, check.label, check.value, check.match ?? 'equals');
+      return (
+        titledValues(index, check.label, check.value, (c) => evaluateCheck(c, index)) ??
+        checkValue(index, check.label, check.value, check.match ?? 'equals')
+      );
     case 'order':
       return checkOrder(index, check.values);
     case 'screen': {

@@ -1,4 +1,5 @@
 import { bareButtonShown } from './screen-claims';
+import { stillAsIs } from './still-values';
 import { rowListCheck } from './row-lists';
 import { switchStateClaim } from './switch-claims';
 import { controlClaim } from './control-claims';
@@ -71,6 +72,9 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 function readAssertion(text: string, names: string[]): ParsedStep {
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
+  // "Status still Confirmed", "Total unchanged at £36.00": read as "Status is still Confirmed".
+  const kept = stillAsIs(cleanStepText(text).replace(CHECK_VERB, ''));
+  if (kept) return readAssertion(kept, names);
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =

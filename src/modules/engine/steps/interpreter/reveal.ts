@@ -1,6 +1,7 @@
 import type { Check, Target } from './intent';
 import { scrollPlanTo, type ScrollUntilPlan } from './plans';
 import { evaluateCheck } from './evaluate-check';
+import { namedElements, valueBeside } from './evaluate-forms';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { isVisible } from './ui-tree';
 import { screenTitle } from './screen-title';
@@ -32,8 +33,12 @@ function wanted(check: Check, index: ScreenIndex): Target | null {
     }
     case 'state':
       return missing(check.target);
-    case 'value':
+    case 'value': {
+      // "Tickets total £12.50" with the label at the bottom edge and its value below the fold: the value.
+      const shown = namedElements(index, check.label).filter((e) => isVisible(e, index.observation.screen));
+      if (shown.length > 0 && shown.every((e) => valueBeside(index, e) === null)) return { text: check.value };
       return missing(check.label);
+    }
     case 'order':
       return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
     case 'shows':
