@@ -1,3 +1,4 @@
+import { screenAndSession } from './session-checks';
 import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
 import { checkListedRows } from './row-lists';
@@ -187,6 +188,9 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'order':
       return checkOrder(index, check.values);
     case 'screen': {
+      // "Still on Account and signed in": a screen's name that runs on into the session is that screen, and that.
+      const session = check.negated ? null : screenAndSession(check.name);
+      if (session) return evaluateCheck(session, index);
       const title = screenTitle(index);
       const verdict = checkScreen(index, check.name, check.negated);
       // "No booking confirmation screen" on "Booking confirmed": that screen named loosely (every word), or maybe.

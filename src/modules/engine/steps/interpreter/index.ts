@@ -1,7 +1,7 @@
 import { bareButtonShown } from './screen-claims';
-import { stillAsIs } from './still-values';
+import { quotedKindsShown, stillAsIs } from './unsaid-verbs';
 import { rowListCheck } from './row-lists';
-import { switchStateClaim } from './switch-claims';
+import { namedSwitchClaim, namedSwitchList, switchStateClaim } from './switch-claims';
 import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
@@ -72,8 +72,8 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 function readAssertion(text: string, names: string[]): ParsedStep {
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
-  // "Status still Confirmed", "Total unchanged at £36.00": read as "Status is still Confirmed".
-  const kept = stillAsIs(cleanStepText(text).replace(CHECK_VERB, ''));
+  // "Status still Confirmed", '"A" and "B" lines': read with their verb ("Status is still Confirmed", "… are shown").
+  const kept = stillAsIs(cleanStepText(text).replace(CHECK_VERB, '')) ?? quotedKindsShown(cleanStepText(text));
   if (kept) return readAssertion(kept, names);
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
@@ -82,6 +82,8 @@ function readAssertion(text: string, names: string[]): ParsedStep {
     screenColonList(bare, (p) => checkOf(readAssertion(p, names))) ??
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
+    namedSwitchClaim(bare, names) ??
+    namedSwitchList(bare, names) ??
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??

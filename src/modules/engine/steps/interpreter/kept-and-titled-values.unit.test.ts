@@ -5,7 +5,8 @@ import { node, screen } from './hand-built-screens.fixture';
 /**
  * A name and the value it keeps ("Status still Confirmed", "Total unchanged at £36.00"), a value that repeats its
  * label's name ("Screen 2" under "Screen"), the screen's title before a colon ("Ticket: …"), and a label at the
- * bottom edge whose value is below the fold. Each has a near miss that must fail or stay unsettled.
+ * bottom edge whose value is below the fold; switches by name with a lower-case state, the screen and the session
+ * in one claim, quoted texts and what they are. Each has a near miss that must fail or stay unsettled.
  */
 
 const verdict = (r: CheckResolution) => (r.settled ? (r.passed ? 'passed' : 'failed') : 'not settled');
@@ -84,5 +85,43 @@ describe('a label at the bottom edge', () => {
     const plan = assertionReveal('Tickets total £12.50', obs);
     expect(plan?.target.text).toBe('£12.50');
     expect(assertionReveal('Total paid £26.50', ticket())).toBeNull();
+  });
+});
+
+describe('switches and the session said short', () => {
+  const settings = (): Observation =>
+    screen('Account', [
+      node('text', 'Settings', 100),
+      node('toggle', 'Booking reminders', 150, { checked: false }),
+      node('toggle', 'Offers and news by email', 200, { checked: true }),
+      node('toggle', 'Save payment details', 250, { checked: true }),
+      node('button', 'Sign out', 320, { id: 'sign-out' }),
+    ]);
+
+  it('"Booking reminders off, Offers on, Save payment details still on": each switch by its name or first word', () => {
+    expect(check('Booking reminders off, Offers on, Save payment details still on', settings())).toBe('passed');
+    expect(check('Offers on', settings())).toBe('passed');
+    expect(check('Booking reminders off, Offers off, Save payment details still on', settings())).toBe('failed');
+    expect(check('Booking reminders on', settings())).toBe('failed');
+  });
+
+  it('a name no text on screen holds is not read as a switch', () => {
+    expect(check('Log on', settings())).not.toBe('passed');
+    expect(check('Newsletter on', settings())).not.toBe('passed');
+  });
+
+  it('"Dialog closes, still on Account and signed in": the screen, and the session', () => {
+    expect(check('Dialog closes, still on Account and signed in', settings())).toBe('passed');
+    expect(check('Still on Account and signed out', settings())).toBe('failed');
+    expect(check('Still on Films and signed in', settings())).toBe('failed');
+  });
+});
+
+describe('quoted texts and what they are', () => {
+  const summary = () => screen('Checkout', [node('text', '1 × Popcorn', 100), node('text', '2 × Soft drink', 140)]);
+
+  it('\'"1 × Popcorn" and "2 × Soft drink" lines\': each text shown; one missing fails', () => {
+    expect(check('"1 × Popcorn" and "2 × Soft drink" lines', summary())).toBe('passed');
+    expect(check('"1 × Popcorn" and "3 × Soft drink" lines', summary())).toBe('failed');
   });
 });

@@ -1,4 +1,6 @@
 /**
+ * Claims said without their verb, read with it.
+ *
  * "Status still Confirmed", "Total unchanged at £36.00", "Count stays at 4", "Balance remains £12.00": a name and
  * the value it keeps, said without "is". Read as "Status is still Confirmed" / "Total is £36.00", so the name's
  * value must read so (another value fails). Only a value that looks like one (a number, an amount, a capitalised
@@ -17,4 +19,17 @@ export function stillAsIs(text: string): string | null {
   const m = KEEPS.exec(text.trim());
   if (!m || NOT_A_NAME.test(m[1]!)) return null;
   return m[2] === 'still' ? `${m[1]} is still ${m[3]}` : `${m[1]} is ${m[3]}`;
+}
+
+/**
+ * '"1 × Salted popcorn" and "2 × Soft drink" lines', '"Edit" and "Delete" buttons': quoted texts, then the plural
+ * noun that says what they are, read as '… lines are shown' (each text on screen). Only quoted texts are read so.
+ */
+const QUOTED_KINDS =
+  /^((?:"[^"]+"(?:,\s*(?:and\s+)?|\s+and\s+))+"[^"]+")\s+(?:lines|rows|items|entries|messages|labels|texts|options|tabs|buttons|links|chips)$/i;
+
+/** The quoted texts with "are shown", or null. */
+export function quotedKindsShown(text: string): string | null {
+  const m = QUOTED_KINDS.exec(text.trim());
+  return m ? `${m[1]} are shown` : null;
 }
