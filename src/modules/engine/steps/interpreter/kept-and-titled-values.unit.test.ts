@@ -76,14 +76,15 @@ describe("the screen's title before a colon", () => {
 });
 
 describe('a label at the bottom edge', () => {
-  it('its value below the fold is scrolled to; a label with its value shown is not', () => {
+  it('its value below the fold: a scroll down to the end; a label with its value shown is none', () => {
     const rows = Array.from({ length: 14 }, (_, i) => node('text', `Row ${i + 1}`, 70 + i * 50));
     const obs = screen('Tickets', [
       node('list', null, 60, { bounds: { x: 0, y: 60, width: 393, height: 800 }, children: rows }),
       node('text', 'Tickets total', 820, { bounds: { x: 20, y: 820, width: 353, height: 18 } }),
     ]);
     const plan = assertionReveal('Tickets total £12.50', obs);
-    expect(plan?.target.text).toBe('£12.50');
+    expect(plan?.toEnd).toBe(true);
+    expect(plan?.direction).toBe('down');
     expect(assertionReveal('Total paid £26.50', ticket())).toBeNull();
   });
 });
