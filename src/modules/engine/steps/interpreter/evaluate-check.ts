@@ -1,3 +1,5 @@
+import { screenAndSession } from './session-checks';
+import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
@@ -180,10 +182,16 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         return { ok, why: `${describeElement(el.node)} reads "${actual}"` };
       });
     case 'value':
-      return checkValue(index, check.label, check.value, check.match ?? 'equals');
+      return (
+        titledValues(index, check.label, check.value, (c) => evaluateCheck(c, index)) ??
+        checkValue(index, check.label, check.value, check.match ?? 'equals')
+      );
     case 'order':
       return checkOrder(index, check.values);
     case 'screen': {
+      // "Still on Account and signed in": a screen's name that runs on into the session is that screen, and that.
+      const session = check.negated ? null : screenAndSession(check.name);
+      if (session) return evaluateCheck(session, index);
       const title = screenTitle(index);
       const verdict = checkScreen(index, check.name, check.negated);
       // "No booking confirmation screen" on "Booking confirmed": that screen named loosely (every word), or maybe.

@@ -87,9 +87,10 @@ export function checkValue(
   const counted = match === 'equals' ? lineCountValue(index, label.text, value) : null;
   if (counted) return counted;
   const found = namedElements(index, label);
+  // "Screen 2" beside a label "Screen" whose value reads "Screen 2": the value repeats its label's name.
   const fits = (actual: string) =>
     match === 'equals'
-      ? sameValue(actual, value)
+      ? sameValue(actual, value) || sameValue(actual, `${label.text} ${value}`)
       : match === 'words'
         ? ` ${spaced(actual)} `.includes(` ${spaced(value)} `)
         : loose(actual).includes(loose(value));

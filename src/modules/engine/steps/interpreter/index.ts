@@ -1,6 +1,7 @@
 import { bareButtonShown } from './screen-claims';
+import { quotedKindsShown, stillAsIs } from './unsaid-verbs';
 import { rowListCheck } from './row-lists';
-import { switchStateClaim } from './switch-claims';
+import { namedSwitchClaim, namedSwitchList, switchStateClaim } from './switch-claims';
 import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
@@ -73,6 +74,9 @@ export function interpretStep(text: string, observation: Observation): Resolutio
 function readAssertion(text: string, names: string[], titled = true): ParsedStep {
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
+  // "Status still Confirmed", '"A" and "B" lines': read with their verb ("Status is still Confirmed", "… are shown").
+  const kept = stillAsIs(cleanStepText(text).replace(CHECK_VERB, '')) ?? quotedKindsShown(cleanStepText(text));
+  if (kept) return readAssertion(kept, names);
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');
   const early =
@@ -80,6 +84,8 @@ function readAssertion(text: string, names: string[], titled = true): ParsedStep
     screenColonList(bare, (p) => checkOf(readAssertion(p, names))) ??
     rowListCheck(bare, parseCheck) ??
     switchStateClaim(bare) ??
+    namedSwitchClaim(bare, names) ??
+    namedSwitchList(bare, names) ??
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??

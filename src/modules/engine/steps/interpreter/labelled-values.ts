@@ -18,6 +18,9 @@ const STILL = /^(?:still|now|also|again)\s+/i;
 /** "…, Postcode YO1 7HH already filled in": what the whole list is said to be. */
 const TRAILING = /\s+(?:(?:are|is)\s+)?(?:already\s+)?(?:filled in|pre-?filled|shown|displayed|visible)$/i;
 
+/** A switch's state as a value: nothing is added to it after a comma. */
+const STATE = /^(?:still |now )?(?:on|off|enabled|disabled)$/i;
+
 const lower = (s: string) => s.toLowerCase();
 
 /** The longest name on screen that starts this part and is followed by a value. */
@@ -43,6 +46,8 @@ export function labelledValues(clause: string, names: string[]): Check | null {
     // A piece that starts no label belongs to the value before it ("3 Mill Street, York").
     const last = pairs.at(-1);
     if (!last || piece.trim() === '') return null;
+    // "Reminders off, Offers on": a state is a whole value; what follows it is a claim of its own.
+    if (STATE.test(last.value)) return null;
     last.value = `${last.value}, ${piece.trim()}`;
   }
   if (pairs.length < 2) return null;

@@ -1,6 +1,7 @@
 import type { Check, Target } from './intent';
-import { scrollPlanTo, type ScrollUntilPlan } from './plans';
+import { MAX_SWIPES, scrollPlanTo, swipeArea, swipeFor, type ScrollUntilPlan } from './plans';
 import { evaluateCheck } from './evaluate-check';
+import { namedElements, valueBeside } from './evaluate-forms';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { isVisible } from './ui-tree';
 import { screenTitle } from './screen-title';
@@ -14,6 +15,9 @@ export { scrollable, scrolledDown };
  * screen that is not, to be scrolled to (down, then back up, at most) before the check is read
  * again. Nothing for checks that something is absent: absence is judged on the screen as it is.
  */
+
+/** What to scroll on to: the end of the content, not a text. */
+const TO_END: Target = { text: '' };
 
 function wanted(check: Check, index: ScreenIndex): Target | null {
   const missing = (t: Target): Target | null => {
@@ -32,8 +36,12 @@ function wanted(check: Check, index: ScreenIndex): Target | null {
     }
     case 'state':
       return missing(check.target);
-    case 'value':
+    case 'value': {
+      // "Tickets total £12.50" with the label at the bottom edge and its value below the fold: on to the end.
+      const shown = namedElements(index, check.label).filter((e) => isVisible(e, index.observation.screen));
+      if (shown.length > 0 && shown.every((e) => valueBeside(index, e) === null)) return TO_END;
       return missing(check.label);
+    }
     case 'order':
       return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
     case 'shows':
@@ -55,6 +63,15 @@ export function revealFor(check: Check, index: ScreenIndex): ScrollUntilPlan | n
   if (index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
   if (!scrollable(index)) return null;
   const target = wanted(check, index);
+  if (target === TO_END && !scrolledDown(index))
+    return {
+      kind: 'scroll_until',
+      direction: 'down',
+      target,
+      swipe: swipeFor('down', swipeArea(index, null)),
+      maxSwipes: MAX_SWIPES,
+      toEnd: true,
+    };
   return target && target.text.trim() !== '' ? scrollPlanTo(index, target) : null;
 }
 

@@ -24,6 +24,24 @@ export function signedInCheck(s: string): Check | null {
   return { kind: 'signed_in', signedIn: out === Boolean(m[1]) };
 }
 
+/**
+ * "(Still on) Account and signed in", "Home and still logged out": a screen's name that runs on into whether the
+ * user is signed in is that screen, and that.
+ */
+export function screenAndSession(name: string): Check | null {
+  const m = /^(.+?) and (?:(?:the user |you |i )?(?:is |are |am )?)?(?:still )?(?:signed|logged) (in|out)$/i.exec(
+    name.trim(),
+  );
+  if (!m || /"/.test(m[1]!)) return null;
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'screen', name: m[1]!, negated: false },
+      { kind: 'signed_in', signedIn: m[2]!.toLowerCase() === 'in' },
+    ],
+  };
+}
+
 const CONTROL_ROLES = new Set(['button', 'link', 'tab', 'list_item']);
 const SIGN_IN = /^(?:sign|log)[ -]?(?:in|on)\b|^login\b|^signin\b/i;
 const SIGN_OUT = /^(?:sign|log)[ -]?out\b|^logout\b|^signout\b/i;

@@ -1,0 +1,35 @@
+/**
+ * Claims said without their verb, read with it.
+ *
+ * "Status still Confirmed", "Total unchanged at £36.00", "Count stays at 4", "Balance remains £12.00": a name and
+ * the value it keeps, said without "is". Read as "Status is still Confirmed" / "Total is £36.00", so the name's
+ * value must read so (another value fails). Only a value that looks like one (a number, an amount, a capitalised
+ * word; no quotes) is read so: "Cancel booking still there", "Wi-Fi still on", "Milk remains in the list" and
+ * `Renewal stays "2 × Renewal" at €1.00` keep their own readings, and so does a name with a verb, a comma or a
+ * colon in it ("Only £5.00 off: total still …").
+ */
+const KEEPS =
+  /^([^,:;"]{1,40}?) (still|unchanged at|stays at|remains at|stops at|stays|remains) ((?:[\d£$€¥₹+−-]|\p{Lu})[^"]*)$/u;
+
+/** Words that make the part before the verb a statement rather than a name. */
+const NOT_A_NAME = /\b(?:is|are|was|were|be|has|have|had|shows?|reads?|says?|should|must|will|can|not|no|and|or)\b/i;
+
+/** The assertion rewritten with "is", or null when it is not a name and a value kept. */
+export function stillAsIs(text: string): string | null {
+  const m = KEEPS.exec(text.trim());
+  if (!m || NOT_A_NAME.test(m[1]!)) return null;
+  return m[2] === 'still' ? `${m[1]} is still ${m[3]}` : `${m[1]} is ${m[3]}`;
+}
+
+/**
+ * '"1 × Salted popcorn" and "2 × Soft drink" lines', '"Edit" and "Delete" buttons': quoted texts, then the plural
+ * noun that says what they are, read as '… lines are shown' (each text on screen). Only quoted texts are read so.
+ */
+const QUOTED_KINDS =
+  /^((?:"[^"]+"(?:,\s*(?:and\s+)?|\s+and\s+))+"[^"]+")\s+(?:lines|rows|items|entries|messages|labels|texts|options|tabs|buttons|links|chips)$/i;
+
+/** The quoted texts with "are shown", or null. */
+export function quotedKindsShown(text: string): string | null {
+  const m = QUOTED_KINDS.exec(text.trim());
+  return m ? `${m[1]} are shown` : null;
+}
