@@ -70,8 +70,16 @@ export async function judgeAssertionInRun(
   const reading = assertionMoment(text, timeline.points, cursor.from);
   if (reading && 'moment' in reading) {
     const { said, place } = reading.moment;
-    // "Profile shows …" when the steps went to Profile and end on it again: the screen they end on.
-    const at = place && screenShows(observation, place) ? last : reading.moment.at;
+    // "Profile shows …": of the screen the steps end on when it holds there or they end on Profile again
+    // ("Home shows "No open tasks"" of a row named Home); of the screen Profile showed otherwise.
+    if (place) {
+      const now = await judgeAssertionOnScreen(device, text, observation, signal);
+      if ((now.settled && now.passed) || screenShows(observation, place) || reading.moment.at >= last) {
+        cursor.at = null;
+        return { resolution: now, screen: observation };
+      }
+    }
+    const at = reading.moment.at;
     // "After Run: "Dinner time is on" was shown": the moment is said; the claim is of that moment.
     const claim = presentTense(reading.moment.claim) ?? reading.moment.claim;
     cursor.from = Math.max(0, at - 1);
@@ -117,8 +125,10 @@ export function presentTense(text: string): string | null {
   const bare = text.replace(/"[^"]*"|“[^”]*”/g, (q) => `\u0000${quotes.push(q) - 1}\u0000`);
   const present = bare
     .replace(/\b(?:was|were) (shown|displayed|visible|listed|there|present|on screen)\b/gi, 'is $1')
-    .replace(/\b(?:showed|displayed|listed)(?= \S)/gi, (w) => `${w.slice(0, -2)}s`)
-    .replace(/\b(?:appeared)\b/gi, 'appears');
+    // "displayed", "listed" after a noun are participles as often as past ("Tasks listed in order: …"): only
+    // "showed" and "appeared" are read as the past.
+    .replace(/\bshowed(?= \S)/gi, 'shows')
+    .replace(/\bappeared\b/gi, 'appears');
   if (present === bare) return null;
   return present.replace(/\u0000(\d+)\u0000/g, (_, i) => quotes[Number(i)]!);
 }

@@ -139,6 +139,10 @@ describe('a claim in the past tense: something the run showed at some moment', (
     expect(presentTense('Settings showed "Away mode is on"')).toBe('Settings shows "Away mode is on"');
     expect(presentTense('"Profile saved" was displayed')).toBe('"Profile saved" is displayed');
     expect(presentTense('"The code was shown" is visible')).toBeNull();
+    // Participles are no past: these are claims of the screen now.
+    expect(presentTense('Tasks listed in order: A, B')).toBeNull();
+    expect(presentTense('The Search screen is displayed with the title "Search"')).toBeNull();
+    expect(presentTense('London → Edinburgh is still listed under Upcoming trips')).toBeNull();
   });
 });
 
@@ -156,5 +160,17 @@ describe('a claim said of a place a step went to', () => {
     expect(await verdicts(['Profile shows "07700 900418"'], timeline, profile('07700 900555'))).toEqual(['fail']);
     // The steps end elsewhere: the claim is of the Profile the first step opened.
     expect(await verdicts(['Profile shows "07700 900418"'], timeline, edit)).toEqual(['pass']);
+  });
+
+  it('a claim that holds on the screen the steps end on is of that screen ("Home" a row there, not a place)', async () => {
+    steps = ['Tap Projects', 'Tap Home', 'Go back'];
+    const project = screen('Home', [node('list_item', 'Water the plants', 100)]);
+    const row = node('list_item', null, 100, {
+      bounds: { x: 16, y: 100, width: 360, height: 80 },
+      children: [node('text', 'Home', 110), node('text', 'No open tasks', 152)],
+    });
+    const projects = screen('Projects', [node('list', null, 90, { children: [row] })]);
+    const timeline = onSteps([screen('Today', []), screen('Projects', []), project]);
+    expect(await verdicts(['Home shows "No open tasks"'], timeline, projects)).toEqual(['pass']);
   });
 });

@@ -13,7 +13,11 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     return read(`${buttons[1]} buttons are shown`);
   // "Home opens with "Good morning, Sam" and …": what the place shows once it has opened.
   // "The Search screen opens with the greeting "…"" is the screen forms' to read.
-  const opens = /^(\p{Lu}[\p{L} ]{0,30}?) opens with (?!(?:the|a|an|its|heading)\b)(.+)$/u.exec(t);
+  // A place is a name: "The Pepperoni dish opens with …" (an article, a thing's kind) is read as it was.
+  const opens =
+    /^(?!(?:The|A|An|This|That)\b)(\p{Lu}[\p{L} ]{0,30}?)(?<!\s\p{Ll}+) opens with (?!(?:the|a|an|its|heading)\b)(.+)$/u.exec(
+      t,
+    );
   if (opens && !/\b(?:screen|page)$/i.test(opens[1]!)) return read(`${opens[1]} shows ${opens[2]}`);
   const cleared = /^(?:the )?([^"]+? (?:field|input|box)) (?:is|was|gets|has been) cleared$/i.exec(t);
   if (cleared) return read(`the ${cleared[1]} is empty`);

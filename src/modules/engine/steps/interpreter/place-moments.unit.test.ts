@@ -57,6 +57,11 @@ describe('"Home opens with …": what the place shows once opened', () => {
     expect(interpretAssertion('Home opens with "Good evening, Sam"', home)).toMatchObject({ passed: false });
     const book = screen('Book', [...tabs, node('text', 'Good morning, Sam', 120)]);
     expect(interpretAssertion('Home opens with "Good morning, Sam"', book)).not.toMatchObject({ passed: true });
+    // A thing of a kind that opens ("The Pepperoni dish") is no place: its texts are read on the screen showing.
+    const dish = screen('Pepperoni', [node('text', 'Tomato, mozzarella', 120), node('text', '£11.00', 170)]);
+    expect(interpretAssertion('The Pepperoni dish opens with "Tomato, mozzarella" and "£11.00"', dish)).toMatchObject({
+      passed: true,
+    });
     // A screen named as such keeps the screen forms' reading.
     const greeting = 'The Home screen opens with the greeting "Good morning, Sam"';
     expect(interpretAssertion(greeting, home)).toMatchObject({ passed: true });
