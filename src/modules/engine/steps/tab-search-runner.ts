@@ -37,8 +37,9 @@ async function openTab(name: string, ctx: ActionContext): Promise<PerformedActio
 /**
  * A clause whose place is not on this screen, looked for under the app's other tabs (one after
  * another, each read as the clause would be there). The first tab where the clause is settled as an
- * action is where the step goes on; when none is, the tab the step started on is opened again and
- * null is returned, so the clause is not settled as before. Checks are never looked for elsewhere.
+ * action is where the step goes on; when none is, the tab the step started on is opened again (and its
+ * content scrolled back to the top when the search scrolled it to find the tab bar) and null is returned,
+ * so the clause is not settled as before. Checks are never looked for elsewhere.
  */
 export async function underAnotherTab(
   text: string,
@@ -49,12 +50,20 @@ export async function underAnotherTab(
   const actions: PerformedAction[] = [];
   let search = tabsToSearch(await look(ctx));
   // A tab bar below the content is in no tree until the content is scrolled to its end.
+  let scrolled = false;
   if (!search) {
-    const end = interpretStep('Scroll to the bottom', await look(ctx));
-    if (end.settled && end.kind === 'scroll_until') actions.push(...(await runLoopPlan(end.plan, ctx)).actions);
+    scrolled = await scrollToEnd('Scroll to the bottom', ctx);
     search = tabsToSearch(await look(ctx));
   }
-  if (!search) return null;
+  // Not found: the screen is left as the step found it (the model, or the error, reads that one).
+  const restore = async () => {
+    if (search?.back) await openTab(search.back, ctx);
+    if (scrolled) await scrollToEnd('Scroll to the top', ctx);
+  };
+  if (!search) {
+    await restore();
+    return null;
+  }
   for (const tab of search.tabs) {
     ctx.signal.throwIfAborted();
     const opened = await openTab(tab, ctx);
@@ -74,6 +83,13 @@ export async function underAnotherTab(
       return { resolution: r, actions, observation: seen };
     if (!r.settled && !namedElsewhere(r.reason)) break;
   }
-  if (search.back) await openTab(search.back, ctx);
+  await restore();
   return null;
+}
+
+/** Scrolls the content to an end ("Scroll to the bottom" / "… top"); whether it scrolled. */
+async function scrollToEnd(step: string, ctx: ActionContext): Promise<boolean> {
+  const end = interpretStep(step, await look(ctx));
+  if (!end.settled || end.kind !== 'scroll_until') return false;
+  return (await runLoopPlan(end.plan, ctx)).actions.length > 0;
 }
