@@ -133,6 +133,10 @@ const DOING =
   /^(?:create|add|make|delete|remove|edit|update|rename|send|post|upload|book|buy|order|save|submit|register|write|compose|invite|share|publish|schedule|set up|start|begin|complete|finish|play|record|call|pay|download|install|log ?in|sign ?in|sign ?up|login|conduct|perform|try|attempt|change|move|copy|import|export|print|scan|apply|join|leave|follow|like|rate|review)\b/i;
 
 /** Texts in quotes that the check says are shown (all of them) or not shown (one). */
+/** A subject said to be shown, then the quoted texts with it: "Paper Moons is shown with the caption "…"". */
+const SUBJECT_SHOWN =
+  /^(?:the )?([^"]+?) (?:is|are) (?:still |now |also )?(?:shown|displayed|visible|listed|present) (?:with|under|near|beside|above|below|next to)\b[^"]*"/i;
+
 export function quotedCheck(s: string, parse: (part: string) => Check | null = () => null): Check | null {
   const quoted = quotedIn(s);
   if (quoted.length === 0) return null;
@@ -164,6 +168,14 @@ export function quotedCheck(s: string, parse: (part: string) => Check | null = (
   if (beside) checks.push(...beside);
   const screen = /^(?:the )?(.+?) (?:screen|page) (?:is (?:shown|displayed)|opens|shows|displays)/i.exec(s);
   if (screen && !/"/.test(screen[1]!)) checks.unshift({ kind: 'screen', name: screen[1]!, negated: false });
+  // "Paper Moons is shown with the caption "…"": the name said to be shown is claimed too, never dropped.
+  // A subject in lower case says what kind of thing holds them ("The banner is shown with "…"").
+  const shown = SUBJECT_SHOWN.exec(s);
+  if (shown && !screen && /^\p{Lu}/u.test(shown[1]!)) {
+    const target = shown[1]!.split(/\s+/).length <= 6 ? parseTarget(shown[1]!) : null;
+    if (!target) return null;
+    checks.unshift({ kind: 'visible', target, negated: false });
+  }
   return checks.length === 1 ? checks[0]! : { kind: 'all', checks };
 }
 

@@ -52,3 +52,16 @@ describe('a claim after the quoted texts', () => {
     expect(verdict('"Choose a rating" appears on screen', times(false))).toBe('pass');
   });
 });
+
+describe('a name said to be shown with quoted texts', () => {
+  const films = (title: string) =>
+    screen('Now showing', [node('text', 'Showing: Comedy', 100), node('list_item', title, 200)]);
+
+  it('"Paper Moons is shown with the caption "…"": the name is claimed too, never dropped for the quoted text', () => {
+    const claim = 'Paper Moons is shown with the caption "Showing: Comedy"';
+    expect(verdict(claim, films('Paper Moons'))).toBe('pass');
+    expect(verdict(claim, films('Velocity Run'))).toBe('fail');
+    // A subject in lower case says what kind of thing holds the text: the text alone is read.
+    expect(verdict('The caption is shown with "Showing: Comedy"', films('Velocity Run'))).toBe('pass');
+  });
+});
