@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceHandle } from '../../sessions';
-import { judgeAssertionInRun, presentTense, type RunTimeline, type TimelineCursor } from './assertion-judge';
+import { judgeAssertionInRun, type RunTimeline, type TimelineCursor } from './assertion-judge';
+import { presentTense } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import type { Observation } from './interpreter';
 

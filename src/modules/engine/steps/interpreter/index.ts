@@ -8,6 +8,7 @@ import { errorShownClaim } from './error-claims';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { placeMoment } from './place-moments';
+import { presentTense } from './past-tense';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
 import { bareSays, optionsUnder } from './listed-values';
@@ -42,6 +43,7 @@ import type { Check } from './intent';
 
 export type { Intent, ParsedStep, Target, Check } from './intent';
 export { stepPoints, type TimelinePoint } from './moments';
+export { presentTense } from './past-tense';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export { CAPABILITY_STEP_TYPES, type CapabilityStep, type CapabilityStepType } from './capability-step';
 export { devicePhraseLabel, devicePhraseProblem } from './device-phrases';
@@ -139,9 +141,10 @@ const checkOf = (p: ParsedStep): Check | null => (p.understood && p.intent.kind 
  */
 export function readAssertionText(text: string, steps: readonly string[] = []): ParsedStep {
   const reading = assertionMoment(text, stepPoints(steps));
-  if (reading && 'moment' in reading) return readAssertion(reading.moment.claim, []);
-  if (reading) return { understood: false, reason: reading.unresolved };
-  return readAssertion(text, []);
+  // Read as a run reads it: a moment's claim, and a claim in the past tense as of the screens that showed it.
+  const claim = reading && 'moment' in reading ? reading.moment.claim : text;
+  if (reading && 'unresolved' in reading) return { understood: false, reason: reading.unresolved };
+  return readAssertion(presentTense(claim) ?? claim, []);
 }
 
 /**

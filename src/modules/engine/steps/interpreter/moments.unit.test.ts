@@ -153,3 +153,31 @@ describe('before the last step, and a closing "before …"', () => {
     expect(readAssertionText('After PayPal: "Paying with PayPal"', checkout).understood).toBe(false);
   });
 });
+
+describe('hostile text: long lead-ins and long step lists are read, never hang, never resolve by accident', () => {
+  const long = (w: string, n: number) => Array(n).fill(w).join(' ');
+  const steps = stepPoints(
+    Array.from({ length: 500 }, (_, i) => `Tap Save ${i}, then tap Next and sign in again ${long('x', 50)}`),
+  );
+
+  it('each reading answers (a moment, refused, or none), and a lead-in of nonsense is refused', () => {
+    const texts = [
+      `After ${long('saving', 400)}: done`,
+      `Before ${long('a', 2000)}`,
+      `After the ${long('first', 300)} try Home opens`,
+      `First ${long('tap', 500)}: x`,
+      `${long('Total', 500)} before ${long('the tip', 20)}`,
+      `After ${'"'.repeat(1000)}`,
+      `After ${long('Save,', 1000)}`,
+      `It ${long('was shown', 500)}`,
+    ];
+    for (const t of texts) {
+      const r = assertionMoment(t, steps);
+      expect(r === null || 'moment' in r || 'unresolved' in r).toBe(true);
+      // The case editor's reading of the same text answers too, with a reason when it refuses.
+      const read = readAssertionText(t, ['Tap Save']);
+      expect(read.understood || read.reason.length > 0).toBe(true);
+    }
+    expect(assertionMoment(`After ${long('zzz', 300)}: "x"`, steps)).toMatchObject({ unresolved: expect.any(String) });
+  });
+});

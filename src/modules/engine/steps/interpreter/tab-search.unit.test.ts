@@ -43,3 +43,14 @@ describe('a place under another tab', () => {
     expect(tabsToSearch(screen('Home', [node('tab', 'Home', 800, { checked: true })]))).toBeNull();
   });
 });
+
+describe('a hostile tab bar', () => {
+  it('hundreds of tabs with long names: at most six are looked under, each by its name', () => {
+    const tabs = Array.from({ length: 300 }, (_, i) =>
+      node('tab', `${'Tab'.repeat(200)} ${i}`, 800, { bounds: { x: i, y: 800, width: 1, height: 52 } }),
+    );
+    const search = tabsToSearch(screen('Home', [node('text', 'Welcome', 100), ...tabs]))!;
+    expect(search.tabs).toHaveLength(6);
+    expect(search.tabs[0]).toBe(`${'Tab'.repeat(200)} 0`);
+  });
+});
