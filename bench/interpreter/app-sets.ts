@@ -42,6 +42,19 @@ export interface AppSet {
   bugs: PlantedBug[];
   cases: BenchCase[];
   expectations: Record<string, Expectation>;
+  /**
+   * The suite's context the cases run with: the app's test account, as its product page
+   * (`examples/<app>-app/README.md`, "## Test account") gives it to its testers. Null without one.
+   */
+  context: string | null;
+}
+
+/** The "## Test account" section of the app's product page, as a team would paste it into its suite's context. */
+function testAccountSection(app: ExampleApp): string | null {
+  const page = path.join(path.dirname(app.modelPath), 'README.md');
+  if (!fs.existsSync(page)) return null;
+  const m = /^## Test account\s*\n([^]*?)(?=^## |(?![^]))/m.exec(fs.readFileSync(page, 'utf8'));
+  return m ? `Test account:\n${m[1]!.trim()}` : null;
 }
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T {
@@ -77,7 +90,7 @@ export function readAppSet(name: string, dir = path.join(APPS_DIR, name)): AppSe
       if (at > max) throw new Error(`${name}/expectations.json: "${caseName}" fails at ${at}, past its last (${max})`);
     }
   }
-  return { name, app, bugs, cases, expectations };
+  return { name, app, bugs, cases, expectations, context: testAccountSection(app) };
 }
 
 /** Every app set under `apps/`, or those named. */

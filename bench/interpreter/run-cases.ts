@@ -127,7 +127,12 @@ export async function runAppSets(sets: AppSet[], opts: { devices: number }): Pro
         name: `Interpreter: ${set.name}`,
         app_public_id: correct.public_id,
       });
-      await call('PATCH', `/tests/suites/${suite.public_id}`, { reset_strategy: 'clear_data' });
+      // BENCH_INTERP_CONTEXT=0 runs the cases without the suite's context (the app's test account).
+      const context = process.env.BENCH_INTERP_CONTEXT === '0' ? null : set.context;
+      await call('PATCH', `/tests/suites/${suite.public_id}`, {
+        reset_strategy: 'clear_data',
+        ...(context ? { context } : {}),
+      });
       const ids = new Map<string, string>();
       for (const c of set.cases) {
         const created = await call('POST', `/tests/suites/${suite.public_id}/cases`, {

@@ -112,6 +112,61 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     expect(claims[1].reason).toMatch(/"after PayPal"\) that no step/);
   });
 
+  it('reads a sign-in with an account named but not spelt out with the accounts the suite and the case name', async () => {
+    const steps = ['Sign in with the test account', "Log in as Alex's account", 'Tap Sign out', 'Sign in again'];
+    const statuses = async (id: string) =>
+      (await api('POST', `/tests/cases/${id}/check-steps`, fx.a.viewer.token))
+        .json()
+        .steps.map((s: { status: string; intent: string | null }) => [s.status, s.intent]);
+    // Without an account anywhere, which one is meant is not known.
+    const bare = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `accounts ${Math.random()}`,
+      steps,
+    });
+    expect((await statuses(bare.public_id)).map((s: string[]) => s[0])).toEqual([
+      'needs_model',
+      'needs_model',
+      'understood',
+      'needs_model',
+    ]);
+    // The case's context names one; "again" signs in with what the case signed in with before.
+    const told = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+      name: `accounts told ${Math.random()}`,
+      steps,
+      context: 'Test account: Alex Morgan, alex@example.test / hunter2',
+    });
+    expect(await statuses(told.public_id)).toEqual([
+      ['understood', 'composite'],
+      ['understood', 'composite'],
+      ['understood', 'tap'],
+      ['understood', 'composite'],
+    ]);
+    // A suite's variables name accounts by person; one nobody is stays unread.
+    const suite = await api('POST', '/tests/suites', fx.a.developer.token, {
+      name: `accounts ${Math.random()}`,
+      app_public_id: fx.appA.publicId,
+    });
+    const sid = suite.json().public_id;
+    await api('PATCH', `/tests/suites/${sid}`, fx.a.developer.token, {
+      variables: {
+        sam_email: 'sam@example.test',
+        sam_password: 'pw1',
+        alex_email: 'alex@example.test',
+        alex_password: 'pw2',
+      },
+    });
+    const inSuite = await api('POST', `/tests/suites/${sid}/cases`, fx.a.developer.token, {
+      name: 'people',
+      steps: ["Sign in with Sam's account", "Sign in with Kim's account", 'Sign in with the test account'],
+    });
+    expect(inSuite.statusCode, inSuite.body).toBe(200);
+    expect((await statuses(inSuite.json().public_id)).map((s: string[]) => s[0])).toEqual([
+      'understood',
+      'needs_model',
+      'needs_model',
+    ]);
+  });
+
   it('is 404 for a case of another organization, and 401 without a token', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `other ${Math.random()}`,

@@ -1,7 +1,8 @@
 import { findAppByPublicId } from '../apps';
 import { requireRole, type Ctx } from '../../context';
 import { notFound } from '../../errors';
-import { findCaseByPublicId } from '../catalogue';
+import { findCaseByPublicId, findSuiteById } from '../catalogue';
+import { accountSteps, suiteAccounts, type Account } from './steps/interpreter/accounts';
 import type { CheckCaseStepsBody, CheckDraftStepsBody, CheckStepsResponse, StepCheck } from './check-steps.schemas';
 import { normalizeAssertions, normalizeSteps } from './steps/case-steps';
 import { devicePhraseLabel, devicePhraseProblem, intentLabel, parseStep, readAssertionText } from './steps/interpreter';
@@ -34,7 +35,13 @@ function suggestionsFor(text: string): string[] {
 }
 
 /** How the free interpreter reads one step or assertion (an assertion with the case's steps, which its moments name). */
-function readLine(kind: 'step' | 'assertion', text: string, index: number, steps: string[]): StepCheck {
+function readLine(
+  kind: 'step' | 'assertion',
+  text: string,
+  index: number,
+  steps: string[],
+  accounts: readonly Account[],
+): StepCheck {
   const base = { kind, index, text };
   if (!text.trim())
     return {
@@ -49,7 +56,9 @@ function readLine(kind: 'step' | 'assertion', text: string, index: number, steps
   if (device) return { ...base, status: 'understood', intent: device, reason: null, suggestions: [] };
   const problem = kind === 'step' ? devicePhraseProblem(text) : null;
   if (problem) return { ...base, status: 'not_understood', intent: null, reason: problem, suggestions: [] };
-  const parsed = kind === 'step' ? parseStep(text) : readAssertionText(text, steps);
+  // "Sign in with the test account": read with the credentials the suite's context or variables give, as a run reads it.
+  const asRun = kind === 'step' ? (accountSteps(steps.slice(0, index + 1), accounts)[index] ?? text) : text;
+  const parsed = kind === 'step' ? parseStep(asRun) : readAssertionText(text, steps);
   if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
     return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
   const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;
@@ -84,11 +93,12 @@ function report(
   steps: string[],
   assertions: string[],
   recorded: RunScreens | null = null,
+  accounts: readonly Account[] = [],
 ): CheckStepsResponse {
   const expanded = new Map<CompactScreen, Observation>();
   let screensUsed = 0;
   const read = (kind: 'step' | 'assertion', text: string, index: number): StepCheck => {
-    const line = readLine(kind, text, index, steps);
+    const line = readLine(kind, text, index, steps, accounts);
     const screen = text.trim() ? screenForLine(recorded, kind, index, text) : null;
     if (!screen) return line;
     screensUsed++;
@@ -129,7 +139,11 @@ export class CheckStepsService {
     const assertions = input.draft?.assertions ?? normalizeAssertions((found.c.assertions ?? []) as unknown[]);
     // The screens the case's latest run that kept any read its lines on (none for a Maestro flow).
     const recorded = await latestCaseScreens(ctx.db, org.id, found.c.id);
-    return report(found.c.publicId, steps, assertions, recorded);
+    // The accounts the suite names, for steps that sign in with one by name (its context joined as a run joins it).
+    const suite = found.c.suiteId ? await findSuiteById(ctx.db, org.id, found.c.suiteId) : undefined;
+    const context = [suite?.context, found.c.context].filter((x): x is string => !!x?.trim()).join('\n\n') || null;
+    const accounts = suiteAccounts(context, (suite?.variables ?? {}) as Record<string, unknown>);
+    return report(found.c.publicId, steps, assertions, recorded, accounts);
   }
 
   /** The same reading for a case not created yet (a new case's editor). */

@@ -22,6 +22,7 @@ import { StepMeter } from './step-meter';
 import type { RunLogBook } from './run-logs';
 import { executeStep } from '../steps/step-runner';
 import type { Observation } from '../steps/interpreter';
+import { accountSteps, suiteAccounts, type Account } from '../steps/interpreter/accounts';
 import { judgeAssertions } from './case-assertions';
 import type { RunTimeline } from '../steps/assertion-judge';
 import type { VisualJudge } from '../visual/visual-judge';
@@ -97,7 +98,14 @@ export class CaseRunner {
         caseInput.variables,
       );
       const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
-      input = { ...caseInput, context, stepsTaken: { n: 0 }, lastSeen: null, timeline: { points: [] } };
+      input = {
+        ...caseInput,
+        context,
+        stepsTaken: { n: 0 },
+        lastSeen: null,
+        timeline: { points: [] },
+        accounts: suiteAccounts(context, caseInput.variables),
+      };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
@@ -115,13 +123,19 @@ export class CaseRunner {
 
     const source =
       c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
+    const readAsAccounts = accountSteps(
+      body.steps.map((s) => s.text),
+      input.accounts,
+    );
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
+      // "Sign in with the test account": read with the credentials the suite (or the case's earlier steps) gives.
+      const readAs = readAsAccounts[index] ?? null;
       const entry = await this.runStep(
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: true, savedText: raw[index]!.text },
+        { recording: body.recording, source, judgeVisual: true, savedText: raw[index]!.text, readAs },
         outcome,
       );
       outcome.steps.push(entry);
@@ -173,6 +187,8 @@ export class CaseRunner {
       depth?: number;
       /** The step's text as saved: a case's own step records the screen it was read on. */
       savedText?: string;
+      /** The text the step is read as, when it is not its own (an account the step names, spelt out). */
+      readAs?: string | null;
     },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
@@ -185,7 +201,7 @@ export class CaseRunner {
     const meter = new StepMeter();
     const device = meter.meter(input.device);
     const wait = (ms: number, signal?: AbortSignal) => meter.sleep(ms, signal);
-    const result = await executeStep(step, index, {
+    const result = await executeStep(opts.readAs ? { ...step, text: opts.readAs } : step, index, {
       device,
       wait,
       appPackage: input.appPackage,
@@ -363,4 +379,10 @@ export class CaseRunner {
  * budget, the settled screen the last step left, and the screen each of the case's own steps was
  * read on (the moments its assertions may speak of).
  */
-type Running = CaseRunInput & { stepsTaken: { n: number }; lastSeen: Observation | null; timeline: RunTimeline };
+type Running = CaseRunInput & {
+  stepsTaken: { n: number };
+  lastSeen: Observation | null;
+  timeline: RunTimeline;
+  /** The accounts the suite's variables and context name, for steps that sign in with one by name. */
+  accounts: Account[];
+};
