@@ -53,7 +53,7 @@ export interface AppSet {
 function testAccountSection(app: ExampleApp): string | null {
   const page = path.join(path.dirname(app.modelPath), 'README.md');
   if (!fs.existsSync(page)) return null;
-  const m = /^## Test account\s*\n([^]*?)(?=^## |(?![^]))/m.exec(fs.readFileSync(page, 'utf8'));
+  const m = /^## Test account\s*\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(fs.readFileSync(page, 'utf8'));
   return m ? `Test account:\n${m[1]!.trim()}` : null;
 }
 
