@@ -101,3 +101,25 @@ export const anyCredentials: Rule = (raw) => {
   const tapIt: Intent | null = tap ? { kind: 'tap', target: { text: tap } } : signsIn ? SIGN_IN_TAP : null;
   return ok(signInSteps(email[0], password, tapIt));
 };
+
+export const SIGN_OUT_BUTTONS = ['Sign out', 'Log out', 'Sign Out', 'Log Out', 'Logout', 'Sign off', 'Log off'];
+const SIGN_OUT_TAP: Intent = { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_OUT_BUTTONS } };
+
+/**
+ * Signing out as a step of its own: "Sign out", "Log out of the app", "Sign out from Profile and
+ * confirm", "Log out via the Account tab, confirm". The place named is gone to first; the sign-out
+ * button (by any of its usual names) is tapped; "and confirm" accepts the dialog it opens.
+ */
+export const signOut: Rule = (raw) => {
+  const m =
+    /^(?:(?:then|now|please),? )?(?:sign|log) ?(?:out|off)(?: of (?:the app|(?:my|the|your) account))?(?:(?: from| on| via| in| using) (?:the )?([^,]{1,40}?)(?: (?:tab|screen|page))?)?(?:,? (?:and )?(?:then )?(confirm)(?: it| the dialog| the prompt| (?:signing|logging) out| (?:sign|log) ?out)?)?$/i.exec(
+      raw.trim().replace(/[.!]+$/, ''),
+    );
+  if (!m) return null;
+  const steps: Intent[] = [
+    ...(m[1] ? [{ kind: 'navigate', path: [m[1]] } as Intent] : []),
+    SIGN_OUT_TAP,
+    ...(m[2] ? [{ kind: 'dialog', accept: true, what: null } as Intent] : []),
+  ];
+  return ok(steps.length === 1 ? SIGN_OUT_TAP : { kind: 'sequence', steps });
+};

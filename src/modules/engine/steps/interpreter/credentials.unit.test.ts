@@ -62,3 +62,35 @@ describe('signing in however the credentials are arranged', () => {
     expect(parseStep('Log in with the test account').understood).toBe(false);
   });
 });
+
+describe('signing out as a step of its own', () => {
+  const SIGN_OUT: Intent = {
+    kind: 'tap',
+    target: { text: '', role: 'button', anyOf: expect.arrayContaining(['Sign out', 'Log out']) },
+  };
+  it.each<[string, Intent]>([
+    ['Sign out', SIGN_OUT],
+    ['Log out of the app.', SIGN_OUT],
+    [
+      'Sign out from Profile and confirm',
+      {
+        kind: 'sequence',
+        steps: [{ kind: 'navigate', path: ['Profile'] }, SIGN_OUT, { kind: 'dialog', accept: true, what: null }],
+      },
+    ],
+    ['Log out via the Account tab', { kind: 'sequence', steps: [{ kind: 'navigate', path: ['Account'] }, SIGN_OUT] }],
+    ['Sign out, confirm', { kind: 'sequence', steps: [SIGN_OUT, { kind: 'dialog', accept: true, what: null }] }],
+  ])('%s', (text, intent) => {
+    expect(parseStep(text)).toEqual({ understood: true, intent });
+  });
+
+  it('is not read when the step says more than where and whether to confirm', () => {
+    for (const text of ['Sign out and sign in as Kim', 'Log out without confirming'])
+      expect(parseStep(text).understood).toBe(false);
+    // Each clause on its own: the sign-out, then the dialog's cancelling button.
+    expect(parseStep('Sign out and cancel')).toEqual({
+      understood: true,
+      intent: { kind: 'sequence', steps: [SIGN_OUT, { kind: 'dialog', accept: false, what: null }] },
+    });
+  });
+});

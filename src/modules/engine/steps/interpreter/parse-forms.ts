@@ -6,7 +6,7 @@ import { commaPath } from './names-path';
 import { ORDINAL_PATTERN, REPEAT, ordinalOf, repeatCount, startsWithVerb } from './lexicon';
 import { DURATION_PATTERN, parseCount, parseDuration, parseTarget, quotedContent, unquote } from './step-text';
 import { MAX_WAIT_MS } from './wait-forms';
-import { anyCredentials, signIn } from './credentials';
+import { anyCredentials, signIn, signOut } from './credentials';
 
 /** The most places a path step names ("Profile > Settings > Privacy"): each is looked for on a screen of its own. */
 const MAX_PATH_PARTS = 8;
@@ -332,7 +332,15 @@ const lifecycle: Rule = (s) => {
   return null;
 };
 
-export const WHOLE_STEP_RULES: Rule[] = [lifecycle, signIn, anyCredentials, search, fieldFirst, ...CHOOSE_WHOLE_RULES];
+export const WHOLE_STEP_RULES: Rule[] = [
+  lifecycle,
+  signIn,
+  signOut,
+  anyCredentials,
+  search,
+  fieldFirst,
+  ...CHOOSE_WHOLE_RULES,
+];
 
 /** Forms tried before the template grammar on each clause. */
 export const CLAUSE_RULES: Rule[] = [
