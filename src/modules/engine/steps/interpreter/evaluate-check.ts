@@ -1,3 +1,4 @@
+import { checkFieldsEmpty } from './empty-fields';
 import { screenAndSession } from './session-checks';
 import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
@@ -252,6 +253,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkSwitches(index, check.on, check.count);
     case 'signed_in':
       return checkSignedIn(index, check.signedIn);
+    case 'fields_empty':
+      return checkFieldsEmpty(index, check.count);
     case 'masked':
       return checkMasked(index, check);
     case 'shows':

@@ -5,6 +5,7 @@ import { namedSwitchClaim, namedSwitchList, switchStateClaim } from './switch-cl
 import { controlClaim } from './control-claims';
 import { fieldHintClaim } from './field-hints';
 import { errorShownClaim } from './error-claims';
+import { emptyFieldsClaim } from './empty-fields';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { placeMoment } from './place-moments';
@@ -91,6 +92,7 @@ function readAssertion(text: string, names: string[], titled = true): ParsedStep
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     errorShownClaim(bare) ??
+    emptyFieldsClaim(bare) ??
     outcomeClaim(bare) ??
     headingForms(bare, names) ??
     shortClaim(bare, names);

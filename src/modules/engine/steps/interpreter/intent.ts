@@ -101,6 +101,8 @@ export type Check =
   | { kind: 'seen_on'; screen: string; check: Check }
   /** A label (or, `quoted`, a text in quotes) with this value beside it: `Payment "Cash on delivery"`. */
   | { kind: 'quoted_label'; label: string; value: string; quoted?: boolean }
+  /** Every text field on the screen is empty; `count`: there are exactly that many ("both fields"). */
+  | { kind: 'fields_empty'; count: number | null }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

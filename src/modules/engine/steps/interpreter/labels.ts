@@ -42,6 +42,8 @@ function checkLabel(check: Check): string {
     case 'signed_in':
     case 'masked':
       return 'check_state';
+    case 'fields_empty':
+      return 'check_text';
     case 'nth_row':
     case 'row_at':
     case 'phrase':
