@@ -40,6 +40,10 @@ describe('switches together', () => {
   it('"Both switches are on" and "Leave both extras off" are checks that can fail', () => {
     expect(verdict(interpretAssertion('Both switches are on', extras(true, true)))).toBe(true);
     expect(verdict(interpretAssertion('Both switches are on', extras(true, false)))).toBe(false);
+    // Without the verb, of switches by that name only.
+    expect(verdict(interpretAssertion('Both switches on', extras(true, true)))).toBe(true);
+    expect(verdict(interpretAssertion('All switches off', extras(true, false)))).toBe(false);
+    expect(verdict(interpretAssertion('All switches off', extras(false, false)))).toBe(true);
     const leave = interpretStep('Leave both extras off', extras(false, true));
     expect(leave.settled && leave.kind === 'check' && leave.passed).toBe(false);
   });

@@ -47,6 +47,9 @@ export function switchGroupCheck(s: string): Check | null {
   ).exec(s);
   if (check && !/^(?:enabled|disabled)$/i.test(check[2]!))
     return { kind: 'switches', on: /on$/i.test(check[2]!), count: countOf(check[1]!) };
+  // "All switches off", "Both toggles on": without the verb only of switches by that name ("All lights off" may be a text).
+  const bare = new RegExp(`^${GROUP}\\s*(?:the )?(?:switches|toggles|checkboxes) (on|off)$`, 'i').exec(s);
+  if (bare) return { kind: 'switches', on: /on$/i.test(bare[2]!), count: countOf(bare[1]!) };
   return null;
 }
 
