@@ -121,7 +121,13 @@ export class CaseRunner {
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: true, savedText: raw[index]!.text },
+        {
+          recording: body.recording,
+          source,
+          judgeVisual: true,
+          savedText: raw[index]!.text,
+          previous: body.steps[index - 1]?.text,
+        },
         outcome,
       );
       outcome.steps.push(entry);
@@ -173,6 +179,8 @@ export class CaseRunner {
       depth?: number;
       /** The step's text as saved: a case's own step records the screen it was read on. */
       savedText?: string;
+      /** The step before this one ("Turn it back on" speaks of its switch). */
+      previous?: string;
     },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
@@ -197,6 +205,7 @@ export class CaseRunner {
       runFlow: (name) => this.runNamedFlow(input, name, (opts.depth ?? 0) + 1),
       agent: input.agent,
       context: input.context,
+      previous: opts.previous,
     });
     outcome.trace.push(...result.trace);
     // The screen the step was read on; a replayed step started on the screen the one before left.
@@ -331,7 +340,14 @@ export class CaseRunner {
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth },
+        {
+          recording: body.recording,
+          source,
+          judgeVisual: false,
+          screenshotPrefix: `flow_${flow.publicId}_`,
+          depth,
+          previous: body.steps[index - 1]?.text,
+        },
         scratch,
       );
       entry.steps.push(done);
