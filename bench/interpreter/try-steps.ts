@@ -40,8 +40,12 @@ try {
     }
     let text: string | undefined = step;
     console.log(`- ${step}`);
+    const previous = steps
+      .slice(0, steps.indexOf(step))
+      .filter((t) => !/^[=?]/.test(t))
+      .at(-1);
     for (let i = 0; text && i < 40; i++) {
-      const r = interpretStep(text, await observe());
+      const r = interpretStep(text, await observe(), i === 0 ? previous : undefined);
       if (!r.settled) {
         console.log(`    NOT SETTLED ${r.reason}`);
         break;

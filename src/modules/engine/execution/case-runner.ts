@@ -135,7 +135,14 @@ export class CaseRunner {
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: true, savedText: raw[index]!.text, readAs },
+        {
+          recording: body.recording,
+          source,
+          judgeVisual: true,
+          savedText: raw[index]!.text,
+          readAs,
+          previous: body.steps[index - 1]?.text,
+        },
         outcome,
       );
       outcome.steps.push(entry);
@@ -189,6 +196,8 @@ export class CaseRunner {
       savedText?: string;
       /** The text the step is read as, when it is not its own (an account the step names, spelt out). */
       readAs?: string | null;
+      /** The step before this one ("Turn it back on" speaks of its switch). */
+      previous?: string;
     },
     outcome: CaseOutcome,
   ): Promise<StepEntry> {
@@ -213,6 +222,7 @@ export class CaseRunner {
       runFlow: (name) => this.runNamedFlow(input, name, (opts.depth ?? 0) + 1),
       agent: input.agent,
       context: input.context,
+      previous: opts.previous,
     });
     outcome.trace.push(...result.trace);
     // The screen the step was read on; a replayed step started on the screen the one before left.
@@ -347,7 +357,14 @@ export class CaseRunner {
         input,
         step,
         index,
-        { recording: body.recording, source, judgeVisual: false, screenshotPrefix: `flow_${flow.publicId}_`, depth },
+        {
+          recording: body.recording,
+          source,
+          judgeVisual: false,
+          screenshotPrefix: `flow_${flow.publicId}_`,
+          depth,
+          previous: body.steps[index - 1]?.text,
+        },
         scratch,
       );
       entry.steps.push(done);

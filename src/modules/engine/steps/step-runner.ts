@@ -24,6 +24,8 @@ export interface StepContext extends ActionContext {
   agent: RunAgent | null;
   /** The case's (and suite's) context, for the agent. */
   context: string | null;
+  /** The case's step before this one, which a pronoun may refer to ("Turn it back on"). */
+  previous?: string;
 }
 
 export interface StepOutcome {
@@ -161,7 +163,7 @@ async function settleStep(
     const observation = { tree, screen: await ctx.device.screen() };
     if (clause === 0) seen.observation = observation;
     seen.clauses.push({ text, observation });
-    let resolution = interpretStep(text, observation);
+    let resolution = interpretStep(text, observation, clause === 0 ? ctx.previous : undefined);
     trace.push({
       step_index: index,
       thought: resolution.settled ? resolution.reasoning : resolution.reason,

@@ -29,6 +29,7 @@ import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
 import { screenNames } from './suggestions';
 import { interpretClause } from './interpret-clause';
+import { pronounStep } from './pronoun-steps';
 import { indexScreen } from './target-finder';
 import type { Observation } from './ui-tree';
 import type { ScrollUntilPlan } from './plans';
@@ -65,8 +66,8 @@ export function resolveIntent(intent: Intent, observation: Observation): Resolut
  * A step as written, on the observed screen: its first clause is settled here; `then` carries
  * what is left of the step, to be read on the screen the first clause leads to.
  */
-export function interpretStep(text: string, observation: Observation): Resolution {
-  return interpretClause(text, indexScreen(observation));
+export function interpretStep(text: string, observation: Observation, previous?: string): Resolution {
+  return interpretClause((previous && pronounStep(text, previous)) || text, indexScreen(observation));
 }
 
 /**

@@ -12,6 +12,7 @@ import { normalizeStep, parseStep, parseWhole } from './parse-step';
 import { labelledField } from './labelled-fields';
 import { fieldWordTarget } from './field-words';
 import { scrollThrough } from './scroll-through';
+import { lookingThrough } from './looking-through';
 import { arrowPath, namesAsPath, routeWithBracket } from './names-path';
 import { scrollPlanTo, swipeArea, swipeFor, targetOnScreen, MAX_SWIPES } from './plans';
 import { resolveAction } from './resolve-action';
@@ -149,6 +150,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (flow) return notSettled(flow);
   const toured = scrollThrough(s);
   if (toured) return interpretClause(toured, index);
+  // "Tap A, B and C in turn", "Go through the day chips", "Untap A8": several things looked through, one by one.
+  const through = lookingThrough(s, index, interpretClause);
+  if (through) return through;
   // "Add 2 Croissant from Corner Bakery, open the cart", "Order 1 Tea, Card, no tip", "Apply SAVE10".
   const cart =
     basketStep(s, index, interpretClause) ??

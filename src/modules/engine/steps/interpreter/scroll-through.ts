@@ -10,6 +10,12 @@ export function scrollThrough(s: string): string | null {
       s,
     );
   if (tour) return plainly(tour[1], tour[2]!);
+  // "Scroll through the film list", "Scroll through the whole seat map": a lower-case list named, no end said.
+  const through =
+    /^(?:scroll|swipe) (?:down )?through (?:the )?(?:whole |entire |full )?(\p{Ll}[\p{Ll}' -]{0,30}?(?:list|map|menu|results|page|screen|grid|plan|catalogue|feed))$/u.exec(
+      s.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
+    );
+  if (through) return 'scroll to the bottom';
   const look =
     /^(?:look over|look through|look at|browse|review|check|go through|glance over|skim)\s+(?:the\s+)?([^,]{1,40}?),?\s+(?:by\s+)?scrolling(?: (down|up))?(?: all the way)? to (?:the )?(?:very )?(bottom|end|top)(?: of (?:the )?[\p{L}' -]{1,30})?$/iu.exec(
       s,

@@ -1,0 +1,56 @@
+/**
+ * A step that names its thing only by a pronoun, read with the step before it, which named it:
+ * - "Turn Floor lamp off" → "Turn it back on": the same switch, to the state it had ("back" needs the
+ *   step before to have set the other state);
+ * - "Add one nachos" → "Remove it again": one of the same thing taken away;
+ * - "Tap C4" → "Tap it again": the same element.
+ * The step before must be of that very shape, naming one thing; anything else leaves the step as written
+ * (and its "it" is found on no screen).
+ */
+
+const stripped = (s: string) =>
+  s
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/^(?:then|now|next|and)\s+/i, '');
+
+/** The switch a step turned, and to which state: "Turn Floor lamp off", "Switch off Floor lamp". */
+function turned(previous: string): { name: string; on: boolean } | null {
+  const p = stripped(previous);
+  const after = /^(?:turn|switch|toggle)\s+(?:the\s+)?(.+?)\s+(on|off)$/i.exec(p);
+  if (after) return { name: after[1]!, on: /^on$/i.test(after[2]!) };
+  const before = /^(?:turn|switch)\s+(on|off)\s+(?:the\s+)?(.+)$/i.exec(p);
+  if (before) return { name: before[2]!, on: /^on$/i.test(before[1]!) };
+  return null;
+}
+
+/** The one thing a step added: "Add one nachos", "Add 1 Croissant", "Add a Cola". */
+function added(previous: string): string | null {
+  const m = /^add\s+(?:one|a|an|1)\s+(.+?)(?:\s+to (?:the |my )?(?:basket|cart|order|bag))?$/i.exec(stripped(previous));
+  return m && !/[,;]|\s(?:and|then)\s/i.test(m[1]!) ? m[1]! : null;
+}
+
+/** The one element a step tapped: "Tap C4", "Select Seat C4". */
+function tapped(previous: string): string | null {
+  const m = /^(?:tap|click|press|select)\s+(?:on\s+)?(.+)$/i.exec(stripped(previous));
+  return m && !/[,;]|\s(?:and|then)\s|\d+ times|\b(?:twice|once)\b|"/i.test(m[1]!) ? m[1]! : null;
+}
+
+export function pronounStep(text: string, previous: string): string | null {
+  const s = stripped(text);
+  const turn = /^(?:turn|switch)\s+(?:it|that|this one)\s+back\s+(on|off)$/i.exec(s);
+  if (turn) {
+    const was = turned(previous);
+    const on = /^on$/i.test(turn[1]!);
+    return was && was.on !== on ? `turn ${was.name} ${on ? 'on' : 'off'}` : null;
+  }
+  if (/^(?:remove|take away|take out)\s+(?:it|that|this one)(?:\s+again)?$/i.test(s)) {
+    const thing = added(previous);
+    return thing ? `remove one ${thing}` : null;
+  }
+  if (/^(?:tap|click|press)\s+(?:it|that|this one)\s+again$/i.test(s)) {
+    const name = tapped(previous);
+    return name ? `tap ${name}` : null;
+  }
+  return null;
+}
