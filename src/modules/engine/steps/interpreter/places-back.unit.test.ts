@@ -207,6 +207,13 @@ describe('a heading inside a path, a part of the screen before a heading, a tap 
   it('near miss: a heading over one button only is no choice, and an option it does not head is not tapped', () => {
     const one = screen('Start', [node('text', 'Rooms', 120), node('button', 'Den', 170, { id: 'den' })]);
     expect(done(interpretStep('Rooms → Den', one))).toMatch(/^not settled/);
+    // On a tab's own screen (no way back) a heading over buttons may preview another tab: those buttons are not tapped.
+    const home = screen('Home', [
+      node('text', 'Scenes', 120),
+      node('button', 'Good morning', 170, { id: 'morning' }),
+      node('button', 'Good night', 220, { id: 'night' }),
+    ]);
+    expect(done(interpretStep('Open Good night from Scenes', home))).not.toEqual(['tap night']);
     expect(done(interpretStep('Mode → Auto', room))).not.toEqual(['tap mode-off']);
   });
 

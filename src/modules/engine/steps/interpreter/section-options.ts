@@ -68,8 +68,14 @@ export function qualifiedHeading(intent: Intent, index: ScreenIndex): Intent {
   return shown ? { ...intent, target: { text: m[2]!.trim() } } : intent;
 }
 
-/** Whether a text heads a choice here: two or more buttons (not rows) under it, as Heat, Cool and Off under Mode. */
+/**
+ * Whether a text heads a choice on a screen opened from another (a Back control): two or more buttons (not rows)
+ * under it, as Heat, Cool and Off under Mode in a room. On a screen with no way back (a tab's own screen) a heading
+ * may preview another tab ("Scenes" over scene buttons that run them), so it heads no choice to go by.
+ */
 export function headsChoice(index: ScreenIndex, heading: Target): boolean {
+  const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
+  if (!back.found || !isInteractive(back.element.node)) return false;
   const head = findTarget(index, heading, { closeOnly: true });
   if (!head.found || isInteractive(head.element.node)) return false;
   const top = head.element.node.bounds;
