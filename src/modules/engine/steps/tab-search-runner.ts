@@ -1,6 +1,7 @@
 import { performDeviceAction, runLoopPlan, type ActionContext, type PerformedAction } from './device-actions';
 import { interpretStep, type Observation, type Resolution } from './interpreter';
 import { namedElsewhere, tabsToSearch } from './interpreter/tab-search';
+import { goesTo, MAX_BACKS, wayBack } from './interpreter/way-back';
 import { waitForSettledScreen } from './settle';
 import type { TraceEntry } from './step-agent';
 
@@ -62,15 +63,25 @@ export async function underAnotherTab(
   };
   if (!search) {
     await restore();
-    return null;
+    // "Go to Orders" on a confirmation screen: the tab bar is on the screens this one was opened from.
+    return backToPlace(text, ctx, index, trace);
   }
   for (const tab of search.tabs) {
     ctx.signal.throwIfAborted();
     const opened = await openTab(tab, ctx);
     if (!opened) break;
     actions.push(...opened);
-    const seen = await look(ctx);
-    const r = interpretStep(text, seen);
+    let seen = await look(ctx);
+    let r = interpretStep(text, seen);
+    // Below this tab's fold ("Settings: turn on Face ID" with Settings further down Profile): scrolled to, read again.
+    if (r.settled && r.kind === 'scroll_until' && r.notFound) {
+      const loop = await runLoopPlan(r.plan, ctx);
+      actions.push(...loop.actions);
+      if (loop.met) {
+        seen = await look(ctx);
+        r = interpretStep(text, seen);
+      } else if (loop.actions.length > 0) actions.push(...(await scrollToEndActions('Scroll to the top', ctx)));
+    }
     trace.push({
       step_index: index,
       thought: `not on this screen; under the ${tab} tab: ${r.settled ? r.reasoning : r.reason}`,
@@ -89,7 +100,47 @@ export async function underAnotherTab(
 
 /** Scrolls the content to an end ("Scroll to the bottom" / "… top"); whether it scrolled. */
 async function scrollToEnd(step: string, ctx: ActionContext): Promise<boolean> {
+  return (await scrollToEndActions(step, ctx)).length > 0;
+}
+
+/** Scrolls the content to an end; the swipes done. */
+async function scrollToEndActions(step: string, ctx: ActionContext): Promise<PerformedAction[]> {
   const end = interpretStep(step, await look(ctx));
-  if (!end.settled || end.kind !== 'scroll_until') return false;
-  return (await runLoopPlan(end.plan, ctx)).actions.length > 0;
+  if (!end.settled || end.kind !== 'scroll_until') return [];
+  return (await runLoopPlan(end.plan, ctx)).actions;
+}
+
+/**
+ * A step that only says where to go ("Go to Orders", "Open the Orders tab"), its place on no part of a screen without
+ * a tab bar: back (the Back control, or the one "Back to …" button) until a screen reads the step as an action, at
+ * most MAX_BACKS times. The screens gone back from are not opened again (what was there may be gone, such as an
+ * order's confirmation); the step is not settled as before when no screen reads it.
+ */
+async function backToPlace(
+  text: string,
+  ctx: ActionContext,
+  index: number,
+  trace: TraceEntry[],
+): Promise<{ resolution: Settled; actions: PerformedAction[]; observation: Observation } | null> {
+  const place = goesTo(text);
+  if (!place) return null;
+  const actions: PerformedAction[] = [];
+  for (let i = 0; i < MAX_BACKS; i++) {
+    ctx.signal.throwIfAborted();
+    const way = wayBack(await look(ctx));
+    if (!way) return null;
+    actions.push(await performDeviceAction(way, ctx));
+    const seen = await look(ctx);
+    const r = interpretStep(text, seen);
+    trace.push({
+      step_index: index,
+      thought: `no "${place}" on this screen and no tab bar: back, then ${r.settled ? r.reasoning : r.reason}`,
+      tool: 'interpreter',
+      args: { text },
+      outcome: r.settled ? r.kind : 'not settled',
+    });
+    if (r.settled && r.kind !== 'check') return { resolution: r, actions, observation: seen };
+    if (!r.settled && !namedElsewhere(r.reason)) return null;
+  }
+  return null;
 }

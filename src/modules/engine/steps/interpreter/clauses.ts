@@ -138,7 +138,10 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
     const afterCheck = CHECK_VERB.test(stripFillers(unmask(clauses.length ? current : tokens[0]!)));
     // "Verify "A" and "B", and write down the booking reference": a note to self is a clause of its own.
     // "…, keep phone, Save": what is left alone is a clause of its own too.
-    const note = /^(?:note|note down|take note of|make a note of|write down|keep|leave)\s/i.test(piece);
+    // "Go Home and back to Account": "back to" a screen's name starts a way of its own.
+    const note =
+      /^(?:note|note down|take note of|make a note of|write down|keep|leave)\s/i.test(piece) ||
+      /^back to (?:the )?\p{Lu}/u.test(piece);
     if (
       piece !== '' &&
       (note || startsWithVerb(piece, afterCheck) || (afterThen && !continues(prev, piece, afterThen)))

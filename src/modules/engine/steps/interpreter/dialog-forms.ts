@@ -22,6 +22,11 @@ export const dialogButton: Rule = (s) => {
     `^(?:accept|confirm|approve|cancel|dismiss|close|decline|reject)(?: (?:the )?(?:[\\w -]{0,30} )?${noun})? (?:by (?:tapping|clicking|pressing|choosing|selecting)|with|using)(?: on)? (.+)$`,
     'i',
   ).exec(s);
+  // "In the dialog tap Cancel", "On the alert, press OK": where the button is, said first.
+  const lead = new RegExp(
+    `^(?:in|on|inside|within) (?:the |this |that )?(?:[\\w -]{0,30} )?${noun},? (?:tap|click|press|hit|touch|select|choose)(?: on)? (.+)$`,
+    'i',
+  ).exec(s);
   // "I touch the alert view's "Ok" button".
   const owned =
     /^(?:tap|click|press|hit|touch)(?: on)? the (?:alert|dialog|popup|pop-up)(?: view| box| window)?['’]s (.+)$/i.exec(
@@ -31,7 +36,7 @@ export const dialogButton: Rule = (s) => {
   const bare = new RegExp(`^("[^"]+"|\\p{Lu}[^,;]{0,30}?) (?:in|on|of) (?:the|this) ${noun}$`, 'u').exec(s);
   const named =
     bare && !CHECK_VERB.test(s) && !/^(?:see|wait|scroll|swipe|type|enter|read)\b/i.test(s) ? bare[1] : undefined;
-  const raw = tapIn?.[1] ?? by?.[1] ?? owned?.[1] ?? named;
+  const raw = tapIn?.[1] ?? lead?.[1] ?? by?.[1] ?? owned?.[1] ?? named;
   if (!raw) return null;
   const button = unquote(raw.replace(/\s+(?:button|option|link)$/i, '').replace(/^the\s+/i, ''));
   if (button === '' || /"/.test(button)) return null;

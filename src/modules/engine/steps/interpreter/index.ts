@@ -1,3 +1,4 @@
+import { placeBehind } from './place-behind';
 import { bareButtonShown } from './screen-claims';
 import { quotedKindsShown, stillAsIs } from './unsaid-verbs';
 import { rowListCheck } from './row-lists';
@@ -67,7 +68,11 @@ export function resolveIntent(intent: Intent, observation: Observation): Resolut
  * what is left of the step, to be read on the screen the first clause leads to.
  */
 export function interpretStep(text: string, observation: Observation, previous?: string): Resolution {
-  return interpretClause((previous && pronounStep(text, previous)) || text, indexScreen(observation));
+  const index = indexScreen(observation);
+  const read = (previous && pronounStep(text, previous)) || text;
+  const r = interpretClause(read, index);
+  // "Open Add schedule" where only a Schedules button shows: the screen that lists them, then the step there.
+  return placeBehind(read, r, index) ?? r;
 }
 
 /**

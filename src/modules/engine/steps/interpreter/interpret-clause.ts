@@ -30,6 +30,8 @@ import { stepperStep } from './stepper';
 import { reopenIt } from './reopen-app';
 import { stepperWithResult } from './result-remarks';
 import { tabFromPushed } from './tab-places';
+import { appHomeTab } from './way-back';
+import { qualifiedHeading } from './section-options';
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 
@@ -126,10 +128,13 @@ function resolve(intent: Intent, index: ScreenIndex): Resolution {
   return intent.kind === 'check' ? evaluateCheck(intent.check, index) : resolveAction(intent, index);
 }
 
+const DIALOG_FIRST = /^((?:in|on|inside|within) (?:the |this )?(?:dialog|alert|popup|pop-up|prompt|modal|sheet)),\s+/i;
+
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const device = deviceClause(text, index);
   if (device) return device;
-  const s = keptSwitch(ifNeededLast(normalizeStep(text)), index);
+  // "In the dialog, tap Cancel": where the button is, said first, is no clause of its own.
+  const s = keptSwitch(ifNeededLast(normalizeStep(text)), index).replace(DIALOG_FIRST, '$1 ');
   if (s === '') return notSettled('not understood: the step is empty');
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
@@ -250,7 +255,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }
-  const intent = fieldWordTarget(asPath(parsed.intent, index), index);
+  // "Go Home" (a capital) in an app with a Home tab: that tab, not the device's home.
+  const homeTab = parsed.intent.kind === 'home' ? appHomeTab(first.text, index) : null;
+  if (homeTab) return withThen(homeTab, restOfStep);
+  const intent = qualifiedHeading(fieldWordTarget(asPath(parsed.intent, index), index), index);
   const r = resolve(intent, index);
   if (!r.settled && r.reveal) {
     // The element is in the UI tree but scrolled away: scroll to it, then read the clause again.

@@ -31,6 +31,8 @@ export interface Location {
   loose?: boolean;
   /** Said as a tab ("Orders tab, tap Past", "Search tab: type Bowl"): the tab-bar item of that name. */
   tab?: boolean;
+  /** "On the details screen", "On the appointment details page": a screen opened to show one thing. */
+  details?: boolean;
 }
 
 const LOCATION =
@@ -69,7 +71,7 @@ function commaPlace(s: string): RegExpExecArray | null {
  * name starts with ("Edit details, clear Nickname" taps a button, then goes on: no place).
  */
 const NOT_A_COMMA_PLACE =
-  /^(?:otherwise|now|meanwhile|afterwards|later|here|there|again|once|if|when|after|before|instead|also|optionally|still|yes|no|ok|okay|finally|next|first|second|third|lastly|last|so|alternatively|edit|delete|create|update|rename|share|invite|view|show|run|book|buy|order|pay|call|reply|start|stop|play|pause|mute|apply|reset|undo|redo|copy|move|sort|filter|refresh|reload|upload|download|archive|mark|rate|follow|join|skip|retry|try|use|make|get|give|find|new|add|remove|save)\b/i;
+  /^(?:back|otherwise|now|meanwhile|afterwards|later|here|there|again|once|if|when|after|before|instead|also|optionally|still|yes|no|ok|okay|finally|next|first|second|third|lastly|last|so|alternatively|edit|delete|create|update|rename|share|invite|view|show|run|book|buy|order|pay|call|reply|start|stop|play|pause|mute|apply|reset|undo|redo|copy|move|sort|filter|refresh|reload|upload|download|archive|mark|rate|follow|join|skip|retry|try|use|make|get|give|find|new|add|remove|save)\b/i;
 
 /** "From Home, tap X", "On Home tap X", "Settings: turn on Y": a place said without "screen", before a verb. */
 function looseLocation(s: string): Location | null {
@@ -106,6 +108,7 @@ export function location(s: string): Location | null {
   if (/^(?:and|or|but)\b/i.test(rest)) return null;
   const described = name.replace(/^(?:very|same)\s+/i, '');
   return {
+    ...(/^(?:[\p{L} ]+ )?details?$/iu.test(described) ? { details: true } : {}),
     name: DESCRIBED.test(described) ? '' : name,
     reachable: /^(?:tab)$/i.test(m[3]!) || /^from$/i.test(m[1]!),
     rest,
@@ -141,7 +144,8 @@ export function resolveLocated(
 ): Resolution {
   if (place.name === '') return readRest(place.rest, index);
   const here = checkScreen(index, place.name, false);
-  if ((here.settled && here.passed) || titleHolds(index, place.name)) return readRest(place.rest, index);
+  if ((here.settled && here.passed) || titleHolds(index, place.name) || detailsHere(index, place))
+    return readRest(place.rest, index);
   if (place.reachable) {
     const target = { text: place.name, ...(place.tab ? { role: 'tab' as const } : {}) };
     const tab = findTarget(index, target, { preferInteractive: true, closeOnly: true });
@@ -165,4 +169,17 @@ export function resolveLocated(
     passed: false,
     reasoning: `the step happens on the ${place.name} screen, but ${why}`,
   };
+}
+
+/**
+ * "On the details screen" (or "the appointment details screen") on a screen titled "Appointment": a screen opened to
+ * show one thing (a Back control, no field to fill in), whose title holds the words said before "details".
+ */
+function detailsHere(index: ScreenIndex, place: Location): boolean {
+  if (!place.details) return false;
+  const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
+  if (!back.found || !isInteractive(back.element.node)) return false;
+  if (index.candidates.some((e) => e.node.role === 'input' && e.node.enabled)) return false;
+  const before = place.name.replace(/\s*details?$/i, '').trim();
+  return before === '' || titleHolds(index, before);
 }

@@ -4,6 +4,7 @@ import { normalizeText } from './text-match';
 import { rowByParts } from './row-parts';
 import { describeElement, isInteractive } from './ui-tree';
 import { scrollToPlace } from './tab-places';
+import { headsChoice, optionBelow } from './section-options';
 import { actions, screenTitleOf, tapOn, tappable, withReveal } from './form-actions';
 
 const wordsOf = (s: string) =>
@@ -46,6 +47,10 @@ export function navigate(index: ScreenIndex, path: string[]): Resolution {
     // further down (a tab bar below the content), scrolled to before the path is read again.
     if (hit.found && k === 1 && !isInteractive(hit.element.node) && hit.element.node.role !== 'navigation_bar')
       return (
+        // "Living Room → Mode → Off": a heading, then the option under it (as "Under Mode tap Off").
+        (rest.length === 1 && headsChoice(index, { text: name })
+          ? optionBelow(index, { text: name }, rest[0]!)
+          : null) ??
         scrollToPlace(index, { text: name, role: 'tab' }, `go to ${path.join(' > ')}`) ??
         notSettled(`"${name}" here is ${describeElement(hit.element.node)}, not a tab, button or row to go by`)
       );

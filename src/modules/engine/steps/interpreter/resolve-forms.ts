@@ -8,7 +8,7 @@ import { MAX_BACKS } from './parse-forms';
 import { normalizeText } from './text-match';
 import { scrollable } from './screen-shape';
 import { describeElement, isInteractive, type TreeElement } from './ui-tree';
-import { actions, tapOn, tappable } from './form-actions';
+import { actions, tapOn, tappable, withReveal } from './form-actions';
 import { navigate } from './navigate-path';
 
 /**
@@ -102,7 +102,8 @@ function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution
   const hit = findTarget(index, target, { preferInteractive: true });
   if (!hit.found) return notSettled(hit.reason);
   const why = tappable(index, hit.element);
-  if (why) return notSettled(why);
+  // "Tap − on the thermostat 6 times" with the button below the fold: scrolled to, then read again.
+  if (why) return withReveal(index, hit.element, why);
   // One tap a clause: the button may turn disabled on the way, which must fail the step.
   const name = JSON.stringify(hit.element.node.text ?? target.text);
   return actions(

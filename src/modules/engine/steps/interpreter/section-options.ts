@@ -1,5 +1,5 @@
 import { selectorFor } from '../selectors';
-import type { Target } from './intent';
+import type { Intent, Target } from './intent';
 import { notSettled, type Resolution } from './resolution';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
@@ -49,4 +49,39 @@ export function optionBelow(index: ScreenIndex, heading: Target, option: string)
     ],
     reasoning: `tap ${describeElement(el.node)}, the option "${option}" under ${describeElement(head.element.node)}`,
   };
+}
+
+/**
+ * "Set thermostat Mode to Cool": a lower-case word naming the part of the screen ("Thermostat", a text shown here),
+ * then the heading's name. With nothing here named the whole, the heading is looked for by its own name (the
+ * option under it is then found as for "Set Mode to Cool").
+ */
+export function qualifiedHeading(intent: Intent, index: ScreenIndex): Intent {
+  if (intent.kind !== 'type' || !intent.target || intent.target.within || intent.target.role) return intent;
+  const m = /^(\p{Ll}[\p{Ll}-]{2,}(?: \p{Ll}[\p{Ll}-]{2,})?) (\p{Lu}[\p{L}\p{N} ]{0,30})$/u.exec(
+    intent.target.text.trim(),
+  );
+  if (!m) return intent;
+  if (findTarget(index, intent.target, { wholeScreen: true, closeOnly: true }).found) return intent;
+  const part = normalizeText(m[1]!);
+  const shown = index.allCandidates.some((e) => e.node.role === 'text' && normalizeText(e.node.text ?? '') === part);
+  return shown ? { ...intent, target: { text: m[2]!.trim() } } : intent;
+}
+
+/**
+ * Whether a text heads a choice on a screen opened from another (a Back control): two or more buttons (not rows)
+ * under it, as Heat, Cool and Off under Mode in a room. On a screen with no way back (a tab's own screen) a heading
+ * may preview another tab ("Scenes" over scene buttons that run them), so it heads no choice to go by.
+ */
+export function headsChoice(index: ScreenIndex, heading: Target): boolean {
+  const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
+  if (!back.found || !isInteractive(back.element.node)) return false;
+  const head = findTarget(index, heading, { closeOnly: true });
+  if (!head.found || isInteractive(head.element.node)) return false;
+  const top = head.element.node.bounds;
+  const buttons = index.candidates.filter((e) => {
+    const b = e.node.bounds;
+    return e.node.role === 'button' && b.y >= top.y + top.height / 2 && b.y - (top.y + top.height) <= REACH;
+  });
+  return buttons.length >= 2;
 }
