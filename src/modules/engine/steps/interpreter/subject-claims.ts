@@ -104,7 +104,7 @@ export function subjectClaim(s: string, names: string[], read: Read, other: () =
 
 /** "Checkout says …": a capitalised name, one to four words, before the verb of what it shows. */
 const TITLED =
-  /^(?:the\s+)?(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3}?)(?:\s+(?:screen|page))?\s+(?:(?:now|still|again|also)\s+)?(?:shows?|says?|reads?|displays?|lists?)\s+\S/u;
+  /^(?:[Tt]he\s+)?(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3}?)(?:\s+(?:screen|page))?\s+(?:(?:now|still|again|also)\s+)?(?:shows?|says?|reads?|displays?|lists?)\s+\S/u;
 
 /**
  * The name a claim is said of when it may be a screen's title ("Checkout says "Deliver to Work""): a run whose
@@ -122,7 +122,7 @@ export function titledSubject(text: string): string | null {
 /** "Home is shown again with "Restaurants near you" and all four restaurants": that screen, and each part on it. */
 export function screenShownWith(s: string, read: Read): Check | null {
   const m =
-    /^(?:the\s+)?(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3}?)(?:\s+(?:screen|page))?\s+is\s+(?:shown|displayed|open|back)(?:\s+again)?\s+with\s+(.+)$/u.exec(
+    /^(?:[Tt]he\s+)?(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3}?)(?:\s+(?:screen|page))?\s+is\s+(?:shown|displayed|open|back)(?:\s+again)?\s+with\s+(.+)$/u.exec(
       s.trim().replace(/\.$/, ''),
     );
   if (!m || THING.test(m[1]!)) return null;
