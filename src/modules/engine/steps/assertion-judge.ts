@@ -2,6 +2,7 @@ import type { DeviceHandle } from '../../sessions';
 import { runLoopPlan } from './device-actions';
 import {
   assertionMoment,
+  claimTitle,
   dialogOpen,
   screenShows,
   presentTense,
@@ -114,7 +115,36 @@ export async function judgeAssertionInRun(
   cursor.at = null;
   const present = presentTense(text);
   if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
-  return { resolution: await judgeAssertionOnScreen(device, text, observation, signal), screen: observation };
+  const resolution = await judgeAssertionOnScreen(device, text, observation, signal);
+  return titledEarlier(text, resolution, observation, timeline) ?? { resolution, screen: observation };
+}
+
+/** Whether a claim of a details screen ("Details show …") is this screen's to judge. */
+function saidOf(text: string, screen: Observation): boolean {
+  const r = interpretAssertion(text, screen);
+  return r.settled || !/^(?:no element matches|the claim is said of)/.test(r.reason);
+}
+
+/**
+ * "Checkout says "Deliver to Work"" after the steps left Checkout: a claim said of a screen by its title, not
+ * judged on the screen showing (no element there is so named), is judged on the last screen of the run so
+ * titled; none, and it stays not judged.
+ */
+function titledEarlier(
+  text: string,
+  now: CheckResolution,
+  observation: Observation,
+  timeline: RunTimeline,
+): { resolution: CheckResolution; screen: Observation } | null {
+  const subject = claimTitle(text);
+  if (now.settled || !subject || !/^(?:no element matches|the claim is said of)/.test(now.reason)) return null;
+  if (screenShows(observation, subject)) return null;
+  for (let at = timeline.points.length - 1; at >= 0; at--) {
+    const screen = timeline.points[at]!.screen;
+    if (!screen || !(screenShows(screen, subject) || (/details$/i.test(subject) && saidOf(text, screen)))) continue;
+    return judgeInThePast(text, screen, `on ${subject} at step ${timeline.points[at]!.step + 1}`, observation);
+  }
+  return null;
 }
 
 /**

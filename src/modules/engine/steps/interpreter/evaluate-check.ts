@@ -224,6 +224,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'seen_on': {
       const on = checkScreen(index, check.screen, false);
       if (on.settled && on.passed) return evaluateCheck(check.check, index);
+      if (check.otherwise) return evaluateCheck(check.otherwise, index);
       const title = screenTitle(index);
       return notSettled(
         `the claim is said of the ${check.screen} screen and the screen showing is ${title ? `"${title}"` : 'untitled'}: write it where ${check.screen} shows`,

@@ -10,6 +10,7 @@ import { emptyFieldsClaim } from './empty-fields';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { placeMoment } from './place-moments';
+import { screenShownWith, subjectClaim, titledSubject } from './subject-claims';
 import { presentTense } from './past-tense';
 import { outcomeClaim } from './outcome-claims';
 import { quotedLabels } from './quoted-labels';
@@ -80,7 +81,7 @@ export function interpretStep(text: string, observation: Observation, previous?:
  * grammar reads it as an action ("Open tasks is 10", "Pick up dry cleaning is gone": names that start
  * with a verb) or not at all, it is read again as a check alone.
  */
-function readAssertion(text: string, names: string[], titled = true): ParsedStep {
+function readAssertion(text: string, names: string[], titled = true, subjects = true): ParsedStep {
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
   // "Status still Confirmed", '"A" and "B" lines': read with their verb ("Status is still Confirmed", "… are shown").
@@ -101,12 +102,21 @@ function readAssertion(text: string, names: string[], titled = true): ParsedStep
     emptyFieldsClaim(bare) ??
     outcomeClaim(bare) ??
     headingForms(bare, names) ??
-    shortClaim(bare, names);
+    shortClaim(bare, names) ??
+    screenShownWith(bare, (p) => checkOf(readAssertion(p, names))) ??
+    (subjects
+      ? subjectClaim(
+          bare,
+          names,
+          (p) => checkOf(readAssertion(p, names)),
+          () => checkOf(readAssertion(text, names, titled, false)),
+        )
+      : null);
   if (early) return { understood: true, intent: { kind: 'check', check: early } };
   // "Next appointment is now Dr Marcus Webb, Dermatology": the texts under a title on screen, or the claim's other reading.
   const section = titled ? headingSectionClaim(bare, names) : null;
   if (section) {
-    const other = checkOf(readAssertion(text, names, false));
+    const other = checkOf(readAssertion(text, names, false, subjects));
     return { understood: true, intent: { kind: 'check', check: other ? { ...section, otherwise: other } : section } };
   }
   // "Rate order button is gone; Reorder still there": claims a semicolon joins, each read alone, all to hold.
@@ -163,6 +173,9 @@ export function assertionMoment(text: string, points: readonly TimelinePoint[], 
   const claim = cleanStepText(text).replace(CHECK_VERB, '');
   return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from);
 }
+
+/** The screen an assertion may be said of by its title alone ("Checkout says …"), or null. */
+export const claimTitle = (text: string): string | null => titledSubject(cleanStepText(text).replace(CHECK_VERB, ''));
 
 /** Whether the observed screen is the one so named (its title, or a heading reading it). */
 export function screenShows(observation: Observation, name: string): boolean {

@@ -98,7 +98,7 @@ export type Check =
   /** Some error on screen, its words not given. */
   | { kind: 'error_shown' }
   /** A check said of a screen by name ("Back to Account: …"): judged only while that screen shows. */
-  | { kind: 'seen_on'; screen: string; check: Check }
+  | { kind: 'seen_on'; screen: string; check: Check; otherwise?: Check }
   /** A label (or, `quoted`, a text in quotes) with this value beside it: `Payment "Cash on delivery"`. */
   | { kind: 'quoted_label'; label: string; value: string; quoted?: boolean }
   /** Every text field on the screen is empty; `count`: there are exactly that many ("both fields"). */

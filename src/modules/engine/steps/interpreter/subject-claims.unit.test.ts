@@ -139,3 +139,55 @@ describe('buttons that must not be there, and a described text said "shown"', ()
     expect(verdict(interpretAssertion('Caller note "Sam Park" shown', details()))).toBe('failed');
   });
 });
+
+describe('a part of the screen, or a screen by its title, as the subject', () => {
+  const checkout = () =>
+    screen('Checkout', [
+      node('text', 'Deliver to Work', 80),
+      ...pair('Voucher REEL5', '−£5.00', 140),
+      ...pair('Total', '£18.48', 180),
+    ]);
+  const greeting = () => screen('Home', [node('text', 'Good evening, Sammy', 80), node('button', 'Home', 780)]);
+  const orders = () =>
+    screen('Orders', [
+      node('text', 'Active orders', 60),
+      node('list', null, 100, {
+        bounds: { x: 0, y: 100, width: 393, height: 120 },
+        children: [node('list_item', 'Luigi', 100), node('list_item', 'Green Bowl', 150)],
+      }),
+    ]);
+
+  it('"Summary shows "Voucher REEL5" −£5.00 and Total £18.48": a part word, then each part on this screen', () => {
+    expect(verdict(interpretAssertion('Summary shows "Voucher REEL5" −£5.00 and Total £18.48', checkout()))).toBe(
+      'passed',
+    );
+    expect(verdict(interpretAssertion('Summary shows "Deliver to Work"', checkout()))).toBe('passed');
+  });
+
+  it('near miss: another amount fails; a part that reads as nothing is left to the model', () => {
+    expect(verdict(interpretAssertion('Summary shows "Voucher REEL5" −£6.00', checkout()))).toBe('failed');
+    expect(verdict(interpretAssertion('Summary shows the voucher and more', checkout()))).not.toBe('passed');
+  });
+
+  it('"Home greeting: "Good evening, Sammy"": the screen by its title and a part of it', () => {
+    expect(verdict(interpretAssertion('Home greeting: "Good evening, Sammy"', greeting()))).toBe('passed');
+  });
+
+  it('near miss: another name is not passed; said on another screen it is not judged', () => {
+    expect(verdict(interpretAssertion('Home greeting: "Good evening, Sam"', greeting()))).not.toBe('passed');
+    expect(verdict(interpretAssertion('Home greeting: "Good evening, Sammy"', checkout()))).toBe('not settled');
+  });
+
+  it('"Orders is shown again with "Active orders" and all two orders": that screen, the text, the rows counted', () => {
+    expect(verdict(interpretAssertion('Orders is shown again with "Active orders" and all two orders', orders()))).toBe(
+      'passed',
+    );
+  });
+
+  it('near miss: another count fails; said of another screen it is not judged', () => {
+    const three = 'Orders is shown again with "Active orders" and all three orders';
+    expect(verdict(interpretAssertion(three, orders()))).toBe('failed');
+    const two = 'Orders is shown again with "Active orders" and all two orders';
+    expect(verdict(interpretAssertion(two, greeting()))).toBe('not settled');
+  });
+});
