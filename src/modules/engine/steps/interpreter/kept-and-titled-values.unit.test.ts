@@ -87,6 +87,16 @@ describe('a label at the bottom edge', () => {
     expect(plan?.direction).toBe('down');
     expect(assertionReveal('Total paid £26.50', ticket())).toBeNull();
   });
+
+  it('a quoted label and its value below the fold: a scroll to the label', () => {
+    const rows = Array.from({ length: 14 }, (_, i) => node('text', `Row ${i + 1}`, 70 + i * 50));
+    const obs = screen('Checkout', [
+      node('list', null, 60, { bounds: { x: 0, y: 60, width: 393, height: 800 }, children: rows }),
+      node('text', 'Voucher REEL5', 1000, { bounds: { x: 20, y: 1000, width: 200, height: 18 } }),
+      node('text', '−£5.00', 1000, { bounds: { x: 280, y: 1000, width: 80, height: 18 } }),
+    ]);
+    expect(assertionReveal('Summary shows "Voucher REEL5" −£5.00', obs)?.target.text).toBe('Voucher REEL5');
+  });
 });
 
 describe('switches and the session said short', () => {

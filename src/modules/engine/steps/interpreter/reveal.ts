@@ -44,6 +44,9 @@ function wanted(check: Check, index: ScreenIndex): Target | null {
     }
     case 'order':
       return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
+    case 'quoted_label':
+      // `Summary shows "Voucher REEL5" −£5.00` with the line below the fold: on to its label.
+      return missing({ text: check.label });
     case 'shows':
       return check.values.map((v) => missing({ text: v })).find((t) => t !== null) ?? null;
     case 'all':
