@@ -9,7 +9,7 @@ import { describeElement, isVisible, visibleRect, type TreeElement } from './ui-
  * - "No password error", "No error under Email": no error tied to that field (a text below it, before the next
  *   field, that is marked or worded as an error; an error naming the field anywhere; a dialog naming it);
  * - "No Promo line is added", "No voucher line in the summary": no line of the screen starts with that name
- *   (a field's own label is no line);
+ *   (a field's own label is no line); "No snack lines", lines of a kind, could look like anything: not read;
  * - "No sold-out showings that day": nothing on screen says that state (its words, or an id that does).
  * A line or a state may sit below the fold: while the content reaches the foot of the screen the claim fails
  * with a scroll to the end of the content, where it is read again (`atEnd`). A field the screen lacks leaves
@@ -28,7 +28,7 @@ const ERROR_AT = new RegExp(
   'iu',
 );
 const LINE = new RegExp(
-  `^(?:there is |there's )?no ${NAME} (?:line|row|entry)s?${SHOWN}(?: (?:in|on|under) (?:the )?[\\p{L} ]{1,30})?${SHOWN}$`,
+  `^(?:there is |there's )?no ${NAME} (?:line|row|entry)${SHOWN}(?: (?:in|on|under) (?:the )?[\\p{L} ]{1,30})?${SHOWN}$`,
   'iu',
 );
 /** States an app writes on a thing ("18:00 · Sold out"); a hyphenated one is read as its words too. */
@@ -45,11 +45,17 @@ const ROWS_LEFT =
 
 const WITH_ONLY = /^(?:still |now )?"([^"]+)" with only ([^"()]+?)(?:\s+[-–—]\s+\p{Ll}[^"]*)?$/iu;
 
+/** "No results message for "veloc" is shown": a message is there, its words not given. */
+const NO_RESULTS =
+  /^(?:an? |the )?["“]?no[- ](?:results?|matches)["”]? (?:message|text|notice|banner|state|screen)(?: for ("[^"]+"|“[^”]+”))? (?:is |are )?(?:shown|displayed|visible|present|appears|on screen)$/iu;
+
 /** Words that say which kind of thing, not a name: "No error line" is no line named Error. */
 const NOT_A_NAME = /^(?:an?|the|any|other|more|new|extra|such|error|empty|blank|this|that)$/i;
 
 export function kindAbsenceClaim(s: string): Check | null {
   const t = s.trim().replace(/\.$/, '');
+  const none = NO_RESULTS.exec(t);
+  if (none) return { kind: 'no_results_shown', ...(none[1] ? { query: none[1].slice(1, -1) } : {}) };
   const field = FIELD_ERROR.exec(t) ?? ERROR_AT.exec(t);
   if (field && !NOT_A_NAME.test(field[1]!.split(' ')[0]!))
     return { kind: 'absent', what: 'field_error', name: field[1]!.replace(/ (?:field|input)$/i, '') };
@@ -196,4 +202,26 @@ export function checkRowsLeft(index: ScreenIndex, names: string[], line?: string
       return verdict(false, `${describeElement(rows[0]!.node)} does not read "${line}"`);
   }
   return verdict(true, `the rows on screen are ${listed}`);
+}
+
+/** A message that nothing was found: "No films match …", "No results", "Nothing found" (or an id saying so). */
+const NOTHING_FOUND = /^(?:no\b.*\b(?:match(?:es)?|results?|found)\b|nothing (?:found|matches))/i;
+
+export function checkNoResultsShown(index: ScreenIndex, query?: string): CheckResolution {
+  const { screen } = index.observation;
+  const shown = index.elements.filter(
+    (e) => e.node.role !== 'input' && isVisible(e, screen) && (e.node.text ?? '').trim() !== '',
+  );
+  const message = shown.find(
+    (e) =>
+      NOTHING_FOUND.test(normalizeText(e.node.text ?? '')) || /no[-_ ]?results|no[-_ ]?match/i.test(e.node.id ?? ''),
+  );
+  if (!message) return verdict(false, 'no message on screen says that nothing was found');
+  if (query) {
+    const q = normalizeText(query);
+    const searched = index.elements.some((e) => e.node.role === 'input' && normalizeText(e.node.text ?? '') === q);
+    if (!` ${normalizeText(message.node.text ?? '')} `.includes(` ${q} `) && !searched)
+      return verdict(false, `${describeElement(message.node)} is on screen, but not for "${query}"`);
+  }
+  return verdict(true, `${describeElement(message.node)} says nothing was found`);
 }

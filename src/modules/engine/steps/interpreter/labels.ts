@@ -42,6 +42,8 @@ function checkLabel(check: Check): string {
       return 'check_not_visible';
     case 'rows_left':
       return 'check_text';
+    case 'no_results_shown':
+      return 'check_visible';
     case 'switches':
     case 'signed_in':
     case 'masked':
