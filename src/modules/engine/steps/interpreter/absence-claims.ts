@@ -25,6 +25,7 @@ export function negativeTail(s: string, read: (part: string) => Check | null): C
 function isAbsence(c: Check): boolean {
   if ('negated' in c && c.negated === true) return true;
   if (c.kind === 'dialog') return !c.open;
+  if (c.kind === 'absent') return true;
   if (c.kind === 'count') return c.count === 0 && c.comparison === 'exactly';
   return c.kind === 'all' && c.checks.every(isAbsence);
 }
@@ -39,4 +40,27 @@ export function noDialogCheck(s: string): Check | null {
       s.trim(),
     );
   return m ? { kind: 'dialog', open: false } : null;
+}
+
+/** What did not happen, which one screen cannot show: "No order is placed", "nothing is saved", "tapping it does nothing". */
+const UNSEEN =
+  /^(?:(?:no (?:new )?\p{L}+(?: \p{L}+)?|nothing) (?:is|was|gets|got|has been) (?:placed|saved|added|created|sent|submitted|made|booked|changed|charged|deleted|removed)|nothing (?:happens|changes)|(?:tapping|pressing|clicking|touching) (?:it|[^"\s]+(?: [^"\s]+){0,3}) (?:does nothing|has no effect))$/iu;
+
+/**
+ * "No order is placed - we are still on Checkout", "Go to checkout is disabled and tapping it does nothing - we
+ * stay on Basket": what did not happen, then after a dash the screen that shows it (still on the screen the
+ * action was tried on). The screen claim is what is checked, with any claim before "and"; a dash followed by
+ * anything but a screen that stays is not read so, nor a "nothing" with no screen to show it.
+ */
+export function unseenBySay(s: string, read: (part: string) => Check | null): Check | null {
+  const m = /^(.+?)\s+[-–—]\s+(.+)$/.exec(s.trim().replace(/\.$/, ''));
+  if (!m || /"/.test(m[1]!)) return null;
+  const before = /^(.+?),? and (.+)$/.exec(m[1]!);
+  const unseen = UNSEEN.test(m[1]!) ? m[1]! : before && UNSEEN.test(before[2]!) ? before[2]! : null;
+  if (!unseen) return null;
+  const stay = read(m[2]!);
+  if (stay?.kind !== 'screen' || stay.negated) return null;
+  if (unseen === m[1]) return stay;
+  const first = read(before![1]!);
+  return first ? { kind: 'all', checks: [first, stay] } : null;
 }

@@ -10,10 +10,14 @@ import type { ScreenIndex } from './target-finder';
  */
 
 const openLast = (c: Check): boolean =>
-  c.kind === 'row_at' ? c.ordinal === -1 && !c.atEnd : c.kind === 'all' && c.checks.some(openLast);
+  c.kind === 'row_at'
+    ? c.ordinal === -1 && !c.atEnd
+    : c.kind === 'absent'
+      ? c.what !== 'field_error' && !c.atEnd
+      : c.kind === 'all' && c.checks.some(openLast);
 
 const atEnd = (c: Check): Check =>
-  c.kind === 'row_at' && c.ordinal === -1
+  (c.kind === 'row_at' && c.ordinal === -1) || (c.kind === 'absent' && c.what !== 'field_error')
     ? { ...c, atEnd: true }
     : c.kind === 'all'
       ? { ...c, checks: c.checks.map(atEnd) }

@@ -5,6 +5,7 @@ import { rowStepper } from './row-stepper';
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
 import { checkErrorShown } from './error-claims';
+import { checkAbsent, checkNoResultsShown, checkRowsLeft } from './kind-absence';
 import type { Check, CountNoun, Target } from './intent';
 import { passed, notSettled, type CheckResolution } from './resolution';
 import { findTarget, matchAll, nameOf, type ScreenIndex } from './target-finder';
@@ -219,6 +220,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkRowLine(index, check.row, check.values, check.match, check.within, check.absent);
     case 'error_shown':
       return checkErrorShown(index);
+    case 'absent':
+      return checkAbsent(index, check);
+    case 'rows_left':
+      return checkRowsLeft(index, check.names, check.line);
+    case 'no_results_shown':
+      return checkNoResultsShown(index, check.query);
     case 'field_hint':
       return checkFieldHint(index, check.field, check.hint, check.empty);
     case 'seen_on': {

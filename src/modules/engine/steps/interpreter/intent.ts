@@ -97,6 +97,12 @@ export type Check =
   | { kind: 'field_hint'; field: string | null; hint: string; empty: boolean }
   /** Some error on screen, its words not given. */
   | { kind: 'error_shown' }
+  /** "No password error", "No Promo line is added", "No sold-out showings": nothing of that kind on screen. */
+  | { kind: 'absent'; what: 'field_error' | 'line' | 'state'; name: string; atEnd?: boolean }
+  /** "Only Wake up and Weekend coffee remain": the rows on screen are those, no other (the one row's line in brackets). */
+  | { kind: 'rows_left'; names: string[]; line?: string }
+  /** "No results message for "veloc" is shown": a message that nothing was found is on screen (for that search). */
+  | { kind: 'no_results_shown'; query?: string }
   /** A check said of a screen by name ("Back to Account: …"): judged only while that screen shows. */
   | { kind: 'seen_on'; screen: string; check: Check; otherwise?: Check }
   /** A label (or, `quoted`, a text in quotes) with this value beside it: `Payment "Cash on delivery"`. */

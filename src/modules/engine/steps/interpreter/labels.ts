@@ -38,6 +38,12 @@ function checkLabel(check: Check): string {
       return /\s(?:screen|page)$/i.test(check.subject) ? 'check_screen' : 'check_text';
     case 'tab_bar':
       return check.shown ? 'check_visible' : 'check_not_visible';
+    case 'absent':
+      return 'check_not_visible';
+    case 'rows_left':
+      return 'check_text';
+    case 'no_results_shown':
+      return 'check_visible';
     case 'switches':
     case 'signed_in':
     case 'masked':

@@ -21,6 +21,7 @@ import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { wholeClaim } from './whole-claims';
 import { noDialogCheck } from './absence-claims';
+import { kindAbsenceClaim } from './kind-absence';
 import { labelMeasure, noteClaim } from './measure-claims';
 import { claimCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
 import { dialogButtonsCheck } from './dialog-buttons';
@@ -295,6 +296,7 @@ function noneCheck(s: string): Check | null {
 function single(s: string): Check | null {
   return (
     noDialogCheck(s) ??
+    kindAbsenceClaim(s) ??
     tabBarCheck(s) ??
     evidenceCheck(s) ??
     namedMessageCheck(s) ??

@@ -1,6 +1,6 @@
 import type { Check } from './intent';
 import { colonSaysCheck } from './claim-forms';
-import { negativeTail } from './absence-claims';
+import { negativeTail, unseenBySay } from './absence-claims';
 import { screenStayCheck } from './qa-claims';
 import { rowListCheck } from './row-lists';
 import { screenClaim } from './screen-claims';
@@ -17,6 +17,8 @@ export function wholeClaim(text: string, parseCheck: (t: string) => Check | null
     colonSaysCheck(text) ??
     // "App opens directly on Home, no Sign in screen": a claim and, after a comma, what is absent.
     negativeTail(text.trim().replace(/\.$/, ''), parseCheck) ??
+    // "No order is placed - we are still on Checkout": what did not happen, shown by the screen that stays.
+    unseenBySay(text, parseCheck) ??
     // "Fiction: Dune "…", Emma "…"", "Rows in order: A (…), B (…)": before any context is read off.
     rowListCheck(text, parseCheck) ??
     switchStateClaim(text) ??
