@@ -95,6 +95,17 @@ describe('no line of that name', () => {
     });
     expect(reveal && judgeCheck(reveal.rest, basket(true, true))).toMatchObject({ passed: false });
   });
+
+  it('a line the tree holds out of view (between the first screen and the end) fails the claim at the end too', () => {
+    const middle = screen('Basket', [
+      node('text', 'Subtotal', 100),
+      node('text', 'Promo SAVE10', 1300),
+      node('button', 'Go to checkout', 800),
+    ]);
+    const rest = checkReveal({ kind: 'absent', what: 'line', name: 'Promo' }, middle)?.rest;
+    expect(verdict('No Promo line is added', middle)).toBe(false);
+    expect(rest && judgeCheck(rest, middle)).toMatchObject({ passed: false });
+  });
 });
 
 describe('nothing in a state', () => {
