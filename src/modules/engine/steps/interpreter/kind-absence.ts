@@ -97,7 +97,9 @@ export function checkAbsent(index: ScreenIndex, check: Absent): CheckResolution 
   if (check.what === 'field_error') return checkNoFieldError(index, check.name);
   const { screen } = index.observation;
   // Anything the tree holds counts, on screen or scrolled out of it: absence is never judged on a part of the content.
-  const held = index.elements.filter((e) => isVisible(e, screen) || (e.node.bounds.width > 0 && e.node.bounds.height > 0));
+  const held = index.elements.filter(
+    (e) => isVisible(e, screen) || (e.node.bounds.width > 0 && e.node.bounds.height > 0),
+  );
   const found =
     check.what === 'line' ? held.find((e) => isLineOf(index, e, check.name)) : held.find((e) => says(e, check.name));
   const what = check.what === 'line' ? `"${check.name}" line` : `text or id saying "${check.name}"`;

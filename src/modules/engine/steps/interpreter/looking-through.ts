@@ -207,8 +207,8 @@ function nthButton(s: string, index: ScreenIndex, read: Read): Resolution | null
     normalizeText(e.node.text ?? '')
       .split(' ')
       .some((w) => w === noun || w === `${noun}s`);
-  // A list whose rows hold the word is the ordinal's business ("the second order").
-  if (index.candidates.some((e) => e.node.role === 'list_item' && holds(e))) return null;
+  // A screen with a list: the ordinal is its rows' ("the third task", "the second order"), whatever their words.
+  if (index.candidates.some((e) => e.node.role === 'list_item')) return null;
   const row = chipRow(index, holds);
   if (row.length < 2) return null;
   if (n > row.length) return notSettled(`there are ${row.length} ${noun} buttons here; there is no ${n}th`);

@@ -141,6 +141,21 @@ describe('steps that look through several things', () => {
     expect(r.settled && r.then).toBe('Submit rating');
     expect(interpretStep('Tap the 7th star', stars).settled).toBe(false);
   });
+  it('near miss: on a screen with a list, "the third task" is its third row, never a button that says "task"', () => {
+    const tasks = screen('Today', [
+      node('button', 'New task', 60, { id: 'new-task' }),
+      node('button', 'Add task', 60, { id: 'add-task', bounds: { x: 200, y: 60, width: 150, height: 40 } }),
+      node('list', null, 120, {
+        bounds: { x: 0, y: 120, width: 393, height: 300 },
+        children: ['Buy milk', 'Send the report', 'Return library books'].map((t, i) =>
+          node('list_item', t, 130 + i * 60, { id: `task-${i}` }),
+        ),
+      }),
+    ]);
+    const taps = tapsOn(interpretStep('Tap the third task', tasks));
+    expect(taps).toContain('#task-2');
+    expect(taps).not.toContain('#new-task');
+  });
   it('"Clear the field" clears the one text field; with two it names none', () => {
     const r = interpretStep('Clear the field, type WRAP', search());
     expect(tapsOn(r)).toContain('#search-field');

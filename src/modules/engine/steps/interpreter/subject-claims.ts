@@ -60,7 +60,8 @@ function readPart(part: string, read: Read): Check | null {
   const quoted = /^"([^"]+)"$/.exec(part);
   if (quoted) return { kind: 'visible', target: { text: quoted[1]! }, negated: false };
   // '"Voucher REEL5" −£5.00': a quoted label and the value beside it.
-  const labelled = /^"([^"]+)"\s+([^"\s][^"]*)$/.exec(part);
+  // A bracket after the quote is a remark or a second line ("(plugs are not counted)"), never the label's value.
+  const labelled = /^"([^"]+)"\s+([^"\s(][^"]*)$/.exec(part);
   if (labelled) return { kind: 'quoted_label', label: labelled[1]!, value: labelled[2]!.trim(), quoted: true };
   // "all four restaurants": the one list on screen holds exactly that many rows.
   const counted = new RegExp(`^(?:all |all the |the )${COUNT_PATTERN} ([a-z]+s)$`, 'i').exec(part);

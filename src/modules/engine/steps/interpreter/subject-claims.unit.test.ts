@@ -169,6 +169,12 @@ describe('a part of the screen, or a screen by its title, as the subject', () =>
     expect(verdict(interpretAssertion('Summary shows the voucher and more', checkout()))).not.toBe('passed');
   });
 
+  it('a remark in brackets after the quote is no value of it', () => {
+    const remark = (n: number) => `Summary still reads "Deliver to Work${n ? ` ${n}` : ''}" (plugs are not counted)`;
+    expect(verdict(interpretAssertion(remark(0), checkout()))).toBe('passed');
+    expect(verdict(interpretAssertion(remark(2), checkout()))).not.toBe('passed');
+  });
+
   it('"Home greeting: "Good evening, Sammy"": the screen by its title and a part of it', () => {
     expect(verdict(interpretAssertion('Home greeting: "Good evening, Sammy"', greeting()))).toBe('passed');
   });

@@ -10,7 +10,7 @@ import { isInteractive, isVisible, touchPoint, type Observation } from './ui-tre
 /**
  * "Open the Orders tab", "Go to Orders", "Switch to Home" on a screen with no tab bar (an order's confirmation, an
  * appointment's details): the tab bar is on the screens this one was opened from. A step that only says where to
- * go, whose place is nowhere on this screen, goes back (the Back control, or the screen's one "Back to …" button)
+ * go, whose place is nowhere on this screen, goes back (the screen's one "Back to …" button)
  * until a screen reads the step, at most MAX_BACKS times.
  */
 
@@ -37,11 +37,13 @@ export function goesTo(text: string): string | null {
   return null;
 }
 
-/** The way back from this screen: its Back control, else its one "Back to …" button; null when it has none. */
+/**
+ * The way back from this screen to the tabs: its one "Back to …" button (an order's confirmation), or null. A Back
+ * control is not taken: a details screen still showing after a step that should have left it (a delete that did
+ * nothing) would be walked away from, and the step would pass over the bug.
+ */
 export function wayBack(observation: Observation): DeviceAction | null {
   const index = indexScreen(observation);
-  const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
-  if (back.found && isInteractive(back.element.node) && back.element.node.enabled) return { op: 'back' };
   const buttons = index.candidates.filter(
     (e) =>
       e.node.role === 'button' &&
