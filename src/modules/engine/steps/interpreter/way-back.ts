@@ -3,9 +3,9 @@ import type { DeviceAction, Resolution } from './resolution';
 import { normalizeStep } from './parse-step';
 import { isTabItem } from './row-choice';
 import { tapPlace } from './tab-places';
-import { findTarget, indexScreen, type ScreenIndex } from './target-finder';
+import { indexScreen, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import { isInteractive, isVisible, touchPoint, type Observation } from './ui-tree';
+import { isVisible, touchPoint, type Observation } from './ui-tree';
 
 /**
  * "Open the Orders tab", "Go to Orders", "Switch to Home" on a screen with no tab bar (an order's confirmation, an
