@@ -98,14 +98,8 @@ export class CaseRunner {
         caseInput.variables,
       );
       const context = caseInput.context === null ? null : substitute(caseInput.context, caseInput.variables, 'context');
-      input = {
-        ...caseInput,
-        context,
-        stepsTaken: { n: 0 },
-        lastSeen: null,
-        timeline: { points: [] },
-        accounts: suiteAccounts(context, caseInput.variables),
-      };
+      const accounts = suiteAccounts(context, caseInput.variables);
+      input = { ...caseInput, context, stepsTaken: { n: 0 }, lastSeen: null, timeline: { points: [] }, accounts };
     } catch (err) {
       if (!(err instanceof UnknownVariable)) throw err;
       return { ...outcome, status: 'failed', error: err.message };
@@ -123,14 +117,13 @@ export class CaseRunner {
 
     const source =
       c.sourceDeviceWidth && c.sourceDeviceHeight ? { width: c.sourceDeviceWidth, height: c.sourceDeviceHeight } : null;
-    const readAsAccounts = accountSteps(
+    // "Sign in with the test account": read with the credentials the suite (or the case's earlier steps) gives.
+    const readAs = accountSteps(
       body.steps.map((s) => s.text),
       input.accounts,
     );
     for (const [index, step] of body.steps.entries()) {
       input.signal.throwIfAborted();
-      // "Sign in with the test account": read with the credentials the suite (or the case's earlier steps) gives.
-      const readAs = readAsAccounts[index] ?? null;
       const entry = await this.runStep(
         input,
         step,
@@ -140,7 +133,7 @@ export class CaseRunner {
           source,
           judgeVisual: true,
           savedText: raw[index]!.text,
-          readAs,
+          readAs: readAs[index],
           previous: body.steps[index - 1]?.text,
         },
         outcome,
