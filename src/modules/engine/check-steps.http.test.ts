@@ -167,6 +167,25 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
     ]);
   });
 
+  it('answers at once for a hostile context or variables, and reads no account from them', async () => {
+    // Words that patterns scanning for "@" from every start would take minutes on: the server must keep serving.
+    for (const context of ['a@'.repeat(10_000), 'x'.repeat(20_000), 'email: a\npassword: '.repeat(900)]) {
+      const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
+        name: `hostile ${Math.random()}`,
+        steps: ['Sign in with the test account'],
+        context,
+      });
+      const started = performance.now();
+      const r = await api('POST', `/tests/cases/${c.public_id}/check-steps`, fx.a.viewer.token);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(performance.now() - started).toBeLessThan(5000);
+      // Nothing there is an account (the repeated lines name one user, "a", with no password of its own shape).
+      if (!context.startsWith('email')) expect(r.json().steps[0].status).toBe('needs_model');
+      expect(r.body).not.toMatch(/a@a@a@/);
+    }
+    expect((await fx.t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('is 404 for a case of another organization, and 401 without a token', async () => {
     const c = await createStandaloneCase(fx.t, fx.a.developer.token, fx.appA.publicId, {
       name: `other ${Math.random()}`,

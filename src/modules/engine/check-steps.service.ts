@@ -40,7 +40,8 @@ function readLine(
   text: string,
   index: number,
   steps: string[],
-  accounts: readonly Account[],
+  /** The step as a run reads it ("Sign in with the test account" with the suite's credentials), or null: as written. */
+  readAs: string | null,
 ): StepCheck {
   const base = { kind, index, text };
   if (!text.trim())
@@ -56,9 +57,7 @@ function readLine(
   if (device) return { ...base, status: 'understood', intent: device, reason: null, suggestions: [] };
   const problem = kind === 'step' ? devicePhraseProblem(text) : null;
   if (problem) return { ...base, status: 'not_understood', intent: null, reason: problem, suggestions: [] };
-  // "Sign in with the test account": read with the credentials the suite's context or variables give, as a run reads it.
-  const asRun = kind === 'step' ? (accountSteps(steps.slice(0, index + 1), accounts)[index] ?? text) : text;
-  const parsed = kind === 'step' ? parseStep(asRun) : readAssertionText(text, steps);
+  const parsed = kind === 'step' ? parseStep(readAs ?? text) : readAssertionText(text, steps);
   if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
     return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
   const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;
@@ -97,8 +96,10 @@ function report(
 ): CheckStepsResponse {
   const expanded = new Map<CompactScreen, Observation>();
   let screensUsed = 0;
+  // "Sign in with the test account": read with the credentials the suite's context or variables give, as a run reads it.
+  const readAs = accountSteps(steps, accounts);
   const read = (kind: 'step' | 'assertion', text: string, index: number): StepCheck => {
-    const line = readLine(kind, text, index, steps, accounts);
+    const line = readLine(kind, text, index, steps, kind === 'step' ? (readAs[index] ?? null) : null);
     const screen = text.trim() ? screenForLine(recorded, kind, index, text) : null;
     if (!screen) return line;
     screensUsed++;

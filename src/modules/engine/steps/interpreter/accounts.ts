@@ -32,36 +32,36 @@ const IGNORED_NAMES = new Set(
 const MAX_ACCOUNTS = 20;
 const MAX_CONTEXT = 20_000;
 
+/** The words of a user's address or name ("sam@x.test" → "sam", "x", "test"): whose account it is. */
+const userWords = (user: string): string[] => nameWords(user.replace(/[^\p{L}]+/gu, ' '));
+
 const nameWords = (s: string): string[] =>
   (s.toLowerCase().match(NAME_WORDS) ?? []).map((w) => w.replace(/['’]s$/, '')).filter((w) => !IGNORED_NAMES.has(w));
+
+/** Keys split into words: "sam_password" → "sam", "password"; "adminUsername" → "admin", "Username". */
+const keyWords = (k: string) => k.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+const scalar = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/** Whose a user key is ("sam_email" → "sam", "emailAddress" → ""), or null for a key that names no user. */
+function userStem(words: string[]): string | null {
+  const n = words.length > 1 && /^address$/i.test(words[words.length - 1]!) ? 2 : 1;
+  if (words.length < n || !USER_KEY.test(words.slice(-n).join('_'))) return null;
+  return words.slice(0, -n).join('_').toLowerCase();
+}
 
 function fromVariables(variables: Record<string, unknown>, prefix: string[], out: Account[], depth: number): void {
   if (depth > 3) return;
   const entries = Object.entries(variables).slice(0, 200);
-  // Keys split into words: "sam_password" → prefix "sam", "password".
-  const split = (k: string) => k.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
   for (const [key, value] of entries) {
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const words = split(key);
-    if (words.length === 0 || !PASSWORD_KEY.test(words[words.length - 1]!)) continue;
+    const words = keyWords(key);
+    if (!scalar(value) || words.length === 0 || !PASSWORD_KEY.test(words[words.length - 1]!)) continue;
     const stem = words.slice(0, -1).join('_').toLowerCase();
-    const user = entries.find(([k, v]) => {
-      const w = split(k);
-      return (
-        (typeof v === 'string' || typeof v === 'number') &&
-        w.length > 0 &&
-        USER_KEY.test(w.slice(w.length > 1 && /^address$/i.test(w[w.length - 1]!) ? -2 : -1).join('_')) &&
-        w
-          .slice(0, w.length > 1 && /^address$/i.test(w[w.length - 1]!) ? -2 : -1)
-          .join('_')
-          .toLowerCase() === stem
-      );
-    });
+    const user = entries.find(([k, v]) => scalar(v) && userStem(keyWords(k)) === stem);
     if (user)
       out.push({
         user: String(user[1]),
         password: String(value),
-        names: [...prefix, ...nameWords(stem), ...nameWords(String(user[1]).replace(/[^\p{L}]+/gu, ' '))],
+        names: [...prefix, ...nameWords(stem), ...userWords(String(user[1]))],
       });
   }
   for (const [key, value] of entries)
@@ -73,7 +73,7 @@ const USER_LINE = /\b(?:user(?:name)?|e-?mail(?: address)?|login)\s*(?:is\s+|[:=
 const PASSWORD_LINE = /\b(?:password|pw|pass(?:code)?)\s*(?:is\s+|[:=]\s*)"?([^\s"(),;]+)"?/i;
 /** A user and a password side by side: "sam@x.test / pw1", "sam@x.test, password pw1". */
 const PAIR =
-  /("?)([^\s"(),;]+@[^\s"(),;]+)\1\s*(?:\/|,|\band\b)\s*(?:(?:the\s+)?(?:password|pw|pass)\s*[:=]?\s*)?("?)([^\s"(),;]+)\3/i;
+  /("?)([^\s"(),;]+@[^\s"(),;]+)\1\s*(?:\/|,|\band\b)\s*(?:(?:the\s+)?(?:password|pw|pass)(?:\s*[:=]\s*|\s+))?("?)([^\s"(),;]+)\3/i;
 
 const clean = (v: string) => v.replace(/[.:,]+$/, '');
 
@@ -85,11 +85,13 @@ function fromContext(context: string, out: Account[]): void {
   const lines = context
     .slice(0, MAX_CONTEXT)
     .replace(/[`*]+/g, '')
+    // A word longer than any user or password is none; without it no pattern below scans more than a word's length.
+    .replace(/\S{121,}/g, ' ')
     .split(/\n|(?<=[.;])\s+(?=\p{Lu})/u)
     .slice(0, 2000);
   const add = (user: string, password: string, around: string) => {
     if (/@/.test(password) || user.length > 120 || password.length > 120 || out.length >= MAX_ACCOUNTS) return;
-    out.push({ user, password, names: [...nameWords(around), ...nameWords(user.replace(/[^\p{L}]+/gu, ' '))] });
+    out.push({ user, password, names: [...nameWords(around), ...userWords(user)] });
   };
   for (const [i, line] of lines.entries()) {
     const user = USER_LINE.exec(line);

@@ -57,6 +57,23 @@ describe('accounts a suite names', () => {
     expect(suiteAccounts(`${'user '.repeat(50_000)}password`, {})).toBeDefined();
     expect(performance.now() - started).toBeLessThan(5000);
   });
+
+  it('reads a context of one endless word, or of addresses run together, without stalling', () => {
+    // Regular expressions that scan a word for "@" from every start would take seconds to minutes on these.
+    const started = performance.now();
+    for (const context of [
+      'a'.repeat(20_000),
+      'a@'.repeat(10_000),
+      `email: ${'a'.repeat(19_990)}`,
+      'x@y.z/'.repeat(3_000),
+    ])
+      expect(suiteAccounts(context, {})).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // A real account beside such a word is still read.
+    expect(suiteAccounts(`${'a@'.repeat(5_000)}\nTest account: sam@x.test / pw1`, {})).toMatchObject([
+      { user: 'sam@x.test', password: 'pw1' },
+    ]);
+  });
 });
 
 describe('the account the case typed', () => {
