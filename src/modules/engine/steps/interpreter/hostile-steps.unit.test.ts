@@ -41,6 +41,26 @@ const hostile = [
   // A long name for the loose finder: every word generic, or generic and named words mixed.
   `Tap ${'the '.repeat(600)}row`,
   `Tap ${'the B1 '.repeat(300)}`,
+  // Accounts named, signing out, empty fields, absence by kind, subjects, places, steps that look through.
+  `Sign in with ${"Sam's ".repeat(300)}account`,
+  `Log in as ${'Sam '.repeat(400)}again`,
+  `Sign out from ${'Profile '.repeat(240)}and confirm`,
+  `The ${'Sign in '.repeat(240)}screen shows empty Email and Password fields`,
+  `Empty ${'Email, '.repeat(280)}and Password fields`,
+  `No ${'error '.repeat(300)}under Email`,
+  `No ${'Promo '.repeat(330)}line is added`,
+  `Only ${'A and '.repeat(390)}B remain`,
+  `No order is placed - ${'we are still on '.repeat(120)}Checkout`,
+  `Summary shows ${'"a" b, '.repeat(280)}`,
+  `Home greeting: ${'"a" '.repeat(480)}`,
+  `Tap ${'A, '.repeat(600)}and B in turn`,
+  `Check ${'A, then '.repeat(280)}B`,
+  `Scroll through the ${'list '.repeat(380)}`,
+  `Tap − on both lines until ${'the basket '.repeat(180)}is empty`,
+  `${'Add schedule → '.repeat(130)}tap Mon`,
+  `Go to ${'Orders '.repeat(280)}tab`,
+  `In the dialog ${'tap Cancel, '.repeat(160)}`,
+  `Turn it back on ${'again '.repeat(300)}`,
 ].map((s) => s.slice(0, 2000));
 
 const form = screen('Settings', [
@@ -58,4 +78,16 @@ describe('hostile step text', () => {
     const check = interpretAssertion(text, form);
     expect(check.settled && check.passed).not.toBe(true);
   });
+});
+
+describe('a hostile step before a pronoun', () => {
+  it.each([`Turn ${'Floor lamp '.repeat(180)}off`, `Tap ${'C4 '.repeat(600)}`, `Add one ${'nachos '.repeat(280)}`])(
+    'the step it names is read to an answer that is no pass',
+    (previous) => {
+      for (const text of ['Turn it back on', 'Remove it again', 'Tap it again']) {
+        const r = interpretStep(text, form, previous.slice(0, 2000));
+        expect(r.settled && r.kind === 'check' && r.passed).not.toBe(true);
+      }
+    },
+  );
 });
