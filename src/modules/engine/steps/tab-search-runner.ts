@@ -112,7 +112,7 @@ async function scrollToEndActions(step: string, ctx: ActionContext): Promise<Per
 
 /**
  * A step that only says where to go ("Go to Orders", "Open the Orders tab"), its place on no part of a screen without
- * a tab bar: back (the Back control, or the one "Back to …" button) until a screen reads the step as an action, at
+ * a tab bar: back by the screen's one "Back to …" button until a screen reads the step as an action, at
  * most MAX_BACKS times. The screens gone back from are not opened again (what was there may be gone, such as an
  * order's confirmation); the step is not settled as before when no screen reads it.
  */
