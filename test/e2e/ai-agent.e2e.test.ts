@@ -384,7 +384,9 @@ describe('starting a run with a model', () => {
     const before = fake.calls.length;
     const run = await runCase(f, caseId, session, { mode: 'ai', model: 'platform/interpreter' });
     expect(run.status).toBe('failed');
-    expect(run.result.steps[0]!.error).toMatch(/^The step needs a language model: not understood/);
+    expect(run.result.steps[0]!.error).toMatch(
+      /^The step needs a language model: signs in with an account this case does not know/,
+    );
     expect(fake.calls.length).toBe(before);
     expect(run.tokens_used).toBeNull();
   });

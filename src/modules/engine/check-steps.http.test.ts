@@ -165,6 +165,9 @@ describe('POST /tests/cases/{case_id}/check-steps', () => {
       'needs_model',
       'needs_model',
     ]);
+    const kim = (await api('POST', `/tests/cases/${inSuite.json().public_id}/check-steps`, fx.a.viewer.token)).json()
+      .steps[1];
+    expect(kim.reason).toMatch(/account this case does not know: name it in the suite's variables/);
   });
 
   it('answers at once for a hostile context or variables, and reads no account from them', async () => {

@@ -1,5 +1,4 @@
-import type { Intent } from './intent';
-import { parseStep } from './parse-step';
+import { refuse, type Rule } from './intent';
 
 /**
  * Signing in with an account the step names but does not spell out: "Sign in with the test
@@ -21,7 +20,7 @@ export interface Account {
 
 const USER_KEY = /^(?:e-?mail(?:_?address)?|user(?:_?name)?|login|account|phone)$/i;
 const PASSWORD_KEY = /^(?:password|passwd|pass|pw|passcode|pin)$/i;
-const EMAIL = /[^\s(),;"'/<>]+@[^\s(),;"'/<>]+\.[a-z]{2,}/i;
+export const EMAIL = /[^\s(),;"'/<>]+@[^\s(),;"'/<>]+\.[a-z]{2,}/i;
 const NAME_WORDS = /\p{L}[\p{L}'’-]*/gu;
 const IGNORED_NAMES = new Set(
   'the a an and or with for of to is as account user login credentials details email e-mail username password pass pw use uses sign log in on'.split(
@@ -132,41 +131,6 @@ export function suiteAccounts(context: string | null, variables: Record<string, 
     .slice(0, MAX_ACCOUNTS);
 }
 
-const USER_FIELD = /\b(?:e-?mail|user(?:name)?|login|account|phone)\b/i;
-const PASSWORD_FIELD = /\b(?:password|passcode|pin|pw)\b/i;
-
-function fieldOf(intent: Extract<Intent, { kind: 'type' }>, cleared: string | null): 'user' | 'password' | null {
-  const words = intent.target ? [intent.target.text, ...(intent.target.anyOf ?? [])].join(' ') : (cleared ?? '');
-  if (PASSWORD_FIELD.test(words)) return 'password';
-  if (USER_FIELD.test(words)) return 'user';
-  return null;
-}
-
-/** The user and the password the case's steps typed last, when both were typed. */
-export function typedAccount(steps: readonly string[]): Account | null {
-  let user: string | null = null;
-  let password: string | null = null;
-  for (const text of steps.slice(-200)) {
-    const parsed = parseStep(text.slice(0, 500));
-    if (!parsed.understood) continue;
-    let cleared: string | null = null;
-    const walk = (intent: Intent): void => {
-      if (intent.kind === 'sequence') for (const s of intent.steps) walk(s);
-      else if (intent.kind === 'clear') cleared = intent.target ? intent.target.text : null;
-      else if (intent.kind === 'fill' && intent.values.length === 2 && EMAIL.test(intent.values[0]!)) {
-        user = intent.values[0]!;
-        password = intent.values[1]!;
-      } else if (intent.kind === 'type') {
-        const field = fieldOf(intent, cleared);
-        if (field === 'user') user = intent.text;
-        if (field === 'password') password = intent.text;
-      }
-    };
-    walk(parsed.intent);
-  }
-  return user && password ? { user, password, names: [] } : null;
-}
-
 const SIGN_IN = String.raw`(?:[Ll]og|[Ss]ign)(?: back)? ?in|[Ll]ogin|[Ss]ignin`;
 const LEAD = String.raw`^(?:(?:[Tt]hen|[Nn]ow|[Pp]lease|[Ff]irst|[Nn]ext),? )?`;
 /** Words that say the account is the one everybody means: the test account, valid credentials. */
@@ -233,12 +197,19 @@ function pick(known: readonly Account[], words: string[]): Account | null {
 }
 
 /**
- * Each of a case's steps as the interpreter reads it when it signs in with an account it names
- * (null: as written). A step signing in again takes what the steps before it typed, as they read.
+ * A step that signs in with an account it names but the case does not know (a run reads the ones it knows before
+ * the grammar sees them): refused, saying where an account is named.
  */
-export function accountSteps(texts: readonly string[], known: readonly Account[]): Array<string | null> {
-  const read: Array<string | null> = [];
-  for (const [i, text] of texts.entries())
-    read.push(withAccount(text, known, () => typedAccount(texts.slice(0, i).map((t, j) => read[j] ?? t))));
-  return read;
-}
+export const unknownAccount: Rule = (text) => {
+  let s = text
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  if (s.length > 200) return null;
+  s = s.charAt(0).toUpperCase() + s.slice(1);
+  if (!(AGAIN.test(s) || GENERIC.test(s) || WHOSE.test(s) || AS_PERSON.test(s))) return null;
+  return refuse(
+    "signs in with an account this case does not know: name it in the suite's variables (email and password) or " +
+      'context ("Test account: user / password"), or write the user and password in the step',
+  );
+};

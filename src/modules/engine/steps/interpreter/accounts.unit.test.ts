@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { suiteAccounts, typedAccount, withAccount } from './accounts';
+import { suiteAccounts, withAccount } from './accounts';
+import { parseStep } from './parse-step';
+import { typedAccount } from './typed-account';
 
 const none = () => null;
 
@@ -123,5 +125,16 @@ describe('a step that signs in with an account it names', () => {
     expect(withAccount('Sign in with the wrong password', sam, none)).toBeNull();
     expect(withAccount('Tap Sign in again', sam, none)).toBeNull();
     expect(withAccount('Sign in with an invalid account', sam, none)).toBeNull();
+  });
+});
+
+describe('a step naming an account the case does not know', () => {
+  it('is refused saying where an account is named; other steps keep their reasons', () => {
+    const r = parseStep("Sign in with Kim's account");
+    expect(r).toMatchObject({ understood: false, reason: expect.stringMatching(/account this case does not know/) });
+    expect(parseStep('Sign in with the test account')).toMatchObject({ reason: expect.stringMatching(/variables/) });
+    expect(parseStep('Frobnicate the widget')).toMatchObject({ reason: expect.stringMatching(/interpreter grammar/) });
+    // Spelt out, it is read as always.
+    expect(parseStep('Sign in with kim@x.test / pw1').understood).toBe(true);
   });
 });

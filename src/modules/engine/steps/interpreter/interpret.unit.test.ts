@@ -173,7 +173,7 @@ const ON_SAMPLE_APP: Array<[string, string, Expected]> = [
   ['signIn', 'verify Welcome, demi is visible', { passed: false }],
   ['signIn', 'verify Sign im is visible', { notSettled: /close; cannot tell a typo/ }],
   ['signIn', 'Remember me is on', { notSettled: /no element matches "Remember me"/ }],
-  ['signIn', 'log in with the demo account', { notSettled: /not understood/ }],
+  ['signIn', 'log in with the demo account', { notSettled: /account this case does not know/ }],
   // filled sign-in: the password field has focus and hides its text
   [
     'signInFilled',

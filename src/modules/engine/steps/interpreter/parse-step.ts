@@ -1,3 +1,4 @@
+import { unknownAccount } from './accounts';
 import { type Rule, ok, refuse } from './intent';
 import { expandGroups, wholeFlow } from './group-steps';
 import type { Intent, ParsedStep, Target } from './intent';
@@ -273,7 +274,7 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   }
   const check = parseCheck(s);
   if (check) return ok({ kind: 'check', check });
-  return refuse('not understood: the step does not match the interpreter grammar');
+  return unknownAccount(s) ?? refuse('not understood: the step does not match the interpreter grammar');
 }
 
 /** A step as a person writes it, without its subject, fillers and remarks. */
