@@ -19,8 +19,6 @@ import { resolveAction } from './resolve-action';
 import { notSettled, type Resolution } from './resolution';
 import { screenNames, suggestFor } from './suggestions';
 import { findTarget, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
-import { isInteractive } from './ui-tree';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
 import { colonFill } from './colon-fill';
@@ -31,9 +29,10 @@ import { reopenIt } from './reopen-app';
 import { stepperWithResult } from './result-remarks';
 import { tabFromPushed } from './tab-places';
 import { appHomeTab } from './way-back';
-import { qualifiedHeading } from './section-options';
+import { headingOption, qualifiedHeading } from './section-options';
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
+import { looseButton, wholeName } from './loose-names';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -46,82 +45,12 @@ const withThen = (r: Resolution, then: string | undefined): Resolution => {
   return { ...r, then: r.then ? `${r.then}, then ${then}` : then };
 };
 
-/** "Confirm and pay", "Tap Yes, cancel": the whole clause is the name of one element to tap. */
-function wholeName(s: string, index: ScreenIndex): Intent | null {
-  const bare = s.replace(/^(?:tap|click|touch|select|choose)(?:\s+on)?\s+(?:the\s+)?/i, '').replace(/^"(.*)"$/, '$1');
-  const want = normalizeText(bare);
-  if (want === '') return null;
-  const hits = index.candidates.filter(
-    (e) => isInteractive(e.node) && e.node.text && normalizeText(e.node.text) === want,
-  );
-  if (hits.length !== 1) return null;
-  if (/^press\b/i.test(s)) return null;
-  if (bare === s && !/[,]|\sand\s/i.test(s) && hits[0]!.node.role !== 'button') return null;
-  return { kind: 'tap', target: { text: hits[0]!.node.text! } };
-}
-
-/** Words that are checks, dialog answers or verbs of their own, never a button's first word to guess from. */
-const CHECK_VERB_WORD =
-  /^(?:verify|check|confirm|assert|ensure|validate|accept|cancel|dismiss|close|ok|back|home|tap|click|press|hit|push|touch|type|enter|input|write|fill|clear|scroll|swipe|wait|go|open|launch|rotate)$/;
-
-/**
- * What may follow a button's name in a step without being part of it: "straight away", "to confirm",
- * "without a title" (what is left undone), "in the list" (where the row is).
- */
-const TRAILING =
-  /^(?:(?:straight|right) away|immediately|at once|now|first|again|once more|quickly|(?:to|without) [\p{L}]+(?: [\p{L}'-]+){0,6}|(?:in|from|on) the list)$/iu;
-
-/**
- * A button named loosely, read only against the buttons on this screen: "Mark it as complete" (a pronoun in
- * the button's name, "Mark as complete"), "Save the task" ("Save task"), "Save" (the one button whose name
- * starts with that verb), "Confirm with Delete", "Tap Save task straight away", "Tap Delete to confirm" (a
- * known name followed by an adverb or a purpose). Anything else left after a name fails.
- */
-function looseButton(s: string, index: ScreenIndex): Intent | null {
-  const pronoun = /^(\p{L}+)\s+(?:it|this|them|this one|that)\s+(.+)$/iu.exec(s);
-  if (pronoun && !/^(?:tap|click|press|touch|select|choose|open|enter|type|turn|switch|set)$/i.test(pronoun[1]!)) {
-    const named = wholeName(`${pronoun[1]} ${pronoun[2]}`, index);
-    if (named) return named;
-  }
-  // "Save the task" → "Save task"; "Save" → the one button whose name starts with that verb.
-  const bareWords = (t: string) =>
-    normalizeText(t)
-      .split(' ')
-      .filter((w) => !/^(?:the|a|an|this|my|your)$/.test(w));
-  const said = bareWords(s).join(' ');
-  const buttons = index.candidates.filter((e) => e.node.role === 'button' && e.node.text?.trim() && e.node.enabled);
-  const same = buttons.filter((e) => bareWords(e.node.text!).join(' ') === said);
-  if (same.length === 1 && said.includes(' ')) return { kind: 'tap', target: { text: same[0]!.node.text! } };
-  if (/^\p{L}+$/u.test(said) && !CHECK_VERB_WORD.test(said)) {
-    const verb = buttons.filter((e) => bareWords(e.node.text!)[0] === said);
-    if (verb.length === 1) return { kind: 'tap', target: { text: verb[0]!.node.text! } };
-  }
-  // "Confirm with Sign out in the dialog": the dialog says where the button is, not what it is called.
-  const confirm =
-    /^(?:confirm|accept|answer)\s+(?:it\s+|the dialog\s+)?(?:with|by tapping|using)\s+(.+?)(?:\s+(?:in|on) the (?:dialog|popup|pop-up|alert|prompt))?$/i.exec(
-      s,
-    );
-  if (confirm) return wholeName(`tap ${confirm[1]}`, index);
-  const tap = /^(?:tap|click|press|hit|touch)(?:\s+on)?\s+(?:the\s+)?(.+)$/i.exec(s);
-  if (!tap) return null;
-  const named = normalizeText(tap[1]!.replace(/^"([^"]+)"/, '$1'));
-  const fits = index.candidates.filter((e) => {
-    const name = e.node.text ? normalizeText(e.node.text) : '';
-    return (
-      isInteractive(e.node) &&
-      e.node.role !== 'input' &&
-      name !== '' &&
-      named.startsWith(`${name} `) &&
-      TRAILING.test(named.slice(name.length + 1))
-    );
-  });
-  const longest = Math.max(0, ...fits.map((e) => normalizeText(e.node.text!).length));
-  const best = fits.filter((e) => normalizeText(e.node.text!).length === longest);
-  if (best.length !== 1) return null;
-  // "Tap Sign out to close the dialog" with no dialog open: the purpose is not met here.
-  const dialogOpen = index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0);
-  if (!dialogOpen && /\b(?:dialog|popup|pop-up|alert|prompt|modal|sheet)\b/.test(named)) return null;
-  return { kind: 'tap', target: { text: best[0]!.node.text! } };
+/** "Tap name Bedtime, time 22:30" where no element is named so: the entries of this screen's form, when they read so. */
+function tappedEntry(s: string, index: ScreenIndex): { intent: Intent; rest?: string } | null {
+  const bare = s.replace(/^(?:tap|click|press|select|choose)\s+(?:on\s+)?/i, '');
+  if (bare === s || !/^\p{Ll}/u.test(bare)) return null;
+  const read = screenClause(bare, index);
+  return read && 'intent' in read && read.intent.kind === 'type' && read.intent.target ? read : null;
 }
 
 function resolve(intent: Intent, index: ScreenIndex): Resolution {
@@ -139,6 +68,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
+  // "Time: 22:30" on a form where Time heads a choice: that option, not a check of what Time shows.
+  const option = /:\s/.test(s) ? headingOption(s, index) : null;
+  if (option?.kind === 'type') return interpretClause(`Set ${option.target!.text} to ${option.text}`, index);
   const reopened = reopenIt(s, index) ?? stepperWithResult(s, index, interpretClause) ?? tabFromPushed(s, index);
   if (reopened) return reopened;
   // "Adult − once, Senior + once, Continue", "Take adult down to 0": stepper lines by name.
@@ -242,11 +174,21 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         parsed.intent.kind === 'dialog';
       const loose = missed ? looseButton(first.text, index) : null;
       if (loose) parsed = { understood: true, intent: loose };
+      // "Tap Add schedule, then name Bedtime, time 22:30": the tap carried over to the form's entries on this screen.
+      const entry =
+        missed && !loose && parsed.understood && parsed.intent.kind === 'tap' ? tappedEntry(first.text, index) : null;
+      if (entry) {
+        parsed = { understood: true, intent: entry.intent };
+        if (entry.rest) restOfStep = restOfStep ? `${entry.rest}; ${restOfStep}` : entry.rest;
+      }
       // "Amount 100", "Payments tab", "Don't type a code": short forms read against this screen.
       const untargeted = parsed.understood && parsed.intent.kind === 'type' && parsed.intent.target === null;
       const read = !parsed.understood || untargeted ? screenClause(first.text, index) : null;
       if (read && 'resolution' in read) return withThen(read.resolution, restOfStep);
-      if (read && (!untargeted || read.intent.kind !== 'tap')) parsed = { understood: true, intent: read.intent };
+      if (read && (!untargeted || read.intent.kind !== 'tap')) {
+        parsed = { understood: true, intent: read.intent };
+        if (read.rest) restOfStep = restOfStep ? `${read.rest}; ${restOfStep}` : read.rest;
+      }
     }
   }
   if (!parsed.understood) {

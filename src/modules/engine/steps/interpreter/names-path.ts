@@ -66,6 +66,10 @@ export function commaPath(raw: string): string {
 }
 
 const ARROW = /\s*(?:→|›|⟶|=>)\s*/;
+/** "name Bedtime, time 22:30": a form's entries as the last part of a path, a lower-case label then its value. */
+export const FORM_ENTRIES = /^\p{Ll}[\p{L}'-]*(?: \p{Ll}[\p{L}'-]*)? [^\s>→]/u;
+const ACTION_FIRST =
+  /^(?:tap|click|press|touch|hit|go|open|navigate|head|switch|return|select|choose|pick|type|enter|input|fill|scroll|swipe|verify|check|wait|sign|log|turn|set)\b/i;
 
 /**
  * "Settings → Household members", "Living Room → Ceiling light", "Scenes → New scene → tap Save scene": a
@@ -75,7 +79,8 @@ const ARROW = /\s*(?:→|›|⟶|=>)\s*/;
  * a verb done on the screen reached.
  */
 export function arrowPath(s: string, index: ScreenIndex): string | null {
-  if (!ARROW.test(s) || startsWithVerb(s)) return null;
+  // "Add schedule → …" starts with a button's name that is also a verb; "Tap Save → …" starts with an action.
+  if (!ARROW.test(s) || (startsWithVerb(s) && (!/^\p{Lu}/u.test(s) || ACTION_FIRST.test(s)))) return null;
   const parts = s.split(ARROW).map((p) => p.trim());
   if (parts.length < 2 || parts.length > 8 || parts.some((p) => p === '')) return null;
   const whole = normalizeText(s);
@@ -90,6 +95,9 @@ export function arrowPath(s: string, index: ScreenIndex): string | null {
   );
   // A tab bar below the content is not on screen yet: a path of short names is still a path (each is looked for).
   const shortName = (p: string) => /^[\p{Lu}\d°£$€+−-]/u.test(p) && p.split(/\s+/).length <= 6;
-  const names = shortName(parts[0]!) && parts.slice(1).every((p) => shortName(p) || startsWithVerb(p));
+  // "Add schedule → name Bedtime, time 22:30": the last part may be the form's entries, as a person fills it in.
+  const entries = (p: string, i: number) => i === parts.length - 2 && FORM_ENTRIES.test(p);
+  const names =
+    shortName(parts[0]!) && parts.slice(1).every((p, i) => shortName(p) || startsWithVerb(p) || entries(p, i));
   return here || names ? parts.join(' > ') : null;
 }

@@ -6,9 +6,11 @@ import { parseStep } from './parse-step';
 import type { Resolution } from './resolution';
 import { swipeArea, swipeFor } from './plans';
 import { scrollable } from './screen-shape';
+import { headingOption } from './section-options';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import type { TreeElement } from './ui-tree';
+import { isInteractive, type TreeElement } from './ui-tree';
+import { startsWithVerb } from './lexicon';
 
 /**
  * Short steps read against the screen when the grammar alone reads nothing: a field's label followed by
@@ -34,7 +36,7 @@ const KIND_ONLY = /^(?:tab|screen|page|button|link|icon|menu|section|view)$/i;
  * one text field on this screen (after an optional typing verb), the rest being the value. The longest label
  * that starts the clause decides; two fields with that label leave the clause unread.
  */
-export function labelledField(s: string, index: ScreenIndex): Intent | null {
+export function labelledField(s: string, index: ScreenIndex): { intent: Intent; rest?: string } | null {
   const clause = s.replace(/^(?:enter|type|input|key in|fill in|write)\s+(?:the\s+)?/i, '');
   let best: { field: TreeElement; label: string; value: string; length: number }[] = [];
   for (const field of index.candidates) {
@@ -55,10 +57,33 @@ export function labelledField(s: string, index: ScreenIndex): Intent | null {
     }
   }
   if (best.length !== 1) return null;
-  const { label, value } = best[0]!;
+  const { label, field } = best[0]!;
+  const { value, rest } = ownValue(best[0]!.value, field, index);
   const text = value.replace(/^"(.*)"$/, '$1');
   if (text === '' || /"/.test(text)) return null;
-  return { kind: 'type', text, target: { text: label, role: 'field' } };
+  return { intent: { kind: 'type', text, target: { text: label, role: 'field' } }, rest };
+}
+
+/**
+ * "name Bedtime, time 22:30, scene Good night": a value ends where the next entry of this form starts (another
+ * field's label, a heading's option, a control's name, a verb); a comma inside a value ("14 Willow Lane, Leeds")
+ * is kept.
+ */
+function ownValue(value: string, field: TreeElement, index: ScreenIndex): { value: string; rest?: string } {
+  for (const m of value.matchAll(/,\s+(?:then\s+)?/g)) {
+    const tail = value.slice(m.index! + m[0].length);
+    const part = tail.split(/,\s/)[0]!.trim();
+    const another = index.candidates.some((e) => {
+      const label = e !== field && e.node.role === 'input' ? index.labels.get(e.node)?.text : null;
+      return label ? new RegExp(`^${escapeRegExp(normalizeText(label))}\\b`, 'i').test(normalizeText(part)) : false;
+    });
+    const named = index.candidates.some(
+      (e) => isInteractive(e.node) && normalizeText(e.node.text ?? '') === normalizeText(part),
+    );
+    if (another || named || startsWithVerb(part) || headingOption(part, index))
+      return { value: value.slice(0, m.index).trim(), rest: tail };
+  }
+  return { value };
 }
 
 /**
@@ -148,15 +173,24 @@ function scrollToIfNeeded(s: string): Intent | null {
 }
 
 /** A clause the grammar could not read, read against this screen, or null. */
-export function screenClause(s: string, index: ScreenIndex): { intent: Intent } | { resolution: Resolution } | null {
+export function screenClause(
+  s: string,
+  index: ScreenIndex,
+): { intent: Intent; rest?: string } | { resolution: Resolution } | null {
   const done = negatedAction(s) ?? scrollIfNeeded(s, index);
   if (done) return { resolution: done };
+  const first = scrollToIfNeeded(s) ?? valueThenNamed(s);
+  if (first) return { intent: first };
+  const entry = labelledField(s, index);
+  if (entry) return entry;
+  // "time 22:30, scene Good night": a heading's option, then the form's next entries.
+  const listed = /^([^,]+),\s+(?:then\s+)?(\S.*)$/.exec(s);
+  const option = listed ? headingOption(listed[1]!, index) : null;
+  if (option) return { intent: option, rest: listed![2]! };
   const intent =
-    scrollToIfNeeded(s) ??
-    valueThenNamed(s) ??
-    labelledField(s, index) ??
     namedWithRole(s, index) ??
     setWordValue(s, index) ??
+    headingOption(s, index) ??
     changeList(s, index) ??
     shapedPair(s, index);
   return intent ? { intent } : null;

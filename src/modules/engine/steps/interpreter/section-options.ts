@@ -29,7 +29,7 @@ export function optionBelow(index: ScreenIndex, heading: Target, option: string)
     .filter((e) => normalizeText(e.node.text ?? '') === want && under(e))
     .sort((a, b) => a.node.bounds.y - b.node.bounds.y);
   const el = options[0];
-  if (!el) return null;
+  if (!el) return belowTheFold(index, top, option);
   const point = touchPoint(el);
   if (!point || !isVisible(el, index.observation.screen)) {
     const b = el.node.bounds;
@@ -49,6 +49,50 @@ export function optionBelow(index: ScreenIndex, heading: Target, option: string)
     ],
     reasoning: `tap ${describeElement(el.node)}, the option "${option}" under ${describeElement(head.element.node)}`,
   };
+}
+
+/**
+ * A heading at the foot of the screen whose options are not drawn yet ("Scene" with Good night further down): the
+ * option is scrolled to, then the clause read again. Only when no element anywhere is named so; otherwise the
+ * option is not this heading's, and the clause is read as before.
+ */
+function belowTheFold(index: ScreenIndex, top: { y: number; height: number }, option: string): Resolution | null {
+  if (top.y + top.height + REACH <= index.observation.screen.height) return null;
+  const want = normalizeText(option);
+  if (index.elements.some((e) => normalizeText(e.node.text ?? '') === want)) return null;
+  return {
+    settled: false,
+    reason: `no option "${option}" under the heading yet; scroll to it first`,
+    reveal: { text: option, direction: 'down' },
+  };
+}
+
+/**
+ * "Time 22:30", "scene Good night", "Time: 22:30" as a step: a heading shown here (a text, not a control) over a
+ * choice, then one of its options, as a QA engineer lists a form's entries. Read as "Set Time to 22:30" when an
+ * option of that name is under the heading, or when the heading is at the foot of the screen and nothing here is
+ * named so yet (its options are further down). Anything else is left to be read as before.
+ */
+export function headingOption(s: string, index: ScreenIndex): Intent | null {
+  const words = s
+    .trim()
+    .replace(/^the\s+/i, '')
+    .split(/\s+/);
+  // The longest heading first: "Repeat on: Mon" is Repeat on's option, never "on: Mon" under Repeat.
+  for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
+    const heading = words.slice(0, n).join(' ').replace(/:$/, '');
+    const value = words
+      .slice(n)
+      .join(' ')
+      .replace(/^"(.*)"$/, '$1');
+    if (value === '' || /"|[,;]|^:|\s(?:and|then)\s/i.test(value)) continue;
+    const head = findTarget(index, { text: heading }, { closeOnly: true });
+    if (!head.found || head.element.node.role !== 'text' || isInteractive(head.element.node)) continue;
+    if (normalizeText(head.element.node.text ?? '') !== normalizeText(heading)) continue;
+    const r = optionBelow(index, { text: heading }, value);
+    if (r && (r.settled || r.reveal)) return { kind: 'type', text: value, target: { text: heading } };
+  }
+  return null;
 }
 
 /**

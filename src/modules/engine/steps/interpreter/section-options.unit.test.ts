@@ -64,3 +64,75 @@ describe('an option under a heading further down', () => {
     expect(r.settled && r.kind).toBe('scroll_until');
   });
 });
+
+describe('a form listed as its entries: "name Bedtime, time 22:30, scene Good night"', () => {
+  const schedule = (sceneAt = 600) =>
+    screen('Add schedule', [
+      node('button', 'Back', 20, { id: 'nav-back' }),
+      ...labelled('Name', 'schedule-name', 80, ''),
+      node('text', 'Time', 180, { id: 'time-heading' }),
+      node('button', '06:30', 220, { id: 'time-0630', bounds: { x: 16, y: 220, width: 80, height: 40 } }),
+      node('button', '22:30', 220, { id: 'time-2230', bounds: { x: 110, y: 220, width: 80, height: 40 } }),
+      node('text', 'Scene', sceneAt, { id: 'scene-heading' }),
+      ...(sceneAt < 700 ? [node('button', 'Good night', sceneAt + 40, { id: 'scene-night' })] : []),
+    ]);
+  const typed = (r: Resolution) =>
+    acts(r).flatMap((a) => (a.op === 'input' && a.event.kind === 'text' ? [[a.selector?.id, a.event.text]] : []));
+
+  it('"time 22:30" and "Time: 22:30" tap the option under Time, not a check of what Time shows', () => {
+    expect(tapped(interpretStep('time 22:30', schedule()))).toEqual(['time-2230']);
+    expect(tapped(interpretStep('Time: 22:30', schedule()))).toEqual(['time-2230']);
+    expect(tapped(interpretStep('Set the time to 22:30', schedule()))).toEqual(['time-2230']);
+  });
+
+  it('a value ends where the next entry starts; the rest is read next', () => {
+    const r = interpretStep('name Bedtime, time 22:30, scene Good night', schedule());
+    expect(typed(r)).toEqual([['schedule-name', 'Bedtime']]);
+    expect(r.settled && r.then).toBe('time 22:30, scene Good night');
+    const next = interpretStep('time 22:30, scene Good night', schedule());
+    expect(tapped(next)).toEqual(['time-2230']);
+    expect(next.settled && next.then).toBe('scene Good night');
+  });
+
+  it('a comma inside a value that is no entry stays in it', () => {
+    const r = interpretStep('name Willow Lane, Leeds', schedule());
+    expect(typed(r)).toEqual([['schedule-name', 'Willow Lane, Leeds']]);
+  });
+
+  it('an option of a heading at the foot of the screen, not drawn yet, is scrolled to first', () => {
+    const r = interpretStep('scene Good night', schedule(800));
+    expect(r.settled && r.kind).toBe('scroll_until');
+    expect(r.settled && r.kind === 'scroll_until' && r.plan.target).toEqual({ text: 'Good night' });
+  });
+
+  it('near misses: an option under no heading, or a heading that is a control, is not tapped', () => {
+    expect(tapped(interpretStep('time 07:00', schedule()))).toEqual([]);
+    expect(tapped(interpretStep('scene 22:30', schedule()))).toEqual([]);
+    const r = interpretStep('Time: 06:30 only', schedule());
+    expect(tapped(r)).toEqual([]);
+  });
+
+  it('"Tap Add schedule, then name Bedtime": the tap carried over reads the entries on the form', () => {
+    const r = interpretStep('Tap name Bedtime, time 22:30', schedule());
+    expect(typed(r)).toEqual([['schedule-name', 'Bedtime']]);
+    expect(r.settled && r.then).toBe('time 22:30');
+  });
+});
+
+describe('"Add schedule → name Bedtime, time 22:30": a path whose last part is the entries of the form it opens', () => {
+  const schedules = screen('Schedules', [
+    node('button', 'Back', 20, { id: 'nav-back' }),
+    node('button', 'Add schedule', 300, { id: 'add-schedule' }),
+  ]);
+
+  it('taps the button (a name that starts with a verb), then reads the entries on the screen reached', () => {
+    const r = interpretStep('Add schedule → name Bedtime, time 22:30', schedules);
+    expect(tapped(r)).toEqual(['add-schedule']);
+    expect(r.settled && r.then).toBe('name Bedtime, time 22:30');
+  });
+
+  it('near miss: an action verb first is no path of names', () => {
+    const r = interpretStep('Tap Save → name Bedtime', schedules);
+    expect(tapped(r)).not.toEqual(['add-schedule']);
+  });
+});

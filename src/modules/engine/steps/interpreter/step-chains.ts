@@ -1,4 +1,5 @@
 import { startsWithVerb } from './lexicon';
+import { FORM_ENTRIES } from './names-path';
 import type { ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { findTarget } from './target-finder';
@@ -21,7 +22,7 @@ export interface Chain {
 
 const ARROW = /\s+(?:→|->|>|›)\s+/;
 
-const asStep = (part: string): string => (/^\p{Ll}/u.test(part) && startsWithVerb(part) ? part : `tap ${part}`);
+const stepOf = (part: string): string => (/^\p{Ll}/u.test(part) && startsWithVerb(part) ? part : `tap ${part}`);
 
 /**
  * "Settings > Edit account > clear Nickname > Save": when a later part starts with a verb, each part is a step
@@ -33,13 +34,16 @@ function actionPath(s: string): Chain | null {
   if (parts.length < 2 || parts.some((p) => p === '')) return null;
   // A part written as an action starts with a lower-case verb ("clear Postcode"); "Sign out" is a name to go by.
   const isAction = (p: string) => /^\p{Ll}/u.test(p) && startsWithVerb(p) && /\s/.test(p);
-  if (!parts.slice(1).some(isAction)) return null;
+  // "Add schedule > name Bedtime, time 22:30": the form's entries, last, read as they are on the screen reached.
+  const entries = parts.length > 1 && !startsWithVerb(parts.at(-1)!) && FORM_ENTRIES.test(parts.at(-1)!);
+  if (!parts.slice(1).some(isAction) && !entries) return null;
+  const asStep = (part: string, i: number) => (entries && i === parts.length - 1 ? part : stepOf(part));
   // The names before the first action are a path to go by ("Scenes → New scene → tap Save"): a heading that
   // shares a tab's name is no way there, as "go to" knows.
-  const lead = parts.findIndex((p) => asStep(p) === p);
-  if (lead > 0)
-    return { first: `go to ${parts.slice(0, lead).join(' > ')}`, then: parts.slice(lead).map(asStep).join('; ') };
-  return { first: asStep(parts[0]!), then: parts.slice(1).map(asStep).join('; ') };
+  const lead = parts.findIndex((p, i) => asStep(p, i) === p);
+  const steps = parts.map(asStep);
+  if (lead > 0) return { first: `go to ${parts.slice(0, lead).join(' > ')}`, then: steps.slice(lead).join('; ') };
+  return { first: steps[0]!, then: steps.slice(1).join('; ') };
 }
 
 /**
