@@ -1,5 +1,5 @@
 import { splitClauses } from './clauses';
-import { location, resolveLocated } from './location';
+import { location, resolveLocated, trailingPlace } from './location';
 import { startsWithVerb } from './lexicon';
 import { bareNameBelow } from './bare-name';
 import { deviceClause } from './device-phrases';
@@ -194,6 +194,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (!parsed.understood) {
     const below = first.text === s ? bareNameBelow(s, index) : null;
     if (below) return below;
+    // "Switch units to °F in Settings": the place said last.
+    const last = first.text === s ? trailingPlace(s) : null;
+    if (last) return resolveLocated(last, index, interpretClause, s);
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }

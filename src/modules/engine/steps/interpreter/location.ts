@@ -46,7 +46,7 @@ const NOT_A_SCREEN =
 
 /** Verbs a step's rest starts with after a place said without "screen". */
 const VERBS =
-  'tap|click|press|open|select|choose|pick|go|navigate|enter|type|fill|turn|switch|toggle|enable|disable|scroll|swipe|verify|check|clear';
+  'tap|click|press|open|select|choose|pick|go|navigate|enter|type|fill|turn|switch|toggle|enable|disable|scroll|swipe|verify|check|clear|set';
 const ACTION_START = new RegExp(`^(?:${VERBS})\\b`, 'i');
 /** "From Home, tap X", "On Home tap X": the place ends where the verb starts. */
 const LOOSE_PLACE = new RegExp(
@@ -94,6 +94,24 @@ function looseLocation(s: string): Location | null {
   if (!ACTION_START.test(rest) || name.split(/\s+/).length > 3 || NOT_A_SCREEN.test(name) || NOT_A_PLACE.test(name))
     return null;
   return { name, reachable: true, rest, loose: true, ...(tab ? { tab } : {}) };
+}
+
+/**
+ * "Turn off Sounds in Settings", "Switch units to °F in Settings": the place said last, read as "Settings: turn off
+ * Sounds", for a step read against a screen that the grammar could not read as written. Only a capitalised name of one to three words, never a field's ("Type hello in Search" types into the
+ * field), a part of a screen ("in the list", "in the dialog") or a row's ("… in the Scenes row").
+ */
+export function trailingPlace(s: string): Location | null {
+  const m =
+    /^(\S+\s+\S.*?)\s+(?:in|on|under|from)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}?[\p{L}'’-]+){0,2}?)(?:\s+(?:tab|screen|page))?$/u.exec(
+      s.trim(),
+    );
+  if (!m || !ACTION_START.test(m[1]!) || /^(?:type|enter|fill|input|write)\b/i.test(m[1]!)) return null;
+  // "Turn on Dark mode", "Tap on Sign in", "Log in": the word is the verb's, not a place's.
+  if (/^\S+$/.test(m[1]!.trim()) || /\b(?:sign|log|check|opt|zoom|plug|turn|tap|click|press|switch)$/i.test(m[1]!))
+    return null;
+  if (NOT_A_SCREEN.test(m[2]!) || NOT_A_PLACE.test(m[2]!) || /"/.test(m[1]!)) return null;
+  return looseLocation(`${m[2]!}: ${m[1]!}`);
 }
 
 /** The place a step starts with, or null when it names none (or names something other than a screen). */

@@ -6,7 +6,7 @@ import { parseStep } from './parse-step';
 import type { Resolution } from './resolution';
 import { swipeArea, swipeFor } from './plans';
 import { scrollable } from './screen-shape';
-import { headingOption } from './section-options';
+import { headingOption, setOption } from './section-options';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { isInteractive, type TreeElement } from './ui-tree';
@@ -49,7 +49,9 @@ export function labelledField(s: string, index: ScreenIndex): { intent: Intent; 
         clause,
       );
       // "Search tab": the name with its kind, never the word "tab" typed into the Search field.
-      if (!m || SAID_OF_FIELD.test(m[1]!) || KIND_ONLY.test(m[1]!.trim())) continue;
+      // "Name it Bedtime": a pronoun is no value (read by nameIt).
+      if (!m || SAID_OF_FIELD.test(m[1]!) || KIND_ONLY.test(m[1]!.trim()) || /^(?:it|this|them)\s/i.test(m[1]!))
+        continue;
       const length = words.join(' ').length;
       if (best.length > 0 && length < best[0]!.length) continue;
       if (best.length > 0 && length > best[0]!.length) best = [];
@@ -172,6 +174,44 @@ function scrollToIfNeeded(s: string): Intent | null {
   return read?.understood && read.intent.kind === 'scroll_until' ? read.intent : null;
 }
 
+/** "Name it Movie night", "Call it Bedtime": the value for the Name (or Title) field here, or the one field there is. */
+export function nameIt(s: string, index: ScreenIndex): Intent | null {
+  const m = /^(?:name|call|title|label)\s+(?:it|this|the \p{L}+)\s+("[^"]+"|[^\s"].*)$/iu.exec(s.trim());
+  if (!m) return null;
+  const fields = index.candidates.filter((e) => e.node.role === 'input');
+  const named = fields.filter((e) =>
+    /^(?:(?:\p{L}+ )?name|title)$/iu.test(index.labels.get(e.node)?.text?.trim() ?? ''),
+  );
+  const field = named.length === 1 ? named[0]! : fields.length === 1 ? fields[0]! : null;
+  const label = field ? index.labels.get(field.node)?.text : null;
+  if (!field || !label) return null;
+  return { kind: 'type', text: m[1]!.replace(/^"(.*)"$/, '$1'), target: { text: label, role: 'field' } };
+}
+
+/** "Now add Sat and Sun as well", "Also pick Mon, Wed and Fri": each a button here, tapped in turn. */
+export function addNamed(s: string, index: ScreenIndex): { intent: Intent; rest?: string } | null {
+  const m = /^(?:now\s+)?(?:also\s+)?(?:add|include|pick|select|choose)\s+(.+?)(?:\s+(?:as well|too|also))?$/i.exec(
+    s.trim(),
+  );
+  if (!m) return null;
+  const parts = m[1]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => p.trim());
+  if (parts.length < 2 || parts.length > 8) return null;
+  const names = parts.map((p) => {
+    const hits = index.candidates.filter(
+      (e) => e.node.role === 'button' && e.node.text && normalizeText(e.node.text) === normalizeText(p),
+    );
+    return hits.length === 1 ? hits[0]!.node.text! : null;
+  });
+  if (names.some((n) => n === null)) return null;
+  return {
+    intent: { kind: 'tap', target: { text: names[0]! } },
+    rest: names
+      .slice(1)
+      .map((n) => `tap "${n}"`)
+      .join('; '),
+  };
+}
+
 /** A clause the grammar could not read, read against this screen, or null. */
 export function screenClause(
   s: string,
@@ -181,7 +221,7 @@ export function screenClause(
   if (done) return { resolution: done };
   const first = scrollToIfNeeded(s) ?? valueThenNamed(s);
   if (first) return { intent: first };
-  const entry = labelledField(s, index);
+  const entry = labelledField(s, index) ?? addNamed(s, index);
   if (entry) return entry;
   // "time 22:30, scene Good night": a heading's option, then the form's next entries.
   const listed = /^([^,]+),\s+(?:then\s+)?(\S.*)$/.exec(s);
@@ -191,6 +231,8 @@ export function screenClause(
     namedWithRole(s, index) ??
     setWordValue(s, index) ??
     headingOption(s, index) ??
+    setOption(s, index) ??
+    nameIt(s, index) ??
     changeList(s, index) ??
     shapedPair(s, index);
   return intent ? { intent } : null;

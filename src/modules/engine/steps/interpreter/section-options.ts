@@ -14,21 +14,43 @@ import { describeElement, isInteractive, isVisible, touchPoint, type TreeElement
 
 const REACH = 240;
 
-export function optionBelow(index: ScreenIndex, heading: Target, option: string): Resolution | null {
-  const head = findTarget(index, heading, { closeOnly: true });
-  if (!head.found || isInteractive(head.element.node)) return null;
-  const top = head.element.node.bounds;
-  const want = normalizeText(option);
-  if (want === '') return null;
+/** The options named `want` within reach under the heading, nearest first. */
+function optionsUnder(index: ScreenIndex, heading: TreeElement, want: string): TreeElement[] {
+  const top = heading.node.bounds;
   const under = (e: TreeElement) => {
     const b = e.node.bounds;
     return b.y >= top.y + top.height / 2 && b.y - (top.y + top.height) <= REACH;
   };
-  const options = index.candidates
+  return index.candidates
     .filter((e) => isInteractive(e.node) && e.node.role !== 'input' && e.node.role !== 'toggle')
     .filter((e) => normalizeText(e.node.text ?? '') === want && under(e))
     .sort((a, b) => a.node.bounds.y - b.node.bounds.y);
-  const el = options[0];
+}
+
+/**
+ * The heading named so, or else the one heading that holds every word said and has the option under it ("units" for
+ * "Temperature units" over °C and °F).
+ */
+function headingNamed(index: ScreenIndex, heading: Target, want: string): TreeElement | null {
+  const head = findTarget(index, heading, { closeOnly: true });
+  if (head.found) return isInteractive(head.element.node) ? null : head.element;
+  const said = normalizeText(heading.text).split(' ').filter(Boolean);
+  if (said.length === 0 || heading.role) return null;
+  const holding = index.elements.filter((e) => {
+    if (e.node.role !== 'text' || isInteractive(e.node)) return false;
+    const words = normalizeText(e.node.text ?? '').split(' ');
+    return words.length <= 4 && said.every((w) => words.includes(w)) && optionsUnder(index, e, want).length > 0;
+  });
+  return holding.length === 1 ? holding[0]! : null;
+}
+
+export function optionBelow(index: ScreenIndex, heading: Target, option: string): Resolution | null {
+  const want = normalizeText(option);
+  if (want === '') return null;
+  const head = headingNamed(index, heading, want);
+  if (!head) return null;
+  const top = head.node.bounds;
+  const el = optionsUnder(index, head, want)[0];
   if (!el) return belowTheFold(index, top, option);
   const point = touchPoint(el);
   if (!point || !isVisible(el, index.observation.screen)) {
@@ -47,7 +69,7 @@ export function optionBelow(index: ScreenIndex, heading: Target, option: string)
     actions: [
       { op: 'input', event: { kind: 'tap', ...point }, selector: selectorFor(el.node, index.observation.tree) },
     ],
-    reasoning: `tap ${describeElement(el.node)}, the option "${option}" under ${describeElement(head.element.node)}`,
+    reasoning: `tap ${describeElement(el.node)}, the option "${option}" under ${describeElement(head.node)}`,
   };
 }
 
@@ -93,6 +115,31 @@ export function headingOption(s: string, index: ScreenIndex): Intent | null {
     if (r && (r.settled || r.reveal)) return { kind: 'type', text: value, target: { text: heading } };
   }
   return null;
+}
+
+/**
+ * "Switch units to °F", "Change the Mode to Cool": an option under a heading, with a verb the grammar does not read
+ * so; "Set °F", "Use Express", "Switch to Dark": the one option button of that name. Null when the screen has none.
+ */
+export function setOption(s: string, index: ScreenIndex): Intent | null {
+  const to = /^(?:set|switch|change|select|pick|choose)\s+(?:the\s+)?(.+?)\s+to\s+("[^"]+"|[^\s"].*)$/i.exec(s.trim());
+  if (to) {
+    const value = to[2]!.replace(/^"(.*)"$/, '$1');
+    const r = optionBelow(index, { text: to[1]! }, value);
+    if (r && (r.settled || r.reveal)) return { kind: 'type', text: value, target: { text: to[1]! } };
+  }
+  const bare = /^(?:set|use|switch to|change to)\s+("[^"]+"|[^\s"].*)$/i.exec(s.trim());
+  if (!bare) return null;
+  const want = normalizeText(bare[1]!.replace(/^"(.*)"$/, '$1'));
+  const named = index.candidates.filter(
+    (e) =>
+      isInteractive(e.node) &&
+      e.node.role !== 'input' &&
+      e.node.role !== 'toggle' &&
+      e.node.text &&
+      normalizeText(e.node.text) === want,
+  );
+  return named.length === 1 ? { kind: 'tap', target: { text: named[0]!.node.text! } } : null;
 }
 
 /**

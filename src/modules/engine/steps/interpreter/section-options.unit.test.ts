@@ -136,3 +136,40 @@ describe('"Add schedule → name Bedtime, time 22:30": a path whose last part is
     expect(tapped(r)).not.toEqual(['add-schedule']);
   });
 });
+
+describe('"Switch units to °F in Settings": an option by a word of its heading, a place said last', () => {
+  const settings = screen('Settings', [
+    node('text', 'Temperature units', 300, { id: 'units-heading' }),
+    node('button', '°C', 340, { id: 'unit-c', bounds: { x: 16, y: 340, width: 60, height: 40 } }),
+    node('button', '°F', 340, { id: 'unit-f', bounds: { x: 90, y: 340, width: 60, height: 40 } }),
+    node('button', 'Home', 790, { id: 'tab-home', bounds: { x: 16, y: 790, width: 80, height: 40 } }),
+    node('button', 'Settings', 790, { id: 'tab-settings', bounds: { x: 200, y: 790, width: 80, height: 40 } }),
+  ]);
+
+  it('"Switch units to °F", "Set units to °C" and "Set °F" tap the option', () => {
+    expect(tapped(interpretStep('Switch units to °F', settings))).toEqual(['unit-f']);
+    expect(tapped(interpretStep('Set units to °C', settings))).toEqual(['unit-c']);
+    expect(tapped(interpretStep('Set °F', settings))).toEqual(['unit-f']);
+  });
+
+  it('the place said last is where the step happens', () => {
+    expect(tapped(interpretStep('Switch units to °F in Settings', settings))).toEqual(['unit-f']);
+    const home = screen('Home', [
+      node('text', 'Rooms', 100),
+      node('button', 'Settings', 790, { id: 'tab-settings', bounds: { x: 200, y: 790, width: 80, height: 40 } }),
+    ]);
+    const r = interpretStep('Switch units to °F in Settings', home);
+    expect(tapped(r)).toEqual(['tab-settings']);
+    expect(r.settled && r.then).toBe('Switch units to °F');
+  });
+
+  it('near misses: an option of no heading holding the word, typing "in" a field, a row said last', () => {
+    expect(tapped(interpretStep('Set mode to °F', settings))).toEqual([]);
+    expect(tapped(interpretStep('Set °K', settings))).toEqual([]);
+    const search = screen('Search', [...labelled('Search', 'search', 100, '')]);
+    const r = interpretStep('Type hello in Search', search);
+    expect(
+      r.settled && r.kind === 'actions' && r.actions.some((a) => a.op === 'input' && a.event.kind === 'text'),
+    ).toBe(true);
+  });
+});
