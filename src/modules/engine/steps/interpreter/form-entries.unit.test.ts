@@ -42,3 +42,26 @@ describe('"Now add Sat and Sun as well"', () => {
     expect(tapped(r)).toEqual([]);
   });
 });
+
+describe('"Invite robin@x.test as Admin"', () => {
+  const members = (extra: ReturnType<typeof node>[] = []) =>
+    screen('Household members', [
+      ...labelled('Email', 'invite-email', 300, ''),
+      node('button', 'Member', 360, { id: 'role-member', bounds: { x: 16, y: 360, width: 90, height: 40 } }),
+      node('button', 'Admin', 360, { id: 'role-admin', bounds: { x: 120, y: 360, width: 90, height: 40 } }),
+      node('button', 'Send invite', 460, { id: 'send-invite' }),
+      ...extra,
+    ]);
+
+  it('types the address, picks the role, then sends', () => {
+    const r = interpretStep('Invite robin@x.test as Admin', members());
+    expect(typed(r)).toEqual([['invite-email', 'robin@x.test']]);
+    expect(r.settled && r.then).toBe('tap "Admin"; tap "Send invite"');
+  });
+
+  it('near misses: a role no button names, or two buttons that invite, leave the step unread', () => {
+    expect(typed(interpretStep('Invite robin@x.test as Owner', members()))).toEqual([]);
+    const two = members([node('button', 'Invite later', 520, { id: 'invite-later' })]);
+    expect(typed(interpretStep('Invite robin@x.test as Admin', two))).toEqual([]);
+  });
+});

@@ -212,6 +212,28 @@ export function addNamed(s: string, index: ScreenIndex): { intent: Intent; rest?
   };
 }
 
+/**
+ * "Invite robin@x.test as Member", "Add kim@x.test as Admin": the value into the one text field here, the option
+ * named after "as" (a button), then the one button that does what the verb says ("Send invite"). Null unless all
+ * three are on this screen.
+ */
+export function verbValueAs(s: string, index: ScreenIndex): { intent: Intent; rest?: string } | null {
+  const m = /^(\p{L}+)\s+("[^"]+"|\S+)\s+as\s+(?:an?\s+|the\s+)?(\p{L}[\p{L} ]{0,30})$/iu.exec(s.trim());
+  if (!m) return null;
+  const verb = normalizeText(m[1]!);
+  const buttons = index.candidates.filter((e) => e.node.role === 'button' && e.node.text && e.node.enabled);
+  const named = (want: string) => buttons.filter((e) => normalizeText(e.node.text!) === normalizeText(want));
+  const doing = buttons.filter((e) => normalizeText(e.node.text!).split(' ').includes(verb));
+  const fields = index.candidates.filter((e) => e.node.role === 'input' && e.node.enabled);
+  const label = fields.length === 1 ? index.labels.get(fields[0]!.node)?.text : null;
+  const option = named(m[3]!.trim());
+  if (!label || option.length !== 1 || doing.length !== 1 || option[0] === doing[0]) return null;
+  return {
+    intent: { kind: 'type', text: m[2]!.replace(/^"(.*)"$/, '$1'), target: { text: label, role: 'field' } },
+    rest: `tap "${option[0]!.node.text}"; tap "${doing[0]!.node.text}"`,
+  };
+}
+
 /** A clause the grammar could not read, read against this screen, or null. */
 export function screenClause(
   s: string,
@@ -221,7 +243,7 @@ export function screenClause(
   if (done) return { resolution: done };
   const first = scrollToIfNeeded(s) ?? valueThenNamed(s);
   if (first) return { intent: first };
-  const entry = labelledField(s, index) ?? addNamed(s, index);
+  const entry = labelledField(s, index) ?? addNamed(s, index) ?? verbValueAs(s, index);
   if (entry) return entry;
   // "time 22:30, scene Good night": a heading's option, then the form's next entries.
   const listed = /^([^,]+),\s+(?:then\s+)?(\S.*)$/.exec(s);
