@@ -191,12 +191,17 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
       }
     }
   }
+  // "Switch units to °F in Settings", "Turn off Sounds in Settings": the place said last, when the step as written
+  // is not understood or names nothing here.
+  const said = parsed.understood ? (parsed.intent as { target?: Target | null }).target : null;
+  const unread =
+    !parsed.understood ||
+    (said && / (?:in|on|under|from) \S/.test(said.text) && !findTarget(index, said, { wholeScreen: true }).found);
+  const last = unread && first.text === s ? trailingPlace(s) : null;
+  if (last) return resolveLocated(last, index, interpretClause, s);
   if (!parsed.understood) {
     const below = first.text === s ? bareNameBelow(s, index) : null;
     if (below) return below;
-    // "Switch units to °F in Settings": the place said last.
-    const last = first.text === s ? trailingPlace(s) : null;
-    if (last) return resolveLocated(last, index, interpretClause, s);
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }

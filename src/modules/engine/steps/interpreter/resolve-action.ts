@@ -263,7 +263,11 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     case 'toggle': {
       const f = actOn(index, intent.target, { roles: ['toggle'] });
       // "Set Mode to Off" where Mode is a heading over the buttons Heat, Cool and Off.
-      const under = intent.kind === 'set_switch' ? optionBelow(index, intent.target, intent.on ? 'On' : 'Off') : null;
+      // A switch not drawn yet under a heading of its name is looked for as before, not as an "On" option.
+      const under =
+        intent.kind === 'set_switch'
+          ? optionBelow(index, intent.target, intent.on ? 'On' : 'Off', { belowTheFold: false })
+          : null;
       if ('settled' in f) return f.reveal ? f : (under ?? f);
       const checked = f.el.node.checked;
       if (intent.kind === 'set_switch') {

@@ -44,14 +44,19 @@ function headingNamed(index: ScreenIndex, heading: Target, want: string): TreeEl
   return holding.length === 1 ? holding[0]! : null;
 }
 
-export function optionBelow(index: ScreenIndex, heading: Target, option: string): Resolution | null {
+export function optionBelow(
+  index: ScreenIndex,
+  heading: Target,
+  option: string,
+  opts: { belowTheFold?: boolean } = {},
+): Resolution | null {
   const want = normalizeText(option);
   if (want === '') return null;
   const head = headingNamed(index, heading, want);
   if (!head) return null;
   const top = head.node.bounds;
   const el = optionsUnder(index, head, want)[0];
-  if (!el) return belowTheFold(index, top, option);
+  if (!el) return opts.belowTheFold === false ? null : belowTheFold(index, top, option);
   const point = touchPoint(el);
   if (!point || !isVisible(el, index.observation.screen)) {
     const b = el.node.bounds;

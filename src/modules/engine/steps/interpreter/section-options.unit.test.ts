@@ -105,6 +105,11 @@ describe('a form listed as its entries: "name Bedtime, time 22:30, scene Good ni
     expect(r.settled && r.kind === 'scroll_until' && r.plan.target).toEqual({ text: 'Good night' });
   });
 
+  it('a switch under a heading at the foot is looked for as a switch, never as an "On" option further down', () => {
+    const r = interpretStep('Turn on Scene', schedule(800));
+    expect(r.settled && r.kind === 'scroll_until' && r.plan.target).not.toEqual({ text: 'On' });
+  });
+
   it('near misses: an option under no heading, or a heading that is a control, is not tapped', () => {
     expect(tapped(interpretStep('time 07:00', schedule()))).toEqual([]);
     expect(tapped(interpretStep('scene 22:30', schedule()))).toEqual([]);
@@ -161,6 +166,10 @@ describe('"Switch units to °F in Settings": an option by a word of its heading,
     const r = interpretStep('Switch units to °F in Settings', home);
     expect(tapped(r)).toEqual(['tab-settings']);
     expect(r.settled && r.then).toBe('Switch units to °F');
+    // Read by the grammar as a switch named "Sounds in Settings", which nothing here is.
+    const off = interpretStep('Turn off Sounds in Settings', home);
+    expect(tapped(off)).toEqual(['tab-settings']);
+    expect(off.settled && off.then).toBe('Turn off Sounds');
   });
 
   it('near misses: an option of no heading holding the word, typing "in" a field, a row said last', () => {
