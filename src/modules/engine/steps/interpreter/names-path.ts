@@ -79,8 +79,11 @@ const ACTION_FIRST =
  * a verb done on the screen reached.
  */
 export function arrowPath(s: string, index: ScreenIndex): string | null {
-  // "Add schedule → …" starts with a button's name that is also a verb; "Tap Save → …" starts with an action.
-  if (!ARROW.test(s) || (startsWithVerb(s) && (!/^\p{Lu}/u.test(s) || ACTION_FIRST.test(s)))) return null;
+  if (!ARROW.test(s)) return null;
+  // "Add schedule → …" starts with a button's name that is also a verb: a path only when that button is here
+  // ("Search London → Paris" is a search, "Tap Save → …" an action).
+  const verbFirst = startsWithVerb(s);
+  if (verbFirst && (!/^\p{Lu}/u.test(s) || ACTION_FIRST.test(s))) return null;
   const parts = s.split(ARROW).map((p) => p.trim());
   if (parts.length < 2 || parts.length > 8 || parts.some((p) => p === '')) return null;
   const whole = normalizeText(s);
@@ -99,5 +102,6 @@ export function arrowPath(s: string, index: ScreenIndex): string | null {
   const entries = (p: string, i: number) => i === parts.length - 2 && FORM_ENTRIES.test(p);
   const names =
     shortName(parts[0]!) && parts.slice(1).every((p, i) => shortName(p) || startsWithVerb(p) || entries(p, i));
+  if (verbFirst) return here ? parts.join(' > ') : null;
   return here || names ? parts.join(' > ') : null;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type DeviceAction, interpretStep, type Resolution } from './index';
 import { labelled, node, screen } from './hand-built-screens.fixture';
+import { arrowPath } from './names-path';
+import { indexScreen } from './target-finder';
 
 /** An option under a heading: "Set Mode to Off", "Under Mode tap Cool"; near misses read as before. */
 
@@ -136,9 +138,13 @@ describe('"Add schedule → name Bedtime, time 22:30": a path whose last part is
     expect(r.settled && r.then).toBe('name Bedtime, time 22:30');
   });
 
-  it('near miss: an action verb first is no path of names', () => {
+  it('near misses: an action verb first, or a verb-first name that is no button here, is no path of names', () => {
     const r = interpretStep('Tap Save → name Bedtime', schedules);
     expect(tapped(r)).not.toEqual(['add-schedule']);
+    // "Search London → Paris, 14 Aug 2025" is a search of a route, never "Search London > Paris".
+    const search = screen('Search', [node('button', 'Search flights', 600)]);
+    expect(arrowPath('Search London → Paris, 14 Aug 2025', indexScreen(search))).toBeNull();
+    expect(arrowPath('Add schedule → name Bedtime', indexScreen(schedules))).toBe('Add schedule > name Bedtime');
   });
 });
 
