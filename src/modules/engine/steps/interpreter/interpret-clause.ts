@@ -29,7 +29,7 @@ import { reopenIt } from './reopen-app';
 import { stepperWithResult } from './result-remarks';
 import { tabFromPushed } from './tab-places';
 import { appHomeTab } from './way-back';
-import { headingOption, qualifiedHeading } from './section-options';
+import { headingOption, optionBelow, qualifiedHeading } from './section-options';
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 import { looseButton, wholeName } from './loose-names';
@@ -56,6 +56,9 @@ function tappedEntry(s: string, index: ScreenIndex): { intent: Intent; rest?: st
 function resolve(intent: Intent, index: ScreenIndex): Resolution {
   return intent.kind === 'check' ? evaluateCheck(intent.check, index) : resolveAction(intent, index);
 }
+
+const IN_PART =
+  /^(?:tap|click|press|select|choose|open)\s+(?:the\s+)?(.+?)\s+(?:in|on|from|under)\s+the\s+(\S.*?)\s+(?:row|section|strip|area|carousel)$/i;
 
 const DIALOG_FIRST = /^((?:in|on|inside|within) (?:the |this )?(?:dialog|alert|popup|pop-up|prompt|modal|sheet)),\s+/i;
 
@@ -199,6 +202,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     (said && / (?:in|on|under|from) \S/.test(said.text) && !findTarget(index, said, { wholeScreen: true }).found);
   const last = unread && first.text === s ? trailingPlace(s) : null;
   if (last) return resolveLocated(last, index, interpretClause, s);
+  // "Tap Good night in the Scenes row": the part of the screen is a heading over it.
+  const part = unread && first.text === s ? IN_PART.exec(s) : null;
+  const underPart = part ? optionBelow(index, { text: part[2]! }, part[1]!, { belowTheFold: false }) : null;
+  if (underPart?.settled) return withThen(underPart, restOfStep);
   if (!parsed.understood) {
     const below = first.text === s ? bareNameBelow(s, index) : null;
     if (below) return below;

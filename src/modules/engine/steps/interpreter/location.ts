@@ -103,11 +103,12 @@ function looseLocation(s: string): Location | null {
  */
 export function trailingPlace(s: string): Location | null {
   const m =
-    /^(\S+\s+\S.*?)\s+(?:in|on|under|from)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}?[\p{L}'’-]+){0,2}?)(?:\s+(?:tab|screen|page))?$/u.exec(
+    /^(\S+\s+\S.*?)\s+in\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}?[\p{L}'’-]+){0,2}?)(?:\s+(?:tab|screen|page))?$/u.exec(
       s.trim(),
     );
   if (!m || !ACTION_START.test(m[1]!) || /^(?:type|enter|fill|input|write)\b/i.test(m[1]!)) return null;
-  // "Turn on Dark mode", "Tap on Sign in", "Log in": the word is the verb's, not a place's.
+  // "Turn on Dark mode", "Tap on Sign in", "Log in": the word is the verb's, not a place's. Only "in" says a place
+  // ("Tap + on Oat Milk Latte" is a line's button, "… on Orders" a screen the step is not on).
   if (/^\S+$/.test(m[1]!.trim()) || /\b(?:sign|log|check|opt|zoom|plug|turn|tap|click|press|switch)$/i.test(m[1]!))
     return null;
   if (NOT_A_SCREEN.test(m[2]!) || NOT_A_PLACE.test(m[2]!) || /"/.test(m[1]!)) return null;

@@ -188,3 +188,26 @@ describe('"Switch units to °F in Settings": an option by a word of its heading,
     ).toBe(true);
   });
 });
+
+describe('"Tap Good night in the Scenes row": a part of the screen named by its heading', () => {
+  const home = screen('Home', [
+    node('text', 'Scenes', 180, { id: 'scenes-heading' }),
+    node('button', 'Good morning', 220, { id: 'scene-morning', bounds: { x: 16, y: 220, width: 120, height: 40 } }),
+    node('button', 'Good night', 220, { id: 'scene-night', bounds: { x: 150, y: 220, width: 120, height: 40 } }),
+    node('text', 'Rooms', 320, { id: 'rooms-heading' }),
+    node('list_item', 'Living Room', 360, { id: 'room-living' }),
+  ]);
+
+  it('taps the button under that heading', () => {
+    expect(tapped(interpretStep('tap Good night in the Scenes row', home))).toEqual(['scene-night']);
+  });
+
+  it('of two buttons of that name, the one under the heading', () => {
+    const two = screen('Home', [
+      node('button', 'Good night', 100, { id: 'banner-night' }),
+      node('text', 'Scenes', 180, { id: 'scenes-heading' }),
+      node('button', 'Good night', 220, { id: 'scene-night' }),
+    ]);
+    expect(tapped(interpretStep('tap Good night in the Scenes row', two))).toEqual(['scene-night']);
+  });
+});
