@@ -98,8 +98,9 @@ function looseLocation(s: string): Location | null {
 
 /**
  * "Turn off Sounds in Settings", "Switch units to °F in Settings": the place said last, read as "Settings: turn off
- * Sounds", for a step read against a screen that the grammar could not read as written. Only a capitalised name of one to three words, never a field's ("Type hello in Search" types into the
- * field), a part of a screen ("in the list", "in the dialog") or a row's ("… in the Scenes row").
+ * Sounds", for a step read against a screen that the grammar could not read as written. Only a capitalised name of
+ * one to three words, never a field's ("Type hello in Search" types into the field), a part of a screen ("in the
+ * list", "in the dialog") or a row's ("… in the Scenes row").
  */
 export function trailingPlace(s: string): Location | null {
   const m =
