@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpretAssertion, interpretStep, parseStep } from './index';
-import { node, screen } from './hand-built-screens.fixture';
+import { labelled, node, screen } from './hand-built-screens.fixture';
 
 /**
  * Step text is written by users: the longest step a case may hold (2,000 characters), shaped to make the newer
@@ -61,6 +61,18 @@ const hostile = [
   `Go to ${'Orders '.repeat(280)}tab`,
   `In the dialog ${'tap Cancel, '.repeat(160)}`,
   `Turn it back on ${'again '.repeat(300)}`,
+  // A form listed as its entries, options said loosely, places said last, parts by their heading.
+  `name ${'Bedtime, time '.repeat(140)}22:30`,
+  `name ${'a, b '.repeat(390)}`,
+  `${'Doctor '.repeat(330)}X`,
+  `Doctor: ${'X, Doctor: '.repeat(180)}X`,
+  `Switch ${'units '.repeat(330)}to °F`,
+  `Set ${'°F '.repeat(600)}`,
+  `Turn off ${'Sounds in '.repeat(200)}Settings`,
+  `Tap ${'Good night in the '.repeat(110)}Scenes row`,
+  `Tap ${'name it '.repeat(240)}Bedtime`,
+  `Now add ${'Sat and '.repeat(280)}Sun as well`,
+  `Invite ${'a'.repeat(1900)} as Admin`,
 ].map((s) => s.slice(0, 2000));
 
 const form = screen('Settings', [
@@ -78,6 +90,22 @@ describe('hostile step text', () => {
     const check = interpretAssertion(text, form);
     expect(check.settled && check.passed).not.toBe(true);
   });
+});
+
+describe('hostile step text on a form with a field and a heading over options', () => {
+  const entries = screen('Add schedule', [
+    ...labelled('Name', 'name', 80, ''),
+    node('text', 'Time', 180, { id: 'time-heading' }),
+    node('button', '22:30', 220, { id: 'time-2230' }),
+    node('text', 'Scene', 800, { id: 'scene-heading' }),
+  ]);
+  it.each(hostile.slice(-11).map((s) => [s.slice(0, 24), s]))(
+    '"%s…" is read to an answer that is no pass',
+    (_l, text) => {
+      const step = interpretStep(text, entries);
+      expect(step.settled && step.kind === 'check' && step.passed).not.toBe(true);
+    },
+  );
 });
 
 describe('a hostile step before a pronoun', () => {
