@@ -147,6 +147,15 @@ const WHOSE = new RegExp(
 const AS_PERSON = new RegExp(String.raw`${LEAD}(${SIGN_IN})(?: again)? as ${PERSON}(?: again)?$`, 'u');
 const AGAIN = new RegExp(String.raw`${LEAD}(?:(?:${SIGN_IN}) again|(?:[Ll]og|[Ss]ign) back in)$`);
 
+/** The step as the sign-in forms read it (trimmed, one space, a capital first), or null when too long to be one. */
+function signInText(text: string): string | null {
+  const s = text
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/\s+/g, ' ');
+  return s.length > 200 ? null : s.charAt(0).toUpperCase() + s.slice(1);
+}
+
 const spelled = (verb: string, a: Account) => `${verb} with ${a.user} / ${a.password}`;
 
 /**
@@ -155,12 +164,8 @@ const spelled = (verb: string, a: Account) => `${verb} with ${a.user} / ${a.pass
  * case's earlier steps typed (asked only for a step that signs in).
  */
 export function withAccount(text: string, known: readonly Account[], typed: () => Account | null): string | null {
-  let s = text
-    .trim()
-    .replace(/[.!]+$/, '')
-    .replace(/\s+/g, ' ');
-  if (s.length > 200) return null;
-  s = s.charAt(0).toUpperCase() + s.slice(1);
+  const s = signInText(text);
+  if (s === null) return null;
   if (AGAIN.test(s)) {
     const again = typed();
     return again ? spelled('Sign in', again) : null;
@@ -201,12 +206,8 @@ function pick(known: readonly Account[], words: string[]): Account | null {
  * the grammar sees them): refused, saying where an account is named.
  */
 export const unknownAccount: Rule = (text) => {
-  let s = text
-    .trim()
-    .replace(/[.!]+$/, '')
-    .replace(/\s+/g, ' ');
-  if (s.length > 200) return null;
-  s = s.charAt(0).toUpperCase() + s.slice(1);
+  const s = signInText(text);
+  if (s === null) return null;
   if (!(AGAIN.test(s) || GENERIC.test(s) || WHOSE.test(s) || AS_PERSON.test(s))) return null;
   return refuse(
     "signs in with an account this case does not know: name it in the suite's variables (email and password) or " +
