@@ -68,6 +68,8 @@ try {
             const seen = await observe();
             if (isSatisfied(plan, seen)) met = true;
             const now = JSON.stringify(seen.tree);
+            // A plan to the end is met when the content stops moving, as the runner has it.
+            if (plan.toEnd && now === before) met = true;
             if (met || now === before) break;
             before = now;
             await driver.input(deviceId, swipe);

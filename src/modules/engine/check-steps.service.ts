@@ -62,7 +62,7 @@ function readLine(
   if (parsed.understood && (kind === 'step' || parsed.intent.kind === 'check'))
     return { ...base, status: 'understood', intent: intentLabel(parsed.intent), reason: null, suggestions: [] };
   const reason = parsed.understood ? 'an assertion says what should be true; this reads as an action' : parsed.reason;
-  // A whole flow in one phrase ("Book London → Paris, 14 Aug 2025, …") is a model's to walk.
+  // A whole flow in one phrase ("Book London → Paris, 14 Aug 2025, …") is walked on screens, or by a model.
   const verb =
     startsWithVerb(normalizeStep(text)) ||
     CHECK_VERB.test(normalizeStep(text)) ||

@@ -1,3 +1,4 @@
+import { FLOW_REST } from './flow-walk';
 import { escapeRegExp } from './step-text';
 import { CHECK_VERB, startsWithVerb, stripFillers } from './lexicon';
 
@@ -54,6 +55,8 @@ function verbOf(clause: string): string | null {
 function continues(previous: string, piece: string, afterThen: boolean, andSep = false): boolean {
   // "…; note the booking reference": a note to self is no second thing to tap.
   if (/^(?:note|write down|take note|make a note)\b/i.test(piece)) return false;
+  // "…; rest of the flow: 20:15 today, seat B3": a walked flow goes on as it was said (flow-walk.ts).
+  if (FLOW_REST.test(piece)) return false;
   // "Tap Movie night, then Good night", "Switch on Bedside lamp, then Ceiling light": a bare name takes the verb.
   if (afterThen)
     return (

@@ -119,7 +119,7 @@ function labelledPairs(s: string): string {
 
 /**
  * "Book London → Paris, 14 Aug 2025, 1 passenger, 18:45 flight, Light fare, no extras": a whole flow in
- * one phrase. Which screens it crosses, and in what order, is knowledge of the app, not of the screen.
+ * one phrase, walked on a screen showing its first part (`flow-walk.ts`); without one, refused with why.
  */
 export function wholeFlow(s: string): string | null {
   // "Add a task called A1": creating something by its name crosses a form the step does not spell out.
@@ -131,7 +131,7 @@ export function wholeFlow(s: string): string | null {
     return 'a whole flow in one phrase: creating something by its name crosses a form whose fields and buttons the step does not name; write its steps one by one (tap Add, enter the title, save), or run the case with a model';
   if (!/^(?:book|go through|complete|reach|finish|get through|do)\b/i.test(s) || (s.match(/,/g) ?? []).length < 2)
     return null;
-  return 'a whole flow in one phrase: which screens it crosses, and in what order, is knowledge of the app that the interpreter does not guess; write its steps one by one, or run the case with a model';
+  return 'a whole flow in one phrase: it is walked screen by screen only from a screen showing its first part, one part after another; write its steps one by one, or run the case with a model';
 }
 
 function expandNumbered(s: string): string {

@@ -4,6 +4,7 @@ import { startsWithVerb } from './lexicon';
 import { bareNameBelow } from './bare-name';
 import { deviceClause } from './device-phrases';
 import { wholeFlow } from './group-steps';
+import { FLOW_REST, flowWalk } from './flow-walk';
 import { applyCode, basketStep, cartStep } from './cart-steps';
 import { headButton } from './button-heads';
 import { evaluateCheck } from './evaluate-check';
@@ -65,6 +66,9 @@ const DIALOG_FIRST = /^((?:in|on|inside|within) (?:the |this )?(?:dialog|alert|p
 export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const device = deviceClause(text, index);
   if (device) return device;
+  // The rest of a flow said in one phrase, walked on from the screen its last part led to.
+  if (FLOW_REST.test(text))
+    return flowWalk(text, index, interpretClause) ?? notSettled('a whole flow in one phrase: too many parts to walk');
   // "In the dialog, tap Cancel": where the button is, said first, is no clause of its own.
   const s = keptSwitch(ifNeededLast(normalizeStep(text)), index).replace(DIALOG_FIRST, '$1 ');
   if (s === '') return notSettled('not understood: the step is empty');
@@ -87,7 +91,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const route = routeWithBracket(s, index);
   if (route) return withThen(interpretClause(route.path, index), route.then);
   const flow = wholeFlow(s);
-  if (flow) return notSettled(flow);
+  if (flow) return flowWalk(s, index, interpretClause) ?? notSettled(flow);
   const toured = scrollThrough(s);
   if (toured) return interpretClause(toured, index);
   // "Tap A, B and C in turn", "Go through the day chips", "Untap A8": several things looked through, one by one.
@@ -209,6 +213,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (!parsed.understood) {
     const below = first.text === s ? bareNameBelow(s, index) : null;
     if (below) return below;
+    // "Book one seat for Paper Moons 21:00 today": a flow said in one phrase, walked where it starts here.
+    const walked = /^book\s/i.test(s) ? flowWalk(s, index, interpretClause) : null;
+    if (walked) return walked;
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }

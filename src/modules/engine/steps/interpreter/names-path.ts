@@ -33,7 +33,7 @@ export function namesAsPath(s: string, index: ScreenIndex): string | null {
  */
 export function routeWithBracket(s: string, index: ScreenIndex): { path: string; then?: string } | null {
   const m =
-    /^(\p{Lu}\p{L}+(?: an? \p{L}+)?)\s+(?:with\s+|for\s+)?(\p{Lu}[\p{L}'’. -]{1,40}?)\s+\((\p{Lu}[\p{L}'’ -]{1,40})\)\s*,?\s*(?:on\s+)?(.*)$/u.exec(
+    /^(\p{Lu}\p{L}+(?: an? \p{L}+)?)\s+(?:with\s+|for\s+)?(\p{Lu}[\p{L}'’. -]{1,40}?)\s+\((\p{Lu}[\p{L}'’ -]{1,40})\)\s*,?\s*(?:(?:on|for|at)\s+)?(.*)$/u.exec(
       s,
     );
   if (!m) return null;
@@ -55,6 +55,8 @@ export function routeWithBracket(s: string, index: ScreenIndex): { path: string;
         : part;
     })
     .join(', ');
+  // "Book Dr Julia Kerr (Mental health) for Thu 16 Apr at 11:15, reason "Low mood"": the values, then the booking made.
+  if (rest && first === 'book') return { path, then: `rest of the booking: ${values}` };
   return rest ? { path, then: `choose ${values}` } : { path };
 }
 

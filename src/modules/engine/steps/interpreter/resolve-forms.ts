@@ -208,9 +208,13 @@ function dialog(index: ScreenIndex, accept: boolean, what: string | null, button
   }
   const inside = (e: TreeElement): boolean => e === top || (e.parent !== null && inside(e.parent));
   const buttons = index.elements.filter((e) => inside(e) && e.node.role === 'button' && e.node.text);
-  // "Delete draft?" with "Keep" and "Delete draft": the button that repeats the dialog's question answers yes to it.
+  // "Delete draft?" with "Keep" and "Delete draft", "Cancel this booking?" with "Keep booking" and "Cancel booking":
+  // the button that repeats the dialog's question (every word of a name of two or more) answers yes to it.
   const question = top.node.text?.trim().endsWith('?') ? normalizeText(top.node.text) : '';
-  const asked = buttons.filter((b) => question !== '' && normalizeText(b.node.text!) === question);
+  const asking = new Set(question.split(' '));
+  const repeats = (name: string) =>
+    name === question || (name.includes(' ') && name.split(' ').every((w) => asking.has(w)));
+  const asked = buttons.filter((b) => question !== '' && repeats(normalizeText(b.node.text!)));
   const dismissing = buttons.filter((b) => DISMISS.test(b.node.text!.trim()) && !asked.includes(b));
   const confirming = buttons.filter((b) => !dismissing.includes(b));
   const pick = accept ? confirming : dismissing;
