@@ -264,9 +264,10 @@ export function flowWalk(
     if (entry) {
       const r = interpret(`enter "${entry[2]}" in ${entry[1]}`, index);
       if (acts(r)) return next(r, others);
-      continue;
     }
-    if (startsWithVerb(part) || /["“]/.test(part)) {
+    // `in "person"` where no field is so labelled: the words as a name ("In person").
+    const named = entry ? `${entry[1]} ${entry[2]}` : part;
+    if (!entry && (startsWithVerb(part) || /["“]/.test(part))) {
       const r = interpret(part, index);
       if (acts(r)) return next(r, others);
       continue;
@@ -285,7 +286,7 @@ export function flowWalk(
       const r = interpret(`set ${count[2]!.replace(/s$/i, '')} to ${n}`, index);
       if (acts(r)) return next(r, others);
     }
-    const span = spanHere(index, part);
+    const span = spanHere(index, named);
     if (!span) continue;
     const left = [span.before, span.after].map((p) => withoutKind(p, span.name)).filter((p) => p !== '');
     const r = interpret(`tap "${span.name}"`, index);

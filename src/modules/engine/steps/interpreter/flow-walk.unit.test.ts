@@ -125,6 +125,11 @@ describe('"Book …": the flow ends with the booking made', () => {
     expect(tapped(interpretStep('rest of the booking: Video on', form('Low mood')))).toEqual(['video']);
   });
 
+  it('a label and a quoted value with no field so labelled is read as a name (`in "person"` is "In person")', () => {
+    const chips = screen('Book appointment', [button('In person', 'in-person', 100), button('Video', 'video', 150)]);
+    expect(tapped(interpretStep('rest of the flow: in "person"', chips))).toEqual(['in-person']);
+  });
+
   it('once every part is done, the one Confirm (or Pay) button makes it, and the walk ends there', () => {
     const r = interpretStep('rest of the booking: ', form('Low mood'));
     expect(tapped(r)).toEqual(['confirm-booking']);
