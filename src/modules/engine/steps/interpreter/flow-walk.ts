@@ -3,7 +3,7 @@ import { notSettled, type Resolution } from './resolution';
 import { scrollable } from './screen-shape';
 import type { ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import { isInteractive, type TreeElement } from './ui-tree';
+import { isInteractive } from './ui-tree';
 
 /**
  * A whole flow in one phrase, walked screen by screen as a person would: "Book Northern Lights today 17:40,
@@ -119,8 +119,13 @@ function flowOf(s: string): Flow | null {
   return { parts: flowParts(s.slice(verb[0].length)), forward: 0, scrolled: 0, booking: /^book\b/i.test(verb[0]) };
 }
 
-const nameOf = (index: ScreenIndex, el: TreeElement): string | null =>
-  el.node.text?.trim() || index.labels.get(el.node)?.text?.trim() || null;
+/** The names of the enabled controls a step can reach on this screen (not fields: their text is their value). */
+function controlNames(index: ScreenIndex): string[] {
+  return index.candidates
+    .filter((e) => isInteractive(e.node) && e.node.role !== 'input' && e.node.enabled)
+    .map((e) => e.node.text?.trim() || index.labels.get(e.node)?.text?.trim() || null)
+    .filter((n): n is string => n !== null && !n.includes('"'));
+}
 
 type Reach = 'exact' | 'whole' | 'span';
 
@@ -128,13 +133,9 @@ type Reach = 'exact' | 'whole' | 'span';
  * The one control a name means here (two of one name are not chosen between): the one so named, else (not `exact`)
  * the one whose name holds it as whole words; a whole part of one word may also start a control's name.
  */
-function controlNamed(index: ScreenIndex, said: string, reach: Reach): string | null {
+function controlNamed(named: string[], said: string, reach: Reach): string | null {
   const want = normalizeText(said);
   if (want === '' || CONNECTORS.has(want)) return null;
-  const named = index.candidates
-    .filter((e) => isInteractive(e.node) && e.node.role !== 'input' && e.node.enabled)
-    .map((e) => nameOf(index, e))
-    .filter((n): n is string => n !== null && !n.includes('"'));
   const exact = named.filter((n) => normalizeText(n) === want);
   if (exact.length > 0 || reach === 'exact') return exact.length === 1 ? exact[0]! : null;
   // "pay": a part of one word is the one control whose name starts with it ("Pay £14.00").
@@ -160,20 +161,20 @@ const NAMING = /\p{Lu}|\d|^(?:today|tomorrow|tonight)$/u;
  * Words of a part before a control: none names anything, they name a control here too ("19:10" of "19:10 today"),
  * or they are a code said of what follows "at" or "for" ("C4 at Northern Lights", never "Tom Ellis at 17:40").
  */
-const clear = (index: ScreenIndex, before: string[]) =>
+const clear = (named: string[], before: string[]) =>
   !before.some((w) => NAMING.test(w)) ||
   (before.length <= 3 && /^(?:at|for)$/i.test(before.at(-1) ?? '') && before.slice(0, -1).every((w) => /\d/.test(w))) ||
-  controlNamed(index, leftOf(before), 'span') !== null;
+  controlNamed(named, leftOf(before), 'span') !== null;
 
 /**
  * The longest run of a part's words (the leftmost of equal length) that names one control here. A run shorter
  * than the part holds a capital, a digit or a day ("today"): "1 adult" is never the "Adult" button.
  */
-function spanHere(index: ScreenIndex, part: string): { name: string; before: string; after: string } | null {
+function spanHere(named: string[], part: string): { name: string; before: string; after: string } | null {
   const words = part.split(/\s+/);
   if (words.length > MAX_WORDS) return null;
   if (LEAVE.test(part)) {
-    const name = controlNamed(index, part, 'exact');
+    const name = controlNamed(named, part, 'exact');
     return name ? { name, before: '', after: '' } : null;
   }
   // The day before the time ("19:10 today"): a day chip picks what the times below it are, a time leads on.
@@ -181,14 +182,14 @@ function spanHere(index: ScreenIndex, part: string): { name: string; before: str
     const day = DAY.exec(words.slice(i).join(' '))?.[0];
     if (!day) continue;
     const n = day.split(/\s+/).length;
-    const name = clear(index, words.slice(0, i)) ? controlNamed(index, day, 'span') : null;
+    const name = clear(named, words.slice(0, i)) ? controlNamed(named, day, 'span') : null;
     if (name) return { name, before: leftOf(words.slice(0, i)), after: leftOf(words.slice(i + n)) };
   }
   for (let len = Math.min(words.length, 8); len >= 1; len--)
     for (let i = 0; i + len <= words.length; i++) {
       const said = words.slice(i, i + len).join(' ');
-      if ((len < words.length && !NAMING.test(said)) || !clear(index, words.slice(0, i))) continue;
-      const name = controlNamed(index, said, len === words.length ? 'whole' : 'span');
+      if ((len < words.length && !NAMING.test(said)) || !clear(named, words.slice(0, i))) continue;
+      const name = controlNamed(named, said, len === words.length ? 'whole' : 'span');
       if (name) return { name, before: leftOf(words.slice(0, i)), after: leftOf(words.slice(i + len)) };
     }
   return null;
@@ -249,6 +250,7 @@ export function flowWalk(
   if (!flow || (flow.parts.length === 0 && !flow.booking) || flow.parts.length > MAX_PARTS) return null;
   const begun = FLOW_REST.test(s.trim());
   const { parts } = flow;
+  const controls = controlNames(index);
   /** The rest once `r` is done here: these parts, the counts started again unless said, the booking made by `r`. */
   const next = (r: Resolution, rest: string[], made: Partial<Flow> = {}) =>
     withRest(
@@ -286,7 +288,7 @@ export function flowWalk(
       const r = interpret(`set ${count[2]!.replace(/s$/i, '')} to ${n}`, index);
       if (acts(r)) return next(r, others);
     }
-    const span = spanHere(index, named);
+    const span = spanHere(controls, named);
     if (!span) continue;
     const left = [span.before, span.after].map((p) => withoutKind(p, span.name)).filter((p) => p !== '');
     const r = interpret(`tap "${span.name}"`, index);
@@ -305,21 +307,15 @@ export function flowWalk(
       actions: [],
       reasoning: parts.length ? `left out: ${parts.map((p) => `"${p}"`).join(', ')}` : 'the flow is done',
     };
-  const waysOn = (way: RegExp) => [
-    ...new Set(
-      index.candidates
-        .filter((e) => isInteractive(e.node) && e.node.role !== 'input' && e.node.enabled)
-        .map((e) => nameOf(index, e))
-        .filter((n): n is string => n !== null && way.test(n) && !n.includes('"')),
-    ),
-  ];
+  const waysOn = (way: RegExp) => [...new Set(controls.filter((n) => way.test(n)))];
   const forward = waysOn(FORWARD);
   const stuck =
     needed.length > 0
       ? `a whole flow in one phrase: nothing of ${needed.map((p) => `"${p}"`).join(', ')} is on this screen, and no one Continue or Next button leads on; write the rest as steps of their own, or run the case with a model`
       : 'a booking in one phrase: every part is done, but no one Pay, Confirm or Book button completes it here; write the last step as a step of its own, or run the case with a model';
   // No way on in view: the screen is scrolled down a swipe at a time (a part may show further down), a few at most.
-  const completing = needed.length === 0 && forward.length === 0 && waysOn(FINISH).length === 1;
+  const finish = waysOn(FINISH);
+  const completing = needed.length === 0 && forward.length === 0 && finish.length === 1;
   if (begun && forward.length === 0 && !completing && flow.scrolled < MAX_SCROLLS && scrollable(index)) {
     const r = interpret('scroll down', index);
     if (acts(r)) return next(r, parts, { forward: flow.forward, scrolled: flow.scrolled + 1 });
@@ -327,7 +323,7 @@ export function flowWalk(
   // The screen's one way on; with none, once scrolled through, the one button that completes it ("Pay £14.00"), never
   // before a value still to enter (a field's entry, a count, a switch: what a form asks before it is sent).
   const entering = needed.some((p) => ENTRY.test(p) || COUNT.test(p) || /\s(?:on|off)$/i.test(p));
-  const way = forward.length > 0 ? forward : entering ? [] : waysOn(FINISH);
+  const way = forward.length > 0 ? forward : entering ? [] : finish;
   if (way.length === 1 && flow.forward < MAX_FORWARD && begun) {
     const r = interpret(`tap "${way[0]}"`, index);
     if (acts(r)) return next(r, parts, { forward: flow.forward + 1 });

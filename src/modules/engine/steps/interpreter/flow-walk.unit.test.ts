@@ -205,6 +205,10 @@ describe('near misses: the walk never guesses', () => {
     const rest = interpretStep(`rest of the flow: ${'Seat x '.repeat(300)}`, seats());
     expect(performance.now() - started).toBeLessThan(2000);
     expect(tapped(rest)).not.toContain('seat-a5');
+    // The rest's own counts, written by hand to be huge, never buy more Continue taps or swipes.
+    const forged = interpretStep(`rest of the flow (Continue ×${'9'.repeat(40)}, scrolled ×99): pay`, seats());
+    expect(tapped(forged)).toEqual([]);
+    expect(forged.settled).toBe(false);
   });
 });
 
