@@ -155,6 +155,8 @@ async function settleStep(
     };
   };
   let searchedTabs = false;
+  /** What each part read led to, by its text: a part that leads to the same taps and to itself again goes round. */
+  const readings = new Map<string, string>();
   for (let clause = 0; ; clause++) {
     const tree =
       clause === 0
@@ -171,6 +173,8 @@ async function settleStep(
       args: { text },
       outcome: resolution.settled ? resolution.kind : 'not settled',
     });
+    const round = goesRound(text, resolution, readings);
+    if (round) return unsettled(round, tree, clause);
     let done = resolution.settled ? await carryOut(resolution, ctx) : null;
     if (done) actions = [...actions, ...done.actions];
     // "Open New scene" where this screen, scrolled through, shows no such place: it may be under another tab.
@@ -210,6 +214,18 @@ async function settleStep(
       };
     text = resolution.then;
   }
+}
+
+/**
+ * A part read as the same taps and the same part again a second time ("days Mon" tapping Mon and reading "days Mon"
+ * again): the screen did not move it on, and tapping on would only toggle. The reason it is not settled, or null.
+ */
+export function goesRound(text: string, r: Resolution, readings: Map<string, string>): string | null {
+  if (!r.settled || r.kind !== 'actions' || r.then !== text || r.actions.length === 0) return null;
+  const taps = JSON.stringify(r.actions.map((a) => ('selector' in a && a.selector) || a));
+  if (readings.get(text) === taps) return `not understood: "${text}" reads as ${r.reasoning} and then as itself again`;
+  readings.set(text, taps);
+  return null;
 }
 
 /** Parts of one step (clauses, path hops, scrolls into view) read one after another at most. */

@@ -130,6 +130,14 @@ describe('a look that claims nothing', () => {
     expect(then(interpretStep('Look at the summary line, then tap Orders', orders))).toBe('tap Orders');
   });
 
+  it('a bare "check" between a path and "back" is a look at the screen the path opened', () => {
+    const r = interpretStep('check, back', orders);
+    expect(r.settled && r.kind === 'actions' && r.actions).toEqual([]);
+    expect(then(r)).toBe('back');
+    // "Check Orders" names something: no look.
+    expect(then(interpretStep('Check Orders, back', orders))).not.toBe('back');
+  });
+
   it('near miss: a claim or a name is a check, not a look', () => {
     const claim = interpretStep('Check the error is showing', orders);
     expect(claim.settled && claim.kind === 'actions').toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretAssertion } from './index';
+import { interpretAssertion, interpretStep } from './index';
 import { node, screen } from './hand-built-screens.fixture';
 
 const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : 'not settled');
@@ -23,5 +23,25 @@ describe("a field's hint (placeholder)", () => {
   it('passes when the hint is on screen, fails when there is no field', () => {
     expect(verdict(interpretAssertion('Search field with the hint "Titles or authors"', shown))).toBe(true);
     expect(verdict(interpretAssertion('Search field with the hint "Titles or authors"', noField))).toBe(false);
+  });
+});
+
+describe('a field named by its hint in a step', () => {
+  const typedInto = (r: ReturnType<typeof interpretStep>) =>
+    r.settled && r.kind === 'actions'
+      ? [...new Set(r.actions.map((a) => ('selector' in a ? a.selector?.id : undefined)))]
+      : [];
+  const labelled = (extra: ReturnType<typeof node>[] = []) =>
+    screen('Now showing', [node('text', 'Search', 60), node('input', '', 100, { id: 'film-search' }), ...extra]);
+
+  it("is the screen's one search field when nothing else here is so named", () => {
+    expect(typedInto(interpretStep('Type europa in the "Films or genres" field', labelled()))).toEqual(['film-search']);
+  });
+
+  it('is never a field that is no search field, nor one of several', () => {
+    const note = screen('Order', [node('text', 'Note', 60), node('input', '', 100, { id: 'note' })]);
+    expect(typedInto(interpretStep('Type europa in the "Films or genres" field', note))).toEqual([]);
+    const two = labelled([node('text', 'Postcode', 160), node('input', '', 200, { id: 'postcode' })]);
+    expect(typedInto(interpretStep('Type europa in the "Films or genres" field', two))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { startsWithVerb } from './lexicon';
+import { CHECK_VERB, startsWithVerb } from './lexicon';
+import { consentFirst, formStart, reached, UP_TO } from './flow-form';
 import { notSettled, type Resolution } from './resolution';
 import { scrollable } from './screen-shape';
 import type { ScreenIndex } from './target-finder';
@@ -59,7 +60,9 @@ const CONNECTORS = new Set([
 const LEAVE = /^(?:no|without|skip|leave|none)\b/i;
 
 /** The parts of a phrase: commas, semicolons, arrows and "then" divide it; quotes are kept whole. */
-export function flowParts(text: string): string[] {
+export function flowParts(said: string): string[] {
+  // "no extras (accept fare rules, Confirm and pay, Pay now)": a list in brackets is parts of the flow too.
+  const text = said.replace(/\(([^()"]*,[^()"]*)\)/g, ', $1,');
   const parts: string[] = [];
   let cur = '';
   let quote: string | null = null;
@@ -246,9 +249,10 @@ export function flowWalk(
   index: ScreenIndex,
   interpret: (text: string, index: ScreenIndex) => Resolution,
 ): Resolution | null {
-  const flow = flowOf(s.trim());
-  if (!flow || (flow.parts.length === 0 && !flow.booking) || flow.parts.length > MAX_PARTS) return null;
   const begun = FLOW_REST.test(s.trim());
+  const flow = flowOf(s.trim());
+  if (!flow || (flow.parts.length === 0 && !flow.booking) || flow.parts.length > MAX_PARTS)
+    return begun ? null : formStart(s, index, interpret);
   const { parts } = flow;
   const controls = controlNames(index);
   /** The rest once `r` is done here: these parts, the counts started again unless said, the booking made by `r`. */
@@ -261,6 +265,16 @@ export function flowWalk(
   for (let i = 0; i < (begun ? parts.length : 1); i++) {
     const part = parts[i]!;
     const others = parts.filter((_, k) => k !== i);
+    // "up to Review booking": the flow stops on that screen, once every other part is done.
+    if (UP_TO.test(part)) {
+      if (!reached(part, index)) continue;
+      const left = others.filter((p) => !LEAVE.test(p));
+      if (left.length > 0)
+        return notSettled(
+          `a whole flow in one phrase: ${part} is reached with ${left.map((p) => `"${p}"`).join(', ')} never found on the way`,
+        );
+      return { settled: true, kind: 'actions', actions: [], reasoning: `the flow is done: ${part}` };
+    }
     // `reason "Low mood"`: a field's label in lower case, then the value to type into it.
     const entry = ENTRY.exec(part);
     if (entry) {
@@ -270,9 +284,16 @@ export function flowWalk(
     // `in "person"` where no field is so labelled: the words as a name ("In person").
     const named = entry ? `${entry[1]} ${entry[2]}` : part;
     if (!entry && (startsWithVerb(part) || /["“]/.test(part))) {
-      const r = interpret(part, index);
-      if (acts(r)) return next(r, others);
+      // "verify Total €67.10 before paying": done on the first screen it holds on, never failed on one before.
+      const r = interpret(part.replace(/\s+(?:before|first)\b.*$/i, ''), index);
+      if (acts(r) || (CHECK_VERB.test(part) && r.settled && r.kind === 'check' && r.passed)) return next(r, others);
       continue;
+    }
+    // "passenger 2 Sam Morgan": a name into that passenger's fields.
+    const owner = /^(\p{Ll}+ \d+)(?:['’]s)?\s+(\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)+)$/u.exec(part);
+    if (owner) {
+      const r = interpret(`enter ${owner[2]} for ${owner[1]}`, index);
+      if (acts(r)) return next(r, others);
     }
     // "Video on", "leave Video off": the switch set so.
     const state = /^(?:leave\s+)?(.+?)\s+(on|off)$/i.exec(part);
@@ -290,7 +311,10 @@ export function flowWalk(
     }
     const span = spanHere(controls, named);
     if (!span) continue;
-    const left = [span.before, span.after].map((p) => withoutKind(p, span.name)).filter((p) => p !== '');
+    // What is left once the name is done, without the kind of thing it was ("flight" of "18:45 flight").
+    const left = [span.before, span.after]
+      .map((p) => withoutKind(p, span.name))
+      .filter((p) => p !== '' && !/^\p{Ll}+$/u.test(p));
     const r = interpret(`tap "${span.name}"`, index);
     if (r.settled && acts(r))
       return next({ ...r, reasoning: `${r.reasoning} (of "${part}")` }, [
@@ -316,6 +340,9 @@ export function flowWalk(
   // No way on in view: the screen is scrolled down a swipe at a time (a part may show further down), a few at most.
   const finish = waysOn(FINISH);
   const completing = needed.length === 0 && forward.length === 0 && finish.length === 1;
+  const consent = flow.booking && needed.length === 0 && forward.length === 0 && finish.length === 0;
+  const accepted = consent ? consentFirst(index, FINISH, interpret) : null;
+  if (accepted) return next(accepted, parts, { forward: flow.forward });
   if (begun && forward.length === 0 && !completing && flow.scrolled < MAX_SCROLLS && scrollable(index)) {
     const r = interpret('scroll down', index);
     if (acts(r)) return next(r, parts, { forward: flow.forward, scrolled: flow.scrolled + 1 });
@@ -323,11 +350,13 @@ export function flowWalk(
   // The screen's one way on; with none, once scrolled through, the one button that completes it ("Pay £14.00"), never
   // before a value still to enter (a field's entry, a count, a switch: what a form asks before it is sent).
   const entering = needed.some((p) => ENTRY.test(p) || COUNT.test(p) || /\s(?:on|off)$/i.test(p));
-  const way = forward.length > 0 ? forward : entering ? [] : finish;
+  // A flow that stops "up to" a screen is never paid or confirmed on the way there.
+  const stops = needed.some((p) => UP_TO.test(p));
+  const way = forward.length > 0 ? forward : entering || stops ? [] : finish;
   if (way.length === 1 && flow.forward < MAX_FORWARD && begun) {
     const r = interpret(`tap "${way[0]}"`, index);
     if (acts(r)) return next(r, parts, { forward: flow.forward + 1 });
   }
-  if (!begun) return null;
+  if (!begun) return formStart(s, index, interpret);
   return notSettled(stuck);
 }

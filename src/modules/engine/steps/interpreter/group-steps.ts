@@ -129,7 +129,11 @@ export function wholeFlow(s: string): string | null {
     )
   )
     return 'a whole flow in one phrase: creating something by its name crosses a form whose fields and buttons the step does not name; write its steps one by one (tap Add, enter the title, save), or run the case with a model';
-  if (!/^(?:book|go through|complete|reach|finish|get through|do)\b/i.test(s) || (s.match(/,/g) ?? []).length < 2)
+  // "Book > Physiotherapy, check, back": a path to the Book tab's Physiotherapy, then steps of their own.
+  if (
+    !/^(?:book|go through|complete|reach|finish|get through|do)\b(?!\s*(?:>|→|->))/i.test(s) ||
+    (s.match(/,/g) ?? []).length < 2
+  )
     return null;
   return 'a whole flow in one phrase: it is walked screen by screen only from a screen showing its first part, one part after another; write its steps one by one, or run the case with a model';
 }

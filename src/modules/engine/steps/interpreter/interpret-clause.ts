@@ -34,6 +34,7 @@ import { headingOption, optionBelow, qualifiedHeading } from './section-options'
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 import { looseButton, wholeName } from './loose-names';
+import { labelChips } from './label-chips';
 
 /**
  * One step on one screen, clause by clause: the first clause is settled on this screen, the
@@ -110,7 +111,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const stepper = stepperStep(s, index);
   if (stepper) return stepper;
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
-  const chain = stepChain(s, index);
+  const chain = labelChips(s, index) ?? stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
   const empty = withEmptyFields(s, index);
   if (empty?.failed) return { settled: true, kind: 'check', passed: false, reasoning: empty.failed };

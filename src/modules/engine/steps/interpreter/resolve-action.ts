@@ -85,7 +85,26 @@ function typeElsewhere(index: ScreenIndex, target: Target, text: string): Resolu
     if ('settled' in f) return f;
     return actions(replaceText(index, f, text), `replace the text of the search field ${f.label} with "${text}"`);
   }
-  return pickerChoice(index, target, text);
+  return pickerChoice(index, target, text) ?? hintedSearch(index, boxed ?? target, text);
+}
+
+/**
+ * `Type europa in the "Films or genres" field` where nothing here is so named: the words may be the field's hint,
+ * which the UI tree does not carry. When the screen's one field in view is its search field, labelled no more than
+ * "Search", that is the one.
+ */
+function hintedSearch(index: ScreenIndex, target: Target, text: string): Resolution | null {
+  const only = onlyField(index);
+  if (!only || only !== searchField(index) || findTarget(index, target, { wholeScreen: true }).found) return null;
+  // A field labelled for what it finds ("Find tasks") is not another name's ("Find people"): only a plain "Search".
+  const label = index.labels.get(only.node)?.text;
+  if (label && !/^(?:search|find|query)$/.test(normalizeText(label))) return null;
+  const f = reach(index, only);
+  if ('settled' in f) return null;
+  return actions(
+    replaceText(index, f, text),
+    `no field here is named "${target.text}" (a field's hint is not in the UI tree); the screen's one field is its search field ${f.label}: type "${text}" there`,
+  );
 }
 
 const NO_FOCUS = 'no field has the keyboard focus; say which field to type into';

@@ -7,6 +7,7 @@ import { screenTitle } from './screen-title';
 import { scrollable } from './screen-shape';
 import { rowAction } from './row-action';
 import { buttonThenOption, pathToAction } from './button-options';
+import { NOT_A_LABEL } from './label-chips';
 
 /**
  * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
@@ -161,7 +162,7 @@ const OWN_VERB =
 function objectTab(s: string, index: ScreenIndex): Chain | null {
   const m = /^(\p{L}+)\s+(?:the\s+|my\s+)?(\p{L}[\p{L}-]*)(?:(?:,|\s+and\s+|\s+then\s+).*)?$/u.exec(s);
   // "hit Save" is a tap the interpreter reads itself, never a way to a tab.
-  if (!m || OWN_VERB.test(m[1]!) || startsWithVerb(s)) return null;
+  if (!m || OWN_VERB.test(m[1]!) || NOT_A_LABEL.test(m[1]!) || startsWithVerb(s)) return null;
   const said = `${m[1]} ${m[2]}`;
   if (findTarget(index, { text: said }, { wholeScreen: true, closeOnly: true }).found) return null;
   const tab = placeButton(index, [m[2]!]);
@@ -188,18 +189,24 @@ export function stepChain(s: string, index: ScreenIndex): Chain | null {
  * the assertions. A named thing ("Check the Total") or a claim ("Check the error is showing") is no look.
  */
 export function lookOnly(s: string): { looked: string; then: string | undefined } | null {
+  // A bare "check" or "have a look" ("Book > Physiotherapy, check, back"): a look at the screen just opened.
   const m =
-    /^((?:check|look at|review|inspect|glance at|have a look at)\s+(?:the|all the|each of the)\s+([a-z][a-z -]{1,30}?))(?:,?\s+(?:and\s+)?then\s+(.+))?$/.exec(
+    /^((?:check|look at|review|inspect|glance at|have a look at)\s+(?:the|all the|each of the)\s+([a-z][a-z -]{1,30}?)|check|look|have a look|take a look|look around)(?:,?\s+(?:and\s+)?then\s+(.+))?$/.exec(
       s.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
     );
   // "Check the fields, change name to Kim": a look, then an action of its own.
   const acted = m ? null : /^(.+?),\s+(?:and\s+)?(?:then\s+)?(.+)$/.exec(s);
-  if (acted && startsWithVerb(acted[2]!) && !/^(?:check|verify|see|make sure|ensure)\b/i.test(acted[2]!)) {
+  if (
+    acted &&
+    (startsWithVerb(acted[2]!) || /^back$/i.test(acted[2]!)) &&
+    !/^(?:check|verify|see|make sure|ensure)\b/i.test(acted[2]!)
+  ) {
     const look = lookOnly(acted[1]!);
     return look && !look.then ? { looked: look.looked, then: acted[2]! } : null;
   }
   if (!m) return null;
   if (
+    m[2] &&
     /\b(?:is|are|was|were|be|been|shows?|showing|shown|has|have|reads?|says?|displays?|displayed|visible|present|appears?|correct|right|wrong|empty|not|no|contains?|matches?|equals?|updated|changed|gone|error|errors|message)\b/.test(
       m[2]!,
     )

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { goesRound } from '../step-runner';
+import { type DeviceAction, interpretStep, type Resolution } from './index';
+import { labelled, node, screen } from './hand-built-screens.fixture';
+
+/** "days Mon, Wed, Fri, scene Good night": a word that names nothing here, then chips named exactly. */
+
+const acts = (r: Resolution): DeviceAction[] => (r.settled && r.kind === 'actions' ? r.actions : []);
+const tapped = (r: Resolution) =>
+  acts(r).flatMap((a) => (a.op === 'input' && a.event.kind === 'tap' ? [a.selector?.id ?? a.selector?.text] : []));
+const then = (r: Resolution) => (r.settled ? r.then : undefined);
+const chip = (text: string, x: number, extra = {}) =>
+  node('button', text, 340, {
+    id: `day-${text.toLowerCase()}`,
+    bounds: { x, y: 340, width: 40, height: 40 },
+    ...extra,
+  });
+
+const schedule = (extra: ReturnType<typeof node>[] = []) =>
+  screen('Add schedule', [
+    ...labelled('Name', 'schedule-name', 80),
+    node('text', 'Repeat on', 300),
+    chip('Mon', 16),
+    chip('Tue', 60),
+    chip('Wed', 104),
+    chip('Fri', 150),
+    node('text', 'No days chosen', 390),
+    node('text', 'Scene', 450),
+    node('button', 'Good night', 490, { id: 'scene-night' }),
+    ...extra,
+  ]);
+
+describe('a word, then names of buttons here', () => {
+  it('taps the first name and hands on the others, then what follows them', () => {
+    const r = interpretStep('days Mon, Wed, Fri, scene Good night', schedule());
+    expect(tapped(r)).toEqual(['day-mon']);
+    expect(then(r)).toBe('tap "Wed"; tap "Fri"; scene Good night');
+  });
+
+  it('reads "and" between the names, and a list of one name', () => {
+    expect(then(interpretStep('days Tue and Fri', schedule()))).toBe('tap "Fri"');
+    const one = interpretStep('days Mon', schedule());
+    expect(tapped(one)).toEqual(['day-mon']);
+    expect(then(one)).toBeUndefined();
+  });
+
+  it('never taps a name the word says is not wanted', () => {
+    for (const step of ['except Mon', 'not Mon', 'skip Mon, Wed', 'leave Mon'])
+      expect(tapped(interpretStep(step, schedule())), step).not.toContain('day-mon');
+  });
+
+  it('leaves a name that is no one button here to the other readers', () => {
+    expect(tapped(interpretStep('days Sun', schedule()))).toEqual([]);
+    // Two buttons named Mon: which one is not guessed.
+    const twice = schedule([chip('Mon', 200, { id: 'other-mon' })]);
+    expect(tapped(interpretStep('days Mon', twice))).toEqual([]);
+    // A disabled chip is never tapped.
+    const off = screen('Add schedule', [node('text', 'Repeat on', 300), chip('Mon', 16, { enabled: false })]);
+    expect(tapped(interpretStep('days Mon', off))).toEqual([]);
+  });
+});
+
+describe('a part that reads as itself again after its taps', () => {
+  const tap: Resolution = {
+    settled: true,
+    kind: 'actions',
+    actions: [
+      { op: 'input', event: { kind: 'tap', x: 36, y: 360 }, selector: { class: 'button', text: 'Mon', id: 'day-mon' } },
+    ],
+    reasoning: 'tap button "Mon"',
+    then: 'days Mon',
+  };
+
+  it('is let go round once, and stopped the second time', () => {
+    const readings = new Map<string, string>();
+    expect(goesRound('days Mon', tap, readings)).toBeNull();
+    expect(goesRound('days Mon', tap, readings)).toMatch(/^not understood: "days Mon" reads as tap button "Mon"/);
+  });
+
+  it('is not stopped when it taps something else, or moves on to another part', () => {
+    const readings = new Map<string, string>();
+    expect(goesRound('days Mon', tap, readings)).toBeNull();
+    const other = {
+      ...tap,
+      actions: [{ ...tap.actions[0]!, selector: { class: 'button', text: 'Schedules', id: 'open' } }],
+    };
+    expect(goesRound('days Mon', other as Resolution, readings)).toBeNull();
+    expect(goesRound('days Mon', { ...tap, then: 'days Wed' }, new Map())).toBeNull();
+  });
+});
