@@ -217,12 +217,16 @@ async function settleStep(
 }
 
 /**
- * A part read as the same taps and the same part again a second time ("days Mon" tapping Mon and reading "days Mon"
- * again): the screen did not move it on, and tapping on would only toggle. The reason it is not settled, or null.
+ * A part read as the same taps (or the same scroll) and the same part again a second time ("days Mon" tapping Mon and
+ * reading "days Mon" again): the screen did not move it on, and tapping on would only toggle. The reason it is not settled, or null.
  */
 export function goesRound(text: string, r: Resolution, readings: Map<string, string>): string | null {
-  if (!r.settled || r.kind !== 'actions' || r.then !== text || r.actions.length === 0) return null;
-  const taps = JSON.stringify(r.actions.map((a) => ('selector' in a && a.selector) || a));
+  if (!r.settled || r.then !== text) return null;
+  if (r.kind !== 'actions' && r.kind !== 'scroll_until') return null;
+  if (r.kind === 'actions' && r.actions.length === 0) return null;
+  const taps = JSON.stringify(
+    r.kind === 'actions' ? r.actions.map((a) => ('selector' in a && a.selector) || a) : r.plan,
+  );
   if (readings.get(text) === taps) return `not understood: "${text}" reads as ${r.reasoning} and then as itself again`;
   readings.set(text, taps);
   return null;

@@ -1,4 +1,5 @@
 import { findTarget, type ScreenIndex } from './target-finder';
+import { screenTitle } from './screen-title';
 import { unquote } from './step-text';
 import { humanizeId, normalizeText } from './text-match';
 import type { TreeElement } from './ui-tree';
@@ -32,4 +33,21 @@ export function colonFill(s: string, index: ScreenIndex): string | null {
   const value = unquote(m[2]!);
   if (value === '') return null;
   return field.node.id ? `type "${value}" into #${field.node.id}` : `type "${value}" into the "${m[1]!.trim()}" field`;
+}
+
+/**
+ * "Add schedule: name Early start, 06:30, save" where Add schedule is one enabled button here and no text on screen
+ * reads so (a label's "Total: €9.00" stays a check): the button first, then what follows the colon, read on the
+ * screen it opens. Null otherwise.
+ */
+export function buttonColon(s: string, index: ScreenIndex): { first: string; then: string } | null {
+  const m = /^(\p{Lu}[\p{L}\d' -]{0,30}?)\s*:\s+(\S.*)$/u.exec(s.trim());
+  if (!m) return null;
+  const want = normalizeText(m[1]!);
+  // "Settings: turn on Reminders" on Settings: the place is where the step already is.
+  if (normalizeText(screenTitle(index) ?? '') === want) return null;
+  const named = index.candidates.filter((e) => normalizeText(e.node.text ?? '') === want);
+  const button = named.filter((e) => ['button', 'list_item', 'link'].includes(e.node.role));
+  if (button.length !== 1 || named.length !== 1 || !button[0]!.node.enabled) return null;
+  return { first: `tap "${button[0]!.node.text!.trim()}"`, then: m[2]! };
 }

@@ -22,7 +22,7 @@ import { screenNames, suggestFor } from './suggestions';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { revealFor, scrollable, scrolledDown } from './reveal';
 import { ifNeededLast, screenClause } from './screen-forms';
-import { colonFill } from './colon-fill';
+import { buttonColon, colonFill } from './colon-fill';
 import { keptSwitch, pickList } from './pick-lists';
 import { leftAlone, lookOnly, stepChain, withEmptyFields } from './step-chains';
 import { stepperStep } from './stepper';
@@ -76,6 +76,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
+  // "Add schedule: name Early start, 06:30": the button here, then the entries on the screen it opens.
+  const opened = buttonColon(s, index);
+  if (opened) return withThen(interpretClause(opened.first, index), opened.then);
   // "Time: 22:30" on a form where Time heads a choice: that option, not a check of what Time shows.
   const option = /:\s/.test(s) ? headingOption(s, index) : null;
   if (option?.kind === 'type') return interpretClause(`Set ${option.target!.text} to ${option.text}`, index);
@@ -126,7 +129,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
         actions: [],
         reasoning: look
           ? `"${look.looked}" claims nothing to verify: read as a look at the screen, nothing is checked`
-          : `"${kept!.looked}": the field is left as it is`,
+          : `"${kept!.looked}": left as it is`,
       },
       (look ?? kept)!.then,
     );
@@ -217,6 +220,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     // "Book one seat for Paper Moons 21:00 today": a flow said in one phrase, walked where it starts here.
     const walked = /^book\s/i.test(s) ? flowWalk(s, index, interpretClause) : null;
     if (walked) return walked;
+    // "save" as the last part of a step, its button below the fold: a tap on the button it starts ("Save schedule").
+    const verb = /^(save|submit|apply|send|finish|update|create)$/i.exec(s.trim());
+    if (verb) return interpretClause(`Tap ${verb[1]![0]!.toUpperCase()}${verb[1]!.slice(1).toLowerCase()}`, index);
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);
   }
@@ -286,7 +292,12 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     // A check that could not find what it reads scrolls only to that very name.
     // A name the tree holds already (read another way by the scroll's matcher) would be scrolled to forever.
     const listed = !r.settled && plan ? findTarget(index, plan.target, { wholeScreen: true }).found : false;
-    if (plan && (r.settled || (r.reason.includes(`"${plan.target.text}"`) && !listed)))
+    // An empty name would show at once and be scrolled to forever.
+    if (
+      plan &&
+      plan.target.text.trim() !== '' &&
+      (r.settled || (r.reason.includes(`"${plan.target.text}"`) && !listed))
+    )
       return {
         settled: true,
         kind: 'scroll_until',

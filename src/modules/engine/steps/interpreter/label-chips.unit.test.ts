@@ -88,3 +88,50 @@ describe('a part that reads as itself again after its taps', () => {
     expect(goesRound('days Mon', { ...tap, then: 'days Wed' }, new Map())).toBeNull();
   });
 });
+
+describe('a form opened by its button and walked to its save', () => {
+  const schedules = screen('Schedules', [
+    node('list_item', 'Wake up', 100, { id: 'wake' }),
+    node('button', 'Add schedule', 300, { id: 'add-schedule' }),
+  ]);
+
+  it('"Add schedule: name …" taps the button here, then reads the entries on the screen it opens', () => {
+    const r = interpretStep('Add schedule: name Early start, 06:30', schedules);
+    expect(tapped(r)).toEqual(['add-schedule']);
+    expect(then(r)).toBe('name Early start, 06:30');
+    // A label's value stays a check: "Total: €9.00" with Total a text.
+    const total = screen('Basket', [node('text', 'Total', 100), node('text', '€9.00', 140)]);
+    expect(tapped(interpretStep('Total: €9.00', total))).toEqual([]);
+  });
+
+  it('"leave scene as is" does nothing when the screen shows it; "save" taps the button it starts', () => {
+    const form = schedule([node('button', 'Save schedule', 700, { id: 'save' })]);
+    const left = interpretStep('leave scene as is, save', form);
+    expect(left.settled && left.kind === 'actions' && left.actions).toEqual([]);
+    expect(then(left)).toBe('save');
+    expect(tapped(interpretStep('save', form))).toEqual(['save']);
+    // Nothing on screen is so named: no leaving it alone.
+    expect(interpretStep('leave colour as is', form).settled).toBe(false);
+  });
+});
+
+describe('a scroll that leads back to the same part', () => {
+  it('is stopped the second time', () => {
+    const scroll: Resolution = {
+      settled: true,
+      kind: 'scroll_until',
+      plan: {
+        kind: 'scroll_until',
+        direction: 'down',
+        target: { text: '' },
+        swipe: { kind: 'swipe', x: 1, y: 600, x2: 1, y2: 200, durationMs: 300 },
+        maxSwipes: 5,
+      },
+      reasoning: 'scroll down to ""',
+      then: 'Add schedule: name Early start',
+    };
+    const readings = new Map<string, string>();
+    expect(goesRound('Add schedule: name Early start', scroll, readings)).toBeNull();
+    expect(goesRound('Add schedule: name Early start', scroll, readings)).toMatch(/^not understood/);
+  });
+});

@@ -221,13 +221,16 @@ export function lookOnly(s: string): { looked: string; then: string | undefined 
  */
 export function leftAlone(s: string, index: ScreenIndex): { looked: string; then: string | undefined } | null {
   const m =
-    /^((?:keep|leave)\s+(?:the\s+)?(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?(?:\s+as it is|\s+unchanged|\s+as is)?)(?:,\s*(?:then\s+)?(.+))?$/iu.exec(
+    /^((?:keep|leave)\s+(?:the\s+)?(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?(\s+as it is|\s+unchanged|\s+as is)?)(?:,\s*(?:then\s+)?(.+))?$/iu.exec(
       s,
     );
   if (!m || index.elements.some((e) => e.node.role === 'alert' && e.node.children.length > 0)) return null;
   const field = findTarget(index, { text: m[2]!, role: 'field' }, { roles: ['input'], closeOnly: true });
-  if (!field.found || field.element.node.role !== 'input') return null;
-  return { looked: m[1]!, then: m[3] };
+  // "leave scene as is": said "as is", anything on screen so named (a heading over its choices) is left alone.
+  const named =
+    m[3] && !field.found ? findTarget(index, { text: m[2]! }, { closeOnly: true, wholeScreen: true }) : null;
+  if (!(field.found && field.element.node.role === 'input') && !named?.found) return null;
+  return { looked: m[1]!, then: m[4] };
 }
 
 /**
