@@ -19,6 +19,35 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
       t,
     );
   if (opens && !/\b(?:screen|page)$/i.test(opens[1]!)) return read(`${opens[1]} shows ${opens[2]}`);
+  // "Rate screen asks "How was your order?"", "The dialog asks "Delete this scene?"": the question is shown there.
+  const asks =
+    /^((?:the )?[^"]{1,40}? (?:screen|page|dialog|popup|pop-up|alert|prompt)) asks ((?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
+      t,
+    );
+  if (asks) return read(`${asks[1]} shows ${asks[2]}`);
+  // "Under it "Pizza · ★ 4.7" and "Minimum order £10.00"": what the claim before spoke of is not kept; the texts shown.
+  const under =
+    /^(?:under|below|beneath|next to|beside|above|after) (?:it|that|this|them)[,:]?\s+((?:"[^"]+"(?:,\s*|,? and\s+)?)+)(?:\s+(?:is|are) (?:shown|displayed|visible))?$/i.exec(
+      t,
+    );
+  if (under)
+    return {
+      kind: 'all',
+      checks: [...under[1]!.matchAll(/"([^"]+)"/g)].map(
+        (q): Check => ({ kind: 'visible', target: { text: q[1]! }, negated: false }),
+      ),
+    };
+  // "Fields start with Jo Park and 07700 900731": each value is in a field (a field's text is its value).
+  const prefilled =
+    /^(?:the )?(?:fields|form|inputs|form fields) (?:start with|are (?:pre-?filled|filled in) with|show|hold|contain|read) ([^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
+      t,
+    );
+  const values = prefilled?.[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim().replace(/^"|"$/g, ''));
+  if (values && values.length > 0 && values.every((v) => v !== '' && !/\b(?:is|are|not|no|empty)\b/i.test(v)))
+    return {
+      kind: 'all',
+      checks: values.map((text): Check => ({ kind: 'visible', target: { text, role: 'field' }, negated: false })),
+    };
   const cleared = /^(?:the )?([^"]+? (?:field|input|box)) (?:is|was|gets|has been) cleared$/i.exec(t);
   if (cleared) return read(`the ${cleared[1]} is empty`);
   const counted = new RegExp(

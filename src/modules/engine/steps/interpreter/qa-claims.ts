@@ -168,6 +168,29 @@ export function screenOpensFor(s: string): Check | null {
   return { kind: 'all', checks: [{ kind: 'screen', name: m[1]!, negated: false }, ...parts.map((p) => shown(p))] };
 }
 
+/**
+ * "The basket still shows "2 × Garlic Bread" £9.00": the place said (the screen by its title, a dialog or a thing
+ * shown), and the quoted line with the amount beside it.
+ */
+export function placeShowsPricedLine(s: string, read: Read): Check | null {
+  const m =
+    /^((?:the )?\p{L}[\p{L} ]{0,24}?)\s+(?:still |now |again )?(?:shows?|lists?|has|have|contains?)\s+("[^"]+"\s+[-−]?(?:\p{Sc}\s?\d[\d.,]*|\d[\d.,]*\s?\p{Sc}))$/iu.exec(
+      s.trim(),
+    );
+  const line = m ? read(m[2]!) : null;
+  if (!line) return null;
+  // The quoted line itself must show: an amount shown elsewhere answers nothing.
+  const quoted = /^"([^"]+)"/.exec(m![2]!)![1]!;
+  return {
+    kind: 'all',
+    checks: [
+      { kind: 'shows', subject: m![1]!, values: [] },
+      { kind: 'visible', target: { text: quoted }, negated: false, exact: true },
+      line,
+    ],
+  };
+}
+
 /** The forms above, in order; null when none reads the text. */
 export function screenStayCheck(s: string, read: Read): Check | null {
   return (
@@ -187,6 +210,7 @@ export function screenStayCheck(s: string, read: Read): Check | null {
     placedRowWithLine(s) ??
     placeColonRow(s) ??
     countedRows(s) ??
+    placeShowsPricedLine(s, read) ??
     contextClaim(s, read) ??
     butNotScreen(s, read) ??
     withRemark(s, read)

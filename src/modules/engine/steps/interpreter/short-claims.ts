@@ -83,10 +83,15 @@ function onlyListed(s: string, names: string[]): Check | null {
   };
 }
 
-/** "Tab bar with Films, Search, My tickets and Account (at the bottom)": the tab bar, and a tab of each name. */
+/**
+ * "Tab bar with Films, Search, My tickets and Account (at the bottom)", "The tab bar shows Home, Search, Orders and
+ * Account": the tab bar, and a tab of each name.
+ */
 function tabBarWith(s: string): Check | null {
   const m =
-    /^(?:a |the )?tab bar (?:is )?(?:shown |visible )?(?:with|showing|holding) ([^"]+?)(?: at the bottom)?$/i.exec(s);
+    /^(?:a |the )?(?:tab ?bar|bottom (?:tab ?bar|navigation|nav bar)) (?:is )?(?:shown |visible )?(?:with|showing|holding|shows|has|lists|contains|offers) (?:the )?(?:tabs )?([^"]+?)(?: tabs)?(?: at the bottom)?$/i.exec(
+      s,
+    );
   if (!m) return null;
   const names = m[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
   if (names.length < 2 || names.some((n) => n === '' || n.split(' ').length > 3 || STATEMENT.test(n))) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpretAssertion } from './index';
-import { node, screen } from './hand-built-screens.fixture';
+import { labelled, node, screen } from './hand-built-screens.fixture';
 
 /**
  * Short claims without the verb the check forms expect: a control by its kind (`Find showtimes button`, `Cancel
@@ -99,6 +99,13 @@ describe('a screen with its texts, a tab bar with its tabs, segments', () => {
   it('near miss: a tab the bar lacks fails', () => {
     expect(verdict(interpretAssertion('Tab bar with Films, Search and My tickets', tabs))).toBe(false);
   });
+  it('`The tab bar shows Films, Search and Account`: the same with a verb', () => {
+    expect(verdict(interpretAssertion('The tab bar shows Films, Search and Account', tabs))).toBe(true);
+    expect(verdict(interpretAssertion('The bottom navigation has the tabs Films, Search and Account', tabs))).toBe(
+      true,
+    );
+    expect(verdict(interpretAssertion('The tab bar shows Films, Search and My tickets', tabs))).toBe(false);
+  });
   it('`Segments Upcoming and Past` (no verb): each is shown; a missing one fails', () => {
     const seg = screen('My tickets', [node('button', 'Upcoming', 100), node('button', 'Past', 160)]);
     expect(verdict(interpretAssertion('Segments Upcoming and Past', seg))).toBe(true);
@@ -157,5 +164,55 @@ describe('a message under a place that is no field', () => {
     ).toBe(true);
     // "under the fields": all of them, no one field's message.
     expect(verdict(interpretAssertion('"Enter where you are flying from" is shown under the fields', form))).toBe(true);
+  });
+});
+
+describe('a place that shows a quoted line and its amount', () => {
+  const basket = screen('Basket', [
+    node('text', '2 × Garlic Bread', 100, { bounds: { x: 16, y: 100, width: 200, height: 30 } }),
+    node('text', '£9.00', 100, { bounds: { x: 300, y: 100, width: 60, height: 30 } }),
+  ]);
+  it('`The basket still shows "2 × Garlic Bread" £9.00`: the screen so titled, the amount beside the line', () => {
+    expect(verdict(interpretAssertion('The basket still shows "2 × Garlic Bread" £9.00', basket))).toBe(true);
+    expect(verdict(interpretAssertion('The basket still shows "2 × Garlic Bread" £4.50', basket))).toBe(false);
+    expect(verdict(interpretAssertion('The basket shows "3 × Garlic Bread" £9.00', basket))).not.toBe(true);
+  });
+});
+
+describe('a screen or dialog that asks a question', () => {
+  const rate = screen('Rate order', [node('text', 'How was your order from Green Bowl?', 100)]);
+  it('`Rate order screen asks "…"`: that screen, the question on it', () => {
+    expect(verdict(interpretAssertion('Rate order screen asks "How was your order from Green Bowl?"', rate))).toBe(
+      true,
+    );
+    expect(verdict(interpretAssertion('Rate order screen asks "How was your order from Luigi?"', rate))).toBe(false);
+    expect(verdict(interpretAssertion('Home screen asks "How was your order from Green Bowl?"', rate))).toBe(false);
+  });
+});
+
+describe('fields that start with values', () => {
+  const edit = (name: string) =>
+    screen('Edit details', [
+      node('text', 'Jo Park', 60),
+      ...labelled('Name', 'name', 100, name),
+      ...labelled('Phone', 'phone', 200, '07700 900731'),
+    ]);
+  it('`Fields start with Jo Park and 07700 900731`: each value in a field', () => {
+    expect(verdict(interpretAssertion('Fields start with Jo Park and 07700 900731', edit('Jo Park')))).toBe(true);
+    expect(verdict(interpretAssertion('Fields start with Jo Park and 07700 900732', edit('Jo Park')))).toBe(false);
+  });
+  it('near miss: the value only as a text, its field empty, is no field holding it', () => {
+    expect(verdict(interpretAssertion('Fields start with Jo Park and 07700 900731', edit('')))).not.toBe(true);
+  });
+});
+
+describe('texts said to be under what the claim before spoke of', () => {
+  const menu = screen("Luigi's Pizzeria", [
+    node('text', 'Pizza · ★ 4.7', 100),
+    node('text', 'Minimum order £10.00', 140),
+  ]);
+  it('`Under it "A" and "B"`: each text shown', () => {
+    expect(verdict(interpretAssertion('Under it "Pizza · ★ 4.7" and "Minimum order £10.00"', menu))).toBe(true);
+    expect(verdict(interpretAssertion('Under it "Pizza · ★ 4.9" and "Minimum order £10.00"', menu))).toBe(false);
   });
 });
