@@ -231,7 +231,9 @@ export function seenAsCheck(s: string): Check | null {
 }
 
 /** "Rows in order: A, B, C", "The order is A, then B, then C", "The rows are "A", "B" and "C", in that order". */
-export function orderCheck(s: string): Check | null {
+export function orderCheck(said: string): Check | null {
+  // "Films in order: A, B, C", "Classes are listed in this order: …": any plural noun, read as the rows.
+  const s = said.replace(/^(?:the )?\p{L}{3,}s (?:are (?:listed |shown )?)?(in (?:this |that )?order:\s)/iu, 'Rows $1');
   const m =
     /^(?:the )?(?:list order|sort order|rows?|list|order|results?|flights?|items?)(?: by [a-z ]+?| \([^)]*\))?(?: are| is)?(?: now| back to| still)?(?:,? in (?:that |this )?order)?(?: is)?(?: back to| now)?\s*:?\s+(.+?)(?:,? in (?:that|this) order)?$/i.exec(
       s,

@@ -62,7 +62,9 @@ export function checkShows(
   }
   if (
     /\s(?:section|list|results|area|card|block|banner|box|panel|header|top bar)$/i.test(bare) ||
-    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|notice|hint|warning|text)$/i.test(bare) ||
+    /^(?:section|list|header|top bar|it|this|(?:error )?message|error|note|notice|hint|warning|text|(?:search )?results?)$/i.test(
+      bare,
+    ) ||
     /^[\w ]{1,30}? (?:line|subtitle|caption)$/i.test(bare)
   )
     return all(visible);

@@ -221,7 +221,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
     const walked = /^book\s/i.test(s) ? flowWalk(s, index, interpretClause) : null;
     if (walked) return walked;
     // "save" as the last part of a step, its button below the fold: a tap on the button it starts ("Save schedule").
-    const verb = /^(save|submit|apply|send|finish|update|create)$/i.exec(s.trim());
+    const verb = /^(save|submit|apply|send|finish|update|create|continue|next|proceed|done)$/i.exec(s.trim());
     if (verb) return interpretClause(`Tap ${verb[1]![0]!.toUpperCase()}${verb[1]!.slice(1).toLowerCase()}`, index);
     const hint = suggestFor(first.text, index);
     return notSettled(`${parsed.reason}${hint.length ? `; did you mean: ${hint.join(' | ')}` : ''}`);

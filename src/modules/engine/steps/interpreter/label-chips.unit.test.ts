@@ -135,3 +135,26 @@ describe('a scroll that leads back to the same part', () => {
     expect(goesRound('Add schedule: name Early start', scroll, readings)).toMatch(/^not understood/);
   });
 });
+
+describe('"Continue with 2 adults"', () => {
+  const tickets = (adults: string, more: ReturnType<typeof node>[] = []) =>
+    screen('Tickets', [
+      node('text', 'Adult', 100),
+      node('button', 'One adult fewer', 140, { id: 'adult-minus' }),
+      node('text', adults, 140),
+      node('button', 'One more adult', 140, { id: 'adult-plus' }),
+      node('button', 'Continue', 700, { id: 'continue' }),
+      ...more,
+    ]);
+
+  it('sets the count on its line first, then continues', () => {
+    const r = interpretStep('Continue with 2 adults', tickets('1'));
+    expect(tapped(r)).toEqual(['adult-plus']);
+    expect(then(r)).toMatch(/tap "Continue"/);
+  });
+
+  it('near miss: two Continue buttons are not chosen between', () => {
+    const two = tickets('2', [node('button', 'Continue', 760, { id: 'continue-2' })]);
+    expect(tapped(interpretStep('Continue with 2 adults', two))).not.toContain('continue');
+  });
+});

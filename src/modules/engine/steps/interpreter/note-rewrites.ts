@@ -37,6 +37,16 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
         (q): Check => ({ kind: 'visible', target: { text: q[1]! }, negated: false }),
       ),
     };
+  // "Results show "1 film" with Signal from Europa": the count as shown, and each row named.
+  const results = /^(?:the )?(?:search )?results? (?:shows?|lists?) ("[^"]+") with ([^"]+)$/i.exec(t);
+  const rows = results?.[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
+  if (results && rows!.every((r) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(r) && !/\b(?:is|are|not|no)\b/i.test(r)))
+    return {
+      kind: 'all',
+      checks: [results[1]!.slice(1, -1), ...rows!].map(
+        (text): Check => ({ kind: 'visible', target: { text }, negated: false }),
+      ),
+    };
   // "Fields start with Jo Park and 07700 900731": each value is in a field (a field's text is its value).
   const prefilled =
     /^(?:the )?(?:fields|form|inputs|form fields) (?:start with|are (?:pre-?filled|filled in) with|show|hold|contain|read) ([^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(

@@ -216,3 +216,28 @@ describe('texts said to be under what the claim before spoke of', () => {
     expect(verdict(interpretAssertion('Under it "Pizza · ★ 4.9" and "Minimum order £10.00"', menu))).toBe(false);
   });
 });
+
+describe('lists said in order, and results with their count', () => {
+  const films = screen('Now showing', [
+    node('text', '3 films', 80),
+    node('list', null, 100, {
+      bounds: { x: 0, y: 100, width: 393, height: 300 },
+      children: [
+        node('list_item', 'Northern Lights', 100),
+        node('list_item', 'Paper Moons', 160),
+        node('list_item', 'Velocity Run', 220),
+      ],
+    }),
+  ]);
+  it('`Films in order: A, B, C`: any plural noun names the rows', () => {
+    expect(verdict(interpretAssertion('Films in order: Northern Lights, Paper Moons, Velocity Run', films))).toBe(true);
+    expect(verdict(interpretAssertion('Films in order: Paper Moons, Northern Lights, Velocity Run', films))).toBe(
+      false,
+    );
+  });
+  it('`Results show "3 films" with Paper Moons`: the count as shown and each row', () => {
+    expect(verdict(interpretAssertion('Results show "3 films" with Paper Moons', films))).toBe(true);
+    expect(verdict(interpretAssertion('Results show "2 films" with Paper Moons', films))).toBe(false);
+    expect(verdict(interpretAssertion('Results show "3 films" with Harvest of Glass', films))).toBe(false);
+  });
+});
