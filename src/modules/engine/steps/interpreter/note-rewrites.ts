@@ -39,11 +39,11 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     };
   // "Results show "1 film" with Signal from Europa": the count as shown, and each row named.
   const results = /^(?:the )?(?:search )?results? (?:shows?|lists?) ("[^"]+") with ([^"]+)$/i.exec(t);
-  const rows = results?.[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
-  if (results && rows!.every((r) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(r) && !/\b(?:is|are|not|no)\b/i.test(r)))
+  const rows = (results?.[2] ?? '').split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
+  if (results && rows.every((r) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(r) && !/\b(?:is|are|not|no)\b/i.test(r)))
     return {
       kind: 'all',
-      checks: [results[1]!.slice(1, -1), ...rows!].map(
+      checks: [results[1]!.slice(1, -1), ...rows].map(
         (text): Check => ({ kind: 'visible', target: { text }, negated: false }),
       ),
     };
@@ -52,7 +52,7 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     /^(?:the )?(?:fields|form|inputs|form fields) (?:start with|are (?:pre-?filled|filled in) with|show|hold|contain|read) ([^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
       t,
     );
-  const values = prefilled?.[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim().replace(/^"|"$/g, ''));
+  const values = prefilled?.[1]?.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim().replace(/^"|"$/g, ''));
   if (values && values.length > 0 && values.every((v) => v !== '' && !/\b(?:is|are|not|no|empty)\b/i.test(v)))
     return {
       kind: 'all',
