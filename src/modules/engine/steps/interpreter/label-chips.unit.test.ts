@@ -158,3 +158,21 @@ describe('"Continue with 2 adults"', () => {
     expect(tapped(interpretStep('Continue with 2 adults', two))).not.toContain('continue');
   });
 });
+
+describe('hostile step text for these readers', () => {
+  // A reader that went round on such text would hang here until the test's own timeout.
+  it('is read to an answer that passes nothing', () => {
+    const form = schedule([node('button', 'Save schedule', 700, { id: 'save' })]);
+    const long = [
+      `days ${Array.from({ length: 2000 }, () => 'Mon').join(', ')}`,
+      `Add schedule: ${'name x, '.repeat(500)}`,
+      `Reach Review booking for London → Paris, ${'14 Aug 2025, '.repeat(400)}`,
+      `Continue with 99 ${'a'.repeat(2000)}`,
+      `leave ${'scene '.repeat(400)}as is`,
+    ];
+    for (const step of long) {
+      const r = interpretStep(step, form);
+      expect(r.settled && r.kind === 'check' && r.passed, step.slice(0, 30)).not.toBe(true);
+    }
+  });
+});

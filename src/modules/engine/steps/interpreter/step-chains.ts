@@ -8,6 +8,7 @@ import { scrollable } from './screen-shape';
 import { rowAction } from './row-action';
 import { buttonThenOption, pathToAction } from './button-options';
 import { NOT_A_LABEL } from './label-chips';
+import { parseCount } from './step-text';
 
 /**
  * Steps that chain several actions in a shape of their own, rewritten as a first clause and the rest, the rest read
@@ -169,8 +170,6 @@ function objectTab(s: string, index: ScreenIndex): Chain | null {
   return tab ? { first: `tap "${tab}"`, then: s } : null;
 }
 
-const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
-
 /** "Continue with 2 adults": the count set on its line's stepper first, then the one way on named. */
 function continueWith(s: string, index: ScreenIndex): Chain | null {
   const m = /^(continue|proceed|next)\s+with\s+(\d{1,2}|one|two|three|four|five|six)\s+(\p{L}{3,})$/iu.exec(s.trim());
@@ -180,7 +179,7 @@ function continueWith(s: string, index: ScreenIndex): Chain | null {
   );
   // Two such buttons are not chosen between; none in view may be further down (the tap scrolls to it).
   if (way.length > 1) return null;
-  const n = NUMBERS[m[2]!.toLowerCase()] ?? Number(m[2]);
+  const n = parseCount(m[2]!);
   return { first: `set ${m[3]!.replace(/s$/i, '')} to ${n}`, then: `tap "${way[0]?.node.text?.trim() ?? m[1]!}"` };
 }
 
