@@ -34,6 +34,7 @@ import { headingOption, optionBelow, qualifiedHeading } from './section-options'
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 import { looseButton, wholeName } from './loose-names';
+import { createWith, formValues } from './form-values';
 import { labelChips } from './label-chips';
 
 /**
@@ -77,7 +78,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
   // "Add schedule: name Early start, 06:30": the button here, then the entries on the screen it opens.
-  const opened = buttonColon(s, index);
+  const opened = buttonColon(s, index) ?? createWith(s, index);
   if (opened) return withThen(interpretClause(opened.first, index), opened.then);
   // "Time: 22:30" on a form where Time heads a choice: that option, not a check of what Time shows.
   const option = /:\s/.test(s) ? headingOption(s, index) : null;
@@ -114,7 +115,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   const stepper = stepperStep(s, index);
   if (stepper) return stepper;
   // "Settings > Edit account > clear Nickname > Save", "Delete and confirm": the first action here, the rest next.
-  const chain = labelChips(s, index) ?? stepChain(s, index);
+  const chain = labelChips(s, index) ?? formValues(s, index) ?? stepChain(s, index);
   if (chain) return withThen(interpretClause(chain.first, index), chain.then);
   const empty = withEmptyFields(s, index);
   if (empty?.failed) return { settled: true, kind: 'check', passed: false, reasoning: empty.failed };

@@ -16,7 +16,7 @@ export const NOT_A_LABEL =
   /^(?:and|then|also|now|the|a|an|with|without|no|not|never|except|but|only|all|any|skip|leave|keep|untick|unselect|deselect|unless|don't|do not|nor|or|other|others|same)\b/i;
 
 /** The one enabled button named exactly `name`, any case; null for none or several. */
-function onlyButton(index: ScreenIndex, name: string): string | null {
+export function onlyButton(index: ScreenIndex, name: string): string | null {
   const want = normalizeText(name);
   if (want === '') return null;
   const hits = index.candidates.filter(
@@ -27,7 +27,8 @@ function onlyButton(index: ScreenIndex, name: string): string | null {
 
 export function labelChips(s: string, index: ScreenIndex): { first: string; then: string } | null {
   const m = LEAD.exec(s.trim());
-  if (!m || startsWithVerb(m[1]!) || NOT_A_LABEL.test(m[1]!)) return null;
+  // "Bedtime (22:30, Mon)": a value with its entries in brackets, no word before names.
+  if (!m || startsWithVerb(m[1]!) || NOT_A_LABEL.test(m[1]!) || /^[([]/.test(m[2]!)) return null;
   // A word that names something here is read by the readers of labels and headings.
   if (findTarget(index, { text: m[1]! }, { wholeScreen: true, closeOnly: true }).found) return null;
   const names: string[] = [];

@@ -116,6 +116,14 @@ const LEADING_FILLER =
   /^(?:(?:please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
 const TRAILING_FILLER =
   /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|(?:right|straight) away|at once|immediately))+$/i;
+/**
+ * What an action is done for, said after it: "Tap Leaving home so everything is off", "Tap Save so that the task is
+ * kept". The effect is the case's to check; the step is the action.
+ */
+const PURPOSE =
+  /,?\s+so(?: that)?\s+(?!")[\p{L}\p{N}'’ -]{1,60}?\s(?:is|are|gets?|becomes?|turns?|goes|stays?|will|can|should|shows?)\b[^"]*$/iu;
+const ACTION_START = /^(?:tap|press|click|select|choose|pick|turn|switch|toggle|open|run|start|enable|disable)\s/i;
+
 /** Remarks in parentheses that only explain the step: "(do not tap Sign in)", "(all lower case)". */
 const REMARK =
   /\s*\((?:do not|don't|not|all|without|e\.g\.|i\.e\.|eg|ie|so|as|if|which|still|sorted|again|optional step|from the|the one|this|that|no |only|the [a-z ]+ (?:is|are|was|were|has|have) [a-z ]+)\b[^()"]*\)/gi;
@@ -176,6 +184,7 @@ export function stripFillers(text: string): string {
     s = s.replace(PROGRESSIVE_START, (_m, v: string) => PROGRESSIVE[v.toLowerCase()]!);
     if (!ordinalPlace(s)) s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');
+    if (ACTION_START.test(s)) s = s.replace(PURPOSE, '');
     s = s
       .replace(REMARK, '')
       .trim()

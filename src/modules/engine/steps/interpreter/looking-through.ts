@@ -139,10 +139,13 @@ function lookAtIt(s: string): string | null {
   return m[3] ? `${m[1]}, then ${m[3]}` : m[1]!;
 }
 
-/** "Check the error, then clear the password": an error must show. */
+/**
+ * "Check the error, then clear the password", "Check the error is showing": an error must show. What follows is a
+ * clause of its own only after a comma, "and" or "then" ("Check the error message appears" is one claim).
+ */
 function checkError(s: string, index: ScreenIndex): Resolution | null {
   const m =
-    /^(?:check|look at|read|see|note)\s+(?:the\s+)?(?:error|error message|validation error)(?:,?\s+(?:and\s+)?(?:then\s+)?(.+))?$/i.exec(
+    /^(?:check|look at|read|see|note)\s+(?:(?:that\s+)?(?:the|an)\s+)?(?:error|error message|validation error)(?:\s+(?:is\s+(?:showing|shown|displayed|visible|on screen)|shows(?: up)?|appears))?(?:(?:,\s*|\s+and\s+|\s+then\s+)(?:and\s+)?(?:then\s+)?(.+))?$/i.exec(
       s,
     );
   if (!m) return null;

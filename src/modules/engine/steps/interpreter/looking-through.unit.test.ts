@@ -125,6 +125,14 @@ describe('steps that look through several things', () => {
     const none = interpretStep('Check the error', signIn(false));
     expect(none.settled && none.kind === 'check' && none.passed).toBe(false);
   });
+  it('"Check the error is showing" is one claim, with nothing left to do after it', () => {
+    const r = interpretStep('Check the error is showing', signIn(true));
+    expect(r.settled && r.kind === 'check' && r.passed).toBe(true);
+    expect(r.settled && r.then).toBeFalsy();
+    const none = interpretStep('Check that the error message appears', signIn(false));
+    expect(none.settled && none.kind === 'check' && none.passed).toBe(false);
+    expect(none.settled && none.then).toBeFalsy();
+  });
   it('"Untap A8" taps a selected seat; one not selected fails', () => {
     const r = interpretStep('Untap A8, then tap B1', seats);
     expect(tapsOn(r)).toContain('#seat-A8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretAssertion } from './index';
+import { interpretAssertion, interpretStep } from './index';
 import { node, screen } from './hand-built-screens.fixture';
 
 const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : 'not settled');
@@ -42,5 +42,27 @@ describe('remarks that are no part of what the screen shows', () => {
     expect(verdict(interpretAssertion('Check the error is showing', calm))).toBe(false);
     const worded = screen('Basket', [node('text', 'That code is invalid', 200)]);
     expect(verdict(interpretAssertion('An error message is shown', worded))).toBe('not settled');
+  });
+});
+
+describe('what an action is done for, said after it', () => {
+  const home = screen('Home', [
+    node('button', 'Leaving home', 300, { id: 'scene-leaving' }),
+    node('button', 'Good night', 360, { id: 'scene-night' }),
+  ]);
+  const taps = (text: string) => {
+    const r = interpretStep(text, home);
+    return r.settled && r.kind === 'actions' ? r.actions.map((a) => (a.op === 'input' ? a.selector?.id : a.op)) : r;
+  };
+
+  it('"Tap Leaving home so everything is off" taps the button; the effect is for the checks', () => {
+    expect(taps('Tap Leaving home on Home so everything is off')).toEqual(['scene-leaving']);
+    expect(taps('Tap Good night so that the lights are off')).toEqual(['scene-night']);
+  });
+
+  it('near miss: a quoted name after "so" is no purpose, and a check keeps its words', () => {
+    expect(taps('Tap "Leaving home so everything is off"')).not.toEqual(['scene-leaving']);
+    const claim = interpretStep('Verify Leaving home is shown so everything is off', home);
+    expect(claim.settled && claim.kind === 'actions').toBe(false);
   });
 });
