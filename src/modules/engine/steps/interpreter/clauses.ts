@@ -128,7 +128,10 @@ export interface Clause {
 export function splitClauses(text: string, names: string[] = [], coarse = false): Clause[] {
   const { masked, unmask } = mask(text, names);
   // Separators: ";", ", then", "then", ", and", "and", ",". Kept as tokens so that "then" is known.
-  const tokens = masked.split(/(\s*;\s*|,?\s+and then\s+|,\s*then\s+|\s+then\s+|,\s+and\s+|\s+and\s+|,\s+)/i);
+  // "… but leave the name empty", "… but don't confirm": what is left alone is a clause of its own.
+  const tokens = masked.split(
+    /(\s*;\s*|,?\s+and then\s+|,\s*then\s+|\s+then\s+|,\s+and\s+|\s+and\s+|,?\s+but\s+(?=(?:leave|keep|don't|do not)\s)|,\s+)/i,
+  );
   const starts: Array<{ at: number; verb: string | null }> = [{ at: 0, verb: null }];
   let current = tokens[0]!;
   const clauses: string[] = [];

@@ -2,6 +2,7 @@ import { onlyField } from './field-forms';
 import { NOT_A_LABEL, onlyButton } from './label-chips';
 import { startsWithVerb } from './lexicon';
 import type { ScreenIndex } from './target-finder';
+import { normalizeText } from './text-match';
 
 /**
  * "Bedtime, 22:30, Mon, Wed, Fri, Good night, save" on a form with one empty text field and chips named 22:30, Mon,
@@ -119,11 +120,29 @@ export function createWith(s: string, index: ScreenIndex): { first: string; then
     const rest = [...kinds.slice(take), m[4]!].join(' ').trim();
     // "Add schedule → name Bedtime", "Add schedule: …": a path or a colon, read by their own readers.
     if (!/^[\p{L}\p{N}"“(]/u.test(rest) || startsWithVerb(rest)) return null;
+    // "Add a task called A1": the name alone, typed into the form's one field (more after it is not guessed at).
+    const called = /^(?:called|named|titled)\s+(.+)$/i.exec(rest);
+    if (called && /,|\s(?:with|and|in|for|on|at|due)\s/i.test(called[1]!)) return null;
+    const entries = called ? `enter "${called[1]!.replace(/^["“]|["”]$/g, '')}" as its name` : rest;
     // To add or create a thing is to save it: the form's save button ends the entries unless they end on one, or
     // say not to.
     const saves =
       (m[2] || verb !== 'new') && !FINISH.test(rest.split(/\s*,\s*|\s+and\s+/).pop()!) && !UNSAVED.test(rest);
-    return { first: `tap "${button}"`, then: saves ? `${rest}, save` : rest };
+    return { first: `tap "${button}"`, then: saves ? `${entries}${called ? ';' : ','} save` : entries };
   }
   return null;
+}
+
+/**
+ * 'Enter "A1" as its name' (what "Add a task called A1" types on the form it opens): into the field labelled Name or
+ * Title ("Task name", "Title"), the one such label on the form; with none, the form's only field (two: not settled).
+ */
+export function nameEntry(s: string, index: ScreenIndex): { first: string; then?: string } | null {
+  const m = /^enter "([^"]+)" as its name(?:\s*;\s*(\S.*))?$/i.exec(s.trim());
+  if (!m) return null;
+  const labels = index.candidates.flatMap((e) => {
+    const label = e.node.role === 'input' ? index.labels.get(e.node)?.text?.trim() : undefined;
+    return label && /^(?:\p{L}+ )?(?:name|title)$/iu.test(normalizeText(label)) ? [label] : [];
+  });
+  return { first: labels.length === 1 ? `enter "${m[1]}" as the ${labels[0]!}` : `enter "${m[1]}"`, then: m[2] };
 }

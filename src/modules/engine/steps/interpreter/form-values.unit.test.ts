@@ -114,3 +114,40 @@ describe('a chip below the fold', () => {
     expect(done(interpretStep('Bedtime, 22:30, good night', short))).not.toContain('text schedule-name Bedtime');
   });
 });
+
+describe('a thing added by its name', () => {
+  const tasks = screen('Tasks', [
+    node('list_item', 'Buy milk', 100),
+    node('button', 'Add task', 700, { id: 'add-task' }),
+  ]);
+  it('"Add a task called A1": the Add task button, the name typed into the form\'s one field, then save', () => {
+    const r = interpretStep('Add a task called A1', tasks);
+    expect(done(r)).toEqual(['tap add-task']);
+    expect(then(r)).toBe('enter "A1" as its name; save');
+    const form = screen('New task', [
+      ...labelled('Title', 'title', 100),
+      ...labelled('Notes', 'notes', 200),
+      ...labelled('Time', 'time', 300),
+    ]);
+    expect(done(interpretStep('enter "A1" as its name', form))).toEqual(['tap title', 'text title A1']);
+  });
+  it('near miss: more after the name, or no button that adds a task, stays refused as a whole flow', () => {
+    expect(interpretStep('Add a task called A1 due Friday', tasks).settled).toBe(false);
+    expect(interpretStep('Add a task called A1', schedules).settled).toBe(false);
+  });
+});
+
+describe('what is left alone, said after "but"', () => {
+  const scene = screen('New scene', [
+    ...labelled('Name', 'scene-name', 80),
+    node('toggle', 'Kitchen · Pendant lights', 300, { id: 'pick-pendant', checked: false }),
+  ]);
+  it('"Pick Kitchen · Pendant lights but leave the name empty": the pick, then the field left empty is a clause of its own', () => {
+    const r = interpretStep('Pick Kitchen · Pendant lights but leave the name empty', scene);
+    expect(done(r)).toEqual(['tap pick-pendant']);
+    expect(then(r)).toBe('leave the name empty');
+  });
+  it('near miss: "but" before anything else does not split', () => {
+    expect(then(interpretStep('Pick Kitchen · Pendant lights but not the lamp', scene))).not.toBe('not the lamp');
+  });
+});

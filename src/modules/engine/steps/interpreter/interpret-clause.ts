@@ -34,7 +34,7 @@ import { headingOption, optionBelow, qualifiedHeading } from './section-options'
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 import { looseButton, wholeName } from './loose-names';
-import { createWith, formValues } from './form-values';
+import { createWith, formValues, nameEntry } from './form-values';
 import { labelChips } from './label-chips';
 
 /**
@@ -77,8 +77,10 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
+  const entry = nameEntry(s, index);
+  if (entry) return withThen(interpretClause(entry.first, index), entry.then);
   // "Add schedule: name Early start, 06:30": the button here, then the entries on the screen it opens.
-  const opened = buttonColon(s, index) ?? createWith(s, index);
+  const opened = buttonColon(s, index);
   if (opened) return withThen(interpretClause(opened.first, index), opened.then);
   // "Time: 22:30" on a form where Time heads a choice: that option, not a check of what Time shows.
   const option = /:\s/.test(s) ? headingOption(s, index) : null;
@@ -95,6 +97,9 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   if (named) return interpretClause(named, index);
   const route = routeWithBracket(s, index);
   if (route) return withThen(interpretClause(route.path, index), route.then);
+  // "Add a schedule Bedtime at 22:30", "Add a task called A1": the button that adds one, then the entries.
+  const added = createWith(s, index);
+  if (added) return withThen(interpretClause(added.first, index), added.then);
   const flow = wholeFlow(s);
   if (flow) return flowWalk(s, index, interpretClause) ?? notSettled(flow);
   const toured = scrollThrough(s);

@@ -3,14 +3,14 @@ import type { DeviceAction, Resolution } from './resolution';
 import { normalizeStep } from './parse-step';
 import { isTabItem } from './row-choice';
 import { tapPlace } from './tab-places';
-import { findTarget, indexScreen, type ScreenIndex } from './target-finder';
+import { indexScreen, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import { isInteractive, isVisible, touchPoint, type Observation } from './ui-tree';
+import { isVisible, touchPoint, type Observation } from './ui-tree';
 
 /**
  * "Open the Orders tab", "Go to Orders", "Switch to Home" on a screen with no tab bar (an order's confirmation, an
  * appointment's details): the tab bar is on the screens this one was opened from. A step that only says where to
- * go, whose place is nowhere on this screen, goes back (the screen's one "Back to …" button, else its Back control)
+ * go, whose place is nowhere on this screen, goes back (the screen's one "Back to …" button)
  * until a screen reads the step, at most MAX_BACKS times.
  */
 
@@ -38,10 +38,9 @@ export function goesTo(text: string): string | null {
 }
 
 /**
- * The way back from this screen to the tabs: its one "Back to …" button (an order's confirmation), else its one Back
- * control (an appointment's details), or null. Taken only for a step that says nothing but where to go, whose place is
- * on no part of this screen: a details screen a bug kept showing is left as a person would leave it, and what the bug
- * broke is still there to be checked where the case checks it.
+ * The way back from this screen to the tabs: its one "Back to …" button (an order's confirmation), or null. A Back
+ * control is not taken: a details screen still showing after a step that should have left it (a delete that did
+ * nothing) would be walked away from, and the step would pass over the bug.
  */
 export function wayBack(observation: Observation): DeviceAction | null {
   const index = indexScreen(observation);
@@ -52,11 +51,7 @@ export function wayBack(observation: Observation): DeviceAction | null {
       /^back to\b/i.test((e.node.text ?? '').trim()) &&
       isVisible(e, observation.screen),
   );
-  if (buttons.length > 1) return null;
-  if (buttons.length === 0) {
-    const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
-    return back.found && isInteractive(back.element.node) ? { op: 'back' } : null;
-  }
+  if (buttons.length !== 1) return null;
   const p = touchPoint(buttons[0]!);
   if (!p) return null;
   return { op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(buttons[0]!.node, observation.tree) };
