@@ -48,6 +48,12 @@ const DIALOG_CLAIM =
 const DIALOG_GONE =
   /\b(?:clos(?:es|ed|ing)?|gone|dismiss(?:es|ed)?|disappear(?:s|ed)?|no longer|goes away|went away|hidden|no|not|never|none|without)\b/i;
 
+/**
+ * "Message should be "It opens at 18:00 today."", "Title is "Closed"": the words of a dialog, said without the word
+ * dialog. Judged on the screen now first; when they are not there and a dialog was open earlier in the run, on it.
+ */
+const DIALOG_WORDS = /^(?:the )?(?:(?:dialog|alert|pop-?up)(?:'s)? )?(?:title|message|body|text)\b[^"]*"[^"]+"/i;
+
 /** "It offers Cancel and New basket": a claim about what the assertion before it spoke of. */
 const PRONOUN_CLAIM = /^(?:it|its|it's|they|their)\b/i;
 
@@ -104,19 +110,40 @@ export async function judgeAssertionInRun(
   // The dialog's own words ("Smash Burger Co. is closed") say nothing of whether it has gone.
   const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""');
   if (DIALOG_CLAIM.test(text.trim()) && !DIALOG_GONE.test(unquoted) && !dialogOpen(observation)) {
-    for (let at = last - 1; at >= 1; at--) {
-      const screen = timeline.points[at]!.screen;
-      if (!screen || !dialogOpen(screen)) continue;
+    const at = lastDialog(timeline);
+    if (at !== null) {
       cursor.at = at;
       cursor.dialog = true;
+      const screen = timeline.points[at]!.screen;
       return judgeInThePast(text, screen, `on the dialog open at step ${timeline.points[at]!.step + 1}`, observation);
     }
+  }
+  const dialogAt = DIALOG_WORDS.test(text.trim()) && !dialogOpen(observation) ? lastDialog(timeline) : null;
+  if (dialogAt !== null) {
+    const now = interpretAssertion(text, observation);
+    if (now.settled && now.passed) {
+      cursor.at = null;
+      return { resolution: now, screen: observation };
+    }
+    cursor.at = dialogAt;
+    cursor.dialog = true;
+    const said = `on the dialog open at step ${timeline.points[dialogAt]!.step + 1}`;
+    return judgeInThePast(text, timeline.points[dialogAt]!.screen, said, observation);
   }
   cursor.at = null;
   const present = presentTense(text);
   if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
   const resolution = await judgeAssertionOnScreen(device, text, observation, signal);
   return titledEarlier(text, resolution, observation, timeline) ?? { resolution, screen: observation };
+}
+
+/** The last point of the run whose screen had a dialog open, or null. */
+function lastDialog(timeline: RunTimeline): number | null {
+  for (let at = timeline.points.length - 1; at >= 1; at--) {
+    const screen = timeline.points[at]!.screen;
+    if (screen && dialogOpen(screen)) return at;
+  }
+  return null;
 }
 
 /** Whether a claim of a details screen ("Details show …") is this screen's to judge. */

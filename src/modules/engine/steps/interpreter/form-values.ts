@@ -146,3 +146,11 @@ export function nameEntry(s: string, index: ScreenIndex): { first: string; then?
   });
   return { first: labels.length === 1 ? `enter "${m[1]}" as the ${labels[0]!}` : `enter "${m[1]}"`, then: m[2] };
 }
+
+/** "Add a schedule Bedtime at 22:30": the control that adds the thing ("Add schedule") and its kind, or null. */
+export function addedKind(s: string): { name: string; noun: string } | null {
+  const m = CREATE.exec(s.trim());
+  if (!m || !/^\p{Lu}/u.test(m[1]!)) return null;
+  const noun = m[3]!.split(/\s+/)[0]!;
+  return noun.length >= 3 ? { name: `${m[1]!} ${noun}`, noun } : null;
+}

@@ -5,7 +5,8 @@ import type { Check } from './intent';
  * 3 Mill Street, York, Postcode YO1 7HH": several labels, each with its value, without a verb. The
  * text is split only where a comma is followed by a label the screen shows, so a value keeps its own
  * commas ("3 Mill Street, York") and colons ("11:15"). Each label must then have that value beside or
- * below it (see evaluate-forms' value check); a label the screen does not show leaves it not settled.
+ * below it (see evaluate-forms' value check); a label the screen does not show leaves it not settled. One label alone
+ * is read so when its whole value is a text on the screen ("Repeats Mon, Wed, Fri").
  */
 
 /** Words that make a part a statement rather than a value: "Settings and Profile are shown". */
@@ -50,7 +51,9 @@ export function labelledValues(clause: string, names: string[]): Check | null {
     if (STATE.test(last.value)) return null;
     last.value = `${last.value}, ${piece.trim()}`;
   }
-  if (pairs.length < 2) return null;
+  // "Repeats Mon, Wed, Fri": one label whose value, commas and all, is a text the screen shows.
+  const whole = pairs.length === 1 && names.some((n) => lower(n) === lower(pairs[0]!.value.replace(STILL, '')));
+  if (pairs.length < 2 && !whole) return null;
   const checks: Check[] = [];
   for (const { label, value } of pairs) {
     const plain = value.replace(STILL, '');

@@ -1,13 +1,14 @@
 import { selectorFor } from '../selectors';
-import type { Resolution } from './resolution';
+import { notSettled, type Resolution } from './resolution';
 import { isTabItem } from './row-choice';
+import { addedKind } from './form-values';
 import { screenTitle } from './screen-title';
 import { findTarget, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { describeElement, isInteractive, isVisible, touchPoint } from './ui-tree';
 
 /**
- * "Open Add schedule", "Add schedule: type Bedtime", "New scene → tap Save" on a screen that shows no such control
+ * "Open Add schedule", "Add schedule: type Bedtime", "New scene → tap Save", "Add a schedule Bedtime at 22:30" on a screen that shows no such control
  * but one button (or row, or tab) named for the things it makes ("Schedules", "Scenes"): a control that adds a
  * thing lives on the screen that lists those things. That button is tapped, then the whole step is read again
  * there, where the control must be named exactly (else the step is not settled as before).
@@ -27,10 +28,12 @@ function missedHere(r: Resolution, name: string): boolean {
 
 export function placeBehind(text: string, r: Resolution, index: ScreenIndex): Resolution | null {
   const m = LEADING.exec(text.trim().replace(/^["“]|["”]$/g, ''));
-  if (!m || !/^\p{Lu}/u.test(m[1]!)) return null;
-  const name = m[1]!;
+  // "Add a schedule Bedtime at 22:30": the thing added with its entries, by the control that adds it.
+  const said = m && /^\p{Lu}/u.test(m[1]!) ? { name: m[1]!, noun: m[2]! } : addedKind(text);
+  if (!said) return null;
+  const name = said.name;
   if (!missedHere(r, name)) return null;
-  const noun = normalizeText(m[2]!);
+  const noun = normalizeText(said.noun);
   if (findTarget(index, { text: name }, { wholeScreen: true, closeOnly: true }).found) return null;
   const plurals = new Set([`${noun}s`, `${noun}es`, noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`]);
   // Already on the screen that lists them: nothing more to open.
@@ -46,7 +49,9 @@ export function placeBehind(text: string, r: Resolution, index: ScreenIndex): Re
       plurals.has(normalizeText(e.node.text ?? '')) &&
       isVisible(e, index.observation.screen),
   );
-  if (lists.length !== 1) return null;
+  // No button here lists them: said as missing, the step is looked for under the app's other tabs ("New scene,
+  // name it Party" on Home, New scene under the Scenes tab).
+  if (lists.length !== 1) return r.settled ? null : notSettled(`no button named "${name}" on this screen`);
   const el = lists[0]!;
   const p = touchPoint(el);
   if (!p) return null;

@@ -43,6 +43,8 @@ describe('a control that adds a thing, behind the button that lists those things
       'Add timer: type Nap as the name',
       'Add timer → tap Mon',
       'Add timer, tap 22:30',
+      'Add a timer Nap at 22:30',
+      'Add a timer called Nap',
     ]) {
       const r = interpretStep(step, start);
       expect(done(r)).toEqual(['tap open-timers']);
@@ -56,6 +58,11 @@ describe('a control that adds a thing, behind the button that lists those things
     expect(done(interpretStep('Open Add timer', gone))).toMatch(/^not settled/);
     const other = screen('Start', [node('button', 'Scenes', 300, { id: 'open-scenes' })]);
     expect(done(interpretStep('Open Add timer', other))).toMatch(/^not settled/);
+    expect(done(interpretStep('Add a timer Nap at 22:30', other))).toMatch(/^not settled/);
+    // Said as missing, so that the run looks for it under the app's other tabs.
+    expect(done(interpretStep('New timer, name it Nap', other))).toBe(
+      'not settled: no button named "New timer" on this screen',
+    );
     // A tab of that kind is the tab search's to look under.
     const tabbed = screen('Start', [
       node('text', 'Hi', 100),

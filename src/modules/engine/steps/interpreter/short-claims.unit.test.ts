@@ -241,3 +241,22 @@ describe('lists said in order, and results with their count', () => {
     expect(verdict(interpretAssertion('Results show "3 films" with Harvest of Glass', films))).toBe(false);
   });
 });
+
+describe('one label whose value has commas', () => {
+  const schedule = (days: string) =>
+    screen('Bedtime', [
+      node('text', 'Time', 100),
+      node('text', '22:30', 142, { id: 'time' }),
+      node('text', 'Repeats', 200),
+      node('text', days, 242, { id: 'days' }),
+    ]);
+  it('`Repeats Mon, Wed, Fri` reads the value under the label, commas and all', () => {
+    expect(verdict(interpretAssertion('Repeats Mon, Wed, Fri', schedule('Mon, Wed, Fri')))).toBe(true);
+  });
+  it('near miss: another list of days on screen is no value of the label; a list the screen does not show is not read so', () => {
+    const other = schedule('Mon, Wed, Fri');
+    other.tree.children[0]!.children.push(node('text', 'Tue, Thu', 300, { id: 'other' }));
+    expect(verdict(interpretAssertion('Repeats Tue, Thu', other))).not.toBe(true);
+    expect(verdict(interpretAssertion('Repeats Mon, Fri', schedule('Mon, Wed, Fri')))).not.toBe(true);
+  });
+});
