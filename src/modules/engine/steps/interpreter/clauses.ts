@@ -145,8 +145,9 @@ export function splitClauses(text: string, names: string[] = [], coarse = false)
     // "Verify "A" and "B", and write down the booking reference": a note to self is a clause of its own.
     // "…, keep phone, Save": what is left alone is a clause of its own too.
     // "Go Home and back to Account": "back to" a screen's name starts a way of its own.
+    // "…, name it Reading": the name given is a clause of its own.
     const note =
-      /^(?:note|note down|take note of|make a note of|write down|keep|leave)\s/i.test(piece) ||
+      /^(?:note|note down|take note of|make a note of|write down|keep|leave|(?:name|call|title) it)\s/i.test(piece) ||
       /^back to (?:the )?\p{Lu}/u.test(piece);
     if (
       piece !== '' &&

@@ -1,6 +1,7 @@
 import { onlyField } from './field-forms';
 import { NOT_A_LABEL, onlyButton } from './label-chips';
 import { startsWithVerb } from './lexicon';
+import { parseCount } from './step-text';
 import type { ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 
@@ -29,7 +30,12 @@ function entriesOf(s: string): string[] | null {
     .replace(/\s*\)\s*/g, ', ');
   const parts = flat
     .split(/\s*[,;]\s*|\s+and\s+/i)
-    .map((p) => p.replace(/\u0000(\d+)\u0000/g, (_m, c: string) => String.fromCharCode(Number(c))).trim())
+    .map((p) =>
+      p
+        .replace(/\u0000(\d+)\u0000/g, (_m, c: string) => String.fromCharCode(Number(c)))
+        .trim()
+        .replace(/^(?:and|then|and then)\s+/i, ''),
+    )
     .filter((p) => p !== '');
   return parts.length >= 1 && parts.length <= MAX_ENTRIES ? parts : null;
 }
@@ -42,7 +48,11 @@ function buttonEntry(index: ScreenIndex, entry: string): string | null {
 
 /** A chip below the fold, named after the others ("…, Fri, running Good night"): a name, not a value to type. */
 const nameBelow = (said: string) =>
-  /^[\p{Lu}\d][^"“”]{0,30}$/u.test(said) && said.split(/\s+/).length <= 4 && !BEFORE_LEAD_WORD.test(said);
+  /^[\p{L}\d][^"“”]{0,30}$/u.test(said) &&
+  said.split(/\s+/).length <= (/^\p{Ll}/u.test(said) ? 3 : 4) &&
+  !BEFORE_LEAD_WORD.test(said) &&
+  !startsWithVerb(said) &&
+  !NOT_A_LABEL.test(said);
 
 /**
  * "Bedtime at 22:30 on Mon": a typed value followed by button entries each after a word; the value and the entries
@@ -152,5 +162,6 @@ export function addedKind(s: string): { name: string; noun: string } | null {
   const m = CREATE.exec(s.trim());
   if (!m || !/^\p{Lu}/u.test(m[1]!)) return null;
   const noun = m[3]!.split(/\s+/)[0]!;
-  return noun.length >= 3 ? { name: `${m[1]!} ${noun}`, noun } : null;
+  // "Add two schedules": a count, not a kind.
+  return noun.length >= 3 && parseCount(noun) === null ? { name: `${m[1]!} ${noun}`, noun } : null;
 }

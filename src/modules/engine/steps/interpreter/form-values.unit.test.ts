@@ -46,6 +46,8 @@ describe("a form's entries listed as values", () => {
     expect(then(r)).toBe('tap "22:30"; tap "Mon"; tap "Wed"; tap "Fri"; tap "Good night"');
     const bracket = interpretStep('Bedtime (22:30, Mon, good night), save', form());
     expect(then(bracket)).toBe('tap "22:30"; tap "Mon"; tap "Good night"; save');
+    const and = interpretStep('Bedtime (22:30, Mon, good night) and save', form());
+    expect(then(and)).toBe('tap "22:30"; tap "Mon"; tap "Good night"; save');
   });
 
   it('near miss: two entries that name no button, or none, are not guessed into one field', () => {
@@ -109,9 +111,13 @@ describe('a chip below the fold', () => {
     expect(done(r)).toEqual(['tap schedule-name', 'text schedule-name Bedtime']);
     expect(then(r)).toBe('tap "22:30"; tap "Mon"; tap "Good night"');
   });
-  it('near miss: a name first, before any chip here, or in lower case, is not tapped blind', () => {
+  it('a name in lower case after the chips is tapped too ("good night"); the tap finds it by any case', () => {
+    expect(then(interpretStep('Bedtime, 22:30, good night', short))).toBe('tap "22:30"; tap "good night"');
+  });
+  it('near miss: a name first, before any chip here, or words that say not to, are not tapped blind', () => {
     expect(done(interpretStep('Bedtime, Evening, 22:30', short))).not.toContain('text schedule-name Bedtime');
-    expect(done(interpretStep('Bedtime, 22:30, good night', short))).not.toContain('text schedule-name Bedtime');
+    expect(done(interpretStep('Bedtime, 22:30, no scene', short))).not.toContain('text schedule-name Bedtime');
+    expect(done(interpretStep('Bedtime, 22:30, tap the big one', short))).not.toContain('text schedule-name Bedtime');
   });
 });
 
@@ -149,5 +155,30 @@ describe('what is left alone, said after "but"', () => {
   });
   it('near miss: "but" before anything else does not split', () => {
     expect(then(interpretStep('Pick Kitchen · Pendant lights but not the lamp', scene))).not.toBe('not the lamp');
+  });
+});
+
+describe('the name given after a tap', () => {
+  const scenes = screen('Scenes', [node('button', 'New scene', 400, { id: 'new-scene' })]);
+  it('"Tap New scene again, name it Reading, save": the tap, then the name as a clause of its own', () => {
+    const r = interpretStep('Tap New scene again, name it Reading, save', scenes);
+    expect(done(r)).toEqual(['tap new-scene']);
+    expect(then(r)).toMatch(/^name it Reading/);
+  });
+});
+
+describe('one more of the same kind', () => {
+  it('"Add another: Evening (18:00)" after "Add schedule Bedtime (22:30)": the Add schedule button, then its entries', () => {
+    const r = interpretStep(
+      'Add another: Evening (22:30) and save',
+      schedules,
+      'Add schedule Bedtime (06:30) and save',
+    );
+    expect(done(r)).toEqual(['tap add-schedule']);
+    expect(then(r)).toBe('Evening (22:30) and save');
+  });
+  it('near miss: after a step that added nothing, "Add another" is read as written', () => {
+    const r = interpretStep('Add another: Evening (22:30)', schedules, 'Tap Wake up');
+    expect(done(r)).not.toEqual(['tap add-schedule']);
   });
 });

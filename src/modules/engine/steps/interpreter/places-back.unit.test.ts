@@ -59,6 +59,7 @@ describe('a control that adds a thing, behind the button that lists those things
     const other = screen('Start', [node('button', 'Scenes', 300, { id: 'open-scenes' })]);
     expect(done(interpretStep('Open Add timer', other))).toMatch(/^not settled/);
     expect(done(interpretStep('Add a timer Nap at 22:30', other))).toMatch(/^not settled/);
+    expect(done(interpretStep('Add two timers (Nap 22:30)', other))).not.toMatch(/no button named "Add two"/);
     // Said as missing, so that the run looks for it under the app's other tabs.
     expect(done(interpretStep('New timer, name it Nap', other))).toBe(
       'not settled: no button named "New timer" on this screen',

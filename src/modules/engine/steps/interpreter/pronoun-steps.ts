@@ -1,9 +1,11 @@
+import { addedKind } from './form-values';
 /**
  * A step that names its thing only by a pronoun, read with the step before it, which named it:
  * - "Turn Floor lamp off" → "Turn it back on": the same switch, to the state it had ("back" needs the
  *   step before to have set the other state);
  * - "Add one nachos" → "Remove it again": one of the same thing taken away;
- * - "Tap C4" → "Tap it again": the same element.
+ * - "Tap C4" → "Tap it again": the same element;
+ * - "Add schedule Bedtime (22:30)" → "Add another: Evening (18:00)": one more of the same kind.
  * The step before must be of that very shape, naming one thing; anything else leaves the step as written
  * (and its "it" is found on no screen).
  */
@@ -47,6 +49,12 @@ export function pronounStep(text: string, previous: string): string | null {
   if (/^(?:remove|take away|take out)\s+(?:it|that|this one)(?:\s+again)?$/i.test(s)) {
     const thing = added(previous);
     return thing ? `remove one ${thing}` : null;
+  }
+  // "Add another: Evening (18:00, Fri)" after "Add schedule Bedtime (22:30, Mon)": another of the same kind.
+  const another = /^(add|create|make)\s+another(?:\s+one)?\s*:?\s+(\S.*)$/i.exec(s);
+  if (another) {
+    const kind = addedKind(stripped(previous));
+    return kind ? `${another[1]} ${kind.noun} ${another[2]}` : null;
   }
   if (/^(?:tap|click|press)\s+(?:it|that|this one)\s+again$/i.test(s)) {
     const name = tapped(previous);
