@@ -244,7 +244,7 @@ export function orderCheck(said: string): Check | null {
     quoted.length >= 2
       ? quoted
       : m[1]!
-          .split(/,?\s+then\s+|,\s+|\s+and\s+/i)
+          .split(/,?\s+then\s+|,\s+|\s+and\s+(?!(?:the|a|an)\s)/i)
           .map((v) => unquote(v.trim()))
           .filter(Boolean);
   // "Order 1042 is the first order, above Order 1043": a sentence about one row, not a list of them.

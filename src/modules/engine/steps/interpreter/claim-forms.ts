@@ -1,6 +1,6 @@
 import { RUNS_ON } from './lexicon';
 import type { Check } from './intent';
-import { parseTarget, unquote } from './step-text';
+import { parseTarget, unquote, LIST_SEPARATOR } from './step-text';
 import { PERSON, placeFirstCheck, rowPlaceCheck, rowPlaceLineCheck, rowWithLineCheck } from './row-claims';
 
 /**
@@ -343,7 +343,7 @@ export function phraseList(s: string): Check | null {
  */
 export function namesAndValues(step: string, s: string): Check | null {
   if (!/^(?:verify|validate|assert|expect|(?:check|confirm|ensure|make sure) that)\s/i.test(step)) return null;
-  const parts = s.split(/,\s*(?:and\s+)?|\s+and\s+/i);
+  const parts = s.split(LIST_SEPARATOR);
   const valued = (p: string) =>
     !/^(?:the|a|an|this|that|my|your|its|it|everything|all)\b/i.test(p) && /^\S+\s.*(?:\p{Lu}|\p{N})/u.test(p);
   return parts.length >= 2 && parts.every(valued) ? phraseList(s) : null;

@@ -27,7 +27,7 @@ function parts(rest: string): string[] | null {
   });
   const unmask = (t: string) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!);
   const out: string[] = [];
-  for (const [i, raw] of masked.split(/,\s+|\s+and\s+/i).entries()) {
+  for (const [i, raw] of masked.split(/,\s+|\s+and\s+(?!(?:the|a|an)\s)/i).entries()) {
     const piece = unmask(raw).trim();
     if (piece === '') return null;
     const joined = i > 0 && !/^"/.test(piece) && (!/\s/.test(piece) || /^\p{Ll}/u.test(piece));

@@ -1,6 +1,6 @@
 import type { Check } from './intent';
 import { labelledValues } from './labelled-values';
-import { COUNT_PATTERN, parseCount } from './step-text';
+import { COUNT_PATTERN, parseCount, LIST_SEPARATOR } from './step-text';
 
 /**
  * Assertions about a screen's heading and what it opens with, read before the step grammar (whose
@@ -56,7 +56,7 @@ function headedScreen(s: string): Check | null {
 function opensShowing(s: string, names: string[]): Check | null {
   const m = /^(?:the )?([^"]+?)(?: screen| page)? opens (?:showing|with) ([^"]+)$/i.exec(s);
   if (!m || !names.some((n) => n.toLowerCase() === m[1]!.toLowerCase())) return null;
-  const parts = m[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((p) => p.trim());
+  const parts = m[2]!.split(LIST_SEPARATOR).map((p) => p.trim());
   if (parts.some((p) => p === '' || STATEMENT.test(p) || /^heading\b/i.test(p))) return null;
   return {
     kind: 'all',

@@ -1,5 +1,5 @@
 import type { Check } from './intent';
-import { COUNT_PATTERN } from './step-text';
+import { COUNT_PATTERN, LIST_SEPARATOR } from './step-text';
 
 /**
  * Short QA notes that say a usual claim in fewer words, read as that claim: "Cancel and Turn on buttons" (each button
@@ -39,7 +39,7 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     };
   // "Results show "1 film" with Signal from Europa": the count as shown, and each row named.
   const results = /^(?:the )?(?:search )?results? (?:shows?|lists?) ("[^"]+") with ([^"]+)$/i.exec(t);
-  const rows = (results?.[2] ?? '').split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
+  const rows = (results?.[2] ?? '').split(LIST_SEPARATOR).map((v) => v.trim());
   if (results && rows.every((r) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(r) && !/\b(?:is|are|not|no)\b/i.test(r)))
     return {
       kind: 'all',
@@ -52,7 +52,7 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
     /^(?:the )?(?:fields|form|inputs|form fields) (?:start with|are (?:pre-?filled|filled in) with|show|hold|contain|read) ([^"]+?|(?:"[^"]+"(?:,\s*|,? and\s+)?)+)$/i.exec(
       t,
     );
-  const values = prefilled?.[1]?.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim().replace(/^"|"$/g, ''));
+  const values = prefilled?.[1]?.split(LIST_SEPARATOR).map((v) => v.trim().replace(/^"|"$/g, ''));
   if (values && values.length > 0 && values.every((v) => v !== '' && !/\b(?:is|are|not|no|empty)\b/i.test(v)))
     return {
       kind: 'all',
@@ -74,7 +74,7 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
       t,
     );
   if (withNames) {
-    const names = withNames[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((n) => n.trim());
+    const names = withNames[2]!.split(LIST_SEPARATOR).map((n) => n.trim());
     if (
       names.length > 0 &&
       names.every((n) => /^[\p{Lu}\d][\p{L}\d' -]{0,40}$/u.test(n) && !/\b(?:is|are|not|no)\b/i.test(n))

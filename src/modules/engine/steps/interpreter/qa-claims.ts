@@ -1,3 +1,4 @@
+import { LIST_SEPARATOR } from './step-text';
 import type { Check } from './intent';
 import { butNotScreen, noScreenCheck, notOpenedCheck, staysOnCheck, thenStillOn } from './stay-checks';
 import { contextClaim } from './context-claims';
@@ -26,7 +27,7 @@ function names(list: string): string[] | null {
     .trim();
   if (quoted.length > 0) return rest === '' ? quoted : null;
   const parts = list
-    .split(/,\s*(?:and\s+)?|\s+and\s+/i)
+    .split(LIST_SEPARATOR)
     .map((p) => p.trim())
     .filter(Boolean);
   return parts.every((p) => /^[\p{L}\d][^"]{0,40}$/u.test(p) && p.split(' ').length <= 5) ? parts : null;

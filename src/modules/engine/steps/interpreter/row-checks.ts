@@ -3,7 +3,7 @@ import { ORDINAL_PATTERN, ordinalOf } from './lexicon';
 import { notSettled, type CheckResolution } from './resolution';
 import { scrolledDown } from './screen-shape';
 import { rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { parseCount } from './step-text';
+import { parseCount, LIST_SEPARATOR } from './step-text';
 import { normalizeText } from './text-match';
 import { describeElement } from './ui-tree';
 
@@ -39,7 +39,7 @@ export function onlyRowsCheck(s: string): Check | null {
     );
   if (!m) return null;
   const values = m[1]!
-    .split(/,\s*(?:and\s+)?|\s+and\s+/i)
+    .split(LIST_SEPARATOR)
     .map((v) => v.trim().replace(/^"(.*)"$/, '$1'))
     .filter((v) => v !== '');
   return values.length > 0 ? { kind: 'only_rows', within: m[2]!.replace(/^"(.*)"$/, '$1'), values } : null;
@@ -50,7 +50,7 @@ export function countedRowsCheck(s: string): Check | null {
   const m = /^(\d+|one|two|three|four|five|six|seven|eight|nine|ten) ([\p{L} ]{3,40}?):\s+([^"]+)$/iu.exec(s);
   if (!m) return null;
   const values = m[3]!
-    .split(/,\s*(?:and\s+)?|\s+and\s+/i)
+    .split(LIST_SEPARATOR)
     .map((v) => v.trim())
     .filter((v) => v !== '');
   if (parseCount(m[1]!.toLowerCase()) !== values.length) return null;

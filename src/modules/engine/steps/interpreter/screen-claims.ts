@@ -1,5 +1,5 @@
 import type { Check } from './intent';
-import { unquote } from './step-text';
+import { unquote, LIST_SEPARATOR } from './step-text';
 
 type Read = (part: string) => Check | null;
 
@@ -49,7 +49,7 @@ function titleWith(s: string, read: Read): Check | null {
 function screenWith(s: string, read: Read): Check | null {
   const m = /^(?:[Tt]he )?(\p{Lu}[\p{L} ]*?) (?:screen|page) with (.+)$/u.exec(s);
   if (!m) return null;
-  const parts = m[2]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((p) => p.trim().replace(/^(?:the|a|an) /i, ''));
+  const parts = m[2]!.split(LIST_SEPARATOR).map((p) => p.trim().replace(/^(?:the|a|an) /i, ''));
   const checks: Check[] = [{ kind: 'screen', name: m[1]!, negated: false }];
   for (const part of parts) {
     const titled = /^("[^"]+"|\p{Lu}[\p{L} ]*?) (?:title|heading)$/u.exec(part);

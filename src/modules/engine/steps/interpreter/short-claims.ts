@@ -1,3 +1,4 @@
+import { LIST_SEPARATOR } from './step-text';
 import type { Check } from './intent';
 
 /**
@@ -93,7 +94,7 @@ function tabBarWith(s: string): Check | null {
       s,
     );
   if (!m) return null;
-  const names = m[1]!.split(/,\s*(?:and\s+)?|\s+and\s+/i).map((v) => v.trim());
+  const names = m[1]!.split(LIST_SEPARATOR).map((v) => v.trim());
   if (names.length < 2 || names.some((n) => n === '' || n.split(' ').length > 3 || STATEMENT.test(n))) return null;
   return {
     kind: 'all',

@@ -260,3 +260,23 @@ describe('one label whose value has commas', () => {
     expect(verdict(interpretAssertion('Repeats Mon, Fri', schedule('Mon, Wed, Fri')))).not.toBe(true);
   });
 });
+
+describe('a name with "and the" in it', () => {
+  const films = (titles: string[]) =>
+    screen('Now showing', [
+      node('list', null, 100, {
+        bounds: { x: 0, y: 100, width: 393, height: 60 * titles.length },
+        children: titles.map((t, i) => node('list_item', t, 100 + i * 60, { id: `film-${i}` })),
+      }),
+    ]);
+  it('`Films in order: Paper Moons, Pip and the Giant Kite and Velocity Run` keeps the name whole', () => {
+    const shown = films(['Paper Moons', 'Pip and the Giant Kite', 'Velocity Run']);
+    expect(
+      verdict(interpretAssertion('Films in order: Paper Moons, Pip and the Giant Kite and Velocity Run', shown)),
+    ).toBe(true);
+    const swapped = films(['Pip and the Giant Kite', 'Paper Moons', 'Velocity Run']);
+    expect(
+      verdict(interpretAssertion('Films in order: Paper Moons, Pip and the Giant Kite and Velocity Run', swapped)),
+    ).toBe(false);
+  });
+});

@@ -183,3 +183,9 @@ export function splitOutsideQuotes(s: string): string[] | null {
 
 /** A text matched literally inside a regular expression. */
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where a list of names splits: at commas and at "and", except an "and" that goes on with "the", "a" or "an", which is
+ * inside a name ("Pip and the Giant Kite", "Beauty and the Beast").
+ */
+export const LIST_SEPARATOR = /,\s*(?:and\s+)?|\s+and\s+(?!(?:the|a|an)\s)/i;
