@@ -97,3 +97,35 @@ export function consentFirst(
   const r = interpret(`turn on "${consent[0]!.node.text!.trim()}"`, index);
   return r.settled && r.kind !== 'check' ? r : null;
 }
+
+const TAKEN = /\b(?:taken|selected|chosen|unavailable|sold out|booked|reserved)\b|[✓✔]/i;
+
+/**
+ * "one seat", "2 seats", "one adult seat" in a flow, on a screen of buttons each named for that kind of thing ("Seat
+ * A3", "Seat A4", …): the first free one in reading order (enabled, not marked taken or chosen), since the flow names
+ * none. Returns the button's name and what is left of the part ("1 seat" of "2 seats"; "one adult" of "one adult
+ * seat", for the ticket line further on), or null when fewer free ones than asked are here.
+ */
+export function anyOfKind(
+  count: number,
+  words: string,
+  index: ScreenIndex,
+): { name: string; left: string | null } | null {
+  const split = words.trim().split(/\s+/);
+  const kind = split.at(-1)!.replace(/s$/i, '').toLowerCase();
+  if (kind.length < 3 || count < 1) return null;
+  const free = index.candidates.filter((e) => {
+    const text = (e.node.text ?? '').trim();
+    return (
+      e.node.role === 'button' &&
+      e.node.enabled &&
+      e.node.checked !== true &&
+      text.toLowerCase().startsWith(`${kind} `) &&
+      !TAKEN.test(text)
+    );
+  });
+  if (free.length < count) return null;
+  const rest = count > 1 ? `${count - 1} ${kind}s` : null;
+  const owner = split.length > 1 ? `${count === 1 ? 'one' : count} ${split.slice(0, -1).join(' ')}` : null;
+  return { name: free[0]!.node.text!.trim(), left: [rest, owner].filter(Boolean).join(', ') || null };
+}

@@ -98,3 +98,33 @@ describe('a flow that starts on a search form', () => {
     expect(typed(r)).toEqual([]);
   });
 });
+
+describe('any one of a kind, in a flow that names none', () => {
+  const seats = (extra: ReturnType<typeof node>[] = []) =>
+    screen('Choose seats', [
+      button('Seat A1, taken', 'seat-A1', 200, { enabled: false }),
+      button('Seat A2, taken', 'seat-A2', 240),
+      button('Seat A3', 'seat-A3', 280),
+      button('Seat A4', 'seat-A4', 320),
+      ...extra,
+      button('Continue', 'continue', 700, { enabled: false }),
+    ]);
+  const rest = (parts: string) => `rest of the booking: ${parts}`;
+
+  it('"one seat": the first free seat in reading order (not one marked taken, even if enabled)', () => {
+    const r = interpretStep(rest('one seat, no snacks'), seats());
+    expect(tapped(r)).toEqual(['seat-A3']);
+    expect(then(r)).toMatch(/no snacks$/);
+    expect(then(r)).not.toMatch(/seat/);
+  });
+
+  it('"2 seats" leaves one seat for the next screen; "one adult seat" leaves the adult ticket line', () => {
+    expect(then(interpretStep(rest('2 seats'), seats()))).toMatch(/1 seats$/);
+    expect(then(interpretStep(rest('one adult seat'), seats()))).toMatch(/one adult$/);
+  });
+
+  it('near miss: fewer free seats than asked, or no buttons of that kind, is no pick', () => {
+    expect(tapped(interpretStep(rest('3 seats'), seats()))).not.toContain('seat-A3');
+    expect(tapped(interpretStep(rest('one table'), seats()))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { CHECK_VERB, startsWithVerb } from './lexicon';
-import { consentFirst, formStart, reached, UP_TO } from './flow-form';
+import { anyOfKind, consentFirst, formStart, reached, UP_TO } from './flow-form';
 import { notSettled, type Resolution } from './resolution';
 import { scrollable } from './screen-shape';
 import type { ScreenIndex } from './target-finder';
@@ -308,6 +308,11 @@ export function flowWalk(
       const n = NUMBER_WORDS[count[1]!.toLowerCase()] ?? Number(count[1]);
       const r = interpret(`set ${count[2]!.replace(/s$/i, '')} to ${n}`, index);
       if (acts(r)) return next(r, others);
+      // "one seat" on a seat map: the first free seat, the rest of the count (or its ticket line) read next.
+      const any = anyOfKind(n, count[2]!, index);
+      const tap = any ? interpret(`tap "${any.name}"`, index) : null;
+      if (tap && acts(tap))
+        return next(tap, [...parts.slice(0, i), ...(any!.left ? [any!.left] : []), ...parts.slice(i + 1)]);
     }
     const span = spanHere(controls, named);
     if (!span) continue;
