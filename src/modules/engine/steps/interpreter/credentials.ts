@@ -105,16 +105,38 @@ export const anyCredentials: Rule = (raw) => {
 export const SIGN_OUT_BUTTONS = ['Sign out', 'Log out', 'Sign Out', 'Log Out', 'Logout', 'Sign off', 'Log off'];
 const SIGN_OUT_TAP: Intent = { kind: 'tap', target: { text: '', role: 'button', anyOf: SIGN_OUT_BUTTONS } };
 
+const SIGN_OUT =
+  /^(?:(?:then|now|please),? )?(?:sign|log) ?(?:out|off)(?: of (?:the app|(?:my|the|your) account))?(?:(?: from| on| via| in| using) (?:the )?([^,]{1,40}?)(?: (?:tab|screen|page))?)?(?:,? (?:and )?(?:then )?(confirm)(?: it| the dialog| the prompt| (?:signing|logging) out| (?:sign|log) ?out)?)?$/i;
+
+/**
+ * "Sign out from Profile and confirm" where no sign-out button is on this screen: the place is gone to first, and the
+ * sign-out (with its confirmation) read on the screen it opens. Null when the step names no place, or when this screen
+ * has the button (the sign-out rule reads it here).
+ */
+export function signOutFrom(s: string, names: string[]): { first: string; then: string } | null {
+  const m = SIGN_OUT.exec(s.trim().replace(/[.!]+$/, ''));
+  if (!m?.[1]) return null;
+  const buttons = new Set(SIGN_OUT_BUTTONS.map((b) => b.toLowerCase()));
+  if (names.some((n) => buttons.has(n.trim().toLowerCase()))) return null;
+  // The rest in the writer's words, without the place: "Log out from Account and confirm" → "Log out and confirm".
+  const then = s
+    .trim()
+    .replace(/[.!]+$/, '')
+    .replace(/^(?:(?:then|now|please),? )?/i, '')
+    .replace(
+      / (?:from|on|via|in|using) (?:the )?[^,]{1,40}?(?: (?:tab|screen|page))?(?=,? (?:and )?(?:then )?confirm\b|$)/i,
+      '',
+    );
+  return { first: `go to ${m[1]}`, then };
+}
+
 /**
  * Signing out as a step of its own: "Sign out", "Log out of the app", "Sign out from Profile and
  * confirm", "Log out via the Account tab, confirm". The place named is gone to first; the sign-out
  * button (by any of its usual names) is tapped; "and confirm" accepts the dialog it opens.
  */
 export const signOut: Rule = (raw) => {
-  const m =
-    /^(?:(?:then|now|please),? )?(?:sign|log) ?(?:out|off)(?: of (?:the app|(?:my|the|your) account))?(?:(?: from| on| via| in| using) (?:the )?([^,]{1,40}?)(?: (?:tab|screen|page))?)?(?:,? (?:and )?(?:then )?(confirm)(?: it| the dialog| the prompt| (?:signing|logging) out| (?:sign|log) ?out)?)?$/i.exec(
-      raw.trim().replace(/[.!]+$/, ''),
-    );
+  const m = SIGN_OUT.exec(raw.trim().replace(/[.!]+$/, ''));
   if (!m) return null;
   const steps: Intent[] = [
     ...(m[1] ? [{ kind: 'navigate', path: [m[1]] } as Intent] : []),

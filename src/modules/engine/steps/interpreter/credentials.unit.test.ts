@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent, Target } from './intent';
+import { node, screen } from './hand-built-screens.fixture';
+import { interpretStep, type Resolution } from './index';
 import { parseStep } from './parse-step';
 
 const USER: Target = { text: '', role: 'field', anyOf: expect.arrayContaining(['Email', 'Username']) };
@@ -92,5 +94,39 @@ describe('signing out as a step of its own', () => {
       understood: true,
       intent: { kind: 'sequence', steps: [SIGN_OUT, { kind: 'dialog', accept: false, what: null }] },
     });
+  });
+});
+
+describe('signing out from a place the sign-out button is behind', () => {
+  const rows = (extra: ReturnType<typeof node>[] = []) =>
+    screen('Settings', [
+      node('list', null, 100, {
+        bounds: { x: 0, y: 100, width: 393, height: 120 },
+        children: [
+          node('list_item', 'Household members', 100, { id: 'members' }),
+          node('list_item', 'Profile', 160, { id: 'profile' }),
+        ],
+      }),
+      ...extra,
+    ]);
+  const result = (r: Resolution) =>
+    r.settled && r.kind === 'actions'
+      ? { taps: r.actions.map((a) => (a.op === 'input' ? a.selector?.id : a.op)), then: r.then }
+      : r;
+
+  it('"Sign out from Profile and confirm" with no sign-out button here: Profile first, then the sign-out and its dialog', () => {
+    expect(result(interpretStep('Sign out from Profile and confirm', rows()))).toEqual({
+      taps: ['profile'],
+      then: 'Sign out and confirm',
+    });
+    expect(result(interpretStep('Log out via the Profile screen', rows()))).toEqual({
+      taps: ['profile'],
+      then: 'Log out',
+    });
+  });
+
+  it('near miss: a sign-out button on this screen is tapped here, as the step always read', () => {
+    const here = rows([node('button', 'Sign out', 400, { id: 'sign-out' })]);
+    expect(result(interpretStep('Sign out from Profile', here))).not.toEqual({ taps: ['profile'], then: 'Log out' });
   });
 });

@@ -34,6 +34,7 @@ import { headingOption, optionBelow, qualifiedHeading } from './section-options'
 import { lineStepperStep } from './line-stepper-steps';
 import { refusedTap } from './refused-taps';
 import { looseButton, wholeName } from './loose-names';
+import { signOutFrom } from './credentials';
 import { createWith, formValues, nameEntry } from './form-values';
 import { labelChips } from './label-chips';
 
@@ -77,7 +78,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
-  const entry = nameEntry(s, index);
+  const entry = nameEntry(s, index) ?? signOutFrom(s, screenNames(index));
   if (entry) return withThen(interpretClause(entry.first, index), entry.then);
   // "Add schedule: name Early start, 06:30": the button here, then the entries on the screen it opens.
   const opened = buttonColon(s, index);
