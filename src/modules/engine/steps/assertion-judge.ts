@@ -52,7 +52,7 @@ const DIALOG_GONE =
  * "Message should be "It opens at 18:00 today."", "Title is "Closed"": the words of a dialog, said without the word
  * dialog. Judged on the screen now first; when they are not there and a dialog was open earlier in the run, on it.
  */
-const DIALOG_WORDS = /^(?:the )?(?:(?:dialog|alert|pop-?up)(?:'s)? )?(?:title|message|body|text)\b[^"]*"[^"]+"/i;
+const DIALOG_WORDS = /^(?:the )?(?:(?:dialog|alert|pop-?up)(?:'s)? )?(?:title|message|body)\b[^"]*"[^"]+"/i;
 
 /** "It offers Cancel and New basket": a claim about what the assertion before it spoke of. */
 const PRONOUN_CLAIM = /^(?:it|its|it's|they|their)\b/i;

@@ -119,7 +119,7 @@ describe('a claim about the dialog once it has closed', () => {
     expect(await verdicts(['Message should be "It opens at 18:00 today."'], shop, account(null))).toEqual(['pass']);
     expect(await verdicts(['Message should be "It opens at 19:00 today."'], shop, account(null))).toEqual(['fail']);
     // On the screen now, they are read there.
-    expect(await verdicts(['Text "Jo Park"'], shop, account(null))).toEqual(['pass']);
+    expect(await verdicts(['Message should be "Jo Park"'], shop, account(null))).toEqual(['pass']);
     expect(
       await verdicts(['"You will need your password to sign in again." is shown'], timeline, account(null)),
     ).toEqual(['fail']);
