@@ -113,11 +113,12 @@ const SIGN_OUT =
  * sign-out (with its confirmation) read on the screen it opens. Null when the step names no place, or when this screen
  * has the button (the sign-out rule reads it here).
  */
-export function signOutFrom(s: string, names: string[]): { first: string; then: string } | null {
+export function signOutFrom(s: string, names: () => string[]): { first: string; then: string } | null {
   const m = SIGN_OUT.exec(s.trim().replace(/[.!]+$/, ''));
   if (!m?.[1]) return null;
+  // The screen's names are gathered only for a step that signs out from a place.
   const buttons = new Set(SIGN_OUT_BUTTONS.map((b) => b.toLowerCase()));
-  if (names.some((n) => buttons.has(n.trim().toLowerCase()))) return null;
+  if (names().some((n) => buttons.has(n.trim().toLowerCase()))) return null;
   // The rest in the writer's words, without the place: "Log out from Account and confirm" → "Log out and confirm".
   const then = s
     .trim()

@@ -73,6 +73,9 @@ function peel(index: ScreenIndex, entry: string): string[] {
 }
 
 export function formValues(s: string, index: ScreenIndex): { first: string; then: string } | null {
+  // Most screens have no one empty field: nothing to split or look up for them.
+  const field = onlyField(index);
+  if (!field?.node.enabled || (field.node.text ?? '') !== '') return null;
   const listed = entriesOf(s.trim());
   if (!listed || startsWithVerb(listed[0]!) || NOT_A_LABEL.test(listed[0]!)) return null;
   const finish = FINISH.test(listed[listed.length - 1]!) ? listed.pop()! : null;
@@ -100,8 +103,6 @@ export function formValues(s: string, index: ScreenIndex): { first: string; then
     steps.push(`enter "${typed}"`);
   }
   if (typed === null || here === 0) return null;
-  const field = onlyField(index);
-  if (!field?.node.enabled || (field.node.text ?? '') !== '') return null;
   if (finish) steps.push(finish);
   return { first: steps[0]!, then: steps.slice(1).join('; ') };
 }

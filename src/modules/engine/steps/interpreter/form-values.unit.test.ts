@@ -98,6 +98,16 @@ describe('hostile entries', () => {
     expect(done(interpretStep(many, form()))).toEqual([]);
     expect(done(interpretStep(`${'a'.repeat(5000)}, 22:30`, form()))).toEqual([]);
   });
+
+  it('a 5,000-letter kind or place, and a flow of 500 seats, are read to an answer that types nothing', () => {
+    expect(done(interpretStep(`Add a ${'x'.repeat(5000)} Bedtime at 22:30`, schedules))).toEqual([]);
+    expect(done(interpretStep(`Sign out from ${'Profile '.repeat(700)}and confirm`, schedules))).not.toContain(
+      'text schedule-name Bedtime',
+    );
+    const seats = screen('Choose seats', [node('button', 'Seat A1', 200, { id: 'seat-a1' })]);
+    const r = interpretStep(`rest of the booking: ${'one seat, '.repeat(500)}pay`, seats);
+    expect(done(r).filter((a) => a.startsWith('text'))).toEqual([]);
+  });
 });
 
 describe('a chip below the fold', () => {

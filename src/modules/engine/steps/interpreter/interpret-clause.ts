@@ -78,7 +78,7 @@ export function interpretClause(text: string, index: ScreenIndex): Resolution {
   // "Name: Dinner time" on a form whose Name field is empty: the value to fill in.
   const fill = colonFill(s, index);
   if (fill) return interpretClause(fill, index);
-  const entry = nameEntry(s, index) ?? signOutFrom(s, screenNames(index));
+  const entry = nameEntry(s, index) ?? signOutFrom(s, () => screenNames(index));
   if (entry) return withThen(interpretClause(entry.first, index), entry.then);
   // "Add schedule: name Early start, 06:30": the button here, then the entries on the screen it opens.
   const opened = buttonColon(s, index);
