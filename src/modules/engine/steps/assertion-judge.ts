@@ -4,6 +4,8 @@ import {
   assertionMoment,
   claimTitle,
   dialogOpen,
+  observedTitle,
+  openedByClaim,
   screenShows,
   presentTense,
   type TimelinePoint,
@@ -100,6 +102,12 @@ export async function judgeAssertionInRun(
   }
   // A moment no step names: never judged on another screen.
   if (reading) return { resolution: notSettled(reading.unresolved), screen: observation };
+  // "Back to home opens Home" after "Tap Back to home": the screen the steps end on is Home.
+  const opened = openedByClaim(text, lastStepText(timeline));
+  if (opened) {
+    cursor.at = null;
+    return { resolution: await judgeAssertionOnScreen(device, opened, observation, signal), screen: observation };
+  }
   if (cursor.at !== null && PRONOUN_CLAIM.test(text.trim())) {
     // "It offers Cancel and New basket" after a claim about the dialog: the dialog offers them.
     const claim = spokeOfDialog ? text.trim().replace(/^it\b/i, 'The dialog') : text;
@@ -134,7 +142,60 @@ export async function judgeAssertionInRun(
   const present = presentTense(text);
   if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
   const resolution = await judgeAssertionOnScreen(device, text, observation, signal);
-  return titledEarlier(text, resolution, observation, timeline) ?? { resolution, screen: observation };
+  return (
+    titledEarlier(text, resolution, observation, timeline) ??
+    leftBehind(text, resolution, observation, timeline, cursor.from) ?? { resolution, screen: observation }
+  );
+}
+
+/**
+ * Words that tie a claim to the screen the steps end on ("still", "now", "opens"), say that something is not
+ * there ("no", "gone"), or speak of more than one moment ("each time", "throughout", "then"): such a claim is
+ * never judged on a screen the run left.
+ */
+const OF_THE_END =
+  /\b(?:still|now|again|remains?|stays?|any ?more|longer|yet|finally|end|no|not|never|none|nothing|without|gone|disappear\w*|hidden|removed|n't|opens?|goes|go|takes?|returns?|lands?|navigates?|leads?|brings?|back|then|each|every|throughout|both|always|after|before|until|once)\b/i;
+
+/**
+ * "Confirmation shows "Order FK-20418" and Total paid £21.98" after `Tap Back to home`: a claim of what a screen
+ * shows, written after steps that went on past that screen. When the screen the steps end on holds nothing the
+ * claim reads (no element it names is there), it is judged on the last screen of the run that did, as long as
+ * that screen is not the one the steps end on (a screen that lost what it showed fails there). A claim with
+ * words of the end, of absence or of several moments (`OF_THE_END`) is not looked for so.
+ */
+function leftBehind(
+  text: string,
+  now: CheckResolution,
+  observation: Observation,
+  timeline: RunTimeline,
+  from: number,
+): { resolution: CheckResolution; screen: Observation } | null {
+  if (now.settled || !/^no element matches\b/.test(now.reason)) return null;
+  if (OF_THE_END.test(text.replace(/"[^"]*"|“[^”]*”/g, '""'))) return null;
+  const title = observedTitle(observation);
+  for (let at = timeline.points.length - 1; at >= from; at--) {
+    const screen = timeline.points[at]!.screen;
+    if (!screen || (title !== null && observedTitle(screen) === title)) continue;
+    const r = interpretAssertion(text, screen);
+    if (!r.settled) continue;
+    const name = observedTitle(screen);
+    return judgeInThePast(
+      text,
+      screen,
+      `on ${name ?? 'the screen'} at step ${timeline.points[at]!.step + 1}`,
+      observation,
+    );
+  }
+  return null;
+}
+
+/** The words of the run's last step (its parts read on screens of their own, together). */
+function lastStepText(timeline: RunTimeline): string {
+  const step = timeline.points.at(-1)?.step;
+  return timeline.points
+    .filter((p) => p.step === step)
+    .map((p) => p.text)
+    .join(' ');
 }
 
 /** The last point of the run whose screen had a dialog open, or null. */

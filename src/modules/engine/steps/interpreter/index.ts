@@ -33,6 +33,7 @@ import { screenNames } from './suggestions';
 import { interpretClause } from './interpret-clause';
 import { pronounStep } from './pronoun-steps';
 import { indexScreen } from './target-finder';
+import { screenTitle } from './screen-title';
 import type { Observation } from './ui-tree';
 import type { ScrollUntilPlan } from './plans';
 import { revealFor, stillToSee } from './reveal';
@@ -48,6 +49,7 @@ import type { Check } from './intent';
 export type { Intent, ParsedStep, Target, Check } from './intent';
 export { stepPoints, type TimelinePoint } from './moments';
 export { presentTense } from './past-tense';
+export { openedByClaim } from './opened-by';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export { CAPABILITY_STEP_TYPES, type CapabilityStep, type CapabilityStepType } from './capability-step';
 export { devicePhraseLabel, devicePhraseProblem } from './device-phrases';
@@ -182,6 +184,9 @@ export function screenShows(observation: Observation, name: string): boolean {
   const r = evaluateCheck({ kind: 'screen', name, negated: false }, indexScreen(observation));
   return r.settled && r.passed;
 }
+
+/** The observed screen's title (its navigation bar's, else the screen's name), or null. */
+export const observedTitle = (observation: Observation): string | null => screenTitle(indexScreen(observation));
 
 /** Whether a dialog is open on the observed screen. */
 export function dialogOpen(observation: Observation): boolean {
