@@ -25,7 +25,7 @@ import type { Observation } from '../steps/interpreter';
 import { suiteAccounts, type Account } from '../steps/interpreter/accounts';
 import { accountSteps } from '../steps/interpreter/typed-account';
 import { judgeAssertions } from './case-assertions';
-import type { RunTimeline } from '../steps/assertion-judge';
+import { lastScreenOfStep, type RunTimeline } from '../steps/assertion-judge';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
 import {
@@ -217,6 +217,7 @@ export class CaseRunner {
       agent: input.agent,
       context: input.context,
       previous: opts.previous,
+      arrivedFrom: opts.savedText !== undefined ? lastScreenOfStep(input.timeline, index - 1) : null,
     });
     outcome.trace.push(...result.trace);
     // The screen the step was read on; a replayed step started on the screen the one before left.

@@ -29,6 +29,12 @@ export interface RunTimeline {
   points: Array<TimelinePoint & { screen: Observation | null }>;
 }
 
+/** The screen the last part of step `step` was read on, or null when none was kept. */
+export function lastScreenOfStep(timeline: RunTimeline, step: number): Observation | null {
+  const last = timeline.points.at(-1);
+  return last && last.step === step ? last.screen : null;
+}
+
 /** Where the assertions of a case are, on its timeline. */
 export interface TimelineCursor {
   /** The point the last moment was found at: the next is looked for from there on. */
@@ -138,6 +144,13 @@ export async function judgeAssertionInRun(
     const said = `on the dialog open at step ${timeline.points[dialogAt]!.step + 1}`;
     return judgeInThePast(text, timeline.points[dialogAt]!.screen, said, observation);
   }
+  const buttons =
+    BUTTONS_CLAIM.test(text.trim()) && !dialogOpen(observation) ? dialogButtons(text, observation, timeline) : null;
+  if (buttons) {
+    cursor.at = buttons.at;
+    cursor.dialog = true;
+    return { resolution: buttons.resolution, screen: buttons.screen };
+  }
   cursor.at = null;
   const present = presentTense(text);
   if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
@@ -187,6 +200,28 @@ function leftBehind(
     );
   }
   return null;
+}
+
+/** "Buttons Not now and Turn on", "Cancel and Turn on buttons": buttons named, and nothing else said of them. */
+const BUTTONS_CLAIM = /^(?:the )?(?:(?:two |three )?buttons:?\s+[^,;]+|[^,;]+\s+buttons)$/i;
+
+/**
+ * Buttons named after the dialog that offered them closed: when the screen the steps end on does not show them
+ * all and the last dialog of the run did, the claim is of that dialog. Null otherwise (the screen now decides).
+ */
+function dialogButtons(
+  text: string,
+  observation: Observation,
+  timeline: RunTimeline,
+): { resolution: CheckResolution; screen: Observation; at: number } | null {
+  const at = lastDialog(timeline);
+  if (at === null) return null;
+  const now = interpretAssertion(text, observation);
+  if (now.settled && now.passed) return null;
+  const screen = timeline.points[at]!.screen!;
+  const there = interpretAssertion(text, screen);
+  if (!there.settled || !there.passed) return null;
+  return { resolution: saidAt(there, `on the dialog open at step ${timeline.points[at]!.step + 1}`), screen, at };
 }
 
 /** The words of the run's last step (its parts read on screens of their own, together). */

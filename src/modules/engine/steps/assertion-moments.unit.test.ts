@@ -126,6 +126,27 @@ describe('a claim about the dialog once it has closed', () => {
   });
 });
 
+describe('buttons named once the dialog that offered them has closed', () => {
+  beforeEach(() => {
+    steps = ['Open Account', 'Tap Sign out', 'Tap Cancel'];
+  });
+  const asked = { title: 'Sign out?', text: 'You will need your password to sign in again.' };
+
+  it('are read on the last dialog of the run when the screen now lacks them', async () => {
+    const timeline = onSteps([account(null), account(null), account(asked)]);
+    expect(
+      await verdicts(['Buttons Cancel and Sign out', 'Cancel and Sign out buttons'], timeline, account(null)),
+    ).toEqual(['pass', 'pass']);
+  });
+
+  it('near miss: a button the dialog never had, or no dialog in the run, fails on the screen now', async () => {
+    const timeline = onSteps([account(null), account(null), account(asked)]);
+    expect(await verdicts(['Buttons Cancel and Delete'], timeline, account(null))).toEqual(['fail']);
+    const none = onSteps([account(null), account(null), account(null)]);
+    expect(await verdicts(['Buttons Cancel and Sign out'], none, account(null))).toEqual(['fail']);
+  });
+});
+
 describe('a claim in the past tense: something the run showed at some moment', () => {
   const saved = screen('Account', [node('text', 'Jo Park', 100), node('text', 'Your details were saved', 200)]);
   beforeEach(() => {

@@ -118,19 +118,19 @@ describe('a claim of a screen the steps went on past', () => {
 
 describe('the screen a control the last step used opens', () => {
   it('reads as the screen named, with what is said of it', () => {
-    expect(openedByClaim('Back to home opens Home', 'Tap Back to home')).toBe('Home opens');
+    expect(openedByClaim('Back to home opens Home', 'Tap Back to home')).toBe('The Home screen opens');
     expect(openedByClaim('Reorder opens the Green Bowl menu with "Minimum order £10.00"', 'tap Reorder')).toBe(
-      'the Green Bowl menu opens with "Minimum order £10.00"',
+      'The Green Bowl menu screen opens with "Minimum order £10.00"',
     );
     expect(openedByClaim('Tapping Find showtimes returns to Now showing', 'Tap Find showtimes')).toBe(
-      'Now showing opens',
+      'The Now showing screen opens',
     );
     expect(
       openedByClaim(
         'Browse restaurants opens Home, and there is no View basket button there',
         'Tap Browse restaurants',
       ),
-    ).toBe('Home opens, and there is no View basket button there');
+    ).toBe('The Home screen opens, and there is no View basket button there');
   });
 
   it('near miss: a control the last step never used, a pronoun, a claim that nothing opens', () => {
@@ -139,12 +139,21 @@ describe('the screen a control the last step used opens', () => {
     expect(openedByClaim('Request refill opens no dialog', 'Tap Request refill')).toBeNull();
     expect(openedByClaim('First back returns to Choose a doctor', 'Tap back again')).toBeNull();
     expect(openedByClaim('Home shows "Good evening"', 'Tap Home')).toBeNull();
+    expect(openedByClaim('C4 goes back to normal', 'Tap C4 again')).toBeNull();
   });
 
   it('is judged on the screen the steps end on', async () => {
     const timeline = run([['Tap Back to home', placed('FK-20418', '£21.98')]]);
     expect(await verdict('Back to home opens Home', timeline, home(null))).toBe('pass');
     expect(await verdict('Back to home opens Home', timeline, placed('FK-20418', '£21.98'))).toBe('fail');
+  });
+
+  it('a screen named with a word for its kind ("the Green Bowl menu") is the screen so titled', async () => {
+    const timeline = run([['Tap Reorder', placed('FK-20418', '£21.98')]]);
+    const menu = (name: string) => screen(name, [node('text', 'Minimum order £10.00', 80)]);
+    const claim = 'Reorder opens the Green Bowl menu with "Minimum order £10.00"';
+    expect(await verdict(claim, timeline, menu('Green Bowl'))).toBe('pass');
+    expect(await verdict(claim, timeline, menu("Luigi's Pizzeria"))).toBe('fail');
   });
 
   it('hostile: a long claim and a long step read to an answer at once', () => {

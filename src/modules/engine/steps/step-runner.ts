@@ -26,6 +26,11 @@ export interface StepContext extends ActionContext {
   context: string | null;
   /** The case's step before this one, which a pronoun may refer to ("Turn it back on"). */
   previous?: string;
+  /**
+   * The screen the last part of the step before was read on: when its title is not the one this step starts on,
+   * that part opened this screen, and a step that only goes to a tab may leave it by its Back control.
+   */
+  arrivedFrom?: Observation | null;
 }
 
 export interface StepOutcome {
@@ -186,7 +191,7 @@ async function settleStep(
     if (missing && namedElsewhere(missing) && !searchedTabs) {
       // Once per step: a place found under a tab and then lost again is not looked for round and round.
       searchedTabs = true;
-      const found = await underAnotherTab(text, ctx, index, trace);
+      const found = await underAnotherTab(text, ctx, index, trace, clause === 0 ? ctx.arrivedFrom : null);
       if (found) {
         actions = [...actions, ...found.actions];
         seen.clauses.push({ text, observation: found.observation });

@@ -47,6 +47,7 @@ export async function underAnotherTab(
   ctx: ActionContext,
   index: number,
   trace: TraceEntry[],
+  arrivedFrom: Observation | null = null,
 ): Promise<{ resolution: Settled; actions: PerformedAction[]; observation: Observation } | null> {
   const actions: PerformedAction[] = [];
   let search = tabsToSearch(await look(ctx));
@@ -64,7 +65,7 @@ export async function underAnotherTab(
   if (!search) {
     await restore();
     // "Go to Orders" on a confirmation screen: the tab bar is on the screens this one was opened from.
-    return backToPlace(text, ctx, index, trace);
+    return backToPlace(text, ctx, index, trace, arrivedFrom);
   }
   for (const tab of search.tabs) {
     ctx.signal.throwIfAborted();
@@ -112,8 +113,8 @@ async function scrollToEndActions(step: string, ctx: ActionContext): Promise<Per
 
 /**
  * A step that only says where to go ("Go to Orders", "Open the Orders tab"), its place on no part of a screen without
- * a tab bar: back by the screen's one "Back to …" button until a screen reads the step as an action, at
- * most MAX_BACKS times. The screens gone back from are not opened again (what was there may be gone, such as an
+ * a tab bar: back by the screen's one "Back to …" button (or, first, the Back control of a screen the step before
+ * opened) until a screen reads the step as an action, at most MAX_BACKS times. The screens gone back from are not opened again (what was there may be gone, such as an
  * order's confirmation); the step is not settled as before when no screen reads it.
  */
 async function backToPlace(
@@ -121,13 +122,15 @@ async function backToPlace(
   ctx: ActionContext,
   index: number,
   trace: TraceEntry[],
+  arrivedFrom: Observation | null,
 ): Promise<{ resolution: Settled; actions: PerformedAction[]; observation: Observation } | null> {
   const place = goesTo(text);
   if (!place) return null;
   const actions: PerformedAction[] = [];
   for (let i = 0; i < MAX_BACKS; i++) {
     ctx.signal.throwIfAborted();
-    const way = wayBack(await look(ctx));
+    // Only the screen the step before opened may be left by its Back control, and only as the first way back.
+    const way = wayBack(await look(ctx), i === 0 ? arrivedFrom : null);
     if (!way) return null;
     actions.push(await performDeviceAction(way, ctx));
     const seen = await look(ctx);

@@ -1,4 +1,5 @@
 import type { Check } from './intent';
+import { parseTarget } from './step-text';
 
 /**
  * "App opens directly on Home, no Sign in screen", "Notifications is off and Sounds is on, no confirmation
@@ -63,4 +64,23 @@ export function unseenBySay(s: string, read: (part: string) => Check | null): Ch
   if (unseen === m[1]) return stay;
   const first = read(before![1]!);
   return first ? { kind: 'all', checks: [first, stay] } : null;
+}
+
+/** "There is no View basket button there": a last word of place is no part of the name. */
+const PLACE_WORD = /\s+(?:there|here|any ?more|on (?:this |the )?screen)$/i;
+
+/** "No Sign out button is shown", "There are no more results". */
+export function noneCheck(s: string): Check | null {
+  const m =
+    /^(?:there is |there are )?no (.+?) (?:is|are) (?:shown|displayed|visible|listed|present|on (?:the )?screen)$/i.exec(
+      s,
+    );
+  const bare = /^there (?:is|are) no (?:more )?(.+)$/i.exec(s);
+  if (!m && bare && !/"/.test(bare[1]!) && !/\b(?:is|are)\b/i.test(bare[1]!)) {
+    const target = parseTarget(bare[1]!.replace(PLACE_WORD, ''));
+    return target ? { kind: 'visible', target, negated: true } : null;
+  }
+  if (!m || /"/.test(m[1]!)) return null;
+  const target = parseTarget(m[1]!);
+  return target ? { kind: 'visible', target, negated: true } : null;
 }

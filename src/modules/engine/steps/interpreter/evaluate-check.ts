@@ -74,7 +74,7 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   if (!matches && negated) {
     // "Green Bowl and Sakura Sushi are not shown": no element reads the whole, but each name said must be absent.
     const shown = namesSaid(target).flatMap((text) => closeMatches(index, { text }) ?? []);
-    const one = shown.find((e) => isVisible(e, screen)) ?? countedLine(index, target);
+    const one = shown.find((e) => isVisible(e, screen)) ?? countedLine(index, target) ?? headed(index, target);
     if (one) return passed(false, `${describeElement(one.node)} is on screen`);
   }
   if (!matches) {
@@ -88,6 +88,17 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
   const shown = matches.find((e) => isVisible(e, screen));
   if (shown) return passed(!negated, `${describeElement(shown.node)} is on screen`);
   return passed(negated, `${describeElement(matches[0]!.node)} is in the UI tree but off screen`);
+}
+
+/** "No View basket button" with "View basket · 1 item" on screen: a label whose part before " · " is the name. */
+function headed(index: ScreenIndex, target: Target): TreeElement | undefined {
+  if (target.within) return undefined;
+  const want = loose(target.text);
+  return index.elements.find((e) => {
+    const label = e.node.text ?? '';
+    const head = label.split(/\s+·\s+/)[0]!;
+    return head !== label && loose(head) === want && isVisible(e, index.observation.screen);
+  });
 }
 
 /**

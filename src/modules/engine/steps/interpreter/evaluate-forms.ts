@@ -152,7 +152,8 @@ export function checkScreen(index: ScreenIndex, name: string, negated: boolean):
   if (title === null) return notSettled('the UI tree shows no screen title');
   const bare = name.replace(/\s+(?:screen|page)$/i, '');
   // "the New task form": a form is the screen of that title.
-  const names = [bare, bare.replace(/\s+form$/i, '')];
+  // "the Margherita dish screen", "the Green Bowl menu": a name, then a lower-case word for its kind.
+  const names = [bare, bare.replace(/\s+form$/i, ''), bare.replace(/^(\p{Lu}.*?)\s+\p{Ll}+$/u, '$1')];
   if (names.some((n) => loose(title) === loose(n))) return passed(!negated, `the screen is "${title}"`);
   // "We are still on Water the plants": a screen titled for its kind ("Task") and headed by that name.
   const heading = names.map((n) => headedBy(index, n)).find(Boolean);

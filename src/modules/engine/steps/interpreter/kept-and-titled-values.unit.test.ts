@@ -51,6 +51,29 @@ describe('a name and the value it keeps', () => {
   });
 });
 
+describe('a name and the value it changed to, a control replaced by another', () => {
+  it('"Total paid goes from £20.00 to £26.50" reads the value now; the value it had, or another, fails', () => {
+    expect(check('Total paid goes from £20.00 to £26.50')).toBe('passed');
+    expect(check('Total paid changes to £26.50')).toBe('passed');
+    expect(check('Total paid goes up from £20.00 to £26.50.')).toBe('passed');
+    expect(check('Total paid goes from £26.50 to £20.00')).toBe('failed');
+    expect(check('Total paid drops to £19.00')).toBe('failed');
+  });
+
+  it('near miss: a second moment, or a statement before the verb, is not read so', () => {
+    expect(check('Total paid goes to £20.00 and then £26.50')).not.toBe('passed');
+    expect(check('The total is shown and goes to £26.50')).not.toBe('passed');
+  });
+
+  it('"Cancel booking button is replaced by "Rebook"": the first gone and the second shown', () => {
+    const rebooked = () =>
+      screen('Ticket', [node('text', 'Cancelled', 140, { id: 'st' }), node('button', 'Rebook', 420, { id: 'rebook' })]);
+    expect(check('Cancel booking button is replaced by "Rebook"', rebooked())).toBe('passed');
+    expect(check('Cancel booking button is replaced by "Rebook"')).toBe('failed');
+    expect(check('Cancel booking button is replaced with a Refund button', rebooked())).toBe('failed');
+  });
+});
+
 describe('a value that repeats its label', () => {
   it('"Screen 2" under a label "Screen" whose value reads "Screen 2"; "Screen 3" fails', () => {
     expect(check('Booking reference RH-48213, Screen 2')).toBe('passed');

@@ -4,7 +4,7 @@ import { normalizeText } from './text-match';
  * "Back to home opens Home", "Tapping Reorder opens the Green Bowl menu with "Minimum order £10.00"", "Find
  * showtimes returns to Now showing": a claim of the screen a control the last step used leads to. When the
  * control is named in the last step ("Tap Back to home"), the claim is of the screen the steps end on and reads
- * as "Home opens", "the Green Bowl menu opens with …". A control the steps never used ("Tapping Go to checkout
+ * as "The Home screen opens", "The Green Bowl menu screen opens with …". A control the steps never used ("Tapping Go to checkout
  * opens Checkout" after "Tap + on Margherita") is an action the claim describes, not a screen reached: not
  * read so. Null for any other claim.
  */
@@ -29,6 +29,10 @@ export function openedByClaim(text: string, lastStep: string): string | null {
   const rest = m[2]!.trim();
   const cut = TAIL.exec(rest);
   const head = cut ? rest.slice(0, cut.index) : rest;
-  if (head.trim() === '') return null;
-  return `${head.trim()} opens${cut ? rest.slice(cut.index) : ''}`;
+  // The place it opens is a screen: "the Green Bowl menu" is the screen so titled, not a text on another.
+  const place = head.trim().replace(/^the\s+/i, '');
+  // A place is a name: "C4 goes back to normal" says how a thing looks, not where the steps are.
+  if (!/^(?:\p{Lu}|\p{N}|")/u.test(place)) return null;
+  const screen = /\s(?:screen|page)$/i.test(place) ? place : `${place} screen`;
+  return `The ${screen} opens${cut ? rest.slice(cut.index) : ''}`;
 }

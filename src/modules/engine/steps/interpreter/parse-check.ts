@@ -20,7 +20,7 @@ import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
 import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { wholeClaim } from './whole-claims';
-import { noDialogCheck } from './absence-claims';
+import { noDialogCheck, noneCheck } from './absence-claims';
 import { kindAbsenceClaim } from './kind-absence';
 import { labelMeasure, noteClaim } from './measure-claims';
 import { claimCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-forms';
@@ -276,21 +276,6 @@ function stateCheck(s: string): Check | null {
   if (!target) return null;
   const state = STATES[m[3]!.toLowerCase()]!;
   return { kind: 'state', target, state: m[2] ? OPPOSITE[state] : state };
-}
-
-function noneCheck(s: string): Check | null {
-  const m =
-    /^(?:there is |there are )?no (.+?) (?:is|are) (?:shown|displayed|visible|listed|present|on (?:the )?screen)$/i.exec(
-      s,
-    );
-  const bare = /^there (?:is|are) no (?:more )?(.+)$/i.exec(s);
-  if (!m && bare && !/"/.test(bare[1]!) && !/\b(?:is|are)\b/i.test(bare[1]!)) {
-    const target = parseTarget(bare[1]!);
-    return target ? { kind: 'visible', target, negated: true } : null;
-  }
-  if (!m || /"/.test(m[1]!)) return null;
-  const target = parseTarget(m[1]!);
-  return target ? { kind: 'visible', target, negated: true } : null;
 }
 
 function single(s: string): Check | null {

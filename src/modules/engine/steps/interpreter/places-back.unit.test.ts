@@ -95,10 +95,21 @@ describe('a tab reached by going back from a screen without a tab bar', () => {
     expect(goesTo('Tap Orders')).toBeNull();
   });
 
-  it('the way back: the one "Back to …" button; never the Back control (it would walk away from a screen a bug kept)', () => {
+  it('the way back: the one "Back to …" button; the Back control only of a screen the step before opened', () => {
     expect(wayBack(placed)).toMatchObject({ op: 'input', selector: { id: 'back-home' } });
     const details = screen('Appointment', [node('button', 'Back', 10, { id: 'back' }), node('text', 'Dr Kim', 100)]);
+    // The step before opened it from Home ("Open the appointment"): back, as a person leaves it.
+    expect(wayBack(details, screen('Home', [node('text', 'Next appointment', 100), ...tabBar]))).toEqual({
+      op: 'back',
+    });
+  });
+
+  it('near miss: a screen the step before did not open (a delete that left it showing) is never walked away from', () => {
+    const details = screen('Appointment', [node('button', 'Back', 10, { id: 'back' }), node('text', 'Dr Kim', 100)]);
     expect(wayBack(details)).toBeNull();
+    expect(wayBack(details, screen('Appointment', [node('button', 'Delete', 600)]))).toBeNull();
+    // No Back control to take.
+    expect(wayBack(screen('Appointment', [node('text', 'Dr Kim', 100)]), screen('Home', tabBar))).toBeNull();
   });
 
   it('near miss: no Back control and no "Back to …" button (or two of them): no way back', () => {

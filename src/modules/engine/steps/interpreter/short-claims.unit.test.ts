@@ -280,3 +280,18 @@ describe('a name with "and the" in it', () => {
     ).toBe(false);
   });
 });
+
+describe('a button named by the head of its label, said to be absent', () => {
+  const home = (basket: boolean) =>
+    screen('Home', [
+      node('text', 'Restaurants near you', 80),
+      ...(basket ? [node('button', 'View basket · 1 item · £9.50', 700)] : []),
+    ]);
+
+  it('`There is no View basket button there` fails while "View basket · 1 item" shows, holds when it has gone', () => {
+    for (const claim of ['There is no View basket button there', 'View basket is gone']) {
+      expect(verdict(interpretAssertion(claim, home(true))), claim).toBe(false);
+      expect(verdict(interpretAssertion(claim, home(false))), claim).toBe(true);
+    }
+  });
+});

@@ -3,9 +3,10 @@ import type { DeviceAction, Resolution } from './resolution';
 import { normalizeStep } from './parse-step';
 import { isTabItem } from './row-choice';
 import { tapPlace } from './tab-places';
-import { indexScreen, type ScreenIndex } from './target-finder';
+import { findTarget, indexScreen, type ScreenIndex } from './target-finder';
+import { screenTitle } from './screen-title';
 import { normalizeText } from './text-match';
-import { isVisible, touchPoint, type Observation } from './ui-tree';
+import { isInteractive, isVisible, touchPoint, type Observation } from './ui-tree';
 
 /**
  * "Open the Orders tab", "Go to Orders", "Switch to Home" on a screen with no tab bar (an order's confirmation, an
@@ -38,11 +39,13 @@ export function goesTo(text: string): string | null {
 }
 
 /**
- * The way back from this screen to the tabs: its one "Back to …" button (an order's confirmation), or null. A Back
- * control is not taken: a details screen still showing after a step that should have left it (a delete that did
- * nothing) would be walked away from, and the step would pass over the bug.
+ * The way back from this screen to the tabs: its one "Back to …" button (an order's confirmation), else, on a screen
+ * the last part of the step before opened (`arrivedFrom`, the screen that part was read on, has another title), its
+ * Back control (an appointment's details just opened), or null. A Back control is not taken on any other screen: a
+ * details screen still showing after a step that should have left it (a delete that did nothing) would be walked away
+ * from, and the step would pass over the bug.
  */
-export function wayBack(observation: Observation): DeviceAction | null {
+export function wayBack(observation: Observation, arrivedFrom: Observation | null = null): DeviceAction | null {
   const index = indexScreen(observation);
   const buttons = index.candidates.filter(
     (e) =>
@@ -51,7 +54,12 @@ export function wayBack(observation: Observation): DeviceAction | null {
       /^back to\b/i.test((e.node.text ?? '').trim()) &&
       isVisible(e, observation.screen),
   );
-  if (buttons.length !== 1) return null;
+  if (buttons.length > 1) return null;
+  if (buttons.length === 0) {
+    if (!arrivedFrom || !openedFrom(index, arrivedFrom)) return null;
+    const back = findTarget(index, { text: 'Back' }, { preferInteractive: true, closeOnly: true });
+    return back.found && isInteractive(back.element.node) ? { op: 'back' } : null;
+  }
   const p = touchPoint(buttons[0]!);
   if (!p) return null;
   return { op: 'input', event: { kind: 'tap', ...p }, selector: selectorFor(buttons[0]!.node, observation.tree) };
@@ -72,4 +80,11 @@ export function appHomeTab(text: string, index: ScreenIndex): Resolution | null 
   if (tabs.length !== 1) return null;
   const tap = tapPlace(index, tabs[0]!);
   return tap.settled ? { ...tap, reasoning: `"Home" is the app's Home tab here: ${tap.reasoning}` } : null;
+}
+
+/** Whether this screen was opened from `before`: both have a title, and they differ. */
+function openedFrom(index: ScreenIndex, before: Observation): boolean {
+  const now = screenTitle(index);
+  const then = screenTitle(indexScreen(before));
+  return now !== null && then !== null && normalizeText(now) !== normalizeText(then);
 }
