@@ -25,7 +25,7 @@ import type { Observation } from '../steps/interpreter';
 import { suiteAccounts, type Account } from '../steps/interpreter/accounts';
 import { accountSteps } from '../steps/interpreter/typed-account';
 import { judgeAssertions } from './case-assertions';
-import { lastScreenOfStep, type RunTimeline } from '../steps/assertion-judge';
+import { addStepPoints, lastScreenOfStep, type RunTimeline } from '../steps/assertion-judge';
 import type { VisualJudge } from '../visual/visual-judge';
 import type { VisualTiers } from '../visual/visual-compare';
 import {
@@ -225,8 +225,7 @@ export class CaseRunner {
       const seen = result.observation ?? input.lastSeen;
       outcome.artifactBytes += outcome.screens.record('step', index, opts.savedText, seen);
       // The moments the case's assertions may speak of: each part of the step on the screen it was read on.
-      if (result.clauses.length === 0) input.timeline.points.push({ step: index, text: step.text, screen: seen });
-      for (const c of result.clauses) input.timeline.points.push({ step: index, text: c.text, screen: c.observation });
+      addStepPoints(input.timeline, index, step.text, result.clauses, seen);
     }
     const crash = await input.logs.collect(opts.screenshotPrefix ? null : index);
     if (crash) Object.assign(result, { status: 'failed', error: `The app crashed: ${crash.message}` });

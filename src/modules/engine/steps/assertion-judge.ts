@@ -29,6 +29,21 @@ export interface RunTimeline {
   points: Array<TimelinePoint & { screen: Observation | null }>;
 }
 
+/**
+ * A step's points on the timeline: each part of it with the screen it was read on, or the step whole on `seen` (the
+ * screen the step before left) when no part was read (a replayed step).
+ */
+export function addStepPoints(
+  timeline: RunTimeline,
+  step: number,
+  text: string,
+  clauses: ReadonlyArray<{ text: string; observation: Observation }>,
+  seen: Observation | null,
+): void {
+  if (clauses.length === 0) timeline.points.push({ step, text, screen: seen });
+  for (const c of clauses) timeline.points.push({ step, text: c.text, screen: c.observation });
+}
+
 /** The screen the last part of step `step` was read on, or null when none was kept. */
 export function lastScreenOfStep(timeline: RunTimeline, step: number): Observation | null {
   const last = timeline.points.at(-1);
