@@ -153,6 +153,8 @@ export function quotedCheck(s: string, parse: (part: string) => Check | null = (
       return null;
     return { kind: 'visible', target: { text: quoted[0]! }, negated: true };
   }
+  // 'Wi-Fi is on and no "Saved" message shows': a "no" further on says something is absent; never read as shown.
+  if (/\b(?:no|not|never|none|nothing|without)\b/i.test(s.replace(QUOTED, '""'))) return null;
   const says =
     /\b(?:is|are) (?:still |now |also )?(?:shown|displayed|visible|listed|present|offered|available|in the list)\b|\b(?:appears?|shows|show|displays|reads|says|lists|contains|has|with|includes|is titled|titled)\b/i.test(
       s,

@@ -295,3 +295,15 @@ describe('a button named by the head of its label, said to be absent', () => {
     }
   });
 });
+
+describe('a quoted text after a "no" further on in the claim', () => {
+  const settings = (saved: boolean) =>
+    screen('Settings', [node('text', 'Wi-Fi', 80), ...(saved ? [node('text', 'Saved', 400)] : [])]);
+
+  it('`Wi-Fi is on and no "Saved" message shows` is never read as "Saved" shown', () => {
+    // It was: the claim passed while the message it says must not show was there.
+    expect(verdict(interpretAssertion('Wi-Fi is on and no "Saved" message shows', settings(true)))).not.toBe(true);
+    expect(verdict(interpretAssertion('No "Saved" message shows', settings(true)))).toBe(false);
+    expect(verdict(interpretAssertion('No "Saved" message shows', settings(false)))).toBe(true);
+  });
+});
