@@ -248,12 +248,17 @@ export function interpretAssertion(text: string, observation: Observation): Chec
   return evaluateCheck(parsed.intent.check, index);
 }
 
-/** Claims joined by semicolons outside quotes, each a check on its own; null when one of them is not. */
+/**
+ * Claims joined by semicolons outside quotes, or by "and no …" / "but no …", each a check on its own; null when one of
+ * them is not.
+ */
 function semicolonClaims(text: string, read: (t: string) => ParsedStep): ParsedStep | null {
+  const quotes: string[] = [];
   const parts = text
-    .replace(/"[^"]*"/g, (q) => q.replace(/;/g, '\u0000'))
-    .split(/\s*;\s*/)
-    .map((p) => p.replace(/\u0000/g, ';').trim())
+    .replace(/"[^"]*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0000`)
+    // "The switch is off and no "Saved" message shows": what is absent is a claim of its own ("and No thanks": a name).
+    .split(/\s*;\s*|,?\s+(?:and|but)\s+(?=no\s+(?:\u0000|\p{Ll}))/u)
+    .map((p) => p.replace(/\u0000(\d+)\u0000/g, (_, i: string) => quotes[Number(i)]!).trim())
     .filter((p) => p !== '');
   if (parts.length < 2) return null;
   const checks: Check[] = [];

@@ -306,4 +306,19 @@ describe('a quoted text after a "no" further on in the claim', () => {
     expect(verdict(interpretAssertion('No "Saved" message shows', settings(true)))).toBe(false);
     expect(verdict(interpretAssertion('No "Saved" message shows', settings(false)))).toBe(true);
   });
+
+  it('`… and no "Saved" message shows` is a claim of its own beside the one before it', () => {
+    const wifi = (saved: boolean, on = true) =>
+      screen('Settings', [
+        node('switch', 'Wi-Fi', 80, { id: 'wifi', checked: on }),
+        ...(saved ? [node('text', 'Saved', 400)] : []),
+      ]);
+    const claim = 'Wi-Fi is on and no "Saved" message shows';
+    expect(verdict(interpretAssertion(claim, wifi(false)))).toBe(true);
+    expect(verdict(interpretAssertion(claim, wifi(true)))).toBe(false);
+    expect(verdict(interpretAssertion(claim, wifi(false, false)))).toBe(false);
+    // "and No thanks": a name that starts with No, not a claim of absence.
+    const snacks = screen('Snacks', [node('button', 'Continue', 600), node('button', 'No thanks', 660)]);
+    expect(verdict(interpretAssertion('Both Continue and No thanks are shown', snacks))).toBe(true);
+  });
 });
