@@ -1,7 +1,7 @@
 import { tapOn, untappable } from './cart-screens';
 import { notSettled, type Resolution } from './resolution';
 import type { ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { labelHead, normalizeText } from './text-match';
 import { describeElement } from './ui-tree';
 
 /**
@@ -37,14 +37,12 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
     index.elements.some((e) => e.node.role === 'text' && new RegExp(`\\b${stem}`, 'i').test(e.node.text ?? ''));
   const bare = kind && named ? normalizeText(kind[1]!) : null;
   const heads = (w: string) =>
-    index.candidates.some(
-      (e) => e.node.role === 'button' && normalizeText((e.node.text ?? '').split(/\s+·\s+/)[0]!) === w,
-    );
+    index.candidates.some((e) => e.node.role === 'button' && normalizeText(labelHead(e.node.text ?? '')) === w);
   const want = bare && !heads(said) && heads(bare) ? bare : said;
   if (want === '' || want.split(' ').length > 5) return null;
   const hits = index.candidates.filter((e) => {
     const label = e.node.text ?? '';
-    const head = label.split(/\s+·\s+/)[0]!;
+    const head = labelHead(label);
     return e.node.role === 'button' && head !== label && normalizeText(head) === want;
   });
   const labels = new Set(hits.map((e) => e.node.text!.trim()));

@@ -19,6 +19,7 @@ import { checkSection } from './section-checks';
 import { checkUnderHeading } from './heading-section';
 import { checkMasked, checkSignedIn } from './session-checks';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { labelHead } from './text-match';
 import { checkPhrase, checkRowAt, headedBy, phraseSplit } from './claim-checks';
 import { valueBeside } from './evaluate-forms';
 import { confirmingDialog } from './switch-asked';
@@ -96,7 +97,7 @@ function headed(index: ScreenIndex, target: Target): TreeElement | undefined {
   const want = loose(target.text);
   return index.elements.find((e) => {
     const label = e.node.text ?? '';
-    const head = label.split(/\s+·\s+/)[0]!;
+    const head = labelHead(label);
     return head !== label && loose(head) === want && isVisible(e, index.observation.screen);
   });
 }

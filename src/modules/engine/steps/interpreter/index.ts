@@ -1,6 +1,6 @@
 import { placeBehind } from './place-behind';
 import { bareButtonShown } from './screen-claims';
-import { changedTo, quotedKindsShown, replacedBy, stillAsIs } from './unsaid-verbs';
+import { quotedKindsShown, replacedBy, stillAsIs } from './unsaid-verbs';
 import { rowListCheck } from './row-lists';
 import { namedSwitchClaim, namedSwitchList, switchStateClaim } from './switch-claims';
 import { controlClaim } from './control-claims';
@@ -88,7 +88,7 @@ function readAssertion(text: string, names: string[], titled = true, subjects = 
   if (moment) return moment;
   // "Status still Confirmed", '"A" and "B" lines': read with their verb ("Status is still Confirmed", "… are shown").
   const plain = cleanStepText(text).replace(CHECK_VERB, '');
-  const kept = stillAsIs(plain) ?? changedTo(plain) ?? replacedBy(plain) ?? quotedKindsShown(cleanStepText(text));
+  const kept = stillAsIs(plain) ?? replacedBy(plain) ?? quotedKindsShown(cleanStepText(text));
   if (kept) return readAssertion(kept, names);
   // "Heading "Settings"", "Date Wed 2 Jul, Time 11:15": read before the word-by-word grammar.
   const bare = cleanStepText(text).replace(CHECK_VERB, '');

@@ -339,9 +339,13 @@ export function parseCheck(text: string): Check | null {
       /\b(?:becomes|became|turns|gets|stays|remains) (enabled|disabled|checked|unchecked|selected|(?:signed|logged) (?:in|out))\b/gi,
       'is $1',
     )
-    // "The badge count increases to 3", "the total is updated to $30.00": the value it ends at.
+    // "The badge count increases to 3", "Refills left goes from 2 to 1", "Count drops to 3": the value it ends at.
     .replace(
-      /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|is set|becomes|became|goes up|goes down) to\b/gi,
+      /\b(?:goes|went|changes|changed|drops|dropped|falls|fell|rises|rose|increases|increased|decreases|decreased|updates|updated|moves|moved|jumps|jumped)(?: up| down)? from [^"]{1,30}? to\b/gi,
+      'is',
+    )
+    .replace(
+      /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|drops|dropped|falls|fell|rises|rose|jumps|jumped|is set|becomes|became|goes up|goes down) to\b/gi,
       'is',
     )
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')

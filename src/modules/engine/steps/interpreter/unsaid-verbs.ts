@@ -35,23 +35,6 @@ export function quotedKindsShown(text: string): string | null {
 }
 
 /**
- * "Refills left goes from 2 to 1", "Points change from 1,240 to 1,290", "Count drops to 3": a name and the value it
- * changed to, read as "Refills left is 1" on the screen the claim is judged on (the value it had is the past; a
- * value that never changed fails on the value now). Only a name without a verb and a value that looks like one (a
- * number, an amount, a capitalised word) are read so; a second moment ("and then …") is not, and a quoted text
- * (`Caption changes to "Showing: Drama"`, a text shown) keeps its own reading.
- */
-const CHANGES =
-  /^([^,:;"]{1,40}?) (?:goes|went|changes|changed|drops|dropped|falls|fell|rises|rose|increases|increased|decreases|decreased|updates|updated|moves|moved|jumps|jumped|ticks)(?: (?:up|down))? (?:from [^"\s][^"]{0,30}? )?to ((?:[\d£$€¥₹+−-]|\p{Lu})[^;"]{0,80})$/u;
-
-/** The assertion rewritten as the name and its new value, or null. */
-export function changedTo(text: string): string | null {
-  const m = CHANGES.exec(text.trim().replace(/\.$/, ''));
-  if (!m || NOT_A_NAME.test(m[1]!) || /\b(?:then|and|or|but)\b/i.test(m[2]!)) return null;
-  return `${m[1]} is ${m[2]}`;
-}
-
-/**
  * 'Request refill button is replaced by "Refill requested"', "The Add button is replaced with Added": the first is
  * gone and the second is shown, both on the screen the claim is judged on.
  */
