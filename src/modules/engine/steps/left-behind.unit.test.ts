@@ -161,3 +161,28 @@ describe('the screen a control the last step used opens', () => {
     expect(openedByClaim(long, 'x '.repeat(10_000))).toBeNull();
   });
 });
+
+describe('hostile claims and screens', () => {
+  it('claims at the 2,000-character limit, on a long run of crowded screens, are judged to an answer without the device', async () => {
+    // A device's tree is outside input too: hundreds of labels with " · " heads, on every point of a long run.
+    const crowded = (title: string) =>
+      screen(
+        title,
+        Array.from({ length: 400 }, (_, i) => node('button', `View basket · ${i} items · £${i}.00`, 60 + i * 2)),
+      );
+    const timeline = run(Array.from({ length: 60 }, (_, i) => [`Tap View basket ${i}`, crowded(`Screen ${i}`)]));
+    const claims = [
+      `${' '.repeat(1_990)}buttons`,
+      `${'and no '.repeat(285)}"x"`,
+      `${'"'.repeat(1_999)}`,
+      `Status becomes ${'"Cancelled" '.repeat(160)}`,
+      `${'Back to home '.repeat(150)}opens Home`,
+      `Count goes from ${'1 '.repeat(990)}to 2`,
+      `There is no ${'View basket '.repeat(160)}button there`,
+    ];
+    for (const claim of claims) {
+      expect(claim.length).toBeLessThanOrEqual(2_000);
+      expect(['pass', 'fail', 'not settled']).toContain(await verdict(claim, timeline, crowded('Home')));
+    }
+  });
+});
