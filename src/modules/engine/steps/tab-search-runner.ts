@@ -114,8 +114,9 @@ async function scrollToEndActions(step: string, ctx: ActionContext): Promise<Per
 /**
  * A step that only says where to go ("Go to Orders", "Open the Orders tab"), its place on no part of a screen without
  * a tab bar: back by the screen's one "Back to …" button (or, first, the Back control of a screen the step before
- * opened) until a screen reads the step as an action, at most MAX_BACKS times. The screens gone back from are not opened again (what was there may be gone, such as an
- * order's confirmation); the step is not settled as before when no screen reads it.
+ * opened) until a screen reads the step as an action, at most MAX_BACKS times. The screens gone back from are not
+ * opened again (what was there may be gone, such as an order's confirmation); the step is not settled as before when
+ * no screen reads it.
  */
 async function backToPlace(
   text: string,
