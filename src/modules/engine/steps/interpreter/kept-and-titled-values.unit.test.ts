@@ -58,6 +58,13 @@ describe('a name and the value it changed to, a control replaced by another', ()
     expect(check('Total paid goes up from £20.00 to £26.50.')).toBe('passed');
     expect(check('Total paid goes from £26.50 to £20.00')).toBe('failed');
     expect(check('Total paid drops to £19.00')).toBe('failed');
+    // A message's own words are not rewritten.
+    const moved = screen('Done', [
+      node('text', '£100.00 moved from your Savings account to your Current account.', 80),
+    ]);
+    expect(check('"£100.00 moved from your Savings account to your Current account." is displayed', moved)).toBe(
+      'passed',
+    );
   });
 
   it('near miss: a second moment, or a statement before the verb, is not read so', () => {

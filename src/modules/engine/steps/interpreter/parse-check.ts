@@ -342,7 +342,8 @@ export function parseCheck(text: string): Check | null {
     // "The badge count increases to 3", "Refills left goes from 2 to 1", "Count drops to 3": the value it ends at.
     .replace(
       /\b(?:goes|went|changes|changed|drops|dropped|falls|fell|rises|rose|increases|increased|decreases|decreased|updates|updated|moves|moved|jumps|jumped)(?: up| down)? from [^"]{1,30}? to\b/gi,
-      'is',
+      // Outside quotes only: '"£100.00 moved from your Savings account to …" is displayed' is a message's words.
+      (m: string, at: number, all: string) => ((all.slice(0, at).match(/"/g)?.length ?? 0) % 2 === 1 ? m : 'is'),
     )
     .replace(
       /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|drops|dropped|falls|fell|rises|rose|jumps|jumped|is set|becomes|became|goes up|goes down) to\b/gi,
