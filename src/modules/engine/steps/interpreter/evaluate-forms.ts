@@ -5,7 +5,8 @@ import { passed, notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
 import { screenTitle } from './screen-title';
-import { describeElement, type TreeElement } from './ui-tree';
+import { describeElement, isVisible, type TreeElement } from './ui-tree';
+import { fieldAliases } from './field-aliases';
 import { headedBy, selfDescribedValue } from './claim-checks';
 
 export { screenTitle };
@@ -94,6 +95,14 @@ export function checkValue(
       : match === 'words'
         ? ` ${spaced(actual)} `.includes(` ${spaced(value)} `)
         : loose(actual).includes(loose(value));
+  // "The origin is London": the field labelled From (`fieldAliases`), when one alias alone is on screen.
+  const aliases = found.length === 0 ? fieldAliases(label.text) : { fields: [], counted: [] };
+  const alias = [...aliases.fields, ...aliases.counted].filter(
+    (text) => namedElements(index, { ...label, text }).length,
+  );
+  // "Number of passengers is 2" beside "2 passengers": the number, as a word of what the count reads.
+  const count = aliases.counted.includes(alias[0]!) && /^\d+$/.test(value.trim()) ? 'words' : match;
+  if (alias.length === 1) return checkValue(index, { ...label, text: alias[0]! }, value, count);
   if (found.length === 0)
     return (
       selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)
@@ -158,7 +167,26 @@ export function checkScreen(index: ScreenIndex, name: string, negated: boolean):
   // "We are still on Water the plants": a screen titled for its kind ("Task") and headed by that name.
   const heading = names.map((n) => headedBy(index, n)).find(Boolean);
   if (heading) return passed(!negated, `the screen "${title}" is headed ${describeElement(heading.node)}`);
+  // "Recent activity screen" on "Activity" whose first line reads "Recent activity": the title said in full.
+  const first = firstLine(index);
+  const said = names.find((n) => loose(n).endsWith(` ${loose(title)}`) && first && loose(first.node.text) === loose(n));
+  if (said) return passed(!negated, `the screen "${title}" opens with ${describeElement(first!.node)}`);
   return passed(negated, `the screen is "${title}"`);
+}
+
+/** The first text of the screen's content, below its top bar (none inside a row or a dialog). */
+function firstLine(index: ScreenIndex): TreeElement | null {
+  const under = (e: TreeElement, role: string): boolean =>
+    e.parent !== null && (e.parent.node.role === role || under(e.parent, role));
+  return (
+    index.elements.find(
+      (e) =>
+        e.node.role === 'text' &&
+        !!e.node.text?.trim() &&
+        isVisible(e, index.observation.screen) &&
+        !['navigation_bar', 'list_item', 'alert'].some((r) => under(e, r)),
+    ) ?? null
+  );
 }
 
 /** A row's second line: the first text inside it, or null when it has none. */

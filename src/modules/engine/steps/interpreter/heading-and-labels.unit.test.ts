@@ -141,3 +141,21 @@ describe('a list shown with its number of rows', () => {
     expect(verdict(interpretAssertion('Shelves list shown with the ten shelves', shelf(14)))).toBe(false);
   });
 });
+
+describe('a screen named by the line it opens with', () => {
+  const activity = (first: string) =>
+    screen('Activity', [
+      node('text', first, 70),
+      node('list_item', 'Front door unlocked by Alex', 120, { children: [node('text', 'Today 18:42', 140)] }),
+    ]);
+
+  it('"Recent activity screen" is "Activity" opening with "Recent activity"', () => {
+    expect(verdict(interpretAssertion('The Recent activity screen is shown', activity('Recent activity')))).toBe(true);
+    expect(verdict(interpretAssertion('Recent activity screen opens', activity('Recent activity')))).toBe(true);
+  });
+
+  it('near misses: another first line, or a name that does not end with the title', () => {
+    expect(verdict(interpretAssertion('The Recent activity screen is shown', activity('Older activity')))).toBe(false);
+    expect(verdict(interpretAssertion('The Recent orders screen is shown', activity('Recent orders')))).toBe(false);
+  });
+});

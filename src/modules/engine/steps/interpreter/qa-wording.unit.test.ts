@@ -391,7 +391,9 @@ describe('the state or value something ends in', () => {
   ]);
 
   it('"increases to", "is updated to" read the value it ends at; "becomes enabled" the state', () => {
-    expect(verdict(interpretAssertion('The Items count increases to 3', cart))).toMatch(/not settled/);
+    // "The Items count": the count beside the label Items.
+    expect(verdict(interpretAssertion('The Items count increases to 3', cart))).toBe(true);
+    expect(verdict(interpretAssertion('The Items count increases to 4', cart))).toBe(false);
     expect(verdict(interpretAssertion('Items increases to 3', cart))).toBe(true);
     expect(verdict(interpretAssertion('Items is updated to 4', cart))).toBe(false);
     expect(verdict(interpretAssertion('The Checkout button becomes enabled', cart))).toBe(true);

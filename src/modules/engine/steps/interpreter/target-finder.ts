@@ -4,6 +4,7 @@ import type { RoleHint, Target } from './intent';
 import { humanizeId, normalizeText, tolerantDistance } from './text-match';
 import { sameRowTwice, tabChoice } from './row-choice';
 import { qualifiedTarget } from './target-qualifiers';
+import { fieldAliases } from './field-aliases';
 import {
   candidateElements,
   controlLabels,
@@ -174,7 +175,11 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   const lineStepper = readRowStepper(target.text) ? rowStepper(index, target.text) : null;
   if (lineStepper) return lineStepper;
   const plain = findPlain(index, target, opts);
-  if (plain.found || plain.ambiguous || opts.closeOnly) return plain;
+  if (plain.found || plain.ambiguous) return plain;
+  // "Set the origin to London": the field labelled From, when the screen shows that label exactly.
+  const alias = target.role === 'field' || target.role === undefined ? aliasTarget(index, target, opts) : null;
+  if (alias) return alias;
+  if (opts.closeOnly) return plain;
   if (target.role === 'item') {
     const under = rowUnderHeading(index, target.text);
     if (under) return under;
@@ -366,4 +371,16 @@ function findLoosely(index: ScreenIndex, target: Target, opts: FindOptions): Fin
     }
   }
   return null;
+}
+
+/** The one element an alias of the name finds (`fieldAliases`), read exactly; null when none or several do. */
+function aliasTarget(index: ScreenIndex, target: Target, opts: FindOptions): FindResult | null {
+  const { fields, counted } = fieldAliases(target.text);
+  const hits = [
+    // A field's other name answers for a text field only ("mobile" taps no "Phone" button).
+    ...fields.map((text) => findPlain(index, { ...target, text, role: 'field' }, { ...opts, closeOnly: true })),
+    ...counted.map((text) => findPlain(index, { ...target, text }, { ...opts, closeOnly: true })),
+  ].filter((r) => r.found && (counted.length > 0 || r.element.node.role === 'input'));
+  const els = [...new Set(hits.map((r) => (r.found ? r.element : null)))];
+  return els.length === 1 ? hits[0]! : null;
 }
