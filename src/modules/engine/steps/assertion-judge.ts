@@ -5,6 +5,7 @@ import {
   claimTitle,
   dialogOpen,
   observedTitle,
+  lastLineCountClaim,
   openedByClaim,
   screenShows,
   presentTense,
@@ -170,6 +171,10 @@ export async function judgeAssertionInRun(
   const present = presentTense(text);
   if (present) return judgeAnyMoment(device, present, observation, timeline, signal);
   const resolution = await judgeAssertionOnScreen(device, text, observation, signal);
+  // "Count stops at 4" after "Tap + on Soft drink five times": the count of the line the step tapped.
+  const count = resolution.settled ? null : lastLineCountClaim(text, lastStepText(timeline), observation);
+  if (count)
+    return { resolution: await judgeAssertionOnScreen(device, count, observation, signal), screen: observation };
   return (
     titledEarlier(text, resolution, observation, timeline) ??
     leftBehind(text, resolution, observation, timeline, cursor.from) ?? { resolution, screen: observation }

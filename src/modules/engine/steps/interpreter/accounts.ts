@@ -166,6 +166,12 @@ const spelled = (verb: string, a: Account) => `${verb} with ${a.user} / ${a.pass
 export function withAccount(text: string, known: readonly Account[], typed: () => Account | null): string | null {
   const s = signInText(text);
   if (s === null) return null;
+  // "Sign out, then sign in again": the step's last part signs in; what comes before it is read as written.
+  const last = /^(.+?)(,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|\s+and\s+)([^,]+)$/.exec(s);
+  if (last && !/"/.test(last[3]!)) {
+    const tail = withAccount(last[3]!, known, typed);
+    if (tail) return `${text.trim().charAt(0)}${last[1]!.slice(1)}${last[2]}${tail}`;
+  }
   if (AGAIN.test(s)) {
     const again = typed();
     return again ? spelled('Sign in', again) : null;

@@ -115,6 +115,16 @@ describe('a step that signs in with an account it names', () => {
     expect(withAccount('Sign in again with the same account', sam, typed)).toBe('Sign in with sam@x.test / pw9');
   });
 
+  it('signs in again as the last part of a step, the parts before it as written', () => {
+    const typed = () => ({ user: 'sam@x.test', password: 'pw9', names: [] });
+    expect(withAccount('Sign out, then sign in again', [], typed)).toBe('Sign out, then Sign in with sam@x.test / pw9');
+    expect(withAccount('Kill the app, relaunch and log back in', [], typed)).toBe(
+      'Kill the app, relaunch and Sign in with sam@x.test / pw9',
+    );
+    expect(withAccount('Sign out and sign in again', [], none)).toBeNull();
+    expect(withAccount('Sign in again and tap Profile', [], typed)).toBeNull();
+  });
+
   it('is left as written when which account is meant is not known', () => {
     // A person no account is said to be, several accounts and no name, nothing typed before.
     expect(withAccount("Sign in with Alex's account", sam, none)).toBeNull();

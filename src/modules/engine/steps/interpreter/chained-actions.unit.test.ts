@@ -181,6 +181,17 @@ describe('fields cleared together, one left alone, and a tap done with the field
     const both = interpretStep('Tap Save with both fields empty', contact('', '', ''));
     expect(both.settled && both.kind === 'check' && both.passed).toBe(false);
   });
+
+  it('"Tap Save with the city empty", "… with no zip": the one field named must be empty when the button is tapped', () => {
+    expect(tapped(interpretStep('Tap Save with the City field empty', contact('Kim', '', '0150')))).toEqual(['save']);
+    expect(tapped(interpretStep('Tap Save with no zip', contact('Kim', 'Oslo', '')))).toEqual(['save']);
+    expect(tapped(interpretStep('Tap Save leaving Nickname blank', contact('', 'Oslo', '')))).toEqual(['save']);
+    const filled = interpretStep('Tap Save with no zip', contact('Kim', 'Oslo', '0150'));
+    expect(filled.settled && filled.kind === 'check' && filled.passed).toBe(false);
+    expect(filled.settled && filled.kind === 'check' && filled.reasoning).toMatch(/zip field is not empty \("0150"\)/);
+    // No such field here: never read as a tap of "Save" alone.
+    expect(tapped(interpretStep('Tap Save with no network', contact('', '', '')))).toEqual([]);
+  });
 });
 
 describe('the first row of a name', () => {

@@ -274,7 +274,8 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   });
   const unmask = (t: string) => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => hidden[Number(i)]!);
   // "Base fare €304.00, Taxes and fees €36.80": commas alone first, so that a name with "and" stays whole.
-  const byComma = masked.split(/,\s+|;\s+/).map((p) => unmask(p).trim());
+  // "The quantity is 3, and the button says …": the "and" after a comma joins the claims, it is no one's name.
+  const byComma = masked.split(/,\s+(?:and\s+)?|;\s+(?:and\s+)?/).map((p) => unmask(p).trim());
   if (byComma.length >= 2) {
     // Stops at the first part that is no check: a long list costs one part's reading, not every part's.
     const checks: Check[] = [];

@@ -2,6 +2,7 @@ import { checkFieldsEmpty } from './empty-fields';
 import { screenAndSession } from './session-checks';
 import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
+import { lineCountValue } from './stepper-lines';
 import { checkListedRows } from './row-lists';
 import { checkFieldHint } from './field-hints';
 import { checkErrorShown } from './error-claims';
@@ -198,6 +199,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'value':
       return (
         titledValues(index, check.label, check.value, (c) => evaluateCheck(c, index)) ??
+        countOfLine(index, check.label.text, check.value) ??
         checkValue(index, check.label, check.value, check.match ?? 'equals')
       );
     case 'order':
@@ -357,4 +359,11 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return passed(ok, `${n} ${check.noun}${n === 1 ? ' is' : 's are'} on screen (expected ${phrase}${check.count})`);
     }
   }
+}
+
+/** "The soft drink count reads 4", "Adult quantity is 2": the count of the stepper line so named, when no label is. */
+function countOfLine(index: ScreenIndex, label: string, value: string): CheckResolution | null {
+  const line = /^(?:the\s+)?(.+?)\s+(?:count|quantity|qty)$/i.exec(label.trim());
+  if (!line || matchAll(index, { text: label }, { closeOnly: true, wholeScreen: true })) return null;
+  return lineCountValue(index, line[1]!, value);
 }

@@ -50,6 +50,7 @@ export type { Intent, ParsedStep, Target, Check } from './intent';
 export { stepPoints, type TimelinePoint } from './moments';
 export { presentTense } from './past-tense';
 export { openedByClaim } from './opened-by';
+export { lastLineCountClaim } from './stepper-lines';
 export type { DeviceAction, Resolution, CheckResolution } from './resolution';
 export { CAPABILITY_STEP_TYPES, type CapabilityStep, type CapabilityStepType } from './capability-step';
 export { devicePhraseLabel, devicePhraseProblem } from './device-phrases';

@@ -158,7 +158,7 @@ export type Intent =
   /** A counter shown as "N noun" with add/remove buttons set to `count` ("2 passengers"). */
   | { kind: 'counter'; noun: string; count: number }
   /** A tap repeated: "tap Add passenger three times". */
-  | { kind: 'tap_times'; target: Target; times: number }
+  | { kind: 'tap_times'; target: Target; times: number; more?: boolean }
   /** The nth element of the list on screen (1-based; -1 the last): "pick the third product". */
   /** `named`: a name said before the kind ("the first Kim Lee row"); `detail`: what the row must also show ("(Tue 24 Feb)"). */
   | { kind: 'pick_ordinal'; ordinal: number; noun: string | null; text?: string; named?: string; detail?: string }

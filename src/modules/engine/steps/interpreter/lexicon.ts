@@ -197,14 +197,14 @@ export function stripFillers(text: string): string {
 }
 
 /** Words of a repeat count after the action: "twice", "3 times". */
-export const REPEAT = /\s+(once|twice|thrice|(\d+|two|three|four|five|six|seven|eight|nine|ten) times)$/i;
+export const REPEAT = /\s+(once|twice|thrice|(\d+|two|three|four|five|six|seven|eight|nine|ten) (?:more )?times)$/i;
 
 export function repeatCount(word: string): number {
   const w = word.toLowerCase();
   if (w === 'once') return 1;
   if (w === 'twice') return 2;
   if (w === 'thrice') return 3;
-  return parseCount(w.replace(/\s*times$/, '')) ?? 1;
+  return parseCount(w.replace(/\s*(?:more\s+)?times$/, '')) ?? 1;
 }
 
 /** Ordinal words and positions: "the third product", "the last row", "item number 2". */

@@ -11,7 +11,8 @@ import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-t
 /**
  * Steps said of a stepper line by its name (`stepper-lines.ts`), alone or in a list as QA engineers write them:
  * - "Adult − once", "Adult −1", "Senior +2", "Child + twice", "Adult −" (once): the line's − or + tapped that many
- *   times, one tap at a time (the rest read again after it, so a button that turns disabled stops the step); steps
+ *   times, one tap at a time (the rest read again after it: a button a cap disabled on the way takes them in vain,
+ *   as on a phone, while one disabled before any tap fails the step); steps
  *   in brackets say how a step is done ("Swap the adult for a child (Adult −, Child +), Continue");
  * - "Add 2 child tickets", "Add one nachos", "Remove one adult", "On Snacks add 1 Salted popcorn and 2 Soft drink":
  *   the same, said with a verb (a screen said first must be this one);
@@ -26,7 +27,7 @@ import { describeElement, isVisible, touchPoint, type TreeElement } from './ui-t
 const SIGN = '(\\+|−|–|-)';
 const NAME = "(\\p{L}[\\p{L}'’ -]{0,40}?)";
 const SIGNED = new RegExp(
-  `^(?:tap\\s+)?(?:the\\s+)?${NAME}\\s*${SIGN}\\s*(?:(\\d{1,2})(?:\\s*times)?|(once|twice|thrice|(?:two|three|four|five|six|seven|eight|nine|ten) times))?$`,
+  `^(?:tap\\s+)?(?:the\\s+)?${NAME}\\s*${SIGN}\\s*(?:(\\d{1,2})(?:\\s*(?:more\\s+)?times)?|(once|twice|thrice|(?:two|three|four|five|six|seven|eight|nine|ten) (?:more )?times))?$`,
   'iu',
 );
 const ADDED = new RegExp(`^(add|remove|take off)\\s+(?:${COUNT_PATTERN}|an?|another)\\s+${NAME}$`, 'iu');
@@ -87,11 +88,21 @@ function stepTaps(
   up: boolean,
   times: number,
   then?: string,
+  goesOn = false,
 ): Resolution {
   const button = up ? l.plus : l.minus;
+  // "Adult + 5 times" past a cap: the button the cap disabled after earlier taps takes the rest in vain.
+  if (goesOn && !button.node.enabled)
+    return {
+      settled: true,
+      kind: 'actions',
+      actions: [],
+      reasoning: `${describeElement(button.node)} turned disabled; the ${times} tap(s) left do nothing`,
+      ...(then ? { then } : {}),
+    };
   const done = taps(index, button, 1);
   if (typeof done === 'string') return notSettled(done);
-  const more = times > 1 ? `${name} ${up ? '+' : '−'} ${times - 1} times` : undefined;
+  const more = times > 1 ? `${name} ${up ? '+' : '−'} ${times - 1} more times` : undefined;
   return {
     settled: true,
     kind: 'actions',
@@ -168,7 +179,8 @@ export function lineStepperStep(s: string, index: ScreenIndex): Resolution | nul
         ? parseCount(added![2])
         : 1;
     if (!times || times > 20) return null;
-    return stepTaps(index, l, signed ? signed[1]! : added![3]!, up, times, after);
+    const goesOn = !!signed && /\smore\s+times$/i.test(head);
+    return stepTaps(index, l, signed ? signed[1]! : added![3]!, up, times, after, goesOn);
   }
   const to = SET_TO.exec(head);
   if (to) {

@@ -1,3 +1,4 @@
+import { tapMoment } from './tap-moments';
 import { escapeRegExp } from './step-text';
 
 /**
@@ -243,6 +244,9 @@ function anchored(
   points: readonly TimelinePoint[],
   from: number,
 ): MomentReading {
+  // "After two taps it reads 100%", "After the + taps: …": taps of a step that taps a control several times.
+  const taps = when === 'after' ? tapMoment(rest, points, from) : null;
+  if (taps) return found(taps.at, taps.claim, taps.said);
   // "After the second try Home opens", "After two bookings: …": an ordinal counts the steps.
   const counted = /^(?:the\s+)?(\S+)\s+(\p{L}+)\b\s*[:,]?\s*(.+)$/u.exec(rest);
   if (counted && ORDINALS[counted[1]!.toLowerCase()] !== undefined) {
@@ -316,6 +320,9 @@ export function momentOnTimeline(text: string, points: readonly TimelinePoint[],
   // "Checkout shows Total £16.93 before the tip": a closing "before X" that names a step.
   const closing = /^(.+?\S)\s+(before|after)\s+((?:the\s+)?[^"]{1,40})$/i.exec(s);
   if (closing) {
+    // "It reads 16°C after 5 taps": the taps of a step that taps a control several times.
+    const taps = /^after$/i.test(closing[2]!) ? tapMoment(`${closing[3]}: ${closing[1]}`, points, from) : null;
+    if (taps) return found(taps.at, taps.claim, taps.said);
     const at = actedOn(closing[2]!.toLowerCase() as 'after' | 'before', closing[3]!, points, from);
     if (at !== null && at >= 0) return found(at, closing[1]!, `${closing[2]} ${closing[3]}`);
   }

@@ -18,7 +18,7 @@ import { maskedCheck, signedInCheck } from './session-checks';
 import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
-import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
+import { COUNT_PATTERN, outsideQuotes, parseCount, parseTarget, unquote } from './step-text';
 import { wholeClaim } from './whole-claims';
 import { noDialogCheck, noneCheck } from './absence-claims';
 import { kindAbsenceClaim } from './kind-absence';
@@ -342,12 +342,16 @@ export function parseCheck(text: string): Check | null {
     // "The badge count increases to 3", "Refills left goes from 2 to 1", "Count drops to 3": the value it ends at.
     .replace(
       /\b(?:goes|went|changes|changed|drops|dropped|falls|fell|rises|rose|increases|increased|decreases|decreased|updates|updated|moves|moved|jumps|jumped)(?: up| down)? from [^"]{1,30}? to\b/gi,
-      // Outside quotes only: '"£100.00 moved from your Savings account to …" is displayed' is a message's words.
-      (m: string, at: number, all: string) => ((all.slice(0, at).match(/"/g)?.length ?? 0) % 2 === 1 ? m : 'is'),
+      outsideQuotes('is'),
     )
     .replace(
       /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|drops|dropped|falls|fell|rises|rose|jumps|jumped|is set|becomes|became|goes up|goes down) to\b/gi,
       'is',
+    )
+    // "The quantity is 3, not 4": a number a label holds is no other one.
+    .replace(
+      /\b(is|reads|equals|(?:stays|stops|remains) at) ([^\s,"]*\d[^\s,"]*),\s+(?:not|never) [^\s,"]*\d[^\s,"]*(?=,|$)/gi,
+      outsideQuotes('$1 $2'),
     )
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')

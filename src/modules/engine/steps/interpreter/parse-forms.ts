@@ -168,14 +168,15 @@ const look: Rule = (s) => {
   return m ? ok({ kind: 'check', check: { kind: 'screen', name: unquote(m[1]!), negated: false } }) : null;
 };
 
-/** "Tap Add passenger three times", "tap Remove passenger twice". */
+/** "Tap Add passenger three times", "tap Remove passenger twice", "tap + 2 more times". */
 const tapTimes: Rule = (s) => {
   const m = new RegExp(`^(?:tap|click|press|hit)(?:\\s+on)?\\s+(.+?)${REPEAT.source}`, 'i').exec(s);
   if (!m) return null;
   const target = parseTarget(m[1]!);
   const times = repeatCount(m[2]!);
   if (!target || times < 1 || times > 20) return null;
-  return ok({ kind: 'tap_times', target, times });
+  // "… 3 more times": taps that go on from earlier ones (a control a cap has disabled by now takes them in vain).
+  return ok({ kind: 'tap_times', target, times, ...(/\smore times$/i.test(m[2]!) ? { more: true } : {}) });
 };
 
 /** "Add 3 passengers", "set passengers to 2", "2 passengers". */

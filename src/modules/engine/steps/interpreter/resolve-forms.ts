@@ -98,18 +98,22 @@ function counter(index: ScreenIndex, noun: string, wanted: number): Resolution {
   );
 }
 
-function tapTimes(index: ScreenIndex, target: Target, times: number): Resolution {
+function tapTimes(index: ScreenIndex, target: Target, times: number, more = false): Resolution {
   const hit = findTarget(index, target, { preferInteractive: true });
   if (!hit.found) return notSettled(hit.reason);
   const why = tappable(index, hit.element);
+  // "Tap + five times" on a quantity capped at 4: the button a cap disabled after earlier taps takes the
+  // rest in vain, as on a phone (what the count reads is for the checks); disabled before any tap fails.
+  if (more && !hit.element.node.enabled && !/off screen$/.test(why ?? ''))
+    return actions([], `${describeElement(hit.element.node)} turned disabled; the ${times} tap(s) left do nothing`);
   // "Tap − on the thermostat 6 times" with the button below the fold: scrolled to, then read again.
   if (why) return withReveal(index, hit.element, why);
-  // One tap a clause: the button may turn disabled on the way, which must fail the step.
+  // One tap a clause: what each tap changed is read before the next.
   const name = JSON.stringify(hit.element.node.text ?? target.text);
   return actions(
     [tapOn(index, hit.element)],
     `tap ${describeElement(hit.element.node)}`,
-    times > 1 ? `tap ${name} ${times - 1} times` : undefined,
+    times > 1 ? `tap ${name} ${times - 1} more times` : undefined,
   );
 }
 
@@ -263,7 +267,7 @@ export function resolveForm(intent: FormIntent, index: ScreenIndex): Resolution 
     case 'counter':
       return counter(index, intent.noun, intent.count);
     case 'tap_times':
-      return tapTimes(index, intent.target, intent.times);
+      return tapTimes(index, intent.target, intent.times, intent.more);
     case 'pick_ordinal':
       return pickOrdinal(index, intent.ordinal, intent.noun, intent.text, intent.named, intent.detail);
     case 'back_until':

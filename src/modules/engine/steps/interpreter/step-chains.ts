@@ -254,6 +254,7 @@ export function leftAlone(s: string, index: ScreenIndex): { looked: string; then
  */
 export function withEmptyFields(s: string, index: ScreenIndex): { head: string; failed: string | null } | null {
   const m = /^(.+?),?\s+with\s+(both|all(?: the)?|the|every)\s+fields?\s+(?:left\s+)?(?:empty|blank)$/i.exec(s);
+  if (!m) return withEmptyField(s, index);
   // "Open the app and tap Sign in with both fields empty": the state is the last action's, checked when it comes.
   if (!m || /[,;]|\s(?:and|then)\s/i.test(m[1]!)) return null;
   const inputs = index.candidates.filter((e) => e.node.role === 'input');
@@ -265,4 +266,27 @@ export function withEmptyFields(s: string, index: ScreenIndex): { head: string; 
     head: m[1]!,
     failed: filled.length ? `${filled.length} of the fields is not empty ("${filled[0]!.node.text}")` : null,
   };
+}
+
+/** The field a step is done without: "with the password empty", "leaving Email blank", "with no email". */
+const WITHOUT_FIELD =
+  /^(.+?),?\s+(?:(?:with|leaving)\s+(?:the\s+|an?\s+)?(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?\s+(?:left\s+)?(?:empty|blank)|with\s+no\s+(\p{L}[\p{L} -]{0,25}?)(?:\s+field)?(?:\s+(?:entered|typed|filled in|given))?)$/iu;
+
+/**
+ * "Tap Sign in with the password empty", "Send invite with no email", "Tap Save leaving Name blank": the one text
+ * field named must be empty when the action is done, else the step fails there. A name that is no text field on
+ * this screen ("with no network") leaves the step to the other forms.
+ */
+function withEmptyField(s: string, index: ScreenIndex): { head: string; failed: string | null } | null {
+  const m = WITHOUT_FIELD.exec(s);
+  if (!m || /[,;]|\s(?:and|then)\s/i.test(m[1]!) || !startsWithVerb(m[1]!)) return null;
+  const name = (m[2] ?? m[3])!;
+  const field = findTarget(
+    index,
+    { text: name, role: 'field' },
+    { roles: ['input'], closeOnly: true, wholeScreen: true },
+  );
+  if (!field.found || field.element.node.role !== 'input') return null;
+  const text = (field.element.node.text ?? '').trim();
+  return { head: m[1]!, failed: text ? `the ${name} field is not empty ("${text}")` : null };
 }

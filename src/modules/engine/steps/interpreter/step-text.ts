@@ -189,3 +189,16 @@ export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$
  * inside a name ("Pip and the Giant Kite", "Beauty and the Beast").
  */
 export const LIST_SEPARATOR = /,\s*(?:and\s+)?|\s+and\s+(?!(?:the|a|an)\s)/i;
+
+/**
+ * A `String.replace` replacer that replaces a match outside quotes only ('"£100.00 moved from Savings to …" is
+ * displayed' is a message's words), with `to` and its `$1`… filled from the match's groups.
+ */
+export const outsideQuotes =
+  (to: string) =>
+  (match: string, ...args: unknown[]): string => {
+    const at = args.findLast((a) => typeof a === 'number') as number;
+    const all = args.findLast((a) => typeof a === 'string') as string;
+    if ((all.slice(0, at).match(/"/g)?.length ?? 0) % 2 === 1) return match;
+    return to.replace(/\$(\d)/g, (_, n: string) => String(args[Number(n) - 1] ?? ''));
+  };

@@ -1,8 +1,8 @@
 import { notSettled, type CheckResolution } from './resolution';
 import { FILLER, lineName, signOf } from './row-stepper';
-import type { ScreenIndex } from './target-finder';
+import { indexScreen, type ScreenIndex } from './target-finder';
 import { normalizeText } from './text-match';
-import { describeElement, type TreeElement } from './ui-tree';
+import { describeElement, type Observation, type TreeElement } from './ui-tree';
 
 /**
  * The lines of a screen that hold a stepper (− count +), as a ticket or basket screen shows them: "Adult £12.50 − 2 +".
@@ -142,4 +142,26 @@ export function lineCountClaim(index: ScreenIndex, text: string): CheckResolutio
   const want = button[3]!.toLowerCase() === 'enabled';
   const why = `${count.reasoning}; ${describeElement(el.node)} is ${el.node.enabled ? 'enabled' : 'disabled'}`;
   return verdict(el.node.enabled === want, why);
+}
+
+/** "Count stops at 4", "The quantity is 2": a count said of no line by name. */
+const BARE_COUNT =
+  /^(?:the\s+)?(?:count|quantity|qty|number)\s+(?:now\s+)?(?:is|shows|reads|says|stops at|stays at|is capped at|tops out at|maxes out at|remains(?:\s+at)?)\s+(\d{1,3})\.?$/i;
+
+/**
+ * "Count stops at 4" after "Tap + on Soft drink five times": the count of the one stepper line the last step
+ * named (by its name or its button's), said as "Soft drink count is 4"; null when the claim is no bare count or
+ * the step named no single line of this screen.
+ */
+export function lastLineCountClaim(text: string, lastStep: string, observation: Observation): string | null {
+  const m = BARE_COUNT.exec(text.trim());
+  if (!m) return null;
+  const step = ` ${normalizeText(lastStep)} `;
+  const said = (t: string) => t !== '' && step.includes(` ${normalizeText(t)} `);
+  const lines = stepperLines(indexScreen(observation)).filter(
+    (l) => l.names.some(said) || said(l.plus.node.text ?? '') || said(l.minus.node.text ?? ''),
+  );
+  if (lines.length !== 1) return null;
+  const name = lines[0]!.names.find(said) ?? lines[0]!.names[0];
+  return name ? `${name} count is ${m[1]}` : null;
 }

@@ -71,7 +71,7 @@ describe('a stepper line named with its sign and a count', () => {
     expect(ids(interpretStep('Standard −1', gallery()))).toEqual(['std-minus']);
     const r = interpretStep('Iced tea +2', extras());
     expect(ids(r)).toEqual(['tea-plus']);
-    expect(r.settled && r.then).toBe('Iced tea + 1 times');
+    expect(r.settled && r.then).toBe('Iced tea + 1 more times');
   });
   it('"Add one croissant": a word of the line names it', () => {
     expect(ids(interpretStep('Add one croissant', extras()))).toEqual(['cro-plus']);
