@@ -188,7 +188,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         if (part) return part;
       }
       if (check.value !== '' && !closeMatches(index, check.target)?.some((e) => isSecure(e.node.text)))
-        return checkValue(index, check.target, check.value, check.match);
+        return checkValue(index, check.target, check.value, check.match, check.quoted);
       return propertyCheck(index, check.target, (el) => {
         if (isSecure(el.node.text)) return `${describeElement(el.node)} hides its text`;
         const actual = el.node.text ?? '';

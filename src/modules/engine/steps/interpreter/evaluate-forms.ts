@@ -83,6 +83,7 @@ export function checkValue(
   label: Target,
   value: string,
   match: 'equals' | 'contains' | 'words',
+  quoted = false,
 ): CheckResolution {
   // "Adult shows 1": a stepper line's count, never the price beside its title.
   const counted = match === 'equals' ? lineCountValue(index, label.text, value) : null;
@@ -102,7 +103,7 @@ export function checkValue(
   );
   // "Number of passengers is 2" beside "2 passengers": the number, as a word of what the count reads.
   const count = aliases.counted.includes(alias[0]!) && /^\d+$/.test(value.trim()) ? 'words' : match;
-  if (alias.length === 1) return checkValue(index, { ...label, text: alias[0]! }, value, count);
+  if (alias.length === 1) return checkValue(index, { ...label, text: alias[0]! }, value, count, quoted);
   if (found.length === 0)
     return (
       selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)
@@ -124,7 +125,10 @@ export function checkValue(
     const line =
       holder?.node.role === 'list_item' && !sameValue(holder.node.text ?? '', value) ? rowLine(holder) : null;
     if (holder && line !== null) {
-      return { ok: fits(line), why: `${describeElement(holder.node)}'s second line reads "${line}"` };
+      // "Call the dentist shows High priority" of "Today · Personal · High priority": one of the line's parts, said
+      // without quotes (a quoted text is the line's whole).
+      const part = !quoted && line.split(/\s+[·•|]\s+/).some((p) => fits(p));
+      return { ok: fits(line) || part, why: `${describeElement(holder.node)}'s second line reads "${line}"` };
     }
     if (!holder) return { ok: false, why: `${describeElement(el.node)} has no value beside or below it` };
     if (/^[•*●]+$/.test(holder.node.text?.trim() ?? ''))

@@ -10,6 +10,7 @@ import { emptyFieldsClaim } from './empty-fields';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { placeMoment } from './place-moments';
+import { listShownClaim } from './list-claims';
 import { screenShownWith, subjectClaim, titledSubject } from './subject-claims';
 import { presentTense } from './past-tense';
 import { outcomeClaim } from './outcome-claims';
@@ -102,6 +103,7 @@ function readAssertion(text: string, names: string[], titled = true, subjects = 
     namedSwitchList(bare, names) ??
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
+    listShownClaim(bare, names) ??
     errorShownClaim(bare) ??
     emptyFieldsClaim(bare) ??
     outcomeClaim(bare) ??

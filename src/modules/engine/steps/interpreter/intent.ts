@@ -27,7 +27,8 @@ export type ElementState = 'enabled' | 'disabled' | 'on' | 'off';
 export type Check =
   /** `exact`: read as written, a text a few letters away from it being another one (never a typo of it). */
   | { kind: 'visible'; target: Target; negated: boolean; exact?: boolean }
-  | { kind: 'text'; target: Target; value: string; match: 'equals' | 'contains' }
+  /** `quoted`: the value was written in quotes, so it is a row's whole line, never one part of it. */
+  | { kind: 'text'; target: Target; value: string; match: 'equals' | 'contains'; quoted?: boolean }
   /**
    * `asked`: a switch just tapped, read back: a confirmation dialog the tap opened about it (a confirming and a
    * cancelling button, words of the switch's name in its text) answers too, the app asking before it acts.

@@ -118,3 +118,22 @@ export function bareValues(s: string): Check | null {
     checks: pieces.map((p): Check => ({ kind: 'visible', target: { text: p.replace(/^"|"$/g, '') }, negated: false })),
   };
 }
+
+const LIST_SHOWN =
+  /^(?:(?:the|a|an) )?(?:list of ([a-z]+(?: [a-z]+)?)|([a-z]+(?: [a-z]+)?) list)(?: (?:is|are))? (?:displayed|shown|visible|present|loaded|appears|shows up)$/i;
+
+/**
+ * "The task list is displayed", "A list of tasks is shown": a list said by the kind of thing in it, read as one
+ * row at least on screen. A heading or label that reads those words ("Task list") is left to the other forms.
+ */
+export function listShownClaim(s: string, names: readonly string[]): Check | null {
+  const m = LIST_SHOWN.exec(s.trim());
+  if (!m) return null;
+  const said = m[0]
+    .replace(LIST_SHOWN_TAIL, '')
+    .replace(/^(?:the|a|an) /i, '')
+    .toLowerCase();
+  if (names.some((n) => n.trim().toLowerCase() === said)) return null;
+  return { kind: 'count', count: 1, comparison: 'at_least', noun: 'item' };
+}
+const LIST_SHOWN_TAIL = /(?: (?:is|are))? (?:displayed|shown|visible|present|loaded|appears|shows up)$/i;

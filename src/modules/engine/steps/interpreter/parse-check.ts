@@ -183,7 +183,7 @@ function textCheck(s: string): Check | null {
       m[2]!.trim(),
     );
     if (said) return { kind: 'visible', target: { text: said[1]! }, negated: false };
-    return { kind: 'text', target, value: unquote(m[2]!), match };
+    return { kind: 'text', target, value: unquote(m[2]!), match, ...(/"/.test(m[2]!) ? { quoted: true } : {}) };
   }
   return null;
 }

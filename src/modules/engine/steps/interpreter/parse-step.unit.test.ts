@@ -274,6 +274,7 @@ const UNDERSTOOD: Array<[string, Intent]> = [
       target: t('Username', { role: 'field', literal: 'Username field' }),
       value: 'demo',
       match: 'equals',
+      quoted: true,
     }),
   ],
   [
@@ -287,7 +288,7 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ],
   [
     'detail-body contains "Item 3"',
-    check({ kind: 'text', target: t('detail-body'), value: 'Item 3', match: 'contains' }),
+    check({ kind: 'text', target: t('detail-body'), value: 'Item 3', match: 'contains', quoted: true }),
   ],
   ['the text of Username is demo', check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
   ["Username's value is demo", check({ kind: 'text', target: t('Username'), value: 'demo', match: 'equals' })],
@@ -298,9 +299,13 @@ const UNDERSTOOD: Array<[string, Intent]> = [
       target: t('welcome', { role: 'text', literal: 'welcome message' }),
       value: 'Welcome, demo',
       match: 'equals',
+      quoted: true,
     }),
   ],
-  ['Message has the text "Hi"', check({ kind: 'text', target: t('Message'), value: 'Hi', match: 'equals' })],
+  [
+    'Message has the text "Hi"',
+    check({ kind: 'text', target: t('Message'), value: 'Hi', match: 'equals', quoted: true }),
+  ],
   ['Username is empty', check({ kind: 'text', target: t('Username'), value: '', match: 'equals' })],
   [
     'the Message field should be empty',

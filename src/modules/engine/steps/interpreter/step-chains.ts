@@ -183,9 +183,39 @@ function continueWith(s: string, index: ScreenIndex): Chain | null {
   return { first: `set ${m[3]!.replace(/s$/i, '')} to ${n}`, then: `tap "${way[0]?.node.text?.trim() ?? m[1]!}"` };
 }
 
+/** States said in other words: "done" is what a "Mark as complete" button does. */
+const SAME_STATE = [
+  ['done', 'complete', 'completed', 'finished'],
+  ['not done', 'not complete', 'incomplete', 'undone', 'open', 'to do'],
+  ['favourite', 'favorite'],
+];
+
+/**
+ * "Mark Call the dentist as done": the row so named opened, then its "Mark as complete" button; "Mark it as
+ * done" on a screen with one "Mark as complete" button: that button. A state said in another word (done,
+ * complete, finished) is the same state. No row, or no one such button, leaves the step to the other forms.
+ */
+function markAs(s: string, index: ScreenIndex): Chain | null {
+  const m = /^mark\s+(.+?)\s+as\s+([\p{L} ]{2,20})$/iu.exec(s.trim());
+  if (!m) return null;
+  const state = m[2]!.toLowerCase().trim();
+  const said = SAME_STATE.find((g) => g.includes(state)) ?? [state];
+  if (/^(?:it|this|that|this (?:task|item|one))$/i.test(m[1]!)) {
+    const buttons = index.candidates.filter((e) => {
+      const b = /^mark\s+(?:as\s+)?(.+)$/i.exec(e.node.text?.trim() ?? '');
+      return e.node.role === 'button' && e.node.enabled && b && said.includes(b[1]!.toLowerCase());
+    });
+    return buttons.length === 1 ? { first: `tap ${JSON.stringify(buttons[0]!.node.text!.trim())}`, then: '' } : null;
+  }
+  const row = findTarget(index, { text: m[1]!.replace(/^the\s+/i, ''), role: 'item' }, { closeOnly: true });
+  if (!row.found || row.element.node.role !== 'list_item') return null;
+  return { first: `tap ${JSON.stringify(row.element.node.text?.trim() ?? m[1])}`, then: `mark it as ${state}` };
+}
+
 export function stepChain(s: string, index: ScreenIndex): Chain | null {
   return (
     continueWith(s, index) ??
+    markAs(s, index) ??
     actionPath(s) ??
     buttonThenOption(s, index) ??
     pathToAction(s) ??

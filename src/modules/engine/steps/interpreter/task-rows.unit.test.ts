@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion, interpretStep, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * A list of things to do, said as QA engineers say it: "The task list is displayed", "Call the dentist shows High
+ * priority" (one part of the row's second line), "Mark Call the dentist as done" (the row opened, then its "Mark as
+ * complete" button). Each form has a near miss that must not pass.
+ */
+const row = (title: string, line: string, y: number, id: string) =>
+  node('list_item', title, y, { id, children: [node('text', line, y + 20)] });
+const tasks = (rows = true) =>
+  screen('Tasks', [
+    node('text', '10 tasks left', 60),
+    ...(rows
+      ? [
+          row('Call the dentist', 'Today · Personal · High priority', 120, 'task-1'),
+          row('Buy milk and eggs', 'Today · Errands · Low priority', 200, 'task-2'),
+        ]
+      : [node('text', 'Nothing to do', 120)]),
+  ]);
+const task = (done: boolean) =>
+  screen('Task', [
+    node('text', 'Call the dentist', 80),
+    node('button', done ? 'Mark as not done' : 'Mark as complete', 500, { id: done ? 'undo' : 'complete' }),
+    node('button', 'Delete task', 560, { id: 'delete' }),
+  ]);
+
+const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : 'not settled');
+const step = (r: Resolution) =>
+  r.settled && r.kind === 'actions'
+    ? `${r.actions.flatMap((a) => (a.op === 'input' && a.selector?.id ? [a.selector.id] : [])).join(',')}${r.then ? ` → ${r.then}` : ''}`
+    : r.settled
+      ? r.kind
+      : 'not settled';
+
+describe('a list said by the kind of thing in it', () => {
+  it('is shown when a row at least is on screen', () => {
+    expect(verdict(interpretAssertion('The task list is displayed', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('A list of tasks is shown', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('The task list is displayed', tasks(false)))).toBe(false);
+  });
+});
+
+describe('a part of a row’s second line', () => {
+  it('is what the row shows', () => {
+    expect(verdict(interpretAssertion('Call the dentist shows High priority', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('Call the dentist is High priority', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('Call the dentist shows Low priority', tasks()))).toBe(false);
+    // The other row's part is not this row's.
+    expect(verdict(interpretAssertion('Call the dentist shows Errands', tasks()))).toBe(false);
+  });
+});
+
+describe('marking a thing as done', () => {
+  it('opens the row, then taps the button that marks it so, said in other words', () => {
+    expect(step(interpretStep('Mark Call the dentist as done', tasks()))).toBe('task-1 → mark it as done');
+    expect(step(interpretStep('mark it as done', task(false)))).toBe('complete');
+    expect(step(interpretStep('Mark it as finished', task(false)))).toBe('complete');
+    expect(step(interpretStep('Mark it as not done', task(true)))).toBe('undo');
+  });
+
+  it('near misses: no such row, or no button that marks it so', () => {
+    expect(step(interpretStep('Mark Renew passport as done', tasks()))).toBe('not settled');
+    expect(step(interpretStep('Mark it as done', task(true)))).toBe('not settled');
+  });
+});
