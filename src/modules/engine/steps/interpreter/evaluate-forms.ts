@@ -104,6 +104,13 @@ export function checkValue(
   // "Number of passengers is 2" beside "2 passengers": the number, as a word of what the count reads.
   const count = aliases.counted.includes(alias[0]!) && /^\d+$/.test(value.trim()) ? 'words' : match;
   if (alias.length === 1) return checkValue(index, { ...label, text: alias[0]! }, value, count, quoted);
+  // "Ceiling light brightness is 90%" beside "Brightness 80%": the thing's name, and its value said with its word.
+  const attribute = found.length === 0 ? /^(.+?)\s+(\p{L}+)$/u.exec(label.text.trim()) : null;
+  // Only when what is beside the name says that word: "Thermostat target" beside "Indoor 20°C" is not read so.
+  const saysIt = (el: TreeElement) =>
+    ` ${spaced(valueBeside(index, el)?.node.text ?? '')} `.includes(` ${spaced(attribute![2]!)} `);
+  if (attribute && match !== 'contains' && namedElements(index, { ...label, text: attribute[1]! }).some(saysIt))
+    return checkValue(index, { ...label, text: attribute[1]! }, `${attribute[2]} ${value}`, 'words', quoted);
   if (found.length === 0)
     return (
       selfDescribedValue(index, label.text, value) ?? notSettled(`no element matches ${nameOf(label)} on this screen`)

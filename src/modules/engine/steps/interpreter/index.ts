@@ -1,6 +1,6 @@
 import { placeBehind } from './place-behind';
 import { bareButtonShown } from './screen-claims';
-import { quotedKindsShown, replacedBy, stillAsIs } from './unsaid-verbs';
+import { hasShown, quotedKindsShown, replacedBy, stillAsIs } from './unsaid-verbs';
 import { rowListCheck } from './row-lists';
 import { namedSwitchClaim, namedSwitchList, switchStateClaim } from './switch-claims';
 import { controlClaim } from './control-claims';
@@ -149,6 +149,9 @@ function readAssertion(text: string, names: string[], titled = true, subjects = 
   // "Only Paper Moons shown, caption "Showing: Comedy"": claims listed with commas, each read alone.
   const listed = parsed.understood ? null : commaClaims(bare, (p) => checkOf(readAssertion(p, names)));
   if (listed) return { understood: true, intent: { kind: 'check', check: listed } };
+  // "Today has 16:20": what no other form reads as having, read as showing.
+  const has = parsed.understood ? null : hasShown(plain);
+  if (has) return readAssertion(has, names, titled, subjects);
   if (!parsed.understood) return parsed;
   return {
     understood: false,

@@ -1,3 +1,4 @@
+import { adjustLine } from './adjust-steps';
 import { type Intent, type Rule, type Target, ok, refuse } from './intent';
 import { CHOOSE_RULES, CHOOSE_WHOLE_RULES } from './choose-option';
 import { answer, dialog, dialogButton, tapWithPurpose } from './dialog-forms';
@@ -368,7 +369,7 @@ export const CLAUSE_RULES: Rule[] = [
 ];
 
 /** Forms tried after the template grammar: navigation ("open X" is a tap when X is a button). */
-export const LATE_RULES: Rule[] = [navigate];
+export const LATE_RULES: Rule[] = [navigate, adjustLine];
 
 export const BACK_RULES: Rule[] = [backUntil];
 

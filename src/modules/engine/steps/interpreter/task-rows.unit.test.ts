@@ -65,3 +65,10 @@ describe('marking a thing as done', () => {
     expect(step(interpretStep('Mark it as done', task(true)))).toBe('not settled');
   });
 });
+
+describe('what a row has', () => {
+  it('"X has Y" is what the row shows', () => {
+    expect(verdict(interpretAssertion('Call the dentist has High priority', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('Call the dentist has Low priority', tasks()))).toBe(false);
+  });
+});

@@ -46,3 +46,15 @@ export function replacedBy(text: string): string | null {
   if (!m || NOT_A_NAME.test(m[1]!.replace(/"[^"]*"/g, '""'))) return null;
   return `${m[1]}${m[2] ?? ''} is gone and ${m[3]}${m[4] ?? ''} is shown`;
 }
+
+/**
+ * "Today has 16:20", "Call the dentist has High priority": what a thing on screen has is what it shows. Not a
+ * count ("has 3 items"), an absence ("has no …") or a change ("has been …", "has changed"), which other forms read.
+ */
+const HAS =
+  /^((?:the )?(?:\p{Lu}|\d)[^",:;]{0,40}?) (?:has|have) (?!(?:been|no|not|none|nothing|focus|keyboard|changed|gone|moved|disappeared|updated|opened|closed|become|got|a|an|the|\d+ \p{Ll}+s?$)\b)(.+)$/u;
+
+export function hasShown(text: string): string | null {
+  const m = HAS.exec(text.trim().replace(/\.$/, ''));
+  return m ? `${m[1]} shows ${m[2]}` : null;
+}

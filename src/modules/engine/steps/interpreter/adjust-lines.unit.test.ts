@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion, interpretStep, type Resolution } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * A line's level said as people say it: "Increase the Ceiling light brightness", "Lower the thermostat by one
+ * degree" tap the line's + or −; "Ceiling light brightness is 80%" reads "Brightness 80%" beside the line's name.
+ */
+const at = (x: number, y: number, width = 40) => ({ bounds: { x, y, width, height: 40 } });
+const room = (level = 80) =>
+  screen('Living Room', [
+    node('toggle', 'Ceiling light', 100, { checked: true }),
+    node('text', `Brightness ${level}%`, 145),
+    node('button', 'Dim Ceiling light', 190, { id: 'ceiling-minus', ...at(20, 190) }),
+    node('button', 'Brighten Ceiling light', 190, { id: 'ceiling-plus', ...at(120, 190) }),
+    node('text', 'Thermostat', 260),
+    node('text', 'Indoor 20°C', 305),
+  ]);
+
+const taps = (r: Resolution) =>
+  r.settled && r.kind === 'actions'
+    ? `${r.actions.flatMap((a) => (a.op === 'input' && a.selector?.id ? [a.selector.id] : [])).join(',')}${r.then ? ` → ${r.then}` : ''}`
+    : r.settled
+      ? r.kind
+      : 'not settled';
+const verdict = (r: ReturnType<typeof interpretAssertion>) => (r.settled ? r.passed : 'not settled');
+
+describe('a line turned up or down', () => {
+  it('taps the line’s + or −, as many times as counted', () => {
+    expect(taps(interpretStep('Increase the Ceiling light brightness', room()))).toBe('ceiling-plus');
+    expect(taps(interpretStep('Dim the Ceiling light by two steps', room()))).toBe(
+      'ceiling-minus → tap "Dim Ceiling light" 1 more times',
+    );
+  });
+
+  it('near misses: an amount that is no count of taps, a thing with no stepper', () => {
+    expect(taps(interpretStep('Raise the Ceiling light brightness by 10%', room()))).toBe('not settled');
+    expect(taps(interpretStep('Lower the Thermostat', room()))).toBe('not settled');
+  });
+});
+
+describe('a thing’s value said with its word', () => {
+  it('reads the text beside the name that holds that word', () => {
+    expect(verdict(interpretAssertion('Ceiling light brightness is 80%', room()))).toBe(true);
+    expect(verdict(interpretAssertion('Ceiling light brightness is 90%', room()))).toBe(false);
+  });
+
+  it('is not read when what is beside the name does not say that word', () => {
+    expect(verdict(interpretAssertion('Thermostat target is 22 degrees', room()))).toBe('not settled');
+  });
+});
