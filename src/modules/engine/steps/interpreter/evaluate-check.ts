@@ -1,4 +1,5 @@
 import { checkFieldsEmpty } from './empty-fields';
+import { checkStatus } from './status-claims';
 import { screenAndSession } from './session-checks';
 import { titledValues } from './title-values';
 import { rowStepper } from './row-stepper';
@@ -277,6 +278,8 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
       return checkSignedIn(index, check.signedIn);
     case 'fields_empty':
       return checkFieldsEmpty(index, check.count);
+    case 'status':
+      return checkStatus(index, check.noun, check.state);
     case 'masked':
       return checkMasked(index, check);
     case 'shows':

@@ -11,6 +11,7 @@ import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
 import { placeMoment } from './place-moments';
 import { listShownClaim } from './list-claims';
+import { statusClaim } from './status-claims';
 import { screenShownWith, subjectClaim, titledSubject } from './subject-claims';
 import { presentTense } from './past-tense';
 import { outcomeClaim } from './outcome-claims';
@@ -104,6 +105,7 @@ function readAssertion(text: string, names: string[], titled = true, subjects = 
     controlClaim(bare) ??
     fieldHintClaim(bare) ??
     listShownClaim(bare, names) ??
+    statusClaim(bare) ??
     errorShownClaim(bare) ??
     emptyFieldsClaim(bare) ??
     outcomeClaim(bare) ??

@@ -110,6 +110,8 @@ export type Check =
   | { kind: 'quoted_label'; label: string; value: string; quoted?: boolean }
   /** Every text field on the screen is empty; `count`: there are exactly that many ("both fields"). */
   | { kind: 'fields_empty'; count: number | null }
+  /** "The appointment is cancelled": a text holding the noun and the state, or the state alone on that thing's screen. */
+  | { kind: 'status'; noun: string; state: string }
   /** Every one of several checks. */
   | { kind: 'all'; checks: Check[] };
 

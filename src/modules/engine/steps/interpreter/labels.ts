@@ -49,6 +49,7 @@ function checkLabel(check: Check): string {
     case 'masked':
       return 'check_state';
     case 'fields_empty':
+    case 'status':
       return 'check_text';
     case 'nth_row':
     case 'row_at':
