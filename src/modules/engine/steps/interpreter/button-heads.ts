@@ -11,6 +11,16 @@ import { describeElement } from './ui-tree';
  * named with a lower-case word for its kind ("Tap the 21:00 showtime") is that value's head, when a text on the
  * screen names that kind ("Showtimes").
  */
+/** Other words for a kind of value a screen may name: a showing is a showtime, a slot a time. */
+const KIND_WORDS: Record<string, string[]> = {
+  showing: ['showtime'],
+  screening: ['showtime'],
+  performance: ['showtime'],
+  show: ['showtime'],
+  session: ['showtime', 'time', 'class'],
+  slot: ['time', 'slot'],
+};
+
 export function headButton(s: string, index: ScreenIndex): Resolution | null {
   const via =
     /^(?:open|go to|view|reach)\s+(?:the\s+)?[\p{L} ]{1,30}?\s+(?:via|using|by tapping|through)\s+(.+)$/iu.exec(s);
@@ -23,7 +33,7 @@ export function headButton(s: string, index: ScreenIndex): Resolution | null {
 
 function tapHead(clause: string, index: ScreenIndex, then: string | undefined): Resolution | null {
   const name = clause
-    .replace(/^(?:tap|click|press|hit|touch)\s+(?:on\s+)?(?:the\s+)?/i, '')
+    .replace(/^(?:tap|click|press|hit|touch|pick|choose|select)\s+(?:on\s+)?(?:the\s+)?/i, '')
     .replace(/\s+button$/i, '')
     .replace(/^"(.*)"$/, '$1');
   // "Tap the 21:00 showtime": a value (a time, a price) named with a lower-case word for its kind.
@@ -32,9 +42,13 @@ function tapHead(clause: string, index: ScreenIndex, then: string | undefined): 
   const kind = /^(\S*\d[^\s]*(?:\s\S+){0,3}?)\s+([a-z]{3,})$/.exec(name);
   // The kind must be one the screen names ("Showtimes" above the times): "the 17:40 matinee" is not guessed.
   const stem = kind ? kind[2]!.replace(/(?:es|s)$/, '') : '';
+  // "the 21:00 showing" under "Showtimes": a kind said in another word for it.
+  const stems = [stem, ...(KIND_WORDS[stem] ?? [])];
   const named =
     kind !== null &&
-    index.elements.some((e) => e.node.role === 'text' && new RegExp(`\\b${stem}`, 'i').test(e.node.text ?? ''));
+    index.elements.some(
+      (e) => e.node.role === 'text' && stems.some((k) => new RegExp(`\\b${k}`, 'i').test(e.node.text ?? '')),
+    );
   const bare = kind && named ? normalizeText(kind[1]!) : null;
   const heads = (w: string) =>
     index.candidates.some((e) => e.node.role === 'button' && normalizeText(labelHead(e.node.text ?? '')) === w);

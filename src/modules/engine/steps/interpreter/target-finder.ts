@@ -5,6 +5,7 @@ import { humanizeId, normalizeText, tolerantDistance } from './text-match';
 import { sameRowTwice, tabChoice } from './row-choice';
 import { qualifiedTarget } from './target-qualifiers';
 import { fieldAliases } from './field-aliases';
+import { relativeDay } from './relative-days';
 import {
   candidateElements,
   controlLabels,
@@ -179,6 +180,9 @@ export function findTarget(index: ScreenIndex, target: Target, opts: FindOptions
   // "Set the origin to London": the field labelled From, when the screen shows that label exactly.
   const alias = target.role === 'field' || target.role === undefined ? aliasTarget(index, target, opts) : null;
   if (alias) return alias;
+  // "Select tomorrow" on a row of days that starts with Today.
+  const day = relativeDay(index, target.text);
+  if (day) return { found: true, element: day, method: 'label' };
   if (opts.closeOnly) return plain;
   if (target.role === 'item') {
     const under = rowUnderHeading(index, target.text);
