@@ -43,5 +43,8 @@ describe('a field named by its hint in a step', () => {
     expect(typedInto(interpretStep('Type europa in the "Films or genres" field', note))).toEqual([]);
     const two = labelled([node('text', 'Postcode', 160), node('input', '', 200, { id: 'postcode' })]);
     expect(typedInto(interpretStep('Type europa in the "Films or genres" field', two))).toEqual([]);
+    // A field of its own named, not a hint: never typed into the search field.
+    expect(typedInto(interpretStep('Change the delivery address to Work', labelled()))).toEqual([]);
+    expect(typedInto(interpretStep('Enter Work as the delivery address', labelled()))).toEqual([]);
   });
 });

@@ -91,9 +91,12 @@ function typeElsewhere(index: ScreenIndex, target: Target, text: string): Resolu
 /**
  * `Type europa in the "Films or genres" field` where nothing here is so named: the words may be the field's hint,
  * which the UI tree does not carry. When the screen's one field in view is its search field, labelled no more than
- * "Search", that is the one.
+ * "Search", and the name reads like a hint ("A or B", "Search …"), that is the one.
  */
 function hintedSearch(index: ScreenIndex, target: Target, text: string): Resolution | null {
+  // A hint says what is searched for ("Films or genres", "Search tasks"); "Change the delivery address to Work"
+  // names a field of its own, which the search field is not.
+  if (!/\s(?:or|and)\s|^(?:search|find|look)\b|\be\.?g\.?\b/i.test(target.text.trim())) return null;
   const only = onlyField(index);
   if (!only || only !== searchField(index) || findTarget(index, target, { wholeScreen: true }).found) return null;
   // A field labelled for what it finds ("Find tasks") is not another name's ("Find people"): only a plain "Search".
