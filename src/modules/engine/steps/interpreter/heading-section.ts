@@ -39,7 +39,7 @@ export function headingSectionClaim(s: string, names: readonly string[]): UnderH
       .map((v) => unquote(v.replace(/^and\s+/i, '').trim()))
       .filter((v) => v !== '');
     if (values.length === 0) continue;
-    return { kind: 'under_heading', heading, values };
+    return { kind: 'under_heading', heading, values, ...(/"/.test(m[2]!) ? { quoted: true } : {}) };
   }
   return null;
 }
@@ -64,15 +64,27 @@ export function checkUnderHeading(
   check: UnderHeading,
   evaluate: (c: Check) => CheckResolution,
 ): CheckResolution {
-  const own = underHeading(index, check.heading, check.values);
+  const own = underHeading(index, check.heading, check.values, check.quoted === true);
   if ((own.settled && own.passed) || !check.otherwise) return own;
   const other = evaluate(check.otherwise);
   return other.settled || !own.settled ? other : own;
 }
 
-function underHeading(index: ScreenIndex, heading: string, values: string[]): CheckResolution {
+function underHeading(index: ScreenIndex, heading: string, values: string[], quoted: boolean): CheckResolution {
   const want = normalizeText(heading);
   const at = index.elements.filter((e) => e.node.role === 'text' && normalizeText(e.node.text ?? '') === want);
+  if (at.length === 0) {
+    // A quoted text is a row's whole line, which the other reading judges.
+    const row = quoted ? null : rowLineParts(index, want);
+    if (row) {
+      // "Sakura Sushi is closed" of the row "Sakura Sushi · Sushi · ★ 4.6 · Closed · opens 17:00": one of its parts.
+      const texts = row.map(words);
+      const why = `the row "${heading}" reads ${row.map((t) => `"${t}"`).join(', ')}`;
+      if (values.every((v) => covers(words(v), texts))) return passed(true, why);
+      // A state a row does not say ("open") may be one it has without saying it: not judged.
+      return notSettled(`${why}; it does not say ${values.map((v) => `"${v}"`).join(', ')}`);
+    }
+  }
   if (at.length !== 1) return notSettled(`no one text "${heading}" on this screen to read the part under`);
   const start = index.elements.indexOf(at[0]!);
   const under: string[] = [];
@@ -100,4 +112,19 @@ function underHeading(index: ScreenIndex, heading: string, values: string[]): Ch
   });
   if (further) return notSettled(`${why}; "${missing[0]}" shows further down, past a control`);
   return passed(false, `${why}; none reads "${missing[0]}"`);
+}
+
+/** The parts of the one list row so named: the texts inside it, each split at " · ". Null when no one row is. */
+function rowLineParts(index: ScreenIndex, want: string): string[] | null {
+  const rows = index.elements.filter((e) => e.node.role === 'list_item' && normalizeText(e.node.text ?? '') === want);
+  if (rows.length !== 1) return null;
+  const parts: string[] = [];
+  const walk = (n: (typeof rows)[number]['node']): void => {
+    for (const c of n.children) {
+      if (c.text?.trim()) parts.push(...c.text.split(/\s+[·•|]\s+/).map((p) => p.trim()));
+      walk(c);
+    }
+  };
+  walk(rows[0]!.node);
+  return parts.length > 0 ? parts : null;
 }

@@ -79,7 +79,7 @@ export type Check =
   /** The fields under a heading read these values top to bottom (none: all empty). */
   | { kind: 'section'; within: string; values: string[] }
   /** The texts under a plain text that titles a part of the screen hold these values ("Next appointment is …"). */
-  | { kind: 'under_heading'; heading: string; values: string[]; otherwise?: Check }
+  | { kind: 'under_heading'; heading: string; values: string[]; otherwise?: Check; quoted?: boolean }
   /** Whether the user is signed in, read from the sign-in or sign-out controls the screen offers. */
   | { kind: 'signed_in'; signedIn: boolean }
   /** Whether a field hides what it holds (dots) or shows it as plain text. */

@@ -72,3 +72,21 @@ describe('what a row has', () => {
     expect(verdict(interpretAssertion('Call the dentist has Low priority', tasks()))).toBe(false);
   });
 });
+
+describe('what a row is, said of its name', () => {
+  const places = screen('Home', [
+    node('text', 'Restaurants near you', 60),
+    row('Sakura Sushi', 'Sushi · ★ 4.6 · Closed · opens 17:00', 120, 'r-1'),
+    row('Green Bowl', 'Vegan · ★ 4.8 · 20–30 min', 200, 'r-2'),
+  ]);
+
+  it('"Sakura Sushi is closed": one of the parts of its line', () => {
+    expect(verdict(interpretAssertion('Sakura Sushi is closed', places))).toBe(true);
+    expect(verdict(interpretAssertion('Green Bowl is Vegan', places))).toBe(true);
+  });
+
+  it('near misses: a state the row does not say is not judged; another row’s part is not this one’s', () => {
+    expect(verdict(interpretAssertion('Green Bowl is open now', places))).toBe('not settled');
+    expect(verdict(interpretAssertion('Sakura Sushi is Vegan', places))).toBe(false);
+  });
+});
