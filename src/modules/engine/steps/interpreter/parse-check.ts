@@ -224,6 +224,12 @@ function visibilityCheck(s: string): Check | null {
       return target ? { kind: 'visible', target, negated: true } : null;
     }
   }
+  // "Pay rent appears in the list", "… shows up in the task list": shown (a capitalised list is a heading's).
+  const listed =
+    /^(.+?) (?:appears?|shows? up|exists?) (?:in|on) (?:the |a )?(?:(\S+) )?(?:list|results|screen)$/i.exec(s);
+  const listedTarget =
+    listed && !/^\p{Lu}/u.test(listed[2] ?? '') && !/^no\s/i.test(listed[1]!) ? parseTarget(listed[1]!) : null;
+  if (listedTarget) return { kind: 'visible', target: listedTarget, negated: false };
   for (const re of positive) {
     const m = re.exec(s);
     if (m) {

@@ -90,3 +90,15 @@ describe('what a row is, said of its name', () => {
     expect(verdict(interpretAssertion('Sakura Sushi is Vegan', places))).toBe(false);
   });
 });
+
+describe('a row that appears in the list', () => {
+  it('"X appears in the list", "X shows up in the task list": the row is shown', () => {
+    expect(verdict(interpretAssertion('Call the dentist appears in the list', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('Buy milk and eggs shows up in the task list', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('Pay rent appears in the list', tasks()))).toBe(false);
+  });
+
+  it('near miss: a list a heading names is that heading’s, not read so', () => {
+    expect(verdict(interpretAssertion('Call the dentist appears in the Completed list', tasks()))).toBe('not settled');
+  });
+});
