@@ -15,6 +15,14 @@ const untouchable = new Proxy({} as DeviceHandle, {
   },
 });
 
+/** An assertion judged at the end of a run with this timeline, the screen now `now`: pass, fail or not settled. */
+async function judged(claim: string, timeline: RunTimeline, now: Observation): Promise<string> {
+  const cursor = { from: 0, at: null };
+  const signal = new AbortController().signal;
+  const { resolution: r } = await judgeAssertionInRun(untouchable, claim, now, timeline, cursor, signal);
+  return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
+}
+
 const at = (x: number, y: number, width = 40) => ({ bounds: { x, y, width, height: 40 } });
 
 /** A snack line: title, price, then − count +, the + disabled at the cap. */
@@ -63,17 +71,7 @@ describe('a count said of no line by name', () => {
       { step: 1, text: last, screen: now },
     ],
   });
-  async function verdict(claim: string, last: string, now: Observation): Promise<string> {
-    const { resolution: r } = await judgeAssertionInRun(
-      untouchable,
-      claim,
-      now,
-      timeline(last, now),
-      { from: 0, at: null },
-      new AbortController().signal,
-    );
-    return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
-  }
+  const verdict = (claim: string, last: string, now: Observation) => judged(claim, timeline(last, now), now);
 
   it('is the count of the line the last step tapped', async () => {
     expect(await verdict('Count stops at 4', 'Tap + on Soft drink five times', snacks(4, 1))).toBe('pass');
@@ -128,17 +126,7 @@ describe('a moment counted in taps', () => {
       { step: 1, text: 'tap "Brighten Ceiling light" 1 more times', screen: light(100) },
     ],
   };
-  async function verdict(claim: string): Promise<string> {
-    const { resolution: r } = await judgeAssertionInRun(
-      untouchable,
-      claim,
-      light(100),
-      timeline,
-      { from: 0, at: null },
-      new AbortController().signal,
-    );
-    return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
-  }
+  const verdict = (claim: string) => judged(claim, timeline, light(100));
 
   it('is the screen the step left after that many taps', async () => {
     expect(await verdict('After two taps it reads "Brightness 100%"')).toBe('pass');
@@ -167,19 +155,7 @@ describe('a moment counted in the taps of a control named', () => {
       { step: 1, text: 'tap "−" 1 more times', screen: dish(2) },
     ],
   };
-  async function verdict(claim: string): Promise<string> {
-    const now = dish(1);
-    const cursor = { from: 0, at: null };
-    const { resolution: r } = await judgeAssertionInRun(
-      untouchable,
-      claim,
-      now,
-      timeline,
-      cursor,
-      new AbortController().signal,
-    );
-    return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
-  }
+  const verdict = (claim: string) => judged(claim, timeline, dish(1));
 
   it('is after that control’s taps, not the last taps of the case', async () => {
     expect(await verdict('After the + taps: "Add 3 to basket"')).toBe('pass');
