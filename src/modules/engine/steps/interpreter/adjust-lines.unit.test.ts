@@ -49,3 +49,25 @@ describe('a thing’s value said with its word', () => {
     expect(verdict(interpretAssertion('Thermostat target is 22 degrees', room()))).toBe('not settled');
   });
 });
+
+describe('a switch named by another form of its words', () => {
+  const form = (reminder = false) =>
+    screen('New task', [
+      node('toggle', 'Remind me', 100, { id: 'reminder-switch', checked: reminder }),
+      node('toggle', 'Share with family', 160, { id: 'share-switch', checked: false }),
+    ]);
+
+  it('"Enable the reminder", "Turn off reminders": the one switch whose words begin so', () => {
+    expect(taps(interpretStep('Enable the reminder', form()))).toBe(
+      'reminder-switch → verify the "Remind me" switch is on or asks to confirm',
+    );
+    expect(taps(interpretStep('Turn off reminders', form(true)))).toBe(
+      'reminder-switch → verify the "Remind me" switch is off or asks to confirm',
+    );
+  });
+
+  it('near misses: words no switch begins with, or too short to tell', () => {
+    expect(taps(interpretStep('Turn on notifications', form()))).toBe('not settled');
+    expect(taps(interpretStep('Turn on me', form()))).toBe('not settled');
+  });
+});

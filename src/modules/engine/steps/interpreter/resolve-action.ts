@@ -1,3 +1,4 @@
+import { toggleByStem } from './switch-stems';
 import type { Rotation, UiNode } from '../../../../worker/driver';
 import { optionBelow } from './section-options';
 import { selectorFor } from '../selectors';
@@ -283,7 +284,16 @@ export function resolveAction(intent: ActionIntent, index: ScreenIndex, verify =
     }
     case 'set_switch':
     case 'toggle': {
-      const f = actOn(index, intent.target, { roles: ['toggle'] });
+      let f = actOn(index, intent.target, { roles: ['toggle'] });
+      // "Enable the reminder" where the switch reads "Remind me": the one switch named by another form of its words.
+      const stem =
+        'settled' in f && !f.reveal && /^no /.test(f.reason)
+          ? toggleByStem(
+              index.candidates.filter((e) => e.node.role === 'toggle'),
+              intent.target.text,
+            )
+          : null;
+      if (stem) f = reach(index, stem, intent.target.attempt === true);
       // "Set Mode to Off" where Mode is a heading over the buttons Heat, Cool and Off.
       // A switch not drawn yet under a heading of its name is looked for as before, not as an "On" option.
       const under =
