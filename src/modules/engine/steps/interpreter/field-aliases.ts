@@ -7,8 +7,14 @@ import { normalizeText } from './text-match';
  * meaning does not depend on the app.
  */
 const ALIASES: Array<[RegExp, string[]]> = [
-  [/^(?:origin|departure(?: city| airport)?|leaving from|from city|starting point)$/, ['From']],
-  [/^(?:destination|arrival(?: city| airport)?|going to|to city)$/, ['To']],
+  [
+    /^(?:origin|departure(?: city| airport)?|leaving from|from city|starting point|(?:source|sending|from) account)$/,
+    ['From'],
+  ],
+  [
+    /^(?:destination|arrival(?: city| airport)?|going to|to city|(?:destination|receiving|recipient|to) account)$/,
+    ['To'],
+  ],
   [/^(?:departure date|travel date|flight date|outbound date|date of travel)$/, ['Date', 'Depart', 'Departure']],
   [/^(?:return date|inbound date)$/, ['Return']],
   [/^(?:e ?mail address|e ?mail|mail address)$/, ['Email', 'E-mail', 'Email address']],

@@ -46,3 +46,21 @@ describe('a field named by another word for it', () => {
     expect(typed(interpretStep('Enter Kim as the surname', search()))).toMatch(/no element|not/);
   });
 });
+
+describe('a field named after "add"', () => {
+  const transfer = () =>
+    screen('Transfer', [
+      node('text', 'Reference (optional)', 100),
+      node('input', '', 145, { id: 'reference' }),
+      node('button', 'Add payee', 300, { id: 'add-payee' }),
+    ]);
+
+  it('"Add the reference Rent", "Add a reference: Rent for May" type into that field', () => {
+    expect(typed(interpretStep('Add the reference Rent', transfer()))).toEqual(['reference Rent']);
+    expect(typed(interpretStep('Add a reference: Rent for May', transfer()))).toEqual(['reference Rent for May']);
+  });
+
+  it('near miss: a name that is no text field here is not typed into', () => {
+    expect(typed(interpretStep('Add a payee Jo Park', transfer()))).not.toEqual(['reference Jo Park']);
+  });
+});

@@ -212,10 +212,24 @@ function markAs(s: string, index: ScreenIndex): Chain | null {
   return { first: `tap ${JSON.stringify(row.element.node.text?.trim() ?? m[1])}`, then: `mark it as ${state}` };
 }
 
+/**
+ * "Add the reference Rent", "Add a note: call first": a text field of this screen named after "add a/the", then
+ * what to type into it. A name that is no text field here ("Add a tip £2", "Add the Pepperoni") is left to the
+ * other forms.
+ */
+function addToField(s: string, index: ScreenIndex): Chain | null {
+  const m = /^add\s+(?:a|an|the)\s+([a-z]+(?: [a-z]+)?)\s*(?::|=|\s+saying|\s+of)?\s+(.+)$/i.exec(s.trim());
+  if (!m || /"/.test(m[1]!)) return null;
+  const field = findTarget(index, { text: m[1]!, role: 'field' }, { roles: ['input'], closeOnly: true });
+  if (!field.found || field.element.node.role !== 'input') return null;
+  return { first: `Enter ${JSON.stringify(m[2]!.replace(/^"(.*)"$/, '$1'))} in the ${m[1]} field`, then: '' };
+}
+
 export function stepChain(s: string, index: ScreenIndex): Chain | null {
   return (
     continueWith(s, index) ??
     markAs(s, index) ??
+    addToField(s, index) ??
     actionPath(s) ??
     buttonThenOption(s, index) ??
     pathToAction(s) ??
