@@ -32,6 +32,8 @@ describe('a field named by another word for it', () => {
   it('types into the field its usual label names', () => {
     expect(typed(interpretStep('Set the origin to London', search()))).toEqual(['from London']);
     expect(typed(interpretStep('Enter Paris as the destination', search()))).toEqual(['to Paris']);
+    expect(typed(interpretStep('Change my origin to Oslo', search()))).toEqual(['from Oslo']);
+    expect(typed(interpretStep('Change my from to Oslo', search()))).toEqual(['from Oslo']);
   });
 
   it('reads the value of that field', () => {
