@@ -71,3 +71,28 @@ describe('a switch named by another form of its words', () => {
     expect(taps(interpretStep('Turn on me', form()))).toBe('not settled');
   });
 });
+
+describe('a bare + where several lines have one', () => {
+  const lights = () =>
+    screen('Living Room', [
+      node('toggle', 'Ceiling light', 100, { checked: true }),
+      node('button', 'Brighten Ceiling light', 150, { id: 'ceiling-plus', ...at(120, 150) }),
+      node('toggle', 'Floor lamp', 220, { checked: true }),
+      node('button', 'Brighten Floor lamp', 270, { id: 'floor-plus', ...at(120, 270) }),
+      node('text', 'Thermostat', 340),
+      node('button', 'Raise target temperature', 1000, { id: 'thermo-plus', ...at(120, 1000) }),
+    ]);
+
+  it('is refused, never scrolled to the one + below the fold', () => {
+    expect(taps(interpretStep('Tap + three times', lights()))).toBe('not settled');
+  });
+
+  it('is the + of the thing the step before went to', () => {
+    expect(taps(interpretStep('Tap + three times', lights(), 'Living Room → Ceiling light'))).toBe(
+      'ceiling-plus → tap "Brighten Ceiling light" 2 more times',
+    );
+    expect(taps(interpretStep('Tap +', lights(), 'Open Floor lamp'))).toBe('floor-plus');
+    // The step before named nothing of this screen: still refused.
+    expect(taps(interpretStep('Tap +', lights(), 'Open Kitchen'))).toBe('not settled');
+  });
+});

@@ -33,7 +33,7 @@ import { resolveAction } from './resolve-action';
 import { notSettled, type CheckResolution, type Resolution } from './resolution';
 import { screenNames } from './suggestions';
 import { interpretClause } from './interpret-clause';
-import { pronounStep } from './pronoun-steps';
+import { pronounStep, signOfNamed } from './pronoun-steps';
 import { indexScreen } from './target-finder';
 import { screenTitle } from './screen-title';
 import type { Observation } from './ui-tree';
@@ -77,6 +77,10 @@ export function interpretStep(text: string, observation: Observation, previous?:
   const index = indexScreen(observation);
   const read = (previous && pronounStep(text, previous)) || text;
   const r = interpretClause(read, index);
+  // "Tap + three times" where several lines have a +: the one of the thing the step before went to.
+  const whose = !r.settled && previous && /say whose/.test(r.reason) ? signOfNamed(read, previous) : null;
+  const again = whose ? interpretClause(whose, index) : null;
+  if (again?.settled && again.kind === 'actions') return again;
   // "Open Add schedule" where only a Schedules button shows: the screen that lists them, then the step there.
   return placeBehind(read, r, index) ?? r;
 }

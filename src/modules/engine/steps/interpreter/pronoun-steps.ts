@@ -62,3 +62,21 @@ export function pronounStep(text: string, previous: string): string | null {
   }
   return null;
 }
+
+/**
+ * "Tap + three times" after "Living Room → Ceiling light" on a screen with several lines' +: the + of the thing the
+ * step before went to or opened (the last part of its path, what it opened, tapped or selected). Null when the step
+ * is no bare sign, or the step before named no one thing.
+ */
+export function signOfNamed(text: string, previous: string): string | null {
+  const m = /^(tap|press|click|hit)\s+(\+|-|−)(\s+.*)?$/i.exec(stripped(text));
+  if (!m) return null;
+  const p = stripped(previous);
+  const path = p.split(/\s+(?:→|->|>|›)\s+/);
+  const named =
+    path.length > 1
+      ? path.at(-1)!
+      : (/^(?:open|go to|select|tap|choose|pick)\s+(?:on\s+)?(?:the\s+)?(.+)$/i.exec(p)?.[1] ?? null);
+  if (!named || /[,;"]|\s(?:and|then)\s|\d+ times/i.test(named)) return null;
+  return `${m[1]} ${m[2]} on ${named}${m[3] ?? ''}`;
+}

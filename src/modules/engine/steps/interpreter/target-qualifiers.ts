@@ -1,8 +1,8 @@
 import type { Target } from './intent';
 import { rowByParts } from './row-parts';
-import { rowStepper } from './row-stepper';
+import { rowStepper, signOf } from './row-stepper';
 import { humanizeId, normalizeText } from './text-match';
-import type { TreeElement } from './ui-tree';
+import { describeElement, type TreeElement } from './ui-tree';
 
 /**
  * Words a step adds around an element's name, read when the name as written matches nothing:
@@ -137,6 +137,18 @@ function stepperSign(index: ScreenIndex, up: boolean): FindResult | null {
     const names = [e.node.text ?? '', e.node.id ? humanizeId(e.node.id) : ''].map(normalizeText);
     return names.some((n) => re.test(n) || re.test(n.split(' ').slice(1).join(' ')));
   });
+  // Several lines' + on the screen, in view or not ("Brighten Ceiling light", "Raise target temperature"): which one
+  // is meant is not said, and scrolling until one alone shows would pick one for the step.
+  const signed = index.elements.filter((e) => signOf(e) === (up ? 'up' : 'down'));
+  if (signed.length > 1 && !(hits.length === 1 && signed.every((e) => e === hits[0])))
+    return {
+      found: false,
+      ambiguous: true,
+      reason: `${signed.length} ${up ? '+' : '−'} buttons on this screen (${signed
+        .slice(0, 3)
+        .map((e) => describeElement(e.node))
+        .join(', ')}); say whose, as "${up ? '+' : '−'} on <name>"`,
+    };
   return hits.length === 1 ? { found: true, element: hits[0]!, method: 'label' } : null;
 }
 
