@@ -300,7 +300,7 @@ export function withEmptyFields(s: string, index: ScreenIndex): { head: string; 
   const m = /^(.+?),?\s+with\s+(both|all(?: the)?|the|every)\s+fields?\s+(?:left\s+)?(?:empty|blank)$/i.exec(s);
   if (!m) return withEmptyField(s, index);
   // "Open the app and tap Sign in with both fields empty": the state is the last action's, checked when it comes.
-  if (!m || /[,;]|\s(?:and|then)\s/i.test(m[1]!)) return null;
+  if (/[,;]|\s(?:and|then)\s/i.test(m[1]!)) return null;
   const inputs = index.candidates.filter((e) => e.node.role === 'input');
   if (/^both$/i.test(m[2]!) && inputs.length !== 2)
     return { head: m[1]!, failed: `"both fields" but the screen has ${inputs.length} text fields` };
