@@ -92,6 +92,10 @@ describe('a bare + where several lines have one', () => {
       'ceiling-plus → tap "Brighten Ceiling light" 2 more times',
     );
     expect(taps(interpretStep('Tap +', lights(), 'Open Floor lamp'))).toBe('floor-plus');
+    // The line whose other sign the step before tapped.
+    expect(taps(interpretStep('Tap + twice', lights(), 'Living Room: tap − on Floor lamp'))).toBe(
+      'floor-plus → tap "Brighten Floor lamp" 1 more times',
+    );
     // The step before named nothing of this screen: still refused.
     expect(taps(interpretStep('Tap +', lights(), 'Open Kitchen'))).toBe('not settled');
   });

@@ -65,7 +65,8 @@ export function pronounStep(text: string, previous: string): string | null {
 
 /**
  * "Tap + three times" after "Living Room → Ceiling light" on a screen with several lines' +: the + of the thing the
- * step before went to or opened (the last part of its path, what it opened, tapped or selected). Null when the step
+ * step before went to or opened (the last part of its path, what it opened, tapped or selected), or whose + or −
+ * it tapped ("tap + on thermostat", then "Tap − twice"). Null when the step
  * is no bare sign, or the step before named no one thing.
  */
 export function signOfNamed(text: string, previous: string): string | null {
@@ -73,8 +74,14 @@ export function signOfNamed(text: string, previous: string): string | null {
   if (!m) return null;
   const p = stripped(previous);
   const path = p.split(/\s+(?:→|->|>|›)\s+/);
-  const named =
-    path.length > 1
+  // "Living Room: tap + on thermostat", then "Tap − twice": the same line's other sign.
+  const signed =
+    /(?:\+|-|−|plus|minus)\s+(?:on|for|of|next to)\s+(?:the\s+)?(.+?)(?:\s+(?:\d+|two|three|four|five) times|\s+once|\s+twice)?$/i.exec(
+      p,
+    );
+  const named = signed
+    ? signed[1]!
+    : path.length > 1
       ? path.at(-1)!
       : (/^(?:open|go to|select|tap|choose|pick)\s+(?:on\s+)?(?:the\s+)?(.+)$/i.exec(p)?.[1] ?? null);
   if (!named || /[,;"]|\s(?:and|then)\s|\d+ times/i.test(named)) return null;
