@@ -120,7 +120,7 @@ export function bareValues(s: string): Check | null {
 }
 
 const LIST_SHOWN =
-  /^(?:(?:the|a|an) )?(?:list of ([a-z]+(?: [a-z]+)?)|([a-z]+(?: [a-z]+)?) list)(?: (?:is|are))? (?:displayed|shown|visible|present|loaded|appears|shows up)$/i;
+  /^(?:(?:the|a|an) )?(list of [a-z]+(?: [a-z]+)?|[a-z]+(?: [a-z]+)? list)(?: (?:is|are))? (?:displayed|shown|visible|present|loaded|appears|shows up)$/i;
 
 /**
  * "The task list is displayed", "A list of tasks is shown": a list said by the kind of thing in it, read as one
@@ -128,12 +128,6 @@ const LIST_SHOWN =
  */
 export function listShownClaim(s: string, names: readonly string[]): Check | null {
   const m = LIST_SHOWN.exec(s.trim());
-  if (!m) return null;
-  const said = m[0]
-    .replace(LIST_SHOWN_TAIL, '')
-    .replace(/^(?:the|a|an) /i, '')
-    .toLowerCase();
-  if (names.some((n) => n.trim().toLowerCase() === said)) return null;
+  if (!m || names.some((n) => n.trim().toLowerCase() === m[1]!.toLowerCase())) return null;
   return { kind: 'count', count: 1, comparison: 'at_least', noun: 'item' };
 }
-const LIST_SHOWN_TAIL = /(?: (?:is|are))? (?:displayed|shown|visible|present|loaded|appears|shows up)$/i;

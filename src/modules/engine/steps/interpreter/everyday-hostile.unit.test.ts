@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { interpretAssertion, interpretStep, parseStep } from './index';
+import { node, screen } from './hand-built-screens.fixture';
+
+/**
+ * The wordings of this stage's readers (a field left empty, marking as done, adding to a field, turning a line up,
+ * a thing's state, a row's part, a list shown, tomorrow, a count of taps) fed what an author or an imported file
+ * may hold: lines at the length limit built to make their patterns backtrack, control characters and quotes, on a
+ * crowded screen. Each is answered (read or refused), none passes a claim the screen does not hold, and the
+ * screen given is left as it was.
+ */
+const crowded = () =>
+  screen('Tasks', [
+    node('text', 'Today', 60),
+    ...Array.from({ length: 120 }, (_, i) =>
+      node('list_item', `Task ${i} with a longer title`, 100 + i * 50, {
+        id: `t-${i}`,
+        children: [node('text', `Today · Home · Low priority · ${i}`, 120 + i * 50)],
+      }),
+    ),
+    node('toggle', 'Remind me', 6200, { checked: false }),
+    node('input', '', 6300, { id: 'note' }),
+  ]);
+
+const long = (unit: string) => unit.repeat(Math.ceil(1990 / unit.length)).slice(0, 1990);
+
+const HOSTILE_STEPS = [
+  `Tap Save with ${long('the ')}password empty`,
+  `Tap Save with no ${long('email ')}`,
+  `Mark ${long('Task 1 ')} as done`,
+  `Mark it as ${long('done ')}`,
+  `Add the ${long('note ')}: x`,
+  `Increase the ${long('Ceiling light ')} brightness by 3 steps`,
+  `Select ${long('tomorrow ')}`,
+  `Enable the ${long('reminder')}`,
+  `Tap + ${long('on ')}three times`,
+  'Tap Save with the \u0000password\u0007 empty',
+  `Change my ${long('phone number ')} to 07700 900123`,
+];
+
+const HOSTILE_CLAIMS = [
+  `The ${long('appointment ')} is cancelled`,
+  `${long('Task 1 ')} has High priority`,
+  `${long('Task 1 ')} shows Urgent`,
+  `Task 1 with a longer title is ${long('closed ')}`,
+  `The ${long('task ')}list is displayed`,
+  `${long('Pay rent ')} appears in the list`,
+  `After ${long('two ')} taps it reads 100%`,
+  `Count stops at ${long('4')}`,
+  `The quantity is 3, not ${long('4, not ')}`,
+  'The "task" list is displayed"""',
+];
+
+describe('hostile wordings for this stage’s readers', () => {
+  it('every step is answered, and the screen it was read on is unchanged', () => {
+    const seen = crowded();
+    const before = JSON.stringify(seen);
+    for (const text of HOSTILE_STEPS) {
+      const r = interpretStep(text, seen, `Open ${long('x')}`);
+      expect(typeof r.settled).toBe('boolean');
+      expect(parseStep(text)).toHaveProperty('understood');
+    }
+    expect(JSON.stringify(seen)).toBe(before);
+  });
+
+  it('no claim the screen does not hold passes', () => {
+    const seen = crowded();
+    for (const text of HOSTILE_CLAIMS) {
+      const r = interpretAssertion(text, seen);
+      expect(r.settled && r.passed, text.slice(0, 60)).toBe(false);
+    }
+  });
+});
