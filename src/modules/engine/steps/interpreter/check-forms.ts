@@ -300,7 +300,9 @@ export function joinedChecks(s: string, parse: (part: string) => Check | null): 
   for (const part of parts) {
     // "Travel insurance ("€12.00 per passenger") …": a quoted description beside a name is set aside.
     const bare = part.replace(/\s*\("[^)]*\)/g, '');
-    let c = parse(part) ?? (bare !== part ? parse(bare) : null);
+    // ""18:15" and "21:00" are enabled": a bare name before the plural predicate takes it, though it reads alone.
+    const before = shared && parts.indexOf(part) < parts.indexOf(plural!) && /^"[^"]+"$/.test(bare);
+    let c = (before ? parse(`${bare} is ${shared[1]}`) : null) ?? parse(part) ?? (bare !== part ? parse(bare) : null);
     // "Price alerts is off and is disabled": the second part takes the first one's subject.
     if (!c && subject && /^(?:is|are|shows|reads|lists|cannot|can't|stays)\b/i.test(part))
       c = parse(`${subject} ${part}`);

@@ -9,7 +9,7 @@ import { errorShownClaim } from './error-claims';
 import { emptyFieldsClaim } from './empty-fields';
 import { momentClaim } from './moment-claims';
 import { momentOnTimeline, stepPoints, type MomentReading, type TimelinePoint } from './moments';
-import { placeMoment } from './place-moments';
+import { placeMoment, tourMoment } from './place-moments';
 import { listShownClaim } from './list-claims';
 import { statusClaim } from './status-claims';
 import { screenShownWith, subjectClaim, titledSubject } from './subject-claims';
@@ -186,7 +186,7 @@ export function readAssertionText(text: string, steps: readonly string[] = []): 
  */
 export function assertionMoment(text: string, points: readonly TimelinePoint[], from = 0): MomentReading {
   const claim = cleanStepText(text).replace(CHECK_VERB, '');
-  return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from);
+  return momentOnTimeline(claim, points, from) ?? placeMoment(claim, points, from) ?? tourMoment(claim, points, from);
 }
 
 /** The screen an assertion may be said of by its title alone ("Checkout says …"), or null. */

@@ -18,7 +18,7 @@ import { maskedCheck, signedInCheck } from './session-checks';
 import { countedRowsCheck, nthRowCheck, onlyRowsCheck } from './row-checks';
 import { rowLineCheck } from './row-lines';
 import { sectionCheck } from './section-checks';
-import { COUNT_PATTERN, outsideQuotes, parseCount, parseTarget, unquote } from './step-text';
+import { COUNT_PATTERN, parseCount, parseTarget, unquote } from './step-text';
 import { wholeClaim } from './whole-claims';
 import { noDialogCheck, noneCheck } from './absence-claims';
 import { kindAbsenceClaim } from './kind-absence';
@@ -27,6 +27,7 @@ import { claimCheck, labelIsValue, onScreenCheck, plainClaims } from './claim-fo
 import { dialogButtonsCheck } from './dialog-buttons';
 import { tabBarCheck } from './tab-bar-checks';
 import { bareValues } from './list-claims';
+import { endValues } from './end-values';
 import { underFieldCheck } from './field-messages';
 import { offeredOptionsCheck } from './offered-options';
 import {
@@ -329,7 +330,7 @@ function single(s: string): Check | null {
 export function parseCheck(text: string): Check | null {
   const whole = wholeClaim(text, parseCheck);
   if (whole) return whole;
-  const s = spellOutLists(plainClaims(indicative(text)))
+  const s = endValues(spellOutLists(plainClaims(indicative(text))))
     // "I expect to see "Welcome"", "I should be able to see X".
     .replace(/^(?:(?:i|we|the user|user) )?(?:expect to|(?:be|is|am|are) able to|want to|to|do|does) see /i, 'see ')
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
@@ -344,20 +345,6 @@ export function parseCheck(text: string): Check | null {
     .replace(
       /\b(?:becomes|became|turns|gets|stays|remains) (enabled|disabled|checked|unchecked|selected|(?:signed|logged) (?:in|out))\b/gi,
       'is $1',
-    )
-    // "The badge count increases to 3", "Refills left goes from 2 to 1", "Count drops to 3": the value it ends at.
-    .replace(
-      /\b(?:goes|went|changes|changed|drops|dropped|falls|fell|rises|rose|increases|increased|decreases|decreased|updates|updated|moves|moved|jumps|jumped)(?: up| down)? from [^"]{1,30}? to\b/gi,
-      outsideQuotes('is'),
-    )
-    .replace(
-      /\b(?:changes|changed|is updated|was updated|gets updated|has been updated|updates|increases|increased|decreases|decreased|has increased|has decreased|drops|dropped|falls|fell|rises|rose|jumps|jumped|is set|becomes|became|goes up|goes down) to\b/gi,
-      'is',
-    )
-    // "The quantity is 3, not 4": a number a label holds is no other one.
-    .replace(
-      /\b(is|reads|equals|(?:stays|stops|remains) at) ([^\s,"]*\d[^\s,"]*),\s+(?:not|never) [^\s,"]*\d[^\s,"]*(?=,|$)/gi,
-      outsideQuotes('$1 $2'),
     )
     .replace(/\b(?:correctly|properly|successfully) (?=displayed|shown|loaded|opened)/gi, '')
     .replace(/\b(?:screen|page) (?:stays?|remains?) (?:open|displayed|shown)$/i, 'screen is shown')

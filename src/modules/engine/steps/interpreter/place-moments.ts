@@ -49,3 +49,40 @@ function endsOn(text: string, place: string): boolean {
   const tail = new RegExp(`${placeWords(place)}(?:\\s+(?:screen|page|tab))?\\s*[.!]?$`, 'u');
   return tail.test(text.trim());
 }
+
+/**
+ * Claims led by one stop of a tour a step made: "Today: 18:15 and 21:00", "Sat 28 has 13:30" after "Check
+ * Today, then Sat 28, then Sun 29". Each part of such a step was a point of its own on the run's timeline,
+ * so the claim is judged on the screen the part that went to that name left. Only a part of a step that goes
+ * on to other parts is such a stop: a whole step ("Open Settings", then "Turn on Face ID") is not, as what
+ * the steps after it did is what the claim is of.
+ */
+export function tourMoment(text: string, points: readonly TimelinePoint[], from = 0): MomentReading {
+  const m =
+    /^([^:"]{1,30}?)\s*:\s+(.+)$/.exec(text.trim()) ??
+    /^(\p{Lu}[\p{L}\p{N}]*(?: [\p{L}\p{N}]+){0,2}) has (\S.+)$/u.exec(text.trim());
+  if (!m || NOT_A_PLACE.test(m[1]!) || !/^[\p{Lu}\p{N}]/u.test(m[1]!)) return null;
+  const stop = m[1]!;
+  const ends = new RegExp(`${placeWords(stop)}\\s*[.!]?$`, 'u');
+  for (let i = Math.max(0, from); i < points.length; i++) {
+    const [p, next] = [points[i]!, points[i + 1]];
+    const goesOn = next?.step === p.step;
+    const tour = goesOn || points.some((q, j) => j < i && q.step === p.step);
+    if (!tour || !namesPlace(p.text.replace(/"/g, ''), stop)) continue;
+    // The part that went there: the next part of its step goes elsewhere, or this one ends on it.
+    if (goesOn ? namesPlace(next.text.replace(/"/g, ''), stop) : !ends.test(p.text.replace(/"/g, '').trim())) continue;
+    return { moment: { at: i + 1, claim: listedValues(m[2]!), said: `where ${stop} was chosen` } };
+  }
+  return null;
+}
+
+const ALL_OPEN = /,?\s+(?:both|all|each)\s+(?:bookable|available|enabled|tappable|selectable|open)$/i;
+
+/** "18:15 and 21:00, both bookable": values alone (times, amounts, numbers) are claimed shown, and enabled. */
+function listedValues(claim: string): string {
+  const items = claim.replace(ALL_OPEN, '').split(/,\s+|\s+and\s+/);
+  if (!items.every((v) => /^[\p{N}\p{Sc}][^\s,"]{0,12}$/u.test(v))) return claim;
+  const quoted = items.map((v) => `"${v}"`).join(' and ');
+  const are = items.length > 1 ? 'are' : 'is';
+  return `${quoted} ${are} shown${ALL_OPEN.test(claim) ? `, ${quoted} ${are} enabled` : ''}`;
+}

@@ -72,7 +72,8 @@ export function pronounStep(text: string, previous: string): string | null {
 export function signOfNamed(text: string, previous: string): string | null {
   const m = /^(tap|press|click|hit)\s+(\+|-|−)(\s+.*)?$/i.exec(stripped(text));
   if (!m) return null;
-  const p = stripped(previous);
+  // "Tap − on the Floor lamp 3 times (40 → 10%)": the aside says what the taps should do, not whose they are.
+  const p = stripped(previous).replace(/\s*\([^()]*\)$/, '');
   const path = p.split(/\s+(?:→|->|>|›)\s+/);
   // "Living Room: tap + on thermostat", then "Tap − twice": the same line's other sign.
   const signed =

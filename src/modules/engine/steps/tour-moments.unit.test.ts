@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceHandle } from '../../sessions';
+import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
+import type { Observation } from './interpreter';
+import { node, screen } from './interpreter/hand-built-screens.fixture';
+import { tourMoment } from './interpreter/place-moments';
+
+/**
+ * A claim led by one stop of a tour a step made ("Check Today, then Sat 28, then Sun 29", then "Today: 18:15 and
+ * 21:00", "Sat 28 has 13:30") is judged on the screen that stop left, not on the one the step ended on.
+ */
+const untouchable = new Proxy({} as DeviceHandle, {
+  get: () => {
+    throw new Error('the device was used');
+  },
+});
+
+async function judged(claim: string, timeline: RunTimeline, now: Observation): Promise<string> {
+  const cursor = { from: 0, at: null };
+  const signal = new AbortController().signal;
+  const { resolution: r } = await judgeAssertionInRun(untouchable, claim, now, timeline, cursor, signal);
+  return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
+}
+
+const day = (times: string[]) =>
+  screen('Paper Moons', [
+    node('button', 'Today', 100, { id: 'day-fri' }),
+    node('button', 'Sat 28', 150, { id: 'day-sat' }),
+    node('button', 'Sun 29', 200, { id: 'day-sun' }),
+    node('text', 'Showtimes', 260),
+    ...times.map((t, i) => node('button', t, 320 + 50 * i, { id: `show-${i}` })),
+  ]);
+
+describe('a claim led by a stop of a tour', () => {
+  const tour: RunTimeline = {
+    points: [
+      { step: 0, text: 'Open Paper Moons', screen: day([]) },
+      { step: 1, text: 'Check Today, then Sat 28, then Sun 29', screen: day(['19:00']) },
+      { step: 1, text: 'tap "Sat 28"; tap "Sun 29"', screen: day(['18:15', '21:00']) },
+      { step: 1, text: 'tap "Sun 29"', screen: day(['13:30']) },
+    ],
+  };
+  const now = day(['18:45']);
+
+  it('is judged where that stop left the screen', async () => {
+    expect(await judged('Today: 18:15 and 21:00', tour, now)).toBe('pass');
+    expect(await judged('Sat 28: 13:30', tour, now)).toBe('pass');
+    expect(await judged('Sat 28 has 13:30', tour, now)).toBe('pass');
+    expect(await judged('Sun 29: 18:45', tour, now)).toBe('pass');
+    expect(await judged('Today: 18:15 and 21:00, both bookable', tour, now)).toBe('pass');
+  });
+
+  it('fails when that stop did not show it, though another did', async () => {
+    expect(await judged('Today: 13:30', tour, now)).toBe('fail');
+    expect(await judged('Sat 28: 18:45', tour, now)).toBe('fail');
+    expect(await judged('Sun 29: 21:00', tour, now)).toBe('fail');
+  });
+
+  it('a whole step is no stop: what the steps after it did is what the claim is of', async () => {
+    const settings = (on: boolean) =>
+      screen('Settings', [node('toggle', 'Face ID', 100, { id: 'face-id', checked: on })]);
+    const steps: RunTimeline = {
+      points: [
+        { step: 0, text: 'Open Settings', screen: settings(false) },
+        { step: 1, text: 'Turn on Face ID', screen: settings(false) },
+      ],
+    };
+    expect(await judged('Settings: Face ID is on', steps, settings(true))).not.toBe('fail');
+    expect(tourMoment('Settings has Face ID on', steps.points)).toBeNull();
+    expect(tourMoment('Settings: Face ID is on', steps.points)).toBeNull();
+  });
+});
