@@ -109,6 +109,12 @@ describe('a count said with the line’s name and the word count', () => {
     expect(v('Soft drink count is 4, and the popcorn quantity is 2')).toBe(false);
     expect(v('"Soft drink is 4, not 5" is shown')).toBe(false);
   });
+
+  it('"and does not go above it": the bound it stops at is the value it reads, no second value', () => {
+    expect(v('Soft drink count is 4 and does not go above it')).toBe(true);
+    expect(v('Soft drink count is 3 and does not go above it')).toBe(false);
+    expect(v('"Soft drink is 4 and does not go above it" is shown')).toBe(false);
+  });
 });
 
 describe('a moment counted in taps', () => {

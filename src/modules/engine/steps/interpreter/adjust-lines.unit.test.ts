@@ -96,6 +96,10 @@ describe('a bare + where several lines have one', () => {
     expect(taps(interpretStep('Tap + twice', lights(), 'Living Room: tap − on Floor lamp'))).toBe(
       'floor-plus → tap "Brighten Floor lamp" 1 more times',
     );
+    // An aside after the count says what the taps did, not whose they were.
+    expect(taps(interpretStep('Tap + once more', lights(), 'Tap − on the Floor lamp 3 times (40 → 10%)'))).toBe(
+      'floor-plus',
+    );
     // The step before named nothing of this screen: still refused.
     expect(taps(interpretStep('Tap +', lights(), 'Open Kitchen'))).toBe('not settled');
   });
