@@ -2,7 +2,8 @@
  * Reads steps with the interpreter on a virtual phone running an example app, and prints what
  * each clause settles to: for tuning on an app set's dev cases without the whole bench.
  *
- *   npx tsx bench/interpreter/try-steps.ts <app> "<step>" ["<step>" …]   (a step starting "=" is an assertion)
+ *   npx tsx bench/interpreter/try-steps.ts <app> "<step>" ["<step>" …]   (a step starting "=" is an assertion;
+ *   "?tree" prints the screen, "?ids" with each element's id)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,9 +31,11 @@ try {
       );
       continue;
     }
-    if (step === '?tree') {
-      const walk = (n: { role: string; text: string | null; children: unknown[] }, d: number): void => {
-        console.log(`${'  '.repeat(d)}${n.role} ${n.text ?? ''}`);
+    if (step === '?tree' || step === '?ids') {
+      type Shown = { role: string; text: string | null; id?: string; enabled?: boolean; children: unknown[] };
+      const walk = (n: Shown, d: number): void => {
+        const more = step === '?ids' ? ` #${n.id ?? ''}${n.enabled === false ? ' (disabled)' : ''}` : '';
+        console.log(`${'  '.repeat(d)}${n.role} ${n.text ?? ''}${more}`);
         for (const c of n.children) walk(c as never, d + 1);
       };
       walk((await observe()).tree as never, 0);

@@ -70,6 +70,22 @@ describe('"Back to Home"', () => {
     expect(done(interpretStep('Back to Home', room))).toEqual(['back']);
   });
 
+  it('"Go Home" where the tab bar scrolled up with the content: scrolled to, then the Home tab', () => {
+    // Profile, come back to scrolled: Home, Appointments and Book went up out of view with the content.
+    const profile = screen('Profile', [
+      node('button', 'Prescriptions', 60, { id: 'tab-prescriptions' }),
+      node('button', 'Profile', 60, { id: 'tab-profile', bounds: { x: 200, y: 60, width: 100, height: 40 } }),
+      node('text', 'Postcode', 400),
+      node('button', 'Settings', 800, { id: 'open-settings' }),
+    ]);
+    const r = interpretStep('Go Home, then Profile > Settings', profile);
+    expect(r.settled && r.kind).toBe('scroll_until');
+    expect(then(r)).toBe('Go Home, then Profile > Settings');
+    // No tab bar at all: the device's home, as before.
+    const plain = screen('Notes', [node('text', 'Groceries', 400), node('button', 'New note', 800)]);
+    expect(done(interpretStep('Go Home', plain))).toEqual(['home']);
+  });
+
   it("near miss: the device's home said in lower case stays the device's home button", () => {
     expect(parseStep('go to the home screen')).toEqual({ understood: true, intent: { kind: 'home' } });
     expect(parseStep('go back to home')).toEqual({ understood: true, intent: { kind: 'home' } });

@@ -2,7 +2,7 @@ import { selectorFor } from '../selectors';
 import type { DeviceAction, Resolution } from './resolution';
 import { normalizeStep } from './parse-step';
 import { isTabItem } from './row-choice';
-import { tapPlace } from './tab-places';
+import { scrollToPlace, tapPlace } from './tab-places';
 import { findTarget, indexScreen, type ScreenIndex } from './target-finder';
 import { screenTitle } from './screen-title';
 import { normalizeText } from './text-match';
@@ -77,6 +77,9 @@ export function appHomeTab(text: string, index: ScreenIndex): Resolution | null 
   const tabs = index.candidates.filter(
     (e) => isTabItem(e) && e.node.enabled && normalizeText(e.node.text ?? '') === 'home',
   );
+  // The tab bar scrolled up with the content ("Profile" after coming back to it scrolled): scrolled to, then read again.
+  if (tabs.length === 0 && index.candidates.some(isTabItem))
+    return scrollToPlace(index, { text: 'Home', role: 'tab' }, text);
   if (tabs.length !== 1) return null;
   const tap = tapPlace(index, tabs[0]!);
   return tap.settled ? { ...tap, reasoning: `"Home" is the app's Home tab here: ${tap.reasoning}` } : null;
