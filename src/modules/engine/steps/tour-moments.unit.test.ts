@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceHandle } from '../../sessions';
 import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
-import type { Observation } from './interpreter';
+import { interpretAssertion, type Observation } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import { tourMoment } from './interpreter/place-moments';
 
@@ -68,5 +68,35 @@ describe('a claim led by a stop of a tour', () => {
     expect(await judged('Settings: Face ID is on', steps, settings(true))).not.toBe('fail');
     expect(tourMoment('Settings has Face ID on', steps.points)).toBeNull();
     expect(tourMoment('Settings: Face ID is on', steps.points)).toBeNull();
+  });
+});
+
+describe('a chip by its name, then the values under it', () => {
+  const v = (claim: string, on: Observation) => {
+    const r = interpretAssertion(claim, on);
+    return r.settled ? r.passed : 'not settled';
+  };
+  const today = screen('Paper Moons', [
+    node('button', 'Today', 100, { id: 'day-fri' }),
+    node('button', 'Sat 28', 150, { id: 'day-sat' }),
+    node('button', '18:15', 320, { id: 'show-1815' }),
+    node('button', '21:00', 370, { id: 'show-2100', enabled: false }),
+    node('text', 'Total', 600),
+    node('text', '£5.00', 645),
+  ]);
+
+  it('are the values on the screen, not the chip’s own text', () => {
+    expect(v('Today: 18:15 and 21:00', today)).toBe(true);
+    expect(v('Today: 18:15 and 13:30', today)).toBe(false);
+    // Said bookable: each must be enabled.
+    expect(v('Today: 18:15 and 21:00, both bookable', today)).toBe(false);
+    expect(v('Today: 18:15', today)).toBe(true);
+  });
+
+  it('near miss: a label with a value beside it is still read as that value', () => {
+    expect(v('Total: £5.00', today)).toBe(true);
+    expect(v('Total: £6.00', today)).toBe(false);
+    // Words, not values, after the chip: not read as values under it.
+    expect(v('Today: sold out', today)).not.toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { chipValues } from './chip-claims';
 import { checkFieldsEmpty } from './empty-fields';
 import { checkStatus } from './status-claims';
 import { screenAndSession } from './session-checks';
@@ -200,6 +201,7 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
     case 'value':
       return (
         titledValues(index, check.label, check.value, (c) => evaluateCheck(c, index)) ??
+        chipValues(index, check.label, check.value, (c) => evaluateCheck(c, index)) ??
         countOfLine(index, check.label.text, check.value) ??
         checkValue(index, check.label, check.value, check.match ?? 'equals')
       );

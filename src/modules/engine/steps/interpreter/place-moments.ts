@@ -1,5 +1,6 @@
 import type { MomentReading, TimelinePoint } from './moments';
 import { escapeRegExp } from './step-text';
+import { valueList } from './value-lists';
 
 /**
  * Claims whose subject is a place a step went to: "Appointments shows "2 upcoming"", "Book shows "Book an
@@ -76,13 +77,11 @@ export function tourMoment(text: string, points: readonly TimelinePoint[], from 
   return null;
 }
 
-const ALL_OPEN = /,?\s+(?:both|all|each)\s+(?:bookable|available|enabled|tappable|selectable|open)$/i;
-
-/** "18:15 and 21:00, both bookable": values alone (times, amounts, numbers) are claimed shown, and enabled. */
+/** "18:15 and 21:00, both bookable": values alone are claimed shown, and enabled when so said. */
 function listedValues(claim: string): string {
-  const items = claim.replace(ALL_OPEN, '').split(/,\s+|\s+and\s+/);
-  if (!items.every((v) => /^[\p{N}\p{Sc}][^\s,"]{0,12}$/u.test(v))) return claim;
-  const quoted = items.map((v) => `"${v}"`).join(' and ');
-  const are = items.length > 1 ? 'are' : 'is';
-  return `${quoted} ${are} shown${ALL_OPEN.test(claim) ? `, ${quoted} ${are} enabled` : ''}`;
+  const list = valueList(claim);
+  if (!list) return claim;
+  const quoted = list.items.map((v) => `"${v}"`).join(' and ');
+  const are = list.items.length > 1 ? 'are' : 'is';
+  return `${quoted} ${are} shown${list.enabled ? `, ${quoted} ${are} enabled` : ''}`;
 }
