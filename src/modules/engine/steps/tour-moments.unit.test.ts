@@ -28,7 +28,8 @@ const day = (times: string[]) =>
     node('button', 'Sat 28', 150, { id: 'day-sat' }),
     node('button', 'Sun 29', 200, { id: 'day-sun' }),
     node('text', 'Showtimes', 260),
-    ...times.map((t, i) => node('button', t, 320 + 50 * i, { id: `show-${i}` })),
+    // A showtime's label goes on after its time: "18:15 · Screen 2".
+    ...times.map((t, i) => node('button', `${t} · Screen 2`, 320 + 50 * i, { id: `show-${i}` })),
   ]);
 
 describe('a claim led by a stop of a tour', () => {
@@ -79,8 +80,8 @@ describe('a chip by its name, then the values under it', () => {
   const today = screen('Paper Moons', [
     node('button', 'Today', 100, { id: 'day-fri' }),
     node('button', 'Sat 28', 150, { id: 'day-sat' }),
-    node('button', '18:15', 320, { id: 'show-1815' }),
-    node('button', '21:00', 370, { id: 'show-2100', enabled: false }),
+    node('button', '18:15 · Screen 2', 320, { id: 'show-1815' }),
+    node('button', '21:00 · Screen 1', 370, { id: 'show-2100', enabled: false }),
     node('text', 'Total', 600),
     node('text', '£5.00', 645),
   ]);

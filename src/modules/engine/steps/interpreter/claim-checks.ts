@@ -3,7 +3,7 @@ import { passed, notSettled, type CheckResolution } from './resolution';
 import { lineCountClaim } from './stepper-lines';
 import { scrollable, scrolledDown } from './screen-shape';
 import { matchAll, rowsUnderHeading, type ScreenIndex } from './target-finder';
-import { amountSigns, humanizeId, normalizeText } from './text-match';
+import { amountSigns, humanizeId, lineParts, normalizeText } from './text-match';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 
 /**
@@ -221,7 +221,7 @@ export function checkPhrase(index: ScreenIndex, text: string, beside: Beside): C
     (e) =>
       /\s·\s/.test(e.node.text ?? '') &&
       isVisible(e, index.observation.screen) &&
-      e.node.text!.split(/\s+·\s+/).some((p) => same(p, text)),
+      lineParts(e.node.text!).some((p) => same(p, text)),
   );
   if (part) return passed(true, `${describeElement(part.node)} shows "${text}" as one of its parts`);
   // "Adult 2", "Popcorn 1": the count of a stepper line, never the price beside its title.

@@ -25,4 +25,22 @@ export const endValues = (s: string): string =>
     .replace(
       /(?<=\d[^\s,"]*|"),?\s+and (?:does not|doesn't|did not|didn't|will not|won't|cannot|can't|never) (?:go|drop|fall|rise|climb|move|get) (?:any )?(?:below|under|above|over|past|beyond|lower|higher|further)(?: (?:it|that|this|there))?$/i,
       outsideQuotes(''),
-    );
+    )
+    // "Delivery fee stays £1.99 throughout": what it stays at is what it reads at the end.
+    .replace(
+      /\b(?:stays|remains)(?: at)? (?=[\p{Sc}\d][^\s,"]*(?:$|,|\s+(?:and|throughout|all along)\b))/giu,
+      outsideQuotes('is '),
+    )
+    .replace(/\s+(?:throughout|all along|the whole time|at all times)$/i, outsideQuotes(''))
+    .replace(...SHOWN_AS);
+
+/** "Sakura Sushi is shown as closed", "The task is marked as done": the state it is shown in. */
+const SHOWN_AS: [RegExp, ReturnType<typeof outsideQuotes>] = [
+  /\b(is|are) (?:shown|displayed|listed|marked|labelled|labeled|flagged) as\b(?! (?:dots|bullets|asterisks|stars|plain text|text|an? |the )\b)/gi,
+  outsideQuotes('$1'),
+];
+
+/** "Green Bowl is rated 4.8 (stars)": the rating its row shows ("★ 4.8"). */
+const RATED = /^([^"]+?) (?:is|are) rated (\d+(?:\.\d+)?)(?: stars?| out of (?:5|five|10))?$/i;
+
+export const shownAs = (s: string): string => s.replace(...SHOWN_AS).replace(RATED, '$1 shows $2');

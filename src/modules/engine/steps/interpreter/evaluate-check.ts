@@ -81,6 +81,9 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
     const one = shown.find((e) => isVisible(e, screen)) ?? countedLine(index, target) ?? headed(index, target);
     if (one) return passed(false, `${describeElement(one.node)} is on screen`);
   }
+  // "18:15 is shown" of a button "18:15 · Screen 2": its label's head, the details after " · " aside.
+  const head = matches ? undefined : headed(index, target);
+  if (head) return passed(!negated, `${describeElement(head.node)} is on screen (its label starts ${nameOf(target)})`);
   if (!matches) {
     const near = exact ? null : nearMiss(index, target);
     if (near)
@@ -96,9 +99,14 @@ function visibility(index: ScreenIndex, target: Target, negated: boolean, exact 
 
 /** "No View basket button" with "View basket · 1 item" on screen: a label whose part before " · " is the name. */
 function headed(index: ScreenIndex, target: Target): TreeElement | undefined {
-  if (target.within) return undefined;
+  return headedAll(index, target)[0];
+}
+
+/** The visible elements whose label's head ("18:15" of "18:15 · Screen 2") is the target's name. */
+function headedAll(index: ScreenIndex, target: Target): TreeElement[] {
+  if (target.within) return [];
   const want = loose(target.text);
-  return index.elements.find((e) => {
+  return index.elements.filter((e) => {
     const label = e.node.text ?? '';
     const head = labelHead(label);
     return head !== label && loose(head) === want && isVisible(e, index.observation.screen);
@@ -151,7 +159,9 @@ function propertyCheck(
   target: Target,
   judge: (el: TreeElement) => { ok: boolean; why: string } | string,
 ): CheckResolution {
-  const matches = closeMatches(index, target);
+  // "18:15 is enabled" of a button "18:15 · Screen 2": the control its label's head names.
+  const heads = headedAll(index, target);
+  const matches = closeMatches(index, target) ?? (heads.length ? heads : null);
   if (!matches) return notSettled(`no element matches ${nameOf(target)} on this screen`);
   const verdicts = [...new Set(matches)].map((el) => judge(el));
   const unknown = verdicts.find((v): v is string => typeof v === 'string');
@@ -353,7 +363,12 @@ export function evaluateCheck(check: Check, index: ScreenIndex): CheckResolution
         : undefined;
       if (said) return passed(true, `${describeElement(said.node)} is on screen`);
       const roles = COUNT_ROLES[check.noun];
-      const n = index.allCandidates.filter((e) => roles.includes(e.node.role) && isVisible(e, screen)).length;
+      // "4 restaurants are listed": a list's rows count, those scrolled below the fold as well (when the tree holds them).
+      const listed = (e: TreeElement) =>
+        check.listed === true && check.noun === 'item' && e.parent?.node.role === 'list' && isVisible(e.parent, screen);
+      const n = index.allCandidates.filter(
+        (e) => roles.includes(e.node.role) && (isVisible(e, screen) || listed(e)),
+      ).length;
       const ok =
         check.comparison === 'exactly'
           ? n === check.count

@@ -3,7 +3,7 @@ import { lineCountValue } from './stepper-lines';
 import type { Target } from './intent';
 import { passed, notSettled, type CheckResolution } from './resolution';
 import { matchAll, nameOf, type ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { lineParts, normalizeText } from './text-match';
 import { screenTitle } from './screen-title';
 import { describeElement, isVisible, type TreeElement } from './ui-tree';
 import { fieldAliases } from './field-aliases';
@@ -134,7 +134,8 @@ export function checkValue(
     if (holder && line !== null) {
       // "Call the dentist shows High priority" of "Today · Personal · High priority": one of the line's parts, said
       // without quotes (a quoted text is the line's whole).
-      const part = !quoted && line.split(/\s+[·•|]\s+/).some((p) => fits(p));
+      // A rating said without its star: "★ 4.8" shows 4.8.
+      const part = !quoted && lineParts(line).some((p) => fits(p) || fits(p.replace(/^[★⭐]\s*|\s*[★⭐]$/gu, '')));
       return { ok: fits(line) || part, why: `${describeElement(holder.node)}'s second line reads "${line}"` };
     }
     if (!holder) return { ok: false, why: `${describeElement(el.node)} has no value beside or below it` };

@@ -2,7 +2,7 @@ import type { Check } from './intent';
 import { notSettled, passed, type CheckResolution } from './resolution';
 import { splitOutsideQuotes, unquote } from './step-text';
 import type { ScreenIndex } from './target-finder';
-import { normalizeText } from './text-match';
+import { lineParts, normalizeText } from './text-match';
 
 /**
  * What a titled part of a screen shows, said of its title: "Next appointment is now Dr Marcus Webb,
@@ -121,7 +121,7 @@ function rowLineParts(index: ScreenIndex, want: string): string[] | null {
   const parts: string[] = [];
   const walk = (n: (typeof rows)[number]['node']): void => {
     for (const c of n.children) {
-      if (c.text?.trim()) parts.push(...c.text.split(/\s+[·•|]\s+/).map((p) => p.trim()));
+      if (c.text?.trim()) parts.push(...lineParts(c.text));
       walk(c);
     }
   };

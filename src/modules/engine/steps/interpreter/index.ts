@@ -24,6 +24,7 @@ import { parseCheck } from './parse-check';
 import { phraseList, statementShown } from './claim-forms';
 import { headingForms } from './heading-forms';
 import { headingSectionClaim } from './heading-section';
+import { shownAs } from './end-values';
 import { quotedValues } from './quoted-values';
 import { shortClaim } from './short-claims';
 import { commaClaims, screenColonList } from './claim-lists';
@@ -90,7 +91,8 @@ export function interpretStep(text: string, observation: Observation, previous?:
  * grammar reads it as an action ("Open tasks is 10", "Pick up dry cleaning is gone": names that start
  * with a verb) or not at all, it is read again as a check alone.
  */
-function readAssertion(text: string, names: string[], titled = true, subjects = true): ParsedStep {
+function readAssertion(said: string, names: string[], titled = true, subjects = true): ParsedStep {
+  const text = shownAs(said);
   const moment = momentClaim(cleanStepText(text).replace(CHECK_VERB, ''), (t) => readAssertion(t, names));
   if (moment) return moment;
   // "Status still Confirmed", '"A" and "B" lines': read with their verb ("Status is still Confirmed", "… are shown").

@@ -37,7 +37,15 @@ export type Check =
   | { kind: 'title'; value: string }
   | { kind: 'screen_text'; value: string }
   /** `said`: the words as written ("2 passengers"); a text on screen reading just that answers the check. */
-  | { kind: 'count'; count: number; comparison: 'exactly' | 'at_least' | 'at_most'; noun: CountNoun; said?: string }
+  | {
+      kind: 'count';
+      count: number;
+      comparison: 'exactly' | 'at_least' | 'at_most';
+      noun: CountNoun;
+      said?: string;
+      /** Said of a list ("4 restaurants are listed", "the list has 3 items"): its rows below the fold count too. */
+      listed?: true;
+    }
   /** The value that belongs to a label: in the same row, or just below it; never the label itself. */
   /** `words`: the value is whole words of what is shown ("50%" of "Brightness 50%"), not all of it. */
   | { kind: 'value'; label: Target; value: string; match?: 'words' }

@@ -125,6 +125,7 @@ function countCheck(s: string): Check | null {
       count,
       noun,
       comparison: q === 'at least' ? 'at_least' : q === 'at most' ? 'at_most' : 'exactly',
+      ...(/\blist(?:s|ed)?\b/i.test(s) ? { listed: true as const } : {}),
     };
   }
   return null;

@@ -364,7 +364,7 @@ const UNDERSTOOD: Array<[string, Intent]> = [
   ['there are 9 items', check({ kind: 'count', count: 9, comparison: 'exactly', noun: 'item' })],
   ['there are at least 5 items on screen', check({ kind: 'count', count: 5, comparison: 'at_least', noun: 'item' })],
   ['at most 3 buttons are shown', check({ kind: 'count', count: 3, comparison: 'at_most', noun: 'button' })],
-  ['the list shows 9 items', check({ kind: 'count', count: 9, comparison: 'exactly', noun: 'item' })],
+  ['the list shows 9 items', check({ kind: 'count', count: 9, comparison: 'exactly', noun: 'item', listed: true })],
   ['2 fields are shown', check({ kind: 'count', count: 2, comparison: 'exactly', noun: 'field' })],
   ['expect 2 switches to be visible', check({ kind: 'count', count: 2, comparison: 'exactly', noun: 'switch' })],
   ['there is one button', check({ kind: 'count', count: 1, comparison: 'exactly', noun: 'button' })],

@@ -16,6 +16,9 @@ export function normalizeText(text: string): string {
 /** A label's head: the part before the details it adds after " · " ("View basket · 2 items · €15.50" → "View basket"). */
 export const labelHead = (label: string): string => label.split(/\s+·\s+/)[0]!;
 
+/** The parts a row's line joins with " · ", " • " or " | " ("Today · Personal · High priority"), each trimmed. */
+export const lineParts = (line: string): string[] => line.split(/\s+[·•|]\s+/).map((p) => p.trim());
+
 /**
  * Edits allowed between a wanted text and a candidate, relative to the wanted text's length:
  * none below 4 characters, one below 8, two below 15, three from there on.
