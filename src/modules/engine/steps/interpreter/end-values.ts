@@ -43,4 +43,11 @@ const SHOWN_AS: [RegExp, ReturnType<typeof outsideQuotes>] = [
 /** "Green Bowl is rated 4.8 (stars)": the rating its row shows ("★ 4.8"). */
 const RATED = /^([^"]+?) (?:is|are) rated (\d+(?:\.\d+)?)(?: stars?| out of (?:5|five|10))?$/i;
 
-export const shownAs = (s: string): string => s.replace(...SHOWN_AS).replace(RATED, '$1 shows $2');
+/** "The next appointment is with Dr Priya Shah", "… is on Tue 14 Apr": the name or date after the word is the value. */
+const IS_WITH = /\b(is|are) (?:with|on|at|by) (?=[\p{Lu}\p{N}\p{Sc}])/gu;
+
+export const shownAs = (s: string): string =>
+  s
+    .replace(...SHOWN_AS)
+    .replace(RATED, '$1 shows $2')
+    .replace(IS_WITH, outsideQuotes('$1 '));

@@ -46,6 +46,16 @@ describe('a flow that starts on a search form', () => {
     expect(then(r)).toBe('rest of the booking: 18:45 flight, Light fare');
   });
 
+  it('"Search for flights from London to Paris on 14 Aug 2025": the route, never "flights from London" as the origin', () => {
+    const r = interpretStep('Search for flights from London to Paris on 14 Aug 2025', searchForm);
+    expect(typed(r)).toEqual([
+      ['from', 'London'],
+      ['to', 'Paris'],
+      ['date', '14 Aug 2025'],
+    ]);
+    expect(tapped(r).at(-1)).toBe('search');
+  });
+
   it('reads "Reach X for …" and "… up to X" as where the flow stops, with nothing paid', () => {
     const reach = interpretStep('Reach Review booking for London → Paris, 14 Aug 2025, 18:45', searchForm);
     expect(then(reach)).toBe('rest of the flow: 18:45, up to Review booking');

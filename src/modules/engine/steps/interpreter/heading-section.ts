@@ -99,7 +99,8 @@ function underHeading(index: ScreenIndex, heading: string, values: string[], quo
     under.push(node.text.trim());
   }
   if (under.length === 0) return notSettled(`no texts under "${heading}" on this screen`);
-  const texts = under.map(words);
+  // "… is at Carewell Northgate" of "In person · Carewell Northgate": a part of a text said without quotes.
+  const texts = (quoted ? under : [...under, ...under.flatMap(lineParts)]).map(words);
   const why = `under "${heading}": ${under.map((t) => `"${t}"`).join(', ')}`;
   const missing = values.filter((v) => !covers(words(v), texts));
   if (missing.length === 0) return passed(true, why);

@@ -118,7 +118,7 @@ function countCheck(s: string): Check | null {
     if (!m) continue;
     const noun = NOUNS.find(([n]) => n.test(m[3]!))?.[1] ?? (/^[a-z]+s?$/i.test(m[3]!) ? 'item' : undefined);
     const count = parseCount(m[2]!);
-    if (!noun || count === null) return null;
+    if (!noun || count === null) break;
     const q = (m[1] ?? '').trim().toLowerCase();
     return {
       kind: 'count',
@@ -128,7 +128,9 @@ function countCheck(s: string): Check | null {
       ...(/\blist(?:s|ed)?\b/i.test(s) ? { listed: true as const } : {}),
     };
   }
-  return null;
+  // "There are 10 tasks left": no count of rows, but the words the screen says it in.
+  const there = /^there (?:is|are) (\d+ [^"]+)$/i.exec(s);
+  return there ? { kind: 'phrase', text: there[1]! } : null;
 }
 
 function titleCheck(s: string): Check | null {

@@ -75,3 +75,26 @@ describe('a value that stays, a control by its label’s head', () => {
     expect(v('Screen 2 is shown', basket)).not.toBe(true);
   });
 });
+
+describe('a value said with its preposition, under a heading', () => {
+  const home = screen('Home', [
+    node('text', 'Good morning, Sam', 80),
+    node('text', 'Next appointment', 140),
+    node('text', 'Dr Priya Shah', 185, { id: 'next-doctor' }),
+    node('text', 'Tue 14 Apr at 09:30', 230),
+    node('text', 'In person · Carewell Northgate', 275),
+    node('button', 'View details', 330),
+  ]);
+
+  it('"is with Dr Priya Shah", "is on Tue 14 Apr at 09:30", "is at Carewell Northgate" read the value', () => {
+    expect(v('The next appointment is with Dr Priya Shah', home)).toBe(true);
+    expect(v('The next appointment is on Tue 14 Apr at 09:30', home)).toBe(true);
+    expect(v('The next appointment is at Carewell Northgate', home)).toBe(true);
+  });
+
+  it('near misses: another name, another place, and a state word stays a state', () => {
+    expect(v('The next appointment is with Dr Julia Kerr', home)).toBe(false);
+    expect(v('The next appointment is at Carewell Southgate', home)).toBe(false);
+    expect(v('"The next appointment is with Dr Priya Shah" is shown', home)).toBe(false);
+  });
+});

@@ -26,7 +26,9 @@ export const search: Rule = (s) => {
     return null;
   // "Search tab, type wrap": the place named by its kind, never a search for the word "tab".
   if (/^(?:the\s+)?(?:tab|screen|page|field|box|bar|button|icon|input|results?)\b/i.test(m[1]!.trim())) return null;
-  const parts = m[1]!
+  // "Search for flights from London to Paris on 14 Aug": the kind of thing searched is no value; the route is.
+  const route = /^(?:(?:[Aa]n?|[Tt]he|[Ss]ome)\s+)?(?:[a-z]+\s+)?[Ff]rom\s+(.+?\s+to\s+.+)$/.exec(m[1]!);
+  const parts = (route ? route[1]! : m[1]!)
     .split(/\s+(?:→|->|to)\s+|,\s*|\s+(?:on|for|with)\s+|\s+date\s+/i)
     .map((p) => unquote(p.replace(/^(?:date|on|for|with)\s+/i, '').trim()))
     .filter((p) => p !== '');

@@ -195,8 +195,15 @@ const SAME_STATE = [
  * done" on a screen with one "Mark as complete" button: that button. A state said in another word (done,
  * complete, finished) is the same state. No row, or no one such button, leaves the step to the other forms.
  */
-function markAs(s: string, index: ScreenIndex): Chain | null {
-  const m = /^mark\s+(.+?)\s+as\s+([\p{L} ]{2,20})$/iu.exec(s.trim());
+function markAs(text: string, index: ScreenIndex): Chain | null {
+  // "Check off Call the dentist", "Tick off the Buy milk task", "Complete Water the plants": a row marked done.
+  const s = text
+    .trim()
+    .replace(
+      /^(?:check off|tick off|cross off|tick|complete|finish)\s+(?:the\s+)?(.+?)(?:\s+(?:task|item|to-?do))?$/i,
+      'mark $1 as done',
+    );
+  const m = /^mark\s+(.+?)\s+as\s+([\p{L} ]{2,20})$/iu.exec(s);
   if (!m) return null;
   const state = m[2]!.toLowerCase().trim();
   const said = SAME_STATE.find((g) => g.includes(state)) ?? [state];

@@ -42,6 +42,13 @@ describe('a list said by the kind of thing in it', () => {
   });
 });
 
+describe('"There are N …" in the words the screen says it', () => {
+  it('is that text on screen, not a count of rows', () => {
+    expect(verdict(interpretAssertion('There are 10 tasks left', tasks()))).toBe(true);
+    expect(verdict(interpretAssertion('There are 9 tasks left', tasks()))).not.toBe(true);
+  });
+});
+
 describe('a part of a row’s second line', () => {
   it('is what the row shows', () => {
     expect(verdict(interpretAssertion('Call the dentist shows High priority', tasks()))).toBe(true);
@@ -58,6 +65,14 @@ describe('marking a thing as done', () => {
     expect(step(interpretStep('mark it as done', task(false)))).toBe('complete');
     expect(step(interpretStep('Mark it as finished', task(false)))).toBe('complete');
     expect(step(interpretStep('Mark it as not done', task(true)))).toBe('undo');
+  });
+
+  it('"Check off X", "Tick off the X task", "Complete X": the row marked done', () => {
+    expect(step(interpretStep('Check off Call the dentist', tasks()))).toBe('task-1 → mark it as done');
+    expect(step(interpretStep('Tick off the Buy milk and eggs task', tasks()))).toBe('task-2 → mark it as done');
+    expect(step(interpretStep('Complete Call the dentist', tasks()))).toBe('task-1 → mark it as done');
+    // No row so named: not read as marking ("Complete checkout" is no task).
+    expect(step(interpretStep('Complete checkout', tasks()))).toBe('not settled');
   });
 
   it('near misses: no such row, or no button that marks it so', () => {
