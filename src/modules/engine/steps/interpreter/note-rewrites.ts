@@ -66,7 +66,14 @@ export function rewrittenClaim(s: string, read: (part: string) => Check | null):
   ).exec(t);
   if (counted && !/^(?:the )?(?:list|screen|page)$/i.test(counted[1]!)) {
     const count = read(`the list has ${counted[2]} ${counted[3]}`);
-    return count?.kind === 'count' ? { kind: 'seen_on', screen: counted[1]!, check: count } : null;
+    // "Living Room has 4 devices" on Home: when no screen of that name shows, what the row so named says.
+    const row: Check = {
+      kind: 'text',
+      target: { text: counted[1]! },
+      value: `${counted[2]} ${counted[3]}`,
+      match: 'equals',
+    };
+    return count?.kind === 'count' ? { kind: 'seen_on', screen: counted[1]!, check: count, otherwise: row } : null;
   }
   // "Same Schedules screen with Wake up, Weekend coffee and Lights out": that screen, each name on it.
   const withNames =

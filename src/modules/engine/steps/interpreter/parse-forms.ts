@@ -244,7 +244,7 @@ const PLACE_NOUN = /\s+(?:tab|screen|page|section|view|menu|area|settings page|m
 const navigate: Rule = (s) => {
   const from = /^(?:open|go to|navigate to)\s+(?:the\s+)?(.+?)\s+from\s+(?:the\s+)?(.+)$/i.exec(s);
   const m =
-    /^(?:go(?: back)? to|back to|goto|navigate(?: back)? to|head(?: over)? to|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
+    /^(?:go(?: back)? to|back to|goto|navigate(?: back)? to|head(?: over)? to|(?:go|step|head|get) into|switch to|return to|move to|proceed to|get to|open|visit|bring up|show|load)\s+(?:the\s+)?(.+)$/i.exec(
       s,
     );
   // "Open the 14:30 → 17:25 flight (Skyline SK 12)": a remark in parentheses says more about the row; the name goes first.

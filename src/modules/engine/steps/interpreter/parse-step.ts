@@ -213,6 +213,9 @@ function parseClause(s: string, names: string[] = []): ParsedStep {
   const answered = answerOrCondition(s);
   if (answered) return answered;
   if (NOTE.test(s)) return ok({ kind: 'wait', ms: 0 });
+  // "Run the Movie night scene", "Activate Away mode": the control so named (a name: a capital), tapped.
+  const run = /^(?:[Rr]un|[Aa]ctivate|[Tt]rigger|[Aa]pply|[Pp]lay)\s+((?:[Tt]he\s+)?\p{Lu}.*)$/u.exec(s);
+  if (run) return parseClause(`tap ${run[1]}`, names);
   // "Try to turn Price alerts on": the attempt, even on a control that is disabled (what follows checks the outcome).
   // "Filter by Comedy", "Sort by Price": the chip or option of that name.
   const by = /^(?:filter|sort)(?: (?:the )?(?:list|results))? by (?:the )?("[^"]+"|[^"]{1,40})$/i.exec(s);
