@@ -5,7 +5,9 @@ import { CHECK_VERB } from './lexicon';
 
 /** Dialogs: their confirming or cancelling button whatever its label, or a button of the open dialog by name. */
 
-const DIALOG = '(?:the )?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet)(?: box)?';
+/** "the dialog", "the security alert", "the drop-down menu": a dialog, named by its kind and a word or two before it. */
+const DIALOG =
+  '(?:the )?(?:[\\w-]+ ){0,2}?(?:dialog|popup|pop-up|alert|prompt|modal|confirmation|message box|sheet|(?:drop-?down|pop-?up|context|overflow|options) menu)(?: box)?';
 
 /**
  * "Tap OK on the alert", "Click "Delete" in the confirmation dialog", "Confirm by tapping Yes", "Dismiss the popup

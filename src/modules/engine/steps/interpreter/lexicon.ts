@@ -112,6 +112,9 @@ export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|valid
 
 const SUBJECT =
   /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
+/** "User do swipe up on the list", "I do a long swipe": the gesture, the subject and its "do" aside. */
+const DO_GESTURE =
+  /^(?:(?:i|we|you|the user|user|users|a user)\s+)?(?:do|does)\s+(?=(?:an?\s+)?(?:long\s+|short\s+|quick\s+)?(?:swipe|scroll|tap|double tap|long press)\b)/i;
 const LEADING_FILLER =
   /^(?:(?:please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
 const TRAILING_FILLER =
@@ -180,7 +183,7 @@ export function stripFillers(text: string): string {
   for (let i = 0; i < 3; i++) {
     const before = s;
     // "I accept the fare rules is off": a consent control's name, not the tester speaking.
-    if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '');
+    if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '').replace(DO_GESTURE, '');
     s = s.replace(PROGRESSIVE_START, (_m, v: string) => PROGRESSIVE[v.toLowerCase()]!);
     if (!ordinalPlace(s)) s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');

@@ -48,6 +48,7 @@ import {
 const MODAL_REWRITES: Array<[RegExp, string]> = [
   [/\b(?:should not|shouldn't|must not|mustn't|does not|doesn't) (?:be|get)\b|\bto not be\b|\bnot to be\b/gi, 'is not'],
   [/\b(?:should|must|will) (?:be|get)\b|\bto be\b/gi, 'is'],
+  [/\b(?:should|must|will) (still|now|also|again) (?:be|get)\b/gi, 'is $1'],
   [/\b(?:should not|shouldn't|must not|to not|not to) (appear|show up|exist)\b/gi, 'does not $1'],
   [/\b(?:should|must|will|to) (show|display|contain|include|read|say|equal|have|appear|exist|disappear)\b/gi, '$1s'],
   [/\b(?:should|must|will) (open|close|load)\b/gi, '$1s'],

@@ -127,7 +127,9 @@ export const scrollRules: Rule[] = [
   },
   (s) => {
     const t = s
-      .replace(/^(?:do (?:a )?)?(?:long |short |quick )?(swipe|scroll)\b/i, '$1')
+      .replace(/^(?:do (?:a )?)?(?:an? )?(?:long |short |quick )?(swipe|scroll)\b/i, '$1')
+      // "Swipe left by 300 pixels on the image": a distance in pixels is no part of a swipe a screen is read by.
+      .replace(/\s+by \d+ ?(?:pixels|px|points|pt|dp)\b/i, '')
       .replace(/^(swipe|scroll) ("[^"]+"|the [\w ]+?) (up|down|left|right)wards?$/i, '$1 $3 on $2');
     const m = new RegExp(
       `^(scroll|swipe)(?: (up|down|left|right))?(?: (?:on|over|in) (.+?))?(?: (once|twice|thrice|${COUNT_PATTERN} times?))?$`,

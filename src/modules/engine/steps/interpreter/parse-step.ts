@@ -351,8 +351,9 @@ const ACTS =
 const SAID_OF_MANY =
   /^[^"]+?(?:,|\sand\s)[^"]+?\s(?:are|is)\s(?:still\s|both\s|all\s)?(?:available|shown|visible|displayed|listed|present|on|off|enabled|disabled|unchanged(?: \([^)]*\))?)$/i;
 
+/** "Push notifications is on", "Show All button should be disabled", 'switch "Wi-Fi" should be on': what is true. */
 const STATEMENT =
-  /^(?![^"]*\b(?:until|till|when|while|if|unless|so that)\b)[^"]+?\s(?:is|are)\s(?:still\s|now\s|both\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
+  /^(?![^"]*\b(?:until|till|when|while|if|unless|so|so that|then)\b)(?:[^"]|"[^"]*")+?\s(?:is|are|(?:should|must)(?: still| not)? be)\s(?:still\s|now\s|both\s)?(?:not\s)?(?:on|off|enabled|disabled|checked|unchecked|shown|visible|displayed|hidden|empty)$/i;
 
 const CHECK_PREFIX =
   /^(?:verify|check|assert|expect|ensure|confirm|validate|make sure|see that|observe that|notice that|note that)(?:\s+that)?\s+(.+)$/i;

@@ -154,6 +154,28 @@ const UNDERSTOOD: Array<[string, Intent]> = [
     'scroll up to the Welcome text',
     { kind: 'scroll_until', direction: 'up', target: t('Welcome', { role: 'text', literal: 'Welcome text' }) },
   ],
+  // a gesture said with its subject and "do", a distance in pixels set aside
+  ['user do swipe up on list data', { kind: 'scroll', direction: 'down', times: 1, on: t('list data') }],
+  ['I do a long swipe up on the list', { kind: 'scroll', direction: 'down', times: 1, on: null }],
+  ['I swipe left by 300 pixels on "Cover"', { kind: 'scroll', direction: 'right', times: 1, on: t('Cover') }],
+  // a dialog named by a word before its kind, a menu that drops down; "if it is visible" makes it optional
+  ['I close the drop-down menu', { kind: 'dialog', accept: false, what: null }],
+  ['I dismiss security alert if it is visible', { kind: 'dialog', accept: false, what: null, optional: true }],
+  // a statement that starts with a verb is what should be true, never the verb's action
+  [
+    'Show All button should be disabled',
+    check({ kind: 'state', target: t('Show All', { role: 'button', literal: 'Show All button' }), state: 'disabled' }),
+  ],
+  ['switch "Wi-Fi" should be on', check({ kind: 'state', target: t('Wi-Fi'), state: 'on' })],
+  [
+    'the barcode field should still be empty',
+    check({
+      kind: 'text',
+      target: t('barcode', { role: 'field', literal: 'barcode field' }),
+      value: '',
+      match: 'equals',
+    }),
+  ],
   // navigation
   ['go back', { kind: 'back' }],
   ['Go back.', { kind: 'back' }],
