@@ -5,13 +5,17 @@ import type { ScreenIndex } from './target-finder';
 import { describeElement, isVisible } from './ui-tree';
 
 /**
- * "The error is showing", "an error message is shown", "a validation error appears": some error is on
+ * "The error is showing", "an error message is shown", "a validation error appears", "I should see an error
+ * message", "An error message should be displayed": some error is on
  * screen, its words not given. It passes on an alert or a text the app marks as an error (its identifier
  * names an error); a text that only reads like one ("… is incorrect") leaves it not settled; with neither
  * it fails.
  */
-const FORM =
-  /^(?:(?:that|then) )?(?:an? |the |some )?(?:error(?: message| text| banner)?|validation (?:error|message)|error-like text)s? (?:is |are )?(?:still )?(?:shown|showing|displayed|visible|on screen|appears?|present)$/i;
+const ERROR = '(?:an? |the |some )?(?:error(?: message| text| banner)?|validation (?:error|message)|error-like text)s?';
+const FORM = new RegExp(
+  `^(?:(?:that|then) )?(?:${ERROR} (?:is |are )?(?:still )?(?:(?:should|must|will) (?:still )?(?:be )?|to be )?(?:shown|showing|displayed|visible|on screen|appears?|present)|(?:(?:i|we|the user) )?(?:should |can |must |will )?see ${ERROR})$`,
+  'i',
+);
 
 export function errorShownClaim(s: string): Check | null {
   return FORM.test(s.trim().replace(/\.$/, '')) ? { kind: 'error_shown' } : null;

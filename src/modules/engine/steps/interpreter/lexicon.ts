@@ -112,11 +112,18 @@ export const CHECK_VERB = /^(?:verify|check|assert|ensure|make sure|expect|valid
 
 const SUBJECT =
   /^(?:(?:and|but|given|when|then|also)\s+)?(?:i|we|you|the user|user|users|a user|the customer|customer|tester|the tester)\s+(?!(?:am|is|are|was|were|stays?|remains?|lands?|gets?|has|have|do|does|don't|doesn't|cannot|can't|can not|should not|shouldn't|must not)\b)(?:(?:should|must|can|will|shall|could|would)\s+(?:be able to\s+)?|(?:am|is|are)\s+able\s+to\s+|(?:want|wants|try|tries|need|needs|have|has)\s+to\s+|then\s+|now\s+|also\s+)?(?=\S)/i;
+/**
+ * "Given I am logged in as kim@x.test with password pw1", "the user is signed in with kim / pw1": a precondition
+ * said as a state, read as signing in with the credentials it gives (without them it stays a claim of the session).
+ */
+const LOGGED_IN =
+  /^(?:(?:given|and|when)\s+)?(?:i|we|the user|user)\s+(?:am|are|is|have|has)\s+(?:already\s+)?(?:been\s+)?(?:logged|signed)\s+in\s+(?=(?:as|with|using)\b.*(?:@|\bpassword\b|\s\/\s))/i;
+
 /** "User do swipe up on the list", "I do a long swipe": the gesture, the subject and its "do" aside. */
 const DO_GESTURE =
   /^(?:(?:i|we|you|the user|user|users|a user)\s+)?(?:do|does)\s+(?=(?:an?\s+)?(?:long\s+|short\s+|quick\s+)?(?:swipe|scroll|tap|double tap|long press)\b)/i;
 const LEADING_FILLER =
-  /^(?:(?:please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
+  /^(?:(?:given|but|please|now|then|next|finally|first(?!\s+\p{L}+:)|also|and|afterwards|after that|again|kindly|just|that|immediately|quickly),?\s+)+/iu;
 const TRAILING_FILLER =
   /(?:,?\s+(?:please|again|once more|one more time|once again|as well|too|without changing anything|without changing any(?:thing| field| value)s?|without entering anything|without filling anything in|on the (?:on-screen |soft )?keyboard|(?:right|straight) away|at once|immediately))+$/i;
 /**
@@ -183,7 +190,7 @@ export function stripFillers(text: string): string {
   for (let i = 0; i < 3; i++) {
     const before = s;
     // "I accept the fare rules is off": a consent control's name, not the tester speaking.
-    if (!CONSENT_NAME.test(s)) s = s.replace(SUBJECT, '').replace(DO_GESTURE, '');
+    if (!CONSENT_NAME.test(s)) s = s.replace(LOGGED_IN, 'sign in ').replace(SUBJECT, '').replace(DO_GESTURE, '');
     s = s.replace(PROGRESSIVE_START, (_m, v: string) => PROGRESSIVE[v.toLowerCase()]!);
     if (!ordinalPlace(s)) s = s.replace(LEADING_FILLER, '');
     if (!/^".*"$/.test(s)) s = s.replace(TRAILING_FILLER, '');

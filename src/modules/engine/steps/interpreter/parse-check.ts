@@ -338,6 +338,8 @@ export function parseCheck(text: string): Check | null {
     // "I expect to see "Welcome"", "I should be able to see X".
     .replace(/^(?:(?:i|we|the user|user) )?(?:expect to|(?:be|is|am|are) able to|want to|to|do|does) see /i, 'see ')
     .replace(/^(?:under|in|on) [^:"]+:\s*/i, '')
+    // "I should see "Paper Moons" in the results": the results are the list on screen, no element of that name.
+    .replace(/(?<=\S)(?<!\b(?:is|are))\s+(?:in|among) (?:the )?(?:search )?results(?: list)?$/i, '')
     .replace(/\b(?:is|are) (?:still|now|also|again) /gi, (m) => `${m.split(' ')[0]} `)
     // "The total now shows $5", "The list still is empty"; "now" before is/are stays: "Pay now is visible" names a button.
     .replace(/\s(?:now|still|again|also)\s(?=(?:contains|shows|reads|says|lists|displays)\b)/gi, ' ')
