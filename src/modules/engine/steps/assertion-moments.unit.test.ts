@@ -1,20 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions';
 import { judgeAssertionInRun, type RunTimeline, type TimelineCursor } from './assertion-judge';
 import { presentTense } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import type { Observation } from './interpreter';
+import { untouchable } from './run-timeline.fixture';
 
 /**
  * An assertion about an earlier moment of its case is judged on the screen the run kept of that
  * moment. These claims are judged on kept screens only: the device is never asked for anything (a
  * device that throws on any use proves it).
  */
-const untouchable = new Proxy({} as DeviceHandle, {
-  get: () => {
-    throw new Error('the device was used');
-  },
-});
 
 const checkout = (paying: string) => screen('Checkout', [node('text', `Paying with ${paying}`, 200)]);
 

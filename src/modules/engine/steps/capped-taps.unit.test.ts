@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions';
-import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
+import type { RunTimeline } from './assertion-judge';
 import { interpretAssertion, interpretStep, type Observation, type Resolution } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
+import { judgedInRun as judged } from './run-timeline.fixture';
 
 /**
  * Taps said past a cap ("Tap + on Soft drink five times" where four is the most): the button a cap disables after
  * earlier taps takes the rest in vain, as a phone does, while a button disabled before the first tap fails the
  * step. Then "Count stops at 4" is the count of the line the step tapped.
  */
-const untouchable = new Proxy({} as DeviceHandle, {
-  get: () => {
-    throw new Error('the device was used');
-  },
-});
-
-/** An assertion judged at the end of a run with this timeline, the screen now `now`: pass, fail or not settled. */
-async function judged(claim: string, timeline: RunTimeline, now: Observation): Promise<string> {
-  const cursor = { from: 0, at: null };
-  const signal = new AbortController().signal;
-  const { resolution: r } = await judgeAssertionInRun(untouchable, claim, now, timeline, cursor, signal);
-  return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
-}
 
 const at = (x: number, y: number, width = 40) => ({ bounds: { x, y, width, height: 40 } });
 

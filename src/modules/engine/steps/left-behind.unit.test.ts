@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions';
 import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
 import type { Observation } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import { openedByClaim } from './interpreter/opened-by';
+import { untouchable } from './run-timeline.fixture';
 
 /**
  * Claims of a screen the steps went on past, said without a moment ("Confirmation shows "Order FK-20418"" after
  * "Tap Back to home"), and claims of the screen a control the last step used leads to ("Back to home opens Home").
  */
-const untouchable = new Proxy({} as DeviceHandle, {
-  get: () => {
-    throw new Error('the device was used');
-  },
-});
 
 /** A label at the left of a row and its value at the right. */
 const row = (label: string, value: string, y: number) => [

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions';
 import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
 import type { Observation } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
+import { untouchable } from './run-timeline.fixture';
 
 /**
  * A claim said of a screen by its title alone ("Checkout says "Deliver to Work"") after the steps left that
  * screen: judged on the last screen of the run so titled, never on another that happens to show the text.
  */
-const untouchable = new Proxy({} as DeviceHandle, {
-  get: () => {
-    throw new Error('the device was used');
-  },
-});
 
 const home = (address: string) => screen('Home', [node('text', `Deliver to ${address}`, 80)]);
 const checkout = (address: string) =>

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceHandle } from '../../sessions';
-import { judgeAssertionInRun, type RunTimeline } from './assertion-judge';
+import type { RunTimeline } from './assertion-judge';
 import { interpretAssertion, type Observation } from './interpreter';
 import { node, screen } from './interpreter/hand-built-screens.fixture';
 import { tourMoment } from './interpreter/place-moments';
+import { judgedInRun as judged } from './run-timeline.fixture';
 
 /**
  * A claim led by one stop of a tour a step made ("Check Today, then Sat 28, then Sun 29", then "Today: 18:15 and
  * 21:00", "Sat 28 has 13:30") is judged on the screen that stop left, not on the one the step ended on.
  */
-const untouchable = new Proxy({} as DeviceHandle, {
-  get: () => {
-    throw new Error('the device was used');
-  },
-});
-
-async function judged(claim: string, timeline: RunTimeline, now: Observation): Promise<string> {
-  const cursor = { from: 0, at: null };
-  const signal = new AbortController().signal;
-  const { resolution: r } = await judgeAssertionInRun(untouchable, claim, now, timeline, cursor, signal);
-  return r.settled ? (r.passed ? 'pass' : 'fail') : 'not settled';
-}
 
 const day = (times: string[]) =>
   screen('Paper Moons', [
