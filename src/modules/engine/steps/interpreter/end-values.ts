@@ -43,8 +43,12 @@ const SHOWN_AS: [RegExp, ReturnType<typeof outsideQuotes>] = [
 /** "Green Bowl is rated 4.8 (stars)": the rating its row shows ("★ 4.8"). */
 const RATED = /^([^"]+?) (?:is|are) rated (\d+(?:\.\d+)?)(?: stars?| out of (?:5|five|10))?$/i;
 
-/** "The next appointment is with Dr Priya Shah", "… is on Tue 14 Apr": the name or date after the word is the value. */
-const IS_WITH = /\b(is|are) (?:with|on|at|by) (?=[\p{Lu}\p{N}\p{Sc}])/gu;
+/**
+ * "The next appointment is with Dr Priya Shah", "… is at 09:30", "… is on Tue 14 Apr": the name, time or date after
+ * the word is the value. "On" only before a date: "The Sign out button is on Profile" says where it is.
+ */
+const IS_WITH =
+  /\b(is|are) (?:(?:with|by|at) (?=[\p{Lu}\p{N}\p{Sc}])|on (?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\b|\p{N}))/gu;
 
 export const shownAs = (s: string): string =>
   s

@@ -96,5 +96,7 @@ describe('a value said with its preposition, under a heading', () => {
     expect(v('The next appointment is with Dr Julia Kerr', home)).toBe(false);
     expect(v('The next appointment is at Carewell Southgate', home)).toBe(false);
     expect(v('"The next appointment is with Dr Priya Shah" is shown', home)).toBe(false);
+    // "On" before a name says where a thing is, not what it reads.
+    expect(v('View details is on Home', home)).not.toBe(false);
   });
 });
