@@ -25,6 +25,31 @@ const crowded = () =>
 
 const long = (unit: string) => unit.repeat(Math.ceil(1990 / unit.length)).slice(0, 1990);
 
+/**
+ * Every step is answered (read or refused) and leaves the screen it was read on unchanged; no claim the screen does
+ * not hold passes. `previous` is the step before each one.
+ */
+function answersHostileLines(steps: string[], claims: string[], previous: string): void {
+  it('every step is answered, and the screen it was read on is unchanged', () => {
+    const seen = crowded();
+    const before = JSON.stringify(seen);
+    for (const text of steps) {
+      const r = interpretStep(text, seen, previous);
+      expect(typeof r.settled).toBe('boolean');
+      expect(parseStep(text)).toHaveProperty('understood');
+    }
+    expect(JSON.stringify(seen)).toBe(before);
+  });
+
+  it('no claim the screen does not hold passes', () => {
+    const seen = crowded();
+    for (const text of claims) {
+      const r = interpretAssertion(text, seen);
+      expect(r.settled && r.passed, text.slice(0, 60)).toBe(false);
+    }
+  });
+}
+
 const HOSTILE_STEPS = [
   `Tap Save with ${long('the ')}password empty`,
   `Tap Save with no ${long('email ')}`,
@@ -53,24 +78,7 @@ const HOSTILE_CLAIMS = [
 ];
 
 describe('hostile wordings for this stage’s readers', () => {
-  it('every step is answered, and the screen it was read on is unchanged', () => {
-    const seen = crowded();
-    const before = JSON.stringify(seen);
-    for (const text of HOSTILE_STEPS) {
-      const r = interpretStep(text, seen, `Open ${long('x')}`);
-      expect(typeof r.settled).toBe('boolean');
-      expect(parseStep(text)).toHaveProperty('understood');
-    }
-    expect(JSON.stringify(seen)).toBe(before);
-  });
-
-  it('no claim the screen does not hold passes', () => {
-    const seen = crowded();
-    for (const text of HOSTILE_CLAIMS) {
-      const r = interpretAssertion(text, seen);
-      expect(r.settled && r.passed, text.slice(0, 60)).toBe(false);
-    }
-  });
+  answersHostileLines(HOSTILE_STEPS, HOSTILE_CLAIMS, `Open ${long('x')}`);
 });
 
 /**
@@ -110,24 +118,7 @@ const TOUR_CLAIMS = [
 ];
 
 describe('hostile wordings for the next stage’s readers', () => {
-  it('every step is answered, and the screen it was read on is unchanged', () => {
-    const seen = crowded();
-    const before = JSON.stringify(seen);
-    for (const text of TOUR_STEPS) {
-      const r = interpretStep(text, seen, `Check ${long('Today, then ')}`);
-      expect(typeof r.settled).toBe('boolean');
-      expect(parseStep(text)).toHaveProperty('understood');
-    }
-    expect(JSON.stringify(seen)).toBe(before);
-  });
-
-  it('no claim the screen does not hold passes', () => {
-    const seen = crowded();
-    for (const text of TOUR_CLAIMS) {
-      const r = interpretAssertion(text, seen);
-      expect(r.settled && r.passed, text.slice(0, 60)).toBe(false);
-    }
-  });
+  answersHostileLines(TOUR_STEPS, TOUR_CLAIMS, `Check ${long('Today, then ')}`);
 
   it('a stop of a tour is found on a long timeline of long parts, or not at all', () => {
     const points = Array.from({ length: 200 }, (_, i) => ({ step: 1, text: `tap "${long('Sat 28 ')}" ${i}` }));
